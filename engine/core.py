@@ -129,12 +129,12 @@ class Event:
         return self.audience is None or (seat is not None and seat in self.audience)
 
 
-def private(seat: int, kind: str, **data: Any) -> Event:
+def private(seat: int, kind: str, /, **data: Any) -> Event:
     """An event only ``seat`` may see."""
     return Event(kind, data, frozenset((seat,)))
 
 
-def public(kind: str, **data: Any) -> Event:
+def public(kind: str, /, **data: Any) -> Event:
     """An event every player and spectator may see."""
     return Event(kind, data, PUBLIC)
 
@@ -327,6 +327,9 @@ class Game(ABC, Generic[S]):
 
     info: ClassVar[GameInfo]
     state_type: ClassVar[type[State]]
+    action_types: ClassVar[tuple[type, ...]] = ()
+    """Every action class of the game (not :class:`Timeout`), in a stable order: the
+    services map each one to a protobuf message."""
     codec_version: ClassVar[int] = 1
 
     # -- options --------------------------------------------------------------------------

@@ -1,0 +1,870 @@
+"""Tamashii: a cooperative memory and push-your-luck game (rules: ``docs/games/tamashii.md``).
+
+Six Tamashii lie face down in slots 0–5. On their turn a player either PEEKs at one face-down
+card (they alone learn it, once) or GATHERs gems from the bag one at a time, then places all
+of them on one face-down card, possibly trying to FREE it. A black gem ends the turn with
+nothing gained; every turn the bag loses one gem. The table wins together by freeing as many
+Tamashii as it can.
+
+The card list, the bag, the levels and the verdicts are data in
+:mod:`engine.games.tamashii_cards`; rule ids ``TM-…`` refer to ``shared/rules/tamashii.md``.
+
+>>> game = registry.get("tamashii")
+>>> state = game.new_match(game.validate_options({}), 2, seed=7)
+>>> sorted(type(a).__name__ for a in game.legal_actions(state, state.turn))[:2]
+['Gather', 'Peek']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import registry
+from engine.core import (
+    ClockSpec,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    InvalidOptions,
+    NotYourTurn,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Pending,
+    State,
+    Timeout,
+    WrongGame,
+    public,
+)
+from engine.games.tamashii_cards import (
+    BAG_START,
+    BLACK,
+    BLUE,
+    CARD_BY_ID,
+    CARDS,
+    COLOURS,
+    LEVEL_REMOVALS,
+    LEVELS,
+    NO_POWER,
+    NOVICE,
+    PEEK,
+    PLAIN_COLOURS,
+    RED,
+    REMOVE_BLACK,
+    RETURN_EXCESS,
+    RETURN_TWO_YELLOW,
+    RETURN_TWO_YELLOW_COUNT,
+    STANDARD,
+    WIN_THRESHOLD,
+    YELLOW,
+    Card,
+    verdict,
+)
+from engine.rng import Rng
+
+SLOTS = 6
+"""Number of card slots on the table (TM-SETUP-1)."""
+
+# Phases of a turn.
+CHOOSE = "CHOOSE"
+"""Start of a turn: PEEK or GATHER (TM-TURN-1)."""
+GATHERING = "GATHERING"
+"""Gems drawn this turn: DRAW AGAIN or PLACE them (TM-GATHER-1)."""
+POWER_PEEK = "POWER_PEEK"
+"""Tsuchi was just freed: the player picks the face-down card its power shows them."""
+OVER = "OVER"
+
+# Why a match ended (Outcome.reason).
+ALL_FREED = "ALL_FREED"
+NO_CARD_CAN_BE_FREED = "NO_CARD_CAN_BE_FREED"
+BAG_EXHAUSTED = "BAG_EXHAUSTED"
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """TM-PEEK-1: look at the face-down card in ``slot``; this is the whole turn."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Gather:
+    """TM-GATHER-1: start the turn by drawing one gem from the bag."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAgain:
+    """TM-GATHER-1: draw one more gem (only after :class:`Gather`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put every gem drawn this turn on the face-down card in ``slot``; with ``free``, then
+    try to free it (TM-FREE-1). Ends the turn (after Tsuchi's peek if it is freed)."""
+
+    slot: int
+    free: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PowerPeek:
+    """Tsuchi's PEEK power: look at the face-down card in ``slot``."""
+
+    slot: int
+
+
+TamashiiAction = Peek | Gather | DrawAgain | Place | PowerPeek
+_ACTION_TYPES = (Peek, Gather, DrawAgain, Place, PowerPeek)
+
+
+# --------------------------------------------------------------------------------------------
+# Errors (stable reasons; messages name slots, never a face-down card)
+# --------------------------------------------------------------------------------------------
+
+
+class NoSuchSlot(IllegalAction):
+    reason = "NO_SUCH_SLOT"
+
+
+class SlotFaceUp(IllegalAction):
+    reason = "SLOT_FACE_UP"
+
+
+class BagEmpty(IllegalAction):
+    reason = "BAG_EMPTY"
+
+
+class NothingDrawn(IllegalAction):
+    reason = "NOTHING_DRAWN"
+
+
+class MustPlace(IllegalAction):
+    reason = "MUST_PLACE"
+
+
+class AlreadyGathering(IllegalAction):
+    reason = "ALREADY_GATHERING"
+
+
+class PowerPending(IllegalAction):
+    reason = "POWER_PENDING"
+
+
+class NoPowerPending(IllegalAction):
+    reason = "NO_POWER_PENDING"
+
+
+# --------------------------------------------------------------------------------------------
+# State
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(eq=True, repr=False, slots=True)
+class TamashiiState(State):
+    """The whole match. Gem counts are lists indexed by colour (blue, red, yellow, black).
+
+    ``cards[slot]`` is the card id in each slot (secret while face down); ``on_cards`` holds
+    the gems on the cards, flat: slot ``s`` colour ``c`` is ``on_cards[4 * s + c]``.
+    ``peeked[seat]`` and ``revealed`` are bit masks of slots: the slots each seat has looked
+    at, and the slots shown to everyone by a liberation attempt (TM-MEM-1).
+    """
+
+    version: int
+    rng: Rng
+    players: int
+    level: str
+    memory_aid: bool
+    cards: list[int]
+    freed: list[bool]
+    on_cards: list[int]
+    bag: list[int]
+    drawn: list[int]
+    removed: list[int]
+    turn: int
+    phase: str
+    peeked: list[int]
+    revealed: int
+    end_reason: str
+
+    def clone(self) -> TamashiiState:
+        return TamashiiState(
+            self.version,
+            Rng(self.rng.state),
+            self.players,
+            self.level,
+            self.memory_aid,
+            self.cards[:],
+            self.freed[:],
+            self.on_cards[:],
+            self.bag[:],
+            self.drawn[:],
+            self.removed[:],
+            self.turn,
+            self.phase,
+            self.peeked[:],
+            self.revealed,
+            self.end_reason,
+        )
+
+    def to_data(self) -> list[Any]:
+        return [
+            self.version,
+            self.rng.state,
+            self.players,
+            self.level,
+            self.memory_aid,
+            self.cards,
+            self.freed,
+            self.on_cards,
+            self.bag,
+            self.drawn,
+            self.removed,
+            self.turn,
+            self.phase,
+            self.peeked,
+            self.revealed,
+            self.end_reason,
+        ]
+
+    @classmethod
+    def from_data(cls, data: list[Any]) -> TamashiiState:
+        (
+            version,
+            rng_state,
+            players,
+            level,
+            memory_aid,
+            cards,
+            freed,
+            on_cards,
+            bag,
+            drawn,
+            removed,
+            turn,
+            phase,
+            peeked,
+            revealed,
+            end_reason,
+        ) = data
+        return cls(
+            int(version),
+            Rng(int(rng_state)),
+            int(players),
+            str(level),
+            bool(memory_aid),
+            [int(x) for x in cards],
+            [bool(x) for x in freed],
+            [int(x) for x in on_cards],
+            [int(x) for x in bag],
+            [int(x) for x in drawn],
+            [int(x) for x in removed],
+            int(turn),
+            str(phase),
+            [int(x) for x in peeked],
+            int(revealed),
+            str(end_reason),
+        )
+
+    # -- small readers used by the rules and the tests ---------------------------------------
+
+    def gems_on(self, slot: int) -> list[int]:
+        """The gems on the card in ``slot``, per colour."""
+        return self.on_cards[4 * slot : 4 * slot + 4]
+
+    @property
+    def freed_count(self) -> int:
+        return sum(self.freed)
+
+
+# --------------------------------------------------------------------------------------------
+# View
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Gems:
+    """A number of gems per colour."""
+
+    blue: int = 0
+    red: int = 0
+    yellow: int = 0
+    black: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A Tamashii's face: ``needs`` to be freed and its ``power`` (``NONE`` if it has none)."""
+
+    id: int
+    name: str
+    needs: Gems
+    power: str
+
+
+@dataclass(frozen=True, slots=True)
+class SlotView:
+    """One of the six places on the table.
+
+    ``card`` is set only when the card is face up (freed). ``peeked_by`` lists the seats that
+    have looked at this slot (public: everyone sees who peeks where, not what they saw).
+    """
+
+    slot: int
+    face_up: bool
+    card: CardView | None
+    gems: Gems
+    peeked_by: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KnownCard:
+    """A face-down card the viewer has seen (memory aid only)."""
+
+    slot: int
+    card: CardView
+
+
+@dataclass(frozen=True, slots=True)
+class TamashiiView:
+    """What one seat (or a spectator) sees. Never the RNG, never a face-down card, except
+    with ``memory_aid``: ``my_peeks`` (the viewer's own peeks) and ``seen_by_all`` (cards
+    shown by a failed liberation), both for cards still face down."""
+
+    level: str
+    memory_aid: bool
+    powers_active: bool
+    black_is_wild: bool
+    players: int
+    turn: int
+    phase: str
+    slots: tuple[SlotView, ...]
+    bag: Gems
+    drawn: Gems
+    removed: Gems
+    freed: int
+    end_reason: str
+    verdict_en: str
+    verdict_fr: str
+    my_peeks: tuple[KnownCard, ...]
+    seen_by_all: tuple[KnownCard, ...]
+
+
+def _card_view(card: Card) -> CardView:
+    return CardView(card.id, card.name, Gems(*card.needs), card.power)
+
+
+CARD_VIEWS: Mapping[int, CardView] = {card.id: _card_view(card) for card in CARDS}
+
+
+def _gems_data(counts: Sequence[int]) -> dict[str, int]:
+    """Per-colour counts as event data: ``{"blue": n, "red": n, "yellow": n, "black": n}``."""
+    return {COLOURS[c]: counts[c] for c in range(4)}
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+# --------------------------------------------------------------------------------------------
+
+
+def _draw_colour(rng: Rng, counts: Sequence[int], colours: Sequence[int]) -> int:
+    """A gem drawn uniformly at random among ``counts`` restricted to ``colours``."""
+    pick = rng.below(sum(counts[c] for c in colours))
+    for colour in colours:
+        if pick < counts[colour]:
+            return colour
+        pick -= counts[colour]
+    raise AssertionError("unreachable: pick below the total")
+
+
+def _with_timeout(event: Event) -> Event:
+    return Event(event.kind, {**event.data, "timeout": True}, event.audience)
+
+
+ALL_COLOURS = (BLUE, RED, YELLOW, BLACK)
+
+
+class TamashiiGame(Game[TamashiiState]):
+    action_types = _ACTION_TYPES
+    info = GameInfo(
+        id="tamashii",
+        name="Tamashii",
+        summary_en=(
+            "Cooperative memory and push-your-luck game: peek at the six hidden Tamashii, "
+            "draw magic gems from the bag and free as many spirits as you can together."
+        ),
+        summary_fr=(
+            "Jeu coopératif de mémoire et de prise de risque : regardez les six Tamashii "
+            "cachés, piochez des gemmes magiques et libérez ensemble le plus d'esprits possible."
+        ),
+        min_players=1,
+        max_players=6,
+        options=(
+            OptionSpec(
+                "level",
+                "choice",
+                STANDARD,
+                "Difficulty: gems taken out of the bag, and powers and black gems in NOVICE.",
+                "Difficulté : gemmes retirées du sac ; en NOVICE, pas de pouvoirs et gemmes "
+                "noires jokers.",
+                choices=LEVELS,
+            ),
+            OptionSpec(
+                "memory_aid",
+                "bool",
+                False,
+                "Show each player the cards they peeked at (casual play).",
+                "Montrer à chaque joueur les cartes qu'il a regardées (partie détendue).",
+            ),
+            OptionSpec(
+                "decision_seconds",
+                "int",
+                60,
+                "Seconds for each decision; 0 means no clock.",
+                "Secondes pour chaque décision ; 0 : pas de limite.",
+                minimum=0,
+                maximum=600,
+            ),
+            OptionSpec(
+                "first_player",
+                "int",
+                -1,
+                "Seat that plays first; -1 draws it at random.",
+                "Place du premier joueur ; -1 : tiré au sort.",
+                minimum=-1,
+                maximum=5,
+            ),
+        ),
+        clocks=(
+            ClockSpec(
+                "decision",
+                "decision_seconds",
+                "A player who has not chosen ends the turn without peeking; gems drawn this "
+                "turn go back to the bag; a pending Tsuchi peek is lost. The turn then ends "
+                "as usual (one gem erodes).",
+                "Un joueur qui n'a pas choisi termine son tour sans regarder de carte ; les "
+                "gemmes piochées ce tour retournent dans le sac ; le regard offert par Tsuchi "
+                "est perdu. Le tour se termine normalement (une gemme est retirée).",
+            ),
+        ),
+    )
+    state_type = TamashiiState
+
+    # -- set-up ------------------------------------------------------------------------------
+
+    def new_match(
+        self, options: Mapping[str, OptionValue], players: int, seed: int
+    ) -> TamashiiState:
+        self.check_players(players)
+        opts: dict[str, OptionValue] = {spec.name: spec.default for spec in self.info.options}
+        opts.update(options)
+        level = str(opts["level"])
+        if level not in LEVEL_REMOVALS:
+            raise InvalidOptions("level", f"option level takes one of {', '.join(LEVELS)}")
+        first = int(opts["first_player"])
+        if first >= players:
+            raise InvalidOptions(
+                "first_player", f"option first_player must be -1 or a seat below {players}"
+            )
+        rng = Rng.from_seed(seed)
+        cards = [card.id for card in CARDS]
+        rng.shuffle(cards)  # TM-SETUP-1
+        if first < 0:
+            first = rng.below(players)  # TM-SETUP-2
+        removal = LEVEL_REMOVALS[level]  # TM-LEVEL-1
+        return TamashiiState(
+            version=0,
+            rng=rng,
+            players=players,
+            level=level,
+            memory_aid=bool(opts["memory_aid"]),
+            cards=cards,
+            freed=[False] * SLOTS,
+            on_cards=[0] * (4 * SLOTS),
+            bag=[BAG_START[c] - removal[c] for c in ALL_COLOURS],
+            drawn=[0, 0, 0, 0],
+            removed=list(removal),
+            turn=first,
+            phase=CHOOSE,
+            peeked=[0] * players,
+            revealed=0,
+            end_reason="",
+        )
+
+    def seats(self, state: TamashiiState) -> int:
+        return state.players
+
+    # -- whose move --------------------------------------------------------------------------
+
+    def pending(self, state: TamashiiState) -> tuple[Pending, ...]:
+        if state.phase == OVER:
+            return ()
+        return (Pending(state.turn, "decision"),)
+
+    def legal_actions(self, state: TamashiiState, seat: int) -> list[Any]:
+        if state.phase == OVER or seat != state.turn:
+            return []
+        face_down = [s for s in range(SLOTS) if not state.freed[s]]
+        if state.phase == CHOOSE:
+            actions: list[Any] = [Peek(s) for s in face_down]
+            if sum(state.bag):
+                actions.append(Gather())
+            return actions
+        if state.phase == GATHERING:
+            actions = [Place(s, free) for s in face_down for free in (False, True)]
+            if sum(state.bag):
+                actions.append(DrawAgain())
+            return actions
+        return [PowerPeek(s) for s in face_down]
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def play(self, state: TamashiiState, seat: int, action: Any) -> list[Event]:
+        if isinstance(action, Timeout):
+            return [_with_timeout(event) for event in self._timeout(state, seat)]
+        if not isinstance(action, _ACTION_TYPES):
+            raise WrongGame(f"{type(action).__name__} is not a Tamashii action")
+        if seat != state.turn:
+            raise NotYourTurn(f"it is seat {state.turn}'s turn")
+        events: list[Event] = []
+        if isinstance(action, Peek):
+            self._check_phase(state, CHOOSE)
+            self._check_face_down(state, action.slot)
+            self._peek(state, seat, action.slot, by_power=False, events=events)
+            self._end_turn(state, events)
+        elif isinstance(action, Gather):
+            self._check_phase(state, CHOOSE)
+            if not sum(state.bag):
+                raise BagEmpty("the bag is empty: you cannot gather")
+            self._draw(state, seat, again=False, events=events)
+        elif isinstance(action, DrawAgain):
+            self._check_phase(state, GATHERING)
+            if not sum(state.bag):
+                raise MustPlace("the bag is empty: place the gems you drew")
+            self._draw(state, seat, again=True, events=events)
+        elif isinstance(action, Place):
+            self._check_phase(state, GATHERING)
+            self._check_face_down(state, action.slot)
+            self._place(state, seat, action.slot, action.free, events)
+            if state.phase != POWER_PEEK:
+                self._end_turn(state, events)
+        else:
+            self._check_phase(state, POWER_PEEK)
+            self._check_face_down(state, action.slot)
+            self._peek(state, seat, action.slot, by_power=True, events=events)
+            self._end_turn(state, events)
+        return events
+
+    @staticmethod
+    def _check_phase(state: TamashiiState, wanted: str) -> None:
+        if state.phase == wanted:
+            return
+        if state.phase == POWER_PEEK:
+            raise PowerPending("first choose the face-down card Tsuchi lets you look at")
+        if wanted == POWER_PEEK:
+            raise NoPowerPending("no power lets you look at a card now")
+        if state.phase == GATHERING:
+            raise AlreadyGathering("you have drawn gems this turn: draw again or place them")
+        raise NothingDrawn("you have drawn no gem this turn: peek at a card or gather")
+
+    @staticmethod
+    def _check_face_down(state: TamashiiState, slot: int) -> None:
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOTS:
+            raise NoSuchSlot(f"there is no slot {slot!r}: slots are 0 to {SLOTS - 1}")
+        if state.freed[slot]:
+            raise SlotFaceUp(f"the card in slot {slot} is face up (already freed)")
+
+    def _peek(
+        self, state: TamashiiState, seat: int, slot: int, *, by_power: bool, events: list[Event]
+    ) -> None:
+        """TM-PEEK-1 / TM-MEM-1: the seat alone learns the card, once, as an event."""
+        card = CARD_BY_ID[state.cards[slot]]
+        state.peeked[seat] |= 1 << slot
+        events.append(public("slot_peeked", seat=seat, slot=slot, by_power=by_power))
+        # core.private() cannot carry a "seat" field (its own first parameter), so the
+        # private event is built directly, with the same audience private() would give.
+        secret = {"seat": seat, "slot": slot, "card": card.id, "name": card.name}
+        events.append(Event("peeked", {**secret, "by_power": by_power}, frozenset((seat,))))
+
+    def _draw(self, state: TamashiiState, seat: int, *, again: bool, events: list[Event]) -> None:
+        """TM-GATHER-1 and TM-BUST-1."""
+        colour = _draw_colour(state.rng, state.bag, ALL_COLOURS)
+        state.bag[colour] -= 1
+        state.drawn[colour] += 1
+        events.append(public("gem_drawn", seat=seat, colour=COLOURS[colour], again=again))
+        if colour == BLACK and state.level != NOVICE:
+            returned = state.drawn
+            for c in ALL_COLOURS:
+                state.bag[c] += returned[c]
+            state.drawn = [0, 0, 0, 0]
+            events.append(public("bust", seat=seat, returned=_gems_data(returned)))
+            self._end_turn(state, events)
+        else:
+            state.phase = GATHERING
+
+    def _place(
+        self, state: TamashiiState, seat: int, slot: int, free: bool, events: list[Event]
+    ) -> None:
+        """TM-PLACE-1, then TM-FREE-1 / TM-FREE-2 when ``free``."""
+        base = 4 * slot
+        placed = state.drawn
+        for c in ALL_COLOURS:
+            state.on_cards[base + c] += placed[c]
+        state.drawn = [0, 0, 0, 0]
+        events.append(
+            public("gems_placed", seat=seat, slot=slot, gems=_gems_data(placed), free=free)
+        )
+        if free:
+            self._liberate(state, seat, slot, events)
+
+    def _liberate(self, state: TamashiiState, seat: int, slot: int, events: list[Event]) -> None:
+        card = CARD_BY_ID[state.cards[slot]]
+        base = 4 * slot
+        on = state.on_cards[base : base + 4]
+        novice = state.level == NOVICE
+        shortfall = sum(max(0, card.needs[c] - on[c]) for c in PLAIN_COLOURS)
+        # TM-FREE-2: in NOVICE each black gem on the card stands in for one missing gem.
+        covered = shortfall <= on[BLACK] if novice else shortfall == 0
+        state.revealed |= 1 << slot
+        if not covered:
+            # [decision] the gems leave the game and the card goes face down again.
+            state.on_cards[base : base + 4] = [0, 0, 0, 0]
+            for c in ALL_COLOURS:
+                state.removed[c] += on[c]
+            events.append(
+                public(
+                    "liberation_failed",
+                    seat=seat,
+                    slot=slot,
+                    card=card.id,
+                    name=card.name,
+                    discarded=_gems_data(on),
+                )
+            )
+            return
+        state.freed[slot] = True
+        # The gems that cover the needs stay on the freed card; the rest is excess.
+        kept = [min(on[c], card.needs[c]) for c in PLAIN_COLOURS]
+        kept.append(shortfall if novice else 0)
+        excess = [on[c] - kept[c] for c in ALL_COLOURS]
+        state.on_cards[base : base + 4] = kept
+        powers = not novice
+        to_bag = powers and card.power == RETURN_EXCESS
+        pile = state.bag if to_bag else state.removed
+        for c in ALL_COLOURS:
+            pile[c] += excess[c]
+        events.append(
+            public(
+                "freed",
+                seat=seat,
+                slot=slot,
+                card=card.id,
+                name=card.name,
+                excess=_gems_data(excess),
+                excess_to="bag" if to_bag else "removed",
+            )
+        )
+        if powers and card.power != NO_POWER:
+            self._power(state, seat, slot, card, excess, events)
+
+    def _power(
+        self,
+        state: TamashiiState,
+        seat: int,
+        slot: int,
+        card: Card,
+        excess: list[int],
+        events: list[Event],
+    ) -> None:
+        """The freed card's power (TM-CARDS-1); never called in NOVICE."""
+        to_bag = [0, 0, 0, 0]
+        from_bag = [0, 0, 0, 0]
+        peek_pending = False
+        if card.power == RETURN_EXCESS:
+            to_bag = excess  # already moved to the bag by _liberate
+        elif card.power == RETURN_TWO_YELLOW:
+            count = min(RETURN_TWO_YELLOW_COUNT, state.removed[YELLOW])
+            state.removed[YELLOW] -= count
+            state.bag[YELLOW] += count
+            to_bag[YELLOW] = count
+        elif card.power == REMOVE_BLACK:
+            count = min(1, state.bag[BLACK])
+            state.bag[BLACK] -= count
+            state.removed[BLACK] += count
+            from_bag[BLACK] = count
+        elif card.power == PEEK:
+            peek_pending = not all(state.freed)
+            if peek_pending:
+                state.phase = POWER_PEEK
+        events.append(
+            public(
+                "power_applied",
+                seat=seat,
+                slot=slot,
+                card=card.id,
+                name=card.name,
+                power=card.power,
+                returned_to_bag=_gems_data(to_bag),
+                taken_from_bag=_gems_data(from_bag),
+                peek_pending=peek_pending,
+            )
+        )
+
+    def _timeout(self, state: TamashiiState, seat: int) -> list[Event]:
+        """TM-TIME-1: no peek; drawn gems back to the bag; a pending power peek is lost."""
+        returned = state.drawn
+        for c in ALL_COLOURS:
+            state.bag[c] += returned[c]
+        state.drawn = [0, 0, 0, 0]
+        events = [
+            public("turn_timed_out", seat=seat, phase=state.phase, returned=_gems_data(returned))
+        ]
+        self._end_turn(state, events)
+        return events
+
+    def _end_turn(self, state: TamashiiState, events: list[Event]) -> None:
+        """TM-EROSION-1, then the end checks (TM-END-1 / TM-END-3), then the next seat."""
+        if state.bag[BLUE] + state.bag[RED] + state.bag[YELLOW]:
+            # Drawing black for erosion puts it back and draws again: the same as drawing
+            # among the other colours only.
+            colour = _draw_colour(state.rng, state.bag, PLAIN_COLOURS)
+            state.bag[colour] -= 1
+            state.removed[colour] += 1
+            events.append(public("gem_eroded", colour=COLOURS[colour]))
+        else:
+            events.append(public("gem_eroded", colour=None))
+        reason = end_reason(state)
+        if reason:
+            state.phase = OVER
+            state.end_reason = reason
+            freed = state.freed_count
+            verdict_en, verdict_fr = verdict(freed)
+            events.append(
+                public(
+                    "match_over",
+                    freed=freed,
+                    reason=reason,
+                    verdict_en=verdict_en,
+                    verdict_fr=verdict_fr,
+                )
+            )
+            return
+        state.turn = (state.turn + 1) % state.players
+        state.phase = CHOOSE
+        events.append(public("turn_started", seat=state.turn))
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def view(self, state: TamashiiState, seat: int | None) -> TamashiiView:
+        slots = tuple(
+            SlotView(
+                slot=s,
+                face_up=state.freed[s],
+                card=CARD_VIEWS[state.cards[s]] if state.freed[s] else None,
+                gems=Gems(*state.on_cards[4 * s : 4 * s + 4]),
+                peeked_by=tuple(p for p in range(state.players) if state.peeked[p] >> s & 1),
+            )
+            for s in range(SLOTS)
+        )
+        my_peeks: tuple[KnownCard, ...] = ()
+        seen_by_all: tuple[KnownCard, ...] = ()
+        if state.memory_aid:
+            if seat is not None:
+                my_peeks = _known(state, state.peeked[seat])
+            seen_by_all = _known(state, state.revealed)
+        verdict_en = verdict_fr = ""
+        if state.phase == OVER:
+            verdict_en, verdict_fr = verdict(state.freed_count)
+        return TamashiiView(
+            level=state.level,
+            memory_aid=state.memory_aid,
+            powers_active=state.level != NOVICE,
+            black_is_wild=state.level == NOVICE,
+            players=state.players,
+            turn=state.turn,
+            phase=state.phase,
+            slots=slots,
+            bag=Gems(*state.bag),
+            drawn=Gems(*state.drawn),
+            removed=Gems(*state.removed),
+            freed=state.freed_count,
+            end_reason=state.end_reason,
+            verdict_en=verdict_en,
+            verdict_fr=verdict_fr,
+            my_peeks=my_peeks,
+            seen_by_all=seen_by_all,
+        )
+
+    def outcome(self, state: TamashiiState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        freed = state.freed_count
+        verdict_en, verdict_fr = verdict(freed)
+        winners = tuple(range(state.players)) if freed >= WIN_THRESHOLD else ()
+        return Outcome(
+            winners=winners,
+            scores=(freed,) * state.players,
+            reason=state.end_reason,
+            detail={
+                "freed": freed,
+                "level": state.level,
+                "verdict_en": verdict_en,
+                "verdict_fr": verdict_fr,
+            },
+        )
+
+    def determinize(self, state: TamashiiState, seat: int | None, rng: Rng) -> TamashiiState:
+        """Re-deal the face-down cards ``seat`` has not seen; the RNG is drawn anew.
+
+        Kept in place: freed cards, cards shown to all by a liberation attempt, and the
+        cards ``seat`` peeked at (a player is assumed to remember what they saw).
+        """
+        world = state.clone()
+        known = state.revealed | (state.peeked[seat] if seat is not None else 0)
+        hidden = [s for s in range(SLOTS) if not state.freed[s] and not known >> s & 1]
+        ids = [world.cards[s] for s in hidden]
+        rng.shuffle(ids)
+        for s, card_id in zip(hidden, ids, strict=True):
+            world.cards[s] = card_id
+        world.rng = Rng(rng.next_u32() << 32 | rng.next_u32())
+        return world
+
+
+def _known(state: TamashiiState, mask: int) -> tuple[KnownCard, ...]:
+    return tuple(
+        KnownCard(s, CARD_VIEWS[state.cards[s]])
+        for s in range(SLOTS)
+        if mask >> s & 1 and not state.freed[s]
+    )
+
+
+def could_be_freed(state: TamashiiState, slot: int) -> bool:
+    """TM-END-1: whether the gems on the card plus those in the bag cover its needs."""
+    card = CARD_BY_ID[state.cards[slot]]
+    on = state.gems_on(slot)
+    shortfall = sum(max(0, card.needs[c] - on[c] - state.bag[c]) for c in PLAIN_COLOURS)
+    if state.level == NOVICE:
+        return shortfall <= on[BLACK] + state.bag[BLACK]
+    return shortfall == 0
+
+
+def end_reason(state: TamashiiState) -> str:
+    """Why the match is over at the end of a turn, or ``""`` if it goes on."""
+    if all(state.freed):
+        return ALL_FREED
+    placeable = sum(state.bag) if state.level == NOVICE else sum(state.bag) - state.bag[BLACK]
+    if not placeable:
+        return BAG_EXHAUSTED  # TM-END-3
+    if any(could_be_freed(state, s) for s in range(SLOTS) if not state.freed[s]):
+        return ""
+    return NO_CARD_CAN_BE_FREED  # TM-END-1
+
+
+registry.register(TamashiiGame())
