@@ -1,0 +1,58 @@
+# Cercle — the two commands: `make run` (a local cluster) and `make test`.
+# Everything installs itself into .venv from PyPI; only Python 3.11+ and make are needed.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+PROTO_FILES := $(wildcard protos/cercle/v1/*.proto)
+GEN_PY := gen/python/cercle/v1
+REPLICAS ?= 2
+PORT ?= 8080
+
+.PHONY: run test lint typecheck proto proto-check bench bench-engine arena clean help
+
+help:
+	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT) (Ctrl-C stops all)"
+	@echo "make test     lint, type-check, contract checks and the whole test suite"
+	@echo "make proto    regenerate the stubs in gen/ from protos/"
+	@echo "make bench    benchmarks (prints a table, writes bench/results/*.json)"
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Cercle needs Python 3.11 or newer" or 0)'
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m deploy.local.cluster --replicas $(REPLICAS) --port $(PORT)
+
+proto: $(STAMP)
+	$(PY) tools/genproto.py
+
+proto-check: $(STAMP)
+	$(PY) tools/genproto.py --check
+	cd protos && ../$(VENV)/bin/buf lint
+	$(PY) tools/buf_breaking.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+test: $(STAMP) proto-check lint typecheck
+	$(VENV)/bin/pytest -p no:cacheprovider
+
+bench-engine: $(STAMP)
+	$(PY) bench/engine_bench.py --seconds 60
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) .run .mypy_cache .ruff_cache .pytest_cache

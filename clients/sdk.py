@@ -1,0 +1,249 @@
+"""A small asyncio Python client for Cercle's gRPC API (the reference client library).
+
+It speaks only the contract (the generated ``cercle.v1`` stubs): a session token in
+``authorization: Bearer`` metadata, rooms through LobbyService, play through GameService, and
+a :meth:`Client.updates` stream that resumes by itself from the last ``seq`` when the server
+or the edge drops it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+
+import grpc
+from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.INTERNAL}
+
+
+@dataclass
+class ApiError(Exception):
+    """A refused call, with the stable reason from ``google.rpc.ErrorInfo``."""
+
+    code: grpc.StatusCode
+    reason: str
+    message: str
+    field: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.reason})"
+
+
+def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
+    reason, field = exc.code().name, ""
+    try:
+        status = rpc_status.from_call(exc)
+    except Exception:
+        status = None
+    if status is not None:
+        for detail in status.details:
+            if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+                info = error_details_pb2.ErrorInfo()
+                detail.Unpack(info)
+                reason = info.reason
+            elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+                bad = error_details_pb2.BadRequest()
+                detail.Unpack(bad)
+                if bad.field_violations:
+                    field = bad.field_violations[0].field
+    return ApiError(exc.code(), reason, exc.details() or "", field)
+
+
+def option_values(raw: Mapping[str, str]) -> dict[str, common_pb2.OptionValue]:
+    """Options typed from their text form (``true``/``false`` -> bool, digits -> int)."""
+    out: dict[str, common_pb2.OptionValue] = {}
+    for name, text in raw.items():
+        lowered = text.strip().lower()
+        if lowered in ("true", "false"):
+            out[name] = common_pb2.OptionValue(bool_value=lowered == "true")
+        elif lowered.lstrip("-").isdigit():
+            out[name] = common_pb2.OptionValue(int_value=int(lowered))
+        else:
+            out[name] = common_pb2.OptionValue(string_value=text)
+    return out
+
+
+class Client:
+    """One player's connection. ``async with Client(address) as c: await c.login("Ana")``."""
+
+    def __init__(self, address: str, token: str = "") -> None:
+        self.address = address
+        self.token = token
+        self.player_id = ""
+        self.channel = grpc.aio.insecure_channel(
+            address,
+            options=[
+                ("grpc.keepalive_time_ms", 15_000),
+                ("grpc.keepalive_timeout_ms", 5_000),
+                ("grpc.keepalive_permit_without_calls", 1),
+                ("grpc.enable_retries", 1),
+            ],
+        )
+        self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
+        self.game = game_pb2_grpc.GameServiceStub(self.channel)
+
+    async def __aenter__(self) -> Client:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+    @property
+    def metadata(self) -> tuple[tuple[str, str], ...]:
+        return (("authorization", f"Bearer {self.token}"),) if self.token else ()
+
+    async def _call(self, method: object, request: object, timeout: float = 10.0) -> object:
+        try:
+            return await method(request, metadata=self.metadata, timeout=timeout)  # type: ignore[operator]
+        except grpc.aio.AioRpcError as exc:
+            raise api_error(exc) from None
+
+    # -- lobby ----------------------------------------------------------------------------------
+
+    async def login(self, name: str) -> str:
+        response = await self._call(
+            self.lobby.CreateSession, lobby_pb2.CreateSessionRequest(display_name=name)
+        )
+        assert isinstance(response, lobby_pb2.CreateSessionResponse)
+        self.token, self.player_id = response.session_token, response.player_id
+        return self.player_id
+
+    async def games(self) -> list[lobby_pb2.GameInfo]:
+        response = await self._call(self.lobby.ListGames, lobby_pb2.ListGamesRequest())
+        assert isinstance(response, lobby_pb2.ListGamesResponse)
+        return list(response.games)
+
+    async def create_room(
+        self,
+        game_id: str,
+        *,
+        players: int = 0,
+        options: Mapping[str, str] | None = None,
+        private: bool = False,
+    ) -> common_pb2.Room:
+        request = lobby_pb2.CreateRoomRequest(
+            game_id=game_id,
+            players=players,
+            visibility=common_pb2.VISIBILITY_PRIVATE if private else common_pb2.VISIBILITY_PUBLIC,
+        )
+        for name, value in option_values(options or {}).items():
+            request.options[name].CopyFrom(value)
+        response = await self._call(self.lobby.CreateRoom, request)
+        assert isinstance(response, lobby_pb2.CreateRoomResponse)
+        return response.room
+
+    async def rooms(self, game_id: str = "") -> list[common_pb2.Room]:
+        response = await self._call(
+            self.lobby.ListRooms, lobby_pb2.ListRoomsRequest(game_id=game_id)
+        )
+        assert isinstance(response, lobby_pb2.ListRoomsResponse)
+        return list(response.rooms)
+
+    async def join(
+        self, room_id: str = "", *, code: str = "", spectator: bool = False
+    ) -> lobby_pb2.JoinRoomResponse:
+        response = await self._call(
+            self.lobby.JoinRoom,
+            lobby_pb2.JoinRoomRequest(room_id=room_id, join_code=code, spectator=spectator),
+        )
+        assert isinstance(response, lobby_pb2.JoinRoomResponse)
+        return response
+
+    async def quick_match(self, game_id: str, players: int = 0) -> lobby_pb2.QuickMatchResponse:
+        response = await self._call(
+            self.lobby.QuickMatch, lobby_pb2.QuickMatchRequest(game_id=game_id, players=players)
+        )
+        assert isinstance(response, lobby_pb2.QuickMatchResponse)
+        return response
+
+    async def ready(self, room_id: str, ready: bool = True) -> common_pb2.Room:
+        response = await self._call(
+            self.lobby.SetReady, lobby_pb2.SetReadyRequest(room_id=room_id, ready=ready)
+        )
+        assert isinstance(response, lobby_pb2.SetReadyResponse)
+        return response.room
+
+    async def start(self, room_id: str) -> common_pb2.Room:
+        response = await self._call(
+            self.lobby.StartMatch, lobby_pb2.StartMatchRequest(room_id=room_id)
+        )
+        assert isinstance(response, lobby_pb2.StartMatchResponse)
+        return response.room
+
+    async def add_bot(self, room_id: str, level: str = "strong", seat: int = -1) -> common_pb2.Room:
+        response = await self._call(
+            self.lobby.AddBot, lobby_pb2.AddBotRequest(room_id=room_id, seat=seat, level=level)
+        )
+        assert isinstance(response, lobby_pb2.AddBotResponse)
+        return response.room
+
+    async def leave(self, room_id: str) -> None:
+        await self._call(self.lobby.LeaveRoom, lobby_pb2.LeaveRoomRequest(room_id=room_id))
+
+    # -- game -----------------------------------------------------------------------------------
+
+    async def view(self, room_id: str) -> game_pb2.GetViewResponse:
+        response = await self._call(self.game.GetView, game_pb2.GetViewRequest(room_id=room_id))
+        assert isinstance(response, game_pb2.GetViewResponse)
+        return response
+
+    async def legal(self, room_id: str) -> game_pb2.ListLegalActionsResponse:
+        response = await self._call(
+            self.game.ListLegalActions, game_pb2.ListLegalActionsRequest(room_id=room_id)
+        )
+        assert isinstance(response, game_pb2.ListLegalActionsResponse)
+        return response
+
+    async def act(
+        self, room_id: str, action: game_pb2.Action, version: int, key: str | None = None
+    ) -> game_pb2.ActResponse:
+        request = game_pb2.ActRequest(
+            room_id=room_id,
+            version=version,
+            idempotency_key=key or uuid.uuid4().hex,
+            action=action,
+        )
+        response = await self._call(self.game.Act, request)
+        assert isinstance(response, game_pb2.ActResponse)
+        return response
+
+    async def replay(self, room_id: str) -> game_pb2.GetReplayResponse:
+        response = await self._call(self.game.GetReplay, game_pb2.GetReplayRequest(room_id=room_id))
+        assert isinstance(response, game_pb2.GetReplayResponse)
+        return response
+
+    async def updates(
+        self, room_id: str, after_seq: int = 0, *, resume: bool = True
+    ) -> AsyncIterator[game_pb2.SubscribeResponse]:
+        """The room's updates after ``after_seq``; on a dropped stream, resubscribes from
+        the last seq received (with backoff), so no update is missed or repeated."""
+        cursor = after_seq
+        delay = 0.1
+        while True:
+            call = self.game.Subscribe(
+                game_pb2.SubscribeRequest(room_id=room_id, after_seq=cursor), metadata=self.metadata
+            )
+            try:
+                async for update in call:
+                    delay = 0.1
+                    if update.seq <= cursor:
+                        continue
+                    cursor = update.seq
+                    yield update
+                if not resume:
+                    return
+            except grpc.aio.AioRpcError as exc:
+                if not resume or exc.code() not in RETRYABLE:
+                    raise api_error(exc) from None
+            finally:
+                call.cancel()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)

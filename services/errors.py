@@ -1,0 +1,143 @@
+"""Domain errors of the room layer, and their one mapping to gRPC statuses (AIP-193).
+
+The room layer raises :class:`RoomError` (never a gRPC type); servicers call
+:func:`abort_with` once. Every status carries a ``google.rpc.ErrorInfo`` whose ``reason`` is a
+stable code a frontend can translate, plus ``BadRequest`` (field violations),
+``PreconditionFailure`` (stale version) or ``RetryInfo`` where they apply. Messages are
+written for players and never contain a secret.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import NoReturn
+
+import grpc
+from google.protobuf import any_pb2, duration_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from engine.core import IllegalAction, InvalidOptions, StaleVersion
+
+DOMAIN = "cercle.games"
+
+
+class Kind(enum.Enum):
+    """The gRPC status a domain error maps to."""
+
+    INVALID_ARGUMENT = grpc.StatusCode.INVALID_ARGUMENT
+    NOT_FOUND = grpc.StatusCode.NOT_FOUND
+    ALREADY_EXISTS = grpc.StatusCode.ALREADY_EXISTS
+    PERMISSION_DENIED = grpc.StatusCode.PERMISSION_DENIED
+    UNAUTHENTICATED = grpc.StatusCode.UNAUTHENTICATED
+    FAILED_PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
+    ABORTED = grpc.StatusCode.ABORTED
+    RESOURCE_EXHAUSTED = grpc.StatusCode.RESOURCE_EXHAUSTED
+    UNAVAILABLE = grpc.StatusCode.UNAVAILABLE
+    UNIMPLEMENTED = grpc.StatusCode.UNIMPLEMENTED
+
+
+@dataclass
+class RoomError(Exception):
+    """A request the room layer refuses. Nothing was changed."""
+
+    kind: Kind
+    reason: str
+    message: str
+    field: str | None = None
+    """For INVALID_ARGUMENT: the request field at fault (BadRequest field violation)."""
+    retry_after: float | None = None
+    """For RESOURCE_EXHAUSTED / UNAVAILABLE: when a retry makes sense (RetryInfo)."""
+    expected_version: int | None = None
+    current_version: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.reason}: {self.message}"
+
+
+def invalid(field: str, message: str, reason: str = "INVALID_ARGUMENT") -> RoomError:
+    return RoomError(Kind.INVALID_ARGUMENT, reason, message, field=field)
+
+
+def not_found(message: str, reason: str = "ROOM_NOT_FOUND") -> RoomError:
+    return RoomError(Kind.NOT_FOUND, reason, message)
+
+
+def denied(message: str, reason: str = "PERMISSION_DENIED") -> RoomError:
+    return RoomError(Kind.PERMISSION_DENIED, reason, message)
+
+
+def precondition(message: str, reason: str) -> RoomError:
+    return RoomError(Kind.FAILED_PRECONDITION, reason, message)
+
+
+def from_illegal(exc: IllegalAction) -> RoomError:
+    """An engine refusal as a room error (stale versions become ABORTED)."""
+    if isinstance(exc, StaleVersion):
+        return RoomError(
+            Kind.ABORTED,
+            exc.reason,
+            exc.message,
+            expected_version=exc.expected,
+            current_version=exc.current,
+        )
+    if exc.reason == "UNKNOWN_ACTION":
+        return RoomError(Kind.INVALID_ARGUMENT, exc.reason, exc.message, field="action")
+    return RoomError(Kind.FAILED_PRECONDITION, exc.reason, exc.message)
+
+
+def from_invalid_options(exc: InvalidOptions) -> RoomError:
+    field = "players" if exc.option == "players" else f"options[{exc.option}]"
+    return RoomError(Kind.INVALID_ARGUMENT, "INVALID_OPTION", exc.message, field=field)
+
+
+def to_status(error: RoomError) -> status_pb2.Status:
+    """The rich ``google.rpc.Status`` for an error."""
+    details: list[any_pb2.Any] = []
+
+    def pack(message: object) -> None:
+        packed = any_pb2.Any()
+        packed.Pack(message)  # type: ignore[arg-type]
+        details.append(packed)
+
+    pack(error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN))
+    if error.field is not None:
+        pack(
+            error_details_pb2.BadRequest(
+                field_violations=[
+                    error_details_pb2.BadRequest.FieldViolation(
+                        field=error.field, description=error.message
+                    )
+                ]
+            )
+        )
+    if error.expected_version is not None:
+        pack(
+            error_details_pb2.PreconditionFailure(
+                violations=[
+                    error_details_pb2.PreconditionFailure.Violation(
+                        type="STALE_VERSION",
+                        subject="version",
+                        description=(
+                            f"expected version {error.expected_version}, "
+                            f"current version {error.current_version}"
+                        ),
+                    )
+                ]
+            )
+        )
+    if error.retry_after is not None:
+        delay = duration_pb2.Duration()
+        delay.FromMilliseconds(int(error.retry_after * 1000))
+        pack(error_details_pb2.RetryInfo(retry_delay=delay))
+    return status_pb2.Status(
+        code=getattr(code_pb2, error.kind.name),
+        message=error.message,
+        details=details,
+    )
+
+
+async def abort_with(context: grpc.aio.ServicerContext, error: RoomError) -> NoReturn:
+    await context.abort_with_status(rpc_status.to_status(to_status(error)))
+    raise AssertionError("unreachable")  # abort raises

@@ -1,0 +1,167 @@
+"""Per-replica room tails: one Redis read per new entry per replica, whatever the number of
+subscribers it serves.
+
+Each replica keeps one pub/sub connection. The commit script publishes every new seq on the
+room's channel; the replica's :class:`RoomFeed` for that room reads the new entries once
+(``XRANGE``) and hands them to every local subscriber's queue. A slow poll catches anything a
+dropped pub/sub connection missed; subscribers also fill any gap they see from the log, so a
+subscriber never misses an entry nor gets one twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import structlog
+from redis.asyncio.client import PubSub
+from redis.exceptions import RedisError
+
+from services.store import LogEntry, Store, StoreUnavailable, notify_channel
+
+log = structlog.get_logger("cercle.feed")
+
+POLL_SECONDS = 2.0
+QUEUE_LIMIT = 10_000
+
+
+class RoomFeed:
+    """The entries of one room, fanned out to this replica's subscribers."""
+
+    def __init__(self, hub: Feeds, room_id: str, last_seq: int) -> None:
+        self.hub = hub
+        self.room_id = room_id
+        self.last_seq = last_seq
+        self.queues: set[asyncio.Queue[LogEntry | None]] = set()
+        self._lock = asyncio.Lock()
+        self._wanted = 0
+
+    async def catch_up(self, seq_hint: int | None = None) -> None:
+        """Read the entries after ``last_seq`` and hand them out (coalesces concurrent calls)."""
+        if seq_hint is not None and seq_hint <= self.last_seq:
+            return
+        self._wanted += 1
+        async with self._lock:
+            if self._wanted == 0:
+                return
+            self._wanted = 0
+            while True:
+                try:
+                    entries = await self.hub.store.read_log(self.room_id, self.last_seq)
+                except StoreUnavailable:
+                    return
+                if not entries:
+                    return
+                for entry in entries:
+                    self.last_seq = entry.seq
+                    for queue in list(self.queues):
+                        if queue.qsize() >= QUEUE_LIMIT:
+                            queue.put_nowait(None)  # too slow: the subscriber will resync
+                        else:
+                            queue.put_nowait(entry)
+                if len(entries) < 500:
+                    return
+
+
+class Feeds:
+    """All room feeds of this replica."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.rooms: dict[str, RoomFeed] = {}
+        self._pubsub: PubSub | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._subscribed: set[str] = set()
+        self.stopping = False
+        self._catching_up: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        self._tasks = [
+            asyncio.create_task(self._listen(), name="feeds-listen"),
+            asyncio.create_task(self._poll(), name="feeds-poll"),
+        ]
+
+    async def stop(self) -> None:
+        self.stopping = True
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for feed in self.rooms.values():
+            for queue in feed.queues:
+                queue.put_nowait(None)
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+
+    @contextlib.asynccontextmanager
+    async def listen(
+        self, room_id: str, last_seq: int
+    ) -> AsyncIterator[asyncio.Queue[LogEntry | None]]:
+        """A queue receiving the room's new entries while the context is open."""
+        feed = self.rooms.get(room_id)
+        if feed is None:
+            feed = self.rooms[room_id] = RoomFeed(self, room_id, last_seq)
+        queue: asyncio.Queue[LogEntry | None] = asyncio.Queue()
+        feed.queues.add(queue)
+        await self._subscribe(room_id)
+        try:
+            yield queue
+        finally:
+            feed.queues.discard(queue)
+            if not feed.queues:
+                self.rooms.pop(room_id, None)
+                await self._unsubscribe(room_id)
+
+    @property
+    def stream_count(self) -> int:
+        return sum(len(feed.queues) for feed in self.rooms.values())
+
+    async def _subscribe(self, room_id: str) -> None:
+        self._subscribed.add(room_id)
+        if self._pubsub is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._pubsub.subscribe(notify_channel(room_id))
+
+    async def _unsubscribe(self, room_id: str) -> None:
+        self._subscribed.discard(room_id)
+        if self._pubsub is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._pubsub.unsubscribe(notify_channel(room_id))
+
+    async def _listen(self) -> None:
+        prefix_len = len("cercle:{r:")
+        while True:
+            try:
+                self._pubsub = self.store.redis.pubsub(ignore_subscribe_messages=True)
+                await self._pubsub.subscribe("cercle:heartbeat")
+                for room_id in list(self._subscribed):
+                    await self._pubsub.subscribe(notify_channel(room_id))
+                while True:
+                    message = await self._pubsub.get_message(timeout=1.0)
+                    if message is None or message.get("type") != "message":
+                        continue
+                    channel = message["channel"].decode()
+                    room_id = channel[prefix_len : channel.index("}")]
+                    feed = self.rooms.get(room_id)
+                    if feed is not None:
+                        task = asyncio.create_task(feed.catch_up(int(message["data"])))
+                        self._catching_up.add(task)
+                        task.add_done_callback(self._catching_up.discard)
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as exc:
+                log.warning("pubsub_lost", error=str(exc))
+                with contextlib.suppress(Exception):
+                    if self._pubsub is not None:
+                        await self._pubsub.aclose()
+                self._pubsub = None
+                await asyncio.sleep(0.5)
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            for feed in list(self.rooms.values()):
+                await feed.catch_up()

@@ -1,0 +1,224 @@
+"""GameService: views, actions, the live update stream and replays. Thin servicer."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import grpc
+from cercle.v1 import game_pb2, game_pb2_grpc
+
+from engine import registry
+from services import errors
+from services.auth import require_player
+from services.feed import Feeds
+from services.games import contract_for
+from services.render import (
+    EntryRenderer,
+    all_event_messages,
+    deadline_messages,
+    event_messages,
+    option_value,
+    outcome_message,
+    room_message,
+    view_message,
+    waiting_for,
+)
+from services.rooms import Rooms, is_member, seat_of, seed_commitment
+from services.servicing import guarded, guarded_stream
+from services.store import RoomRecord
+
+Context = grpc.aio.ServicerContext
+
+
+def _viewer_seat(record: RoomRecord, player_id: str) -> int | None:
+    """The viewer's seat, None for a spectator; refuses outsiders."""
+    seat = seat_of(record, player_id)
+    if seat >= 0:
+        return seat
+    if player_id in record.spectators:
+        return None
+    raise errors.denied("join the room (or watch it as a spectator) first", "NOT_IN_ROOM")
+
+
+class GameService(game_pb2_grpc.GameServiceServicer):
+    def __init__(self, rooms: Rooms, feeds: Feeds) -> None:
+        self.rooms = rooms
+        self.feeds = feeds
+
+    @guarded
+    async def GetView(
+        self, request: game_pb2.GetViewRequest, context: Context
+    ) -> game_pb2.GetViewResponse:
+        player = require_player()
+        record = await self.rooms.load(request.room_id)
+        seat = _viewer_seat(record, player.player_id)
+        response = game_pb2.GetViewResponse(room=room_message(record, player.player_id))
+        if record.state is not None:
+            snapshot = self.rooms.snapshot(record)
+            assert snapshot.state is not None
+            response.view.CopyFrom(view_message(snapshot.game, snapshot.state, seat))
+            response.deadlines.extend(deadline_messages(record.deadlines))
+            response.waiting_for.extend(waiting_for(snapshot.game, snapshot.state))
+            outcome = snapshot.game.outcome(snapshot.state)
+            if outcome is not None:
+                response.outcome.CopyFrom(
+                    outcome_message(
+                        {
+                            "winners": list(outcome.winners),
+                            "scores": list(outcome.scores),
+                            "reason": outcome.reason,
+                            "detail": dict(outcome.detail),
+                        }
+                    )
+                )
+        return response
+
+    @guarded
+    async def Act(self, request: game_pb2.ActRequest, context: Context) -> game_pb2.ActResponse:
+        player = require_player()
+        if not request.room_id:
+            raise errors.invalid("room_id", "give a room id")
+        record = await self.rooms.load(request.room_id)
+        action = contract_for(record.meta["game"]).action_from_proto(request.action)
+        result = await self.rooms.act(
+            request.room_id,
+            None,
+            player,
+            action,
+            version=request.version,
+            idempotency_key=request.idempotency_key,
+        )
+        return game_pb2.ActResponse(
+            version=result.version,
+            seq=result.seq,
+            events=event_messages(result.events, result.actor),
+            replayed=result.replayed,
+        )
+
+    @guarded
+    async def ListLegalActions(
+        self, request: game_pb2.ListLegalActionsRequest, context: Context
+    ) -> game_pb2.ListLegalActionsResponse:
+        player = require_player()
+        record = await self.rooms.load(request.room_id)
+        seat = _viewer_seat(record, player.player_id)
+        response = game_pb2.ListLegalActionsResponse(version=record.version)
+        if seat is None or record.state is None or record.status != "playing":
+            return response
+        snapshot = self.rooms.snapshot(record)
+        assert snapshot.state is not None
+        contract = contract_for(snapshot.game.info.id)
+        for action in snapshot.game.legal_actions(snapshot.state, seat):
+            response.actions.append(contract.action_to_proto(action))
+        return response
+
+    @guarded_stream
+    async def Subscribe(
+        self, request: game_pb2.SubscribeRequest, context: Context
+    ) -> AsyncIterator[game_pb2.SubscribeResponse]:
+        player = require_player()
+        record = await self.rooms.load(request.room_id)
+        seat = _viewer_seat(record, player.player_id)
+        if request.after_seq < 0:
+            raise errors.invalid("after_seq", "after_seq cannot be negative")
+        game = registry.get(record.meta["game"])
+        cursor = request.after_seq
+        version = 0
+        async with self.feeds.listen(record.room_id, record.seq) as queue:
+            # Backlog: everything after the client's cursor, read from the log in pages.
+            while True:
+                entries = await self.rooms.read_log(record.room_id, cursor)
+                if not entries:
+                    break
+                for entry in entries:
+                    version = entry.version or version
+                    yield EntryRenderer(game, record, entry).render(player.player_id, seat, version)
+                    cursor = entry.seq
+            # Live: entries fanned out by this replica's feed; fill any gap from the log.
+            while True:
+                item_or_none = await queue.get()
+                if item_or_none is None:
+                    if self.feeds.stopping:
+                        return
+                    entries = await self.rooms.read_log(record.room_id, cursor)
+                else:
+                    if item_or_none.seq <= cursor:
+                        continue
+                    if item_or_none.seq == cursor + 1:
+                        entries = [item_or_none]
+                    else:
+                        entries = await self.rooms.read_log(record.room_id, cursor)
+                for item in entries:
+                    if item.seq <= cursor:
+                        continue
+                    version = item.version or version
+                    renderer = _shared_renderer(game, record, item)
+                    yield renderer.render(player.player_id, seat, version)
+                    cursor = item.seq
+
+    @guarded
+    async def GetReplay(
+        self, request: game_pb2.GetReplayRequest, context: Context
+    ) -> game_pb2.GetReplayResponse:
+        player = require_player()
+        record = await self.rooms.load(request.room_id)
+        if record.meta.get("private") and not is_member(record, player.player_id):
+            raise errors.denied("this room is private", "PRIVATE_ROOM")
+        if record.status != "finished" or record.seed is None or record.nonce is None:
+            raise errors.precondition(
+                "the replay is available once the match is over", "MATCH_NOT_FINISHED"
+            )
+        contract = contract_for(record.meta["game"])
+        response = game_pb2.GetReplayResponse(
+            game_id=record.meta["game"],
+            players=len(record.seats),
+            seed=record.seed,
+            seed_nonce=record.nonce,
+            seed_commitment=seed_commitment(record.seed, record.nonce),
+            seats=room_message(record, player.player_id).seats,
+        )
+        for name, value in record.meta["options"].items():
+            response.options[name].CopyFrom(option_value(value))
+        cursor = 0
+        while True:
+            entries = await self.rooms.read_log(record.room_id, cursor)
+            if not entries:
+                break
+            for entry in entries:
+                cursor = entry.seq
+                if entry.kind not in ("action", "timeout", "finished"):
+                    continue
+                step = response.steps.add(
+                    seq=entry.seq,
+                    version=entry.version,
+                    seat=entry.actor,
+                    timeout=entry.kind == "timeout",
+                    events=all_event_messages(entry.events),
+                )
+                if entry.action:
+                    step.action.CopyFrom(
+                        contract.action_to_proto(contract.action_from_json(entry.action))
+                    )
+        if record.outcome is not None:
+            response.outcome.CopyFrom(outcome_message(record.outcome))
+        return response
+
+
+_RENDER_CACHE: dict[tuple[str, int], EntryRenderer] = {}
+
+
+def _shared_renderer(game: object, record: RoomRecord, entry: object) -> EntryRenderer:
+    """One renderer per (room, seq) on this replica, shared by every subscriber of the room,
+    so each distinct view of an update is computed once."""
+    from services.store import LogEntry
+
+    assert isinstance(entry, LogEntry)
+    key = (record.room_id, entry.seq)
+    renderer = _RENDER_CACHE.get(key)
+    if renderer is None:
+        if len(_RENDER_CACHE) > 4096:
+            _RENDER_CACHE.clear()
+        renderer = _RENDER_CACHE[key] = EntryRenderer(
+            registry.get(record.meta["game"]), record, entry
+        )
+    return renderer

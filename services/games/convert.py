@@ -1,0 +1,156 @@
+"""One generic mapping between engine dataclasses and protobuf messages.
+
+Per-game proto messages mirror the engine's frozen dataclasses field by field (same names),
+so a single converter serves every game; each game's module (``services/games/<game>.py``)
+only pairs engine classes with proto messages. Rules:
+
+- ``int`` / ``str`` / ``bool`` fields map to the same-named scalar fields; ``X | None`` maps
+  to a proto3 ``optional`` field (unset = None);
+- ``tuple[...]`` maps to a ``repeated`` field, of scalars or of messages; a ``None`` item of
+  an int tuple is sent as ``-1``, of a message tuple as an entry with no field set; a tuple
+  of int tuples is ``repeated IntList``;
+- a nested dataclass maps to a message field;
+- a ``str`` whose proto field is an enum maps by name: value ``"red"`` of field type
+  ``Colour`` is ``COLOUR_RED`` (enum names are the type name in UPPER_SNAKE_CASE + ``_`` +
+  the value upper-cased); ``None`` or ``""`` is the ``_UNSPECIFIED`` zero value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from functools import cache
+from typing import Any, Union
+
+from google.protobuf.message import Message
+
+
+class ConversionError(ValueError):
+    """A message that does not fit the engine type (e.g. an unknown enum value)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def _upper_snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).upper()
+
+
+@cache
+def _enum_prefix(enum: Any) -> str:
+    return _upper_snake(enum.name) + "_"
+
+
+def _is_repeated(fd: Any) -> bool:
+    return (
+        bool(fd.is_repeated) if hasattr(fd, "is_repeated") else bool(fd.label == fd.LABEL_REPEATED)
+    )
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _strip_optional(tp: Any) -> tuple[Any, bool]:
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1:
+            return args[0], True
+    return tp, False
+
+
+def to_proto(obj: Any, message: Message) -> Message:
+    """Fill ``message`` from the dataclass ``obj`` (field names must match)."""
+    message.SetInParent()
+    descriptor: Any = message.DESCRIPTOR
+    for f in dataclasses.fields(obj):
+        fd = descriptor.fields_by_name.get(f.name)
+        if fd is None:
+            raise TypeError(f"{descriptor.full_name} has no field {f.name}")
+        value = getattr(obj, f.name)
+        if value is None:
+            continue
+        if _is_repeated(fd):
+            target = getattr(message, f.name)
+            for item in value:
+                if fd.type == fd.TYPE_MESSAGE and isinstance(item, tuple):
+                    target.add().values.extend(item)  # IntList
+                elif fd.type == fd.TYPE_MESSAGE:
+                    added = target.add()
+                    if item is not None:  # None: an entry with no field set (documented)
+                        to_proto(item, added)
+                elif item is None:
+                    target.append(-1)  # documented in the .proto: -1 stands for none
+                elif fd.type == fd.TYPE_ENUM:
+                    target.append(_enum_number(fd.enum_type, item))
+                else:
+                    target.append(item)
+        elif fd.type == fd.TYPE_MESSAGE:
+            sub = getattr(message, f.name)
+            sub.SetInParent()  # present even when every field has its default value
+            to_proto(value, sub)
+        elif fd.type == fd.TYPE_ENUM:
+            setattr(message, f.name, _enum_number(fd.enum_type, value))
+        else:
+            setattr(message, f.name, value)
+    return message
+
+
+def _enum_number(enum: Any, value: str) -> int:
+    if value in ("", None):
+        return 0
+    name = _enum_prefix(enum) + str(value).upper()
+    found = enum.values_by_name.get(name)
+    if found is None:
+        raise TypeError(f"{enum.full_name} has no value {name}")
+    return int(found.number)
+
+
+def from_proto(message: Message, cls: type) -> Any:
+    """Build the dataclass ``cls`` from ``message``; raises :class:`ConversionError`."""
+    descriptor: Any = message.DESCRIPTOR
+    hints = _hints(cls)
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        fd = descriptor.fields_by_name[f.name]
+        tp, optional = _strip_optional(hints[f.name])
+        if _is_repeated(fd):
+            items = list(getattr(message, f.name))
+            (item_tp,) = typing.get_args(tp)[:1] or (Any,)
+            if fd.type == fd.TYPE_MESSAGE:
+                kwargs[f.name] = tuple(from_proto(i, item_tp) for i in items)
+            elif fd.type == fd.TYPE_ENUM:
+                kwargs[f.name] = tuple(_enum_value(fd.enum_type, i, f.name) for i in items)
+            else:
+                kwargs[f.name] = tuple(items)
+            continue
+        has_presence = fd.type == fd.TYPE_MESSAGE or fd.has_presence
+        if optional and has_presence and not message.HasField(f.name):
+            kwargs[f.name] = None
+            continue
+        raw = getattr(message, f.name)
+        if fd.type == fd.TYPE_MESSAGE:
+            kwargs[f.name] = from_proto(raw, tp)
+        elif fd.type == fd.TYPE_ENUM:
+            value = _enum_value(fd.enum_type, raw, f.name)
+            if value is None and not optional:
+                raise ConversionError(f.name, f"{f.name} must be set")
+            kwargs[f.name] = value
+        else:
+            kwargs[f.name] = raw
+    return cls(**kwargs)
+
+
+def _enum_value(enum: Any, number: int, field: str) -> str | None:
+    value = enum.values_by_number.get(number)
+    if value is None:
+        raise ConversionError(field, f"{field} has no value {number}")
+    if number == 0:
+        return None
+    return value.name[len(_enum_prefix(enum)) :].lower()

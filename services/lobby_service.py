@@ -1,0 +1,218 @@
+"""LobbyService: sessions, the catalogue, rooms and seats. Thin: parse, call, map errors."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+
+import grpc
+from cercle.v1 import common_pb2, lobby_pb2, lobby_pb2_grpc
+
+from engine import registry
+from services import errors
+from services.auth import require_player
+from services.feed import Feeds
+from services.render import option_raw, option_value, room_message, timestamp
+from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
+from services.servicing import guarded, guarded_stream
+from services.store import SESSION_TTL_SECONDS, now
+
+_KIND = {
+    "int": lobby_pb2.OPTION_KIND_INT,
+    "bool": lobby_pb2.OPTION_KIND_BOOL,
+    "choice": lobby_pb2.OPTION_KIND_CHOICE,
+}
+
+Context = grpc.aio.ServicerContext
+
+
+def game_catalogue() -> list[lobby_pb2.GameInfo]:
+    out = []
+    for game in registry.games():
+        info = game.info
+        message = lobby_pb2.GameInfo(
+            game_id=info.id,
+            name=info.name,
+            summary_en=info.summary_en,
+            summary_fr=info.summary_fr,
+            min_players=info.min_players,
+            max_players=info.max_players,
+        )
+        for spec in info.options:
+            option = message.options.add(
+                name=spec.name,
+                kind=_KIND[spec.kind],
+                default_value=option_value(spec.default),
+                description_en=spec.description_en,
+                description_fr=spec.description_fr,
+                choices=list(spec.choices),
+            )
+            if spec.minimum is not None:
+                option.minimum = spec.minimum
+            if spec.maximum is not None:
+                option.maximum = spec.maximum
+        for clock in info.clocks:
+            message.clocks.add(
+                clock=clock.kind,
+                option=clock.option,
+                on_timeout_en=clock.on_timeout_en,
+                on_timeout_fr=clock.on_timeout_fr,
+            )
+        out.append(message)
+    return out
+
+
+class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
+    def __init__(self, rooms: Rooms, feeds: Feeds) -> None:
+        self.rooms = rooms
+        self.feeds = feeds
+
+    @guarded
+    async def CreateSession(
+        self, request: lobby_pb2.CreateSessionRequest, context: Context
+    ) -> lobby_pb2.CreateSessionResponse:
+        name = request.display_name.strip()
+        if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.isprintable():
+            raise errors.invalid(
+                "display_name", f"a display name has 1 to {MAX_NAME_LENGTH} printable characters"
+            )
+        token = secrets.token_urlsafe(32)
+        player_id = "p-" + secrets.token_hex(8)
+        await self.rooms.store.create_session(token, player_id, name)
+        return lobby_pb2.CreateSessionResponse(
+            session_token=token,
+            player_id=player_id,
+            expire_time=timestamp(now() + SESSION_TTL_SECONDS),
+        )
+
+    @guarded
+    async def ListGames(
+        self, request: lobby_pb2.ListGamesRequest, context: Context
+    ) -> lobby_pb2.ListGamesResponse:
+        return lobby_pb2.ListGamesResponse(games=game_catalogue())
+
+    @guarded
+    async def CreateRoom(
+        self, request: lobby_pb2.CreateRoomRequest, context: Context
+    ) -> lobby_pb2.CreateRoomResponse:
+        player = require_player()
+        record = await self.rooms.create_room(
+            player,
+            request.game_id,
+            {name: option_raw(value) for name, value in request.options.items()},
+            private=request.visibility == common_pb2.VISIBILITY_PRIVATE,
+            players=request.players,
+        )
+        return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
+
+    @guarded
+    async def ListRooms(
+        self, request: lobby_pb2.ListRoomsRequest, context: Context
+    ) -> lobby_pb2.ListRoomsResponse:
+        player = require_player()
+        limit = request.page_size if 0 < request.page_size <= 100 else 100
+        records = await self.rooms.list_open_rooms(request.game_id or None, limit)
+        return lobby_pb2.ListRoomsResponse(
+            rooms=[room_message(r, player.player_id) for r in records]
+        )
+
+    @guarded
+    async def QuickMatch(
+        self, request: lobby_pb2.QuickMatchRequest, context: Context
+    ) -> lobby_pb2.QuickMatchResponse:
+        player = require_player()
+        record, seat = await self.rooms.quick_match(player, request.game_id, request.players)
+        return lobby_pb2.QuickMatchResponse(room=room_message(record, player.player_id), seat=seat)
+
+    @guarded
+    async def JoinRoom(
+        self, request: lobby_pb2.JoinRoomRequest, context: Context
+    ) -> lobby_pb2.JoinRoomResponse:
+        player = require_player()
+        if not request.room_id and not request.join_code:
+            raise errors.invalid("room_id", "give a room id or a join code")
+        record, seat = await self.rooms.join(
+            player, request.room_id, request.join_code, spectator=request.spectator
+        )
+        return lobby_pb2.JoinRoomResponse(room=room_message(record, player.player_id), seat=seat)
+
+    @guarded
+    async def LeaveRoom(
+        self, request: lobby_pb2.LeaveRoomRequest, context: Context
+    ) -> lobby_pb2.LeaveRoomResponse:
+        await self.rooms.leave(require_player(), request.room_id)
+        return lobby_pb2.LeaveRoomResponse()
+
+    @guarded
+    async def SetReady(
+        self, request: lobby_pb2.SetReadyRequest, context: Context
+    ) -> lobby_pb2.SetReadyResponse:
+        player = require_player()
+        record = await self.rooms.set_ready(player, request.room_id, request.ready)
+        return lobby_pb2.SetReadyResponse(room=room_message(record, player.player_id))
+
+    @guarded
+    async def StartMatch(
+        self, request: lobby_pb2.StartMatchRequest, context: Context
+    ) -> lobby_pb2.StartMatchResponse:
+        player = require_player()
+        record = await self.rooms.start(player, request.room_id)
+        return lobby_pb2.StartMatchResponse(room=room_message(record, player.player_id))
+
+    @guarded
+    async def AddBot(
+        self, request: lobby_pb2.AddBotRequest, context: Context
+    ) -> lobby_pb2.AddBotResponse:
+        player = require_player()
+        record = await self.rooms.set_bot(
+            player, request.room_id, request.seat, request.level or "strong"
+        )
+        return lobby_pb2.AddBotResponse(room=room_message(record, player.player_id))
+
+    @guarded
+    async def RemoveBot(
+        self, request: lobby_pb2.RemoveBotRequest, context: Context
+    ) -> lobby_pb2.RemoveBotResponse:
+        player = require_player()
+        record = await self.rooms.set_bot(player, request.room_id, request.seat, None)
+        return lobby_pb2.RemoveBotResponse(room=room_message(record, player.player_id))
+
+    @guarded_stream
+    async def WatchRoom(
+        self, request: lobby_pb2.WatchRoomRequest, context: Context
+    ) -> AsyncIterator[lobby_pb2.WatchRoomResponse]:
+        player = require_player()
+        record = await self.rooms.load(request.room_id)
+        if not is_member(record, player.player_id):
+            raise errors.denied("join the room (or watch it as a spectator) first", "NOT_IN_ROOM")
+        cursor = max(0, request.after_seq)
+        async with self.feeds.listen(record.room_id, record.seq) as queue:
+            if cursor == 0:
+                yield lobby_pb2.WatchRoomResponse(
+                    room=room_message(record, player.player_id), seq=record.seq, change="snapshot"
+                )
+                cursor = record.seq
+            while True:
+                for entry in await self.rooms.read_log(record.room_id, cursor):
+                    cursor = entry.seq
+                    if entry.room is None:
+                        continue
+                    change = (
+                        entry.events[0]["k"]
+                        if entry.kind == "lobby" and entry.events
+                        else entry.kind
+                    )
+                    fresh = await self.rooms.load(record.room_id)
+                    yield lobby_pb2.WatchRoomResponse(
+                        room=room_message(
+                            fresh,
+                            player.player_id,
+                            seats=entry.room["seats"],
+                            status=entry.room["status"],
+                            seq=entry.seq,
+                        ),
+                        seq=entry.seq,
+                        change=change,
+                    )
+                if (await queue.get()) is None and self.feeds.stopping:
+                    return

@@ -1,0 +1,674 @@
+"""The room layer: lobby and match logic over the store and the engines.
+
+No gRPC here: functions take a :class:`Player` and plain values, return store records, and
+raise :class:`~services.errors.RoomError`. Every change follows one pattern: load the room
+(one round trip), compute the change in Python (the engine is pure), and commit it with the
+store's compare-and-set script (one round trip). If another replica changed the room in
+between, the change is computed again from the fresh room; if the *match* moved on, the
+actor gets ``STALE_VERSION``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from engine import registry
+from engine.core import Event, Game, IllegalAction, InvalidOptions, Outcome, State, Timeout
+from services import errors
+from services.errors import RoomError
+from services.games import contract_for
+from services.store import Conflict, Duplicate, LogEntry, RoomRecord, Store, dumps
+
+log = structlog.get_logger("cercle.rooms")
+
+MAX_COMMIT_ATTEMPTS = 20
+JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
+MAX_NAME_LENGTH = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """The caller, as derived from their session token."""
+
+    player_id: str
+    name: str
+
+
+@dataclass(slots=True)
+class Change:
+    """What a mutation wants to write: room fields and the log entry."""
+
+    fields: dict[str, str | bytes | int]
+    entry: dict[str, str | bytes | int]
+    after: Callable[[RoomRecord, int], Any] | None = None
+
+
+@dataclass(slots=True)
+class ActResult:
+    seq: int
+    version: int
+    events: list[dict[str, Any]]
+    actor: int
+    replayed: bool = False
+
+
+@dataclass(slots=True)
+class Deadline:
+    seat: int
+    clock: str
+    expire: float
+    length: float
+    version: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "s": self.seat,
+            "c": self.clock,
+            "e": self.expire,
+            "l": self.length,
+            "v": self.version,
+        }
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """A room with its decoded match state, as the view functions need it."""
+
+    record: RoomRecord
+    game: Game[Any]
+    state: State | None
+    deadlines: list[dict[str, Any]] = field(default_factory=list)
+
+
+def seat_of(record: RoomRecord, player_id: str) -> int:
+    for index, seat in enumerate(record.seats):
+        if seat is not None and seat.get("player_id") == player_id:
+            return index
+    return -1
+
+
+def is_member(record: RoomRecord, player_id: str) -> bool:
+    return seat_of(record, player_id) >= 0 or player_id in record.spectators
+
+
+def events_to_json(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
+    return [
+        {"k": e.kind, "d": dict(e.data), "a": None if e.audience is None else sorted(e.audience)}
+        for e in events
+    ]
+
+
+def visible_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """The stored events that ``seat`` (None: spectator) may see."""
+    return [e for e in events if e["a"] is None or (seat is not None and seat in e["a"])]
+
+
+def seed_commitment(seed: int, nonce: str) -> str:
+    return hashlib.sha256(f"{seed}:{nonce}".encode()).hexdigest()
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "winners": list(outcome.winners),
+        "scores": list(outcome.scores),
+        "reason": outcome.reason,
+        "detail": dict(outcome.detail),
+    }
+
+
+def compute_deadlines(
+    game: Game[Any],
+    options: Mapping[str, Any],
+    state: State,
+    previous: list[dict[str, Any]],
+    actor: int,
+    now: float,
+) -> list[Deadline]:
+    """The clocks running after a change.
+
+    A clock that was already running for the same seat and kind keeps its expiry when
+    *another* seat acted (a vote by one player does not restart the others' clocks); the
+    seat's own action starts a fresh one. A clock whose option is 0 does not run.
+    """
+    if game.outcome(state) is not None:
+        return []
+    kept = {(d["s"], d["c"]): d for d in previous}
+    result: list[Deadline] = []
+    for pending in game.pending(state):
+        try:
+            spec = game.info.clock(pending.clock)
+        except KeyError:
+            continue
+        seconds = float(options.get(spec.option, 0) or 0)
+        if seconds <= 0:
+            continue
+        old = kept.get((pending.seat, pending.clock))
+        expire = float(old["e"]) if old is not None and pending.seat != actor else now + seconds
+        result.append(Deadline(pending.seat, pending.clock, expire, seconds, state.version))
+    return result
+
+
+class Rooms:
+    """Lobby and match operations. One per process; stateless between calls."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] | None = None) -> None:
+        self.store = store
+        from services.store import now as wall_clock
+
+        self.clock = clock or wall_clock
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    async def load(self, room_id: str) -> RoomRecord:
+        if not room_id or len(room_id) > 64:
+            raise errors.invalid("room_id", "give a room id")
+        record = await self.store.load_room(room_id)
+        if record is None:
+            raise errors.not_found("there is no room with that id (it may have expired)")
+        return record
+
+    async def _mutate(
+        self,
+        room_id: str,
+        compute: Callable[[RoomRecord], Change | None],
+        *,
+        idempotency_key: str = "",
+        record: RoomRecord | None = None,
+    ) -> tuple[RoomRecord, int]:
+        """Load, compute, compare-and-set; retried on a concurrent change of the room."""
+        for _ in range(MAX_COMMIT_ATTEMPTS):
+            current = record if record is not None else await self.load(room_id)
+            record = None
+            change = compute(current)
+            if change is None:  # nothing to do (idempotent request)
+                return current, current.seq
+            try:
+                seq = await self.store.commit(
+                    room_id,
+                    expected_seq=current.seq,
+                    fields=change.fields,
+                    entry=change.entry,
+                    idempotency_key=idempotency_key,
+                )
+            except Conflict:
+                continue
+            if change.after is not None:
+                await change.after(current, seq)
+            return current, seq
+        raise RoomError(errors.Kind.ABORTED, "BUSY", "the room is changing too fast; try again")
+
+    @staticmethod
+    def _room_json(seats: list[dict[str, Any] | None], status: str) -> str:
+        return dumps({"seats": seats, "status": status})
+
+    def snapshot(self, record: RoomRecord) -> Snapshot:
+        game = registry.get(record.meta["game"])
+        state = game.decode(record.state) if record.state else None
+        return Snapshot(record, game, state, record.deadlines)
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    async def create_room(
+        self,
+        player: Player,
+        game_id: str,
+        raw_options: Mapping[str, object],
+        *,
+        private: bool,
+        players: int,
+    ) -> RoomRecord:
+        try:
+            game = registry.get(game_id)
+        except registry.UnknownGame as exc:
+            raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
+        try:
+            options = game.validate_options(raw_options)
+            players = players or game.info.min_players
+            game.check_players(players)
+        except InvalidOptions as exc:
+            raise errors.from_invalid_options(exc) from None
+        room_id = secrets.token_hex(6)
+        join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
+        created = self.clock()
+        meta = {
+            "game": game_id,
+            "options": options,
+            "private": private,
+            "players": players,
+            "host": player.player_id,
+            "created": created,
+            "code": join_code,
+        }
+        seats: list[dict[str, Any] | None] = [None] * players
+        seats[0] = _human(player)
+        fields: dict[str, str | bytes | int] = {
+            "meta": dumps(meta),
+            "seats": dumps(seats),
+            "spectators": "[]",
+            "status": "open",
+            "version": 0,
+        }
+        entry = _lobby_entry("created", seats, "open", player.player_id)
+        try:
+            await self.store.commit(room_id, expected_seq=0, fields=fields, entry=entry)
+        except Conflict:  # 48 random bits collided: astronomically unlikely
+            raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
+        await self.store.set_join_code(join_code, room_id)
+        if not private:
+            await self.store.index_open_room(room_id, game_id, created)
+        log.info("room_created", room=room_id, game=game_id, players=players, private=private)
+        return await self.load(room_id)
+
+    async def list_open_rooms(self, game_id: str | None, limit: int) -> list[RoomRecord]:
+        rooms: list[RoomRecord] = []
+        for room_id in await self.store.open_rooms(game_id or None, limit):
+            record = await self.store.load_room(room_id)
+            if record is None or record.status != "open" or record.meta.get("private"):
+                if record is None:
+                    await self.store.unindex_open_room(room_id, game_id or "")
+                continue
+            if any(seat is None for seat in record.seats):
+                rooms.append(record)
+        return rooms
+
+    async def join(
+        self, player: Player, room_id: str, join_code: str, *, spectator: bool
+    ) -> tuple[RoomRecord, int]:
+        code = join_code.strip().upper()
+        if not room_id and code:
+            found = await self.store.room_for_code(code)
+            if found is None:
+                raise errors.not_found("no room has that join code", "UNKNOWN_JOIN_CODE")
+            room_id = found
+        record = await self.load(room_id)
+        if (
+            record.meta.get("private")
+            and code != record.meta.get("code")
+            and not is_member(record, player.player_id)
+        ):
+            raise errors.denied("this room is private: join it with its code", "PRIVATE_ROOM")
+
+        def compute(current: RoomRecord) -> Change | None:
+            if spectator:
+                if (
+                    player.player_id in current.spectators
+                    or seat_of(current, player.player_id) >= 0
+                ):
+                    return None
+                spectators = [*current.spectators, player.player_id]
+                return Change(
+                    {"spectators": dumps(spectators)},
+                    _lobby_entry(
+                        "spectator_joined", current.seats, current.status, player.player_id, current
+                    ),
+                )
+            if seat_of(current, player.player_id) >= 0:
+                return None
+            if current.status != "open":
+                raise errors.precondition(
+                    "the match has started: you can watch it as a spectator", "MATCH_STARTED"
+                )
+            free = [i for i, seat in enumerate(current.seats) if seat is None]
+            if not free:
+                raise errors.precondition("every seat is taken", "ROOM_FULL")
+            seats = list(current.seats)
+            seats[free[0]] = _human(player)
+            spectators = [p for p in current.spectators if p != player.player_id]
+
+            async def after(_: RoomRecord, __: int) -> None:
+                if all(seat is not None for seat in seats):
+                    await self.store.unindex_open_room(room_id, current.meta["game"])
+
+            return Change(
+                {"seats": dumps(seats), "spectators": dumps(spectators)},
+                _lobby_entry("joined", seats, current.status, player.player_id, current),
+                after,
+            )
+
+        await self._mutate(room_id, compute, record=record)
+        fresh = await self.load(room_id)
+        return fresh, seat_of(fresh, player.player_id)
+
+    async def quick_match(
+        self, player: Player, game_id: str, players: int
+    ) -> tuple[RoomRecord, int]:
+        try:
+            registry.get(game_id)
+        except registry.UnknownGame as exc:
+            raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
+        for record in await self.list_open_rooms(game_id, 20):
+            if seat_of(record, player.player_id) >= 0:
+                return record, seat_of(record, player.player_id)
+            try:
+                return await self.join(player, record.room_id, "", spectator=False)
+            except RoomError:
+                continue  # taken meanwhile: try the next one
+        created = await self.create_room(player, game_id, {}, private=False, players=players)
+        return created, 0
+
+    async def leave(self, player: Player, room_id: str) -> None:
+        def compute(current: RoomRecord) -> Change | None:
+            if player.player_id in current.spectators:
+                spectators = [p for p in current.spectators if p != player.player_id]
+                return Change(
+                    {"spectators": dumps(spectators)},
+                    _lobby_entry(
+                        "spectator_left", current.seats, current.status, player.player_id, current
+                    ),
+                )
+            seat = seat_of(current, player.player_id)
+            if seat < 0:
+                raise errors.precondition("you are not in this room", "NOT_IN_ROOM")
+            if current.status != "open":
+                raise errors.precondition(
+                    "the match is under way: your seat stays at the table", "MATCH_STARTED"
+                )
+            seats = list(current.seats)
+            seats[seat] = None
+            humans = [s for s in seats if s is not None and s.get("kind") == "human"]
+            meta = dict(current.meta)
+            status = current.status
+            if not humans:
+                status = "abandoned"
+            elif meta["host"] == player.player_id:
+                meta["host"] = humans[0]["player_id"]
+
+            async def after(_: RoomRecord, __: int) -> None:
+                if status == "abandoned":
+                    await self.store.unindex_open_room(room_id, meta["game"])
+                elif not meta.get("private"):
+                    await self.store.index_open_room(room_id, meta["game"], meta["created"])
+
+            return Change(
+                {"seats": dumps(seats), "meta": dumps(meta), "status": status},
+                _lobby_entry("left", seats, status, player.player_id, current),
+                after,
+            )
+
+        await self._mutate(room_id, compute)
+
+    async def set_ready(self, player: Player, room_id: str, ready: bool) -> RoomRecord:
+        def compute(current: RoomRecord) -> Change | None:
+            seat = seat_of(current, player.player_id)
+            if seat < 0:
+                raise errors.precondition("take a seat first", "NOT_SEATED")
+            if current.status != "open":
+                raise errors.precondition("the match has started", "MATCH_STARTED")
+            seats = list(current.seats)
+            here = seats[seat]
+            assert here is not None
+            if bool(here.get("ready")) == ready:
+                return None
+            seats[seat] = {**here, "ready": ready}
+            return Change(
+                {"seats": dumps(seats)},
+                _lobby_entry("ready", seats, current.status, player.player_id, current),
+            )
+
+        await self._mutate(room_id, compute)
+        return await self.load(room_id)
+
+    async def set_bot(
+        self, player: Player, room_id: str, seat: int, level: str | None
+    ) -> RoomRecord:
+        """Put a bot of ``level`` in ``seat`` (-1: first free), or remove it (level None)."""
+
+        def compute(current: RoomRecord) -> Change | None:
+            if current.meta["host"] != player.player_id:
+                raise errors.denied("only the host can seat or remove bots", "NOT_HOST")
+            if current.status != "open":
+                raise errors.precondition("the match has started", "MATCH_STARTED")
+            seats = list(current.seats)
+            index = seat
+            if level is not None and index == -1:
+                free = [i for i, s in enumerate(seats) if s is None]
+                if not free:
+                    raise errors.precondition("every seat is taken", "ROOM_FULL")
+                index = free[0]
+            if not 0 <= index < len(seats):
+                raise errors.invalid("seat", f"seats go from 0 to {len(seats) - 1}")
+            if level is None:
+                here = seats[index]
+                if here is None or here.get("kind") != "bot":
+                    raise errors.precondition("there is no bot in that seat", "NO_BOT_THERE")
+                seats[index] = None
+                change = "bot_removed"
+            else:
+                if level not in ("random", "strong"):
+                    raise errors.invalid(
+                        "level", "bot levels are random and strong", "UNKNOWN_LEVEL"
+                    )
+                if seats[index] is not None:
+                    raise errors.precondition("that seat is taken", "SEAT_TAKEN")
+                seats[index] = {
+                    "player_id": f"bot-{index}-{secrets.token_hex(3)}",
+                    "name": f"Bot {index + 1} ({level})",
+                    "kind": "bot",
+                    "ready": True,
+                    "level": level,
+                }
+                change = "bot_added"
+            return Change(
+                {"seats": dumps(seats)},
+                _lobby_entry(change, seats, current.status, player.player_id, current),
+            )
+
+        await self._mutate(room_id, compute)
+        return await self.load(room_id)
+
+    async def start(self, player: Player, room_id: str) -> RoomRecord:
+        seed = secrets.randbits(63)
+        nonce = secrets.token_hex(16)
+
+        def compute(current: RoomRecord) -> Change | None:
+            if current.meta["host"] != player.player_id:
+                raise errors.denied("only the host can start the match", "NOT_HOST")
+            if current.status != "open":
+                raise errors.precondition("the match has already started", "MATCH_STARTED")
+            if any(seat is None for seat in current.seats):
+                raise errors.precondition("every seat must be taken first", "SEATS_EMPTY")
+            if not all(seat and seat.get("ready") for seat in current.seats):
+                raise errors.precondition("every player must be ready", "NOT_READY")
+            game = registry.get(current.meta["game"])
+            options = current.meta["options"]
+            state = game.new_match(options, len(current.seats), seed)
+            deadlines = compute_deadlines(game, options, state, [], -1, self.clock())
+            events = [
+                Event(
+                    "match_started",
+                    {
+                        "seed_commitment": seed_commitment(seed, nonce),
+                        "players": len(current.seats),
+                    },
+                )
+            ]
+            deadlines_json = dumps([d.to_json() for d in deadlines])
+            encoded = game.encode(state)
+
+            async def after(_: RoomRecord, __: int) -> None:
+                await self.store.unindex_open_room(room_id, current.meta["game"])
+                await self.store.schedule(room_id, min((d.expire for d in deadlines), default=None))
+
+            return Change(
+                {
+                    "status": "playing",
+                    "state": encoded,
+                    "version": state.version,
+                    "seed": str(seed),
+                    "nonce": nonce,
+                    "deadlines": deadlines_json,
+                },
+                {
+                    "kind": "started",
+                    "actor": -1,
+                    "version": state.version,
+                    "events": dumps(events_to_json(events)),
+                    "state": encoded,
+                    "room": self._room_json(current.seats, "playing"),
+                    "deadlines": deadlines_json,
+                },
+                after,
+            )
+
+        await self._mutate(room_id, compute)
+        log.info("match_started", room=room_id)
+        return await self.load(room_id)
+
+    # -- play -----------------------------------------------------------------------------------
+
+    async def act(
+        self,
+        room_id: str,
+        seat: int | None,
+        player: Player | None,
+        action: Any,
+        *,
+        version: int | None,
+        idempotency_key: str = "",
+        timeout: bool = False,
+    ) -> ActResult:
+        """Apply ``action`` for the caller's seat (or, with ``timeout``, for ``seat``)."""
+        if len(idempotency_key) > 128:
+            raise errors.invalid("idempotency_key", "an idempotency key has at most 128 characters")
+        key = ""
+        if idempotency_key and player is not None:
+            key = f"{player.player_id}:{idempotency_key}"
+        record = await self.load(room_id)
+        acting_seat = seat
+        if player is not None:
+            acting_seat = seat_of(record, player.player_id)
+            if acting_seat < 0:
+                if player.player_id in record.spectators:
+                    raise errors.denied("spectators cannot play", "SPECTATOR")
+                raise errors.denied("you have no seat in this room", "NOT_SEATED")
+        assert acting_seat is not None
+        result: dict[str, Any] = {}
+
+        def compute(current: RoomRecord) -> Change | None:
+            if current.status == "finished":
+                raise errors.precondition("the match is over", "MATCH_FINISHED")
+            if current.status != "playing" or current.state is None:
+                raise errors.precondition("the match has not started", "MATCH_NOT_STARTED")
+            game = registry.get(current.meta["game"])
+            state = game.decode(current.state)
+            try:
+                transition = game.apply(state, acting_seat, action, version=version)
+            except IllegalAction as exc:
+                raise errors.from_illegal(exc) from None
+            new = transition.state
+            now = self.clock()
+            options = current.meta["options"]
+            deadlines = compute_deadlines(game, options, new, current.deadlines, acting_seat, now)
+            events = list(transition.events)
+            outcome = game.outcome(new)
+            status = "playing"
+            fields: dict[str, str | bytes | int] = {}
+            if outcome is not None:
+                status = "finished"
+                assert current.seed is not None and current.nonce is not None
+                events.append(
+                    Event(
+                        "match_finished",
+                        {
+                            **outcome_to_json(outcome),
+                            "seed": str(current.seed),
+                            "seed_nonce": current.nonce,
+                        },
+                    )
+                )
+                fields["outcome"] = dumps(outcome_to_json(outcome))
+            encoded = game.encode(new)
+            events_json = events_to_json(events)
+            deadlines_json = dumps([d.to_json() for d in deadlines])
+            fields.update(
+                {
+                    "state": encoded,
+                    "version": new.version,
+                    "status": status,
+                    "deadlines": deadlines_json,
+                }
+            )
+            contract = contract_for(game.info.id)
+            entry: dict[str, str | bytes | int] = {
+                "kind": "timeout" if timeout else ("finished" if outcome else "action"),
+                "actor": acting_seat,
+                "version": new.version,
+                "action": "" if timeout else dumps(contract.action_to_json(action)),
+                "events": dumps(events_json),
+                "state": encoded,
+                "deadlines": deadlines_json,
+            }
+            if outcome is not None:
+                entry["room"] = self._room_json(current.seats, status)
+            result.update(version=new.version, events=events_json)
+            next_deadline = min((d.expire for d in deadlines), default=None)
+
+            async def after(_: RoomRecord, __: int) -> None:
+                await self.store.schedule(room_id, next_deadline)
+
+            return Change(fields, entry, after)
+
+        try:
+            _, seq = await self._mutate(room_id, compute, idempotency_key=key, record=record)
+        except Duplicate as dup:
+            entry = await self.store.read_entry(room_id, dup.seq)
+            if entry is None:
+                raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
+            return ActResult(dup.seq, entry.version, entry.events, entry.actor, replayed=True)
+        log.info(
+            "action_applied",
+            room=room_id,
+            seat=acting_seat,
+            action=type(action).__name__,
+            version=result["version"],
+            timeout=timeout,
+        )
+        return ActResult(seq, result["version"], result["events"], acting_seat)
+
+    async def apply_timeout(self, room_id: str, seat: int, version: int) -> ActResult:
+        """The server's timeout action for ``seat``, only if the match is still at ``version``."""
+        return await self.act(
+            room_id,
+            seat,
+            None,
+            Timeout(),
+            version=version,
+            idempotency_key="",
+            timeout=True,
+        )
+
+    async def read_log(self, room_id: str, after_seq: int) -> list[LogEntry]:
+        return await self.store.read_log(room_id, after_seq)
+
+
+def _human(player: Player) -> dict[str, Any]:
+    return {"player_id": player.player_id, "name": player.name, "kind": "human", "ready": False}
+
+
+def _lobby_entry(
+    change: str,
+    seats: list[dict[str, Any] | None],
+    status: str,
+    who: str,
+    current: RoomRecord | None = None,
+) -> dict[str, str | bytes | int]:
+    """A lobby change's log entry; during a match it repeats the state, so that every
+    update a subscriber receives can carry a view."""
+    entry: dict[str, str | bytes | int] = {
+        "kind": "lobby",
+        "actor": -1,
+        "events": dumps([{"k": change, "d": {"player_id": who}, "a": None}]),
+        "room": dumps({"seats": seats, "status": status}),
+    }
+    if current is not None:
+        entry["version"] = current.version
+        if current.state is not None:
+            entry["state"] = current.state
+            entry["deadlines"] = dumps(current.deadlines)
+    return entry

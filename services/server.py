@@ -1,0 +1,139 @@
+"""The Cercle server process: LobbyService, GameService (and the timer loop) on one port.
+
+Stateless: every room lives in Redis, so any number of replicas can serve the same rooms and
+any of them may be killed. ``cercle-server --port 50051 --redis-url redis://...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+from dataclasses import dataclass
+
+import grpc
+import structlog
+from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from services import logs
+from services.auth import AuthInterceptor
+from services.feed import Feeds
+from services.game_service import GameService
+from services.lobby_service import LobbyService
+from services.rooms import Rooms
+from services.store import Store
+
+log = structlog.get_logger("cercle.server")
+
+SERVICE_NAMES = (
+    lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"].full_name,
+    game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name,
+)
+MAX_MESSAGE_BYTES = 64 * 1024
+"""Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
+
+
+@dataclass
+class Replica:
+    """A running server and what it owns, for tests and for main()."""
+
+    server: grpc.aio.Server
+    port: int
+    store: Store
+    feeds: Feeds
+    rooms: Rooms
+    health: health.aio.HealthServicer
+    tasks: list[asyncio.Task[None]]
+
+    async def stop(self, grace: float = 2.0) -> None:
+        for name in ("", *SERVICE_NAMES):
+            await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        await self.feeds.stop()  # ends every stream cleanly: clients resume elsewhere
+        await self.server.stop(grace)
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.store.close()
+
+
+async def start_replica(redis_url: str, port: int = 0, host: str = "127.0.0.1") -> Replica:
+    store = Store(redis_url)
+    feeds = Feeds(store)
+    rooms = Rooms(store)
+    server = grpc.aio.server(
+        interceptors=[AuthInterceptor(store)],
+        options=[
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.keepalive_time_ms", 20_000),
+            ("grpc.keepalive_timeout_ms", 10_000),
+            ("grpc.http2.max_pings_without_data", 0),
+            ("grpc.keepalive_permit_without_calls", 1),
+        ],
+    )
+    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(rooms, feeds), server)
+    game_pb2_grpc.add_GameServiceServicer_to_server(GameService(rooms, feeds), server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+    )
+    bound = server.add_insecure_port(f"{host}:{port}")
+    await server.start()
+    await feeds.start()
+    replica = Replica(server, bound, store, feeds, rooms, health_servicer, [])
+    replica.tasks.append(asyncio.create_task(_watch_store(replica), name="health"))
+    return replica
+
+
+async def _watch_store(replica: Replica) -> None:
+    """SERVING while Redis answers, NOT_SERVING while it does not."""
+    serving: bool | None = None
+    while True:
+        ok = await replica.store.ping()
+        if ok != serving:
+            status = (
+                health_pb2.HealthCheckResponse.SERVING
+                if ok
+                else health_pb2.HealthCheckResponse.NOT_SERVING
+            )
+            for name in ("", *SERVICE_NAMES):
+                await replica.health.set(name, status)
+            log.info("health", serving=ok)
+            serving = ok
+        await asyncio.sleep(1.0)
+
+
+async def serve(redis_url: str, port: int, host: str) -> None:
+    replica = await start_replica(redis_url, port, host)
+    log.info("listening", port=replica.port, redis=redis_url.split("@")[-1])
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    log.info("draining")
+    await replica.stop(grace=5.0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Run one Cercle server replica.")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("CERCLE_PORT", "50051")))
+    parser.add_argument("--host", default=os.environ.get("CERCLE_HOST", "127.0.0.1"))
+    parser.add_argument(
+        "--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    )
+    parser.add_argument("--replica", default=os.environ.get("CERCLE_REPLICA", ""))
+    parser.add_argument("--log-level", default=os.environ.get("CERCLE_LOG_LEVEL", "INFO"))
+    args = parser.parse_args()
+    logs.configure(args.log_level, args.replica)
+    asyncio.run(serve(args.redis_url, args.port, args.host))
+
+
+if __name__ == "__main__":
+    main()

