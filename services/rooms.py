@@ -539,7 +539,13 @@ class Rooms:
         key = ""
         if idempotency_key and player is not None:
             key = f"{player.player_id}:{idempotency_key}"
-        record = await self.load(room_id)
+        if not room_id or len(room_id) > 64:
+            raise errors.invalid("room_id", "give a room id")
+        record, done = await self.store.load_room_for_action(room_id, key)
+        if record is None:
+            raise errors.not_found("there is no room with that id (it may have expired)")
+        if done is not None:
+            return await self._replayed(room_id, done)
         acting_seat = seat
         if player is not None:
             acting_seat = seat_of(record, player.player_id)
@@ -616,11 +622,8 @@ class Rooms:
 
         try:
             _, seq = await self._mutate(room_id, compute, idempotency_key=key, record=record)
-        except Duplicate as dup:
-            entry = await self.store.read_entry(room_id, dup.seq)
-            if entry is None:
-                raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
-            return ActResult(dup.seq, entry.version, entry.events, entry.actor, replayed=True)
+        except Duplicate as dup:  # the same key won a race a moment ago
+            return await self._replayed(room_id, dup.seq)
         log.info(
             "action_applied",
             room=room_id,
@@ -630,6 +633,13 @@ class Rooms:
             timeout=timeout,
         )
         return ActResult(seq, result["version"], result["events"], acting_seat)
+
+    async def _replayed(self, room_id: str, seq: int) -> ActResult:
+        """The answer to a retried action: what its first application produced."""
+        entry = await self.store.read_entry(room_id, seq)
+        if entry is None:
+            raise RoomError(errors.Kind.ABORTED, "BUSY", "try again")
+        return ActResult(seq, entry.version, entry.events, entry.actor, replayed=True)
 
     async def apply_timeout(self, room_id: str, seat: int, version: int) -> ActResult:
         """The server's timeout action for ``seat``, only if the match is still at ``version``."""

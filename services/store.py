@@ -235,6 +235,20 @@ class Store:
             return None
         return _room_from_hash(room_id, cast(dict[bytes, bytes], raw))
 
+    async def load_room_for_action(
+        self, room_id: str, idempotency_key: str
+    ) -> tuple[RoomRecord | None, int | None]:
+        """The room and, in the same round trip, the seq an idempotency key already produced
+        (None if the key is new)."""
+        if not idempotency_key:
+            return await self.load_room(room_id), None
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hgetall(room_key(room_id))
+        pipe.hget(idem_key(room_id), idempotency_key)
+        raw, done = await self._call(pipe.execute())
+        record = _room_from_hash(room_id, raw) if raw else None
+        return record, int(done) if done is not None else None
+
     async def commit(
         self,
         room_id: str,

@@ -61,7 +61,8 @@ async def stop_all(seats: list[Seat]) -> None:
 async def play_randomly(
     room_id: str, seats: list[Seat], rng: random.Random, max_actions: int = 5000
 ) -> int:
-    """Random legal play through the API until the match ends; returns actions accepted."""
+    """Random legal play through the API until the match ends (or ``max_actions`` were
+    accepted); returns the number of actions accepted."""
     accepted = 0
     for _ in range(max_actions * 4):
         view = await seats[0].client.view(room_id)
@@ -100,7 +101,7 @@ async def play_randomly(
                         if exc.reason not in RACE_REASONS:
                             raise
         if accepted >= max_actions:
-            break
+            return accepted  # bounded play: the caller asked for this many actions
     raise AssertionError(f"match did not finish after {accepted} actions")
 
 

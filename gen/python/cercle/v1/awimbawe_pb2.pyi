@@ -487,7 +487,7 @@ class AwimbawePileView(_message.Message):
     size: _builtins.int
     @_builtins.property
     def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]:
-        """-1 stands for none."""
+        """An entry with no field set stands for none."""
 
     @_builtins.property
     def top(self) -> Global___AwimbaweCardView: ...
