@@ -8,8 +8,8 @@ import random
 
 import grpc
 import pytest
-
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2
+
 from clients.sdk import ApiError, Client
 from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
 
