@@ -128,12 +128,18 @@ class Client:
         players: int = 0,
         options: Mapping[str, str] | None = None,
         private: bool = False,
+        takeover_after: int | None = None,
+        bot_delay: float | None = None,
     ) -> common_pb2.Room:
         request = lobby_pb2.CreateRoomRequest(
             game_id=game_id,
             players=players,
             visibility=common_pb2.VISIBILITY_PRIVATE if private else common_pb2.VISIBILITY_PUBLIC,
         )
+        if takeover_after is not None:
+            request.takeover_after = takeover_after
+        if bot_delay is not None:
+            request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
         for name, value in option_values(options or {}).items():
             request.options[name].CopyFrom(value)
         response = await self._call(self.lobby.CreateRoom, request)

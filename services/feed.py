@@ -18,7 +18,7 @@ import structlog
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
-from services.store import LogEntry, Store, StoreUnavailable, notify_channel
+from services.store import LogEntry, Store, StoreUnavailable, notify_channel, room_of_channel
 
 log = structlog.get_logger("cercle.feed")
 
@@ -132,7 +132,6 @@ class Feeds:
                 await self._pubsub.unsubscribe(notify_channel(room_id))
 
     async def _listen(self) -> None:
-        prefix_len = len("cercle:{r:")
         while True:
             try:
                 self._pubsub = self.store.redis.pubsub(ignore_subscribe_messages=True)
@@ -144,7 +143,7 @@ class Feeds:
                     if message is None or message.get("type") != "message":
                         continue
                     channel = message["channel"].decode()
-                    room_id = channel[prefix_len : channel.index("}")]
+                    room_id = room_of_channel(channel)
                     feed = self.rooms.get(room_id)
                     if feed is not None:
                         task = asyncio.create_task(feed.catch_up(int(message["data"])))

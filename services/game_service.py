@@ -186,13 +186,13 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 break
             for entry in entries:
                 cursor = entry.seq
-                if entry.kind not in ("action", "timeout", "finished"):
+                if entry.kind not in ("action", "timeout", "bot", "finished"):
                     continue
                 step = response.steps.add(
                     seq=entry.seq,
                     version=entry.version,
                     seat=entry.actor,
-                    timeout=entry.kind == "timeout",
+                    timeout=entry.timeout,
                     events=all_event_messages(entry.events),
                 )
                 if entry.action:

@@ -102,6 +102,10 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             {name: option_raw(value) for name, value in request.options.items()},
             private=request.visibility == common_pb2.VISIBILITY_PRIVATE,
             players=request.players,
+            takeover_after=request.takeover_after if request.HasField("takeover_after") else None,
+            bot_delay=(
+                request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
+            ),
         )
         return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
 

@@ -127,8 +127,11 @@ def _jsonable(value: Any) -> Any:
 
 
 def deadline_messages(deadlines: list[dict[str, Any]]) -> list[common_pb2.Deadline]:
+    """Players' clocks (a bot's next move is not a clock anyone must watch)."""
     out = []
     for d in deadlines:
+        if d["c"] == "bot":
+            continue
         message = common_pb2.Deadline(
             seat=d["s"], clock=d["c"], expire_time=timestamp(d["e"]), version=d["v"]
         )

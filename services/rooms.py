@@ -19,7 +19,9 @@ from typing import Any
 import structlog
 
 from engine import registry
+from engine.bots import make_bot
 from engine.core import Event, Game, IllegalAction, InvalidOptions, Outcome, State, Timeout
+from engine.rng import Rng
 from services import errors
 from services.errors import RoomError
 from services.games import contract_for
@@ -30,6 +32,10 @@ log = structlog.get_logger("cercle.rooms")
 MAX_COMMIT_ATTEMPTS = 20
 JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 MAX_NAME_LENGTH = 32
+DEFAULT_BOT_DELAY = 0.8
+"""Seconds a bot waits before it moves, so that people can follow (room option)."""
+DEFAULT_TAKEOVER_AFTER = 3
+"""Consecutive timeouts after which a bot plays for an absent player (0: never)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +53,8 @@ class Change:
     fields: dict[str, str | bytes | int]
     entry: dict[str, str | bytes | int]
     after: Callable[[RoomRecord, int], Any] | None = None
+    next_deadline: float | str | None = "-"
+    """The room's earliest deadline, indexed in the same atomic step (None: none; "-": keep)."""
 
 
 @dataclass(slots=True)
@@ -60,20 +68,27 @@ class ActResult:
 
 @dataclass(slots=True)
 class Deadline:
+    """A running clock: seat, kind, expiry (epoch seconds), length, the version it was
+    computed at, and for a bot's out-of-turn call the action it decided on."""
+
     seat: int
     clock: str
     expire: float
     length: float
     version: int
+    action: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "s": self.seat,
             "c": self.clock,
             "e": self.expire,
             "l": self.length,
             "v": self.version,
         }
+        if self.action is not None:
+            data["a"] = self.action
+        return data
 
 
 @dataclass(slots=True)
@@ -122,35 +137,85 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     }
 
 
+BOT_CLOCK = "bot"
+"""The deadline kind of a bot's next move (not a player clock: views do not show it)."""
+
+
+def bot_rng(seed: int, seat: int, version: int) -> Rng:
+    """A bot's randomness for one decision: derived from the secret match seed."""
+    return Rng.from_seed((seed * 1_000_003 + seat * 65_537 + version) & ((1 << 64) - 1))
+
+
+def is_bot(seat: dict[str, Any] | None) -> bool:
+    return seat is not None and seat.get("kind") == "bot"
+
+
 def compute_deadlines(
     game: Game[Any],
-    options: Mapping[str, Any],
+    meta: Mapping[str, Any],
+    seats: list[dict[str, Any] | None],
     state: State,
     previous: list[dict[str, Any]],
     actor: int,
     now: float,
+    *,
+    seed: int = 0,
+    memories: Mapping[str, Any] | None = None,
 ) -> list[Deadline]:
-    """The clocks running after a change.
+    """The clocks (and bot moves) running after a change.
 
-    A clock that was already running for the same seat and kind keeps its expiry when
-    *another* seat acted (a vote by one player does not restart the others' clocks); the
-    seat's own action starts a fresh one. A clock whose option is 0 does not run.
+    A player's clock that was already running for the same seat and kind keeps its expiry
+    when *another* seat acted (a vote by one player does not restart the others' clocks);
+    the seat's own action starts a fresh one. A clock whose option is 0 does not run.
+    A bot seat the table waits for gets a ``bot`` deadline after the room's bot delay; a
+    bot seat that is not waited for gets one only if its reflex wants an out-of-turn call,
+    which is then stored with the deadline.
     """
     if game.outcome(state) is not None:
         return []
+    options = meta["options"]
+    delay = float(meta.get("bot_delay", DEFAULT_BOT_DELAY))
     kept = {(d["s"], d["c"]): d for d in previous}
     result: list[Deadline] = []
-    for pending in game.pending(state):
+    pending = game.pending(state)
+    waited = {p.seat for p in pending}
+    for item in pending:
+        if is_bot(seats[item.seat]):
+            continue
         try:
-            spec = game.info.clock(pending.clock)
+            spec = game.info.clock(item.clock)
         except KeyError:
             continue
         seconds = float(options.get(spec.option, 0) or 0)
         if seconds <= 0:
             continue
-        old = kept.get((pending.seat, pending.clock))
-        expire = float(old["e"]) if old is not None and pending.seat != actor else now + seconds
-        result.append(Deadline(pending.seat, pending.clock, expire, seconds, state.version))
+        old = kept.get((item.seat, item.clock))
+        expire = float(old["e"]) if old is not None and item.seat != actor else now + seconds
+        result.append(Deadline(item.seat, item.clock, expire, seconds, state.version))
+    for index, seat in enumerate(seats):
+        if not is_bot(seat):
+            continue
+        assert seat is not None
+        if index in waited:
+            old = kept.get((index, BOT_CLOCK))
+            expire = (
+                float(old["e"])
+                if old is not None and index != actor and "a" not in old
+                else now + delay
+            )
+            result.append(Deadline(index, BOT_CLOCK, expire, delay, state.version))
+            continue
+        legal = game.legal_actions(state, index)
+        if not legal:
+            continue
+        bot = make_bot(game, seat.get("level", "random"))
+        memory = (memories or {}).get(str(index))
+        reaction = bot.reflex(
+            game.view(state, index), legal, memory, bot_rng(seed, index, state.version)
+        )
+        if reaction is not None:
+            action = contract_for(game.info.id).action_to_json(reaction)
+            result.append(Deadline(index, BOT_CLOCK, now + delay, delay, state.version, action))
     return result
 
 
@@ -195,6 +260,7 @@ class Rooms:
                     fields=change.fields,
                     entry=change.entry,
                     idempotency_key=idempotency_key,
+                    next_deadline=change.next_deadline,
                 )
             except Conflict:
                 continue
@@ -222,6 +288,8 @@ class Rooms:
         *,
         private: bool,
         players: int,
+        takeover_after: int | None = None,
+        bot_delay: float | None = None,
     ) -> RoomRecord:
         try:
             game = registry.get(game_id)
@@ -233,6 +301,10 @@ class Rooms:
             game.check_players(players)
         except InvalidOptions as exc:
             raise errors.from_invalid_options(exc) from None
+        if takeover_after is not None and not 0 <= takeover_after <= 100:
+            raise errors.invalid("takeover_after", "takeover_after goes from 0 (never) to 100")
+        if bot_delay is not None and not 0 <= bot_delay <= 30:
+            raise errors.invalid("bot_delay", "bot_delay goes from 0 to 30 seconds")
         room_id = secrets.token_hex(6)
         join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
         created = self.clock()
@@ -244,6 +316,8 @@ class Rooms:
             "host": player.player_id,
             "created": created,
             "code": join_code,
+            "takeover_after": DEFAULT_TAKEOVER_AFTER if takeover_after is None else takeover_after,
+            "bot_delay": DEFAULT_BOT_DELAY if bot_delay is None else bot_delay,
         }
         seats: list[dict[str, Any] | None] = [None] * players
         seats[0] = _human(player)
@@ -478,7 +552,9 @@ class Rooms:
             game = registry.get(current.meta["game"])
             options = current.meta["options"]
             state = game.new_match(options, len(current.seats), seed)
-            deadlines = compute_deadlines(game, options, state, [], -1, self.clock())
+            deadlines = compute_deadlines(
+                game, current.meta, current.seats, state, [], -1, self.clock(), seed=seed
+            )
             events = [
                 Event(
                     "match_started",
@@ -493,7 +569,6 @@ class Rooms:
 
             async def after(_: RoomRecord, __: int) -> None:
                 await self.store.unindex_open_room(room_id, current.meta["game"])
-                await self.store.schedule(room_id, min((d.expire for d in deadlines), default=None))
 
             return Change(
                 {
@@ -514,6 +589,7 @@ class Rooms:
                     "deadlines": deadlines_json,
                 },
                 after,
+                next_deadline=min((d.expire for d in deadlines), default=None),
             )
 
         await self._mutate(room_id, compute)
@@ -531,9 +607,10 @@ class Rooms:
         *,
         version: int | None,
         idempotency_key: str = "",
-        timeout: bool = False,
+        source: str = "player",
     ) -> ActResult:
-        """Apply ``action`` for the caller's seat (or, with ``timeout``, for ``seat``)."""
+        """Apply ``action`` for the caller's seat, or for ``seat`` when the server acts
+        (``source`` ``"timeout"``: the seat's clock ran out; ``"bot"``: a bot's move)."""
         if len(idempotency_key) > 128:
             raise errors.invalid("idempotency_key", "an idempotency key has at most 128 characters")
         key = ""
@@ -561,6 +638,14 @@ class Rooms:
                 raise errors.precondition("the match is over", "MATCH_FINISHED")
             if current.status != "playing" or current.state is None:
                 raise errors.precondition("the match has not started", "MATCH_NOT_STARTED")
+            now = self.clock()
+            if source == "timeout" and not any(
+                d["s"] == acting_seat and d["c"] != BOT_CLOCK and d["e"] <= now
+                for d in current.deadlines
+            ):
+                raise errors.precondition("no clock has run out for that seat", "NOT_DUE")
+            if source == "bot" and not is_bot(current.seats[acting_seat]):
+                raise errors.precondition("that seat is not a bot's", "NOT_A_BOT")
             game = registry.get(current.meta["game"])
             state = game.decode(current.state)
             try:
@@ -568,16 +653,57 @@ class Rooms:
             except IllegalAction as exc:
                 raise errors.from_illegal(exc) from None
             new = transition.state
-            now = self.clock()
-            options = current.meta["options"]
-            deadlines = compute_deadlines(game, options, new, current.deadlines, acting_seat, now)
             events = list(transition.events)
             outcome = game.outcome(new)
-            status = "playing"
+            seats = list(current.seats)
             fields: dict[str, str | bytes | int] = {}
+            room_changed = False
+            # Consecutive timeouts: a player who keeps missing their turn gets a bot.
+            timeouts = dict(current.timeouts)
+            if source == "timeout":
+                timeouts[str(acting_seat)] = timeouts.get(str(acting_seat), 0) + 1
+                limit = int(current.meta.get("takeover_after", DEFAULT_TAKEOVER_AFTER))
+                here = seats[acting_seat]
+                if limit and here is not None and timeouts[str(acting_seat)] >= limit:
+                    seats[acting_seat] = {**here, "kind": "bot", "level": "strong", "away": True}
+                    events.append(Event("seat_taken_over", {"seat": acting_seat}))
+                    room_changed = True
+            elif source == "player":
+                timeouts.pop(str(acting_seat), None)
+                here = seats[acting_seat]
+                if here is not None and here.get("away"):  # the player is back
+                    back = {**here, "kind": "human", "away": False}
+                    back.pop("level", None)
+                    seats[acting_seat] = back
+                    events.append(Event("seat_taken_back", {"seat": acting_seat}))
+                    room_changed = True
+            fields["timeouts"] = dumps(timeouts)
+            # Bots remember what their seat saw.
+            memories = dict(current.memories)
+            for index, here in enumerate(seats):
+                if is_bot(here):
+                    assert here is not None
+                    seen = [e for e in events if e.visible_to(index)]
+                    bot = make_bot(game, here.get("level", "random"))
+                    memories[str(index)] = bot.observe(memories.get(str(index)), index, seen)
+            if memories:
+                fields["memories"] = dumps(memories)
+            assert current.seed is not None
+            deadlines = compute_deadlines(
+                game,
+                current.meta,
+                seats,
+                new,
+                current.deadlines,
+                acting_seat,
+                now,
+                seed=current.seed,
+                memories=memories,
+            )
+            status = "playing"
             if outcome is not None:
                 status = "finished"
-                assert current.seed is not None and current.nonce is not None
+                assert current.nonce is not None
                 events.append(
                     Event(
                         "match_finished",
@@ -589,6 +715,7 @@ class Rooms:
                     )
                 )
                 fields["outcome"] = dumps(outcome_to_json(outcome))
+                room_changed = True
             encoded = game.encode(new)
             events_json = events_to_json(events)
             deadlines_json = dumps([d.to_json() for d in deadlines])
@@ -598,27 +725,27 @@ class Rooms:
                     "version": new.version,
                     "status": status,
                     "deadlines": deadlines_json,
+                    "seats": dumps(seats),
                 }
             )
             contract = contract_for(game.info.id)
+            kind = {"timeout": "timeout", "bot": "bot"}.get(source, "action")
             entry: dict[str, str | bytes | int] = {
-                "kind": "timeout" if timeout else ("finished" if outcome else "action"),
+                "kind": "finished" if outcome else kind,
                 "actor": acting_seat,
                 "version": new.version,
-                "action": "" if timeout else dumps(contract.action_to_json(action)),
+                "action": "" if source == "timeout" else dumps(contract.action_to_json(action)),
+                "timeout": 1 if source == "timeout" else 0,
                 "events": dumps(events_json),
                 "state": encoded,
                 "deadlines": deadlines_json,
             }
-            if outcome is not None:
-                entry["room"] = self._room_json(current.seats, status)
+            if room_changed:
+                entry["room"] = self._room_json(seats, status)
             result.update(version=new.version, events=events_json)
-            next_deadline = min((d.expire for d in deadlines), default=None)
-
-            async def after(_: RoomRecord, __: int) -> None:
-                await self.store.schedule(room_id, next_deadline)
-
-            return Change(fields, entry, after)
+            return Change(
+                fields, entry, next_deadline=min((d.expire for d in deadlines), default=None)
+            )
 
         try:
             _, seq = await self._mutate(room_id, compute, idempotency_key=key, record=record)
@@ -630,7 +757,7 @@ class Rooms:
             seat=acting_seat,
             action=type(action).__name__,
             version=result["version"],
-            timeout=timeout,
+            source=source,
         )
         return ActResult(seq, result["version"], result["events"], acting_seat)
 
@@ -641,17 +768,91 @@ class Rooms:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again")
         return ActResult(seq, entry.version, entry.events, entry.actor, replayed=True)
 
-    async def apply_timeout(self, room_id: str, seat: int, version: int) -> ActResult:
-        """The server's timeout action for ``seat``, only if the match is still at ``version``."""
-        return await self.act(
-            room_id,
-            seat,
-            None,
-            Timeout(),
-            version=version,
-            idempotency_key="",
-            timeout=True,
-        )
+    async def run_due(self, room_id: str, *, max_steps: int = 32) -> int:
+        """Apply every deadline of the room that has passed: timeouts through the same path
+        as a player's action, bot moves as the bot decides from its seat's view. Returns how
+        many were applied. Safe to run on several replicas at once: each application names
+        the version it was computed for, so a deadline is applied once."""
+        applied = 0
+        for _ in range(max_steps):
+            record = await self.store.load_room(room_id)
+            if record is None or record.status != "playing" or record.state is None:
+                return applied
+            now = self.clock()
+            due = sorted((d for d in record.deadlines if d["e"] <= now), key=lambda d: d["e"])
+            if not due:
+                await self.store.reschedule(room_id)
+                return applied
+            deadline = due[0]
+            try:
+                if deadline["c"] == BOT_CLOCK:
+                    await self._bot_move(record, deadline)
+                else:
+                    await self.act(
+                        room_id,
+                        deadline["s"],
+                        None,
+                        Timeout(),
+                        version=record.version,
+                        source="timeout",
+                    )
+                applied += 1
+            except RoomError as exc:
+                if exc.reason not in ("STALE_VERSION", "NOT_DUE", "BUSY"):
+                    if deadline["c"] == BOT_CLOCK:
+                        # A bot's stored reflex no longer fits: drop it and move on.
+                        log.warning("bot_move_refused", room=room_id, reason=exc.reason)
+                        await self._drop_deadline(record, deadline)
+                        continue
+                    raise
+        return applied
+
+    async def _bot_move(self, record: RoomRecord, deadline: dict[str, Any]) -> None:
+        game = registry.get(record.meta["game"])
+        assert record.state is not None and record.seed is not None
+        state = game.decode(record.state)
+        seat = deadline["s"]
+        contract = contract_for(game.info.id)
+        if "a" in deadline:
+            action = contract.action_from_json(deadline["a"])
+            version = deadline["v"]
+        else:
+            here = record.seats[seat]
+            legal = game.legal_actions(state, seat)
+            if not legal or here is None:
+                await self._drop_deadline(record, deadline)
+                return
+            bot = make_bot(game, here.get("level", "random"))
+            action = bot.choose(
+                game.view(state, seat),
+                legal,
+                record.memories.get(str(seat)),
+                bot_rng(record.seed, seat, state.version),
+            )
+            version = record.version
+        await self.act(record.room_id, seat, None, action, version=version, source="bot")
+
+    async def _drop_deadline(self, record: RoomRecord, deadline: dict[str, Any]) -> None:
+        """Forget one deadline (a bot's reflex that no longer applies)."""
+
+        def compute(current: RoomRecord) -> Change | None:
+            kept = [d for d in current.deadlines if d != deadline]
+            if len(kept) == len(current.deadlines):
+                return None
+            return Change(
+                {"deadlines": dumps(kept)},
+                {
+                    "kind": "clock",
+                    "actor": -1,
+                    "version": current.version,
+                    "events": "[]",
+                    "deadlines": dumps(kept),
+                    **({"state": current.state} if current.state else {}),
+                },
+                next_deadline=min((d["e"] for d in kept), default=None),
+            )
+
+        await self._mutate(record.room_id, compute)
 
     async def read_log(self, room_id: str, after_seq: int) -> list[LogEntry]:
         return await self.store.read_log(room_id, after_seq)

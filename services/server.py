@@ -11,11 +11,12 @@ import asyncio
 import contextlib
 import os
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import grpc
 import structlog
-from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc, timer_pb2, timer_pb2_grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -26,12 +27,14 @@ from services.game_service import GameService
 from services.lobby_service import LobbyService
 from services.rooms import Rooms
 from services.store import Store
+from services.timers import ExpiryLoop, TimerService
 
 log = structlog.get_logger("cercle.server")
 
 SERVICE_NAMES = (
     lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"].full_name,
     game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name,
+    timer_pb2.DESCRIPTOR.services_by_name["TimerService"].full_name,
 )
 MAX_MESSAGE_BYTES = 64 * 1024
 """Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
@@ -48,12 +51,14 @@ class Replica:
     rooms: Rooms
     health: health.aio.HealthServicer
     tasks: list[asyncio.Task[None]]
+    expiry: ExpiryLoop
 
     async def stop(self, grace: float = 2.0) -> None:
         for name in ("", *SERVICE_NAMES):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.feeds.stop()  # ends every stream cleanly: clients resume elsewhere
         await self.server.stop(grace)
+        await self.expiry.stop()
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -62,10 +67,19 @@ class Replica:
         await self.store.close()
 
 
-async def start_replica(redis_url: str, port: int = 0, host: str = "127.0.0.1") -> Replica:
+async def start_replica(
+    redis_url: str,
+    port: int = 0,
+    host: str = "127.0.0.1",
+    *,
+    clock: Callable[[], float] | None = None,
+    timers: bool = True,
+) -> Replica:
+    """Start one replica. ``clock`` replaces the wall clock (tests); ``timers=False`` runs
+    no expiry loop (tests that drive it by hand)."""
     store = Store(redis_url)
     feeds = Feeds(store)
-    rooms = Rooms(store)
+    rooms = Rooms(store, clock=clock)
     server = grpc.aio.server(
         interceptors=[AuthInterceptor(store)],
         options=[
@@ -78,6 +92,7 @@ async def start_replica(redis_url: str, port: int = 0, host: str = "127.0.0.1") 
     )
     lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(rooms, feeds), server)
     game_pb2_grpc.add_GameServiceServicer_to_server(GameService(rooms, feeds), server)
+    timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -86,8 +101,11 @@ async def start_replica(redis_url: str, port: int = 0, host: str = "127.0.0.1") 
     bound = server.add_insecure_port(f"{host}:{port}")
     await server.start()
     await feeds.start()
-    replica = Replica(server, bound, store, feeds, rooms, health_servicer, [])
+    expiry = ExpiryLoop(rooms)
+    replica = Replica(server, bound, store, feeds, rooms, health_servicer, [], expiry)
     replica.tasks.append(asyncio.create_task(_watch_store(replica), name="health"))
+    if timers:
+        replica.tasks.append(asyncio.create_task(expiry.run(), name="expiry"))
     return replica
 
 

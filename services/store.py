@@ -1,26 +1,31 @@
 """Every Redis access of Cercle: key names, Lua scripts and the typed calls that run them.
 
-Data model (all keys of one room share the hash tag ``{r:<room_id>}``, so every script
-touches one slot and the same code runs on Redis Cluster):
+Data model. Rooms are spread over ``SHARDS`` hash tags ``{c<n>}`` (n = crc32(room id) mod
+SHARDS). All keys of a room, and the timer index of its shard, share that tag, so every
+script touches one slot and the same code runs on Redis Cluster, while the deadline index is
+updated in the same atomic step as the room:
 
-``cercle:{r:ID}:room`` (hash)
+``cercle:{cN}:room:ID`` (hash)
     ``meta`` (JSON: game, options, visibility, players, host, created, join code),
     ``seats`` (JSON list), ``spectators`` (JSON list of player ids), ``status``,
     ``version`` (engine version), ``seq`` (last stream entry), ``state`` (engine bytes),
-    ``seed`` and ``nonce`` (secrets until the match ends), ``deadlines`` (JSON list).
-``cercle:{r:ID}:log`` (stream)
+    ``seed`` and ``nonce`` (secrets until the match ends), ``deadlines`` (JSON list),
+    ``outcome`` (JSON, once finished), ``timeouts`` (JSON: consecutive timeouts per seat).
+``cercle:{cN}:log:ID`` (stream)
     One entry per room change, with the explicit id ``<seq>-0`` so that "after seq N" is
     simply the stream range ``(N-0 +``. Fields: ``kind``, ``actor``, ``version``, ``action``,
-    ``events`` (JSON, with each event's audience), ``state`` (engine bytes after the change).
-``cercle:{r:ID}:idem`` (hash)
+    ``events`` (JSON, with each event's audience), ``state`` (engine bytes after the change),
+    ``room`` (seats and status, on lobby changes), ``deadlines``.
+``cercle:{cN}:idem:ID`` (hash)
     idempotency key -> the seq its action produced.
-``cercle:{r:ID}:notify`` (pub/sub channel)
+``cercle:{cN}:timers`` (sorted set)
+    room id -> its earliest deadline (seconds since the epoch), for the shard.
+``cercle:{cN}:notify:ID`` (pub/sub channel)
     The seq of each new entry, so that replicas tail a room without polling.
 
-Global keys (hints, outside room slots): ``cercle:session:<sha256(token)>`` (hash),
-``cercle:open`` and ``cercle:open:<game>`` (sorted sets of open public rooms by creation
-time), ``cercle:code:<join code>`` (room id), ``cercle:timers`` (sorted set of rooms by
-their next deadline).
+Global keys (hints; the room itself is the truth): ``cercle:session:<sha256(token)>``
+(hash), ``cercle:open`` and ``cercle:open:<game>`` (sorted sets of open public rooms by
+creation time), ``cercle:code:<join code>`` (room id).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -64,20 +70,41 @@ class Duplicate(Exception):
 # ---------------------------------------------------------------------------------------
 
 
+SHARDS = 16
+"""How many hash tags rooms are spread over. Changing it moves rooms: do it on an empty
+store only."""
+
+
+def shard_of(room_id: str) -> int:
+    return zlib.crc32(room_id.encode()) % SHARDS
+
+
+def _tag(room_id: str) -> str:
+    return f"cercle:{{c{shard_of(room_id)}}}"
+
+
 def room_key(room_id: str) -> str:
-    return f"cercle:{{r:{room_id}}}:room"
+    return f"{_tag(room_id)}:room:{room_id}"
 
 
 def log_key(room_id: str) -> str:
-    return f"cercle:{{r:{room_id}}}:log"
+    return f"{_tag(room_id)}:log:{room_id}"
 
 
 def idem_key(room_id: str) -> str:
-    return f"cercle:{{r:{room_id}}}:idem"
+    return f"{_tag(room_id)}:idem:{room_id}"
+
+
+def timers_key(shard: int) -> str:
+    return f"cercle:{{c{shard}}}:timers"
 
 
 def notify_channel(room_id: str) -> str:
-    return f"cercle:{{r:{room_id}}}:notify"
+    return f"{_tag(room_id)}:notify:{room_id}"
+
+
+def room_of_channel(channel: str) -> str:
+    return channel.rsplit(":", 1)[1]
 
 
 def session_key(token: str) -> str:
@@ -93,9 +120,6 @@ def code_key(code: str) -> str:
     return f"cercle:code:{code}"
 
 
-TIMERS_KEY = "cercle:timers"
-
-
 # ---------------------------------------------------------------------------------------
 # Lua scripts
 # ---------------------------------------------------------------------------------------
@@ -103,14 +127,15 @@ TIMERS_KEY = "cercle:timers"
 COMMIT_SCRIPT = """
 -- Commit one room change atomically: compare the room's seq, write the new fields, append
 -- the stream entry, remember the idempotency key, refresh TTLs and notify tailers.
--- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash
+-- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers
 -- ARGV[1] expected seq (the seq the change was computed from; 0 for a new room)
 -- ARGV[2] idempotency key ('' for none)
--- ARGV[3] TTL in seconds for the three keys
+-- ARGV[3] TTL in seconds for the three room keys
 -- ARGV[4] n = number of room hash field/value pairs that follow
 -- ARGV[5 .. 4+2n] room hash field/value pairs
--- ARGV[5+2n ..] stream entry field/value pairs
--- ARGV notify channel is passed last.
+-- ARGV[5+2n .. #ARGV-3] stream entry field/value pairs
+-- ARGV[#ARGV-2] room id; ARGV[#ARGV-1] the room's next deadline ('' none, '-' unchanged)
+-- ARGV[#ARGV] notify channel.
 -- Returns {1, new_seq} on success, {0, current_seq} on a seq conflict,
 -- {2, seq} when the idempotency key was used already (nothing written).
 local idem = ARGV[2]
@@ -126,15 +151,54 @@ local fields = {'seq', new_seq}
 for i = 5, 4 + 2 * n do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(fields))
 local entry = {}
-for i = 5 + 2 * n, #ARGV - 1 do entry[#entry + 1] = ARGV[i] end
+for i = 5 + 2 * n, #ARGV - 3 do entry[#entry + 1] = ARGV[i] end
 redis.call('XADD', KEYS[2], new_seq .. '-0', unpack(entry))
 if idem ~= '' then redis.call('HSET', KEYS[3], idem, new_seq) end
 local ttl = tonumber(ARGV[3])
 redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
 if idem ~= '' then redis.call('EXPIRE', KEYS[3], ttl) end
+local next_deadline = ARGV[#ARGV - 1]
+if next_deadline == '' then
+  redis.call('ZREM', KEYS[4], ARGV[#ARGV - 2])
+elseif next_deadline ~= '-' then
+  redis.call('ZADD', KEYS[4], next_deadline, ARGV[#ARGV - 2])
+end
 redis.call('PUBLISH', ARGV[#ARGV], new_seq)
 return {1, new_seq}
+"""
+
+
+CLAIM_SCRIPT = """
+-- Claim the rooms of one shard whose earliest deadline has passed.
+-- KEYS[1] the shard's timers sorted set
+-- ARGV[1] now, ARGV[2] lease end (now + lease), ARGV[3] at most this many rooms
+-- Returns the claimed room ids; each is re-scored to the lease end, so no other replica
+-- claims it before the lease ends (or before a commit indexes its next deadline).
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+for _, room in ipairs(due) do
+  redis.call('ZADD', KEYS[1], ARGV[2], room)
+end
+return due
+"""
+
+RESCHEDULE_SCRIPT = """
+-- Re-index a room's earliest deadline from the deadlines stored in the room itself.
+-- KEYS[1] room hash, KEYS[2] the shard's timers sorted set; ARGV[1] room id
+-- Returns the earliest deadline as a string, or false when the room has none.
+local raw = redis.call('HGET', KEYS[1], 'deadlines')
+local earliest = nil
+if raw then
+  for _, d in ipairs(cjson.decode(raw)) do
+    if earliest == nil or d['e'] < earliest then earliest = d['e'] end
+  end
+end
+if earliest == nil then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  return false
+end
+redis.call('ZADD', KEYS[2], earliest, ARGV[1])
+return tostring(earliest)
 """
 
 
@@ -159,6 +223,8 @@ class RoomRecord:
     nonce: str | None
     deadlines: list[dict[str, Any]] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
+    timeouts: dict[str, int] = field(default_factory=dict)
+    memories: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -174,6 +240,7 @@ class LogEntry:
     state: bytes | None
     room: dict[str, Any] | None
     deadlines: list[dict[str, Any]]
+    timeout: bool = False
 
 
 def _entry_from_fields(seq: int, raw: Mapping[bytes, bytes]) -> LogEntry:
@@ -189,6 +256,7 @@ def _entry_from_fields(seq: int, raw: Mapping[bytes, bytes]) -> LogEntry:
         state=state if state else None,
         room=json.loads(room) if room else None,
         deadlines=json.loads(raw[b"deadlines"]) if raw.get(b"deadlines") else [],
+        timeout=raw.get(b"timeout") == b"1",
     )
 
 
@@ -214,6 +282,8 @@ class Store:
             health_check_interval=10,
         )
         self._commit = self.redis.register_script(COMMIT_SCRIPT)
+        self._claim = self.redis.register_script(CLAIM_SCRIPT)
+        self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self.calls = 0
         """Round trips made (for benchmarks and tests)."""
 
@@ -258,9 +328,12 @@ class Store:
         entry: Mapping[str, str | bytes | int],
         idempotency_key: str = "",
         ttl: int = ROOM_TTL_SECONDS,
+        next_deadline: float | str | None = "-",
     ) -> int:
         """Write a room change and its log entry atomically; return the new seq.
 
+        ``next_deadline`` (seconds since the epoch) indexes the room's earliest deadline in
+        its shard's timers in the same step (None: no deadline; ``"-"``: leave it).
         Raises :class:`Conflict` if the room's seq is not ``expected_seq`` any more, and
         :class:`Duplicate` if ``idempotency_key`` was used already.
         """
@@ -269,8 +342,18 @@ class Store:
             args += [name, value]
         for name, value in entry.items():
             args += [name, value]
-        args.append(notify_channel(room_id))
-        keys = [room_key(room_id), log_key(room_id), idem_key(room_id)]
+        deadline_arg = (
+            ""
+            if next_deadline is None
+            else (next_deadline if isinstance(next_deadline, str) else repr(float(next_deadline)))
+        )
+        args += [room_id, deadline_arg, notify_channel(room_id)]
+        keys = [
+            room_key(room_id),
+            log_key(room_id),
+            idem_key(room_id),
+            timers_key(shard_of(room_id)),
+        ]
         code, seq = await self._call(self._commit(keys=keys, args=args))
         if code == 1:
             return int(seq)
@@ -343,18 +426,26 @@ class Store:
 
     # -- timers ----------------------------------------------------------------------------------
 
-    async def schedule(self, room_id: str, when: float | None) -> None:
-        """Index the room's next deadline (None: no deadline)."""
-        if when is None:
-            await self._call(self.redis.zrem(TIMERS_KEY, room_id))
-        else:
-            await self._call(self.redis.zadd(TIMERS_KEY, {room_id: when}))
+    async def claim_due(self, now: float, lease: float, limit: int = 100) -> list[str]:
+        """Rooms whose earliest deadline has passed, claimed for ``lease`` seconds.
 
-    async def due_rooms(self, now: float, limit: int = 200) -> list[tuple[str, float]]:
-        raw = await self._call(
-            self.redis.zrangebyscore(TIMERS_KEY, "-inf", now, start=0, num=limit, withscores=True)
+        Every shard is asked in one pipelined round trip. A claimed room is pushed back to
+        ``now + lease`` in its shard's index, so other replicas leave it alone while this one
+        works; if this replica dies, the claim lapses and another replica takes the room.
+        """
+        pipe = self.redis.pipeline(transaction=False)
+        for shard in range(SHARDS):
+            await self._claim(keys=[timers_key(shard)], args=[now, now + lease, limit], client=pipe)
+        results = await self._call(pipe.execute())
+        return [member.decode() for claimed in results for member in claimed]
+
+    async def reschedule(self, room_id: str) -> None:
+        """Index the room's earliest deadline again from its stored deadlines."""
+        await self._call(
+            self._reschedule(
+                keys=[room_key(room_id), timers_key(shard_of(room_id))], args=[room_id]
+            )
         )
-        return [(member.decode(), float(score)) for member, score in raw]
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -382,6 +473,8 @@ def _room_from_hash(room_id: str, raw: dict[bytes, bytes]) -> RoomRecord:
         nonce=nonce.decode() if nonce else None,
         deadlines=json.loads(raw.get(b"deadlines", b"[]")),
         outcome=json.loads(raw[b"outcome"]) if raw.get(b"outcome") else None,
+        timeouts=json.loads(raw[b"timeouts"]) if raw.get(b"timeouts") else {},
+        memories=json.loads(raw[b"memories"]) if raw.get(b"memories") else {},
     )
 
 

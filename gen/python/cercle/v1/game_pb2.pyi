@@ -338,7 +338,10 @@ class SubscribeResponse(_message.Message):
     version: _builtins.int
     """The match version after this update."""
     kind: _builtins.str
-    """`lobby` (seats changed), `started`, `action`, `timeout`, `finished`."""
+    """`lobby` (seats changed), `started`, `action` (a player's move), `bot` (a bot's move),
+    `timeout` (the server played for a seat whose clock ran out), `clock` (deadlines
+    changed), `finished` (the update that ends the match).
+    """
     actor: _builtins.int
     """The seat that acted (-1 for none)."""
     @_builtins.property

@@ -6,6 +6,7 @@ isort:skip_file
 from cercle.v1 import common_pb2 as _common_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -322,15 +323,25 @@ class CreateRoomRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     VISIBILITY_FIELD_NUMBER: _builtins.int
     PLAYERS_FIELD_NUMBER: _builtins.int
+    TAKEOVER_AFTER_FIELD_NUMBER: _builtins.int
+    BOT_DELAY_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game to play."""
     visibility: _common_pb2.Visibility.ValueType
     """Public (listed) or private (join code). Unspecified means public."""
     players: _builtins.int
     """How many seats, within the game's min/max. 0 means the game's minimum."""
+    takeover_after: _builtins.int
+    """Disconnection policy: after this many consecutive timeouts a bot plays for the seat
+    until its player acts again. Unset: 3. 0: never.
+    """
     @_builtins.property
     def options(self) -> _containers.MessageMap[_builtins.str, _common_pb2.OptionValue]:
         """Options that differ from the defaults."""
+
+    @_builtins.property
+    def bot_delay(self) -> _duration_pb2.Duration:
+        """How long bots wait before they move, so that people can follow. Unset: 0.8 s."""
 
     def __init__(
         self,
@@ -339,12 +350,16 @@ class CreateRoomRequest(_message.Message):
         options: _abc.Mapping[_builtins.str, _common_pb2.OptionValue] | None = ...,
         visibility: _common_pb2.Visibility.ValueType = ...,
         players: _builtins.int = ...,
+        takeover_after: _builtins.int | None = ...,
+        bot_delay: _duration_pb2.Duration | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "takeover_after", b"takeover_after"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "options", b"options", "players", b"players", "visibility", b"visibility"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "game_id", b"game_id", "options", b"options", "players", b"players", "takeover_after", b"takeover_after", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__takeover_after: _TypeAlias = _typing.Literal["takeover_after"]  # noqa: Y015
+    _WhichOneofArgType__takeover_after: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__takeover_after) -> _WhichOneofReturnType__takeover_after | None: ...
 
 Global___CreateRoomRequest: _TypeAlias = CreateRoomRequest  # noqa: Y015
 

@@ -1,0 +1,1 @@
+"""Strong bots register here (one module per game is imported below)."""

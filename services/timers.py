@@ -1,0 +1,153 @@
+"""The expiry loop every replica runs, and the TimerService servicer.
+
+Each tick claims the rooms whose earliest deadline has passed (one pipelined round trip over
+the shards' indexes; a claim is a lease, so a replica that dies while holding rooms only
+delays them by the lease) and applies their due deadlines with :meth:`Rooms.run_due`.
+Exactly once comes from the match version: a timeout names the version it was computed
+for, so of two replicas that race, one applies it and the other finds the match moved on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+
+import grpc
+import structlog
+from cercle.v1 import timer_pb2, timer_pb2_grpc
+from google.protobuf import duration_pb2
+
+from services import errors
+from services.auth import require_player
+from services.feed import Feeds
+from services.render import deadline_messages, timestamp
+from services.rooms import BOT_CLOCK, Rooms, is_member
+from services.servicing import guarded, guarded_stream
+from services.store import StoreUnavailable
+
+log = structlog.get_logger("cercle.timers")
+
+TICK_SECONDS = 0.05
+LEASE_SECONDS = 10.0
+MAX_PARALLEL = 64
+
+
+class ExpiryLoop:
+    """Applies due deadlines; one per replica."""
+
+    def __init__(
+        self,
+        rooms: Rooms,
+        *,
+        clock: Callable[[], float] | None = None,
+        tick: float = TICK_SECONDS,
+        lease: float = LEASE_SECONDS,
+    ) -> None:
+        self.rooms = rooms
+        self.clock = clock or rooms.clock
+        self.tick = tick
+        self.lease = lease
+        self.applied = 0
+        self.lateness: list[float] = []
+        """Seconds between each deadline and the moment its room was claimed (bounded)."""
+        self._running: set[asyncio.Task[None]] = set()
+        self._limit = asyncio.Semaphore(MAX_PARALLEL)
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.tick_once()
+            except StoreUnavailable as exc:
+                log.warning("timers_store_unavailable", error=str(exc))
+                await asyncio.sleep(0.5)
+            await asyncio.sleep(self.tick)
+
+    async def tick_once(self) -> int:
+        now = self.clock()
+        due = await self.rooms.store.claim_due(now, self.lease)
+        for room_id in due:
+            task = asyncio.create_task(self._fire(room_id))
+            self._running.add(task)
+            task.add_done_callback(self._running.discard)
+        return len(due)
+
+    async def drain(self) -> None:
+        """Wait for the rooms being handled now (tests)."""
+        while self._running:
+            await asyncio.gather(*list(self._running), return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in list(self._running):
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*list(self._running), return_exceptions=True)
+
+    async def _fire(self, room_id: str) -> None:
+        async with self._limit:
+            try:
+                record = await self.rooms.store.load_room(room_id)
+                if record is not None:
+                    now = self.clock()
+                    for deadline in record.deadlines:
+                        if deadline["e"] <= now and deadline["c"] != BOT_CLOCK:
+                            self.lateness.append(now - deadline["e"])
+                    del self.lateness[:-100_000]
+                self.applied += await self.rooms.run_due(room_id)
+            except Exception as exc:
+                log.warning("timer_failed", room=room_id, error=repr(exc))
+                with contextlib.suppress(Exception):
+                    await self.rooms.store.reschedule(room_id)
+
+
+class TimerService(timer_pb2_grpc.TimerServiceServicer):
+    def __init__(self, rooms: Rooms, feeds: Feeds) -> None:
+        self.rooms = rooms
+        self.feeds = feeds
+
+    @guarded
+    async def GetDeadlines(
+        self, request: timer_pb2.GetDeadlinesRequest, context: grpc.aio.ServicerContext
+    ) -> timer_pb2.GetDeadlinesResponse:
+        player = require_player()
+        record = await self.rooms.load(request.room_id)
+        if not is_member(record, player.player_id):
+            raise errors.denied("join the room (or watch it as a spectator) first", "NOT_IN_ROOM")
+        return timer_pb2.GetDeadlinesResponse(
+            server_time=timestamp(self.rooms.clock()),
+            deadlines=deadline_messages(record.deadlines),
+            version=record.version,
+        )
+
+    @guarded_stream
+    async def WatchClock(
+        self, request: timer_pb2.WatchClockRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[timer_pb2.WatchClockResponse]:
+        player = require_player()
+        record = await self.rooms.load(request.room_id)
+        if not is_member(record, player.player_id):
+            raise errors.denied("join the room (or watch it as a spectator) first", "NOT_IN_ROOM")
+        deadlines, version = record.deadlines, record.version
+        async with self.feeds.listen(record.room_id, record.seq) as queue:
+            while True:
+                now = self.rooms.clock()
+                response = timer_pb2.WatchClockResponse(
+                    server_time=timestamp(now),
+                    deadlines=deadline_messages(deadlines),
+                    version=version,
+                )
+                for deadline in response.deadlines:
+                    left = max(0.0, deadline.expire_time.ToNanoseconds() / 1e9 - now)
+                    remaining = duration_pb2.Duration()
+                    remaining.FromMilliseconds(int(left * 1000))
+                    response.remaining.append(remaining)
+                yield response
+                try:
+                    entry = await asyncio.wait_for(queue.get(), timeout=1.0)
+                except TimeoutError:
+                    continue
+                if entry is None:
+                    if self.feeds.stopping:
+                        return
+                    continue
+                deadlines, version = entry.deadlines, entry.version or version

@@ -1,0 +1,245 @@
+"""The timer service: deadlines in Redis, applied exactly once by any replica.
+
+Two in-process replicas share one real Redis and one injected clock, so the tests move time
+instead of sleeping. Each replica has its own store connection and expiry loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+from cercle.v1 import timer_pb2, timer_pb2_grpc
+
+from clients.sdk import ApiError, Client
+from services.server import Replica, start_replica
+
+START = 2_000_000_000.0
+
+
+@dataclass
+class FakeClock:
+    now: float = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
+    clock = FakeClock()
+    replicas = [await start_replica(redis_url, clock=clock, timers=False) for _ in range(2)]
+    try:
+        yield clock, replicas
+    finally:
+        for replica in replicas:
+            await replica.stop(grace=0.1)
+
+
+async def _table(
+    replicas: list[Replica], game: str, players: int, options: dict[str, str], **room: object
+) -> tuple[str, list[Client]]:
+    clients = [Client(f"127.0.0.1:{replicas[i % 2].port}") for i in range(players)]
+    for i, client in enumerate(clients):
+        await client.login(f"P{i}")
+    created = await clients[0].create_room(game, players=players, options=options, **room)  # type: ignore[arg-type]
+    for client in clients[1:]:
+        await client.join(created.room_id)
+    for client in clients:
+        await client.ready(created.room_id)
+    await clients[0].start(created.room_id)
+    return created.room_id, clients
+
+
+async def _tick_all(replicas: list[Replica]) -> None:
+    await asyncio.gather(*(r.expiry.tick_once() for r in replicas))
+    for replica in replicas:
+        await replica.expiry.drain()
+
+
+async def _timeouts(replica: Replica, room_id: str) -> list[int]:
+    return [e.actor for e in await replica.rooms.read_log(room_id, 0) if e.timeout]
+
+
+async def test_each_timeout_fires_once_with_two_replicas_racing(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    clock, replicas = clocked
+    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    try:
+        view = await clients[0].view(room_id)
+        (deadline,) = view.deadlines
+        assert deadline.clock == "decision" and deadline.length.seconds == 60
+        assert deadline.expire_time.seconds == int(START) + 60
+        clock.now = START + 59.9
+        await _tick_all(replicas)
+        assert await _timeouts(replicas[0], room_id) == []
+        clock.now = START + 60.5
+        # Both replicas' loops and two direct runs race for the same deadline.
+        await asyncio.gather(
+            _tick_all(replicas),
+            replicas[0].rooms.run_due(room_id),
+            replicas[1].rooms.run_due(room_id),
+        )
+        assert await _timeouts(replicas[0], room_id) == [deadline.seat]
+        after = await clients[0].view(room_id)
+        assert after.room.version == view.room.version + 1
+        (fresh,) = after.deadlines  # the next decision has a full clock again
+        assert fresh.expire_time.seconds == int(START + 60.5) + 60
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_move_just_before_the_deadline_wins(clocked: tuple[FakeClock, list[Replica]]) -> None:
+    clock, replicas = clocked
+    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    try:
+        view = await clients[0].view(room_id)
+        seat = view.waiting_for[0]
+        legal = await clients[seat].legal(room_id)
+        clock.now = START + 59.99
+        await clients[seat].act(room_id, legal.actions[0], legal.version)
+        clock.now = START + 60.01
+        await _tick_all(replicas)
+        assert await _timeouts(replicas[0], room_id) == []
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_timeout_just_before_the_move_wins(clocked: tuple[FakeClock, list[Replica]]) -> None:
+    clock, replicas = clocked
+    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    try:
+        view = await clients[0].view(room_id)
+        seat = view.waiting_for[0]
+        legal = await clients[seat].legal(room_id)
+        clock.now = START + 60.01
+        await _tick_all(replicas)
+        with pytest.raises(ApiError) as late:
+            await clients[seat].act(room_id, legal.actions[0], legal.version)
+        assert late.value.reason == "STALE_VERSION"
+        assert await _timeouts(replicas[0], room_id) == [seat]
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_a_dead_replicas_claim_lapses_and_another_applies_the_timeout(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    clock, replicas = clocked
+    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    try:
+        clock.now = START + 61
+        # Replica 0 claims the due room and dies before applying anything.
+        claimed = await replicas[0].store.claim_due(clock.now, lease=10.0)
+        assert room_id in claimed
+        await replicas[1].expiry.tick_once()
+        await replicas[1].expiry.drain()
+        assert await _timeouts(replicas[1], room_id) == []  # the claim still holds
+        clock.now = START + 72  # the lease is over
+        await replicas[1].expiry.tick_once()
+        await replicas[1].expiry.drain()
+        assert len(await _timeouts(replicas[1], room_id)) == 1
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_simultaneous_votes_keep_their_own_clocks(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    """MT-TIME-1 through the services: a vote by one player does not restart the others'
+    clocks; when the vote clock runs out, every missing voter gets a random vote once."""
+    clock, replicas = clocked
+    options = {"story_seconds": "90", "vote_seconds": "30", "tie_seconds": "20"}
+    room_id, clients = await _table(replicas, "tomy", 3, options)
+    try:
+        rng = random.Random(1)
+        for _ in range(30):
+            view = await clients[0].view(room_id)
+            if view.view.tomy.phase == "vote":
+                break
+            seat = view.waiting_for[0]
+            legal = await clients[seat].legal(room_id)
+            proposals = [a for a in legal.actions if a.tomy.HasField("propose")]
+            await clients[seat].act(
+                room_id, rng.choice(proposals or list(legal.actions)), legal.version
+            )
+            clock.now += 1
+        view = await clients[0].view(room_id)
+        assert view.view.tomy.phase == "vote"
+        voters = sorted(d.seat for d in view.deadlines if d.clock == "vote")
+        assert len(voters) >= 2
+        first = voters[0]
+        vote_deadline = {d.seat: d.expire_time.seconds for d in view.deadlines}
+        clock.now += 5
+        legal = await clients[first].legal(room_id)
+        await clients[first].act(room_id, legal.actions[0], legal.version)
+        after = await clients[0].view(room_id)
+        for d in after.deadlines:
+            assert d.expire_time.seconds == vote_deadline[d.seat], "a clock restarted"
+        clock.now = max(vote_deadline.values()) + 0.5
+        await _tick_all(replicas)
+        timed_out = await _timeouts(replicas[0], room_id)
+        assert sorted(timed_out) == voters[1:]
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_absent_player_is_replaced_by_a_bot_after_repeated_timeouts(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    clock, replicas = clocked
+    room_id, clients = await _table(
+        replicas, "tamashii", 1, {"decision_seconds": "60"}, takeover_after=2, bot_delay=0.0
+    )
+    try:
+        for _ in range(2):
+            clock.now += 61
+            await _tick_all(replicas)
+        view = await clients[0].view(room_id)
+        assert view.room.seats[0].kind == 2  # SEAT_KIND_BOT
+        assert len(await _timeouts(replicas[0], room_id)) == 2
+        # The bot now plays the seat through the same path, until the match ends.
+        for _ in range(200):
+            clock.now += 0.01
+            await _tick_all(replicas)
+            view = await clients[0].view(room_id)
+            if view.HasField("outcome"):
+                break
+        assert view.HasField("outcome")
+        kinds = {e.kind for e in await replicas[0].rooms.read_log(room_id, 0)}
+        assert "bot" in kinds or "finished" in kinds
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_timer_service_reports_deadlines_and_streams_ticks(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    clock, replicas = clocked
+    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    try:
+        stub = timer_pb2_grpc.TimerServiceStub(clients[0].channel)
+        got = await stub.GetDeadlines(
+            timer_pb2.GetDeadlinesRequest(room_id=room_id), metadata=clients[0].metadata
+        )
+        assert got.server_time.seconds == int(START) and len(got.deadlines) == 1
+        clock.now = START + 15
+        call = stub.WatchClock(
+            timer_pb2.WatchClockRequest(room_id=room_id), metadata=clients[0].metadata
+        )
+        first = await call.read()
+        assert first.remaining[0].seconds == 45
+        call.cancel()
+    finally:
+        for client in clients:
+            await client.close()
