@@ -10,7 +10,7 @@ GEN_PY := gen/python/cercle/v1
 REPLICAS ?= 2
 PORT ?= 8080
 
-.PHONY: run test lint typecheck proto proto-check bench bench-engine arena clean help
+.PHONY: run test lint typecheck proto proto-check bench bench-engine arena test-web test-faults clean help
 
 help:
 	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT) (Ctrl-C stops all)"
@@ -47,6 +47,18 @@ typecheck: $(STAMP)
 
 test: $(STAMP) proto-check lint typecheck
 	$(VENV)/bin/pytest -p no:cacheprovider
+	$(MAKE) test-web
+
+# The TypeScript client and the browser page (Node + Chromium; see docs/clients.md).
+test-web: $(STAMP)
+	$(PY) tools/test_web.py
+
+# Fault, fuzz and Redis Cluster tests are part of `pytest` above (tests/faults, tests/cluster).
+test-faults: $(STAMP)
+	$(VENV)/bin/pytest -p no:cacheprovider tests/faults tests/cluster
+
+arena: $(STAMP)
+	$(PY) bench/arena.py
 
 bench-engine: $(STAMP)
 	$(PY) bench/engine_bench.py --seconds 60

@@ -36,6 +36,7 @@ class Kind(enum.Enum):
     RESOURCE_EXHAUSTED = grpc.StatusCode.RESOURCE_EXHAUSTED
     UNAVAILABLE = grpc.StatusCode.UNAVAILABLE
     UNIMPLEMENTED = grpc.StatusCode.UNIMPLEMENTED
+    INTERNAL = grpc.StatusCode.INTERNAL
 
 
 @dataclass

@@ -78,8 +78,10 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         player = require_player()
         if not request.room_id:
             raise errors.invalid("room_id", "give a room id")
-        record = await self.rooms.load(request.room_id)
-        action = contract_for(record.meta["game"]).action_from_proto(request.action)
+        game_id = request.action.WhichOneof("game")
+        if game_id is None:
+            raise errors.invalid("action", "the action is empty", "MALFORMED_ACTION")
+        action = contract_for(game_id).action_from_proto(request.action)
         result = await self.rooms.act(
             request.room_id,
             None,
@@ -87,6 +89,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             action,
             version=request.version,
             idempotency_key=request.idempotency_key,
+            game_id=game_id,
         )
         return game_pb2.ActResponse(
             version=result.version,

@@ -608,6 +608,7 @@ class Rooms:
         version: int | None,
         idempotency_key: str = "",
         source: str = "player",
+        game_id: str | None = None,
     ) -> ActResult:
         """Apply ``action`` for the caller's seat, or for ``seat`` when the server acts
         (``source`` ``"timeout"``: the seat's clock ran out; ``"bot"``: a bot's move)."""
@@ -623,6 +624,10 @@ class Rooms:
             raise errors.not_found("there is no room with that id (it may have expired)")
         if done is not None:
             return await self._replayed(room_id, done)
+        if game_id is not None and game_id != record.meta["game"]:
+            raise errors.invalid(
+                "action", f"this room plays {record.meta['game']}, not {game_id}", "WRONG_GAME"
+            )
         acting_seat = seat
         if player is not None:
             acting_seat = seat_of(record, player.player_id)

@@ -18,7 +18,14 @@ log = structlog.get_logger("cercle.rpc")
 T = TypeVar("T")
 
 
-def _as_room_error(exc: Exception) -> RoomError | None:
+INTERNAL = RoomError(
+    Kind.INTERNAL, "INTERNAL", "something went wrong on the server; the room is unchanged"
+)
+"""What a client sees of a bug: no exception text (it could hold a secret), a request id in
+the server's logs."""
+
+
+def _as_room_error(exc: Exception) -> RoomError:
     if isinstance(exc, RoomError):
         return exc
     if isinstance(exc, StoreUnavailable):
@@ -30,7 +37,8 @@ def _as_room_error(exc: Exception) -> RoomError | None:
         )
     if isinstance(exc, ConversionError):
         return errors.invalid(exc.field, exc.message, "MALFORMED_ACTION")
-    return None
+    log.exception("rpc_failed", error_type=type(exc).__name__)
+    return INTERNAL
 
 
 def guarded(
@@ -40,10 +48,10 @@ def guarded(
     async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> T:
         try:
             return await method(self, request, context)
+        except grpc.aio.AbortError:
+            raise
         except Exception as exc:
             error = _as_room_error(exc)
-            if error is None:
-                raise
             log.info("rpc_refused", reason=error.reason, status=error.kind.name)
             await abort_with(context, error)
 
@@ -60,10 +68,10 @@ def guarded_stream(
         try:
             async for item in method(self, request, context):
                 yield item
+        except grpc.aio.AbortError:
+            raise
         except Exception as exc:
             error = _as_room_error(exc)
-            if error is None:
-                raise
             log.info("rpc_refused", reason=error.reason, status=error.kind.name)
             await abort_with(context, error)
 
