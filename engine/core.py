@@ -72,10 +72,16 @@ class StaleVersion(IllegalAction):
 
     reason = "STALE_VERSION"
 
-    def __init__(self, expected: int, current: int) -> None:
+    def __init__(
+        self, expected: int, current: int, *, reason: str | None = None, message: str | None = None
+    ) -> None:
         super().__init__(
-            f"the match has moved on (you saw version {expected}, it is now {current}); "
-            "refresh and try again"
+            message
+            or (
+                f"the match has moved on (you saw version {expected}, it is now {current}); "
+                "refresh and try again"
+            ),
+            reason=reason,
         )
         self.expected = expected
         self.current = current
@@ -392,7 +398,7 @@ class Game(ABC, Generic[S]):
     ) -> Transition[S]:
         """Apply one action; ``version`` is the match version the actor based it on."""
         if version is not None and version != state.version:
-            raise StaleVersion(version, state.version)
+            raise self.stale(state, version, action)
         if self.outcome(state) is not None:
             raise MatchFinished("the match is over")
         if not 0 <= seat < self.seats(state):
@@ -403,6 +409,11 @@ class Game(ABC, Generic[S]):
         events = self.play(new, seat, action)  # type: ignore[arg-type]
         new.version = state.version + 1
         return Transition(new, tuple(events))  # type: ignore[arg-type]
+
+    def stale(self, state: S, expected: int, action: object) -> StaleVersion:
+        """The error for an action based on an older version (a game may word it, e.g. as
+        TOO_LATE for out-of-turn claims that lost a race)."""
+        return StaleVersion(expected, state.version)
 
     @abstractmethod
     def seats(self, state: S) -> int:

@@ -1,12 +1,8 @@
-"""Every game module registers itself on import; this package imports them all."""
+"""Every game module registers itself on import; this package imports them all, in
+catalogue order."""
+# isort: skip_file
 
-import importlib
-
-GAME_MODULES = ("tomahawk", "tamashii", "tomy", "awimbawe")
-
-for _name in GAME_MODULES:
-    try:
-        importlib.import_module(f"engine.games.{_name}")
-    except ModuleNotFoundError as exc:  # TEMPORARY while the engines are being written
-        if exc.name != f"engine.games.{_name}":
-            raise
+from engine.games import tomahawk  # noqa: F401
+from engine.games import tamashii  # noqa: F401
+from engine.games import tomy  # noqa: F401
+from engine.games import awimbawe  # noqa: F401

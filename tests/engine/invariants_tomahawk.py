@@ -1,0 +1,28 @@
+"""Tomahawk Tribal's conservation invariant (TT-DECK-4), checked after every step.
+
+Hands + draw pile + discard pile hold exactly the 136 distinct card ids, each once. Every
+Tomahawk action resolves atomically, so no card is ever "in transit" between two states.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.tomahawk_cards import DECK_SIZE
+
+_ALL = list(range(DECK_SIZE))
+
+
+def check(state: Any) -> None:
+    """TT-DECK-4: every card id 0..135 is in exactly one place."""
+    cards: list[int] = []
+    for hand in state.hands:
+        cards += hand
+    cards += state.draw
+    cards += state.discard
+    assert len(cards) == DECK_SIZE, f"TT-DECK-4: {len(cards)} cards instead of {DECK_SIZE}"
+    assert sorted(cards) == _ALL, "TT-DECK-4: a card is missing or duplicated"
+    assert state.discard, "the discard pile always has a top card"
+    ones = sum(1 << seat for seat, hand in enumerate(state.hands) if len(hand) == 1)
+    assert state.ones == ones, "the one-card mask disagrees with the hands"
+    assert state.called & ~ones == 0 and state.may_call & ~ones == 0
