@@ -22,7 +22,7 @@ from engine import registry
 from engine.bots import make_bot
 from engine.core import Event, Game, IllegalAction, InvalidOptions, Outcome, State, Timeout
 from engine.rng import Rng
-from services import errors
+from services import errors, metrics
 from services.errors import RoomError
 from services.games import contract_for
 from services.store import Conflict, Duplicate, LogEntry, RoomRecord, Store, dumps
@@ -756,6 +756,7 @@ class Rooms:
             _, seq = await self._mutate(room_id, compute, idempotency_key=key, record=record)
         except Duplicate as dup:  # the same key won a race a moment ago
             return await self._replayed(room_id, dup.seq)
+        metrics.ACTIONS_APPLIED.labels(record.meta["game"], source).inc()
         log.info(
             "action_applied",
             room=room_id,

@@ -20,7 +20,7 @@ from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc, timer_
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from services import logs
+from services import logs, metrics
 from services.auth import AuthInterceptor
 from services.feed import Feeds
 from services.game_service import GameService
@@ -148,8 +148,16 @@ def main() -> None:
     )
     parser.add_argument("--replica", default=os.environ.get("CERCLE_REPLICA", ""))
     parser.add_argument("--log-level", default=os.environ.get("CERCLE_LOG_LEVEL", "INFO"))
+    parser.add_argument(
+        "--metrics-port",
+        type=int,
+        default=int(os.environ.get("CERCLE_METRICS_PORT", "0")),
+        help="serve Prometheus metrics on this port (0: off)",
+    )
     args = parser.parse_args()
     logs.configure(args.log_level, args.replica)
+    if args.metrics_port:
+        metrics.serve(args.metrics_port)
     asyncio.run(serve(args.redis_url, args.port, args.host))
 
 

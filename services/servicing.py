@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import grpc
 import structlog
 
-from services import errors
+from services import errors, metrics
 from services.errors import Kind, RoomError, abort_with
 from services.games.convert import ConversionError
 from services.store import StoreUnavailable
@@ -44,15 +44,19 @@ def _as_room_error(exc: Exception) -> RoomError:
 def guarded(
     method: Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[T]],
 ) -> Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[T]]:
+    name = method.__name__
+
     @functools.wraps(method)
     async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> T:
         try:
-            return await method(self, request, context)
+            with metrics.RPC_SECONDS.labels(name).time():
+                return await method(self, request, context)
         except grpc.aio.AbortError:
             raise
         except Exception as exc:
             error = _as_room_error(exc)
             log.info("rpc_refused", reason=error.reason, status=error.kind.name)
+            metrics.ACTIONS_REJECTED.labels(error.reason).inc()
             await abort_with(context, error)
 
     return wrapper
@@ -65,6 +69,7 @@ def guarded_stream(
     async def wrapper(
         self: Any, request: Any, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[T]:
+        metrics.ACTIVE_STREAMS.inc()
         try:
             async for item in method(self, request, context):
                 yield item
@@ -73,6 +78,9 @@ def guarded_stream(
         except Exception as exc:
             error = _as_room_error(exc)
             log.info("rpc_refused", reason=error.reason, status=error.kind.name)
+            metrics.ACTIONS_REJECTED.labels(error.reason).inc()
             await abort_with(context, error)
+        finally:
+            metrics.ACTIVE_STREAMS.dec()
 
     return wrapper

@@ -42,6 +42,8 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from services import metrics
+
 ROOM_TTL_SECONDS = 24 * 3600
 """A room and its log expire this long after their last change (finished or abandoned)."""
 SESSION_TTL_SECONDS = 7 * 24 * 3600
@@ -451,9 +453,11 @@ class Store:
 
     async def _call(self, awaitable: Any) -> Any:
         self.calls += 1
+        metrics.REDIS_CALLS.inc()
         try:
             return await awaitable
         except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+            metrics.REDIS_ERRORS.inc()
             raise StoreUnavailable(str(exc)) from exc
 
 

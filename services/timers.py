@@ -18,7 +18,7 @@ import structlog
 from cercle.v1 import timer_pb2, timer_pb2_grpc
 from google.protobuf import duration_pb2
 
-from services import errors
+from services import errors, metrics
 from services.auth import require_player
 from services.feed import Feeds
 from services.render import deadline_messages, timestamp
@@ -92,6 +92,7 @@ class ExpiryLoop:
                     for deadline in record.deadlines:
                         if deadline["e"] <= now and deadline["c"] != BOT_CLOCK:
                             self.lateness.append(now - deadline["e"])
+                            metrics.TIMER_LATENESS.observe(now - deadline["e"])
                     del self.lateness[:-100_000]
                 self.applied += await self.rooms.run_due(room_id)
             except Exception as exc:

@@ -1,0 +1,40 @@
+"""Prometheus metrics, served on the metrics port (``--metrics-port``, path ``/metrics``).
+
+| metric | type | labels | what |
+|---|---|---|---|
+| ``cercle_actions_applied_total`` | counter | game, source | accepted actions (by source) |
+| ``cercle_actions_rejected_total`` | counter | reason | refused requests, by ErrorInfo reason |
+| ``cercle_rpc_seconds`` | histogram | method | server-side RPC latency (unary) |
+| ``cercle_active_streams`` | gauge | | open Subscribe/WatchRoom/WatchClock streams |
+| ``cercle_timer_lateness_seconds`` | histogram | | deadline -> claimed by the expiry loop |
+| ``cercle_redis_errors_total`` | counter | | failed Redis calls |
+| ``cercle_redis_calls_total`` | counter | | Redis round trips |
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
+
+ACTIONS_APPLIED = Counter("cercle_actions_applied_total", "Accepted actions.", ["game", "source"])
+ACTIONS_REJECTED = Counter(
+    "cercle_actions_rejected_total", "Refused requests, by reason.", ["reason"]
+)
+RPC_SECONDS = Histogram(
+    "cercle_rpc_seconds",
+    "Server-side latency of unary RPCs.",
+    ["method"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+)
+ACTIVE_STREAMS = Gauge("cercle_active_streams", "Open server streams.")
+TIMER_LATENESS = Histogram(
+    "cercle_timer_lateness_seconds",
+    "Seconds between a deadline and the moment the expiry loop claimed it.",
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
+REDIS_ERRORS = Counter("cercle_redis_errors_total", "Failed Redis calls.")
+REDIS_CALLS = Counter("cercle_redis_calls_total", "Redis round trips.")
+
+
+def serve(port: int, host: str = "0.0.0.0") -> None:
+    """Serve /metrics on ``port`` (a background thread)."""
+    start_http_server(port, addr=host)
