@@ -35,6 +35,35 @@ CACHE_SECONDS = 60.0
 CACHE_SIZE = 50_000
 
 
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40.0
+"""Requests per second per session, per replica (a token bucket); over it: RESOURCE_EXHAUSTED
+with RetryInfo. Across N replicas behind a round-robin edge a session gets about N times this."""
+
+
+class RateLimiter:
+    """Token buckets per session (in-process, bounded)."""
+
+    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, key: str) -> float:
+        """0 if the request may go ahead, else the seconds to wait."""
+        now = time.monotonic()
+        tokens, last = self._buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - last) * self.rate)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            return (1.0 - tokens) / self.rate
+        self._buckets[key] = (tokens - 1.0, now)
+        self._buckets.move_to_end(key)
+        while len(self._buckets) > CACHE_SIZE:
+            self._buckets.popitem(last=False)
+        return 0.0
+
+
 class SessionCache:
     """token -> player, for CACHE_SECONDS (a revoked session is refused within a minute)."""
 
@@ -69,9 +98,10 @@ def require_player() -> Player:
 
 
 class AuthInterceptor(grpc.aio.ServerInterceptor):
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limiter: RateLimiter | None = None) -> None:
         self.store = store
         self.cache = SessionCache()
+        self.limiter = limiter or RateLimiter()
 
     async def resolve(self, token: str) -> Player | None:
         player = self.cache.get(token)
@@ -126,6 +156,17 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
                         Kind.UNAUTHENTICATED,
                         "UNAUTHENTICATED",
                         "this session is unknown or has expired",
+                    ),
+                )
+            wait = interceptor.limiter.take(player.player_id)
+            if wait > 0:
+                await abort_with(
+                    context,
+                    RoomError(
+                        Kind.RESOURCE_EXHAUSTED,
+                        "RATE_LIMITED",
+                        "too many requests: slow down",
+                        retry_after=wait,
                     ),
                 )
             current_player.set(player)

@@ -25,7 +25,17 @@ from engine.rng import Rng
 from services import errors, metrics
 from services.errors import RoomError
 from services.games import contract_for
-from services.store import Conflict, Duplicate, LogEntry, RoomRecord, Store, dumps
+from services.store import (
+    OPEN_ROOM_TTL_SECONDS,
+    ROOM_TTL_SECONDS,
+    ROOMS_PER_HOUR,
+    Conflict,
+    Duplicate,
+    LogEntry,
+    RoomRecord,
+    Store,
+    dumps,
+)
 
 log = structlog.get_logger("cercle.rooms")
 
@@ -261,6 +271,7 @@ class Rooms:
                     entry=change.entry,
                     idempotency_key=idempotency_key,
                     next_deadline=change.next_deadline,
+                    ttl=_ttl_for(change, current),
                 )
             except Conflict:
                 continue
@@ -305,6 +316,13 @@ class Rooms:
             raise errors.invalid("takeover_after", "takeover_after goes from 0 (never) to 100")
         if bot_delay is not None and not 0 <= bot_delay <= 30:
             raise errors.invalid("bot_delay", "bot_delay goes from 0 to 30 seconds")
+        if await self.store.count_room_created(player.player_id) > ROOMS_PER_HOUR:
+            raise RoomError(
+                errors.Kind.RESOURCE_EXHAUSTED,
+                "TOO_MANY_ROOMS",
+                f"you may create {ROOMS_PER_HOUR} rooms an hour; join an open one instead",
+                retry_after=600.0,
+            )
         room_id = secrets.token_hex(6)
         join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
         created = self.clock()
@@ -330,7 +348,9 @@ class Rooms:
         }
         entry = _lobby_entry("created", seats, "open", player.player_id)
         try:
-            await self.store.commit(room_id, expected_seq=0, fields=fields, entry=entry)
+            await self.store.commit(
+                room_id, expected_seq=0, fields=fields, entry=entry, ttl=OPEN_ROOM_TTL_SECONDS
+            )
         except Conflict:  # 48 random bits collided: astronomically unlikely
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
         await self.store.set_join_code(join_code, room_id)
@@ -862,6 +882,12 @@ class Rooms:
 
     async def read_log(self, room_id: str, after_seq: int) -> list[LogEntry]:
         return await self.store.read_log(room_id, after_seq)
+
+
+def _ttl_for(change: Change, current: RoomRecord) -> int:
+    """Open rooms expire after an hour idle; started ones a day after their last change."""
+    status = change.fields.get("status", current.status)
+    return OPEN_ROOM_TTL_SECONDS if status in ("open", "abandoned") else ROOM_TTL_SECONDS
 
 
 def _human(player: Player) -> dict[str, Any]:

@@ -45,7 +45,11 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from services import metrics
 
 ROOM_TTL_SECONDS = 24 * 3600
-"""A room and its log expire this long after their last change (finished or abandoned)."""
+"""A room and its log expire this long after their last change once its match started."""
+OPEN_ROOM_TTL_SECONDS = 3600
+"""A room whose match has not started expires after an hour without any change."""
+ROOMS_PER_HOUR = 30
+"""How many rooms one session may create in an hour."""
 SESSION_TTL_SECONDS = 7 * 24 * 3600
 IDEMPOTENCY_TTL_SECONDS = ROOM_TTL_SECONDS
 
@@ -405,6 +409,15 @@ class Store:
     async def room_for_code(self, code: str) -> str | None:
         value = await self._call(self.redis.get(code_key(code)))
         return value.decode() if value else None
+
+    async def count_room_created(self, player_id: str) -> int:
+        """Count a room created by ``player_id`` in the current hour; return the count."""
+        key = f"cercle:quota:rooms:{player_id}"
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.incr(key)
+        pipe.expire(key, 3600, nx=True)
+        count, _ = await self._call(pipe.execute())
+        return int(count)
 
     # -- sessions -----------------------------------------------------------------------------
 

@@ -243,3 +243,43 @@ async def test_timer_service_reports_deadlines_and_streams_ticks(
     finally:
         for client in clients:
             await client.close()
+
+
+async def test_tomahawk_player_who_never_moves_draws_every_30_seconds(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    """TT-TURN-5 through the timer service: the match keeps going; the absent player's
+    timeout action draws a card each time their 30 s run out (takeover disabled)."""
+    clock, replicas = clocked
+    host = Client(f"127.0.0.1:{replicas[0].port}")
+    try:
+        await host.login("Absent")
+        room = await host.create_room(
+            "tomahawk", players=2, takeover_after=0, bot_delay=0.0, options={"first_player": "0"}
+        )
+        await host.add_bot(room.room_id, level="random")
+        await host.ready(room.room_id)
+        await host.start(room.room_id)
+        drawn_on_timeout = 0
+        for _ in range(6):
+            view = await host.view(room.room_id)
+            mine = [d for d in view.deadlines if d.seat == 0]
+            if mine:
+                assert mine[0].length.seconds == 30
+                clock.now = mine[0].expire_time.seconds + 0.5
+            else:
+                clock.now += 0.1  # the bot's turn: it moves at once
+            await _tick_all(replicas)
+        for entry in await replicas[0].rooms.read_log(room.room_id, 0):
+            if entry.timeout and entry.actor == 0:
+                drawn_on_timeout += sum(
+                    1 for e in entry.events if e["k"] in ("drew", "drew_cards") and e["a"] is None
+                )
+        timeouts = await _timeouts(replicas[0], room.room_id)
+        assert len(timeouts) >= 2 and set(timeouts) == {0}
+        assert drawn_on_timeout >= 2
+        view = await host.view(room.room_id)
+        assert not view.HasField("outcome") or view.outcome.reason
+        assert view.room.seats[0].kind == 1  # still the human's seat (no takeover)
+    finally:
+        await host.close()
