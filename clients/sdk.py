@@ -29,6 +29,8 @@ class ApiError(Exception):
     reason: str
     message: str
     field: str = ""
+    retry_after: float | None = None
+    """From ``google.rpc.RetryInfo``: when a retry makes sense."""
 
     def __str__(self) -> str:
         return f"{self.message} ({self.reason})"
@@ -36,6 +38,7 @@ class ApiError(Exception):
 
 def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
     reason, field = exc.code().name, ""
+    retry_after: float | None = None
     try:
         status = rpc_status.from_call(exc)
     except Exception:
@@ -51,7 +54,11 @@ def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
                 detail.Unpack(bad)
                 if bad.field_violations:
                     field = bad.field_violations[0].field
-    return ApiError(exc.code(), reason, exc.details() or "", field)
+            elif detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
+                info_retry = error_details_pb2.RetryInfo()
+                detail.Unpack(info_retry)
+                retry_after = info_retry.retry_delay.ToMilliseconds() / 1000
+    return ApiError(exc.code(), reason, exc.details() or "", field, retry_after)
 
 
 def option_values(raw: Mapping[str, str]) -> dict[str, common_pb2.OptionValue]:
@@ -101,10 +108,17 @@ class Client:
         return (("authorization", f"Bearer {self.token}"),) if self.token else ()
 
     async def _call(self, method: object, request: object, timeout: float = 10.0) -> object:
-        try:
-            return await method(request, metadata=self.metadata, timeout=timeout)  # type: ignore[operator]
-        except grpc.aio.AioRpcError as exc:
-            raise api_error(exc) from None
+        """One call; a RATE_LIMITED refusal (which did nothing) is retried after the delay
+        the server asks for, a few times."""
+        for attempt in range(6):
+            try:
+                return await method(request, metadata=self.metadata, timeout=timeout)  # type: ignore[operator]
+            except grpc.aio.AioRpcError as exc:
+                error = api_error(exc)
+                if error.reason != "RATE_LIMITED" or attempt == 5:
+                    raise error from None
+                await asyncio.sleep(error.retry_after or 0.1)
+        raise AssertionError("unreachable")
 
     # -- lobby ----------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ reflection) need no token.
 from __future__ import annotations
 
 import contextvars
+import os
 import time
 import uuid
 from collections import OrderedDict
@@ -35,8 +36,8 @@ CACHE_SECONDS = 60.0
 CACHE_SIZE = 50_000
 
 
-RATE_PER_SECOND = 20.0
-RATE_BURST = 40.0
+RATE_PER_SECOND = float(os.environ.get("CERCLE_RATE_PER_SECOND", "50"))
+RATE_BURST = 2 * RATE_PER_SECOND
 """Requests per second per session, per replica (a token bucket); over it: RESOURCE_EXHAUSTED
 with RetryInfo. Across N replicas behind a round-robin edge a session gets about N times this."""
 

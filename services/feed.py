@@ -134,7 +134,7 @@ class Feeds:
     async def _listen(self) -> None:
         while True:
             try:
-                self._pubsub = self.store.redis.pubsub(ignore_subscribe_messages=True)
+                self._pubsub = self.store.pubsub()
                 await self._pubsub.subscribe("cercle:heartbeat")
                 for room_id in list(self._subscribed):
                     await self._pubsub.subscribe(notify_channel(room_id))

@@ -30,6 +30,7 @@ creation time), ``cercle:code:<join code>`` (room id).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import time
@@ -39,6 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
+from redis.exceptions import ClusterDownError, TryAgainError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -279,14 +282,26 @@ class Store:
     """Cercle's Redis store. One per process; safe to share between tasks."""
 
     def __init__(self, url: str, *, max_connections: int = 64) -> None:
+        """``url`` is ``redis://host:port/db`` for one server, or
+        ``redis+cluster://host:port`` (any node) for Redis Cluster."""
         self.url = url
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(
-            url,
-            max_connections=max_connections,
-            socket_timeout=5,
-            socket_connect_timeout=2,
-            health_check_interval=10,
-        )
+        self.cluster = url.startswith("redis+cluster://")
+        self.redis: Any
+        if self.cluster:
+            self.redis = RedisCluster.from_url(
+                "redis://" + url[len("redis+cluster://") :],
+                max_connections=max_connections,
+                socket_timeout=5,
+                socket_connect_timeout=2,
+            )
+        else:
+            self.redis = aioredis.Redis.from_url(
+                url,
+                max_connections=max_connections,
+                socket_timeout=5,
+                socket_connect_timeout=2,
+                health_check_interval=10,
+            )
         self._commit = self.redis.register_script(COMMIT_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
@@ -299,7 +314,7 @@ class Store:
     async def ping(self) -> bool:
         try:
             return bool(await self.redis.ping())
-        except (RedisConnectionError, RedisTimeoutError, OSError):
+        except Exception:
             return False
 
     # -- rooms -----------------------------------------------------------------------------
@@ -413,7 +428,7 @@ class Store:
     async def count_room_created(self, player_id: str) -> int:
         """Count a room created by ``player_id`` in the current hour; return the count."""
         key = f"cercle:quota:rooms:{player_id}"
-        pipe = self.redis.pipeline(transaction=True)
+        pipe = self.redis.pipeline(transaction=False)
         pipe.incr(key)
         pipe.expire(key, 3600, nx=True)
         count, _ = await self._call(pipe.execute())
@@ -423,7 +438,7 @@ class Store:
 
     async def create_session(self, token: str, player_id: str, display_name: str) -> None:
         key = session_key(token)
-        pipe = self.redis.pipeline(transaction=True)
+        pipe = self.redis.pipeline(transaction=False)
         pipe.hset(key, mapping={"player_id": player_id, "name": display_name})
         pipe.expire(key, SESSION_TTL_SECONDS)
         await self._call(pipe.execute())
@@ -448,11 +463,27 @@ class Store:
         ``now + lease`` in its shard's index, so other replicas leave it alone while this one
         works; if this replica dies, the claim lapses and another replica takes the room.
         """
-        pipe = self.redis.pipeline(transaction=False)
-        for shard in range(SHARDS):
-            await self._claim(keys=[timers_key(shard)], args=[now, now + lease, limit], client=pipe)
-        results = await self._call(pipe.execute())
+        if self.cluster:  # shards live on several nodes: ask them concurrently
+            results = await self._call(
+                asyncio.gather(
+                    *(
+                        self._claim(keys=[timers_key(shard)], args=[now, now + lease, limit])
+                        for shard in range(SHARDS)
+                    )
+                )
+            )
+        else:
+            pipe = self.redis.pipeline(transaction=False)
+            for shard in range(SHARDS):
+                await self._claim(
+                    keys=[timers_key(shard)], args=[now, now + lease, limit], client=pipe
+                )
+            results = await self._call(pipe.execute())
         return [member.decode() for claimed in results for member in claimed]
+
+    def pubsub(self) -> Any:
+        """A pub/sub connection (on Redis Cluster, PUBLISH reaches every node)."""
+        return self.redis.pubsub(ignore_subscribe_messages=True)
 
     async def reschedule(self, room_id: str) -> None:
         """Index the room's earliest deadline again from its stored deadlines."""
@@ -469,7 +500,13 @@ class Store:
         metrics.REDIS_CALLS.inc()
         try:
             return await awaitable
-        except (RedisConnectionError, RedisTimeoutError, OSError) as exc:
+        except (
+            RedisConnectionError,
+            RedisTimeoutError,
+            ClusterDownError,
+            TryAgainError,
+            OSError,
+        ) as exc:
             metrics.REDIS_ERRORS.inc()
             raise StoreUnavailable(str(exc)) from exc
 

@@ -11,7 +11,7 @@ from cercle.v1 import game_pb2
 
 from clients.sdk import ApiError, Client
 
-RACE_REASONS = {"STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY"}
+RACE_REASONS = {"STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY", "RATE_LIMITED"}
 
 
 @dataclass

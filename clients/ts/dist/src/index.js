@@ -1,0 +1,17 @@
+/**
+ * Cercle's TypeScript client: the transport-free core. Import `@cercle/client/node` (native
+ * gRPC) or `@cercle/client/web` (gRPC-Web for browsers) to get a transport as well.
+ */
+export * from "./client.js";
+export * from "./errors.js";
+export { Code, ConnectError } from "@connectrpc/connect";
+export { create, clone, toJson } from "@bufbuild/protobuf";
+export * from "./gen/cercle/v1/common_pb.js";
+export * from "./gen/cercle/v1/lobby_pb.js";
+export * from "./gen/cercle/v1/game_pb.js";
+export * from "./gen/cercle/v1/timer_pb.js";
+export * from "./gen/cercle/v1/tomahawk_pb.js";
+export * from "./gen/cercle/v1/tamashii_pb.js";
+export * from "./gen/cercle/v1/tomy_pb.js";
+export * from "./gen/cercle/v1/awimbawe_pb.js";
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,40 @@
+/**
+ * Node transports: native gRPC over HTTP/2 (straight to a replica, or through Envoy, which
+ * speaks HTTP/2 gRPC too), and gRPC-Web over HTTP/1.1 for tools that must go through a proxy
+ * that only knows gRPC-Web.
+ *
+ * ```ts
+ * import { connectGrpc } from "@cercle/client/node";
+ * const client = connectGrpc("http://127.0.0.1:50061");
+ * ```
+ */
+import { createGrpcTransport as connectNodeGrpc, createGrpcWebTransport as connectNodeGrpcWeb, } from "@connectrpc/connect-node";
+import { CercleClient } from "./client.js";
+export * from "./index.js";
+/** `127.0.0.1:8080` → `http://127.0.0.1:8080` (plaintext, as `make run` serves). */
+export function baseUrl(address) {
+    return /^https?:\/\//.test(address) ? address : `http://${address}`;
+}
+/**
+ * Native gRPC over HTTP/2 (h2c for `http://`, h2 over TLS for `https://`). Keepalive pings
+ * every 15 s keep a quiet Subscribe stream open through NATs and load balancers, like the
+ * Python SDK's channel options.
+ */
+export function createGrpcTransport(address, interceptors = []) {
+    return connectNodeGrpc({
+        baseUrl: baseUrl(address),
+        interceptors,
+        pingIntervalMs: 15_000,
+        pingTimeoutMs: 5_000,
+        pingIdleConnection: true,
+    });
+}
+/** gRPC-Web from Node (HTTP/1.1), e.g. through Envoy's grpc_web filter. */
+export function createNodeGrpcWebTransport(address, interceptors = []) {
+    return connectNodeGrpcWeb({ baseUrl: baseUrl(address), httpVersion: "1.1", interceptors });
+}
+/** A {@link CercleClient} over native gRPC. */
+export function connectGrpc(address, options) {
+    return new CercleClient((interceptors) => createGrpcTransport(address, interceptors), options);
+}
+//# sourceMappingURL=node.js.map

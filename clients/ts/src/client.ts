@@ -1,0 +1,400 @@
+/**
+ * A small typed client for Cercle's gRPC API over Connect-ES, the TypeScript twin of
+ * `clients/sdk.py`.
+ *
+ * It speaks only the contract (the generated `cercle.v1` code in `./gen`): a session token
+ * sent as `authorization: Bearer <token>` metadata by an interceptor, rooms through
+ * LobbyService, play through GameService, and {@link CercleClient.subscribe}, an async
+ * iterable of numbered updates that resumes by itself from the last `seq` when the server or
+ * the edge drops the stream.
+ *
+ * The client does not pick a transport: pass a {@link TransportFactory}. `./node.ts` has native
+ * gRPC over HTTP/2 for Node; `./web.ts` has gRPC-Web for browsers (through Envoy).
+ *
+ * ```ts
+ * import { connectGrpc } from "@cercle/client/node";
+ * const client = connectGrpc("http://127.0.0.1:8080");
+ * await client.createSession("Ana");
+ * const room = await client.createRoom("tomahawk", { players: 4, options: { target_score: 30 } });
+ * ```
+ */
+
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { type Duration, DurationSchema } from "@bufbuild/protobuf/wkt";
+import { Code, createClient, type Client, type Interceptor, type Transport } from "@connectrpc/connect";
+
+import { ApiError, apiError, shouldRetry } from "./errors.js";
+import { type OptionValue, type Room, Visibility, OptionValueSchema } from "./gen/cercle/v1/common_pb.js";
+import {
+  type Action,
+  ActionSchema,
+  type ActResponse,
+  GameService,
+  type GetReplayResponse,
+  type GetViewResponse,
+  type ListLegalActionsResponse,
+  type SubscribeResponse,
+} from "./gen/cercle/v1/game_pb.js";
+import {
+  type CreateSessionResponse,
+  type GameInfo,
+  type JoinRoomResponse,
+  LobbyService,
+  type QuickMatchResponse,
+} from "./gen/cercle/v1/lobby_pb.js";
+import { TimerService } from "./gen/cercle/v1/timer_pb.js";
+
+/** Builds the transport the client calls through, given the interceptors it must install. */
+export type TransportFactory = (interceptors: Interceptor[]) => Transport;
+
+/** A room option as plain data: numbers and booleans are typed, strings may hold either. */
+export type OptionInput = string | number | bigint | boolean;
+
+export interface CercleClientOptions {
+  /** A session token from an earlier CreateSession (e.g. kept in localStorage). */
+  token?: string;
+  /** The deadline of each unary call, in milliseconds (default 10 s). */
+  timeoutMs?: number;
+}
+
+export interface CreateRoomOptions {
+  /** Table size, within the game's min/max (0: the game's minimum). */
+  players?: number;
+  /** Options that differ from the defaults, e.g. `{ target_score: 30, turn_seconds: 0 }`. */
+  options?: Record<string, OptionInput>;
+  /** A private room is joined by its join code only. */
+  private?: boolean;
+  /** Consecutive timeouts before a bot plays for a seat (unset: 3; 0: never). */
+  takeoverAfter?: number;
+  /** How long bots wait before they move, in milliseconds (unset: the server's 800 ms). */
+  botDelayMs?: number;
+}
+
+export interface JoinOptions {
+  /** The room id (public room, or private together with the code). */
+  roomId?: string;
+  /** The join code of a private room. */
+  joinCode?: string;
+  /** Watch instead of taking a seat. */
+  spectator?: boolean;
+}
+
+export interface ActOptions {
+  /** The idempotency key; by default a fresh random one, reused by every retry of this call. */
+  idempotencyKey?: string;
+  /** How many times to send the action in all when the network fails (default 4). */
+  attempts?: number;
+}
+
+export interface SubscribeOptions {
+  /** Start after this sequence number (0: from the room's first update). */
+  afterSeq?: bigint | number;
+  /** Resubscribe from the last seq when the stream drops (default true). */
+  resume?: boolean;
+  /** Stop the iteration after the update that carries the match's outcome (default false). */
+  untilOutcome?: boolean;
+  /** Stops the stream (the iteration then ends quietly). */
+  signal?: AbortSignal;
+  /** The first and the largest wait between resubscriptions, in ms (default 100 and 2000). */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** Give up after this many failed resubscriptions in a row (default: never). */
+  maxRetries?: number;
+  /** Called before each resubscription, e.g. to show "reconnecting…". */
+  onReconnect?: (info: { afterSeq: bigint; attempt: number; error: ApiError | undefined }) => void;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** How many times a call refused with a RetryInfo (rate limited) is sent in all. */
+export const RETRY_INFO_ATTEMPTS = 5;
+
+/** `"true"` / `"false"` → bool, digits → int, anything else → string (as `sdk.option_values`). */
+export function optionValue(value: OptionInput): OptionValue {
+  if (typeof value === "boolean") {
+    return create(OptionValueSchema, { value: { case: "boolValue", value } });
+  }
+  if (typeof value === "number" || typeof value === "bigint") {
+    return create(OptionValueSchema, { value: { case: "intValue", value: BigInt(value) } });
+  }
+  const lowered = value.trim().toLowerCase();
+  if (lowered === "true" || lowered === "false") {
+    return create(OptionValueSchema, { value: { case: "boolValue", value: lowered === "true" } });
+  }
+  if (/^-?\d+$/.test(lowered)) {
+    return create(OptionValueSchema, { value: { case: "intValue", value: BigInt(lowered) } });
+  }
+  return create(OptionValueSchema, { value: { case: "stringValue", value } });
+}
+
+/** A `google.protobuf.Duration` from milliseconds. */
+export function durationFromMs(ms: number): Duration {
+  const whole = Math.floor(ms / 1000);
+  return create(DurationSchema, {
+    seconds: BigInt(whole),
+    nanos: Math.round((ms - whole * 1000) * 1e6),
+  });
+}
+
+/** A random idempotency key (UUID v4 form), also outside secure browser contexts. */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === "function") {
+    return c.randomUUID();
+  }
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** One player's connection to Cercle. */
+export class CercleClient {
+  /** The session token (sent as `authorization: Bearer` on every call once set). */
+  token: string;
+  /** The player's public id, once {@link createSession} answered. */
+  playerId = "";
+  readonly lobby: Client<typeof LobbyService>;
+  readonly game: Client<typeof GameService>;
+  readonly timer: Client<typeof TimerService>;
+  readonly transport: Transport;
+  private readonly timeoutMs: number;
+
+  constructor(makeTransport: TransportFactory, options: CercleClientOptions = {}) {
+    this.token = options.token ?? "";
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.transport = makeTransport([this.authInterceptor]);
+    this.lobby = createClient(LobbyService, this.transport);
+    this.game = createClient(GameService, this.transport);
+    this.timer = createClient(TimerService, this.transport);
+  }
+
+  /** Adds `authorization: Bearer <token>` to every request once the client has a token. */
+  readonly authInterceptor: Interceptor = (next) => async (req) => {
+    if (this.token) {
+      req.header.set("authorization", `Bearer ${this.token}`);
+    }
+    return next(req);
+  };
+
+  /**
+   * Runs one unary call with the default deadline, turning failures into {@link ApiError}.
+   * When the server refuses with a RetryInfo (rate limited), waits as told and sends the call
+   * again (at most {@link RETRY_INFO_ATTEMPTS} times in all): nothing was done the first time.
+   */
+  private async call<T>(run: (opts: { timeoutMs: number }) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run({ timeoutMs: this.timeoutMs });
+      } catch (err) {
+        const error = apiError(err);
+        if (error.retryDelayMs === undefined || attempt >= RETRY_INFO_ATTEMPTS) throw error;
+        await sleep(Math.min(Math.max(error.retryDelayMs, 10), 5000));
+      }
+    }
+  }
+
+  // -- lobby ------------------------------------------------------------------------------------
+
+  /** Opens a guest session; the token is kept and sent with every later call. */
+  async createSession(displayName: string): Promise<CreateSessionResponse> {
+    const response = await this.call((o) => this.lobby.createSession({ displayName }, o));
+    this.token = response.sessionToken;
+    this.playerId = response.playerId;
+    return response;
+  }
+
+  /** The game catalogue: options, defaults, clocks. */
+  async listGames(): Promise<GameInfo[]> {
+    return (await this.call((o) => this.lobby.listGames({}, o))).games;
+  }
+
+  /** Open public rooms, newest first. */
+  async listRooms(gameId = ""): Promise<Room[]> {
+    return (await this.call((o) => this.lobby.listRooms({ gameId }, o))).rooms;
+  }
+
+  /** Creates a room; the caller sits in seat 0 and hosts. */
+  async createRoom(gameId: string, opts: CreateRoomOptions = {}): Promise<Room> {
+    const options: Record<string, OptionValue> = {};
+    for (const [name, value] of Object.entries(opts.options ?? {})) {
+      options[name] = optionValue(value);
+    }
+    const response = await this.call((o) =>
+      this.lobby.createRoom(
+        {
+          gameId,
+          players: opts.players ?? 0,
+          options,
+          visibility: opts.private ? Visibility.PRIVATE : Visibility.PUBLIC,
+          takeoverAfter: opts.takeoverAfter,
+          botDelay: opts.botDelayMs === undefined ? undefined : durationFromMs(opts.botDelayMs),
+        },
+        o,
+      ),
+    );
+    if (!response.room) throw new ApiError(Code.Internal, "NO_ROOM", "the server sent no room");
+    return response.room;
+  }
+
+  /** Takes a seat (or watches) in a room, by id or by join code. */
+  async joinRoom(join: JoinOptions | string): Promise<JoinRoomResponse> {
+    const j = typeof join === "string" ? { roomId: join } : join;
+    return this.call((o) =>
+      this.lobby.joinRoom(
+        { roomId: j.roomId ?? "", joinCode: j.joinCode ?? "", spectator: j.spectator ?? false },
+        o,
+      ),
+    );
+  }
+
+  /** Joins an open public room of a game with a free seat, or creates one. */
+  async quickMatch(gameId: string, players = 0): Promise<QuickMatchResponse> {
+    return this.call((o) => this.lobby.quickMatch({ gameId, players }, o));
+  }
+
+  /** Leaves a room before its match starts, or stops watching. */
+  async leaveRoom(roomId: string): Promise<void> {
+    await this.call((o) => this.lobby.leaveRoom({ roomId }, o));
+  }
+
+  /** Marks the caller ready (or not). */
+  async setReady(roomId: string, ready = true): Promise<Room | undefined> {
+    return (await this.call((o) => this.lobby.setReady({ roomId, ready }, o))).room;
+  }
+
+  /** Starts the match (host only; every seat taken and ready). */
+  async start(roomId: string): Promise<Room | undefined> {
+    return (await this.call((o) => this.lobby.startMatch({ roomId }, o))).room;
+  }
+
+  /** Puts a server bot in a free seat (`seat` -1: the first free one). */
+  async addBot(roomId: string, opts: { level?: string; seat?: number } = {}): Promise<Room | undefined> {
+    const request = { roomId, seat: opts.seat ?? -1, level: opts.level ?? "strong" };
+    return (await this.call((o) => this.lobby.addBot(request, o))).room;
+  }
+
+  /** Frees a seat held by a bot. */
+  async removeBot(roomId: string, seat: number): Promise<Room | undefined> {
+    return (await this.call((o) => this.lobby.removeBot({ roomId, seat }, o))).room;
+  }
+
+  // -- game -------------------------------------------------------------------------------------
+
+  /** The caller's current view of the match (room, view, deadlines, outcome). */
+  async view(roomId: string): Promise<GetViewResponse> {
+    return this.call((o) => this.game.getView({ roomId }, o));
+  }
+
+  /** The actions the caller may play now, and the version they are valid for. */
+  async legalActions(roomId: string): Promise<ListLegalActionsResponse> {
+    return this.call((o) => this.game.listLegalActions({ roomId }, o));
+  }
+
+  /** The record of a finished match. */
+  async replay(roomId: string): Promise<GetReplayResponse> {
+    return this.call((o) => this.game.getReplay({ roomId }, o));
+  }
+
+  /**
+   * Plays `action` based on match `version`. When the network fails (UNAVAILABLE, a dropped
+   * connection...) the same request is sent again with the *same* idempotency key, so the
+   * server applies it once: a retry of an applied action answers `replayed: true`. Refusals
+   * (`NOT_YOUR_TURN`, `STALE_VERSION`...) are thrown at once as {@link ApiError}.
+   */
+  async act(
+    roomId: string,
+    action: Action | MessageInitShape<typeof ActionSchema>,
+    version: bigint | number,
+    opts: ActOptions = {},
+  ): Promise<ActResponse> {
+    const request = {
+      roomId,
+      version: BigInt(version),
+      idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+      action: create(ActionSchema, action as MessageInitShape<typeof ActionSchema>),
+    };
+    const attempts = Math.max(1, opts.attempts ?? 4);
+    let delay = 100;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.call((o) => this.game.act(request, o));
+      } catch (err) {
+        const error = apiError(err);
+        if (attempt >= attempts || !shouldRetry(error)) {
+          throw error;
+        }
+        await sleep(error.retryDelayMs ?? delay);
+        delay = Math.min(delay * 2, 2000);
+      }
+    }
+  }
+
+  /**
+   * The room's updates after `afterSeq`, as an async iterable. When the stream drops (a
+   * replica stops, the edge resets it, the network blinks) it resubscribes with the last seq
+   * received, after a growing pause; an update is never yielded twice, so consumers see
+   * seq 1, 2, 3... Breaking out of the loop (or aborting `signal`) cancels the stream.
+   * Refusals (not in the room, unknown room) are thrown as {@link ApiError}.
+   */
+  async *subscribe(roomId: string, opts: SubscribeOptions = {}): AsyncGenerator<SubscribeResponse, void, undefined> {
+    const resume = opts.resume ?? true;
+    const initialBackoff = opts.initialBackoffMs ?? 100;
+    const maxBackoff = opts.maxBackoffMs ?? 2000;
+    let cursor = BigInt(opts.afterSeq ?? 0);
+    let delay = initialBackoff;
+    let failures = 0;
+    while (!opts.signal?.aborted) {
+      const controller = new AbortController();
+      const stop = (): void => controller.abort();
+      opts.signal?.addEventListener("abort", stop, { once: true });
+      let failure: ApiError | undefined;
+      try {
+        const stream = this.game.subscribe({ roomId, afterSeq: cursor }, { signal: controller.signal });
+        for await (const update of stream) {
+          delay = initialBackoff;
+          failures = 0;
+          if (update.seq <= cursor) {
+            continue; // already yielded before a reconnection
+          }
+          cursor = update.seq;
+          yield update;
+          if (opts.untilOutcome && update.outcome !== undefined) {
+            return;
+          }
+        }
+        if (!resume) return;
+      } catch (err) {
+        if (opts.signal?.aborted) return;
+        failure = apiError(err);
+        if (!resume || !shouldRetry(failure)) {
+          throw failure;
+        }
+      } finally {
+        opts.signal?.removeEventListener("abort", stop);
+        controller.abort();
+      }
+      failures++;
+      if (opts.maxRetries !== undefined && failures > opts.maxRetries) {
+        throw failure ?? new ApiError(Code.Unavailable, "UNAVAILABLE", "the update stream keeps closing");
+      }
+      opts.onReconnect?.({ afterSeq: cursor, attempt: failures, error: failure });
+      await sleep(delay, opts.signal);
+      delay = Math.min(delay * 2, maxBackoff);
+    }
+  }
+}

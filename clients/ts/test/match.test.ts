@@ -1,0 +1,170 @@
+/**
+ * Whole Tomahawk matches against a real local cluster (Valkey, 2 replicas, Envoy):
+ * one TypeScript client and three server bots, first over native gRPC straight to a replica
+ * (with the stream cut on purpose to exercise resume-from-seq), then over gRPC-Web through
+ * Envoy with the browser transport (fetch).
+ */
+
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
+
+import { ApiError, CercleClient, type Room } from "../src/index.js";
+import { createGrpcTransport } from "../src/node.js";
+import { createGrpcWebTransport } from "../src/web.js";
+import { startCluster, type RunningCluster } from "./cluster.js";
+import { playUntilOutcome, seqs } from "./play.js";
+
+const SHORT_MATCH = { target_score: 30, turn_seconds: 0 };
+
+/** Cuts every Subscribe stream after `every` messages, the first `times` times. */
+function flakyStreams(every: number, times: number): { interceptor: Interceptor; cuts: () => number } {
+  let cuts = 0;
+  const interceptor: Interceptor = (next) => async (req) => {
+    const res = await next(req);
+    if (!res.stream || req.method.name !== "Subscribe" || cuts >= times) return res;
+    const source = res.message;
+    async function* cut() {
+      let count = 0;
+      for await (const message of source) {
+        yield message;
+        if (++count === every && cuts < times) {
+          cuts++;
+          throw new ConnectError("stream cut by the test", Code.Unavailable);
+        }
+      }
+    }
+    return { ...res, message: cut() };
+  };
+  return { interceptor, cuts: () => cuts };
+}
+
+async function tableAgainstBots(client: CercleClient, name: string): Promise<Room> {
+  await client.createSession(name);
+  assert.ok(client.token, "the session token is kept");
+  const room = await client.createRoom("tomahawk", { players: 4, options: SHORT_MATCH, botDelayMs: 0 });
+  assert.equal(room.mySeat, 0);
+  for (let i = 0; i < 3; i++) await client.addBot(room.roomId, { level: "random" });
+  await client.setReady(room.roomId, true);
+  const started = await client.start(room.roomId);
+  assert.ok(started);
+  return room;
+}
+
+function assertWholeMatch(updates: { seq: bigint; outcome?: unknown }[]): void {
+  const got = seqs(updates as never);
+  assert.ok(got.length > 4, `a match has more than a few updates (got ${got.length})`);
+  assert.deepEqual(got, got.map((_, i) => i + 1), "seqs are 1..N, each once, without gap");
+  assert.ok(updates.at(-1)!.outcome, "the last update carries the outcome");
+}
+
+describe("Tomahawk through the TypeScript client", { timeout: 150_000 }, () => {
+  let cluster: RunningCluster;
+
+  before(async () => {
+    cluster = await startCluster(2);
+  });
+
+  after(async () => {
+    await cluster?.stop();
+  });
+
+  test("native gRPC to a replica: a whole match, resumed streams, retries, error details", async (t) => {
+    const flaky = flakyStreams(7, 3);
+    const client = new CercleClient((interceptors) =>
+      createGrpcTransport(cluster.replicas[0]!, [...interceptors, flaky.interceptor]),
+    );
+    const games = await client.listGames();
+    assert.ok(games.some((g) => g.gameId === "tomahawk"));
+
+    // Without a session, the server refuses with UNAUTHENTICATED.
+    await assert.rejects(client.createRoom("tomahawk"), (err: unknown) => {
+      assert.ok(err instanceof ApiError);
+      assert.equal(err.code, Code.Unauthenticated);
+      return true;
+    });
+
+    const room = await tableAgainstBots(client, "Ana");
+
+    // A bad option: INVALID_ARGUMENT with an ErrorInfo reason and a BadRequest field.
+    await assert.rejects(client.createRoom("tomahawk", { options: { target_score: 0 } }), (err: unknown) => {
+      assert.ok(err instanceof ApiError);
+      assert.equal(err.codeName, "INVALID_ARGUMENT");
+      assert.equal(err.reason, "INVALID_OPTION");
+      assert.equal(err.field, "options[target_score]");
+      return true;
+    });
+
+    let reconnects = 0;
+    const log = await playUntilOutcome(client, room.roomId, 0, {
+      initialBackoffMs: 20,
+      onReconnect: () => reconnects++,
+      onFirstAct: async (action, version) => {
+        // A stale version: ABORTED, reason STALE_VERSION, with a PreconditionFailure.
+        await assert.rejects(client.act(room.roomId, action, version + 1000n), (err: unknown) => {
+          assert.ok(err instanceof ApiError);
+          assert.equal(err.code, Code.Aborted);
+          assert.equal(err.reason, "STALE_VERSION");
+          assert.equal(err.preconditionViolations[0]?.type, "STALE_VERSION");
+          return true;
+        });
+        // The same action sent twice with one key is applied once.
+        const key = `ts-test-${room.roomId}-${version}`;
+        const first = await client.act(room.roomId, action, version, { idempotencyKey: key });
+        const again = await client.act(room.roomId, action, version, { idempotencyKey: key });
+        assert.equal(first.replayed, false);
+        assert.equal(again.replayed, true);
+        assert.equal(again.seq, first.seq);
+        assert.equal(again.version, first.version);
+        return true;
+      },
+    });
+    assertWholeMatch(log.updates);
+    t.diagnostic(`${log.updates.length} updates, ${log.accepted} actions by the TS player, ${reconnects} resumes`);
+    assert.ok(log.accepted > 0, "the TypeScript player played");
+    assert.equal(flaky.cuts(), 3, "the stream was cut three times");
+    assert.ok(reconnects >= 3, "and resumed each time");
+
+    const view = await client.view(room.roomId);
+    assert.ok(view.outcome, "the view has the outcome");
+    assert.equal(view.outcome.reason, "TARGET_SCORE");
+    assert.equal(view.view?.game.case, "tomahawk");
+    const replay = await client.replay(room.roomId);
+    assert.equal(replay.gameId, "tomahawk");
+    assert.ok(replay.steps.length > 0);
+  });
+
+  test("gRPC-Web through Envoy (browser transport): a whole match", async (t) => {
+    const client = new CercleClient((interceptors) =>
+      createGrpcWebTransport(`http://${cluster.envoy}`, interceptors),
+    );
+    // Envoy may still be running its first health checks: wait until it routes.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.listGames();
+        break;
+      } catch (err) {
+        if (attempt > 50) throw err;
+        await new Promise((ok) => setTimeout(ok, 200));
+      }
+    }
+    const room = await tableAgainstBots(client, "Bea");
+
+    // Error details travel through Envoy's grpc_web filter too.
+    await assert.rejects(client.joinRoom({ roomId: "no-such-room" }), (err: unknown) => {
+      assert.ok(err instanceof ApiError);
+      assert.equal(err.code, Code.NotFound);
+      assert.ok(err.errorInfo, "ErrorInfo decoded from the gRPC-Web trailers");
+      return true;
+    });
+
+    const log = await playUntilOutcome(client, room.roomId, 0);
+    assertWholeMatch(log.updates);
+    t.diagnostic(`${log.updates.length} updates, ${log.accepted} actions by the TS player`);
+    assert.ok(log.accepted > 0);
+    const outcome = log.updates.at(-1)!.outcome!;
+    assert.equal(outcome.scores.length, 4);
+    assert.ok(outcome.scores.some((s) => s >= 30n), "someone reached the target score");
+  });
+});

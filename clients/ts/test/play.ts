@@ -1,0 +1,93 @@
+/** A scripted Tomahawk player for the tests: it plays through the public API only. */
+
+import {
+  ApiError,
+  type Action,
+  type CercleClient,
+  type SubscribeOptions,
+  type SubscribeResponse,
+} from "../src/index.js";
+
+/** Refusals that only mean "someone was faster": the next update brings a fresh chance. */
+export const RACE_REASONS = new Set(["STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY"]);
+
+/** The actions that move the game on, best first (calls out of turn come last). */
+const PREFERENCE = [
+  "playCard",
+  "combo",
+  "nameColour",
+  "takePendingDraw",
+  "takeSkip",
+  "pass",
+  "draw",
+  "callTomahawk",
+];
+
+/** The action a simple player picks: the first legal one of the most useful kind. */
+export function pickTomahawkAction(actions: Action[]): Action | undefined {
+  const rank = (action: Action): number => {
+    if (action.game.case !== "tomahawk") return PREFERENCE.length + 1;
+    const kind = action.game.value.action.case ?? "";
+    const index = PREFERENCE.indexOf(kind);
+    return index === -1 ? PREFERENCE.length : index;
+  };
+  return [...actions].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+export interface MatchLog {
+  updates: SubscribeResponse[];
+  accepted: number;
+  raced: number;
+}
+
+/**
+ * Follows the room's updates and plays `seat` whenever the table waits for it, until the
+ * update that carries the outcome. `onFirstAct` runs once before the first action, with the
+ * action and its version (the tests use it to check idempotent retries and error details).
+ */
+export async function playUntilOutcome(
+  client: CercleClient,
+  roomId: string,
+  seat: number,
+  opts: SubscribeOptions & {
+    maxUpdates?: number;
+    onFirstAct?: (action: Action, version: bigint) => Promise<boolean>;
+  } = {},
+): Promise<MatchLog> {
+  const log: MatchLog = { updates: [], accepted: 0, raced: 0 };
+  const maxUpdates = opts.maxUpdates ?? 5000;
+  let first = true;
+  for await (const update of client.subscribe(roomId, { ...opts, untilOutcome: true })) {
+    log.updates.push(update);
+    if (update.outcome !== undefined) break;
+    if (log.updates.length > maxUpdates) throw new Error(`no outcome after ${maxUpdates} updates`);
+    if (!update.waitingFor.includes(seat)) continue;
+    const legal = await client.legalActions(roomId);
+    if (legal.version !== update.version) continue; // a newer update is on its way
+    const action = pickTomahawkAction(legal.actions);
+    if (action === undefined) continue;
+    if (first && opts.onFirstAct) {
+      first = false;
+      if (await opts.onFirstAct(action, legal.version)) {
+        log.accepted++;
+        continue;
+      }
+    }
+    try {
+      await client.act(roomId, action, legal.version);
+      log.accepted++;
+    } catch (err) {
+      if (err instanceof ApiError && RACE_REASONS.has(err.reason)) {
+        log.raced++;
+        continue;
+      }
+      throw err;
+    }
+  }
+  return log;
+}
+
+/** Asserts-friendly: the seqs as numbers. */
+export function seqs(updates: SubscribeResponse[]): number[] {
+  return updates.map((u) => Number(u.seq));
+}

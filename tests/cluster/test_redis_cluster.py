@@ -1,0 +1,192 @@
+"""Full matches through the services on a real 3-master Redis Cluster (Valkey processes
+joined with CLUSTER MEET / ADDSLOTS), including a slot migration and a master restart in the
+middle of a match. Every Lua script touches one slot: the room's hash tag."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+from deploy.local.cluster import Proc, free_port, start_redis, start_replica, wait_for_port
+from services.store import SHARDS, room_key, shard_of
+from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
+
+RANGES = [(0, 5460), (5461, 10922), (10923, 16383)]
+
+
+BUS_PORTS: dict[int, int] = {}
+
+
+def _node(data: Path, logs: Path, port: int = 0) -> Proc:
+    port = port or free_port()
+    bus = BUS_PORTS.setdefault(port, free_port())
+    return start_redis(
+        data,
+        logs,
+        port,
+        extra=[
+            "--cluster-port",
+            str(bus),
+            "--cluster-enabled",
+            "yes",
+            "--cluster-config-file",
+            str(data / "nodes.conf"),
+            "--cluster-node-timeout",
+            "2000",
+            "--cluster-require-full-coverage",
+            "no",
+            "--appendfsync",
+            "always",
+        ],
+    )
+
+
+def _wait_ok(port: int, timeout: float = 20.0) -> None:
+    client = redis.Redis(port=port)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        info = client.execute_command("CLUSTER", "INFO").decode()
+        if "cluster_state:ok" in info:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the cluster did not come up")
+
+
+@pytest.fixture(scope="module")
+def redis_cluster() -> Iterator[tuple[list[Proc], Path]]:
+    work = Path(tempfile.mkdtemp(prefix="cercle-cluster-"))
+    nodes = [_node(work / f"n{i}", work) for i in range(3)]
+    try:
+        first = redis.Redis(port=nodes[0].port)
+        for node in nodes[1:]:
+            first.execute_command("CLUSTER", "MEET", "127.0.0.1", node.port, BUS_PORTS[node.port])
+        for node, (lo, hi) in zip(nodes, RANGES, strict=True):
+            redis.Redis(port=node.port).execute_command("CLUSTER", "ADDSLOTSRANGE", lo, hi)
+        for node in nodes:
+            _wait_ok(node.port)
+        yield nodes, work
+    finally:
+        for node in nodes:
+            node.stop()
+
+
+@pytest.fixture(scope="module")
+def cluster_replicas(redis_cluster: tuple[list[Proc], Path]) -> Iterator[list[str]]:
+    nodes, work = redis_cluster
+    url = f"redis+cluster://127.0.0.1:{nodes[0].port}"
+    procs = [start_replica(url, work, name=f"cluster-replica-{i}") for i in range(2)]
+    try:
+        yield [f"127.0.0.1:{p.port}" for p in procs]
+    finally:
+        for proc in procs:
+            proc.stop()
+
+
+def _owner(nodes: list[Proc], slot: int) -> Proc:
+    for node, (lo, hi) in zip(nodes, RANGES, strict=True):
+        if lo <= slot <= hi:
+            return node
+    raise AssertionError(slot)
+
+
+@pytest.mark.parametrize("game_id", ["tamashii", "tomy", "awimbawe", "tomahawk"])
+async def test_full_match_on_redis_cluster(cluster_replicas: list[str], game_id: str) -> None:
+    players = {"tamashii": 2, "tomy": 3, "awimbawe": 2, "tomahawk": 3}[game_id]
+    options = {
+        "tamashii": {"decision_seconds": "0"},
+        "tomy": {"story_seconds": "0", "vote_seconds": "0", "tie_seconds": "0"},
+        "awimbawe": {"decision_seconds": "0"},
+        "tomahawk": {"turn_seconds": "0", "target_score": "30"},
+    }[game_id]
+    room_id, seats = await open_table(cluster_replicas, game_id, players, options)
+    try:
+        await subscribe_all(room_id, seats)
+        await play_randomly(room_id, seats, random.Random(11))
+        final = await seats[0].client.view(room_id)
+        assert final.HasField("outcome")
+        await wait_for(
+            lambda: all(s.updates and s.updates[-1].seq == final.room.seq for s in seats)
+        )
+        for seat in seats:
+            assert [u.seq for u in seat.updates] == list(range(1, final.room.seq + 1))
+    finally:
+        await stop_all(seats)
+
+
+async def test_slot_migration_and_master_restart_mid_match(
+    redis_cluster: tuple[list[Proc], Path], cluster_replicas: list[str]
+) -> None:
+    nodes, work = redis_cluster
+    room_id, seats = await open_table(
+        cluster_replicas, "tomahawk", 3, {"turn_seconds": "0", "target_score": "60"}
+    )
+    try:
+        await subscribe_all(room_id, seats)
+        rng = random.Random(5)
+        await play_randomly(room_id, seats, rng, max_actions=15)
+        # 1. Migrate the room's slot (all its keys share the hash tag) to another master.
+        slot = redis.cluster.key_slot(room_key(room_id).encode())
+        source = _owner(nodes, slot)
+        target = next(n for n in nodes if n is not source)
+        src, dst = redis.Redis(port=source.port), redis.Redis(port=target.port)
+        src_id = src.execute_command("CLUSTER", "MYID").decode()
+        dst_id = dst.execute_command("CLUSTER", "MYID").decode()
+        dst.execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", src_id)
+        src.execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", dst_id)
+        keys = src.execute_command("CLUSTER", "GETKEYSINSLOT", slot, 1000)
+        assert keys, "the room's keys live in that slot"
+        src.execute_command("MIGRATE", "127.0.0.1", target.port, "", 0, 5000, "KEYS", *keys)
+        for node in nodes:
+            redis.Redis(port=node.port).execute_command("CLUSTER", "SETSLOT", slot, "NODE", dst_id)
+        await play_randomly(room_id, seats, rng, max_actions=15)
+        # 2. Kill -9 the master that now holds the room, and restart it (AOF, always fsync).
+        target.kill(9)
+        target.popen.wait(5)
+        await asyncio.sleep(0.5)
+        restarted = _node(work / f"n{nodes.index(target)}", work, target.port)
+        nodes[nodes.index(target)] = restarted
+        wait_for_port(restarted.port, restarted)
+        _wait_ok(restarted.port)
+        for _ in range(100):  # the replicas reconnect by themselves
+            try:
+                await seats[0].client.view(room_id)
+                break
+            except Exception:
+                await asyncio.sleep(0.2)
+        await play_randomly(room_id, seats, rng)
+        final = await seats[0].client.view(room_id)
+        assert final.HasField("outcome")
+        replay = await seats[0].client.replay(room_id)
+        assert [s.version for s in replay.steps] == list(range(1, len(replay.steps) + 1))
+        await wait_for(
+            lambda: all(s.updates and s.updates[-1].seq == final.room.seq for s in seats)
+        )
+        for seat in seats:
+            assert [u.seq for u in seat.updates] == list(range(1, final.room.seq + 1))
+    finally:
+        await stop_all(seats)
+
+
+def test_every_room_key_and_timer_index_share_one_slot() -> None:
+    """Each Lua script touches the room's keys and its shard's timer index: one slot."""
+    from services.store import idem_key, log_key, timers_key
+
+    for room_id in (f"room{i}" for i in range(200)):
+        slots = {
+            redis.cluster.key_slot(k.encode())
+            for k in (
+                room_key(room_id),
+                log_key(room_id),
+                idem_key(room_id),
+                timers_key(shard_of(room_id)),
+            )
+        }
+        assert len(slots) == 1
+    assert len({redis.cluster.key_slot(timers_key(s).encode()) for s in range(SHARDS)}) == SHARDS
