@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from pathlib import Path
 
 import pytest
 
@@ -48,7 +49,9 @@ def _event_key(kind: str, data: dict[str, object], private: bool) -> tuple[str, 
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
-async def test_full_match_through_two_replicas(replicas: list[str], game_id: str) -> None:
+async def test_full_match_through_two_replicas(
+    replicas: list[str], replica_log_dir: Path, game_id: str
+) -> None:
     from google.protobuf import json_format
 
     players, options = TABLES[game_id]
@@ -117,3 +120,9 @@ async def test_full_match_through_two_replicas(replicas: list[str], game_id: str
                     "the seed leaked before the end"
                 )
         assert seed_text in str(seat.updates[-1].events), "the last update reveals the seed"
+
+    # The servers' logs name rooms, seats and actions, never a secret.
+    logs = "".join(p.read_text() for p in replica_log_dir.glob("*.log"))
+    assert room_id in logs, "the logs do record the room"
+    for secret in (seed_text, replay.seed_nonce, *(s.client.token for s in seats)):
+        assert secret not in logs
