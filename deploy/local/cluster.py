@@ -237,6 +237,7 @@ def cluster(
     work_dir: Path | None = None,
     replica_ports: list[int] | None = None,
     env: dict[str, str] | None = None,
+    redis_extra: list[str] | None = None,
 ) -> Iterator[Cluster]:
     """Start Redis (unless ``redis_url``), ``replicas`` servers and Envoy; stop them on exit."""
     work = work_dir or Path(tempfile.mkdtemp(prefix="cercle-"))
@@ -246,7 +247,7 @@ def cluster(
     try:
         redis_proc = None
         if redis_url is None:
-            redis_proc = start_redis(work / "redis", logs)
+            redis_proc = start_redis(work / "redis", logs, extra=redis_extra)
             procs.append(redis_proc)
             redis_url = f"redis://127.0.0.1:{redis_proc.port}/0"
         servers = []
@@ -280,9 +281,12 @@ def main() -> None:
         redis_url=redis_url,
         work_dir=work,
         replica_ports=[base + i for i in range(args.replicas)],
+        # Every acknowledged move is on disk before the client hears "accepted".
+        redis_extra=["--appendfsync", "always"],
     ) as running:
         redis_line = (
-            f"Redis     {running.redis_url}  (Valkey, append-only file in {work / 'redis'})"
+            f"Redis     {running.redis_url}  (Valkey; append-only file, fsync always, in "
+            f"{work / 'redis'})"
             if running.redis
             else f"Redis     {running.redis_url}  (from REDIS_URL)"
         )
