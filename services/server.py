@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -95,6 +96,8 @@ async def start_replica(
     timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    # "liveness": SERVING while the process answers; "" and each service: while Redis does.
+    await health_servicer.set("liveness", health_pb2.HealthCheckResponse.SERVING)
     reflection.enable_server_reflection(
         (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
@@ -146,7 +149,7 @@ def main() -> None:
     parser.add_argument(
         "--redis-url", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     )
-    parser.add_argument("--replica", default=os.environ.get("CERCLE_REPLICA", ""))
+    parser.add_argument("--replica", default=os.environ.get("CERCLE_REPLICA", socket.gethostname()))
     parser.add_argument("--log-level", default=os.environ.get("CERCLE_LOG_LEVEL", "INFO"))
     parser.add_argument(
         "--metrics-port",

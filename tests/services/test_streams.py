@@ -91,3 +91,22 @@ async def _take(call: object, room_id: str, player: Client) -> object:  # type: 
         yield update
         if update.seq >= seq:
             return
+
+
+async def test_liveness_stays_serving_while_readiness_follows_redis(redis_url: str) -> None:
+    """Kubernetes' liveness probe asks health service "liveness" (the process answers);
+    readiness asks "" (the process can reach Redis)."""
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    replica = await start_replica("redis://127.0.0.1:1/0", timers=False)  # nothing there
+    channel = Client(f"127.0.0.1:{replica.port}").channel
+    try:
+        stub = health_pb2_grpc.HealthStub(channel)
+        live = await stub.Check(health_pb2.HealthCheckRequest(service="liveness"))
+        assert live.status == health_pb2.HealthCheckResponse.SERVING
+        await asyncio.sleep(0.3)
+        ready = await stub.Check(health_pb2.HealthCheckRequest(service=""))
+        assert ready.status == health_pb2.HealthCheckResponse.NOT_SERVING
+    finally:
+        await channel.close()
+        await replica.stop(grace=0.1)
