@@ -10,12 +10,12 @@ GEN_PY := gen/python/cercle/v1
 REPLICAS ?= 2
 PORT ?= 8080
 
-.PHONY: run test lint typecheck proto proto-check bench bench-engine arena test-web test-faults clean help
+.PHONY: run test lint typecheck proto proto-ts proto-check bench bench-engine arena test-web test-faults clean help
 
 help:
 	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT) (Ctrl-C stops all)"
 	@echo "make test     lint, type-check, contract checks and the whole test suite"
-	@echo "make proto    regenerate the stubs in gen/ from protos/"
+	@echo "make proto    regenerate the stubs (gen/python, clients/ts/src/gen) from protos/"
 	@echo "make bench    benchmarks (prints a table, writes bench/results/*.json)"
 
 $(STAMP): pyproject.toml
@@ -32,6 +32,11 @@ run: $(STAMP)
 
 proto: $(STAMP)
 	$(PY) tools/genproto.py
+	$(PY) tools/test_web.py --generate
+
+# Only the checked-in TypeScript stubs (clients/ts/src/gen).
+proto-ts: $(STAMP)
+	$(PY) tools/test_web.py --generate
 
 proto-check: $(STAMP)
 	$(PY) tools/genproto.py --check

@@ -1,12 +1,249 @@
-"""Runs the TypeScript and browser tests (clients/ts, clients/web). Until they exist, says so."""
+"""Tests the TypeScript client and the browser page (``make test-web``; ``make test`` runs it).
 
+Steps: check Node; ``npm ci`` in clients/ts and clients/web when node_modules is missing or
+stale; make sure Chromium is there (Debian's, installed with apt-get when running as root);
+check that the generated TypeScript in clients/ts/src/gen matches protos/; type-check and
+build; run the TypeScript tests (whole Tomahawk matches over native gRPC and over gRPC-Web
+through Envoy) and the headless-browser test; print one closing line.
+
+``--generate`` regenerates clients/ts/src/gen from protos/ instead (``make proto-ts``).
+``--no-browser`` skips the Chromium test (the TypeScript tests still run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import hashlib
+import os
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+TS = ROOT / "clients" / "ts"
+WEB = ROOT / "clients" / "web"
+GEN = TS / "src" / "gen"
+TEMPLATE = ROOT / "protos" / "buf.gen.yaml"
+BUF = Path(sys.executable).parent / "buf"
+
+MIN_NODE = 20
+"""@connectrpc/connect-node 2.x and playwright-core declare Node >= 20."""
+
+STEP_TIMEOUT = 300
+LOCK_STAMP = ".cercle-lock.sha256"
+
+
+class Failure(Exception):
+    """A step failed; the message says what to do."""
+
+
+def say(message: str) -> None:
+    print(f"test-web: {message}", flush=True)
+
+
+def run(argv: list[str], cwd: Path, *, capture: bool = False) -> str:
+    """Runs a command (its output streamed unless captured); raises Failure when it fails."""
+    try:
+        done = subprocess.run(
+            argv,
+            cwd=cwd,
+            check=False,
+            text=True,
+            timeout=STEP_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE if capture else None,
+            stderr=subprocess.STDOUT if capture else None,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise Failure(f"`{' '.join(argv)}` took more than {STEP_TIMEOUT}s") from exc
+    if done.returncode != 0:
+        tail = f"\n{done.stdout[-3000:]}" if capture and done.stdout else ""
+        raise Failure(f"`{' '.join(argv)}` failed in {cwd.relative_to(ROOT)}{tail}")
+    return done.stdout or ""
+
+
+# -- Node and npm ---------------------------------------------------------------------------------
+
+
+def node_major() -> int | None:
+    node = shutil.which("node")
+    if node is None:
+        return None
+    out = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout
+    match = re.match(r"v(\d+)\.", out.strip())
+    return int(match.group(1)) if match else None
+
+
+NODE_HINT = (
+    f"install Node.js {MIN_NODE} or newer: Debian/Ubuntu `apt-get install -y nodejs npm` "
+    "(Debian 13 ships Node 20), or the packages from nodejs.org, or `nvm install 20`"
+)
+
+
+def npm_ci_if_stale(folder: Path) -> None:
+    """``npm ci`` unless node_modules was installed from this very package-lock.json."""
+    lock = folder / "package-lock.json"
+    if not lock.exists():
+        raise Failure(f"{lock.relative_to(ROOT)} is missing (run `npm install` there)")
+    digest = hashlib.sha256(lock.read_bytes()).hexdigest()
+    stamp = folder / "node_modules" / LOCK_STAMP
+    if stamp.exists() and stamp.read_text().strip() == digest:
+        return
+    say(f"npm ci in {folder.relative_to(ROOT)}")
+    run(["npm", "ci", "--no-audit", "--no-fund"], folder, capture=True)
+    stamp.write_text(digest + "\n")
+
+
+# -- Chromium -------------------------------------------------------------------------------------
+
+
+def find_chromium() -> str | None:
+    explicit = os.environ.get("CHROMIUM_PATH")
+    if explicit:
+        return explicit if Path(explicit).exists() else None
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+def ensure_chromium() -> str:
+    found = find_chromium()
+    if found:
+        return found
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        say("Chromium is missing: apt-get install -y chromium")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for argv in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium"]):
+            subprocess.run(
+                argv, env=env, check=False, stdout=subprocess.DEVNULL, timeout=STEP_TIMEOUT
+            )
+        found = find_chromium()
+        if found:
+            return found
+    raise Failure(
+        "Chromium is needed for the browser test and could not be installed: "
+        "`sudo apt-get install -y chromium` (Debian), or set CHROMIUM_PATH to a Chromium "
+        "binary; or run with --no-browser"
+    )
+
+
+# -- generated code -------------------------------------------------------------------------------
+
+
+def generate(out_base: Path | None = None) -> None:
+    """buf generate with protos/buf.gen.yaml (into the repository, or under ``out_base``)."""
+    if not BUF.exists():
+        raise Failure(f"no buf CLI at {BUF} (`make venv` installs buf-bin)")
+    argv = [str(BUF), "generate", "protos", "--template", str(TEMPLATE.relative_to(ROOT))]
+    if out_base is not None:
+        argv += ["--output", str(out_base)]
+    run(argv, ROOT, capture=True)
+
+
+def stale_generated_files() -> list[str]:
+    with tempfile.TemporaryDirectory(prefix="cercle-proto-ts-") as tmp:
+        generate(Path(tmp))
+        fresh = Path(tmp) / GEN.relative_to(ROOT)
+        stale = []
+        for path in sorted(fresh.rglob("*")):
+            if path.is_file():
+                committed = GEN / path.relative_to(fresh)
+                if not committed.exists() or not filecmp.cmp(path, committed, shallow=False):
+                    stale.append(str(committed.relative_to(ROOT)))
+        for path in sorted(GEN.rglob("*")):
+            if path.is_file() and not (fresh / path.relative_to(GEN)).exists():
+                stale.append(f"{path.relative_to(ROOT)} (not generated any more)")
+        return stale
+
+
+# -- test runs ------------------------------------------------------------------------------------
+
+
+def node_tests(files: list[Path], cwd: Path) -> tuple[int, int]:
+    """Runs node's test runner on ``files`` (output streamed); returns (passed, failed)."""
+    argv = ["node", "--test", "--test-reporter=tap", *[str(f.relative_to(cwd)) for f in files]]
+    proc = subprocess.Popen(
+        argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    assert proc.stdout is not None
+    passed = failed = 0
+    started = time.monotonic()
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        if m := re.match(r"# pass (\d+)", line):
+            passed += int(m.group(1))
+        elif m := re.match(r"# (?:fail|cancelled) (\d+)", line):
+            failed += int(m.group(1))
+        if time.monotonic() - started > STEP_TIMEOUT:
+            proc.kill()
+            raise Failure(f"tests in {cwd.relative_to(ROOT)} took more than {STEP_TIMEOUT}s")
+    code = proc.wait()
+    if code != 0 and failed == 0:
+        failed = 1  # the runner itself failed (a crash before any summary)
+    return passed, failed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--generate", action="store_true", help="regenerate clients/ts/src/gen")
+    parser.add_argument("--no-browser", action="store_true", help="skip the Chromium test")
+    args = parser.parse_args()
+    started = time.monotonic()
+
+    major = node_major()
+    if major is None or major < MIN_NODE:
+        found = "no node on PATH" if major is None else f"Node {major}"
+        message = f"Node.js {MIN_NODE}+ is needed ({found}); {NODE_HINT}"
+        if os.environ.get("CI") or args.generate:
+            raise Failure(message)
+        say(f"skipped: {message}")
+        return 0
+
+    npm_ci_if_stale(TS)
+    if args.generate:
+        generate()
+        say(f"generated {GEN.relative_to(ROOT)}")
+        return 0
+
+    stale = stale_generated_files()
+    if stale:
+        raise Failure(
+            "generated TypeScript is stale; run `python tools/test_web.py --generate`:\n  "
+            + "\n  ".join(stale)
+        )
+    say("generated TypeScript is up to date")
+
+    shutil.rmtree(TS / "build", ignore_errors=True)  # no stale compiled tests
+    run(["node_modules/.bin/tsc", "-p", "tsconfig.json"], TS, capture=True)
+    ts_files = sorted((TS / "build" / "test").glob("*.test.js"))
+    passed, failed = node_tests(ts_files, TS)
+
+    if args.no_browser:
+        say("browser test skipped (--no-browser)")
+    else:
+        chromium = ensure_chromium()
+        npm_ci_if_stale(WEB)
+        run(["node_modules/.bin/tsc", "-p", "tsconfig.json"], WEB, capture=True)
+        run(["node", "build.mjs"], WEB, capture=True)
+        os.environ["CHROMIUM_PATH"] = chromium
+        more_passed, more_failed = node_tests(sorted((WEB / "test").glob("e2e.test.*")), WEB)
+        passed, failed = passed + more_passed, failed + more_failed
+
+    elapsed = time.monotonic() - started
+    say(f"finished in {elapsed:.0f}s")
+    print(f"test-web: {passed} passed, {failed} failed", flush=True)
+    return 1 if failed else 0
+
 
 if __name__ == "__main__":
-    if not (ROOT / "clients" / "ts" / "package.json").exists():
-        print("test-web: no TypeScript client yet; skipped")
-        sys.exit(0)
-    sys.exit("test-web: not wired yet")
+    try:
+        sys.exit(main())
+    except Failure as failure:
+        print(f"test-web: FAILED: {failure}", file=sys.stderr, flush=True)
+        sys.exit(1)

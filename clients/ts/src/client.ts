@@ -82,7 +82,7 @@ export interface JoinOptions {
 export interface ActOptions {
   /** The idempotency key; by default a fresh random one, reused by every retry of this call. */
   idempotencyKey?: string;
-  /** How many times to send the action in all when the network fails (default 4). */
+  /** How many times to send the action in all when the network fails (default 5). */
   attempts?: number;
 }
 
@@ -107,6 +107,8 @@ export interface SubscribeOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** How many times a call refused with a RetryInfo (rate limited) is sent in all. */
 export const RETRY_INFO_ATTEMPTS = 5;
+/** How many times act() sends one action in all (same idempotency key) by default. */
+export const ACT_ATTEMPTS = 5;
 
 /** `"true"` / `"false"` → bool, digits → int, anything else → string (as `sdk.option_values`). */
 export function optionValue(value: OptionInput): OptionValue {
@@ -196,13 +198,16 @@ export class CercleClient {
    * When the server refuses with a RetryInfo (rate limited), waits as told and sends the call
    * again (at most {@link RETRY_INFO_ATTEMPTS} times in all): nothing was done the first time.
    */
-  private async call<T>(run: (opts: { timeoutMs: number }) => Promise<T>): Promise<T> {
+  private async call<T>(
+    run: (opts: { timeoutMs: number }) => Promise<T>,
+    attempts = RETRY_INFO_ATTEMPTS,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await run({ timeoutMs: this.timeoutMs });
       } catch (err) {
         const error = apiError(err);
-        if (error.retryDelayMs === undefined || attempt >= RETRY_INFO_ATTEMPTS) throw error;
+        if (error.retryDelayMs === undefined || attempt >= attempts) throw error;
         await sleep(Math.min(Math.max(error.retryDelayMs, 10), 5000));
       }
     }
@@ -328,11 +333,11 @@ export class CercleClient {
       idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
       action: create(ActionSchema, action as MessageInitShape<typeof ActionSchema>),
     };
-    const attempts = Math.max(1, opts.attempts ?? 4);
+    const attempts = Math.max(1, opts.attempts ?? ACT_ATTEMPTS);
     let delay = 100;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.call((o) => this.game.act(request, o));
+        return await this.call((o) => this.game.act(request, o), 1); // retried here
       } catch (err) {
         const error = apiError(err);
         if (attempt >= attempts || !shouldRetry(error)) {

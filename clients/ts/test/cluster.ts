@@ -35,27 +35,12 @@ export function repoRoot(): string {
 }
 
 const LAUNCHER = `
-import json, signal, sys, tempfile
+import json, signal, sys
 from pathlib import Path
 import deploy.local.cluster as local
 
-# Work around two known defects of deploy/envoy/envoy.yaml.template (reported; each fix-up
-# is a no-op once the template is fixed, and says so on stderr while it is needed):
-# 1. the header comment names the {{...}} placeholders, which the renderer fills in too, and a
-#    multi-line endpoint list inside a comment is not YAML: drop full-line comments;
-# 2. Envoy >= 1.3x refuses an empty string matcher (allow_origin_string_match prefix ""):
-#    use a regex that matches any origin instead.
-text = local.ENVOY_TEMPLATE.read_text()
-fixed = "".join(line for line in text.splitlines(keepends=True) if not line.lstrip().startswith("#"))
-if any("{{" in line for line in text.splitlines() if line.lstrip().startswith("#")):
-    print("test cluster: envoy template: placeholders inside comments; comments dropped", file=sys.stderr)
-if '{ prefix: "" }' in fixed:
-    fixed = fixed.replace('{ prefix: "" }', '{ safe_regex: { regex: ".*" } }')
-    print("test cluster: envoy template: empty CORS origin prefix replaced by a regex", file=sys.stderr)
-template = Path(tempfile.mkdtemp(prefix="cercle-envoy-")) / "envoy.yaml.template"
-template.write_text(fixed)
-local.ENVOY_TEMPLATE = template
-
+# Free ports everywhere (not make run's fixed replica ports), so tests never collide with a
+# running "make run" or with each other.
 def stop(*_):
     raise SystemExit(0)
 
@@ -80,11 +65,7 @@ export async function startCluster(replicas = 2, timeoutMs = 60_000): Promise<Ru
   });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => {
-    const text = chunk.toString();
-    stderr = (stderr + text).slice(-4000);
-    for (const line of text.split("\n")) {
-      if (line.startsWith("test cluster:")) process.stderr.write(`${line}\n`);
-    }
+    stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const ports = await new Promise<{ envoy: number; replicas: number[] }>((ok, fail) => {

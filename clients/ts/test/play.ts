@@ -87,7 +87,7 @@ export async function playUntilOutcome(
   return log;
 }
 
-/** Asserts-friendly: the seqs as numbers. */
+/** The updates' seqs as numbers (for assertions). */
 export function seqs(updates: SubscribeResponse[]): number[] {
   return updates.map((u) => Number(u.seq));
 }

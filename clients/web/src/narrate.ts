@@ -62,54 +62,85 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** One sentence for an event. `who(seat)` names a seat ("You" for the reader). */
-export function narrate(event: Event, who: (seat: number) => string): string {
+/** Names for seats and players; the reader is "You". */
+export interface Names {
+  seat(seat: number): string;
+  player(playerId: string): string;
+}
+
+/** "Ana plays" / "You play": the verb agrees with its subject. */
+function does(subject: string, verb: string): string {
+  if (subject !== "You") return `${subject} ${verb}`;
+  const base = verb.endsWith("sses") ? verb.slice(0, -2) : verb.replace(/s$/, "");
+  return `You ${base}`;
+}
+
+/** One sentence for an event (match or lobby). */
+export function narrate(event: Event, names: Names): string {
   const d = (event.data ?? {}) as Record<string, JsonValue>;
+  const who = (seat: number): string => names.seat(seat);
   const seat = who(num(d.seat));
   const timeout = d.timeout === true ? " (time ran out)" : "";
+  const player = names.player(String(d.player_id ?? ""));
   switch (event.kind) {
+    case "created":
+      return `${does(player, "opens")} the table.`;
+    case "joined":
+      return `${does(player, "sits")} down.`;
+    case "left":
+      return `${does(player, "leaves")} the table.`;
+    case "ready":
+      return `${player} ${player === "You" ? "are" : "is"} ready.`;
+    case "bot_added":
+      return "A bot takes a seat.";
+    case "bot_removed":
+      return "A bot leaves its seat.";
+    case "match_started": {
+      const commitment = String(d.seed_commitment ?? "");
+      return `The match starts${commitment ? ` (shuffle commitment ${commitment.slice(0, 12)}…)` : ""}.`;
+    }
     case "round_started":
       return `Round ${num(d.round)} starts; ${who(num(d.starter))} begins.`;
     case "hand_dealt":
       return `You are dealt ${plural((d.cards as unknown[] | undefined)?.length ?? 0, "card")}.`;
     case "colour_named":
-      return `${seat} names ${String(d.colour)}${timeout}.`;
+      return `${does(seat, "names")} ${String(d.colour)}${timeout}.`;
     case "card_played": {
       const jump = d.agilite === true ? " — AGILITÉ!" : "";
       const target = d.target !== undefined && d.target !== null ? ` and swaps hands with ${who(num(d.target))}` : "";
       const colour = d.colour ? `; colour is ${String(d.colour)}` : "";
-      return `${seat} plays ${kindName(String(d.kind))}${jump}${target}${colour}.`;
+      return `${does(seat, "plays")} ${kindName(String(d.kind))}${jump}${target}${colour}.`;
     }
     case "combo_played":
       return `${seat}: COMBO! four ${kindName(String(d.symbol))} cards; colour is ${String(d.colour)}.`;
     case "sheriff_pending":
-      return `${seat} faces a Sheriff draw of ${num(d.total)} from ${who(num(d.caster))}.`;
+      return `${does(seat, "faces")} a Sheriff draw of ${num(d.total)} from ${who(num(d.caster))}.`;
     case "skip_pending":
-      return `${seat} faces a Skip from ${who(num(d.caster))}.`;
+      return `${does(seat, "faces")} a Skip from ${who(num(d.caster))}.`;
     case "turn_skipped":
-      return `${seat} loses a turn.`;
+      return `${does(seat, "loses")} a turn.`;
     case "effect_returned":
-      return `${seat} sends it back to ${who(num(d.to))} with a ${String(d.by)}${num(d.draw) ? ` (${plural(num(d.draw), "card")})` : ""}.`;
+      return `${does(seat, "sends")} it back to ${who(num(d.to))} with a ${String(d.by)}${num(d.draw) ? ` (${plural(num(d.draw), "card")})` : ""}.`;
     case "direction_changed":
       return `The play now goes ${num(d.direction) > 0 ? "clockwise" : "counter-clockwise"}.`;
     case "hands_swapped":
-      return `${seat} swaps hands with ${who(num(d.target))}.`;
+      return `${does(seat, "swaps")} hands with ${who(num(d.target))}.`;
     case "hands_passed":
       return "Every hand passes to the next player.";
     case "hand_received":
       return `You receive a hand of ${plural((d.cards as unknown[] | undefined)?.length ?? 0, "card")}.`;
     case "drew":
-      return `${seat} draws ${plural(num(d.count), "card")}${d.reason && d.reason !== "turn" ? ` (${String(d.reason)})` : ""}${timeout}.`;
+      return `${does(seat, "draws")} ${plural(num(d.count), "card")}${d.reason && d.reason !== "turn" ? ` (${String(d.reason)})` : ""}${timeout}.`;
     case "drew_cards":
       return `You drew ${plural((d.cards as unknown[] | undefined)?.length ?? 0, "card")}.`;
     case "reshuffled":
       return `The discard pile is shuffled into a new draw pile (${num(d.draw_pile)}).`;
     case "passed":
-      return d.reason === "kept_drawn_card" ? `${seat} keeps the drawn card.` : `${seat} passes: nothing to draw.`;
+      return d.reason === "kept_drawn_card" ? `${does(seat, "keeps")} the drawn card.` : `${does(seat, "passes")}: nothing to draw.`;
     case "tomahawk_called":
-      return `${seat} calls TOMAHAWK!`;
+      return `${does(seat, "calls")} TOMAHAWK!`;
     case "sherif_called":
-      return `${seat} calls SHÉRIF! on ${who(num(d.target))}${d.caught === true ? ": caught, one card" : ""}.`;
+      return `${does(seat, "calls")} SHÉRIF! on ${who(num(d.target))}${d.caught === true ? ": caught, one card" : ""}.`;
     case "penalty":
       return `${seat} called in bad faith: ${plural(num(d.cards), "card")} penalty.`;
     case "round_ended": {

@@ -1,0 +1,179 @@
+/**
+ * The client's own logic without a server: resume-from-seq and deduplication, idempotent
+ * retries, the bearer interceptor, option typing, and the google.rpc detail decoders.
+ * Uses Connect's in-memory router transport with a scripted GameService.
+ */
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import { Code, ConnectError, createRouterTransport, type Interceptor } from "@connectrpc/connect";
+
+import {
+  ApiError,
+  CercleClient,
+  create,
+  decodeBadRequest,
+  decodeErrorInfo,
+  decodePreconditionFailure,
+  decodeRetryInfo,
+  GameService,
+  LobbyService,
+  newIdempotencyKey,
+  optionValue,
+  SubscribeResponseSchema,
+} from "../src/index.js";
+
+/** A client over an in-memory server; `routes` registers the scripted services. */
+function clientWith(routes: Parameters<typeof createRouterTransport>[0]): CercleClient {
+  return new CercleClient((interceptors: Interceptor[]) =>
+    createRouterTransport(routes, { transport: { interceptors } }),
+  );
+}
+
+test("subscribe resumes after a drop from the last seq and never yields a seq twice", async () => {
+  const requested: bigint[] = [];
+  let connections = 0;
+  const client = clientWith((router) =>
+    router.service(GameService, {
+      async *subscribe(req) {
+        requested.push(req.afterSeq);
+        connections++;
+        // Each connection replays one update the client already has, then sends three new
+        // ones and drops (the first three times), like a replica going away.
+        const from = req.afterSeq === 0n ? 1n : req.afterSeq;
+        for (let seq = from; seq < from + 4n && seq <= 10n; seq++) {
+          yield create(SubscribeResponseSchema, { seq, version: seq });
+        }
+        if (connections <= 3) throw new ConnectError("replica stopping", Code.Unavailable);
+        yield create(SubscribeResponseSchema, { seq: 11n, outcome: { reason: "TARGET_SCORE" } });
+      },
+    }),
+  );
+  const seen: bigint[] = [];
+  let reconnects = 0;
+  for await (const update of client.subscribe("room", {
+    initialBackoffMs: 1,
+    untilOutcome: true,
+    onReconnect: () => reconnects++,
+  })) {
+    seen.push(update.seq);
+  }
+  assert.deepEqual(seen, [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 10n, 11n]);
+  assert.deepEqual(requested, [0n, 4n, 7n, 10n]);
+  assert.equal(reconnects, 3);
+});
+
+test("subscribe throws refusals at once and stops quietly on abort", async () => {
+  const refusing = clientWith((router) =>
+    router.service(GameService, {
+      async *subscribe() {
+        throw new ConnectError("join the room first", Code.PermissionDenied);
+      },
+    }),
+  );
+  await assert.rejects(
+    (async () => {
+      for await (const _ of refusing.subscribe("room")) void _;
+    })(),
+    (err: unknown) => err instanceof ApiError && err.code === Code.PermissionDenied,
+  );
+
+  const stop = new AbortController();
+  const endless = clientWith((router) =>
+    router.service(GameService, {
+      async *subscribe() {
+        for (let seq = 1n; ; seq++) {
+          yield create(SubscribeResponseSchema, { seq });
+          await new Promise((ok) => setTimeout(ok, 5));
+        }
+      },
+    }),
+  );
+  let count = 0;
+  for await (const _ of endless.subscribe("room", { signal: stop.signal })) {
+    if (++count === 3) stop.abort();
+  }
+  assert.equal(count, 3);
+});
+
+test("act retries a failed send with the same idempotency key, and not a refusal", async () => {
+  const keys: string[] = [];
+  const client = clientWith((router) =>
+    router.service(GameService, {
+      act(req) {
+        keys.push(req.idempotencyKey);
+        if (keys.length < 3) throw new ConnectError("connection reset", Code.Unavailable);
+        if (req.version !== 7n) throw new ConnectError("not your turn", Code.FailedPrecondition);
+        return { version: 8n, seq: 12n };
+      },
+    }),
+  );
+  const response = await client.act("room", { game: { case: "tomahawk", value: { action: { case: "draw", value: {} } } } }, 7);
+  assert.equal(response.seq, 12n);
+  assert.equal(keys.length, 3);
+  assert.equal(new Set(keys).size, 1, "one key for every attempt");
+
+  keys.length = 0;
+  await assert.rejects(client.act("room", {}, 6, { idempotencyKey: "k1" }), (err: unknown) => {
+    assert.ok(err instanceof ApiError);
+    assert.equal(err.codeName, "FAILED_PRECONDITION");
+    return true;
+  });
+  assert.deepEqual(keys, ["k1", "k1", "k1"], "two network failures retried, the refusal not");
+});
+
+test("the session token goes out as a bearer header once createSession answered", async () => {
+  const seen: string[] = [];
+  const client = clientWith((router) =>
+    router.service(LobbyService, {
+      createSession(req, ctx) {
+        seen.push(ctx.requestHeader.get("authorization") ?? "");
+        return { sessionToken: "tok-1", playerId: `p-${req.displayName}` };
+      },
+      listGames(_req, ctx) {
+        seen.push(ctx.requestHeader.get("authorization") ?? "");
+        return { games: [] };
+      },
+    }),
+  );
+  await client.createSession("Ana");
+  await client.listGames();
+  assert.deepEqual(seen, ["", "Bearer tok-1"]);
+  assert.equal(client.playerId, "p-Ana");
+});
+
+test("options are typed like the Python SDK's", () => {
+  assert.deepEqual(optionValue(30).value, { case: "intValue", value: 30n });
+  assert.deepEqual(optionValue("-1").value, { case: "intValue", value: -1n });
+  assert.deepEqual(optionValue("TRUE").value, { case: "boolValue", value: true });
+  assert.deepEqual(optionValue(false).value, { case: "boolValue", value: false });
+  assert.deepEqual(optionValue("fr").value, { case: "stringValue", value: "fr" });
+  assert.match(newIdempotencyKey(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+});
+
+test("google.rpc details decode from their wire form", () => {
+  const info = new BinaryWriter()
+    .tag(1, 2).string("NOT_YOUR_TURN")
+    .tag(2, 2).string("cercle.games")
+    .tag(3, 2).fork().tag(1, 2).string("seat").tag(2, 2).string("2").join()
+    .finish();
+  assert.deepEqual(decodeErrorInfo(info), {
+    reason: "NOT_YOUR_TURN",
+    domain: "cercle.games",
+    metadata: { seat: "2" },
+  });
+  const bad = new BinaryWriter()
+    .tag(1, 2).fork().tag(1, 2).string("options[target_score]").tag(2, 2).string("too small").join()
+    .finish();
+  assert.deepEqual(decodeBadRequest(bad), [{ field: "options[target_score]", description: "too small" }]);
+  const pre = new BinaryWriter()
+    .tag(1, 2).fork().tag(1, 2).string("STALE_VERSION").tag(2, 2).string("version").tag(3, 2).string("expected 3").join()
+    .finish();
+  assert.deepEqual(decodePreconditionFailure(pre), [
+    { type: "STALE_VERSION", subject: "version", description: "expected 3" },
+  ]);
+  const retry = new BinaryWriter().tag(1, 2).fork().tag(1, 0).int64(1).tag(2, 0).int32(500_000_000).join().finish();
+  assert.equal(decodeRetryInfo(retry), 1500);
+});
