@@ -6,8 +6,8 @@ Every string the CLI shows goes through :class:`Tr`: ``tr("key", name="Ana")``. 
 such as ``tt.kind.bison``; :meth:`Tr.word` falls back to the raw value for a word the table
 does not know, so a newer server never makes the client fail.
 
->>> Tr("fr")("yes")
-'oui'
+>>> Tr("fr")("you")
+'vous'
 >>> Tr("en").word("tt.colour", "violet")
 'violet'
 >>> Tr("en").word("tt.colour", "ultraviolet")
@@ -23,8 +23,6 @@ LANGUAGES = ("en", "fr")
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- general -------------------------------------------------------------------------------
-    "yes": ("yes", "oui"),
-    "no": ("no", "non"),
     "you": ("you", "vous"),
     "seat": ("seat", "place"),
     "seat_n": ("seat {n}", "place {n}"),
@@ -36,8 +34,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "private": ("private", "privé"),
     "private_tag": ("[private]", "[privé]"),
     "timeout_tag": ("(time out)", "(temps écoulé)"),
-    "none": ("none", "aucun"),
-    "and": ("and", "et"),
     "nobody": ("nobody", "personne"),
     "error": ("Error: {message} ({reason})", "Erreur : {message} ({reason})"),
     "error_plain": ("Error: {message}", "Erreur : {message}"),
@@ -65,8 +61,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "players_range": ("{low}–{high} players", "{low} à {high} joueurs"),
     "players_one": ("{n} players", "{n} joueurs"),
     "options": ("options", "options"),
-    "default": ("default", "par défaut"),
-    "clock_info": ("clock {clock} ({option})", "horloge {clock} ({option})"),
     # -- rooms ---------------------------------------------------------------------------------
     "no_rooms": ("No open public room.", "Aucune salle publique ouverte."),
     "rooms_title": ("Open public rooms:", "Salles publiques ouvertes :"),
@@ -81,7 +75,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "join_code": ("Join code: {code}", "Code d'accès : {code}"),
     "public": ("public", "publique"),
     "private_room": ("private", "privée"),
-    "joined_seat": ("Joined room {room_id} in seat {seat}.", "Salle {room_id} rejointe, place {seat}."),
+    "joined_seat": (
+        "Joined room {room_id} in seat {seat}.",
+        "Salle {room_id} rejointe, place {seat}.",
+    ),
     "joined_spectator": (
         "Watching room {room_id} as a spectator.",
         "Vous regardez la salle {room_id} en spectateur.",
@@ -127,7 +124,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Created room {room_id}; waiting for other players.",
         "Salle {room_id} créée ; en attente des autres joueurs.",
     ),
-    "bots_added": ("{n} bot(s) seated.", "{n} robot(s) installé(s)."),
+    "bots_room": (
+        "Created room {room_id} with {n} bot(s).",
+        "Salle {room_id} créée avec {n} robot(s).",
+    ),
     "choose_game": ("Which game? ", "Quel jeu ? "),
     "unknown_game_or_room": (
         "{what}: neither a game ({games}) nor a room the server knows.",
@@ -142,7 +142,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "⏱ encore {seconds} s pour décider (ensuite le serveur joue pour vous).",
     ),
     "actions_title": ("Your possible actions:", "Vos actions possibles :"),
-    "no_action": ("Nothing to do right now.", "Rien à faire pour l'instant."),
     "prompt_choice": (
         "Choose 1–{n} (h: help, q: quit) > ",
         "Choisissez 1–{n} (h : aide, q : quitter) > ",
@@ -183,7 +182,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "You left the table; the match goes on. Come back with: cercle play {room_id}",
         "Vous quittez la table ; la partie continue. Pour revenir : cercle play {room_id}",
     ),
-    "stdin_closed": ("Input closed.", "Entrée fermée."),
     "events_title": ("Recent events:", "Derniers événements :"),
     "replay_hint": ("Replay: cercle replay {room_id}", "Rediffusion : cercle replay {room_id}"),
     "match_over": ("Match over.", "Partie terminée."),
@@ -204,8 +202,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Graine {seed}, nonce {nonce}",
     ),
     "replay_commitment": (
-        "sha256(\"<seed>:<nonce>\") = {digest}\ncommitment published at the start = {commitment}",
-        "sha256(\"<graine>:<nonce>\") = {digest}\nengagement publié au début = {commitment}",
+        'sha256("<seed>:<nonce>") = {digest}\ncommitment published at the start = {commitment}',
+        'sha256("<graine>:<nonce>") = {digest}\nengagement publié au début = {commitment}',
     ),
     "commitment_ok": (
         "✓ Commitment verified: the shuffles were fixed before the first move.",
@@ -261,6 +259,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tt.colour.blue": ("blue", "bleu"),
     "tt.colour.violet": ("violet", "violet"),
     "tt.colour.white": ("white", "blanc"),
+    "tt.colour_f.red": ("red", "rouge"),
+    "tt.colour_f.blue": ("blue", "bleue"),
+    "tt.colour_f.violet": ("violet", "violette"),
+    "tt.colour_f.white": ("white", "blanche"),
     "tt.card": ("{colour} {kind}", "{kind} {colour}"),
     "tt.card_id": ("card #{id}", "carte n°{id}"),
     "tt.phase.play": ("play", "jouer"),
@@ -275,14 +277,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tt.clockwise": ("clockwise ↻", "sens horaire ↻"),
     "tt.counter": ("counter-clockwise ↺", "sens anti-horaire ↺"),
-    "tt.top": ("Top card: {card} · current colour: {colour}", "Carte du dessus : {card} · couleur : {colour}"),
+    "tt.top": (
+        "Top card: {card} · current colour: {colour}",
+        "Carte du dessus : {card} · couleur : {colour}",
+    ),
     "tt.colour_to_name": ("(to be named)", "(à nommer)"),
     "tt.turn": ("Turn: {name} ({phase})", "Au tour de : {name} ({phase})"),
     "tt.pending": (
         "Pending Sheriff draw: +{n} (cast by {caster})",
         "Pioche du Shérif en attente : +{n} (lancée par {caster})",
     ),
-    "tt.skip_pending": ("Pending Skip (cast by {caster})", "Passe ton tour en attente (lancé par {caster})"),
+    "tt.skip_pending": (
+        "Pending Skip (cast by {caster})",
+        "Passe ton tour en attente (lancé par {caster})",
+    ),
     "tt.agilite_window": (
         "AGILITÉ! window: {card} played by {name}",
         "Fenêtre AGILITÉ ! : {card} joué par {name}",
@@ -292,7 +300,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{cards:>2} carte(s) · total {total}",
     ),
     "tt.called": ("TOMAHAWK! called", "TOMAHAWK ! annoncé"),
-    "tt.catchable": ("one card, no TOMAHAWK! (SHÉRIF! possible)", "une carte sans TOMAHAWK ! (SHÉRIF ! possible)"),
+    "tt.catchable": (
+        "one card, no TOMAHAWK! (SHÉRIF! possible)",
+        "une carte sans TOMAHAWK ! (SHÉRIF ! possible)",
+    ),
     "tt.skips_next": ("skips next turn", "passe son prochain tour"),
     "tt.shaman_back": (
         "Shaman could send back to {name} ({draw})",
@@ -314,24 +325,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tt.act.with_tomahawk": ("+ TOMAHAWK!", "+ TOMAHAWK !"),
     "tt.act.draw": ("Draw a card", "Piocher une carte"),
     "tt.act.pass": ("Keep the drawn card (end of turn)", "Garder la carte piochée (fin du tour)"),
-    "tt.act.take_pending_draw": ("Take the Sheriff draw (+{n})", "Encaisser la pioche du Shérif (+{n})"),
-    "tt.act.take_skip": ("Take the Skip (lose your turn)", "Subir le Passe ton tour (perdre le tour)"),
+    "tt.act.take_pending_draw": (
+        "Take the Sheriff draw (+{n})",
+        "Encaisser la pioche du Shérif (+{n})",
+    ),
+    "tt.act.take_skip": (
+        "Take the Skip (lose your turn)",
+        "Subir le Passe ton tour (perdre le tour)",
+    ),
     "tt.act.name_colour": ("Name the colour: {colour}", "Nommer la couleur : {colour}"),
     "tt.act.combo": (
         "COMBO! the four {symbol}s → colour {colour}",
         "COMBO ! les quatre {symbol} → couleur {colour}",
     ),
     "tt.act.agilite": ("AGILITÉ! {card}", "AGILITÉ ! {card}"),
-    "tt.act.call_tomahawk": ("TOMAHAWK! (announce your last card)", "TOMAHAWK ! (annoncer votre dernière carte)"),
+    "tt.act.call_tomahawk": (
+        "TOMAHAWK! (announce your last card)",
+        "TOMAHAWK ! (annoncer votre dernière carte)",
+    ),
     "tt.act.call_sherif": ("SHÉRIF! on {name}", "SHÉRIF ! sur {name}"),
     "tt.ev.round_started": (
         "Round {round} starts: {starter} begins, first card {card}.",
         "La manche {round} commence : {starter} débute, première carte {card}.",
     ),
     "tt.ev.hand_dealt": ("Your new hand: {cards}", "Votre nouvelle main : {cards}"),
+    "tt.ev.hand_dealt.other": ("{who}'s new hand: {cards}", "Nouvelle main de {who} : {cards}"),
     "tt.ev.colour_named": ("{who} names the colour {colour}.", "{who} nomme la couleur {colour}."),
     "tt.ev.card_played": ("{who} plays {card}.", "{who} joue {card}."),
-    "tt.ev.card_played_agilite": ("AGILITÉ! {who} jumps in with {card}.", "AGILITÉ ! {who} intervient avec {card}."),
+    "tt.ev.card_played_agilite": (
+        "AGILITÉ! {who} jumps in with {card}.",
+        "AGILITÉ ! {who} intervient avec {card}.",
+    ),
     "tt.ev.colour_now": ("Colour: {colour}.", "Couleur : {colour}."),
     "tt.ev.swap_with": ("Swap with {name}.", "Échange avec {name}."),
     "tt.ev.combo_played": (
@@ -342,7 +366,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{who} faces a Sheriff draw of {total} (from {caster}).",
         "{who} fait face à une pioche du Shérif de {total} (de {caster}).",
     ),
-    "tt.ev.skip_pending": ("{who} faces a Skip (from {caster}).", "{who} fait face à un Passe ton tour (de {caster})."),
+    "tt.ev.skip_pending": (
+        "{who} faces a Skip (from {caster}).",
+        "{who} fait face à un Passe ton tour (de {caster}).",
+    ),
     "tt.ev.turn_skipped": ("{who} loses a turn.", "{who} perd son tour."),
     "tt.ev.effect_returned": (
         "{by} from {who}: the effect goes back to {to}{draw}.",
@@ -351,10 +378,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tt.ev.returned_draw": (" who draws {n}", " qui pioche {n}"),
     "tt.by.shield": ("Shield", "Bouclier"),
     "tt.by.shaman": ("Shaman", "Chamane"),
-    "tt.ev.direction_changed": ("Direction is now {direction}.", "Le sens est maintenant {direction}."),
-    "tt.ev.hands_swapped": ("{who} swaps hands with {target}.", "{who} échange sa main avec {target}."),
-    "tt.ev.hands_passed": ("Every hand passes to the next player!", "Toutes les mains passent au joueur suivant !"),
+    "tt.ev.direction_changed": (
+        "Direction is now {direction}.",
+        "Le sens est maintenant {direction}.",
+    ),
+    "tt.ev.hands_swapped": (
+        "{who} swaps hands with {target}.",
+        "{who} échange sa main avec {target}.",
+    ),
+    "tt.ev.hands_passed": (
+        "Every hand passes to the next player!",
+        "Toutes les mains passent au joueur suivant !",
+    ),
     "tt.ev.hand_received": ("Your hand is now: {cards}", "Votre main est maintenant : {cards}"),
+    "tt.ev.hand_received.other": ("{who}'s hand is now: {cards}", "Main de {who} : {cards}"),
     "tt.ev.drew": ("{who} draws {count} card(s){why}.", "{who} pioche {count} carte(s){why}."),
     "tt.why.turn": ("", ""),
     "tt.why.sheriff": (" (Sheriff)", " (Shérif)"),
@@ -362,6 +399,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tt.why.sherif": (" (caught by SHÉRIF!)", " (pris par SHÉRIF !)"),
     "tt.why.penalty": (" (penalty)", " (pénalité)"),
     "tt.ev.drew_cards": ("You drew: {cards}", "Vous avez pioché : {cards}"),
+    "tt.ev.drew_cards.other": ("{who} drew: {cards}", "{who} a pioché : {cards}"),
     "tt.ev.reshuffled": (
         "The discard pile is shuffled into a new draw pile ({n} cards).",
         "La défausse est mélangée en une nouvelle pioche ({n} cartes).",
@@ -369,8 +407,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tt.ev.passed": ("{who} passes{why}.", "{who} passe{why}."),
     "tt.why.kept_drawn_card": (" (keeps the drawn card)", " (garde la carte piochée)"),
     "tt.why.nothing_to_draw": (" (nothing to draw)", " (rien à piocher)"),
-    "tt.ev.tomahawk_called": ("TOMAHAWK! {who} has one card left.", "TOMAHAWK ! {who} n'a plus qu'une carte."),
-    "tt.ev.sherif_called": ("SHÉRIF! {who} calls on {target}: {result}.", "SHÉRIF ! {who} interpelle {target} : {result}."),
+    "tt.ev.tomahawk_called": (
+        "TOMAHAWK! {who} has one card left.",
+        "TOMAHAWK ! {who} n'a plus qu'une carte.",
+    ),
+    "tt.ev.sherif_called": (
+        "SHÉRIF! {who} calls on {target}: {result}.",
+        "SHÉRIF ! {who} interpelle {target} : {result}.",
+    ),
     "tt.caught": ("caught", "pris(e)"),
     "tt.not_caught": ("too late", "trop tard"),
     "tt.ev.penalty": (
@@ -383,14 +427,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tt.ev.round_won": ("{name} empties their hand", "{name} vide sa main"),
     "tt.ev.round_blocked": ("blocked, no winner", "bloquée, pas de gagnant"),
-    "tt.ev.match_ended": ("Match over! Winner(s): {names}.", "Fin de partie ! Gagnant(s) : {names}."),
+    "tt.ev.match_ended": (
+        "Match over! Winner(s): {names}.",
+        "Fin de partie ! Gagnant(s) : {names}.",
+    ),
     # -- Tamashii ------------------------------------------------------------------------------
     "tm.gem.blue": ("blue", "bleu"),
     "tm.gem.red": ("red", "rouge"),
     "tm.gem.yellow": ("yellow", "jaune"),
     "tm.gem.black": ("black", "noir"),
     "tm.power.RETURN_EXCESS": ("excess gems back to the bag", "surplus remis dans le sac"),
-    "tm.power.RETURN_TWO_YELLOW": ("2 yellow gems back to the bag", "2 gemmes jaunes remises dans le sac"),
+    "tm.power.RETURN_TWO_YELLOW": (
+        "2 yellow gems back to the bag",
+        "2 gemmes jaunes remises dans le sac",
+    ),
     "tm.power.REMOVE_BLACK": ("a black gem leaves the bag", "une gemme noire quitte le sac"),
     "tm.power.PEEK": ("peek at a card", "regarder une carte"),
     "tm.power.NONE": ("no power", "pas de pouvoir"),
@@ -404,33 +454,61 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tm.no_gems": ("no gems", "aucune gemme"),
     "tm.face_down": ("face down", "face cachée"),
-    "tm.freed_card": ("FREED {name} (needs {needs}; {power})", "LIBÉRÉ {name} (besoins {needs} ; {power})"),
+    "tm.freed_card": (
+        "FREED {name} (needs {needs}; {power})",
+        "LIBÉRÉ {name} (besoins {needs} ; {power})",
+    ),
     "tm.on_card": ("on it: {gems}", "dessus : {gems}"),
     "tm.peeked_by": ("peeked by {names}", "regardée par {names}"),
     "tm.bag": ("Bag: {gems} ({n} gems)", "Sac : {gems} ({n} gemmes)"),
     "tm.drawn": ("Drawn this turn: {gems}", "Piochées ce tour : {gems}"),
     "tm.removed": ("Removed: {gems}", "Retirées : {gems}"),
     "tm.my_peek": ("You saw slot {slot}: {card}", "Vous avez vu l'emplacement {slot} : {card}"),
-    "tm.seen_by_all": ("Everyone saw slot {slot}: {card}", "Tout le monde a vu l'emplacement {slot} : {card}"),
+    "tm.seen_by_all": (
+        "Everyone saw slot {slot}: {card}",
+        "Tout le monde a vu l'emplacement {slot} : {card}",
+    ),
     "tm.card": ("{name} (needs {needs})", "{name} (besoins {needs})"),
     "tm.verdict": ("Verdict: {verdict}", "Verdict : {verdict}"),
     "tm.act.peek": ("Peek at slot {slot}", "Regarder l'emplacement {slot}"),
     "tm.act.gather": ("Gather: draw a gem from the bag", "Récolter : piocher une gemme"),
     "tm.act.draw_again": ("Draw another gem", "Piocher une gemme de plus"),
-    "tm.act.place": ("Place the drawn gems on slot {slot}", "Poser les gemmes sur l'emplacement {slot}"),
+    "tm.act.place": (
+        "Place the drawn gems on slot {slot}",
+        "Poser les gemmes sur l'emplacement {slot}",
+    ),
     "tm.act.place_free": (
         "Place the drawn gems on slot {slot} and try to free it",
         "Poser les gemmes sur l'emplacement {slot} et tenter de le libérer",
     ),
-    "tm.act.power_peek": ("Tsuchi's power: peek at slot {slot}", "Pouvoir de Tsuchi : regarder l'emplacement {slot}"),
-    "tm.ev.slot_peeked": ("{who} peeks at slot {slot}{power}.", "{who} regarde l'emplacement {slot}{power}."),
+    "tm.act.power_peek": (
+        "Tsuchi's power: peek at slot {slot}",
+        "Pouvoir de Tsuchi : regarder l'emplacement {slot}",
+    ),
+    "tm.ev.slot_peeked": (
+        "{who} peeks at slot {slot}{power}.",
+        "{who} regarde l'emplacement {slot}{power}.",
+    ),
     "tm.by_power": (" (Tsuchi's power)", " (pouvoir de Tsuchi)"),
     "tm.ev.peeked": ("You saw slot {slot}: {name}.", "Vous avez vu l'emplacement {slot} : {name}."),
+    "tm.ev.peeked.other": (
+        "{who} saw slot {slot}: {name}.",
+        "{who} a vu l'emplacement {slot} : {name}.",
+    ),
     "tm.ev.gem_drawn": ("{who} draws a {colour} gem.", "{who} pioche une gemme {colour}."),
-    "tm.ev.bust": ("Black gem! {who} busts: {gems} back to the bag.", "Gemme noire ! {who} perd tout : {gems} retournent au sac."),
-    "tm.ev.gems_placed": ("{who} places {gems} on slot {slot}{free}.", "{who} pose {gems} sur l'emplacement {slot}{free}."),
+    "tm.ev.bust": (
+        "Black gem! {who} busts: {gems} back to the bag.",
+        "Gemme noire ! {who} perd tout : {gems} retournent au sac.",
+    ),
+    "tm.ev.gems_placed": (
+        "{who} places {gems} on slot {slot}{free}.",
+        "{who} pose {gems} sur l'emplacement {slot}{free}.",
+    ),
     "tm.try_free": (" and tries to free it", " et tente de le libérer"),
-    "tm.ev.freed": ("{name} is FREED (slot {slot})! Excess {gems} → {to}.", "{name} est LIBÉRÉ (emplacement {slot}) ! Surplus {gems} → {to}."),
+    "tm.ev.freed": (
+        "{name} is FREED (slot {slot})! Excess {gems} → {to}.",
+        "{name} est LIBÉRÉ (emplacement {slot}) ! Surplus {gems} → {to}.",
+    ),
     "tm.to.bag": ("bag", "sac"),
     "tm.to.removed": ("removed", "retirées"),
     "tm.ev.liberation_failed": (
@@ -439,10 +517,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tm.ev.power_applied": ("{name}'s power: {power}.", "Pouvoir de {name} : {power}."),
     "tm.ev.turn_timed_out": ("{who}'s time ran out.", "Le temps de {who} est écoulé."),
-    "tm.ev.gem_eroded": ("Erosion: a {colour} gem leaves the bag.", "Érosion : une gemme {colour} quitte le sac."),
+    "tm.ev.gem_eroded": (
+        "Erosion: a {colour} gem leaves the bag.",
+        "Érosion : une gemme {colour} quitte le sac.",
+    ),
     "tm.ev.gem_eroded_none": ("Erosion: nothing to take.", "Érosion : rien à retirer."),
     "tm.ev.turn_started": ("{who}'s turn.", "Au tour de {who}."),
-    "tm.ev.match_over": ("Over: {freed} Tamashii freed. {verdict}", "Fin : {freed} Tamashii libérés. {verdict}"),
+    "tm.ev.match_over": (
+        "Over: {freed} Tamashii freed. {verdict}",
+        "Fin : {freed} Tamashii libérés. {verdict}",
+    ),
     # -- Tomy ----------------------------------------------------------------------------------
     "my.breed.cocker": ("Cocker Spaniel", "Cocker"),
     "my.breed.teckel": ("Dachshund", "Teckel"),
@@ -478,36 +562,72 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "my.totals": ("Totals: {totals} (target {target})", "Totaux : {totals} (objectif {target})"),
     "my.dog": ("{breed} #{card}", "{breed} n°{card}"),
-    "my.act.propose": ("Tell a story: Tomy is at {place} ({breed})", "Raconter : Tomy est à {place} ({breed})"),
+    "my.act.propose": (
+        "Tell a story: Tomy is at {place} ({breed})",
+        "Raconter : Tomy est à {place} ({breed})",
+    ),
     "my.act.pass": ("Pass (say nothing this turn)", "Passer (ne rien dire ce tour)"),
     "my.act.vote": ("Vote with {card}", "Voter avec {card}"),
     "my.act.break_tie": ("Break the tie: {breed}", "Départager : {breed}"),
-    "my.ev.story_proposed": ("{who}: Tomy is at {place} ({breed}): “{story}”", "{who} : Tomy est à {place} ({breed}) : « {story} »"),
+    "my.ev.story_proposed": (
+        "{who}: Tomy is at {place} ({breed}): “{story}”",
+        "{who} : Tomy est à {place} ({breed}) : « {story} »",
+    ),
     "my.ev.passed": ("{who} passes.", "{who} passe."),
     "my.ev.vote_started": ("Vote! Breeds: {breeds}.{out}", "Au vote ! Races : {breeds}.{out}"),
     "my.ev.sitting_out": (" Sitting out: {names}.", " Ne votent pas : {names}."),
     "my.ev.voted": ("{who} voted.", "{who} a voté."),
     "my.ev.own_vote": ("You voted with {card}.", "Vous avez voté avec {card}."),
+    "my.ev.own_vote.other": ("Sealed vote: {card}.", "Vote caché : {card}."),
     "my.ev.sat_out": ("{who} sits the vote out.", "{who} ne vote pas."),
     "my.ev.votes_revealed": ("Votes: {votes}.", "Votes : {votes}."),
     "my.ev.no_votes": ("Nobody could vote.", "Personne n'a pu voter."),
     "my.ev.tie": ("Tie! {who} picks among {breeds}.", "Égalité ! {who} choisit parmi {breeds}."),
     "my.ev.tie_broken": ("{who} picks {breed}.", "{who} choisit {breed}."),
-    "my.ev.turn_result": ("Tomy was at {breed}'s place! Must draw: {names}.", "Tomy était chez le {breed} ! Piochent : {names}."),
+    "my.ev.turn_result": (
+        "Tomy was at {breed}'s place! Must draw: {names}.",
+        "Tomy était chez le {breed} ! Piochent : {names}.",
+    ),
     "my.ev.turn_no_result": ("No breed wins this turn.", "Aucune race ne gagne ce tour."),
-    "my.ev.dog_deck_reshuffled": ("The dog discards become a new deck ({n} cards).", "La défausse de chiens devient une pioche ({n} cartes)."),
+    "my.ev.dog_deck_reshuffled": (
+        "The dog discards become a new deck ({n} cards).",
+        "La défausse de chiens devient une pioche ({n} cartes).",
+    ),
     "my.ev.card_drawn": ("{who} draws a dog card.", "{who} pioche une carte chien."),
     "my.ev.own_draw": ("You drew {card}.", "Vous avez pioché {card}."),
+    "my.ev.own_draw.other": ("Card drawn: {card}.", "Carte piochée : {card}."),
     "my.ev.no_card_to_draw": ("{who} has nothing to draw.", "{who} n'a rien à piocher."),
-    "my.ev.locations_discarded": ("Places discarded under {breeds}.", "Lieux défaussés sous {breeds}."),
+    "my.ev.locations_discarded": (
+        "Places discarded under {breeds}.",
+        "Lieux défaussés sous {breeds}.",
+    ),
     "my.ev.row_refilled": ("New places: {places}.", "Nouveaux lieux : {places}."),
-    "my.ev.location_deck_short": ("Not enough places left: the game ends.", "Plus assez de lieux : la manche s'arrête."),
-    "my.ev.turn_started": ("Turn {turn}: {who} holds the leash.", "Tour {turn} : {who} tient la laisse."),
-    "my.ev.game_over": ("Game {game} over ({reason}): {names} adopt(s) Tomy.", "Manche {game} terminée ({reason}) : {names} adopte(nt) Tomy."),
-    "my.ev.round_scored": ("Game {game} scores: {scores}; totals {totals}.", "Points de la manche {game} : {scores} ; totaux {totals}."),
-    "my.ev.game_started": ("Game {game} dealt; {who} holds the leash.", "Manche {game} distribuée ; {who} tient la laisse."),
+    "my.ev.location_deck_short": (
+        "Not enough places left: the game ends.",
+        "Plus assez de lieux : la manche s'arrête.",
+    ),
+    "my.ev.turn_started": (
+        "Turn {turn}: {who} holds the leash.",
+        "Tour {turn} : {who} tient la laisse.",
+    ),
+    "my.ev.game_over": (
+        "Game {game} over ({reason}): {names} adopt(s) Tomy.",
+        "Manche {game} terminée ({reason}) : {names} adopte(nt) Tomy.",
+    ),
+    "my.ev.round_scored": (
+        "Game {game} scores: {scores}; totals {totals}.",
+        "Points de la manche {game} : {scores} ; totaux {totals}.",
+    ),
+    "my.ev.game_started": (
+        "Game {game} dealt; {who} holds the leash.",
+        "Manche {game} distribuée ; {who} tient la laisse.",
+    ),
     "my.ev.hand_dealt": ("Your new dogs: {cards}", "Vos nouveaux chiens : {cards}"),
-    "my.ev.match_over": ("Match over ({reason}): {names} win(s).", "Fin de partie ({reason}) : {names} gagne(nt)."),
+    "my.ev.hand_dealt.other": ("New dogs: {cards}", "Nouveaux chiens : {cards}"),
+    "my.ev.match_over": (
+        "Match over ({reason}): {names} win(s).",
+        "Fin de partie ({reason}) : {names} gagne(nt).",
+    ),
     # -- Awimbawé ------------------------------------------------------------------------------
     "aw.animal.mouse": ("Mouse", "Souris"),
     "aw.animal.rhino": ("Rhino", "Rhinocéros"),
@@ -521,6 +641,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "aw.colour.black": ("black", "noir"),
     "aw.colour.brown": ("brown", "marron"),
     "aw.colour.sky": ("sky", "ciel"),
+    "aw.colour_f.green": ("green", "verte"),
+    "aw.colour_f.yellow": ("yellow", "jaune"),
+    "aw.colour_f.black": ("black", "noire"),
+    "aw.colour_f.brown": ("brown", "marron"),
+    "aw.colour_f.sky": ("sky", "ciel"),
     "aw.card": ("{colour} {animal} {value}", "{animal} {colour} {value}"),
     "aw.heir.silver": ("silver", "argent"),
     "aw.heir.gold": ("gold", "or"),
@@ -531,14 +656,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "aw.decision.rhino": ("Rhino power", "pouvoir du Rhinocéros"),
     "aw.decision.snake": ("Snake power", "pouvoir du Serpent"),
     "aw.decision.cheetah": ("Cheetah power", "pouvoir du Guépard"),
-    "aw.decision.choose_leader": ("choose who leads the next round", "choisir qui entame la manche suivante"),
+    "aw.decision.choose_leader": (
+        "choose who leads the next round",
+        "choisir qui entame la manche suivante",
+    ),
     "aw.header": (
         "Round {round} · leader {leader} · now: {name} ({decision})",
         "Manche {round} · entame {leader} · maintenant : {name} ({decision})",
     ),
     "aw.side": (
-        "{name} · {heir_name} ({heir}) · rounds won {rounds} · hand {hand} · tricks {tricks} · hyenas {hyenas}",
-        "{name} · {heir_name} ({heir}) · manches gagnées {rounds} · main {hand} · plis {tricks} · hyènes {hyenas}",
+        "{name} · {heir_name} ({heir}) · rounds won {rounds} · hand {hand} · "
+        "tricks {tricks} · hyenas {hyenas}",
+        "{name} · {heir_name} ({heir}) · manches gagnées {rounds} · main {hand} · "
+        "plis {tricks} · hyènes {hyenas}",
     ),
     "aw.piles": ("piles:", "piles :"),
     "aw.face_down": ("?", "?"),
@@ -548,24 +678,42 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "aw.trick": ("Trick: {cards}", "Pli : {cards}"),
     "aw.trick_empty": ("Trick: (no card yet)", "Pli : (pas encore de carte)"),
     "aw.hand": ("Your hand: {cards}", "Votre main : {cards}"),
-    "aw.next_leader": ("Cheetah: {name} leads the next trick", "Guépard : {name} entame le pli suivant"),
-    "aw.last_trick": ("Last trick: {led} / {followed} → {name}", "Dernier pli : {led} / {followed} → {name}"),
+    "aw.next_leader": (
+        "Cheetah: {name} leads the next trick",
+        "Guépard : {name} entame le pli suivant",
+    ),
+    "aw.last_trick": (
+        "Last trick: {led} / {followed} → {name}",
+        "Dernier pli : {led} / {followed} → {name}",
+    ),
     "aw.round_result": (
         "Round {round}: {name} ({reason}) crowns {crowns} hyenas {hyenas}",
         "Manche {round} : {name} ({reason}) couronnes {crowns} hyènes {hyenas}",
     ),
-    "aw.snake_positions": ("Snake: {n} hand positions to pick from", "Serpent : {n} positions de main au choix"),
+    "aw.snake_positions": (
+        "Snake: {n} hand positions to pick from",
+        "Serpent : {n} positions de main au choix",
+    ),
     "aw.from_hand": ("hand", "main"),
     "aw.from_pile": ("pile {pile}", "pile {pile}"),
     "aw.act.play_card": ("Play {card} ({source})", "Jouer {card} ({source})"),
-    "aw.act.fight": ("Eagle: FIGHT (win the trick as a trump)", "Aigle : COMBATTRE (gagner le pli en atout)"),
-    "aw.act.flee": ("Eagle: FLEE (the leader wins the trick)", "Aigle : FUIR (l'entame gagne le pli)"),
+    "aw.act.fight": (
+        "Eagle: FIGHT (win the trick as a trump)",
+        "Aigle : COMBATTRE (gagner le pli en atout)",
+    ),
+    "aw.act.flee": (
+        "Eagle: FLEE (the leader wins the trick)",
+        "Aigle : FUIR (l'entame gagne le pli)",
+    ),
     "aw.act.rhino_move": (
         "Rhino: move {name}'s pile {from_pile} top under pile {to_pile}",
         "Rhinocéros : glisser le dessus de la pile {from_pile} de {name} sous la pile {to_pile}",
     ),
     "aw.act.skip_power": ("Do not use the power", "Ne pas utiliser le pouvoir"),
-    "aw.act.cheetah_choice": ("Cheetah: {name} leads the next trick", "Guépard : {name} entame le pli suivant"),
+    "aw.act.cheetah_choice": (
+        "Cheetah: {name} leads the next trick",
+        "Guépard : {name} entame le pli suivant",
+    ),
     "aw.act.snake_card": ("Snake: paralyse {card}", "Serpent : paralyser {card}"),
     "aw.act.snake_hand": (
         "Snake: paralyse a hidden card of {name}'s hand (position {n})",
@@ -573,24 +721,44 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "aw.act.choose_leader": ("{name} leads the next round", "{name} entame la manche suivante"),
     "aw.ev.card_played": ("{who} plays {card} ({source}).", "{who} joue {card} ({source})."),
-    "aw.ev.paralysis_ended": ("{who}'s paralysed cards are free again.", "Les cartes paralysées de {who} sont libérées."),
-    "aw.ev.power_without_effect": ("{who}'s {power} has nothing to do.", "Le {power} de {who} n'a aucun effet possible."),
+    "aw.ev.paralysis_ended": (
+        "{who}'s paralysed cards are free again.",
+        "Les cartes paralysées de {who} sont libérées.",
+    ),
+    "aw.ev.power_without_effect": (
+        "{who}'s {power} has nothing to do.",
+        "Le {power} de {who} n'a aucun effet possible.",
+    ),
     "aw.ev.power_skipped": ("{who} does not use the {power}.", "{who} n'utilise pas le {power}."),
     "aw.ev.eagle_fight": ("{who}'s Eagle FIGHTS!", "L'Aigle de {who} COMBAT !"),
     "aw.ev.eagle_flee": ("{who}'s Eagle FLEES.", "L'Aigle de {who} FUIT."),
     "aw.ev.rhino_move": (
         "Rhino: {who} moves {card} from {owner}'s pile {from_pile} under pile {to_pile}.",
-        "Rhinocéros : {who} glisse {card} de la pile {from_pile} de {owner} sous la pile {to_pile}.",
+        "Rhinocéros : {who} glisse {card} de la pile {from_pile} de {owner} "
+        "sous la pile {to_pile}.",
     ),
     "aw.hidden_card": ("a face-down card", "une carte face cachée"),
-    "aw.ev.card_paralysed": ("Snake: {who} paralyses {card} of {owner}.", "Serpent : {who} paralyse {card} de {owner}."),
+    "aw.ev.card_paralysed": (
+        "Snake: {who} paralyses {card} of {owner}.",
+        "Serpent : {who} paralyse {card} de {owner}.",
+    ),
     "aw.ev.card_paralysed_hand": (
         "Snake: {who} paralyses a hidden card in {owner}'s hand.",
         "Serpent : {who} paralyse une carte cachée de la main de {owner}.",
     ),
     "aw.ev.hand_card_paralysed": ("Your {card} is paralysed.", "Votre {card} est paralysé(e)."),
-    "aw.ev.cheetah_choice": ("Cheetah: {who} names {leader} to lead the next trick.", "Guépard : {who} désigne {leader} pour entamer le pli suivant."),
-    "aw.ev.trick_won": ("{winner} wins the trick ({cards}).", "{winner} remporte le pli ({cards})."),
+    "aw.ev.hand_card_paralysed.other": (
+        "{who}'s {card} is paralysed.",
+        "{card} de {who} est paralysé(e).",
+    ),
+    "aw.ev.cheetah_choice": (
+        "Cheetah: {who} names {leader} to lead the next trick.",
+        "Guépard : {who} désigne {leader} pour entamer le pli suivant.",
+    ),
+    "aw.ev.trick_won": (
+        "{winner} wins the trick ({cards}).",
+        "{winner} remporte le pli ({cards}).",
+    ),
     "aw.ev.cards_turned_up": ("Turned face up: {cards}.", "Retournées face visible : {cards}."),
     "aw.ev.next_leader": ("{who} leads next.", "{who} entame ensuite."),
     "aw.ev.round_over": (
@@ -601,10 +769,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "aw.reason.MORE_CROWNS": ("more crowns", "plus de couronnes"),
     "aw.reason.FEWER_HYENAS": ("fewer Hyenas", "moins de hyènes"),
     "aw.reason.LAST_TRICK": ("last trick", "dernier pli"),
-    "aw.ev.match_over": ("{winner} wins the match and is crowned!", "{winner} gagne la partie et est couronné(e) !"),
-    "aw.ev.leader_chosen": ("{who} chooses {leader} to lead the next round.", "{who} choisit {leader} pour entamer la manche suivante."),
-    "aw.ev.round_dealt": ("Round {round} dealt; {leader} leads.", "Manche {round} distribuée ; {leader} entame."),
+    "aw.ev.match_over": (
+        "{winner} wins the match and is crowned!",
+        "{winner} gagne la partie et est couronné(e) !",
+    ),
+    "aw.ev.leader_chosen": (
+        "{who} chooses {leader} to lead the next round.",
+        "{who} choisit {leader} pour entamer la manche suivante.",
+    ),
+    "aw.ev.round_dealt": (
+        "Round {round} dealt; {leader} leads.",
+        "Manche {round} distribuée ; {leader} entame.",
+    ),
     "aw.ev.hand_dealt": ("Your new hand: {cards}", "Votre nouvelle main : {cards}"),
+    "aw.ev.hand_dealt.other": ("{who}'s new hand: {cards}", "Nouvelle main de {who} : {cards}"),
 }
 
 

@@ -1,0 +1,720 @@
+"""The interactive terminal game: one loop for every game, lobby to outcome.
+
+:class:`TableLoop` runs three producers into one queue — the room's update stream (an
+asyncio task over :meth:`clients.sdk.Client.updates`, which resumes by itself), the
+keyboard (``loop.add_reader`` on stdin, a thread for regular files) and a one-second tick —
+and handles their items in order: updates are narrated and redraw the table and the menu of
+legal actions (``ListLegalActions`` after every update, so out-of-turn calls show up as soon
+as the server lists them); a line of input picks a menu entry. Calls that fail with
+UNAVAILABLE are retried (``reconnecting…``); ``Act`` is retried with the same idempotency key.
+
+With ``auto`` the loop picks actions itself (the first of the preferred kind, or at random
+with a seed), so two processes can play a match unattended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import os
+import random
+import stat
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TextIO, TypeVar
+
+import grpc
+from cercle.v1 import common_pb2, game_pb2, timer_pb2, timer_pb2_grpc
+
+from clients.i18n import Tr
+from clients.render import (
+    Context,
+    Style,
+    action_label,
+    learn,
+    narrate,
+    render_outcome,
+    render_room,
+    render_view,
+    strip_ansi,
+)
+from clients.sdk import ApiError, Client
+
+T = TypeVar("T")
+
+RETRY_CODES = frozenset(
+    {
+        grpc.StatusCode.UNAVAILABLE,
+        grpc.StatusCode.CANCELLED,
+        grpc.StatusCode.DEADLINE_EXCEEDED,
+        grpc.StatusCode.INTERNAL,
+    }
+)
+"""Codes of a call that may not have reached a healthy replica: retried (Act with its key)."""
+
+STORY_MAX = 500
+LOG_LINES = 14
+WARN_SECONDS = 10
+
+PREFERRED: dict[str, tuple[str, ...]] = {
+    "tomahawk": (
+        "call_tomahawk",
+        "call_sherif",
+        "play_card",
+        "combo",
+        "name_colour",
+        "take_pending_draw",
+        "take_skip",
+        "draw",
+        "pass",
+        "agilite",
+    ),
+    "tamashii": ("gather", "place", "power_peek", "draw_again", "peek"),
+    "tomy": ("propose", "vote", "break_tie", "pass"),
+    "awimbawe": (
+        "play_card",
+        "eagle_choice",
+        "choose_leader",
+        "cheetah_choice",
+        "rhino_move",
+        "snake_pick",
+        "skip_power",
+    ),
+}
+"""The action kinds ``--auto`` prefers, per game, best first."""
+
+
+def action_kind(action: game_pb2.Action) -> tuple[str, str]:
+    """``(game, kind)`` of an action, e.g. ``("tomahawk", "play_card")``."""
+    game = action.WhichOneof("game") or ""
+    if not game:
+        return "", ""
+    inner = getattr(action, game)
+    return game, inner.WhichOneof("action") or ""
+
+
+def choose_auto(actions: list[game_pb2.Action], rng: random.Random | None) -> game_pb2.Action:
+    """The action ``--auto`` plays: random with a seeded ``rng``, else the first of the most
+    preferred kind (a Tomahawk play that also calls TOMAHAWK! first)."""
+    if rng is not None:
+        return rng.choice(actions)
+
+    def rank(item: tuple[int, game_pb2.Action]) -> tuple[int, int, int]:
+        index, action = item
+        game, kind = action_kind(action)
+        order = PREFERRED.get(game, ())
+        kind_rank = order.index(kind) if kind in order else len(order)
+        calls = 0
+        if game == "tomahawk" and kind in ("play_card", "agilite", "combo"):
+            calls = 0 if getattr(getattr(action.tomahawk, kind), "tomahawk", False) else 1
+        return kind_rank, calls, index
+
+    return min(enumerate(actions), key=rank)[1]
+
+
+@dataclass
+class PlayOptions:
+    """How the loop behaves (from the command line)."""
+
+    lang: str = "en"
+    color: bool = False
+    screen: bool = False
+    """Clear and redraw the whole screen on each update (a terminal); else append lines."""
+    auto: bool = False
+    seed: int | None = None
+    auto_delay: float = 0.0
+    autostart: bool = True
+    """As host, start the match once every seat is taken and ready."""
+    retry_for: float = 60.0
+    """How long calls keep being retried while the server is unreachable."""
+
+
+class TableLoop:
+    """One seat (or a spectator) at one room's table, in a terminal."""
+
+    def __init__(
+        self,
+        client: Client,
+        room_id: str,
+        options: PlayOptions,
+        out: TextIO | None = None,
+        stdin: TextIO | None = None,
+    ) -> None:
+        self.client = client
+        self.room_id = room_id
+        self.options = options
+        self.out = out or sys.stdout
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.tr = Tr(options.lang)
+        self.style = Style(options.color)
+        self.ctx = Context("", self.tr, self.style)
+        self.rng = random.Random(options.seed) if options.seed is not None else None
+        self.queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self.room = common_pb2.Room()
+        self.view: game_pb2.View | None = None
+        self.deadlines: list[common_pb2.Deadline] = []
+        self.waiting_for: list[int] = []
+        self.outcome: common_pb2.Outcome | None = None
+        self.version = 0
+        self.legal_version = -1
+        self.menu: list[tuple[str, game_pb2.Action]] = []
+        self.pending_story: game_pb2.Action | None = None
+        self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
+        self.notices: list[str] = []
+        self.clock_offset = 0.0
+        self.warned: set[tuple[int, str, int]] = set()
+        self.starting = False
+        self.refused: set[tuple[int, bytes]] = set()
+        self.tasks: list[asyncio.Task[None]] = []
+        self.reader_fd: int | None = None
+        self.started_table_shown = False
+        self.stdin_is_tty = False
+
+    # -- output ---------------------------------------------------------------------------------
+
+    def write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.flush()
+
+    def say(self, text: str, *, log: bool = True) -> None:
+        """A line now (an event); kept in the screen's log too."""
+        if log:
+            self.log.append(text)
+        self.write(("\n" if self.options.screen else "") + text + "\n")
+
+    def notify(self, text: str) -> None:
+        """A message about my input or the connection: a line now, and in screen mode
+        repeated above the menu at the next redraw."""
+        if self.options.screen:
+            self.notices.append(text)
+        self.say(text, log=False)
+
+    @property
+    def seated(self) -> bool:
+        return self.room.my_seat >= 0
+
+    @property
+    def status(self) -> int:
+        return int(self.room.status)
+
+    def my_turn(self) -> bool:
+        return self.seated and self.room.my_seat in self.waiting_for
+
+    def remaining(self, deadline: common_pb2.Deadline) -> float:
+        expire = deadline.expire_time.ToNanoseconds() / 1e9
+        return expire - (time.time() + self.clock_offset)
+
+    def status_line(self) -> str:
+        tr, st = self.tr, self.style
+        clocks = {d.seat: d for d in self.deadlines}
+
+        def with_clock(seat: int) -> str:
+            name = self.ctx.who(seat)
+            if seat in clocks:
+                seconds = max(0, round(self.remaining(clocks[seat])))
+                return f"{name} ({tr('time_left', seconds=seconds)})"
+            return name
+
+        if self.my_turn():
+            me = self.room.my_seat
+            text = st.bold(st.warn(tr("your_turn")))
+            if me in clocks:
+                seconds = max(0, round(self.remaining(clocks[me])))
+                text += " " + st.warn(tr("time_left", seconds=seconds))
+            others = [s for s in self.waiting_for if s != me]
+            if others:
+                text += " · " + tr("turn_of", names=", ".join(with_clock(s) for s in others))
+            return text
+        if self.waiting_for:
+            return tr("turn_of", names=", ".join(with_clock(s) for s in self.waiting_for))
+        return ""
+
+    def prompt(self) -> str:
+        if self.pending_story is not None:
+            story = self.pending_story.tomy.propose.story
+            return self.tr("story_prompt", example=story[:60])
+        if self.options.auto or not self.stdin_is_tty:
+            return ""  # nobody types here: no prompt between the lines
+        if self.menu:
+            return self.tr("prompt_choice", n=len(self.menu))
+        return self.tr("prompt_idle")
+
+    def redraw(self, *, full: bool | None = None) -> None:
+        """The table, the status, the menu and the prompt. In screen mode the screen is
+        cleared first and the recent events are repeated; in append mode the table is
+        printed only when there is something to decide (or ``full``)."""
+        tr, st = self.tr, self.style
+        screen = self.options.screen
+        lines: list[str] = []
+        if screen:
+            full = True  # the screen is cleared: draw everything again
+        elif full is None:
+            full = bool(self.menu) and not self.options.auto
+        if full:
+            title = f"{self.room.game_id} · {self.room_id}"
+            if not self.seated:
+                title += " · " + tr("spectating")
+            lines.append(st.dim(title))
+            if self.status == common_pb2.ROOM_STATUS_OPEN:
+                lines += render_room(self.room, self.ctx)
+                lines += self.lobby_hints()
+            elif self.view is not None:
+                lines += render_view(self.view, self.ctx)
+            if screen and self.log:
+                lines.append(st.dim(tr("events_title")))
+                lines += [f"  {line}" for line in self.log]
+        if screen and self.notices:
+            lines += self.notices
+            self.notices = []
+        if self.status == common_pb2.ROOM_STATUS_PLAYING:
+            status = self.status_line()
+            if status:
+                lines.append(status)
+            if self.menu and not self.options.auto:
+                lines.append(st.bold(tr("actions_title")))
+                width = len(str(len(self.menu)))
+                lines += [f"  {i + 1:>{width}}) {label}" for i, (label, _) in enumerate(self.menu)]
+        text = "\n".join(lines)
+        if screen:
+            text = "\x1b[H\x1b[2J" + text
+        prompt = self.prompt()
+        self.write(text + ("\n" if text else "") + prompt)
+
+    def lobby_hints(self) -> list[str]:
+        tr = self.tr
+        free = sum(1 for seat in self.room.seats if not seat.player_id)
+        lines = []
+        if free:
+            lines.append(tr("lobby_wait_others", free=free, room_id=self.room_id))
+        else:
+            lines.append(tr("lobby_wait_ready"))
+        if self.is_host():
+            lines.append(tr("lobby_host_hint"))
+        elif self.seated:
+            lines.append(tr("lobby_guest_hint"))
+        return lines
+
+    # -- calls ----------------------------------------------------------------------------------
+
+    async def call(self, make: Callable[[], Awaitable[T]]) -> T:
+        """``make()``, retried while the server is unreachable (saying so once)."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.options.retry_for
+        delay = 0.2
+        announced = False
+        while True:
+            try:
+                result = await make()
+            except ApiError as exc:
+                if exc.code not in RETRY_CODES or loop.time() > give_up:
+                    if announced:
+                        self.notify(self.tr("gave_up"))
+                    raise
+                if not announced:
+                    self.notify(self.style.warn(self.tr("reconnecting")))
+                    announced = True
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+                continue
+            if announced:
+                self.notify(self.tr("reconnected"))
+            return result
+
+    async def sync_clock(self) -> None:
+        """The server's clock, so that countdowns computed here match its deadlines."""
+        stub = timer_pb2_grpc.TimerServiceStub(self.client.channel)
+        before = time.time()
+        try:
+            response = await stub.GetDeadlines(
+                timer_pb2.GetDeadlinesRequest(room_id=self.room_id),
+                metadata=self.client.metadata,
+                timeout=5,
+            )
+        except grpc.aio.AioRpcError:
+            return
+        after = time.time()
+        server = response.server_time.ToNanoseconds() / 1e9
+        if server:
+            self.clock_offset = server - (before + after) / 2
+
+    def is_host(self) -> bool:
+        return bool(self.client.player_id) and self.room.host_player_id == self.client.player_id
+
+    # -- state ----------------------------------------------------------------------------------
+
+    def set_room(self, room: common_pb2.Room) -> None:
+        """Take ``room`` unless it is older than the one we have (an update still in the
+        stream can be older than the answer of our own Start or Ready call)."""
+        if room.seq and room.seq < self.room.seq:
+            return
+        self.room = room
+        self.ctx.set_room(room)
+
+    def apply_view_response(self, response: game_pb2.GetViewResponse) -> None:
+        self.set_room(response.room)
+        self.version = response.room.version
+        if response.HasField("view") and response.view.WhichOneof("game"):
+            self.view = response.view
+            learn(self.view, self.ctx)
+        self.deadlines = list(response.deadlines)
+        self.waiting_for = list(response.waiting_for)
+        if response.HasField("outcome"):
+            self.outcome = response.outcome
+
+    def apply_update(self, update: game_pb2.SubscribeResponse) -> None:
+        if update.HasField("room"):
+            self.set_room(update.room)
+        if update.HasField("view") and update.view.WhichOneof("game"):
+            self.view = update.view
+            learn(self.view, self.ctx)
+        for event in update.events:
+            self.say(narrate(event, self.ctx, self.room))
+        self.version = update.version
+        self.deadlines = list(update.deadlines)
+        self.waiting_for = list(update.waiting_for)
+        if update.HasField("outcome"):
+            self.outcome = update.outcome
+
+    async def refresh_legal(self) -> None:
+        if not self.seated or self.status != common_pb2.ROOM_STATUS_PLAYING:
+            self.menu = []
+            return
+        response = await self.call(lambda: self.client.legal(self.room_id))
+        self.legal_version = response.version
+        if response.version > self.version:
+            # The table moved on and its update is on the way: the menu comes with it.
+            self.menu = []
+            return
+        menu: list[tuple[str, game_pb2.Action]] = []
+        seen: set[str] = set()
+        for action in response.actions:
+            label = action_label(action, self.ctx, self.view)
+            plain = strip_ansi(label)
+            if plain in seen:
+                continue  # two identical cards: one entry
+            seen.add(plain)
+            menu.append((label, action))
+        self.menu = menu
+        if self.pending_story is not None and not any(
+            action_kind(a)[1] == "propose" for _, a in menu
+        ):
+            self.pending_story = None
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    async def run(self) -> int:
+        """Play (or watch) until the match ends or the user leaves; returns an exit code."""
+        first = await self.call(lambda: self.client.view(self.room_id))
+        self.apply_view_response(first)
+        if self.finished():
+            return self.finish()
+        await self.sync_clock()
+        self.tasks.append(asyncio.create_task(self.pump(first.room.seq)))
+        self.tasks.append(asyncio.create_task(self.ticker()))
+        try:
+            if not self.options.auto:
+                self.start_stdin()
+            if self.status == common_pb2.ROOM_STATUS_OPEN:
+                await self.enter_lobby()
+            elif self.view is not None:
+                # A match under way (joined late, or back after a crash): the table now.
+                self.started_table_shown = True
+                await self.refresh_legal()
+                self.redraw(full=True)
+                await self.maybe_auto()
+            while True:
+                batch = [await self.queue.get()]
+                while not self.queue.empty():
+                    batch.append(self.queue.get_nowait())
+                code = await self.handle(batch)
+                if code is not None:
+                    return code
+        finally:
+            await self.stop()
+
+    async def handle(self, batch: list[tuple[str, Any]]) -> int | None:
+        updated = False
+        for kind, item in batch:
+            if kind == "update":
+                self.apply_update(item)
+                updated = True
+                if self.finished():
+                    return self.finish()
+            elif kind == "stream_error":
+                raise item
+        if updated:
+            if self.status == common_pb2.ROOM_STATUS_ABANDONED:
+                self.say(self.tr("abandoned"))
+                return 1
+            if self.status == common_pb2.ROOM_STATUS_OPEN:
+                self.redraw(full=True)
+                await self.lobby_step()
+            else:
+                await self.refresh_legal()
+                just_started = not self.started_table_shown
+                self.started_table_shown = True
+                self.redraw(full=True if just_started else None)
+                await self.maybe_auto()
+        for kind, item in batch:
+            if kind == "line":
+                code = await self.on_line(item)
+                if code is not None:
+                    return code
+            elif kind == "eof" and self.stdin_is_tty:  # Ctrl-D: leave the table
+                self.say(self.tr("quit", room_id=self.room_id))
+                return 0
+            elif kind == "tick":
+                await self.on_tick()
+        return None
+
+    def finished(self) -> bool:
+        return self.outcome is not None or self.status == common_pb2.ROOM_STATUS_FINISHED
+
+    def finish(self) -> int:
+        lines: list[str] = []
+        if self.view is not None:
+            lines += render_view(self.view, self.ctx)
+        if self.outcome is not None:
+            lines += render_outcome(self.outcome, self.ctx, details=self.view is None)
+        else:
+            lines.append(self.tr("match_over"))
+        lines.append(self.tr("replay_hint", room_id=self.room_id))
+        self.write("\n" + "\n".join(lines) + "\n")
+        return 0
+
+    async def pump(self, after_seq: int) -> None:
+        try:
+            async for update in self.client.updates(self.room_id, after_seq):
+                await self.queue.put(("update", update))
+        except Exception as exc:  # an error the SDK does not retry: the loop raises it
+            await self.queue.put(("stream_error", exc))
+
+    async def ticker(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            await self.queue.put(("tick", None))
+
+    def start_stdin(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            fd = self.stdin.fileno()
+            mode = os.fstat(fd).st_mode
+        except (OSError, ValueError, AttributeError):
+            return
+        self.stdin_is_tty = os.isatty(fd)
+        if stat.S_ISREG(mode):
+            self.start_stdin_thread(loop)
+            return
+        pending = bytearray()
+
+        def readable() -> None:
+            try:
+                chunk = os.read(fd, 4096)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                loop.remove_reader(fd)
+                self.reader_fd = None
+                self.queue.put_nowait(("eof", None))
+                return
+            pending.extend(chunk)
+            while b"\n" in pending:
+                index = pending.index(b"\n")
+                line = bytes(pending[:index]).decode("utf-8", "replace").rstrip("\r")
+                del pending[: index + 1]
+                self.queue.put_nowait(("line", line))
+
+        try:
+            loop.add_reader(fd, readable)
+        except OSError:  # e.g. /dev/null cannot be polled
+            self.start_stdin_thread(loop)
+            return
+        self.reader_fd = fd
+
+    def start_stdin_thread(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Regular files cannot be watched with add_reader: read them in a thread."""
+        stream = self.stdin
+
+        def put(item: tuple[str, Any]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop is gone
+                loop.call_soon_threadsafe(self.queue.put_nowait, item)
+
+        def reader() -> None:
+            for line in stream:
+                put(("line", line.rstrip("\r\n")))
+            put(("eof", None))
+
+        threading.Thread(target=reader, name="cercle-stdin", daemon=True).start()
+
+    async def stop(self) -> None:
+        if self.reader_fd is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self.reader_fd)
+            self.reader_fd = None
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.tasks.clear()
+
+    # -- lobby ----------------------------------------------------------------------------------
+
+    async def enter_lobby(self) -> None:
+        me = self.room.my_seat
+        if me >= 0 and not self.room.seats[me].ready:
+            try:
+                room = await self.call(lambda: self.client.ready(self.room_id))
+                self.set_room(room)
+            except ApiError as exc:
+                self.notify(self.tr("refused", message=exc.message, reason=exc.reason))
+        self.redraw(full=True)
+        await self.lobby_step()
+
+    def everyone_ready(self) -> bool:
+        seats = self.room.seats
+        return bool(seats) and all(s.player_id and s.ready for s in seats)
+
+    async def lobby_step(self, *, force: bool = False) -> None:
+        """As host: start once every seat is taken and ready (or now, with ``force``)."""
+        if self.status != common_pb2.ROOM_STATUS_OPEN or not self.is_host() or self.starting:
+            return
+        if not force and not (self.options.autostart and self.everyone_ready()):
+            return
+        self.starting = True
+        self.say(self.tr("starting"))
+        try:
+            room = await self.call(lambda: self.client.start(self.room_id))
+            self.set_room(room)
+        except ApiError as exc:
+            self.notify(self.tr("refused", message=exc.message, reason=exc.reason))
+        finally:
+            self.starting = False
+
+    # -- input ----------------------------------------------------------------------------------
+
+    async def on_line(self, line: str) -> int | None:
+        text = line.strip()
+        tr = self.tr
+        if self.pending_story is not None:
+            await self.on_story(line)
+            return None
+        if text.lower() in ("q", "quit", "exit"):
+            if self.status == common_pb2.ROOM_STATUS_OPEN and self.seated:
+                # Before the match, leaving frees the seat for someone else.
+                with contextlib.suppress(ApiError):
+                    await self.client.leave(self.room_id)
+                self.say(tr("left_room", room_id=self.room_id))
+                return 0
+            self.say(tr("quit", room_id=self.room_id))
+            return 0
+        if text.lower() in ("h", "help", "?"):
+            self.notify(tr("help"))
+            self.redraw(full=False)
+            return None
+        if self.status == common_pb2.ROOM_STATUS_OPEN:
+            if text == "":
+                await self.lobby_step(force=True)
+            self.redraw(full=True)
+            return None
+        if text == "":
+            self.redraw(full=True)
+            return None
+        if not self.menu:
+            self.notify(tr("no_choice_now"))
+            self.redraw(full=False)
+            return None
+        if not text.isdigit() or not 1 <= int(text) <= len(self.menu):
+            self.notify(self.style.bad(tr("invalid_choice", text=text, n=len(self.menu))))
+            self.redraw(full=False)
+            return None
+        label, action = self.menu[int(text) - 1]
+        if action_kind(action)[1] == "propose":
+            self.pending_story = action
+            self.write(self.prompt())
+            return None
+        await self.act(action, label)
+        return None
+
+    async def on_story(self, line: str) -> None:
+        assert self.pending_story is not None
+        proposal = self.pending_story
+        story = line.strip() or proposal.tomy.propose.story
+        if len(story) > STORY_MAX:
+            self.notify(self.style.bad(self.tr("story_too_long", n=len(story))))
+            self.write(self.prompt())
+            return
+        self.pending_story = None
+        action = game_pb2.Action()
+        action.CopyFrom(proposal)
+        action.tomy.propose.story = story
+        await self.act(action, action_label(action, self.ctx, self.view))
+
+    async def on_tick(self) -> None:
+        if self.status == common_pb2.ROOM_STATUS_OPEN:
+            await self.lobby_step()
+            return
+        if not self.seated or self.options.auto:
+            return
+        for deadline in self.deadlines:
+            if deadline.seat != self.room.my_seat:
+                continue
+            key = (deadline.version, deadline.clock, deadline.seat)
+            left = self.remaining(deadline)
+            if 0 < left <= WARN_SECONDS and key not in self.warned:
+                self.warned.add(key)
+                self.say(self.style.warn(self.tr("time_warning", seconds=round(left))), log=False)
+                self.write(self.prompt())
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    async def act(self, action: game_pb2.Action, label: str) -> bool:
+        """Play ``action`` (retried with the same key while unreachable); False if refused."""
+        key = uuid.uuid4().hex
+        version = self.legal_version
+        if self.options.auto:
+            self.say(self.tr("auto_played", label=label))
+        try:
+            await self.call(lambda: self.client.act(self.room_id, action, version, key))
+        except ApiError as exc:
+            self.refused.add((version, action.SerializeToString(deterministic=True)))
+            if exc.reason == "STALE_VERSION":
+                self.notify(self.style.warn(self.tr("stale")))
+            else:
+                self.notify(
+                    self.style.bad(self.tr("refused", message=exc.message, reason=exc.reason))
+                )
+            await self.refresh_legal()
+            self.redraw(full=False)
+            return False
+        self.menu = []  # the update of this action brings the next list
+        return True
+
+    async def maybe_auto(self) -> None:
+        """With ``auto``: play while there is something to play (a refusal tries again on
+        the fresh list, never the same action at the same version)."""
+        if not self.options.auto:
+            return
+        for _ in range(5):
+            if self.status != common_pb2.ROOM_STATUS_PLAYING or self.finished():
+                return
+            candidates = [
+                (label, a)
+                for label, a in self.menu
+                if (self.legal_version, a.SerializeToString(deterministic=True)) not in self.refused
+            ]
+            if not candidates:
+                return
+            action = choose_auto([a for _, a in candidates], self.rng)
+            label = next(label for label, a in candidates if a is action)
+            if self.options.auto_delay:
+                await asyncio.sleep(self.options.auto_delay)
+            if await self.act(action, label):
+                return
