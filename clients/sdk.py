@@ -177,10 +177,21 @@ class Client:
         assert isinstance(response, lobby_pb2.JoinRoomResponse)
         return response
 
-    async def quick_match(self, game_id: str, players: int = 0) -> lobby_pb2.QuickMatchResponse:
-        response = await self._call(
-            self.lobby.QuickMatch, lobby_pb2.QuickMatchRequest(game_id=game_id, players=players)
+    async def quick_match(
+        self,
+        game_id: str,
+        players: int = 0,
+        *,
+        bots: int = 0,
+        bot_level: str = "",
+        bot_delay: float | None = None,
+    ) -> lobby_pb2.QuickMatchResponse:
+        request = lobby_pb2.QuickMatchRequest(
+            game_id=game_id, players=players, bots=bots, bot_level=bot_level
         )
+        if bot_delay is not None:
+            request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
+        response = await self._call(self.lobby.QuickMatch, request)
         assert isinstance(response, lobby_pb2.QuickMatchResponse)
         return response
 

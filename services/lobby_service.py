@@ -125,7 +125,16 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.QuickMatchRequest, context: Context
     ) -> lobby_pb2.QuickMatchResponse:
         player = require_player()
-        record, seat = await self.rooms.quick_match(player, request.game_id, request.players)
+        record, seat = await self.rooms.quick_match(
+            player,
+            request.game_id,
+            request.players,
+            bots=request.bots,
+            bot_level=request.bot_level or "strong",
+            bot_delay=(
+                request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
+            ),
+        )
         return lobby_pb2.QuickMatchResponse(room=room_message(record, player.player_id), seat=seat)
 
     @guarded

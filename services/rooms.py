@@ -430,8 +430,19 @@ class Rooms:
         return fresh, seat_of(fresh, player.player_id)
 
     async def quick_match(
-        self, player: Player, game_id: str, players: int
+        self,
+        player: Player,
+        game_id: str,
+        players: int,
+        *,
+        bots: int = 0,
+        bot_level: str = "strong",
+        bot_delay: float | None = None,
     ) -> tuple[RoomRecord, int]:
+        if bots:
+            return await self._match_against_bots(
+                player, game_id, players, bots, bot_level, bot_delay
+            )
         try:
             registry.get(game_id)
         except registry.UnknownGame as exc:
@@ -445,6 +456,28 @@ class Rooms:
                 continue  # taken meanwhile: try the next one
         created = await self.create_room(player, game_id, {}, private=False, players=players)
         return created, 0
+
+    async def _match_against_bots(
+        self,
+        player: Player,
+        game_id: str,
+        players: int,
+        bots: int,
+        level: str,
+        bot_delay: float | None,
+    ) -> tuple[RoomRecord, int]:
+        if bots < 0:
+            raise errors.invalid("bots", "bots cannot be negative")
+        players = players or bots + 1
+        if players != bots + 1:
+            raise errors.invalid("players", "with bots, players is 1 + bots (or 0)")
+        record = await self.create_room(
+            player, game_id, {}, private=True, players=players, bot_delay=bot_delay
+        )
+        for _ in range(bots):
+            await self.set_bot(player, record.room_id, -1, level or "strong")
+        await self.set_ready(player, record.room_id, True)
+        return await self.start(player, record.room_id), 0
 
     async def leave(self, player: Player, room_id: str) -> None:
         def compute(current: RoomRecord) -> Change | None:

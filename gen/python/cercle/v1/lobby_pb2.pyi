@@ -445,19 +445,37 @@ class QuickMatchRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     PLAYERS_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
+    BOT_LEVEL_FIELD_NUMBER: _builtins.int
+    BOT_DELAY_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game to play."""
     players: _builtins.int
-    """The table size wanted when a room must be created (0: the game's minimum)."""
+    """The table size wanted when a room must be created (0: the game's minimum, or
+    1 + bots when bots are asked for).
+    """
+    bots: _builtins.int
+    """"Me + bots": instead of joining others, create a private room, fill every other seat
+    with a bot of `bot_level`, and start the match at once. 0: join or create as usual.
+    """
+    bot_level: _builtins.str
+    """The bots' level (`random` or `strong`; empty: `strong`)."""
+    @_builtins.property
+    def bot_delay(self) -> _duration_pb2.Duration:
+        """How long the bots wait before they move. Unset: 0.8 s."""
+
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         players: _builtins.int = ...,
+        bots: _builtins.int = ...,
+        bot_level: _builtins.str = ...,
+        bot_delay: _duration_pb2.Duration | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "players", b"players"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay", "bot_level", b"bot_level", "bots", b"bots", "game_id", b"game_id", "players", b"players"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -138,7 +138,8 @@ class LobbyServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def QuickMatch(self, request, context):
-        """Joins an open public room of a game with a free seat, or creates one.
+        """Joins an open public room of a game with a free seat, or creates one; or, with `bots`,
+        starts a match against bots at once.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
