@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -665,6 +666,7 @@ class Rooms:
     ) -> ActResult:
         """Apply ``action`` for the caller's seat, or for ``seat`` when the server acts
         (``source`` ``"timeout"``: the seat's clock ran out; ``"bot"``: a bot's move)."""
+        started = time.perf_counter()
         if len(idempotency_key) > 128:
             raise errors.invalid("idempotency_key", "an idempotency key has at most 128 characters")
         key = ""
@@ -817,6 +819,7 @@ class Rooms:
             action=type(action).__name__,
             version=result["version"],
             source=source,
+            latency_ms=round((time.perf_counter() - started) * 1000, 2),
         )
         return ActResult(seq, result["version"], result["events"], acting_seat)
 
