@@ -1,0 +1,1 @@
+"""Cercle benchmarks (`make bench`, `make bench-engine`); see docs/performance.md."""

@@ -1,0 +1,439 @@
+"""What every benchmark shares: process figures from /proc, percentiles, the child-process
+protocol, the instrumented replica processes and the one results table.
+
+The benchmarks run their servers and load generators as separate processes and talk to the
+load generators over a line protocol: a child prints one JSON object per line on stdout
+(``{"event": ...}``) and reads one JSON command per line on stdin (``{"cmd": ...}``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deploy.local.cluster import Proc, free_port, start_redis, wait_for_port
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS_DIR = ROOT / "bench" / "results"
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# --------------------------------------------------------------------------------------------
+# /proc
+# --------------------------------------------------------------------------------------------
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds used so far by process ``pid`` (all its threads)."""
+    raw = Path(f"/proc/{pid}/stat").read_text()
+    fields = raw[raw.rindex(")") + 2 :].split()
+    # After the command name: state is field 3, utime field 14, stime field 15 (1-based).
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def rss_bytes(pid: int) -> int:
+    """The resident set size of process ``pid`` (VmRSS)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def load_average() -> list[float]:
+    return [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
+
+
+# --------------------------------------------------------------------------------------------
+# Figures
+# --------------------------------------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) with linear interpolation; NaN for no values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q
+    low = math.floor(position)
+    high = math.ceil(position)
+    if low == high:
+        return ordered[low]
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
+    """p50/p90/p99/max in milliseconds, and the sample count."""
+    return {
+        "n": len(seconds),
+        "p50_ms": percentile(seconds, 0.50) * 1000,
+        "p90_ms": percentile(seconds, 0.90) * 1000,
+        "p99_ms": percentile(seconds, 0.99) * 1000,
+        "max_ms": (max(seconds) * 1000) if seconds else math.nan,
+    }
+
+
+@dataclass
+class Row:
+    """One line of the results table: a figure beside its baseline and its target."""
+
+    section: str
+    metric: str
+    value: float | None
+    unit: str = ""
+    baseline: float | None = None
+    baseline_name: str = ""
+    ratio: float | None = None
+    target: str = ""
+    met: bool | None = None
+    note: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {k: _finite(v) for k, v in self.__dict__.items()}
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def fmt(value: float | None, unit: str = "") -> str:
+    """A figure for the table: thousands grouped, few digits, the unit after."""
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return "-"
+    magnitude = abs(value)
+    if magnitude >= 1000:
+        text = f"{value:,.0f}"
+    elif magnitude >= 100:
+        text = f"{value:.0f}"
+    elif magnitude >= 10:
+        text = f"{value:.1f}"
+    elif magnitude >= 0.1:
+        text = f"{value:.2f}"
+    elif magnitude == 0:
+        text = "0"
+    else:
+        text = f"{value:.3g}"
+    return f"{text} {unit}".strip()
+
+
+def render_table(rows: Sequence[Row]) -> str:
+    """The results as one plain-text table."""
+    header = ("section", "metric", "value", "baseline", "ratio", "target", "met")
+    lines: list[tuple[str, ...]] = [header]
+    for row in rows:
+        baseline = fmt(row.baseline, row.unit)
+        if row.baseline_name and row.baseline is not None:
+            baseline = f"{baseline} ({row.baseline_name})"
+        elif row.baseline_name:
+            baseline = row.baseline_name
+        met = "" if row.met is None else ("yes" if row.met else "NO")
+        ratio = "" if row.ratio is None else f"{row.ratio:.2f}x"
+        lines.append(
+            (row.section, row.metric, fmt(row.value, row.unit), baseline, ratio, row.target, met)
+        )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out = []
+    for index, line in enumerate(lines):
+        out.append("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(line)).rstrip())
+        if index == 0:
+            out.append("  ".join("-" * w for w in widths))
+    notes = [f"  [{row.section}/{row.metric}] {row.note}" for row in rows if row.note]
+    if notes:
+        out.append("")
+        out.append("Notes:")
+        out.extend(notes)
+    return "\n".join(out)
+
+
+def say(message: str) -> None:
+    """Progress on stderr (the table goes to stdout)."""
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Child processes speaking the line protocol
+# --------------------------------------------------------------------------------------------
+
+
+class ChildError(RuntimeError):
+    pass
+
+
+class Child:
+    """A load generator (or any helper) run as ``python -m <module> <json config>``."""
+
+    def __init__(self, module: str, config: dict[str, Any], log_dir: Path, name: str) -> None:
+        self.name = name
+        self.log_path = log_dir / f"{name}.log"
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        self.popen = subprocess.Popen(
+            [sys.executable, "-m", module, json.dumps(config)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            cwd=str(ROOT),
+            text=True,
+            start_new_session=True,
+        )
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    def _read(self) -> None:
+        assert self.popen.stdout is not None
+        for line in self.popen.stdout:
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def expect(self, event: str, timeout: float) -> dict[str, Any]:
+        """Wait for ``{"event": event}``; other events are skipped."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise ChildError(f"{self.name}: no {event!r} within {timeout:.0f}s")
+            try:
+                line = self._lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                tail = self.log_path.read_text(errors="replace")[-3000:]
+                raise ChildError(f"{self.name} exited before {event!r}; log tail:\n{tail}")
+            line = line.strip()
+            if not line.startswith("{"):
+                continue
+            message: dict[str, Any] = json.loads(line)
+            if message.get("event") == "error":
+                raise ChildError(f"{self.name} failed: {message.get('message')}")
+            if message.get("event") == event:
+                return message
+
+    def send(self, cmd: str, **data: Any) -> None:
+        assert self.popen.stdin is not None
+        self.popen.stdin.write(json.dumps({"cmd": cmd, **data}) + "\n")
+        self.popen.stdin.flush()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.popen.poll() is None:
+            with contextlib.suppress(Exception):
+                self.send("quit")
+            try:
+                self.popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.popen.pid, signal.SIGKILL)
+                self.popen.wait(5)
+        self._log.close()
+
+
+# --------------------------------------------------------------------------------------------
+# Servers: Redis, instrumented replicas, bare gRPC servers
+# --------------------------------------------------------------------------------------------
+
+
+def _spawn(name: str, argv: list[str], log_dir: Path, port: int) -> Proc:
+    log_path = log_dir / f"{name}.log"
+    handle = open(log_path, "ab")  # noqa: SIM115 - owned by the child process
+    popen = subprocess.Popen(
+        argv,
+        stdout=handle,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+        cwd=str(ROOT),
+    )
+    proc = Proc(name, popen, port, log_path)
+    wait_for_port(port, proc)
+    return proc
+
+
+@dataclass
+class ReplicaProc:
+    """A replica process started by ``bench/replica.py`` (``services.server.start_replica``
+    plus a stats dump on SIGUSR1)."""
+
+    proc: Proc
+    stats_path: Path
+    _serial: int = 0
+
+    @property
+    def pid(self) -> int:
+        return self.proc.popen.pid
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.proc.port}"
+
+    def stats(self, timeout: float = 10.0) -> dict[str, Any]:
+        """Ask the replica for its counters (store round trips, streams, timer figures)."""
+        self._serial += 1
+        wanted = self._serial
+        os.kill(self.pid, signal.SIGUSR1)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with contextlib.suppress(FileNotFoundError, json.JSONDecodeError):
+                data: dict[str, Any] = json.loads(self.stats_path.read_text())
+                if data.get("serial", 0) >= wanted:
+                    return data
+            time.sleep(0.01)
+        raise ChildError(f"{self.proc.name} did not dump its stats within {timeout}s")
+
+
+def start_bench_replica(
+    redis_url: str, log_dir: Path, name: str, *, timers: bool = True, tracemalloc: bool = False
+) -> ReplicaProc:
+    port = free_port()
+    stats_path = log_dir / f"{name}.stats.json"
+    argv = [
+        sys.executable,
+        "-m",
+        "bench.replica",
+        "--port",
+        str(port),
+        "--redis-url",
+        redis_url,
+        "--name",
+        name,
+        "--stats-file",
+        str(stats_path),
+    ]
+    if not timers:
+        argv.append("--no-timers")
+    if tracemalloc:
+        argv.append("--tracemalloc")
+    return ReplicaProc(_spawn(name, argv, log_dir, port), stats_path)
+
+
+def start_bare_server(mode: str, log_dir: Path) -> Proc:
+    """``bench/bare.py``: a generated-free grpc.aio server (``unary`` echo or ``stream``)."""
+    port = free_port()
+    argv = [sys.executable, "-m", "bench.bare", "--mode", mode, "--port", str(port)]
+    return _spawn(f"bare-{mode}-{port}", argv, log_dir, port)
+
+
+@contextlib.contextmanager
+def bench_redis(work: Path, name: str = "redis") -> Iterator[tuple[Proc, str]]:
+    """A fresh Redis (Valkey) process as ``make run`` starts it (append-only file on)."""
+    proc = start_redis(work / name, work / "logs")
+    try:
+        yield proc, f"redis://127.0.0.1:{proc.port}/0"
+    finally:
+        proc.stop()
+
+
+@dataclass
+class Snapshot:
+    """Counters taken at the start and the end of a measurement window."""
+
+    when: float
+    cpu: dict[str, float] = field(default_factory=dict)
+    calls: dict[str, int] = field(default_factory=dict)
+    redis: dict[str, int] = field(default_factory=dict)
+
+
+def redis_command_stats(redis_port: int) -> dict[str, int]:
+    """``INFO commandstats`` calls per command, plus ``total_commands_processed``.
+
+    The two INFO calls of each reading are counted by Redis too (as ``info``): figures per
+    action leave ``info`` out.
+    """
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=redis_port)
+    try:
+        stats: dict[str, Any] = client.info("commandstats")
+        totals: dict[str, Any] = client.info("stats")
+    finally:
+        client.close()
+    out = {
+        name.removeprefix("cmdstat_"): int(value["calls"])
+        for name, value in stats.items()
+        if isinstance(value, dict)
+    }
+    out["total_commands_processed"] = int(totals["total_commands_processed"])
+    return out
+
+
+def delta(after: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
+    return {k: after[k] - before.get(k, 0) for k in after if after[k] != before.get(k, 0)}
+
+
+# --------------------------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------------------------
+
+
+class MachineLoad:
+    """How busy the whole machine was over a window (all cores, from /proc/stat), so that
+    other people's work running at the same time shows in the results."""
+
+    def __init__(self) -> None:
+        self.t0 = time.perf_counter()
+        self.busy0 = self._busy()
+
+    @staticmethod
+    def _busy() -> float:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        idle = fields[3] + fields[4]
+        return (sum(fields[:8]) - idle) / CLOCK_TICKS
+
+    def cores_busy(self) -> float:
+        """CPU cores in use on average since this object was made."""
+        return (self._busy() - self.busy0) / max(1e-9, time.perf_counter() - self.t0)
+
+
+def machine() -> dict[str, Any]:
+    import platform
+
+    import grpc
+    import redis
+
+    model = ""
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            model = line.split(":", 1)[1].strip()
+            break
+    return {
+        "python": platform.python_version(),
+        "grpcio": grpc.__version__,
+        "redis_py": redis.__version__,
+        "cpus": os.cpu_count(),
+        "cpu_model": model,
+        "load_average": load_average(),
+        "memory_gb": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1),
+    }
+
+
+def write_results(prefix: str, data: dict[str, Any], started: float) -> Path:
+    """``bench/results/[prefix-]<timestamp>.json`` and ``[prefix-]latest.json``."""
+    RESULTS_DIR.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(started))
+    lead = f"{prefix}-" if prefix else ""
+    body = json.dumps(
+        {"started": stamp, "machine": machine(), **data}, indent=2, default=_finite_json
+    )
+    path = RESULTS_DIR / f"{lead}{stamp}.json"
+    path.write_text(body)
+    (RESULTS_DIR / f"{lead}latest.json").write_text(body)
+    return path
+
+
+def _finite_json(value: Any) -> Any:
+    return str(value)

@@ -1,0 +1,411 @@
+"""Full stack (gRPC + Redis) and scale-out benchmarks, with their bare baselines.
+
+Every server and every load generator is its own process: Redis (``start_redis``), the
+replica(s) (``bench/replica.py``: ``services.server.start_replica`` with counters), Envoy
+(``start_envoy``), the bare echo server (``bench/bare.py``) and the load generator
+(``bench/loadgen.py``). Counters are read at the start and the end of each measurement
+window: CPU seconds from ``/proc/<pid>/stat``, the replica's own count of Redis round trips
+(``Store.calls``), and Redis' ``INFO commandstats`` / ``total_commands_processed``.
+
+``python -m bench.fullstack [--seconds S] [--rooms R]`` prints the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.common import (
+    Child,
+    MachineLoad,
+    ReplicaProc,
+    Row,
+    bench_redis,
+    cpu_seconds,
+    delta,
+    redis_command_stats,
+    say,
+    start_bare_server,
+    start_bench_replica,
+)
+from deploy.local.cluster import Proc, start_envoy
+from services.store import SHARDS
+
+SCRIPT_COMMANDS = ("evalsha", "eval", "fcall")
+
+
+def _snapshot(
+    replicas: list[ReplicaProc], others: dict[str, int], redis_port: int
+) -> dict[str, Any]:
+    cpu = {f"replica-{i + 1}": cpu_seconds(r.pid) for i, r in enumerate(replicas)}
+    cpu.update({name: cpu_seconds(pid) for name, pid in others.items()})
+    calls = {f"replica-{i + 1}": int(r.stats()["calls"]) for i, r in enumerate(replicas)}
+    return {
+        "t": time.perf_counter(),
+        "cpu": cpu,
+        "calls": calls,
+        "redis": redis_command_stats(redis_port),
+    }
+
+
+def measured_run(
+    gen: Child,
+    replicas: list[ReplicaProc],
+    others: dict[str, int],
+    redis_port: int,
+    *,
+    seconds: float,
+    warmup: float,
+    rate: float,
+) -> dict[str, Any]:
+    """One window of the play load generator, with the servers' counters around it."""
+    gen.send("run", seconds=seconds, warmup=warmup, rate=rate)
+    gen.expect("window_start", warmup + 60)
+    before = _snapshot(replicas, others, redis_port)
+    load = MachineLoad()
+    gen.expect("window_end", seconds + 60)
+    busy = load.cores_busy()
+    after = _snapshot(replicas, others, redis_port)
+    result = gen.expect("result", 60)
+    accepted = max(1, int(result["accepted"]))
+    elapsed = after["t"] - before["t"]
+    cpu = delta(after["cpu"], before["cpu"])
+    calls = delta(after["calls"], before["calls"])
+    commands = delta(after["redis"], before["redis"])
+    commands.pop("info", None)
+    total_commands = commands.pop("total_commands_processed", 0) - 2  # our two INFO calls
+    replica_cpu = sum(v for k, v in cpu.items() if k.startswith("replica"))
+    scripts = sum(commands.get(name, 0) for name in SCRIPT_COMMANDS)
+    result.update(
+        cpu_s=cpu,
+        cpu_utilisation={k: v / elapsed for k, v in cpu.items()},
+        machine_cores_busy=busy,
+        others_cores_busy=max(0.0, busy - sum(cpu.values()) / elapsed),
+        replica_cpu_ms_per_action=replica_cpu / accepted * 1000,
+        redis_cpu_ms_per_action=cpu.get("redis", 0.0) / accepted * 1000,
+        round_trips_per_action=sum(calls.values()) / accepted,
+        round_trips=calls,
+        redis_commands_per_action=total_commands / accepted,
+        redis_scripts_per_action=scripts / accepted,
+        round_trips_by_source=_round_trip_sources(commands, accepted),
+        redis_commandstats_per_action={
+            k: round(v / accepted, 3) for k, v in sorted(commands.items(), key=lambda kv: -kv[1])
+        },
+    )
+    return result
+
+
+def _round_trip_sources(commands: dict[str, int], accepted: int) -> dict[str, float]:
+    """Round trips per action by who makes them, read from the commands Redis counted: an
+    Act loads the room (HGETALL + HGET in one pipeline) and commits (one EVALSHA); each
+    replica's feed reads each new entry once (XRANGE); each expiry tick claims due rooms of
+    every shard (one pipeline of SHARDS scripts, each one ZRANGEBYSCORE)."""
+    claims = commands.get("zrangebyscore", 0)
+    return {
+        "act_load": round(commands.get("hgetall", 0) / accepted, 3),
+        "act_commit": round((commands.get("evalsha", 0) - claims) / accepted, 3),
+        "feed_read": round(commands.get("xrange", 0) / accepted, 3),
+        "timer_claims": round(claims / SHARDS / accepted, 3),
+    }
+
+
+def play_cercle(
+    work: Path, seconds: float, rooms: int, warmup: float
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Flat out, then at half that rate, against one replica process."""
+    logs = work / "logs"
+    with bench_redis(work, "redis-play") as (redis_proc, redis_url):
+        replica = start_bench_replica(redis_url, logs, "replica-play")
+        gen = None
+        try:
+            gen = Child(
+                "bench.loadgen",
+                {"mode": "play", "address": replica.address, "rooms": rooms, "channels": 8},
+                logs,
+                "loadgen-play",
+            )
+            ready = gen.expect("ready", 180)
+            say(f"full stack: {ready['rooms']} rooms open, flat out for {seconds:.0f}s")
+            others = {"redis": redis_proc.popen.pid, "loadgen": gen.pid}
+            flat = measured_run(
+                gen, [replica], others, redis_proc.port, seconds=seconds, warmup=warmup, rate=0
+            )
+            half_rate = flat["actions_per_s"] / 2
+            say(
+                f"full stack: {flat['actions_per_s']:.0f} actions/s flat out; "
+                f"now paced at {half_rate:.0f}/s"
+            )
+            half = measured_run(
+                gen,
+                [replica],
+                others,
+                redis_proc.port,
+                seconds=seconds,
+                warmup=warmup,
+                rate=half_rate,
+            )
+        finally:
+            if gen is not None:
+                gen.stop()
+            replica.proc.stop()
+    return flat, half
+
+
+def echo_baseline(work: Path, seconds: float, concurrency: int, warmup: float) -> dict[str, Any]:
+    logs = work / "logs"
+    server = start_bare_server("unary", logs)
+    gen = None
+    try:
+        gen = Child(
+            "bench.loadgen",
+            {
+                "mode": "echo",
+                "address": f"127.0.0.1:{server.port}",
+                "concurrency": concurrency,
+                "channels": 8,
+            },
+            logs,
+            "loadgen-echo",
+        )
+        ready = gen.expect("ready", 60)
+        gen.send("run", seconds=seconds, warmup=warmup, rate=0)
+        gen.expect("window_start", warmup + 60)
+        cpu0, t0 = cpu_seconds(server.popen.pid), time.perf_counter()
+        load = MachineLoad()
+        gen.expect("window_end", seconds + 60)
+        busy = load.cores_busy()
+        cpu1, t1 = cpu_seconds(server.popen.pid), time.perf_counter()
+        result = gen.expect("result", 60)
+    finally:
+        if gen is not None:
+            gen.stop()
+        server.stop()
+    calls = max(1, int(result["calls"]))
+    result.update(
+        payload_bytes=ready["payload_bytes"],
+        server_cpu_ms_per_rpc=(cpu1 - cpu0) / calls * 1000,
+        server_cpu_utilisation=(cpu1 - cpu0) / (t1 - t0),
+        machine_cores_busy=busy,
+    )
+    return result
+
+
+def cas_baseline(work: Path, seconds: float) -> dict[str, Any]:
+    logs = work / "logs"
+    with bench_redis(work, "redis-cas") as (_, redis_url):
+        gen = Child(
+            "bench.loadgen",
+            {"mode": "cas", "redis_url": redis_url, "seconds": seconds},
+            logs,
+            "loadgen-cas",
+        )
+        try:
+            return gen.expect("result", seconds + 60)
+        finally:
+            gen.stop()
+
+
+def scale_out(work: Path, seconds: float, rooms: int, warmup: float) -> dict[str, Any]:
+    """Flat-out actions/s through Envoy with one replica, then with two."""
+    out: dict[str, Any] = {}
+    for count in (1, 2):
+        logs = work / "logs"
+        with bench_redis(work, f"redis-scale-{count}") as (redis_proc, redis_url):
+            replicas: list[ReplicaProc] = []
+            envoy: Proc | None = None
+            gen = None
+            try:
+                for i in range(count):
+                    replicas.append(start_bench_replica(redis_url, logs, f"replica-s{count}-{i}"))
+                envoy = start_envoy(logs, [r.proc.port for r in replicas])
+                time.sleep(2.5)  # Envoy's first health checks
+                gen = Child(
+                    "bench.loadgen",
+                    {
+                        "mode": "play",
+                        "address": f"127.0.0.1:{envoy.port}",
+                        "rooms": rooms,
+                        "channels": 8,
+                    },
+                    logs,
+                    f"loadgen-scale-{count}",
+                )
+                gen.expect("ready", 180)
+                say(f"scale-out: {count} replica(s) behind Envoy, flat out for {seconds:.0f}s")
+                others = {
+                    "redis": redis_proc.popen.pid,
+                    "envoy": envoy.popen.pid,
+                    "loadgen": gen.pid,
+                }
+                out[f"replicas_{count}"] = measured_run(
+                    gen, replicas, others, redis_proc.port, seconds=seconds, warmup=warmup, rate=0
+                )
+            finally:
+                if gen is not None:
+                    gen.stop()
+                if envoy is not None:
+                    envoy.stop()
+                for replica in replicas:
+                    replica.proc.stop()
+    return out
+
+
+def run(
+    work: Path, *, seconds: float = 10.0, rooms: int = 48, warmup: float = 2.0
+) -> dict[str, Any]:
+    say("full stack: bare unary echo baseline")
+    echo = echo_baseline(work, seconds, rooms, warmup)
+    say(f"full stack: echo {echo['rpc_per_s']:.0f} RPC/s; Redis CAS baseline")
+    cas = cas_baseline(work, min(seconds, 4.0))
+    flat, half = play_cercle(work, seconds, rooms, warmup)
+    return {"rooms": rooms, "echo": echo, "cas": cas, "flat": flat, "half": half}
+
+
+def _window_note(run: dict[str, Any], label: str) -> str:
+    util = ", ".join(f"{k} {v:.0%}" for k, v in run["cpu_utilisation"].items())
+    return (
+        f"{label}: CPU of a core: {util}; other programs on the machine "
+        f"{run['others_cores_busy']:.2f} cores; {run['fallbacks']} fallbacks to "
+        f"ListLegalActions, {run['errors']} errors, {run['resubscribes']} resubscribes, "
+        f"{run['kicks']} stalled rooms kicked, {run['restarts']} rooms replaced"
+    )
+
+
+def rows(figures: dict[str, Any]) -> list[Row]:
+    echo, cas, flat, half = figures["echo"], figures["cas"], figures["flat"], figures["half"]
+    ratio = flat["actions_per_s"] / echo["rpc_per_s"]
+    p99_half = half["act_to_others"]["p99_ms"]
+    return [
+        Row(
+            "full stack",
+            f"accepted actions/s ({figures['rooms']} rooms x 4 streams)",
+            flat["actions_per_s"],
+            "/s",
+            echo["rpc_per_s"],
+            "bare aio echo RPC/s",
+            ratio,
+            ">= 0.35x",
+            ratio >= 0.35,
+            note=_window_note(flat, "flat out")
+            + f"; echo server at {echo['server_cpu_utilisation']:.0%} of a core, "
+            f"its load generator at {echo['loadgen_cpu_s'] / echo['seconds']:.0%}",
+        ),
+        Row(
+            "full stack",
+            "Act -> others' update p50 / p99, flat out",
+            flat["act_to_others"]["p50_ms"],
+            "ms",
+            None,
+            f"p99 {flat['act_to_others']['p99_ms']:.1f} ms",
+        ),
+        Row(
+            "full stack",
+            f"Act -> others' update p99 at 50% ({half['actions_per_s']:.0f}/s)",
+            p99_half,
+            "ms",
+            None,
+            f"p50 {half['act_to_others']['p50_ms']:.1f} ms",
+            None,
+            "<= 25 ms",
+            p99_half <= 25,
+            note=_window_note(half, "at 50%"),
+        ),
+        Row(
+            "full stack",
+            "replica CPU per action",
+            flat["replica_cpu_ms_per_action"],
+            "ms",
+            echo["server_cpu_ms_per_rpc"],
+            "echo server CPU per RPC",
+            flat["replica_cpu_ms_per_action"] / max(1e-9, echo["server_cpu_ms_per_rpc"]),
+        ),
+        Row(
+            "full stack",
+            "Redis round trips per action (Store.calls), flat out",
+            flat["round_trips_per_action"],
+            "",
+            None,
+            f"{flat['redis_scripts_per_action']:.2f} scripts, "
+            f"{flat['redis_commands_per_action']:.2f} client cmds",
+            None,
+            "<= 2",
+            flat["round_trips_per_action"] <= 2,
+            note="by source: "
+            + ", ".join(f"{k} {v:.2f}" for k, v in flat["round_trips_by_source"].items())
+            + "; commands per action: "
+            + ", ".join(
+                f"{k} {v:.2f}" for k, v in list(flat["redis_commandstats_per_action"].items())[:8]
+            ),
+        ),
+        Row(
+            "full stack",
+            "Redis CAS script, one connection",
+            cas["ops_per_s"],
+            "/s",
+            None,
+            f"p50 {cas['rtt']['p50_ms']:.2f} ms",
+        ),
+    ]
+
+
+def scale_rows(figures: dict[str, Any], direct: float | None) -> list[Row]:
+    one, two = figures["replicas_1"], figures["replicas_2"]
+    gain = two["actions_per_s"] / max(1e-9, one["actions_per_s"])
+    envoy_ms = two["cpu_s"].get("envoy", 0.0) / max(1, two["accepted"]) * 1000
+    out = [
+        Row(
+            "scale-out",
+            "actions/s, 1 replica behind Envoy",
+            one["actions_per_s"],
+            "/s",
+            direct,
+            "1 replica direct",
+            (one["actions_per_s"] / direct) if direct else None,
+        ),
+        Row(
+            "scale-out",
+            "actions/s, 2 replicas behind Envoy",
+            two["actions_per_s"],
+            "/s",
+            one["actions_per_s"],
+            "1 replica behind Envoy",
+            gain,
+            "report (2 cores)",
+            note="2 replicas: "
+            + ", ".join(f"{k} {v:.0%}" for k, v in two["cpu_utilisation"].items())
+            + f" of a core; Envoy {envoy_ms:.2f} ms CPU per action",
+        ),
+        Row(
+            "scale-out",
+            "replica CPU per action, 1 -> 2 replicas",
+            two["replica_cpu_ms_per_action"],
+            "ms",
+            one["replica_cpu_ms_per_action"],
+            "1 replica",
+            two["replica_cpu_ms_per_action"] / max(1e-9, one["replica_cpu_ms_per_action"]),
+        ),
+    ]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rooms", type=int, default=48)
+    parser.add_argument("--scale-out", action="store_true")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="cercle-bench-"))
+    (work / "logs").mkdir()
+    figures = run(work, seconds=args.seconds, rooms=args.rooms)
+    if args.scale_out:
+        figures["scale_out"] = scale_out(work, args.seconds, args.rooms, 2.0)
+    print(json.dumps(figures, indent=2))
+    say(f"logs in {work / 'logs'}")
+
+
+if __name__ == "__main__":
+    main()
