@@ -3,8 +3,9 @@
 For each game (4 players where the game allows it):
 
 (a) the loop rlcard's examples use: the seat the table waits for (``game.pending``), its
-    legal actions, ``random.choice``, ``game.apply`` -- actions/s and matches/s (and rounds/s
-    for Tomahawk);
+    legal actions, ``random.choice``, ``game.step`` (in place, like rlcard's ``game.step``)
+    -- actions/s and matches/s (and rounds/s for Tomahawk); and the same loop with
+    ``game.apply`` (a new state per action, as the server uses it) beside it;
 (b) ``engine.playout.random_playout``, which lists every seat's legal actions (out-of-turn
     calls included) before each random choice;
 (c) ``game.encode`` + ``game.decode`` of states met in play -- states/s.
@@ -52,8 +53,12 @@ def players_for(game: Game[Any]) -> int:
     return max(game.info.min_players, min(4, game.info.max_players))
 
 
-def pending_loop(game: Game[Any], players: int, seconds: float, seed: int) -> dict[str, float]:
-    """(a): only the seat(s) the table waits for act, as in rlcard's ``game.step`` loop."""
+def pending_loop(
+    game: Game[Any], players: int, seconds: float, seed: int, *, in_place: bool = True
+) -> dict[str, float]:
+    """(a): only the seat(s) the table waits for act, as in rlcard's ``game.step`` loop;
+    ``in_place`` uses ``game.step`` (rlcard's ``game.step`` mutates its game too), else
+    ``game.apply`` (a new state per action)."""
     options = game.validate_options({})
     chooser = random.Random(seed)
     actions = matches = rounds = 0
@@ -65,7 +70,11 @@ def pending_loop(game: Game[Any], players: int, seconds: float, seed: int) -> di
         while game.outcome(state) is None and steps < MAX_STEPS:
             pending = game.pending(state)
             seat = pending[0].seat if len(pending) == 1 else chooser.choice(pending).seat
-            state = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat))).state
+            action = chooser.choice(game.legal_actions(state, seat))
+            if in_place:
+                game.step(state, seat, action)
+            else:
+                state = game.apply(state, seat, action).state
             steps += 1
         actions += steps
         matches += 1
@@ -195,7 +204,7 @@ def _add(a: dict[str, float], b: dict[str, float]) -> dict[str, float]:
 def run(seconds: float, log_dir: Path, seed: int = 1) -> dict[str, Any]:
     """Every measurement within about ``seconds`` (plus the rlcard venv's creation)."""
     games = registry.games()
-    slices = 3 * len(games) + 2  # (a), (b), (c) per game, and rlcard
+    slices = 4 * len(games) + 2  # (a) step, (a) apply, (b), (c) per game, and rlcard
     unit = seconds / slices
     python = ensure_rlcard(log_dir / "rlcard-install.log")
     rlcard_runs: list[dict[str, Any]] = []
@@ -218,6 +227,7 @@ def run(seconds: float, log_dir: Path, seed: int = 1) -> dict[str, Any]:
             figures["loop"] = _rates(_add(target_first, second))
         else:
             figures["loop"] = _rates(pending_loop(game, players, unit, seed))
+        figures["loop_apply"] = _rates(pending_loop(game, players, unit, seed, in_place=False))
         figures["playout"] = _rates(playout_loop(game, players, unit, seed))
         figures["codec"] = codec_loop(game, players, unit, seed)
         per_game[game.info.id] = figures
@@ -241,7 +251,7 @@ def rows(figures: dict[str, Any]) -> list[Row]:
         out.append(
             Row(
                 "engine",
-                f"{game_id} ({g['players']}p) (a) pending-seat loop actions/s",
+                f"{game_id} ({g['players']}p) (a) pending-seat loop, step, actions/s",
                 loop["actions_per_s"],
                 "/s",
                 base,
@@ -267,6 +277,18 @@ def rows(figures: dict[str, Any]) -> list[Row]:
         )
         if "rounds_per_s" in loop:
             out.append(Row("engine", f"{game_id} (a) rounds/s", loop["rounds_per_s"], "/s"))
+        copying = g["loop_apply"]
+        out.append(
+            Row(
+                "engine",
+                f"{game_id} (a) same loop with apply (new state each action) actions/s",
+                copying["actions_per_s"],
+                "/s",
+                base,
+                base_name,
+                copying["actions_per_s"] / base if base else None,
+            )
+        )
         out.append(
             Row(
                 "engine",

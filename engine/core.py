@@ -396,7 +396,28 @@ class Game(ABC, Generic[S]):
     def apply(
         self, state: S, seat: int, action: object, *, version: int | None = None
     ) -> Transition[S]:
-        """Apply one action; ``version`` is the match version the actor based it on."""
+        """Apply one action; ``version`` is the match version the actor based it on.
+
+        Returns a new state; ``state`` is never changed, even when the action is refused.
+        """
+        self._check(state, seat, action, version)
+        new = state.clone()
+        events = self.play(new, seat, action)  # type: ignore[arg-type]
+        new.version = state.version + 1
+        return Transition(new, tuple(events))  # type: ignore[arg-type]
+
+    def step(
+        self, state: S, seat: int, action: object, *, version: int | None = None
+    ) -> tuple[Event, ...]:
+        """Apply one action IN PLACE and return its events: :meth:`apply` without the copy,
+        for simulations that own their state (bot rollouts, benchmarks; like rlcard's
+        ``game.step``). If the action is refused the state must be thrown away."""
+        self._check(state, seat, action, version)
+        events = self.play(state, seat, action)
+        state.version += 1
+        return tuple(events)
+
+    def _check(self, state: S, seat: int, action: object, version: int | None) -> None:
         if version is not None and version != state.version:
             raise self.stale(state, version, action)
         if self.outcome(state) is not None:
@@ -405,10 +426,6 @@ class Game(ABC, Generic[S]):
             raise NotYourTurn(f"there is no seat {seat} at this table")
         if isinstance(action, Timeout) and all(p.seat != seat for p in self.pending(state)):
             raise NotYourTurn("no clock runs for this seat")
-        new = state.clone()
-        events = self.play(new, seat, action)  # type: ignore[arg-type]
-        new.version = state.version + 1
-        return Transition(new, tuple(events))  # type: ignore[arg-type]
 
     def stale(self, state: S, expected: int, action: object) -> StaleVersion:
         """The error for an action based on an older version (a game may word it, e.g. as

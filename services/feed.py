@@ -1,11 +1,10 @@
-"""Per-replica room tails: one Redis read per new entry per replica, whatever the number of
-subscribers it serves.
+"""Per-replica room tails: no Redis read per new entry, whatever the number of subscribers.
 
-Each replica keeps one pub/sub connection. The commit script publishes every new seq on the
-room's channel; the replica's :class:`RoomFeed` for that room reads the new entries once
-(``XRANGE``) and hands them to every local subscriber's queue. A slow poll catches anything a
-dropped pub/sub connection missed; subscribers also fill any gap they see from the log, so a
-subscriber never misses an entry nor gets one twice.
+Each replica keeps one pub/sub connection. The commit script publishes every new entry on
+the room's channel; the replica's :class:`RoomFeed` for that room hands it to every local
+subscriber's queue (reading the log only when an entry does not follow the last one). A
+slow poll catches anything a dropped pub/sub connection missed; subscribers also fill any
+gap they see from the log, so a subscriber never misses an entry nor gets one twice.
 """
 
 from __future__ import annotations
@@ -18,11 +17,19 @@ import structlog
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
-from services.store import LogEntry, Store, StoreUnavailable, notify_channel, room_of_channel
+from services.store import (
+    LogEntry,
+    Store,
+    StoreUnavailable,
+    entry_from_notification,
+    notify_channel,
+    room_of_channel,
+)
 
 log = structlog.get_logger("cercle.feed")
 
 POLL_SECONDS = 2.0
+"""How often a room with local subscribers is read anyway (covers a lost notification)."""
 QUEUE_LIMIT = 10_000
 
 
@@ -36,6 +43,21 @@ class RoomFeed:
         self.queues: set[asyncio.Queue[LogEntry | None]] = set()
         self._lock = asyncio.Lock()
         self._wanted = 0
+
+    def deliver(self, entry: LogEntry) -> bool:
+        """Hand out an entry that came with its notification; False if it does not follow
+        the last one (the caller then reads the log)."""
+        if entry.seq <= self.last_seq:
+            return True
+        if entry.seq != self.last_seq + 1 or self._lock.locked():
+            return False
+        self.last_seq = entry.seq
+        for queue in list(self.queues):
+            if queue.qsize() >= QUEUE_LIMIT:
+                queue.put_nowait(None)  # too slow: the subscriber will resync
+            else:
+                queue.put_nowait(entry)
+        return True
 
     async def catch_up(self, seq_hint: int | None = None) -> None:
         """Read the entries after ``last_seq`` and hand them out (coalesces concurrent calls)."""
@@ -145,8 +167,11 @@ class Feeds:
                     channel = message["channel"].decode()
                     room_id = room_of_channel(channel)
                     feed = self.rooms.get(room_id)
-                    if feed is not None:
-                        task = asyncio.create_task(feed.catch_up(int(message["data"])))
+                    if feed is None:
+                        continue
+                    entry = entry_from_notification(message["data"])
+                    if not feed.deliver(entry):
+                        task = asyncio.create_task(feed.catch_up(entry.seq))
                         self._catching_up.add(task)
                         task.add_done_callback(self._catching_up.discard)
             except asyncio.CancelledError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 
 import grpc
@@ -25,7 +26,7 @@ from services.render import (
 )
 from services.rooms import Rooms, is_member, seat_of, seed_commitment
 from services.servicing import guarded, guarded_stream
-from services.store import RoomRecord
+from services.store import LogEntry, RoomRecord
 
 Context = grpc.aio.ServicerContext
 
@@ -120,7 +121,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: game_pb2.SubscribeRequest, context: Context
     ) -> AsyncIterator[game_pb2.SubscribeResponse]:
         player = require_player()
-        record = await self.rooms.load(request.room_id)
+        record = _shared_record(await self.rooms.load(request.room_id))
         seat = _viewer_seat(record, player.player_id)
         if request.after_seq < 0:
             raise errors.invalid("after_seq", "after_seq cannot be negative")
@@ -135,6 +136,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                     break
                 for entry in entries:
                     version = entry.version or version
+                    seat = _seat_after(entry, player.player_id, seat)
                     yield EntryRenderer(game, record, entry).render(player.player_id, seat, version)
                     cursor = entry.seq
             # Live: entries fanned out by this replica's feed; fill any gap from the log.
@@ -155,6 +157,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                     if item.seq <= cursor:
                         continue
                     version = item.version or version
+                    seat = _seat_after(item, player.player_id, seat)
                     renderer = _shared_renderer(game, record, item)
                     yield renderer.render(player.player_id, seat, version)
                     cursor = item.seq
@@ -205,6 +208,37 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         if record.outcome is not None:
             response.outcome.CopyFrom(outcome_message(record.outcome))
         return response
+
+
+def _seat_after(entry: LogEntry, player_id: str, seat: int | None) -> int | None:
+    """The viewer's seat once ``entry`` is applied: a lobby change may have moved them (a
+    player who left sees no hand any more, even if someone else now sits in their seat)."""
+    if entry.room is None:
+        return seat
+    for index, here in enumerate(entry.room.get("seats", [])):
+        if here is not None and here.get("player_id") == player_id:
+            return index
+    return None
+
+
+_RECORDS: OrderedDict[str, RoomRecord] = OrderedDict()
+_RECORDS_LIMIT = 10_000
+
+
+def _shared_record(record: RoomRecord) -> RoomRecord:
+    """One copy of a room's record per replica for all its streams (a room with a thousand
+    spectators would otherwise hold a thousand copies of its spectator list). Streams use it
+    for what does not change (game, options, host...); seats come with each entry."""
+    cached = _RECORDS.get(record.room_id)
+    if cached is not None and cached.seq >= record.seq:
+        _RECORDS.move_to_end(record.room_id)
+        return cached
+    record.state = None  # streams render from their entries' states
+    record.memories = {}
+    _RECORDS[record.room_id] = record
+    while len(_RECORDS) > _RECORDS_LIMIT:
+        _RECORDS.popitem(last=False)
+    return record
 
 
 _RENDER_CACHE: dict[tuple[str, int], EntryRenderer] = {}

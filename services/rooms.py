@@ -20,6 +20,7 @@ from typing import Any
 import structlog
 
 from engine import registry
+from engine.bots import LEVELS as BOT_LEVELS
 from engine.bots import make_bot
 from engine.core import Event, Game, IllegalAction, InvalidOptions, Outcome, State, Timeout
 from engine.rng import Rng
@@ -75,6 +76,7 @@ class ActResult:
     events: list[dict[str, Any]]
     actor: int
     replayed: bool = False
+    deadlines: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -325,7 +327,12 @@ class Rooms:
                 retry_after=600.0,
             )
         room_id = secrets.token_hex(6)
-        join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
+        for _ in range(20):  # a join code names one room: claim it before the room exists
+            join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
+            if await self.store.set_join_code(join_code, room_id):
+                break
+        else:
+            raise RoomError(errors.Kind.ABORTED, "BUSY", "no free join code; try again")
         created = self.clock()
         meta = {
             "game": game_id,
@@ -354,7 +361,6 @@ class Rooms:
             )
         except Conflict:  # 48 random bits collided: astronomically unlikely
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
-        await self.store.set_join_code(join_code, room_id)
         if not private:
             await self.store.index_open_room(room_id, game_id, created)
         log.info("room_created", room=room_id, game=game_id, players=players, private=private)
@@ -469,6 +475,8 @@ class Rooms:
     ) -> tuple[RoomRecord, int]:
         if bots < 0:
             raise errors.invalid("bots", "bots cannot be negative")
+        if level not in BOT_LEVELS:
+            raise errors.invalid("bot_level", "bot levels are random and strong", "UNKNOWN_LEVEL")
         players = players or bots + 1
         if players != bots + 1:
             raise errors.invalid("players", "with bots, players is 1 + bots (or 0)")
@@ -568,7 +576,7 @@ class Rooms:
                 seats[index] = None
                 change = "bot_removed"
             else:
-                if level not in ("random", "strong"):
+                if level not in BOT_LEVELS:
                     raise errors.invalid(
                         "level", "bot levels are random and strong", "UNKNOWN_LEVEL"
                     )
@@ -663,6 +671,7 @@ class Rooms:
         idempotency_key: str = "",
         source: str = "player",
         game_id: str | None = None,
+        record: RoomRecord | None = None,
     ) -> ActResult:
         """Apply ``action`` for the caller's seat, or for ``seat`` when the server acts
         (``source`` ``"timeout"``: the seat's clock ran out; ``"bot"``: a bot's move)."""
@@ -674,7 +683,9 @@ class Rooms:
             key = f"{player.player_id}:{idempotency_key}"
         if not room_id or len(room_id) > 64:
             raise errors.invalid("room_id", "give a room id")
-        record, done = await self.store.load_room_for_action(room_id, key)
+        done = None
+        if record is None:
+            record, done = await self.store.load_room_for_action(room_id, key)
         if record is None:
             raise errors.not_found("there is no room with that id (it may have expired)")
         if done is not None:
@@ -802,7 +813,11 @@ class Rooms:
             }
             if room_changed:
                 entry["room"] = self._room_json(seats, status)
-            result.update(version=new.version, events=events_json)
+            result.update(
+                version=new.version,
+                events=events_json,
+                deadlines=[d.to_json() for d in deadlines],
+            )
             return Change(
                 fields, entry, next_deadline=min((d.expire for d in deadlines), default=None)
             )
@@ -821,7 +836,9 @@ class Rooms:
             source=source,
             latency_ms=round((time.perf_counter() - started) * 1000, 2),
         )
-        return ActResult(seq, result["version"], result["events"], acting_seat)
+        return ActResult(
+            seq, result["version"], result["events"], acting_seat, deadlines=result["deadlines"]
+        )
 
     async def _replayed(self, room_id: str, seq: int) -> ActResult:
         """The answer to a retried action: what its first application produced."""
@@ -830,46 +847,60 @@ class Rooms:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again")
         return ActResult(seq, entry.version, entry.events, entry.actor, replayed=True)
 
-    async def run_due(self, room_id: str, *, max_steps: int = 32) -> int:
+    async def run_due(
+        self,
+        room_id: str,
+        *,
+        max_steps: int = 32,
+        on_late: Callable[[float], None] | None = None,
+    ) -> int:
         """Apply every deadline of the room that has passed: timeouts through the same path
         as a player's action, bot moves as the bot decides from its seat's view. Returns how
         many were applied. Safe to run on several replicas at once: each application names
-        the version it was computed for, so a deadline is applied once."""
+        the version it was computed for, so a deadline is applied once. A timeout costs two
+        Redis round trips (load, then the commit that also indexes the next deadline).
+        ``on_late`` receives, for each player's clock applied, how late it was (seconds)."""
         applied = 0
+        record = await self.store.load_room(room_id)
         for _ in range(max_steps):
-            record = await self.store.load_room(room_id)
             if record is None or record.status != "playing" or record.state is None:
                 return applied
             now = self.clock()
             due = sorted((d for d in record.deadlines if d["e"] <= now), key=lambda d: d["e"])
             if not due:
-                await self.store.reschedule(room_id)
+                if applied == 0:  # the claim pushed the index back: put the real time again
+                    await self.store.reschedule(room_id)
                 return applied
             deadline = due[0]
             try:
                 if deadline["c"] == BOT_CLOCK:
-                    await self._bot_move(record, deadline)
+                    result = await self._bot_move(record, deadline)
                 else:
-                    await self.act(
+                    result = await self.act(
                         room_id,
                         deadline["s"],
                         None,
                         Timeout(),
                         version=record.version,
                         source="timeout",
+                        record=record,
                     )
+                    if on_late is not None:
+                        on_late(now - deadline["e"])
                 applied += 1
+                if result is None or not any(d["e"] <= self.clock() for d in result.deadlines):
+                    return applied  # the commit indexed the next deadline already
             except RoomError as exc:
                 if exc.reason not in ("STALE_VERSION", "NOT_DUE", "BUSY"):
-                    if deadline["c"] == BOT_CLOCK:
-                        # A bot's stored reflex no longer fits: drop it and move on.
-                        log.warning("bot_move_refused", room=room_id, reason=exc.reason)
-                        await self._drop_deadline(record, deadline)
-                        continue
-                    raise
+                    if deadline["c"] != BOT_CLOCK:
+                        raise
+                    # A bot's stored reflex no longer fits: drop it and move on.
+                    log.warning("bot_move_refused", room=room_id, reason=exc.reason)
+                    await self._drop_deadline(record, deadline)
+            record = await self.store.load_room(room_id)
         return applied
 
-    async def _bot_move(self, record: RoomRecord, deadline: dict[str, Any]) -> None:
+    async def _bot_move(self, record: RoomRecord, deadline: dict[str, Any]) -> ActResult | None:
         game = registry.get(record.meta["game"])
         assert record.state is not None and record.seed is not None
         state = game.decode(record.state)
@@ -883,7 +914,7 @@ class Rooms:
             legal = game.legal_actions(state, seat)
             if not legal or here is None:
                 await self._drop_deadline(record, deadline)
-                return
+                return None
             bot = make_bot(game, here.get("level", "random"))
             action = bot.choose(
                 game.view(state, seat),
@@ -892,7 +923,9 @@ class Rooms:
                 bot_rng(record.seed, seat, state.version),
             )
             version = record.version
-        await self.act(record.room_id, seat, None, action, version=version, source="bot")
+        return await self.act(
+            record.room_id, seat, None, action, version=version, source="bot", record=record
+        )
 
     async def _drop_deadline(self, record: RoomRecord, deadline: dict[str, Any]) -> None:
         """Forget one deadline (a bot's reflex that no longer applies)."""

@@ -89,6 +89,10 @@ async def start_replica(
             ("grpc.keepalive_timeout_ms", 10_000),
             ("grpc.http2.max_pings_without_data", 0),
             ("grpc.keepalive_permit_without_calls", 1),
+            # Clients may ping every 10 s on idle streams (the SDK pings every 15 s) without
+            # being told "too many pings".
+            ("grpc.http2.min_recv_ping_interval_without_data_ms", 10_000),
+            ("grpc.http2.max_ping_strikes", 0),
         ],
     )
     lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(rooms, feeds), server)

@@ -21,7 +21,8 @@ updated in the same atomic step as the room:
 ``cercle:{cN}:timers`` (sorted set)
     room id -> its earliest deadline (seconds since the epoch), for the shard.
 ``cercle:{cN}:notify:ID`` (pub/sub channel)
-    The seq of each new entry, so that replicas tail a room without polling.
+    Each new entry as JSON ``[seq, [field, value, ...]]``, so that replicas tail a room
+    without reading the log back.
 
 Global keys (hints; the room itself is the truth): ``cercle:session:<sha256(token)>``
 (hash), ``cercle:open`` and ``cercle:open:<game>`` (sorted sets of open public rooms by
@@ -173,7 +174,8 @@ if next_deadline == '' then
 elseif next_deadline ~= '-' then
   redis.call('ZADD', KEYS[4], next_deadline, ARGV[#ARGV - 2])
 end
-redis.call('PUBLISH', ARGV[#ARGV], new_seq)
+-- Tailing replicas get the entry itself, so they need not read it back.
+redis.call('PUBLISH', ARGV[#ARGV], cjson.encode({new_seq, entry}))
 return {1, new_seq}
 """
 
@@ -252,6 +254,13 @@ class LogEntry:
     timeout: bool = False
 
 
+def entry_from_notification(payload: bytes) -> LogEntry:
+    """The log entry a commit published on the room's channel."""
+    seq, flat = json.loads(payload)
+    raw = {flat[i].encode(): flat[i + 1].encode() for i in range(0, len(flat), 2)}
+    return _entry_from_fields(int(seq), raw)
+
+
 def _entry_from_fields(seq: int, raw: Mapping[bytes, bytes]) -> LogEntry:
     state = raw.get(b"state")
     room = raw.get(b"room")
@@ -295,13 +304,17 @@ class Store:
                 socket_connect_timeout=2,
             )
         else:
-            self.redis = aioredis.Redis.from_url(
+            # A blocking pool: when every connection is busy a call waits for one (up to its
+            # timeout) instead of failing with "Too many connections".
+            pool = aioredis.BlockingConnectionPool.from_url(
                 url,
                 max_connections=max_connections,
+                timeout=5,
                 socket_timeout=5,
                 socket_connect_timeout=2,
                 health_check_interval=10,
             )
+            self.redis = aioredis.Redis(connection_pool=pool)
         self._commit = self.redis.register_script(COMMIT_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)

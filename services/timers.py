@@ -22,7 +22,7 @@ from services import errors, metrics
 from services.auth import require_player
 from services.feed import Feeds
 from services.render import deadline_messages, timestamp
-from services.rooms import BOT_CLOCK, Rooms, is_member
+from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream
 from services.store import StoreUnavailable
 
@@ -30,7 +30,8 @@ log = structlog.get_logger("cercle.timers")
 
 TICK_SECONDS = 0.05
 LEASE_SECONDS = 10.0
-MAX_PARALLEL = 64
+MAX_PARALLEL = 16
+"""Rooms handled at once per replica (well under the store's connection pool)."""
 
 
 class ExpiryLoop:
@@ -86,19 +87,16 @@ class ExpiryLoop:
     async def _fire(self, room_id: str) -> None:
         async with self._limit:
             try:
-                record = await self.rooms.store.load_room(room_id)
-                if record is not None:
-                    now = self.clock()
-                    for deadline in record.deadlines:
-                        if deadline["e"] <= now and deadline["c"] != BOT_CLOCK:
-                            self.lateness.append(now - deadline["e"])
-                            metrics.TIMER_LATENESS.observe(now - deadline["e"])
-                    del self.lateness[:-100_000]
-                self.applied += await self.rooms.run_due(room_id)
+                self.applied += await self.rooms.run_due(room_id, on_late=self._late)
             except Exception as exc:
                 log.warning("timer_failed", room=room_id, error=repr(exc))
                 with contextlib.suppress(Exception):
                     await self.rooms.store.reschedule(room_id)
+
+    def _late(self, seconds: float) -> None:
+        self.lateness.append(seconds)
+        del self.lateness[:-100_000]
+        metrics.TIMER_LATENESS.observe(seconds)
 
 
 class TimerService(timer_pb2_grpc.TimerServiceServicer):

@@ -65,43 +65,65 @@ def _strip_optional(tp: Any) -> tuple[Any, bool]:
     return tp, False
 
 
-def to_proto(obj: Any, message: Message) -> Message:
-    """Fill ``message`` from the dataclass ``obj`` (field names must match)."""
-    message.SetInParent()
-    descriptor: Any = message.DESCRIPTOR
-    for f in dataclasses.fields(obj):
+_SCALAR, _MESSAGE, _ENUM, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)
+
+
+@cache
+def _plan(cls: type, descriptor: Any) -> tuple[tuple[str, int, Any], ...]:
+    """How to copy each field of ``cls`` into ``descriptor``'s message (computed once)."""
+    plan = []
+    for f in dataclasses.fields(cls):
         fd = descriptor.fields_by_name.get(f.name)
         if fd is None:
             raise TypeError(f"{descriptor.full_name} has no field {f.name}")
-        value = getattr(obj, f.name)
+        if _is_repeated(fd):
+            if fd.type == fd.TYPE_MESSAGE:
+                plan.append((f.name, _REPEATED_MESSAGE, None))
+            elif fd.type == fd.TYPE_ENUM:
+                plan.append((f.name, _REPEATED_ENUM, fd.enum_type))
+            else:
+                plan.append((f.name, _REPEATED, None))
+        elif fd.type == fd.TYPE_MESSAGE:
+            plan.append((f.name, _MESSAGE, None))
+        elif fd.type == fd.TYPE_ENUM:
+            plan.append((f.name, _ENUM, fd.enum_type))
+        else:
+            plan.append((f.name, _SCALAR, None))
+    return tuple(plan)
+
+
+def to_proto(obj: Any, message: Message) -> Message:
+    """Fill ``message`` from the dataclass ``obj`` (field names must match)."""
+    message.SetInParent()
+    cls: type = type(obj)
+    for name, kind, extra in _plan(cls, message.DESCRIPTOR):
+        value = getattr(obj, name)
         if value is None:
             continue
-        if _is_repeated(fd):
-            target = getattr(message, f.name)
+        if kind == _SCALAR:
+            setattr(message, name, value)
+        elif kind == _REPEATED:
+            if None in value:  # documented in the .proto: -1 stands for none
+                value = [-1 if item is None else item for item in value]
+            getattr(message, name).extend(value)
+        elif kind == _MESSAGE:
+            to_proto(value, getattr(message, name))
+        elif kind == _REPEATED_MESSAGE:
+            target = getattr(message, name)
             for item in value:
-                if fd.type == fd.TYPE_MESSAGE and isinstance(item, tuple):
-                    target.add().values.extend(item)  # IntList
-                elif fd.type == fd.TYPE_MESSAGE:
-                    added = target.add()
-                    if item is not None:  # None: an entry with no field set (documented)
-                        to_proto(item, added)
-                elif item is None:
-                    target.append(-1)  # documented in the .proto: -1 stands for none
-                elif fd.type == fd.TYPE_ENUM:
-                    target.append(_enum_number(fd.enum_type, item))
-                else:
-                    target.append(item)
-        elif fd.type == fd.TYPE_MESSAGE:
-            sub = getattr(message, f.name)
-            sub.SetInParent()  # present even when every field has its default value
-            to_proto(value, sub)
-        elif fd.type == fd.TYPE_ENUM:
-            setattr(message, f.name, _enum_number(fd.enum_type, value))
+                added = target.add()
+                if isinstance(item, tuple):
+                    added.values.extend(item)  # IntList
+                elif item is not None:  # None: an entry with no field set (documented)
+                    to_proto(item, added)
+        elif kind == _ENUM:
+            setattr(message, name, _enum_number(extra, value))
         else:
-            setattr(message, f.name, value)
+            getattr(message, name).extend(_enum_number(extra, item) for item in value)
     return message
 
 
+@cache
 def _enum_number(enum: Any, value: str) -> int:
     if value in ("", None):
         return 0

@@ -86,3 +86,23 @@ def test_random_play_keeps_every_invariant(game_id: str, seed: int) -> None:
     for i, (seat, action) in enumerate(actions):
         state = game.apply(state, seat, action).state
         assert game.encode(state) == encodings[i + 1], f"replay diverged at step {i}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_step_in_place_matches_apply(game_id: str) -> None:
+    """``step`` (in place, for simulations) gives the same states and events as ``apply``."""
+    game = registry.get(game_id)
+    players = game.info.min_players
+    chooser = Rng.from_seed(99)
+    pure = game.new_match(game.validate_options({}), players, 5)
+    fast = game.new_match(game.validate_options({}), players, 5)
+    for _ in range(300):
+        if game.outcome(pure) is not None:
+            break
+        choices = all_legal(game, pure)
+        seat, action = choices[chooser.below(len(choices))]
+        transition = game.apply(pure, seat, action)
+        events = game.step(fast, seat, action)
+        pure = transition.state
+        assert events == transition.events
+        assert game.encode(fast) == game.encode(pure)
