@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from services import logs
-from services.server import Replica, start_replica
+from services.server import Replica, run, start_replica
 
 
 def _instrument(replica: Replica, applied: list[tuple[str, float]]) -> None:
@@ -105,7 +105,7 @@ def main() -> None:
     if args.tracemalloc:
         tracemalloc.start(6)
     logs.configure(args.log_level, args.name)
-    asyncio.run(serve(args))
+    run(serve(args))
 
 
 if __name__ == "__main__":

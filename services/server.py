@@ -12,8 +12,9 @@ import contextlib
 import os
 import signal
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 import structlog
@@ -165,7 +166,18 @@ def main() -> None:
     logs.configure(args.log_level, args.replica)
     if args.metrics_port:
         metrics.serve(args.metrics_port)
-    asyncio.run(serve(args.redis_url, args.port, args.host))
+    run(serve(args.redis_url, args.port, args.host))
+
+
+def run(main: Coroutine[Any, Any, None]) -> None:
+    """Run the server's event loop: uvloop (a libuv loop in C, a dependency on Linux and
+    macOS) where it is installed, else asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+    else:
+        uvloop.run(main)
 
 
 if __name__ == "__main__":
