@@ -17,6 +17,7 @@ from typing import Any
 
 import grpc
 import structlog
+from google.protobuf.message import DecodeError
 
 from services.errors import Kind, RoomError, abort_with
 from services.rooms import Player
@@ -82,6 +83,29 @@ class SessionCache:
         self._entries.move_to_end(token)
         while len(self._entries) > CACHE_SIZE:
             self._entries.popitem(last=False)
+
+
+class Malformed:
+    """What a request that is not a valid protobuf message decodes to: the handler answers
+    INVALID_ARGUMENT instead of gRPC's UNKNOWN."""
+
+
+def _tolerant(deserializer: Any) -> Any:
+    def decode(data: bytes) -> Any:
+        try:
+            return deserializer(data)
+        except DecodeError:
+            return Malformed()
+
+    return decode
+
+
+MALFORMED = RoomError(
+    Kind.INVALID_ARGUMENT,
+    "MALFORMED_REQUEST",
+    "the request is not a valid message",
+    field="request",
+)
 
 
 def bearer_token(metadata: Any) -> str | None:
@@ -177,25 +201,29 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
             inner_unary = handler.unary_unary
 
             async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                if isinstance(request, Malformed):
+                    await abort_with(context, MALFORMED)
                 await identify(context)
                 return await inner_unary(request, context)
 
             return grpc.unary_unary_rpc_method_handler(
                 unary,
-                request_deserializer=handler.request_deserializer,
+                request_deserializer=_tolerant(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         if handler.unary_stream is not None:
             inner_stream = handler.unary_stream
 
             async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                if isinstance(request, Malformed):
+                    await abort_with(context, MALFORMED)
                 await identify(context)
                 async for item in inner_stream(request, context):
                     yield item
 
             return grpc.unary_stream_rpc_method_handler(
                 stream,
-                request_deserializer=handler.request_deserializer,
+                request_deserializer=_tolerant(handler.request_deserializer),
                 response_serializer=handler.response_serializer,
             )
         return handler

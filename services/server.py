@@ -122,6 +122,11 @@ async def _watch_store(replica: Replica) -> None:
     serving: bool | None = None
     while True:
         ok = await replica.store.ping()
+        if ok and serving is False:
+            # Redis is back: connections opened before it went away are dead; drop them
+            # before saying SERVING, so no request picks one up.
+            await replica.store.reset_connections()
+            ok = await replica.store.ping()
         if ok != serving:
             status = (
                 health_pb2.HealthCheckResponse.SERVING

@@ -324,6 +324,11 @@ class Store:
     async def close(self) -> None:
         await self.redis.aclose()
 
+    async def reset_connections(self) -> None:
+        """Drop every pooled connection (after Redis came back: the old ones are dead)."""
+        if not self.cluster:
+            await self.redis.connection_pool.disconnect()
+
     async def ping(self) -> bool:
         try:
             return bool(await self.redis.ping())
