@@ -66,6 +66,19 @@ class RateLimiter:
         return 0.0
 
 
+ANONYMOUS_RATE_PER_SECOND = float(os.environ.get("CERCLE_ANONYMOUS_RATE_PER_SECOND", "10"))
+"""CreateSession and ListGames per second per client address (per replica)."""
+
+
+def client_address(context: Any, metadata: Any) -> str:
+    for key, value in metadata or ():
+        if key == "x-forwarded-for" and isinstance(value, str) and value:
+            return "addr:" + value.split(",")[-1].strip()  # the hop Envoy appended
+    peer = str(context.peer() or "")
+    host = peer.rsplit(":", 1)[0] if peer.count(":") >= 2 else peer
+    return "addr:" + host
+
+
 class SessionCache:
     """token -> player, for CACHE_SECONDS (a revoked session is refused within a minute)."""
 
@@ -127,6 +140,7 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
         self.store = store
         self.cache = SessionCache()
         self.limiter = limiter or RateLimiter()
+        self.anonymous = RateLimiter(ANONYMOUS_RATE_PER_SECOND, 4 * ANONYMOUS_RATE_PER_SECOND)
 
     async def resolve(self, token: str) -> Player | None:
         player = self.cache.get(token)
@@ -143,7 +157,8 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
         method = details.method
         if handler is None or not method.startswith("/cercle.v1."):
             return handler
-        token = bearer_token(details.invocation_metadata)
+        metadata = details.invocation_metadata
+        token = bearer_token(metadata)
         interceptor = self
 
         async def identify(context: grpc.aio.ServicerContext) -> None:
@@ -152,6 +167,19 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
             structlog.contextvars.bind_contextvars(request_id=request_id, method=method)
             current_player.set(None)
             if method in PUBLIC_METHODS:
+                # No session yet: sessions are limited per client address instead (the
+                # last X-Forwarded-For hop, appended by Envoy, else the peer).
+                wait = interceptor.anonymous.take(client_address(context, metadata))
+                if wait > 0:
+                    await abort_with(
+                        context,
+                        RoomError(
+                            Kind.RESOURCE_EXHAUSTED,
+                            "RATE_LIMITED",
+                            "too many requests from this address: slow down",
+                            retry_after=wait,
+                        ),
+                    )
                 return
             if token is None:
                 await abort_with(

@@ -130,7 +130,7 @@ def to_status(error: RoomError) -> status_pb2.Status:
         )
     if error.retry_after is not None:
         delay = duration_pb2.Duration()
-        delay.FromMilliseconds(int(error.retry_after * 1000))
+        delay.FromMilliseconds(max(1, round(error.retry_after * 1000)))
         pack(error_details_pb2.RetryInfo(retry_delay=delay))
     return status_pb2.Status(
         code=getattr(code_pb2, error.kind.name),
