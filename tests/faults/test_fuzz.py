@@ -131,6 +131,7 @@ class UnlimitedAuth(AuthInterceptor):
 
     def __init__(self, store: Store) -> None:
         super().__init__(store, RateLimiter(rate=1e6, burst=1e6))
+        self.anonymous = RateLimiter(rate=1e6, burst=1e6)
 
 
 @dataclass
