@@ -32,7 +32,9 @@ TIMER_LATENESS = Histogram(
     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
 )
 REDIS_ERRORS = Counter("cercle_redis_errors_total", "Failed Redis calls.")
-REDIS_CALLS = Counter("cercle_redis_calls_total", "Redis round trips.")
+REDIS_CALLS = Counter(
+    "cercle_redis_calls_total", "Redis round trips, by the store operation that made them.", ["op"]
+)
 
 
 def serve(port: int, host: str = "0.0.0.0") -> None:

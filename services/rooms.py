@@ -258,8 +258,10 @@ class Rooms:
         *,
         idempotency_key: str = "",
         record: RoomRecord | None = None,
+        op: str = "commit",
     ) -> tuple[RoomRecord, int]:
-        """Load, compute, compare-and-set; retried on a concurrent change of the room."""
+        """Load, compute, compare-and-set; retried on a concurrent change of the room.
+        ``op`` names the commit in the store's round-trip counts and metrics."""
         for _ in range(MAX_COMMIT_ATTEMPTS):
             current = record if record is not None else await self.load(room_id)
             record = None
@@ -273,6 +275,7 @@ class Rooms:
                     fields=change.fields,
                     entry=change.entry,
                     idempotency_key=idempotency_key,
+                    op=op,
                     next_deadline=change.next_deadline,
                     ttl=_ttl_for(change, current),
                 )
@@ -823,7 +826,9 @@ class Rooms:
             )
 
         try:
-            _, seq = await self._mutate(room_id, compute, idempotency_key=key, record=record)
+            _, seq = await self._mutate(
+                room_id, compute, idempotency_key=key, record=record, op="commit_action"
+            )
         except Duplicate as dup:  # the same key won a race a moment ago
             return await self._replayed(room_id, dup.seq)
         metrics.ACTIONS_APPLIED.labels(record.meta["game"], source).inc()

@@ -32,6 +32,7 @@ creation time), ``cercle:code:<join code>`` (room id).
 from __future__ import annotations
 
 import asyncio
+import collections
 import hashlib
 import json
 import time
@@ -320,6 +321,9 @@ class Store:
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self.calls = 0
         """Round trips made (for benchmarks and tests)."""
+        self.calls_by_op: collections.Counter[str] = collections.Counter()
+        """The same, by the store method that made them (``load_room_for_action``,
+        ``commit``, ``claim_due``...)."""
 
     async def close(self) -> None:
         await self.redis.aclose()
@@ -339,7 +343,7 @@ class Store:
 
     async def load_room(self, room_id: str) -> RoomRecord | None:
         """The room's hash in one round trip, or None if it does not exist."""
-        raw = await self._call(self.redis.hgetall(room_key(room_id)))
+        raw = await self._call("load_room", self.redis.hgetall(room_key(room_id)))
         if not raw:
             return None
         return _room_from_hash(room_id, cast(dict[bytes, bytes], raw))
@@ -354,7 +358,7 @@ class Store:
         pipe = self.redis.pipeline(transaction=False)
         pipe.hgetall(room_key(room_id))
         pipe.hget(idem_key(room_id), idempotency_key)
-        raw, done = await self._call(pipe.execute())
+        raw, done = await self._call("load_room_for_action", pipe.execute())
         record = _room_from_hash(room_id, raw) if raw else None
         return record, int(done) if done is not None else None
 
@@ -368,8 +372,12 @@ class Store:
         idempotency_key: str = "",
         ttl: int = ROOM_TTL_SECONDS,
         next_deadline: float | str | None = "-",
+        op: str = "commit",
     ) -> int:
         """Write a room change and its log entry atomically; return the new seq.
+
+        ``op`` names the call in :attr:`calls_by_op` and the round-trip metric
+        (``commit_action`` for a player's, a timeout's or a bot's action).
 
         ``next_deadline`` (seconds since the epoch) indexes the room's earliest deadline in
         its shard's timers in the same step (None: no deadline; ``"-"``: leave it).
@@ -393,7 +401,7 @@ class Store:
             idem_key(room_id),
             timers_key(shard_of(room_id)),
         ]
-        code, seq = await self._call(self._commit(keys=keys, args=args))
+        code, seq = await self._call(op, self._commit(keys=keys, args=args))
         if code == 1:
             return int(seq)
         if code == 2:
@@ -403,13 +411,15 @@ class Store:
     async def read_log(self, room_id: str, after_seq: int, count: int = 500) -> list[LogEntry]:
         """Entries with seq > ``after_seq``, oldest first, at most ``count``."""
         raw = await self._call(
-            self.redis.xrange(log_key(room_id), min=f"({after_seq}-0", max="+", count=count)
+            "read_log",
+            self.redis.xrange(log_key(room_id), min=f"({after_seq}-0", max="+", count=count),
         )
         return [_entry_from_fields(int(eid.split(b"-")[0]), fields) for eid, fields in raw]
 
     async def read_entry(self, room_id: str, seq: int) -> LogEntry | None:
         raw = await self._call(
-            self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1)
+            "read_entry",
+            self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1),
         )
         if not raw:
             return None
@@ -422,25 +432,30 @@ class Store:
         pipe = self.redis.pipeline(transaction=False)
         pipe.zadd(open_rooms_key(), {room_id: created})
         pipe.zadd(open_rooms_key(game_id), {room_id: created})
-        await self._call(pipe.execute())
+        await self._call("index_open_room", pipe.execute())
 
     async def unindex_open_room(self, room_id: str, game_id: str) -> None:
         pipe = self.redis.pipeline(transaction=False)
         pipe.zrem(open_rooms_key(), room_id)
         pipe.zrem(open_rooms_key(game_id), room_id)
-        await self._call(pipe.execute())
+        await self._call("unindex_open_room", pipe.execute())
 
     async def open_rooms(self, game_id: str | None, limit: int) -> list[str]:
-        ids = await self._call(self.redis.zrevrange(open_rooms_key(game_id), 0, limit - 1))
+        ids = await self._call(
+            "open_rooms", self.redis.zrevrange(open_rooms_key(game_id), 0, limit - 1)
+        )
         return [i.decode() for i in ids]
 
     async def set_join_code(self, code: str, room_id: str) -> bool:
         return bool(
-            await self._call(self.redis.set(code_key(code), room_id, nx=True, ex=ROOM_TTL_SECONDS))
+            await self._call(
+                "set_join_code",
+                self.redis.set(code_key(code), room_id, nx=True, ex=ROOM_TTL_SECONDS),
+            )
         )
 
     async def room_for_code(self, code: str) -> str | None:
-        value = await self._call(self.redis.get(code_key(code)))
+        value = await self._call("room_for_code", self.redis.get(code_key(code)))
         return value.decode() if value else None
 
     async def count_room_created(self, player_id: str) -> int:
@@ -449,7 +464,7 @@ class Store:
         pipe = self.redis.pipeline(transaction=False)
         pipe.incr(key)
         pipe.expire(key, 3600, nx=True)
-        count, _ = await self._call(pipe.execute())
+        count, _ = await self._call("count_room_created", pipe.execute())
         return int(count)
 
     # -- sessions -----------------------------------------------------------------------------
@@ -459,7 +474,7 @@ class Store:
         pipe = self.redis.pipeline(transaction=False)
         pipe.hset(key, mapping={"player_id": player_id, "name": display_name})
         pipe.expire(key, SESSION_TTL_SECONDS)
-        await self._call(pipe.execute())
+        await self._call("create_session", pipe.execute())
 
     async def session(self, token: str) -> tuple[str, str] | None:
         """(player_id, display name) for a token, renewing the session; None if unknown."""
@@ -467,7 +482,7 @@ class Store:
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(key, "player_id", "name")
         pipe.expire(key, SESSION_TTL_SECONDS)
-        (player_id, name), _ = await self._call(pipe.execute())
+        (player_id, name), _ = await self._call("session", pipe.execute())
         if player_id is None:
             return None
         return player_id.decode(), (name or b"").decode()
@@ -483,12 +498,13 @@ class Store:
         """
         if self.cluster:  # shards live on several nodes: ask them concurrently
             results = await self._call(
+                "claim_due",
                 asyncio.gather(
                     *(
                         self._claim(keys=[timers_key(shard)], args=[now, now + lease, limit])
                         for shard in range(SHARDS)
                     )
-                )
+                ),
             )
         else:
             pipe = self.redis.pipeline(transaction=False)
@@ -496,7 +512,7 @@ class Store:
                 await self._claim(
                     keys=[timers_key(shard)], args=[now, now + lease, limit], client=pipe
                 )
-            results = await self._call(pipe.execute())
+            results = await self._call("claim_due", pipe.execute())
         return [member.decode() for claimed in results for member in claimed]
 
     def pubsub(self) -> Any:
@@ -506,16 +522,18 @@ class Store:
     async def reschedule(self, room_id: str) -> None:
         """Index the room's earliest deadline again from its stored deadlines."""
         await self._call(
+            "reschedule",
             self._reschedule(
                 keys=[room_key(room_id), timers_key(shard_of(room_id))], args=[room_id]
-            )
+            ),
         )
 
     # -- plumbing ---------------------------------------------------------------------------
 
-    async def _call(self, awaitable: Any) -> Any:
+    async def _call(self, op: str, awaitable: Any) -> Any:
         self.calls += 1
-        metrics.REDIS_CALLS.inc()
+        self.calls_by_op[op] += 1
+        metrics.REDIS_CALLS.labels(op=op).inc()
         try:
             return await awaitable
         except (
