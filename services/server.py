@@ -23,6 +23,7 @@ from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc, timer_
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from engine import registry
 from services import logs, metrics
 from services.auth import AuthInterceptor
 from services.feed import Feeds
@@ -182,6 +183,7 @@ def run(main: Coroutine[Any, Any, None]) -> None:
     The garbage collector's young generation is collected less often (a server allocates
     many short-lived objects per request; full collections over a large heap of streams
     are what makes the latency tail), and what exists at start-up is frozen out of it."""
+    registry.games()  # import every game now: not during a first request, and frozen below
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 50, 1000)
