@@ -8,7 +8,9 @@ load generators over a line protocol: a child prints one JSON object per line on
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
@@ -88,6 +90,72 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, float]:
         "p99_ms": percentile(seconds, 0.99) * 1000,
         "max_ms": (max(seconds) * 1000) if seconds else math.nan,
     }
+
+
+class GcPauses:
+    """Every garbage collection of this process: how many of each generation and how long
+    the longest took (a full collection stops the event loop, which shows in latency)."""
+
+    def __init__(self) -> None:
+        self.counts = [0, 0, 0]
+        self.max_ms = [0.0, 0.0, 0.0]
+        self.total_ms = 0.0
+        self._started = 0.0
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        ms = (time.perf_counter() - self._started) * 1000
+        generation = info["generation"]
+        self.counts[generation] += 1
+        self.max_ms[generation] = max(self.max_ms[generation], ms)
+        self.total_ms += ms
+
+    def reset(self) -> None:
+        self.counts = [0, 0, 0]
+        self.max_ms = [0.0, 0.0, 0.0]
+        self.total_ms = 0.0
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "counts": list(self.counts),
+            "max_ms": [round(m, 2) for m in self.max_ms],
+            "total_ms": round(self.total_ms, 1),
+        }
+
+
+class LoopLag:
+    """How late the event loop runs a 1 ms timer: the time during which it could not serve
+    anything (a long callback, a collection, the process waiting for a core)."""
+
+    TICK = 0.001
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.lags: list[float] = []
+        self.stalls: list[tuple[float, float]] = []
+
+    async def watch(self) -> None:
+        while True:
+            started = time.perf_counter()
+            await asyncio.sleep(self.TICK)
+            lag = time.perf_counter() - started - self.TICK
+            self.lags.append(lag)
+            del self.lags[:-200_000]
+            if lag > 0.010 and len(self.stalls) < 1000:
+                self.stalls.append((time.time(), round(lag * 1000, 1)))
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            **latency_summary(self.lags),
+            "over_5ms": sum(1 for lag in self.lags if lag > 0.005),
+            "over_10ms": sum(1 for lag in self.lags if lag > 0.010),
+            "stalls": list(self.stalls),
+        }
 
 
 @dataclass

@@ -46,7 +46,7 @@ import grpc
 from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
 
 from bench.bare import COUNT, ECHO, FIRE, WATCH
-from bench.common import cpu_seconds, latency_summary
+from bench.common import GcPauses, cpu_seconds, latency_summary
 from clients.sdk import option_values
 
 T = TypeVar("T")
@@ -428,6 +428,7 @@ class Table:
 
 class PlayGenerator:
     def __init__(self, config: dict[str, Any]) -> None:
+        self.gc_pauses = GcPauses()
         self.config = config
         self.channels = open_channels(config["address"], int(config.get("channels", 8)))
         self.room_options = {
@@ -468,6 +469,7 @@ class PlayGenerator:
         self.pacer.set_rate(rate)
         await asyncio.sleep(warmup)
         self.stats = PlayStats(counting=True)
+        self.gc_pauses.reset()
         cpu0, t0 = cpu_seconds(os.getpid()), time.perf_counter()
         emit("window_start")
         await asyncio.sleep(seconds)
@@ -493,6 +495,7 @@ class PlayGenerator:
             if stats.update_bytes
             else 0,
             "loadgen_cpu_s": cpu_seconds(os.getpid()) - cpu0,
+            "loadgen_gc": self.gc_pauses.snapshot(),
         }
 
     async def main(self) -> None:

@@ -23,6 +23,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from bench.common import GcPauses, LoopLag
 from services import logs
 from services.server import Replica, run, start_replica
 
@@ -55,11 +56,21 @@ def _top_allocations(limit: int = 20) -> list[dict[str, Any]]:
     ]
 
 
-def _dump(replica: Replica, applied: list[tuple[str, float]], path: Path, serial: int) -> None:
+def _dump(
+    replica: Replica,
+    applied: list[tuple[str, float]],
+    path: Path,
+    serial: int,
+    pauses: GcPauses,
+    lag: LoopLag,
+) -> None:
     data: dict[str, Any] = {
+        "gc_since_last": pauses.snapshot(),
+        "loop_lag_since_last": lag.snapshot(),
         "serial": serial,
         "pid": os.getpid(),
         "calls": replica.store.calls,
+        "calls_by_op": dict(replica.store.calls_by_op),
         "streams": replica.feeds.stream_count,
         "feeds": len(replica.feeds.rooms),
         "expiry_applied": replica.expiry.applied,
@@ -67,6 +78,8 @@ def _dump(replica: Replica, applied: list[tuple[str, float]], path: Path, serial
         "timeouts_applied": applied,
         "tracemalloc": _top_allocations(),
     }
+    pauses.reset()
+    lag.reset()
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data))
     tmp.replace(path)
@@ -76,6 +89,9 @@ async def serve(args: argparse.Namespace) -> None:
     replica = await start_replica(args.redis_url, args.port, "127.0.0.1", timers=args.timers)
     applied: list[tuple[str, float]] = []
     _instrument(replica, applied)
+    pauses = GcPauses()
+    lag = LoopLag()
+    lag_task = asyncio.create_task(lag.watch())
     stop = asyncio.Event()
     serial = 0
     loop = asyncio.get_running_loop()
@@ -83,12 +99,13 @@ async def serve(args: argparse.Namespace) -> None:
     def on_usr1() -> None:
         nonlocal serial
         serial += 1
-        _dump(replica, applied, Path(args.stats_file), serial)
+        _dump(replica, applied, Path(args.stats_file), serial, pauses, lag)
 
     loop.add_signal_handler(signal.SIGUSR1, on_usr1)
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
+    lag_task.cancel()
     await replica.stop(grace=1.0)
 
 
