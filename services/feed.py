@@ -95,6 +95,9 @@ class Feeds:
         self._pubsub: PubSub | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._subscribed: set[str] = set()
+        self._ready: dict[str, asyncio.Event] = {}
+        self._pubsub_lock = asyncio.Lock()
+        """One SUBSCRIBE or UNSUBSCRIBE at a time on the pub/sub connection."""
         self.stopping = False
         self._catching_up: set[asyncio.Task[None]] = set()
 
@@ -142,16 +145,31 @@ class Feeds:
         return sum(len(feed.queues) for feed in self.rooms.values())
 
     async def _subscribe(self, room_id: str) -> None:
+        """Subscribe to the room's channel once, for its first stream on this replica; the
+        streams that arrive meanwhile wait for that subscription rather than send their own
+        (a thousand SUBSCRIBEs of one channel at once on the one pub/sub connection had
+        streams cancelled while they opened)."""
+        ready = self._ready.get(room_id)
+        if ready is not None:
+            await ready.wait()
+            return
+        ready = self._ready[room_id] = asyncio.Event()
         self._subscribed.add(room_id)
-        if self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError):
-                await self._pubsub.subscribe(notify_channel(room_id))
+        try:
+            async with self._pubsub_lock:
+                if self._pubsub is not None:
+                    with contextlib.suppress(RedisError, OSError):
+                        await self._pubsub.subscribe(notify_channel(room_id))
+        finally:
+            ready.set()
 
     async def _unsubscribe(self, room_id: str) -> None:
         self._subscribed.discard(room_id)
-        if self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError):
-                await self._pubsub.unsubscribe(notify_channel(room_id))
+        self._ready.pop(room_id, None)
+        async with self._pubsub_lock:
+            if self._pubsub is not None:
+                with contextlib.suppress(RedisError, OSError):
+                    await self._pubsub.unsubscribe(notify_channel(room_id))
 
     async def _listen(self) -> None:
         while True:
