@@ -42,6 +42,8 @@ SERVICE_NAMES = (
 )
 MAX_MESSAGE_BYTES = 64 * 1024
 """Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
+MAX_PENDING_REQUESTS = 10_000
+"""Calls grpc may hold before the event loop takes them (then twice that, hard)."""
 
 
 @dataclass
@@ -96,6 +98,13 @@ async def start_replica(
             # being told "too many pings".
             ("grpc.http2.min_recv_ping_interval_without_data_ms", 10_000),
             ("grpc.http2.max_ping_strikes", 0),
+            # Calls received but not yet picked up by the event loop: past the soft limit
+            # grpc cancels new ones at random, past the hard one all of them (defaults 1,000
+            # and 3,000). A room of a thousand spectators reconnecting after a failover is
+            # such a burst; cancelled calls come back as retries, so shedding them early
+            # only adds work.
+            ("grpc.server.max_pending_requests", MAX_PENDING_REQUESTS),
+            ("grpc.server.max_pending_requests_hard_limit", 2 * MAX_PENDING_REQUESTS),
         ],
     )
     lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(rooms, feeds), server)
