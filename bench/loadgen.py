@@ -740,6 +740,7 @@ async def streams_main(config: dict[str, Any]) -> None:
     subscribers += [(p, rooms[i // 2]) for i, p in enumerate(seated)]
     arrivals = Arrivals(expected=len(subscribers))
     failures = {"resubscribes": 0, "gave_up": 0}
+    why: dict[str, int] = {}
 
     async def subscribe(player: Player, room_id: str) -> None:
         for attempt in range(20):
@@ -752,8 +753,10 @@ async def streams_main(config: dict[str, Any]) -> None:
                     if update.kind in ACTION_KINDS:
                         arrivals.arrived(update.ByteSize())
                 return
-            except grpc.aio.AioRpcError:
+            except grpc.aio.AioRpcError as exc:
                 failures["resubscribes"] += 1
+                reason = f"{exc.code().name}: {exc.details()}"[:120]
+                why[reason] = why.get(reason, 0) + 1
             finally:
                 call.cancel()
             await asyncio.sleep(0.2 * (attempt + 1))
@@ -799,7 +802,7 @@ async def streams_main(config: dict[str, Any]) -> None:
         )
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(arrivals.done.wait(), timeout=float(config.get("wait", 60)))
-        emit("result", **failures, **arrivals.summary())
+        emit("result", **failures, resubscribe_reasons=why, **arrivals.summary())
         await next_command()
     for task in tasks:
         task.cancel()
