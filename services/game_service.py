@@ -241,18 +241,25 @@ def _shared_record(record: RoomRecord) -> RoomRecord:
     return record
 
 
-_RENDERERS: OrderedDict[tuple[str, int], EntryRenderer] = OrderedDict()
-_RENDERERS_LIMIT = 4096
+_RENDERERS: OrderedDict[str, EntryRenderer] = OrderedDict()
+"""The renderer of each room's latest entry on this replica."""
+_RENDERERS_LIMIT = 10_000
 
 
 def _shared_renderer(record: RoomRecord, entry: LogEntry) -> EntryRenderer:
-    """One renderer per (room, seq) on this replica, shared by every subscriber of the room,
-    so each distinct view of an update is computed once. The oldest is dropped one at a
-    time as new ones come (dropping thousands at once stalled the event loop for ~40 ms)."""
-    key = (record.room_id, entry.seq)
-    renderer = _RENDERERS.get(key)
-    if renderer is None:
-        renderer = _RENDERERS[key] = EntryRenderer(registry.get(record.meta["game"]), record, entry)
-        if len(_RENDERERS) > _RENDERERS_LIMIT:
-            _RENDERERS.popitem(last=False)
+    """One renderer per room for its latest entry, shared by every subscriber of the room,
+    so each distinct view of an update is computed once. It is replaced when the next entry
+    comes, so what it holds (a decoded state, the views) dies young: a cache of thousands of
+    past entries kept them alive long enough to fill the collector's older generations,
+    whose collections then took 30-40 ms. A subscriber behind the room renders alone."""
+    renderer = _RENDERERS.get(record.room_id)
+    if renderer is not None and renderer.entry.seq == entry.seq:
+        return renderer
+    game = registry.get(record.meta["game"])
+    if renderer is not None and renderer.entry.seq > entry.seq:
+        return EntryRenderer(game, record, entry)
+    renderer = _RENDERERS[record.room_id] = EntryRenderer(game, record, entry)
+    _RENDERERS.move_to_end(record.room_id)
+    if len(_RENDERERS) > _RENDERERS_LIMIT:
+        _RENDERERS.popitem(last=False)
     return renderer

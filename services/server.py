@@ -44,6 +44,7 @@ MAX_MESSAGE_BYTES = 64 * 1024
 """Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
 MAX_PENDING_REQUESTS = 10_000
 """Calls grpc may hold before the event loop takes them (then twice that, hard)."""
+YOUNG_GC_SECONDS = 0.1
 
 
 @dataclass
@@ -123,9 +124,26 @@ async def start_replica(
     expiry = ExpiryLoop(rooms)
     replica = Replica(server, bound, store, feeds, rooms, health_servicer, [], expiry)
     replica.tasks.append(asyncio.create_task(_watch_store(replica), name="health"))
+    replica.tasks.append(asyncio.create_task(_collect_young(), name="gc"))
     if timers:
         replica.tasks.append(asyncio.create_task(expiry.run(), name="expiry"))
     return replica
+
+
+async def _collect_young() -> None:
+    """Collect the young generation every ``YOUNG_GC_SECONDS``. The collector counts
+    allocations minus deallocations, so a replica in a steady state (each action frees about
+    what it allocates) rarely reaches the threshold, while the objects that outlive an
+    action pile up in the young generation: the collection that finally comes walks them
+    all at once (60-90 ms with ~90,000 of them, seen in `make bench`). A short period keeps
+    each walk small (~1 ms)."""
+    while True:
+        await asyncio.sleep(YOUNG_GC_SECONDS)
+        # The older generations as the collector itself would (an explicit collection
+        # counts for the next generation but never starts it).
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        generation = 2 if counts[2] >= thresholds[2] else 1 if counts[1] >= thresholds[1] else 0
+        gc.collect(generation)
 
 
 async def _watch_store(replica: Replica) -> None:
