@@ -241,25 +241,30 @@ def _shared_record(record: RoomRecord) -> RoomRecord:
     return record
 
 
-_RENDERERS: OrderedDict[str, EntryRenderer] = OrderedDict()
-"""The renderer of each room's latest entry on this replica."""
-_RENDERERS_LIMIT = 10_000
+_RENDERERS: OrderedDict[str, dict[int, EntryRenderer]] = OrderedDict()
+"""The renderers of each room's latest entries on this replica, by seq."""
+_RENDERERS_ROOMS = 10_000
+_RENDERERS_PER_ROOM = 4
 
 
 def _shared_renderer(record: RoomRecord, entry: LogEntry) -> EntryRenderer:
-    """One renderer per room for its latest entry, shared by every subscriber of the room,
-    so each distinct view of an update is computed once. It is replaced when the next entry
-    comes, so what it holds (a decoded state, the views) dies young: a cache of thousands of
-    past entries kept them alive long enough to fill the collector's older generations,
-    whose collections then took 30-40 ms. A subscriber behind the room renders alone."""
-    renderer = _RENDERERS.get(record.room_id)
-    if renderer is not None and renderer.entry.seq == entry.seq:
-        return renderer
-    game = registry.get(record.meta["game"])
-    if renderer is not None and renderer.entry.seq > entry.seq:
-        return EntryRenderer(game, record, entry)
-    renderer = _RENDERERS[record.room_id] = EntryRenderer(game, record, entry)
-    _RENDERERS.move_to_end(record.room_id)
-    if len(_RENDERERS) > _RENDERERS_LIMIT:
-        _RENDERERS.popitem(last=False)
+    """One renderer per entry of a room, shared by every subscriber of the room, so each
+    distinct view of an update is computed once. Only a room's last few entries keep theirs
+    (subscribers still rendering one when the next arrives share it too): what a renderer
+    holds (a decoded state, the views) then dies young. A cache of thousands of past entries
+    kept them alive long enough to fill the collector's older generations, whose
+    collections took 30-40 ms."""
+    renderers = _RENDERERS.get(record.room_id)
+    if renderers is None:
+        renderers = _RENDERERS[record.room_id] = {}
+        if len(_RENDERERS) > _RENDERERS_ROOMS:
+            _RENDERERS.popitem(last=False)
+    renderer = renderers.get(entry.seq)
+    if renderer is None:
+        renderer = renderers[entry.seq] = EntryRenderer(
+            registry.get(record.meta["game"]), record, entry
+        )
+        _RENDERERS.move_to_end(record.room_id)
+        while len(renderers) > _RENDERERS_PER_ROOM:
+            del renderers[min(renderers)]
     return renderer
