@@ -16,9 +16,10 @@ move the figures; on an idle machine both are the same.
 
 The baseline is rlcard's UNO (4 players) measured in the same run by ``bench/rlcard_uno.py``
 in its own virtualenv ``bench/.venv-rlcard`` (created here with ``python -m venv`` and
-``pip install rlcard``). The rlcard runs and Tomahawk's loop (a) are split in two halves
-placed first and last (A B ... B A), so that a change of the machine's load during the run
-weighs on both sides alike.
+``pip install rlcard``). rlcard's loop and Tomahawk's loop (a) run in alternating short
+slices (A B B A A B ...; rlcard in one long-lived process), so that what the machine's load
+does to one it does to the other; the table gives the pooled rates, the notes each pair's
+ratio.
 
 ``python bench/engine_bench.py --seconds 60`` (the whole budget; ``make bench-engine``).
 """
@@ -26,6 +27,7 @@ weighs on both sides alike.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import subprocess
@@ -45,6 +47,7 @@ from engine.playout import random_playout
 
 RLCARD_VENV = ROOT / "bench" / ".venv-rlcard"
 RLCARD_REQUIREMENT = "rlcard==1.2.0"
+HEAD_TO_HEAD_PAIRS = 8
 TARGET_GAME = "tomahawk"
 MAX_STEPS = 200_000
 
@@ -162,26 +165,85 @@ def ensure_rlcard(log: Path) -> Path | None:
     return python if subprocess.run(check, capture_output=True).returncode == 0 else None
 
 
-def rlcard_run(python: Path, seconds: float) -> dict[str, Any] | None:
-    argv = [str(python), str(ROOT / "bench" / "rlcard_uno.py"), "--seconds", str(seconds)]
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=seconds + 120)
-    if done.returncode != 0:
-        say(f"rlcard run failed: {done.stderr[-500:]}")
-        return None
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+class RlcardWorker:
+    """``bench/rlcard_uno.py --serve`` in rlcard's virtualenv: one loop per request."""
+
+    def __init__(self, python: Path, log: Path) -> None:
+        self._log = open(log, "ab")  # noqa: SIM115 - closed in close()
+        self.popen = subprocess.Popen(
+            [str(python), str(ROOT / "bench" / "rlcard_uno.py"), "--serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            text=True,
+        )
+
+    def run(self, loop: str, seconds: float, seed: int) -> dict[str, Any] | None:
+        assert self.popen.stdin is not None and self.popen.stdout is not None
+        try:
+            self.popen.stdin.write(json.dumps({"loop": loop, "seconds": seconds, "seed": seed}))
+            self.popen.stdin.write("\n")
+            self.popen.stdin.flush()
+            line = self.popen.stdout.readline()
+        except OSError:
+            line = ""
+        if not line:
+            say("rlcard run failed: see rlcard-worker.log")
+            return None
+        result: dict[str, Any] = json.loads(line)
+        return result
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            if self.popen.stdin is not None:
+                self.popen.stdin.close()
+        try:
+            self.popen.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.popen.kill()
+        self._log.close()
 
 
-def _merge_rlcard(runs: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
-    """Average of the two halves (each measured for the same time)."""
-    merged: dict[str, Any] = {k: runs[0][k] for k in ("rlcard", "python", "players")}
-    for loop in ("game_step", "env_step"):
-        merged[loop] = {
-            key: sum(run[loop][key] for run in runs) / len(runs)
-            for key in ("actions_per_s", "matches_per_s", "wall_actions_per_s")
-        }
-    merged["seconds"] = seconds
-    return merged
+def head_to_head(
+    worker: RlcardWorker, game: Game[Any], pairs: int, seconds: float, seed: int
+) -> tuple[dict[str, float], dict[str, Any]]:
+    """Tomahawk's loop (a) and rlcard's ``game.step`` loop in ``pairs`` alternating slices
+    of ``seconds`` each (A B B A A B ...), so that what the machine's load does to one does
+    the same to the other. Returns the pooled raw figures of the game and rlcard's pooled
+    rates, with each pair's ratio."""
+    players = players_for(game)
+    ours: dict[str, float] | None = None
+    theirs: list[dict[str, Any]] = []
+    ratios: list[float] = []
+    for index in range(pairs):
+
+        def uno(index: int = index) -> dict[str, Any] | None:
+            return worker.run("game_step", seconds, seed + index)
+
+        def cercle(index: int = index) -> dict[str, float]:
+            return pending_loop(game, players, seconds, seed + 100_000 * index)
+
+        if index % 2 == 0:
+            baseline, mine = uno(), cercle()
+        else:
+            mine, baseline = cercle(), uno()
+        if baseline is None:
+            raise RuntimeError("rlcard stopped answering")
+        theirs.append(baseline)
+        ours = mine if ours is None else _add(ours, mine)
+        ratios.append((mine["actions"] / mine["cpu_seconds"]) / baseline["actions_per_s"])
+    assert ours is not None
+    cpu = sum(run["cpu_seconds"] for run in theirs)
+    wall = sum(run["seconds"] for run in theirs)
+    pooled = {
+        "actions_per_s": sum(run["actions"] for run in theirs) / cpu,
+        "matches_per_s": sum(run["matches"] for run in theirs) / cpu,
+        "wall_actions_per_s": sum(run["actions"] for run in theirs) / wall,
+        "pair_ratios": ratios,
+        "pairs": pairs,
+        "seconds": wall,
+    }
+    return ours, pooled
 
 
 def _rates(raw: dict[str, float]) -> dict[str, float]:
@@ -207,36 +269,49 @@ def run(seconds: float, log_dir: Path, seed: int = 1) -> dict[str, Any]:
     slices = 4 * len(games) + 2  # (a) step, (a) apply, (b), (c) per game, and rlcard
     unit = seconds / slices
     python = ensure_rlcard(log_dir / "rlcard-install.log")
-    rlcard_runs: list[dict[str, Any]] = []
-    if python is not None:
-        say(f"engine: rlcard UNO baseline ({unit:.1f}s)")
-        first = rlcard_run(python, unit)
-        if first is not None:
-            rlcard_runs.append(first)
-    per_game: dict[str, dict[str, Any]] = {}
+    worker = RlcardWorker(python, log_dir / "rlcard-worker.log") if python is not None else None
     target = next((g for g in games if g.info.id == TARGET_GAME), None)
-    target_first: dict[str, float] | None = None
-    if target is not None:
-        target_first = pending_loop(target, players_for(target), unit / 2, seed)
+    target_loop: dict[str, float] | None = None
+    rlcard: dict[str, Any] | None = None
+    try:
+        if worker is not None and target is not None:
+            say(f"engine: {TARGET_GAME} vs rlcard UNO, {HEAD_TO_HEAD_PAIRS} alternating pairs")
+            target_loop, game_step = head_to_head(
+                worker, target, HEAD_TO_HEAD_PAIRS, unit / 4, seed
+            )
+            env_step = worker.run("env_step", unit / 2, seed)
+            if env_step is not None:
+                rlcard = {"rlcard": RLCARD_REQUIREMENT, "players": 4}
+                rlcard["game_step"] = game_step
+                rlcard["env_step"] = env_step
+    finally:
+        if worker is not None:
+            worker.close()
+    per_game: dict[str, dict[str, Any]] = {}
     for game in games:
         players = players_for(game)
         say(f"engine: {game.info.id} with {players} players")
         figures: dict[str, Any] = {"players": players}
-        if game is target and target_first is not None:
-            second = pending_loop(game, players, unit / 2, seed + 100_000)
-            figures["loop"] = _rates(_add(target_first, second))
+        if game is target and target_loop is not None:
+            figures["loop"] = _rates(target_loop)
         else:
             figures["loop"] = _rates(pending_loop(game, players, unit, seed))
         figures["loop_apply"] = _rates(pending_loop(game, players, unit, seed, in_place=False))
         figures["playout"] = _rates(playout_loop(game, players, unit, seed))
         figures["codec"] = codec_loop(game, players, unit, seed)
         per_game[game.info.id] = figures
-    if python is not None:
-        second_run = rlcard_run(python, unit)
-        if second_run is not None:
-            rlcard_runs.append(second_run)
-    rlcard = _merge_rlcard(rlcard_runs, unit * len(rlcard_runs)) if rlcard_runs else None
     return {"games": per_game, "rlcard_uno": rlcard, "seconds_per_slice": unit}
+
+
+def _pairs_note(rlcard: dict[str, Any]) -> str:
+    ratios = sorted(rlcard["game_step"].get("pair_ratios", []))
+    if not ratios:
+        return ""
+    median = ratios[len(ratios) // 2]
+    return (
+        f"{len(ratios)} alternating pairs of slices: ratio min {ratios[0]:.2f}x, "
+        f"median {median:.2f}x, max {ratios[-1]:.2f}x"
+    )
 
 
 def rows(figures: dict[str, Any]) -> list[Row]:
@@ -259,6 +334,7 @@ def rows(figures: dict[str, Any]) -> list[Row]:
                 ratio,
                 ">= 1.0x rlcard" if is_target else "",
                 (ratio >= 1.0) if (is_target and ratio is not None) else None,
+                note=_pairs_note(rlcard) if (is_target and rlcard) else "",
             )
         )
         extra = f"{loop['matches_per_s']:.0f} matches/s"

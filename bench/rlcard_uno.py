@@ -1,6 +1,9 @@
 """rlcard's UNO, the engine baseline. Runs ONLY in bench/.venv-rlcard (rlcard is no project
 dependency): ``bench/.venv-rlcard/bin/python bench/rlcard_uno.py --seconds 6 --players 4``.
 
+With ``--serve`` it runs one loop per request read on stdin (a JSON line) and answers with
+one JSON line, so that the engine benchmark can alternate short slices of rlcard and Cercle.
+
 Two loops, each for half the time, printed as one JSON line (rates per CPU second of this
 process, as the Cercle figures; ``wall_actions_per_s`` beside them):
 
@@ -38,6 +41,10 @@ def game_step(players: int, seconds: float, seed: int) -> dict[str, float]:
     cpu = time.process_time() - cpu0
     wall = time.perf_counter() - started
     return {
+        "actions": actions,
+        "matches": matches,
+        "cpu_seconds": cpu,
+        "seconds": wall,
         "actions_per_s": actions / cpu,
         "matches_per_s": matches / cpu,
         "wall_actions_per_s": actions / wall,
@@ -61,6 +68,10 @@ def env_step(players: int, seconds: float, seed: int) -> dict[str, float]:
     cpu = time.process_time() - cpu0
     wall = time.perf_counter() - started
     return {
+        "actions": actions,
+        "matches": matches,
+        "cpu_seconds": cpu,
+        "seconds": wall,
         "actions_per_s": actions / cpu,
         "matches_per_s": matches / cpu,
         "wall_actions_per_s": actions / wall,
@@ -72,8 +83,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--serve",
+        action="store_true",
+        help='run loops on request: one JSON line in ({"loop", "seconds", "seed"}), one out',
+    )
     args = parser.parse_args()
     import rlcard
+
+    if args.serve:
+        loops = {"game_step": game_step, "env_step": env_step}
+        for line in sys.stdin:
+            ask = json.loads(line)
+            done = loops[ask["loop"]](args.players, float(ask["seconds"]), int(ask["seed"]))
+            print(json.dumps(done), flush=True)
+        return
 
     result = {
         "rlcard": getattr(rlcard, "__version__", "?"),
