@@ -101,6 +101,48 @@ def save_session(address: str, token: str, player_id: str, name: str) -> Path:
     return path
 
 
+def claim_session(address: str) -> Callable[[], None] | None:
+    """Mark the saved session for ``address`` as played by this process, so that a second
+    ``cercle play`` in another terminal plays as another player rather than as the same one
+    (the server would seat it in the same place). Returns how to give it back, or None when
+    another live process plays it."""
+    key = hashlib.sha256(address.encode()).hexdigest()[:12]
+    path = config_dir() / f"playing-{key}.pid"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for _ in range(2):
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        except FileExistsError:
+            try:
+                holder = int(path.read_text().strip() or "0")
+            except (OSError, ValueError):
+                holder = 0
+            if holder and holder != os.getpid() and _alive(holder):
+                return None
+            path.unlink(missing_ok=True)  # left by a process that is gone
+            continue
+        with os.fdopen(fd, "w") as handle:
+            handle.write(str(os.getpid()))
+
+        def release() -> None:
+            with contextlib.suppress(OSError, ValueError):
+                if int(path.read_text().strip()) == os.getpid():
+                    path.unlink()
+
+        return release
+    return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def default_name() -> str:
     with contextlib.suppress(Exception):
         user = getpass.getuser()
@@ -731,15 +773,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--auto-delay", type=float, default=0.0, help="with --auto: seconds before each move"
     )
     interactive(sub)
-    sub.set_defaults(run=cmd_play)
+    sub.set_defaults(run=cmd_play, seats_a_player=True)
     return parser
 
 
 async def run_command(args: argparse.Namespace, io: Io) -> int:
     client = Client(args.address)
+    release: Callable[[], None] | None = None
     try:
         needs_session = getattr(args, "needs_session", True)
         saved = load_session(args.address) if needs_session else None
+        if needs_session and getattr(args, "seats_a_player", False):
+            release = claim_session(args.address)
+            if release is None:  # another terminal plays as the saved player
+                base = args.name or (saved or {}).get("name") or default_name()
+                name = args.name or f"{base[:30]} 2"
+                await client.login(name)
+                io.note(io.style.dim(io.tr("second_player", name=name)))
+                return int(await args.run(client, args, io))
         if needs_session:
             if saved is not None:
                 client.token, client.player_id = saved["token"], saved.get("player_id", "")
@@ -754,6 +805,8 @@ async def run_command(args: argparse.Namespace, io: Io) -> int:
         await new_guest(client, args, io, saved)
         return int(await args.run(client, args, io))
     finally:
+        if release is not None:
+            release()
         await client.close()
 
 

@@ -56,6 +56,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "New guest session as {name}.",
         "Nouvelle session invitée au nom de {name}.",
     ),
+    "second_player": (
+        "Another `cercle play` uses your saved session: this terminal plays as a new guest, "
+        "{name}.",
+        "Un autre `cercle play` utilise votre session enregistrée : ce terminal joue en tant que "
+        "nouvel invité, {name}.",
+    ),
     # -- games ---------------------------------------------------------------------------------
     "games_title": ("Games on {address}:", "Jeux sur {address} :"),
     "players_range": ("{low}–{high} players", "{low} à {high} joueurs"),

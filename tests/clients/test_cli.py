@@ -546,6 +546,86 @@ def wait_for_text(
     raise AssertionError(f"{pattern!r} not in {path}:\n{path.read_text()[-3000:]}")
 
 
+def test_claiming_the_saved_session_is_refused_only_while_its_holder_lives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from clients.cli import claim_session, config_dir
+
+    monkeypatch.setenv("CERCLE_HOME", str(tmp_path))
+    release = claim_session("127.0.0.1:8080")
+    assert release is not None
+    lock = next(config_dir().glob("playing-*.pid"))
+    assert lock.read_text() == str(os.getpid())
+    assert claim_session("127.0.0.1:9999") is not None  # another server: its own session
+    holder = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        lock.write_text(str(holder.pid))  # another live `cercle play` holds it
+        assert claim_session("127.0.0.1:8080") is None
+        release()  # not ours any more: left alone
+        assert lock.read_text() == str(holder.pid)
+    finally:
+        holder.kill()
+        holder.wait()
+    again = claim_session("127.0.0.1:8080")  # its holder is gone: taken over
+    assert again is not None and lock.read_text() == str(os.getpid())
+    again()
+    assert not lock.exists()
+
+
+def test_cercle_play_in_two_terminals_of_one_user_seats_two_players(
+    edge: Cluster, tmp_path: Path
+) -> None:
+    """Both terminals share the saved session (one CERCLE_HOME, no --name): the second
+    plays as a new guest, and the two finish a match against each other."""
+    home = tmp_path / "home"
+    argv = [
+        sys.executable,
+        "-m",
+        "clients.cli",
+        "play",
+        "tomahawk",
+        "--auto",
+        "--auto-delay",
+        "0.01",
+        "--option",
+        "target_score=30",
+        "--lang",
+        "en",
+    ]
+    logs = [tmp_path / "first.log", tmp_path / "second.log"]
+    procs: list[subprocess.Popen[Any]] = []
+    try:
+        for index, log in enumerate(logs):
+            handle = log.open("w")
+            procs.append(
+                subprocess.Popen(
+                    argv,
+                    env=cli_env(edge.address, home, USER="sam"),
+                    cwd=ROOT,
+                    stdout=handle,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                    text=True,
+                )
+            )
+            handle.close()
+            if index == 0:
+                wait_for_text(logs[0], r"Created room \w+", 20, procs)
+        for proc in procs:
+            proc.wait(timeout=90)
+        first, second = (log.read_text() for log in logs)
+        assert procs[0].returncode == 0 and procs[1].returncode == 0, second[-3000:]
+        assert "plays as a new guest" in second and "plays as a new guest" not in first
+        room_id = re.search(r"Created room (\w+)", first)
+        assert room_id is not None and f"Joined room {room_id.group(1)}" in second
+        assert "Match over." in first and "Match over." in second
+        assert not list(home.glob("playing-*.pid"))  # given back at the end
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+
+
 def test_two_cli_players_finish_a_tomahawk_match_while_a_replica_dies(
     edge: Cluster, tmp_path: Path
 ) -> None:
