@@ -18,6 +18,7 @@ from services.render import (
     all_event_messages,
     deadline_messages,
     event_messages,
+    match_outcome_message,
     option_value,
     outcome_message,
     room_message,
@@ -62,16 +63,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             response.waiting_for.extend(waiting_for(snapshot.game, snapshot.state))
             outcome = snapshot.game.outcome(snapshot.state)
             if outcome is not None:
-                response.outcome.CopyFrom(
-                    outcome_message(
-                        {
-                            "winners": list(outcome.winners),
-                            "scores": list(outcome.scores),
-                            "reason": outcome.reason,
-                            "detail": dict(outcome.detail),
-                        }
-                    )
-                )
+                response.outcome.CopyFrom(match_outcome_message(outcome))
         return response
 
     @guarded

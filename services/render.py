@@ -13,7 +13,7 @@ from typing import Any
 from cercle.v1 import common_pb2, game_pb2
 from google.protobuf import struct_pb2, timestamp_pb2
 
-from engine.core import Game, OptionValue, State
+from engine.core import Game, OptionValue, Outcome, State
 from services.games import contract_for
 from services.rooms import visible_events
 from services.store import LogEntry, RoomRecord
@@ -148,6 +148,18 @@ def outcome_message(outcome: Mapping[str, Any]) -> common_pb2.Outcome:
     return message
 
 
+def match_outcome_message(outcome: Outcome) -> common_pb2.Outcome:
+    """The engine's outcome of a match, as the contract's message."""
+    return outcome_message(
+        {
+            "winners": list(outcome.winners),
+            "scores": list(outcome.scores),
+            "reason": outcome.reason,
+            "detail": dict(outcome.detail),
+        }
+    )
+
+
 def view_message(game: Game[Any], state: State, seat: int | None) -> game_pb2.View:
     return contract_for(game.info.id).view_to_proto(game.view(state, seat))
 
@@ -211,14 +223,5 @@ class EntryRenderer:
             response.waiting_for.extend(waiting_for(self.game, state))
             outcome = self.game.outcome(state)
             if outcome is not None:
-                response.outcome.CopyFrom(
-                    outcome_message(
-                        {
-                            "winners": list(outcome.winners),
-                            "scores": list(outcome.scores),
-                            "reason": outcome.reason,
-                            "detail": dict(outcome.detail),
-                        }
-                    )
-                )
+                response.outcome.CopyFrom(match_outcome_message(outcome))
         return response
