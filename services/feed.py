@@ -51,13 +51,16 @@ class RoomFeed:
             return True
         if entry.seq != self.last_seq + 1 or self._lock.locked():
             return False
+        self._hand_out(entry)
+        return True
+
+    def _hand_out(self, entry: LogEntry) -> None:
         self.last_seq = entry.seq
         for queue in list(self.queues):
             if queue.qsize() >= QUEUE_LIMIT:
                 queue.put_nowait(None)  # too slow: the subscriber will resync
             else:
                 queue.put_nowait(entry)
-        return True
 
     async def catch_up(self, seq_hint: int | None = None) -> None:
         """Read the entries after ``last_seq`` and hand them out (coalesces concurrent calls)."""
@@ -76,12 +79,7 @@ class RoomFeed:
                 if not entries:
                     return
                 for entry in entries:
-                    self.last_seq = entry.seq
-                    for queue in list(self.queues):
-                        if queue.qsize() >= QUEUE_LIMIT:
-                            queue.put_nowait(None)  # too slow: the subscriber will resync
-                        else:
-                            queue.put_nowait(entry)
+                    self._hand_out(entry)
                 if len(entries) < 500:
                     return
 
