@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deploy.local.cluster import Proc, free_port, start_redis, wait_for_port
+from deploy.local.cluster import Proc, free_port, spawn, start_redis, wait_for_port
 
 # The load generators are one client address and a few sessions doing the work of many
 # players: lift the servers' per-session and per-address rate limits for the benchmark
@@ -323,17 +323,8 @@ class Child:
 
 
 def _spawn(name: str, argv: list[str], log_dir: Path, port: int) -> Proc:
-    log_path = log_dir / f"{name}.log"
-    handle = open(log_path, "ab")  # noqa: SIM115 - owned by the child process
-    popen = subprocess.Popen(
-        argv,
-        stdout=handle,
-        stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
-        cwd=str(ROOT),
-    )
-    proc = Proc(name, popen, port, log_path)
+    """Start a server process as ``make run`` does, and wait until it listens."""
+    proc = spawn(name, argv, log_dir, port)
     wait_for_port(port, proc)
     return proc
 

@@ -83,7 +83,7 @@ class Proc:
             self.popen.wait(5)
 
 
-def _spawn(
+def spawn(
     name: str, argv: list[str], log_dir: Path, port: int, env: dict[str, str] | None = None
 ) -> Proc:
     log_path = log_dir / f"{name}.log"
@@ -142,7 +142,7 @@ def start_redis(
         "no",
         *(extra or []),
     ]
-    proc = _spawn(f"redis-{port}", argv, log_dir, port)
+    proc = spawn(f"redis-{port}", argv, log_dir, port)
     wait_for_port(port, proc)
     return proc
 
@@ -166,7 +166,7 @@ def start_replica(
         "--replica",
         name,
     ]
-    proc = _spawn(name, argv, log_dir, port, env)
+    proc = spawn(name, argv, log_dir, port, env)
     wait_for_port(port, proc)
     return proc
 
@@ -202,7 +202,7 @@ def start_envoy(log_dir: Path, upstream_ports: list[int], port: int = 0) -> Proc
         "--concurrency",
         "2",
     ]
-    proc = _spawn(f"envoy-{port}", argv, log_dir, port)
+    proc = spawn(f"envoy-{port}", argv, log_dir, port)
     wait_for_port(port, proc)
     return proc
 
