@@ -220,6 +220,47 @@ def echo_baseline(work: Path, seconds: float, concurrency: int, warmup: float) -
     return result
 
 
+def table_baseline(
+    work: Path, seconds: float, rooms: int, warmup: float, update_bytes: int
+) -> dict[str, Any]:
+    """``play``'s message pattern (one unary call in, one update out on each of the table's
+    four streams) on the bare table server: the ceiling of the API's shape on this machine."""
+    logs = work / "logs"
+    server = start_bare_server("table", logs)
+    gen = None
+    try:
+        gen = Child(
+            "bench.loadgen",
+            {
+                "mode": "bare-play",
+                "address": f"127.0.0.1:{server.port}",
+                "rooms": rooms,
+                "channels": 8,
+                "update_bytes": update_bytes,
+            },
+            logs,
+            "loadgen-bare-play",
+        )
+        gen.expect("ready", 60)
+        gen.send("run", seconds=seconds, warmup=warmup)
+        gen.expect("window_start", warmup + 60)
+        cpu0, t0 = cpu_seconds(server.popen.pid), time.perf_counter()
+        gen.expect("window_end", seconds + 60)
+        cpu1, t1 = cpu_seconds(server.popen.pid), time.perf_counter()
+        result = gen.expect("result", 60)
+    finally:
+        if gen is not None:
+            gen.stop()
+        server.stop()
+    actions = max(1, int(result["accepted"]))
+    result.update(
+        update_bytes=update_bytes,
+        server_cpu_ms_per_action=(cpu1 - cpu0) / actions * 1000,
+        server_cpu_utilisation=(cpu1 - cpu0) / (t1 - t0),
+    )
+    return result
+
+
 def cas_baseline(work: Path, seconds: float) -> dict[str, Any]:
     logs = work / "logs"
     with bench_redis(work, "redis-cas") as (_, redis_url):
@@ -288,7 +329,10 @@ def run(
     say(f"full stack: echo {echo['rpc_per_s']:.0f} RPC/s; Redis CAS baseline")
     cas = cas_baseline(work, min(seconds, 4.0))
     flat, half = play_cercle(work, seconds, rooms, warmup)
-    return {"rooms": rooms, "echo": echo, "cas": cas, "flat": flat, "half": half}
+    update_bytes = round(flat["update_bytes"]) or 600
+    say(f"full stack: bare table baseline ({update_bytes} B updates)")
+    table = table_baseline(work, seconds, rooms, warmup, update_bytes)
+    return {"rooms": rooms, "echo": echo, "cas": cas, "flat": flat, "half": half, "table": table}
 
 
 def _window_note(run: dict[str, Any], label: str) -> str:
@@ -324,6 +368,7 @@ def _gc_note(run: dict[str, Any]) -> str:
 
 def rows(figures: dict[str, Any]) -> list[Row]:
     echo, cas, flat, half = figures["echo"], figures["cas"], figures["flat"], figures["half"]
+    table = figures["table"]
     ratio = flat["actions_per_s"] / echo["rpc_per_s"]
     p99_half = half["act_to_others"]["p99_ms"]
     return [
@@ -340,6 +385,23 @@ def rows(figures: dict[str, Any]) -> list[Row]:
             note=_window_note(flat, "flat out")
             + f"; echo server at {echo['server_cpu_utilisation']:.0%} of a core, "
             f"its load generator at {echo['loadgen_cpu_s'] / echo['seconds']:.0%}",
+        ),
+        Row(
+            "full stack",
+            "bare table: 1 unary + 4 stream messages per action, no work",
+            table["actions_per_s"],
+            "/s",
+            echo["rpc_per_s"],
+            "bare aio echo RPC/s",
+            table["actions_per_s"] / echo["rpc_per_s"],
+            note="the ceiling of the API's message pattern on this machine: the same rooms, "
+            "streams and connections as the full stack, on a server that does nothing but "
+            f"fan each Play out as one {table['update_bytes']} B update to the table's four "
+            f"streams; Cercle reaches {flat['actions_per_s'] / table['actions_per_s']:.2f}x "
+            f"of it. Bare table server CPU {table['server_cpu_ms_per_action']:.2f} ms per "
+            f"action ({table['server_cpu_utilisation']:.0%} of a core), its load generator "
+            f"{table['loadgen_cpu_s'] / table['seconds']:.0%}; Act -> others p50 "
+            f"{table['act_to_others']['p50_ms']:.1f} ms",
         ),
         Row(
             "full stack",

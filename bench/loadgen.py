@@ -22,6 +22,13 @@ Modes (``config["mode"]``):
     time for the update to reach every stream is measured.
 ``bare-streams``
     The same number of idle streams on the bare streaming server, and one message fanned out.
+``bare-play``
+    ``play``'s message pattern against the bare table server (``bench/bare.py --mode
+    table``): ``rooms`` tables of four streams on the same number of connections; the seat an
+    update waits for sends Play at once (an ActRequest-sized request), which puts one
+    ``update_bytes`` update on the table's four streams. No rules, no Redis, no rendering:
+    the most actions/s this API's shape (one unary call and four stream messages per action)
+    allows on the machine.
 
 Protocol: JSON lines on stdout (``{"event": ...}``), commands as JSON lines on stdin.
 """
@@ -45,7 +52,17 @@ from typing import Any, TypeVar
 import grpc
 from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
 
-from bench.bare import COUNT, ECHO, FIRE, WATCH
+from bench.bare import (
+    COUNT,
+    ECHO,
+    FIRE,
+    TABLE_COUNT,
+    TABLE_HEADER,
+    TABLE_PLAY,
+    TABLE_WATCH,
+    UPDATE_HEADER,
+    WATCH,
+)
 from bench.common import GcPauses, cpu_seconds, latency_summary
 from clients.sdk import option_values
 
@@ -529,10 +546,7 @@ class PlayGenerator:
 async def echo_main(config: dict[str, Any]) -> None:
     channels = open_channels(config["address"], int(config.get("channels", 8)))
     callers: list[Any] = [c.unary_unary(ECHO) for c in channels]
-    sample = game_pb2.ActRequest(room_id="0123456789ab", version=123)
-    sample.idempotency_key = uuid.uuid4().hex
-    sample.action.tomahawk.play_card.card = 42  # the size of a typical Act
-    payload = sample.SerializeToString()
+    payload = ActRequestSize.sample()
     metadata = (("authorization", "Bearer " + "x" * 43),)
     pacer = Pacer()
     state = {"counting": False, "stopping": False, "n": 0}
@@ -579,6 +593,100 @@ async def echo_main(config: dict[str, Any]) -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
     for channel in channels:
         await channel.close()
+
+
+# --------------------------------------------------------------------------------------------
+# bare-play: play's message pattern with nothing behind it
+# --------------------------------------------------------------------------------------------
+
+
+async def bare_play_main(config: dict[str, Any]) -> None:
+    channels = open_channels(config["address"], int(config.get("channels", 8)))
+    for channel in channels:
+        await channel.channel_ready()
+    rooms = int(config["rooms"])
+    size = int(config["update_bytes"])
+    padding = ActRequestSize.padding()
+    plays: list[Any] = [c.unary_unary(TABLE_PLAY) for c in channels]
+    watches: list[Any] = [c.unary_stream(TABLE_WATCH) for c in channels]
+    metadata = (("authorization", "Bearer " + "x" * 43),)
+    state = {"counting": False, "stopping": False, "n": 0}
+    latencies: list[float] = []
+    sent: dict[tuple[int, int], float] = {}
+
+    async def play(room: int, player: int, version: int, waiting: int) -> None:
+        request = TABLE_HEADER.pack(room, version, waiting, size) + padding
+        sent[room, version] = time.perf_counter()
+        sent.pop((room, version - 8), None)  # every stream has had it by now
+        await plays[player % len(plays)](request, metadata=metadata, timeout=10)
+        if state["counting"]:
+            state["n"] += 1
+
+    async def seat(room: int, seat: int) -> None:
+        player = 4 * room + seat
+        call = watches[player % len(watches)](str(room).encode(), metadata=metadata)
+        try:
+            async for update in call:
+                version, waiting = UPDATE_HEADER.unpack_from(update)
+                started = sent.get((room, version))
+                if waiting != (seat + 1) % 4 and started is not None and state["counting"]:
+                    latencies.append(time.perf_counter() - started)  # the others' streams
+                if waiting == seat and not state["stopping"]:
+                    await play(room, player, version + 1, (seat + 1) % 4)
+        except grpc.aio.AioRpcError:
+            if not state["stopping"]:
+                raise
+
+    tasks = [asyncio.create_task(seat(r, s)) for r in range(rooms) for s in range(4)]
+    counter: Any = channels[0].unary_unary(TABLE_COUNT)
+    while int(await counter(b"", timeout=10)) < 4 * rooms:
+        await asyncio.sleep(0.05)
+    for room in range(rooms):  # seat 0 of every table plays first
+        await play(room, 4 * room, 1, 1)
+    emit("ready", payload_bytes=TABLE_HEADER.size + len(padding))
+    while True:
+        command = await next_command()
+        if command["cmd"] != "run":
+            break
+        await asyncio.sleep(float(command.get("warmup", 2.0)))
+        latencies.clear()
+        state["n"] = 0
+        state["counting"] = True
+        cpu0, t0 = cpu_seconds(os.getpid()), time.perf_counter()
+        emit("window_start")
+        await asyncio.sleep(float(command["seconds"]))
+        state["counting"] = False
+        elapsed = time.perf_counter() - t0
+        emit("window_end")
+        emit(
+            "result",
+            seconds=elapsed,
+            accepted=state["n"],
+            actions_per_s=state["n"] / elapsed,
+            act_to_others=latency_summary(latencies),
+            loadgen_cpu_s=cpu_seconds(os.getpid()) - cpu0,
+        )
+    state["stopping"] = True
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for channel in channels:
+        await channel.close()
+
+
+class ActRequestSize:
+    """A typical ActRequest, for the bare servers' requests to weigh the same."""
+
+    @staticmethod
+    def sample() -> bytes:
+        request = game_pb2.ActRequest(room_id="0123456789ab", version=123)
+        request.idempotency_key = uuid.uuid4().hex
+        request.action.tomahawk.play_card.card = 42
+        return request.SerializeToString()
+
+    @classmethod
+    def padding(cls) -> bytes:
+        return b"a" * max(0, len(cls.sample()) - TABLE_HEADER.size)
 
 
 # --------------------------------------------------------------------------------------------
@@ -880,6 +988,8 @@ async def main(config: dict[str, Any]) -> None:
         await streams_main(config)
     elif mode == "bare-streams":
         await bare_streams_main(config)
+    elif mode == "bare-play":
+        await bare_play_main(config)
     else:
         raise SystemExit(f"unknown mode {mode!r}")
 
