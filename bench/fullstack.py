@@ -181,22 +181,18 @@ def play_cercle(
     return flat, half
 
 
-def echo_baseline(work: Path, seconds: float, concurrency: int, warmup: float) -> dict[str, Any]:
+def _bare_window(
+    mode: str, gen_config: dict[str, Any], work: Path, seconds: float, warmup: float
+) -> tuple[dict[str, Any], float, float, float]:
+    """One window of a load generator against a bare server (``bench/bare.py --mode``):
+    the generator's result, the server's CPU seconds and the wall seconds in the window, and
+    the cores the machine had busy."""
     logs = work / "logs"
-    server = start_bare_server("unary", logs)
+    server = start_bare_server(mode, logs)
     gen = None
     try:
-        gen = Child(
-            "bench.loadgen",
-            {
-                "mode": "echo",
-                "address": f"127.0.0.1:{server.port}",
-                "concurrency": concurrency,
-                "channels": 8,
-            },
-            logs,
-            "loadgen-echo",
-        )
+        config = {**gen_config, "address": f"127.0.0.1:{server.port}", "channels": 8}
+        gen = Child("bench.loadgen", config, logs, f"loadgen-{config['mode']}")
         ready = gen.expect("ready", 60)
         gen.send("run", seconds=seconds, warmup=warmup, rate=0)
         gen.expect("window_start", warmup + 60)
@@ -210,11 +206,18 @@ def echo_baseline(work: Path, seconds: float, concurrency: int, warmup: float) -
         if gen is not None:
             gen.stop()
         server.stop()
+    result["payload_bytes"] = ready["payload_bytes"]
+    return result, cpu1 - cpu0, t1 - t0, busy
+
+
+def echo_baseline(work: Path, seconds: float, concurrency: int, warmup: float) -> dict[str, Any]:
+    result, cpu, wall, busy = _bare_window(
+        "unary", {"mode": "echo", "concurrency": concurrency}, work, seconds, warmup
+    )
     calls = max(1, int(result["calls"]))
     result.update(
-        payload_bytes=ready["payload_bytes"],
-        server_cpu_ms_per_rpc=(cpu1 - cpu0) / calls * 1000,
-        server_cpu_utilisation=(cpu1 - cpu0) / (t1 - t0),
+        server_cpu_ms_per_rpc=cpu / calls * 1000,
+        server_cpu_utilisation=cpu / wall,
         machine_cores_busy=busy,
     )
     return result
@@ -225,38 +228,19 @@ def table_baseline(
 ) -> dict[str, Any]:
     """``play``'s message pattern (one unary call in, one update out on each of the table's
     four streams) on the bare table server: the ceiling of the API's shape on this machine."""
-    logs = work / "logs"
-    server = start_bare_server("table", logs)
-    gen = None
-    try:
-        gen = Child(
-            "bench.loadgen",
-            {
-                "mode": "bare-play",
-                "address": f"127.0.0.1:{server.port}",
-                "rooms": rooms,
-                "channels": 8,
-                "update_bytes": update_bytes,
-            },
-            logs,
-            "loadgen-bare-play",
-        )
-        gen.expect("ready", 60)
-        gen.send("run", seconds=seconds, warmup=warmup)
-        gen.expect("window_start", warmup + 60)
-        cpu0, t0 = cpu_seconds(server.popen.pid), time.perf_counter()
-        gen.expect("window_end", seconds + 60)
-        cpu1, t1 = cpu_seconds(server.popen.pid), time.perf_counter()
-        result = gen.expect("result", 60)
-    finally:
-        if gen is not None:
-            gen.stop()
-        server.stop()
+    result, cpu, wall, busy = _bare_window(
+        "table",
+        {"mode": "bare-play", "rooms": rooms, "update_bytes": update_bytes},
+        work,
+        seconds,
+        warmup,
+    )
     actions = max(1, int(result["accepted"]))
     result.update(
         update_bytes=update_bytes,
-        server_cpu_ms_per_action=(cpu1 - cpu0) / actions * 1000,
-        server_cpu_utilisation=(cpu1 - cpu0) / (t1 - t0),
+        server_cpu_ms_per_action=cpu / actions * 1000,
+        server_cpu_utilisation=cpu / wall,
+        machine_cores_busy=busy,
     )
     return result
 

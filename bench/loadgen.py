@@ -538,6 +538,33 @@ class PlayGenerator:
             await channel.close()
 
 
+async def counted_window(
+    command: dict[str, Any], state: dict[str, Any], latencies: list[float]
+) -> tuple[float, float]:
+    """Warm up, then count (``state["n"]``, ``latencies``) for the command's seconds between
+    ``window_start`` and ``window_end``; returns the window's seconds and this process's CPU
+    seconds in it."""
+    await asyncio.sleep(float(command.get("warmup", 2.0)))
+    latencies.clear()
+    state["n"] = 0
+    state["counting"] = True
+    cpu0, t0 = cpu_seconds(os.getpid()), time.perf_counter()
+    emit("window_start")
+    await asyncio.sleep(float(command["seconds"]))
+    state["counting"] = False
+    elapsed = time.perf_counter() - t0
+    emit("window_end")
+    return elapsed, cpu_seconds(os.getpid()) - cpu0
+
+
+def act_sized_request() -> bytes:
+    """A typical ActRequest's bytes, for the bare servers' requests to weigh the same."""
+    request = game_pb2.ActRequest(room_id="0123456789ab", version=123)
+    request.idempotency_key = uuid.uuid4().hex
+    request.action.tomahawk.play_card.card = 42
+    return request.SerializeToString()
+
+
 # --------------------------------------------------------------------------------------------
 # echo: the bare unary baseline
 # --------------------------------------------------------------------------------------------
@@ -546,7 +573,7 @@ class PlayGenerator:
 async def echo_main(config: dict[str, Any]) -> None:
     channels = open_channels(config["address"], int(config.get("channels", 8)))
     callers: list[Any] = [c.unary_unary(ECHO) for c in channels]
-    payload = ActRequestSize.sample()
+    payload = act_sized_request()
     metadata = (("authorization", "Bearer " + "x" * 43),)
     pacer = Pacer()
     state = {"counting": False, "stopping": False, "n": 0}
@@ -571,23 +598,14 @@ async def echo_main(config: dict[str, Any]) -> None:
         if command["cmd"] != "run":
             break
         pacer.set_rate(float(command.get("rate", 0.0)))
-        await asyncio.sleep(float(command.get("warmup", 2.0)))
-        latencies.clear()
-        state["n"] = 0
-        state["counting"] = True
-        cpu0, t0 = cpu_seconds(os.getpid()), time.perf_counter()
-        emit("window_start")
-        await asyncio.sleep(float(command["seconds"]))
-        state["counting"] = False
-        elapsed = time.perf_counter() - t0
-        emit("window_end")
+        elapsed, cpu = await counted_window(command, state, latencies)
         emit(
             "result",
             seconds=elapsed,
             calls=state["n"],
             rpc_per_s=state["n"] / elapsed,
             rtt=latency_summary(latencies),
-            loadgen_cpu_s=cpu_seconds(os.getpid()) - cpu0,
+            loadgen_cpu_s=cpu,
         )
     state["stopping"] = True
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -606,7 +624,7 @@ async def bare_play_main(config: dict[str, Any]) -> None:
         await channel.channel_ready()
     rooms = int(config["rooms"])
     size = int(config["update_bytes"])
-    padding = ActRequestSize.padding()
+    padding = b"a" * max(0, len(act_sized_request()) - TABLE_HEADER.size)
     plays: list[Any] = [c.unary_unary(TABLE_PLAY) for c in channels]
     watches: list[Any] = [c.unary_stream(TABLE_WATCH) for c in channels]
     metadata = (("authorization", "Bearer " + "x" * 43),)
@@ -648,23 +666,14 @@ async def bare_play_main(config: dict[str, Any]) -> None:
         command = await next_command()
         if command["cmd"] != "run":
             break
-        await asyncio.sleep(float(command.get("warmup", 2.0)))
-        latencies.clear()
-        state["n"] = 0
-        state["counting"] = True
-        cpu0, t0 = cpu_seconds(os.getpid()), time.perf_counter()
-        emit("window_start")
-        await asyncio.sleep(float(command["seconds"]))
-        state["counting"] = False
-        elapsed = time.perf_counter() - t0
-        emit("window_end")
+        elapsed, cpu = await counted_window(command, state, latencies)
         emit(
             "result",
             seconds=elapsed,
             accepted=state["n"],
             actions_per_s=state["n"] / elapsed,
             act_to_others=latency_summary(latencies),
-            loadgen_cpu_s=cpu_seconds(os.getpid()) - cpu0,
+            loadgen_cpu_s=cpu,
         )
     state["stopping"] = True
     for task in tasks:
@@ -672,21 +681,6 @@ async def bare_play_main(config: dict[str, Any]) -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
     for channel in channels:
         await channel.close()
-
-
-class ActRequestSize:
-    """A typical ActRequest, for the bare servers' requests to weigh the same."""
-
-    @staticmethod
-    def sample() -> bytes:
-        request = game_pb2.ActRequest(room_id="0123456789ab", version=123)
-        request.idempotency_key = uuid.uuid4().hex
-        request.action.tomahawk.play_card.card = 42
-        return request.SerializeToString()
-
-    @classmethod
-    def padding(cls) -> bytes:
-        return b"a" * max(0, len(cls.sample()) - TABLE_HEADER.size)
 
 
 # --------------------------------------------------------------------------------------------
