@@ -336,9 +336,19 @@ class Game(ABC, Generic[S]):
     action_types: ClassVar[tuple[type, ...]] = ()
     """Every action class of the game (not :class:`Timeout`), in a stable order: the
     services map each one to a protobuf message."""
+    event_types: ClassVar[tuple[type, ...]] = ()
+    """Every :class:`engine.events.Event` subclass the game emits, in a stable order: the
+    services map each one to a field of the game's ``<Game>Event`` protobuf message."""
+    outcome_type: ClassVar[type | None] = None
+    """The frozen dataclass of the game's :attr:`Outcome.detail`."""
     codec_version: ClassVar[int] = 1
 
     # -- options --------------------------------------------------------------------------
+
+    def catalogue(self) -> Any:
+        """The game's static catalogue (every card, tile or spirit with its face, counts,
+        points, needs and powers), as the game's frozen catalogue dataclass."""
+        raise NotImplementedError
 
     def validate_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option with its default, overridden by ``raw``; unknown names are refused."""

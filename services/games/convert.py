@@ -68,11 +68,17 @@ def _strip_optional(tp: Any) -> tuple[Any, bool]:
 _SCALAR, _MESSAGE, _ENUM, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)
 
 
+def _wire_fields(cls: type) -> list[dataclasses.Field[Any]]:
+    """The fields that cross the wire: all but an event's ``audience`` (who receives an event
+    is decided by the renderer; the wire says only whether it was private)."""
+    return [f for f in dataclasses.fields(cls) if f.name != "audience"]
+
+
 @cache
 def _plan(cls: type, descriptor: Any) -> tuple[tuple[str, int, Any], ...]:
     """How to copy each field of ``cls`` into ``descriptor``'s message (computed once)."""
     plan = []
-    for f in dataclasses.fields(cls):
+    for f in _wire_fields(cls):
         fd = descriptor.fields_by_name.get(f.name)
         if fd is None:
             raise TypeError(f"{descriptor.full_name} has no field {f.name}")
@@ -139,7 +145,7 @@ def from_proto(message: Message, cls: type) -> Any:
     descriptor: Any = message.DESCRIPTOR
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
+    for f in _wire_fields(cls):
         fd = descriptor.fields_by_name[f.name]
         tp, optional = _strip_optional(hints[f.name])
         if _is_repeated(fd):
