@@ -22,11 +22,20 @@ import structlog
 from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.bots import make_bot
-from engine.core import Event, Game, IllegalAction, InvalidOptions, Outcome, State, Timeout
+from engine.codec import encode_event
+from engine.core import Game, IllegalAction, InvalidOptions, State, Timeout
+from engine.events import Event
 from engine.rng import Rng
 from services import errors, metrics
 from services.errors import RoomError
 from services.games import contract_for
+from services.room_events import (
+    LOBBY_CHANGES,
+    MatchFinished,
+    MatchStarted,
+    SeatTakenBack,
+    SeatTakenOver,
+)
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOM_TTL_SECONDS,
@@ -89,7 +98,7 @@ class Deadline:
     expire: float
     length: float
     version: int
-    action: dict[str, Any] | None = None
+    action: list[Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -125,29 +134,13 @@ def is_member(record: RoomRecord, player_id: str) -> bool:
     return seat_of(record, player_id) >= 0 or player_id in record.spectators
 
 
-def events_to_json(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
-    return [
-        {"k": e.kind, "d": dict(e.data), "a": None if e.audience is None else sorted(e.audience)}
-        for e in events
-    ]
-
-
-def visible_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    """The stored events that ``seat`` (None: spectator) may see."""
-    return [e for e in events if e["a"] is None or (seat is not None and seat in e["a"])]
+def events_to_json(events: tuple[Event, ...] | list[Event]) -> list[list[Any]]:
+    """The stored form of events (engine codec: kind, audience, fields)."""
+    return [encode_event(e) for e in events]
 
 
 def seed_commitment(seed: int, nonce: str) -> str:
     return hashlib.sha256(f"{seed}:{nonce}".encode()).hexdigest()
-
-
-def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
-    return {
-        "winners": list(outcome.winners),
-        "scores": list(outcome.scores),
-        "reason": outcome.reason,
-        "detail": dict(outcome.detail),
-    }
 
 
 BOT_CLOCK = "bot"
@@ -227,7 +220,7 @@ def compute_deadlines(
             game.view(state, index), legal, memory, bot_rng(seed, index, state.version)
         )
         if reaction is not None:
-            action = contract_for(game.info.id).action_to_json(reaction)
+            action = contract_for(game.info.id).action_to_data(reaction)
             result.append(Deadline(index, BOT_CLOCK, now + delay, delay, state.version, action))
     return result
 
@@ -620,14 +613,8 @@ class Rooms:
             deadlines = compute_deadlines(
                 game, current.meta, current.seats, state, [], -1, self.clock(), seed=seed
             )
-            events = [
-                Event(
-                    "match_started",
-                    {
-                        "seed_commitment": seed_commitment(seed, nonce),
-                        "players": len(current.seats),
-                    },
-                )
+            events: list[Event] = [
+                MatchStarted(seed_commitment(seed, nonce), len(current.seats))
             ]
             deadlines_json = dumps([d.to_json() for d in deadlines])
             encoded = game.encode(state)
@@ -721,6 +708,7 @@ class Rooms:
             if source == "bot" and not is_bot(current.seats[acting_seat]):
                 raise errors.precondition("that seat is not a bot's", "NOT_A_BOT")
             game = registry.get(current.meta["game"])
+            contract = contract_for(game.info.id)
             state = game.decode(current.state)
             try:
                 transition = game.apply(state, acting_seat, action, version=version)
@@ -740,7 +728,7 @@ class Rooms:
                 here = seats[acting_seat]
                 if limit and here is not None and timeouts[str(acting_seat)] >= limit:
                     seats[acting_seat] = {**here, "kind": "bot", "level": "strong", "away": True}
-                    events.append(Event("seat_taken_over", {"seat": acting_seat}))
+                    events.append(SeatTakenOver(acting_seat))
                     room_changed = True
             elif source == "player":
                 timeouts.pop(str(acting_seat), None)
@@ -749,7 +737,7 @@ class Rooms:
                     back = {**here, "kind": "human", "away": False}
                     back.pop("level", None)
                     seats[acting_seat] = back
-                    events.append(Event("seat_taken_back", {"seat": acting_seat}))
+                    events.append(SeatTakenBack(acting_seat))
                     room_changed = True
             fields["timeouts"] = dumps(timeouts)
             # Bots remember what their seat saw.
@@ -778,17 +766,8 @@ class Rooms:
             if outcome is not None:
                 status = "finished"
                 assert current.nonce is not None
-                events.append(
-                    Event(
-                        "match_finished",
-                        {
-                            **outcome_to_json(outcome),
-                            "seed": str(current.seed),
-                            "seed_nonce": current.nonce,
-                        },
-                    )
-                )
-                fields["outcome"] = dumps(outcome_to_json(outcome))
+                events.append(MatchFinished(current.seed, current.nonce))
+                fields["outcome"] = dumps(contract.outcome_to_data(outcome))
                 room_changed = True
             encoded = game.encode(new)
             events_json = events_to_json(events)
@@ -802,13 +781,12 @@ class Rooms:
                     "seats": dumps(seats),
                 }
             )
-            contract = contract_for(game.info.id)
             kind = {"timeout": "timeout", "bot": "bot"}.get(source, "action")
             entry: dict[str, str | bytes | int] = {
                 "kind": "finished" if outcome else kind,
                 "actor": acting_seat,
                 "version": new.version,
-                "action": "" if source == "timeout" else dumps(contract.action_to_json(action)),
+                "action": "" if source == "timeout" else dumps(contract.action_to_data(action)),
                 "timeout": 1 if source == "timeout" else 0,
                 "events": dumps(events_json),
                 "state": encoded,
@@ -912,7 +890,7 @@ class Rooms:
         seat = deadline["s"]
         contract = contract_for(game.info.id)
         if "a" in deadline:
-            action = contract.action_from_json(deadline["a"])
+            action = contract.action_from_data(deadline["a"])
             version = deadline["v"]
         else:
             here = record.seats[seat]
@@ -980,7 +958,7 @@ def _lobby_entry(
     entry: dict[str, str | bytes | int] = {
         "kind": "lobby",
         "actor": -1,
-        "events": dumps([{"k": change, "d": {"player_id": who}, "a": None}]),
+        "events": dumps([encode_event(LOBBY_CHANGES[change](who))]),
         "room": dumps({"seats": seats, "status": status}),
     }
     if current is not None:
