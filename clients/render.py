@@ -15,7 +15,7 @@ the client has seen (Tomahawk), never from the engine.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from clients.i18n import Tr
+from clients.sdk import bot_level_name
 
 GAMES = ("tomahawk", "tamashii", "tomy", "awimbawe")
 
@@ -211,17 +212,6 @@ def plain(value: Any) -> Any:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
-
-
-def event_data(event: common_pb2.Event) -> dict[str, Any]:
-    data = json_format.MessageToDict(event.data)
-    result = plain(data)
-    return result if isinstance(result, dict) else {}
-
-
-def struct_dict(struct: Message) -> dict[str, Any]:
-    result = plain(json_format.MessageToDict(struct))
-    return result if isinstance(result, dict) else {}
 
 
 def private_key(key: str, d: Mapping[str, Any], ctx: Context) -> str:
@@ -1262,62 +1252,118 @@ SERVICE_EVENTS = frozenset(
     }
 )
 
-_GAME_EVENTS = {
+_GAME_EVENTS: dict[str, Callable[[Any, Context], str | None]] = {
     "tomahawk": tomahawk_event,
     "tamashii": tamashii_event,
     "tomy": tomy_event,
     "awimbawe": awimbawe_event,
 }
+"""The narrator of each game's typed events (``<Game>Event`` -> one line)."""
+
+_GAME_OUTCOMES: dict[str, Callable[[Any, Context], list[str]]] = {
+    "tomahawk": tomahawk_outcome_lines,
+    "tamashii": tamashii_outcome_lines,
+    "tomy": tomy_outcome_lines,
+    "awimbawe": awimbawe_outcome_lines,
+}
+"""The lines each game adds to the end of a match from its ``<Game>Outcome``."""
 
 
-def narrate(event: common_pb2.Event, ctx: Context, room: common_pb2.Room | None = None) -> str:
-    """One line for an event; private events are marked, time-outs too."""
+def narrate(
+    event: game_pb2.Event,
+    ctx: Context,
+    room: common_pb2.Room | None = None,
+    *,
+    timeout: bool = False,
+) -> str:
+    """One line for an event; private events are marked, and so are the events of an update
+    the server played for a seat whose clock ran out (``timeout``)."""
     tr = ctx.tr
-    d = event_data(event)
-    kind = event.kind
+    which = event.WhichOneof("event")
     text: str | None = None
-    if kind in SERVICE_EVENTS:
-        text = tr(f"ev.{kind}", who=ctx.player(str(d.get("player_id", ""))))
-    elif kind == "ready":
-        player_id = str(d.get("player_id", ""))
-        ready = None
-        if room is not None:
-            for seat in room.seats:
-                if seat.player_id == player_id:
-                    ready = seat.ready
-        key = "ev.ready" if ready is None else ("ev.ready_on" if ready else "ev.ready_off")
-        text = tr(key, who=ctx.player(player_id))
-    elif kind == "match_started":
-        text = ctx.style.bold(
-            tr("ev.match_started", commitment=str(d.get("seed_commitment", ""))[:16])
-        )
-    elif kind == "match_finished":
-        text = tr("ev.match_finished")
-    elif kind in ("seat_taken_over", "seat_taken_back"):
-        text = ctx.style.warn(tr(f"ev.{kind}", who=ctx.who(d.get("seat"))))
-    else:
-        handler = _GAME_EVENTS.get(ctx.game_id)
+    if which == "room":
+        text = room_event(event.room, ctx, room)
+    elif which is not None:
+        handler = _GAME_EVENTS.get(which)
         if handler is not None:
-            try:
-                text = handler(kind, d, ctx)
-            except (KeyError, TypeError, ValueError):
-                text = None
-    if text is None:
-        details = ", ".join(f"{k}={v}" for k, v in d.items() if k != "timeout")
-        text = f"{kind}: {details}" if details else kind
-    if d.get("timeout"):
+            text = handler(getattr(event, which), ctx)
+    if text is None:  # an event this client does not know yet (a newer server)
+        inner = getattr(event, which) if which else None
+        kind = inner.WhichOneof("event") if inner is not None else None
+        text = tr("ev.unknown", kind=kind or "?")
+    if timeout:
         text += " " + ctx.style.dim(tr("timeout_tag"))
     if event.private:
         text = ctx.style.paint(tr("private_tag"), "36") + " " + text
     return text
 
 
-def render_outcome(outcome: common_pb2.Outcome, ctx: Context, *, details: bool = True) -> list[str]:
-    """The end of a match: winners, scores, reason, Tamashii's verdict (and with
-    ``details``, what the final view also shows: Awimbawé's rounds)."""
+def room_event(
+    ev: game_pb2.RoomEvent, ctx: Context, room: common_pb2.Room | None = None
+) -> str | None:
+    """A change of the room itself, the same for every game."""
+    tr = ctx.tr
+    kind = ev.WhichOneof("event")
+    if kind is None:
+        return None
+    e: Any = getattr(ev, kind)
+    if kind in SERVICE_EVENTS:
+        return tr(f"ev.{kind}", who=ctx.player(e.player_id))
+    if kind == "ready":
+        ready = None
+        if room is not None:
+            for seat in room.seats:
+                if seat.player_id == e.player_id:
+                    ready = seat.ready
+        key = "ev.ready" if ready is None else ("ev.ready_on" if ready else "ev.ready_off")
+        return tr(key, who=ctx.player(e.player_id))
+    if kind == "match_started":
+        return ctx.style.bold(tr("ev.match_started", commitment=e.seed_commitment[:16]))
+    if kind == "match_finished":
+        return tr("ev.match_finished")
+    if kind in ("seat_taken_over", "seat_taken_back"):
+        return ctx.style.warn(tr(f"ev.{kind}", who=ctx.who(e.seat)))
+    return None
+
+
+def event_json(event: game_pb2.Event) -> dict[str, Any]:
+    """An event for ``--json`` output: its group (``room`` or the game), its kind, its fields
+    (protobuf JSON names) and whether it was private."""
+    which = event.WhichOneof("event") or ""
+    inner = getattr(event, which) if which else None
+    kind = (inner.WhichOneof("event") if inner is not None else None) or ""
+    data = (
+        json_format.MessageToDict(
+            getattr(inner, kind),
+            preserving_proto_field_name=True,
+            always_print_fields_with_no_presence=True,
+        )
+        if inner is not None and kind
+        else {}
+    )
+    return {"group": which, "kind": kind, "data": data, "private": event.private}
+
+
+def outcome_json(outcome: game_pb2.Outcome) -> dict[str, Any]:
+    """An outcome for ``--json`` output."""
+    detail = outcome.WhichOneof("detail")
+    return {
+        "winners": list(outcome.winners),
+        "scores": list(outcome.scores),
+        "reason": game_pb2.OutcomeReason.Name(outcome.reason),
+        "detail": json_format.MessageToDict(
+            getattr(outcome, detail), preserving_proto_field_name=True
+        )
+        if detail
+        else {},
+    }
+
+
+def render_outcome(outcome: game_pb2.Outcome, ctx: Context, *, details: bool = True) -> list[str]:
+    """The end of a match: winners, scores, reason, and the game's own lines (Tamashii's
+    verdict; with ``details``, what the final view also shows, such as Awimbawé's rounds)."""
     tr, st = ctx.tr, ctx.style
     lines = [st.bold(tr("match_over"))]
-    detail = struct_dict(outcome.detail) if outcome.HasField("detail") else {}
     if outcome.winners:
         lines.append(st.good(tr("winners", names=ctx.who_all(outcome.winners))))
     else:
@@ -1326,23 +1372,12 @@ def render_outcome(outcome: common_pb2.Outcome, ctx: Context, *, details: bool =
         scores = ", ".join(f"{ctx.who(i)} {s}" for i, s in enumerate(outcome.scores))
         lines.append(tr("scores", scores=scores))
     if outcome.reason:
-        lines.append(tr("reason", reason=outcome.reason))
-    verdict = detail.get("verdict_fr" if ctx.lang == "fr" else "verdict_en")
-    if verdict:
-        lines.append(st.bold(tr("tm.verdict", verdict=verdict)))
-    rounds = detail.get("rounds") if details else None
-    for result in rounds if isinstance(rounds, list) else []:
-        if isinstance(result, dict):
-            lines.append(
-                tr(
-                    "aw.round_result",
-                    round=result.get("round"),
-                    name=ctx.who(result.get("winner")),
-                    reason=tr.word("aw.reason", str(result.get("reason"))),
-                    crowns=result.get("crowns"),
-                    hyenas=result.get("hyenas"),
-                )
-            )
+        reason = game_pb2.OutcomeReason.Name(outcome.reason)[len("OUTCOME_REASON_") :]
+        lines.append(tr("reason", reason=tr.word("outcome_reason", reason.lower())))
+    which = outcome.WhichOneof("detail")
+    handler = _GAME_OUTCOMES.get(which or "")
+    if handler is not None and details:
+        lines += handler(getattr(outcome, which or ""), ctx)
     return lines
 
 
@@ -1393,7 +1428,8 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
             continue
         flags = []
         if seat.kind == common_pb2.SEAT_KIND_BOT:
-            flags.append(f"{tr('bot')} {seat.bot_level}".strip())
+            level = bot_level_name(seat.bot_level)
+            flags.append(f"{tr('bot')} {tr.word('bot_level', level) if level else ''}".strip())
         flags.append(st.good(tr("ready")) if seat.ready else tr("not_ready"))
         if seat.player_id == room.host_player_id:
             flags.append(tr("host"))
@@ -1422,12 +1458,6 @@ def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context
         ),
         ctx.style.dim(options_text(replay.options)),
     ]
-    if replay.game_id == "tomahawk":
-        # Every card played shows its face: learn them all first to name ids everywhere.
-        for step in replay.steps:
-            for event in step.events:
-                if event.kind == "card_played":
-                    tomahawk_event(event.kind, event_data(event), ctx)
     for step in replay.steps:
         if step.HasField("action") and step.action.WhichOneof("game"):
             label = action_label(step.action, ctx)
@@ -1435,7 +1465,7 @@ def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context
             label = tr("replay_timeout")
         lines.append(tr("replay_step", version=step.version, seat=ctx.who(step.seat), action=label))
         for event in step.events:
-            lines.append("        · " + narrate(event, ctx))
+            lines.append("        · " + narrate(event, ctx, timeout=step.timeout))
     if replay.HasField("outcome"):
         lines += render_outcome(replay.outcome, ctx)
     return lines

@@ -159,7 +159,7 @@ class TableLoop:
         self.view: game_pb2.View | None = None
         self.deadlines: list[common_pb2.Deadline] = []
         self.waiting_for: list[int] = []
-        self.outcome: common_pb2.Outcome | None = None
+        self.outcome: game_pb2.Outcome | None = None
         self.version = 0
         self.legal_version = -1
         self.menu: list[tuple[str, game_pb2.Action]] = []
@@ -373,7 +373,14 @@ class TableLoop:
             self.view = update.view
             learn(self.view, self.ctx)
         for event in update.events:
-            self.say(narrate(event, self.ctx, self.room))
+            self.say(
+                narrate(
+                    event,
+                    self.ctx,
+                    self.room,
+                    timeout=update.kind == game_pb2.UPDATE_KIND_TIMEOUT,
+                )
+            )
         self.version = update.version
         self.deadlines = list(update.deadlines)
         self.waiting_for = list(update.waiting_for)
