@@ -35,6 +35,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "private_tag": ("[private]", "[privé]"),
     "timeout_tag": ("(time out)", "(temps écoulé)"),
     "nobody": ("nobody", "personne"),
+    "ev.unknown": ("({kind})", "({kind})"),
+    "bot_level.random": ("random", "au hasard"),
+    "bot_level.strong": ("strong", "fort"),
+    "outcome_reason.target_score": (
+        "a total reached the target score",
+        "un total a atteint le score cible",
+    ),
+    "outcome_reason.all_freed": ("every spirit was freed", "tous les esprits sont libérés"),
+    "outcome_reason.no_card_can_be_freed": (
+        "no spirit can be freed any more",
+        "plus aucun esprit ne peut être libéré",
+    ),
+    "outcome_reason.bag_exhausted": ("the bag is empty", "le sac est vide"),
+    "outcome_reason.locations_exhausted": ("no locations left", "plus de lieux"),
+    "outcome_reason.one_card_left": (
+        "a player has one card left",
+        "un joueur n'a plus qu'une carte",
+    ),
+    "outcome_reason.two_rounds": ("two rounds won", "deux manches gagnées"),
     "error": ("Error: {message} ({reason})", "Erreur : {message} ({reason})"),
     "error_plain": ("Error: {message}", "Erreur : {message}"),
     "reconnecting": (
