@@ -45,11 +45,11 @@ from clients.render import (
     action_label,
     event_json,
     option_text,
+    outcome_json,
     render_replay,
     render_room,
     status_name,
     strip_ansi,
-    outcome_json,
 )
 from clients.sdk import ApiError, Client, bot_level_name, option_values
 from clients.tui import PlayOptions, TableLoop

@@ -6,10 +6,9 @@ import secrets
 from collections.abc import AsyncIterator
 
 import grpc
-
-import i18n
 from cercle.v1 import common_pb2, lobby_pb2, lobby_pb2_grpc
 
+import i18n
 from engine import registry
 from services import errors
 from services.auth import require_player

@@ -62,9 +62,10 @@ def _seeded_events(game: Game[Any], seeds: range) -> list[Event]:
     """Events of seeded random matches at every table size, timeouts included (a pending
     seat's clock runs out one step in ten)."""
     events: list[Event] = []
-    sizes = sorted({game.info.min_players, game.info.max_players, 3, 4} & set(
-        range(game.info.min_players, game.info.max_players + 1)
-    ))
+    sizes = sorted(
+        {game.info.min_players, game.info.max_players, 3, 4}
+        & set(range(game.info.min_players, game.info.max_players + 1))
+    )
     for seed in seeds:
         players = sizes[seed % len(sizes)]
         chooser = Rng.from_seed(seed)
@@ -89,7 +90,7 @@ def test_every_event_class_is_produced_and_round_trips_through_the_wire(game_id:
     game = registry.get(game_id)
     contract = contract_for(game_id)
     assert game.event_types, f"{game_id} declares no event classes"
-    oneof = getattr(game_pb2.Event.DESCRIPTOR.fields_by_name[game_id].message_type, "oneofs_by_name")
+    oneof = game_pb2.Event.DESCRIPTOR.fields_by_name[game_id].message_type.oneofs_by_name
     fields = {f.name for f in oneof["event"].fields}
     missing = {cls.kind for cls in game.event_types} - fields
     assert not missing, f"event classes without a message: {missing}"
