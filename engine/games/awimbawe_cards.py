@@ -132,12 +132,13 @@ CARD_VIEWS: tuple[CardView, ...] = tuple(
 
 @dataclass(frozen=True, slots=True)
 class PowerEntry:
-    """One animal power: which animal has it, whether using it is the player's decision
-    (``optional``) or automatic, and the rule id that defines it."""
+    """One animal power: which animal has it, whether the player who played the card decides
+    to use it (``player_decides``: Rhino, Cheetah, Snake) or it works by itself, and the rule
+    id that defines it."""
 
     power: str
     animal: str
-    optional: bool
+    player_decides: bool
     rule: str
 
 
