@@ -946,6 +946,20 @@ def aw_face(card: int) -> tuple[str, str, int]:
     return AW_ANIMALS[card % 6], AW_COLOURS[card // 6], card % 6 + 1
 
 
+def aw_word(enum: Any, number: int) -> str:
+    """The engine's lowercase word for an Awimbawé enum value (``AWIMBAWE_COLOUR_SKY`` of
+    ``AwimbaweColour`` -> ``"sky"``); ``""`` when unset.
+
+    >>> aw_word(awimbawe_pb2.AwimbaweColour, awimbawe_pb2.AWIMBAWE_COLOUR_SKY)
+    'sky'
+    """
+    if not number:
+        return ""
+    name: str = enum.Name(number)
+    prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.DESCRIPTOR.name).upper() + "_"
+    return name.removeprefix(prefix).lower()
+
+
 def aw_card_text(ctx: Context, animal: str, colour: str, value: int) -> str:
     agreement = "aw.colour_f" if animal in AW_FEMININE else "aw.colour"
     text = ctx.tr(
@@ -962,7 +976,12 @@ def aw_card(ctx: Context, card: Any) -> str:
     if isinstance(card, awimbawe_pb2.AwimbaweCardView):
         if not card.animal:
             return ctx.tr("aw.face_down")
-        return aw_card_text(ctx, card.animal, card.colour, card.value)
+        return aw_card_text(
+            ctx,
+            aw_word(awimbawe_pb2.AwimbaweAnimal, card.animal),
+            aw_word(awimbawe_pb2.AwimbaweColour, card.colour),
+            card.value,
+        )
     try:
         card_id = int(card)
     except (TypeError, ValueError):
@@ -981,7 +1000,7 @@ def _aw_pile(ctx: Context, pile: awimbawe_pb2.AwimbawePileView) -> str:
 def _aw_side(ctx: Context, side: awimbawe_pb2.AwimbaweSideView) -> list[str]:
     tr = ctx.tr
     heir_name = tr(f"aw.heir_name.{side.seat}") if side.seat in (0, 1) else ""
-    heir = tr.word("aw.heir", side.heir)
+    heir = tr.word("aw.heir", aw_word(awimbawe_pb2.AwimbaweHeirSide, side.heir))
     lines = [
         ctx.style.bold(
             tr(
@@ -1016,7 +1035,11 @@ def awimbawe_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
                 round=v.round,
                 leader=ctx.who(v.leader),
                 name=ctx.who(deciding) if deciding is not None else "—",
-                decision=tr.word("aw.decision", v.decision) if v.decision else "—",
+                decision=(
+                    tr.word("aw.decision", aw_word(awimbawe_pb2.AwimbaweDecision, v.decision))
+                    if v.decision
+                    else "—"
+                ),
             )
         )
     ]
@@ -1038,7 +1061,7 @@ def awimbawe_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
     next_leader = int_field(v, "next_leader")
     if next_leader is not None:
         lines.append(tr("aw.next_leader", name=ctx.who(next_leader)))
-    if v.decision == "snake" and v.snake_hand_positions:
+    if v.decision == awimbawe_pb2.AWIMBAWE_DECISION_SNAKE and v.snake_hand_positions:
         lines.append(tr("aw.snake_positions", n=v.snake_hand_positions))
     if has(v, "last_trick") and v.last_trick.led.animal:
         last = v.last_trick
@@ -1053,19 +1076,29 @@ def awimbawe_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
             )
         )
     for result in v.round_results:
-        lines.append(
-            st.dim(
-                tr(
-                    "aw.round_result",
-                    round=result.round,
-                    name=ctx.who(result.winner),
-                    reason=tr.word("aw.reason", result.reason),
-                    crowns=list(result.crowns),
-                    hyenas=list(result.hyenas),
-                )
-            )
-        )
+        lines.append(st.dim(_aw_round_result(ctx, result)))
     return lines
+
+
+def _aw_reason(ctx: Context, reason: int) -> str:
+    """A round's reason in words (i18n keys ``aw.reason.FOUR_HYENAS``...)."""
+    return ctx.tr.word("aw.reason", aw_word(awimbawe_pb2.AwimbaweRoundReason, reason).upper())
+
+
+def _aw_round_result(ctx: Context, result: awimbawe_pb2.AwimbaweRoundResultView) -> str:
+    return ctx.tr(
+        "aw.round_result",
+        round=result.round,
+        name=ctx.who(result.winner),
+        reason=_aw_reason(ctx, result.reason),
+        crowns=list(result.crowns),
+        hyenas=list(result.hyenas),
+    )
+
+
+def awimbawe_outcome_lines(detail: awimbawe_pb2.AwimbaweOutcome, ctx: Context) -> list[str]:
+    """What the end of a match shows from Awimbawé's outcome detail: every round."""
+    return [_aw_round_result(ctx, result) for result in detail.rounds]
 
 
 def _aw_source(ctx: Context, card: int, v: Any) -> str:
@@ -1114,85 +1147,80 @@ def awimbawe_action(a: awimbawe_pb2.AwimbaweAction, ctx: Context, v: Any) -> str
     return str(which)
 
 
-def awimbawe_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
+def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
+    """One line for an Awimbawé event (``None`` for an empty one)."""
     tr = ctx.tr
-    who = ctx.who(d.get("seat"))
-    if kind == "card_played":
+    which = ev.WhichOneof("event")
+    if which is None:
+        return None
+    e: Any = getattr(ev, which)
+    who = ctx.who(e.seat) if hasattr(e, "seat") else ""
+    if which == "card_played":
         source = (
-            tr("aw.from_pile", pile=d.get("pile"))
-            if d.get("source") == "pile"
+            tr("aw.from_pile", pile=e.pile)
+            if e.source == awimbawe_pb2.AWIMBAWE_SOURCE_PILE
             else tr("aw.from_hand")
         )
-        return tr("aw.ev.card_played", who=who, card=aw_card(ctx, d.get("card")), source=source)
-    if kind == "paralysis_ended":
+        return tr("aw.ev.card_played", who=who, card=aw_card(ctx, e.card), source=source)
+    if which == "paralysis_ended":
         return tr("aw.ev.paralysis_ended", who=who)
-    if kind in ("power_without_effect", "power_skipped"):
-        power = tr.word("aw.animal", str(d.get("power")))
-        return tr(f"aw.ev.{kind}", who=who, power=power)
-    if kind == "eagle_choice":
-        return ctx.style.bold(
-            tr("aw.ev.eagle_fight" if d.get("fight") else "aw.ev.eagle_flee", who=who)
-        )
-    if kind == "rhino_move":
-        card = aw_card(ctx, d.get("card")) if d.get("card") is not None else tr("aw.hidden_card")
+    if which in ("power_without_effect", "power_skipped"):
+        power = tr.word("aw.animal", aw_word(awimbawe_pb2.AwimbawePower, e.power))
+        return tr(f"aw.ev.{which}", who=who, power=power)
+    if which == "eagle_choice":
+        return ctx.style.bold(tr("aw.ev.eagle_fight" if e.fight else "aw.ev.eagle_flee", who=who))
+    if which == "rhino_move":
+        card = aw_card(ctx, e.card) if e.HasField("card") else tr("aw.hidden_card")
         return tr(
             "aw.ev.rhino_move",
             who=who,
             card=card,
-            owner=ctx.who(d.get("owner")),
-            from_pile=d.get("from_pile"),
-            to_pile=d.get("to_pile"),
+            owner=ctx.who(e.owner),
+            from_pile=e.from_pile,
+            to_pile=e.to_pile,
         )
-    if kind == "card_paralysed":
-        if d.get("card") is None:
-            return tr("aw.ev.card_paralysed_hand", who=who, owner=ctx.who(d.get("owner")))
+    if which == "card_paralysed":
+        if not e.HasField("card"):
+            return tr("aw.ev.card_paralysed_hand", who=who, owner=ctx.who(e.owner))
         return tr(
-            "aw.ev.card_paralysed",
-            who=who,
-            card=aw_card(ctx, d.get("card")),
-            owner=ctx.who(d.get("owner")),
+            "aw.ev.card_paralysed", who=who, card=aw_card(ctx, e.card), owner=ctx.who(e.owner)
         )
-    if kind == "hand_card_paralysed":
-        key = private_key("aw.ev.hand_card_paralysed", d, ctx)
-        return ctx.style.warn(tr(key, who=who, card=aw_card(ctx, d.get("card"))))
-    if kind == "cheetah_choice":
-        return tr("aw.ev.cheetah_choice", who=who, leader=ctx.who(d.get("leader")))
-    if kind == "trick_won":
-        cards = " / ".join(aw_card(ctx, c) for c in d.get("cards") or [])
-        return ctx.style.bold(tr("aw.ev.trick_won", winner=ctx.who(d.get("winner")), cards=cards))
-    if kind == "cards_turned_up":
-        turned = d.get("cards") or []
+    if which == "hand_card_paralysed":
+        key = private_key("aw.ev.hand_card_paralysed", {"seat": e.seat}, ctx)
+        return ctx.style.warn(tr(key, who=who, card=aw_card(ctx, e.card)))
+    if which == "cheetah_choice":
+        return tr("aw.ev.cheetah_choice", who=who, leader=ctx.who(e.leader))
+    if which == "trick_won":
+        cards = " / ".join(aw_card(ctx, c) for c in e.cards)
+        return ctx.style.bold(tr("aw.ev.trick_won", winner=ctx.who(e.winner), cards=cards))
+    if which == "cards_turned_up":
         text = ", ".join(
-            f"{ctx.who(c.get('seat'))} {tr('aw.from_pile', pile=c.get('pile'))}: "
-            f"{aw_card(ctx, c.get('card'))}"
-            for c in turned
-            if isinstance(c, dict)
+            f"{ctx.who(c.seat)} {tr('aw.from_pile', pile=c.pile)}: {aw_card(ctx, c.card)}"
+            for c in e.cards
         )
         return ctx.style.dim(tr("aw.ev.cards_turned_up", cards=text))
-    if kind == "next_leader":
+    if which == "next_leader":
         return ctx.style.dim(tr("aw.ev.next_leader", who=who))
-    if kind == "round_over":
+    if which == "round_over":
         return ctx.style.bold(
             tr(
                 "aw.ev.round_over",
-                round=d.get("round"),
-                winner=ctx.who(d.get("winner")),
-                reason=tr.word("aw.reason", str(d.get("reason"))),
-                crowns=d.get("crowns"),
-                hyenas=d.get("hyenas"),
+                round=e.round,
+                winner=ctx.who(e.winner),
+                reason=_aw_reason(ctx, e.reason),
+                crowns=list(e.crowns),
+                hyenas=list(e.hyenas),
             )
         )
-    if kind == "match_over":
-        return ctx.style.bold(tr("aw.ev.match_over", winner=ctx.who(d.get("winner"))))
-    if kind == "leader_chosen":
-        return tr("aw.ev.leader_chosen", who=who, leader=ctx.who(d.get("leader")))
-    if kind == "round_dealt":
-        return ctx.style.bold(
-            tr("aw.ev.round_dealt", round=d.get("round"), leader=ctx.who(d.get("leader")))
-        )
-    if kind == "hand_dealt":
-        cards = ", ".join(aw_card(ctx, c) for c in d.get("cards") or [])
-        return tr(private_key("aw.ev.hand_dealt", d, ctx), who=who, cards=cards)
+    if which == "match_over":
+        return ctx.style.bold(tr("aw.ev.match_over", winner=ctx.who(e.winner)))
+    if which == "leader_chosen":
+        return tr("aw.ev.leader_chosen", who=who, leader=ctx.who(e.leader))
+    if which == "round_dealt":
+        return ctx.style.bold(tr("aw.ev.round_dealt", round=e.round, leader=ctx.who(e.leader)))
+    if which == "hand_dealt":
+        cards = ", ".join(aw_card(ctx, c) for c in e.cards)
+        return tr(private_key("aw.ev.hand_dealt", {"seat": e.seat}, ctx), who=who, cards=cards)
     return None
 
 
