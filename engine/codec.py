@@ -67,13 +67,13 @@ def _reader(tp: Any) -> _Reader:
             return _identity
         return lambda value: None if value is None else inner(value)
     if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _reader(args[0])
+        items = typing.get_args(tp)
+        if len(items) == 2 and items[1] is Ellipsis:
+            item = _reader(items[0])
             if item is _identity:
                 return tuple
             return lambda value: tuple(item(v) for v in value)
-        readers = [_reader(a) for a in args]
+        readers = [_reader(a) for a in items]
         return lambda value: tuple(r(v) for r, v in zip(readers, value, strict=True))
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         cls = tp
@@ -95,7 +95,7 @@ def to_data(obj: Any) -> Any:
 def from_data(cls: type[T], data: Any, **extra: Any) -> T:
     """The inverse of :func:`to_data` for an instance of ``cls`` (``extra``: fields that are
     not stored in ``data``, such as an event's audience)."""
-    plan = _plan(cls)
+    plan = _plan(cls)  # type: ignore[arg-type]  # classes are hashable
     if not isinstance(data, list) or len(data) != len(plan):
         raise CodecError(f"{cls.__name__}: expected {len(plan)} fields")
     values = {name: read(value) for (name, read), value in zip(plan, data, strict=True)}
