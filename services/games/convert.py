@@ -151,7 +151,9 @@ def from_proto(message: Message, cls: type) -> Any:
         if _is_repeated(fd):
             items = list(getattr(message, f.name))
             (item_tp,) = typing.get_args(tp)[:1] or (Any,)
-            if fd.type == fd.TYPE_MESSAGE:
+            if fd.type == fd.TYPE_MESSAGE and typing.get_origin(item_tp) is tuple:
+                kwargs[f.name] = tuple(tuple(i.values) for i in items)  # IntList
+            elif fd.type == fd.TYPE_MESSAGE:
                 kwargs[f.name] = tuple(from_proto(i, item_tp) for i in items)
             elif fd.type == fd.TYPE_ENUM:
                 kwargs[f.name] = tuple(_enum_value(fd.enum_type, i, f.name) for i in items)
