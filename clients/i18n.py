@@ -653,6 +653,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Match over ({reason}): {names} win(s).",
         "Fin de partie ({reason}) : {names} gagne(nt).",
     ),
+    "my.reason.one_card_left": ("a player holds one card", "un joueur n'a plus qu'une carte"),
+    "my.reason.locations_exhausted": ("no more places", "plus de lieux"),
+    "my.reason.target_score": ("target score reached", "score cible atteint"),
+    "my.outcome.round": ("Game {game}: {scores}", "Manche {game} : {scores}"),
+    "my.outcome.hands": ("Cards left: {counts}", "Cartes restantes : {counts}"),
     # -- Awimbawé ------------------------------------------------------------------------------
     "aw.animal.mouse": ("Mouse", "Souris"),
     "aw.animal.rhino": ("Rhino", "Rhinocéros"),

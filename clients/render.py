@@ -707,15 +707,23 @@ def my_place(ctx: Context, location: Any) -> str:
 
 
 def learn_tomy(ctx: Context, v: tomy_pb2.TomyView) -> None:
+    """Remember which location lies under each column (action labels name the place)."""
     ctx.column_places.clear()
     for column in v.columns:
         location = int_field(column, "location")
         if location is not None:
             ctx.column_places[column.column] = location
-            ctx.places[location] = (
-                text_field(column, "place_fr") or "",
-                text_field(column, "place_en") or "",
-            )
+
+
+def tomy_learn_catalogue(ctx: Context, catalogue: tomy_pb2.TomyCatalogue) -> None:
+    """Take the places' French and English text from the game's catalogue (by location id):
+    views and events name places by id only."""
+    for location in catalogue.locations:
+        names = {text_field(name, "language"): name.text for name in location.names}
+        ctx.places[location.id] = (names.get("fr") or "", names.get("en") or "")
+
+
+_TOMY_VOTING = (tomy_pb2.TOMY_PHASE_VOTE, tomy_pb2.TOMY_PHASE_TIE)
 
 
 def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
@@ -726,13 +734,13 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
                 "my.header",
                 game=v.game,
                 turn=v.turn,
-                phase=tr.word("my.phase", v.phase),
+                phase=tr.word("my.phase", text_field(v, "phase") or ""),
                 leash=ctx.who(v.leash_holder),
             )
         )
     ]
     storyteller = int_field(v, "storyteller")
-    if storyteller is not None and v.phase == "story":
+    if storyteller is not None and v.phase == tomy_pb2.TOMY_PHASE_STORY:
         lines.append(st.bold(tr("my.storyteller", name=ctx.who(storyteller))))
     stories = {p.column: p for p in v.proposals}
     for column in v.columns:
@@ -740,7 +748,8 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
         place = my_place(ctx, location) if location is not None else tr("my.no_place")
         breed = strip_ansi(my_breed(ctx, column.column))
         row = tr("my.column", column=column.column, breed=breed, place=place)
-        lines.append("  " + st.colour(row, column.colour or BREED_COLOURS[column.column % 6]))
+        colour = text_field(column, "colour") or BREED_COLOURS[column.column % 6]
+        lines.append("  " + st.colour(row, colour))
         proposal = stories.get(column.column)
         if proposal is not None:
             lines.append(
@@ -759,7 +768,7 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
             flags.append(tr("my.flag.passed"))
         if seat < len(v.voted) and v.voted[seat]:
             flags.append(st.good(tr("my.flag.voted")))
-        if seat < len(v.sitting_out) and v.sitting_out[seat] and v.phase in ("vote", "tie"):
+        if seat < len(v.sitting_out) and v.sitting_out[seat] and v.phase in _TOMY_VOTING:
             flags.append(tr("my.flag.sitting_out"))
         suffix = f" · {', '.join(flags)}" if flags else ""
         lines.append("  " + tr("my.player_line", name=ctx.who(seat), cards=count, flags=suffix))
@@ -767,7 +776,7 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
         lines.append(tr("my.hand"))
         by_breed: dict[int, list[int]] = {}
         for dog in v.hand:
-            by_breed.setdefault(dog.column, []).append(dog.card)
+            by_breed.setdefault(dog.column, []).append(dog.id)
         for dog_column in sorted(by_breed):
             cards = by_breed[dog_column]
             ids = ", ".join(f"#{c}" for c in cards)
@@ -822,109 +831,125 @@ def tomy_action(a: tomy_pb2.TomyAction, ctx: Context) -> str:
     return str(which)
 
 
-def tomy_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
+def _tomy_breeds(ctx: Context, columns: Iterable[int]) -> str:
+    return ", ".join(my_breed(ctx, c) for c in columns)
+
+
+def tomy_event(ev: tomy_pb2.TomyEvent, ctx: Context) -> str | None:
+    """One line for a Tomy event (``None``: no event set)."""
     tr = ctx.tr
-    who = ctx.who(d.get("seat"))
-    if kind == "story_proposed":
+    which = ev.WhichOneof("event")
+    if which is None:
+        return None
+    e: Any = getattr(ev, which)
+    who = ctx.who(e.seat) if "seat" in e.DESCRIPTOR.fields_by_name else ""
+    if which == "story_proposed":
         return tr(
             "my.ev.story_proposed",
             who=who,
-            place=my_place(ctx, d.get("location")),
-            breed=my_breed(ctx, d.get("column")),
-            story=d.get("story"),
+            place=my_place(ctx, e.location),
+            breed=my_breed(ctx, e.column),
+            story=e.story,
         )
-    if kind == "passed":
+    if which == "passed":
         return tr("my.ev.passed", who=who)
-    if kind == "vote_started":
-        breeds = ", ".join(my_breed(ctx, c) for c in d.get("columns") or [])
-        out = d.get("sitting_out") or []
+    if which == "vote_started":
+        out = list(e.sitting_out)
         sitting = tr("my.ev.sitting_out", names=ctx.who_all(out)) if out else ""
-        return ctx.style.bold(tr("my.ev.vote_started", breeds=breeds, out=sitting))
-    if kind == "voted":
-        return tr("my.ev.voted", who=who)
-    if kind == "own_vote":
-        return tr(private_key("my.ev.own_vote", d, ctx), card=my_dog(ctx, d.get("card")))
-    if kind == "sat_out":
-        return tr("my.ev.sat_out", who=who)
-    if kind == "votes_revealed":
-        votes = d.get("votes") or []
-        if not votes:
-            return tr("my.ev.no_votes")
-        text = "; ".join(
-            f"{ctx.who(vote.get('seat'))} → {my_breed(ctx, vote.get('column'))}"
-            for vote in votes
-            if isinstance(vote, dict)
+        return ctx.style.bold(
+            tr("my.ev.vote_started", breeds=_tomy_breeds(ctx, e.columns), out=sitting)
         )
+    if which == "voted":
+        return tr("my.ev.voted", who=who)
+    if which == "own_vote":
+        return tr(private_key("my.ev.own_vote", {}, ctx), card=my_dog(ctx, e.card.id))
+    if which == "sat_out":
+        return tr("my.ev.sat_out", who=who)
+    if which == "votes_revealed":
+        if not e.votes:
+            return tr("my.ev.no_votes")
+        text = "; ".join(f"{ctx.who(v.seat)} → {my_breed(ctx, v.column)}" for v in e.votes)
         return tr("my.ev.votes_revealed", votes=text)
-    if kind == "tie":
-        breeds = ", ".join(my_breed(ctx, c) for c in d.get("columns") or [])
-        return ctx.style.warn(tr("my.ev.tie", who=who, breeds=breeds))
-    if kind == "tie_broken":
-        return tr("my.ev.tie_broken", who=who, breed=my_breed(ctx, d.get("column")))
-    if kind == "turn_result":
-        if d.get("column") is None:
+    if which == "tie":
+        return ctx.style.warn(tr("my.ev.tie", who=who, breeds=_tomy_breeds(ctx, e.columns)))
+    if which == "tie_broken":
+        return tr("my.ev.tie_broken", who=who, breed=my_breed(ctx, e.column))
+    if which == "turn_result":
+        column = int_field(e, "column")
+        if column is None:
             return tr("my.ev.turn_no_result")
         return ctx.style.bold(
             tr(
                 "my.ev.turn_result",
-                breed=my_breed(ctx, d.get("column")),
-                names=ctx.who_all(d.get("must_draw") or []),
+                breed=my_breed(ctx, column),
+                names=ctx.who_all(list(e.must_draw)),
             )
         )
-    if kind == "dog_deck_reshuffled":
-        return tr("my.ev.dog_deck_reshuffled", n=d.get("cards"))
-    if kind == "card_drawn":
+    if which == "dog_deck_reshuffled":
+        return tr("my.ev.dog_deck_reshuffled", n=e.cards)
+    if which == "card_drawn":
         return tr("my.ev.card_drawn", who=who)
-    if kind == "own_draw":
-        return tr(private_key("my.ev.own_draw", d, ctx), card=my_dog(ctx, d.get("card")))
-    if kind == "no_card_to_draw":
+    if which == "own_draw":
+        return tr(private_key("my.ev.own_draw", {}, ctx), card=my_dog(ctx, e.card.id))
+    if which == "no_card_to_draw":
         return tr("my.ev.no_card_to_draw", who=who)
-    if kind == "locations_discarded":
-        breeds = ", ".join(my_breed(ctx, c) for c in d.get("columns") or [])
-        return ctx.style.dim(tr("my.ev.locations_discarded", breeds=breeds))
-    if kind == "row_refilled":
-        placed = d.get("placed") or []
+    if which == "locations_discarded":
+        return ctx.style.dim(tr("my.ev.locations_discarded", breeds=_tomy_breeds(ctx, e.columns)))
+    if which == "row_refilled":
         text = "; ".join(
-            f"{my_breed(ctx, p.get('column'))}: {my_place(ctx, p.get('location'))}"
-            for p in placed
-            if isinstance(p, dict)
+            f"{my_breed(ctx, p.column)}: {my_place(ctx, p.location)}" for p in e.placed
         )
         return ctx.style.dim(tr("my.ev.row_refilled", places=text))
-    if kind == "location_deck_short":
+    if which == "location_deck_short":
         return tr("my.ev.location_deck_short")
-    if kind == "turn_started":
-        return tr("my.ev.turn_started", turn=d.get("turn"), who=ctx.who(d.get("leash_holder")))
-    if kind == "game_over":
+    if which == "turn_started":
+        return tr("my.ev.turn_started", turn=e.turn, who=ctx.who(e.leash_holder))
+    if which == "game_over":
         return ctx.style.bold(
             tr(
                 "my.ev.game_over",
-                game=d.get("game"),
-                reason=d.get("reason"),
-                names=ctx.who_all(d.get("winners") or []),
+                game=e.game,
+                reason=tr.word("my.reason", text_field(e, "reason") or ""),
+                names=ctx.who_all(list(e.winners)),
             )
         )
-    if kind == "round_scored":
+    if which == "round_scored":
         return tr(
             "my.ev.round_scored",
-            game=d.get("game"),
-            scores=_totals(ctx, d, "scores"),
-            totals=_totals(ctx, d),
+            game=e.game,
+            scores=_tomy_per_seat(ctx, e.scores),
+            totals=_tomy_per_seat(ctx, e.totals),
         )
-    if kind == "game_started":
-        return tr("my.ev.game_started", game=d.get("game"), who=ctx.who(d.get("leash_holder")))
-    if kind == "hand_dealt":
-        cards = d.get("cards") or []
-        text = ", ".join(my_dog(ctx, c) for c in cards)
-        return tr(private_key("my.ev.hand_dealt", d, ctx), cards=text)
-    if kind == "match_over":
+    if which == "game_started":
+        return tr("my.ev.game_started", game=e.game, who=ctx.who(e.leash_holder))
+    if which == "hand_dealt":
+        text = ", ".join(my_dog(ctx, card.id) for card in e.cards)
+        return tr(private_key("my.ev.hand_dealt", {}, ctx), cards=text)
+    if which == "match_over":
         return ctx.style.bold(
             tr(
                 "my.ev.match_over",
-                reason=d.get("reason"),
-                names=ctx.who_all(d.get("winners") or []),
+                reason=tr.word("my.reason", text_field(e, "reason") or ""),
+                names=ctx.who_all(list(e.winners)),
             )
         )
     return None
+
+
+def _tomy_per_seat(ctx: Context, values: Iterable[int]) -> str:
+    return ", ".join(f"{ctx.who(i)} {v}" for i, v in enumerate(values))
+
+
+def tomy_outcome_lines(detail: tomy_pb2.TomyOutcome, ctx: Context) -> list[str]:
+    """What a finished match's detail adds to its outcome: each game's scores (rounds
+    variant) and the cards left in hand."""
+    lines = [
+        ctx.tr("my.outcome.round", game=game, scores=_tomy_per_seat(ctx, scores.values))
+        for game, scores in enumerate(detail.round_scores, start=1)
+    ]
+    if detail.hand_counts:
+        lines.append(ctx.tr("my.outcome.hands", counts=_tomy_per_seat(ctx, detail.hand_counts)))
+    return lines
 
 
 # -- Awimbawé -----------------------------------------------------------------------------------
