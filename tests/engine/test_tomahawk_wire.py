@@ -44,7 +44,10 @@ from engine.games.tomahawk_events import (
     SKIP_REASONS,
     CardPlayed,
     Drew,
+    DrewCards,
     EffectReturned,
+    HandDealt,
+    HandReceived,
     Passed,
     Penalty,
     RoundEnded,
@@ -146,8 +149,8 @@ def test_private_events_carry_card_faces_and_one_seat(
     private = [e for e in played[0] if e.audience is not None]
     assert private
     for event in private:
-        seat: int = event.seat
-        assert event.audience == frozenset({seat})
+        assert isinstance(event, (HandDealt, HandReceived, DrewCards)), event.kind
+        assert event.audience == frozenset({event.seat})
         for face in event.cards:
             assert face == FACES[face.id]
 
