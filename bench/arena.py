@@ -43,6 +43,7 @@ from engine import registry
 from engine.bots import Bot, make_bot
 from engine.bots.arena import play_match
 from engine.core import Event, Game, State
+from engine.games.tomahawk_events import RoundEnded
 
 RESULTS = Path(__file__).resolve().parent / "results"
 GAMES = ("tomy", "tamashii", "tomahawk", "awimbawe")
@@ -116,7 +117,8 @@ def run_match(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any]:
         rounds: list[int | None] = []
 
         def count(state: State, seat: int, action: Any, events: tuple[Event, ...]) -> None:
-            rounds.extend(e.data.get("winner") for e in events if e.kind == "round_ended")
+            typed: tuple[Any, ...] = events  # typed events (Event is still the untyped base)
+            rounds.extend(e.winner for e in typed if isinstance(e, RoundEnded))
 
         options = {"target_score": params["tomahawk_target"], "turn_seconds": 0}
         play_match(game, bots, seed, options=options, on_step=count)

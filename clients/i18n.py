@@ -430,6 +430,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "La défausse est mélangée en une nouvelle pioche ({n} cartes).",
     ),
     "tt.ev.passed": ("{who} passes{why}.", "{who} passe{why}."),
+    "tt.penalty.bad_sherif": (
+        "SHÉRIF! on a player without one card",
+        "SHÉRIF ! sur un joueur qui n'a pas une carte",
+    ),
+    "tt.penalty.bad_agilite": (
+        "AGILITÉ! with a card that is not identical",
+        "AGILITÉ ! avec une carte non identique",
+    ),
+    "tt.outcome": (
+        "{rounds} rounds played to {target} points.",
+        "{rounds} manches jouées en {target} points.",
+    ),
     "tt.why.kept_drawn_card": (" (keeps the drawn card)", " (garde la carte piochée)"),
     "tt.why.nothing_to_draw": (" (nothing to draw)", " (rien à piocher)"),
     "tt.ev.tomahawk_called": (

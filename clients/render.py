@@ -244,7 +244,7 @@ def tt_card(ctx: Context, kind: str, colour: str | None) -> str:
 
 
 def tt_face(ctx: Context, face: tomahawk_pb2.TomahawkCardFace) -> str:
-    return tt_card(ctx, face.kind, text_field(face, "colour"))
+    return tt_card(ctx, text_field(face, "kind") or "", text_field(face, "colour"))
 
 
 def tt_card_id(ctx: Context, card: Any) -> str:
@@ -269,9 +269,15 @@ def learn_tomahawk(ctx: Context, v: tomahawk_pb2.TomahawkView) -> None:
     for name in ("top_card", "drawn_card", "agilite_card"):
         if has(v, name):
             faces.append(getattr(v, name))
+    tt_learn(ctx, faces)
+
+
+def tt_learn(ctx: Context, faces: Iterable[tomahawk_pb2.TomahawkCardFace]) -> None:
+    """Remember card faces seen (so an action naming a card id can say which card it is)."""
     for face in faces:
-        if face.kind:
-            ctx.tt_faces[face.id] = (face.kind, text_field(face, "colour"))
+        kind = text_field(face, "kind")
+        if kind:
+            ctx.tt_faces[face.id] = (kind, text_field(face, "colour"))
 
 
 def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
@@ -293,12 +299,13 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
     lines.append(tr("tt.top", card=top, colour=tt_colour(ctx, text_field(v, "colour"))))
     turn = int_field(v, "turn")
     if turn is not None:
-        lines.append(tr("tt.turn", name=ctx.who(turn), phase=tr.word("tt.phase", v.phase)))
+        phase = text_field(v, "phase") or ""
+        lines.append(tr("tt.turn", name=ctx.who(turn), phase=tr.word("tt.phase", phase)))
     attack_from = int_field(v, "attack_from")
     caster = ctx.who(attack_from) if attack_from is not None else "?"
     if v.pending_draw:
         lines.append(st.warn(tr("tt.pending", n=v.pending_draw, caster=caster)))
-    elif v.phase == "face_skip":
+    elif v.phase == tomahawk_pb2.TOMAHAWK_PHASE_FACE_SKIP:
         lines.append(st.warn(tr("tt.skip_pending", caster=caster)))
     if has(v, "agilite_card") and v.agilite_card.kind:
         lines.append(
@@ -375,12 +382,12 @@ def tomahawk_action(a: tomahawk_pb2.TomahawkAction, ctx: Context, v: Any) -> str
     if which == "take_skip":
         return tr("tt.act.take_skip")
     if which == "name_colour":
-        return tr("tt.act.name_colour", colour=tt_colour(ctx, a.name_colour.colour))
+        return tr("tt.act.name_colour", colour=tt_colour(ctx, text_field(a.name_colour, "colour")))
     if which == "combo":
         label = tr(
             "tt.act.combo",
-            symbol=tr.word("tt.kind", a.combo.symbol),
-            colour=tt_colour(ctx, a.combo.colour),
+            symbol=tr.word("tt.kind", text_field(a.combo, "symbol") or ""),
+            colour=tt_colour(ctx, text_field(a.combo, "colour")),
         )
         if a.combo.tomahawk:
             label += " " + ctx.style.bold(tr("tt.act.with_tomahawk"))
@@ -392,119 +399,129 @@ def tomahawk_action(a: tomahawk_pb2.TomahawkAction, ctx: Context, v: Any) -> str
     return str(which)
 
 
-def _tt_cards(ctx: Context, cards: Any) -> str:
-    if not isinstance(cards, list):
-        return str(cards)
-    return ", ".join(tt_card_id(ctx, c) for c in cards)
+def _tt_cards(ctx: Context, cards: Iterable[tomahawk_pb2.TomahawkCardFace]) -> str:
+    return ", ".join(tt_face(ctx, face) for face in cards)
 
 
-def tomahawk_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
+def _tt_seat_totals(ctx: Context, totals: Iterable[int]) -> str:
+    return ", ".join(f"{ctx.who(i)} {t}" for i, t in enumerate(totals))
+
+
+def tomahawk_event(ev: tomahawk_pb2.TomahawkEvent, ctx: Context) -> str | None:
+    """One line for a Tomahawk event (``ev``: the typed ``TomahawkEvent``); card faces seen
+    in it are learnt for later action labels."""
     tr = ctx.tr
-    who = ctx.who(d.get("seat"))
-    if kind == "card_played":
-        card_id = d.get("card")
-        card_kind = str(d.get("kind", ""))
-        colour = d.get("colour")
-        if isinstance(card_id, int) and card_kind:
-            if card_kind in TT_COLOURLESS:
-                ctx.tt_faces.setdefault(card_id, (card_kind, None))
-            elif colour:
-                ctx.tt_faces.setdefault(card_id, (card_kind, str(colour)))
-        card = (
-            tt_card(ctx, card_kind, None if card_kind in TT_COLOURLESS else colour)
-            if card_kind
-            else tt_card_id(ctx, card_id)
-        )
+    which = ev.WhichOneof("event")
+    if which is None:
+        return None
+    e: Any = getattr(ev, which)
+    seat = e.seat if "seat" in e.DESCRIPTOR.fields_by_name else None
+    who = ctx.who(seat)
+    if which == "card_played":
+        tt_learn(ctx, [e.card])
+        kind = text_field(e.card, "kind") or ""
         text = tr(
-            "tt.ev.card_played_agilite" if d.get("agilite") else "tt.ev.card_played",
+            "tt.ev.card_played_agilite" if e.agilite else "tt.ev.card_played",
             who=who,
-            card=card,
+            card=tt_face(ctx, e.card),
         )
-        if card_kind == "diamond" and colour:
-            text += " " + tr("tt.ev.colour_now", colour=tt_colour(ctx, str(colour)))
-        if d.get("target") is not None:
-            text += " " + tr("tt.ev.swap_with", name=ctx.who(d.get("target")))
+        colour = text_field(e, "colour")
+        if kind == "diamond" and colour:
+            text += " " + tr("tt.ev.colour_now", colour=tt_colour(ctx, colour))
+        target = int_field(e, "target")
+        if target is not None:
+            text += " " + tr("tt.ev.swap_with", name=ctx.who(target))
         return text
-    if kind == "round_started":
-        first = d.get("first_card")
+    if which == "round_started":
+        tt_learn(ctx, [e.first_card])
         return tr(
             "tt.ev.round_started",
-            round=d.get("round"),
-            starter=ctx.who(d.get("starter")),
-            card=tt_card_id(ctx, first),
+            round=e.round,
+            starter=ctx.who(e.starter),
+            card=tt_face(ctx, e.first_card),
         )
-    if kind in ("hand_dealt", "hand_received", "drew_cards"):
-        key = private_key(f"tt.ev.{kind}", d, ctx)
-        return tr(key, who=who, cards=_tt_cards(ctx, d.get("cards")))
-    if kind == "colour_named":
-        return tr("tt.ev.colour_named", who=who, colour=tt_colour(ctx, d.get("colour")))
-    if kind == "combo_played":
+    if which in ("hand_dealt", "hand_received", "drew_cards"):
+        tt_learn(ctx, e.cards)
+        key = private_key(f"tt.ev.{which}", {"seat": seat}, ctx)
+        return tr(key, who=who, cards=_tt_cards(ctx, e.cards))
+    if which == "colour_named":
+        return tr("tt.ev.colour_named", who=who, colour=tt_colour(ctx, text_field(e, "colour")))
+    if which == "combo_played":
+        tt_learn(ctx, e.cards)
         return tr(
             "tt.ev.combo_played",
             who=who,
-            symbol=tr.word("tt.kind", str(d.get("symbol"))),
-            colour=tt_colour(ctx, d.get("colour")),
+            symbol=tr.word("tt.kind", text_field(e, "symbol") or ""),
+            colour=tt_colour(ctx, text_field(e, "colour")),
         )
-    if kind == "sheriff_pending":
-        ctx.tt_pending_draw = d.get("total")
-        return tr(
-            "tt.ev.sheriff_pending", who=who, total=d.get("total"), caster=ctx.who(d.get("caster"))
-        )
-    if kind == "skip_pending":
-        return tr("tt.ev.skip_pending", who=who, caster=ctx.who(d.get("caster")))
-    if kind == "turn_skipped":
+    if which == "sheriff_pending":
+        ctx.tt_pending_draw = e.total
+        return tr("tt.ev.sheriff_pending", who=who, total=e.total, caster=ctx.who(e.caster))
+    if which == "skip_pending":
+        return tr("tt.ev.skip_pending", who=who, caster=ctx.who(e.caster))
+    if which == "turn_skipped":
         return tr("tt.ev.turn_skipped", who=who)
-    if kind == "effect_returned":
-        n = d.get("draw") or 0
+    if which == "effect_returned":
         return tr(
             "tt.ev.effect_returned",
-            by=tr.word("tt.by", str(d.get("by"))),
+            by=tr.word("tt.by", text_field(e, "by") or ""),
             who=who,
-            to=ctx.who(d.get("to")),
-            draw=tr("tt.ev.returned_draw", n=n) if n else "",
+            to=ctx.who(e.to),
+            draw=tr("tt.ev.returned_draw", n=e.draw) if e.draw else "",
         )
-    if kind == "direction_changed":
-        direction = d.get("direction", 1)
-        text = tr("tt.clockwise") if (direction or 1) >= 0 else tr("tt.counter")
+    if which in ("direction_changed", "hands_passed"):
+        if which == "hands_passed":
+            return tr("tt.ev.hands_passed")
+        text = tr("tt.clockwise") if e.direction >= 0 else tr("tt.counter")
         return tr("tt.ev.direction_changed", direction=text)
-    if kind == "hands_swapped":
-        return tr("tt.ev.hands_swapped", who=who, target=ctx.who(d.get("target")))
-    if kind == "hands_passed":
-        return tr("tt.ev.hands_passed")
-    if kind == "drew":
-        why = tr.word("tt.why", str(d.get("reason", "turn")))
-        if why == str(d.get("reason")):
+    if which == "hands_swapped":
+        return tr("tt.ev.hands_swapped", who=who, target=ctx.who(e.target))
+    if which == "drew":
+        reason = text_field(e, "reason") or "turn"
+        why = tr.word("tt.why", reason)
+        if why == reason:
             why = f" ({why})"
-        return tr("tt.ev.drew", who=who, count=d.get("count"), why=why)
-    if kind == "reshuffled":
-        return tr("tt.ev.reshuffled", n=d.get("draw_pile"))
-    if kind == "passed":
-        why = tr.word("tt.why", str(d.get("reason", "")))
+        return tr("tt.ev.drew", who=who, count=e.count, why=why)
+    if which == "reshuffled":
+        return tr("tt.ev.reshuffled", n=e.draw_pile)
+    if which == "passed":
+        why = tr.word("tt.why", text_field(e, "reason") or "")
         return tr("tt.ev.passed", who=who, why=why if why.startswith(" ") else "")
-    if kind == "tomahawk_called":
+    if which == "tomahawk_called":
         return ctx.style.bold(tr("tt.ev.tomahawk_called", who=who))
-    if kind == "sherif_called":
-        result = tr("tt.caught") if d.get("caught") else tr("tt.not_caught")
+    if which == "sherif_called":
+        result = tr("tt.caught") if e.caught else tr("tt.not_caught")
         return ctx.style.bold(
-            tr("tt.ev.sherif_called", who=who, target=ctx.who(d.get("target")), result=result)
+            tr("tt.ev.sherif_called", who=who, target=ctx.who(e.target), result=result)
         )
-    if kind == "penalty":
-        cards = d.get("cards")
-        n = len(cards) if isinstance(cards, list) else cards
-        return ctx.style.warn(tr("tt.ev.penalty", who=who, n=n, reason=d.get("reason")))
-    if kind == "round_ended":
-        winner = d.get("winner")
+    if which == "penalty":
+        reason = tr.word("tt.penalty", text_field(e, "reason") or "")
+        return ctx.style.warn(tr("tt.ev.penalty", who=who, n=e.cards, reason=reason))
+    if which == "round_ended":
+        winner = int_field(e, "winner")
         result = (
             tr("tt.ev.round_won", name=ctx.who(winner))
             if winner is not None
             else tr("tt.ev.round_blocked")
         )
         return ctx.style.bold(
-            tr("tt.ev.round_ended", round=d.get("round"), result=result, totals=_totals(ctx, d))
+            tr(
+                "tt.ev.round_ended",
+                round=e.round,
+                result=result,
+                totals=_tt_seat_totals(ctx, e.totals),
+            )
         )
-    if kind == "match_ended":
-        return ctx.style.bold(tr("tt.ev.match_ended", names=ctx.who_all(d.get("winners") or [])))
+    if which == "match_ended":
+        return ctx.style.bold(tr("tt.ev.match_ended", names=ctx.who_all(list(e.winners))))
     return None
+
+
+def tomahawk_outcome_lines(detail: tomahawk_pb2.TomahawkOutcome, ctx: Context) -> list[str]:
+    """What the end of a Tomahawk match adds to the shared outcome lines."""
+    if not detail.rounds:
+        return []
+    return [ctx.tr("tt.outcome", rounds=detail.rounds, target=detail.target_score)]
 
 
 def _totals(ctx: Context, d: Mapping[str, Any], key: str = "totals") -> str:
