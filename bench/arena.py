@@ -130,7 +130,7 @@ def run_match(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any]:
             bots = [_bot(game, level, rollouts) for _ in range(players)]
             result = play_match(game, bots, seed, options={"level": "STANDARD"})
             assert result.outcome is not None
-            out[level] = int(result.outcome.detail["freed"])
+            out[level] = int(result.outcome.detail.freed)
         return out
     if game_id == "tomy":
         seat = index % 4

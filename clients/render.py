@@ -536,6 +536,15 @@ def _totals(ctx: Context, d: Mapping[str, Any], key: str = "totals") -> str:
 GEM_COLOURS = ("blue", "red", "yellow", "black")
 
 
+def tm_enum(enum: Any, number: int) -> str:
+    """The value name of a Tamashii enum without its prefix (``TAMASHII_POWER_PEEK`` ->
+    ``PEEK``), the suffix of its i18n keys; ``""`` for the unset zero value."""
+    if not number:
+        return ""
+    prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.DESCRIPTOR.name).upper() + "_"
+    return str(enum.Name(number))[len(prefix) :]
+
+
 def gems_text(ctx: Context, gems: Any) -> str:
     """``2 blue, 1 red`` from a TamashiiGems message or a ``{"blue": 2, ...}`` dict."""
     counts: dict[str, int] = {}
@@ -556,8 +565,35 @@ def gems_total(gems: tamashii_pb2.TamashiiGems) -> int:
     return gems.blue + gems.red + gems.yellow + gems.black
 
 
+def tm_name(ctx: Context, card_id: int) -> str:
+    """A spirit's name by card id (the names of the catalogue's ``spirits``)."""
+    return ctx.tr.word("tm.spirit", str(card_id))
+
+
+def tm_power(ctx: Context, power: int) -> str:
+    return ctx.tr.word("tm.power", tm_enum(tamashii_pb2.TamashiiPower, power))
+
+
+def tm_colour(ctx: Context, colour: int) -> str:
+    """A gem colour's word, painted in its colour."""
+    name = tm_enum(tamashii_pb2.TamashiiColour, colour).lower()
+    return ctx.style.colour(ctx.tr.word("tm.gem", name), name)
+
+
+def tm_verdict(ctx: Context, verdict: int) -> str:
+    """The verdict line (TM-END-2) in the reader's language; ``""`` when unset."""
+    name = tm_enum(tamashii_pb2.TamashiiVerdict, verdict)
+    return ctx.tr.word("tm.verdict", name) if name else ""
+
+
 def tm_card(ctx: Context, card: tamashii_pb2.TamashiiCardView) -> str:
-    return ctx.tr("tm.card", name=ctx.style.bold(card.name), needs=gems_text(ctx, card.needs))
+    """A card's whole face: name, needs and power (TM-PEEK-1)."""
+    return ctx.tr(
+        "tm.card",
+        name=ctx.style.bold(tm_name(ctx, card.id)),
+        needs=gems_text(ctx, card.needs),
+        power=tm_power(ctx, card.power),
+    )
 
 
 def tamashii_table(v: tamashii_pb2.TamashiiView, ctx: Context) -> list[str]:
@@ -566,9 +602,9 @@ def tamashii_table(v: tamashii_pb2.TamashiiView, ctx: Context) -> list[str]:
         st.bold(
             tr(
                 "tm.header",
-                level=v.level,
+                level=tr.word("tm.level", tm_enum(tamashii_pb2.TamashiiLevel, v.level)),
                 freed=v.freed,
-                phase=tr.word("tm.phase", v.phase),
+                phase=tr.word("tm.phase", tm_enum(tamashii_pb2.TamashiiPhase, v.phase)),
                 name=ctx.who(v.turn),
             )
         )
@@ -578,9 +614,9 @@ def tamashii_table(v: tamashii_pb2.TamashiiView, ctx: Context) -> list[str]:
             state = st.good(
                 tr(
                     "tm.freed_card",
-                    name=slot.card.name,
+                    name=tm_name(ctx, slot.card.id),
                     needs=gems_text(ctx, slot.card.needs),
-                    power=tr.word("tm.power", slot.card.power),
+                    power=tm_power(ctx, slot.card.power),
                 )
             )
         else:
@@ -599,7 +635,7 @@ def tamashii_table(v: tamashii_pb2.TamashiiView, ctx: Context) -> list[str]:
         lines.append(tr("tm.my_peek", slot=known.slot, card=tm_card(ctx, known.card)))
     for known in v.seen_by_all:
         lines.append(tr("tm.seen_by_all", slot=known.slot, card=tm_card(ctx, known.card)))
-    verdict = v.verdict_fr if ctx.lang == "fr" else v.verdict_en
+    verdict = tm_verdict(ctx, v.verdict)
     if verdict:
         lines.append(st.bold(tr("tm.verdict", verdict=verdict)))
     return lines
@@ -622,70 +658,68 @@ def tamashii_action(a: tamashii_pb2.TamashiiAction, ctx: Context) -> str:
     return str(which)
 
 
-def tamashii_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
-    tr = ctx.tr
-    who = ctx.who(d.get("seat"))
-    if kind == "slot_peeked":
-        power = tr("tm.by_power") if d.get("by_power") else ""
-        return tr("tm.ev.slot_peeked", who=who, slot=d.get("slot"), power=power)
-    if kind == "peeked":
-        key = private_key("tm.ev.peeked", d, ctx)
-        return tr(key, who=who, slot=d.get("slot"), name=ctx.style.bold(str(d.get("name"))))
-    if kind == "gem_drawn":
-        colour = str(d.get("colour"))
-        text = ctx.style.colour(tr.word("tm.gem", colour), colour)
-        return tr("tm.ev.gem_drawn", who=who, colour=text)
-    if kind == "bust":
-        return ctx.style.warn(tr("tm.ev.bust", who=who, gems=gems_text(ctx, d.get("returned"))))
-    if kind == "gems_placed":
-        free = tr("tm.try_free") if d.get("free") else ""
-        return tr(
-            "tm.ev.gems_placed",
-            who=who,
-            gems=gems_text(ctx, d.get("gems")),
-            slot=d.get("slot"),
-            free=free,
-        )
-    if kind == "freed":
-        return ctx.style.good(
+def tamashii_event(ev: tamashii_pb2.TamashiiEvent, ctx: Context) -> str | None:
+    """One line for a typed Tamashii event; ``None`` if no event is set."""
+    tr, st = ctx.tr, ctx.style
+    which = ev.WhichOneof("event")
+    if which is None:
+        return None
+    e: Any = getattr(ev, which)
+    who = ctx.who(e.seat) if "seat" in e.DESCRIPTOR.fields_by_name else "?"
+    if which == "slot_peeked":
+        power = tr("tm.by_power") if e.by_power else ""
+        return tr("tm.ev.slot_peeked", who=who, slot=e.slot, power=power)
+    if which == "peeked":
+        key = "tm.ev.peeked" if e.seat == ctx.me else "tm.ev.peeked.other"
+        return tr(key, who=who, slot=e.slot, name=tm_card(ctx, e.card))
+    if which == "gem_drawn":
+        return tr("tm.ev.gem_drawn", who=who, colour=tm_colour(ctx, e.colour))
+    if which == "bust":
+        return st.warn(tr("tm.ev.bust", who=who, gems=gems_text(ctx, e.returned)))
+    if which == "gems_placed":
+        free = tr("tm.try_free") if e.free else ""
+        return tr("tm.ev.gems_placed", who=who, gems=gems_text(ctx, e.gems), slot=e.slot, free=free)
+    if which == "freed":
+        pile = tm_enum(tamashii_pb2.TamashiiPile, e.excess_to).lower()
+        return st.good(
             tr(
                 "tm.ev.freed",
-                name=d.get("name"),
-                slot=d.get("slot"),
-                gems=gems_text(ctx, d.get("excess")),
-                to=tr.word("tm.to", str(d.get("excess_to"))),
+                name=tm_name(ctx, e.card.id),
+                slot=e.slot,
+                gems=gems_text(ctx, e.excess),
+                to=tr.word("tm.to", pile),
             )
         )
-    if kind == "liberation_failed":
-        return ctx.style.warn(
+    if which == "liberation_failed":
+        return st.warn(
             tr(
                 "tm.ev.liberation_failed",
-                slot=d.get("slot"),
-                name=d.get("name"),
-                gems=gems_text(ctx, d.get("discarded")),
+                slot=e.slot,
+                name=tm_card(ctx, e.card),
+                gems=gems_text(ctx, e.discarded),
             )
         )
-    if kind == "power_applied":
-        return tr(
-            "tm.ev.power_applied",
-            name=d.get("name"),
-            power=tr.word("tm.power", str(d.get("power"))),
-        )
-    if kind == "turn_timed_out":
+    if which == "power_applied":
+        return tr("tm.ev.power_applied", name=tm_name(ctx, e.card), power=tm_power(ctx, e.power))
+    if which == "turn_timed_out":
         return tr("tm.ev.turn_timed_out", who=who)
-    if kind == "gem_eroded":
-        eroded = d.get("colour")
-        if not eroded:
+    if which == "gem_eroded":
+        if not e.colour:
             return tr("tm.ev.gem_eroded_none")
-        return ctx.style.dim(
-            tr("tm.ev.gem_eroded", colour=ctx.style.colour(tr.word("tm.gem", eroded), eroded))
-        )
-    if kind == "turn_started":
+        return st.dim(tr("tm.ev.gem_eroded", colour=tm_colour(ctx, e.colour)))
+    if which == "turn_started":
         return tr("tm.ev.turn_started", who=who)
-    if kind == "match_over":
-        verdict = d.get("verdict_fr") if ctx.lang == "fr" else d.get("verdict_en")
-        return ctx.style.bold(tr("tm.ev.match_over", freed=d.get("freed"), verdict=verdict))
+    if which == "match_over":
+        return st.bold(tr("tm.ev.match_over", freed=e.freed, verdict=tm_verdict(ctx, e.verdict)))
     return None
+
+
+def tamashii_outcome_lines(detail: tamashii_pb2.TamashiiOutcome, ctx: Context) -> list[str]:
+    """What the end of a Tamashii match adds to the outcome: the verdict (TM-END-2)."""
+    verdict = tm_verdict(ctx, detail.verdict)
+    if not verdict:
+        return []
+    return [ctx.style.bold(ctx.tr("tm.verdict", verdict=verdict))]
 
 
 # -- Tomy ---------------------------------------------------------------------------------------

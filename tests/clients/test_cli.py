@@ -430,15 +430,17 @@ def test_other_games_tables_from_built_views() -> None:
     ctx = Context("tamashii", tr, Style(False))
     tamashii = game_pb2.View(
         tamashii=tamashii_pb2.TamashiiView(
-            level="EASY",
+            level=tamashii_pb2.TAMASHII_LEVEL_EASY,
             players=1,
-            phase="GATHERING",
+            phase=tamashii_pb2.TAMASHII_PHASE_GATHERING,
             slots=[
                 tamashii_pb2.TamashiiSlotView(
                     slot=0,
                     face_up=True,
                     card=tamashii_pb2.TamashiiCardView(
-                        id=2, name="Hi", needs=tamashii_pb2.TamashiiGems(red=2), power="NONE"
+                        id=2,
+                        needs=tamashii_pb2.TamashiiGems(red=2),
+                        power=tamashii_pb2.TAMASHII_POWER_NONE,
                     ),
                     gems=tamashii_pb2.TamashiiGems(red=2),
                 ),
