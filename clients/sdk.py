@@ -21,8 +21,6 @@ from grpc_status import rpc_status
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.INTERNAL}
 
 
-@dataclass
-
 def bot_level_value(level: str) -> common_pb2.BotLevel.ValueType:
     """The contract's BotLevel for a level name (``random``, ``strong``; empty: unset).
 
@@ -40,6 +38,8 @@ def bot_level_name(level: common_pb2.BotLevel.ValueType) -> str:
         return ""
     return common_pb2.BotLevel.Name(level)[len("BOT_LEVEL_") :].lower()
 
+
+@dataclass
 class ApiError(Exception):
     """A refused call, with the stable reason from ``google.rpc.ErrorInfo``."""
 
@@ -240,9 +240,8 @@ class Client:
 
     async def add_bot(self, room_id: str, level: str = "strong", seat: int = -1) -> common_pb2.Room:
         response = await self._call(
-            self.lobby.AddBot, lobby_pb2.AddBotRequest(
-                room_id=room_id, seat=seat, level=bot_level_value(level)
-            )
+            self.lobby.AddBot,
+            lobby_pb2.AddBotRequest(room_id=room_id, seat=seat, level=bot_level_value(level)),
         )
         assert isinstance(response, lobby_pb2.AddBotResponse)
         return response.room

@@ -167,7 +167,7 @@ class TableLoop:
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
         self.notices: list[str] = []
         self.clock_offset = 0.0
-        self.warned: set[tuple[int, str, int]] = set()
+        self.warned: set[tuple[int, int, int]] = set()
         self.starting = False
         self.refused: set[tuple[int, bytes]] = set()
         self.tasks: list[asyncio.Task[None]] = []

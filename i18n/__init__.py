@@ -41,7 +41,9 @@ def available() -> tuple[str, ...]:
     return _languages(locales_dir())
 
 
-_RANGE = re.compile(r"^\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
+_RANGE = re.compile(
+    r"^\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$"
+)
 
 
 def _ranges(requested: str | Iterable[str]) -> list[str]:

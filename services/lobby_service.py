@@ -45,7 +45,10 @@ ROOM_CHANGES = {
 }
 """A log entry's kind (for a lobby entry: its change) -> what WatchRoom reports."""
 
-_BOT_LEVELS = {common_pb2.BOT_LEVEL_RANDOM: "random", common_pb2.BOT_LEVEL_STRONG: "strong"}
+_BOT_LEVELS: dict[int, str] = {
+    common_pb2.BOT_LEVEL_RANDOM: "random",
+    common_pb2.BOT_LEVEL_STRONG: "strong",
+}
 
 
 def _bot_level(level: int, field: str) -> str:
@@ -253,7 +256,8 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         async with self.feeds.listen(record.room_id, record.seq) as queue:
             if cursor == 0:
                 yield lobby_pb2.WatchRoomResponse(
-                    room=room_message(record, player.player_id), seq=record.seq,
+                    room=room_message(record, player.player_id),
+                    seq=record.seq,
                     change=lobby_pb2.ROOM_CHANGE_SNAPSHOT,
                 )
                 cursor = record.seq
@@ -263,9 +267,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                     if entry.room is None:
                         continue
                     change = ROOM_CHANGES[
-                        entry.events[0][0]
-                        if entry.kind == "lobby" and entry.events
-                        else entry.kind
+                        entry.events[0][0] if entry.kind == "lobby" and entry.events else entry.kind
                     ]
                     fresh = await self.rooms.load(record.room_id)
                     yield lobby_pb2.WatchRoomResponse(

@@ -8,6 +8,7 @@ is the ``RoomEvent`` oneof field named after it in snake_case (``SeatTakenOver``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.events import Event
@@ -99,7 +100,7 @@ ROOM_EVENT_TYPES: tuple[type[RoomEvent], ...] = (
 )
 """In the order of the ``RoomEvent`` oneof."""
 
-LOBBY_CHANGES: dict[str, type[RoomEvent]] = {
+LOBBY_CHANGES: dict[str, Callable[[str], RoomEvent]] = {
     cls.kind: cls
     for cls in (Created, Joined, Left, Ready, BotAdded, BotRemoved, SpectatorJoined, SpectatorLeft)
 }

@@ -82,7 +82,7 @@ class Change:
 class ActResult:
     seq: int
     version: int
-    events: list[dict[str, Any]]
+    events: list[list[Any]]
     actor: int
     replayed: bool = False
     deadlines: list[dict[str, Any]] = field(default_factory=list)
@@ -613,9 +613,7 @@ class Rooms:
             deadlines = compute_deadlines(
                 game, current.meta, current.seats, state, [], -1, self.clock(), seed=seed
             )
-            events: list[Event] = [
-                MatchStarted(seed_commitment(seed, nonce), len(current.seats))
-            ]
+            events: list[Event] = [MatchStarted(seed_commitment(seed, nonce), len(current.seats))]
             deadlines_json = dumps([d.to_json() for d in deadlines])
             encoded = game.encode(state)
 

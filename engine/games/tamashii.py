@@ -538,11 +538,7 @@ class TamashiiGame(Game[TamashiiState]):
     def catalogue(self) -> TamashiiCatalogue:
         return _CATALOGUE
 
-    # The typed events subclass engine.events.Event; the base interface still names the old
-    # core.Event until every game has moved to typed events.
-    def play(  # type: ignore[override]
-        self, state: TamashiiState, seat: int, action: Any
-    ) -> list[Event]:
+    def play(self, state: TamashiiState, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Timeout):
             return self._timeout(state, seat)
         if not isinstance(action, _ACTION_TYPES):
@@ -782,8 +778,7 @@ class TamashiiGame(Game[TamashiiState]):
             winners=winners,
             scores=(freed,) * state.players,
             reason=state.end_reason,
-            # Outcome.detail is still annotated as a mapping until every game is typed.
-            detail=TamashiiOutcome(freed, state.level, verdict(freed)),  # type: ignore[arg-type]
+            detail=TamashiiOutcome(freed, state.level, verdict(freed)),
         )
 
     def determinize(self, state: TamashiiState, seat: int | None, rng: Rng) -> TamashiiState:

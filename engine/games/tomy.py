@@ -534,10 +534,7 @@ class TomyGame(Game[TomyState]):
 
     # -- playing ----------------------------------------------------------------------------
 
-    # The base class still declares engine.core.Event; this game emits engine.events.Event.
-    def play(  # type: ignore[override]
-        self, state: TomyState, seat: int, action: Any
-    ) -> list[Event]:
+    def play(self, state: TomyState, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Timeout):
             return self._timeout(state, seat)
         if isinstance(action, Propose):
@@ -972,7 +969,7 @@ def _outcome(state: TomyState) -> Outcome:
         winners=tuple(seat for seat, score in enumerate(scores) if score == best),
         scores=tuple(scores),
         reason=state.end_reason,
-        detail=TomyOutcome(  # type: ignore[arg-type]  # core still declares a Mapping
+        detail=TomyOutcome(
             games=state.game_no,
             round_scores=tuple(tuple(scores) for scores in state.round_scores),
             hand_counts=tuple(len(hand) for hand in state.hands),

@@ -139,7 +139,8 @@ class GameContract:
         cls = self.event_kinds.get(kind or "")
         if cls is None:
             raise ConversionError("event", f"unknown event {which}.{kind}")
-        return from_proto(getattr(inner, kind or ""), cls)  # type: ignore[no-any-return]
+        event: Event = from_proto(getattr(inner, kind or ""), cls)
+        return event
 
     def outcome_to_proto(self, outcome: Outcome) -> game_pb2.Outcome:
         message = game_pb2.Outcome(winners=outcome.winners, scores=outcome.scores)
