@@ -73,7 +73,7 @@ class Replica:
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        await self.leases.drain()
+        await self.leases.close()
         await self.store.close()
 
 

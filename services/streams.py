@@ -119,6 +119,8 @@ class StreamLeases:
         self._ids = itertools.count()
         self._prefix = uuid.uuid4().hex[:12]
         self._tasks: set[asyncio.Task[None]] = set()
+        self.closed = False
+        """Set on shutdown: leases still held then are left to lapse."""
 
     async def take(self, player_id: str, address: str) -> str:
         """A lease for one more stream, or :class:`RoomError` TOO_MANY_STREAMS."""
@@ -136,7 +138,7 @@ class StreamLeases:
     def drop(self, lease_id: str) -> None:
         """Release a lease in the background (the stream's task may be cancelled)."""
         scopes = self.held.pop(lease_id, None)
-        if scopes is None:
+        if scopes is None or self.closed:
             return
         task = asyncio.create_task(self._drop(lease_id, scopes))
         self._tasks.add(task)
@@ -164,8 +166,10 @@ class StreamLeases:
             except StoreUnavailable as exc:
                 log.warning("stream_leases_not_renewed", error=str(exc))
 
-    async def drain(self) -> None:
-        """Wait for the releases under way (on shutdown, before the store closes)."""
+    async def close(self) -> None:
+        """On shutdown, before the store closes: wait for the releases under way; the
+        leases of streams that end later lapse by themselves."""
+        self.closed = True
         with contextlib.suppress(Exception):
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 

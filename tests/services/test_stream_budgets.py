@@ -134,7 +134,8 @@ async def test_a_session_holds_at_most_its_stream_budget_across_replicas(
 async def test_a_client_address_holds_at_most_its_stream_budget_across_replicas(
     redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Sessions behind one address (Envoy's X-Forwarded-For hop) share its budget."""
+    """Sessions behind one address (Envoy's X-Forwarded-For hop) share its budget; the
+    replicas renew the leases of the streams they serve."""
     monkeypatch.setattr(streams, "MAX_STREAMS_PER_ADDRESS", 5)
     first = await start_replica(redis_url, timers=False)
     second = await start_replica(redis_url, timers=False)
@@ -161,6 +162,17 @@ async def test_a_client_address_holds_at_most_its_stream_budget_across_replicas(
         call = _open(clients[3], "WatchRoom", room.room_id, elsewhere)
         calls.append(call)
         await _opened(call)
+        # Each replica renews the leases of its open streams, in every scope they count in.
+        monkeypatch.setattr(streams, "LEASE_SECONDS", 3600.0)
+        await first.leases.renew()
+        await second.leases.renew()
+        now, _ = await first.store.redis.time()
+        scopes = [f"addr:{here[0][1]}", *(f"player:{c.player_id}" for c in clients[:3])]
+        for scope in scopes:
+            leases = await first.store.redis.zrange(
+                stream_leases_key(scope), 0, -1, withscores=True
+            )
+            assert leases and all(score >= (now + 3000) * 1000 for _, score in leases), scope
     finally:
         _cancel(calls)
         for client in clients:
@@ -177,13 +189,14 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
     little for it and the updates pile up in the replica's queue for the stream: that queue
     never holds more than QUEUE_LIMIT; past it the stream is dropped and its queue emptied.
     When the reader reads again it gets what was sent, then STREAM_TOO_SLOW; it subscribes
-    again from its last seq and gets every later update once."""
+    again from its last seq and gets every later update once. A second reader, the SDK's
+    ``updates()`` on such a channel, does the same by itself."""
     limit = 16
     monkeypatch.setattr(feed, "QUEUE_LIMIT", limit)
     replica = await start_replica(redis_url, timers=False)
     address = f"127.0.0.1:{replica.port}"
     players = [Client(address) for _ in range(8)]
-    reader = Client(address)
+    reader, sdk_reader = Client(address), Client(address)
     slow = grpc.aio.insecure_channel(
         address, options=[("grpc.http2.bdp_probe", 0), ("grpc.http2.lookahead_bytes", 1024)]
     )
@@ -192,10 +205,12 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
         for i, player in enumerate(players):
             await player.login(f"Player {i}")
         await reader.login("Reader")
+        await sdk_reader.login("SDK reader")
         room = await players[0].create_room("tomy", players=8)
         for player in players[1:]:
             await player.join(room.room_id)
         await reader.join(room.room_id, spectator=True)
+        await sdk_reader.join(room.room_id, spectator=True)
         first = game_pb2_grpc.GameServiceStub(slow).Subscribe(
             game_pb2.SubscribeRequest(room_id=room.room_id, after_seq=0), metadata=reader.metadata
         )
@@ -204,6 +219,11 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
         seqs: list[int] = []
         while not seqs or seqs[-1] < joined:  # the backlog, read: the stream is now live
             seqs.append((await asyncio.wait_for(first.read(), timeout=10)).seq)
+        sdk_reader.game = game_pb2_grpc.GameServiceStub(slow)
+        sdk_updates = sdk_reader.updates(room.room_id)
+        sdk_seqs: list[int] = []
+        while not sdk_seqs or sdk_seqs[-1] < joined:
+            sdk_seqs.append((await asyncio.wait_for(anext(sdk_updates), timeout=10)).seq)
 
         async def change(i: int) -> None:
             await players[i % 8].ready(room.room_id, (i // 8) % 2 == 0)
@@ -211,12 +231,13 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
         most_queued = 0
         for i in range(8 * limit):
             await change(i)
-            most_queued = max(most_queued, replica.feeds.queued)
+            queues = replica.feeds.open_queues
+            most_queued = max([most_queued, *(queue.qsize() for queue in queues)])
         last = (await players[0].view(room.room_id)).room.seq
         assert last - seqs[0] >= 8 * limit
         assert most_queued <= limit, f"{most_queued} updates queued for one unread stream"
-        assert replica.feeds.stream_count == 0, "the unread stream is still in the fan-out"
-        assert replica.feeds.queued <= 1  # its wake-up, nothing else
+        assert replica.feeds.stream_count == 0, "an unread stream is still in the fan-out"
+        assert replica.feeds.queued <= 2  # their wake-ups, nothing else
 
         try:
             while (update := await asyncio.wait_for(first.read(), 10)) is not grpc.aio.EOF:
@@ -243,10 +264,14 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
         for _ in range(3):
             resumed.append((await asyncio.wait_for(again.read(), timeout=10)).seq)
         assert resumed == list(range(seqs[-1] + 1, last + 4)), "a gap or a repeat on resuming"
+        while sdk_seqs[-1] < last + 3:
+            sdk_seqs.append((await asyncio.wait_for(anext(sdk_updates), timeout=10)).seq)
+        assert sdk_seqs == list(range(1, last + 4)), "the SDK's updates() had a gap or a repeat"
+        await sdk_updates.aclose()
     finally:
         _cancel(calls)
         await slow.close()
-        for client in (*players, reader):
+        for client in (*players, reader, sdk_reader):
             await client.close()
         await replica.stop(grace=0.1)
 
