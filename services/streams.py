@@ -28,9 +28,11 @@ from typing import Any
 import grpc
 import structlog
 
+from engine.codec import decode_event, kinds
 from services import metrics
 from services.auth import client_address, current_player
 from services.errors import Kind, RoomError, abort_with
+from services.room_events import Left, SpectatorLeft
 from services.store import LogEntry, Store, StoreUnavailable
 
 log = structlog.get_logger("cercle.streams")
@@ -92,21 +94,22 @@ def check_cursor(after_seq: int, last_seq: int) -> None:
         )
 
 
-LEAVES = frozenset({"left", "spectator_left"})
-"""The lobby changes of a member leaving the room."""
+LEAVES = kinds((Left, SpectatorLeft))
+"""The lobby changes of a member leaving the room, by kind."""
 
 
 def leaves(entry: LogEntry, player_id: str, since_seq: int) -> bool:
     """True if ``entry`` is ``player_id`` leaving the room after ``since_seq`` (the seq at
     which their stream found them a member)."""
-    return (
-        entry.seq > since_seq
-        and entry.kind == "lobby"
-        and any(
-            event.get("k") in LEAVES and (event.get("d") or {}).get("player_id") == player_id
-            for event in entry.events
-        )
-    )
+    if entry.seq <= since_seq or entry.kind != "lobby":
+        return False
+    stored: list[Any] = list(entry.events)  # each event as the codec stores it
+    for data in stored:
+        if data and data[0] in LEAVES:
+            event = decode_event(LEAVES, list(data))
+            if isinstance(event, Left | SpectatorLeft) and event.player_id == player_id:
+                return True
+    return False
 
 
 class StreamLeases:
