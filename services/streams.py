@@ -103,10 +103,9 @@ def leaves(entry: LogEntry, player_id: str, since_seq: int) -> bool:
     which their stream found them a member)."""
     if entry.seq <= since_seq or entry.kind != "lobby":
         return False
-    stored: list[Any] = list(entry.events)  # each event as the codec stores it
-    for data in stored:
+    for data in entry.events:  # each event as the codec stores it: [kind, audience, ...]
         if data and data[0] in LEAVES:
-            event = decode_event(LEAVES, list(data))
+            event = decode_event(LEAVES, data)
             if isinstance(event, Left | SpectatorLeft) and event.player_id == player_id:
                 return True
     return False
