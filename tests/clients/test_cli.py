@@ -761,7 +761,7 @@ def test_two_cli_players_finish_a_tomahawk_match_while_a_replica_dies(
         versions = [step["version"] for step in replay["steps"]]
         assert versions == list(range(1, len(versions) + 1))
         assert replay["commitment_ok"] is True
-        assert replay["outcome"]["reason"] == "TARGET_SCORE"
+        assert replay["outcome"]["reason"] == "OUTCOME_REASON_TARGET_SCORE"
         # Bring the replica back for whatever runs next in this module.
         logs_dir = victim.log_path.parent
         restarted = start_replica(edge.redis_url, logs_dir, victim.port, victim.name)
