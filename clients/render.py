@@ -329,7 +329,8 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
             draw = tr("tt.shaman_draw", n=s.shaman_draw) if s.shaman_draw else tr("tt.shaman_skip")
             flags.append(tr("tt.shaman_back", name=ctx.who(target), draw=draw))
         name = strip_ansi(ctx.who(s.seat))
-        row = f" {marker} {s.seat} {name:<18} {tr('tt.seat_line', cards=f'{s.cards:>2}', total=s.total)}"
+        line = tr("tt.seat_line", cards=f"{s.cards:>2}", total=s.total)
+        row = f" {marker} {s.seat} {name:<18} {line}"
         if flags:
             row += "  " + " · ".join(flags)
         lines.append(st.bold(row) if turn == s.seat else row)
