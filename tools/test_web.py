@@ -6,10 +6,11 @@ check that the generated TypeScript in clients/ts/src/gen matches protos/; type-
 build; write the event fixtures (tools/event_fixtures.py: one wire Event per event kind of
 every game, from seeded matches of the Python engine); run the TypeScript tests (every event
 kind decoded, whole Tomahawk matches over native gRPC and over gRPC-Web through Envoy) and
-the headless-browser test; print one closing line.
+the page's TypeScript tests (every Tomahawk and room event narrated) and the headless-browser
+test; print one closing line.
 
 ``--generate`` regenerates clients/ts/src/gen from protos/ instead (``make proto-ts``).
-``--no-browser`` skips the Chromium test (the TypeScript tests still run).
+``--no-browser`` skips the Chromium test (the TypeScript tests, the page's included, still run).
 """
 
 from __future__ import annotations
@@ -228,16 +229,19 @@ def main() -> int:
     ts_files = sorted((TS / "build" / "test").glob("*.test.js"))
     passed, failed = node_tests(ts_files, TS)
 
+    npm_ci_if_stale(WEB)
+    shutil.rmtree(WEB / "build", ignore_errors=True)
+    run(["node_modules/.bin/tsc", "-p", "tsconfig.json"], WEB, capture=True)  # the page
+    run(["node_modules/.bin/tsc", "-p", "tsconfig.test.json"], WEB, capture=True)  # and its tests
+    run(["node", "build.mjs"], WEB, capture=True)
+    web_files = sorted((WEB / "build" / "test").glob("*.test.mjs"))
     if args.no_browser:
         say("browser test skipped (--no-browser)")
     else:
-        chromium = ensure_chromium()
-        npm_ci_if_stale(WEB)
-        run(["node_modules/.bin/tsc", "-p", "tsconfig.json"], WEB, capture=True)
-        run(["node", "build.mjs"], WEB, capture=True)
-        os.environ["CHROMIUM_PATH"] = chromium
-        more_passed, more_failed = node_tests(sorted((WEB / "test").glob("e2e.test.*")), WEB)
-        passed, failed = passed + more_passed, failed + more_failed
+        os.environ["CHROMIUM_PATH"] = ensure_chromium()
+        web_files += sorted((WEB / "test").glob("e2e.test.*"))
+    more_passed, more_failed = node_tests(web_files, WEB)
+    passed, failed = passed + more_passed, failed + more_failed
 
     elapsed = time.monotonic() - started
     say(f"finished in {elapsed:.0f}s")
