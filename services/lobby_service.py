@@ -14,7 +14,7 @@ from services.auth import require_player
 from services.feed import Feeds
 from services.render import option_raw, option_value, room_message, timestamp
 from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
-from services.servicing import guarded, guarded_stream
+from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import SESSION_TTL_SECONDS, now
 
 _KIND = {
@@ -191,6 +191,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         return lobby_pb2.RemoveBotResponse(room=room_message(record, player.player_id))
 
     @guarded_stream
+    @holds_presence
     async def WatchRoom(
         self, request: lobby_pb2.WatchRoomRequest, context: Context
     ) -> AsyncIterator[lobby_pb2.WatchRoomResponse]:

@@ -27,12 +27,14 @@ from engine.rng import Rng
 from services import errors, metrics
 from services.errors import RoomError
 from services.games import contract_for
+from services.presence import UNATTENDED_GRACE_SECONDS, Presence, attended
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
     Conflict,
     Duplicate,
+    KeyReused,
     LogEntry,
     RoomRecord,
     Store,
@@ -67,6 +69,9 @@ class Change:
     after: Callable[[RoomRecord, int], Any] | None = None
     next_deadline: float | str | None = "-"
     """The room's earliest deadline, indexed in the same atomic step (None: none; "-": keep)."""
+    renews: bool = True
+    """Whether the change renews the room's expiry: a human's change does, the server's own
+    (bot moves, timeouts, pauses) does not, so a table nobody attends still expires."""
 
 
 @dataclass(slots=True)
@@ -235,11 +240,20 @@ def compute_deadlines(
 class Rooms:
     """Lobby and match operations. One per process; stateless between calls."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] | None = None,
+        unattended_grace: float = UNATTENDED_GRACE_SECONDS,
+    ) -> None:
         self.store = store
         from services.store import now as wall_clock
 
         self.clock = clock or wall_clock
+        self.unattended_grace = unattended_grace
+        """A table whose humans all stayed away this long is paused (0: never)."""
+        self.presence = Presence(self, unattended_grace)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -257,6 +271,7 @@ class Rooms:
         compute: Callable[[RoomRecord], Change | None],
         *,
         idempotency_key: str = "",
+        fingerprint: str = "",
         record: RoomRecord | None = None,
         op: str = "commit",
     ) -> tuple[RoomRecord, int]:
@@ -275,6 +290,7 @@ class Rooms:
                     fields=change.fields,
                     entry=change.entry,
                     idempotency_key=idempotency_key,
+                    fingerprint=fingerprint,
                     op=op,
                     next_deadline=change.next_deadline,
                     ttl=_ttl_for(change, current),
@@ -616,9 +632,13 @@ class Rooms:
                 raise errors.precondition("every player must be ready", "NOT_READY")
             game = registry.get(current.meta["game"])
             options = current.meta["options"]
-            state = game.new_match(options, len(current.seats), seed)
+            try:
+                state = game.new_match(options, len(current.seats), seed)
+            except InvalidOptions as exc:  # a room stored before options were checked
+                raise errors.from_invalid_options(exc) from None
+            now = self.clock()
             deadlines = compute_deadlines(
-                game, current.meta, current.seats, state, [], -1, self.clock(), seed=seed
+                game, current.meta, current.seats, state, [], -1, now, seed=seed
             )
             events = [
                 Event(
@@ -643,6 +663,7 @@ class Rooms:
                     "seed": str(seed),
                     "nonce": nonce,
                     "deadlines": deadlines_json,
+                    "human_at": repr(now),
                 },
                 {
                     "kind": "started",
@@ -686,13 +707,21 @@ class Rooms:
             key = f"{player.player_id}:{idempotency_key}"
         if not room_id or len(room_id) > 64:
             raise errors.invalid("room_id", "give a room id")
-        done = None
+        done, owner = None, None
         if record is None:
-            record, done = await self.store.load_room_for_action(room_id, key)
+            record, done, owner = await self.store.load_room_for_action(room_id, key)
         if record is None:
             raise errors.not_found("there is no room with that id (it may have expired)")
+        fingerprint, action_text = "", ""
+        if key:
+            if owner is not None and owner != room_id:
+                raise key_reused()
+            action_text = dumps(contract_for(game_id or record.meta["game"]).action_to_json(action))
+            fingerprint = request_fingerprint(room_id, game_id, version, action_text)
         if done is not None:
-            return await self._replayed(room_id, done)
+            if done[1] and done[1] != fingerprint:
+                raise key_reused()
+            return await self._replayed(room_id, done[0])
         if game_id is not None and game_id != record.meta["game"]:
             raise errors.invalid(
                 "action", f"this room plays {record.meta['game']}, not {game_id}", "WRONG_GAME"
@@ -712,6 +741,8 @@ class Rooms:
                 raise errors.precondition("the match is over", "MATCH_FINISHED")
             if current.status != "playing" or current.state is None:
                 raise errors.precondition("the match has not started", "MATCH_NOT_STARTED")
+            if source != "player" and current.paused is not None:
+                raise errors.precondition("the table is paused", "NOT_DUE")
             now = self.clock()
             if source == "timeout" and not any(
                 d["s"] == acting_seat and d["c"] != BOT_CLOCK and d["e"] <= now
@@ -752,6 +783,10 @@ class Rooms:
                     events.append(Event("seat_taken_back", {"seat": acting_seat}))
                     room_changed = True
             fields["timeouts"] = dumps(timeouts)
+            if source == "player":
+                fields["human_at"] = repr(now)
+                if current.paused is not None:  # a human is back: the clocks run again
+                    fields["paused"] = ""
             # Bots remember what their seat saw.
             memories = dict(current.memories)
             for index, here in enumerate(seats):
@@ -808,7 +843,11 @@ class Rooms:
                 "kind": "finished" if outcome else kind,
                 "actor": acting_seat,
                 "version": new.version,
-                "action": "" if source == "timeout" else dumps(contract.action_to_json(action)),
+                "action": (
+                    ""
+                    if source == "timeout"
+                    else action_text or dumps(contract.action_to_json(action))
+                ),
                 "timeout": 1 if source == "timeout" else 0,
                 "events": dumps(events_json),
                 "state": encoded,
@@ -821,16 +860,32 @@ class Rooms:
                 events=events_json,
                 deadlines=[d.to_json() for d in deadlines],
             )
+            code = str(current.meta.get("code", ""))
+
+            async def retire_code(_: RoomRecord, __: int) -> None:
+                await self.store.retire_join_code(code, room_id)
+
             return Change(
-                fields, entry, next_deadline=min((d.expire for d in deadlines), default=None)
+                fields,
+                entry,
+                retire_code if outcome is not None else None,
+                next_deadline=min((d.expire for d in deadlines), default=None),
+                renews=source == "player",
             )
 
         try:
             _, seq = await self._mutate(
-                room_id, compute, idempotency_key=key, record=record, op="commit_action"
+                room_id,
+                compute,
+                idempotency_key=key,
+                fingerprint=fingerprint,
+                record=record,
+                op="commit_action",
             )
         except Duplicate as dup:  # the same key won a race a moment ago
             return await self._replayed(room_id, dup.seq)
+        except KeyReused:  # the same key, for another request, won a race a moment ago
+            raise key_reused() from None
         metrics.ACTIONS_APPLIED.labels(record.meta["game"], source).inc()
         log.info(
             "action_applied",
@@ -866,7 +921,8 @@ class Rooms:
         Redis round trips (load, then the commit that also indexes the next deadline).
         ``on_late`` receives, for each player's clock applied, how late it was (seconds)."""
         applied = 0
-        record = await self.store.load_room(room_id)
+        grace = self.unattended_grace
+        record, present = await self.store.load_room_for_timers(room_id, self.clock() - grace)
         for _ in range(max_steps):
             if record is None or record.status != "playing" or record.state is None:
                 return applied
@@ -875,6 +931,9 @@ class Rooms:
             if not due:
                 if applied == 0:  # the claim pushed the index back: put the real time again
                     await self.store.reschedule(room_id)
+                return applied
+            if grace > 0 and not attended(record, present, now - grace):
+                await self.pause(room_id)  # nobody is there: no clock runs, no bot plays
                 return applied
             deadline = due[0]
             try:
@@ -932,6 +991,57 @@ class Rooms:
             record.room_id, seat, None, action, version=version, source="bot", record=record
         )
 
+    async def pause(self, room_id: str) -> None:
+        """Stop a table's clocks and bots: none of its humans is there (services.presence).
+        Its deadlines are dropped and it leaves the timer index until :meth:`resume`."""
+        now = self.clock()
+
+        def compute(current: RoomRecord) -> Change | None:
+            if current.status != "playing" or current.paused is not None:
+                return None
+            return Change(
+                {"paused": repr(now), "deadlines": "[]"},
+                _clock_entry(current, "table_paused", []),
+                next_deadline=None,
+                renews=False,
+            )
+
+        await self._mutate(room_id, compute)
+        log.info("table_paused", room=room_id)
+
+    async def resume(self, room_id: str) -> None:
+        """Start a paused table again, every clock afresh: one of its humans is back."""
+
+        def compute(current: RoomRecord) -> Change | None:
+            if current.paused is None or current.status != "playing" or current.state is None:
+                return None
+            assert current.seed is not None
+            game = registry.get(current.meta["game"])
+            now = self.clock()
+            state = game.decode(current.state)
+            deadlines = [
+                d.to_json()
+                for d in compute_deadlines(
+                    game,
+                    current.meta,
+                    current.seats,
+                    state,
+                    [],
+                    -1,
+                    now,
+                    seed=current.seed,
+                    memories=current.memories,
+                )
+            ]
+            return Change(
+                {"paused": "", "deadlines": dumps(deadlines), "human_at": repr(now)},
+                _clock_entry(current, "table_resumed", deadlines),
+                next_deadline=min((d["e"] for d in deadlines), default=None),
+            )
+
+        await self._mutate(room_id, compute)
+        log.info("table_resumed", room=room_id)
+
     async def _drop_deadline(self, record: RoomRecord, deadline: dict[str, Any]) -> None:
         """Forget one deadline (a bot's reflex that no longer applies)."""
 
@@ -950,6 +1060,7 @@ class Rooms:
                     **({"state": current.state} if current.state else {}),
                 },
                 next_deadline=min((d["e"] for d in kept), default=None),
+                renews=False,
             )
 
         await self._mutate(record.room_id, compute)
@@ -958,10 +1069,44 @@ class Rooms:
         return await self.store.read_log(room_id, after_seq)
 
 
+def request_fingerprint(room_id: str, game_id: str | None, version: int | None, action: str) -> str:
+    """A hash of what an idempotency key was sent with: a key names one request."""
+    text = dumps([room_id, game_id or "", -1 if version is None else version, action])
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def key_reused() -> RoomError:
+    return RoomError(
+        errors.Kind.INVALID_ARGUMENT,
+        "IDEMPOTENCY_KEY_REUSED",
+        "this idempotency key was used for another request: use a new key for each action",
+        field="idempotency_key",
+    )
+
+
 def _ttl_for(change: Change, current: RoomRecord) -> int:
-    """Open rooms expire after an hour idle; started ones a day after their last change."""
+    """Open rooms expire after an hour idle; started ones a day after their last change by a
+    human (0: the server's own change leaves the expiry as it is)."""
+    if not change.renews:
+        return 0
     status = change.fields.get("status", current.status)
     return OPEN_ROOM_TTL_SECONDS if status in ("open", "abandoned") else ROOM_TTL_SECONDS
+
+
+def _clock_entry(
+    current: RoomRecord, event: str, deadlines: list[dict[str, Any]]
+) -> dict[str, str | bytes | int]:
+    """The log entry of a change of the clocks alone (the state is repeated for views)."""
+    entry: dict[str, str | bytes | int] = {
+        "kind": "clock",
+        "actor": -1,
+        "version": current.version,
+        "events": dumps([{"k": event, "d": {}, "a": None}]),
+        "deadlines": dumps(deadlines),
+    }
+    if current.state:
+        entry["state"] = current.state
+    return entry
 
 
 def _human(player: Player) -> dict[str, Any]:
