@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator
+from typing import Any
 
 import grpc
 from cercle.v1 import common_pb2, lobby_pb2, lobby_pb2_grpc
+from google.protobuf.message import Message
 
 from engine import registry
 from services import errors
@@ -62,6 +64,16 @@ def game_catalogue() -> list[lobby_pb2.GameInfo]:
     return out
 
 
+def check_enum(request: Message, field: str) -> None:
+    """Refuse an enum field whose number the contract does not define (proto3 keeps
+    unknown numbers as they came)."""
+    descriptor: Any = request.DESCRIPTOR.fields_by_name[field]
+    number = getattr(request, field)
+    if number not in descriptor.enum_type.values_by_number:
+        names = ", ".join(v.name for v in descriptor.enum_type.values)
+        raise errors.invalid(field, f"{field} is one of {names}, not {number}")
+
+
 class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     def __init__(self, rooms: Rooms, feeds: Feeds) -> None:
         self.rooms = rooms
@@ -96,6 +108,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.CreateRoomRequest, context: Context
     ) -> lobby_pb2.CreateRoomResponse:
         player = require_player()
+        check_enum(request, "visibility")
         record = await self.rooms.create_room(
             player,
             request.game_id,

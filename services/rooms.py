@@ -332,6 +332,9 @@ class Rooms:
             options = game.validate_options(raw_options)
             players = players or game.info.min_players
             game.check_players(players)
+            # Options are checked against the table as it is (an option naming a seat must
+            # name one of its seats): the engine sets a match up with them once, here.
+            game.new_match(options, players, 0)
         except InvalidOptions as exc:
             raise errors.from_invalid_options(exc) from None
         if takeover_after is not None and not 0 <= takeover_after <= 100:
