@@ -15,9 +15,10 @@ the client has seen (Tomahawk), never from the engine.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cercle.v1 import (
     awimbawe_pb2,
@@ -97,6 +98,90 @@ def strip_ansi(text: str) -> str:
     return ANSI.sub("", text)
 
 
+_TERMINAL_SEQUENCES = re.compile(
+    r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"  # CSI (cursor, erase, colours)
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC...
+    r"|\x1b[\x20-\x2f]*[\x30-\x7e]?"  # any other escape
+)
+
+
+def _unsafe(char: str) -> bool:
+    """A control character (C0, DEL, C1) or a format character (bidi overrides and
+    isolates, zero-width and invisible ones), except the joiner emoji sequences use."""
+    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
+
+
+def safe_text(text: str) -> str:
+    r"""Text from the server as it may be printed: no escape sequence, no control or bidi or
+    invisible character (line breaks and tabs become spaces). Every name, story, message
+    and label that came over the wire goes through here before it reaches the terminal
+    (the server cleans free text too; a client does not rely on it).
+
+    >>> safe_text("Eve\x1b[2J\x1b]0;pwned\x07\u202e!\nok")
+    'Eve! ok'
+    """
+    text = _TERMINAL_SEQUENCES.sub("", text)
+    return "".join(" " if c in "\t\n\r" else c for c in text if c in "\t\n\r" or not _unsafe(c))
+
+
+M = TypeVar("M", bound=Message)
+
+
+def safe_message(message: M) -> M:
+    """A copy of a server message whose every string (nested, repeated, map keys and
+    values, ``Struct`` values included) went through :func:`safe_text`."""
+    copy = type(message)()
+    copy.CopyFrom(message)
+    _clean_strings(copy)
+    return copy
+
+
+def _clean_strings(message: Message) -> None:
+    for fd, value in message.ListFields():
+        entry = fd.message_type
+        if entry is not None and entry.GetOptions().map_entry:
+            holds_messages = entry.fields_by_name["value"].message_type is not None
+            for key in list(value):
+                item = value[key]
+                if holds_messages:
+                    _clean_strings(item)
+                new_key = safe_text(key) if isinstance(key, str) else key
+                new_item = safe_text(item) if isinstance(item, str) else item
+                if new_key == key and new_item == item:
+                    continue
+                if holds_messages:
+                    kept = type(item)()
+                    kept.CopyFrom(item)
+                    del value[key]
+                    value[new_key].CopyFrom(kept)
+                else:
+                    del value[key]
+                    value[new_key] = new_item
+        elif fd.type == fd.TYPE_MESSAGE:
+            for item in value if _is_repeated(fd) else [value]:
+                _clean_strings(item)
+        elif fd.type == fd.TYPE_STRING:
+            if _is_repeated(fd):
+                value[:] = [safe_text(v) for v in value]
+            else:
+                setattr(message, fd.name, safe_text(value))
+
+
+def _is_repeated(fd: Any) -> bool:
+    return bool(fd.is_repeated) if hasattr(fd, "is_repeated") else fd.label == fd.LABEL_REPEATED
+
+
+def json_safe(text: str) -> str:
+    r"""A JSON document (as ``json.dumps`` writes it: control characters in strings already
+    escaped) with its other control, bidi and invisible characters written as ``\uXXXX``
+    escapes too: the same data, harmless on a terminal. Its own line breaks stay.
+
+    >>> json_safe('{"name": "Eve\u202e\x9b"}')
+    '{"name": "Eve\\u202e\\u009b"}'
+    """
+    return "".join(f"\\u{ord(c):04x}" if c != "\n" and _unsafe(c) else c for c in text)
+
+
 # -- context ------------------------------------------------------------------------------------
 
 
@@ -127,7 +212,7 @@ class Context:
         self.me = room.my_seat
         for seat in room.seats:
             if seat.player_id:
-                name = seat.display_name or seat.player_id
+                name = safe_text(seat.display_name or seat.player_id)
                 self.names[seat.index] = name
                 self.players[seat.player_id] = name
             else:
@@ -1211,6 +1296,7 @@ def awimbawe_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
 
 def learn(view: game_pb2.View, ctx: Context) -> None:
     """Remember what the view shows (card faces, places) for later event lines."""
+    view = safe_message(view)
     which = game_of(view)
     if which == "tomahawk":
         learn_tomahawk(ctx, view.tomahawk)
@@ -1220,6 +1306,7 @@ def learn(view: game_pb2.View, ctx: Context) -> None:
 
 def render_view(view: game_pb2.View, ctx: Context) -> list[str]:
     """The table as text lines (my hand included when I have one)."""
+    view = safe_message(view)
     which = game_of(view)
     learn(view, ctx)
     if which == "tomahawk":
@@ -1235,6 +1322,7 @@ def render_view(view: game_pb2.View, ctx: Context) -> list[str]:
 
 def action_label(action: game_pb2.Action, ctx: Context, view: game_pb2.View | None = None) -> str:
     """One readable line for an action (a menu entry, a replay step)."""
+    action = safe_message(action)
     which = action.WhichOneof("game")
     inner: Any = None
     if view is not None and game_of(view) == which:
@@ -1273,6 +1361,7 @@ _GAME_EVENTS = {
 def narrate(event: common_pb2.Event, ctx: Context, room: common_pb2.Room | None = None) -> str:
     """One line for an event; private events are marked, time-outs too."""
     tr = ctx.tr
+    event = safe_message(event)
     d = event_data(event)
     kind = event.kind
     text: str | None = None
@@ -1315,6 +1404,7 @@ def narrate(event: common_pb2.Event, ctx: Context, room: common_pb2.Room | None 
 def render_outcome(outcome: common_pb2.Outcome, ctx: Context, *, details: bool = True) -> list[str]:
     """The end of a match: winners, scores, reason, Tamashii's verdict (and with
     ``details``, what the final view also shows: Awimbawé's rounds)."""
+    outcome = safe_message(outcome)
     tr, st = ctx.tr, ctx.style
     lines = [st.bold(tr("match_over"))]
     detail = struct_dict(outcome.detail) if outcome.HasField("detail") else {}
@@ -1374,6 +1464,7 @@ def options_text(options: Mapping[str, common_pb2.OptionValue]) -> str:
 
 def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
     """The lobby: the room, its seats, who is ready."""
+    room = safe_message(room)
     tr, st = ctx.tr, ctx.style
     lines = [
         st.bold(
@@ -1403,6 +1494,7 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
 
 def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context) -> list[str]:
     """A finished match step by step: seat, action, then its events."""
+    replay = safe_message(replay)
     tr = ctx.tr
     ctx.game_id = replay.game_id
     for seat in replay.seats:

@@ -22,6 +22,7 @@ from google.protobuf.message import DecodeError
 from services.errors import Kind, RoomError, abort_with
 from services.rooms import Player
 from services.store import Store, StoreUnavailable
+from services.text import clean_text
 
 current_player: contextvars.ContextVar[Player | None] = contextvars.ContextVar(
     "current_player", default=None
@@ -148,7 +149,9 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
             found = await self.store.session(token)
             if found is None:
                 return None
-            player = Player(*found)
+            player_id, name = found
+            # Names are cleaned when a session is made; a session older than that is too.
+            player = Player(player_id, clean_text(name))
             self.cache.put(token, player)
         return player
 

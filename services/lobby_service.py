@@ -18,6 +18,7 @@ from services.render import option_raw, option_value, room_message, timestamp
 from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import SESSION_TTL_SECONDS, now
+from services.text import clean_text, graphemes
 
 _KIND = {
     "int": lobby_pb2.OPTION_KIND_INT,
@@ -83,10 +84,10 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreateSession(
         self, request: lobby_pb2.CreateSessionRequest, context: Context
     ) -> lobby_pb2.CreateSessionResponse:
-        name = request.display_name.strip()
-        if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.isprintable():
+        name = clean_text(request.display_name)
+        if not 1 <= graphemes(name) <= MAX_NAME_LENGTH or len(name) > 4 * MAX_NAME_LENGTH:
             raise errors.invalid(
-                "display_name", f"a display name has 1 to {MAX_NAME_LENGTH} printable characters"
+                "display_name", f"a display name has 1 to {MAX_NAME_LENGTH} visible characters"
             )
         token = secrets.token_urlsafe(32)
         player_id = "p-" + secrets.token_hex(8)
