@@ -12,7 +12,7 @@ from google.protobuf.message import Message
 
 from engine import registry
 from services import errors
-from services.auth import require_player
+from services.auth import current_address, require_player
 from services.feed import Feeds
 from services.render import option_raw, option_value, room_message, timestamp
 from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
@@ -120,6 +120,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             bot_delay=(
                 request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
             ),
+            address=current_address.get(),
         )
         return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
 
@@ -148,6 +149,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             bot_delay=(
                 request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
             ),
+            address=current_address.get(),
         )
         return lobby_pb2.QuickMatchResponse(room=room_message(record, player.player_id), seat=seat)
 
@@ -159,7 +161,11 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         if not request.room_id and not request.join_code:
             raise errors.invalid("room_id", "give a room id or a join code")
         record, seat = await self.rooms.join(
-            player, request.room_id, request.join_code, spectator=request.spectator
+            player,
+            request.room_id,
+            request.join_code,
+            spectator=request.spectator,
+            address=current_address.get(),
         )
         return lobby_pb2.JoinRoomResponse(room=room_message(record, player.player_id), seat=seat)
 

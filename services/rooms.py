@@ -27,6 +27,7 @@ from engine.rng import Rng
 from services import errors, metrics
 from services.errors import RoomError
 from services.games import contract_for
+from services.limits import Limits, check_join_attempts, count_join_failure
 from services.presence import UNATTENDED_GRACE_SECONDS, Presence, attended
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
@@ -39,6 +40,7 @@ from services.store import (
     RoomRecord,
     Store,
     dumps,
+    quota_key,
 )
 
 log = structlog.get_logger("cercle.rooms")
@@ -246,8 +248,10 @@ class Rooms:
         *,
         clock: Callable[[], float] | None = None,
         unattended_grace: float = UNATTENDED_GRACE_SECONDS,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
+        self.limits = limits or Limits.from_env()
         from services.store import now as wall_clock
 
         self.clock = clock or wall_clock
@@ -323,7 +327,10 @@ class Rooms:
         players: int,
         takeover_after: int | None = None,
         bot_delay: float | None = None,
+        address: str = "",
     ) -> RoomRecord:
+        """A new room, the caller in seat 0. ``address`` is the caller's (rooms are counted
+        per session and per address)."""
         try:
             game = registry.get(game_id)
         except registry.UnknownGame as exc:
@@ -341,12 +348,23 @@ class Rooms:
             raise errors.invalid("takeover_after", "takeover_after goes from 0 (never) to 100")
         if bot_delay is not None and not 0 <= bot_delay <= 30:
             raise errors.invalid("bot_delay", "bot_delay goes from 0 to 30 seconds")
-        if await self.store.count_room_created(player.player_id) > ROOMS_PER_HOUR:
+        counters = [quota_key("rooms", player.player_id)]
+        if address:
+            counters.append(quota_key("rooms-from", address))
+        counts = await self.store.count_quota(counters, 3600)
+        if counts[0][0] > ROOMS_PER_HOUR:
             raise RoomError(
                 errors.Kind.RESOURCE_EXHAUSTED,
                 "TOO_MANY_ROOMS",
                 f"you may create {ROOMS_PER_HOUR} rooms an hour; join an open one instead",
-                retry_after=600.0,
+                retry_after=max(1.0, counts[0][1]),
+            )
+        if address and counts[1][0] > self.limits.rooms_per_address_hour:
+            raise RoomError(
+                errors.Kind.RESOURCE_EXHAUSTED,
+                "TOO_MANY_ROOMS",
+                "too many rooms were created from your network this hour; join an open one",
+                retry_after=max(1.0, counts[1][1]),
             )
         room_id = secrets.token_hex(6)
         for _ in range(20):  # a join code names one room: claim it before the room exists
@@ -401,20 +419,26 @@ class Rooms:
         return rooms
 
     async def join(
-        self, player: Player, room_id: str, join_code: str, *, spectator: bool
+        self, player: Player, room_id: str, join_code: str, *, spectator: bool, address: str = ""
     ) -> tuple[RoomRecord, int]:
         code = join_code.strip().upper()
+        if code:
+            await check_join_attempts(self.store, self.limits, player.player_id, address)
         if not room_id and code:
             found = await self.store.room_for_code(code)
-            if found is None:
+            record = await self.store.load_room(found) if found is not None else None
+            if record is None or not _code_opens(record, code):
+                await count_join_failure(self.store, self.limits, player.player_id, address)
                 raise errors.not_found("no room has that join code", "UNKNOWN_JOIN_CODE")
-            room_id = found
+            room_id = record.room_id
         record = await self.load(room_id)
         if (
             record.meta.get("private")
-            and code != record.meta.get("code")
+            and not _code_opens(record, code)
             and not is_member(record, player.player_id)
         ):
+            if code:  # a code tried on a private room: a guess like any other
+                await count_join_failure(self.store, self.limits, player.player_id, address)
             raise errors.denied("this room is private: join it with its code", "PRIVATE_ROOM")
 
         def compute(current: RoomRecord) -> Change | None:
@@ -467,10 +491,11 @@ class Rooms:
         bots: int = 0,
         bot_level: str = "strong",
         bot_delay: float | None = None,
+        address: str = "",
     ) -> tuple[RoomRecord, int]:
         if bots:
             return await self._match_against_bots(
-                player, game_id, players, bots, bot_level, bot_delay
+                player, game_id, players, bots, bot_level, bot_delay, address
             )
         try:
             registry.get(game_id)
@@ -483,7 +508,9 @@ class Rooms:
                 return await self.join(player, record.room_id, "", spectator=False)
             except RoomError:
                 continue  # taken meanwhile: try the next one
-        created = await self.create_room(player, game_id, {}, private=False, players=players)
+        created = await self.create_room(
+            player, game_id, {}, private=False, players=players, address=address
+        )
         return created, 0
 
     async def _match_against_bots(
@@ -494,6 +521,7 @@ class Rooms:
         bots: int,
         level: str,
         bot_delay: float | None,
+        address: str,
     ) -> tuple[RoomRecord, int]:
         if bots < 0:
             raise errors.invalid("bots", "bots cannot be negative")
@@ -503,7 +531,13 @@ class Rooms:
         if players != bots + 1:
             raise errors.invalid("players", "with bots, players is 1 + bots (or 0)")
         record = await self.create_room(
-            player, game_id, {}, private=True, players=players, bot_delay=bot_delay
+            player,
+            game_id,
+            {},
+            private=True,
+            players=players,
+            bot_delay=bot_delay,
+            address=address,
         )
         for _ in range(bots):
             await self.set_bot(player, record.room_id, -1, level or "strong")
@@ -540,6 +574,7 @@ class Rooms:
             async def after(_: RoomRecord, __: int) -> None:
                 if status == "abandoned":
                     await self.store.unindex_open_room(room_id, meta["game"])
+                    await self.store.retire_join_code(str(meta.get("code", "")), room_id)
                 elif not meta.get("private"):
                     await self.store.index_open_room(room_id, meta["game"], meta["created"])
 
@@ -702,6 +737,39 @@ class Rooms:
     ) -> ActResult:
         """Apply ``action`` for the caller's seat, or for ``seat`` when the server acts
         (``source`` ``"timeout"``: the seat's clock ran out; ``"bot"``: a bot's move)."""
+        claimed: list[str] = []
+        try:
+            return await self._act(
+                room_id,
+                seat,
+                player,
+                action,
+                version=version,
+                idempotency_key=idempotency_key,
+                source=source,
+                game_id=game_id,
+                record=record,
+                claimed=claimed,
+            )
+        except RoomError:
+            for key in claimed:  # a refused request changes nothing, not even its key's claim
+                await self.store.release_idempotency_key(key, room_id)
+            raise
+
+    async def _act(
+        self,
+        room_id: str,
+        seat: int | None,
+        player: Player | None,
+        action: Any,
+        *,
+        version: int | None,
+        idempotency_key: str,
+        source: str,
+        game_id: str | None,
+        record: RoomRecord | None,
+        claimed: list[str],
+    ) -> ActResult:
         started = time.perf_counter()
         if len(idempotency_key) > 128:
             raise errors.invalid("idempotency_key", "an idempotency key has at most 128 characters")
@@ -713,6 +781,8 @@ class Rooms:
         done, owner = None, None
         if record is None:
             record, done, owner = await self.store.load_room_for_action(room_id, key)
+            if key and owner is None:
+                claimed.append(key)
         if record is None:
             raise errors.not_found("there is no room with that id (it may have expired)")
         fingerprint, action_text = "", ""
@@ -1070,6 +1140,16 @@ class Rooms:
 
     async def read_log(self, room_id: str, after_seq: int) -> list[LogEntry]:
         return await self.store.read_log(room_id, after_seq)
+
+
+def _code_opens(record: RoomRecord, code: str) -> bool:
+    """True if ``code`` is the room's join code and still opens it: a code is retired when
+    its match ends (finished or abandoned)."""
+    return (
+        bool(code)
+        and code == record.meta.get("code")
+        and record.status not in ("finished", "abandoned")
+    )
 
 
 def request_fingerprint(room_id: str, game_id: str | None, version: int | None, action: str) -> str:

@@ -280,10 +280,11 @@ if paused and paused ~= '' then return {seated, 1} end
 return {seated, 0}
 """
 
-RETIRE_CODE_SCRIPT = """
--- Retire a join code: delete it only if it still names the room (a code is unique while it
--- exists, but an expired one may have been drawn again for a newer room).
--- KEYS[1] the code key; ARGV[1] the room id. Returns 1 if deleted, else 0.
+DELETE_IF_SCRIPT = """
+-- Delete a key only if it still holds the value: a join code that still names its room (an
+-- expired code may have been drawn again for a newer room), an idempotency key's claim
+-- that is still this room's.
+-- KEYS[1] the key; ARGV[1] the value. Returns 1 if deleted, else 0.
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
@@ -421,7 +422,7 @@ class Store:
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._touch_presence = self.redis.register_script(TOUCH_PRESENCE_SCRIPT)
-        self._retire_code = self.redis.register_script(RETIRE_CODE_SCRIPT)
+        self._delete_if = self.redis.register_script(DELETE_IF_SCRIPT)
         self._rate = self.redis.register_script(RATE_SCRIPT)
         self.calls = 0
         """Round trips made (for benchmarks and tests)."""
@@ -588,24 +589,35 @@ class Store:
 
     async def retire_join_code(self, code: str, room_id: str) -> None:
         """Forget a join code once its room's match is over (if it still names the room)."""
+        await self._call("retire_join_code", self._delete_if(keys=[code_key(code)], args=[room_id]))
+
+    async def release_idempotency_key(self, idempotency_key: str, room_id: str) -> None:
+        """Give back the claim :meth:`load_room_for_action` made for a key whose request was
+        refused (a refused request changes nothing)."""
         await self._call(
-            "retire_join_code", self._retire_code(keys=[code_key(code)], args=[room_id])
+            "release_idempotency_key",
+            self._delete_if(keys=[idem_owner_key(idempotency_key)], args=[room_id]),
         )
 
     async def count_room_created(self, player_id: str) -> int:
         """Count a room created by ``player_id`` in the current hour; return the count."""
-        (count,) = await self.count_quota([quota_key("rooms", player_id)], 3600)
+        ((count, _),) = await self.count_quota([quota_key("rooms", player_id)], 3600)
         return count
 
-    async def count_quota(self, keys: Sequence[str], window: int) -> list[int]:
+    async def count_quota(self, keys: Sequence[str], window: int) -> list[tuple[int, float]]:
         """Count one more event on each fixed-window counter (``quota_key``); a counter
-        starts its ``window`` (seconds) with its first event. Returns the counts."""
+        starts its ``window`` (seconds) with its first event. Returns each count and the
+        seconds left in its window."""
         pipe = self.redis.pipeline(transaction=False)
         for key in keys:
             pipe.incr(key)
             pipe.expire(key, window, nx=True)
+            pipe.pttl(key)
         raw = await self._call("count_quota", pipe.execute())
-        return [int(count) for count in raw[::2]]
+        return [
+            (int(count), max(0, int(ms)) / 1000)
+            for count, ms in zip(raw[::3], raw[2::3], strict=True)
+        ]
 
     async def read_quota(self, keys: Sequence[str]) -> list[tuple[int, float]]:
         """Each counter's count and the seconds left in its window (0, 0 when unused)."""
@@ -786,6 +798,7 @@ def now() -> float:
 __all__: Sequence[str] = (
     "Conflict",
     "Duplicate",
+    "KeyReused",
     "LogEntry",
     "RoomRecord",
     "Store",
