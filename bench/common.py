@@ -32,6 +32,8 @@ from deploy.local.cluster import Proc, free_port, spawn, start_redis, wait_for_p
 # processes (the limits are tested in tests/faults).
 os.environ.setdefault("CERCLE_RATE_PER_SECOND", "1000000")
 os.environ.setdefault("CERCLE_ANONYMOUS_RATE_PER_SECOND", "1000000")
+os.environ.setdefault("CERCLE_ROOMS_PER_ADDRESS_PER_HOUR", "1000000")
+os.environ.setdefault("CERCLE_JOIN_FAILURES_PER_ADDRESS", "1000000")
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS_DIR = ROOT / "bench" / "results"

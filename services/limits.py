@@ -26,6 +26,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from redis.exceptions import RedisError
+
 from services.errors import Kind, RoomError
 from services.store import Store, StoreUnavailable, quota_key, rate_key
 
@@ -209,8 +211,10 @@ class SharedLimiter:
             granted, wait = await self.store.take_rate(
                 rate_key(self.kind, key), self.interval_us, self.burst, self.batch
             )
-        except StoreUnavailable:
-            return 0.0  # the request will meet the outage itself; the local bucket holds
+        except (StoreUnavailable, RedisError):
+            # Redis is away or refuses writes (full): the request meets that itself; the
+            # local bucket still holds.
+            return 0.0
         now = time.monotonic()
         left, expires = self._leases.pop(key, (0, 0.0))
         self._leases[key] = ((left if expires >= now else 0) + granted, now + LEASE_SECONDS)
