@@ -35,6 +35,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "private_tag": ("[private]", "[privé]"),
     "timeout_tag": ("(time out)", "(temps écoulé)"),
     "nobody": ("nobody", "personne"),
+    "ev.unknown": ("({kind})", "({kind})"),
+    "bot_level.random": ("random", "au hasard"),
+    "bot_level.strong": ("strong", "fort"),
+    "outcome_reason.target_score": (
+        "a total reached the target score",
+        "un total a atteint le score cible",
+    ),
+    "outcome_reason.all_freed": ("every spirit was freed", "tous les esprits sont libérés"),
+    "outcome_reason.no_card_can_be_freed": (
+        "no spirit can be freed any more",
+        "plus aucun esprit ne peut être libéré",
+    ),
+    "outcome_reason.bag_exhausted": ("the bag is empty", "le sac est vide"),
+    "outcome_reason.locations_exhausted": ("no locations left", "plus de lieux"),
+    "outcome_reason.one_card_left": (
+        "a player has one card left",
+        "un joueur n'a plus qu'une carte",
+    ),
+    "outcome_reason.two_rounds": ("two rounds won", "deux manches gagnées"),
     "error": ("Error: {message} ({reason})", "Erreur : {message} ({reason})"),
     "error_plain": ("Error: {message}", "Erreur : {message}"),
     "reconnecting": (
@@ -411,6 +430,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "La défausse est mélangée en une nouvelle pioche ({n} cartes).",
     ),
     "tt.ev.passed": ("{who} passes{why}.", "{who} passe{why}."),
+    "tt.penalty.bad_sherif": (
+        "SHÉRIF! on a player without one card",
+        "SHÉRIF ! sur un joueur qui n'a pas une carte",
+    ),
+    "tt.penalty.bad_agilite": (
+        "AGILITÉ! with a card that is not identical",
+        "AGILITÉ ! avec une carte non identique",
+    ),
+    "tt.outcome": (
+        "{rounds} rounds played to {target} points.",
+        "{rounds} manches jouées en {target} points.",
+    ),
     "tt.why.kept_drawn_card": (" (keeps the drawn card)", " (garde la carte piochée)"),
     "tt.why.nothing_to_draw": (" (nothing to draw)", " (rien à piocher)"),
     "tt.ev.tomahawk_called": (
@@ -454,6 +485,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tm.phase.GATHERING": ("gathering gems", "récolte de gemmes"),
     "tm.phase.POWER_PEEK": ("Tsuchi's peek", "coup d'œil de Tsuchi"),
     "tm.phase.OVER": ("over", "terminée"),
+    "tm.level.NOVICE": ("NOVICE", "NOVICE"),
+    "tm.level.EASY": ("EASY", "FACILE"),
+    "tm.level.STANDARD": ("STANDARD", "STANDARD"),
+    "tm.level.HARD": ("HARD", "DIFFICILE"),
+    "tm.level.NIGHTMARE": ("NIGHTMARE", "CAUCHEMAR"),
+    # The spirits' proper names (the catalogue's ``spirits``), the same in both languages.
+    "tm.spirit.1": ("Kaze", "Kaze"),
+    "tm.spirit.2": ("Hi", "Hi"),
+    "tm.spirit.3": ("Mizu", "Mizu"),
+    "tm.spirit.4": ("Tsuchi", "Tsuchi"),
+    "tm.spirit.5": ("Hikari", "Hikari"),
+    "tm.spirit.6": ("Yami", "Yami"),
+    # TM-END-2: the verdict lines (the French ones are the source's).
+    "tm.verdict.JUST_A_GAME": (
+        "Just a game, let's do better next time!",
+        "Ce n'est qu'un jeu, faisons mieux la prochaine fois !",
+    ),
+    "tm.verdict.NOT_BAD": ("Not bad!", "Pas mal !"),
+    "tm.verdict.GOOD_WORK": ("Good work!", "Bon travail !"),
+    "tm.verdict.VERY_GOOD_WORK": ("Very good work!", "Très bon travail !"),
+    "tm.verdict.WONDERFUL": (
+        "Wonderful! Let's try a harder level next time!",
+        "Formidable ! Essayons un niveau plus difficile la prochaine fois !",
+    ),
     "tm.header": (
         "Level {level} · freed {freed}/6 · {phase} · turn: {name}",
         "Niveau {level} · libérés {freed}/6 · {phase} · tour : {name}",
@@ -474,7 +529,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Everyone saw slot {slot}: {card}",
         "Tout le monde a vu l'emplacement {slot} : {card}",
     ),
-    "tm.card": ("{name} (needs {needs})", "{name} (besoins {needs})"),
+    "tm.card": ("{name} (needs {needs}; {power})", "{name} (besoins {needs} ; {power})"),
     "tm.verdict": ("Verdict: {verdict}", "Verdict : {verdict}"),
     "tm.act.peek": ("Peek at slot {slot}", "Regarder l'emplacement {slot}"),
     "tm.act.gather": ("Gather: draw a gem from the bag", "Récolter : piocher une gemme"),
@@ -634,6 +689,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Match over ({reason}): {names} win(s).",
         "Fin de partie ({reason}) : {names} gagne(nt).",
     ),
+    "my.reason.one_card_left": ("a player holds one card", "un joueur n'a plus qu'une carte"),
+    "my.reason.locations_exhausted": ("no more places", "plus de lieux"),
+    "my.reason.target_score": ("target score reached", "score cible atteint"),
+    "my.outcome.round": ("Game {game}: {scores}", "Manche {game} : {scores}"),
+    "my.outcome.hands": ("Cards left: {counts}", "Cartes restantes : {counts}"),
     # -- Awimbawé ------------------------------------------------------------------------------
     "aw.animal.mouse": ("Mouse", "Souris"),
     "aw.animal.rhino": ("Rhino", "Rhinocéros"),

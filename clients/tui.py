@@ -160,7 +160,7 @@ class TableLoop:
         self.view: game_pb2.View | None = None
         self.deadlines: list[common_pb2.Deadline] = []
         self.waiting_for: list[int] = []
-        self.outcome: common_pb2.Outcome | None = None
+        self.outcome: game_pb2.Outcome | None = None
         self.version = 0
         self.legal_version = -1
         self.menu: list[tuple[str, game_pb2.Action]] = []
@@ -168,7 +168,7 @@ class TableLoop:
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
         self.notices: list[str] = []
         self.clock_offset = 0.0
-        self.warned: set[tuple[int, str, int]] = set()
+        self.warned: set[tuple[int, int, int]] = set()
         self.starting = False
         self.refused: set[tuple[int, bytes]] = set()
         self.tasks: list[asyncio.Task[None]] = []
@@ -378,7 +378,14 @@ class TableLoop:
             self.view = update.view
             learn(self.view, self.ctx)
         for event in update.events:
-            self.say(narrate(event, self.ctx, self.room))
+            self.say(
+                narrate(
+                    event,
+                    self.ctx,
+                    self.room,
+                    timeout=update.kind == game_pb2.UPDATE_KIND_TIMEOUT,
+                )
+            )
         self.version = update.version
         self.deadlines = list(update.deadlines)
         self.waiting_for = list(update.waiting_for)

@@ -32,6 +32,7 @@ PUBLIC_METHODS = frozenset(
     {
         "/cercle.v1.LobbyService/CreateSession",
         "/cercle.v1.LobbyService/ListGames",
+        "/cercle.v1.LobbyService/GetGameCatalogue",
     }
 )
 CACHE_SECONDS = 60.0

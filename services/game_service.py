@@ -18,9 +18,7 @@ from services.render import (
     all_event_messages,
     deadline_messages,
     event_messages,
-    match_outcome_message,
     option_value,
-    outcome_message,
     room_message,
     view_message,
     waiting_for,
@@ -63,7 +61,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             response.waiting_for.extend(waiting_for(snapshot.game, snapshot.state))
             outcome = snapshot.game.outcome(snapshot.state)
             if outcome is not None:
-                response.outcome.CopyFrom(match_outcome_message(outcome))
+                response.outcome.CopyFrom(
+                    contract_for(snapshot.game.info.id).outcome_to_proto(outcome)
+                )
         return response
 
     @guarded
@@ -74,7 +74,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         game_id = request.action.WhichOneof("game")
         if game_id is None:
             raise errors.invalid("action", "the action is empty", "MALFORMED_ACTION")
-        action = contract_for(game_id).action_from_proto(request.action)
+        contract = contract_for(game_id)
+        action = contract.action_from_proto(request.action)
         result = await self.rooms.act(
             request.room_id,
             None,
@@ -87,7 +88,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return game_pb2.ActResponse(
             version=result.version,
             seq=result.seq,
-            events=event_messages(result.events, result.actor),
+            events=event_messages(contract, contract.decode_events(result.events), result.actor),
             replayed=result.replayed,
         )
 
@@ -192,14 +193,16 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                     version=entry.version,
                     seat=entry.actor,
                     timeout=entry.timeout,
-                    events=all_event_messages(entry.events),
+                    events=all_event_messages(contract, contract.decode_events(entry.events)),
                 )
                 if entry.action:
                     step.action.CopyFrom(
-                        contract.action_to_proto(contract.action_from_json(entry.action))
+                        contract.action_to_proto(contract.action_from_data(entry.action))
                     )
         if record.outcome is not None:
-            response.outcome.CopyFrom(outcome_message(record.outcome))
+            response.outcome.CopyFrom(
+                contract.outcome_to_proto(contract.outcome_from_data(record.outcome))
+            )
         return response
 
 

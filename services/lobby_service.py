@@ -10,10 +10,12 @@ import grpc
 from cercle.v1 import common_pb2, lobby_pb2, lobby_pb2_grpc
 from google.protobuf.message import Message
 
+import i18n
 from engine import registry
 from services import errors
 from services.auth import current_address, require_player
 from services.feed import Feeds
+from services.games import contract_for
 from services.render import option_raw, option_value, room_message, timestamp
 from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
@@ -28,16 +30,58 @@ _KIND = {
 
 Context = grpc.aio.ServicerContext
 
+ROOM_CHANGES = {
+    "created": lobby_pb2.ROOM_CHANGE_CREATED,
+    "joined": lobby_pb2.ROOM_CHANGE_JOINED,
+    "left": lobby_pb2.ROOM_CHANGE_LEFT,
+    "ready": lobby_pb2.ROOM_CHANGE_READY,
+    "bot_added": lobby_pb2.ROOM_CHANGE_BOT_ADDED,
+    "bot_removed": lobby_pb2.ROOM_CHANGE_BOT_REMOVED,
+    "spectator_joined": lobby_pb2.ROOM_CHANGE_SPECTATOR_JOINED,
+    "spectator_left": lobby_pb2.ROOM_CHANGE_SPECTATOR_LEFT,
+    "started": lobby_pb2.ROOM_CHANGE_STARTED,
+    "action": lobby_pb2.ROOM_CHANGE_ACTION,
+    "bot": lobby_pb2.ROOM_CHANGE_BOT,
+    "timeout": lobby_pb2.ROOM_CHANGE_TIMEOUT,
+    "clock": lobby_pb2.ROOM_CHANGE_CLOCK,
+    "finished": lobby_pb2.ROOM_CHANGE_FINISHED,
+}
+"""A log entry's kind (for a lobby entry: its change) -> what WatchRoom reports."""
 
-def game_catalogue() -> list[lobby_pb2.GameInfo]:
+_BOT_LEVELS: dict[int, str] = {
+    common_pb2.BOT_LEVEL_RANDOM: "random",
+    common_pb2.BOT_LEVEL_STRONG: "strong",
+}
+
+
+def _bot_level(level: int, field: str) -> str:
+    """The engine's bot level for a BotLevel value (unset: strong)."""
+    if level == common_pb2.BOT_LEVEL_UNSPECIFIED:
+        return "strong"
+    if level not in _BOT_LEVELS:
+        raise errors.invalid(field, "bot levels are random and strong", "UNKNOWN_LEVEL")
+    return _BOT_LEVELS[level]
+
+
+def _metadata(context: Context, key: str) -> str:
+    for name, value in context.invocation_metadata() or ():
+        if name == key:
+            return str(value)
+    return ""
+
+
+def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.GameInfo]:
+    """Every game with its options and clocks, described in ``language`` (a BCP 47 tag)."""
+    tr = i18n.catalogue(language)
     out = []
     for game in registry.games():
         info = game.info
+        prefix = f"game-{info.id}"
         message = lobby_pb2.GameInfo(
             game_id=info.id,
             name=info.name,
-            summary_en=info.summary_en,
-            summary_fr=info.summary_fr,
+            summary=tr(f"{prefix}-summary"),
+            language_code=tr.language,
             min_players=info.min_players,
             max_players=info.max_players,
         )
@@ -46,9 +90,9 @@ def game_catalogue() -> list[lobby_pb2.GameInfo]:
                 name=spec.name,
                 kind=_KIND[spec.kind],
                 default_value=option_value(spec.default),
-                description_en=spec.description_en,
-                description_fr=spec.description_fr,
+                description=tr(f"{prefix}-option-{spec.name}"),
                 choices=list(spec.choices),
+                choice_labels=[tr(f"{prefix}-option-{spec.name}-{c}") for c in spec.choices],
             )
             if spec.minimum is not None:
                 option.minimum = spec.minimum
@@ -56,10 +100,9 @@ def game_catalogue() -> list[lobby_pb2.GameInfo]:
                 option.maximum = spec.maximum
         for clock in info.clocks:
             message.clocks.add(
-                clock=clock.kind,
+                clock=common_pb2.ClockKind.Value("CLOCK_KIND_" + clock.kind.upper()),
                 option=clock.option,
-                on_timeout_en=clock.on_timeout_en,
-                on_timeout_fr=clock.on_timeout_fr,
+                on_timeout=tr(f"{prefix}-clock-{clock.kind}"),
             )
         out.append(message)
     return out
@@ -102,7 +145,18 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def ListGames(
         self, request: lobby_pb2.ListGamesRequest, context: Context
     ) -> lobby_pb2.ListGamesResponse:
-        return lobby_pb2.ListGamesResponse(games=game_catalogue())
+        language = request.language_code or _metadata(context, "accept-language")
+        return lobby_pb2.ListGamesResponse(games=game_catalogue(language))
+
+    @guarded
+    async def GetGameCatalogue(
+        self, request: lobby_pb2.GetGameCatalogueRequest, context: Context
+    ) -> lobby_pb2.GetGameCatalogueResponse:
+        try:
+            game = registry.get(request.game_id)
+        except registry.UnknownGame as exc:
+            raise errors.not_found(exc.message, "UNKNOWN_GAME") from None
+        return contract_for(game.info.id).catalogue_to_proto(game.catalogue())
 
     @guarded
     async def CreateRoom(
@@ -145,7 +199,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             request.game_id,
             request.players,
             bots=request.bots,
-            bot_level=request.bot_level or "strong",
+            bot_level=_bot_level(request.bot_level, "bot_level"),
             bot_delay=(
                 request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
             ),
@@ -198,7 +252,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     ) -> lobby_pb2.AddBotResponse:
         player = require_player()
         record = await self.rooms.set_bot(
-            player, request.room_id, request.seat, request.level or "strong"
+            player, request.room_id, request.seat, _bot_level(request.level, "level")
         )
         return lobby_pb2.AddBotResponse(room=room_message(record, player.player_id))
 
@@ -223,7 +277,9 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         async with self.feeds.listen(record.room_id, record.seq) as queue:
             if cursor == 0:
                 yield lobby_pb2.WatchRoomResponse(
-                    room=room_message(record, player.player_id), seq=record.seq, change="snapshot"
+                    room=room_message(record, player.player_id),
+                    seq=record.seq,
+                    change=lobby_pb2.ROOM_CHANGE_SNAPSHOT,
                 )
                 cursor = record.seq
             while True:
@@ -231,11 +287,9 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                     cursor = entry.seq
                     if entry.room is None:
                         continue
-                    change = (
-                        entry.events[0]["k"]
-                        if entry.kind == "lobby" and entry.events
-                        else entry.kind
-                    )
+                    change = ROOM_CHANGES[
+                        entry.events[0][0] if entry.kind == "lobby" and entry.events else entry.kind
+                    ]
                     fresh = await self.rooms.load(record.room_id)
                     yield lobby_pb2.WatchRoomResponse(
                         room=room_message(

@@ -22,13 +22,22 @@ import structlog
 from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.bots import make_bot
-from engine.core import Event, Game, IllegalAction, InvalidOptions, Outcome, State, Timeout
+from engine.codec import encode_event
+from engine.core import Game, IllegalAction, InvalidOptions, State, Timeout
+from engine.events import Event
 from engine.rng import Rng
 from services import errors, metrics
 from services.errors import RoomError
 from services.games import contract_for
 from services.limits import Limits, check_join_attempts, count_join_failure
 from services.presence import UNATTENDED_GRACE_SECONDS, Presence, attended
+from services.room_events import (
+    LOBBY_CHANGES,
+    MatchFinished,
+    MatchStarted,
+    SeatTakenBack,
+    SeatTakenOver,
+)
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOM_TTL_SECONDS,
@@ -80,7 +89,7 @@ class Change:
 class ActResult:
     seq: int
     version: int
-    events: list[dict[str, Any]]
+    events: list[list[Any]]
     actor: int
     replayed: bool = False
     deadlines: list[dict[str, Any]] = field(default_factory=list)
@@ -96,7 +105,7 @@ class Deadline:
     expire: float
     length: float
     version: int
-    action: dict[str, Any] | None = None
+    action: list[Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -132,29 +141,13 @@ def is_member(record: RoomRecord, player_id: str) -> bool:
     return seat_of(record, player_id) >= 0 or player_id in record.spectators
 
 
-def events_to_json(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
-    return [
-        {"k": e.kind, "d": dict(e.data), "a": None if e.audience is None else sorted(e.audience)}
-        for e in events
-    ]
-
-
-def visible_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    """The stored events that ``seat`` (None: spectator) may see."""
-    return [e for e in events if e["a"] is None or (seat is not None and seat in e["a"])]
+def events_to_json(events: tuple[Event, ...] | list[Event]) -> list[list[Any]]:
+    """The stored form of events (engine codec: kind, audience, fields)."""
+    return [encode_event(e) for e in events]
 
 
 def seed_commitment(seed: int, nonce: str) -> str:
     return hashlib.sha256(f"{seed}:{nonce}".encode()).hexdigest()
-
-
-def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
-    return {
-        "winners": list(outcome.winners),
-        "scores": list(outcome.scores),
-        "reason": outcome.reason,
-        "detail": dict(outcome.detail),
-    }
 
 
 BOT_CLOCK = "bot"
@@ -234,7 +227,7 @@ def compute_deadlines(
             game.view(state, index), legal, memory, bot_rng(seed, index, state.version)
         )
         if reaction is not None:
-            action = contract_for(game.info.id).action_to_json(reaction)
+            action = contract_for(game.info.id).action_to_data(reaction)
             result.append(Deadline(index, BOT_CLOCK, now + delay, delay, state.version, action))
     return result
 
@@ -678,15 +671,7 @@ class Rooms:
             deadlines = compute_deadlines(
                 game, current.meta, current.seats, state, [], -1, now, seed=seed
             )
-            events = [
-                Event(
-                    "match_started",
-                    {
-                        "seed_commitment": seed_commitment(seed, nonce),
-                        "players": len(current.seats),
-                    },
-                )
-            ]
+            events: list[Event] = [MatchStarted(seed_commitment(seed, nonce), len(current.seats))]
             deadlines_json = dumps([d.to_json() for d in deadlines])
             encoded = game.encode(state)
 
@@ -789,7 +774,7 @@ class Rooms:
         if key:
             if owner is not None and owner != room_id:
                 raise key_reused()
-            action_text = dumps(contract_for(game_id or record.meta["game"]).action_to_json(action))
+            action_text = dumps(contract_for(game_id or record.meta["game"]).action_to_data(action))
             fingerprint = request_fingerprint(room_id, game_id, version, action_text)
         if done is not None:
             if done[1] and done[1] != fingerprint:
@@ -825,6 +810,7 @@ class Rooms:
             if source == "bot" and not is_bot(current.seats[acting_seat]):
                 raise errors.precondition("that seat is not a bot's", "NOT_A_BOT")
             game = registry.get(current.meta["game"])
+            contract = contract_for(game.info.id)
             state = game.decode(current.state)
             try:
                 transition = game.apply(state, acting_seat, action, version=version)
@@ -844,7 +830,7 @@ class Rooms:
                 here = seats[acting_seat]
                 if limit and here is not None and timeouts[str(acting_seat)] >= limit:
                     seats[acting_seat] = {**here, "kind": "bot", "level": "strong", "away": True}
-                    events.append(Event("seat_taken_over", {"seat": acting_seat}))
+                    events.append(SeatTakenOver(acting_seat))
                     room_changed = True
             elif source == "player":
                 timeouts.pop(str(acting_seat), None)
@@ -853,7 +839,7 @@ class Rooms:
                     back = {**here, "kind": "human", "away": False}
                     back.pop("level", None)
                     seats[acting_seat] = back
-                    events.append(Event("seat_taken_back", {"seat": acting_seat}))
+                    events.append(SeatTakenBack(acting_seat))
                     room_changed = True
             fields["timeouts"] = dumps(timeouts)
             if source == "player":
@@ -886,17 +872,8 @@ class Rooms:
             if outcome is not None:
                 status = "finished"
                 assert current.nonce is not None
-                events.append(
-                    Event(
-                        "match_finished",
-                        {
-                            **outcome_to_json(outcome),
-                            "seed": str(current.seed),
-                            "seed_nonce": current.nonce,
-                        },
-                    )
-                )
-                fields["outcome"] = dumps(outcome_to_json(outcome))
+                events.append(MatchFinished(current.seed, current.nonce))
+                fields["outcome"] = dumps(contract.outcome_to_data(outcome))
                 room_changed = True
             encoded = game.encode(new)
             events_json = events_to_json(events)
@@ -910,7 +887,6 @@ class Rooms:
                     "seats": dumps(seats),
                 }
             )
-            contract = contract_for(game.info.id)
             kind = {"timeout": "timeout", "bot": "bot"}.get(source, "action")
             entry: dict[str, str | bytes | int] = {
                 "kind": "finished" if outcome else kind,
@@ -919,7 +895,7 @@ class Rooms:
                 "action": (
                     ""
                     if source == "timeout"
-                    else action_text or dumps(contract.action_to_json(action))
+                    else action_text or dumps(contract.action_to_data(action))
                 ),
                 "timeout": 1 if source == "timeout" else 0,
                 "events": dumps(events_json),
@@ -1044,7 +1020,7 @@ class Rooms:
         seat = deadline["s"]
         contract = contract_for(game.info.id)
         if "a" in deadline:
-            action = contract.action_from_json(deadline["a"])
+            action = contract.action_from_data(deadline["a"])
             version = deadline["v"]
         else:
             here = record.seats[seat]
@@ -1074,7 +1050,7 @@ class Rooms:
                 return None
             return Change(
                 {"paused": repr(now), "deadlines": "[]"},
-                _clock_entry(current, "table_paused", []),
+                _clock_entry(current, []),
                 next_deadline=None,
                 renews=False,
             )
@@ -1108,7 +1084,7 @@ class Rooms:
             ]
             return Change(
                 {"paused": "", "deadlines": dumps(deadlines), "human_at": repr(now)},
-                _clock_entry(current, "table_resumed", deadlines),
+                _clock_entry(current, deadlines),
                 next_deadline=min((d["e"] for d in deadlines), default=None),
             )
 
@@ -1177,14 +1153,15 @@ def _ttl_for(change: Change, current: RoomRecord) -> int:
 
 
 def _clock_entry(
-    current: RoomRecord, event: str, deadlines: list[dict[str, Any]]
+    current: RoomRecord, deadlines: list[dict[str, Any]]
 ) -> dict[str, str | bytes | int]:
-    """The log entry of a change of the clocks alone (the state is repeated for views)."""
+    """The log entry of a change of the clocks alone (kind ``clock``, no event; the state is
+    repeated for views): a paused table has no deadline, a resumed one fresh ones."""
     entry: dict[str, str | bytes | int] = {
         "kind": "clock",
         "actor": -1,
         "version": current.version,
-        "events": dumps([{"k": event, "d": {}, "a": None}]),
+        "events": "[]",
         "deadlines": dumps(deadlines),
     }
     if current.state:
@@ -1208,7 +1185,7 @@ def _lobby_entry(
     entry: dict[str, str | bytes | int] = {
         "kind": "lobby",
         "actor": -1,
-        "events": dumps([{"k": change, "d": {"player_id": who}, "a": None}]),
+        "events": dumps([encode_event(LOBBY_CHANGES[change](who))]),
         "room": dumps({"seats": seats, "status": status}),
     }
     if current is not None:

@@ -350,7 +350,7 @@ class LogEntry:
     actor: int
     version: int
     action: Any
-    events: list[dict[str, Any]]
+    events: list[list[Any]]
     state: bytes | None
     room: dict[str, Any] | None
     deadlines: list[dict[str, Any]]

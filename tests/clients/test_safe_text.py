@@ -35,6 +35,11 @@ def _printable(text: str) -> bool:
     return not any(unicodedata.category(c) in ("Cc", "Cf") and c not in "\n\u200d" for c in text)
 
 
+def _story(story: str) -> game_pb2.Event:
+    told = tomy_pb2.TomyEvent.StoryProposed(seat=0, column=1, location=2, story=story)
+    return game_pb2.Event(tomy=tomy_pb2.TomyEvent(story_proposed=told))
+
+
 @pytest.mark.parametrize(
     ("raw", "shown"),
     [
@@ -56,13 +61,16 @@ def test_safe_message_cleans_every_string_nested_repeated_and_in_maps() -> None:
         seats=[common_pb2.Seat(index=0, player_id="p", display_name=EVIL)],
     )
     room.options[EVIL].string_value = EVIL
-    event = common_pb2.Event(kind="story_proposed")
-    event.data.update({"story": EVIL, "nested": {"list": [EVIL, 3]}})
+    event = _story(EVIL)
+    detail = struct_pb2.Struct()
+    detail.update({"story": EVIL, "nested": {"list": [EVIL, 3]}})
     clean_room, clean_event = safe_message(room), safe_message(event)
+    clean_detail = safe_message(detail)
     assert clean_room.seats[0].display_name == "Eve !"
     assert dict(clean_room.options) == {"Eve !": common_pb2.OptionValue(string_value="Eve !")}
-    assert clean_event.data["story"] == "Eve !"
-    nested = clean_event.data["nested"]
+    assert clean_event.tomy.story_proposed.story == "Eve !"
+    assert clean_detail["story"] == "Eve !"
+    nested = clean_detail["nested"]
     assert isinstance(nested, struct_pb2.Struct)
     assert list(nested["list"]) == ["Eve !", 3]
     assert room.seats[0].display_name == EVIL  # the original is left alone
@@ -81,10 +89,8 @@ def test_names_stories_and_errors_print_safely() -> None:
     ctx = Context("tomy", Tr("en"), Style(False))
     ctx.set_room(room)
     lines = render_room(room, ctx)
-    event = common_pb2.Event(kind="story_proposed")
-    event.data.update({"seat": 0, "column": 1, "location": 2, "story": EVIL})
-    lines.append(narrate(event, ctx, room))
-    view = tomy_pb2.TomyView(phase="story")
+    lines.append(narrate(_story(EVIL), ctx, room))
+    view = tomy_pb2.TomyView(phase=tomy_pb2.TOMY_PHASE_STORY)
     view.proposals.add(column=1, seat=0, location=2, story=EVIL)
     lines += render_view(game_pb2.View(tomy=view), ctx)
     text = "\n".join(lines)

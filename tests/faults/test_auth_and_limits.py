@@ -351,7 +351,7 @@ async def test_a_refused_quick_match_against_bots_creates_no_room(
     store = Store(redis_url)
     try:
         await client.login("Solo")
-        request = lobby_pb2.QuickMatchRequest(game_id="tomahawk", bots=2, bot_level="grandmaster")
+        request = lobby_pb2.QuickMatchRequest(game_id="tomahawk", bots=2, bot_level=99)  # type: ignore[arg-type]
         with pytest.raises(grpc.aio.AioRpcError) as exc:
             await client.lobby.QuickMatch(request, metadata=client.metadata, timeout=10)
         refused = refusal(exc.value)

@@ -128,8 +128,8 @@ async def test_names_and_stories_reach_players_clean(replicas: list[str]) -> Non
             )
         )
         answer = await teller.client.act(room_id, action, legal.version)
-        told = [e for e in answer.events if e.kind == "story_proposed"]
-        assert told and told[0].data["story"] == "Tomy is here!"
+        told = [e.tomy.story_proposed for e in answer.events if e.tomy.HasField("story_proposed")]
+        assert told and told[0].story == "Tomy is here!"
         others = await seats[(teller.seat + 1) % 3].client.view(room_id)
         assert [p.story for p in others.view.tomy.proposals] == ["Tomy is here!"]
         # Nothing but invisible text is no story at all.

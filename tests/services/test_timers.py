@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
-from cercle.v1 import timer_pb2, timer_pb2_grpc
+from cercle.v1 import timer_pb2, timer_pb2_grpc, tomy_pb2
 
 from clients.sdk import ApiError, Client
 from services.server import Replica, start_replica
@@ -168,7 +168,7 @@ async def test_simultaneous_votes_keep_their_own_clocks(
         rng = random.Random(1)
         for _ in range(30):
             view = await clients[0].view(room_id)
-            if view.view.tomy.phase == "vote":
+            if view.view.tomy.phase == tomy_pb2.TOMY_PHASE_VOTE:
                 break
             seat = view.waiting_for[0]
             legal = await clients[seat].legal(room_id)
@@ -178,7 +178,7 @@ async def test_simultaneous_votes_keep_their_own_clocks(
             )
             clock.now += 1
         view = await clients[0].view(room_id)
-        assert view.view.tomy.phase == "vote"
+        assert view.view.tomy.phase == tomy_pb2.TOMY_PHASE_VOTE
         voters = sorted(d.seat for d in view.deadlines if d.clock == "vote")
         assert len(voters) >= 2
         first = voters[0]
