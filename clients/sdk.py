@@ -302,8 +302,12 @@ class Client:
                 if not resume:
                     return
             except grpc.aio.AioRpcError as exc:
-                if not resume or exc.code() not in RETRYABLE:
-                    raise api_error(exc) from None
+                error = api_error(exc)
+                # A refusal with RetryInfo (STREAM_TOO_SLOW: this client fell behind) asks
+                # for a new subscription after the delay, like a dropped stream.
+                if not resume or (exc.code() not in RETRYABLE and error.retry_after is None):
+                    raise error from None
+                delay = max(delay, error.retry_after or 0.0)
             finally:
                 call.cancel()
             await asyncio.sleep(delay)

@@ -331,6 +331,10 @@ class Game(ABC, Generic[S]):
     event_types: ClassVar[tuple[type, ...]] = ()
     """Every :class:`engine.events.Event` subclass the game emits, in a stable order: the
     services map each one to a field of the game's ``<Game>Event`` protobuf message."""
+    dormant_events: ClassVar[tuple[type, ...]] = ()
+    """Event classes the game emits only when one of its rules' ``[decision]`` constants is
+    switched the other way (so no option of a room produces them); the game's own tests
+    produce them with the switch flipped."""
     outcome_type: ClassVar[type | None] = None
     """The frozen dataclass of the game's :attr:`Outcome.detail`."""
     codec_version: ClassVar[int] = 1

@@ -26,6 +26,7 @@ from services.render import (
 from services.rooms import Rooms, is_member, seat_of, seed_commitment
 from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import LogEntry, RoomRecord
+from services.streams import check_cursor, leaves, left_room, too_slow
 
 Context = grpc.aio.ServicerContext
 
@@ -117,8 +118,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         player = require_player()
         record = _shared_record(await self.rooms.load(request.room_id))
         seat = _viewer_seat(record, player.player_id)
-        if request.after_seq < 0:
-            raise errors.invalid("after_seq", "after_seq cannot be negative")
+        check_cursor(request.after_seq, record.seq)
         game = registry.get(record.meta["game"])
         cursor = request.after_seq
         version = 0
@@ -129,6 +129,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 if not entries:
                     break
                 for entry in entries:
+                    if leaves(entry, player.player_id, record.seq):
+                        raise left_room()
                     version = entry.version or version
                     seat = _seat_after(entry, player.player_id, seat)
                     yield EntryRenderer(game, record, entry).render(player.player_id, seat, version)
@@ -137,6 +139,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             while True:
                 item_or_none = await queue.get()
                 if item_or_none is None:
+                    if queue.too_slow:
+                        raise too_slow()
                     if self.feeds.stopping:
                         return
                     entries = await self.rooms.read_log(record.room_id, cursor)
@@ -150,6 +154,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 for item in entries:
                     if item.seq <= cursor:
                         continue
+                    if leaves(item, player.player_id, record.seq):
+                        raise left_room()
                     version = item.version or version
                     seat = _seat_after(item, player.player_id, seat)
                     renderer = _shared_renderer(record, item)

@@ -20,6 +20,7 @@ from services.render import option_raw, option_value, room_message, timestamp
 from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import SESSION_TTL_SECONDS, now
+from services.streams import check_cursor, leaves, left_room, too_slow
 from services.text import clean_text, graphemes
 
 _KIND = {
@@ -273,7 +274,8 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         record = await self.rooms.load(request.room_id)
         if not is_member(record, player.player_id):
             raise errors.denied("join the room (or watch it as a spectator) first", "NOT_IN_ROOM")
-        cursor = max(0, request.after_seq)
+        check_cursor(request.after_seq, record.seq)
+        cursor = request.after_seq
         async with self.feeds.listen(record.room_id, record.seq) as queue:
             if cursor == 0:
                 yield lobby_pb2.WatchRoomResponse(
@@ -285,6 +287,8 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             while True:
                 for entry in await self.rooms.read_log(record.room_id, cursor):
                     cursor = entry.seq
+                    if leaves(entry, player.player_id, record.seq):
+                        raise left_room()
                     if entry.room is None:
                         continue
                     change = ROOM_CHANGES[
@@ -302,5 +306,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         seq=entry.seq,
                         change=change,
                     )
-                if (await queue.get()) is None and self.feeds.stopping:
-                    return
+                # Wait for news; every wake-up queued meanwhile is covered by the next read.
+                woken = [await queue.get()]
+                while not queue.empty():
+                    woken.append(queue.get_nowait())
+                if any(item is None for item in woken):
+                    if queue.too_slow:
+                        raise too_slow()
+                    if self.feeds.stopping:
+                        return

@@ -35,7 +35,9 @@ Global keys (hints; the room itself is the truth): ``cercle:session:<sha256(toke
 creation time), ``cercle:code:<join code>`` (room id, deleted when the match ends),
 ``cercle:idemkey:<sha256(player:key)>`` (the room an idempotency key was first used in),
 ``cercle:quota:<kind>:<subject>`` (fixed-window counters: rooms created, failed join codes),
-``cercle:rate:<kind>:<subject>`` (GCRA request limiters shared by every replica).
+``cercle:rate:<kind>:<subject>`` (GCRA request limiters shared by every replica),
+``cercle:streams:<scope>`` (sorted set: lease id -> expiry in ms of Redis time; the open
+streams of a session or a client address, across replicas).
 """
 
 from __future__ import annotations
@@ -159,6 +161,11 @@ def quota_key(kind: str, subject: str) -> str:
 
 def rate_key(kind: str, subject: str) -> str:
     return f"cercle:rate:{kind}:{subject}"
+
+
+def stream_leases_key(scope: str) -> str:
+    """The leases of one scope's open streams (``player:<id>`` or ``addr:<address>``)."""
+    return f"cercle:streams:{scope}"
 
 
 # ---------------------------------------------------------------------------------------
@@ -311,6 +318,28 @@ redis.call('SET', KEYS[1], string.format('%.0f', tat), 'PX', math.ceil((tat - no
 return {granted, 0}
 """
 
+STREAM_LEASE_SCRIPT = """
+-- Take or renew stream leases in one scope's lease set, unless the scope is full.
+-- KEYS[1] the scope's lease set (sorted set: lease id -> expiry, ms of Redis time)
+-- ARGV[1] at most this many live leases (0: no limit, for renewals), ARGV[2] lease ms,
+-- ARGV[3 ..] lease ids
+-- Expired leases (of streams whose replica died) are dropped first. Returns {1, live} when
+-- the leases were written, {0, live} when ARGV[3] is new and the set already holds ARGV[1]
+-- live leases (nothing written).
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local live = redis.call('ZCARD', KEYS[1])
+local limit = tonumber(ARGV[1])
+if limit > 0 and live >= limit and not redis.call('ZSCORE', KEYS[1], ARGV[3]) then
+  return {0, live}
+end
+local ms = tonumber(ARGV[2])
+for i = 3, #ARGV do redis.call('ZADD', KEYS[1], now + ms, ARGV[i]) end
+redis.call('PEXPIRE', KEYS[1], ms)
+return {1, redis.call('ZCARD', KEYS[1])}
+"""
+
 
 # ---------------------------------------------------------------------------------------
 # Typed records
@@ -424,6 +453,7 @@ class Store:
         self._touch_presence = self.redis.register_script(TOUCH_PRESENCE_SCRIPT)
         self._delete_if = self.redis.register_script(DELETE_IF_SCRIPT)
         self._rate = self.redis.register_script(RATE_SCRIPT)
+        self._stream_lease = self.redis.register_script(STREAM_LEASE_SCRIPT)
         self.calls = 0
         """Round trips made (for benchmarks and tests)."""
         self.calls_by_op: collections.Counter[str] = collections.Counter()
@@ -742,6 +772,65 @@ class Store:
                 keys=[room_key(room_id), timers_key(shard_of(room_id))], args=[room_id]
             ),
         )
+
+    # -- stream leases ---------------------------------------------------------------------
+
+    async def take_stream_lease(
+        self, lease_id: str, limits: Mapping[str, int], seconds: float
+    ) -> tuple[str, int] | None:
+        """Take ``lease_id`` in each scope's lease set, in one round trip, if every scope has
+        fewer than its limit of live leases. Returns None when taken, else ``(scope, live)``
+        of a full scope (the lease is then held nowhere)."""
+        scopes = list(limits)
+        answers = await self._lease_scripts(
+            "take_stream_lease",
+            [(scope, [limits[scope], int(seconds * 1000), lease_id]) for scope in scopes],
+        )
+        pairs = zip(scopes, answers, strict=True)
+        full = [(scope, int(live)) for scope, (taken, live) in pairs if not taken]
+        if full:
+            await self.drop_stream_lease(lease_id, scopes)
+            return full[0]
+        return None
+
+    async def renew_stream_leases(
+        self, leases: Mapping[str, Sequence[str]], seconds: float
+    ) -> None:
+        """Extend every given lease (scope -> lease ids) by ``seconds``; one round trip."""
+        await self._lease_scripts(
+            "renew_stream_leases",
+            [(scope, [0, int(seconds * 1000), *ids]) for scope, ids in leases.items() if ids],
+        )
+
+    async def drop_stream_lease(self, lease_id: str, scopes: Sequence[str]) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for scope in scopes:
+            pipe.zrem(stream_leases_key(scope), lease_id)
+        await self._call("drop_stream_lease", pipe.execute())
+
+    async def _lease_scripts(
+        self, op: str, calls: Sequence[tuple[str, Sequence[str | int]]]
+    ) -> list[Any]:
+        """The lease script once per (scope, args): pipelined on one server, concurrently on
+        a cluster (the scopes' sets live in different slots)."""
+        if not calls:
+            return []
+        if self.cluster:
+            return list(
+                await self._call(
+                    op,
+                    asyncio.gather(
+                        *(
+                            self._stream_lease(keys=[stream_leases_key(scope)], args=args)
+                            for scope, args in calls
+                        )
+                    ),
+                )
+            )
+        pipe = self.redis.pipeline(transaction=False)
+        for scope, args in calls:
+            await self._stream_lease(keys=[stream_leases_key(scope)], args=args, client=pipe)
+        return list(await self._call(op, pipe.execute()))
 
     # -- plumbing ---------------------------------------------------------------------------
 

@@ -357,8 +357,15 @@ def test_tomahawk_table_from_a_built_view() -> None:
         tomahawk=tomahawk_pb2.TomahawkView(
             seat=0,
             hand=[
-                tomahawk_pb2.TomahawkCardFace(id=3, kind="bison", colour="red", points=5),
-                tomahawk_pb2.TomahawkCardFace(id=130, kind="diamond", points=20),
+                tomahawk_pb2.TomahawkCardFace(
+                    id=3,
+                    kind=tomahawk_pb2.TOMAHAWK_CARD_KIND_BISON,
+                    colour=tomahawk_pb2.TOMAHAWK_COLOUR_RED,
+                    points=5,
+                ),
+                tomahawk_pb2.TomahawkCardFace(
+                    id=130, kind=tomahawk_pb2.TOMAHAWK_CARD_KIND_DIAMOND, points=20
+                ),
             ],
             hand_ids=[3, 130],
             seats=[
@@ -367,14 +374,22 @@ def test_tomahawk_table_from_a_built_view() -> None:
                 tomahawk_pb2.TomahawkSeatView(seat=2, cards=1, called_tomahawk=True),
             ],
             round=2,
-            phase="face_sheriff",
+            phase=tomahawk_pb2.TOMAHAWK_PHASE_FACE_SHERIFF,
             turn=0,
             direction=-1,
-            colour="blue",
-            top_card=tomahawk_pb2.TomahawkCardFace(id=90, kind="sheriff_2", colour="blue"),
+            colour=tomahawk_pb2.TOMAHAWK_COLOUR_BLUE,
+            top_card=tomahawk_pb2.TomahawkCardFace(
+                id=90,
+                kind=tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_2,
+                colour=tomahawk_pb2.TOMAHAWK_COLOUR_BLUE,
+            ),
             pending_draw=3,
             attack_from=2,
-            agilite_card=tomahawk_pb2.TomahawkCardFace(id=90, kind="sheriff_2", colour="blue"),
+            agilite_card=tomahawk_pb2.TomahawkCardFace(
+                id=90,
+                kind=tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_2,
+                colour=tomahawk_pb2.TOMAHAWK_COLOUR_BLUE,
+            ),
             agilite_from=2,
             draw_pile=50,
             discard_pile=7,
@@ -401,7 +416,9 @@ def test_tomahawk_table_from_a_built_view() -> None:
             assert piece in text, (piece, text)
         play = game_pb2.Action(
             tomahawk=tomahawk_pb2.TomahawkAction(
-                play_card=tomahawk_pb2.TomahawkAction.PlayCard(card=130, colour="violet")
+                play_card=tomahawk_pb2.TomahawkAction.PlayCard(
+                    card=130, colour=tomahawk_pb2.TOMAHAWK_COLOUR_VIOLET
+                )
             )
         )
         sherif = game_pb2.Action(
@@ -459,7 +476,7 @@ def test_other_games_tables_from_built_views() -> None:
     ctx.me = 0
     side = awimbawe_pb2.AwimbaweSideView(
         seat=1,
-        heir="gold",
+        heir=awimbawe_pb2.AWIMBAWE_HEIR_SIDE_GOLD,
         piles=[
             awimbawe_pb2.AwimbawePileView(
                 cards=[awimbawe_pb2.AwimbaweCardView(), awimbawe_pb2.AwimbaweCardView(card=3)],
@@ -470,14 +487,20 @@ def test_other_games_tables_from_built_views() -> None:
     )
     # A card view with fields set is a face; card id 3 alone (no animal) is face down.
     side.piles[0].cards[1].CopyFrom(
-        awimbawe_pb2.AwimbaweCardView(card=3, animal="hyena", colour="green", value=4, crowns=3)
+        awimbawe_pb2.AwimbaweCardView(
+            card=3,
+            animal=awimbawe_pb2.AWIMBAWE_ANIMAL_HYENA,
+            colour=awimbawe_pb2.AWIMBAWE_COLOUR_GREEN,
+            value=4,
+            crowns=3,
+        )
     )
     awimbawe = game_pb2.View(
         awimbawe=awimbawe_pb2.AwimbaweView(
             seat=0,
             round=2,
             players=[awimbawe_pb2.AwimbaweSideView(seat=0), side],
-            decision="snake",
+            decision=awimbawe_pb2.AWIMBAWE_DECISION_SNAKE,
             decision_seat=0,
             snake_hand_positions=4,
         )

@@ -393,6 +393,8 @@ async def test_a_player_who_left_gets_no_view_of_their_old_seat(
         # Give the old stream time to receive the start, if it is still served.
         with contextlib.suppress(AssertionError):
             await wait_until(lambda: bool(record.seqs) and record.seqs[-1] >= started, 3)
+        # Since LeaveRoom ends the leaver's streams, the old stream ended there.
+        assert any("LEFT_ROOM" in error for error in record.errors), record.errors
         after_leaving = [u for u in record.updates if u.seq > left_at]
         for update in after_leaving:
             seen = update.view.tomahawk

@@ -54,7 +54,7 @@ from services.auth import AuthInterceptor
 from services.games import contract_for
 from services.limits import Limits
 from services.server import Replica, start_replica
-from services.store import Store, room_key
+from services.store import Store, room_key, stream_leases_key
 from tests.faults.helpers import Refusal, health, refusal
 
 KNOWN_CODES = frozenset(grpc.StatusCode) - {grpc.StatusCode.UNKNOWN, grpc.StatusCode.OK}
@@ -427,14 +427,19 @@ def _bookkeeping(key: bytes) -> bool:
 
 async def _snapshot(world: World) -> dict[str, Any]:
     """The world's rooms as stored, and how many keys the store holds (nothing else writes
-    to this Redis: a refused call that creates a room, a code or a room quota shows here;
-    bookkeeping - the limiters' counts, presence - is left out)."""
+    to this Redis: a refused call that creates a room, a code or a room quota shows here).
+    Bookkeeping is left out: the leases of open streams (``cercle:streams:*``: a stream holds
+    them while it is open, and its replica drops them just after it ends), the limiters'
+    counts and presence."""
     pipe = world.store.redis.pipeline(transaction=False)
     for room_id in world.rooms.values():
         pipe.hmget(room_key(room_id), list(ROOM_FIELDS))
-    values = await pipe.execute()
-    keys = [k async for k in world.store.redis.scan_iter(count=1000)]
-    stored = sorted(k for k in keys if not _bookkeeping(k))
+    pipe.keys("*")
+    *values, names = await pipe.execute()
+    leases = stream_leases_key("").encode()
+    stored = sorted(
+        name for name in names if not name.startswith(leases) and not _bookkeeping(name)
+    )
     return {"keys": stored, **dict(zip(world.rooms.values(), values, strict=True))}
 
 
