@@ -75,7 +75,14 @@ from clients.sdk import option_values
 
 T = TypeVar("T")
 
-ACTION_KINDS = frozenset(("action", "bot", "timeout", "finished"))
+ACTION_KINDS = frozenset(
+    (
+        game_pb2.UPDATE_KIND_ACTION,
+        game_pb2.UPDATE_KIND_BOT,
+        game_pb2.UPDATE_KIND_TIMEOUT,
+        game_pb2.UPDATE_KIND_FINISHED,
+    )
+)
 REFUSALS = frozenset(
     (
         grpc.StatusCode.FAILED_PRECONDITION,
@@ -377,7 +384,7 @@ class Table:
                 self.gen.spawn(self.restart())
             return
         if (
-            update.kind == "lobby"
+            update.kind == game_pb2.UPDATE_KIND_LOBBY
             or not update.HasField("view")
             or seat not in update.waiting_for
             or update.version <= self.acted

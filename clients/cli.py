@@ -330,7 +330,7 @@ async def cmd_rooms(client: Client, args: argparse.Namespace, io: Io) -> int:
             + io.tr(
                 "room_line",
                 room_id=room.room_id,
-                game=room.game_id,
+                game=f"{room.game_id:<9}",
                 taken=taken,
                 total=len(room.seats),
                 host=host,

@@ -414,7 +414,8 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
             draw = tr("tt.shaman_draw", n=s.shaman_draw) if s.shaman_draw else tr("tt.shaman_skip")
             flags.append(tr("tt.shaman_back", name=ctx.who(target), draw=draw))
         name = strip_ansi(ctx.who(s.seat))
-        row = f" {marker} {s.seat} {name:<18} {tr('tt.seat_line', cards=s.cards, total=s.total)}"
+        line = tr("tt.seat_line", cards=f"{s.cards:>2}", total=s.total)
+        row = f" {marker} {s.seat} {name:<18} {line}"
         if flags:
             row += "  " + " · ".join(flags)
         lines.append(st.bold(row) if turn == s.seat else row)
@@ -884,7 +885,7 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
         location = int_field(column, "location")
         place = my_place(ctx, location) if location is not None else tr("my.no_place")
         breed = strip_ansi(my_breed(ctx, column.column))
-        row = tr("my.column", column=column.column, breed=breed, place=place)
+        row = tr("my.column", column=column.column, breed=f"{breed:<18}", place=place)
         colour = text_field(column, "colour") or BREED_COLOURS[column.column % 6]
         lines.append("  " + st.colour(row, colour))
         proposal = stories.get(column.column)
@@ -1660,7 +1661,8 @@ def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context
             label = action_label(step.action, ctx)
         else:
             label = tr("replay_timeout")
-        lines.append(tr("replay_step", version=step.version, seat=ctx.who(step.seat), action=label))
+        version = f"{step.version:<4}"
+        lines.append(tr("replay_step", version=version, seat=ctx.who(step.seat), action=label))
         for event in step.events:
             lines.append("        · " + narrate(event, ctx, timeout=step.timeout))
     if replay.HasField("outcome"):

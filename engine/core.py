@@ -188,13 +188,12 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One room option: its type, default, allowed values and a description in fr/en."""
+    """One room option: its type, default and allowed values (its description is in the
+    message catalogues: ``game-<id>-option-<name>`` in ``i18n/locales``)."""
 
     name: str
     kind: Literal["int", "bool", "choice"]
     default: OptionValue
-    description_en: str
-    description_fr: str
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
@@ -244,14 +243,12 @@ class OptionSpec:
 class ClockSpec:
     """A kind of decision clock: which option sets its length and what expiry does.
 
-    ``option`` names an int option (seconds; ``0`` means no clock). ``on_timeout_en`` /
-    ``on_timeout_fr`` describe the timeout action for players.
+    ``option`` names an int option (seconds; ``0`` means no clock). What expiry does is told
+    to players by the message catalogues (``game-<id>-clock-<kind>`` in ``i18n/locales``).
     """
 
     kind: str
     option: str
-    on_timeout_en: str
-    on_timeout_fr: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,8 +257,6 @@ class GameInfo:
 
     id: str
     name: str
-    summary_en: str
-    summary_fr: str
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]

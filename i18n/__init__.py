@@ -22,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
 
 DEFAULT_LANGUAGE = "en"
 
@@ -93,7 +94,10 @@ class Catalogue:
         return any(b.has_message(message_id) for b in self._bundles)
 
     def __call__(self, message_id: str, /, **args: object) -> str:
-        """The formatted message; its id itself when no catalogue has it."""
+        """The formatted message; its id itself when no catalogue has it. Whole numbers are
+        shown without grouping (a seed or a room version is not "12,345") and still select
+        plural forms."""
+        args = {k: _plain(v) for k, v in args.items()}
         for bundle in self._bundles:
             if bundle.has_message(message_id):
                 message = bundle.get_message(message_id)
@@ -111,6 +115,16 @@ class Catalogue:
                     text, _errors = bundle.format_pattern(pattern, args)
                     return str(text)
         return None
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return fluent_number(value, useGrouping=False)
+    if value is None:
+        return ""
+    return value if isinstance(value, (str, float)) else str(value)
 
 
 def _bundle(root: Path, language: str) -> FluentBundle:

@@ -557,16 +557,6 @@ class AwimbaweGame(Game[AwimbaweState]):
     info = GameInfo(
         id="awimbawe",
         name="Awimbawé",
-        summary_en=(
-            "A two-player trick-taking duel on the savannah: hand and face-up piles, animal "
-            "powers, Eagles as trumps. Take the most crowns but never all four Hyenas; "
-            "win two rounds to be crowned."
-        ),
-        summary_fr=(
-            "Un duel de plis dans la savane pour deux joueurs : main et piles visibles, "
-            "pouvoirs des animaux, Aigles en atout. Remportez le plus de couronnes sans "
-            "ramasser les quatre Hyènes ; gagnez deux manches pour être couronné."
-        ),
         min_players=2,
         max_players=2,
         options=(
@@ -574,8 +564,6 @@ class AwimbaweGame(Game[AwimbaweState]):
                 name=DECISION_OPTION,
                 kind="int",
                 default=60,
-                description_en="Seconds for each decision; 0 means no clock (AW-TIME-1).",
-                description_fr="Secondes pour chaque décision ; 0 : pas de pendule (AW-TIME-1).",
                 minimum=0,
                 maximum=600,
             ),
@@ -584,17 +572,6 @@ class AwimbaweGame(Game[AwimbaweState]):
             ClockSpec(
                 kind="decision",
                 option=DECISION_OPTION,
-                on_timeout_en=(
-                    "The server plays your lowest legal card (hand before piles), skips an "
-                    "optional power, makes a following Eagle fight, keeps a Cheetah's lead "
-                    "for you, and, after a lost round, has you lead the next one."
-                ),
-                on_timeout_fr=(
-                    "Le serveur joue votre plus petite carte permise (main avant piles), "
-                    "renonce au pouvoir facultatif, fait combattre un Aigle qui suit, garde "
-                    "la main pour vous avec le Guépard et, après une manche perdue, vous fait "
-                    "entamer la suivante."
-                ),
             ),
         ),
     )

@@ -405,14 +405,6 @@ class TamashiiGame(Game[TamashiiState]):
     info = GameInfo(
         id="tamashii",
         name="Tamashii",
-        summary_en=(
-            "Cooperative memory and push-your-luck game: peek at the six hidden Tamashii, "
-            "draw magic gems from the bag and free as many spirits as you can together."
-        ),
-        summary_fr=(
-            "Jeu coopératif de mémoire et de prise de risque : regardez les six Tamashii "
-            "cachés, piochez des gemmes magiques et libérez ensemble le plus d'esprits possible."
-        ),
         min_players=1,
         max_players=6,
         options=(
@@ -420,24 +412,17 @@ class TamashiiGame(Game[TamashiiState]):
                 "level",
                 "choice",
                 STANDARD.upper(),
-                "Difficulty: gems taken out of the bag, and powers and black gems in NOVICE.",
-                "Difficulté : gemmes retirées du sac ; en NOVICE, pas de pouvoirs et gemmes "
-                "noires jokers.",
                 choices=LEVEL_CHOICES,
             ),
             OptionSpec(
                 "memory_aid",
                 "bool",
                 False,
-                "Show each player the cards they peeked at (casual play).",
-                "Montrer à chaque joueur les cartes qu'il a regardées (partie détendue).",
             ),
             OptionSpec(
                 "decision_seconds",
                 "int",
                 60,
-                "Seconds for each decision; 0 means no clock.",
-                "Secondes pour chaque décision ; 0 : pas de limite.",
                 minimum=0,
                 maximum=600,
             ),
@@ -445,8 +430,6 @@ class TamashiiGame(Game[TamashiiState]):
                 "first_player",
                 "int",
                 -1,
-                "Seat that plays first; -1 draws it at random.",
-                "Place du premier joueur ; -1 : tiré au sort.",
                 minimum=-1,
                 maximum=5,
             ),
@@ -455,12 +438,6 @@ class TamashiiGame(Game[TamashiiState]):
             ClockSpec(
                 "decision",
                 "decision_seconds",
-                "A player who has not chosen ends the turn without peeking; gems drawn this "
-                "turn go back to the bag; a pending Tsuchi peek is lost. The turn then ends "
-                "as usual (one gem erodes).",
-                "Un joueur qui n'a pas choisi termine son tour sans regarder de carte ; les "
-                "gemmes piochées ce tour retournent dans le sac ; le regard offert par Tsuchi "
-                "est perdu. Le tour se termine normalement (une gemme est retirée).",
             ),
         ),
     )

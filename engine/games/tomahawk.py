@@ -837,8 +837,6 @@ class TomahawkGame(Game[TomahawkState]):
     info = GameInfo(
         id="tomahawk",
         name="Tomahawk Tribal",
-        summary_en=_SUMMARY_EN,
-        summary_fr=_SUMMARY_FR,
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
         options=(
@@ -846,8 +844,6 @@ class TomahawkGame(Game[TomahawkState]):
                 "turn_seconds",
                 "int",
                 DEFAULT_TURN_SECONDS,
-                "Seconds per turn (0: no clock).",
-                "Secondes par tour (0 : pas de limite).",
                 minimum=0,
                 maximum=600,
             ),
@@ -855,8 +851,6 @@ class TomahawkGame(Game[TomahawkState]):
                 "target_score",
                 "int",
                 DEFAULT_TARGET_SCORE,
-                "The match ends after the round in which a total reaches this score.",
-                "La partie s'arrête après la manche où un total atteint ce score.",
                 minimum=1,
                 maximum=10_000,
             ),
@@ -864,8 +858,6 @@ class TomahawkGame(Game[TomahawkState]):
                 "first_player",
                 "int",
                 RANDOM_FIRST_PLAYER,
-                "Seat that starts the first round (-1: drawn at random).",
-                "Place qui commence la première manche (-1 : tirée au sort).",
                 minimum=-1,
                 maximum=MAX_PLAYERS - 1,
             ),
@@ -874,12 +866,6 @@ class TomahawkGame(Game[TomahawkState]):
             ClockSpec(
                 "turn",
                 "turn_seconds",
-                "The player takes the pending Sheriff draw or the pending Skip; otherwise "
-                "they draw one card and their turn ends (a colour to name: their most "
-                "common colour).",
-                "Le joueur pioche le Shérif en attente ou subit le Passe ton tour ; sinon il "
-                "pioche une carte et son tour se termine (couleur à annoncer : sa couleur la "
-                "plus fréquente).",
             ),
         ),
     )

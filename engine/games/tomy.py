@@ -358,8 +358,8 @@ def _proposal(raw: list[Any]) -> Proposal:
 _CLOCK_OPTION = {STORY: "story_seconds", VOTE: "vote_seconds", TIE: "tie_seconds"}
 
 
-def _clock_option(name: str, default: int, en: str, fr: str) -> OptionSpec:
-    return OptionSpec(name, "int", default, en, fr, minimum=0, maximum=data.MAX_CLOCK_SECONDS)
+def _clock_option(name: str, default: int) -> OptionSpec:
+    return OptionSpec(name, "int", default, minimum=0, maximum=data.MAX_CLOCK_SECONDS)
 
 
 class TomyGame(Game[TomyState]):
@@ -374,17 +374,6 @@ class TomyGame(Game[TomyState]):
     info: ClassVar[GameInfo] = GameInfo(
         id="tomy",
         name="Mais où est Tomy ?",
-        summary_en=(
-            "Tomy the invisible dog is lost! Tell a funny story putting him in one of the "
-            "places on the table, then vote with a dog card for the best story. Vote with "
-            "the table to get rid of your cards: the first to hold a single card adopts Tomy."
-        ),
-        summary_fr=(
-            "Tomy, le chien invisible, a disparu ! Racontez une histoire drôle qui le place "
-            "dans un des lieux de la table, puis votez avec une carte chien pour la meilleure "
-            "histoire. Votez comme la table pour vous défaire de vos cartes : le premier à "
-            "n'en avoir plus qu'une adopte Tomy."
-        ),
         min_players=data.MIN_PLAYERS,
         max_players=data.MAX_PLAYERS,
         options=(
@@ -392,44 +381,30 @@ class TomyGame(Game[TomyState]):
                 "rounds",
                 "bool",
                 False,
-                "Play several games; scores are the cards left in hand, lowest total wins "
-                "once someone reaches the target score.",
-                "Jouer en plusieurs manches : on marque les cartes restant en main, le plus "
-                "petit total gagne quand quelqu'un atteint le score cible.",
             ),
             OptionSpec(
                 "target_score",
                 "int",
                 data.TARGET_SCORE,
-                "Rounds variant: the match ends when a total reaches this score.",
-                "Variante en manches : la partie s'arrête quand un total atteint ce score.",
                 minimum=1,
                 maximum=100,
             ),
             _clock_option(
                 "story_seconds",
                 data.STORY_SECONDS,
-                "Seconds to propose a place or pass (0: no clock).",
-                "Secondes pour proposer un lieu ou passer (0 : pas de limite).",
             ),
             _clock_option(
                 "vote_seconds",
                 data.VOTE_SECONDS,
-                "Seconds to play a vote card (0: no clock).",
-                "Secondes pour jouer une carte de vote (0 : pas de limite).",
             ),
             _clock_option(
                 "tie_seconds",
                 data.TIE_SECONDS,
-                "Seconds for the leash holder to break a tie (0: no clock).",
-                "Secondes pour que le porteur de la laisse départage (0 : pas de limite).",
             ),
             OptionSpec(
                 "first_player",
                 "int",
                 -1,
-                "Seat that starts with Tomy's leash (-1: drawn at random).",
-                "Place qui commence avec la laisse de Tomy (-1 : tirée au sort).",
                 minimum=-1,
                 maximum=data.MAX_PLAYERS - 1,
             ),
@@ -437,8 +412,6 @@ class TomyGame(Game[TomyState]):
                 "language",
                 "choice",
                 "FR",
-                "Language of the stories the server tells for a player (timeouts).",
-                "Langue des histoires racontées par le serveur pour un joueur (temps écoulé).",
                 choices=("FR", "EN"),
             ),
         ),
@@ -446,22 +419,14 @@ class TomyGame(Game[TomyState]):
             ClockSpec(
                 STORY,
                 "story_seconds",
-                "You pass; if you may not pass, the server tells a template story about a "
-                "random free place.",
-                "Vous passez ; si vous ne pouvez pas passer, le serveur raconte une histoire "
-                "toute faite sur un lieu libre tiré au hasard.",
             ),
             ClockSpec(
                 VOTE,
                 "vote_seconds",
-                "The server plays a random valid card from your hand.",
-                "Le serveur joue pour vous une carte valide de votre main, au hasard.",
             ),
             ClockSpec(
                 TIE,
                 "tie_seconds",
-                "The server picks one of the tied breeds at random.",
-                "Le serveur choisit au hasard une des races à égalité.",
             ),
         ),
     )

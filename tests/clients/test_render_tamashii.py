@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from cercle.v1 import tamashii_pb2
 
-from clients.i18n import MESSAGES, Tr
+from clients.i18n import Tr
 from clients.render import Context, tamashii_event, tamashii_outcome_lines, tamashii_table
 from engine import registry
 from engine.events import Event
@@ -61,9 +61,9 @@ def test_peek_line_shows_the_whole_face() -> None:
 
 @pytest.mark.parametrize(("fewest", "verdict"), VERDICTS)
 def test_verdicts_are_translated_from_the_enum(fewest: int, verdict: str) -> None:
-    for lang, index in (("en", 0), ("fr", 1)):
+    for lang in ("en", "fr"):
         ctx = Context("tamashii", Tr(lang))
-        expected = MESSAGES[f"tm.verdict.{verdict.upper()}"][index]
+        expected = Tr(lang)(f"tm.verdict.{verdict.upper()}")
         detail = to_proto(
             TamashiiOutcome(fewest, "standard", verdict), tamashii_pb2.TamashiiOutcome()
         )
@@ -71,7 +71,7 @@ def test_verdicts_are_translated_from_the_enum(fewest: int, verdict: str) -> Non
         assert tamashii_outcome_lines(detail, ctx) == [ctx.tr("tm.verdict", verdict=expected)]
         line = tamashii_event(_wire(MatchOver(fewest, "all_freed", verdict)), ctx)
         assert line is not None and expected in line
-    assert MESSAGES["tm.verdict.WONDERFUL"][1].startswith("Formidable !")
+    assert Tr("fr")("tm.verdict.WONDERFUL").startswith("Formidable !")
 
 
 def test_table_translates_level_phase_and_freed_faces() -> None:

@@ -148,7 +148,6 @@ def first(events: Sequence[Event], cls: type[E]) -> E:
 def test_tm_coop_1_one_to_six_players() -> None:
     assert (GAME.info.min_players, GAME.info.max_players) == (1, 6)
     assert GAME.info.id == "tamashii" and GAME.info.name == "Tamashii"
-    assert GAME.info.summary_en and GAME.info.summary_fr
     for players in (1, 6):
         assert GAME.seats(new(players)) == players
     for players in (0, 7):
@@ -648,7 +647,6 @@ def test_tm_novice_1_no_bust_but_erosion() -> None:
 def test_tm_time_1_clock_option() -> None:
     clock = GAME.info.clock("decision")
     assert clock.option == "decision_seconds"
-    assert clock.on_timeout_en and clock.on_timeout_fr
     spec = GAME.info.option("decision_seconds")
     assert (spec.default, spec.minimum, spec.maximum) == (60, 0, 600)
     assert GAME.validate_options({"decision_seconds": "0"})["decision_seconds"] == 0

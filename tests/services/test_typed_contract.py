@@ -19,11 +19,9 @@ from google.protobuf.descriptor import Descriptor, FileDescriptor
 import i18n
 from deploy.local.cluster import Proc, start_replica
 from engine import registry
-from engine.bots import make_bot
-from engine.core import Game, IllegalAction, OptionValue, Timeout
+from engine.core import Game
 from engine.events import Event
-from engine.playout import random_playout
-from engine.rng import Rng
+from engine.playout import random_playout, seeded_match_events
 from services.games import contract_for
 from services.games.convert import from_proto
 from services.room_events import ROOM_EVENT_TYPES
@@ -60,65 +58,8 @@ def test_no_struct_and_no_language_suffixed_field_anywhere_in_the_contract() -> 
                     ), f"{message.full_name}.{field.name}"
 
 
-def _options(game: Game[Any], seed: int) -> dict[str, OptionValue]:
-    """The game's options with every switch and choice varied over the seeds (variants such
-    as Tomy's rounds emit events of their own)."""
-    raw: dict[str, object] = {}
-    bit = 0
-    for spec in game.info.options:
-        if spec.kind == "bool":
-            raw[spec.name] = bool(seed >> bit & 1)
-            bit += 1
-        elif spec.kind == "choice":
-            raw[spec.name] = spec.choices[seed % len(spec.choices)]
-    return game.validate_options(raw)
-
-
 def _seeded_events(game: Game[Any], seeds: range) -> list[Event]:
-    """Events of seeded random matches at every table size, timeouts included (a pending
-    seat's clock runs out one step in ten), and late claims: one step in twelve, a seat
-    replays an action it was offered earlier, which may now be refused or be a bad-faith
-    claim (such as SHÉRIF! on a player who no longer holds one card)."""
-    events: list[Event] = []
-    sizes = sorted(
-        {game.info.min_players, game.info.max_players, 3, 4}
-        & set(range(game.info.min_players, game.info.max_players + 1))
-    )
-    for seed in seeds:
-        players = sizes[seed % len(sizes)]
-        chooser = Rng.from_seed(seed)
-        state = game.new_match(_options(game, seed), players, seed)
-        offered: list[tuple[int, Any]] = []
-        strong = make_bot(game, "strong") if seed % 2 == 0 else None  # plays to win
-        memories: dict[int, Any] = {}
-        for _ in range(3_000):
-            if game.outcome(state) is not None:
-                break
-            pending = game.pending(state)
-            choices = [(s, a) for s in range(players) for a in game.legal_actions(state, s)]
-            if pending and chooser.below(10) == 0:
-                seat, action = pending[chooser.below(len(pending))].seat, Timeout()
-            elif offered and chooser.below(12) == 0:
-                seat, action = offered[chooser.below(len(offered))]
-            elif strong is not None and pending:
-                seat = pending[0].seat
-                view = game.view(state, seat)
-                legal = game.legal_actions(state, seat)
-                action = strong.choose(view, legal, memories.get(seat), chooser)
-            else:
-                seat, action = choices[chooser.below(len(choices))]
-            offered = (offered + choices)[-300:]
-            try:
-                transition = game.apply(state, seat, action)
-            except IllegalAction:
-                continue
-            events.extend(transition.events)
-            if strong is not None:
-                for viewer in range(players):
-                    seen = [e for e in transition.events if e.visible_to(viewer)]
-                    memories[viewer] = strong.observe(memories.get(viewer), viewer, seen)
-            state = transition.state
-    return events
+    return [e for seed in seeds for e in seeded_match_events(game, seed)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
