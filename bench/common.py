@@ -32,6 +32,8 @@ from deploy.local.cluster import Proc, free_port, spawn, start_redis, wait_for_p
 # the benchmark processes (the limits are tested in tests/faults and tests/services).
 os.environ.setdefault("CERCLE_RATE_PER_SECOND", "1000000")
 os.environ.setdefault("CERCLE_ANONYMOUS_RATE_PER_SECOND", "1000000")
+os.environ.setdefault("CERCLE_ROOMS_PER_ADDRESS_PER_HOUR", "1000000")
+os.environ.setdefault("CERCLE_JOIN_FAILURES_PER_ADDRESS", "1000000")
 os.environ.setdefault("CERCLE_STREAMS_PER_SESSION", "1000000")
 os.environ.setdefault("CERCLE_STREAMS_PER_ADDRESS", "1000000")
 

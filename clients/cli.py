@@ -44,10 +44,13 @@ from clients.render import (
     Style,
     action_label,
     event_json,
+    json_safe,
     option_text,
     outcome_json,
     render_replay,
     render_room,
+    safe_message,
+    safe_text,
     status_name,
     strip_ansi,
 )
@@ -172,13 +175,14 @@ class Io:
         print(text, file=sys.stderr if self.json else sys.stdout, flush=True)
 
     def emit(self, document: Any) -> None:
-        print(json.dumps(document, ensure_ascii=False, indent=2), flush=True)
+        print(json_safe(json.dumps(document, ensure_ascii=False, indent=2)), flush=True)
 
     def error(self, exc: ApiError) -> int:
+        message = safe_text(exc.message)
         text = (
-            self.tr("error", message=exc.message, reason=exc.reason)
+            self.tr("error", message=message, reason=safe_text(exc.reason))
             if exc.reason
-            else self.tr("error_plain", message=exc.message)
+            else self.tr("error_plain", message=message)
         )
         print(self.style.bad(text), file=sys.stderr, flush=True)
         if self.json:
@@ -284,7 +288,7 @@ async def cmd_games(client: Client, args: argparse.Namespace, io: Io) -> int:
         return 0
     tr, st = io.tr, io.style
     io.line(tr("games_title", address=args.address))
-    for game in games:
+    for game in map(safe_message, games):
         players = (
             tr("players_one", n=game.min_players)
             if game.min_players == game.max_players
@@ -317,7 +321,7 @@ async def cmd_rooms(client: Client, args: argparse.Namespace, io: Io) -> int:
         io.line(io.tr("no_rooms"))
         return 0
     io.line(io.tr("rooms_title"))
-    for room in rooms:
+    for room in map(safe_message, rooms):
         taken = sum(1 for s in room.seats if s.player_id)
         host = next((s.display_name for s in room.seats if s.player_id == room.host_player_id), "?")
         options = " ".join(f"{k}={option_text(v)}" for k, v in sorted(room.options.items()))

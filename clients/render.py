@@ -15,9 +15,10 @@ the client has seen (Tomahawk), never from the engine.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cercle.v1 import (
     awimbawe_pb2,
@@ -98,6 +99,90 @@ def strip_ansi(text: str) -> str:
     return ANSI.sub("", text)
 
 
+_TERMINAL_SEQUENCES = re.compile(
+    r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"  # CSI (cursor, erase, colours)
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC...
+    r"|\x1b[\x20-\x2f]*[\x30-\x7e]?"  # any other escape
+)
+
+
+def _unsafe(char: str) -> bool:
+    """A control character (C0, DEL, C1) or a format character (bidi overrides and
+    isolates, zero-width and invisible ones), except the joiner emoji sequences use."""
+    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
+
+
+def safe_text(text: str) -> str:
+    r"""Text from the server as it may be printed: no escape sequence, no control or bidi or
+    invisible character (line breaks and tabs become spaces). Every name, story, message
+    and label that came over the wire goes through here before it reaches the terminal
+    (the server cleans free text too; a client does not rely on it).
+
+    >>> safe_text("Eve\x1b[2J\x1b]0;pwned\x07\u202e!\nok")
+    'Eve! ok'
+    """
+    text = _TERMINAL_SEQUENCES.sub("", text)
+    return "".join(" " if c in "\t\n\r" else c for c in text if c in "\t\n\r" or not _unsafe(c))
+
+
+M = TypeVar("M", bound=Message)
+
+
+def safe_message(message: M) -> M:
+    """A copy of a server message whose every string (nested, repeated, map keys and
+    values, ``Struct`` values included) went through :func:`safe_text`."""
+    copy = type(message)()
+    copy.CopyFrom(message)
+    _clean_strings(copy)
+    return copy
+
+
+def _clean_strings(message: Message) -> None:
+    for fd, value in message.ListFields():
+        entry = fd.message_type
+        if entry is not None and entry.GetOptions().map_entry:
+            holds_messages = entry.fields_by_name["value"].message_type is not None
+            for key in list(value):
+                item = value[key]
+                if holds_messages:
+                    _clean_strings(item)
+                new_key = safe_text(key) if isinstance(key, str) else key
+                new_item = safe_text(item) if isinstance(item, str) else item
+                if new_key == key and new_item == item:
+                    continue
+                if holds_messages:
+                    kept = type(item)()
+                    kept.CopyFrom(item)
+                    del value[key]
+                    value[new_key].CopyFrom(kept)
+                else:
+                    del value[key]
+                    value[new_key] = new_item
+        elif fd.type == fd.TYPE_MESSAGE:
+            for item in value if _is_repeated(fd) else [value]:
+                _clean_strings(item)
+        elif fd.type == fd.TYPE_STRING:
+            if _is_repeated(fd):
+                value[:] = [safe_text(v) for v in value]
+            else:
+                setattr(message, fd.name, safe_text(value))
+
+
+def _is_repeated(fd: Any) -> bool:
+    return bool(fd.is_repeated) if hasattr(fd, "is_repeated") else fd.label == fd.LABEL_REPEATED
+
+
+def json_safe(text: str) -> str:
+    r"""A JSON document (as ``json.dumps`` writes it: control characters in strings already
+    escaped) with its other control, bidi and invisible characters written as ``\uXXXX``
+    escapes too: the same data, harmless on a terminal. Its own line breaks stay.
+
+    >>> json_safe('{"name": "Eve\u202e\x9b"}')
+    '{"name": "Eve\\u202e\\u009b"}'
+    """
+    return "".join(f"\\u{ord(c):04x}" if c != "\n" and _unsafe(c) else c for c in text)
+
+
 # -- context ------------------------------------------------------------------------------------
 
 
@@ -128,7 +213,7 @@ class Context:
         self.me = room.my_seat
         for seat in room.seats:
             if seat.player_id:
-                name = seat.display_name or seat.player_id
+                name = safe_text(seat.display_name or seat.player_id)
                 self.names[seat.index] = name
                 self.players[seat.player_id] = name
             else:
@@ -770,6 +855,7 @@ def learn_tomy(ctx: Context, v: tomy_pb2.TomyView) -> None:
 def tomy_learn_catalogue(ctx: Context, catalogue: tomy_pb2.TomyCatalogue) -> None:
     """Take the places' French and English text from the game's catalogue (by location id):
     views and events name places by id only."""
+    catalogue = safe_message(catalogue)
     for location in catalogue.locations:
         names = {text_field(name, "language"): name.text for name in location.names}
         ctx.places[location.id] = (names.get("fr") or "", names.get("en") or "")
@@ -1306,6 +1392,7 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
 
 def learn(view: game_pb2.View, ctx: Context) -> None:
     """Remember what the view shows (card faces, places) for later event lines."""
+    view = safe_message(view)
     which = game_of(view)
     if which == "tomahawk":
         learn_tomahawk(ctx, view.tomahawk)
@@ -1315,6 +1402,7 @@ def learn(view: game_pb2.View, ctx: Context) -> None:
 
 def render_view(view: game_pb2.View, ctx: Context) -> list[str]:
     """The table as text lines (my hand included when I have one)."""
+    view = safe_message(view)
     which = game_of(view)
     learn(view, ctx)
     if which == "tomahawk":
@@ -1330,6 +1418,7 @@ def render_view(view: game_pb2.View, ctx: Context) -> list[str]:
 
 def action_label(action: game_pb2.Action, ctx: Context, view: game_pb2.View | None = None) -> str:
     """One readable line for an action (a menu entry, a replay step)."""
+    action = safe_message(action)
     which = action.WhichOneof("game")
     inner: Any = None
     if view is not None and game_of(view) == which:
@@ -1384,6 +1473,7 @@ def narrate(
     """One line for an event; private events are marked, and so are the events of an update
     the server played for a seat whose clock ran out (``timeout``)."""
     tr = ctx.tr
+    event = safe_message(event)
     which = event.WhichOneof("event")
     text: str | None = None
     if which == "room":
@@ -1467,6 +1557,7 @@ def outcome_json(outcome: game_pb2.Outcome) -> dict[str, Any]:
 def render_outcome(outcome: game_pb2.Outcome, ctx: Context, *, details: bool = True) -> list[str]:
     """The end of a match: winners, scores, reason, and the game's own lines (Tamashii's
     verdict; with ``details``, what the final view also shows, such as Awimbawé's rounds)."""
+    outcome = safe_message(outcome)
     tr, st = ctx.tr, ctx.style
     lines = [st.bold(tr("match_over"))]
     if outcome.winners:
@@ -1514,6 +1605,7 @@ def options_text(options: Mapping[str, common_pb2.OptionValue]) -> str:
 
 def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
     """The lobby: the room, its seats, who is ready."""
+    room = safe_message(room)
     tr, st = ctx.tr, ctx.style
     lines = [
         st.bold(
@@ -1544,6 +1636,7 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
 
 def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context) -> list[str]:
     """A finished match step by step: seat, action, then its events."""
+    replay = safe_message(replay)
     tr = ctx.tr
     ctx.game_id = replay.game_id
     for seat in replay.seats:

@@ -41,6 +41,7 @@ from clients.render import (
     render_outcome,
     render_room,
     render_view,
+    safe_text,
     strip_ansi,
 )
 from clients.sdk import ApiError, Client
@@ -181,6 +182,10 @@ class TableLoop:
         self.out.write(text)
         self.out.flush()
 
+    def refusal_line(self, exc: ApiError) -> str:
+        """A refusal as a line (its message is the server's text: made safe to print)."""
+        return self.tr("refused", message=safe_text(exc.message), reason=safe_text(exc.reason))
+
     def say(self, text: str, *, log: bool = True) -> None:
         """A line now (an event); kept in the screen's log too."""
         if log:
@@ -237,7 +242,7 @@ class TableLoop:
     def prompt(self) -> str:
         if self.pending_story is not None:
             story = self.pending_story.tomy.propose.story
-            return self.tr("story_prompt", example=story[:60])
+            return self.tr("story_prompt", example=safe_text(story)[:60])
         if self.options.auto or not self.stdin_is_tty:
             return ""  # nobody types here: no prompt between the lines
         if self.menu:
@@ -581,7 +586,7 @@ class TableLoop:
                 room = await self.call(lambda: self.client.ready(self.room_id))
                 self.set_room(room)
             except ApiError as exc:
-                self.notify(self.tr("refused", message=exc.message, reason=exc.reason))
+                self.notify(self.refusal_line(exc))
         self.redraw(full=True)
         await self.lobby_step()
 
@@ -601,7 +606,7 @@ class TableLoop:
             room = await self.call(lambda: self.client.start(self.room_id))
             self.set_room(room)
         except ApiError as exc:
-            self.notify(self.tr("refused", message=exc.message, reason=exc.reason))
+            self.notify(self.refusal_line(exc))
         finally:
             self.starting = False
 
@@ -695,9 +700,7 @@ class TableLoop:
             if exc.reason == "STALE_VERSION":
                 self.notify(self.style.warn(self.tr("stale")))
             else:
-                self.notify(
-                    self.style.bad(self.tr("refused", message=exc.message, reason=exc.reason))
-                )
+                self.notify(self.style.bad(self.refusal_line(exc)))
             await self.refresh_legal()
             self.redraw(full=False)
             return False

@@ -24,7 +24,7 @@ from services.render import (
     waiting_for,
 )
 from services.rooms import Rooms, is_member, seat_of, seed_commitment
-from services.servicing import guarded, guarded_stream
+from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import LogEntry, RoomRecord
 from services.streams import check_cursor, leaves, left_room, too_slow
 
@@ -111,6 +111,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return response
 
     @guarded_stream
+    @holds_presence
     async def Subscribe(
         self, request: game_pb2.SubscribeRequest, context: Context
     ) -> AsyncIterator[game_pb2.SubscribeResponse]:

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator
+from typing import Any
 
 import grpc
 from cercle.v1 import common_pb2, lobby_pb2, lobby_pb2_grpc
+from google.protobuf.message import Message
 
 import i18n
 from engine import registry
 from services import errors
-from services.auth import require_player
+from services.auth import current_address, require_player
 from services.feed import Feeds
 from services.games import contract_for
 from services.render import option_raw, option_value, room_message, timestamp
 from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
-from services.servicing import guarded, guarded_stream
+from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import SESSION_TTL_SECONDS, now
 from services.streams import check_cursor, leaves, left_room, too_slow
+from services.text import clean_text, graphemes
 
 _KIND = {
     "int": lobby_pb2.OPTION_KIND_INT,
@@ -106,6 +109,16 @@ def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.Game
     return out
 
 
+def check_enum(request: Message, field: str) -> None:
+    """Refuse an enum field whose number the contract does not define (proto3 keeps
+    unknown numbers as they came)."""
+    descriptor: Any = request.DESCRIPTOR.fields_by_name[field]
+    number = getattr(request, field)
+    if number not in descriptor.enum_type.values_by_number:
+        names = ", ".join(v.name for v in descriptor.enum_type.values)
+        raise errors.invalid(field, f"{field} is one of {names}, not {number}")
+
+
 class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     def __init__(self, rooms: Rooms, feeds: Feeds) -> None:
         self.rooms = rooms
@@ -115,10 +128,10 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreateSession(
         self, request: lobby_pb2.CreateSessionRequest, context: Context
     ) -> lobby_pb2.CreateSessionResponse:
-        name = request.display_name.strip()
-        if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.isprintable():
+        name = clean_text(request.display_name)
+        if not 1 <= graphemes(name) <= MAX_NAME_LENGTH or len(name) > 4 * MAX_NAME_LENGTH:
             raise errors.invalid(
-                "display_name", f"a display name has 1 to {MAX_NAME_LENGTH} printable characters"
+                "display_name", f"a display name has 1 to {MAX_NAME_LENGTH} visible characters"
             )
         token = secrets.token_urlsafe(32)
         player_id = "p-" + secrets.token_hex(8)
@@ -151,6 +164,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.CreateRoomRequest, context: Context
     ) -> lobby_pb2.CreateRoomResponse:
         player = require_player()
+        check_enum(request, "visibility")
         record = await self.rooms.create_room(
             player,
             request.game_id,
@@ -161,6 +175,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             bot_delay=(
                 request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
             ),
+            address=current_address.get(),
         )
         return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
 
@@ -189,6 +204,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             bot_delay=(
                 request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
             ),
+            address=current_address.get(),
         )
         return lobby_pb2.QuickMatchResponse(room=room_message(record, player.player_id), seat=seat)
 
@@ -200,7 +216,11 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         if not request.room_id and not request.join_code:
             raise errors.invalid("room_id", "give a room id or a join code")
         record, seat = await self.rooms.join(
-            player, request.room_id, request.join_code, spectator=request.spectator
+            player,
+            request.room_id,
+            request.join_code,
+            spectator=request.spectator,
+            address=current_address.get(),
         )
         return lobby_pb2.JoinRoomResponse(room=room_message(record, player.player_id), seat=seat)
 
@@ -246,6 +266,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         return lobby_pb2.RemoveBotResponse(room=room_message(record, player.player_id))
 
     @guarded_stream
+    @holds_presence
     async def WatchRoom(
         self, request: lobby_pb2.WatchRoomRequest, context: Context
     ) -> AsyncIterator[lobby_pb2.WatchRoomResponse]:

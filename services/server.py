@@ -84,12 +84,18 @@ async def start_replica(
     *,
     clock: Callable[[], float] | None = None,
     timers: bool = True,
+    unattended_grace: float | None = None,
 ) -> Replica:
     """Start one replica. ``clock`` replaces the wall clock (tests); ``timers=False`` runs
-    no expiry loop (tests that drive it by hand)."""
+    no expiry loop (tests that drive it by hand); ``unattended_grace`` replaces
+    ``CERCLE_UNATTENDED_GRACE_SECONDS`` (0: tables nobody attends are never paused)."""
     store = Store(redis_url)
     feeds = Feeds(store)
-    rooms = Rooms(store, clock=clock)
+    rooms = (
+        Rooms(store, clock=clock)
+        if unattended_grace is None
+        else Rooms(store, clock=clock, unattended_grace=unattended_grace)
+    )
     leases = StreamLeases(store)
     server = grpc.aio.server(
         # Identity first: the stream budgets count per session.
@@ -131,6 +137,7 @@ async def start_replica(
     replica.tasks.append(asyncio.create_task(_watch_store(replica), name="health"))
     replica.tasks.append(asyncio.create_task(leases.run(), name="stream-leases"))
     replica.tasks.append(asyncio.create_task(_collect_young(), name="gc"))
+    replica.tasks.append(asyncio.create_task(rooms.presence.run(), name="presence"))
     if timers:
         replica.tasks.append(asyncio.create_task(expiry.run(), name="expiry"))
     return replica

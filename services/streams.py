@@ -30,7 +30,7 @@ import structlog
 
 from engine.codec import decode_event, kinds
 from services import metrics
-from services.auth import client_address, current_player
+from services.auth import current_address, current_player
 from services.errors import Kind, RoomError, abort_with
 from services.room_events import Left, SpectatorLeft
 from services.store import LogEntry, Store, StoreUnavailable
@@ -192,7 +192,6 @@ class StreamLimitInterceptor(grpc.aio.ServerInterceptor):
         ):
             return handler
         inner = handler.unary_stream
-        metadata = details.invocation_metadata
         leases = self.leases
 
         async def stream(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
@@ -202,7 +201,7 @@ class StreamLimitInterceptor(grpc.aio.ServerInterceptor):
                     yield item
                 return
             try:
-                lease_id = await leases.take(player.player_id, client_address(context, metadata))
+                lease_id = await leases.take(player.player_id, current_address.get())
             except (RoomError, StoreUnavailable) as exc:
                 error = (
                     exc

@@ -73,6 +73,7 @@ from engine.games.tomy_events import (
     VoteStarted,
 )
 from engine.rng import Rng
+from engine.text import graphemes
 
 Phase = Literal["story", "vote", "tie", "over"]
 """The phase of a turn: enum ``TomyPhase`` on the wire."""
@@ -533,10 +534,11 @@ class TomyGame(Game[TomyState]):
         if not isinstance(story, str):
             raise WrongGame("story must be text")
         story = story.strip()
-        if not 1 <= len(story) <= data.STORY_MAX_CHARS:
+        length = graphemes(story)
+        if not 1 <= length <= data.STORY_MAX_CHARS or len(story) > data.STORY_MAX_CODE_POINTS:
             raise IllegalAction(
                 f"a story must hold 1 to {data.STORY_MAX_CHARS} characters once trimmed "
-                f"(yours has {len(story)})",
+                f"(yours has {length})",
                 reason="STORY_LENGTH",
             )
         location = state.row[column]

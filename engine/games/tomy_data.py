@@ -65,8 +65,10 @@ HAND_SIZE: Final = 9
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 8
 
-# MT-STORY-1: a story is 1 to 500 characters once trimmed.
+# MT-STORY-1: a story is 1 to 500 characters once trimmed, counted as people see them
+# (grapheme clusters: an accented letter or an emoji is one), and at most 2,000 code points.
 STORY_MAX_CHARS: Final = 500
+STORY_MAX_CODE_POINTS: Final = 4 * STORY_MAX_CHARS
 
 # MT-VAR-1: the rounds variant ends when a total reaches this (room option ``target_score``).
 TARGET_SCORE: Final = 12

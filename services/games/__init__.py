@@ -7,6 +7,7 @@ the generated messages of ``protos/cercle/v1/<game>.proto``, by the naming rules
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from engine.core import Outcome
 from engine.events import Event
 from services.games.convert import ConversionError, from_proto, to_proto
 from services.room_events import ROOM_EVENT_TYPES, RoomEvent
+from services.text import clean_text
 
 
 def _snake(name: str) -> str:
@@ -69,7 +71,7 @@ class GameContract:
         if cls is None:
             raise ConversionError(f"action.{which}", f"{kind} is not an action of {self.game_id}")
         try:
-            return from_proto(getattr(inner, kind), cls)
+            return _cleaned(from_proto(getattr(inner, kind), cls))
         except ConversionError as exc:
             raise ConversionError(f"action.{which}.{kind}.{exc.field}", exc.message) from None
         except (TypeError, ValueError) as exc:
@@ -153,6 +155,18 @@ class GameContract:
         message = lobby_pb2.GetGameCatalogueResponse()
         to_proto(catalogue, getattr(message, self.game_id))
         return message
+
+
+def _cleaned(action: Any) -> Any:
+    """The action with its text fields (a story) through ``clean_text``: free text from a
+    player is cleaned before any engine sees it (names and values that are not free text
+    come out unchanged)."""
+    changes = {
+        f.name: clean_text(value)
+        for f in dataclasses.fields(action)
+        if isinstance(value := getattr(action, f.name), str)
+    }
+    return dataclasses.replace(action, **changes) if changes else action
 
 
 _CONTRACTS: dict[str, GameContract] = {}

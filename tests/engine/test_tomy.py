@@ -328,6 +328,22 @@ def test_mt_story_1_story_length() -> None:
     assert after.proposals[0][3] == "!"
 
 
+def test_mt_story_1_length_counts_what_people_see() -> None:
+    """MT-STORY-1: characters are grapheme clusters (e + accent is one); a story also holds
+    at most 2,000 code points."""
+    state = table(4)
+    decomposed = "e\u0301" * 500  # 500 characters, 1,000 code points
+    after, _ = act(state, 0, Propose(0, decomposed))
+    assert after.proposals[0][3] == decomposed
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one character, 5 code points
+    for bad in ("e\u0301" * 501, family * 401):
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(state, 0, Propose(0, bad))
+        assert err.value.reason == "STORY_LENGTH"
+    after, _ = act(state, 0, Propose(0, family * 400))
+    assert len(after.proposals[0][3]) == 2000
+
+
 def test_mt_story_1_unicode_story_round_trips_exactly() -> None:
     """MT-STORY-1: story text is kept exactly, through storage too."""
     story = "Tomy 🐶 a vu « l'œuf » à Zürich — ça alors !"

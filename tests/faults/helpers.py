@@ -552,7 +552,7 @@ async def check_acknowledged(
         "the log's player actions are not exactly the acknowledged ones"
     )
     raw = await store.redis.hgetall(idem_key(room_id))
-    stored = {k.decode(): int(v) for k, v in raw.items()}
+    stored = {k.decode(): int(v.split(b":")[0]) for k, v in raw.items()}  # "<seq>:<hash>"
     expected = {f"{a.player_id}:{a.key}": a.seq for a in first.values()}
     assert stored == expected, "the idempotency index differs from the acknowledged acts"
     for key in refused_keys:

@@ -31,7 +31,12 @@ class FakeClock:
 @pytest.fixture
 async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
     clock = FakeClock()
-    replicas = [await start_replica(redis_url, clock=clock, timers=False) for _ in range(2)]
+    # These tests are about clocks: tables nobody attends are not paused here (that is
+    # tests/services/test_unattended.py).
+    replicas = [
+        await start_replica(redis_url, clock=clock, timers=False, unattended_grace=0)
+        for _ in range(2)
+    ]
     try:
         yield clock, replicas
     finally:
