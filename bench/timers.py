@@ -62,7 +62,7 @@ async def _room(rooms: Rooms, decision_seconds: int) -> tuple[str, float]:
     )
     await rooms.set_ready(host, created.room_id, True)
     started = await rooms.start(host, created.room_id)
-    deadline = min(d["e"] for d in started.deadlines if d["c"] != BOT_CLOCK)
+    deadline = min(d.expire for d in started.deadlines if d.clock != BOT_CLOCK)
     return created.room_id, float(deadline)
 
 

@@ -5,8 +5,11 @@ lists: a dataclass becomes the list of its field values in declaration order, re
 The field types say how to read each value back, so the codec is written once for every game
 and stays exact on round trip (``from_data(cls, to_data(x)) == x``).
 
-Supported field types: ``int``, ``bool``, ``str``, ``X | None``, ``tuple[X, ...]`` and nested
-dataclasses (also inside tuples and optionals).
+Supported field types: ``int``, ``bool``, ``str``, ``float``, enums (stored as their value),
+``X | None``, unions of scalars (``bool | int | str``), ``tuple[X, ...]``, ``list[X]``,
+``dict[K, V]`` (``K`` ``str`` or ``int``; a JSON object), ``Any`` (a JSON value kept as it is)
+and nested dataclasses (also inside tuples, lists, dicts and optionals). The room layer's
+records (``services.records``) use the same codec.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -24,6 +27,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -55,11 +59,16 @@ def _identity(value: Any) -> Any:
     return value
 
 
+_SCALARS = (int, bool, str, float)
+
+
 def _reader(tp: Any) -> _Reader:
     """A function that turns the stored form of a ``tp`` value back into the value."""
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
         args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if all(a in _SCALARS for a in args):
+            return _identity
         if len(args) != 1:
             raise TypeError(f"unsupported union {tp}")
         inner = _reader(args[0])
@@ -75,20 +84,44 @@ def _reader(tp: Any) -> _Reader:
             return lambda value: tuple(item(v) for v in value)
         readers = [_reader(a) for a in items]
         return lambda value: tuple(r(v) for r, v in zip(readers, value, strict=True))
+    if origin is list:
+        (item_type,) = typing.get_args(tp)
+        item = _reader(item_type)
+        return list if item is _identity else (lambda value: [item(v) for v in value])
+    if origin is dict:
+        key_type, value_type = typing.get_args(tp)
+        if key_type not in (str, int):
+            raise TypeError(f"unsupported dict key in {tp}")
+        val = _reader(value_type)
+        return lambda value: {key_type(k): val(v) for k, v in value.items()}
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         cls = tp
         return lambda value: from_data(cls, value)
-    if tp in (int, bool, str):
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp
+    if tp is float:
+        return float  # an int stored for a float comes back a float
+    if tp in (int, bool, str) or tp is Any:
         return _identity
     raise TypeError(f"unsupported field type {tp}")
+
+
+def reader(tp: Any) -> Callable[[Any], Any]:
+    """The function that reads the stored form of a ``tp`` value (for codecs built on this
+    one, such as the room layer's)."""
+    return _reader(tp)
 
 
 def to_data(obj: Any) -> Any:
     """The JSON-compatible form of a dataclass (or tuple, or scalar) value."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return [to_data(getattr(obj, name)) for name, _ in _plan(type(obj))]
-    if isinstance(obj, tuple):
+    if isinstance(obj, tuple | list):
         return [to_data(v) for v in obj]
+    if isinstance(obj, dict):
+        return {k: to_data(v) for k, v in obj.items()}
+    if isinstance(obj, enum.Enum):
+        return obj.value
     return obj
 
 

@@ -22,8 +22,8 @@ import structlog
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
+from services.records import LogEntry
 from services.store import (
-    LogEntry,
     Store,
     StoreUnavailable,
     entry_from_notification,

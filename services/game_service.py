@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 
@@ -13,6 +14,7 @@ from services import errors
 from services.auth import require_player
 from services.feed import Feeds
 from services.games import contract_for
+from services.records import EntryKind, LogEntry, RoomRecord, RoomStatus
 from services.render import (
     EntryRenderer,
     all_event_messages,
@@ -25,7 +27,6 @@ from services.render import (
 )
 from services.rooms import Rooms, is_member, seat_of, seed_commitment
 from services.servicing import guarded, guarded_stream, holds_presence
-from services.store import LogEntry, RoomRecord
 from services.streams import check_cursor, leaves, left_room, too_slow
 
 Context = grpc.aio.ServicerContext
@@ -101,7 +102,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         record = await self.rooms.load(request.room_id)
         seat = _viewer_seat(record, player.player_id)
         response = game_pb2.ListLegalActionsResponse(version=record.version)
-        if seat is None or record.state is None or record.status != "playing":
+        if seat is None or record.state is None or record.status is not RoomStatus.PLAYING:
             return response
         snapshot = self.rooms.snapshot(record)
         assert snapshot.state is not None
@@ -119,7 +120,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         record = _shared_record(await self.rooms.load(request.room_id))
         seat = _viewer_seat(record, player.player_id)
         check_cursor(request.after_seq, record.seq)
-        game = registry.get(record.meta["game"])
+        game = registry.get(record.meta.game)
         cursor = request.after_seq
         version = 0
         async with self.feeds.listen(record.room_id, record.seq) as queue:
@@ -168,22 +169,22 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     ) -> game_pb2.GetReplayResponse:
         player = require_player()
         record = await self.rooms.load(request.room_id)
-        if record.meta.get("private") and not is_member(record, player.player_id):
+        if record.meta.private and not is_member(record, player.player_id):
             raise errors.denied("this room is private", "PRIVATE_ROOM")
-        if record.status != "finished" or record.seed is None or record.nonce is None:
+        if record.status is not RoomStatus.FINISHED or record.seed is None or record.nonce is None:
             raise errors.precondition(
                 "the replay is available once the match is over", "MATCH_NOT_FINISHED"
             )
-        contract = contract_for(record.meta["game"])
+        contract = contract_for(record.meta.game)
         response = game_pb2.GetReplayResponse(
-            game_id=record.meta["game"],
+            game_id=record.meta.game,
             players=len(record.seats),
             seed=record.seed,
             seed_nonce=record.nonce,
             seed_commitment=seed_commitment(record.seed, record.nonce),
             seats=room_message(record, player.player_id).seats,
         )
-        for name, value in record.meta["options"].items():
+        for name, value in record.meta.options.items():
             response.options[name].CopyFrom(option_value(value))
         cursor = 0
         while True:
@@ -192,7 +193,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 break
             for entry in entries:
                 cursor = entry.seq
-                if entry.kind not in ("action", "timeout", "bot", "finished"):
+                if entry.kind not in _PLAYED:
                     continue
                 step = response.steps.add(
                     seq=entry.seq,
@@ -212,13 +213,17 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return response
 
 
+_PLAYED = (EntryKind.ACTION, EntryKind.TIMEOUT, EntryKind.BOT, EntryKind.FINISHED)
+"""The log entries of the match's steps (a replay's)."""
+
+
 def _seat_after(entry: LogEntry, player_id: str, seat: int | None) -> int | None:
     """The viewer's seat once ``entry`` is applied: a lobby change may have moved them (a
     player who left sees no hand any more, even if someone else now sits in their seat)."""
     if entry.room is None:
         return seat
-    for index, here in enumerate(entry.room.get("seats", [])):
-        if here is not None and here.get("player_id") == player_id:
+    for index, here in enumerate(entry.room.seats):
+        if here is not None and here.player_id == player_id:
             return index
     return None
 
@@ -235,8 +240,8 @@ def _shared_record(record: RoomRecord) -> RoomRecord:
     if cached is not None and cached.seq >= record.seq:
         _RECORDS.move_to_end(record.room_id)
         return cached
-    record.state = None  # streams render from their entries' states
-    record.memories = {}
+    # Streams render from their entries' states; bots' memories are no stream's business.
+    record = dataclasses.replace(record, state=None, memories={})
     _RECORDS[record.room_id] = record
     while len(_RECORDS) > _RECORDS_LIMIT:
         _RECORDS.popitem(last=False)
@@ -264,7 +269,7 @@ def _shared_renderer(record: RoomRecord, entry: LogEntry) -> EntryRenderer:
     renderer = renderers.get(entry.seq)
     if renderer is None:
         renderer = renderers[entry.seq] = EntryRenderer(
-            registry.get(record.meta["game"]), record, entry
+            registry.get(record.meta.game), record, entry
         )
         _RENDERERS.move_to_end(record.room_id)
         while len(renderers) > _RENDERERS_PER_ROOM:

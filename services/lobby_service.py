@@ -16,6 +16,7 @@ from services import errors
 from services.auth import current_address, require_player
 from services.feed import Feeds
 from services.games import contract_for
+from services.records import EntryKind
 from services.render import option_raw, option_value, room_message, timestamp
 from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
@@ -292,15 +293,17 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                     if entry.room is None:
                         continue
                     change = ROOM_CHANGES[
-                        entry.events[0][0] if entry.kind == "lobby" and entry.events else entry.kind
+                        entry.events[0][0]
+                        if entry.kind is EntryKind.LOBBY and entry.events
+                        else entry.kind
                     ]
                     fresh = await self.rooms.load(record.room_id)
                     yield lobby_pb2.WatchRoomResponse(
                         room=room_message(
                             fresh,
                             player.player_id,
-                            seats=entry.room["seats"],
-                            status=entry.room["status"],
+                            seats=entry.room.seats,
+                            status=entry.room.status,
                             seq=entry.seq,
                         ),
                         seq=entry.seq,

@@ -25,12 +25,13 @@ import collections
 import contextlib
 import os
 from collections.abc import AsyncIterator, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import structlog
 
 from services.errors import RoomError
-from services.store import RoomRecord, StoreUnavailable
+from services.records import RoomRecord, SeatRecord
+from services.store import StoreUnavailable
 
 if TYPE_CHECKING:
     from services.rooms import Rooms
@@ -43,20 +44,17 @@ RENEW_SECONDS = 5.0
 """How often a replica renews the presence of its open streams' players (at most)."""
 
 
-def human_players(seats: Iterable[dict[str, Any] | None]) -> set[str]:
+def human_players(seats: Iterable[SeatRecord | None]) -> set[str]:
     """The players whose presence keeps a table going: human seats, and seats a bot holds
     for an absent human.
 
-    >>> sorted(human_players([{"player_id": "a", "kind": "human"}, None,
-    ...                       {"player_id": "b", "kind": "bot", "away": True},
-    ...                       {"player_id": "bot-2", "kind": "bot"}]))
+    >>> from services.records import SeatKind
+    >>> sorted(human_players([SeatRecord("a", "A"), None,
+    ...                       SeatRecord("b", "B", SeatKind.BOT, away=True),
+    ...                       SeatRecord("bot-2", "Bot", SeatKind.BOT)]))
     ['a', 'b']
     """
-    return {
-        seat["player_id"]
-        for seat in seats
-        if seat is not None and (seat.get("kind") == "human" or seat.get("away"))
-    }
+    return {seat.player_id for seat in seats if seat is not None and seat.belongs_to_human}
 
 
 def attended(record: RoomRecord, present: set[str], since: float) -> bool:

@@ -7,6 +7,7 @@ the raw state are never copied into a message before the match ends.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from cercle.v1 import common_pb2, game_pb2
@@ -14,25 +15,26 @@ from google.protobuf import timestamp_pb2
 
 from engine.core import Game, OptionValue, State
 from engine.events import Event
+from services.bot_seats import BOT_CLOCK
 from services.games import GameContract, contract_for
-from services.store import LogEntry, RoomRecord
+from services.records import DeadlineRecord, EntryKind, LogEntry, RoomRecord, RoomStatus, Seats
 
 _STATUS = {
-    "open": common_pb2.ROOM_STATUS_OPEN,
-    "playing": common_pb2.ROOM_STATUS_PLAYING,
-    "finished": common_pb2.ROOM_STATUS_FINISHED,
-    "abandoned": common_pb2.ROOM_STATUS_ABANDONED,
+    RoomStatus.OPEN: common_pb2.ROOM_STATUS_OPEN,
+    RoomStatus.PLAYING: common_pb2.ROOM_STATUS_PLAYING,
+    RoomStatus.FINISHED: common_pb2.ROOM_STATUS_FINISHED,
+    RoomStatus.ABANDONED: common_pb2.ROOM_STATUS_ABANDONED,
 }
 
 
 UPDATE_KINDS = {
-    "lobby": game_pb2.UPDATE_KIND_LOBBY,
-    "started": game_pb2.UPDATE_KIND_STARTED,
-    "action": game_pb2.UPDATE_KIND_ACTION,
-    "bot": game_pb2.UPDATE_KIND_BOT,
-    "timeout": game_pb2.UPDATE_KIND_TIMEOUT,
-    "clock": game_pb2.UPDATE_KIND_CLOCK,
-    "finished": game_pb2.UPDATE_KIND_FINISHED,
+    EntryKind.LOBBY: game_pb2.UPDATE_KIND_LOBBY,
+    EntryKind.STARTED: game_pb2.UPDATE_KIND_STARTED,
+    EntryKind.ACTION: game_pb2.UPDATE_KIND_ACTION,
+    EntryKind.BOT: game_pb2.UPDATE_KIND_BOT,
+    EntryKind.TIMEOUT: game_pb2.UPDATE_KIND_TIMEOUT,
+    EntryKind.CLOCK: game_pb2.UPDATE_KIND_CLOCK,
+    EntryKind.FINISHED: game_pb2.UPDATE_KIND_FINISHED,
 }
 """A log entry's kind -> the update kind a subscriber sees."""
 
@@ -62,8 +64,8 @@ def room_message(
     record: RoomRecord,
     viewer: str | None,
     *,
-    seats: list[dict[str, Any] | None] | None = None,
-    status: str | None = None,
+    seats: Seats | None = None,
+    status: RoomStatus | None = None,
     seq: int | None = None,
     version: int | None = None,
 ) -> common_pb2.Room:
@@ -74,41 +76,34 @@ def room_message(
     members = set(record.spectators)
     for index, seat in enumerate(seats):
         if seat is not None:
-            members.add(seat["player_id"])
-            if seat["player_id"] == viewer:
+            members.add(seat.player_id)
+            if seat.player_id == viewer:
                 my_seat = index
     room = common_pb2.Room(
         room_id=record.room_id,
-        game_id=meta["game"],
-        visibility=common_pb2.VISIBILITY_PRIVATE
-        if meta.get("private")
-        else common_pb2.VISIBILITY_PUBLIC,
+        game_id=meta.game,
+        visibility=common_pb2.VISIBILITY_PRIVATE if meta.private else common_pb2.VISIBILITY_PUBLIC,
         status=_STATUS.get(status or record.status, common_pb2.ROOM_STATUS_UNSPECIFIED),
         spectator_count=len(record.spectators),
-        host_player_id=meta["host"],
-        create_time=timestamp(meta["created"]),
+        host_player_id=meta.host,
+        create_time=timestamp(meta.created),
         version=record.version if version is None else version,
         seq=record.seq if seq is None else seq,
         my_seat=my_seat,
     )
     if viewer is not None and viewer in members:
-        room.join_code = meta.get("code", "")
-    for name, value in meta["options"].items():
+        room.join_code = meta.code
+    for name, value in meta.options.items():
         room.options[name].CopyFrom(option_value(value))
     for index, seat in enumerate(seats):
         message = room.seats.add(index=index)
         if seat is not None:
-            message.player_id = seat["player_id"]
-            message.display_name = seat.get("name", "")
-            message.kind = (
-                common_pb2.SEAT_KIND_BOT
-                if seat.get("kind") == "bot"
-                else common_pb2.SEAT_KIND_HUMAN
-            )
-            message.ready = bool(seat.get("ready"))
-            level = seat.get("level")
-            if level:
-                message.bot_level = common_pb2.BotLevel.Value("BOT_LEVEL_" + level.upper())
+            message.player_id = seat.player_id
+            message.display_name = seat.name
+            message.kind = common_pb2.SEAT_KIND_BOT if seat.is_bot else common_pb2.SEAT_KIND_HUMAN
+            message.ready = seat.ready
+            if seat.level:
+                message.bot_level = common_pb2.BotLevel.Value("BOT_LEVEL_" + seat.level.upper())
     return room
 
 
@@ -124,19 +119,19 @@ def all_event_messages(contract: GameContract, events: list[Event]) -> list[game
     return [contract.event_to_proto(e) for e in events]
 
 
-def deadline_messages(deadlines: list[dict[str, Any]]) -> list[common_pb2.Deadline]:
+def deadline_messages(deadlines: Iterable[DeadlineRecord]) -> list[common_pb2.Deadline]:
     """Players' clocks (a bot's next move is not a clock anyone must watch)."""
     out = []
     for d in deadlines:
-        if d["c"] == "bot":
+        if d.clock == BOT_CLOCK:
             continue
         message = common_pb2.Deadline(
-            seat=d["s"],
-            clock=common_pb2.ClockKind.Value("CLOCK_KIND_" + d["c"].upper()),
-            expire_time=timestamp(d["e"]),
-            version=d["v"],
+            seat=d.seat,
+            clock=common_pb2.ClockKind.Value("CLOCK_KIND_" + d.clock.upper()),
+            expire_time=timestamp(d.expire),
+            version=d.version,
         )
-        message.length.FromMilliseconds(int(d["l"] * 1000))
+        message.length.FromMilliseconds(int(d.length * 1000))
         out.append(message)
     return out
 
@@ -190,7 +185,6 @@ class EntryRenderer:
 
     def render(self, viewer: str, seat: int | None, version: int) -> game_pb2.SubscribeResponse:
         entry = self.entry
-        room_json = entry.room or {}
         response = game_pb2.SubscribeResponse(
             seq=entry.seq,
             version=entry.version or version,
@@ -199,13 +193,13 @@ class EntryRenderer:
             events=self.events(seat),
             deadlines=deadline_messages(entry.deadlines),
         )
-        if room_json:
+        if entry.room is not None:
             response.room.CopyFrom(
                 room_message(
                     self.record,
                     viewer,
-                    seats=room_json.get("seats"),
-                    status=room_json.get("status"),
+                    seats=entry.room.seats,
+                    status=entry.room.status,
                     seq=entry.seq,
                     version=entry.version or version,
                 )

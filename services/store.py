@@ -1,4 +1,5 @@
-"""Every Redis access of Cercle: key names, Lua scripts and the typed calls that run them.
+"""Every Redis access of Cercle: key names, the Lua scripts (``services.store_scripts``, with
+their KEYS and ARGV) and the typed calls that run them.
 
 Data model. Rooms are spread over ``SHARDS`` hash tags ``{c<n>}`` (n = crc32(room id) mod
 SHARDS). All keys of a room, and the timer index of its shard, share that tag, so every
@@ -6,18 +7,21 @@ script touches one slot and the same code runs on Redis Cluster, while the deadl
 updated in the same atomic step as the room:
 
 ``cercle:{cN}:room:ID`` (hash)
-    ``meta`` (JSON: game, options, visibility, players, host, created, join code),
-    ``seats`` (JSON list), ``spectators`` (JSON list of player ids), ``status``,
-    ``version`` (engine version), ``seq`` (last stream entry), ``state`` (engine bytes),
-    ``seed`` and ``nonce`` (secrets until the match ends), ``deadlines`` (JSON list),
-    ``outcome`` (JSON, once finished), ``timeouts`` (JSON: consecutive timeouts per seat),
+    One field per attribute of :class:`~services.records.RoomRecord`, written by the records'
+    codec (``services.records``: text for scalars, compact JSON lists for records): ``meta``
+    (game, options, visibility, players, host, created, join code...), ``seats`` (a list of
+    seats or null), ``spectators`` (player ids), ``status``, ``version`` (engine version),
+    ``seq`` (last stream entry, written by the commit script), ``state`` (engine bytes),
+    ``seed`` and ``nonce`` (secrets until the match ends), ``deadlines``, ``outcome`` (once
+    finished), ``timeouts`` (consecutive timeouts per seat), ``memories`` (bots'),
     ``human_at`` (server time of the last change a human made), ``paused`` (server time
     the clocks stopped because no human was there; empty while they run).
 ``cercle:{cN}:log:ID`` (stream)
-    One entry per room change, with the explicit id ``<seq>-0`` so that "after seq N" is
-    simply the stream range ``(N-0 +``. Fields: ``kind``, ``actor``, ``version``, ``action``,
-    ``events`` (JSON, with each event's audience), ``state`` (engine bytes after the change),
-    ``room`` (seats and status, on lobby changes), ``deadlines``.
+    One entry per room change (:class:`~services.records.LogEntry`, fields at their default
+    left out), with the explicit id ``<seq>-0`` so that "after seq N" is simply the stream
+    range ``(N-0 +``. Fields: ``kind``, ``actor``, ``version``, ``action``, ``events``
+    (JSON, with each event's audience), ``state`` (engine bytes after the change), ``room``
+    (seats and status, when they change), ``deadlines``, ``timeout``.
 ``cercle:{cN}:idem:ID`` (hash)
     idempotency key -> ``<seq>:<fingerprint>``: the seq its action produced and a hash of
     the request, so that the key reused for another request is refused.
@@ -49,7 +53,6 @@ import json
 import time
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 import redis.asyncio as aioredis
@@ -59,6 +62,16 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services import metrics
+from services.records import LogEntry, RoomRecord, dumps, from_hash, next_deadline, to_hash
+from services.store_scripts import (
+    CLAIM_SCRIPT,
+    COMMIT_SCRIPT,
+    DELETE_IF_SCRIPT,
+    RATE_SCRIPT,
+    RESCHEDULE_SCRIPT,
+    STREAM_LEASE_SCRIPT,
+    TOUCH_PRESENCE_SCRIPT,
+)
 
 ROOM_TTL_SECONDS = 24 * 3600
 """A room and its log expire this long after their last change once its match started."""
@@ -168,250 +181,11 @@ def stream_leases_key(scope: str) -> str:
     return f"cercle:streams:{scope}"
 
 
-# ---------------------------------------------------------------------------------------
-# Lua scripts
-# ---------------------------------------------------------------------------------------
-
-COMMIT_SCRIPT = """
--- Commit one room change atomically: compare the room's seq, write the new fields, append
--- the stream entry, remember the idempotency key, refresh TTLs and notify tailers.
--- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers
--- ARGV[1] expected seq (the seq the change was computed from; 0 for a new room)
--- ARGV[2] idempotency key ('' for none)
--- ARGV[3] the request's fingerprint (a hash of what the key was sent with)
--- ARGV[4] TTL in seconds for the three room keys (0: leave their expiry as it is; the
---         server's own changes, bot moves and timeouts, do not keep a room alive)
--- ARGV[5] n = number of room hash field/value pairs that follow
--- ARGV[6 .. 5+2n] room hash field/value pairs
--- ARGV[6+2n .. #ARGV-3] stream entry field/value pairs
--- ARGV[#ARGV-2] room id; ARGV[#ARGV-1] the room's next deadline ('' none, '-' unchanged)
--- ARGV[#ARGV] notify channel.
--- Returns {1, new_seq} on success, {0, current_seq} on a seq conflict,
--- {2, seq} when the idempotency key was used already for the same request, and
--- {3, seq} when it was used for another one (nothing written in either case).
-local idem = ARGV[2]
-if idem ~= '' then
-  local done = redis.call('HGET', KEYS[3], idem)
-  if done then
-    local seq, fingerprint = string.match(done, '^(%d+):?(.*)$')
-    if fingerprint ~= '' and fingerprint ~= ARGV[3] then return {3, tonumber(seq)} end
-    return {2, tonumber(seq)}
-  end
-end
-local current = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
-if current ~= tonumber(ARGV[1]) then return {0, current} end
-local new_seq = current + 1
-local n = tonumber(ARGV[5])
-local fields = {'seq', new_seq}
-for i = 6, 5 + 2 * n do fields[#fields + 1] = ARGV[i] end
-redis.call('HSET', KEYS[1], unpack(fields))
-local entry = {}
-for i = 6 + 2 * n, #ARGV - 3 do entry[#entry + 1] = ARGV[i] end
-redis.call('XADD', KEYS[2], new_seq .. '-0', unpack(entry))
-if idem ~= '' then redis.call('HSET', KEYS[3], idem, new_seq .. ':' .. ARGV[3]) end
-local ttl = tonumber(ARGV[4])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], ttl)
-  if idem ~= '' then redis.call('EXPIRE', KEYS[3], ttl) end
-end
-local next_deadline = ARGV[#ARGV - 1]
-if next_deadline == '' then
-  redis.call('ZREM', KEYS[4], ARGV[#ARGV - 2])
-elseif next_deadline ~= '-' then
-  redis.call('ZADD', KEYS[4], next_deadline, ARGV[#ARGV - 2])
-end
--- Tailing replicas get the entry itself, so they need not read it back.
-redis.call('PUBLISH', ARGV[#ARGV], cjson.encode({new_seq, entry}))
-return {1, new_seq}
-"""
-
-
-CLAIM_SCRIPT = """
--- Claim the rooms of one shard whose earliest deadline has passed.
--- KEYS[1] the shard's timers sorted set
--- ARGV[1] now, ARGV[2] lease end (now + lease), ARGV[3] at most this many rooms
--- Returns the claimed room ids; each is re-scored to the lease end, so no other replica
--- claims it before the lease ends (or before a commit indexes its next deadline).
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
-for _, room in ipairs(due) do
-  redis.call('ZADD', KEYS[1], ARGV[2], room)
-end
-return due
-"""
-
-RESCHEDULE_SCRIPT = """
--- Re-index a room's earliest deadline from the deadlines stored in the room itself.
--- KEYS[1] room hash, KEYS[2] the shard's timers sorted set; ARGV[1] room id
--- Returns the earliest deadline as a string, or false when the room has none.
-local raw = redis.call('HGET', KEYS[1], 'deadlines')
-local earliest = nil
-if raw then
-  for _, d in ipairs(cjson.decode(raw)) do
-    if earliest == nil or d['e'] < earliest then earliest = d['e'] end
-  end
-end
-if earliest == nil then
-  redis.call('ZREM', KEYS[2], ARGV[1])
-  return false
-end
-redis.call('ZADD', KEYS[2], earliest, ARGV[1])
-return tostring(earliest)
-"""
-
-
-TOUCH_PRESENCE_SCRIPT = """
--- Record that players have a stream open on a room, for those who hold a human seat.
--- KEYS[1] room hash, KEYS[2] the room's presence sorted set
--- ARGV[1] now (server time), ARGV[2] TTL of the presence set (seconds), ARGV[3..] player ids
--- A seat a bot holds for an absent player ('away') counts: its player is human.
--- Returns {how many of them hold a human seat, 1 if the room's clocks are paused else 0}.
-local raw = redis.call('HGET', KEYS[1], 'seats')
-if not raw then return {0, 0} end
-local humans = {}
-for _, seat in ipairs(cjson.decode(raw)) do
-  if type(seat) == 'table' and (seat['kind'] == 'human' or seat['away'] == true) then
-    humans[seat['player_id']] = true
-  end
-end
-local seated = 0
-for i = 3, #ARGV do
-  if humans[ARGV[i]] then
-    redis.call('ZADD', KEYS[2], ARGV[1], ARGV[i])
-    seated = seated + 1
-  end
-end
-if seated > 0 then redis.call('EXPIRE', KEYS[2], ARGV[2]) end
-local paused = redis.call('HGET', KEYS[1], 'paused')
-if paused and paused ~= '' then return {seated, 1} end
-return {seated, 0}
-"""
-
-DELETE_IF_SCRIPT = """
--- Delete a key only if it still holds the value: a join code that still names its room (an
--- expired code may have been drawn again for a newer room), an idempotency key's claim
--- that is still this room's.
--- KEYS[1] the key; ARGV[1] the value. Returns 1 if deleted, else 0.
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
-
-RATE_SCRIPT = """
--- Take up to ARGV[3] requests from a limiter shared by every replica: GCRA (the generic
--- cell rate algorithm, a token bucket kept as one timestamp), on Redis's clock.
--- KEYS[1] the limiter: its theoretical arrival time, in microseconds
--- ARGV[1] emission interval (microseconds per request: 1e6 / rate per second)
--- ARGV[2] burst (how many requests may come at once)
--- ARGV[3] requests wanted (a replica may take a few at once and spend them locally)
--- Returns {granted, wait}: granted is 0..ARGV[3]; when 0, wait is the microseconds until
--- one request is allowed again.
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
-local interval = tonumber(ARGV[1])
-local tolerance = interval * tonumber(ARGV[2])
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
-local granted = math.min(math.floor((now + tolerance - tat) / interval), tonumber(ARGV[3]))
-if granted <= 0 then return {0, math.ceil(tat - tolerance + interval - now)} end
-tat = tat + granted * interval
-redis.call('SET', KEYS[1], string.format('%.0f', tat), 'PX', math.ceil((tat - now) / 1000) + 1)
-return {granted, 0}
-"""
-
-STREAM_LEASE_SCRIPT = """
--- Take or renew stream leases in one scope's lease set, unless the scope is full.
--- KEYS[1] the scope's lease set (sorted set: lease id -> expiry, ms of Redis time)
--- ARGV[1] at most this many live leases (0: no limit, for renewals), ARGV[2] lease ms,
--- ARGV[3 ..] lease ids
--- Expired leases (of streams whose replica died) are dropped first. Returns {1, live} when
--- the leases were written, {0, live} when ARGV[3] is new and the set already holds ARGV[1]
--- live leases (nothing written).
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-local live = redis.call('ZCARD', KEYS[1])
-local limit = tonumber(ARGV[1])
-if limit > 0 and live >= limit and not redis.call('ZSCORE', KEYS[1], ARGV[3]) then
-  return {0, live}
-end
-local ms = tonumber(ARGV[2])
-for i = 3, #ARGV do redis.call('ZADD', KEYS[1], now + ms, ARGV[i]) end
-redis.call('PEXPIRE', KEYS[1], ms)
-return {1, redis.call('ZCARD', KEYS[1])}
-"""
-
-
-# ---------------------------------------------------------------------------------------
-# Typed records
-# ---------------------------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class RoomRecord:
-    """A room as stored: the raw fields, decoded from JSON where they are JSON."""
-
-    room_id: str
-    meta: dict[str, Any]
-    seats: list[dict[str, Any] | None]
-    spectators: list[str]
-    status: str
-    version: int
-    seq: int
-    state: bytes | None
-    seed: int | None
-    nonce: str | None
-    deadlines: list[dict[str, Any]] = field(default_factory=list)
-    outcome: dict[str, Any] | None = None
-    timeouts: dict[str, int] = field(default_factory=dict)
-    memories: dict[str, Any] = field(default_factory=dict)
-    human_at: float | None = None
-    """Server time of the last change a human made (an action, the start, a resume)."""
-    paused: float | None = None
-    """Server time the clocks stopped for want of a human (None: they run)."""
-
-
-@dataclass(slots=True)
-class LogEntry:
-    """One stream entry of a room's log."""
-
-    seq: int
-    kind: str
-    actor: int
-    version: int
-    action: Any
-    events: list[list[Any]]
-    state: bytes | None
-    room: dict[str, Any] | None
-    deadlines: list[dict[str, Any]]
-    timeout: bool = False
-
-
 def entry_from_notification(payload: bytes) -> LogEntry:
     """The log entry a commit published on the room's channel."""
     seq, flat = json.loads(payload)
     raw = {flat[i].encode(): flat[i + 1].encode() for i in range(0, len(flat), 2)}
-    return _entry_from_fields(int(seq), raw)
-
-
-def _entry_from_fields(seq: int, raw: Mapping[bytes, bytes]) -> LogEntry:
-    state = raw.get(b"state")
-    room = raw.get(b"room")
-    return LogEntry(
-        seq=seq,
-        kind=raw[b"kind"].decode(),
-        actor=int(raw.get(b"actor", b"-1")),
-        version=int(raw.get(b"version", b"0")),
-        action=json.loads(raw[b"action"]) if raw.get(b"action") else None,
-        events=json.loads(raw[b"events"]) if raw.get(b"events") else [],
-        state=state if state else None,
-        room=json.loads(room) if room else None,
-        deadlines=json.loads(raw[b"deadlines"]) if raw.get(b"deadlines") else [],
-        timeout=raw.get(b"timeout") == b"1",
-    )
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return from_hash(LogEntry, raw, seq=int(seq))
 
 
 # ---------------------------------------------------------------------------------------
@@ -515,26 +289,27 @@ class Store:
         room_id: str,
         *,
         expected_seq: int,
-        fields: Mapping[str, str | bytes | int],
-        entry: Mapping[str, str | bytes | int],
+        room: RoomRecord,
+        entry: LogEntry,
+        before: RoomRecord | None = None,
         idempotency_key: str = "",
         fingerprint: str = "",
         ttl: int = ROOM_TTL_SECONDS,
-        next_deadline: float | str | None = "-",
         op: str = "commit",
     ) -> int:
         """Write a room change and its log entry atomically; return the new seq.
 
-        ``op`` names the call in :attr:`calls_by_op` and the round-trip metric
+        ``room`` is the room after the change, ``before`` the room it was computed from
+        (None for a new room): only the fields that differ are written, and when the
+        deadlines differ the room's earliest one is indexed in its shard's timers in the
+        same step. ``op`` names the call in :attr:`calls_by_op` and the round-trip metric
         (``commit_action`` for a player's, a timeout's or a bot's action).
-
-        ``next_deadline`` (seconds since the epoch) indexes the room's earliest deadline in
-        its shard's timers in the same step (None: no deadline; ``"-"``: leave it).
         ``ttl`` 0 leaves the room's expiry as it is (changes the server makes by itself).
         Raises :class:`Conflict` if the room's seq is not ``expected_seq`` any more,
         :class:`Duplicate` if ``idempotency_key`` was used already for the request whose
         hash is ``fingerprint``, and :class:`KeyReused` if it was used for another one.
         """
+        fields = to_hash(room, changed_from=before)
         args: list[str | bytes | int] = [
             expected_seq,
             idempotency_key,
@@ -544,13 +319,13 @@ class Store:
         ]
         for name, value in fields.items():
             args += [name, value]
-        for name, value in entry.items():
+        for name, value in to_hash(entry, skip_defaults=True).items():
             args += [name, value]
-        deadline_arg = (
-            ""
-            if next_deadline is None
-            else (next_deadline if isinstance(next_deadline, str) else repr(float(next_deadline)))
-        )
+        if before is not None and before.deadlines == room.deadlines:
+            deadline_arg = "-"  # unchanged
+        else:
+            earliest = next_deadline(room.deadlines)
+            deadline_arg = "" if earliest is None else repr(earliest)
         args += [room_id, deadline_arg, notify_channel(room_id)]
         keys = [
             room_key(room_id),
@@ -573,7 +348,7 @@ class Store:
             "read_log",
             self.redis.xrange(log_key(room_id), min=f"({after_seq}-0", max="+", count=count),
         )
-        return [_entry_from_fields(int(eid.split(b"-")[0]), fields) for eid, fields in raw]
+        return [from_hash(LogEntry, fields, seq=int(eid.split(b"-")[0])) for eid, fields in raw]
 
     async def read_entry(self, room_id: str, seq: int) -> LogEntry | None:
         raw = await self._call(
@@ -583,7 +358,7 @@ class Store:
         if not raw:
             return None
         eid, fields = raw[0]
-        return _entry_from_fields(int(eid.split(b"-")[0]), fields)
+        return from_hash(LogEntry, fields, seq=int(eid.split(b"-")[0]))
 
     # -- global indexes (hints; the room itself is the truth) ---------------------------------
 
@@ -851,32 +626,8 @@ class Store:
             raise StoreUnavailable(str(exc)) from exc
 
 
-def _room_from_hash(room_id: str, raw: dict[bytes, bytes]) -> RoomRecord:
-    seed = raw.get(b"seed")
-    nonce = raw.get(b"nonce")
-    return RoomRecord(
-        room_id=room_id,
-        meta=json.loads(raw[b"meta"]),
-        seats=json.loads(raw.get(b"seats", b"[]")),
-        spectators=json.loads(raw.get(b"spectators", b"[]")),
-        status=raw.get(b"status", b"open").decode(),
-        version=int(raw.get(b"version", b"0")),
-        seq=int(raw.get(b"seq", b"0")),
-        state=raw.get(b"state") or None,
-        seed=int(seed) if seed else None,
-        nonce=nonce.decode() if nonce else None,
-        deadlines=json.loads(raw.get(b"deadlines", b"[]")),
-        outcome=json.loads(raw[b"outcome"]) if raw.get(b"outcome") else None,
-        timeouts=json.loads(raw[b"timeouts"]) if raw.get(b"timeouts") else {},
-        memories=json.loads(raw[b"memories"]) if raw.get(b"memories") else {},
-        human_at=float(raw[b"human_at"]) if raw.get(b"human_at") else None,
-        paused=float(raw[b"paused"]) if raw.get(b"paused") else None,
-    )
-
-
-def dumps(value: Any) -> str:
-    """Compact JSON as stored in room fields and log entries."""
-    return _dumps(value)
+def _room_from_hash(room_id: str, raw: Mapping[bytes, bytes]) -> RoomRecord:
+    return from_hash(RoomRecord, raw, room_id=room_id)
 
 
 def now() -> float:
@@ -885,6 +636,7 @@ def now() -> float:
 
 
 __all__: Sequence[str] = (
+    "COMMIT_SCRIPT",
     "Conflict",
     "Duplicate",
     "KeyReused",

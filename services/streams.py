@@ -32,8 +32,9 @@ from engine.codec import decode_event, kinds
 from services import metrics
 from services.auth import current_address, current_player
 from services.errors import Kind, RoomError, abort_with
+from services.records import EntryKind, LogEntry
 from services.room_events import Left, SpectatorLeft
-from services.store import LogEntry, Store, StoreUnavailable
+from services.store import Store, StoreUnavailable
 
 log = structlog.get_logger("cercle.streams")
 
@@ -101,7 +102,7 @@ LEAVES = kinds((Left, SpectatorLeft))
 def leaves(entry: LogEntry, player_id: str, since_seq: int) -> bool:
     """True if ``entry`` is ``player_id`` leaving the room after ``since_seq`` (the seq at
     which their stream found them a member)."""
-    if entry.seq <= since_seq or entry.kind != "lobby":
+    if entry.seq <= since_seq or entry.kind is not EntryKind.LOBBY:
         return False
     for data in entry.events:  # each event as the codec stores it: [kind, audience, ...]
         if data and data[0] in LEAVES:

@@ -30,8 +30,9 @@ from deploy.local.cluster import Proc, start_redis
 from engine import registry
 from engine.core import State, Timeout
 from services.games import contract_for
+from services.records import LogEntry, RoomRecord
 from services.room_events import RoomEvent
-from services.store import LogEntry, RoomRecord, Store, idem_key
+from services.store import Store, idem_key
 
 TRANSPORT_CODES = frozenset(
     {
@@ -494,7 +495,7 @@ async def check_log_replays(store: Store, room_id: str) -> Replayed:
     assert record is not None and record.seed is not None and record.state is not None
     entries = await read_whole_log(store, room_id)
     assert [e.seq for e in entries] == list(range(1, record.seq + 1)), "log seqs not 1..N"
-    game = registry.get(record.meta["game"])
+    game = registry.get(record.meta.game)
     contract = contract_for(game.info.id)
     state: State | None = None
     actions: list[LogEntry] = []
@@ -502,7 +503,7 @@ async def check_log_replays(store: Store, room_id: str) -> Replayed:
     for entry in entries:
         if entry.kind == "started":
             assert state is None, "started twice"
-            state = game.new_match(record.meta["options"], len(record.seats), record.seed)
+            state = game.new_match(record.meta.options, len(record.seats), record.seed)
             assert entry.state == game.encode(state), "initial state differs from the seed's"
             states[state.version] = state
             continue
@@ -565,7 +566,7 @@ def check_streams(
     """Each recorded stream carries seqs 1..N (no gap, no repeat), and every view in it is
     exactly the engine's view, for that stream's seat (None: a spectator), of the replayed
     state at the update's version: nothing hidden reached anyone."""
-    game = registry.get(replayed.record.meta["game"])
+    game = registry.get(replayed.record.meta.game)
     contract = contract_for(game.info.id)
     last = replayed.record.seq
     for record in records:

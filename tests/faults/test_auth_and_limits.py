@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import uuid
 from typing import Any
@@ -35,6 +34,7 @@ from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 from clients.sdk import ApiError, Client
 from services import rooms as rooms_module
 from services.auth import RATE_BURST, RATE_PER_SECOND
+from services.records import RoomMeta, from_json
 from services.server import start_replica
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
@@ -337,7 +337,7 @@ async def _rooms_hosted_by(store: Store, player_id: str) -> list[str]:
     hosted: list[str] = []
     async for key in store.redis.scan_iter(match="cercle:*:room:*", count=500):
         meta = await store.redis.hget(key, "meta")
-        if meta and json.loads(meta).get("host") == player_id:
+        if meta and from_json(RoomMeta, meta).host == player_id:
             hosted.append(key.decode())
     return hosted
 

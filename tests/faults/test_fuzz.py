@@ -53,6 +53,7 @@ from services import server as server_module
 from services.auth import AuthInterceptor
 from services.games import contract_for
 from services.limits import Limits
+from services.records import RoomStatus
 from services.server import Replica, start_replica
 from services.store import Store, room_key, stream_leases_key
 from tests.faults.helpers import Refusal, health, refusal
@@ -464,14 +465,14 @@ async def _secrets(world: World) -> Secrets:
         record = await world.store.load_room(room_id)
         if record is None:
             continue
-        seats[room_id] = {s["player_id"]: i for i, s in enumerate(record.seats) if s is not None}
-        if record.status == "playing" and record.seed is not None and record.nonce:
+        seats[room_id] = {s.player_id: i for i, s in enumerate(record.seats) if s is not None}
+        if record.status is RoomStatus.PLAYING and record.seed is not None and record.nonce:
             texts += [str(record.seed), record.nonce]
-        if record.meta.get("private"):
+        if record.meta.private:
             members = {*seats[room_id], *record.spectators}
-            codes.append((record.meta["code"], members))
+            codes.append((record.meta.code, members))
         if record.state is not None:
-            state = registry.get(record.meta["game"]).decode(record.state)
+            state = registry.get(record.meta.game).decode(record.state)
             raw = getattr(state, "hands", None)
             if isinstance(raw, list):
                 hands[room_id] = [list(h) for h in raw]
@@ -543,7 +544,7 @@ async def _legal_action(
     record = await world.store.load_room(room_id)
     if record is None or record.state is None:
         return None
-    game = registry.get(record.meta["game"])
+    game = registry.get(record.meta.game)
     state = game.decode(record.state)
     seats = [seat] if 0 <= seat < len(record.seats) else []
     seats += range(len(record.seats))
@@ -791,9 +792,7 @@ def test_members_still_play_after_the_fuzz(world: World) -> None:
                 assert record is not None
                 client = world.clients[role]
                 if (
-                    not any(
-                        s is not None and s["player_id"] == client.player_id for s in record.seats
-                    )
+                    not any(s is not None and s.player_id == client.player_id for s in record.seats)
                     and client.player_id not in record.spectators
                 ):
                     continue
@@ -802,7 +801,7 @@ def test_members_still_play_after_the_fuzz(world: World) -> None:
                 await client.legal(room_id)
             record = await world.store.load_room(room_id)
             assert record is not None
-            if record.status != "playing":
+            if record.status is not RoomStatus.PLAYING:
                 continue
             acted = False
             for role in ("A", "B", "C"):

@@ -17,8 +17,9 @@ import pytest
 from cercle.v1 import game_pb2
 
 from clients.sdk import Client
+from services.records import RoomRecord
 from services.server import Replica, start_replica
-from services.store import RoomRecord, log_key, room_key, shard_of, timers_key
+from services.store import log_key, room_key, shard_of, timers_key
 from tests.faults.helpers import wait_until
 
 START = 2_000_000_000.0
@@ -143,7 +144,7 @@ async def test_a_bot_table_pauses_when_its_human_leaves_and_resumes_when_they_re
 
         await _eventually(resumed, "the table resumed")
         record = await _room(replicas[0], room_id)
-        assert record.deadlines and all(d["e"] > clock.now for d in record.deadlines)
+        assert record.deadlines and all(d.expire > clock.now for d in record.deadlines)
         for _ in range(3):
             await presence.renew_once()
             await _step(clock, replicas)

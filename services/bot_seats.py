@@ -1,0 +1,112 @@
+"""Bot seats: a bot's decisions from its seat's view, what it remembers, and the takeover of
+the seat of a player who keeps missing their turn. Pure: no Redis, no asyncio, no clock.
+
+A bot decides from its seat's view only (``game.view(state, seat)``), with randomness drawn
+from the secret match seed (:func:`bot_rng`), so a match with bots replays exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.bots import make_bot
+from engine.core import Game, State
+from engine.events import Event
+from engine.rng import Rng
+from services.games import contract_for
+from services.records import DeadlineRecord, SeatKind, SeatRecord, Seats
+
+BOT_CLOCK = "bot"
+"""The deadline kind of a bot's next move (not a player clock: views do not show it)."""
+TAKEOVER_LEVEL = "strong"
+"""The level of the bot that plays for an absent player."""
+
+
+def bot_rng(seed: int, seat: int, version: int) -> Rng:
+    """A bot's randomness for one decision: derived from the secret match seed."""
+    return Rng.from_seed((seed * 1_000_003 + seat * 65_537 + version) & ((1 << 64) - 1))
+
+
+def is_bot(seat: SeatRecord | None) -> bool:
+    return seat is not None and seat.is_bot
+
+
+def new_bot(index: int, level: str, token: str) -> SeatRecord:
+    """A bot of ``level`` for seat ``index`` (``token``: a few random characters that make
+    its player id unique)."""
+    return SeatRecord(
+        player_id=f"bot-{index}-{token}",
+        name=f"Bot {index + 1} ({level})",
+        kind=SeatKind.BOT,
+        ready=True,
+        level=level,
+    )
+
+
+def taken_over(seat: SeatRecord) -> SeatRecord:
+    """The seat once a bot plays for its absent human."""
+    return dataclasses.replace(seat, kind=SeatKind.BOT, level=TAKEOVER_LEVEL, away=True)
+
+
+def taken_back(seat: SeatRecord) -> SeatRecord:
+    """The seat once its human acts again."""
+    return dataclasses.replace(seat, kind=SeatKind.HUMAN, level=None, away=False)
+
+
+def reflex(
+    game: Game[Any],
+    state: State,
+    index: int,
+    seat: SeatRecord,
+    memory: Any,
+    seed: int,
+) -> list[Any] | None:
+    """The out-of-turn call a bot seat wants to make now (the contract's stored form of the
+    action), if any: a bot that is not waited for may still have a legal action."""
+    legal = game.legal_actions(state, index)
+    if not legal:
+        return None
+    bot = make_bot(game, seat.level or "random")
+    action = bot.reflex(game.view(state, index), legal, memory, bot_rng(seed, index, state.version))
+    if action is None:
+        return None
+    return contract_for(game.info.id).action_to_data(action)
+
+
+def decide(
+    game: Game[Any],
+    state: State,
+    deadline: DeadlineRecord,
+    seat: SeatRecord | None,
+    memory: Any,
+    seed: int,
+) -> Any | None:
+    """The action a bot takes when its deadline falls due: the out-of-turn call stored with
+    the deadline, or its choice among its legal actions (None: it has none any more)."""
+    if deadline.action is not None:
+        return contract_for(game.info.id).action_from_data(deadline.action)
+    legal = game.legal_actions(state, deadline.seat)
+    if not legal or seat is None:
+        return None
+    bot = make_bot(game, seat.level or "random")
+    return bot.choose(
+        game.view(state, deadline.seat),
+        legal,
+        memory,
+        bot_rng(seed, deadline.seat, state.version),
+    )
+
+
+def observe(
+    game: Game[Any], seats: Seats, events: Sequence[Event], memories: Mapping[int, Any]
+) -> dict[int, Any]:
+    """Every bot seat's memory once it has seen the events its seat may see."""
+    out = dict(memories)
+    for index, here in enumerate(seats):
+        if here is not None and here.is_bot:
+            seen = [e for e in events if e.visible_to(index)]
+            bot = make_bot(game, here.level or "random")
+            out[index] = bot.observe(out.get(index), index, seen)
+    return out

@@ -1,0 +1,472 @@
+"""The lobby: creating rooms, joining, leaving, ready, bots, quick matches and the start.
+
+Each operation is a pure planner (``plan_*``: from the room as loaded to the
+:class:`~services.records.Change` to commit, or a room error) and a method of
+:class:`LobbyOps`, which :class:`services.rooms.Rooms` mixes in: it runs the planner through
+the compare-and-set loop (``Rooms._mutate``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import structlog
+
+from engine import registry
+from engine.bots import LEVELS as BOT_LEVELS
+from engine.codec import encode_event
+from engine.core import Game, InvalidOptions
+from services import bot_seats, errors
+from services.clocks import compute_deadlines
+from services.errors import RoomError
+from services.games import contract_for
+from services.limits import Limits, check_join_attempts, count_join_failure
+from services.records import (
+    Change,
+    EntryKind,
+    Followup,
+    LogEntry,
+    Player,
+    RoomMeta,
+    RoomRecord,
+    RoomStatus,
+    SeatRecord,
+    is_member,
+    seat_of,
+    seed_commitment,
+)
+from services.room_events import LOBBY_CHANGES, MatchStarted
+from services.store import (
+    OPEN_ROOM_TTL_SECONDS,
+    ROOMS_PER_HOUR,
+    Conflict,
+    Store,
+    quota_key,
+)
+
+log = structlog.get_logger("cercle.rooms")
+
+JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
+DEFAULT_BOT_DELAY = 0.8
+"""Seconds a bot waits before it moves, so that people can follow (room option)."""
+DEFAULT_TAKEOVER_AFTER = 3
+"""Consecutive timeouts after which a bot plays for an absent player (0: never)."""
+
+
+def lobby_entry(change: str, room: RoomRecord, who: str) -> LogEntry:
+    """A lobby change's log entry (the room after it); during a match it repeats the state,
+    so that every update a subscriber receives can carry a view."""
+    return LogEntry(
+        EntryKind.LOBBY,
+        version=room.version,
+        events=[encode_event(LOBBY_CHANGES[change](who))],
+        state=room.state,
+        room=room.room_part(),
+        deadlines=room.deadlines,
+    )
+
+
+def lobby_change(
+    current: RoomRecord, change: str, who: str, *followups: Followup, **fields: Any
+) -> Change:
+    room = dataclasses.replace(current, **fields)
+    return Change(room, lobby_entry(change, room, who), followups)
+
+
+def code_opens(record: RoomRecord, code: str) -> bool:
+    """True if ``code`` is the room's join code and still opens it: a code is retired when
+    its match ends (finished or abandoned)."""
+    return bool(code) and code == record.meta.code and not record.status.over
+
+
+# -- planners (pure) ----------------------------------------------------------------------
+
+
+def plan_spectate(current: RoomRecord, player: Player) -> Change | None:
+    if is_member(current, player.player_id):
+        return None
+    spectators = (*current.spectators, player.player_id)
+    return lobby_change(current, "spectator_joined", player.player_id, spectators=spectators)
+
+
+def plan_join(current: RoomRecord, player: Player) -> Change | None:
+    if seat_of(current, player.player_id) >= 0:
+        return None
+    if current.status is not RoomStatus.OPEN:
+        raise errors.precondition(
+            "the match has started: you can watch it as a spectator", "MATCH_STARTED"
+        )
+    free = [i for i, seat in enumerate(current.seats) if seat is None]
+    if not free:
+        raise errors.precondition("every seat is taken", "ROOM_FULL")
+    seats = list(current.seats)
+    seats[free[0]] = SeatRecord(player.player_id, player.name)
+    full = all(seat is not None for seat in seats)
+    return lobby_change(
+        current,
+        "joined",
+        player.player_id,
+        *((Followup.UNINDEX_OPEN,) if full else ()),
+        seats=tuple(seats),
+        spectators=tuple(p for p in current.spectators if p != player.player_id),
+    )
+
+
+def plan_leave(current: RoomRecord, player: Player) -> Change:
+    if player.player_id in current.spectators:
+        spectators = tuple(p for p in current.spectators if p != player.player_id)
+        return lobby_change(current, "spectator_left", player.player_id, spectators=spectators)
+    seat = seat_of(current, player.player_id)
+    if seat < 0:
+        raise errors.precondition("you are not in this room", "NOT_IN_ROOM")
+    if current.status is not RoomStatus.OPEN:
+        raise errors.precondition(
+            "the match is under way: your seat stays at the table", "MATCH_STARTED"
+        )
+    seats = list(current.seats)
+    seats[seat] = None
+    humans = [s for s in seats if s is not None and not s.is_bot]
+    meta, status = current.meta, RoomStatus(current.status)
+    followups: tuple[Followup, ...]
+    if not humans:
+        status = RoomStatus.ABANDONED
+        followups = (Followup.UNINDEX_OPEN, Followup.RETIRE_CODE)
+    else:
+        if meta.host == player.player_id:
+            meta = dataclasses.replace(meta, host=humans[0].player_id)
+        followups = (Followup.INDEX_OPEN,)
+    return lobby_change(
+        current, "left", player.player_id, *followups, seats=tuple(seats), meta=meta, status=status
+    )
+
+
+def plan_ready(current: RoomRecord, player: Player, ready: bool) -> Change | None:
+    seat = seat_of(current, player.player_id)
+    if seat < 0:
+        raise errors.precondition("take a seat first", "NOT_SEATED")
+    if current.status is not RoomStatus.OPEN:
+        raise errors.precondition("the match has started", "MATCH_STARTED")
+    here = current.seats[seat]
+    assert here is not None
+    if here.ready == ready:
+        return None
+    seats = list(current.seats)
+    seats[seat] = dataclasses.replace(here, ready=ready)
+    return lobby_change(current, "ready", player.player_id, seats=tuple(seats))
+
+
+def plan_bot(
+    current: RoomRecord, player: Player, seat: int, level: str | None, token: str
+) -> Change:
+    """Put a bot of ``level`` in ``seat`` (-1: first free), or remove it (level None)."""
+    if current.meta.host != player.player_id:
+        raise errors.denied("only the host can seat or remove bots", "NOT_HOST")
+    if current.status is not RoomStatus.OPEN:
+        raise errors.precondition("the match has started", "MATCH_STARTED")
+    seats = list(current.seats)
+    index = seat
+    if level is not None and index == -1:
+        free = [i for i, s in enumerate(seats) if s is None]
+        if not free:
+            raise errors.precondition("every seat is taken", "ROOM_FULL")
+        index = free[0]
+    if not 0 <= index < len(seats):
+        raise errors.invalid("seat", f"seats go from 0 to {len(seats) - 1}")
+    if level is None:
+        if not bot_seats.is_bot(seats[index]):
+            raise errors.precondition("there is no bot in that seat", "NO_BOT_THERE")
+        seats[index] = None
+        change = "bot_removed"
+    else:
+        if level not in BOT_LEVELS:
+            raise errors.invalid("level", "bot levels are random and strong", "UNKNOWN_LEVEL")
+        if seats[index] is not None:
+            raise errors.precondition("that seat is taken", "SEAT_TAKEN")
+        seats[index] = bot_seats.new_bot(index, level, token)
+        change = "bot_added"
+    return lobby_change(current, change, player.player_id, seats=tuple(seats))
+
+
+def plan_start(
+    current: RoomRecord, game: Game[Any], player: Player, seed: int, nonce: str, now: float
+) -> Change:
+    """Deal the match: the seed stays secret, its commitment is published (MatchStarted)."""
+    if current.meta.host != player.player_id:
+        raise errors.denied("only the host can start the match", "NOT_HOST")
+    if current.status is not RoomStatus.OPEN:
+        raise errors.precondition("the match has already started", "MATCH_STARTED")
+    if any(seat is None for seat in current.seats):
+        raise errors.precondition("every seat must be taken first", "SEATS_EMPTY")
+    if not all(seat is not None and seat.ready for seat in current.seats):
+        raise errors.precondition("every player must be ready", "NOT_READY")
+    try:
+        state = game.new_match(current.meta.options, len(current.seats), seed)
+    except InvalidOptions as exc:  # a room stored before options were checked
+        raise errors.from_invalid_options(exc) from None
+    deadlines = compute_deadlines(game, current.meta, current.seats, state, (), -1, now, seed=seed)
+    events = (MatchStarted(seed_commitment(seed, nonce), len(current.seats)),)
+    encoded = game.encode(state)
+    room = dataclasses.replace(
+        current,
+        status=RoomStatus.PLAYING,
+        state=encoded,
+        version=state.version,
+        seed=seed,
+        nonce=nonce,
+        deadlines=deadlines,
+        human_at=now,
+    )
+    entry = LogEntry(
+        EntryKind.STARTED,
+        version=state.version,
+        events=contract_for(game.info.id).encode_events(events),
+        state=encoded,
+        room=room.room_part(),
+        deadlines=deadlines,
+    )
+    return Change(room, entry, (Followup.UNINDEX_OPEN,), events=events)
+
+
+# -- the operations ------------------------------------------------------------------------
+
+
+class LobbyOps:
+    """The lobby operations of :class:`services.rooms.Rooms` (mixed in)."""
+
+    store: Store
+    limits: Limits
+    clock: Callable[[], float]
+
+    async def load(self, room_id: str) -> RoomRecord:
+        raise NotImplementedError
+
+    async def _mutate(
+        self,
+        room_id: str,
+        compute: Callable[[RoomRecord], Change | None],
+        *,
+        record: RoomRecord | None = None,
+    ) -> tuple[RoomRecord, int]:
+        raise NotImplementedError
+
+    async def create_room(
+        self,
+        player: Player,
+        game_id: str,
+        raw_options: Mapping[str, object],
+        *,
+        private: bool,
+        players: int,
+        takeover_after: int | None = None,
+        bot_delay: float | None = None,
+        address: str = "",
+    ) -> RoomRecord:
+        """A new room, the caller in seat 0. ``address`` is the caller's (rooms are counted
+        per session and per address)."""
+        try:
+            game = registry.get(game_id)
+        except registry.UnknownGame as exc:
+            raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
+        try:
+            options = game.validate_options(raw_options)
+            players = players or game.info.min_players
+            game.check_players(players)
+            # Options are checked against the table as it is (an option naming a seat must
+            # name one of its seats): the engine sets a match up with them once, here.
+            game.new_match(options, players, 0)
+        except InvalidOptions as exc:
+            raise errors.from_invalid_options(exc) from None
+        if takeover_after is not None and not 0 <= takeover_after <= 100:
+            raise errors.invalid("takeover_after", "takeover_after goes from 0 (never) to 100")
+        if bot_delay is not None and not 0 <= bot_delay <= 30:
+            raise errors.invalid("bot_delay", "bot_delay goes from 0 to 30 seconds")
+        counters = [quota_key("rooms", player.player_id)]
+        if address:
+            counters.append(quota_key("rooms-from", address))
+        counts = await self.store.count_quota(counters, 3600)
+        if counts[0][0] > ROOMS_PER_HOUR:
+            raise RoomError(
+                errors.Kind.RESOURCE_EXHAUSTED,
+                "TOO_MANY_ROOMS",
+                f"you may create {ROOMS_PER_HOUR} rooms an hour; join an open one instead",
+                retry_after=max(1.0, counts[0][1]),
+            )
+        if address and counts[1][0] > self.limits.rooms_per_address_hour:
+            raise RoomError(
+                errors.Kind.RESOURCE_EXHAUSTED,
+                "TOO_MANY_ROOMS",
+                "too many rooms were created from your network this hour; join an open one",
+                retry_after=max(1.0, counts[1][1]),
+            )
+        room_id = secrets.token_hex(6)
+        for _ in range(20):  # a join code names one room: claim it before the room exists
+            join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
+            if await self.store.set_join_code(join_code, room_id):
+                break
+        else:
+            raise RoomError(errors.Kind.ABORTED, "BUSY", "no free join code; try again")
+        created = self.clock()
+        meta = RoomMeta(
+            game=game_id,
+            options=dict(options),
+            private=private,
+            players=players,
+            host=player.player_id,
+            created=created,
+            code=join_code,
+            takeover_after=DEFAULT_TAKEOVER_AFTER if takeover_after is None else takeover_after,
+            bot_delay=DEFAULT_BOT_DELAY if bot_delay is None else float(bot_delay),
+        )
+        seats: list[SeatRecord | None] = [None] * players
+        seats[0] = SeatRecord(player.player_id, player.name)
+        room = RoomRecord(room_id, meta, tuple(seats))
+        try:
+            await self.store.commit(
+                room_id,
+                expected_seq=0,
+                room=room,
+                entry=lobby_entry("created", room, player.player_id),
+                ttl=OPEN_ROOM_TTL_SECONDS,
+            )
+        except Conflict:  # 48 random bits collided: astronomically unlikely
+            raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
+        if not private:
+            await self.store.index_open_room(room_id, game_id, created)
+        log.info("room_created", room=room_id, game=game_id, players=players, private=private)
+        return await self.load(room_id)
+
+    async def list_open_rooms(self, game_id: str | None, limit: int) -> list[RoomRecord]:
+        rooms: list[RoomRecord] = []
+        for room_id in await self.store.open_rooms(game_id or None, limit):
+            record = await self.store.load_room(room_id)
+            if record is None or record.status is not RoomStatus.OPEN or record.meta.private:
+                if record is None:
+                    await self.store.unindex_open_room(room_id, game_id or "")
+                continue
+            if any(seat is None for seat in record.seats):
+                rooms.append(record)
+        return rooms
+
+    async def join(
+        self, player: Player, room_id: str, join_code: str, *, spectator: bool, address: str = ""
+    ) -> tuple[RoomRecord, int]:
+        code = join_code.strip().upper()
+        if code:
+            await check_join_attempts(self.store, self.limits, player.player_id, address)
+        if not room_id and code:
+            found = await self.store.room_for_code(code)
+            record = await self.store.load_room(found) if found is not None else None
+            if record is None or not code_opens(record, code):
+                await count_join_failure(self.store, self.limits, player.player_id, address)
+                raise errors.not_found("no room has that join code", "UNKNOWN_JOIN_CODE")
+            room_id = record.room_id
+        record = await self.load(room_id)
+        if (
+            record.meta.private
+            and not code_opens(record, code)
+            and not is_member(record, player.player_id)
+        ):
+            if code:  # a code tried on a private room: a guess like any other
+                await count_join_failure(self.store, self.limits, player.player_id, address)
+            raise errors.denied("this room is private: join it with its code", "PRIVATE_ROOM")
+
+        def compute(current: RoomRecord) -> Change | None:
+            if spectator:
+                return plan_spectate(current, player)
+            return plan_join(current, player)
+
+        await self._mutate(room_id, compute, record=record)
+        fresh = await self.load(room_id)
+        return fresh, seat_of(fresh, player.player_id)
+
+    async def quick_match(
+        self,
+        player: Player,
+        game_id: str,
+        players: int,
+        *,
+        bots: int = 0,
+        bot_level: str = "strong",
+        bot_delay: float | None = None,
+        address: str = "",
+    ) -> tuple[RoomRecord, int]:
+        if bots:
+            return await self._match_against_bots(
+                player, game_id, players, bots, bot_level, bot_delay, address
+            )
+        try:
+            registry.get(game_id)
+        except registry.UnknownGame as exc:
+            raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
+        for record in await self.list_open_rooms(game_id, 20):
+            if seat_of(record, player.player_id) >= 0:
+                return record, seat_of(record, player.player_id)
+            try:
+                return await self.join(player, record.room_id, "", spectator=False)
+            except RoomError:
+                continue  # taken meanwhile: try the next one
+        created = await self.create_room(
+            player, game_id, {}, private=False, players=players, address=address
+        )
+        return created, 0
+
+    async def _match_against_bots(
+        self,
+        player: Player,
+        game_id: str,
+        players: int,
+        bots: int,
+        level: str,
+        bot_delay: float | None,
+        address: str,
+    ) -> tuple[RoomRecord, int]:
+        if bots < 0:
+            raise errors.invalid("bots", "bots cannot be negative")
+        if level not in BOT_LEVELS:
+            raise errors.invalid("bot_level", "bot levels are random and strong", "UNKNOWN_LEVEL")
+        players = players or bots + 1
+        if players != bots + 1:
+            raise errors.invalid("players", "with bots, players is 1 + bots (or 0)")
+        record = await self.create_room(
+            player,
+            game_id,
+            {},
+            private=True,
+            players=players,
+            bot_delay=bot_delay,
+            address=address,
+        )
+        for _ in range(bots):
+            await self.set_bot(player, record.room_id, -1, level or "strong")
+        await self.set_ready(player, record.room_id, True)
+        return await self.start(player, record.room_id), 0
+
+    async def leave(self, player: Player, room_id: str) -> None:
+        await self._mutate(room_id, lambda current: plan_leave(current, player))
+
+    async def set_ready(self, player: Player, room_id: str, ready: bool) -> RoomRecord:
+        await self._mutate(room_id, lambda current: plan_ready(current, player, ready))
+        return await self.load(room_id)
+
+    async def set_bot(
+        self, player: Player, room_id: str, seat: int, level: str | None
+    ) -> RoomRecord:
+        """Put a bot of ``level`` in ``seat`` (-1: first free), or remove it (level None)."""
+        token = secrets.token_hex(3)
+        await self._mutate(room_id, lambda current: plan_bot(current, player, seat, level, token))
+        return await self.load(room_id)
+
+    async def start(self, player: Player, room_id: str) -> RoomRecord:
+        seed = secrets.randbits(63)
+        nonce = secrets.token_hex(16)
+
+        def compute(current: RoomRecord) -> Change:
+            game = registry.get(current.meta.game)
+            return plan_start(current, game, player, seed, nonce, self.clock())
+
+        await self._mutate(room_id, compute)
+        log.info("match_started", room=room_id)
+        return await self.load(room_id)
