@@ -27,7 +27,7 @@ from services.records import (
     to_json,
 )
 from services.store import entry_from_notification
-from services.store_scripts import RESCHEDULE_SCRIPT, TOUCH_PRESENCE_SCRIPT
+from services.store.scripts import RESCHEDULE_SCRIPT, TOUCH_PRESENCE_SCRIPT
 
 META = RoomMeta(
     game="tomahawk",

@@ -131,7 +131,7 @@ async def test_a_bot_table_pauses_when_its_human_leaves_and_resumes_when_they_re
             record = await _room(replicas[0], room_id)
             assert record.version == paused_version, "the paused table moved"
         assert record.seq == paused_seq
-        assert record.deadlines == []
+        assert record.deadlines == ()
         score = await replicas[0].store.redis.zscore(timers_key(shard_of(room_id)), room_id)
         assert score is None, "a paused table stays in the timer index"
         assert list((await human.view(room_id)).deadlines) == []

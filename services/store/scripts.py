@@ -1,10 +1,9 @@
 """The Lua scripts of the store, one constant each, with their KEYS and ARGV.
 
-Only :mod:`services.store` registers and runs them (it is the one module that talks to Redis);
-they live here so that the store module stays readable. Two scripts read stored records by
-position (the room layer stores a record as the list of its fields, ``services.records``):
-a seat's ``player_id`` [1], ``kind`` [3] and ``away`` [6], a deadline's ``expire`` [3];
-``tests/services/test_records.py`` checks these positions against the records.
+Only the store's client (:mod:`services.store.client`) registers and runs them. Two scripts
+read stored records by position (the room layer stores a record as the list of its fields,
+``services.records``): a seat's ``player_id`` [1], ``kind`` [3] and ``away`` [6], a
+deadline's ``expire`` [3]; ``tests/services/test_records.py`` checks these positions.
 """
 
 from __future__ import annotations

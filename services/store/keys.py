@@ -1,0 +1,120 @@
+"""Every Redis key name of Cercle, built here and nowhere else, and the data model they hold.
+
+Data model. Rooms are spread over ``SHARDS`` hash tags ``{c<n>}`` (n = crc32(room id) mod
+SHARDS). All keys of a room, and the timer index of its shard, share that tag, so every
+script touches one slot and the same code runs on Redis Cluster, while the deadline index is
+updated in the same atomic step as the room:
+
+``cercle:{cN}:room:ID`` (hash)
+    One field per attribute of :class:`~services.records.RoomRecord`, written by the records'
+    codec (``services.records``: text for scalars, compact JSON lists for records): ``meta``
+    (game, options, visibility, players, host, created, join code...), ``seats`` (a list of
+    seats or null), ``spectators`` (player ids), ``status``, ``version`` (engine version),
+    ``seq`` (last stream entry, written by the commit script), ``state`` (engine bytes),
+    ``seed`` and ``nonce`` (secrets until the match ends), ``deadlines``, ``outcome`` (once
+    finished), ``timeouts`` (consecutive timeouts per seat), ``memories`` (bots'),
+    ``human_at`` (server time of the last change a human made), ``paused`` (server time
+    the clocks stopped because no human was there; empty while they run).
+``cercle:{cN}:log:ID`` (stream)
+    One entry per room change (:class:`~services.records.LogEntry`, fields at their default
+    left out), with the explicit id ``<seq>-0`` so that "after seq N" is simply the stream
+    range ``(N-0 +``. Fields: ``kind``, ``actor``, ``version``, ``action``, ``events``
+    (JSON, with each event's audience), ``state`` (engine bytes after the change), ``room``
+    (seats and status, when they change), ``deadlines``, ``timeout``.
+``cercle:{cN}:idem:ID`` (hash)
+    idempotency key -> ``<seq>:<fingerprint>``: the seq its action produced and a hash of
+    the request, so that the key reused for another request is refused.
+``cercle:{cN}:presence:ID`` (sorted set)
+    player id -> when a seated human last had a stream open on the room (server time);
+    the timer loop pauses a table whose humans are all absent (``services.presence``).
+``cercle:{cN}:timers`` (sorted set)
+    room id -> its earliest deadline (seconds since the epoch), for the shard.
+``cercle:{cN}:notify:ID`` (pub/sub channel)
+    Each new entry as JSON ``[seq, [field, value, ...]]``, so that replicas tail a room
+    without reading the log back.
+
+Global keys (hints; the room itself is the truth): ``cercle:session:<sha256(token)>``
+(hash), ``cercle:open`` and ``cercle:open:<game>`` (sorted sets of open public rooms by
+creation time), ``cercle:code:<join code>`` (room id, deleted when the match ends),
+``cercle:idemkey:<sha256(player:key)>`` (the room an idempotency key was first used in),
+``cercle:quota:<kind>:<subject>`` (fixed-window counters: rooms created, failed join codes),
+``cercle:rate:<kind>:<subject>`` (GCRA request limiters shared by every replica),
+``cercle:streams:<scope>`` (sorted set: lease id -> expiry in ms of Redis time; the open
+streams of a session or a client address, across replicas).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+
+SHARDS = 16
+"""How many hash tags rooms are spread over. Changing it moves rooms: do it on an empty
+store only."""
+
+
+def shard_of(room_id: str) -> int:
+    return zlib.crc32(room_id.encode()) % SHARDS
+
+
+def _tag(room_id: str) -> str:
+    return f"cercle:{{c{shard_of(room_id)}}}"
+
+
+def room_key(room_id: str) -> str:
+    return f"{_tag(room_id)}:room:{room_id}"
+
+
+def log_key(room_id: str) -> str:
+    return f"{_tag(room_id)}:log:{room_id}"
+
+
+def idem_key(room_id: str) -> str:
+    return f"{_tag(room_id)}:idem:{room_id}"
+
+
+def timers_key(shard: int) -> str:
+    return f"cercle:{{c{shard}}}:timers"
+
+
+def notify_channel(room_id: str) -> str:
+    return f"{_tag(room_id)}:notify:{room_id}"
+
+
+def room_of_channel(channel: str) -> str:
+    return channel.rsplit(":", 1)[1]
+
+
+def session_key(token: str) -> str:
+    # Only a hash of the token is stored: a Redis dump does not hand out identities.
+    return "cercle:session:" + hashlib.sha256(token.encode()).hexdigest()
+
+
+def open_rooms_key(game_id: str | None = None) -> str:
+    return "cercle:open" if game_id is None else f"cercle:open:{game_id}"
+
+
+def code_key(code: str) -> str:
+    return f"cercle:code:{code}"
+
+
+def presence_key(room_id: str) -> str:
+    return f"{_tag(room_id)}:presence:{room_id}"
+
+
+def idem_owner_key(player_key: str) -> str:
+    """The room an idempotency key (``player:key``) was first used in."""
+    return "cercle:idemkey:" + hashlib.sha256(player_key.encode()).hexdigest()[:32]
+
+
+def quota_key(kind: str, subject: str) -> str:
+    return f"cercle:quota:{kind}:{subject}"
+
+
+def rate_key(kind: str, subject: str) -> str:
+    return f"cercle:rate:{kind}:{subject}"
+
+
+def stream_leases_key(scope: str) -> str:
+    """The leases of one scope's open streams (``player:<id>`` or ``addr:<address>``)."""
+    return f"cercle:streams:{scope}"
