@@ -207,7 +207,10 @@ class Store:
         :class:`Duplicate` if ``idempotency_key`` was used already for the request whose
         hash is ``fingerprint``, and :class:`KeyReused` if it was used for another one.
         """
-        fields = to_hash(room, changed_from=before)
+        if before is None:  # a new room: what is at its default need not be written
+            fields = to_hash(room, skip_defaults=True)
+        else:
+            fields = to_hash(room, changed_from=before)
         args: list[str | bytes | int] = [
             expected_seq,
             idempotency_key,

@@ -32,7 +32,7 @@ import pytest
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 
 from clients.sdk import ApiError, Client
-from services import rooms as rooms_module
+from services import lobby as lobby_module
 from services.auth import RATE_BURST, RATE_PER_SECOND
 from services.records import RoomMeta, from_json
 from services.server import start_replica
@@ -427,7 +427,7 @@ class _CollidingCodes:
 async def test_a_join_code_leads_only_to_its_own_room(redis_url: str) -> None:
     """Regression (found by this suite): when a new room drew a join code already in use, the
     code kept naming the other room and its holder joined that other private room."""
-    code = "".join(secrets.choice(rooms_module.JOIN_CODE_ALPHABET) for _ in range(6))
+    code = "".join(secrets.choice(lobby_module.JOIN_CODE_ALPHABET) for _ in range(6))
     replica = await start_replica(redis_url, timers=False)
     address = f"127.0.0.1:{replica.port}"
     first_host, second_host, guest = (Client(address) for _ in range(3))
@@ -435,7 +435,7 @@ async def test_a_join_code_leads_only_to_its_own_room(redis_url: str) -> None:
         for client, name in ((first_host, "First"), (second_host, "Second"), (guest, "Guest")):
             await client.login(name)
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(rooms_module, "secrets", _CollidingCodes(code, rooms=2))
+            patch.setattr(lobby_module, "secrets", _CollidingCodes(code, rooms=2))
             first = await first_host.create_room("tomy", players=3, private=True, options=TOMY)
             second = await second_host.create_room("tomy", players=3, private=True, options=TOMY)
         assert first.join_code == code and first.room_id != second.room_id
