@@ -37,6 +37,7 @@ import grpc
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 from google.protobuf import json_format
 
+from clients.catalogue import catalogue_lines
 from clients.i18n import Tr, detect_language
 from clients.render import (
     GAMES,
@@ -267,6 +268,17 @@ async def cmd_login(client: Client, args: argparse.Namespace, io: Io) -> int:
         io.emit({"player_id": player_id, "name": args.display_name, "session_file": str(path)})
     else:
         io.line(io.tr("logged_in", name=args.display_name, player_id=player_id, path=path))
+    return 0
+
+
+async def cmd_cards(client: Client, args: argparse.Namespace, io: Io) -> int:
+    """Every card (spirit, breed) of a game, from the server's catalogue."""
+    response = await client.catalogue(args.game)
+    if io.json:
+        io.emit(json_format.MessageToDict(response, preserving_proto_field_name=True))
+        return 0
+    for line in catalogue_lines(response, Context(args.game, io.tr, io.style)):
+        io.line(line)
     return 0
 
 
@@ -706,6 +718,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("games", "list the games")
     sub.set_defaults(run=cmd_games, needs_session=False)
+
+    sub = command("cards", "list a game's cards (its catalogue)")
+    sub.add_argument("game", metavar="GAME")
+    sub.set_defaults(run=cmd_cards, needs_session=False)
 
     sub = command("rooms", "list open public rooms")
     sub.add_argument("game", nargs="?", metavar="GAME")

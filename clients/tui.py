@@ -31,6 +31,7 @@ from typing import Any, TextIO, TypeVar
 import grpc
 from cercle.v1 import common_pb2, game_pb2, timer_pb2, timer_pb2_grpc
 
+from clients.catalogue import catalogue_lines
 from clients.i18n import Tr
 from clients.render import (
     Context,
@@ -628,7 +629,14 @@ class TableLoop:
             self.say(tr("quit", room_id=self.room_id))
             return 0
         if text.lower() in ("h", "help", "?"):
-            self.notify(tr("help"))
+            self.notify(tr("help") + " " + tr("help.cards"))
+            self.redraw(full=False)
+            return None
+        if text.lower() == "c" and self.ctx.game_id:
+            with contextlib.suppress(ApiError):
+                response = await self.client.catalogue(self.ctx.game_id)
+                for line in catalogue_lines(response, self.ctx):
+                    self.say(line, log=False)
             self.redraw(full=False)
             return None
         if self.status == common_pb2.ROOM_STATUS_OPEN:

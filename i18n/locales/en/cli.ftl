@@ -113,3 +113,26 @@ ev-match_started = The match starts! Seed commitment { $commitment }…
 ev-match_finished = The match is over.
 ev-seat_taken_over = { $who } is away: a bot plays for them.
 ev-seat_taken_back = { $who } is back.
+cards-none = This game has no catalogue.
+cards-tomahawk = { $count } cards; { $hand } in each hand at the start of a round:
+cards-tomahawk_kind = { $name }: { $copies } { $copies ->
+        [one] copy
+       *[other] copies
+    }, { $points } points{ $draw ->
+        [0] {""}
+       *[other] , the next player draws { $draw }
+    }
+cards-tamashii = The { $count } spirits (name, gems needed, power):
+cards-tamashii_bag = The bag holds { $gems }.
+cards-tomy = { $count } dog cards, { $hand } in each hand; the breeds:
+cards-tomy_breed = { $breed }: { $count } cards
+cards-tomy_places = { $count } location cards.
+cards-awimbawe = { $count } cards; { $hand } in each hand at the start of a round:
+cards-awimbawe_power = { $animal }: { $power }
+cards-aw_power-mouse = beats the Elephant of its own colour
+cards-aw_power-rhino = may move the top card of one of the opponent's piles under another of their piles
+cards-aw_power-cheetah = may choose who leads the next trick
+cards-aw_power-hyena = whoever takes all four Hyenas in a round loses it at once
+cards-aw_power-snake = may paralyse one of the opponent's available cards for their next play
+cards-aw_power-eagle = a trump; following, it fights (wins the trick) or flees
+help-cards = Type c to list the game's cards.

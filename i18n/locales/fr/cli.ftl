@@ -113,3 +113,26 @@ ev-match_started = La partie commence ! Engagement de la graine { $commitment }�
 ev-match_finished = La partie est terminée.
 ev-seat_taken_over = { $who } est absent(e) : un robot joue à sa place.
 ev-seat_taken_back = { $who } est de retour.
+cards-none = Ce jeu n'a pas de catalogue.
+cards-tomahawk = { $count } cartes ; { $hand } en main au début de chaque manche :
+cards-tomahawk_kind = { $name } : { $copies } { $copies ->
+        [one] exemplaire
+       *[other] exemplaires
+    }, { $points } points{ $draw ->
+        [0] {""}
+       *[other] , le joueur suivant pioche { $draw }
+    }
+cards-tamashii = Les { $count } esprits (nom, gemmes nécessaires, pouvoir) :
+cards-tamashii_bag = Le sac contient { $gems }.
+cards-tomy = { $count } cartes chien, { $hand } en main ; les races :
+cards-tomy_breed = { $breed } : { $count } cartes
+cards-tomy_places = { $count } cartes lieu.
+cards-awimbawe = { $count } cartes ; { $hand } en main au début de chaque manche :
+cards-awimbawe_power = { $animal } : { $power }
+cards-aw_power-mouse = bat l'Éléphant de sa couleur
+cards-aw_power-rhino = peut glisser la carte du dessus d'une pile adverse sous une autre de ses piles
+cards-aw_power-cheetah = peut désigner qui entame le pli suivant
+cards-aw_power-hyena = qui prend les quatre Hyènes d'une manche la perd aussitôt
+cards-aw_power-snake = peut paralyser une carte disponible de l'adversaire pour son prochain coup
+cards-aw_power-eagle = un atout ; en réponse, il combat (remporte le pli) ou fuit
+help-cards = Tapez c pour lister les cartes du jeu.
