@@ -47,8 +47,14 @@ const bundles: { readonly [L in Language]: FluentBundle } = { en: makeBundle("en
 
 let current: Language = DEFAULT_LANGUAGE;
 
-/** What went wrong while formatting (an unknown id, a missing variable): read by the tests. */
+/** What went wrong while formatting (an unknown id, a missing variable): read by the tests
+ * (the first PROBLEMS_KEPT only, so a long session does not grow it). */
 export const problems: string[] = [];
+const PROBLEMS_KEPT = 100;
+
+function problem(text: string): void {
+  if (problems.length < PROBLEMS_KEPT) problems.push(text);
+}
 /** Every message id asked for since the page started: read by the tests. */
 export const used = new Set<string>();
 
@@ -98,13 +104,13 @@ export function format(lang: Language, id: string, args: Args = {}): string {
   for (const bundle of lang === DEFAULT_LANGUAGE ? [bundles.en] : [bundles[lang], bundles.en]) {
     const message = bundle.getMessage(id);
     if (!message?.value) continue;
-    if (bundle !== bundles[lang]) problems.push(`${lang}: no message ${id} (English used)`);
+    if (bundle !== bundles[lang]) problem(`${lang}: no message ${id} (English used)`);
     const errors: Error[] = [];
     const text = bundle.formatPattern(message.value, fluentArgs(args), errors);
-    for (const error of errors) problems.push(`${lang}: ${id}: ${error.message}`);
+    for (const error of errors) problem(`${lang}: ${id}: ${error.message}`);
     return text;
   }
-  problems.push(`${lang}: no message ${id}`);
+  problem(`${lang}: no message ${id}`);
   return id;
 }
 
