@@ -1,5 +1,6 @@
 // Bundles src/main.ts (and the TypeScript client it imports from ../ts/src) into build/app.js
 // for browsers, and the TypeScript tests test/*.test.ts into build/test/*.test.mjs for Node.
+// The message catalogues (i18n/locales/<lang>/*.ftl) are bundled as text (the `.ftl` loader).
 // `node build.mjs` (add --watch while editing: the page only). Needs `npm ci` in clients/ts
 // and here first.
 import * as esbuild from "esbuild";
@@ -19,6 +20,7 @@ const tests = {
   platform: "node",
   target: ["node20"],
   sourcemap: true,
+  loader: { ".ftl": "text" },
   logLevel: "warning",
 };
 const options = {
@@ -30,6 +32,7 @@ const options = {
   target: ["es2022"],
   sourcemap: true,
   minify: true,
+  loader: { ".ftl": "text" },
   logLevel: "warning",
 };
 

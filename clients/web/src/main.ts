@@ -3,7 +3,9 @@
  * match live from GameService.Subscribe (gRPC-Web through Envoy) and play by clicking.
  *
  * Envoy's address comes from `?envoy=http://host:port`, else the page's own origin (when
- * Envoy serves the page, or a proxy puts both behind one address).
+ * Envoy serves the page, or a proxy puts both behind one address). Every word comes from the
+ * shared message catalogues (i18n.ts), in the language of `?lang=` or the browser's, and the
+ * switch in the header changes it live (the log is told again in the new language).
  */
 
 import {
@@ -12,6 +14,8 @@ import {
   BotLevel,
   type CercleClient,
   connectGrpcWeb,
+  type Event as CercleEvent,
+  type Outcome,
   type Room,
   RoomStatus,
   SeatKind,
@@ -20,11 +24,25 @@ import {
   TomahawkCardKind,
   type TomahawkView,
 } from "../../ts/src/web.js";
+import { actionLabel as label, cardOf, tomahawkCase } from "./actions.js";
+import { type Args, isLanguage, language, localize, pickLanguage, setLanguage, t as tr } from "./i18n.js";
 import { narrate } from "./narrate.js";
-import { BOT_LEVELS, cardName, colourCss, colourWord, glyph, kindName, phaseHint, phaseWord } from "./words.js";
+import {
+  BOT_LEVELS,
+  cardName,
+  colourCss,
+  colourWord,
+  direction,
+  glyph,
+  kindName,
+  phaseHint,
+  phaseWord,
+  ROOM_STATUSES,
+} from "./words.js";
 
 const params = new URLSearchParams(location.search);
 const envoyUrl = (params.get("envoy") ?? location.origin).replace(/\/$/, "");
+setLanguage(pickLanguage(params.get("lang"), navigator.languages ?? [navigator.language]));
 
 function $(id: string): HTMLElement {
   const el = document.getElementById(id);
@@ -61,15 +79,27 @@ interface TableState {
   acting: boolean;
   actionsPlayed: number;
   finished: boolean;
+  outcome?: Outcome;
+  /** The events seen, newest last (at most LOG_SIZE), told again when the language changes. */
+  events: { event: CercleEvent; isPrivate: boolean }[];
   stop: AbortController;
 }
 
+const LOG_SIZE = 200;
+
 let table: TableState | undefined;
 
-function setStatus(state: "idle" | "live" | "reconnecting" | "error", text: string): void {
-  const status = $("status");
-  status.dataset.state = state;
-  status.textContent = text;
+/** The status line's message, kept to tell it again in another language. */
+let status: { state: "idle" | "live" | "reconnecting" | "error"; words: [string, Args?] } = {
+  state: "idle",
+  words: ["web-not_connected"],
+};
+
+function setStatus(state: typeof status.state, ...words: [string, Args?]): void {
+  status = { state, words };
+  const node = $("status");
+  node.dataset.state = state;
+  node.textContent = tr(...words);
 }
 
 function setPrompt(text: string, error = false): void {
@@ -79,20 +109,21 @@ function setPrompt(text: string, error = false): void {
 }
 
 function describeError(err: unknown): string {
-  if (err instanceof ApiError) return `${err.message} (${err.reason})`;
-  return err instanceof Error ? err.message : String(err);
+  if (err instanceof ApiError) return tr("error", { message: err.message, reason: err.reason });
+  return tr("error_plain", { message: err instanceof Error ? err.message : String(err) });
 }
 
+/** A seat's name ("Seat 3" when it has none); the reader's is marked "(you)". */
 function who(seat: number): string {
   if (!table || Number.isNaN(seat)) return "?";
-  if (seat === table.mySeat) return "You";
-  return table.room?.seats[seat]?.displayName || `Seat ${seat + 1}`;
+  const name = table.room?.seats[seat]?.displayName || tr("seat_n", { n: seat + 1 });
+  return seat === table.mySeat ? tr("web-me", { name }) : name;
 }
 
 function playerName(playerId: string): string {
   if (!table) return "?";
-  if (playerId === table.client.playerId) return "You";
-  return table.room?.seats.find((s) => s.playerId === playerId)?.displayName || "Someone";
+  const name = table.room?.seats.find((s) => s.playerId === playerId)?.displayName || tr("web-someone");
+  return playerId === table.client.playerId ? tr("web-me", { name }) : name;
 }
 
 // -- start: create or join ------------------------------------------------------------------------
@@ -107,7 +138,7 @@ function fillBotChoices(): void {
 
 async function newClient(): Promise<CercleClient> {
   const client = connectGrpcWeb(envoyUrl);
-  const name = ($("name") as HTMLInputElement).value.trim() || "Player";
+  const name = ($("name") as HTMLInputElement).value.trim() || tr("web-default_name");
   await client.createSession(name);
   return client;
 }
@@ -154,6 +185,7 @@ function enterRoom(client: CercleClient, roomId: string, mySeat: number, room?: 
     acting: false,
     actionsPlayed: 0,
     finished: false,
+    events: [],
     stop: new AbortController(),
   };
   $("start").hidden = true;
@@ -166,17 +198,17 @@ function enterRoom(client: CercleClient, roomId: string, mySeat: number, room?: 
 // -- the live stream ------------------------------------------------------------------------------
 
 async function follow(t: TableState): Promise<void> {
-  setStatus("live", "connecting…");
+  setStatus("live", "web-status-connecting");
   try {
     for await (const update of t.client.subscribe(t.roomId, {
       signal: t.stop.signal,
-      onReconnect: ({ afterSeq }) => setStatus("reconnecting", `reconnecting after update ${afterSeq}…`),
+      onReconnect: ({ afterSeq }) => setStatus("reconnecting", "web-status-reconnecting", { seq: String(afterSeq) }),
     })) {
-      setStatus("live", "live");
+      setStatus("live", "web-status-live");
       apply(t, update);
     }
   } catch (err) {
-    setStatus("error", "disconnected");
+    setStatus("error", "web-status-disconnected");
     setPrompt(describeError(err), true);
   }
 }
@@ -187,23 +219,41 @@ function apply(t: TableState, update: SubscribeResponse): void {
   if (update.room) t.room = update.room;
   if (update.view?.game.case === "tomahawk") t.view = update.view.game.value;
   t.waitingFor = update.waitingFor;
-  for (const event of update.events) log(narrate(event, { seat: who, player: playerName }), event.private);
+  for (const event of update.events) log(t, event);
   if (update.outcome) {
     t.finished = true;
-    const winners = update.outcome.winners.map(who).join(", ") || "nobody";
-    const scores = update.outcome.scores.map((s, i) => `${who(i)} ${s}`).join(" · ");
-    const outcome = $("outcome");
-    outcome.hidden = false;
-    outcome.textContent = `Match over — winner: ${winners}. Totals: ${scores}.`;
+    t.outcome = update.outcome;
   }
   render();
   refreshLegal(t);
 }
 
-function log(text: string, isPrivate = false): void {
+function logLine(t: TableState, entry: TableState["events"][number]): HTMLLIElement {
+  const names = { seat: who, player: playerName, me: t.mySeat };
+  return el("li", { textContent: narrate(entry.event, names), className: entry.isPrivate ? "private" : "" });
+}
+
+function log(t: TableState, event: CercleEvent): void {
+  const entry = { event, isPrivate: event.private };
+  t.events.push(entry);
+  if (t.events.length > LOG_SIZE) t.events.shift();
   const list = $("log");
-  list.prepend(el("li", { textContent: text, className: isPrivate ? "private" : "" }));
-  while (list.childElementCount > 200) list.lastElementChild?.remove();
+  list.prepend(logLine(t, entry));
+  while (list.childElementCount > LOG_SIZE) list.lastElementChild?.remove();
+}
+
+/** The whole log again (in the language just chosen). */
+function renderLog(t: TableState): void {
+  $("log").replaceChildren(...t.events.map((entry) => logLine(t, entry)).reverse());
+}
+
+function renderOutcome(t: TableState): void {
+  const outcome = $("outcome");
+  outcome.hidden = !t.outcome;
+  if (!t.outcome) return;
+  const names = t.outcome.winners.map(who).join(", ") || tr("nobody");
+  const scores = t.outcome.scores.map((s, i) => `${who(i)} ${s}`).join(", ");
+  outcome.textContent = tr("web-outcome", { names, scores });
 }
 
 /** Fetches the legal actions for the latest update; at most one request in flight. */
@@ -267,47 +317,8 @@ function cardFace(card: Pick<TomahawkCardFace, "kind" | "colour" | "id">, tag: "
   return node;
 }
 
-function tomahawkCase(action: Action) {
-  return action.game.case === "tomahawk" ? action.game.value.action : undefined;
-}
-
-function cardOf(action: Action): number | undefined {
-  const a = tomahawkCase(action);
-  return a?.case === "playCard" || a?.case === "agilite" ? a.value.card : undefined;
-}
-
 function actionLabel(action: Action): string {
-  const a = tomahawkCase(action);
-  if (!a) return "?";
-  switch (a.case) {
-    case "playCard":
-    case "agilite": {
-      const face = table?.view?.hand.find((c) => c.id === a.value.card);
-      const parts = [a.case === "agilite" ? "AGILITÉ!" : "Play", face ? cardName(face) : `card ${a.value.card}`];
-      if (a.value.colour !== undefined) parts.push(`→ ${colourWord(a.value.colour)}`);
-      if (a.case === "playCard" && a.value.target !== undefined) parts.push(`↔ ${who(a.value.target)}`);
-      if (a.value.tomahawk) parts.push("+ TOMAHAWK!");
-      return parts.join(" ");
-    }
-    case "draw":
-      return "Draw a card";
-    case "pass":
-      return "Keep the drawn card";
-    case "takePendingDraw":
-      return `Take ${table?.view?.pendingDraw ?? ""} cards`.replace("  ", " ");
-    case "takeSkip":
-      return "Take the Skip";
-    case "nameColour":
-      return `Name ${colourWord(a.value.colour)}`;
-    case "combo":
-      return `COMBO! ${kindName(a.value.symbol)} → ${colourWord(a.value.colour)}${a.value.tomahawk ? " + TOMAHAWK!" : ""}`;
-    case "callTomahawk":
-      return "TOMAHAWK!";
-    case "callSherif":
-      return `SHÉRIF! on ${who(a.value.target)}`;
-    default:
-      return "?";
-  }
+  return label(action, { hand: table?.view?.hand ?? [], pendingDraw: table?.view?.pendingDraw ?? 0, who });
 }
 
 /** Plays a card: asks for the colour or the target when several actions use it. */
@@ -322,7 +333,7 @@ function chooseAndPlay(t: TableState, actions: Action[]): void {
     void play(t, options[0]!);
     return;
   }
-  setPrompt("Choose:");
+  setPrompt(tr("web-choose"));
   $("choices").replaceChildren(
     ...options.map((action) =>
       el("button", { type: "button", textContent: actionLabel(action), onclick: () => void play(t, action) }),
@@ -335,12 +346,13 @@ function renderSeats(t: TableState): void {
   $("seats-list").replaceChildren(
     ...seats.map((seat, i) => {
       const sv = t.view?.seats[i];
+      const kind = seat.kind === SeatKind.BOT ? `${tr("bot")} (${tr(BOT_LEVELS[seat.botLevel] ?? "bot")})` : tr("web-human");
       const bits = [
-        seat.playerId ? (seat.kind === SeatKind.BOT ? `bot (${BOT_LEVELS[seat.botLevel] ?? "bot"})` : "human") : "free seat",
-        t.room?.status === RoomStatus.OPEN ? (seat.ready ? "ready" : "not ready") : "",
-        sv ? `${sv.cards} cards · ${sv.total} pts` : "",
-        sv?.calledTomahawk ? "TOMAHAWK!" : "",
-        sv?.skipsNextTurn ? "skips next turn" : "",
+        seat.playerId ? kind : tr("free_seat"),
+        t.room?.status === RoomStatus.OPEN ? tr(seat.ready ? "ready" : "not_ready") : "",
+        sv ? tr("tt-seat_line", { cards: sv.cards, total: sv.total }) : "",
+        sv?.calledTomahawk ? tr("tt-called") : "",
+        sv?.skipsNextTurn ? tr("tt-skips_next") : "",
       ].filter(Boolean);
       return el(
         "div",
@@ -348,7 +360,7 @@ function renderSeats(t: TableState): void {
           className: `seat${i === t.mySeat ? " me" : ""}${t.view?.turn === i ? " turn" : ""}`,
           dataset: { seat: String(i) },
         },
-        el("div", { textContent: `${i === t.mySeat ? "You" : seat.displayName || `Seat ${i + 1}`}` }),
+        el("div", { textContent: who(i) }),
         el("div", { className: "meta", textContent: bits.join(" · ") }),
       );
     }),
@@ -361,17 +373,19 @@ function renderTable(t: TableState): void {
   top.replaceChildren(...(v?.topCard ? [cardFace(v.topCard)] : []));
   const info = $("table-info");
   if (!v) {
-    info.textContent = t.room?.status === RoomStatus.OPEN ? "Waiting for the match to start." : "";
+    info.textContent = t.room?.status === RoomStatus.OPEN ? tr("web-waiting_start") : "";
     return;
   }
   const swatch = el("span", { className: "swatch" });
   swatch.style.background = `var(--${v.colour === undefined ? "ink" : colourCss(v.colour)})`;
-  const colour = v.colour === undefined ? ["to be named"] : [swatch, ` ${colourWord(v.colour)}`];
+  const colour = v.colour === undefined ? [tr("tt-colour_to_name")] : [swatch, ` ${colourWord(v.colour)}`];
+  const phase = phaseWord(v.phase);
+  const turn = v.turn !== undefined ? tr("tt-turn", { name: who(v.turn), phase }) : tr("web-phase_line", { phase });
+  const header = { round: v.round, target: v.targetScore, direction: direction(v.direction) };
   info.replaceChildren(
-    el("div", {}, `Round ${v.round} · target ${v.targetScore} · `, v.direction > 0 ? "clockwise ↻" : "counter-clockwise ↺"),
-    el("div", {}, "Colour: ", ...colour),
-    el("div", { textContent: `Phase: ${phaseWord(v.phase)}${v.pendingDraw ? ` · pending draw ${v.pendingDraw}` : ""}` }),
-    el("div", { textContent: `Draw pile ${v.drawPile} · discard ${v.discardPile}` }),
+    el("div", { textContent: tr("tt-header", { ...header, draw: v.drawPile, discard: v.discardPile }) }),
+    el("div", {}, tr("web-colour_label"), " ", ...colour),
+    el("div", { textContent: v.pendingDraw ? `${turn} · ${tr("web-pending_line", { n: v.pendingDraw })}` : turn }),
   );
 }
 
@@ -421,7 +435,7 @@ function renderPrompt(t: TableState): void {
   }
   if (t.room?.status === RoomStatus.OPEN) {
     const free = t.room.seats.filter((s) => !s.playerId).length;
-    setPrompt(free ? `Waiting for ${free} more player(s): share the join code.` : "Everybody is here.");
+    setPrompt(free ? tr("web-wait_players", { free }) : tr("web-all_here"));
     return;
   }
   const v = t.view;
@@ -429,7 +443,7 @@ function renderPrompt(t: TableState): void {
   if (t.waitingFor.includes(t.mySeat)) {
     setPrompt(phaseHint(v));
   } else {
-    setPrompt(`Waiting for ${t.waitingFor.map(who).join(", ") || "…"}.`);
+    setPrompt(tr("web-waiting_for", { names: t.waitingFor.map(who).join(", ") || "…" }));
   }
 }
 
@@ -440,7 +454,7 @@ function render(): void {
   $("seq").textContent = String(t.seq);
   $("version").textContent = String(t.version);
   const status = t.room?.status ?? RoomStatus.UNSPECIFIED;
-  $("room-status").textContent = RoomStatus[status]?.toLowerCase() ?? "";
+  $("room-status").textContent = tr(ROOM_STATUSES[status] ?? "status-unspecified");
   const host = t.room?.hostPlayerId === t.client.playerId;
   const open = status === RoomStatus.OPEN;
   const free = t.room?.seats.filter((s) => !s.playerId).length ?? 0;
@@ -452,6 +466,7 @@ function render(): void {
   renderTable(t);
   renderPrompt(t);
   renderActions();
+  renderOutcome(t);
 }
 
 // -- wiring ---------------------------------------------------------------------------------------
@@ -460,7 +475,7 @@ function guard(run: () => Promise<void>): (ev: Event) => void {
   return (ev) => {
     ev.preventDefault();
     run().catch((err: unknown) => {
-      setStatus("error", "error");
+      setStatus("error", "web-status-error");
       setPrompt(describeError(err), true);
       const start = $("start");
       if (!start.hidden) alert(describeError(err));
@@ -496,4 +511,37 @@ for (const [param, id] of [
 }
 fillBotChoices();
 if (params.get("bots") !== null) ($("bots") as HTMLSelectElement).value = params.get("bots")!;
-setStatus("idle", `Envoy: ${envoyUrl}`);
+
+// -- language -------------------------------------------------------------------------------------
+
+/** Shows the page in the current language: static words, status, table, log. */
+function applyLanguage(previousDefaultName?: string): void {
+  document.documentElement.lang = language();
+  localize(document);
+  for (const button of document.querySelectorAll<HTMLButtonElement>("#lang-switch button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === language()));
+  }
+  const name = $("name") as HTMLInputElement;
+  if (params.get("name") === null && (previousDefaultName === undefined || name.value === previousDefaultName)) {
+    name.value = tr("web-default_name");
+  }
+  setStatus(status.state, ...status.words);
+  if (table) {
+    render();
+    renderLog(table);
+  }
+}
+
+for (const button of document.querySelectorAll<HTMLButtonElement>("#lang-switch button")) {
+  button.addEventListener("click", () => {
+    const lang = button.dataset.lang ?? "";
+    if (!isLanguage(lang) || lang === language()) return;
+    const previousDefaultName = tr("web-default_name");
+    setLanguage(lang);
+    params.set("lang", lang);
+    history.replaceState(null, "", `?${params}`);
+    applyLanguage(previousDefaultName);
+  });
+}
+applyLanguage();
+setStatus("idle", "web-status-idle", { url: envoyUrl });

@@ -1,54 +1,51 @@
 /**
- * Events in words (docs/games/tomahawk.md lists every Tomahawk event kind). Events are read
- * only through the generated types: `event.event.case` says whose event it is (the room's or
- * a game's), then the inner `value.event.case` says which kind; the switches end with an
- * exhaustiveness check, so a kind added to the contract does not compile until it is told.
+ * Events in words, from the shared catalogues: the same sentences as the CLI
+ * (clients/render.py; ids `tt-ev-*` in tomahawk.ftl, `ev-*` in cli.ftl), in the page's
+ * language. Events are read only through the generated types: `event.event.case` says whose
+ * event it is (the room's or a game's), then the inner `value.event.case` says which kind;
+ * the switches end with an exhaustiveness check, so a kind added to the contract does not
+ * compile until it is told (docs/games/tomahawk.md lists every Tomahawk event kind).
  */
 
-import type { Event, RoomEvent, TomahawkCardFace, TomahawkEvent } from "../../ts/src/index.js";
+import {
+  type Event,
+  type RoomEvent,
+  type TomahawkCardFace,
+  TomahawkCardKind,
+  type TomahawkEvent,
+} from "../../ts/src/index.js";
+import { t } from "./i18n.js";
 import {
   cardName,
   colourWord,
+  direction,
   DRAW_REASONS,
   kindName,
   PASS_REASONS,
   PENALTY_REASONS,
   RETURNED_BY,
-  ROUND_END_REASONS,
-  SKIP_REASONS,
 } from "./words.js";
 
 export { cardName, glyph, kindName } from "./words.js";
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-/** Names for seats and players; the reader is "You". */
+/** Names for seats and players, and the reader's seat (their private events are "yours"). */
 export interface Names {
   seat(seat: number): string;
   player(playerId: string): string;
+  readonly me: number;
 }
 
-/** "Ana plays" / "You play": the verb agrees with its subject. */
-function does(subject: string, verb: string): string {
-  if (subject !== "You") return `${subject} ${verb}`;
-  const base = verb.endsWith("sses") ? verb.slice(0, -2) : verb.replace(/s$/, "");
-  return `You ${base}`;
-}
-
-/** "You are" / "Ana is". */
-function is(subject: string): string {
-  return `${subject} ${subject === "You" ? "are" : "is"}`;
-}
-
-/** Match totals by seat: "Ana 12 · You 30". */
+/** Totals by seat: "Ana 12, Bo 30". */
 function totals(values: readonly number[], names: Names): string {
-  return values.map((total, seat) => `${names.seat(seat)} ${total}`).join(" · ");
+  return values.map((total, seat) => `${names.seat(seat)} ${total}`).join(", ");
 }
 
 function card(face: TomahawkCardFace | undefined): string {
-  return face ? cardName(face) : "a card";
+  return face ? cardName(face) : t("web-a_card");
+}
+
+function cards(faces: readonly TomahawkCardFace[]): string {
+  return faces.map(cardName).join(", ");
 }
 
 /** One sentence for an event (the room's or Tomahawk's). */
@@ -62,12 +59,12 @@ export function narrate(event: Event, names: Names): string {
     case "tamashii":
     case "tomy":
     case "awimbawe":
-      return `(an event of ${which.case}, not played on this page)`;
+      return t("web-ev-other_game", { game: which.case });
     case undefined:
-      return "(an empty event)";
+      return t("ev-unknown", { kind: "event" });
     default: {
       const _: never = which;
-      return `(an event this page does not know: ${String(_)})`;
+      return t("ev-unknown", { kind: String(_) });
     }
   }
 }
@@ -77,36 +74,34 @@ export function narrateRoom(event: RoomEvent, names: Names): string {
   const e = event.event;
   switch (e.case) {
     case "created":
-      return `${does(names.player(e.value.playerId), "opens")} the table.`;
+      return t("ev-created", { who: names.player(e.value.playerId) });
     case "joined":
-      return `${does(names.player(e.value.playerId), "sits")} down.`;
+      return t("ev-joined", { who: names.player(e.value.playerId) });
     case "left":
-      return `${does(names.player(e.value.playerId), "leaves")} the table.`;
+      return t("ev-left", { who: names.player(e.value.playerId) });
     case "ready":
-      return `${is(names.player(e.value.playerId))} ready.`;
+      return t("ev-ready", { who: names.player(e.value.playerId) });
     case "botAdded":
-      return "A bot takes a seat.";
+      return t("ev-bot_added");
     case "botRemoved":
-      return "A bot leaves its seat.";
+      return t("ev-bot_removed");
     case "spectatorJoined":
-      return `${does(names.player(e.value.playerId), "watches")} the table.`;
+      return t("ev-spectator_joined");
     case "spectatorLeft":
-      return `${does(names.player(e.value.playerId), "stops")} watching.`;
-    case "matchStarted": {
-      const commitment = e.value.seedCommitment;
-      return `The match starts${commitment ? ` (shuffle commitment ${commitment.slice(0, 12)}…)` : ""}.`;
-    }
+      return t("ev-spectator_left");
+    case "matchStarted":
+      return t("ev-match_started", { commitment: e.value.seedCommitment.slice(0, 12) });
     case "seatTakenOver":
-      return `A bot plays for ${names.seat(e.value.seat)} until they are back.`;
+      return t("ev-seat_taken_over", { who: names.seat(e.value.seat) });
     case "seatTakenBack":
-      return `${is(names.seat(e.value.seat))} back and plays again.`;
+      return t("ev-seat_taken_back", { who: names.seat(e.value.seat) });
     case "matchFinished":
-      return `The match is finished; its seed ${e.value.seed} is public now.`;
+      return t("ev-match_finished");
     case undefined:
-      return "(an empty room event)";
+      return t("ev-unknown", { kind: "room" });
     default: {
       const _: never = e;
-      return `(a room event this page does not know: ${String(_)})`;
+      return t("ev-unknown", { kind: String(_) });
     }
   }
 }
@@ -114,87 +109,94 @@ export function narrateRoom(event: RoomEvent, names: Names): string {
 /** One sentence for a Tomahawk event. */
 export function narrateTomahawk(event: TomahawkEvent, names: Names): string {
   const who = (seat: number): string => names.seat(seat);
+  /** The message for the reader's own private event, or its `-other` form. */
+  const mine = (id: string, seat: number): string => (seat === names.me ? id : `${id}-other`);
   const e = event.event;
   switch (e.case) {
     case "roundStarted": {
       const v = e.value;
-      return `Round ${v.round} starts with ${card(v.firstCard)}; ${does(who(v.starter), "begins")}.`;
+      return t("tt-ev-round_started", { round: v.round, starter: who(v.starter), card: card(v.firstCard) });
     }
     case "handDealt":
-      return `You are dealt ${plural(e.value.cards.length, "card")}.`;
+      return t(mine("tt-ev-hand_dealt", e.value.seat), { who: who(e.value.seat), cards: cards(e.value.cards) });
     case "colourNamed":
-      return `${does(who(e.value.seat), "names")} ${colourWord(e.value.colour)}.`;
+      return t("tt-ev-colour_named", { who: who(e.value.seat), colour: colourWord(e.value.colour) });
     case "cardPlayed": {
       const v = e.value;
-      const jump = v.agilite ? " — AGILITÉ!" : "";
-      const target = v.target !== undefined ? ` and swaps hands with ${who(v.target)}` : "";
-      return `${does(who(v.seat), "plays")} ${card(v.card)}${jump}${target}; colour is ${colourWord(v.colour)}.`;
+      const args = { who: who(v.seat), card: card(v.card) };
+      const parts = [t(v.agilite ? "tt-ev-card_played_agilite" : "tt-ev-card_played", args)];
+      if (v.card?.kind === TomahawkCardKind.DIAMOND && v.colour) {
+        parts.push(t("tt-ev-colour_now", { colour: colourWord(v.colour) }));
+      }
+      if (v.target !== undefined) parts.push(t("tt-ev-swap_with", { name: who(v.target) }));
+      return parts.join(" ");
     }
     case "comboPlayed": {
       const v = e.value;
-      return `${who(v.seat)}: COMBO! four ${kindName(v.symbol)} cards; colour is ${colourWord(v.colour)}.`;
+      return t("tt-ev-combo_played", { who: who(v.seat), symbol: kindName(v.symbol), colour: colourWord(v.colour) });
     }
-    case "sheriffPending":
-      return `${does(who(e.value.seat), "faces")} a Sheriff draw of ${e.value.total} from ${who(e.value.caster)}.`;
-    case "skipPending":
-      return `${does(who(e.value.seat), "faces")} a Skip from ${who(e.value.caster)}.`;
-    case "turnSkipped": {
+    case "sheriffPending": {
       const v = e.value;
-      const why = `${SKIP_REASONS[v.reason] ?? ""}${v.caster !== undefined ? ` from ${who(v.caster)}` : ""}`;
-      return `${does(who(v.seat), "loses")} a turn${why ? ` (${why})` : ""}.`;
+      return t("tt-ev-sheriff_pending", { who: who(v.seat), total: v.total, caster: who(v.caster) });
     }
+    case "skipPending":
+      return t("tt-ev-skip_pending", { who: who(e.value.seat), caster: who(e.value.caster) });
+    case "turnSkipped":
+      return t("tt-ev-turn_skipped", { who: who(e.value.seat) });
     case "effectReturned": {
       const v = e.value;
-      const draw = v.draw ? ` (${plural(v.draw, "card")})` : " (a Skip)";
-      return `${does(who(v.seat), "sends")} it back to ${who(v.to)} with a ${RETURNED_BY[v.by] ?? "card"}${draw}.`;
+      return t("tt-ev-effect_returned", {
+        by: t(RETURNED_BY[v.by] ?? "web-by-unspecified"),
+        who: who(v.seat),
+        to: who(v.to),
+        draw: v.draw ? t("tt-ev-returned_draw", { n: v.draw }) : "",
+      });
     }
     case "directionChanged":
-      return `The play now goes ${e.value.direction > 0 ? "clockwise" : "counter-clockwise"}.`;
+      return t("tt-ev-direction_changed", { direction: direction(e.value.direction) });
     case "handsSwapped":
-      return `${does(who(e.value.seat), "swaps")} hands with ${who(e.value.target)}.`;
+      return t("tt-ev-hands_swapped", { who: who(e.value.seat), target: who(e.value.target) });
     case "handsPassed":
-      return `Every hand passes to the ${e.value.direction > 0 ? "next" : "previous"} player.`;
+      return t("tt-ev-hands_passed");
     case "handReceived":
-      return `You receive a hand of ${plural(e.value.cards.length, "card")}.`;
+      return t(mine("tt-ev-hand_received", e.value.seat), { who: who(e.value.seat), cards: cards(e.value.cards) });
     case "drew": {
-      const why = DRAW_REASONS[e.value.reason] ?? "";
-      return `${does(who(e.value.seat), "draws")} ${plural(e.value.count, "card")}${why ? ` (${why})` : ""}.`;
+      const v = e.value;
+      return t("tt-ev-drew", { who: who(v.seat), count: v.count, why: t(DRAW_REASONS[v.reason] ?? "tt-why-turn") });
     }
-    case "drewCards": {
-      const drawn = e.value.cards.map(cardName).join(", ");
-      return `You drew ${plural(e.value.cards.length, "card")}${drawn ? `: ${drawn}` : ""}.`;
-    }
+    case "drewCards":
+      return t(mine("tt-ev-drew_cards", e.value.seat), { who: who(e.value.seat), cards: cards(e.value.cards) });
     case "reshuffled":
-      return `The discard pile is shuffled into a new draw pile (${plural(e.value.drawPile, "card")}).`;
-    case "passed": {
-      const [verb, rest] = PASS_REASONS[e.value.reason] ?? ["passes", ""];
-      return `${does(who(e.value.seat), verb)}${rest}.`;
-    }
+      return t("tt-ev-reshuffled", { n: e.value.drawPile });
+    case "passed":
+      return t("tt-ev-passed", { who: who(e.value.seat), why: t(PASS_REASONS[e.value.reason] ?? "tt-why-turn") });
     case "tomahawkCalled":
-      return `${does(who(e.value.seat), "calls")} TOMAHAWK!`;
+      return t("tt-ev-tomahawk_called", { who: who(e.value.seat) });
     case "sherifCalled": {
       const v = e.value;
-      return `${does(who(v.seat), "calls")} SHÉRIF! on ${who(v.target)}${v.caught ? ": caught, one card" : ""}.`;
+      const result = t(v.caught ? "tt-caught" : "tt-not_caught");
+      return t("tt-ev-sherif_called", { who: who(v.seat), target: who(v.target), result });
     }
     case "penalty": {
       const v = e.value;
-      return `${who(v.seat)}: ${PENALTY_REASONS[v.reason] ?? "a bad-faith claim"}, ${plural(v.cards, "card")} penalty.`;
+      const reason = t(PENALTY_REASONS[v.reason] ?? "web-penalty-unspecified");
+      return t("tt-ev-penalty", { who: who(v.seat), n: v.cards, reason });
     }
     case "roundEnded": {
       const v = e.value;
-      const winner = v.winner !== undefined ? `${does(who(v.winner), "wins")} it` : "nobody wins it";
-      const how = ROUND_END_REASONS[v.reason] ?? "";
-      return `Round ${v.round} is over (${how || "ended"}): ${winner}. Totals ${totals(v.totals, names)}.`;
+      const result =
+        v.winner !== undefined ? t("tt-ev-round_won", { name: who(v.winner) }) : t("tt-ev-round_blocked");
+      return t("tt-ev-round_ended", { round: v.round, result, totals: totals(v.totals, names) });
     }
     case "matchEnded": {
-      const winners = e.value.winners.map(who).join(", ") || "nobody";
-      return `The match is over: ${winners} won. Totals ${totals(e.value.totals, names)}.`;
+      const winners = e.value.winners.map(who).join(", ") || t("nobody");
+      return t("tt-ev-match_ended", { names: winners });
     }
     case undefined:
-      return "(an empty Tomahawk event)";
+      return t("ev-unknown", { kind: "tomahawk" });
     default: {
       const _: never = e;
-      return `(a Tomahawk event this page does not know: ${String(_)})`;
+      return t("ev-unknown", { kind: String(_) });
     }
   }
 }

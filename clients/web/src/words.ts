@@ -1,11 +1,13 @@
 /**
- * Tomahawk's closed vocabularies in the page's words: one table per generated enum, keyed by
- * its values, so the compiler checks that every value has its words (a value added to the
- * contract is a type error here until it is named).
+ * Tomahawk's closed vocabularies as message ids of the shared catalogues
+ * (i18n/locales/<lang>/tomahawk.ftl and cli.ftl, the CLI's ids): one table per generated enum,
+ * keyed by its values, so the compiler checks that every value has its message (a value
+ * added to the contract is a type error here until it is named).
  */
 
 import {
   BotLevel,
+  RoomStatus,
   TomahawkCardKind,
   TomahawkColour,
   TomahawkDrawReason,
@@ -13,143 +15,182 @@ import {
   TomahawkPenaltyReason,
   TomahawkPhase,
   TomahawkReturnedBy,
-  TomahawkRoundEndReason,
-  TomahawkSkipReason,
   type TomahawkCardFace,
   type TomahawkView,
 } from "../../ts/src/index.js";
+import { type Args, t } from "./i18n.js";
 
 /** Every value of the enum `E` mapped to a `T`: a missing value does not compile. */
 type Table<E extends number, T> = { readonly [K in E]: T };
 
-/** A card kind: its name, and a short glyph (characters DejaVu Sans has, so every machine
- * draws them; the classic symbols show their initial). */
-const KINDS: Table<TomahawkCardKind, { name: string; glyph: string }> = {
-  [TomahawkCardKind.UNSPECIFIED]: { name: "?", glyph: "?" },
-  [TomahawkCardKind.BISON]: { name: "Bison", glyph: "B" },
-  [TomahawkCardKind.EAGLE]: { name: "Eagle", glyph: "E" },
-  [TomahawkCardKind.WOLF]: { name: "Wolf", glyph: "W" },
-  [TomahawkCardKind.BEAR]: { name: "Bear", glyph: "B" },
-  [TomahawkCardKind.TIPI]: { name: "Tipi", glyph: "T" },
-  [TomahawkCardKind.FEATHER]: { name: "Feather", glyph: "F" },
-  [TomahawkCardKind.TOTEM]: { name: "Totem", glyph: "T" },
-  [TomahawkCardKind.BOW]: { name: "Bow", glyph: "B" },
-  [TomahawkCardKind.CANOE]: { name: "Canoe", glyph: "C" },
-  [TomahawkCardKind.SUN]: { name: "Sun", glyph: "☀" },
-  [TomahawkCardKind.SHERIFF_1]: { name: "Sheriff +1", glyph: "★+1" },
-  [TomahawkCardKind.SHERIFF_2]: { name: "Sheriff +2", glyph: "★+2" },
-  [TomahawkCardKind.SHERIFF_3]: { name: "Sheriff +3", glyph: "★+3" },
-  [TomahawkCardKind.SKIP]: { name: "Skip", glyph: "⊘" },
-  [TomahawkCardKind.REVERSE]: { name: "Reverse", glyph: "⇄" },
-  [TomahawkCardKind.SHIELD]: { name: "Shield", glyph: "◈" },
-  [TomahawkCardKind.DIAMOND]: { name: "Diamond", glyph: "◆" },
-  [TomahawkCardKind.CALUMET]: { name: "Calumet", glyph: "⚯" },
-  [TomahawkCardKind.SHAMAN]: { name: "Shaman", glyph: "☽" },
-  [TomahawkCardKind.WHEEL]: { name: "Wheel of Time", glyph: "⟳" },
+/** A card kind: its message, a short glyph (characters DejaVu Sans has, so every machine
+ * draws them; the classic symbols show their initial), whether it has no colour, and whether
+ * a colour agrees with it in the feminine (French « Plume blanche »; clients/render.py's
+ * TT_COLOURLESS and TT_FEMININE). */
+interface Kind {
+  readonly id: `tt-kind-${string}` | "web-kind-unspecified";
+  readonly glyph: string;
+  readonly colourless?: true;
+  readonly feminine?: true;
+}
+
+const KINDS: Table<TomahawkCardKind, Kind> = {
+  [TomahawkCardKind.UNSPECIFIED]: { id: "web-kind-unspecified", glyph: "?" },
+  [TomahawkCardKind.BISON]: { id: "tt-kind-bison", glyph: "B" },
+  [TomahawkCardKind.EAGLE]: { id: "tt-kind-eagle", glyph: "E" },
+  [TomahawkCardKind.WOLF]: { id: "tt-kind-wolf", glyph: "W" },
+  [TomahawkCardKind.BEAR]: { id: "tt-kind-bear", glyph: "B" },
+  [TomahawkCardKind.TIPI]: { id: "tt-kind-tipi", glyph: "T" },
+  [TomahawkCardKind.FEATHER]: { id: "tt-kind-feather", glyph: "F", feminine: true },
+  [TomahawkCardKind.TOTEM]: { id: "tt-kind-totem", glyph: "T" },
+  [TomahawkCardKind.BOW]: { id: "tt-kind-bow", glyph: "B" },
+  [TomahawkCardKind.CANOE]: { id: "tt-kind-canoe", glyph: "C" },
+  [TomahawkCardKind.SUN]: { id: "tt-kind-sun", glyph: "☀" },
+  [TomahawkCardKind.SHERIFF_1]: { id: "tt-kind-sheriff_1", glyph: "★+1" },
+  [TomahawkCardKind.SHERIFF_2]: { id: "tt-kind-sheriff_2", glyph: "★+2" },
+  [TomahawkCardKind.SHERIFF_3]: { id: "tt-kind-sheriff_3", glyph: "★+3" },
+  [TomahawkCardKind.SKIP]: { id: "tt-kind-skip", glyph: "⊘" },
+  [TomahawkCardKind.REVERSE]: { id: "tt-kind-reverse", glyph: "⇄" },
+  [TomahawkCardKind.SHIELD]: { id: "tt-kind-shield", glyph: "◈" },
+  [TomahawkCardKind.DIAMOND]: { id: "tt-kind-diamond", glyph: "◆", colourless: true },
+  [TomahawkCardKind.CALUMET]: { id: "tt-kind-calumet", glyph: "⚯", colourless: true },
+  [TomahawkCardKind.SHAMAN]: { id: "tt-kind-shaman", glyph: "☽", colourless: true },
+  [TomahawkCardKind.WHEEL]: { id: "tt-kind-wheel", glyph: "⟳", colourless: true },
 };
 
-/** A colour: the word shown, and the CSS name (class `.card.<css>` and `var(--<css>)`). */
-const COLOURS: Table<TomahawkColour, { word: string; css: string }> = {
-  [TomahawkColour.UNSPECIFIED]: { word: "no colour", css: "colourless" },
-  [TomahawkColour.RED]: { word: "red", css: "red" },
-  [TomahawkColour.BLUE]: { word: "blue", css: "blue" },
-  [TomahawkColour.VIOLET]: { word: "violet", css: "violet" },
-  [TomahawkColour.WHITE]: { word: "white", css: "white" },
+/** A colour: its message (masculine and feminine agreement) and its CSS name (class
+ * `.card.<css>` and `var(--<css>)`). */
+interface Colour {
+  readonly id: `tt-colour-${string}` | "web-colour-none";
+  readonly feminine: `tt-colour_f-${string}` | "web-colour-none";
+  readonly css: string;
+}
+
+const COLOURS: Table<TomahawkColour, Colour> = {
+  [TomahawkColour.UNSPECIFIED]: { id: "web-colour-none", feminine: "web-colour-none", css: "colourless" },
+  [TomahawkColour.RED]: { id: "tt-colour-red", feminine: "tt-colour_f-red", css: "red" },
+  [TomahawkColour.BLUE]: { id: "tt-colour-blue", feminine: "tt-colour_f-blue", css: "blue" },
+  [TomahawkColour.VIOLET]: { id: "tt-colour-violet", feminine: "tt-colour_f-violet", css: "violet" },
+  [TomahawkColour.WHITE]: { id: "tt-colour-white", feminine: "tt-colour_f-white", css: "white" },
 };
 
-/** A phase: its name on the table, and the prompt when the table waits for the reader. */
-const PHASES: Table<TomahawkPhase, { word: string; hint: (view: TomahawkView) => string }> = {
-  [TomahawkPhase.UNSPECIFIED]: { word: "—", hint: () => "Your turn." },
-  [TomahawkPhase.PLAY]: { word: "play", hint: () => "Your turn: play a card (or draw if you cannot)." },
-  [TomahawkPhase.NAME_COLOUR]: { word: "name the colour", hint: () => "Your turn: name the colour." },
+/** A message and its variables. */
+type Words = readonly [id: string, args?: Args];
+
+/** A phase: its name on the table, and the prompt when the table waits for the reader
+ * (none when the match is over). */
+const PHASES: Table<TomahawkPhase, { id: string; hint: (view: TomahawkView) => Words | undefined }> = {
+  [TomahawkPhase.UNSPECIFIED]: { id: "web-phase-unspecified", hint: () => ["your_turn"] },
+  [TomahawkPhase.PLAY]: { id: "tt-phase-play", hint: () => ["web-hint-play"] },
+  [TomahawkPhase.NAME_COLOUR]: { id: "tt-phase-name_colour", hint: () => ["web-hint-name_colour"] },
   [TomahawkPhase.FACE_SHERIFF]: {
-    word: "facing a Sheriff",
-    hint: (v) => `A Sheriff: answer with a Sheriff or a Shield, or take ${v.pendingDraw} cards.`,
+    id: "tt-phase-face_sheriff",
+    hint: (v) => ["web-hint-face_sheriff", { n: v.pendingDraw }],
   },
-  [TomahawkPhase.FACE_SKIP]: { word: "facing a Skip", hint: () => "A Skip: answer with a Shield, or take it." },
-  [TomahawkPhase.DRAWN]: { word: "drawn card", hint: () => "Play the card you drew, or keep it." },
-  [TomahawkPhase.MATCH_OVER]: { word: "match over", hint: () => "" },
+  [TomahawkPhase.FACE_SKIP]: { id: "tt-phase-face_skip", hint: () => ["web-hint-face_skip"] },
+  [TomahawkPhase.DRAWN]: { id: "tt-phase-drawn", hint: () => ["web-hint-drawn"] },
+  [TomahawkPhase.MATCH_OVER]: { id: "tt-phase-match_over", hint: () => undefined },
 };
 
-/** Why cards were drawn ("" for an ordinary turn's draw: nothing to add). */
-export const DRAW_REASONS: Table<TomahawkDrawReason, string> = {
-  [TomahawkDrawReason.UNSPECIFIED]: "",
-  [TomahawkDrawReason.TURN]: "",
-  [TomahawkDrawReason.SHERIFF]: "a Sheriff draw",
-  [TomahawkDrawReason.RETURNED]: "their own Sheriff, sent back",
-  [TomahawkDrawReason.SHERIF]: "caught by SHÉRIF!",
-  [TomahawkDrawReason.PENALTY]: "a penalty",
+/** Why cards were drawn, as the end of the sentence (empty for an ordinary turn's draw). */
+export const DRAW_REASONS: Table<TomahawkDrawReason, `tt-why-${string}`> = {
+  [TomahawkDrawReason.UNSPECIFIED]: "tt-why-turn",
+  [TomahawkDrawReason.TURN]: "tt-why-turn",
+  [TomahawkDrawReason.SHERIFF]: "tt-why-sheriff",
+  [TomahawkDrawReason.RETURNED]: "tt-why-returned",
+  [TomahawkDrawReason.SHERIF]: "tt-why-sherif",
+  [TomahawkDrawReason.PENALTY]: "tt-why-penalty",
 };
 
-/** Why a turn was lost. */
-export const SKIP_REASONS: Table<TomahawkSkipReason, string> = {
-  [TomahawkSkipReason.UNSPECIFIED]: "",
-  [TomahawkSkipReason.SKIP]: "took the Skip",
-  [TomahawkSkipReason.RETURNED_SKIP]: "a Skip sent back",
+/** Why a turn ended without a card, as the end of the sentence (tt-why-turn: nothing). */
+export const PASS_REASONS: Table<TomahawkPassReason, `tt-why-${string}`> = {
+  [TomahawkPassReason.UNSPECIFIED]: "tt-why-turn",
+  [TomahawkPassReason.KEPT_DRAWN_CARD]: "tt-why-kept_drawn_card",
+  [TomahawkPassReason.NOTHING_TO_DRAW]: "tt-why-nothing_to_draw",
 };
 
 /** The card that sent an effect back. */
 export const RETURNED_BY: Table<TomahawkReturnedBy, string> = {
-  [TomahawkReturnedBy.UNSPECIFIED]: "card",
-  [TomahawkReturnedBy.SHIELD]: "Shield",
-  [TomahawkReturnedBy.SHAMAN]: "Shaman",
-};
-
-/** Why a turn ended without a card, as a verb phrase after the seat. */
-export const PASS_REASONS: Table<TomahawkPassReason, [verb: string, rest: string]> = {
-  [TomahawkPassReason.UNSPECIFIED]: ["passes", ""],
-  [TomahawkPassReason.KEPT_DRAWN_CARD]: ["keeps", " the drawn card"],
-  [TomahawkPassReason.NOTHING_TO_DRAW]: ["passes", ": nothing to draw"],
+  [TomahawkReturnedBy.UNSPECIFIED]: "web-by-unspecified",
+  [TomahawkReturnedBy.SHIELD]: "tt-by-shield",
+  [TomahawkReturnedBy.SHAMAN]: "tt-by-shaman",
 };
 
 /** The bad-faith claim punished. */
 export const PENALTY_REASONS: Table<TomahawkPenaltyReason, string> = {
-  [TomahawkPenaltyReason.UNSPECIFIED]: "a bad-faith claim",
-  [TomahawkPenaltyReason.BAD_SHERIF]: "SHÉRIF! in bad faith",
-  [TomahawkPenaltyReason.BAD_AGILITE]: "AGILITÉ! with a card that is not identical",
-};
-
-/** How a round ended (after "wins it" or instead of it). */
-export const ROUND_END_REASONS: Table<TomahawkRoundEndReason, string> = {
-  [TomahawkRoundEndReason.UNSPECIFIED]: "",
-  [TomahawkRoundEndReason.EMPTY_HAND]: "an empty hand",
-  [TomahawkRoundEndReason.BLOCKED]: "blocked: nobody could play or draw",
+  [TomahawkPenaltyReason.UNSPECIFIED]: "web-penalty-unspecified",
+  [TomahawkPenaltyReason.BAD_SHERIF]: "tt-penalty-bad_sherif",
+  [TomahawkPenaltyReason.BAD_AGILITE]: "tt-penalty-bad_agilite",
 };
 
 /** A bot's level. */
 export const BOT_LEVELS: Table<BotLevel, string> = {
   [BotLevel.UNSPECIFIED]: "bot",
-  [BotLevel.RANDOM]: "random",
-  [BotLevel.STRONG]: "strong",
+  [BotLevel.RANDOM]: "bot_level-random",
+  [BotLevel.STRONG]: "bot_level-strong",
 };
 
+/** A room's status. */
+export const ROOM_STATUSES: Table<RoomStatus, `status-${string}`> = {
+  [RoomStatus.UNSPECIFIED]: "status-unspecified",
+  [RoomStatus.OPEN]: "status-open",
+  [RoomStatus.PLAYING]: "status-playing",
+  [RoomStatus.FINISHED]: "status-finished",
+  [RoomStatus.ABANDONED]: "status-abandoned",
+};
+
+/** Every message id the tables above name (for the tests). */
+export const TABLE_IDS: readonly string[] = [
+  ...Object.values(KINDS).map((k) => k.id),
+  ...Object.values(COLOURS).flatMap((c) => [c.id, c.feminine]),
+  ...Object.values(PHASES).map((p) => p.id),
+  ...[DRAW_REASONS, PASS_REASONS, RETURNED_BY, PENALTY_REASONS, BOT_LEVELS, ROOM_STATUSES].flatMap((table) =>
+    Object.values(table),
+  ),
+];
+
+/** A word of a table, for a value the contract may have added since this page was built. */
+function of<T>(table: { readonly [key: number]: T }, value: number, fallback: T): T {
+  return table[value] ?? fallback;
+}
+
 export function kindName(kind: TomahawkCardKind): string {
-  return KINDS[kind]?.name ?? `kind ${kind}`;
+  return t(of(KINDS, kind, KINDS[TomahawkCardKind.UNSPECIFIED]).id);
 }
 
 export function glyph(kind: TomahawkCardKind): string {
-  return KINDS[kind]?.glyph ?? "?";
+  return of(KINDS, kind, KINDS[TomahawkCardKind.UNSPECIFIED]).glyph;
 }
 
-/** The colour's word ("no colour" when absent). */
-export function colourWord(colour: TomahawkColour | undefined): string {
-  return COLOURS[colour ?? TomahawkColour.UNSPECIFIED]?.word ?? `colour ${colour}`;
+/** The colour's word ("no colour" when absent); `feminine` for a colour agreeing with a
+ * feminine noun. */
+export function colourWord(colour: TomahawkColour | undefined, feminine = false): string {
+  const c = of(COLOURS, colour ?? TomahawkColour.UNSPECIFIED, COLOURS[TomahawkColour.UNSPECIFIED]);
+  return t(feminine ? c.feminine : c.id);
 }
 
 /** The colour's CSS name ("colourless" when absent). */
 export function colourCss(colour: TomahawkColour | undefined): string {
-  return COLOURS[colour ?? TomahawkColour.UNSPECIFIED]?.css ?? "colourless";
+  return of(COLOURS, colour ?? TomahawkColour.UNSPECIFIED, COLOURS[TomahawkColour.UNSPECIFIED]).css;
 }
 
 export function phaseWord(phase: TomahawkPhase): string {
-  return PHASES[phase]?.word ?? `phase ${phase}`;
+  return t(of(PHASES, phase, PHASES[TomahawkPhase.UNSPECIFIED]).id);
 }
 
-/** What the reader should do now, in `view`'s phase. */
+/** What the reader should do now, in `view`'s phase ("" when nothing). */
 export function phaseHint(view: TomahawkView): string {
-  return PHASES[view.phase]?.hint(view) ?? "Your turn.";
+  const hint = of(PHASES, view.phase, PHASES[TomahawkPhase.UNSPECIFIED]).hint(view);
+  return hint ? t(...hint) : "";
 }
 
+export function direction(value: number): string {
+  return t(value >= 0 ? "tt-clockwise" : "tt-counter");
+}
+
+/** A card as the CLI says it: "red Bison" / « Bison rouge », "Wheel of Time". */
 export function cardName(card: Pick<TomahawkCardFace, "kind" | "colour">): string {
-  return card.colour ? `${colourWord(card.colour)} ${kindName(card.kind)}` : kindName(card.kind);
+  const kind = of(KINDS, card.kind, KINDS[TomahawkCardKind.UNSPECIFIED]);
+  if (!card.colour || kind.colourless) return t(kind.id);
+  return t("tt-card", { kind: t(kind.id), colour: colourWord(card.colour, kind.feminine) });
 }

@@ -145,3 +145,48 @@ test("a Tomahawk table against bots in the browser, played by clicking", { timeo
   assert.ok(screenshotTaken && statSync(SCREENSHOT).size > 10_000, "a screenshot was saved mid-match");
   assert.deepEqual(problems, [], "no errors in the page");
 });
+
+test("?lang=fr shows the page in French, and the switch tells it again in English", { timeout: 60_000 }, async () => {
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  const query = new URLSearchParams({
+    envoy: `http://${cluster.envoy}`,
+    lang: "fr",
+    seats: "2",
+    bots: "1",
+    turn: "0",
+    botDelay: "100",
+  });
+  await page.goto(`${site.url}/?${query}`);
+  assert.equal(await page.getAttribute("html", "lang"), "fr");
+  assert.equal((await page.textContent("#create"))?.trim(), "Créer la table");
+  assert.equal(await page.inputValue("#name"), "Joueur");
+  assert.match((await page.textContent("#status")) ?? "", /^Envoy : http/);
+  assert.equal(await page.getAttribute('#lang-switch button[data-lang="fr"]', "aria-pressed"), "true");
+
+  await page.click("#create");
+  const logHas = (pattern) =>
+    page
+      .waitForFunction(
+        (source) => [...document.querySelectorAll("#log li")].some((li) => new RegExp(source).test(li.textContent ?? "")),
+        pattern.source,
+        { timeout: 30_000, polling: 50 },
+      )
+      .catch(async (err) => {
+        const lines = await page.locator("#log li").allTextContents();
+        throw new Error(`no log line matches ${pattern}: ${JSON.stringify(lines.slice(0, 8))}`, { cause: err });
+      });
+  await logHas(/^La partie commence ! Engagement de la graine [0-9a-f]+…$/);
+  assert.match((await page.textContent("#table-info")) ?? "", /Manche 1 · objectif 250 · sens/);
+  assert.match((await page.textContent("#seats-list")) ?? "", /Joueur \(vous\)/);
+
+  await page.click('#lang-switch button[data-lang="en"]');
+  assert.equal(await page.getAttribute("html", "lang"), "en");
+  await logHas(/^The match starts! Seed commitment [0-9a-f]+…$/);
+  assert.equal(await page.locator("#log li", { hasText: /^La partie commence/ }).count(), 0, "the log is told again");
+  assert.match((await page.textContent("#table-info")) ?? "", /Round 1 · target 250 · /);
+  assert.match(page.url(), /lang=en/);
+  assert.deepEqual(problems, [], "no errors in the page");
+  await page.close();
+});

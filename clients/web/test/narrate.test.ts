@@ -1,19 +1,23 @@
 /**
- * The page's narration tells every Tomahawk event and every room event in words: each event
- * kind as the Python server puts it on the wire (the fixtures tools/event_fixtures.py writes,
- * one per kind) gives a sentence without a hole in it. Bundled by build.mjs into
- * build/test/narrate.test.mjs and run by tools/test_web.py.
+ * The page's words, in every language it loads: each event kind as the Python server puts it
+ * on the wire (the fixtures tools/event_fixtures.py writes, one per kind) gives a sentence of
+ * its own without a hole in it; every action has a label; and the page's catalogues are the
+ * shared .ftl files, with every message the page asks for in each language. Bundled by
+ * build.mjs into build/test/narrate.test.mjs and run by tools/test_web.py.
  */
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
 import {
+  type Action,
+  create,
   EventSchema,
   fromBinary,
   RoomEventSchema,
+  TomahawkActionSchema,
   TomahawkCardKind,
   TomahawkColour,
   TomahawkEventSchema,
@@ -21,8 +25,22 @@ import {
   type TomahawkView,
 } from "../../ts/src/index.js";
 import { repoRoot } from "../../ts/test/cluster.js";
+import { actionLabel } from "../src/actions.js";
+import {
+  format,
+  hasMessage,
+  type Language,
+  LANGUAGES,
+  messageIds,
+  pickLanguage,
+  problems,
+  setLanguage,
+  SOURCES,
+  t,
+  used,
+} from "../src/i18n.js";
 import { type Names, narrate } from "../src/narrate.js";
-import { cardName, colourCss, kindName, phaseHint, phaseWord } from "../src/words.js";
+import { cardName, colourCss, kindName, phaseHint, phaseWord, TABLE_IDS } from "../src/words.js";
 
 interface Fixtures {
   games: { [game: string]: { events: { [kind: string]: string } } };
@@ -32,51 +50,160 @@ interface Fixtures {
 const fixtures = JSON.parse(
   readFileSync(join(repoRoot(), "clients", "ts", "test", "fixtures", "events.json"), "utf-8"),
 ) as Fixtures;
+const LOCALES = join(repoRoot(), "i18n", "locales");
 
 const NAMES: Names = {
-  seat: (seat) => (seat === 0 ? "You" : `Seat ${seat + 1}`),
-  player: (playerId) => `Player ${playerId}`,
+  seat: (seat) => (seat === 0 ? t("web-me", { name: "Ana" }) : t("seat_n", { n: seat + 1 })),
+  player: (playerId) => (playerId ? "Nadia" : "?"),
+  me: 0,
 };
 
-/** A sentence that says something: no placeholder, no fallback, no missing value. */
-function assertSentence(kind: string, sentence: string): void {
-  assert.ok(sentence.length > 8, `${kind}: "${sentence}"`);
-  assert.doesNotMatch(sentence, /undefined|NaN|\[object|^\(|\?/, `${kind}: "${sentence}"`);
-  assert.match(sentence, /[.!]$/, `${kind}: "${sentence}"`);
+/** Runs `body` in each language, checking that no message was missing or malformed. */
+function inEachLanguage(body: (lang: Language) => void): void {
+  for (const lang of LANGUAGES) {
+    setLanguage(lang);
+    problems.length = 0;
+    body(lang);
+    assert.deepEqual(problems, [], `${lang}: every message found and formatted`);
+  }
+  setLanguage("en");
 }
 
-test("every Tomahawk event kind is told in words", () => {
+/** A sentence that says something: no raw message id, placeholder, fallback or missing value. */
+function assertSentence(where: string, sentence: string): void {
+  assert.ok(sentence.length > 8, `${where}: "${sentence}"`);
+  assert.doesNotMatch(sentence, /undefined|NaN|\[object|[{}]|^\(|\?|\b(?:tt|web|ev)-[a-z_]/, `${where}: "${sentence}"`);
+}
+
+function tellAll(kinds: { [kind: string]: string }, lang: Language): Set<string> {
+  const sentences = new Set<string>();
+  for (const [kind, b64] of Object.entries(kinds)) {
+    const sentence = narrate(fromBinary(EventSchema, Buffer.from(b64, "base64")), NAMES);
+    assertSentence(`${lang} ${kind}`, sentence);
+    if (process.env.CERCLE_SHOW_NARRATION) console.log(`${lang} ${kind}: ${sentence}`);
+    sentences.add(sentence);
+  }
+  return sentences;
+}
+
+test("every Tomahawk event kind is told in words, in every language", () => {
   const tomahawk = fixtures.games.tomahawk!.events;
   const kinds = TomahawkEventSchema.oneofs[0]!.fields.map((f) => f.name);
   assert.deepEqual(Object.keys(tomahawk).sort(), [...kinds].sort(), "a fixture for every kind");
-  const sentences = new Set<string>();
-  for (const [kind, b64] of Object.entries(tomahawk)) {
-    const sentence = narrate(fromBinary(EventSchema, Buffer.from(b64, "base64")), NAMES);
-    assertSentence(kind, sentence);
-    if (process.env.CERCLE_SHOW_NARRATION) console.log(`${kind}: ${sentence}`);
-    sentences.add(sentence);
-  }
-  assert.equal(sentences.size, kinds.length, "each kind its own sentence");
+  const told: Record<string, Set<string>> = {};
+  inEachLanguage((lang) => {
+    told[lang] = tellAll(tomahawk, lang);
+    assert.equal(told[lang].size, kinds.length, `${lang}: each kind its own sentence`);
+  });
+  const [en, fr] = [[...told.en!], [...told.fr!]];
+  assert.equal(en.filter((s) => fr.includes(s)).length, 0, "the French sentences are not the English ones");
 });
 
-test("every room event is told in words", () => {
+test("every room event is told in words, in every language", () => {
   const kinds = RoomEventSchema.oneofs[0]!.fields.map((f) => f.name);
   assert.deepEqual(Object.keys(fixtures.room).sort(), [...kinds].sort());
-  for (const [kind, b64] of Object.entries(fixtures.room)) {
-    assertSentence(kind, narrate(fromBinary(EventSchema, Buffer.from(b64, "base64")), NAMES));
-  }
+  inEachLanguage((lang) => {
+    assert.equal(tellAll(fixtures.room, lang).size, kinds.length, `${lang}: each room event its own sentence`);
+  });
 });
 
-test("the vocabularies come from the generated enums, one word each", () => {
-  for (const { number } of TomahawkEventSchema.file.enums.find((e) => e.name === "TomahawkCardKind")!.values) {
-    if (number !== TomahawkCardKind.UNSPECIFIED) assert.doesNotMatch(kindName(number), /^kind |\?/);
-  }
+/** Every kind of Tomahawk action, its fields at their defaults (a card the hand has). */
+function everyAction(): Action[] {
+  return TomahawkActionSchema.oneofs[0]!.fields.map((field) => {
+    assert.equal(field.fieldKind, "message");
+    if (field.fieldKind !== "message") throw new Error("an action that is not a message");
+    const init = field.localName === "playCard" ? { card: 7, tomahawk: true } : {};
+    const action = create(TomahawkActionSchema, {
+      action: { case: field.localName, value: create(field.message, init) } as never,
+    });
+    return { game: { case: "tomahawk", value: action } } as unknown as Action;
+  });
+}
+
+test("every action has a label of its own, in every language", () => {
+  const hand = [{ id: 7, kind: TomahawkCardKind.FEATHER, colour: TomahawkColour.WHITE }] as never;
+  const actions = everyAction();
+  assert.equal(actions.length, TomahawkActionSchema.oneofs[0]!.fields.length);
+  inEachLanguage((lang) => {
+    const labels = new Set(actions.map((a) => actionLabel(a, { hand, pendingDraw: 4, who: (s) => `Seat ${s + 1}` })));
+    for (const label of labels) assertSentence(`${lang} action`, label);
+    assert.equal(labels.size, actions.length, `${lang}: each action its own label`);
+    const play = actionLabel(actions[0]!, { hand, pendingDraw: 4, who: String });
+    assert.match(play, lang === "fr" ? /Plume blanche/ : /white Feather/, "the colour agrees with the card");
+  });
+});
+
+test("the vocabularies come from the generated enums, one word each, in every language", () => {
+  const kinds = TomahawkEventSchema.file.enums.find((e) => e.name === "TomahawkCardKind")!.values;
+  inEachLanguage((lang) => {
+    const names = new Set(kinds.filter((k) => k.number !== 0).map((k) => kindName(k.number)));
+    assert.equal(names.size, kinds.length - 1, `${lang}: a name per kind`);
+    for (const phase of Object.values(TomahawkPhase).filter((p) => typeof p === "number")) {
+      phaseWord(phase);
+      phaseHint({ phase, pendingDraw: 5 } as TomahawkView);
+    }
+  });
+  setLanguage("en");
   assert.equal(kindName(TomahawkCardKind.SHERIFF_2), "Sheriff +2");
   assert.equal(cardName({ kind: TomahawkCardKind.BISON, colour: TomahawkColour.VIOLET }), "violet Bison");
   assert.equal(cardName({ kind: TomahawkCardKind.WHEEL }), "Wheel of Time");
+  assert.equal(cardName({ kind: TomahawkCardKind.DIAMOND, colour: TomahawkColour.RED }), "Diamond");
   assert.equal(colourCss(undefined), "colourless");
   assert.equal(colourCss(TomahawkColour.WHITE), "white");
   assert.equal(phaseWord(TomahawkPhase.FACE_SKIP), "facing a Skip");
   const facing = { phase: TomahawkPhase.FACE_SHERIFF, pendingDraw: 5 } as TomahawkView;
   assert.match(phaseHint(facing), /take 5 cards/);
+  setLanguage("fr");
+  assert.equal(cardName({ kind: TomahawkCardKind.FEATHER, colour: TomahawkColour.BLUE }), "Plume bleue");
+  assert.equal(cardName({ kind: TomahawkCardKind.BISON, colour: TomahawkColour.BLUE }), "Bison bleu");
+  assert.match(phaseHint(facing), /piochez 5 cartes/);
+  setLanguage("en");
+  assert.equal(format("fr", "web-wait_players", { free: 1 }), "Il manque un joueur : partagez le code d'accès.");
+  assert.equal(format("en", "web-wait_players", { free: 3 }), "Waiting for 3 more players: share the join code.");
+  assert.equal(format("en", "seat_n", { n: 12345 }), "seat 12345", "numbers are not grouped");
+});
+
+test("the language comes from ?lang= or the browser's, by BCP 47 negotiation", () => {
+  assert.equal(pickLanguage(null, ["fr-CA", "en"]), "fr");
+  assert.equal(pickLanguage(null, ["de-DE", "en-GB"]), "en");
+  assert.equal(pickLanguage(null, ["de-DE"]), "en");
+  assert.equal(pickLanguage("fr", ["en-US"]), "fr");
+  assert.equal(pickLanguage("EN", ["fr-FR"]), "en");
+  assert.equal(pickLanguage("xx", ["fr-BE"]), "fr");
+});
+
+/** The message ids of a .ftl file on disk (terms, `-name`, left out). */
+function idsOnDisk(path: string): string[] {
+  return [...readFileSync(path, "utf-8").matchAll(/^([a-zA-Z][\w-]*) *=/gm)].map((m) => m[1]!);
+}
+
+test("the page's bundles hold the shared .ftl files, the same ids in every language", () => {
+  for (const lang of LANGUAGES) {
+    const files = Object.keys(SOURCES[lang]).sort();
+    assert.ok(files.every((f) => readdirSync(join(LOCALES, lang)).includes(f)), `${lang}: ${files}`);
+    for (const file of files) {
+      assert.equal(SOURCES[lang][file], readFileSync(join(LOCALES, lang, file), "utf-8"), `${lang}/${file} is bundled`);
+    }
+    const onDisk = files.flatMap((f) => idsOnDisk(join(LOCALES, lang, f))).sort();
+    assert.deepEqual(messageIds(lang).sort(), onDisk, `${lang}: the bundle has the files' messages`);
+    assert.equal(new Set(onDisk).size, onDisk.length, `${lang}: no id in two files`);
+  }
+  assert.deepEqual(messageIds("fr").sort(), messageIds("en").sort());
+});
+
+test("every message id the page names or asks for exists in every language", () => {
+  const src = join(repoRoot(), "clients", "web", "src");
+  const named = new Set<string>(TABLE_IDS);
+  for (const file of readdirSync(src).filter((f) => f.endsWith(".ts"))) {
+    const code = readFileSync(join(src, file), "utf-8");
+    for (const m of code.matchAll(/\b(?:t|tr)\(\s*"([^"]+)"/g)) named.add(m[1]!);
+    for (const m of code.matchAll(/"((?:tt|web|ev|status|bot_level)-[\w-]+)"/g)) named.add(m[1]!);
+  }
+  const html = readFileSync(join(repoRoot(), "clients", "web", "index.html"), "utf-8");
+  for (const m of html.matchAll(/data-l10n-(?:id|aria)="([^"]+)"/g)) named.add(m[1]!);
+  assert.ok(named.size > 100, `found the page's ids (${named.size})`);
+  // `used`: every id formatted by the tests above (narration, labels, vocabularies)
+  for (const id of [...named, ...used]) {
+    for (const lang of LANGUAGES) assert.ok(hasMessage(lang, id), `${lang} has no message ${id}`);
+  }
 });
