@@ -74,12 +74,14 @@ def tracked(name: str, task: asyncio.Task[Any], running: set[asyncio.Task[Any]])
     task.add_done_callback(done)
 
 
-def failed(name: str, exc: Exception) -> None:
-    """Log (without secrets) and count a background failure."""
+def failed(name: str, exc: Exception, **context: str) -> None:
+    """Log (without secrets) and count a background failure; ``context`` names what it
+    was working on (``room=...``)."""
     metrics.BACKGROUND_FAILURES.labels(name).inc()
     log.error(
         "task_failed",
         task=name,
         error_type=type(exc).__name__,
         exc_info=(type(exc), exc, exc.__traceback__),
+        **context,
     )

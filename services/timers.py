@@ -106,7 +106,7 @@ class ExpiryLoop:
                 if isinstance(exc, StoreUnavailable):
                     log.warning("timer_failed", room=room_id, store_error=exc.kind)
                 else:
-                    failed("timer_room", exc)
+                    failed("timer_room", exc, room=room_id)
                 with contextlib.suppress(Exception):
                     await self.rooms.store.reschedule(room_id)
 

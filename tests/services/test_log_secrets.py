@@ -53,14 +53,19 @@ class FakeClock:
 def captured() -> Iterator[io.StringIO]:
     """Every log line of this process (structlog and the standard library) as JSON."""
     buffer = io.StringIO()
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
     logs.configure("DEBUG", "leak-test", stream=buffer, cache=False)
     try:
         yield buffer
     finally:
         structlog.reset_defaults()
         structlog.contextvars.clear_contextvars()
-        for handler in list(logging.getLogger().handlers):
-            logging.getLogger().removeHandler(handler)
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        for handler in handlers:
+            root.addHandler(handler)
+        root.setLevel(level)
         sys.excepthook = sys.__excepthook__
         threading.excepthook = threading.__excepthook__
 
@@ -97,7 +102,9 @@ def match_secrets(record: store.RoomRecord, clients: list[Client], join_code: st
 
 
 @pytest.fixture
-async def table(redis_url: str) -> AsyncIterator[Table]:
+async def table(redis_url: str, captured: io.StringIO) -> AsyncIterator[Table]:
+    """A started match on an in-process replica whose every log line is captured (the
+    room's creation included)."""
     clock = FakeClock()
     replica = await start_in_process(redis_url, clock=clock)
     address = f"127.0.0.1:{replica.port}"
@@ -198,9 +205,14 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     # Timer loop: the turn clock runs out while the same bug is planted; the loop logs the
     # failure (without secrets) and lives on.
     table.clock.now = START + TURN_SECONDS + 1
-    await wait_until(
-        lambda: '"task": "timer_room"' in captured.getvalue(), 10, "the timer loop's failure"
-    )
+
+    def timer_failed_on_the_room() -> bool:
+        return any(
+            line["event"] == "task_failed" and line.get("room") == room_id
+            for line in lines(captured)
+        )
+
+    await wait_until(timer_failed_on_the_room, 20, "the timer loop's failure on the room")
     monkeypatch.setattr(rooms, "compute_deadlines", real_deadlines)
 
     # TimerService: a bug while rendering deadlines.
