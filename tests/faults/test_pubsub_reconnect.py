@@ -1,14 +1,21 @@
 """Valkey killed and restarted while streams keep opening and closing on one replica.
 
-Regression: every new room stream SUBSCRIBEs on the replica's one pub/sub connection. While
-the listener reconnected that connection, a stream's ``subscribe()`` reconnected it too from
-the stream's own coroutine: two coroutines read one socket, and the Subscribe call ended
-INTERNAL. Now only the listener reads or reconnects the connection.
+Regression (seen against a real cluster): a Subscribe ended INTERNAL when Valkey was killed.
+Every new room stream SUBSCRIBEs on the replica's one pub/sub connection, and redis-py's
+``subscribe()`` reconnects (and so reads) from the caller's coroutine when its write fails,
+beside the listener reading the same connection. Now only the listener reads or reconnects
+it; streams write their SUBSCRIBE on it only while it is up.
 
-Proves: while Valkey is down and while it comes back (its replies slowed by a proxy, so the
-reconnection takes a while), no Subscribe ends INTERNAL (UNAVAILABLE while the store is away,
-then served again); and a stream opened before the outage that stays open sees a change made
-after it (the replica resumes its tail by itself).
+Proves: while every Redis connection is dropped at once (twenty times, Redis staying up, so
+streams keep opening while the listener reconnects), while Valkey is down and while it
+comes back (its replies slowed by a proxy, so the reconnection takes a while), no Subscribe
+ends INTERNAL (UNAVAILABLE while the store is away, RESOURCE_EXHAUSTED when the churn hits
+the session's rate limit, served otherwise); and a stream opened before the outage that
+stays open sees a change made after it (the replica resumes its tail by itself).
+
+On this machine (redis-py 8.1) the old code did not end a Subscribe INTERNAL in this test
+either: the race needs a write failing in the instant the listener reconnects; the test
+keeps the property, not a reproduction.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from services.server import start_replica
 from tests.faults.helpers import DurableRedis, FlakyProxy, stop_tasks, wait_until
 
 ROOMS = 6
+DROPS = 20
 
 
 async def _churn(
@@ -44,8 +52,10 @@ async def _churn(
                     codes.append("OK")
                     break
             except grpc.aio.AioRpcError as exc:
-                codes.append(exc.code().name)
-                await asyncio.sleep(0.02)
+                codes.append(exc.code().name)  # RESOURCE_EXHAUSTED: the session's rate limit
+                await asyncio.sleep(
+                    0.1 if exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED else 0.02
+                )
             finally:
                 call.cancel()
 
@@ -87,6 +97,13 @@ async def test_streams_opening_while_valkey_restarts_never_end_internal(tmp_path
         await wait_until(lambda: codes.count("OK") >= 20 and seen, 20, "streams open")
         first_seq = seen[-1]
 
+        # Connections lost while Redis stays up (as when a Valkey dies and its replica is
+        # reachable at once): every stream keeps subscribing while the listener reconnects.
+        for _ in range(DROPS):
+            served = codes.count("OK")
+            assert proxy.drop_all() > 0
+            await wait_until(lambda n=served: codes.count("OK") >= n + 5, 20, "streams again")
+
         redis.kill()
         await wait_until(lambda: "UNAVAILABLE" in codes, 20, "streams refused while down")
         proxy.delay = 0.2  # Valkey comes back slowly: reconnecting takes a while
@@ -109,6 +126,6 @@ async def test_streams_opening_while_valkey_restarts_never_end_internal(tmp_path
         await proxy.close()
         redis.stop()
     assert "INTERNAL" not in codes, f"a Subscribe ended INTERNAL: {set(codes)}"
-    assert set(codes) <= {"OK", "UNAVAILABLE"}, set(codes)
+    assert set(codes) <= {"OK", "UNAVAILABLE", "RESOURCE_EXHAUSTED"}, set(codes)
     assert not ended or ended == ["UNAVAILABLE"], ended
     assert seen[-1] > first_seq or ended == ["UNAVAILABLE"]
