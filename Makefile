@@ -32,6 +32,7 @@ run: $(STAMP)
 
 proto: $(STAMP)
 	$(PY) tools/genproto.py
+	$(PY) tools/gendocs.py
 	$(PY) tools/test_web.py --generate
 
 # Only the checked-in TypeScript stubs (clients/ts/src/gen).
@@ -40,6 +41,7 @@ proto-ts: $(STAMP)
 
 proto-check: $(STAMP)
 	$(PY) tools/genproto.py --check
+	$(PY) tools/gendocs.py --check
 	cd protos && ../$(VENV)/bin/buf lint
 	$(PY) tools/buf_breaking.py
 

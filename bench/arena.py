@@ -43,6 +43,7 @@ from engine import registry
 from engine.bots import Bot, make_bot
 from engine.bots.arena import play_match
 from engine.core import Event, Game, State
+from engine.games.tomahawk_events import RoundEnded
 
 RESULTS = Path(__file__).resolve().parent / "results"
 GAMES = ("tomy", "tamashii", "tomahawk", "awimbawe")
@@ -116,7 +117,8 @@ def run_match(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any]:
         rounds: list[int | None] = []
 
         def count(state: State, seat: int, action: Any, events: tuple[Event, ...]) -> None:
-            rounds.extend(e.data.get("winner") for e in events if e.kind == "round_ended")
+            typed: tuple[Any, ...] = events  # typed events (Event is still the untyped base)
+            rounds.extend(e.winner for e in typed if isinstance(e, RoundEnded))
 
         options = {"target_score": params["tomahawk_target"], "turn_seconds": 0}
         play_match(game, bots, seed, options=options, on_step=count)
@@ -128,7 +130,7 @@ def run_match(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any]:
             bots = [_bot(game, level, rollouts) for _ in range(players)]
             result = play_match(game, bots, seed, options={"level": "STANDARD"})
             assert result.outcome is not None
-            out[level] = int(result.outcome.detail["freed"])
+            out[level] = int(result.outcome.detail.freed)
         return out
     if game_id == "tomy":
         seat = index % 4

@@ -28,10 +28,14 @@ from typing import Any
 from deploy.local.cluster import Proc, free_port, spawn, start_redis, wait_for_port
 
 # The load generators are one client address and a few sessions doing the work of many
-# players: lift the servers' per-session and per-address rate limits for the benchmark
-# processes (the limits are tested in tests/faults).
+# players: lift the servers' per-session and per-address rate limits and stream budgets for
+# the benchmark processes (the limits are tested in tests/faults and tests/services).
 os.environ.setdefault("CERCLE_RATE_PER_SECOND", "1000000")
 os.environ.setdefault("CERCLE_ANONYMOUS_RATE_PER_SECOND", "1000000")
+os.environ.setdefault("CERCLE_ROOMS_PER_ADDRESS_PER_HOUR", "1000000")
+os.environ.setdefault("CERCLE_JOIN_FAILURES_PER_ADDRESS", "1000000")
+os.environ.setdefault("CERCLE_STREAMS_PER_SESSION", "1000000")
+os.environ.setdefault("CERCLE_STREAMS_PER_ADDRESS", "1000000")
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS_DIR = ROOT / "bench" / "results"

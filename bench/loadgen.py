@@ -50,7 +50,14 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from cercle.v1 import (
+    common_pb2,
+    game_pb2,
+    game_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    tomahawk_pb2,
+)
 
 from bench.bare import (
     COUNT,
@@ -68,7 +75,14 @@ from clients.sdk import option_values
 
 T = TypeVar("T")
 
-ACTION_KINDS = frozenset(("action", "bot", "timeout", "finished"))
+ACTION_KINDS = frozenset(
+    (
+        game_pb2.UPDATE_KIND_ACTION,
+        game_pb2.UPDATE_KIND_BOT,
+        game_pb2.UPDATE_KIND_TIMEOUT,
+        game_pb2.UPDATE_KIND_FINISHED,
+    )
+)
 REFUSALS = frozenset(
     (
         grpc.StatusCode.FAILED_PRECONDITION,
@@ -76,8 +90,21 @@ REFUSALS = frozenset(
         grpc.StatusCode.INVALID_ARGUMENT,
     )
 )
-COLOURS = ("red", "blue", "violet", "white")
-SHERIFFS = frozenset(("sheriff_1", "sheriff_2", "sheriff_3"))
+COLOURS = (
+    tomahawk_pb2.TOMAHAWK_COLOUR_RED,
+    tomahawk_pb2.TOMAHAWK_COLOUR_BLUE,
+    tomahawk_pb2.TOMAHAWK_COLOUR_VIOLET,
+    tomahawk_pb2.TOMAHAWK_COLOUR_WHITE,
+)
+SHERIFFS = frozenset(
+    (
+        tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_1,
+        tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_2,
+        tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_3,
+    )
+)
+SHERIFF = tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_1
+"""Sheriffs share one symbol for matching: all count as the +1's kind."""
 
 
 def emit(event: str, **data: Any) -> None:
@@ -212,23 +239,23 @@ def tomahawk_guess(view: Any, seat: int, rng: random.Random) -> game_pb2.Action:
     action = game_pb2.Action()
     move = action.tomahawk
     phase = view.phase
-    if phase == "name_colour":
+    if phase == tomahawk_pb2.TOMAHAWK_PHASE_NAME_COLOUR:
         move.name_colour.colour = rng.choice(COLOURS)
-    elif phase == "face_sheriff":
+    elif phase == tomahawk_pb2.TOMAHAWK_PHASE_FACE_SHERIFF:
         move.take_pending_draw.SetInParent()
-    elif phase == "face_skip":
+    elif phase == tomahawk_pb2.TOMAHAWK_PHASE_FACE_SKIP:
         move.take_skip.SetInParent()
-    elif phase == "drawn":
+    elif phase == tomahawk_pb2.TOMAHAWK_PHASE_DRAWN:
         getattr(move, "pass").SetInParent()  # `pass` is a Python keyword
     else:
         top = view.top_card.kind
-        top_symbol = "sheriff" if top in SHERIFFS else top
+        top_symbol = SHERIFF if top in SHERIFFS else top
         playable = [
             card
             for card in view.hand
             if not card.HasField("colour")
             or card.colour == view.colour
-            or ("sheriff" if card.kind in SHERIFFS else card.kind) == top_symbol
+            or (SHERIFF if card.kind in SHERIFFS else card.kind) == top_symbol
         ]
         if not playable:
             move.draw.SetInParent()
@@ -236,9 +263,9 @@ def tomahawk_guess(view: Any, seat: int, rng: random.Random) -> game_pb2.Action:
             card = rng.choice(playable)
             play = move.play_card
             play.card = card.id
-            if card.kind == "diamond":
+            if card.kind == tomahawk_pb2.TOMAHAWK_CARD_KIND_DIAMOND:
                 play.colour = rng.choice(COLOURS)
-            elif card.kind == "calumet":
+            elif card.kind == tomahawk_pb2.TOMAHAWK_CARD_KIND_CALUMET:
                 play.target = (seat + 1) % max(2, len(view.seats))
             play.tomahawk = len(view.hand) == 2
     return action
@@ -357,7 +384,7 @@ class Table:
                 self.gen.spawn(self.restart())
             return
         if (
-            update.kind == "lobby"
+            update.kind == game_pb2.UPDATE_KIND_LOBBY
             or not update.HasField("view")
             or seat not in update.waiting_for
             or update.version <= self.acted

@@ -43,15 +43,18 @@ from clients.render import (
     Context,
     Style,
     action_label,
-    event_data,
+    event_json,
+    json_safe,
     option_text,
+    outcome_json,
     render_replay,
     render_room,
+    safe_message,
+    safe_text,
     status_name,
     strip_ansi,
-    struct_dict,
 )
-from clients.sdk import ApiError, Client, option_values
+from clients.sdk import ApiError, Client, bot_level_name, option_values
 from clients.tui import PlayOptions, TableLoop
 
 DEFAULT_ADDRESS = "127.0.0.1:8080"
@@ -172,13 +175,14 @@ class Io:
         print(text, file=sys.stderr if self.json else sys.stdout, flush=True)
 
     def emit(self, document: Any) -> None:
-        print(json.dumps(document, ensure_ascii=False, indent=2), flush=True)
+        print(json_safe(json.dumps(document, ensure_ascii=False, indent=2)), flush=True)
 
     def error(self, exc: ApiError) -> int:
+        message = safe_text(exc.message)
         text = (
-            self.tr("error", message=exc.message, reason=exc.reason)
+            self.tr("error", message=message, reason=safe_text(exc.reason))
             if exc.reason
-            else self.tr("error_plain", message=exc.message)
+            else self.tr("error_plain", message=message)
         )
         print(self.style.bad(text), file=sys.stderr, flush=True)
         if self.json:
@@ -219,7 +223,7 @@ def room_json(room: common_pb2.Room) -> dict[str, Any]:
                 if s.kind == common_pb2.SEAT_KIND_BOT
                 else ("human" if s.player_id else ""),
                 "ready": s.ready,
-                "bot_level": s.bot_level,
+                "bot_level": bot_level_name(s.bot_level),
             }
             for s in room.seats
         ],
@@ -267,7 +271,7 @@ async def cmd_login(client: Client, args: argparse.Namespace, io: Io) -> int:
 
 
 async def cmd_games(client: Client, args: argparse.Namespace, io: Io) -> int:
-    games = await client.games()
+    games = await client.games(io.lang)
     if io.json:
         io.emit(
             {
@@ -284,14 +288,14 @@ async def cmd_games(client: Client, args: argparse.Namespace, io: Io) -> int:
         return 0
     tr, st = io.tr, io.style
     io.line(tr("games_title", address=args.address))
-    for game in games:
+    for game in map(safe_message, games):
         players = (
             tr("players_one", n=game.min_players)
             if game.min_players == game.max_players
             else tr("players_range", low=game.min_players, high=game.max_players)
         )
         io.line(f"  {st.bold(game.game_id):<10} {game.name} · {players}")
-        summary = game.summary_fr if io.lang == "fr" else game.summary_en
+        summary = game.summary
         if summary:
             io.line(f"      {summary}")
         for option in game.options:
@@ -302,7 +306,7 @@ async def cmd_games(client: Client, args: argparse.Namespace, io: Io) -> int:
                 bounds = f" [{low}–{high}]"
             if option.choices:
                 bounds = f" [{'|'.join(option.choices)}]"
-            description = option.description_fr if io.lang == "fr" else option.description_en
+            description = option.description
             default = option_text(option.default_value)
             io.line(f"      --option {option.name}={default}{bounds}  {st.dim(description)}")
     return 0
@@ -317,7 +321,7 @@ async def cmd_rooms(client: Client, args: argparse.Namespace, io: Io) -> int:
         io.line(io.tr("no_rooms"))
         return 0
     io.line(io.tr("rooms_title"))
-    for room in rooms:
+    for room in map(safe_message, rooms):
         taken = sum(1 for s in room.seats if s.player_id)
         host = next((s.display_name for s in room.seats if s.player_id == room.host_player_id), "?")
         options = " ".join(f"{k}={option_text(v)}" for k, v in sorted(room.options.items()))
@@ -326,7 +330,7 @@ async def cmd_rooms(client: Client, args: argparse.Namespace, io: Io) -> int:
             + io.tr(
                 "room_line",
                 room_id=room.room_id,
-                game=room.game_id,
+                game=f"{room.game_id:<9}",
                 taken=taken,
                 total=len(room.seats),
                 host=host,
@@ -474,12 +478,7 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
                     for s in replay.seats
                 ],
                 "steps": [replay_step_json(step, label_ctx) for step in replay.steps],
-                "outcome": {
-                    "winners": list(replay.outcome.winners),
-                    "scores": list(replay.outcome.scores),
-                    "reason": replay.outcome.reason,
-                    "detail": struct_dict(replay.outcome.detail),
-                },
+                "outcome": outcome_json(replay.outcome),
                 "seed": replay.seed,
                 "seed_nonce": replay.seed_nonce,
                 "seed_commitment": replay.seed_commitment,
@@ -508,9 +507,7 @@ def replay_step_json(step: game_pb2.ReplayStep, ctx: Context) -> dict[str, Any]:
         if has_action
         else None,
         "label": strip_ansi(action_label(step.action, ctx)) if has_action else "",
-        "events": [
-            {"kind": e.kind, "data": event_data(e), "private": e.private} for e in step.events
-        ],
+        "events": [event_json(e) for e in step.events],
     }
 
 

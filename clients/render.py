@@ -15,9 +15,10 @@ the client has seen (Tomahawk), never from the engine.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cercle.v1 import (
     awimbawe_pb2,
@@ -31,6 +32,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from clients.i18n import Tr
+from clients.sdk import bot_level_name
 
 GAMES = ("tomahawk", "tamashii", "tomy", "awimbawe")
 
@@ -97,6 +99,90 @@ def strip_ansi(text: str) -> str:
     return ANSI.sub("", text)
 
 
+_TERMINAL_SEQUENCES = re.compile(
+    r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"  # CSI (cursor, erase, colours)
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC...
+    r"|\x1b[\x20-\x2f]*[\x30-\x7e]?"  # any other escape
+)
+
+
+def _unsafe(char: str) -> bool:
+    """A control character (C0, DEL, C1) or a format character (bidi overrides and
+    isolates, zero-width and invisible ones), except the joiner emoji sequences use."""
+    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
+
+
+def safe_text(text: str) -> str:
+    r"""Text from the server as it may be printed: no escape sequence, no control or bidi or
+    invisible character (line breaks and tabs become spaces). Every name, story, message
+    and label that came over the wire goes through here before it reaches the terminal
+    (the server cleans free text too; a client does not rely on it).
+
+    >>> safe_text("Eve\x1b[2J\x1b]0;pwned\x07\u202e!\nok")
+    'Eve! ok'
+    """
+    text = _TERMINAL_SEQUENCES.sub("", text)
+    return "".join(" " if c in "\t\n\r" else c for c in text if c in "\t\n\r" or not _unsafe(c))
+
+
+M = TypeVar("M", bound=Message)
+
+
+def safe_message(message: M) -> M:
+    """A copy of a server message whose every string (nested, repeated, map keys and
+    values, ``Struct`` values included) went through :func:`safe_text`."""
+    copy = type(message)()
+    copy.CopyFrom(message)
+    _clean_strings(copy)
+    return copy
+
+
+def _clean_strings(message: Message) -> None:
+    for fd, value in message.ListFields():
+        entry = fd.message_type
+        if entry is not None and entry.GetOptions().map_entry:
+            holds_messages = entry.fields_by_name["value"].message_type is not None
+            for key in list(value):
+                item = value[key]
+                if holds_messages:
+                    _clean_strings(item)
+                new_key = safe_text(key) if isinstance(key, str) else key
+                new_item = safe_text(item) if isinstance(item, str) else item
+                if new_key == key and new_item == item:
+                    continue
+                if holds_messages:
+                    kept = type(item)()
+                    kept.CopyFrom(item)
+                    del value[key]
+                    value[new_key].CopyFrom(kept)
+                else:
+                    del value[key]
+                    value[new_key] = new_item
+        elif fd.type == fd.TYPE_MESSAGE:
+            for item in value if _is_repeated(fd) else [value]:
+                _clean_strings(item)
+        elif fd.type == fd.TYPE_STRING:
+            if _is_repeated(fd):
+                value[:] = [safe_text(v) for v in value]
+            else:
+                setattr(message, fd.name, safe_text(value))
+
+
+def _is_repeated(fd: Any) -> bool:
+    return bool(fd.is_repeated) if hasattr(fd, "is_repeated") else fd.label == fd.LABEL_REPEATED
+
+
+def json_safe(text: str) -> str:
+    r"""A JSON document (as ``json.dumps`` writes it: control characters in strings already
+    escaped) with its other control, bidi and invisible characters written as ``\uXXXX``
+    escapes too: the same data, harmless on a terminal. Its own line breaks stay.
+
+    >>> json_safe('{"name": "Eve\u202e\x9b"}')
+    '{"name": "Eve\\u202e\\u009b"}'
+    """
+    return "".join(f"\\u{ord(c):04x}" if c != "\n" and _unsafe(c) else c for c in text)
+
+
 # -- context ------------------------------------------------------------------------------------
 
 
@@ -127,7 +213,7 @@ class Context:
         self.me = room.my_seat
         for seat in room.seats:
             if seat.player_id:
-                name = seat.display_name or seat.player_id
+                name = safe_text(seat.display_name or seat.player_id)
                 self.names[seat.index] = name
                 self.players[seat.player_id] = name
             else:
@@ -213,17 +299,6 @@ def plain(value: Any) -> Any:
     return value
 
 
-def event_data(event: common_pb2.Event) -> dict[str, Any]:
-    data = json_format.MessageToDict(event.data)
-    result = plain(data)
-    return result if isinstance(result, dict) else {}
-
-
-def struct_dict(struct: Message) -> dict[str, Any]:
-    result = plain(json_format.MessageToDict(struct))
-    return result if isinstance(result, dict) else {}
-
-
 def private_key(key: str, d: Mapping[str, Any], ctx: Context) -> str:
     """``key`` for an event addressed to me, ``key.other`` for someone else's (a replay
     shows every private event; a seated player only gets their own)."""
@@ -254,7 +329,7 @@ def tt_card(ctx: Context, kind: str, colour: str | None) -> str:
 
 
 def tt_face(ctx: Context, face: tomahawk_pb2.TomahawkCardFace) -> str:
-    return tt_card(ctx, face.kind, text_field(face, "colour"))
+    return tt_card(ctx, text_field(face, "kind") or "", text_field(face, "colour"))
 
 
 def tt_card_id(ctx: Context, card: Any) -> str:
@@ -279,9 +354,15 @@ def learn_tomahawk(ctx: Context, v: tomahawk_pb2.TomahawkView) -> None:
     for name in ("top_card", "drawn_card", "agilite_card"):
         if has(v, name):
             faces.append(getattr(v, name))
+    tt_learn(ctx, faces)
+
+
+def tt_learn(ctx: Context, faces: Iterable[tomahawk_pb2.TomahawkCardFace]) -> None:
+    """Remember card faces seen (so an action naming a card id can say which card it is)."""
     for face in faces:
-        if face.kind:
-            ctx.tt_faces[face.id] = (face.kind, text_field(face, "colour"))
+        kind = text_field(face, "kind")
+        if kind:
+            ctx.tt_faces[face.id] = (kind, text_field(face, "colour"))
 
 
 def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
@@ -303,12 +384,13 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
     lines.append(tr("tt.top", card=top, colour=tt_colour(ctx, text_field(v, "colour"))))
     turn = int_field(v, "turn")
     if turn is not None:
-        lines.append(tr("tt.turn", name=ctx.who(turn), phase=tr.word("tt.phase", v.phase)))
+        phase = text_field(v, "phase") or ""
+        lines.append(tr("tt.turn", name=ctx.who(turn), phase=tr.word("tt.phase", phase)))
     attack_from = int_field(v, "attack_from")
     caster = ctx.who(attack_from) if attack_from is not None else "?"
     if v.pending_draw:
         lines.append(st.warn(tr("tt.pending", n=v.pending_draw, caster=caster)))
-    elif v.phase == "face_skip":
+    elif v.phase == tomahawk_pb2.TOMAHAWK_PHASE_FACE_SKIP:
         lines.append(st.warn(tr("tt.skip_pending", caster=caster)))
     if has(v, "agilite_card") and v.agilite_card.kind:
         lines.append(
@@ -332,7 +414,8 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
             draw = tr("tt.shaman_draw", n=s.shaman_draw) if s.shaman_draw else tr("tt.shaman_skip")
             flags.append(tr("tt.shaman_back", name=ctx.who(target), draw=draw))
         name = strip_ansi(ctx.who(s.seat))
-        row = f" {marker} {s.seat} {name:<18} {tr('tt.seat_line', cards=s.cards, total=s.total)}"
+        line = tr("tt.seat_line", cards=f"{s.cards:>2}", total=s.total)
+        row = f" {marker} {s.seat} {name:<18} {line}"
         if flags:
             row += "  " + " · ".join(flags)
         lines.append(st.bold(row) if turn == s.seat else row)
@@ -385,12 +468,12 @@ def tomahawk_action(a: tomahawk_pb2.TomahawkAction, ctx: Context, v: Any) -> str
     if which == "take_skip":
         return tr("tt.act.take_skip")
     if which == "name_colour":
-        return tr("tt.act.name_colour", colour=tt_colour(ctx, a.name_colour.colour))
+        return tr("tt.act.name_colour", colour=tt_colour(ctx, text_field(a.name_colour, "colour")))
     if which == "combo":
         label = tr(
             "tt.act.combo",
-            symbol=tr.word("tt.kind", a.combo.symbol),
-            colour=tt_colour(ctx, a.combo.colour),
+            symbol=tr.word("tt.kind", text_field(a.combo, "symbol") or ""),
+            colour=tt_colour(ctx, text_field(a.combo, "colour")),
         )
         if a.combo.tomahawk:
             label += " " + ctx.style.bold(tr("tt.act.with_tomahawk"))
@@ -402,119 +485,129 @@ def tomahawk_action(a: tomahawk_pb2.TomahawkAction, ctx: Context, v: Any) -> str
     return str(which)
 
 
-def _tt_cards(ctx: Context, cards: Any) -> str:
-    if not isinstance(cards, list):
-        return str(cards)
-    return ", ".join(tt_card_id(ctx, c) for c in cards)
+def _tt_cards(ctx: Context, cards: Iterable[tomahawk_pb2.TomahawkCardFace]) -> str:
+    return ", ".join(tt_face(ctx, face) for face in cards)
 
 
-def tomahawk_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
+def _tt_seat_totals(ctx: Context, totals: Iterable[int]) -> str:
+    return ", ".join(f"{ctx.who(i)} {t}" for i, t in enumerate(totals))
+
+
+def tomahawk_event(ev: tomahawk_pb2.TomahawkEvent, ctx: Context) -> str | None:
+    """One line for a Tomahawk event (``ev``: the typed ``TomahawkEvent``); card faces seen
+    in it are learnt for later action labels."""
     tr = ctx.tr
-    who = ctx.who(d.get("seat"))
-    if kind == "card_played":
-        card_id = d.get("card")
-        card_kind = str(d.get("kind", ""))
-        colour = d.get("colour")
-        if isinstance(card_id, int) and card_kind:
-            if card_kind in TT_COLOURLESS:
-                ctx.tt_faces.setdefault(card_id, (card_kind, None))
-            elif colour:
-                ctx.tt_faces.setdefault(card_id, (card_kind, str(colour)))
-        card = (
-            tt_card(ctx, card_kind, None if card_kind in TT_COLOURLESS else colour)
-            if card_kind
-            else tt_card_id(ctx, card_id)
-        )
+    which = ev.WhichOneof("event")
+    if which is None:
+        return None
+    e: Any = getattr(ev, which)
+    seat = e.seat if "seat" in e.DESCRIPTOR.fields_by_name else None
+    who = ctx.who(seat)
+    if which == "card_played":
+        tt_learn(ctx, [e.card])
+        kind = text_field(e.card, "kind") or ""
         text = tr(
-            "tt.ev.card_played_agilite" if d.get("agilite") else "tt.ev.card_played",
+            "tt.ev.card_played_agilite" if e.agilite else "tt.ev.card_played",
             who=who,
-            card=card,
+            card=tt_face(ctx, e.card),
         )
-        if card_kind == "diamond" and colour:
-            text += " " + tr("tt.ev.colour_now", colour=tt_colour(ctx, str(colour)))
-        if d.get("target") is not None:
-            text += " " + tr("tt.ev.swap_with", name=ctx.who(d.get("target")))
+        colour = text_field(e, "colour")
+        if kind == "diamond" and colour:
+            text += " " + tr("tt.ev.colour_now", colour=tt_colour(ctx, colour))
+        target = int_field(e, "target")
+        if target is not None:
+            text += " " + tr("tt.ev.swap_with", name=ctx.who(target))
         return text
-    if kind == "round_started":
-        first = d.get("first_card")
+    if which == "round_started":
+        tt_learn(ctx, [e.first_card])
         return tr(
             "tt.ev.round_started",
-            round=d.get("round"),
-            starter=ctx.who(d.get("starter")),
-            card=tt_card_id(ctx, first),
+            round=e.round,
+            starter=ctx.who(e.starter),
+            card=tt_face(ctx, e.first_card),
         )
-    if kind in ("hand_dealt", "hand_received", "drew_cards"):
-        key = private_key(f"tt.ev.{kind}", d, ctx)
-        return tr(key, who=who, cards=_tt_cards(ctx, d.get("cards")))
-    if kind == "colour_named":
-        return tr("tt.ev.colour_named", who=who, colour=tt_colour(ctx, d.get("colour")))
-    if kind == "combo_played":
+    if which in ("hand_dealt", "hand_received", "drew_cards"):
+        tt_learn(ctx, e.cards)
+        key = private_key(f"tt.ev.{which}", {"seat": seat}, ctx)
+        return tr(key, who=who, cards=_tt_cards(ctx, e.cards))
+    if which == "colour_named":
+        return tr("tt.ev.colour_named", who=who, colour=tt_colour(ctx, text_field(e, "colour")))
+    if which == "combo_played":
+        tt_learn(ctx, e.cards)
         return tr(
             "tt.ev.combo_played",
             who=who,
-            symbol=tr.word("tt.kind", str(d.get("symbol"))),
-            colour=tt_colour(ctx, d.get("colour")),
+            symbol=tr.word("tt.kind", text_field(e, "symbol") or ""),
+            colour=tt_colour(ctx, text_field(e, "colour")),
         )
-    if kind == "sheriff_pending":
-        ctx.tt_pending_draw = d.get("total")
-        return tr(
-            "tt.ev.sheriff_pending", who=who, total=d.get("total"), caster=ctx.who(d.get("caster"))
-        )
-    if kind == "skip_pending":
-        return tr("tt.ev.skip_pending", who=who, caster=ctx.who(d.get("caster")))
-    if kind == "turn_skipped":
+    if which == "sheriff_pending":
+        ctx.tt_pending_draw = e.total
+        return tr("tt.ev.sheriff_pending", who=who, total=e.total, caster=ctx.who(e.caster))
+    if which == "skip_pending":
+        return tr("tt.ev.skip_pending", who=who, caster=ctx.who(e.caster))
+    if which == "turn_skipped":
         return tr("tt.ev.turn_skipped", who=who)
-    if kind == "effect_returned":
-        n = d.get("draw") or 0
+    if which == "effect_returned":
         return tr(
             "tt.ev.effect_returned",
-            by=tr.word("tt.by", str(d.get("by"))),
+            by=tr.word("tt.by", text_field(e, "by") or ""),
             who=who,
-            to=ctx.who(d.get("to")),
-            draw=tr("tt.ev.returned_draw", n=n) if n else "",
+            to=ctx.who(e.to),
+            draw=tr("tt.ev.returned_draw", n=e.draw) if e.draw else "",
         )
-    if kind == "direction_changed":
-        direction = d.get("direction", 1)
-        text = tr("tt.clockwise") if (direction or 1) >= 0 else tr("tt.counter")
+    if which in ("direction_changed", "hands_passed"):
+        if which == "hands_passed":
+            return tr("tt.ev.hands_passed")
+        text = tr("tt.clockwise") if e.direction >= 0 else tr("tt.counter")
         return tr("tt.ev.direction_changed", direction=text)
-    if kind == "hands_swapped":
-        return tr("tt.ev.hands_swapped", who=who, target=ctx.who(d.get("target")))
-    if kind == "hands_passed":
-        return tr("tt.ev.hands_passed")
-    if kind == "drew":
-        why = tr.word("tt.why", str(d.get("reason", "turn")))
-        if why == str(d.get("reason")):
+    if which == "hands_swapped":
+        return tr("tt.ev.hands_swapped", who=who, target=ctx.who(e.target))
+    if which == "drew":
+        reason = text_field(e, "reason") or "turn"
+        why = tr.word("tt.why", reason)
+        if why == reason:
             why = f" ({why})"
-        return tr("tt.ev.drew", who=who, count=d.get("count"), why=why)
-    if kind == "reshuffled":
-        return tr("tt.ev.reshuffled", n=d.get("draw_pile"))
-    if kind == "passed":
-        why = tr.word("tt.why", str(d.get("reason", "")))
+        return tr("tt.ev.drew", who=who, count=e.count, why=why)
+    if which == "reshuffled":
+        return tr("tt.ev.reshuffled", n=e.draw_pile)
+    if which == "passed":
+        why = tr.word("tt.why", text_field(e, "reason") or "")
         return tr("tt.ev.passed", who=who, why=why if why.startswith(" ") else "")
-    if kind == "tomahawk_called":
+    if which == "tomahawk_called":
         return ctx.style.bold(tr("tt.ev.tomahawk_called", who=who))
-    if kind == "sherif_called":
-        result = tr("tt.caught") if d.get("caught") else tr("tt.not_caught")
+    if which == "sherif_called":
+        result = tr("tt.caught") if e.caught else tr("tt.not_caught")
         return ctx.style.bold(
-            tr("tt.ev.sherif_called", who=who, target=ctx.who(d.get("target")), result=result)
+            tr("tt.ev.sherif_called", who=who, target=ctx.who(e.target), result=result)
         )
-    if kind == "penalty":
-        cards = d.get("cards")
-        n = len(cards) if isinstance(cards, list) else cards
-        return ctx.style.warn(tr("tt.ev.penalty", who=who, n=n, reason=d.get("reason")))
-    if kind == "round_ended":
-        winner = d.get("winner")
+    if which == "penalty":
+        reason = tr.word("tt.penalty", text_field(e, "reason") or "")
+        return ctx.style.warn(tr("tt.ev.penalty", who=who, n=e.cards, reason=reason))
+    if which == "round_ended":
+        winner = int_field(e, "winner")
         result = (
             tr("tt.ev.round_won", name=ctx.who(winner))
             if winner is not None
             else tr("tt.ev.round_blocked")
         )
         return ctx.style.bold(
-            tr("tt.ev.round_ended", round=d.get("round"), result=result, totals=_totals(ctx, d))
+            tr(
+                "tt.ev.round_ended",
+                round=e.round,
+                result=result,
+                totals=_tt_seat_totals(ctx, e.totals),
+            )
         )
-    if kind == "match_ended":
-        return ctx.style.bold(tr("tt.ev.match_ended", names=ctx.who_all(d.get("winners") or [])))
+    if which == "match_ended":
+        return ctx.style.bold(tr("tt.ev.match_ended", names=ctx.who_all(list(e.winners))))
     return None
+
+
+def tomahawk_outcome_lines(detail: tomahawk_pb2.TomahawkOutcome, ctx: Context) -> list[str]:
+    """What the end of a Tomahawk match adds to the shared outcome lines."""
+    if not detail.rounds:
+        return []
+    return [ctx.tr("tt.outcome", rounds=detail.rounds, target=detail.target_score)]
 
 
 def _totals(ctx: Context, d: Mapping[str, Any], key: str = "totals") -> str:
@@ -527,6 +620,15 @@ def _totals(ctx: Context, d: Mapping[str, Any], key: str = "totals") -> str:
 # -- Tamashii -----------------------------------------------------------------------------------
 
 GEM_COLOURS = ("blue", "red", "yellow", "black")
+
+
+def tm_enum(enum: Any, number: int) -> str:
+    """The value name of a Tamashii enum without its prefix (``TAMASHII_POWER_PEEK`` ->
+    ``PEEK``), the suffix of its i18n keys; ``""`` for the unset zero value."""
+    if not number:
+        return ""
+    prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.DESCRIPTOR.name).upper() + "_"
+    return str(enum.Name(number))[len(prefix) :]
 
 
 def gems_text(ctx: Context, gems: Any) -> str:
@@ -549,8 +651,35 @@ def gems_total(gems: tamashii_pb2.TamashiiGems) -> int:
     return gems.blue + gems.red + gems.yellow + gems.black
 
 
+def tm_name(ctx: Context, card_id: int) -> str:
+    """A spirit's name by card id (the names of the catalogue's ``spirits``)."""
+    return ctx.tr.word("tm.spirit", str(card_id))
+
+
+def tm_power(ctx: Context, power: int) -> str:
+    return ctx.tr.word("tm.power", tm_enum(tamashii_pb2.TamashiiPower, power))
+
+
+def tm_colour(ctx: Context, colour: int) -> str:
+    """A gem colour's word, painted in its colour."""
+    name = tm_enum(tamashii_pb2.TamashiiColour, colour).lower()
+    return ctx.style.colour(ctx.tr.word("tm.gem", name), name)
+
+
+def tm_verdict(ctx: Context, verdict: int) -> str:
+    """The verdict line (TM-END-2) in the reader's language; ``""`` when unset."""
+    name = tm_enum(tamashii_pb2.TamashiiVerdict, verdict)
+    return ctx.tr.word("tm.verdict", name) if name else ""
+
+
 def tm_card(ctx: Context, card: tamashii_pb2.TamashiiCardView) -> str:
-    return ctx.tr("tm.card", name=ctx.style.bold(card.name), needs=gems_text(ctx, card.needs))
+    """A card's whole face: name, needs and power (TM-PEEK-1)."""
+    return ctx.tr(
+        "tm.card",
+        name=ctx.style.bold(tm_name(ctx, card.id)),
+        needs=gems_text(ctx, card.needs),
+        power=tm_power(ctx, card.power),
+    )
 
 
 def tamashii_table(v: tamashii_pb2.TamashiiView, ctx: Context) -> list[str]:
@@ -559,9 +688,9 @@ def tamashii_table(v: tamashii_pb2.TamashiiView, ctx: Context) -> list[str]:
         st.bold(
             tr(
                 "tm.header",
-                level=v.level,
+                level=tr.word("tm.level", tm_enum(tamashii_pb2.TamashiiLevel, v.level)),
                 freed=v.freed,
-                phase=tr.word("tm.phase", v.phase),
+                phase=tr.word("tm.phase", tm_enum(tamashii_pb2.TamashiiPhase, v.phase)),
                 name=ctx.who(v.turn),
             )
         )
@@ -571,9 +700,9 @@ def tamashii_table(v: tamashii_pb2.TamashiiView, ctx: Context) -> list[str]:
             state = st.good(
                 tr(
                     "tm.freed_card",
-                    name=slot.card.name,
+                    name=tm_name(ctx, slot.card.id),
                     needs=gems_text(ctx, slot.card.needs),
-                    power=tr.word("tm.power", slot.card.power),
+                    power=tm_power(ctx, slot.card.power),
                 )
             )
         else:
@@ -592,7 +721,7 @@ def tamashii_table(v: tamashii_pb2.TamashiiView, ctx: Context) -> list[str]:
         lines.append(tr("tm.my_peek", slot=known.slot, card=tm_card(ctx, known.card)))
     for known in v.seen_by_all:
         lines.append(tr("tm.seen_by_all", slot=known.slot, card=tm_card(ctx, known.card)))
-    verdict = v.verdict_fr if ctx.lang == "fr" else v.verdict_en
+    verdict = tm_verdict(ctx, v.verdict)
     if verdict:
         lines.append(st.bold(tr("tm.verdict", verdict=verdict)))
     return lines
@@ -615,70 +744,68 @@ def tamashii_action(a: tamashii_pb2.TamashiiAction, ctx: Context) -> str:
     return str(which)
 
 
-def tamashii_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
-    tr = ctx.tr
-    who = ctx.who(d.get("seat"))
-    if kind == "slot_peeked":
-        power = tr("tm.by_power") if d.get("by_power") else ""
-        return tr("tm.ev.slot_peeked", who=who, slot=d.get("slot"), power=power)
-    if kind == "peeked":
-        key = private_key("tm.ev.peeked", d, ctx)
-        return tr(key, who=who, slot=d.get("slot"), name=ctx.style.bold(str(d.get("name"))))
-    if kind == "gem_drawn":
-        colour = str(d.get("colour"))
-        text = ctx.style.colour(tr.word("tm.gem", colour), colour)
-        return tr("tm.ev.gem_drawn", who=who, colour=text)
-    if kind == "bust":
-        return ctx.style.warn(tr("tm.ev.bust", who=who, gems=gems_text(ctx, d.get("returned"))))
-    if kind == "gems_placed":
-        free = tr("tm.try_free") if d.get("free") else ""
-        return tr(
-            "tm.ev.gems_placed",
-            who=who,
-            gems=gems_text(ctx, d.get("gems")),
-            slot=d.get("slot"),
-            free=free,
-        )
-    if kind == "freed":
-        return ctx.style.good(
+def tamashii_event(ev: tamashii_pb2.TamashiiEvent, ctx: Context) -> str | None:
+    """One line for a typed Tamashii event; ``None`` if no event is set."""
+    tr, st = ctx.tr, ctx.style
+    which = ev.WhichOneof("event")
+    if which is None:
+        return None
+    e: Any = getattr(ev, which)
+    who = ctx.who(e.seat) if "seat" in e.DESCRIPTOR.fields_by_name else "?"
+    if which == "slot_peeked":
+        power = tr("tm.by_power") if e.by_power else ""
+        return tr("tm.ev.slot_peeked", who=who, slot=e.slot, power=power)
+    if which == "peeked":
+        key = "tm.ev.peeked" if e.seat == ctx.me else "tm.ev.peeked.other"
+        return tr(key, who=who, slot=e.slot, name=tm_card(ctx, e.card))
+    if which == "gem_drawn":
+        return tr("tm.ev.gem_drawn", who=who, colour=tm_colour(ctx, e.colour))
+    if which == "bust":
+        return st.warn(tr("tm.ev.bust", who=who, gems=gems_text(ctx, e.returned)))
+    if which == "gems_placed":
+        free = tr("tm.try_free") if e.free else ""
+        return tr("tm.ev.gems_placed", who=who, gems=gems_text(ctx, e.gems), slot=e.slot, free=free)
+    if which == "freed":
+        pile = tm_enum(tamashii_pb2.TamashiiPile, e.excess_to).lower()
+        return st.good(
             tr(
                 "tm.ev.freed",
-                name=d.get("name"),
-                slot=d.get("slot"),
-                gems=gems_text(ctx, d.get("excess")),
-                to=tr.word("tm.to", str(d.get("excess_to"))),
+                name=tm_name(ctx, e.card.id),
+                slot=e.slot,
+                gems=gems_text(ctx, e.excess),
+                to=tr.word("tm.to", pile),
             )
         )
-    if kind == "liberation_failed":
-        return ctx.style.warn(
+    if which == "liberation_failed":
+        return st.warn(
             tr(
                 "tm.ev.liberation_failed",
-                slot=d.get("slot"),
-                name=d.get("name"),
-                gems=gems_text(ctx, d.get("discarded")),
+                slot=e.slot,
+                name=tm_card(ctx, e.card),
+                gems=gems_text(ctx, e.discarded),
             )
         )
-    if kind == "power_applied":
-        return tr(
-            "tm.ev.power_applied",
-            name=d.get("name"),
-            power=tr.word("tm.power", str(d.get("power"))),
-        )
-    if kind == "turn_timed_out":
+    if which == "power_applied":
+        return tr("tm.ev.power_applied", name=tm_name(ctx, e.card), power=tm_power(ctx, e.power))
+    if which == "turn_timed_out":
         return tr("tm.ev.turn_timed_out", who=who)
-    if kind == "gem_eroded":
-        eroded = d.get("colour")
-        if not eroded:
+    if which == "gem_eroded":
+        if not e.colour:
             return tr("tm.ev.gem_eroded_none")
-        return ctx.style.dim(
-            tr("tm.ev.gem_eroded", colour=ctx.style.colour(tr.word("tm.gem", eroded), eroded))
-        )
-    if kind == "turn_started":
+        return st.dim(tr("tm.ev.gem_eroded", colour=tm_colour(ctx, e.colour)))
+    if which == "turn_started":
         return tr("tm.ev.turn_started", who=who)
-    if kind == "match_over":
-        verdict = d.get("verdict_fr") if ctx.lang == "fr" else d.get("verdict_en")
-        return ctx.style.bold(tr("tm.ev.match_over", freed=d.get("freed"), verdict=verdict))
+    if which == "match_over":
+        return st.bold(tr("tm.ev.match_over", freed=e.freed, verdict=tm_verdict(ctx, e.verdict)))
     return None
+
+
+def tamashii_outcome_lines(detail: tamashii_pb2.TamashiiOutcome, ctx: Context) -> list[str]:
+    """What the end of a Tamashii match adds to the outcome: the verdict (TM-END-2)."""
+    verdict = tm_verdict(ctx, detail.verdict)
+    if not verdict:
+        return []
+    return [ctx.style.bold(ctx.tr("tm.verdict", verdict=verdict))]
 
 
 # -- Tomy ---------------------------------------------------------------------------------------
@@ -717,15 +844,24 @@ def my_place(ctx: Context, location: Any) -> str:
 
 
 def learn_tomy(ctx: Context, v: tomy_pb2.TomyView) -> None:
+    """Remember which location lies under each column (action labels name the place)."""
     ctx.column_places.clear()
     for column in v.columns:
         location = int_field(column, "location")
         if location is not None:
             ctx.column_places[column.column] = location
-            ctx.places[location] = (
-                text_field(column, "place_fr") or "",
-                text_field(column, "place_en") or "",
-            )
+
+
+def tomy_learn_catalogue(ctx: Context, catalogue: tomy_pb2.TomyCatalogue) -> None:
+    """Take the places' French and English text from the game's catalogue (by location id):
+    views and events name places by id only."""
+    catalogue = safe_message(catalogue)
+    for location in catalogue.locations:
+        names = {text_field(name, "language"): name.text for name in location.names}
+        ctx.places[location.id] = (names.get("fr") or "", names.get("en") or "")
+
+
+_TOMY_VOTING = (tomy_pb2.TOMY_PHASE_VOTE, tomy_pb2.TOMY_PHASE_TIE)
 
 
 def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
@@ -736,21 +872,22 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
                 "my.header",
                 game=v.game,
                 turn=v.turn,
-                phase=tr.word("my.phase", v.phase),
+                phase=tr.word("my.phase", text_field(v, "phase") or ""),
                 leash=ctx.who(v.leash_holder),
             )
         )
     ]
     storyteller = int_field(v, "storyteller")
-    if storyteller is not None and v.phase == "story":
+    if storyteller is not None and v.phase == tomy_pb2.TOMY_PHASE_STORY:
         lines.append(st.bold(tr("my.storyteller", name=ctx.who(storyteller))))
     stories = {p.column: p for p in v.proposals}
     for column in v.columns:
         location = int_field(column, "location")
         place = my_place(ctx, location) if location is not None else tr("my.no_place")
         breed = strip_ansi(my_breed(ctx, column.column))
-        row = tr("my.column", column=column.column, breed=breed, place=place)
-        lines.append("  " + st.colour(row, column.colour or BREED_COLOURS[column.column % 6]))
+        row = tr("my.column", column=column.column, breed=f"{breed:<18}", place=place)
+        colour = text_field(column, "colour") or BREED_COLOURS[column.column % 6]
+        lines.append("  " + st.colour(row, colour))
         proposal = stories.get(column.column)
         if proposal is not None:
             lines.append(
@@ -769,7 +906,7 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
             flags.append(tr("my.flag.passed"))
         if seat < len(v.voted) and v.voted[seat]:
             flags.append(st.good(tr("my.flag.voted")))
-        if seat < len(v.sitting_out) and v.sitting_out[seat] and v.phase in ("vote", "tie"):
+        if seat < len(v.sitting_out) and v.sitting_out[seat] and v.phase in _TOMY_VOTING:
             flags.append(tr("my.flag.sitting_out"))
         suffix = f" · {', '.join(flags)}" if flags else ""
         lines.append("  " + tr("my.player_line", name=ctx.who(seat), cards=count, flags=suffix))
@@ -777,7 +914,7 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
         lines.append(tr("my.hand"))
         by_breed: dict[int, list[int]] = {}
         for dog in v.hand:
-            by_breed.setdefault(dog.column, []).append(dog.card)
+            by_breed.setdefault(dog.column, []).append(dog.id)
         for dog_column in sorted(by_breed):
             cards = by_breed[dog_column]
             ids = ", ".join(f"#{c}" for c in cards)
@@ -832,109 +969,125 @@ def tomy_action(a: tomy_pb2.TomyAction, ctx: Context) -> str:
     return str(which)
 
 
-def tomy_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
+def _tomy_breeds(ctx: Context, columns: Iterable[int]) -> str:
+    return ", ".join(my_breed(ctx, c) for c in columns)
+
+
+def tomy_event(ev: tomy_pb2.TomyEvent, ctx: Context) -> str | None:
+    """One line for a Tomy event (``None``: no event set)."""
     tr = ctx.tr
-    who = ctx.who(d.get("seat"))
-    if kind == "story_proposed":
+    which = ev.WhichOneof("event")
+    if which is None:
+        return None
+    e: Any = getattr(ev, which)
+    who = ctx.who(e.seat) if "seat" in e.DESCRIPTOR.fields_by_name else ""
+    if which == "story_proposed":
         return tr(
             "my.ev.story_proposed",
             who=who,
-            place=my_place(ctx, d.get("location")),
-            breed=my_breed(ctx, d.get("column")),
-            story=d.get("story"),
+            place=my_place(ctx, e.location),
+            breed=my_breed(ctx, e.column),
+            story=e.story,
         )
-    if kind == "passed":
+    if which == "passed":
         return tr("my.ev.passed", who=who)
-    if kind == "vote_started":
-        breeds = ", ".join(my_breed(ctx, c) for c in d.get("columns") or [])
-        out = d.get("sitting_out") or []
+    if which == "vote_started":
+        out = list(e.sitting_out)
         sitting = tr("my.ev.sitting_out", names=ctx.who_all(out)) if out else ""
-        return ctx.style.bold(tr("my.ev.vote_started", breeds=breeds, out=sitting))
-    if kind == "voted":
-        return tr("my.ev.voted", who=who)
-    if kind == "own_vote":
-        return tr(private_key("my.ev.own_vote", d, ctx), card=my_dog(ctx, d.get("card")))
-    if kind == "sat_out":
-        return tr("my.ev.sat_out", who=who)
-    if kind == "votes_revealed":
-        votes = d.get("votes") or []
-        if not votes:
-            return tr("my.ev.no_votes")
-        text = "; ".join(
-            f"{ctx.who(vote.get('seat'))} → {my_breed(ctx, vote.get('column'))}"
-            for vote in votes
-            if isinstance(vote, dict)
+        return ctx.style.bold(
+            tr("my.ev.vote_started", breeds=_tomy_breeds(ctx, e.columns), out=sitting)
         )
+    if which == "voted":
+        return tr("my.ev.voted", who=who)
+    if which == "own_vote":
+        return tr(private_key("my.ev.own_vote", {}, ctx), card=my_dog(ctx, e.card.id))
+    if which == "sat_out":
+        return tr("my.ev.sat_out", who=who)
+    if which == "votes_revealed":
+        if not e.votes:
+            return tr("my.ev.no_votes")
+        text = "; ".join(f"{ctx.who(v.seat)} → {my_breed(ctx, v.column)}" for v in e.votes)
         return tr("my.ev.votes_revealed", votes=text)
-    if kind == "tie":
-        breeds = ", ".join(my_breed(ctx, c) for c in d.get("columns") or [])
-        return ctx.style.warn(tr("my.ev.tie", who=who, breeds=breeds))
-    if kind == "tie_broken":
-        return tr("my.ev.tie_broken", who=who, breed=my_breed(ctx, d.get("column")))
-    if kind == "turn_result":
-        if d.get("column") is None:
+    if which == "tie":
+        return ctx.style.warn(tr("my.ev.tie", who=who, breeds=_tomy_breeds(ctx, e.columns)))
+    if which == "tie_broken":
+        return tr("my.ev.tie_broken", who=who, breed=my_breed(ctx, e.column))
+    if which == "turn_result":
+        column = int_field(e, "column")
+        if column is None:
             return tr("my.ev.turn_no_result")
         return ctx.style.bold(
             tr(
                 "my.ev.turn_result",
-                breed=my_breed(ctx, d.get("column")),
-                names=ctx.who_all(d.get("must_draw") or []),
+                breed=my_breed(ctx, column),
+                names=ctx.who_all(list(e.must_draw)),
             )
         )
-    if kind == "dog_deck_reshuffled":
-        return tr("my.ev.dog_deck_reshuffled", n=d.get("cards"))
-    if kind == "card_drawn":
+    if which == "dog_deck_reshuffled":
+        return tr("my.ev.dog_deck_reshuffled", n=e.cards)
+    if which == "card_drawn":
         return tr("my.ev.card_drawn", who=who)
-    if kind == "own_draw":
-        return tr(private_key("my.ev.own_draw", d, ctx), card=my_dog(ctx, d.get("card")))
-    if kind == "no_card_to_draw":
+    if which == "own_draw":
+        return tr(private_key("my.ev.own_draw", {}, ctx), card=my_dog(ctx, e.card.id))
+    if which == "no_card_to_draw":
         return tr("my.ev.no_card_to_draw", who=who)
-    if kind == "locations_discarded":
-        breeds = ", ".join(my_breed(ctx, c) for c in d.get("columns") or [])
-        return ctx.style.dim(tr("my.ev.locations_discarded", breeds=breeds))
-    if kind == "row_refilled":
-        placed = d.get("placed") or []
+    if which == "locations_discarded":
+        return ctx.style.dim(tr("my.ev.locations_discarded", breeds=_tomy_breeds(ctx, e.columns)))
+    if which == "row_refilled":
         text = "; ".join(
-            f"{my_breed(ctx, p.get('column'))}: {my_place(ctx, p.get('location'))}"
-            for p in placed
-            if isinstance(p, dict)
+            f"{my_breed(ctx, p.column)}: {my_place(ctx, p.location)}" for p in e.placed
         )
         return ctx.style.dim(tr("my.ev.row_refilled", places=text))
-    if kind == "location_deck_short":
+    if which == "location_deck_short":
         return tr("my.ev.location_deck_short")
-    if kind == "turn_started":
-        return tr("my.ev.turn_started", turn=d.get("turn"), who=ctx.who(d.get("leash_holder")))
-    if kind == "game_over":
+    if which == "turn_started":
+        return tr("my.ev.turn_started", turn=e.turn, who=ctx.who(e.leash_holder))
+    if which == "game_over":
         return ctx.style.bold(
             tr(
                 "my.ev.game_over",
-                game=d.get("game"),
-                reason=d.get("reason"),
-                names=ctx.who_all(d.get("winners") or []),
+                game=e.game,
+                reason=tr.word("my.reason", text_field(e, "reason") or ""),
+                names=ctx.who_all(list(e.winners)),
             )
         )
-    if kind == "round_scored":
+    if which == "round_scored":
         return tr(
             "my.ev.round_scored",
-            game=d.get("game"),
-            scores=_totals(ctx, d, "scores"),
-            totals=_totals(ctx, d),
+            game=e.game,
+            scores=_tomy_per_seat(ctx, e.scores),
+            totals=_tomy_per_seat(ctx, e.totals),
         )
-    if kind == "game_started":
-        return tr("my.ev.game_started", game=d.get("game"), who=ctx.who(d.get("leash_holder")))
-    if kind == "hand_dealt":
-        cards = d.get("cards") or []
-        text = ", ".join(my_dog(ctx, c) for c in cards)
-        return tr(private_key("my.ev.hand_dealt", d, ctx), cards=text)
-    if kind == "match_over":
+    if which == "game_started":
+        return tr("my.ev.game_started", game=e.game, who=ctx.who(e.leash_holder))
+    if which == "hand_dealt":
+        text = ", ".join(my_dog(ctx, card.id) for card in e.cards)
+        return tr(private_key("my.ev.hand_dealt", {}, ctx), cards=text)
+    if which == "match_over":
         return ctx.style.bold(
             tr(
                 "my.ev.match_over",
-                reason=d.get("reason"),
-                names=ctx.who_all(d.get("winners") or []),
+                reason=tr.word("my.reason", text_field(e, "reason") or ""),
+                names=ctx.who_all(list(e.winners)),
             )
         )
     return None
+
+
+def _tomy_per_seat(ctx: Context, values: Iterable[int]) -> str:
+    return ", ".join(f"{ctx.who(i)} {v}" for i, v in enumerate(values))
+
+
+def tomy_outcome_lines(detail: tomy_pb2.TomyOutcome, ctx: Context) -> list[str]:
+    """What a finished match's detail adds to its outcome: each game's scores (rounds
+    variant) and the cards left in hand."""
+    lines = [
+        ctx.tr("my.outcome.round", game=game, scores=_tomy_per_seat(ctx, scores.values))
+        for game, scores in enumerate(detail.round_scores, start=1)
+    ]
+    if detail.hand_counts:
+        lines.append(ctx.tr("my.outcome.hands", counts=_tomy_per_seat(ctx, detail.hand_counts)))
+    return lines
 
 
 # -- Awimbawé -----------------------------------------------------------------------------------
@@ -956,6 +1109,20 @@ def aw_face(card: int) -> tuple[str, str, int]:
     return AW_ANIMALS[card % 6], AW_COLOURS[card // 6], card % 6 + 1
 
 
+def aw_word(enum: Any, number: int) -> str:
+    """The engine's lowercase word for an Awimbawé enum value (``AWIMBAWE_COLOUR_SKY`` of
+    ``AwimbaweColour`` -> ``"sky"``); ``""`` when unset.
+
+    >>> aw_word(awimbawe_pb2.AwimbaweColour, awimbawe_pb2.AWIMBAWE_COLOUR_SKY)
+    'sky'
+    """
+    if not number:
+        return ""
+    name: str = enum.Name(number)
+    prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.DESCRIPTOR.name).upper() + "_"
+    return name.removeprefix(prefix).lower()
+
+
 def aw_card_text(ctx: Context, animal: str, colour: str, value: int) -> str:
     agreement = "aw.colour_f" if animal in AW_FEMININE else "aw.colour"
     text = ctx.tr(
@@ -972,7 +1139,12 @@ def aw_card(ctx: Context, card: Any) -> str:
     if isinstance(card, awimbawe_pb2.AwimbaweCardView):
         if not card.animal:
             return ctx.tr("aw.face_down")
-        return aw_card_text(ctx, card.animal, card.colour, card.value)
+        return aw_card_text(
+            ctx,
+            aw_word(awimbawe_pb2.AwimbaweAnimal, card.animal),
+            aw_word(awimbawe_pb2.AwimbaweColour, card.colour),
+            card.value,
+        )
     try:
         card_id = int(card)
     except (TypeError, ValueError):
@@ -991,7 +1163,7 @@ def _aw_pile(ctx: Context, pile: awimbawe_pb2.AwimbawePileView) -> str:
 def _aw_side(ctx: Context, side: awimbawe_pb2.AwimbaweSideView) -> list[str]:
     tr = ctx.tr
     heir_name = tr(f"aw.heir_name.{side.seat}") if side.seat in (0, 1) else ""
-    heir = tr.word("aw.heir", side.heir)
+    heir = tr.word("aw.heir", aw_word(awimbawe_pb2.AwimbaweHeirSide, side.heir))
     lines = [
         ctx.style.bold(
             tr(
@@ -1026,7 +1198,11 @@ def awimbawe_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
                 round=v.round,
                 leader=ctx.who(v.leader),
                 name=ctx.who(deciding) if deciding is not None else "—",
-                decision=tr.word("aw.decision", v.decision) if v.decision else "—",
+                decision=(
+                    tr.word("aw.decision", aw_word(awimbawe_pb2.AwimbaweDecision, v.decision))
+                    if v.decision
+                    else "—"
+                ),
             )
         )
     ]
@@ -1048,7 +1224,7 @@ def awimbawe_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
     next_leader = int_field(v, "next_leader")
     if next_leader is not None:
         lines.append(tr("aw.next_leader", name=ctx.who(next_leader)))
-    if v.decision == "snake" and v.snake_hand_positions:
+    if v.decision == awimbawe_pb2.AWIMBAWE_DECISION_SNAKE and v.snake_hand_positions:
         lines.append(tr("aw.snake_positions", n=v.snake_hand_positions))
     if has(v, "last_trick") and v.last_trick.led.animal:
         last = v.last_trick
@@ -1063,19 +1239,29 @@ def awimbawe_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
             )
         )
     for result in v.round_results:
-        lines.append(
-            st.dim(
-                tr(
-                    "aw.round_result",
-                    round=result.round,
-                    name=ctx.who(result.winner),
-                    reason=tr.word("aw.reason", result.reason),
-                    crowns=list(result.crowns),
-                    hyenas=list(result.hyenas),
-                )
-            )
-        )
+        lines.append(st.dim(_aw_round_result(ctx, result)))
     return lines
+
+
+def _aw_reason(ctx: Context, reason: int) -> str:
+    """A round's reason in words (i18n keys ``aw.reason.FOUR_HYENAS``...)."""
+    return ctx.tr.word("aw.reason", aw_word(awimbawe_pb2.AwimbaweRoundReason, reason).upper())
+
+
+def _aw_round_result(ctx: Context, result: awimbawe_pb2.AwimbaweRoundResultView) -> str:
+    return ctx.tr(
+        "aw.round_result",
+        round=result.round,
+        name=ctx.who(result.winner),
+        reason=_aw_reason(ctx, result.reason),
+        crowns=list(result.crowns),
+        hyenas=list(result.hyenas),
+    )
+
+
+def awimbawe_outcome_lines(detail: awimbawe_pb2.AwimbaweOutcome, ctx: Context) -> list[str]:
+    """What the end of a match shows from Awimbawé's outcome detail: every round."""
+    return [_aw_round_result(ctx, result) for result in detail.rounds]
 
 
 def _aw_source(ctx: Context, card: int, v: Any) -> str:
@@ -1124,85 +1310,80 @@ def awimbawe_action(a: awimbawe_pb2.AwimbaweAction, ctx: Context, v: Any) -> str
     return str(which)
 
 
-def awimbawe_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
+def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
+    """One line for an Awimbawé event (``None`` for an empty one)."""
     tr = ctx.tr
-    who = ctx.who(d.get("seat"))
-    if kind == "card_played":
+    which = ev.WhichOneof("event")
+    if which is None:
+        return None
+    e: Any = getattr(ev, which)
+    who = ctx.who(e.seat) if hasattr(e, "seat") else ""
+    if which == "card_played":
         source = (
-            tr("aw.from_pile", pile=d.get("pile"))
-            if d.get("source") == "pile"
+            tr("aw.from_pile", pile=e.pile)
+            if e.source == awimbawe_pb2.AWIMBAWE_SOURCE_PILE
             else tr("aw.from_hand")
         )
-        return tr("aw.ev.card_played", who=who, card=aw_card(ctx, d.get("card")), source=source)
-    if kind == "paralysis_ended":
+        return tr("aw.ev.card_played", who=who, card=aw_card(ctx, e.card), source=source)
+    if which == "paralysis_ended":
         return tr("aw.ev.paralysis_ended", who=who)
-    if kind in ("power_without_effect", "power_skipped"):
-        power = tr.word("aw.animal", str(d.get("power")))
-        return tr(f"aw.ev.{kind}", who=who, power=power)
-    if kind == "eagle_choice":
-        return ctx.style.bold(
-            tr("aw.ev.eagle_fight" if d.get("fight") else "aw.ev.eagle_flee", who=who)
-        )
-    if kind == "rhino_move":
-        card = aw_card(ctx, d.get("card")) if d.get("card") is not None else tr("aw.hidden_card")
+    if which in ("power_without_effect", "power_skipped"):
+        power = tr.word("aw.animal", aw_word(awimbawe_pb2.AwimbawePower, e.power))
+        return tr(f"aw.ev.{which}", who=who, power=power)
+    if which == "eagle_choice":
+        return ctx.style.bold(tr("aw.ev.eagle_fight" if e.fight else "aw.ev.eagle_flee", who=who))
+    if which == "rhino_move":
+        card = aw_card(ctx, e.card) if e.HasField("card") else tr("aw.hidden_card")
         return tr(
             "aw.ev.rhino_move",
             who=who,
             card=card,
-            owner=ctx.who(d.get("owner")),
-            from_pile=d.get("from_pile"),
-            to_pile=d.get("to_pile"),
+            owner=ctx.who(e.owner),
+            from_pile=e.from_pile,
+            to_pile=e.to_pile,
         )
-    if kind == "card_paralysed":
-        if d.get("card") is None:
-            return tr("aw.ev.card_paralysed_hand", who=who, owner=ctx.who(d.get("owner")))
+    if which == "card_paralysed":
+        if not e.HasField("card"):
+            return tr("aw.ev.card_paralysed_hand", who=who, owner=ctx.who(e.owner))
         return tr(
-            "aw.ev.card_paralysed",
-            who=who,
-            card=aw_card(ctx, d.get("card")),
-            owner=ctx.who(d.get("owner")),
+            "aw.ev.card_paralysed", who=who, card=aw_card(ctx, e.card), owner=ctx.who(e.owner)
         )
-    if kind == "hand_card_paralysed":
-        key = private_key("aw.ev.hand_card_paralysed", d, ctx)
-        return ctx.style.warn(tr(key, who=who, card=aw_card(ctx, d.get("card"))))
-    if kind == "cheetah_choice":
-        return tr("aw.ev.cheetah_choice", who=who, leader=ctx.who(d.get("leader")))
-    if kind == "trick_won":
-        cards = " / ".join(aw_card(ctx, c) for c in d.get("cards") or [])
-        return ctx.style.bold(tr("aw.ev.trick_won", winner=ctx.who(d.get("winner")), cards=cards))
-    if kind == "cards_turned_up":
-        turned = d.get("cards") or []
+    if which == "hand_card_paralysed":
+        key = private_key("aw.ev.hand_card_paralysed", {"seat": e.seat}, ctx)
+        return ctx.style.warn(tr(key, who=who, card=aw_card(ctx, e.card)))
+    if which == "cheetah_choice":
+        return tr("aw.ev.cheetah_choice", who=who, leader=ctx.who(e.leader))
+    if which == "trick_won":
+        cards = " / ".join(aw_card(ctx, c) for c in e.cards)
+        return ctx.style.bold(tr("aw.ev.trick_won", winner=ctx.who(e.winner), cards=cards))
+    if which == "cards_turned_up":
         text = ", ".join(
-            f"{ctx.who(c.get('seat'))} {tr('aw.from_pile', pile=c.get('pile'))}: "
-            f"{aw_card(ctx, c.get('card'))}"
-            for c in turned
-            if isinstance(c, dict)
+            f"{ctx.who(c.seat)} {tr('aw.from_pile', pile=c.pile)}: {aw_card(ctx, c.card)}"
+            for c in e.cards
         )
         return ctx.style.dim(tr("aw.ev.cards_turned_up", cards=text))
-    if kind == "next_leader":
+    if which == "next_leader":
         return ctx.style.dim(tr("aw.ev.next_leader", who=who))
-    if kind == "round_over":
+    if which == "round_over":
         return ctx.style.bold(
             tr(
                 "aw.ev.round_over",
-                round=d.get("round"),
-                winner=ctx.who(d.get("winner")),
-                reason=tr.word("aw.reason", str(d.get("reason"))),
-                crowns=d.get("crowns"),
-                hyenas=d.get("hyenas"),
+                round=e.round,
+                winner=ctx.who(e.winner),
+                reason=_aw_reason(ctx, e.reason),
+                crowns=list(e.crowns),
+                hyenas=list(e.hyenas),
             )
         )
-    if kind == "match_over":
-        return ctx.style.bold(tr("aw.ev.match_over", winner=ctx.who(d.get("winner"))))
-    if kind == "leader_chosen":
-        return tr("aw.ev.leader_chosen", who=who, leader=ctx.who(d.get("leader")))
-    if kind == "round_dealt":
-        return ctx.style.bold(
-            tr("aw.ev.round_dealt", round=d.get("round"), leader=ctx.who(d.get("leader")))
-        )
-    if kind == "hand_dealt":
-        cards = ", ".join(aw_card(ctx, c) for c in d.get("cards") or [])
-        return tr(private_key("aw.ev.hand_dealt", d, ctx), who=who, cards=cards)
+    if which == "match_over":
+        return ctx.style.bold(tr("aw.ev.match_over", winner=ctx.who(e.winner)))
+    if which == "leader_chosen":
+        return tr("aw.ev.leader_chosen", who=who, leader=ctx.who(e.leader))
+    if which == "round_dealt":
+        return ctx.style.bold(tr("aw.ev.round_dealt", round=e.round, leader=ctx.who(e.leader)))
+    if which == "hand_dealt":
+        cards = ", ".join(aw_card(ctx, c) for c in e.cards)
+        return tr(private_key("aw.ev.hand_dealt", {"seat": e.seat}, ctx), who=who, cards=cards)
     return None
 
 
@@ -1211,6 +1392,7 @@ def awimbawe_event(kind: str, d: dict[str, Any], ctx: Context) -> str | None:
 
 def learn(view: game_pb2.View, ctx: Context) -> None:
     """Remember what the view shows (card faces, places) for later event lines."""
+    view = safe_message(view)
     which = game_of(view)
     if which == "tomahawk":
         learn_tomahawk(ctx, view.tomahawk)
@@ -1220,6 +1402,7 @@ def learn(view: game_pb2.View, ctx: Context) -> None:
 
 def render_view(view: game_pb2.View, ctx: Context) -> list[str]:
     """The table as text lines (my hand included when I have one)."""
+    view = safe_message(view)
     which = game_of(view)
     learn(view, ctx)
     if which == "tomahawk":
@@ -1235,6 +1418,7 @@ def render_view(view: game_pb2.View, ctx: Context) -> list[str]:
 
 def action_label(action: game_pb2.Action, ctx: Context, view: game_pb2.View | None = None) -> str:
     """One readable line for an action (a menu entry, a replay step)."""
+    action = safe_message(action)
     which = action.WhichOneof("game")
     inner: Any = None
     if view is not None and game_of(view) == which:
@@ -1262,62 +1446,120 @@ SERVICE_EVENTS = frozenset(
     }
 )
 
-_GAME_EVENTS = {
+_GAME_EVENTS: dict[str, Callable[[Any, Context], str | None]] = {
     "tomahawk": tomahawk_event,
     "tamashii": tamashii_event,
     "tomy": tomy_event,
     "awimbawe": awimbawe_event,
 }
+"""The narrator of each game's typed events (``<Game>Event`` -> one line)."""
+
+_GAME_OUTCOMES: dict[str, Callable[[Any, Context], list[str]]] = {
+    "tomahawk": tomahawk_outcome_lines,
+    "tamashii": tamashii_outcome_lines,
+    "tomy": tomy_outcome_lines,
+    "awimbawe": awimbawe_outcome_lines,
+}
+"""The lines each game adds to the end of a match from its ``<Game>Outcome``."""
 
 
-def narrate(event: common_pb2.Event, ctx: Context, room: common_pb2.Room | None = None) -> str:
-    """One line for an event; private events are marked, time-outs too."""
+def narrate(
+    event: game_pb2.Event,
+    ctx: Context,
+    room: common_pb2.Room | None = None,
+    *,
+    timeout: bool = False,
+) -> str:
+    """One line for an event; private events are marked, and so are the events of an update
+    the server played for a seat whose clock ran out (``timeout``)."""
     tr = ctx.tr
-    d = event_data(event)
-    kind = event.kind
+    event = safe_message(event)
+    which = event.WhichOneof("event")
     text: str | None = None
-    if kind in SERVICE_EVENTS:
-        text = tr(f"ev.{kind}", who=ctx.player(str(d.get("player_id", ""))))
-    elif kind == "ready":
-        player_id = str(d.get("player_id", ""))
-        ready = None
-        if room is not None:
-            for seat in room.seats:
-                if seat.player_id == player_id:
-                    ready = seat.ready
-        key = "ev.ready" if ready is None else ("ev.ready_on" if ready else "ev.ready_off")
-        text = tr(key, who=ctx.player(player_id))
-    elif kind == "match_started":
-        text = ctx.style.bold(
-            tr("ev.match_started", commitment=str(d.get("seed_commitment", ""))[:16])
-        )
-    elif kind == "match_finished":
-        text = tr("ev.match_finished")
-    elif kind in ("seat_taken_over", "seat_taken_back"):
-        text = ctx.style.warn(tr(f"ev.{kind}", who=ctx.who(d.get("seat"))))
-    else:
-        handler = _GAME_EVENTS.get(ctx.game_id)
+    if which == "room":
+        text = room_event(event.room, ctx, room)
+    elif which is not None:
+        handler = _GAME_EVENTS.get(which)
         if handler is not None:
-            try:
-                text = handler(kind, d, ctx)
-            except (KeyError, TypeError, ValueError):
-                text = None
-    if text is None:
-        details = ", ".join(f"{k}={v}" for k, v in d.items() if k != "timeout")
-        text = f"{kind}: {details}" if details else kind
-    if d.get("timeout"):
+            text = handler(getattr(event, which), ctx)
+    if text is None:  # an event this client does not know yet (a newer server)
+        inner = getattr(event, which) if which else None
+        kind = inner.WhichOneof("event") if inner is not None else None
+        text = tr("ev.unknown", kind=kind or "?")
+    if timeout:
         text += " " + ctx.style.dim(tr("timeout_tag"))
     if event.private:
         text = ctx.style.paint(tr("private_tag"), "36") + " " + text
     return text
 
 
-def render_outcome(outcome: common_pb2.Outcome, ctx: Context, *, details: bool = True) -> list[str]:
-    """The end of a match: winners, scores, reason, Tamashii's verdict (and with
-    ``details``, what the final view also shows: Awimbawé's rounds)."""
+def room_event(
+    ev: game_pb2.RoomEvent, ctx: Context, room: common_pb2.Room | None = None
+) -> str | None:
+    """A change of the room itself, the same for every game."""
+    tr = ctx.tr
+    kind = ev.WhichOneof("event")
+    if kind is None:
+        return None
+    e: Any = getattr(ev, kind)
+    if kind in SERVICE_EVENTS:
+        return tr(f"ev.{kind}", who=ctx.player(e.player_id))
+    if kind == "ready":
+        ready = None
+        if room is not None:
+            for seat in room.seats:
+                if seat.player_id == e.player_id:
+                    ready = seat.ready
+        key = "ev.ready" if ready is None else ("ev.ready_on" if ready else "ev.ready_off")
+        return tr(key, who=ctx.player(e.player_id))
+    if kind == "match_started":
+        return ctx.style.bold(tr("ev.match_started", commitment=e.seed_commitment[:16]))
+    if kind == "match_finished":
+        return tr("ev.match_finished")
+    if kind in ("seat_taken_over", "seat_taken_back"):
+        return ctx.style.warn(tr(f"ev.{kind}", who=ctx.who(e.seat)))
+    return None
+
+
+def event_json(event: game_pb2.Event) -> dict[str, Any]:
+    """An event for ``--json`` output: its group (``room`` or the game), its kind, its fields
+    (protobuf JSON names) and whether it was private."""
+    which = event.WhichOneof("event") or ""
+    inner = getattr(event, which) if which else None
+    kind = (inner.WhichOneof("event") if inner is not None else None) or ""
+    data = (
+        json_format.MessageToDict(
+            getattr(inner, kind),
+            preserving_proto_field_name=True,
+            always_print_fields_with_no_presence=True,
+        )
+        if inner is not None and kind
+        else {}
+    )
+    return {"group": which, "kind": kind, "data": data, "private": event.private}
+
+
+def outcome_json(outcome: game_pb2.Outcome) -> dict[str, Any]:
+    """An outcome for ``--json`` output."""
+    detail = outcome.WhichOneof("detail")
+    return {
+        "winners": list(outcome.winners),
+        "scores": list(outcome.scores),
+        "reason": game_pb2.OutcomeReason.Name(outcome.reason),
+        "detail": json_format.MessageToDict(
+            getattr(outcome, detail), preserving_proto_field_name=True
+        )
+        if detail
+        else {},
+    }
+
+
+def render_outcome(outcome: game_pb2.Outcome, ctx: Context, *, details: bool = True) -> list[str]:
+    """The end of a match: winners, scores, reason, and the game's own lines (Tamashii's
+    verdict; with ``details``, what the final view also shows, such as Awimbawé's rounds)."""
+    outcome = safe_message(outcome)
     tr, st = ctx.tr, ctx.style
     lines = [st.bold(tr("match_over"))]
-    detail = struct_dict(outcome.detail) if outcome.HasField("detail") else {}
     if outcome.winners:
         lines.append(st.good(tr("winners", names=ctx.who_all(outcome.winners))))
     else:
@@ -1326,23 +1568,12 @@ def render_outcome(outcome: common_pb2.Outcome, ctx: Context, *, details: bool =
         scores = ", ".join(f"{ctx.who(i)} {s}" for i, s in enumerate(outcome.scores))
         lines.append(tr("scores", scores=scores))
     if outcome.reason:
-        lines.append(tr("reason", reason=outcome.reason))
-    verdict = detail.get("verdict_fr" if ctx.lang == "fr" else "verdict_en")
-    if verdict:
-        lines.append(st.bold(tr("tm.verdict", verdict=verdict)))
-    rounds = detail.get("rounds") if details else None
-    for result in rounds if isinstance(rounds, list) else []:
-        if isinstance(result, dict):
-            lines.append(
-                tr(
-                    "aw.round_result",
-                    round=result.get("round"),
-                    name=ctx.who(result.get("winner")),
-                    reason=tr.word("aw.reason", str(result.get("reason"))),
-                    crowns=result.get("crowns"),
-                    hyenas=result.get("hyenas"),
-                )
-            )
+        reason = game_pb2.OutcomeReason.Name(outcome.reason)[len("OUTCOME_REASON_") :]
+        lines.append(tr("reason", reason=tr.word("outcome_reason", reason.lower())))
+    which = outcome.WhichOneof("detail")
+    handler = _GAME_OUTCOMES.get(which or "")
+    if handler is not None and details:
+        lines += handler(getattr(outcome, which or ""), ctx)
     return lines
 
 
@@ -1374,6 +1605,7 @@ def options_text(options: Mapping[str, common_pb2.OptionValue]) -> str:
 
 def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
     """The lobby: the room, its seats, who is ready."""
+    room = safe_message(room)
     tr, st = ctx.tr, ctx.style
     lines = [
         st.bold(
@@ -1393,7 +1625,8 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
             continue
         flags = []
         if seat.kind == common_pb2.SEAT_KIND_BOT:
-            flags.append(f"{tr('bot')} {seat.bot_level}".strip())
+            level = bot_level_name(seat.bot_level)
+            flags.append(f"{tr('bot')} {tr.word('bot_level', level) if level else ''}".strip())
         flags.append(st.good(tr("ready")) if seat.ready else tr("not_ready"))
         if seat.player_id == room.host_player_id:
             flags.append(tr("host"))
@@ -1403,6 +1636,7 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
 
 def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context) -> list[str]:
     """A finished match step by step: seat, action, then its events."""
+    replay = safe_message(replay)
     tr = ctx.tr
     ctx.game_id = replay.game_id
     for seat in replay.seats:
@@ -1422,20 +1656,15 @@ def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context
         ),
         ctx.style.dim(options_text(replay.options)),
     ]
-    if replay.game_id == "tomahawk":
-        # Every card played shows its face: learn them all first to name ids everywhere.
-        for step in replay.steps:
-            for event in step.events:
-                if event.kind == "card_played":
-                    tomahawk_event(event.kind, event_data(event), ctx)
     for step in replay.steps:
         if step.HasField("action") and step.action.WhichOneof("game"):
             label = action_label(step.action, ctx)
         else:
             label = tr("replay_timeout")
-        lines.append(tr("replay_step", version=step.version, seat=ctx.who(step.seat), action=label))
+        version = f"{step.version:<4}"
+        lines.append(tr("replay_step", version=version, seat=ctx.who(step.seat), action=label))
         for event in step.events:
-            lines.append("        · " + narrate(event, ctx))
+            lines.append("        · " + narrate(event, ctx, timeout=step.timeout))
     if replay.HasField("outcome"):
         lines += render_outcome(replay.outcome, ctx)
     return lines

@@ -21,6 +21,24 @@ from grpc_status import rpc_status
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.INTERNAL}
 
 
+def bot_level_value(level: str) -> common_pb2.BotLevel.ValueType:
+    """The contract's BotLevel for a level name (``random``, ``strong``; empty: unset).
+
+    >>> bot_level_value("random") == common_pb2.BOT_LEVEL_RANDOM
+    True
+    """
+    if not level:
+        return common_pb2.BOT_LEVEL_UNSPECIFIED
+    return common_pb2.BotLevel.Value("BOT_LEVEL_" + level.upper())
+
+
+def bot_level_name(level: common_pb2.BotLevel.ValueType) -> str:
+    """The level name of a BotLevel value (empty for unset)."""
+    if level == common_pb2.BOT_LEVEL_UNSPECIFIED:
+        return ""
+    return common_pb2.BotLevel.Name(level)[len("BOT_LEVEL_") :].lower()
+
+
 @dataclass
 class ApiError(Exception):
     """A refused call, with the stable reason from ``google.rpc.ErrorInfo``."""
@@ -130,10 +148,21 @@ class Client:
         self.token, self.player_id = response.session_token, response.player_id
         return self.player_id
 
-    async def games(self) -> list[lobby_pb2.GameInfo]:
-        response = await self._call(self.lobby.ListGames, lobby_pb2.ListGamesRequest())
+    async def games(self, language: str = "") -> list[lobby_pb2.GameInfo]:
+        """The catalogue, described in ``language`` (BCP 47; empty: the server's default)."""
+        response = await self._call(
+            self.lobby.ListGames, lobby_pb2.ListGamesRequest(language_code=language)
+        )
         assert isinstance(response, lobby_pb2.ListGamesResponse)
         return list(response.games)
+
+    async def catalogue(self, game_id: str) -> lobby_pb2.GetGameCatalogueResponse:
+        """One game's cards, spirits or breeds (language-neutral)."""
+        response = await self._call(
+            self.lobby.GetGameCatalogue, lobby_pb2.GetGameCatalogueRequest(game_id=game_id)
+        )
+        assert isinstance(response, lobby_pb2.GetGameCatalogueResponse)
+        return response
 
     async def create_room(
         self,
@@ -187,7 +216,7 @@ class Client:
         bot_delay: float | None = None,
     ) -> lobby_pb2.QuickMatchResponse:
         request = lobby_pb2.QuickMatchRequest(
-            game_id=game_id, players=players, bots=bots, bot_level=bot_level
+            game_id=game_id, players=players, bots=bots, bot_level=bot_level_value(bot_level)
         )
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
@@ -211,7 +240,8 @@ class Client:
 
     async def add_bot(self, room_id: str, level: str = "strong", seat: int = -1) -> common_pb2.Room:
         response = await self._call(
-            self.lobby.AddBot, lobby_pb2.AddBotRequest(room_id=room_id, seat=seat, level=level)
+            self.lobby.AddBot,
+            lobby_pb2.AddBotRequest(room_id=room_id, seat=seat, level=bot_level_value(level)),
         )
         assert isinstance(response, lobby_pb2.AddBotResponse)
         return response.room
@@ -272,8 +302,12 @@ class Client:
                 if not resume:
                     return
             except grpc.aio.AioRpcError as exc:
-                if not resume or exc.code() not in RETRYABLE:
-                    raise api_error(exc) from None
+                error = api_error(exc)
+                # A refusal with RetryInfo (STREAM_TOO_SLOW: this client fell behind) asks
+                # for a new subscription after the delay, like a dropped stream.
+                if not resume or (exc.code() not in RETRYABLE and error.retry_after is None):
+                    raise error from None
+                delay = max(delay, error.retry_after or 0.0)
             finally:
                 call.cancel()
             await asyncio.sleep(delay)

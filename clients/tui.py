@@ -41,6 +41,7 @@ from clients.render import (
     render_outcome,
     render_room,
     render_view,
+    safe_text,
     strip_ansi,
 )
 from clients.sdk import ApiError, Client
@@ -159,7 +160,7 @@ class TableLoop:
         self.view: game_pb2.View | None = None
         self.deadlines: list[common_pb2.Deadline] = []
         self.waiting_for: list[int] = []
-        self.outcome: common_pb2.Outcome | None = None
+        self.outcome: game_pb2.Outcome | None = None
         self.version = 0
         self.legal_version = -1
         self.menu: list[tuple[str, game_pb2.Action]] = []
@@ -167,7 +168,7 @@ class TableLoop:
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
         self.notices: list[str] = []
         self.clock_offset = 0.0
-        self.warned: set[tuple[int, str, int]] = set()
+        self.warned: set[tuple[int, int, int]] = set()
         self.starting = False
         self.refused: set[tuple[int, bytes]] = set()
         self.tasks: list[asyncio.Task[None]] = []
@@ -180,6 +181,10 @@ class TableLoop:
     def write(self, text: str) -> None:
         self.out.write(text)
         self.out.flush()
+
+    def refusal_line(self, exc: ApiError) -> str:
+        """A refusal as a line (its message is the server's text: made safe to print)."""
+        return self.tr("refused", message=safe_text(exc.message), reason=safe_text(exc.reason))
 
     def say(self, text: str, *, log: bool = True) -> None:
         """A line now (an event); kept in the screen's log too."""
@@ -237,7 +242,7 @@ class TableLoop:
     def prompt(self) -> str:
         if self.pending_story is not None:
             story = self.pending_story.tomy.propose.story
-            return self.tr("story_prompt", example=story[:60])
+            return self.tr("story_prompt", example=safe_text(story)[:60])
         if self.options.auto or not self.stdin_is_tty:
             return ""  # nobody types here: no prompt between the lines
         if self.menu:
@@ -373,7 +378,14 @@ class TableLoop:
             self.view = update.view
             learn(self.view, self.ctx)
         for event in update.events:
-            self.say(narrate(event, self.ctx, self.room))
+            self.say(
+                narrate(
+                    event,
+                    self.ctx,
+                    self.room,
+                    timeout=update.kind == game_pb2.UPDATE_KIND_TIMEOUT,
+                )
+            )
         self.version = update.version
         self.deadlines = list(update.deadlines)
         self.waiting_for = list(update.waiting_for)
@@ -574,7 +586,7 @@ class TableLoop:
                 room = await self.call(lambda: self.client.ready(self.room_id))
                 self.set_room(room)
             except ApiError as exc:
-                self.notify(self.tr("refused", message=exc.message, reason=exc.reason))
+                self.notify(self.refusal_line(exc))
         self.redraw(full=True)
         await self.lobby_step()
 
@@ -594,7 +606,7 @@ class TableLoop:
             room = await self.call(lambda: self.client.start(self.room_id))
             self.set_room(room)
         except ApiError as exc:
-            self.notify(self.tr("refused", message=exc.message, reason=exc.reason))
+            self.notify(self.refusal_line(exc))
         finally:
             self.starting = False
 
@@ -688,9 +700,7 @@ class TableLoop:
             if exc.reason == "STALE_VERSION":
                 self.notify(self.style.warn(self.tr("stale")))
             else:
-                self.notify(
-                    self.style.bad(self.tr("refused", message=exc.message, reason=exc.reason))
-                )
+                self.notify(self.style.bad(self.refusal_line(exc)))
             await self.refresh_legal()
             self.redraw(full=False)
             return False

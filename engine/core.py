@@ -24,10 +24,34 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from engine.events import PUBLIC, Audience, Event, only
 from engine.rng import Rng
+
+__all__ = [
+    "PUBLIC",
+    "Audience",
+    "ClockSpec",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "InvalidOptions",
+    "MatchFinished",
+    "NotYourTurn",
+    "OptionSpec",
+    "Outcome",
+    "Pending",
+    "StaleVersion",
+    "State",
+    "Timeout",
+    "TooLate",
+    "Transition",
+    "WrongGame",
+    "only",
+]
 
 S = TypeVar("S", bound="State")
 
@@ -110,40 +134,6 @@ class InvalidOptions(ValueError):
 # Small value types
 # --------------------------------------------------------------------------------------------
 
-Audience = frozenset[int] | None
-"""Who may see an event: ``None`` is everyone (players and spectators); a frozenset is
-exactly those seats and nobody else (no spectator)."""
-
-PUBLIC: Audience = None
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, as the table sees it.
-
-    ``kind`` is a stable snake_case name listed in the game's docs; ``data`` holds only
-    JSON-like values (int, str, bool, None, lists and dicts of those). An event that concerns
-    a secret is emitted twice: a public one without the secret and a private one whose
-    ``audience`` is the seats allowed to know it.
-    """
-
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    audience: Audience = PUBLIC
-
-    def visible_to(self, seat: int | None) -> bool:
-        return self.audience is None or (seat is not None and seat in self.audience)
-
-
-def private(seat: int, kind: str, /, **data: Any) -> Event:
-    """An event only ``seat`` may see."""
-    return Event(kind, data, frozenset((seat,)))
-
-
-def public(kind: str, /, **data: Any) -> Event:
-    """An event every player and spectator may see."""
-    return Event(kind, data, PUBLIC)
-
 
 @dataclass(frozen=True, slots=True)
 class Timeout:
@@ -180,13 +170,15 @@ class Outcome:
 
     ``winners`` are seats (all seats for a cooperative win, none for a cooperative loss);
     ``scores`` has one entry per seat, with the meaning the game's docs give (Tomahawk:
-    penalty points, lower is better). ``reason`` is a stable code such as ``TARGET_SCORE``.
+    penalty points, lower is better). ``reason`` is a stable code such as ``TARGET_SCORE``
+    (the contract's ``OutcomeReason``); ``detail`` is an instance of the game's
+    :attr:`Game.outcome_type` (a frozen dataclass), or None.
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: str
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    detail: Any = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -196,13 +188,12 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One room option: its type, default, allowed values and a description in fr/en."""
+    """One room option: its type, default and allowed values (its description is in the
+    message catalogues: ``game-<id>-option-<name>`` in ``i18n/locales``)."""
 
     name: str
     kind: Literal["int", "bool", "choice"]
     default: OptionValue
-    description_en: str
-    description_fr: str
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
@@ -252,14 +243,12 @@ class OptionSpec:
 class ClockSpec:
     """A kind of decision clock: which option sets its length and what expiry does.
 
-    ``option`` names an int option (seconds; ``0`` means no clock). ``on_timeout_en`` /
-    ``on_timeout_fr`` describe the timeout action for players.
+    ``option`` names an int option (seconds; ``0`` means no clock). What expiry does is told
+    to players by the message catalogues (``game-<id>-clock-<kind>`` in ``i18n/locales``).
     """
 
     kind: str
     option: str
-    on_timeout_en: str
-    on_timeout_fr: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,8 +257,6 @@ class GameInfo:
 
     id: str
     name: str
-    summary_en: str
-    summary_fr: str
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
@@ -336,9 +323,23 @@ class Game(ABC, Generic[S]):
     action_types: ClassVar[tuple[type, ...]] = ()
     """Every action class of the game (not :class:`Timeout`), in a stable order: the
     services map each one to a protobuf message."""
+    event_types: ClassVar[tuple[type, ...]] = ()
+    """Every :class:`engine.events.Event` subclass the game emits, in a stable order: the
+    services map each one to a field of the game's ``<Game>Event`` protobuf message."""
+    dormant_events: ClassVar[tuple[type, ...]] = ()
+    """Event classes the game emits only when one of its rules' ``[decision]`` constants is
+    switched the other way (so no option of a room produces them); the game's own tests
+    produce them with the switch flipped."""
+    outcome_type: ClassVar[type | None] = None
+    """The frozen dataclass of the game's :attr:`Outcome.detail`."""
     codec_version: ClassVar[int] = 1
 
     # -- options --------------------------------------------------------------------------
+
+    def catalogue(self) -> Any:
+        """The game's static catalogue (every card, tile or spirit with its face, counts,
+        points, needs and powers), as the game's frozen catalogue dataclass."""
+        raise NotImplementedError
 
     def validate_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option with its default, overridden by ``raw``; unknown names are refused."""

@@ -9,7 +9,6 @@ reflection) need no token.
 from __future__ import annotations
 
 import contextvars
-import os
 import time
 import uuid
 from collections import OrderedDict
@@ -20,8 +19,10 @@ import structlog
 from google.protobuf.message import DecodeError
 
 from services.errors import Kind, RoomError, abort_with
+from services.limits import Limits, SharedLimiter, client_address
 from services.rooms import Player
 from services.store import Store, StoreUnavailable
+from services.text import clean_text
 
 current_player: contextvars.ContextVar[Player | None] = contextvars.ContextVar(
     "current_player", default=None
@@ -31,52 +32,23 @@ PUBLIC_METHODS = frozenset(
     {
         "/cercle.v1.LobbyService/CreateSession",
         "/cercle.v1.LobbyService/ListGames",
+        "/cercle.v1.LobbyService/GetGameCatalogue",
     }
 )
 CACHE_SECONDS = 60.0
 CACHE_SIZE = 50_000
 
 
-RATE_PER_SECOND = float(os.environ.get("CERCLE_RATE_PER_SECOND", "50"))
+LIMITS = Limits.from_env()
+RATE_PER_SECOND = LIMITS.rate_per_second
 RATE_BURST = 2 * RATE_PER_SECOND
-"""Requests per second per session, per replica (a token bucket); over it: RESOURCE_EXHAUSTED
-with RetryInfo. Across N replicas behind a round-robin edge a session gets about N times this."""
+"""Requests per second per session, for all replicas together (services.limits); over it:
+RESOURCE_EXHAUSTED with RetryInfo."""
+ANONYMOUS_RATE_PER_SECOND = LIMITS.anonymous_rate_per_second
+"""CreateSession and ListGames per second per client address (burst: four times)."""
 
-
-class RateLimiter:
-    """Token buckets per session (in-process, bounded)."""
-
-    def __init__(self, rate: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-
-    def take(self, key: str) -> float:
-        """0 if the request may go ahead, else the seconds to wait."""
-        now = time.monotonic()
-        tokens, last = self._buckets.get(key, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - last) * self.rate)
-        if tokens < 1.0:
-            self._buckets[key] = (tokens, now)
-            return (1.0 - tokens) / self.rate
-        self._buckets[key] = (tokens - 1.0, now)
-        self._buckets.move_to_end(key)
-        while len(self._buckets) > CACHE_SIZE:
-            self._buckets.popitem(last=False)
-        return 0.0
-
-
-ANONYMOUS_RATE_PER_SECOND = float(os.environ.get("CERCLE_ANONYMOUS_RATE_PER_SECOND", "10"))
-"""CreateSession and ListGames per second per client address (per replica)."""
-
-
-def client_address(context: Any, metadata: Any) -> str:
-    for key, value in metadata or ():
-        if key == "x-forwarded-for" and isinstance(value, str) and value:
-            return "addr:" + value.split(",")[-1].strip()  # the hop Envoy appended
-    peer = str(context.peer() or "")
-    host = peer.rsplit(":", 1)[0] if peer.count(":") >= 2 else peer
-    return "addr:" + host
+current_address: contextvars.ContextVar[str] = contextvars.ContextVar("current_address", default="")
+"""The caller's address (``addr:<ip>``, see :func:`services.limits.client_address`)."""
 
 
 class SessionCache:
@@ -136,11 +108,13 @@ def require_player() -> Player:
 
 
 class AuthInterceptor(grpc.aio.ServerInterceptor):
-    def __init__(self, store: Store, limiter: RateLimiter | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
         self.cache = SessionCache()
-        self.limiter = limiter or RateLimiter()
-        self.anonymous = RateLimiter(ANONYMOUS_RATE_PER_SECOND, 4 * ANONYMOUS_RATE_PER_SECOND)
+        self.limits = limits or Limits.from_env()
+        rate, anonymous = self.limits.rate_per_second, self.limits.anonymous_rate_per_second
+        self.limiter = SharedLimiter(store, "session", rate, 2 * rate)
+        self.anonymous = SharedLimiter(store, "address", anonymous, 4 * anonymous)
 
     async def resolve(self, token: str) -> Player | None:
         player = self.cache.get(token)
@@ -148,7 +122,9 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
             found = await self.store.session(token)
             if found is None:
                 return None
-            player = Player(*found)
+            player_id, name = found
+            # Names are cleaned when a session is made; a session older than that is too.
+            player = Player(player_id, clean_text(name))
             self.cache.put(token, player)
         return player
 
@@ -166,10 +142,13 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
             structlog.contextvars.clear_contextvars()
             structlog.contextvars.bind_contextvars(request_id=request_id, method=method)
             current_player.set(None)
+            address = client_address(
+                str(context.peer() or ""), metadata, interceptor.limits.trusted_proxies
+            )
+            current_address.set(address)
             if method in PUBLIC_METHODS:
-                # No session yet: sessions are limited per client address instead (the
-                # last X-Forwarded-For hop, appended by Envoy, else the peer).
-                wait = interceptor.anonymous.take(client_address(context, metadata))
+                # No session yet: sessions are limited per client address instead.
+                wait = await interceptor.anonymous.take(address)
                 if wait > 0:
                     await abort_with(
                         context,
@@ -211,7 +190,7 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
                         "this session is unknown or has expired",
                     ),
                 )
-            wait = interceptor.limiter.take(player.player_id)
+            wait = await interceptor.limiter.take(player.player_id)
             if wait > 0:
                 await abort_with(
                     context,

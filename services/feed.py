@@ -5,12 +5,17 @@ the room's channel; the replica's :class:`RoomFeed` for that room hands it to ev
 subscriber's queue (reading the log only when an entry does not follow the last one). A
 slow poll catches anything a dropped pub/sub connection missed; subscribers also fill any
 gap they see from the log, so a subscriber never misses an entry nor gets one twice.
+
+A subscriber's queue is bounded: one whose client reads slower than the room changes (or
+not at all) is dropped from the fan-out once ``QUEUE_LIMIT`` entries wait for it, its queue
+emptied, and its stream ends with STREAM_TOO_SLOW; the client resumes from its last seq.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 
 import structlog
@@ -32,7 +37,23 @@ log = structlog.get_logger("cercle.feed")
 
 POLL_SECONDS = 2.0
 """How often a room with local subscribers is read anyway (covers a lost notification)."""
-QUEUE_LIMIT = 10_000
+QUEUE_LIMIT = int(os.environ.get("CERCLE_STREAM_QUEUE_LIMIT", "256"))
+"""Entries that may wait for one stream on this replica before the stream is ended as too
+slow (what a stream that is never read can hold)."""
+
+
+class StreamQueue(asyncio.Queue["LogEntry | None"]):
+    """One stream's pending entries; ``None`` wakes the stream when the feed stops or gives
+    up on it (``too_slow``)."""
+
+    too_slow = False
+
+    def give_up(self) -> None:
+        """Drop every pending entry and tell the stream it is too slow."""
+        self.too_slow = True
+        while not self.empty():
+            self.get_nowait()
+        self.put_nowait(None)
 
 
 class RoomFeed:
@@ -42,7 +63,7 @@ class RoomFeed:
         self.hub = hub
         self.room_id = room_id
         self.last_seq = last_seq
-        self.queues: set[asyncio.Queue[LogEntry | None]] = set()
+        self.queues: set[StreamQueue] = set()
         self._lock = asyncio.Lock()
         self._wanted = 0
 
@@ -60,7 +81,8 @@ class RoomFeed:
         self.last_seq = entry.seq
         for queue in list(self.queues):
             if queue.qsize() >= QUEUE_LIMIT:
-                queue.put_nowait(None)  # too slow: the subscriber will resync
+                self.queues.discard(queue)  # out of the fan-out; its stream ends
+                queue.give_up()
             else:
                 queue.put_nowait(entry)
 
@@ -102,6 +124,8 @@ class Feeds:
         """The listener's connection is up and subscribed to the rooms wanted then."""
         self.stopping = False
         self._catching_up: set[asyncio.Task[None]] = set()
+        self.open_queues: set[StreamQueue] = set()
+        """Every open stream's queue, including those the feed gave up on."""
 
     async def start(self) -> None:
         self._tasks = [
@@ -124,19 +148,19 @@ class Feeds:
                 await self._pubsub.aclose()
 
     @contextlib.asynccontextmanager
-    async def listen(
-        self, room_id: str, last_seq: int
-    ) -> AsyncIterator[asyncio.Queue[LogEntry | None]]:
+    async def listen(self, room_id: str, last_seq: int) -> AsyncIterator[StreamQueue]:
         """A queue receiving the room's new entries while the context is open."""
         feed = self.rooms.get(room_id)
         if feed is None:
             feed = self.rooms[room_id] = RoomFeed(self, room_id, last_seq)
-        queue: asyncio.Queue[LogEntry | None] = asyncio.Queue()
+        queue = StreamQueue()
         feed.queues.add(queue)
+        self.open_queues.add(queue)
         await self._subscribe(room_id)
         try:
             yield queue
         finally:
+            self.open_queues.discard(queue)
             feed.queues.discard(queue)
             if not feed.queues:
                 self.rooms.pop(room_id, None)
@@ -145,6 +169,11 @@ class Feeds:
     @property
     def stream_count(self) -> int:
         return sum(len(feed.queues) for feed in self.rooms.values())
+
+    @property
+    def queued(self) -> int:
+        """Entries waiting in the queues of this replica's streams."""
+        return sum(queue.qsize() for queue in self.open_queues)
 
     async def _subscribe(self, room_id: str) -> None:
         """Subscribe to the room's channel once, for its first stream on this replica; the

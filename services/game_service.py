@@ -18,16 +18,15 @@ from services.render import (
     all_event_messages,
     deadline_messages,
     event_messages,
-    match_outcome_message,
     option_value,
-    outcome_message,
     room_message,
     view_message,
     waiting_for,
 )
 from services.rooms import Rooms, is_member, seat_of, seed_commitment
-from services.servicing import guarded, guarded_stream
+from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import LogEntry, RoomRecord
+from services.streams import check_cursor, leaves, left_room, too_slow
 
 Context = grpc.aio.ServicerContext
 
@@ -63,7 +62,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             response.waiting_for.extend(waiting_for(snapshot.game, snapshot.state))
             outcome = snapshot.game.outcome(snapshot.state)
             if outcome is not None:
-                response.outcome.CopyFrom(match_outcome_message(outcome))
+                response.outcome.CopyFrom(
+                    contract_for(snapshot.game.info.id).outcome_to_proto(outcome)
+                )
         return response
 
     @guarded
@@ -74,7 +75,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         game_id = request.action.WhichOneof("game")
         if game_id is None:
             raise errors.invalid("action", "the action is empty", "MALFORMED_ACTION")
-        action = contract_for(game_id).action_from_proto(request.action)
+        contract = contract_for(game_id)
+        action = contract.action_from_proto(request.action)
         result = await self.rooms.act(
             request.room_id,
             None,
@@ -87,7 +89,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return game_pb2.ActResponse(
             version=result.version,
             seq=result.seq,
-            events=event_messages(result.events, result.actor),
+            events=event_messages(contract, contract.decode_events(result.events), result.actor),
             replayed=result.replayed,
         )
 
@@ -109,14 +111,14 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return response
 
     @guarded_stream
+    @holds_presence
     async def Subscribe(
         self, request: game_pb2.SubscribeRequest, context: Context
     ) -> AsyncIterator[game_pb2.SubscribeResponse]:
         player = require_player()
         record = _shared_record(await self.rooms.load(request.room_id))
         seat = _viewer_seat(record, player.player_id)
-        if request.after_seq < 0:
-            raise errors.invalid("after_seq", "after_seq cannot be negative")
+        check_cursor(request.after_seq, record.seq)
         game = registry.get(record.meta["game"])
         cursor = request.after_seq
         version = 0
@@ -127,6 +129,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 if not entries:
                     break
                 for entry in entries:
+                    if leaves(entry, player.player_id, record.seq):
+                        raise left_room()
                     version = entry.version or version
                     seat = _seat_after(entry, player.player_id, seat)
                     yield EntryRenderer(game, record, entry).render(player.player_id, seat, version)
@@ -135,6 +139,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             while True:
                 item_or_none = await queue.get()
                 if item_or_none is None:
+                    if queue.too_slow:
+                        raise too_slow()
                     if self.feeds.stopping:
                         return
                     entries = await self.rooms.read_log(record.room_id, cursor)
@@ -148,6 +154,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 for item in entries:
                     if item.seq <= cursor:
                         continue
+                    if leaves(item, player.player_id, record.seq):
+                        raise left_room()
                     version = item.version or version
                     seat = _seat_after(item, player.player_id, seat)
                     renderer = _shared_renderer(record, item)
@@ -191,14 +199,16 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                     version=entry.version,
                     seat=entry.actor,
                     timeout=entry.timeout,
-                    events=all_event_messages(entry.events),
+                    events=all_event_messages(contract, contract.decode_events(entry.events)),
                 )
                 if entry.action:
                     step.action.CopyFrom(
-                        contract.action_to_proto(contract.action_from_json(entry.action))
+                        contract.action_to_proto(contract.action_from_data(entry.action))
                     )
         if record.outcome is not None:
-            response.outcome.CopyFrom(outcome_message(record.outcome))
+            response.outcome.CopyFrom(
+                contract.outcome_to_proto(contract.outcome_from_data(record.outcome))
+            )
         return response
 
 

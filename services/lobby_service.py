@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import AsyncIterator
+from typing import Any
 
 import grpc
 from cercle.v1 import common_pb2, lobby_pb2, lobby_pb2_grpc
+from google.protobuf.message import Message
 
+import i18n
 from engine import registry
 from services import errors
-from services.auth import require_player
+from services.auth import current_address, require_player
 from services.feed import Feeds
+from services.games import contract_for
 from services.render import option_raw, option_value, room_message, timestamp
 from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
-from services.servicing import guarded, guarded_stream
+from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import SESSION_TTL_SECONDS, now
+from services.streams import check_cursor, leaves, left_room, too_slow
+from services.text import clean_text, graphemes
 
 _KIND = {
     "int": lobby_pb2.OPTION_KIND_INT,
@@ -25,16 +31,58 @@ _KIND = {
 
 Context = grpc.aio.ServicerContext
 
+ROOM_CHANGES = {
+    "created": lobby_pb2.ROOM_CHANGE_CREATED,
+    "joined": lobby_pb2.ROOM_CHANGE_JOINED,
+    "left": lobby_pb2.ROOM_CHANGE_LEFT,
+    "ready": lobby_pb2.ROOM_CHANGE_READY,
+    "bot_added": lobby_pb2.ROOM_CHANGE_BOT_ADDED,
+    "bot_removed": lobby_pb2.ROOM_CHANGE_BOT_REMOVED,
+    "spectator_joined": lobby_pb2.ROOM_CHANGE_SPECTATOR_JOINED,
+    "spectator_left": lobby_pb2.ROOM_CHANGE_SPECTATOR_LEFT,
+    "started": lobby_pb2.ROOM_CHANGE_STARTED,
+    "action": lobby_pb2.ROOM_CHANGE_ACTION,
+    "bot": lobby_pb2.ROOM_CHANGE_BOT,
+    "timeout": lobby_pb2.ROOM_CHANGE_TIMEOUT,
+    "clock": lobby_pb2.ROOM_CHANGE_CLOCK,
+    "finished": lobby_pb2.ROOM_CHANGE_FINISHED,
+}
+"""A log entry's kind (for a lobby entry: its change) -> what WatchRoom reports."""
 
-def game_catalogue() -> list[lobby_pb2.GameInfo]:
+_BOT_LEVELS: dict[int, str] = {
+    common_pb2.BOT_LEVEL_RANDOM: "random",
+    common_pb2.BOT_LEVEL_STRONG: "strong",
+}
+
+
+def _bot_level(level: int, field: str) -> str:
+    """The engine's bot level for a BotLevel value (unset: strong)."""
+    if level == common_pb2.BOT_LEVEL_UNSPECIFIED:
+        return "strong"
+    if level not in _BOT_LEVELS:
+        raise errors.invalid(field, "bot levels are random and strong", "UNKNOWN_LEVEL")
+    return _BOT_LEVELS[level]
+
+
+def _metadata(context: Context, key: str) -> str:
+    for name, value in context.invocation_metadata() or ():
+        if name == key:
+            return str(value)
+    return ""
+
+
+def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.GameInfo]:
+    """Every game with its options and clocks, described in ``language`` (a BCP 47 tag)."""
+    tr = i18n.catalogue(language)
     out = []
     for game in registry.games():
         info = game.info
+        prefix = f"game-{info.id}"
         message = lobby_pb2.GameInfo(
             game_id=info.id,
             name=info.name,
-            summary_en=info.summary_en,
-            summary_fr=info.summary_fr,
+            summary=tr(f"{prefix}-summary"),
+            language_code=tr.language,
             min_players=info.min_players,
             max_players=info.max_players,
         )
@@ -43,9 +91,9 @@ def game_catalogue() -> list[lobby_pb2.GameInfo]:
                 name=spec.name,
                 kind=_KIND[spec.kind],
                 default_value=option_value(spec.default),
-                description_en=spec.description_en,
-                description_fr=spec.description_fr,
+                description=tr(f"{prefix}-option-{spec.name}"),
                 choices=list(spec.choices),
+                choice_labels=[tr(f"{prefix}-option-{spec.name}-{c}") for c in spec.choices],
             )
             if spec.minimum is not None:
                 option.minimum = spec.minimum
@@ -53,13 +101,22 @@ def game_catalogue() -> list[lobby_pb2.GameInfo]:
                 option.maximum = spec.maximum
         for clock in info.clocks:
             message.clocks.add(
-                clock=clock.kind,
+                clock=common_pb2.ClockKind.Value("CLOCK_KIND_" + clock.kind.upper()),
                 option=clock.option,
-                on_timeout_en=clock.on_timeout_en,
-                on_timeout_fr=clock.on_timeout_fr,
+                on_timeout=tr(f"{prefix}-clock-{clock.kind}"),
             )
         out.append(message)
     return out
+
+
+def check_enum(request: Message, field: str) -> None:
+    """Refuse an enum field whose number the contract does not define (proto3 keeps
+    unknown numbers as they came)."""
+    descriptor: Any = request.DESCRIPTOR.fields_by_name[field]
+    number = getattr(request, field)
+    if number not in descriptor.enum_type.values_by_number:
+        names = ", ".join(v.name for v in descriptor.enum_type.values)
+        raise errors.invalid(field, f"{field} is one of {names}, not {number}")
 
 
 class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
@@ -71,10 +128,10 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreateSession(
         self, request: lobby_pb2.CreateSessionRequest, context: Context
     ) -> lobby_pb2.CreateSessionResponse:
-        name = request.display_name.strip()
-        if not 1 <= len(name) <= MAX_NAME_LENGTH or not name.isprintable():
+        name = clean_text(request.display_name)
+        if not 1 <= graphemes(name) <= MAX_NAME_LENGTH or len(name) > 4 * MAX_NAME_LENGTH:
             raise errors.invalid(
-                "display_name", f"a display name has 1 to {MAX_NAME_LENGTH} printable characters"
+                "display_name", f"a display name has 1 to {MAX_NAME_LENGTH} visible characters"
             )
         token = secrets.token_urlsafe(32)
         player_id = "p-" + secrets.token_hex(8)
@@ -89,13 +146,25 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def ListGames(
         self, request: lobby_pb2.ListGamesRequest, context: Context
     ) -> lobby_pb2.ListGamesResponse:
-        return lobby_pb2.ListGamesResponse(games=game_catalogue())
+        language = request.language_code or _metadata(context, "accept-language")
+        return lobby_pb2.ListGamesResponse(games=game_catalogue(language))
+
+    @guarded
+    async def GetGameCatalogue(
+        self, request: lobby_pb2.GetGameCatalogueRequest, context: Context
+    ) -> lobby_pb2.GetGameCatalogueResponse:
+        try:
+            game = registry.get(request.game_id)
+        except registry.UnknownGame as exc:
+            raise errors.not_found(exc.message, "UNKNOWN_GAME") from None
+        return contract_for(game.info.id).catalogue_to_proto(game.catalogue())
 
     @guarded
     async def CreateRoom(
         self, request: lobby_pb2.CreateRoomRequest, context: Context
     ) -> lobby_pb2.CreateRoomResponse:
         player = require_player()
+        check_enum(request, "visibility")
         record = await self.rooms.create_room(
             player,
             request.game_id,
@@ -106,6 +175,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             bot_delay=(
                 request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
             ),
+            address=current_address.get(),
         )
         return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
 
@@ -130,10 +200,11 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             request.game_id,
             request.players,
             bots=request.bots,
-            bot_level=request.bot_level or "strong",
+            bot_level=_bot_level(request.bot_level, "bot_level"),
             bot_delay=(
                 request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
             ),
+            address=current_address.get(),
         )
         return lobby_pb2.QuickMatchResponse(room=room_message(record, player.player_id), seat=seat)
 
@@ -145,7 +216,11 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         if not request.room_id and not request.join_code:
             raise errors.invalid("room_id", "give a room id or a join code")
         record, seat = await self.rooms.join(
-            player, request.room_id, request.join_code, spectator=request.spectator
+            player,
+            request.room_id,
+            request.join_code,
+            spectator=request.spectator,
+            address=current_address.get(),
         )
         return lobby_pb2.JoinRoomResponse(room=room_message(record, player.player_id), seat=seat)
 
@@ -178,7 +253,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     ) -> lobby_pb2.AddBotResponse:
         player = require_player()
         record = await self.rooms.set_bot(
-            player, request.room_id, request.seat, request.level or "strong"
+            player, request.room_id, request.seat, _bot_level(request.level, "level")
         )
         return lobby_pb2.AddBotResponse(room=room_message(record, player.player_id))
 
@@ -191,6 +266,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         return lobby_pb2.RemoveBotResponse(room=room_message(record, player.player_id))
 
     @guarded_stream
+    @holds_presence
     async def WatchRoom(
         self, request: lobby_pb2.WatchRoomRequest, context: Context
     ) -> AsyncIterator[lobby_pb2.WatchRoomResponse]:
@@ -198,23 +274,26 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         record = await self.rooms.load(request.room_id)
         if not is_member(record, player.player_id):
             raise errors.denied("join the room (or watch it as a spectator) first", "NOT_IN_ROOM")
-        cursor = max(0, request.after_seq)
+        check_cursor(request.after_seq, record.seq)
+        cursor = request.after_seq
         async with self.feeds.listen(record.room_id, record.seq) as queue:
             if cursor == 0:
                 yield lobby_pb2.WatchRoomResponse(
-                    room=room_message(record, player.player_id), seq=record.seq, change="snapshot"
+                    room=room_message(record, player.player_id),
+                    seq=record.seq,
+                    change=lobby_pb2.ROOM_CHANGE_SNAPSHOT,
                 )
                 cursor = record.seq
             while True:
                 for entry in await self.rooms.read_log(record.room_id, cursor):
                     cursor = entry.seq
+                    if leaves(entry, player.player_id, record.seq):
+                        raise left_room()
                     if entry.room is None:
                         continue
-                    change = (
-                        entry.events[0]["k"]
-                        if entry.kind == "lobby" and entry.events
-                        else entry.kind
-                    )
+                    change = ROOM_CHANGES[
+                        entry.events[0][0] if entry.kind == "lobby" and entry.events else entry.kind
+                    ]
                     fresh = await self.rooms.load(record.room_id)
                     yield lobby_pb2.WatchRoomResponse(
                         room=room_message(
@@ -227,5 +306,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         seq=entry.seq,
                         change=change,
                     )
-                if (await queue.get()) is None and self.feeds.stopping:
-                    return
+                # Wait for news; every wake-up queued meanwhile is covered by the next read.
+                woken = [await queue.get()]
+                while not queue.empty():
+                    woken.append(queue.get_nowait())
+                if any(item is None for item in woken):
+                    if queue.too_slow:
+                        raise too_slow()
+                    if self.feeds.stopping:
+                        return

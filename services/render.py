@@ -7,15 +7,14 @@ the raw state are never copied into a message before the match ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from cercle.v1 import common_pb2, game_pb2
-from google.protobuf import struct_pb2, timestamp_pb2
+from google.protobuf import timestamp_pb2
 
-from engine.core import Game, OptionValue, Outcome, State
-from services.games import contract_for
-from services.rooms import visible_events
+from engine.core import Game, OptionValue, State
+from engine.events import Event
+from services.games import GameContract, contract_for
 from services.store import LogEntry, RoomRecord
 
 _STATUS = {
@@ -24,6 +23,18 @@ _STATUS = {
     "finished": common_pb2.ROOM_STATUS_FINISHED,
     "abandoned": common_pb2.ROOM_STATUS_ABANDONED,
 }
+
+
+UPDATE_KINDS = {
+    "lobby": game_pb2.UPDATE_KIND_LOBBY,
+    "started": game_pb2.UPDATE_KIND_STARTED,
+    "action": game_pb2.UPDATE_KIND_ACTION,
+    "bot": game_pb2.UPDATE_KIND_BOT,
+    "timeout": game_pb2.UPDATE_KIND_TIMEOUT,
+    "clock": game_pb2.UPDATE_KIND_CLOCK,
+    "finished": game_pb2.UPDATE_KIND_FINISHED,
+}
+"""A log entry's kind -> the update kind a subscriber sees."""
 
 
 def option_value(value: OptionValue) -> common_pb2.OptionValue:
@@ -95,35 +106,22 @@ def room_message(
                 else common_pb2.SEAT_KIND_HUMAN
             )
             message.ready = bool(seat.get("ready"))
-            message.bot_level = seat.get("level", "")
+            level = seat.get("level")
+            if level:
+                message.bot_level = common_pb2.BotLevel.Value("BOT_LEVEL_" + level.upper())
     return room
 
 
-def event_messages(events: list[dict[str, Any]], seat: int | None) -> list[common_pb2.Event]:
-    out = []
-    for event in visible_events(events, seat):
-        data = struct_pb2.Struct()
-        data.update(_jsonable(event["d"]))
-        out.append(common_pb2.Event(kind=event["k"], data=data, private=event["a"] is not None))
-    return out
+def event_messages(
+    contract: GameContract, events: list[Event], seat: int | None
+) -> list[game_pb2.Event]:
+    """The events ``seat`` (None: a spectator) may see, as messages."""
+    return [contract.event_to_proto(e) for e in events if e.visible_to(seat)]
 
 
-def all_event_messages(events: list[dict[str, Any]]) -> list[common_pb2.Event]:
+def all_event_messages(contract: GameContract, events: list[Event]) -> list[game_pb2.Event]:
     """Every event whatever its audience: for replays of finished matches only."""
-    out = []
-    for event in events:
-        data = struct_pb2.Struct()
-        data.update(_jsonable(event["d"]))
-        out.append(common_pb2.Event(kind=event["k"], data=data, private=event["a"] is not None))
-    return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
+    return [contract.event_to_proto(e) for e in events]
 
 
 def deadline_messages(deadlines: list[dict[str, Any]]) -> list[common_pb2.Deadline]:
@@ -133,31 +131,14 @@ def deadline_messages(deadlines: list[dict[str, Any]]) -> list[common_pb2.Deadli
         if d["c"] == "bot":
             continue
         message = common_pb2.Deadline(
-            seat=d["s"], clock=d["c"], expire_time=timestamp(d["e"]), version=d["v"]
+            seat=d["s"],
+            clock=common_pb2.ClockKind.Value("CLOCK_KIND_" + d["c"].upper()),
+            expire_time=timestamp(d["e"]),
+            version=d["v"],
         )
         message.length.FromMilliseconds(int(d["l"] * 1000))
         out.append(message)
     return out
-
-
-def outcome_message(outcome: Mapping[str, Any]) -> common_pb2.Outcome:
-    message = common_pb2.Outcome(
-        winners=outcome["winners"], scores=outcome["scores"], reason=outcome["reason"]
-    )
-    message.detail.update(_jsonable(outcome.get("detail", {})))
-    return message
-
-
-def match_outcome_message(outcome: Outcome) -> common_pb2.Outcome:
-    """The engine's outcome of a match, as the contract's message."""
-    return outcome_message(
-        {
-            "winners": list(outcome.winners),
-            "scores": list(outcome.scores),
-            "reason": outcome.reason,
-            "detail": dict(outcome.detail),
-        }
-    )
 
 
 def view_message(game: Game[Any], state: State, seat: int | None) -> game_pb2.View:
@@ -177,13 +158,27 @@ class EntryRenderer:
         self.game = game
         self.record = record
         self.entry = entry
+        self.contract = contract_for(game.info.id)
         self._state: State | None = None
+        self._events: list[Event] | None = None
         self._views: dict[int | None, game_pb2.View] = {}
+        self._event_messages: dict[int | None, list[game_pb2.Event]] = {}
 
     def state(self) -> State | None:
         if self._state is None and self.entry.state is not None:
             self._state = self.game.decode(self.entry.state)
         return self._state
+
+    def events(self, seat: int | None) -> list[game_pb2.Event]:
+        """The entry's events ``seat`` may see, as messages (built once per seat)."""
+        messages = self._event_messages.get(seat)
+        if messages is None:
+            if self._events is None:
+                self._events = self.contract.decode_events(self.entry.events)
+            messages = self._event_messages[seat] = event_messages(
+                self.contract, self._events, seat
+            )
+        return messages
 
     def view(self, seat: int | None) -> game_pb2.View | None:
         state = self.state()
@@ -199,9 +194,9 @@ class EntryRenderer:
         response = game_pb2.SubscribeResponse(
             seq=entry.seq,
             version=entry.version or version,
-            kind=entry.kind,
+            kind=UPDATE_KINDS[entry.kind],
             actor=entry.actor,
-            events=event_messages(entry.events, seat),
+            events=self.events(seat),
             deadlines=deadline_messages(entry.deadlines),
         )
         if room_json:
@@ -223,5 +218,5 @@ class EntryRenderer:
             response.waiting_for.extend(waiting_for(self.game, state))
             outcome = self.game.outcome(state)
             if outcome is not None:
-                response.outcome.CopyFrom(match_outcome_message(outcome))
+                response.outcome.CopyFrom(self.contract.outcome_to_proto(outcome))
         return response

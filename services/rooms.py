@@ -22,21 +22,34 @@ import structlog
 from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.bots import make_bot
-from engine.core import Event, Game, IllegalAction, InvalidOptions, Outcome, State, Timeout
+from engine.codec import encode_event
+from engine.core import Game, IllegalAction, InvalidOptions, State, Timeout
+from engine.events import Event
 from engine.rng import Rng
 from services import errors, metrics
 from services.errors import RoomError
 from services.games import contract_for
+from services.limits import Limits, check_join_attempts, count_join_failure
+from services.presence import UNATTENDED_GRACE_SECONDS, Presence, attended
+from services.room_events import (
+    LOBBY_CHANGES,
+    MatchFinished,
+    MatchStarted,
+    SeatTakenBack,
+    SeatTakenOver,
+)
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
     Conflict,
     Duplicate,
+    KeyReused,
     LogEntry,
     RoomRecord,
     Store,
     dumps,
+    quota_key,
 )
 
 log = structlog.get_logger("cercle.rooms")
@@ -67,13 +80,16 @@ class Change:
     after: Callable[[RoomRecord, int], Any] | None = None
     next_deadline: float | str | None = "-"
     """The room's earliest deadline, indexed in the same atomic step (None: none; "-": keep)."""
+    renews: bool = True
+    """Whether the change renews the room's expiry: a human's change does, the server's own
+    (bot moves, timeouts, pauses) does not, so a table nobody attends still expires."""
 
 
 @dataclass(slots=True)
 class ActResult:
     seq: int
     version: int
-    events: list[dict[str, Any]]
+    events: list[list[Any]]
     actor: int
     replayed: bool = False
     deadlines: list[dict[str, Any]] = field(default_factory=list)
@@ -89,7 +105,7 @@ class Deadline:
     expire: float
     length: float
     version: int
-    action: dict[str, Any] | None = None
+    action: list[Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -125,29 +141,13 @@ def is_member(record: RoomRecord, player_id: str) -> bool:
     return seat_of(record, player_id) >= 0 or player_id in record.spectators
 
 
-def events_to_json(events: tuple[Event, ...] | list[Event]) -> list[dict[str, Any]]:
-    return [
-        {"k": e.kind, "d": dict(e.data), "a": None if e.audience is None else sorted(e.audience)}
-        for e in events
-    ]
-
-
-def visible_events(events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-    """The stored events that ``seat`` (None: spectator) may see."""
-    return [e for e in events if e["a"] is None or (seat is not None and seat in e["a"])]
+def events_to_json(events: tuple[Event, ...] | list[Event]) -> list[list[Any]]:
+    """The stored form of events (engine codec: kind, audience, fields)."""
+    return [encode_event(e) for e in events]
 
 
 def seed_commitment(seed: int, nonce: str) -> str:
     return hashlib.sha256(f"{seed}:{nonce}".encode()).hexdigest()
-
-
-def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
-    return {
-        "winners": list(outcome.winners),
-        "scores": list(outcome.scores),
-        "reason": outcome.reason,
-        "detail": dict(outcome.detail),
-    }
 
 
 BOT_CLOCK = "bot"
@@ -227,7 +227,7 @@ def compute_deadlines(
             game.view(state, index), legal, memory, bot_rng(seed, index, state.version)
         )
         if reaction is not None:
-            action = contract_for(game.info.id).action_to_json(reaction)
+            action = contract_for(game.info.id).action_to_data(reaction)
             result.append(Deadline(index, BOT_CLOCK, now + delay, delay, state.version, action))
     return result
 
@@ -235,11 +235,22 @@ def compute_deadlines(
 class Rooms:
     """Lobby and match operations. One per process; stateless between calls."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] | None = None,
+        unattended_grace: float = UNATTENDED_GRACE_SECONDS,
+        limits: Limits | None = None,
+    ) -> None:
         self.store = store
+        self.limits = limits or Limits.from_env()
         from services.store import now as wall_clock
 
         self.clock = clock or wall_clock
+        self.unattended_grace = unattended_grace
+        """A table whose humans all stayed away this long is paused (0: never)."""
+        self.presence = Presence(self, unattended_grace)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -257,6 +268,7 @@ class Rooms:
         compute: Callable[[RoomRecord], Change | None],
         *,
         idempotency_key: str = "",
+        fingerprint: str = "",
         record: RoomRecord | None = None,
         op: str = "commit",
     ) -> tuple[RoomRecord, int]:
@@ -275,6 +287,7 @@ class Rooms:
                     fields=change.fields,
                     entry=change.entry,
                     idempotency_key=idempotency_key,
+                    fingerprint=fingerprint,
                     op=op,
                     next_deadline=change.next_deadline,
                     ttl=_ttl_for(change, current),
@@ -307,7 +320,10 @@ class Rooms:
         players: int,
         takeover_after: int | None = None,
         bot_delay: float | None = None,
+        address: str = "",
     ) -> RoomRecord:
+        """A new room, the caller in seat 0. ``address`` is the caller's (rooms are counted
+        per session and per address)."""
         try:
             game = registry.get(game_id)
         except registry.UnknownGame as exc:
@@ -316,18 +332,32 @@ class Rooms:
             options = game.validate_options(raw_options)
             players = players or game.info.min_players
             game.check_players(players)
+            # Options are checked against the table as it is (an option naming a seat must
+            # name one of its seats): the engine sets a match up with them once, here.
+            game.new_match(options, players, 0)
         except InvalidOptions as exc:
             raise errors.from_invalid_options(exc) from None
         if takeover_after is not None and not 0 <= takeover_after <= 100:
             raise errors.invalid("takeover_after", "takeover_after goes from 0 (never) to 100")
         if bot_delay is not None and not 0 <= bot_delay <= 30:
             raise errors.invalid("bot_delay", "bot_delay goes from 0 to 30 seconds")
-        if await self.store.count_room_created(player.player_id) > ROOMS_PER_HOUR:
+        counters = [quota_key("rooms", player.player_id)]
+        if address:
+            counters.append(quota_key("rooms-from", address))
+        counts = await self.store.count_quota(counters, 3600)
+        if counts[0][0] > ROOMS_PER_HOUR:
             raise RoomError(
                 errors.Kind.RESOURCE_EXHAUSTED,
                 "TOO_MANY_ROOMS",
                 f"you may create {ROOMS_PER_HOUR} rooms an hour; join an open one instead",
-                retry_after=600.0,
+                retry_after=max(1.0, counts[0][1]),
+            )
+        if address and counts[1][0] > self.limits.rooms_per_address_hour:
+            raise RoomError(
+                errors.Kind.RESOURCE_EXHAUSTED,
+                "TOO_MANY_ROOMS",
+                "too many rooms were created from your network this hour; join an open one",
+                retry_after=max(1.0, counts[1][1]),
             )
         room_id = secrets.token_hex(6)
         for _ in range(20):  # a join code names one room: claim it before the room exists
@@ -382,20 +412,26 @@ class Rooms:
         return rooms
 
     async def join(
-        self, player: Player, room_id: str, join_code: str, *, spectator: bool
+        self, player: Player, room_id: str, join_code: str, *, spectator: bool, address: str = ""
     ) -> tuple[RoomRecord, int]:
         code = join_code.strip().upper()
+        if code:
+            await check_join_attempts(self.store, self.limits, player.player_id, address)
         if not room_id and code:
             found = await self.store.room_for_code(code)
-            if found is None:
+            record = await self.store.load_room(found) if found is not None else None
+            if record is None or not _code_opens(record, code):
+                await count_join_failure(self.store, self.limits, player.player_id, address)
                 raise errors.not_found("no room has that join code", "UNKNOWN_JOIN_CODE")
-            room_id = found
+            room_id = record.room_id
         record = await self.load(room_id)
         if (
             record.meta.get("private")
-            and code != record.meta.get("code")
+            and not _code_opens(record, code)
             and not is_member(record, player.player_id)
         ):
+            if code:  # a code tried on a private room: a guess like any other
+                await count_join_failure(self.store, self.limits, player.player_id, address)
             raise errors.denied("this room is private: join it with its code", "PRIVATE_ROOM")
 
         def compute(current: RoomRecord) -> Change | None:
@@ -448,10 +484,11 @@ class Rooms:
         bots: int = 0,
         bot_level: str = "strong",
         bot_delay: float | None = None,
+        address: str = "",
     ) -> tuple[RoomRecord, int]:
         if bots:
             return await self._match_against_bots(
-                player, game_id, players, bots, bot_level, bot_delay
+                player, game_id, players, bots, bot_level, bot_delay, address
             )
         try:
             registry.get(game_id)
@@ -464,7 +501,9 @@ class Rooms:
                 return await self.join(player, record.room_id, "", spectator=False)
             except RoomError:
                 continue  # taken meanwhile: try the next one
-        created = await self.create_room(player, game_id, {}, private=False, players=players)
+        created = await self.create_room(
+            player, game_id, {}, private=False, players=players, address=address
+        )
         return created, 0
 
     async def _match_against_bots(
@@ -475,6 +514,7 @@ class Rooms:
         bots: int,
         level: str,
         bot_delay: float | None,
+        address: str,
     ) -> tuple[RoomRecord, int]:
         if bots < 0:
             raise errors.invalid("bots", "bots cannot be negative")
@@ -484,7 +524,13 @@ class Rooms:
         if players != bots + 1:
             raise errors.invalid("players", "with bots, players is 1 + bots (or 0)")
         record = await self.create_room(
-            player, game_id, {}, private=True, players=players, bot_delay=bot_delay
+            player,
+            game_id,
+            {},
+            private=True,
+            players=players,
+            bot_delay=bot_delay,
+            address=address,
         )
         for _ in range(bots):
             await self.set_bot(player, record.room_id, -1, level or "strong")
@@ -521,6 +567,7 @@ class Rooms:
             async def after(_: RoomRecord, __: int) -> None:
                 if status == "abandoned":
                     await self.store.unindex_open_room(room_id, meta["game"])
+                    await self.store.retire_join_code(str(meta.get("code", "")), room_id)
                 elif not meta.get("private"):
                     await self.store.index_open_room(room_id, meta["game"], meta["created"])
 
@@ -616,19 +663,15 @@ class Rooms:
                 raise errors.precondition("every player must be ready", "NOT_READY")
             game = registry.get(current.meta["game"])
             options = current.meta["options"]
-            state = game.new_match(options, len(current.seats), seed)
+            try:
+                state = game.new_match(options, len(current.seats), seed)
+            except InvalidOptions as exc:  # a room stored before options were checked
+                raise errors.from_invalid_options(exc) from None
+            now = self.clock()
             deadlines = compute_deadlines(
-                game, current.meta, current.seats, state, [], -1, self.clock(), seed=seed
+                game, current.meta, current.seats, state, [], -1, now, seed=seed
             )
-            events = [
-                Event(
-                    "match_started",
-                    {
-                        "seed_commitment": seed_commitment(seed, nonce),
-                        "players": len(current.seats),
-                    },
-                )
-            ]
+            events: list[Event] = [MatchStarted(seed_commitment(seed, nonce), len(current.seats))]
             deadlines_json = dumps([d.to_json() for d in deadlines])
             encoded = game.encode(state)
 
@@ -643,6 +686,7 @@ class Rooms:
                     "seed": str(seed),
                     "nonce": nonce,
                     "deadlines": deadlines_json,
+                    "human_at": repr(now),
                 },
                 {
                     "kind": "started",
@@ -678,6 +722,39 @@ class Rooms:
     ) -> ActResult:
         """Apply ``action`` for the caller's seat, or for ``seat`` when the server acts
         (``source`` ``"timeout"``: the seat's clock ran out; ``"bot"``: a bot's move)."""
+        claimed: list[str] = []
+        try:
+            return await self._act(
+                room_id,
+                seat,
+                player,
+                action,
+                version=version,
+                idempotency_key=idempotency_key,
+                source=source,
+                game_id=game_id,
+                record=record,
+                claimed=claimed,
+            )
+        except RoomError:
+            for key in claimed:  # a refused request changes nothing, not even its key's claim
+                await self.store.release_idempotency_key(key, room_id)
+            raise
+
+    async def _act(
+        self,
+        room_id: str,
+        seat: int | None,
+        player: Player | None,
+        action: Any,
+        *,
+        version: int | None,
+        idempotency_key: str,
+        source: str,
+        game_id: str | None,
+        record: RoomRecord | None,
+        claimed: list[str],
+    ) -> ActResult:
         started = time.perf_counter()
         if len(idempotency_key) > 128:
             raise errors.invalid("idempotency_key", "an idempotency key has at most 128 characters")
@@ -686,13 +763,23 @@ class Rooms:
             key = f"{player.player_id}:{idempotency_key}"
         if not room_id or len(room_id) > 64:
             raise errors.invalid("room_id", "give a room id")
-        done = None
+        done, owner = None, None
         if record is None:
-            record, done = await self.store.load_room_for_action(room_id, key)
+            record, done, owner = await self.store.load_room_for_action(room_id, key)
+            if key and owner is None:
+                claimed.append(key)
         if record is None:
             raise errors.not_found("there is no room with that id (it may have expired)")
+        fingerprint, action_text = "", ""
+        if key:
+            if owner is not None and owner != room_id:
+                raise key_reused()
+            action_text = dumps(contract_for(game_id or record.meta["game"]).action_to_data(action))
+            fingerprint = request_fingerprint(room_id, game_id, version, action_text)
         if done is not None:
-            return await self._replayed(room_id, done)
+            if done[1] and done[1] != fingerprint:
+                raise key_reused()
+            return await self._replayed(room_id, done[0])
         if game_id is not None and game_id != record.meta["game"]:
             raise errors.invalid(
                 "action", f"this room plays {record.meta['game']}, not {game_id}", "WRONG_GAME"
@@ -712,6 +799,8 @@ class Rooms:
                 raise errors.precondition("the match is over", "MATCH_FINISHED")
             if current.status != "playing" or current.state is None:
                 raise errors.precondition("the match has not started", "MATCH_NOT_STARTED")
+            if source != "player" and current.paused is not None:
+                raise errors.precondition("the table is paused", "NOT_DUE")
             now = self.clock()
             if source == "timeout" and not any(
                 d["s"] == acting_seat and d["c"] != BOT_CLOCK and d["e"] <= now
@@ -721,6 +810,7 @@ class Rooms:
             if source == "bot" and not is_bot(current.seats[acting_seat]):
                 raise errors.precondition("that seat is not a bot's", "NOT_A_BOT")
             game = registry.get(current.meta["game"])
+            contract = contract_for(game.info.id)
             state = game.decode(current.state)
             try:
                 transition = game.apply(state, acting_seat, action, version=version)
@@ -740,7 +830,7 @@ class Rooms:
                 here = seats[acting_seat]
                 if limit and here is not None and timeouts[str(acting_seat)] >= limit:
                     seats[acting_seat] = {**here, "kind": "bot", "level": "strong", "away": True}
-                    events.append(Event("seat_taken_over", {"seat": acting_seat}))
+                    events.append(SeatTakenOver(acting_seat))
                     room_changed = True
             elif source == "player":
                 timeouts.pop(str(acting_seat), None)
@@ -749,9 +839,13 @@ class Rooms:
                     back = {**here, "kind": "human", "away": False}
                     back.pop("level", None)
                     seats[acting_seat] = back
-                    events.append(Event("seat_taken_back", {"seat": acting_seat}))
+                    events.append(SeatTakenBack(acting_seat))
                     room_changed = True
             fields["timeouts"] = dumps(timeouts)
+            if source == "player":
+                fields["human_at"] = repr(now)
+                if current.paused is not None:  # a human is back: the clocks run again
+                    fields["paused"] = ""
             # Bots remember what their seat saw.
             memories = dict(current.memories)
             for index, here in enumerate(seats):
@@ -778,17 +872,8 @@ class Rooms:
             if outcome is not None:
                 status = "finished"
                 assert current.nonce is not None
-                events.append(
-                    Event(
-                        "match_finished",
-                        {
-                            **outcome_to_json(outcome),
-                            "seed": str(current.seed),
-                            "seed_nonce": current.nonce,
-                        },
-                    )
-                )
-                fields["outcome"] = dumps(outcome_to_json(outcome))
+                events.append(MatchFinished(current.seed, current.nonce))
+                fields["outcome"] = dumps(contract.outcome_to_data(outcome))
                 room_changed = True
             encoded = game.encode(new)
             events_json = events_to_json(events)
@@ -802,13 +887,16 @@ class Rooms:
                     "seats": dumps(seats),
                 }
             )
-            contract = contract_for(game.info.id)
             kind = {"timeout": "timeout", "bot": "bot"}.get(source, "action")
             entry: dict[str, str | bytes | int] = {
                 "kind": "finished" if outcome else kind,
                 "actor": acting_seat,
                 "version": new.version,
-                "action": "" if source == "timeout" else dumps(contract.action_to_json(action)),
+                "action": (
+                    ""
+                    if source == "timeout"
+                    else action_text or dumps(contract.action_to_data(action))
+                ),
                 "timeout": 1 if source == "timeout" else 0,
                 "events": dumps(events_json),
                 "state": encoded,
@@ -821,16 +909,32 @@ class Rooms:
                 events=events_json,
                 deadlines=[d.to_json() for d in deadlines],
             )
+            code = str(current.meta.get("code", ""))
+
+            async def retire_code(_: RoomRecord, __: int) -> None:
+                await self.store.retire_join_code(code, room_id)
+
             return Change(
-                fields, entry, next_deadline=min((d.expire for d in deadlines), default=None)
+                fields,
+                entry,
+                retire_code if outcome is not None else None,
+                next_deadline=min((d.expire for d in deadlines), default=None),
+                renews=source == "player",
             )
 
         try:
             _, seq = await self._mutate(
-                room_id, compute, idempotency_key=key, record=record, op="commit_action"
+                room_id,
+                compute,
+                idempotency_key=key,
+                fingerprint=fingerprint,
+                record=record,
+                op="commit_action",
             )
         except Duplicate as dup:  # the same key won a race a moment ago
             return await self._replayed(room_id, dup.seq)
+        except KeyReused:  # the same key, for another request, won a race a moment ago
+            raise key_reused() from None
         metrics.ACTIONS_APPLIED.labels(record.meta["game"], source).inc()
         log.info(
             "action_applied",
@@ -866,7 +970,8 @@ class Rooms:
         Redis round trips (load, then the commit that also indexes the next deadline).
         ``on_late`` receives, for each player's clock applied, how late it was (seconds)."""
         applied = 0
-        record = await self.store.load_room(room_id)
+        grace = self.unattended_grace
+        record, present = await self.store.load_room_for_timers(room_id, self.clock() - grace)
         for _ in range(max_steps):
             if record is None or record.status != "playing" or record.state is None:
                 return applied
@@ -875,6 +980,9 @@ class Rooms:
             if not due:
                 if applied == 0:  # the claim pushed the index back: put the real time again
                     await self.store.reschedule(room_id)
+                return applied
+            if grace > 0 and not attended(record, present, now - grace):
+                await self.pause(room_id)  # nobody is there: no clock runs, no bot plays
                 return applied
             deadline = due[0]
             try:
@@ -912,7 +1020,7 @@ class Rooms:
         seat = deadline["s"]
         contract = contract_for(game.info.id)
         if "a" in deadline:
-            action = contract.action_from_json(deadline["a"])
+            action = contract.action_from_data(deadline["a"])
             version = deadline["v"]
         else:
             here = record.seats[seat]
@@ -932,6 +1040,57 @@ class Rooms:
             record.room_id, seat, None, action, version=version, source="bot", record=record
         )
 
+    async def pause(self, room_id: str) -> None:
+        """Stop a table's clocks and bots: none of its humans is there (services.presence).
+        Its deadlines are dropped and it leaves the timer index until :meth:`resume`."""
+        now = self.clock()
+
+        def compute(current: RoomRecord) -> Change | None:
+            if current.status != "playing" or current.paused is not None:
+                return None
+            return Change(
+                {"paused": repr(now), "deadlines": "[]"},
+                _clock_entry(current, []),
+                next_deadline=None,
+                renews=False,
+            )
+
+        await self._mutate(room_id, compute)
+        log.info("table_paused", room=room_id)
+
+    async def resume(self, room_id: str) -> None:
+        """Start a paused table again, every clock afresh: one of its humans is back."""
+
+        def compute(current: RoomRecord) -> Change | None:
+            if current.paused is None or current.status != "playing" or current.state is None:
+                return None
+            assert current.seed is not None
+            game = registry.get(current.meta["game"])
+            now = self.clock()
+            state = game.decode(current.state)
+            deadlines = [
+                d.to_json()
+                for d in compute_deadlines(
+                    game,
+                    current.meta,
+                    current.seats,
+                    state,
+                    [],
+                    -1,
+                    now,
+                    seed=current.seed,
+                    memories=current.memories,
+                )
+            ]
+            return Change(
+                {"paused": "", "deadlines": dumps(deadlines), "human_at": repr(now)},
+                _clock_entry(current, deadlines),
+                next_deadline=min((d["e"] for d in deadlines), default=None),
+            )
+
+        await self._mutate(room_id, compute)
+        log.info("table_resumed", room=room_id)
+
     async def _drop_deadline(self, record: RoomRecord, deadline: dict[str, Any]) -> None:
         """Forget one deadline (a bot's reflex that no longer applies)."""
 
@@ -950,6 +1109,7 @@ class Rooms:
                     **({"state": current.state} if current.state else {}),
                 },
                 next_deadline=min((d["e"] for d in kept), default=None),
+                renews=False,
             )
 
         await self._mutate(record.room_id, compute)
@@ -958,10 +1118,55 @@ class Rooms:
         return await self.store.read_log(room_id, after_seq)
 
 
+def _code_opens(record: RoomRecord, code: str) -> bool:
+    """True if ``code`` is the room's join code and still opens it: a code is retired when
+    its match ends (finished or abandoned)."""
+    return (
+        bool(code)
+        and code == record.meta.get("code")
+        and record.status not in ("finished", "abandoned")
+    )
+
+
+def request_fingerprint(room_id: str, game_id: str | None, version: int | None, action: str) -> str:
+    """A hash of what an idempotency key was sent with: a key names one request."""
+    text = dumps([room_id, game_id or "", -1 if version is None else version, action])
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def key_reused() -> RoomError:
+    return RoomError(
+        errors.Kind.INVALID_ARGUMENT,
+        "IDEMPOTENCY_KEY_REUSED",
+        "this idempotency key was used for another request: use a new key for each action",
+        field="idempotency_key",
+    )
+
+
 def _ttl_for(change: Change, current: RoomRecord) -> int:
-    """Open rooms expire after an hour idle; started ones a day after their last change."""
+    """Open rooms expire after an hour idle; started ones a day after their last change by a
+    human (0: the server's own change leaves the expiry as it is)."""
+    if not change.renews:
+        return 0
     status = change.fields.get("status", current.status)
     return OPEN_ROOM_TTL_SECONDS if status in ("open", "abandoned") else ROOM_TTL_SECONDS
+
+
+def _clock_entry(
+    current: RoomRecord, deadlines: list[dict[str, Any]]
+) -> dict[str, str | bytes | int]:
+    """The log entry of a change of the clocks alone (kind ``clock``, no event; the state is
+    repeated for views): a paused table has no deadline, a resumed one fresh ones."""
+    entry: dict[str, str | bytes | int] = {
+        "kind": "clock",
+        "actor": -1,
+        "version": current.version,
+        "events": "[]",
+        "deadlines": dumps(deadlines),
+    }
+    if current.state:
+        entry["state"] = current.state
+    return entry
 
 
 def _human(player: Player) -> dict[str, Any]:
@@ -980,7 +1185,7 @@ def _lobby_entry(
     entry: dict[str, str | bytes | int] = {
         "kind": "lobby",
         "actor": -1,
-        "events": dumps([{"k": change, "d": {"player_id": who}, "a": None}]),
+        "events": dumps([encode_event(LOBBY_CHANGES[change](who))]),
         "room": dumps({"seats": seats, "status": status}),
     }
     if current is not None:

@@ -31,6 +31,7 @@ from services.game_service import GameService
 from services.lobby_service import LobbyService
 from services.rooms import Rooms
 from services.store import Store
+from services.streams import StreamLeases, StreamLimitInterceptor
 from services.timers import ExpiryLoop, TimerService
 
 log = structlog.get_logger("cercle.server")
@@ -59,6 +60,7 @@ class Replica:
     health: health.aio.HealthServicer
     tasks: list[asyncio.Task[None]]
     expiry: ExpiryLoop
+    leases: StreamLeases
 
     async def stop(self, grace: float = 2.0) -> None:
         for name in ("", *SERVICE_NAMES):
@@ -71,6 +73,7 @@ class Replica:
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.leases.close()
         await self.store.close()
 
 
@@ -81,14 +84,22 @@ async def start_replica(
     *,
     clock: Callable[[], float] | None = None,
     timers: bool = True,
+    unattended_grace: float | None = None,
 ) -> Replica:
     """Start one replica. ``clock`` replaces the wall clock (tests); ``timers=False`` runs
-    no expiry loop (tests that drive it by hand)."""
+    no expiry loop (tests that drive it by hand); ``unattended_grace`` replaces
+    ``CERCLE_UNATTENDED_GRACE_SECONDS`` (0: tables nobody attends are never paused)."""
     store = Store(redis_url)
     feeds = Feeds(store)
-    rooms = Rooms(store, clock=clock)
+    rooms = (
+        Rooms(store, clock=clock)
+        if unattended_grace is None
+        else Rooms(store, clock=clock, unattended_grace=unattended_grace)
+    )
+    leases = StreamLeases(store)
     server = grpc.aio.server(
-        interceptors=[AuthInterceptor(store)],
+        # Identity first: the stream budgets count per session.
+        interceptors=[AuthInterceptor(store), StreamLimitInterceptor(leases)],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.keepalive_time_ms", 20_000),
@@ -122,9 +133,11 @@ async def start_replica(
     await server.start()
     await feeds.start()
     expiry = ExpiryLoop(rooms)
-    replica = Replica(server, bound, store, feeds, rooms, health_servicer, [], expiry)
+    replica = Replica(server, bound, store, feeds, rooms, health_servicer, [], expiry, leases)
     replica.tasks.append(supervise.spawn("health", lambda: _watch_store(replica)))
+    replica.tasks.append(supervise.spawn("stream-leases", leases.run))
     replica.tasks.append(supervise.spawn("gc", _collect_young))
+    replica.tasks.append(supervise.spawn("presence", rooms.presence.run))
     if timers:
         replica.tasks.append(supervise.spawn("expiry", expiry.run))
     return replica

@@ -10,6 +10,7 @@ import grpc
 import structlog
 
 from services import errors, metrics
+from services.auth import current_player
 from services.errors import Kind, RoomError, abort_with
 from services.games.convert import ConversionError
 from services.store import StoreUnavailable
@@ -101,5 +102,28 @@ def guarded_stream(
             await abort_with(context, error)
         finally:
             metrics.ACTIVE_STREAMS.dec()
+
+    return wrapper
+
+
+def holds_presence(
+    method: Callable[[Any, Any, grpc.aio.ServicerContext], AsyncIterator[T]],
+) -> Callable[[Any, Any, grpc.aio.ServicerContext], AsyncIterator[T]]:
+    """While the stream is open, its player counts as at the table of ``request.room_id``
+    (``services.presence``: a table none of whose humans is there pauses). For servicers
+    with a ``rooms`` attribute; put it under :func:`guarded_stream`."""
+
+    @functools.wraps(method)
+    async def wrapper(
+        self: Any, request: Any, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[T]:
+        player = current_player.get()
+        if player is None or not request.room_id:
+            async for item in method(self, request, context):
+                yield item
+            return
+        async with self.rooms.presence.hold(request.room_id, player.player_id):
+            async for item in method(self, request, context):
+                yield item
 
     return wrapper

@@ -10,14 +10,20 @@ updated in the same atomic step as the room:
     ``seats`` (JSON list), ``spectators`` (JSON list of player ids), ``status``,
     ``version`` (engine version), ``seq`` (last stream entry), ``state`` (engine bytes),
     ``seed`` and ``nonce`` (secrets until the match ends), ``deadlines`` (JSON list),
-    ``outcome`` (JSON, once finished), ``timeouts`` (JSON: consecutive timeouts per seat).
+    ``outcome`` (JSON, once finished), ``timeouts`` (JSON: consecutive timeouts per seat),
+    ``human_at`` (server time of the last change a human made), ``paused`` (server time
+    the clocks stopped because no human was there; empty while they run).
 ``cercle:{cN}:log:ID`` (stream)
     One entry per room change, with the explicit id ``<seq>-0`` so that "after seq N" is
     simply the stream range ``(N-0 +``. Fields: ``kind``, ``actor``, ``version``, ``action``,
     ``events`` (JSON, with each event's audience), ``state`` (engine bytes after the change),
     ``room`` (seats and status, on lobby changes), ``deadlines``.
 ``cercle:{cN}:idem:ID`` (hash)
-    idempotency key -> the seq its action produced.
+    idempotency key -> ``<seq>:<fingerprint>``: the seq its action produced and a hash of
+    the request, so that the key reused for another request is refused.
+``cercle:{cN}:presence:ID`` (sorted set)
+    player id -> when a seated human last had a stream open on the room (server time);
+    the timer loop pauses a table whose humans are all absent (``services.presence``).
 ``cercle:{cN}:timers`` (sorted set)
     room id -> its earliest deadline (seconds since the epoch), for the shard.
 ``cercle:{cN}:notify:ID`` (pub/sub channel)
@@ -26,7 +32,12 @@ updated in the same atomic step as the room:
 
 Global keys (hints; the room itself is the truth): ``cercle:session:<sha256(token)>``
 (hash), ``cercle:open`` and ``cercle:open:<game>`` (sorted sets of open public rooms by
-creation time), ``cercle:code:<join code>`` (room id).
+creation time), ``cercle:code:<join code>`` (room id, deleted when the match ends),
+``cercle:idemkey:<sha256(player:key)>`` (the room an idempotency key was first used in),
+``cercle:quota:<kind>:<subject>`` (fixed-window counters: rooms created, failed join codes),
+``cercle:rate:<kind>:<subject>`` (GCRA request limiters shared by every replica),
+``cercle:streams:<scope>`` (sorted set: lease id -> expiry in ms of Redis time; the open
+streams of a session or a client address, across replicas).
 """
 
 from __future__ import annotations
@@ -68,6 +79,10 @@ class Duplicate(Exception):
     def __init__(self, seq: int) -> None:
         super().__init__(seq)
         self.seq = seq
+
+
+class KeyReused(Exception):
+    """The idempotency key was already used for another request (nothing written)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -125,6 +140,28 @@ def code_key(code: str) -> str:
     return f"cercle:code:{code}"
 
 
+def presence_key(room_id: str) -> str:
+    return f"{_tag(room_id)}:presence:{room_id}"
+
+
+def idem_owner_key(player_key: str) -> str:
+    """The room an idempotency key (``player:key``) was first used in."""
+    return "cercle:idemkey:" + hashlib.sha256(player_key.encode()).hexdigest()[:32]
+
+
+def quota_key(kind: str, subject: str) -> str:
+    return f"cercle:quota:{kind}:{subject}"
+
+
+def rate_key(kind: str, subject: str) -> str:
+    return f"cercle:rate:{kind}:{subject}"
+
+
+def stream_leases_key(scope: str) -> str:
+    """The leases of one scope's open streams (``player:<id>`` or ``addr:<address>``)."""
+    return f"cercle:streams:{scope}"
+
+
 def probe_key(shard: int) -> str:
     """Never written: the readiness probe's ``SET ... XX`` on it is refused exactly when any
     write to the shard's slot would be."""
@@ -141,34 +178,43 @@ COMMIT_SCRIPT = """
 -- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers
 -- ARGV[1] expected seq (the seq the change was computed from; 0 for a new room)
 -- ARGV[2] idempotency key ('' for none)
--- ARGV[3] TTL in seconds for the three room keys
--- ARGV[4] n = number of room hash field/value pairs that follow
--- ARGV[5 .. 4+2n] room hash field/value pairs
--- ARGV[5+2n .. #ARGV-3] stream entry field/value pairs
+-- ARGV[3] the request's fingerprint (a hash of what the key was sent with)
+-- ARGV[4] TTL in seconds for the three room keys (0: leave their expiry as it is; the
+--         server's own changes, bot moves and timeouts, do not keep a room alive)
+-- ARGV[5] n = number of room hash field/value pairs that follow
+-- ARGV[6 .. 5+2n] room hash field/value pairs
+-- ARGV[6+2n .. #ARGV-3] stream entry field/value pairs
 -- ARGV[#ARGV-2] room id; ARGV[#ARGV-1] the room's next deadline ('' none, '-' unchanged)
 -- ARGV[#ARGV] notify channel.
 -- Returns {1, new_seq} on success, {0, current_seq} on a seq conflict,
--- {2, seq} when the idempotency key was used already (nothing written).
+-- {2, seq} when the idempotency key was used already for the same request, and
+-- {3, seq} when it was used for another one (nothing written in either case).
 local idem = ARGV[2]
 if idem ~= '' then
   local done = redis.call('HGET', KEYS[3], idem)
-  if done then return {2, tonumber(done)} end
+  if done then
+    local seq, fingerprint = string.match(done, '^(%d+):?(.*)$')
+    if fingerprint ~= '' and fingerprint ~= ARGV[3] then return {3, tonumber(seq)} end
+    return {2, tonumber(seq)}
+  end
 end
 local current = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
 if current ~= tonumber(ARGV[1]) then return {0, current} end
 local new_seq = current + 1
-local n = tonumber(ARGV[4])
+local n = tonumber(ARGV[5])
 local fields = {'seq', new_seq}
-for i = 5, 4 + 2 * n do fields[#fields + 1] = ARGV[i] end
+for i = 6, 5 + 2 * n do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[1], unpack(fields))
 local entry = {}
-for i = 5 + 2 * n, #ARGV - 3 do entry[#entry + 1] = ARGV[i] end
+for i = 6 + 2 * n, #ARGV - 3 do entry[#entry + 1] = ARGV[i] end
 redis.call('XADD', KEYS[2], new_seq .. '-0', unpack(entry))
-if idem ~= '' then redis.call('HSET', KEYS[3], idem, new_seq) end
-local ttl = tonumber(ARGV[3])
-redis.call('EXPIRE', KEYS[1], ttl)
-redis.call('EXPIRE', KEYS[2], ttl)
-if idem ~= '' then redis.call('EXPIRE', KEYS[3], ttl) end
+if idem ~= '' then redis.call('HSET', KEYS[3], idem, new_seq .. ':' .. ARGV[3]) end
+local ttl = tonumber(ARGV[4])
+if ttl > 0 then
+  redis.call('EXPIRE', KEYS[1], ttl)
+  redis.call('EXPIRE', KEYS[2], ttl)
+  if idem ~= '' then redis.call('EXPIRE', KEYS[3], ttl) end
+end
 local next_deadline = ARGV[#ARGV - 1]
 if next_deadline == '' then
   redis.call('ZREM', KEYS[4], ARGV[#ARGV - 2])
@@ -214,6 +260,87 @@ return tostring(earliest)
 """
 
 
+TOUCH_PRESENCE_SCRIPT = """
+-- Record that players have a stream open on a room, for those who hold a human seat.
+-- KEYS[1] room hash, KEYS[2] the room's presence sorted set
+-- ARGV[1] now (server time), ARGV[2] TTL of the presence set (seconds), ARGV[3..] player ids
+-- A seat a bot holds for an absent player ('away') counts: its player is human.
+-- Returns {how many of them hold a human seat, 1 if the room's clocks are paused else 0}.
+local raw = redis.call('HGET', KEYS[1], 'seats')
+if not raw then return {0, 0} end
+local humans = {}
+for _, seat in ipairs(cjson.decode(raw)) do
+  if type(seat) == 'table' and (seat['kind'] == 'human' or seat['away'] == true) then
+    humans[seat['player_id']] = true
+  end
+end
+local seated = 0
+for i = 3, #ARGV do
+  if humans[ARGV[i]] then
+    redis.call('ZADD', KEYS[2], ARGV[1], ARGV[i])
+    seated = seated + 1
+  end
+end
+if seated > 0 then redis.call('EXPIRE', KEYS[2], ARGV[2]) end
+local paused = redis.call('HGET', KEYS[1], 'paused')
+if paused and paused ~= '' then return {seated, 1} end
+return {seated, 0}
+"""
+
+DELETE_IF_SCRIPT = """
+-- Delete a key only if it still holds the value: a join code that still names its room (an
+-- expired code may have been drawn again for a newer room), an idempotency key's claim
+-- that is still this room's.
+-- KEYS[1] the key; ARGV[1] the value. Returns 1 if deleted, else 0.
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+RATE_SCRIPT = """
+-- Take up to ARGV[3] requests from a limiter shared by every replica: GCRA (the generic
+-- cell rate algorithm, a token bucket kept as one timestamp), on Redis's clock.
+-- KEYS[1] the limiter: its theoretical arrival time, in microseconds
+-- ARGV[1] emission interval (microseconds per request: 1e6 / rate per second)
+-- ARGV[2] burst (how many requests may come at once)
+-- ARGV[3] requests wanted (a replica may take a few at once and spend them locally)
+-- Returns {granted, wait}: granted is 0..ARGV[3]; when 0, wait is the microseconds until
+-- one request is allowed again.
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+local interval = tonumber(ARGV[1])
+local tolerance = interval * tonumber(ARGV[2])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then tat = now end
+local granted = math.min(math.floor((now + tolerance - tat) / interval), tonumber(ARGV[3]))
+if granted <= 0 then return {0, math.ceil(tat - tolerance + interval - now)} end
+tat = tat + granted * interval
+redis.call('SET', KEYS[1], string.format('%.0f', tat), 'PX', math.ceil((tat - now) / 1000) + 1)
+return {granted, 0}
+"""
+
+STREAM_LEASE_SCRIPT = """
+-- Take or renew stream leases in one scope's lease set, unless the scope is full.
+-- KEYS[1] the scope's lease set (sorted set: lease id -> expiry, ms of Redis time)
+-- ARGV[1] at most this many live leases (0: no limit, for renewals), ARGV[2] lease ms,
+-- ARGV[3 ..] lease ids
+-- Expired leases (of streams whose replica died) are dropped first. Returns {1, live} when
+-- the leases were written, {0, live} when ARGV[3] is new and the set already holds ARGV[1]
+-- live leases (nothing written).
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local live = redis.call('ZCARD', KEYS[1])
+local limit = tonumber(ARGV[1])
+if limit > 0 and live >= limit and not redis.call('ZSCORE', KEYS[1], ARGV[3]) then
+  return {0, live}
+end
+local ms = tonumber(ARGV[2])
+for i = 3, #ARGV do redis.call('ZADD', KEYS[1], now + ms, ARGV[i]) end
+redis.call('PEXPIRE', KEYS[1], ms)
+return {1, redis.call('ZCARD', KEYS[1])}
+"""
+
+
 # ---------------------------------------------------------------------------------------
 # Typed records
 # ---------------------------------------------------------------------------------------
@@ -237,6 +364,10 @@ class RoomRecord:
     outcome: dict[str, Any] | None = None
     timeouts: dict[str, int] = field(default_factory=dict)
     memories: dict[str, Any] = field(default_factory=dict)
+    human_at: float | None = None
+    """Server time of the last change a human made (an action, the start, a resume)."""
+    paused: float | None = None
+    """Server time the clocks stopped for want of a human (None: they run)."""
 
 
 @dataclass(slots=True)
@@ -248,7 +379,7 @@ class LogEntry:
     actor: int
     version: int
     action: Any
-    events: list[dict[str, Any]]
+    events: list[list[Any]]
     state: bytes | None
     room: dict[str, Any] | None
     deadlines: list[dict[str, Any]]
@@ -319,6 +450,10 @@ class Store:
         self._commit = self.redis.register_script(COMMIT_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
+        self._touch_presence = self.redis.register_script(TOUCH_PRESENCE_SCRIPT)
+        self._delete_if = self.redis.register_script(DELETE_IF_SCRIPT)
+        self._rate = self.redis.register_script(RATE_SCRIPT)
+        self._stream_lease = self.redis.register_script(STREAM_LEASE_SCRIPT)
         self.refused = asyncio.Event()
         """Set when a call is refused (unreachable, or writes refused): the readiness check
         runs at once instead of at its next period."""
@@ -368,17 +503,30 @@ class Store:
 
     async def load_room_for_action(
         self, room_id: str, idempotency_key: str
-    ) -> tuple[RoomRecord | None, int | None]:
-        """The room and, in the same round trip, the seq an idempotency key already produced
-        (None if the key is new)."""
+    ) -> tuple[RoomRecord | None, tuple[int, str] | None, str | None]:
+        """The room and, in the same round trip, what an idempotency key already produced:
+        ``(seq, request fingerprint)`` in this room (None if the key is new here), and the
+        room the key was first used in (claimed for this room if the key is new anywhere;
+        None when it was)."""
         if not idempotency_key:
-            return await self.load_room(room_id), None
+            return await self.load_room(room_id), None, None
         pipe = self.redis.pipeline(transaction=False)
         pipe.hgetall(room_key(room_id))
         pipe.hget(idem_key(room_id), idempotency_key)
-        raw, done = await self._call("load_room_for_action", pipe.execute())
+        pipe.set(
+            idem_owner_key(idempotency_key),
+            room_id,
+            nx=True,
+            get=True,
+            ex=IDEMPOTENCY_TTL_SECONDS,
+        )
+        raw, done, owner = await self._call("load_room_for_action", pipe.execute())
         record = _room_from_hash(room_id, raw) if raw else None
-        return record, int(done) if done is not None else None
+        found = None
+        if done is not None:
+            seq, _, fingerprint = done.decode().partition(":")
+            found = (int(seq), fingerprint)
+        return record, found, owner.decode() if owner is not None else None
 
     async def commit(
         self,
@@ -388,6 +536,7 @@ class Store:
         fields: Mapping[str, str | bytes | int],
         entry: Mapping[str, str | bytes | int],
         idempotency_key: str = "",
+        fingerprint: str = "",
         ttl: int = ROOM_TTL_SECONDS,
         next_deadline: float | str | None = "-",
         op: str = "commit",
@@ -399,10 +548,18 @@ class Store:
 
         ``next_deadline`` (seconds since the epoch) indexes the room's earliest deadline in
         its shard's timers in the same step (None: no deadline; ``"-"``: leave it).
-        Raises :class:`Conflict` if the room's seq is not ``expected_seq`` any more, and
-        :class:`Duplicate` if ``idempotency_key`` was used already.
+        ``ttl`` 0 leaves the room's expiry as it is (changes the server makes by itself).
+        Raises :class:`Conflict` if the room's seq is not ``expected_seq`` any more,
+        :class:`Duplicate` if ``idempotency_key`` was used already for the request whose
+        hash is ``fingerprint``, and :class:`KeyReused` if it was used for another one.
         """
-        args: list[str | bytes | int] = [expected_seq, idempotency_key, ttl, len(fields)]
+        args: list[str | bytes | int] = [
+            expected_seq,
+            idempotency_key,
+            fingerprint,
+            ttl,
+            len(fields),
+        ]
         for name, value in fields.items():
             args += [name, value]
         for name, value in entry.items():
@@ -424,6 +581,8 @@ class Store:
             return int(seq)
         if code == 2:
             raise Duplicate(int(seq))
+        if code == 3:
+            raise KeyReused()
         raise Conflict(int(seq))
 
     async def read_log(self, room_id: str, after_seq: int, count: int = 500) -> list[LogEntry]:
@@ -476,14 +635,100 @@ class Store:
         value = await self._call("room_for_code", self.redis.get(code_key(code)))
         return value.decode() if value else None
 
+    async def retire_join_code(self, code: str, room_id: str) -> None:
+        """Forget a join code once its room's match is over (if it still names the room)."""
+        await self._call("retire_join_code", self._delete_if(keys=[code_key(code)], args=[room_id]))
+
+    async def release_idempotency_key(self, idempotency_key: str, room_id: str) -> None:
+        """Give back the claim :meth:`load_room_for_action` made for a key whose request was
+        refused (a refused request changes nothing)."""
+        await self._call(
+            "release_idempotency_key",
+            self._delete_if(keys=[idem_owner_key(idempotency_key)], args=[room_id]),
+        )
+
     async def count_room_created(self, player_id: str) -> int:
         """Count a room created by ``player_id`` in the current hour; return the count."""
-        key = f"cercle:quota:rooms:{player_id}"
+        ((count, _),) = await self.count_quota([quota_key("rooms", player_id)], 3600)
+        return count
+
+    async def count_quota(self, keys: Sequence[str], window: int) -> list[tuple[int, float]]:
+        """Count one more event on each fixed-window counter (``quota_key``); a counter
+        starts its ``window`` (seconds) with its first event. Returns each count and the
+        seconds left in its window."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.incr(key)
-        pipe.expire(key, 3600, nx=True)
-        count, _ = await self._call("count_room_created", pipe.execute())
-        return int(count)
+        for key in keys:
+            pipe.incr(key)
+            pipe.expire(key, window, nx=True)
+            pipe.pttl(key)
+        raw = await self._call("count_quota", pipe.execute())
+        return [
+            (int(count), max(0, int(ms)) / 1000)
+            for count, ms in zip(raw[::3], raw[2::3], strict=True)
+        ]
+
+    async def read_quota(self, keys: Sequence[str]) -> list[tuple[int, float]]:
+        """Each counter's count and the seconds left in its window (0, 0 when unused)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for key in keys:
+            pipe.get(key)
+            pipe.pttl(key)
+        raw = await self._call("read_quota", pipe.execute())
+        return [
+            (int(count or 0), max(0, int(ms)) / 1000 if count else 0.0)
+            for count, ms in zip(raw[::2], raw[1::2], strict=True)
+        ]
+
+    async def take_rate(
+        self, key: str, interval_us: int, burst: int, wanted: int = 1
+    ) -> tuple[int, float]:
+        """Take up to ``wanted`` requests from the shared limiter ``key`` (``rate_key``):
+        how many were granted and, when none, the seconds until one is."""
+        granted, wait = await self._call(
+            "take_rate", self._rate(keys=[key], args=[interval_us, burst, wanted])
+        )
+        return int(granted), int(wait) / 1e6
+
+    # -- presence ----------------------------------------------------------------------------
+
+    async def touch_presence(
+        self, rooms: Sequence[tuple[str, Sequence[str]]], now: float, ttl: int
+    ) -> list[tuple[int, bool]]:
+        """For each ``(room id, player ids)``: record ``now`` for the players who hold a
+        human seat; return how many did and whether the room's clocks are paused. One
+        pipelined round trip (concurrent calls on Redis Cluster)."""
+        if not rooms:
+            return []
+
+        def call(room_id: str, players: Sequence[str], client: Any = None) -> Any:
+            return self._touch_presence(
+                keys=[room_key(room_id), presence_key(room_id)],
+                args=[repr(float(now)), ttl, *players],
+                client=client,
+            )
+
+        if self.cluster:
+            results = await self._call(
+                "touch_presence", asyncio.gather(*(call(r, p) for r, p in rooms))
+            )
+        else:
+            pipe = self.redis.pipeline(transaction=False)
+            for room_id, players in rooms:
+                await call(room_id, players, pipe)
+            results = await self._call("touch_presence", pipe.execute())
+        return [(int(seated), bool(paused)) for seated, paused in results]
+
+    async def load_room_for_timers(
+        self, room_id: str, since: float
+    ) -> tuple[RoomRecord | None, set[str]]:
+        """The room and, in the same round trip, the players whose presence was recorded
+        at ``since`` or later."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hgetall(room_key(room_id))
+        pipe.zrangebyscore(presence_key(room_id), repr(float(since)), "+inf")
+        raw, present = await self._call("load_room_for_timers", pipe.execute())
+        record = _room_from_hash(room_id, raw) if raw else None
+        return record, {p.decode() for p in present}
 
     # -- sessions -----------------------------------------------------------------------------
 
@@ -546,6 +791,65 @@ class Store:
             ),
         )
 
+    # -- stream leases ---------------------------------------------------------------------
+
+    async def take_stream_lease(
+        self, lease_id: str, limits: Mapping[str, int], seconds: float
+    ) -> tuple[str, int] | None:
+        """Take ``lease_id`` in each scope's lease set, in one round trip, if every scope has
+        fewer than its limit of live leases. Returns None when taken, else ``(scope, live)``
+        of a full scope (the lease is then held nowhere)."""
+        scopes = list(limits)
+        answers = await self._lease_scripts(
+            "take_stream_lease",
+            [(scope, [limits[scope], int(seconds * 1000), lease_id]) for scope in scopes],
+        )
+        pairs = zip(scopes, answers, strict=True)
+        full = [(scope, int(live)) for scope, (taken, live) in pairs if not taken]
+        if full:
+            await self.drop_stream_lease(lease_id, scopes)
+            return full[0]
+        return None
+
+    async def renew_stream_leases(
+        self, leases: Mapping[str, Sequence[str]], seconds: float
+    ) -> None:
+        """Extend every given lease (scope -> lease ids) by ``seconds``; one round trip."""
+        await self._lease_scripts(
+            "renew_stream_leases",
+            [(scope, [0, int(seconds * 1000), *ids]) for scope, ids in leases.items() if ids],
+        )
+
+    async def drop_stream_lease(self, lease_id: str, scopes: Sequence[str]) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for scope in scopes:
+            pipe.zrem(stream_leases_key(scope), lease_id)
+        await self._call("drop_stream_lease", pipe.execute())
+
+    async def _lease_scripts(
+        self, op: str, calls: Sequence[tuple[str, Sequence[str | int]]]
+    ) -> list[Any]:
+        """The lease script once per (scope, args): pipelined on one server, concurrently on
+        a cluster (the scopes' sets live in different slots)."""
+        if not calls:
+            return []
+        if self.cluster:
+            return list(
+                await self._call(
+                    op,
+                    asyncio.gather(
+                        *(
+                            self._stream_lease(keys=[stream_leases_key(scope)], args=args)
+                            for scope, args in calls
+                        )
+                    ),
+                )
+            )
+        pipe = self.redis.pipeline(transaction=False)
+        for scope, args in calls:
+            await self._stream_lease(keys=[stream_leases_key(scope)], args=args, client=pipe)
+        return list(await self._call(op, pipe.execute()))
+
     # -- plumbing ---------------------------------------------------------------------------
 
     async def _call(self, op: str, awaitable: Any) -> Any:
@@ -580,6 +884,8 @@ def _room_from_hash(room_id: str, raw: dict[bytes, bytes]) -> RoomRecord:
         outcome=json.loads(raw[b"outcome"]) if raw.get(b"outcome") else None,
         timeouts=json.loads(raw[b"timeouts"]) if raw.get(b"timeouts") else {},
         memories=json.loads(raw[b"memories"]) if raw.get(b"memories") else {},
+        human_at=float(raw[b"human_at"]) if raw.get(b"human_at") else None,
+        paused=float(raw[b"paused"]) if raw.get(b"paused") else None,
     )
 
 
@@ -597,6 +903,7 @@ __all__: Sequence[str] = (
     "WRITE_REFUSALS",
     "Conflict",
     "Duplicate",
+    "KeyReused",
     "LogEntry",
     "RoomRecord",
     "Store",

@@ -25,6 +25,7 @@ from services.render import deadline_messages, timestamp
 from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream
 from services.store import StoreUnavailable
+from services.streams import leaves, left_room, too_slow
 from services.supervise import failed, tracked
 
 log = structlog.get_logger("cercle.timers")
@@ -163,7 +164,11 @@ class TimerService(timer_pb2_grpc.TimerServiceServicer):
                 except TimeoutError:
                     continue
                 if entry is None:
+                    if queue.too_slow:
+                        raise too_slow()
                     if self.feeds.stopping:
                         return
                     continue
+                if leaves(entry, player.player_id, record.seq):
+                    raise left_room()
                 deadlines, version = entry.deadlines, entry.version or version

@@ -16,6 +16,13 @@ import pytest
 
 from deploy.local.cluster import start_redis
 
+# Every test client connects from 127.0.0.1, so all of them share the per-address quotas of
+# rooms and of wrong join codes: lift those for the suite (replica processes inherit the
+# environment). The quotas themselves are tested with small values in
+# tests/faults/test_lobby_limits.py.
+os.environ.setdefault("CERCLE_ROOMS_PER_ADDRESS_PER_HOUR", "100000")
+os.environ.setdefault("CERCLE_JOIN_FAILURES_PER_ADDRESS", "100000")
+
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:

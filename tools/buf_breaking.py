@@ -1,5 +1,10 @@
-"""``buf breaking`` for protos/: against main's merge base on a branch, against the previous
-commit on main itself. Skipped (with a message) when there is nothing to compare with."""
+"""``buf breaking`` for protos/: against the recorded v1 baseline, and against main.
+
+The baseline (``protos/v1-baseline.binpb``, a buf image) records ``cercle.v1`` as published:
+no later change may break a client built on it, whatever the commits in between. Run with
+``--record`` to write the baseline (only when a new major version is cut, never to silence
+a failure). On a branch, the contract is also compared with main's merge base.
+"""
 
 from __future__ import annotations
 
@@ -9,25 +14,38 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BUF = Path(sys.executable).parent / "buf"
+BASELINE = ROOT / "protos" / "v1-baseline.binpb"
 
 
 def git(*args: str) -> str:
     return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
 
-def main() -> int:
-    branch = git("rev-parse", "--abbrev-ref", "HEAD")
-    base = git("merge-base", "HEAD", "main") if branch not in ("main", "HEAD") else ""
-    if not base or base == git("rev-parse", "HEAD"):
-        base = git("rev-parse", "--verify", "--quiet", "HEAD~1")
-    if not base or not git("ls-tree", "-r", "--name-only", base, "protos/cercle/v1"):
-        print("buf breaking: no earlier contract to compare with; skipped")
-        return 0
-    against = f"{ROOT}/.git#ref={base},subdir=protos"
+def breaking(against: str, label: str) -> int:
     result = subprocess.run([str(BUF), "breaking", "protos", "--against", against], cwd=ROOT)
     if result.returncode == 0:
-        print(f"buf breaking: no breaking change since {base[:10]}")
+        print(f"buf breaking: no breaking change since {label}")
     return result.returncode
+
+
+def main() -> int:
+    if "--record" in sys.argv[1:]:
+        subprocess.run(
+            [str(BUF), "build", "protos", "--exclude-source-info", "-o", str(BASELINE)],
+            cwd=ROOT,
+            check=True,
+        )
+        print(f"recorded {BASELINE.relative_to(ROOT)}")
+        return 0
+    if not BASELINE.exists():
+        print(f"buf breaking: {BASELINE.relative_to(ROOT)} is missing", file=sys.stderr)
+        return 1
+    status = breaking(str(BASELINE), "the v1 baseline")
+    branch = git("rev-parse", "--abbrev-ref", "HEAD")
+    base = git("merge-base", "HEAD", "main") if branch not in ("main", "HEAD") else ""
+    if base and base != git("rev-parse", "HEAD"):
+        status |= breaking(f"{ROOT}/.git#ref={base},subdir=protos", f"main ({base[:10]})")
+    return status
 
 
 if __name__ == "__main__":

@@ -3,11 +3,14 @@
 Steps: check Node; ``npm ci`` in clients/ts and clients/web when node_modules is missing or
 stale; make sure Chromium is there (Debian's, installed with apt-get when running as root);
 check that the generated TypeScript in clients/ts/src/gen matches protos/; type-check and
-build; run the TypeScript tests (whole Tomahawk matches over native gRPC and over gRPC-Web
-through Envoy) and the headless-browser test; print one closing line.
+build; write the event fixtures (tools/event_fixtures.py: one wire Event per event kind of
+every game, from seeded matches of the Python engine); run the TypeScript tests (every event
+kind decoded, whole Tomahawk matches over native gRPC and over gRPC-Web through Envoy) and
+the page's TypeScript tests (every Tomahawk and room event narrated) and the headless-browser
+test; print one closing line.
 
 ``--generate`` regenerates clients/ts/src/gen from protos/ instead (``make proto-ts``).
-``--no-browser`` skips the Chromium test (the TypeScript tests still run).
+``--no-browser`` skips the Chromium test (the TypeScript tests, the page's included, still run).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ WEB = ROOT / "clients" / "web"
 GEN = TS / "src" / "gen"
 TEMPLATE = ROOT / "protos" / "buf.gen.yaml"
 BUF = Path(sys.executable).parent / "buf"
+EVENT_FIXTURES = ROOT / "tools" / "event_fixtures.py"
 
 MIN_NODE = 20
 """@connectrpc/connect-node 2.x and playwright-core declare Node >= 20."""
@@ -221,19 +225,23 @@ def main() -> int:
 
     shutil.rmtree(TS / "build", ignore_errors=True)  # no stale compiled tests
     run(["node_modules/.bin/tsc", "-p", "tsconfig.json"], TS, capture=True)
+    say(run([sys.executable, str(EVENT_FIXTURES)], ROOT, capture=True).strip())
     ts_files = sorted((TS / "build" / "test").glob("*.test.js"))
     passed, failed = node_tests(ts_files, TS)
 
+    npm_ci_if_stale(WEB)
+    shutil.rmtree(WEB / "build", ignore_errors=True)
+    run(["node_modules/.bin/tsc", "-p", "tsconfig.json"], WEB, capture=True)  # the page
+    run(["node_modules/.bin/tsc", "-p", "tsconfig.test.json"], WEB, capture=True)  # and its tests
+    run(["node", "build.mjs"], WEB, capture=True)
+    web_files = sorted((WEB / "build" / "test").glob("*.test.mjs"))
     if args.no_browser:
         say("browser test skipped (--no-browser)")
     else:
-        chromium = ensure_chromium()
-        npm_ci_if_stale(WEB)
-        run(["node_modules/.bin/tsc", "-p", "tsconfig.json"], WEB, capture=True)
-        run(["node", "build.mjs"], WEB, capture=True)
-        os.environ["CHROMIUM_PATH"] = chromium
-        more_passed, more_failed = node_tests(sorted((WEB / "test").glob("e2e.test.*")), WEB)
-        passed, failed = passed + more_passed, failed + more_failed
+        os.environ["CHROMIUM_PATH"] = ensure_chromium()
+        web_files += sorted((WEB / "test").glob("e2e.test.*"))
+    more_passed, more_failed = node_tests(web_files, WEB)
+    passed, failed = passed + more_passed, failed + more_failed
 
     elapsed = time.monotonic() - started
     say(f"finished in {elapsed:.0f}s")

@@ -1,11 +1,26 @@
 // Bundles src/main.ts (and the TypeScript client it imports from ../ts/src) into build/app.js
-// for browsers. `node build.mjs` (add --watch while editing). Needs `npm ci` in clients/ts
+// for browsers, and the TypeScript tests test/*.test.ts into build/test/*.test.mjs for Node.
+// `node build.mjs` (add --watch while editing: the page only). Needs `npm ci` in clients/ts
 // and here first.
 import * as esbuild from "esbuild";
+import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const tests = {
+  entryPoints: readdirSync(join(here, "test"))
+    .filter((name) => name.endsWith(".test.ts"))
+    .map((name) => join(here, "test", name)),
+  outdir: join(here, "build", "test"),
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: ["node20"],
+  sourcemap: true,
+  logLevel: "warning",
+};
 const options = {
   entryPoints: [join(here, "src", "main.ts")],
   outfile: join(here, "build", "app.js"),
@@ -24,5 +39,6 @@ if (process.argv.includes("--watch")) {
   console.log("watching src/ …");
 } else {
   await esbuild.build(options);
-  console.log("built build/app.js");
+  await esbuild.build(tests);
+  console.log("built build/app.js and build/test/");
 }

@@ -20,11 +20,12 @@ lost round the bot chooses to lead the next one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.bots import Bot, Memory, register
 from engine.core import Event, Game, IllegalAction
+from engine.games import awimbawe_events as ev
 from engine.games.awimbawe import (
     CHOOSE_LEADER,
     EAGLE,
@@ -71,8 +72,9 @@ def _fresh(round_no: int) -> dict[str, Any]:
     return {"round": round_no, "piles": [[], []], "table": [], "voids": [0, 0], "blind": [0, 0]}
 
 
-def observe_events(memory: Memory, events: Sequence[Event]) -> dict[str, Any]:
-    """Fold public Awimbawé events into the memory described in the module docstring."""
+def observe_events(memory: Memory, events: Iterable[object]) -> dict[str, Any]:
+    """Fold public Awimbawé events (:mod:`engine.games.awimbawe_events`) into the memory
+    described in the module docstring."""
     mem: dict[str, Any] = (
         _fresh(1)
         if not isinstance(memory, dict)
@@ -85,9 +87,8 @@ def observe_events(memory: Memory, events: Sequence[Event]) -> dict[str, Any]:
         }
     )
     for event in events:
-        kind, data = event.kind, event.data
-        if kind == "card_played":
-            seat, card = data["seat"], data["card"]
+        if isinstance(event, ev.CardPlayed):
+            seat, card = event.seat, event.card.card
             if len(mem["table"]) == 1:  # a follow: did they fail to follow the led colour?
                 led = COLOUR[mem["table"][0]]
                 if COLOUR[card] != led and not mem["blind"][seat]:
@@ -95,18 +96,18 @@ def observe_events(memory: Memory, events: Sequence[Event]) -> dict[str, Any]:
                     if COLOUR[card] != SKY:
                         mem["voids"][seat] |= 1 << SKY
             mem["table"].append(card)
-        elif kind == "trick_won":
-            led, followed = data["cards"]
-            mem["piles"][data["led_to"]].append(led)
-            mem["piles"][data["followed_to"]].append(followed)
+        elif isinstance(event, ev.TrickWon):
+            led, followed = event.cards
+            mem["piles"][event.led_to].append(led.card)
+            mem["piles"][event.followed_to].append(followed.card)
             mem["table"] = []
-        elif kind == "card_paralysed" and data["source"] == "hand":
-            mem["blind"][data["owner"]] += 1
-        elif kind == "paralysis_ended":
-            mem["blind"][data["seat"]] = 0
-        elif kind == "round_dealt":
-            mem = _fresh(data["round"])
-        elif kind == "round_over":
+        elif isinstance(event, ev.CardParalysed) and event.source == ev.HAND:
+            mem["blind"][event.owner] += 1
+        elif isinstance(event, ev.ParalysisEnded):
+            mem["blind"][event.seat] = 0
+        elif isinstance(event, ev.RoundDealt):
+            mem = _fresh(event.round)
+        elif isinstance(event, ev.RoundOver):
             mem["table"] = []
     return mem
 

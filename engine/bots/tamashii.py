@@ -40,6 +40,7 @@ from engine.games.tamashii import (
     TamashiiView,
 )
 from engine.games.tamashii_cards import CARD_BY_ID, CARDS, RETURN_EXCESS
+from engine.games.tamashii_events import Freed, LiberationFailed, Peeked
 from engine.rng import Rng
 
 GEM = 1.0
@@ -82,13 +83,13 @@ def bust_chance(view: TamashiiView) -> float:
 # --------------------------------------------------------------------------------------------
 
 
-def observe_events(memory: Memory, events: Sequence[Event]) -> dict[str, Any]:
+def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
     """``{"seen": {slot: card id}}``: the cards the seat saw, from its own peeks (private
-    ``peeked`` events) and every liberation attempt (str keys, for JSON)."""
+    :class:`Peeked` events) and every liberation attempt (str keys, for JSON)."""
     seen: dict[str, int] = dict(memory.get("seen", {})) if isinstance(memory, dict) else {}
     for event in events:
-        if event.kind in ("peeked", "liberation_failed", "freed"):
-            seen[str(event.data["slot"])] = int(event.data["card"])
+        if isinstance(event, (Peeked, LiberationFailed, Freed)):
+            seen[str(event.slot)] = event.card.id
     return {"seen": seen}
 
 
@@ -258,6 +259,7 @@ class TamashiiBot(Bot):
         self.depth = depth
 
     def observe(self, memory: Memory, seat: int, events: Sequence[Event]) -> Memory:
+        # The events are Tamashii's typed events (engine.events), whatever the base says.
         return observe_events(memory, events)
 
     def choose(self, view: Any, legal: Sequence[Any], memory: Memory, rng: Rng) -> Any:

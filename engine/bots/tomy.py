@@ -30,9 +30,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import Bot, Memory, register
-from engine.core import Event, Game
+from engine.core import Game
 from engine.games import tomy_data as data
-from engine.games.tomy import BreakTie, Pass, Propose, TomyView
+from engine.games.tomy import TIE, VOTE, BreakTie, Pass, Propose, TomyView
+from engine.games.tomy_events import (
+    CardDrawn,
+    DogDeckReshuffled,
+    GameStarted,
+    VotesRevealed,
+    VoteStarted,
+)
 from engine.rng import Rng
 
 _BREED = tuple(card // data.DOGS_PER_BREED for card in range(data.DOG_CARDS))
@@ -43,7 +50,7 @@ _BREED = tuple(card // data.DOGS_PER_BREED for card in range(data.DOG_CARDS))
 # --------------------------------------------------------------------------------------------
 
 
-def observe_events(memory: Memory, events: Sequence[Event]) -> dict[str, Any]:
+def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
     """``{"discards": [...], "lacks": {seat: breed mask}}``: the revealed votes now in the
     dog discard pile, and the breeds each seat showed it lacks (by sitting a vote out) since
     it last drew."""
@@ -53,21 +60,20 @@ def observe_events(memory: Memory, events: Sequence[Event]) -> dict[str, Any]:
     else:
         discards, lacks = [], {}
     for event in events:
-        kind, info = event.kind, event.data
-        if kind == "votes_revealed":
-            discards += [vote["card"] for vote in info["votes"]]
-        elif kind == "dog_deck_reshuffled":
+        if isinstance(event, VotesRevealed):
+            discards += [vote.card for vote in event.votes]
+        elif isinstance(event, DogDeckReshuffled):
             discards = []
-        elif kind == "game_started":
+        elif isinstance(event, GameStarted):
             discards, lacks = [], {}
-        elif kind == "vote_started":
+        elif isinstance(event, VoteStarted):
             mask = 0
-            for column in info["columns"]:
+            for column in event.columns:
                 mask |= 1 << column
-            for seat in info["sitting_out"]:
+            for seat in event.sitting_out:
                 lacks[str(seat)] = lacks.get(str(seat), 0) | mask
-        elif kind == "card_drawn":
-            lacks.pop(str(info["seat"]), None)
+        elif isinstance(event, CardDrawn):
+            lacks.pop(str(event.seat), None)
     return {"discards": discards, "lacks": lacks}
 
 
@@ -84,7 +90,7 @@ class _Table:
         assert me is not None and view.hand is not None, "a spectator does not play"
         self.me = me
         self.players = len(view.hand_counts)
-        self.hand = [c.card for c in view.hand]
+        self.hand = [c.id for c in view.hand]
         self.mine = [0] * data.COLUMNS
         for card in self.hand:
             self.mine[_BREED[card]] += 1
@@ -99,7 +105,7 @@ class _Table:
         for card in known:
             self.pool[_BREED[card]] -= 1
         self.proposed = [p.column for p in view.proposals]
-        self.in_vote = view.phase in ("vote", "tie")
+        self.in_vote = view.phase in (VOTE, TIE)
         self.others = [s for s in range(self.players) if s != me]
         self.lacks = {s: int(lacks.get(str(s), 0)) for s in self.others}
         self.view = view
@@ -192,7 +198,7 @@ class TomyBot(Bot):
 
     level = "strong"
 
-    def observe(self, memory: Memory, seat: int, events: Sequence[Event]) -> Memory:
+    def observe(self, memory: Memory, seat: int, events: Sequence[object]) -> Memory:
         return observe_events(memory, events)
 
     def choose(self, view: Any, legal: Sequence[Any], memory: Memory, rng: Rng) -> Any:
@@ -200,9 +206,9 @@ class TomyBot(Bot):
         if len(legal) == 1 and not isinstance(legal[0], Propose):
             return legal[0]
         table = _Table(view, memory)
-        if view.phase == "vote":
+        if view.phase == VOTE:
             return self._vote(table, legal)
-        if view.phase == "tie":
+        if view.phase == TIE:
             return self._break_tie(table, view, legal)
         return self._story(table, view, legal, rng)
 

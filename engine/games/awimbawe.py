@@ -28,7 +28,6 @@ from typing import Any
 from engine import registry
 from engine.core import (
     ClockSpec,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -41,31 +40,44 @@ from engine.core import (
     State,
     Timeout,
     WrongGame,
-    public,
 )
+from engine.events import Event, only
+from engine.games import awimbawe_events as ev
 from engine.games.awimbawe_cards import (
     ANIMAL,
     CARD_COUNT,
+    CARD_VIEWS,
+    CATALOGUE,
     CHEETAH,
     COLOUR,
     COLOURS,
     CROWNS,
     ELEPHANT,
+    HAND_SIZE,
     HYENA,
     MOUSE,
+    PILES,
     RHINO,
+    ROUNDS_TO_WIN,
     SKY,
     SNAKE,
     VALUE,
+    AwimbaweCatalogue,
+    CardView,
     card_name,
+)
+from engine.games.awimbawe_events import (
+    CHOSEN,
+    FEWER_HYENAS,
+    FOUR_HYENAS,
+    LAST_TRICK,
+    MORE_CROWNS,
+    AwimbaweOutcome,
+    RoundResultView,
 )
 from engine.rng import Rng
 
 SEATS = 2
-PILES = 4
-HAND_SIZE = 6
-ROUNDS_TO_WIN = 2
-"""AW-MATCH-1: first to two rounds (the Heir turns gold at the first, AW-HEIR-1)."""
 
 # What the table waits for (``AwimbaweState.phase``); ``chooser`` is the seat that decides.
 PLAY = "play"
@@ -83,21 +95,12 @@ CHOOSE_LEADER = "choose_leader"
 OVER = "over"
 """The match is over (AW-MATCH-1)."""
 
+DECISIONS = (PLAY, EAGLE, RHINO_MOVE, SNAKE_PICK, CHEETAH_CHOICE, CHOOSE_LEADER)
+"""What the view's ``decision`` may say (``AwimbaweDecision``); unset once the match is over."""
+HEIR_SIDES = ("silver", "gold")
+"""AW-HEIR-1: an Heir shows silver until its player wins a round (``AwimbaweHeirSide``)."""
+
 POWER_PHASES = {RHINO: RHINO_MOVE, CHEETAH: CHEETAH_CHOICE, SNAKE: SNAKE_PICK}
-
-# Why a round was won (``round_over`` events and the view's round results).
-FOUR_HYENAS = "FOUR_HYENAS"
-MORE_CROWNS = "MORE_CROWNS"
-FEWER_HYENAS = "FEWER_HYENAS"
-LAST_TRICK = "LAST_TRICK"
-
-# Why a player leads a round's first trick.
-FEWER_CROWNS_SHOWN = "fewer_crowns"
-TIE_DRAWN = "tie_drawn"
-CHOSEN = "chosen"
-
-HEIR_NAMES = ("white tiger", "black panther")
-"""AW-HEIR-1: seat 0's and seat 1's Heir cards."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -459,23 +462,6 @@ class AwimbaweState(State):
 
 
 @dataclass(frozen=True, slots=True)
-class CardView:
-    """One card's face: ``card`` id (0–27), animal, colour (``sky`` for Eagles), value and
-    crowns (negative: barred crowns)."""
-
-    card: int
-    animal: str
-    colour: str
-    value: int
-    crowns: int
-
-
-CARD_VIEWS: tuple[CardView, ...] = tuple(
-    CardView(c, ANIMAL[c], COLOURS[COLOUR[c]], VALUE[c], CROWNS[c]) for c in range(CARD_COUNT)
-)
-
-
-@dataclass(frozen=True, slots=True)
 class PileView:
     """One pile, bottom first; ``None`` is a face-down card (nobody knows it, not even its
     owner). ``top`` is the playable face-up top card, or ``None`` (face down or empty)."""
@@ -527,15 +513,6 @@ class LastTrickView:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundResultView:
-    round: int
-    winner: int
-    reason: str
-    crowns: tuple[int, int]
-    hyenas: tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
 class AwimbaweView:
     """What one seat (``seat=None``: a spectator) may see. Never a face-down card, the
     opponent's hand or the RNG."""
@@ -569,30 +546,17 @@ class AwimbaweView:
 DECISION_OPTION = "decision_seconds"
 
 
-def _event(audience_seat: int, kind: str, **data: Any) -> Event:
-    """A private event; ``core.private`` cannot carry a ``seat`` field in its data."""
-    return Event(kind, data, frozenset((audience_seat,)))
-
-
 def _lowest(cards: list[int]) -> int:
     return min(cards, key=lambda c: (VALUE[c], c))
 
 
 class AwimbaweGame(Game[AwimbaweState]):
     action_types = ACTION_TYPES
+    event_types = ev.EVENT_TYPES
+    outcome_type = AwimbaweOutcome
     info = GameInfo(
         id="awimbawe",
         name="Awimbawé",
-        summary_en=(
-            "A two-player trick-taking duel on the savannah: hand and face-up piles, animal "
-            "powers, Eagles as trumps. Take the most crowns but never all four Hyenas; "
-            "win two rounds to be crowned."
-        ),
-        summary_fr=(
-            "Un duel de plis dans la savane pour deux joueurs : main et piles visibles, "
-            "pouvoirs des animaux, Aigles en atout. Remportez le plus de couronnes sans "
-            "ramasser les quatre Hyènes ; gagnez deux manches pour être couronné."
-        ),
         min_players=2,
         max_players=2,
         options=(
@@ -600,8 +564,6 @@ class AwimbaweGame(Game[AwimbaweState]):
                 name=DECISION_OPTION,
                 kind="int",
                 default=60,
-                description_en="Seconds for each decision; 0 means no clock (AW-TIME-1).",
-                description_fr="Secondes pour chaque décision ; 0 : pas de pendule (AW-TIME-1).",
                 minimum=0,
                 maximum=600,
             ),
@@ -610,21 +572,13 @@ class AwimbaweGame(Game[AwimbaweState]):
             ClockSpec(
                 kind="decision",
                 option=DECISION_OPTION,
-                on_timeout_en=(
-                    "The server plays your lowest legal card (hand before piles), skips an "
-                    "optional power, makes a following Eagle fight, keeps a Cheetah's lead "
-                    "for you, and, after a lost round, has you lead the next one."
-                ),
-                on_timeout_fr=(
-                    "Le serveur joue votre plus petite carte permise (main avant piles), "
-                    "renonce au pouvoir facultatif, fait combattre un Aigle qui suit, garde "
-                    "la main pour vous avec le Guépard et, après une manche perdue, vous fait "
-                    "entamer la suivante."
-                ),
             ),
         ),
     )
     state_type = AwimbaweState
+
+    def catalogue(self) -> AwimbaweCatalogue:
+        return CATALOGUE
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -700,32 +654,28 @@ class AwimbaweGame(Game[AwimbaweState]):
             )
         events: list[Event] = []
         if isinstance(action, PlayCard):
-            _play_card(state, seat, action.card, timeout, events)
+            _play_card(state, seat, action.card, events)
         elif isinstance(action, EagleChoice):
-            events.append(public("eagle_choice", seat=seat, fight=action.fight, timeout=timeout))
+            events.append(ev.EagleChoice(seat, action.fight))
             _collect_trick(state, events, eagle_fights=action.fight)
         elif isinstance(action, RhinoMove):
-            _rhino(state, seat, action, timeout, events)
+            _rhino(state, seat, action, events)
         elif isinstance(action, SnakePick):
-            _snake(state, seat, action, timeout, events)
+            _snake(state, seat, action, events)
         elif isinstance(action, CheetahChoice):
             if action.leader not in (0, 1):
                 raise InvalidLeader("the next leader must be seat 0 or seat 1")
             state.next_leader = action.leader
-            events.append(
-                public("cheetah_choice", seat=seat, leader=action.leader, timeout=timeout)
-            )
+            events.append(ev.CheetahChoice(seat, action.leader))
             _after_power(state, events)
         elif isinstance(action, SkipPower):
             power = {RHINO_MOVE: "rhino", SNAKE_PICK: "snake", CHEETAH_CHOICE: "cheetah"}
-            events.append(
-                public("power_skipped", seat=seat, power=power[state.phase], timeout=timeout)
-            )
+            events.append(ev.PowerSkipped(seat, power[state.phase]))
             _after_power(state, events)
         elif isinstance(action, ChooseLeader):
             if action.leader not in (0, 1):
                 raise InvalidLeader("the leader must be seat 0 or seat 1")
-            events.append(public("leader_chosen", seat=seat, leader=action.leader, timeout=timeout))
+            events.append(ev.LeaderChosen(seat, action.leader))
             _next_round(state, action.leader, events)
         return events
 
@@ -744,10 +694,7 @@ class AwimbaweGame(Game[AwimbaweState]):
             last = LastTrickView(
                 leader, CARD_VIEWS[led], CARD_VIEWS[followed], winner, led_to, followed_to
             )
-        results = tuple(
-            RoundResultView(r[0], r[1], r[2], (r[3], r[4]), (r[5], r[6]))
-            for r in state.round_results
-        )
+        results = _round_results(state)
         over = state.phase == OVER
         return AwimbaweView(
             seat=seat,
@@ -775,18 +722,7 @@ class AwimbaweGame(Game[AwimbaweState]):
             winners=(winner,),
             scores=(state.rounds_won[0], state.rounds_won[1]),
             reason="TWO_ROUNDS",
-            detail={
-                "rounds": [
-                    {
-                        "round": r[0],
-                        "winner": r[1],
-                        "reason": r[2],
-                        "crowns": [r[3], r[4]],
-                        "hyenas": [r[5], r[6]],
-                    }
-                    for r in state.round_results
-                ]
-            },
+            detail=AwimbaweOutcome(_round_results(state)),
         )
 
     def determinize(self, state: AwimbaweState, seat: int | None, rng: Rng) -> AwimbaweState:
@@ -825,6 +761,12 @@ class AwimbaweGame(Game[AwimbaweState]):
 # --------------------------------------------------------------------------------------------
 
 
+def _round_results(state: AwimbaweState) -> tuple[RoundResultView, ...]:
+    return tuple(
+        RoundResultView(r[0], r[1], r[2], (r[3], r[4]), (r[5], r[6])) for r in state.round_results
+    )
+
+
 def _deal(state: AwimbaweState) -> None:
     """AW-SETUP-1: shuffle the 28; per player 4 face-down cards, each covered by a face-up
     one, then a hand of 6. Clears everything that belongs to one round."""
@@ -851,17 +793,17 @@ def _next_round(state: AwimbaweState, leader: int, events: list[Event]) -> None:
     _deal(state)
     state.leader = leader
     events.append(
-        public(
-            "round_dealt",
+        ev.RoundDealt(
             round=state.round_no,
             leader=leader,
             lead_reason=CHOSEN,
-            tops=[[pile[-1] for pile in state.piles[p]] for p in range(SEATS)],
-            hand_counts=[HAND_SIZE, HAND_SIZE],
+            tops=tuple(tuple(pile[-1] for pile in state.piles[p]) for p in range(SEATS)),
+            hand_counts=(HAND_SIZE, HAND_SIZE),
         )
     )
     for p in range(SEATS):
-        events.append(_event(p, "hand_dealt", seat=p, cards=sorted(state.hands[p])))
+        cards = tuple(CARD_VIEWS[c] for c in sorted(state.hands[p]))
+        events.append(ev.HandDealt(p, cards, audience=only(p)))
     _enter_play(state, leader, events)
 
 
@@ -887,21 +829,19 @@ def _enter_play(state: AwimbaweState, seat: int, events: list[Event]) -> None:
         return
     if state.paralysed[seat]:
         state.paralysed[seat] = []
-        events.append(public("paralysis_ended", seat=seat, reason="stuck"))
+        events.append(ev.ParalysisEnded(seat, ev.STUCK))
         if state.available(seat):
             return
-    turned = []
+    turned: list[ev.TurnedCard] = []
     for i, pile in enumerate(state.piles[seat]):
         if pile and not state.face_up[pile[-1]]:
             state.face_up[pile[-1]] = True
-            turned.append({"seat": seat, "pile": i, "card": pile[-1]})
+            turned.append(ev.TurnedCard(seat, i, CARD_VIEWS[pile[-1]]))
     if turned:
-        events.append(public("cards_turned_up", cards=turned, reason="stuck"))
+        events.append(ev.CardsTurnedUp(tuple(turned), ev.STUCK))
 
 
-def _play_card(
-    state: AwimbaweState, seat: int, card: int, timeout: bool, events: list[Event]
-) -> None:
+def _play_card(state: AwimbaweState, seat: int, card: int, events: list[Event]) -> None:
     """AW-TRICK-1 / AW-FOLLOW-1: check and play ``card``, then open its power (AW-POW)."""
     if not isinstance(card, int) or not 0 <= card < CARD_COUNT:
         raise CardNotAvailable("there is no such card")
@@ -944,20 +884,14 @@ def _play_card(
         state.piles[seat][pile_index].pop()
         state.face_up[card] = False
     state.table.append(card)
-    events.append(
-        public(
-            "card_played",
-            seat=seat,
-            card=card,
-            source="hand" if pile_index < 0 else "pile",
-            pile=None if pile_index < 0 else pile_index,
-            timeout=timeout,
-        )
-    )
+    if pile_index < 0:
+        events.append(ev.CardPlayed(seat, CARD_VIEWS[card], ev.HAND, None))
+    else:
+        events.append(ev.CardPlayed(seat, CARD_VIEWS[card], ev.PILE, pile_index))
     if state.paralysed[seat]:
         # AW-SNAKE-1: free again once they have played another card.
         state.paralysed[seat] = []
-        events.append(public("paralysis_ended", seat=seat, reason="played"))
+        events.append(ev.ParalysisEnded(seat, ev.PLAYED))
     # The card's power (AW-TRICK-1).
     if following and COLOUR[card] == SKY and COLOUR[state.table[0]] != SKY:
         state.phase = EAGLE  # AW-EAGLE-1: fight or flee
@@ -977,7 +911,7 @@ def _play_card(
             state.phase = phase
             state.chooser = seat
             return
-        events.append(public("power_without_effect", seat=seat, power=ANIMAL[card]))
+        events.append(ev.PowerWithoutEffect(seat, ANIMAL[card]))
     _after_power(state, events)
 
 
@@ -995,9 +929,7 @@ def _rhino_moves(state: AwimbaweState, owner: int) -> list[tuple[int, int]]:
     return [(f, t) for f in full for t in full if f != t]
 
 
-def _rhino(
-    state: AwimbaweState, seat: int, move: RhinoMove, timeout: bool, events: list[Event]
-) -> None:
+def _rhino(state: AwimbaweState, seat: int, move: RhinoMove, events: list[Event]) -> None:
     owner = 1 - seat
     if (move.from_pile, move.to_pile) not in _rhino_moves(state, owner):
         raise InvalidRhinoMove(
@@ -1008,15 +940,13 @@ def _rhino(
     state.piles[owner][move.to_pile].insert(0, card)
     up = state.face_up[card]
     events.append(
-        public(
-            "rhino_move",
+        ev.RhinoMove(
             seat=seat,
             owner=owner,
             from_pile=move.from_pile,
             to_pile=move.to_pile,
-            card=card if up else None,
+            card=CARD_VIEWS[card] if up else None,
             face_up=up,
-            timeout=timeout,
         )
     )
     _after_power(state, events)
@@ -1040,9 +970,7 @@ def _snake_hand_positions(state: AwimbaweState, owner: int) -> int:
     return sum(1 for c in free if c in hand)
 
 
-def _snake(
-    state: AwimbaweState, seat: int, pick: SnakePick, timeout: bool, events: list[Event]
-) -> None:
+def _snake(state: AwimbaweState, seat: int, pick: SnakePick, events: list[Event]) -> None:
     owner = 1 - seat
     if (pick.target_card is None) == (pick.hand_position is None):
         raise InvalidSnakeTarget("name either a face-up pile top or a hand position")
@@ -1055,15 +983,13 @@ def _snake(
         state.paralysed[owner].append(card)
         pile = next(i for i, p in enumerate(state.piles[owner]) if p and p[-1] == card)
         events.append(
-            public(
-                "card_paralysed",
+            ev.CardParalysed(
                 seat=seat,
                 owner=owner,
-                source="pile",
+                source=ev.PILE,
                 pile=pile,
-                card=card,
+                card=CARD_VIEWS[card],
                 hand_position=None,
-                timeout=timeout,
             )
         )
     else:
@@ -1077,18 +1003,16 @@ def _snake(
         card = order[position]
         state.paralysed[owner].append(card)
         events.append(
-            public(
-                "card_paralysed",
+            ev.CardParalysed(
                 seat=seat,
                 owner=owner,
-                source="hand",
+                source=ev.HAND,
                 pile=None,
                 card=None,
                 hand_position=position,
-                timeout=timeout,
             )
         )
-        events.append(_event(owner, "hand_card_paralysed", seat=owner, card=card))
+        events.append(ev.HandCardParalysed(owner, CARD_VIEWS[card], audience=only(owner)))
     _after_power(state, events)
 
 
@@ -1122,13 +1046,12 @@ def _collect_trick(state: AwimbaweState, events: list[Event], eagle_fights: bool
     state.trick_piles[followed_to].append(followed)
     state.table = []
     state.last_trick = [leader, led, followed, winner, led_to, followed_to]
-    hyenas = [state.hyenas(0), state.hyenas(1)]
+    hyenas = (state.hyenas(0), state.hyenas(1))
     events.append(
-        public(
-            "trick_won",
+        ev.TrickWon(
             winner=winner,
             leader=leader,
-            cards=[led, followed],
+            cards=(CARD_VIEWS[led], CARD_VIEWS[followed]),
             led_to=led_to,
             followed_to=followed_to,
             hyenas=hyenas,
@@ -1138,19 +1061,19 @@ def _collect_trick(state: AwimbaweState, events: list[Event], eagle_fights: bool
         if hyenas[p] == 4:  # AW-HYENA-1: the round is lost at once
             _end_round(state, events, winner=1 - p, reason=FOUR_HYENAS)
             return
-    turned = []
+    turned: list[ev.TurnedCard] = []
     for p in range(SEATS):
         for i, pile in enumerate(state.piles[p]):
             if pile and not state.face_up[pile[-1]]:
                 state.face_up[pile[-1]] = True
-                turned.append({"seat": p, "pile": i, "card": pile[-1]})
+                turned.append(ev.TurnedCard(p, i, CARD_VIEWS[pile[-1]]))
     if turned:
-        events.append(public("cards_turned_up", cards=turned, reason="uncovered"))
+        events.append(ev.CardsTurnedUp(tuple(turned), ev.UNCOVERED))
     if state.cards_left(0) == 0 and state.cards_left(1) == 0:
         _end_round_by_crowns(state, events)
         return
     next_leader = winner if state.next_leader < 0 else state.next_leader
-    events.append(public("next_leader", seat=next_leader, by_cheetah=state.next_leader >= 0))
+    events.append(ev.NextLeader(next_leader, state.next_leader >= 0))
     state.next_leader = -1
     state.leader = next_leader
     _enter_play(state, next_leader, events)
@@ -1176,20 +1099,19 @@ def _end_round(state: AwimbaweState, events: list[Event], *, winner: int, reason
     state.round_results.append([state.round_no, winner, reason, *crowns, *hyenas])
     state.next_leader = -1
     events.append(
-        public(
-            "round_over",
+        ev.RoundOver(
             round=state.round_no,
             winner=winner,
             reason=reason,
-            crowns=crowns,
-            hyenas=hyenas,
-            rounds_won=state.rounds_won[:],
+            crowns=tuple(crowns),
+            hyenas=tuple(hyenas),
+            rounds_won=tuple(state.rounds_won),
         )
     )
     if state.rounds_won[winner] >= ROUNDS_TO_WIN:
         state.phase = OVER
         state.chooser = -1
-        events.append(public("match_over", winner=winner, rounds_won=state.rounds_won[:]))
+        events.append(ev.MatchOver(winner, tuple(state.rounds_won)))
     else:
         state.phase = CHOOSE_LEADER
         state.chooser = 1 - winner

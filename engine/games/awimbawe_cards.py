@@ -12,6 +12,8 @@ A land animal is ``colour * 6 + (value - 1)``: green 0–5, yellow 6–11, black
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 COLOURS: tuple[str, ...] = ("green", "yellow", "black", "brown", "sky")
 """Terrain colours (indices 0–3) and the Eagles' sky (index 4)."""
 GREEN, YELLOW, BLACK, BROWN, SKY = range(5)
@@ -38,6 +40,12 @@ KINDS: dict[int, tuple[str, int]] = {
 }
 
 CARD_COUNT = 28
+PILES = 4
+"""AW-SETUP-1: piles per player, each a face-down card under a face-up one."""
+HAND_SIZE = 6
+"""AW-SETUP-1: cards in a hand at the deal."""
+ROUNDS_TO_WIN = 2
+"""AW-MATCH-1: first to two rounds (the Heir turns gold at the first, AW-HEIR-1)."""
 CARDS: tuple[int, ...] = tuple(range(CARD_COUNT))
 EAGLES: tuple[int, ...] = (24, 25, 26, 27)
 
@@ -68,3 +76,103 @@ def card_name(card: int) -> str:
     if is_eagle(card):
         return f"{animal} {VALUE[card]}"
     return f"{COLOURS[COLOUR[card]]} {animal} {VALUE[card]}"
+
+
+# --------------------------------------------------------------------------------------------
+# Closed vocabularies (lowercase names: the protobuf enums ``AwimbaweAnimal``,
+# ``AwimbaweColour`` and ``AwimbawePower`` hold exactly these, upper-cased)
+# --------------------------------------------------------------------------------------------
+
+ANIMALS: tuple[str, ...] = ("mouse", "rhino", "cheetah", "hyena", "snake", "elephant", "eagle")
+"""Every animal, by value (the four Eagles share one)."""
+
+POWERS: dict[str, tuple[str, bool, str]] = {
+    # animal: (power, optional, rule). A power is named after the animal that has it;
+    # optional powers are a decision of the player who played the card (AW-POW), the others
+    # work by themselves. The Elephant has none (AW-ELEPHANT-1).
+    "mouse": ("mouse", False, "AW-MOUSE-1"),
+    "rhino": ("rhino", True, "AW-RHINO-1"),
+    "cheetah": ("cheetah", True, "AW-CHEETAH-1"),
+    "hyena": ("hyena", False, "AW-HYENA-1"),
+    "snake": ("snake", True, "AW-SNAKE-1"),
+    "eagle": ("eagle", False, "AW-EAGLE-1"),
+}
+POWER: tuple[str | None, ...] = tuple(
+    POWERS[a][0] if a in POWERS else None for a in (KINDS[v][0] for v in VALUE)
+)
+"""Each card's power, or ``None`` (the Elephants)."""
+
+HEIRS: tuple[str, ...] = ("white_tiger", "black_panther")
+"""AW-HEIR-1: seat 0's and seat 1's Heir (``AwimbaweHeirAnimal``)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Faces and the catalogue (language-neutral: ids and vocabulary names only)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """One card's face: ``card`` id (0–27), animal, colour (``sky`` for Eagles), value,
+    crowns (negative: barred crowns) and power (``None``: the Elephant has none)."""
+
+    card: int
+    animal: str
+    colour: str
+    value: int
+    crowns: int
+    power: str | None
+
+
+CARD_VIEWS: tuple[CardView, ...] = tuple(
+    CardView(c, ANIMAL[c], COLOURS[COLOUR[c]], VALUE[c], CROWNS[c], POWER[c]) for c in CARDS
+)
+"""Every card's face, by id (shared instances: events and views reuse them)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PowerEntry:
+    """One animal power: which animal has it, whether the player who played the card decides
+    to use it (``player_decides``: Rhino, Cheetah, Snake) or it works by itself, and the rule
+    id that defines it."""
+
+    power: str
+    animal: str
+    player_decides: bool
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeirEntry:
+    """AW-HEIR-1: the Heir card of ``seat`` (``animal``: one of :data:`HEIRS`)."""
+
+    seat: int
+    animal: str
+
+
+@dataclass(frozen=True, slots=True)
+class AwimbaweCatalogue:
+    """The printed material: the 28 cards (each exactly once in the deck), the powers, the
+    Heirs, and the numbers of the set-up and the match."""
+
+    cards: tuple[CardView, ...]
+    powers: tuple[PowerEntry, ...]
+    heirs: tuple[HeirEntry, ...]
+    trump_colour: str
+    hand_size: int
+    piles: int
+    rounds_to_win: int
+
+
+CATALOGUE = AwimbaweCatalogue(
+    cards=CARD_VIEWS,
+    powers=tuple(
+        PowerEntry(power, animal, optional, rule)
+        for animal, (power, optional, rule) in POWERS.items()
+    ),
+    heirs=tuple(HeirEntry(seat, heir) for seat, heir in enumerate(HEIRS)),
+    trump_colour=COLOURS[SKY],
+    hand_size=HAND_SIZE,
+    piles=PILES,
+    rounds_to_win=ROUNDS_TO_WIN,
+)

@@ -6,8 +6,9 @@ of them on one face-down card, possibly trying to FREE it. A black gem ends the 
 nothing gained; every turn the bag loses one gem. The table wins together by freeing as many
 Tamashii as it can.
 
-The card list, the bag, the levels and the verdicts are data in
-:mod:`engine.games.tamashii_cards`; rule ids ``TM-…`` refer to ``shared/rules/tamashii.md``.
+The card list, the bag, the levels, the verdicts and the catalogue are data in
+:mod:`engine.games.tamashii_cards`; the typed events are in :mod:`engine.games.tamashii_events`;
+rule ids ``TM-…`` refer to ``shared/rules/tamashii.md``.
 
 >>> game = registry.get("tamashii")
 >>> state = game.new_match(game.validate_options({}), 2, seed=7)
@@ -24,7 +25,6 @@ from typing import Any
 from engine import registry
 from engine.core import (
     ClockSpec,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -37,8 +37,8 @@ from engine.core import (
     State,
     Timeout,
     WrongGame,
-    public,
 )
+from engine.events import Event, only
 from engine.games.tamashii_cards import (
     BAG_START,
     BLACK,
@@ -46,8 +46,9 @@ from engine.games.tamashii_cards import (
     CARD_BY_ID,
     CARDS,
     COLOURS,
+    FACES,
+    LEVEL_CHOICES,
     LEVEL_REMOVALS,
-    LEVELS,
     NO_POWER,
     NOVICE,
     PEEK,
@@ -61,26 +62,63 @@ from engine.games.tamashii_cards import (
     WIN_THRESHOLD,
     YELLOW,
     Card,
+    CardFace,
+    Gems,
+    TamashiiCatalogue,
+    catalogue,
     verdict,
+)
+from engine.games.tamashii_events import (
+    ALL_FREED,
+    BAG_EXHAUSTED,
+    CHOOSE,
+    EVENT_TYPES,
+    GATHERING,
+    NO_CARD_CAN_BE_FREED,
+    OVER,
+    POWER_PEEK,
+    TO_BAG,
+    TO_REMOVED,
+    Bust,
+    Freed,
+    GemDrawn,
+    GemEroded,
+    GemsPlaced,
+    LiberationFailed,
+    MatchOver,
+    Peeked,
+    PowerApplied,
+    SlotPeeked,
+    TamashiiOutcome,
+    TurnStarted,
+    TurnTimedOut,
 )
 from engine.rng import Rng
 
+__all__ = [
+    "ALL_FREED",
+    "BAG_EXHAUSTED",
+    "CHOOSE",
+    "GATHERING",
+    "NO_CARD_CAN_BE_FREED",
+    "OVER",
+    "POWER_PEEK",
+    "CardFace",
+    "DrawAgain",
+    "Gather",
+    "Gems",
+    "KnownCard",
+    "Peek",
+    "Place",
+    "PowerPeek",
+    "SlotView",
+    "TamashiiGame",
+    "TamashiiState",
+    "TamashiiView",
+]
+
 SLOTS = 6
 """Number of card slots on the table (TM-SETUP-1)."""
-
-# Phases of a turn.
-CHOOSE = "CHOOSE"
-"""Start of a turn: PEEK or GATHER (TM-TURN-1)."""
-GATHERING = "GATHERING"
-"""Gems drawn this turn: DRAW AGAIN or PLACE them (TM-GATHER-1)."""
-POWER_PEEK = "POWER_PEEK"
-"""Tsuchi was just freed: the player picks the face-down card its power shows them."""
-OVER = "OVER"
-
-# Why a match ended (Outcome.reason).
-ALL_FREED = "ALL_FREED"
-NO_CARD_CAN_BE_FREED = "NO_CARD_CAN_BE_FREED"
-BAG_EXHAUSTED = "BAG_EXHAUSTED"
 
 
 # --------------------------------------------------------------------------------------------
@@ -258,7 +296,7 @@ class TamashiiState(State):
             int(version),
             Rng(int(rng_state)),
             int(players),
-            str(level),
+            str(level).lower(),
             bool(memory_aid),
             [int(x) for x in cards],
             [bool(x) for x in freed],
@@ -267,7 +305,7 @@ class TamashiiState(State):
             [int(x) for x in drawn],
             [int(x) for x in removed],
             int(turn),
-            str(phase),
+            str(phase).lower(),
             [int(x) for x in peeked],
             int(revealed),
             str(end_reason),
@@ -290,26 +328,6 @@ class TamashiiState(State):
 
 
 @dataclass(frozen=True, slots=True)
-class Gems:
-    """A number of gems per colour."""
-
-    blue: int = 0
-    red: int = 0
-    yellow: int = 0
-    black: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class CardView:
-    """A Tamashii's face: ``needs`` to be freed and its ``power`` (``NONE`` if it has none)."""
-
-    id: int
-    name: str
-    needs: Gems
-    power: str
-
-
-@dataclass(frozen=True, slots=True)
 class SlotView:
     """One of the six places on the table.
 
@@ -319,7 +337,7 @@ class SlotView:
 
     slot: int
     face_up: bool
-    card: CardView | None
+    card: CardFace | None
     gems: Gems
     peeked_by: tuple[int, ...]
 
@@ -329,14 +347,15 @@ class KnownCard:
     """A face-down card the viewer has seen (memory aid only)."""
 
     slot: int
-    card: CardView
+    card: CardFace
 
 
 @dataclass(frozen=True, slots=True)
 class TamashiiView:
     """What one seat (or a spectator) sees. Never the RNG, never a face-down card, except
     with ``memory_aid``: ``my_peeks`` (the viewer's own peeks) and ``seen_by_all`` (cards
-    shown by a failed liberation), both for cards still face down."""
+    shown by a failed liberation), both for cards still face down. ``end_reason`` and
+    ``verdict`` are ``""`` while the match runs."""
 
     level: str
     memory_aid: bool
@@ -351,22 +370,14 @@ class TamashiiView:
     removed: Gems
     freed: int
     end_reason: str
-    verdict_en: str
-    verdict_fr: str
+    verdict: str
     my_peeks: tuple[KnownCard, ...]
     seen_by_all: tuple[KnownCard, ...]
 
 
-def _card_view(card: Card) -> CardView:
-    return CardView(card.id, card.name, Gems(*card.needs), card.power)
-
-
-CARD_VIEWS: Mapping[int, CardView] = {card.id: _card_view(card) for card in CARDS}
-
-
-def _gems_data(counts: Sequence[int]) -> dict[str, int]:
-    """Per-colour counts as event data: ``{"blue": n, "red": n, "yellow": n, "black": n}``."""
-    return {COLOURS[c]: counts[c] for c in range(4)}
+def _gems(counts: Sequence[int]) -> Gems:
+    """Per-colour counts (blue, red, yellow, black) as :class:`Gems`."""
+    return Gems(counts[0], counts[1], counts[2], counts[3])
 
 
 # --------------------------------------------------------------------------------------------
@@ -384,51 +395,34 @@ def _draw_colour(rng: Rng, counts: Sequence[int], colours: Sequence[int]) -> int
     raise AssertionError("unreachable: pick below the total")
 
 
-def _with_timeout(event: Event) -> Event:
-    return Event(event.kind, {**event.data, "timeout": True}, event.audience)
-
-
 ALL_COLOURS = (BLUE, RED, YELLOW, BLACK)
 
 
 class TamashiiGame(Game[TamashiiState]):
     action_types = _ACTION_TYPES
+    event_types = EVENT_TYPES
+    outcome_type = TamashiiOutcome
     info = GameInfo(
         id="tamashii",
         name="Tamashii",
-        summary_en=(
-            "Cooperative memory and push-your-luck game: peek at the six hidden Tamashii, "
-            "draw magic gems from the bag and free as many spirits as you can together."
-        ),
-        summary_fr=(
-            "Jeu coopératif de mémoire et de prise de risque : regardez les six Tamashii "
-            "cachés, piochez des gemmes magiques et libérez ensemble le plus d'esprits possible."
-        ),
         min_players=1,
         max_players=6,
         options=(
             OptionSpec(
                 "level",
                 "choice",
-                STANDARD,
-                "Difficulty: gems taken out of the bag, and powers and black gems in NOVICE.",
-                "Difficulté : gemmes retirées du sac ; en NOVICE, pas de pouvoirs et gemmes "
-                "noires jokers.",
-                choices=LEVELS,
+                STANDARD.upper(),
+                choices=LEVEL_CHOICES,
             ),
             OptionSpec(
                 "memory_aid",
                 "bool",
                 False,
-                "Show each player the cards they peeked at (casual play).",
-                "Montrer à chaque joueur les cartes qu'il a regardées (partie détendue).",
             ),
             OptionSpec(
                 "decision_seconds",
                 "int",
                 60,
-                "Seconds for each decision; 0 means no clock.",
-                "Secondes pour chaque décision ; 0 : pas de limite.",
                 minimum=0,
                 maximum=600,
             ),
@@ -436,8 +430,6 @@ class TamashiiGame(Game[TamashiiState]):
                 "first_player",
                 "int",
                 -1,
-                "Seat that plays first; -1 draws it at random.",
-                "Place du premier joueur ; -1 : tiré au sort.",
                 minimum=-1,
                 maximum=5,
             ),
@@ -446,12 +438,6 @@ class TamashiiGame(Game[TamashiiState]):
             ClockSpec(
                 "decision",
                 "decision_seconds",
-                "A player who has not chosen ends the turn without peeking; gems drawn this "
-                "turn go back to the bag; a pending Tsuchi peek is lost. The turn then ends "
-                "as usual (one gem erodes).",
-                "Un joueur qui n'a pas choisi termine son tour sans regarder de carte ; les "
-                "gemmes piochées ce tour retournent dans le sac ; le regard offert par Tsuchi "
-                "est perdu. Le tour se termine normalement (une gemme est retirée).",
             ),
         ),
     )
@@ -465,9 +451,9 @@ class TamashiiGame(Game[TamashiiState]):
         self.check_players(players)
         opts: dict[str, OptionValue] = {spec.name: spec.default for spec in self.info.options}
         opts.update(options)
-        level = str(opts["level"])
+        level = str(opts["level"]).lower()
         if level not in LEVEL_REMOVALS:
-            raise InvalidOptions("level", f"option level takes one of {', '.join(LEVELS)}")
+            raise InvalidOptions("level", f"option level takes one of {', '.join(LEVEL_CHOICES)}")
         first = int(opts["first_player"])
         if first >= players:
             raise InvalidOptions(
@@ -526,9 +512,12 @@ class TamashiiGame(Game[TamashiiState]):
 
     # -- playing -----------------------------------------------------------------------------
 
+    def catalogue(self) -> TamashiiCatalogue:
+        return _CATALOGUE
+
     def play(self, state: TamashiiState, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Timeout):
-            return [_with_timeout(event) for event in self._timeout(state, seat)]
+            return self._timeout(state, seat)
         if not isinstance(action, _ACTION_TYPES):
             raise WrongGame(f"{type(action).__name__} is not a Tamashii action")
         if seat != state.turn:
@@ -585,26 +574,23 @@ class TamashiiGame(Game[TamashiiState]):
         self, state: TamashiiState, seat: int, slot: int, *, by_power: bool, events: list[Event]
     ) -> None:
         """TM-PEEK-1 / TM-MEM-1: the seat alone learns the card, once, as an event."""
-        card = CARD_BY_ID[state.cards[slot]]
+        face = FACES[state.cards[slot]]
         state.peeked[seat] |= 1 << slot
-        events.append(public("slot_peeked", seat=seat, slot=slot, by_power=by_power))
-        # core.private() cannot carry a "seat" field (its own first parameter), so the
-        # private event is built directly, with the same audience private() would give.
-        secret = {"seat": seat, "slot": slot, "card": card.id, "name": card.name}
-        events.append(Event("peeked", {**secret, "by_power": by_power}, frozenset((seat,))))
+        events.append(SlotPeeked(seat, slot, by_power))
+        events.append(Peeked(seat, slot, face, by_power, audience=only(seat)))
 
     def _draw(self, state: TamashiiState, seat: int, *, again: bool, events: list[Event]) -> None:
         """TM-GATHER-1 and TM-BUST-1."""
         colour = _draw_colour(state.rng, state.bag, ALL_COLOURS)
         state.bag[colour] -= 1
         state.drawn[colour] += 1
-        events.append(public("gem_drawn", seat=seat, colour=COLOURS[colour], again=again))
+        events.append(GemDrawn(seat, COLOURS[colour], again))
         if colour == BLACK and state.level != NOVICE:
             returned = state.drawn
             for c in ALL_COLOURS:
                 state.bag[c] += returned[c]
             state.drawn = [0, 0, 0, 0]
-            events.append(public("bust", seat=seat, returned=_gems_data(returned)))
+            events.append(Bust(seat, _gems(returned)))
             self._end_turn(state, events)
         else:
             state.phase = GATHERING
@@ -618,9 +604,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             state.on_cards[base + c] += placed[c]
         state.drawn = [0, 0, 0, 0]
-        events.append(
-            public("gems_placed", seat=seat, slot=slot, gems=_gems_data(placed), free=free)
-        )
+        events.append(GemsPlaced(seat, slot, _gems(placed), free))
         if free:
             self._liberate(state, seat, slot, events)
 
@@ -638,16 +622,7 @@ class TamashiiGame(Game[TamashiiState]):
             state.on_cards[base : base + 4] = [0, 0, 0, 0]
             for c in ALL_COLOURS:
                 state.removed[c] += on[c]
-            events.append(
-                public(
-                    "liberation_failed",
-                    seat=seat,
-                    slot=slot,
-                    card=card.id,
-                    name=card.name,
-                    discarded=_gems_data(on),
-                )
-            )
+            events.append(LiberationFailed(seat, slot, FACES[card.id], _gems(on)))
             return
         state.freed[slot] = True
         # The gems that cover the needs stay on the freed card; the rest is excess.
@@ -661,15 +636,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             pile[c] += excess[c]
         events.append(
-            public(
-                "freed",
-                seat=seat,
-                slot=slot,
-                card=card.id,
-                name=card.name,
-                excess=_gems_data(excess),
-                excess_to="bag" if to_bag else "removed",
-            )
+            Freed(seat, slot, FACES[card.id], _gems(excess), TO_BAG if to_bag else TO_REMOVED)
         )
         if powers and card.power != NO_POWER:
             self._power(state, seat, slot, card, excess, events)
@@ -704,16 +671,8 @@ class TamashiiGame(Game[TamashiiState]):
             if peek_pending:
                 state.phase = POWER_PEEK
         events.append(
-            public(
-                "power_applied",
-                seat=seat,
-                slot=slot,
-                card=card.id,
-                name=card.name,
-                power=card.power,
-                returned_to_bag=_gems_data(to_bag),
-                taken_from_bag=_gems_data(from_bag),
-                peek_pending=peek_pending,
+            PowerApplied(
+                seat, slot, card.id, card.power, _gems(to_bag), _gems(from_bag), peek_pending
             )
         )
 
@@ -723,9 +682,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             state.bag[c] += returned[c]
         state.drawn = [0, 0, 0, 0]
-        events = [
-            public("turn_timed_out", seat=seat, phase=state.phase, returned=_gems_data(returned))
-        ]
+        events: list[Event] = [TurnTimedOut(seat, state.phase, _gems(returned))]
         self._end_turn(state, events)
         return events
 
@@ -737,28 +694,19 @@ class TamashiiGame(Game[TamashiiState]):
             colour = _draw_colour(state.rng, state.bag, PLAIN_COLOURS)
             state.bag[colour] -= 1
             state.removed[colour] += 1
-            events.append(public("gem_eroded", colour=COLOURS[colour]))
+            events.append(GemEroded(COLOURS[colour]))
         else:
-            events.append(public("gem_eroded", colour=None))
+            events.append(GemEroded(None))
         reason = end_reason(state)
         if reason:
             state.phase = OVER
             state.end_reason = reason
             freed = state.freed_count
-            verdict_en, verdict_fr = verdict(freed)
-            events.append(
-                public(
-                    "match_over",
-                    freed=freed,
-                    reason=reason,
-                    verdict_en=verdict_en,
-                    verdict_fr=verdict_fr,
-                )
-            )
+            events.append(MatchOver(freed, reason.lower(), verdict(freed)))
             return
         state.turn = (state.turn + 1) % state.players
         state.phase = CHOOSE
-        events.append(public("turn_started", seat=state.turn))
+        events.append(TurnStarted(state.turn))
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -767,8 +715,8 @@ class TamashiiGame(Game[TamashiiState]):
             SlotView(
                 slot=s,
                 face_up=state.freed[s],
-                card=CARD_VIEWS[state.cards[s]] if state.freed[s] else None,
-                gems=Gems(*state.on_cards[4 * s : 4 * s + 4]),
+                card=FACES[state.cards[s]] if state.freed[s] else None,
+                gems=_gems(state.on_cards[4 * s : 4 * s + 4]),
                 peeked_by=tuple(p for p in range(state.players) if state.peeked[p] >> s & 1),
             )
             for s in range(SLOTS)
@@ -779,9 +727,6 @@ class TamashiiGame(Game[TamashiiState]):
             if seat is not None:
                 my_peeks = _known(state, state.peeked[seat])
             seen_by_all = _known(state, state.revealed)
-        verdict_en = verdict_fr = ""
-        if state.phase == OVER:
-            verdict_en, verdict_fr = verdict(state.freed_count)
         return TamashiiView(
             level=state.level,
             memory_aid=state.memory_aid,
@@ -791,13 +736,12 @@ class TamashiiGame(Game[TamashiiState]):
             turn=state.turn,
             phase=state.phase,
             slots=slots,
-            bag=Gems(*state.bag),
-            drawn=Gems(*state.drawn),
-            removed=Gems(*state.removed),
+            bag=_gems(state.bag),
+            drawn=_gems(state.drawn),
+            removed=_gems(state.removed),
             freed=state.freed_count,
-            end_reason=state.end_reason,
-            verdict_en=verdict_en,
-            verdict_fr=verdict_fr,
+            end_reason=state.end_reason.lower(),
+            verdict=verdict(state.freed_count) if state.phase == OVER else "",
             my_peeks=my_peeks,
             seen_by_all=seen_by_all,
         )
@@ -806,18 +750,12 @@ class TamashiiGame(Game[TamashiiState]):
         if state.phase != OVER:
             return None
         freed = state.freed_count
-        verdict_en, verdict_fr = verdict(freed)
         winners = tuple(range(state.players)) if freed >= WIN_THRESHOLD else ()
         return Outcome(
             winners=winners,
             scores=(freed,) * state.players,
             reason=state.end_reason,
-            detail={
-                "freed": freed,
-                "level": state.level,
-                "verdict_en": verdict_en,
-                "verdict_fr": verdict_fr,
-            },
+            detail=TamashiiOutcome(freed, state.level, verdict(freed)),
         )
 
     def determinize(self, state: TamashiiState, seat: int | None, rng: Rng) -> TamashiiState:
@@ -839,7 +777,7 @@ class TamashiiGame(Game[TamashiiState]):
 
 def _known(state: TamashiiState, mask: int) -> tuple[KnownCard, ...]:
     return tuple(
-        KnownCard(s, CARD_VIEWS[state.cards[s]])
+        KnownCard(s, FACES[state.cards[s]])
         for s in range(SLOTS)
         if mask >> s & 1 and not state.freed[s]
     )
@@ -866,5 +804,7 @@ def end_reason(state: TamashiiState) -> str:
         return ""
     return NO_CARD_CAN_BE_FREED  # TM-END-1
 
+
+_CATALOGUE = catalogue()
 
 registry.register(TamashiiGame())

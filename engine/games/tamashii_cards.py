@@ -1,15 +1,21 @@
-"""Tamashii's material as data: the six cards, the bag, the levels and the verdicts.
+"""Tamashii's material as data: the six cards, the bag, the levels, the verdicts, and the
+catalogue that shows all of it to clients.
 
 Every **[decision]** of ``shared/rules/tamashii.md`` that is a value (the needs and powers of
-the cards, the gems each level removes, the verdict lines, the win threshold) lives here, so
+the cards, the gems each level removes, the verdict levels, the win threshold) lives here, so
 it can be replaced when the printed cards are known without touching the rules code.
 
-Gems are small ints: ``BLUE``, ``RED``, ``YELLOW``, ``BLACK``; ``COLOURS`` names them.
+Gems are small ints: ``BLUE``, ``RED``, ``YELLOW``, ``BLACK``; ``COLOURS`` names them. Every
+closed vocabulary (colours, powers, levels, verdicts) is a lowercase snake_case string, the
+lowercase name of its value in the protobuf enum (``"return_excess"`` is
+``TAMASHII_POWER_RETURN_EXCESS``).
 
 >>> sum(card.needs[BLUE] for card in CARDS), sum(card.needs[RED] for card in CARDS)
 (5, 6)
 >>> verdict(4)
-('Good work!', 'Bon travail !')
+'good_work'
+>>> FACES[4]
+CardFace(id=4, needs=Gems(blue=1, red=1, yellow=1, black=0), power='peek')
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ RED = 1
 YELLOW = 2
 BLACK = 3
 COLOURS: tuple[str, ...] = ("blue", "red", "yellow", "black")
-"""Colour names, indexed by the gem constants (the words used in views and events)."""
+"""Colour names, indexed by the gem constants (the ``TamashiiColour`` enum values)."""
 
 PLAIN_COLOURS: tuple[int, ...] = (BLUE, RED, YELLOW)
 """The colours a card can need (black never is needed; in NOVICE it stands in for any)."""
@@ -32,12 +38,34 @@ BAG_START: tuple[int, int, int, int] = (10, 10, 10, 2)
 
 TOTAL_GEMS = sum(BAG_START)
 
-# Powers (TM-CARDS-1). Names from the source's power list.
-RETURN_EXCESS = "RETURN_EXCESS"
-RETURN_TWO_YELLOW = "RETURN_TWO_YELLOW"
-REMOVE_BLACK = "REMOVE_BLACK"
-PEEK = "PEEK"
-NO_POWER = "NONE"
+# Powers (TM-CARDS-1): the ``TamashiiPower`` enum values. Names from the source's power list.
+RETURN_EXCESS = "return_excess"
+RETURN_TWO_YELLOW = "return_two_yellow"
+REMOVE_BLACK = "remove_black"
+PEEK = "peek"
+NO_POWER = "none"
+POWERS: tuple[str, ...] = (NO_POWER, RETURN_EXCESS, RETURN_TWO_YELLOW, REMOVE_BLACK, PEEK)
+
+
+@dataclass(frozen=True, slots=True)
+class Gems:
+    """A number of gems per colour (the ``TamashiiGems`` message)."""
+
+    blue: int = 0
+    red: int = 0
+    yellow: int = 0
+    black: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """The whole printed face of a Tamashii but its name (TM-PEEK-1): what a peek shows, what
+    a liberation attempt reveals to all. ``needs`` to be freed; ``power`` (``"none"`` if it
+    has none). The name is in the catalogue, by ``id``."""
+
+    id: int
+    needs: Gems
+    power: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +76,10 @@ class Card:
     name: str
     needs: tuple[int, int, int, int]
     power: str
+
+    @property
+    def face(self) -> CardFace:
+        return CardFace(self.id, Gems(*self.needs), self.power)
 
 
 CARDS: tuple[Card, ...] = (
@@ -62,16 +94,22 @@ CARDS: tuple[Card, ...] = (
 
 CARD_BY_ID: Mapping[int, Card] = {card.id: card for card in CARDS}
 
+FACES: Mapping[int, CardFace] = {card.id: card.face for card in CARDS}
+"""Each card's face by id, built once (events and views share these objects)."""
+
 RETURN_TWO_YELLOW_COUNT = 2
 """How many yellow gems Hi's power puts back into the bag (TM-CARDS-1)."""
 
-# Levels (TM-LEVEL-1): the gems each level takes out of the bag at set-up.
-NOVICE = "NOVICE"
-EASY = "EASY"
-STANDARD = "STANDARD"
-HARD = "HARD"
-NIGHTMARE = "NIGHTMARE"
+# Levels (TM-LEVEL-1): the ``TamashiiLevel`` enum values. The room option ``level`` spells
+# them in capitals (``STANDARD``), as options always have; the match keeps the lowercase value.
+NOVICE = "novice"
+EASY = "easy"
+STANDARD = "standard"
+HARD = "hard"
+NIGHTMARE = "nightmare"
 LEVELS: tuple[str, ...] = (NOVICE, EASY, STANDARD, HARD, NIGHTMARE)
+LEVEL_CHOICES: tuple[str, ...] = tuple(level.upper() for level in LEVELS)
+"""The values of the room option ``level`` (``NOVICE`` ... ``NIGHTMARE``)."""
 
 LEVEL_REMOVALS: Mapping[str, tuple[int, int, int, int]] = {
     NOVICE: (0, 0, 0, 0),
@@ -82,32 +120,104 @@ LEVEL_REMOVALS: Mapping[str, tuple[int, int, int, int]] = {
     NIGHTMARE: (2, 2, 2, 0),
 }
 
-# Verdicts (TM-END-2): (fewest freed for this line, English, French from the source).
-VERDICTS: tuple[tuple[int, str, str], ...] = (
-    (
-        0,
-        "Just a game, let's do better next time!",
-        "Ce n'est qu'un jeu, faisons mieux la prochaine fois !",
-    ),
-    (3, "Not bad!", "Pas mal !"),
-    (4, "Good work!", "Bon travail !"),
-    (5, "Very good work!", "Très bon travail !"),
-    (
-        6,
-        "Wonderful! Let's try a harder level next time!",
-        "Formidable ! Essayons un niveau plus difficile la prochaine fois !",
-    ),
+# Verdicts (TM-END-2): the ``TamashiiVerdict`` enum values; clients translate them (the
+# French lines of the source, and their English version, are in the clients' catalogues).
+JUST_A_GAME = "just_a_game"
+"""0-2 freed: "just a game, let's do better next time"."""
+NOT_BAD = "not_bad"
+GOOD_WORK = "good_work"
+VERY_GOOD_WORK = "very_good_work"
+WONDERFUL = "wonderful"
+"""All six freed: "wonderful, try a harder level"."""
+
+VERDICTS: tuple[tuple[int, str], ...] = (
+    (0, JUST_A_GAME),
+    (3, NOT_BAD),
+    (4, GOOD_WORK),
+    (5, VERY_GOOD_WORK),
+    (6, WONDERFUL),
 )
+"""(fewest freed for this verdict, verdict), by increasing count."""
 
 WIN_THRESHOLD = 3
 """[decision] TM-COOP-1: the table counts as winning from this many freed Tamashii (the
 first verdict that is not "let's do better next time")."""
 
 
-def verdict(freed: int) -> tuple[str, str]:
-    """The (English, French) verdict line for ``freed`` Tamashii."""
-    line = VERDICTS[0]
-    for entry in VERDICTS:
-        if freed >= entry[0]:
-            line = entry
-    return line[1], line[2]
+def verdict(freed: int) -> str:
+    """The verdict for ``freed`` Tamashii (TM-END-2)."""
+    line = VERDICTS[0][1]
+    for fewest, name in VERDICTS:
+        if freed >= fewest:
+            line = name
+    return line
+
+
+# --------------------------------------------------------------------------------------------
+# The catalogue (the ``TamashiiCatalogue`` message): the printed material, language-neutral
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Spirit:
+    """One Tamashii as printed (TM-CARDS-1): its proper name (the same in every language),
+    its needs and its power. One copy of each is in the game."""
+
+    id: int
+    name: str
+    needs: Gems
+    power: str
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One difficulty (TM-LEVEL-1): the gems taken out of the bag at set-up, whether the
+    freed spirits' powers apply, and whether black gems are wild (no bust)."""
+
+    level: str
+    removed: Gems
+    powers_active: bool
+    black_is_wild: bool
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictRange:
+    """TM-END-2: the verdict given for ``min_freed`` to ``max_freed`` Tamashii freed."""
+
+    verdict: str
+    min_freed: int
+    max_freed: int
+    win: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TamashiiCatalogue:
+    """Everything printed in the box: the six spirits, the bag, the levels and verdicts."""
+
+    spirits: tuple[Spirit, ...]
+    bag: Gems
+    slots: int
+    levels: tuple[Level, ...]
+    verdicts: tuple[VerdictRange, ...]
+    win_threshold: int
+    return_two_yellow_count: int
+
+
+def catalogue() -> TamashiiCatalogue:
+    """The catalogue, built from the tables above."""
+    bounds = [fewest for fewest, _ in VERDICTS[1:]] + [len(CARDS) + 1]
+    return TamashiiCatalogue(
+        spirits=tuple(Spirit(c.id, c.name, Gems(*c.needs), c.power) for c in CARDS),
+        bag=Gems(*BAG_START),
+        slots=len(CARDS),
+        levels=tuple(
+            Level(level, Gems(*LEVEL_REMOVALS[level]), level != NOVICE, level == NOVICE)
+            for level in LEVELS
+        ),
+        verdicts=tuple(
+            VerdictRange(name, fewest, bound - 1, fewest >= WIN_THRESHOLD)
+            for (fewest, name), bound in zip(VERDICTS, bounds, strict=True)
+        ),
+        win_threshold=WIN_THRESHOLD,
+        return_two_yellow_count=RETURN_TWO_YELLOW_COUNT,
+    )

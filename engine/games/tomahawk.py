@@ -23,12 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine import registry
 from engine.core import (
     ClockSpec,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -44,6 +43,7 @@ from engine.core import (
     TooLate,
     WrongGame,
 )
+from engine.events import Event
 from engine.games.tomahawk_cards import (
     ALL_CARDS,
     CALUMET,
@@ -57,8 +57,8 @@ from engine.games.tomahawk_cards import (
     DIAMOND,
     DRAW_OF,
     FACE,
+    FACES,
     KIND,
-    KIND_NAMES,
     KINDS,
     MATCH_SYMBOL,
     NO_COLOUR,
@@ -69,6 +69,38 @@ from engine.games.tomahawk_cards import (
     SKIP,
     SYMBOLS,
     WHEEL,
+    CardFace,
+    TomahawkCatalogue,
+    catalogue,
+)
+from engine.games.tomahawk_events import (
+    EVENT_TYPES,
+    ME,
+    CardPlayed,
+    ColourNamed,
+    ComboPlayed,
+    DirectionChanged,
+    EffectReturned,
+    HandDealt,
+    HandReceived,
+    HandsPassed,
+    HandsSwapped,
+    MatchEnded,
+    Passed,
+    Penalty,
+    Reshuffled,
+    RoundEnded,
+    RoundStarted,
+    SherifCalled,
+    SheriffPending,
+    SkipPending,
+    TomahawkCalled,
+    TomahawkOutcome,
+    TurnSkipped,
+    card_played,
+    drew,
+    drew_cards,
+    faces,
 )
 from engine.rng import Rng
 
@@ -379,8 +411,8 @@ _TAKE_SKIP = TakeSkip()
 _CALL_TOMAHAWK = CallTomahawk()
 _NAME_COLOUR = [NameColour(colour) for colour in COLOUR_NAMES]
 _CALL_SHERIF = tuple(CallSherif(t) for t in range(MAX_PLAYERS))
-_ME = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 _NO_RECORD = -1
+_CATALOGUE = catalogue(HAND_SIZE, AGILITE_FORBIDDEN, COLOURLESS_PLAY_ON_ANYTHING)
 
 # --------------------------------------------------------------------------------------------
 # State
@@ -552,50 +584,9 @@ class TomahawkState(State):
 
 
 _new_state = object.__new__
-_set_kind = Event.__dict__["kind"].__set__
-_set_data = Event.__dict__["data"].__set__
-_set_audience = Event.__dict__["audience"].__set__
-
-
-def _event(kind: str, data: dict[str, Any], audience: frozenset[int] | None = None) -> Event:
-    """``Event(kind, data, audience)``, built in a third of the time.
-
-    The frozen dataclass ``__init__`` of :class:`engine.core.Event` costs more than a whole
-    Tomahawk move; this fills the same three slots directly. The result is an ordinary,
-    equal ``Event``.
-    """
-    event: Event = _new_state(Event)
-    _set_kind(event, kind)
-    _set_data(event, data)
-    _set_audience(event, audience)
-    return event
-
-
 # --------------------------------------------------------------------------------------------
 # View (what one seat, or a spectator, may see)
 # --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CardFace:
-    """A card as a frontend draws it. ``colour`` is None for the colourless kinds."""
-
-    id: int
-    kind: str
-    colour: str | None
-    points: int
-
-
-FACES: tuple[CardFace, ...] = tuple(
-    CardFace(
-        c,
-        KIND_NAMES[KIND[c]],
-        None if COLOUR[c] == NO_COLOUR else COLOUR_NAMES[COLOUR[c]],
-        POINTS[c],
-    )
-    for c in ALL_CARDS
-)
-"""Card id -> its :class:`CardFace`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -724,13 +715,13 @@ def _draw(s: TomahawkState, seat: int, count: int, reason: str, events: list[Eve
                 _shuffle(s.rng, pile)
                 s.draw = pile
                 s.discard = [top]
-                events.append(_event("reshuffled", {"draw_pile": len(pile)}))
+                events.append(Reshuffled(len(pile)))
             got.append(pile.pop())
     if got:
         s.hands[seat] += got
         _touch(s, seat)
-    events.append(_event("drew", {"seat": seat, "count": len(got), "reason": reason}))
-    events.append(_event("drew_cards", {"seat": seat, "cards": got, "reason": reason}, _ME[seat]))
+    events.append(drew(seat, len(got), reason))
+    events.append(drew_cards(seat, got, reason))
     return len(got)
 
 
@@ -740,7 +731,7 @@ def _advance(s: TomahawkState, seat: int, events: list[Event]) -> int:
     nxt = (seat + s.direction) % n
     while s.skip_next >> nxt & 1:
         s.skip_next &= ~(1 << nxt)
-        events.append(_event("turn_skipped", {"seat": nxt, "reason": "returned_skip"}))
+        events.append(TurnSkipped(nxt, "returned_skip", None))
         nxt = (nxt + s.direction) % n
     return nxt
 
@@ -792,10 +783,6 @@ def _card_in_hand(s: TomahawkState, seat: int, card: object) -> int:
     return card
 
 
-def _with_timeout(events: list[Event]) -> list[Event]:
-    return [Event(e.kind, {**e.data, "timeout": True}, e.audience) for e in events]
-
-
 def _most_common_colour(hand: list[int]) -> int:
     counts = [0, 0, 0, 0, 0]
     for c in hand:
@@ -829,6 +816,11 @@ class TomahawkGame(Game[TomahawkState]):
     """Tomahawk Tribal's rules (see the module docstring and ``docs/games/tomahawk.md``)."""
 
     action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    outcome_type = TomahawkOutcome
+
+    def catalogue(self) -> TomahawkCatalogue:
+        return _CATALOGUE
 
     def stale(self, state: TomahawkState, expected: int, action: object) -> StaleVersion:
         """TT-AGIL-1: of simultaneous out-of-turn claims the first accepted wins; the others
@@ -845,8 +837,6 @@ class TomahawkGame(Game[TomahawkState]):
     info = GameInfo(
         id="tomahawk",
         name="Tomahawk Tribal",
-        summary_en=_SUMMARY_EN,
-        summary_fr=_SUMMARY_FR,
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
         options=(
@@ -854,8 +844,6 @@ class TomahawkGame(Game[TomahawkState]):
                 "turn_seconds",
                 "int",
                 DEFAULT_TURN_SECONDS,
-                "Seconds per turn (0: no clock).",
-                "Secondes par tour (0 : pas de limite).",
                 minimum=0,
                 maximum=600,
             ),
@@ -863,8 +851,6 @@ class TomahawkGame(Game[TomahawkState]):
                 "target_score",
                 "int",
                 DEFAULT_TARGET_SCORE,
-                "The match ends after the round in which a total reaches this score.",
-                "La partie s'arrête après la manche où un total atteint ce score.",
                 minimum=1,
                 maximum=10_000,
             ),
@@ -872,8 +858,6 @@ class TomahawkGame(Game[TomahawkState]):
                 "first_player",
                 "int",
                 RANDOM_FIRST_PLAYER,
-                "Seat that starts the first round (-1: drawn at random).",
-                "Place qui commence la première manche (-1 : tirée au sort).",
                 minimum=-1,
                 maximum=MAX_PLAYERS - 1,
             ),
@@ -882,12 +866,6 @@ class TomahawkGame(Game[TomahawkState]):
             ClockSpec(
                 "turn",
                 "turn_seconds",
-                "The player takes the pending Sheriff draw or the pending Skip; otherwise "
-                "they draw one card and their turn ends (a colour to name: their most "
-                "common colour).",
-                "Le joueur pioche le Shérif en attente ou subit le Passe ton tour ; sinon il "
-                "pioche une carte et son tour se termine (couleur à annoncer : sa couleur la "
-                "plus fréquente).",
             ),
         ),
     )
@@ -953,7 +931,7 @@ class TomahawkGame(Game[TomahawkState]):
             winners=tuple(s for s, t in enumerate(totals) if t == best),
             scores=totals,
             reason=TARGET_SCORE,
-            detail={"rounds": state.round_no, "target_score": state.target_score},
+            detail=cast(Any, TomahawkOutcome(state.round_no, state.target_score)),
         )
 
     # -- legal actions ------------------------------------------------------------------------
@@ -1029,7 +1007,7 @@ class TomahawkGame(Game[TomahawkState]):
 
     # -- apply --------------------------------------------------------------------------------
 
-    def play(self, state: TomahawkState, seat: int, action: Any) -> list[Event]:
+    def play(self, state: TomahawkState, seat: int, action: Any) -> list[Any]:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise WrongGame("that is not a Tomahawk Tribal action")
@@ -1176,38 +1154,26 @@ def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
     s.passes = 0
     kind = KIND[first]
     s.colour = -1 if COLOUR[first] == NO_COLOUR else COLOUR[first]
-    events.append(
-        _event(
-            "round_started",
-            {
-                "round": s.round_no,
-                "starter": starter,
-                "first_card": first,
-                "totals": list(s.totals),
-            },
-        )
-    )
+    events.append(RoundStarted(s.round_no, starter, FACES[first], s.totals))
     for seat in range(n):
-        events.append(_event("hand_dealt", {"seat": seat, "cards": s.hands[seat][:]}, _ME[seat]))
+        events.append(HandDealt(seat, faces(s.hands[seat]), audience=ME[seat]))
     before = (starter - 1) % n  # "as if played by the player before the starting player"
     if DRAW_OF[first]:
         s.pending = DRAW_OF[first]
         s.caster = before
         s.phase = FACE_DRAW
-        events.append(
-            _event("sheriff_pending", {"seat": starter, "total": s.pending, "caster": before})
-        )
+        events.append(SheriffPending(starter, s.pending, before))
     elif kind == SKIP or (kind == REVERSE and n == 2 and REVERSE_SKIPS_WITH_TWO_PLAYERS):
         if kind == REVERSE:
             s.direction = -1
-            events.append(_event("direction_changed", {"direction": -1}))
+            events.append(DirectionChanged(-1))
         s.caster = before
         s.phase = FACE_SKIP
-        events.append(_event("skip_pending", {"seat": starter, "caster": before}))
+        events.append(SkipPending(starter, before))
     elif kind == REVERSE and FIRST_REVERSE_OTHER_SIDE_STARTS:
         s.direction = -1
         s.turn = before
-        events.append(_event("direction_changed", {"direction": -1}))
+        events.append(DirectionChanged(-1))
     elif kind == WHEEL:
         _pass_hands(s, events)
     if s.colour < 0:
@@ -1220,10 +1186,10 @@ def _pass_hands(s: TomahawkState, events: list[Event]) -> None:
     d = s.direction
     old = s.hands
     s.hands = [old[(t - d) % n] for t in range(n)]
-    events.append(_event("hands_passed", {"direction": d}))
+    events.append(HandsPassed(d))
     for t in range(n):
         _touch(s, t)
-        events.append(_event("hand_received", {"seat": t, "cards": s.hands[t][:]}, _ME[t]))
+        events.append(HandReceived(t, faces(s.hands[t]), audience=ME[t]))
 
 
 def _end_round(s: TomahawkState, winner: int, events: list[Event]) -> None:
@@ -1235,15 +1201,12 @@ def _end_round(s: TomahawkState, winner: int, events: list[Event]) -> None:
     s.last_round_points = tuple(points)
     s.last_round_winner = winner
     events.append(
-        _event(
-            "round_ended",
-            {
-                "round": s.round_no,
-                "winner": None if winner < 0 else winner,
-                "reason": "EMPTY_HAND" if winner >= 0 else "BLOCKED",
-                "points": points,
-                "totals": list(totals),
-            },
+        RoundEnded(
+            s.round_no,
+            None if winner < 0 else winner,
+            "empty_hand" if winner >= 0 else "blocked",
+            tuple(points),
+            totals,
         )
     )
     if max(totals) >= s.target_score:
@@ -1254,16 +1217,7 @@ def _end_round(s: TomahawkState, winner: int, events: list[Event]) -> None:
         s.last_card = -1
         s.last_player = -1
         best = min(totals)
-        events.append(
-            _event(
-                "match_ended",
-                {
-                    "winners": [t for t in range(n) if totals[t] == best],
-                    "totals": list(totals),
-                    "reason": TARGET_SCORE,
-                },
-            )
-        )
+        events.append(MatchEnded(tuple(t for t in range(n) if totals[t] == best), totals))
         return
     if winner >= 0:
         starter = winner  # TT-GOAL-3
@@ -1382,16 +1336,10 @@ def _play(
         s.colour = card_colour
     elif colour >= 0:
         s.colour = colour
-    data: dict[str, Any] = {
-        "seat": seat,
-        "card": card,
-        "kind": KIND_NAMES[kind],
-        "colour": COLOUR_NAMES[s.colour],
-        "agilite": agilite,
-    }
     if target >= 0:
-        data["target"] = target
-    events.append(_event("card_played", data))
+        events.append(CardPlayed(seat, FACES[card], COLOUR_NAMES[s.colour], agilite, target))
+    else:
+        events.append(card_played(seat, card, s.colour, agilite))
     empty = not hand
     draw = DRAW_OF[card]
     if draw:
@@ -1407,11 +1355,11 @@ def _play(
         s.caster = seat
         s.turn = nxt
         s.phase = FACE_DRAW
-        events.append(_event("sheriff_pending", {"seat": nxt, "total": total, "caster": seat}))
+        events.append(SheriffPending(nxt, total, seat))
     elif kind in (SKIP, REVERSE):
         if kind == REVERSE:
             s.direction = -s.direction
-            events.append(_event("direction_changed", {"direction": s.direction}))
+            events.append(DirectionChanged(s.direction))
         if empty:
             _end_round(s, seat, events)
             return
@@ -1421,34 +1369,20 @@ def _play(
             s.caster = seat
             s.turn = nxt
             s.phase = FACE_SKIP
-            events.append(_event("skip_pending", {"seat": nxt, "caster": seat}))
+            events.append(SkipPending(nxt, seat))
         else:
             _end_turn(s, seat, events)
     else:
         if kind == SHIELD and answering:
             caster = s.caster
             if phase == FACE_DRAW:
-                events.append(
-                    _event(
-                        "effect_returned",
-                        {"seat": seat, "to": caster, "by": "shield", "draw": s.pending},
-                    )
-                )
+                events.append(EffectReturned(seat, caster, "shield", s.pending))
                 _draw(s, caster, s.pending, "returned", events)
             else:
-                events.append(
-                    _event(
-                        "effect_returned", {"seat": seat, "to": caster, "by": "shield", "draw": 0}
-                    )
-                )
+                events.append(EffectReturned(seat, caster, "shield", 0))
                 s.skip_next |= 1 << caster
         elif kind == SHAMAN and returned_to != _NO_RECORD:
-            events.append(
-                _event(
-                    "effect_returned",
-                    {"seat": seat, "to": returned_to, "by": "shaman", "draw": returned_draw},
-                )
-            )
+            events.append(EffectReturned(seat, returned_to, "shaman", returned_draw))
             if returned_draw:
                 _draw(s, returned_to, returned_draw, "returned", events)
             else:
@@ -1463,16 +1397,16 @@ def _play(
             hands[seat], hands[target] = hands[target], hands[seat]
             _touch(s, seat)
             _touch(s, target)
-            events.append(_event("hands_swapped", {"seat": seat, "target": target}))
+            events.append(HandsSwapped(seat, target))
             for t in (seat, target):
-                events.append(_event("hand_received", {"seat": t, "cards": hands[t][:]}, _ME[t]))
+                events.append(HandReceived(t, faces(hands[t]), audience=ME[t]))
         elif kind == WHEEL:
             _pass_hands(s, events)
         _end_turn(s, seat, events)
     if tomahawk and len(s.hands[seat]) == 1 and not s.called & bit:
         s.called |= bit
         s.may_call &= ~bit
-        events.append(_event("tomahawk_called", {"seat": seat}))
+        events.append(TomahawkCalled(seat))
 
 
 def _on_draw(s: TomahawkState, seat: int, action: Draw) -> list[Event]:
@@ -1520,7 +1454,7 @@ def _turn_draw(s: TomahawkState, seat: int, events: list[Event], *, forced: bool
     got = _draw(s, seat, 1, "turn", events)
     if not got:
         s.passes += 1
-        events.append(_event("passed", {"seat": seat, "reason": "nothing_to_draw"}))
+        events.append(Passed(seat, "nothing_to_draw"))
         if s.passes >= s.players:
             _end_round(s, -1, events)
             return
@@ -1539,7 +1473,7 @@ def _on_pass(s: TomahawkState, seat: int, action: Pass) -> list[Event]:
     _check_turn(s, seat)
     if s.phase != DRAWN:
         _refuse_phase(s.phase)
-    events: list[Event] = [Event("passed", {"seat": seat, "reason": "kept_drawn_card"})]
+    events: list[Event] = [Passed(seat, "kept_drawn_card")]
     _end_turn(s, seat, events)
     return events
 
@@ -1566,7 +1500,7 @@ def _on_take_skip(s: TomahawkState, seat: int, action: TakeSkip) -> list[Event]:
         raise NotNow("no Skip is pending", reason="NOTHING_TO_TAKE")
     caster = s.caster
     s.last_card = -1
-    events = [Event("turn_skipped", {"seat": seat, "reason": "skip", "caster": caster})]
+    events: list[Event] = [TurnSkipped(seat, "skip", caster)]
     _record(s, seat, caster, 0)
     _end_turn(s, seat, events)
     return events
@@ -1578,7 +1512,7 @@ def _on_name_colour(s: TomahawkState, seat: int, action: NameColour) -> list[Eve
         raise NotNow("there is no colour to name now", reason="NO_COLOUR_NEEDED")
     s.colour = _colour_of(action.colour)
     s.phase = PLAY
-    return [Event("colour_named", {"seat": seat, "colour": COLOUR_NAMES[s.colour]})]
+    return [ColourNamed(seat, COLOUR_NAMES[s.colour])]
 
 
 def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
@@ -1613,17 +1547,7 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     s.last_player = seat
     _forget(s, seat)
     _touch(s, seat)
-    events.append(
-        _event(
-            "combo_played",
-            {
-                "seat": seat,
-                "symbol": SYMBOLS[symbol],
-                "cards": cards,
-                "colour": COLOUR_NAMES[colour],
-            },
-        )
-    )
+    events.append(ComboPlayed(seat, SYMBOLS[symbol], faces(cards), COLOUR_NAMES[colour]))
     if not hand:
         _end_round(s, seat, events)
         return events
@@ -1632,7 +1556,7 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     if action.tomahawk is True and len(hand) == 1:
         s.called |= bit
         s.may_call &= ~bit
-        events.append(_event("tomahawk_called", {"seat": seat}))
+        events.append(TomahawkCalled(seat))
     return events
 
 
@@ -1651,12 +1575,7 @@ def _on_agilite(s: TomahawkState, seat: int, action: Agilite) -> list[Event]:
         )
     if FACE[card] != FACE[last]:
         # TT-FAIR-1: bad faith. The claim is refused and costs the caller.
-        events = [
-            _event(
-                "penalty",
-                {"seat": seat, "reason": "BAD_AGILITE", "cards": BAD_FAITH_PENALTY},
-            )
-        ]
+        events: list[Event] = [Penalty(seat, "bad_agilite", BAD_FAITH_PENALTY)]
         _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
         return events
     colour, _ = _check_play_params(s, seat, card, action.colour, None)
@@ -1676,7 +1595,7 @@ def _on_call_tomahawk(s: TomahawkState, seat: int, action: CallTomahawk) -> list
         raise TooLate("too late: a card was played since you went down to one card")
     s.called |= bit
     s.may_call &= ~bit
-    return [Event("tomahawk_called", {"seat": seat})]
+    return [TomahawkCalled(seat)]
 
 
 def _on_call_sherif(s: TomahawkState, seat: int, action: CallSherif) -> list[Event]:
@@ -1687,15 +1606,15 @@ def _on_call_sherif(s: TomahawkState, seat: int, action: CallSherif) -> list[Eve
         raise CallRefused("you cannot call SHÉRIF! on yourself", reason="CANNOT_CALL_ON_YOURSELF")
     if len(s.hands[target]) != 1:
         # TT-FAIR-1: bad faith (hand sizes are public).
-        events = [
-            _event("sherif_called", {"seat": seat, "target": target, "caught": False}),
-            _event("penalty", {"seat": seat, "reason": "BAD_SHERIF", "cards": BAD_FAITH_PENALTY}),
+        events: list[Event] = [
+            SherifCalled(seat, target, False),
+            Penalty(seat, "bad_sherif", BAD_FAITH_PENALTY),
         ]
         _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
         return events
     if s.called >> target & 1:
         raise TooLate("too late: that player has already called TOMAHAWK!")
-    events = [Event("sherif_called", {"seat": seat, "target": target, "caught": True})]
+    events = [SherifCalled(seat, target, True)]
     _draw(s, target, SHERIF_CALL_DRAW, "sherif", events)
     return events
 
@@ -1718,7 +1637,7 @@ def _on_timeout(s: TomahawkState, seat: int, action: Timeout) -> list[Event]:
     else:
         events = []
         _turn_draw(s, seat, events, forced=True)
-    return _with_timeout(events)
+    return events
 
 
 _HANDLERS: dict[type, Any] = {

@@ -30,6 +30,8 @@ ids         card                                         count    points
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 # --------------------------------------------------------------------------------------------
 # Colours (TT-DECK-1)
 # --------------------------------------------------------------------------------------------
@@ -167,6 +169,90 @@ COMBO_BIT: tuple[int, ...] = tuple(
 
 COMBO_LOW_BITS = sum(1 << (4 * s) for s in range(CLASSIC_KINDS))
 """Bit 0 of each symbol's nibble in a ``COMBO_BIT`` mask."""
+
+# --------------------------------------------------------------------------------------------
+# Faces and the catalogue (what a frontend draws; language-neutral: ids and enum names)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """A card as a frontend draws it. ``colour`` is None for the colourless kinds."""
+
+    id: int
+    kind: str
+    colour: str | None
+    points: int
+
+
+FACES: tuple[CardFace, ...] = tuple(
+    CardFace(
+        c,
+        KIND_NAMES[KIND[c]],
+        None if COLOUR[c] == NO_COLOUR else COLOUR_NAMES[COLOUR[c]],
+        POINTS[c],
+    )
+    for c in range(len(KIND))
+)
+"""Card id -> its :class:`CardFace` (built once: events and views share these)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KindEntry:
+    """One kind of card as printed: how many copies, its points and what it does.
+
+    ``copies_per_colour`` is 0 for the colourless kinds, whose ``copies`` are all colourless.
+    ``draw`` is N for a Sheriff +N (TT-SHERIFF-1), else 0. ``plays_on_anything``: may be
+    played on any card (TT-TURN-1); ``agilite``: AGILITÉ! may be called on it (TT-AGIL-1);
+    ``combo``: one of the classic symbols a COMBO! takes (TT-COMBO-1).
+    """
+
+    kind: str
+    copies: int
+    copies_per_colour: int
+    points: int
+    draw: int
+    plays_on_anything: bool
+    agilite: bool
+    combo: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TomahawkCatalogue:
+    """Every card of the deck by id, every kind, the colours and the deal (TT-DECK, TT-SETUP-1)."""
+
+    cards: tuple[CardFace, ...]
+    kinds: tuple[KindEntry, ...]
+    colours: tuple[str, ...]
+    hand_size: int
+
+
+def catalogue(
+    hand_size: int, agilite_forbidden: frozenset[int], colourless_on_anything: bool
+) -> TomahawkCatalogue:
+    """The catalogue; the engine passes its decisions (deal size, kinds without AGILITÉ!,
+    whether colourless kinds go on anything)."""
+    kinds = tuple(
+        KindEntry(
+            kind=KIND_NAMES[k],
+            copies=KIND.count(k),
+            copies_per_colour=(
+                CLASSIC_COPIES if k < CLASSIC_KINDS else SPECIAL_COPIES_PER_COLOUR.get(k, 0)
+            ),
+            points=CLASSIC_POINTS
+            if k < CLASSIC_KINDS
+            else DIAMOND_POINTS
+            if k == DIAMOND
+            else SPECIAL_POINTS,
+            draw=SHERIFF_DRAW.get(k, 0),
+            plays_on_anything=colourless_on_anything and k in COLOURLESS_COPIES,
+            agilite=k not in agilite_forbidden,
+            combo=k < CLASSIC_KINDS,
+        )
+        for k in range(KINDS)
+    )
+    return TomahawkCatalogue(FACES, kinds, COLOUR_NAMES, hand_size)
+
 
 assert len(KIND) == DECK_SIZE, len(KIND)
 assert sum(1 for k in KIND if k >= CLASSIC_KINDS) == 56

@@ -18,12 +18,11 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, Literal
 
 from engine import registry
 from engine.core import (
     ClockSpec,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -36,16 +35,54 @@ from engine.core import (
     State,
     Timeout,
     WrongGame,
-    private,
-    public,
 )
+from engine.events import Event, only
 from engine.games import tomy_data as data
+from engine.games.tomy_data import DOG_FACES, BreedKey, ColourKey, DogCard, TomyCatalogue
+from engine.games.tomy_events import (
+    EVENT_TYPES,
+    LOCATIONS_EXHAUSTED,
+    ONE_CARD_LEFT,
+    TARGET_SCORE,
+    CardDrawn,
+    DogDeckReshuffled,
+    EndReason,
+    GameOver,
+    GameStarted,
+    HandDealt,
+    LocationDeckShort,
+    LocationsDiscarded,
+    MatchOver,
+    NoCardToDraw,
+    OwnDraw,
+    OwnVote,
+    Passed,
+    PlacedLocation,
+    RevealedVote,
+    RoundScored,
+    RowRefilled,
+    SatOut,
+    StoryProposed,
+    Tie,
+    TieBroken,
+    TomyOutcome,
+    TurnResult,
+    TurnStarted,
+    Voted,
+    VotesRevealed,
+    VoteStarted,
+)
 from engine.rng import Rng
+from engine.text import graphemes
 
-STORY = "story"
-VOTE = "vote"
-TIE = "tie"
-OVER = "over"
+Phase = Literal["story", "vote", "tie", "over"]
+"""The phase of a turn: enum ``TomyPhase`` on the wire."""
+
+STORY: Final = "story"
+VOTE: Final = "vote"
+TIE: Final = "tie"
+OVER: Final = "over"
+PHASES: Final[tuple[Phase, ...]] = (STORY, VOTE, TIE, OVER)
 
 NO_CARD = -1
 """In ``votes`` / ``last_votes``: the seat has not voted (or could not)."""
@@ -103,14 +140,13 @@ TomyAction = Propose | Pass | Vote | BreakTie
 
 @dataclass(frozen=True, slots=True)
 class ColumnView:
-    """One breed card of the row and the place face up under it (``location`` None: none)."""
+    """One breed card of the row and the place face up under it (``location`` None: none).
+    The place's text is in the catalogue (``TomyCatalogue.locations``), by id."""
 
     column: int
-    breed: str
-    colour: str
+    breed: BreedKey
+    colour: ColourKey
     location: int | None
-    place_fr: str | None
-    place_en: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,13 +159,8 @@ class ProposalView:
     story: str
 
 
-@dataclass(frozen=True, slots=True)
-class DogCardView:
-    """A dog card of my hand."""
-
-    card: int
-    column: int
-    breed: str
+DogCardView = DogCard
+"""A dog card of my hand: its face (the same as in events and the catalogue)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +178,7 @@ class TomyView:
     vote, the order of a deck or the RNG."""
 
     seat: int | None
-    phase: str
+    phase: Phase
     game: int
     turn: int
     leash_holder: int
@@ -171,7 +202,7 @@ class TomyView:
     target_score: int
     round_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...] | None
-    language: str
+    language: data.LanguageKey
 
 
 # --------------------------------------------------------------------------------------------
@@ -223,7 +254,7 @@ class TomyState(State):
         self.game_no = 0
         self.turn = 0
         self.leash = 0
-        self.phase = STORY
+        self.phase: Phase = STORY
         self.speaker = 0  # how many seats have spoken this story phase
         self.row: list[int] = [EMPTY] * data.COLUMNS
         self.location_deck: list[int] = []
@@ -239,7 +270,7 @@ class TomyState(State):
         self.last_votes: list[int] = []  # empty: no turn finished yet
         self.last_winner = EMPTY
         self.round_scores: list[list[int]] = []
-        self.end_reason = ""
+        self.end_reason = ""  # the Outcome.reason once the match is over
 
     def clone(self) -> TomyState:
         new = TomyState.__new__(TomyState)
@@ -327,8 +358,8 @@ def _proposal(raw: list[Any]) -> Proposal:
 _CLOCK_OPTION = {STORY: "story_seconds", VOTE: "vote_seconds", TIE: "tie_seconds"}
 
 
-def _clock_option(name: str, default: int, en: str, fr: str) -> OptionSpec:
-    return OptionSpec(name, "int", default, en, fr, minimum=0, maximum=data.MAX_CLOCK_SECONDS)
+def _clock_option(name: str, default: int) -> OptionSpec:
+    return OptionSpec(name, "int", default, minimum=0, maximum=data.MAX_CLOCK_SECONDS)
 
 
 class TomyGame(Game[TomyState]):
@@ -336,20 +367,13 @@ class TomyGame(Game[TomyState]):
 
     state_type: ClassVar[type[State]] = TomyState
     action_types: ClassVar[tuple[type, ...]] = (Propose, Pass, Vote, BreakTie)
+    event_types: ClassVar[tuple[type, ...]] = EVENT_TYPES
+    dormant_events: ClassVar[tuple[type, ...]] = (SatOut, NoCardToDraw)
+    """Only with VOTE_TIMEOUT_PLAYS_RANDOM_CARD / RESHUFFLE_DISCARDS_WHEN_DECK_EMPTY off."""
+    outcome_type: ClassVar[type | None] = TomyOutcome
     info: ClassVar[GameInfo] = GameInfo(
         id="tomy",
         name="Mais où est Tomy ?",
-        summary_en=(
-            "Tomy the invisible dog is lost! Tell a funny story putting him in one of the "
-            "places on the table, then vote with a dog card for the best story. Vote with "
-            "the table to get rid of your cards: the first to hold a single card adopts Tomy."
-        ),
-        summary_fr=(
-            "Tomy, le chien invisible, a disparu ! Racontez une histoire drôle qui le place "
-            "dans un des lieux de la table, puis votez avec une carte chien pour la meilleure "
-            "histoire. Votez comme la table pour vous défaire de vos cartes : le premier à "
-            "n'en avoir plus qu'une adopte Tomy."
-        ),
         min_players=data.MIN_PLAYERS,
         max_players=data.MAX_PLAYERS,
         options=(
@@ -357,44 +381,30 @@ class TomyGame(Game[TomyState]):
                 "rounds",
                 "bool",
                 False,
-                "Play several games; scores are the cards left in hand, lowest total wins "
-                "once someone reaches the target score.",
-                "Jouer en plusieurs manches : on marque les cartes restant en main, le plus "
-                "petit total gagne quand quelqu'un atteint le score cible.",
             ),
             OptionSpec(
                 "target_score",
                 "int",
                 data.TARGET_SCORE,
-                "Rounds variant: the match ends when a total reaches this score.",
-                "Variante en manches : la partie s'arrête quand un total atteint ce score.",
                 minimum=1,
                 maximum=100,
             ),
             _clock_option(
                 "story_seconds",
                 data.STORY_SECONDS,
-                "Seconds to propose a place or pass (0: no clock).",
-                "Secondes pour proposer un lieu ou passer (0 : pas de limite).",
             ),
             _clock_option(
                 "vote_seconds",
                 data.VOTE_SECONDS,
-                "Seconds to play a vote card (0: no clock).",
-                "Secondes pour jouer une carte de vote (0 : pas de limite).",
             ),
             _clock_option(
                 "tie_seconds",
                 data.TIE_SECONDS,
-                "Seconds for the leash holder to break a tie (0: no clock).",
-                "Secondes pour que le porteur de la laisse départage (0 : pas de limite).",
             ),
             OptionSpec(
                 "first_player",
                 "int",
                 -1,
-                "Seat that starts with Tomy's leash (-1: drawn at random).",
-                "Place qui commence avec la laisse de Tomy (-1 : tirée au sort).",
                 minimum=-1,
                 maximum=data.MAX_PLAYERS - 1,
             ),
@@ -402,8 +412,6 @@ class TomyGame(Game[TomyState]):
                 "language",
                 "choice",
                 "FR",
-                "Language of the stories the server tells for a player (timeouts).",
-                "Langue des histoires racontées par le serveur pour un joueur (temps écoulé).",
                 choices=("FR", "EN"),
             ),
         ),
@@ -411,25 +419,20 @@ class TomyGame(Game[TomyState]):
             ClockSpec(
                 STORY,
                 "story_seconds",
-                "You pass; if you may not pass, the server tells a template story about a "
-                "random free place.",
-                "Vous passez ; si vous ne pouvez pas passer, le serveur raconte une histoire "
-                "toute faite sur un lieu libre tiré au hasard.",
             ),
             ClockSpec(
                 VOTE,
                 "vote_seconds",
-                "The server plays a random valid card from your hand.",
-                "Le serveur joue pour vous une carte valide de votre main, au hasard.",
             ),
             ClockSpec(
                 TIE,
                 "tie_seconds",
-                "The server picks one of the tied breeds at random.",
-                "Le serveur choisit au hasard une des races à égalité.",
             ),
         ),
     )
+
+    def catalogue(self) -> TomyCatalogue:
+        return data.catalogue()
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -503,18 +506,16 @@ class TomyGame(Game[TomyState]):
         if isinstance(action, Timeout):
             return self._timeout(state, seat)
         if isinstance(action, Propose):
-            return self._propose(state, seat, action, timeout=False)
+            return self._propose(state, seat, action)
         if isinstance(action, Pass):
-            return self._pass(state, seat, timeout=False)
+            return self._pass(state, seat)
         if isinstance(action, Vote):
-            return self._vote(state, seat, action.card, timeout=False)
+            return self._vote(state, seat, action.card)
         if isinstance(action, BreakTie):
-            return self._break_tie(state, seat, action.column, timeout=False)
+            return self._break_tie(state, seat, action.column)
         raise WrongGame(f"{type(action).__name__} is not a move of {self.info.name}")
 
-    def _propose(
-        self, state: TomyState, seat: int, action: Propose, *, timeout: bool
-    ) -> list[Event]:
+    def _propose(self, state: TomyState, seat: int, action: Propose) -> list[Event]:
         _check_story_turn(state, seat)
         column, story = action.column, action.story
         if not isinstance(column, int) or isinstance(column, bool):
@@ -533,27 +534,18 @@ class TomyGame(Game[TomyState]):
         if not isinstance(story, str):
             raise WrongGame("story must be text")
         story = story.strip()
-        if not 1 <= len(story) <= data.STORY_MAX_CHARS:
+        length = graphemes(story)
+        if not 1 <= length <= data.STORY_MAX_CHARS or len(story) > data.STORY_MAX_CODE_POINTS:
             raise IllegalAction(
                 f"a story must hold 1 to {data.STORY_MAX_CHARS} characters once trimmed "
-                f"(yours has {len(story)})",
+                f"(yours has {length})",
                 reason="STORY_LENGTH",
             )
         location = state.row[column]
         state.proposals.append((column, seat, location, story))
-        events = [
-            public(
-                "story_proposed",
-                seat=seat,
-                column=column,
-                location=location,
-                story=story,
-                timeout=timeout,
-            )
-        ]
-        return events + _next_speaker(state)
+        return [StoryProposed(seat, column, location, story), *_next_speaker(state)]
 
-    def _pass(self, state: TomyState, seat: int, *, timeout: bool) -> list[Event]:
+    def _pass(self, state: TomyState, seat: int) -> list[Event]:
         _check_story_turn(state, seat)
         if not _may_pass(state):
             if state.speaker == 0:
@@ -561,9 +553,9 @@ class TomyGame(Game[TomyState]):
             else:
                 why = "at least two places must be proposed: the last player must propose"
             raise IllegalAction(why, reason="MUST_PROPOSE")
-        return [public("passed", seat=seat, timeout=timeout), *_next_speaker(state)]
+        return [Passed(seat), *_next_speaker(state)]
 
-    def _vote(self, state: TomyState, seat: int, card: int, *, timeout: bool) -> list[Event]:
+    def _vote(self, state: TomyState, seat: int, card: int) -> list[Event]:
         if state.phase != VOTE:
             raise NotYourTurn("this is not the vote phase")
         if state.votes[seat] != NO_CARD:
@@ -586,13 +578,9 @@ class TomyGame(Game[TomyState]):
             )
         hand.remove(card)
         state.votes[seat] = card
-        events = [
-            public("voted", seat=seat, timeout=timeout),
-            private(seat, "own_vote", card=card, column=column, timeout=timeout),
-        ]
-        return events + _maybe_reveal(state)
+        return [Voted(seat), OwnVote(DOG_FACES[card], audience=only(seat)), *_maybe_reveal(state)]
 
-    def _break_tie(self, state: TomyState, seat: int, column: int, *, timeout: bool) -> list[Event]:
+    def _break_tie(self, state: TomyState, seat: int, column: int) -> list[Event]:
         if state.phase != TIE or seat != state.leash:
             raise NotYourTurn("only the leash holder breaks a tie, after the reveal")
         if column not in state.tie_columns:
@@ -601,30 +589,29 @@ class TomyGame(Game[TomyState]):
                 f"{', '.join(str(c) for c in state.tie_columns)}",
                 reason="NOT_TIED",
             )
-        events = [public("tie_broken", seat=seat, column=column, timeout=timeout)]
-        return events + _resolve(state, column)
+        return [TieBroken(seat, column), *_resolve(state, column)]
 
     def _timeout(self, state: TomyState, seat: int) -> list[Event]:
         """MT-TIME-1. ``apply`` has checked that ``seat`` is pending."""
         rng = state.rng
         if state.phase == STORY:
             if _may_pass(state):
-                return self._pass(state, seat, timeout=True)
+                return self._pass(state, seat)
             taken = state.proposed_columns()
             free = [column for column in range(data.COLUMNS) if column not in taken]
             column = rng.choice(free)
             story = data.template_story(
                 state.language, rng.below(len(data.STORY_TEMPLATES_FR)), column, state.row[column]
             )
-            return self._propose(state, seat, Propose(column, story), timeout=True)
+            return self._propose(state, seat, Propose(column, story))
         if state.phase == VOTE:
             if not data.VOTE_TIMEOUT_PLAYS_RANDOM_CARD:
                 state.can_vote[seat] = False
-                return [public("sat_out", seat=seat, timeout=True), *_maybe_reveal(state)]
+                return [SatOut(seat), *_maybe_reveal(state)]
             proposed = state.proposed_columns()
             cards = [card for card in state.hands[seat] if data.breed_of(card) in proposed]
-            return self._vote(state, seat, rng.choice(cards), timeout=True)
-        return self._break_tie(state, seat, rng.choice(state.tie_columns), timeout=True)
+            return self._vote(state, seat, rng.choice(cards))
+        return self._break_tie(state, seat, rng.choice(state.tie_columns))
 
     # -- what a seat sees -------------------------------------------------------------------
 
@@ -636,8 +623,6 @@ class TomyGame(Game[TomyState]):
                 breed.key,
                 breed.colour,
                 None if state.row[column] == EMPTY else state.row[column],
-                None if state.row[column] == EMPTY else data.PLACES[state.row[column]].fr,
-                None if state.row[column] == EMPTY else data.PLACES[state.row[column]].en,
             )
             for column, breed in enumerate(data.BREEDS)
         )
@@ -652,10 +637,7 @@ class TomyGame(Game[TomyState]):
         hand: tuple[DogCardView, ...] | None = None
         my_vote: int | None = None
         if seat is not None:
-            hand = tuple(
-                DogCardView(card, data.breed_of(card), data.BREEDS[data.breed_of(card)].key)
-                for card in state.hands[seat]
-            )
+            hand = tuple(DOG_FACES[card] for card in state.hands[seat])
             if state.votes[seat] != NO_CARD:
                 my_vote = state.votes[seat]
         last_turn = None
@@ -695,7 +677,7 @@ class TomyGame(Game[TomyState]):
             target_score=state.target_score,
             round_scores=tuple(tuple(scores) for scores in state.round_scores),
             totals=tuple(state.totals()) if state.rounds else None,
-            language=state.language,
+            language="en" if state.language == "EN" else "fr",
         )
 
     def outcome(self, state: TomyState) -> Outcome | None:
@@ -814,14 +796,11 @@ def _start_vote(state: TomyState) -> list[Event]:
     state.phase = VOTE
     state.votes = [NO_CARD] * state.players
     state.can_vote = [any(data.breed_of(card) in proposed for card in hand) for hand in state.hands]
-    events = [
-        public(
-            "vote_started",
-            columns=sorted(proposed),
-            sitting_out=[seat for seat, can in enumerate(state.can_vote) if not can],
-        )
-    ]
-    return events + _maybe_reveal(state)
+    started = VoteStarted(
+        tuple(sorted(proposed)),
+        tuple(seat for seat, can in enumerate(state.can_vote) if not can),
+    )
+    return [started, *_maybe_reveal(state)]
 
 
 def _maybe_reveal(state: TomyState) -> list[Event]:
@@ -832,15 +811,14 @@ def _maybe_reveal(state: TomyState) -> list[Event]:
     for card in state.votes:
         if card != NO_CARD:
             counts[data.breed_of(card)] += 1
-    events = [
-        public(
-            "votes_revealed",
-            votes=[
-                {"seat": seat, "card": card, "column": data.breed_of(card)}
+    events: list[Event] = [
+        VotesRevealed(
+            tuple(
+                RevealedVote(seat, card, data.breed_of(card))
                 for seat, card in enumerate(state.votes)
                 if card != NO_CARD
-            ],
-            counts=counts,
+            ),
+            tuple(counts),
         )
     ]
     best = max(counts)
@@ -851,7 +829,7 @@ def _maybe_reveal(state: TomyState) -> list[Event]:
         return events + _resolve(state, tied[0])
     state.phase = TIE
     state.tie_columns = tied
-    return [*events, public("tie", seat=state.leash, columns=tied)]
+    return [*events, Tie(state.leash, tuple(tied))]
 
 
 def _resolve(state: TomyState, winner: int) -> list[Event]:
@@ -860,13 +838,12 @@ def _resolve(state: TomyState, winner: int) -> list[Event]:
     order = [(state.leash + i) % n for i in range(n)]
     voters = [seat for seat in order if state.votes[seat] != NO_CARD]
     drawers = [seat for seat in voters if data.breed_of(state.votes[seat]) != winner]
-    events = [
-        public(
-            "turn_result",
-            column=None if winner == EMPTY else winner,
-            breed=None if winner == EMPTY else data.BREEDS[winner].key,
-            matched=[seat for seat in voters if seat not in drawers],
-            must_draw=drawers,
+    events: list[Event] = [
+        TurnResult(
+            None if winner == EMPTY else winner,
+            None if winner == EMPTY else data.BREEDS[winner].key,
+            tuple(seat for seat in voters if seat not in drawers),
+            tuple(drawers),
         )
     ]
     for seat in voters:
@@ -876,14 +853,14 @@ def _resolve(state: TomyState, winner: int) -> list[Event]:
             state.dog_deck = sorted(state.dog_discard)
             state.dog_discard = []
             state.rng.shuffle(state.dog_deck)
-            events.append(public("dog_deck_reshuffled", cards=len(state.dog_deck)))
+            events.append(DogDeckReshuffled(len(state.dog_deck)))
         if not state.dog_deck:
-            events.append(public("no_card_to_draw", seat=seat))
+            events.append(NoCardToDraw(seat))
             continue
         card = state.dog_deck.pop()
         insort(state.hands[seat], card)
-        events.append(public("card_drawn", seat=seat))
-        events.append(private(seat, "own_draw", card=card, column=data.breed_of(card)))
+        events.append(CardDrawn(seat))
+        events.append(OwnDraw(DOG_FACES[card], audience=only(seat)))
     state.last_proposals = state.proposals
     state.last_votes = state.votes
     state.last_winner = winner
@@ -896,18 +873,16 @@ def _end_turn(state: TomyState) -> list[Event]:
     for column in columns:
         state.location_discard.append(state.row[column])
         state.row[column] = EMPTY
-    events = [public("locations_discarded", columns=columns)]
+    events: list[Event] = [LocationsDiscarded(tuple(columns))]
     exhausted = len(state.location_deck) < len(columns)
     if exhausted:
-        events.append(
-            public("location_deck_short", needed=len(columns), left=len(state.location_deck))
-        )
+        events.append(LocationDeckShort(len(columns), len(state.location_deck)))
     else:
         placed = []
         for column in columns:
             state.row[column] = state.location_deck.pop()
-            placed.append({"column": column, "location": state.row[column]})
-        events.append(public("row_refilled", placed=placed))
+            placed.append(PlacedLocation(column, state.row[column]))
+        events.append(RowRefilled(tuple(placed)))
     state.proposals = []
     state.votes = [NO_CARD] * state.players
     state.can_vote = [False] * state.players
@@ -915,49 +890,43 @@ def _end_turn(state: TomyState) -> list[Event]:
     state.speaker = 0
     single = [seat for seat, hand in enumerate(state.hands) if len(hand) == 1]
     if single:
-        return events + _end_game(state, "ONE_CARD_LEFT")
+        return events + _end_game(state, ONE_CARD_LEFT)
     if exhausted:
-        return events + _end_game(state, "LOCATIONS_EXHAUSTED")
+        return events + _end_game(state, LOCATIONS_EXHAUSTED)
     state.leash = (state.leash + 1) % state.players
     state.turn += 1
     state.phase = STORY
-    return [
-        *events,
-        public("turn_started", game=state.game_no, turn=state.turn, leash_holder=state.leash),
-    ]
+    return [*events, TurnStarted(state.game_no, state.turn, state.leash)]
 
 
-def _end_game(state: TomyState, reason: str) -> list[Event]:
+def _end_game(state: TomyState, reason: EndReason) -> list[Event]:
     """MT-END-1, and MT-VAR-1 in the rounds variant."""
     counts = [len(hand) for hand in state.hands]
     fewest = min(counts)
-    events = [
-        public(
-            "game_over",
-            game=state.game_no,
-            reason=reason,
-            hand_counts=counts,
-            winners=[seat for seat, count in enumerate(counts) if count == fewest],
+    events: list[Event] = [
+        GameOver(
+            state.game_no,
+            reason,
+            tuple(counts),
+            tuple(seat for seat, count in enumerate(counts) if count == fewest),
         )
     ]
     if not state.rounds:
         state.phase = OVER
-        state.end_reason = reason
+        state.end_reason = reason.upper()
         return [*events, _match_over(state)]
     state.round_scores.append(counts)
     totals = state.totals()
-    events.append(public("round_scored", game=state.game_no, scores=counts, totals=totals))
+    events.append(RoundScored(state.game_no, tuple(counts), tuple(totals)))
     if max(totals) >= state.target_score:
         state.phase = OVER
-        state.end_reason = "TARGET_SCORE"
+        state.end_reason = TARGET_SCORE.upper()
         return [*events, _match_over(state)]
     state.leash = (state.leash + 1) % state.players
     _deal(state)
-    events.append(
-        public("game_started", game=state.game_no, leash_holder=state.leash, row=state.row[:])
-    )
+    events.append(GameStarted(state.game_no, state.leash, tuple(state.row)))
     for seat, hand in enumerate(state.hands):
-        events.append(private(seat, "hand_dealt", cards=hand[:]))
+        events.append(HandDealt(tuple(DOG_FACES[card] for card in hand), audience=only(seat)))
     return events
 
 
@@ -969,19 +938,24 @@ def _outcome(state: TomyState) -> Outcome:
         winners=tuple(seat for seat, score in enumerate(scores) if score == best),
         scores=tuple(scores),
         reason=state.end_reason,
-        detail={
-            "games": state.game_no,
-            "round_scores": [scores[:] for scores in state.round_scores],
-            "hand_counts": [len(hand) for hand in state.hands],
-        },
+        detail=TomyOutcome(
+            games=state.game_no,
+            round_scores=tuple(tuple(scores) for scores in state.round_scores),
+            hand_counts=tuple(len(hand) for hand in state.hands),
+        ),
     )
+
+
+_END_REASON: Final[dict[str, EndReason]] = {
+    ONE_CARD_LEFT.upper(): ONE_CARD_LEFT,
+    LOCATIONS_EXHAUSTED.upper(): LOCATIONS_EXHAUSTED,
+    TARGET_SCORE.upper(): TARGET_SCORE,
+}
 
 
 def _match_over(state: TomyState) -> Event:
     result = _outcome(state)
-    return public(
-        "match_over", reason=result.reason, winners=list(result.winners), scores=list(result.scores)
-    )
+    return MatchOver(_END_REASON[result.reason], result.winners, result.scores)
 
 
 registry.register(TomyGame())

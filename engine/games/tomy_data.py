@@ -8,17 +8,17 @@ everything is a Python constant.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 
 @dataclass(frozen=True, slots=True)
 class Breed:
     """A breed card of the row (MT-MAT-1). Its column is its index in :data:`BREEDS`."""
 
-    key: str
+    key: BreedKey
     name_fr: str
     name_en: str
-    colour: str
+    colour: ColourKey
     colour_fr: str
     colour_en: str
 
@@ -30,6 +30,18 @@ class Place:
     fr: str
     en: str
 
+
+BreedKey = Literal["cocker", "teckel", "husky", "yorkshire", "caniche", "dalmatien"]
+"""The breeds' language-neutral names: enum ``TomyBreed`` on the wire (``TOMY_BREED_COCKER``)."""
+
+ColourKey = Literal["green", "red", "blue", "yellow", "violet", "orange"]
+"""The breeds' colours: enum ``TomyColour`` on the wire."""
+
+LanguageKey = Literal["fr", "en"]
+"""The languages of the places' names and of the server's template stories (room option
+``language``, ``FR`` / ``EN``): enum ``TomyLanguage`` on the wire."""
+
+LANGUAGES: Final[tuple[LanguageKey, ...]] = ("fr", "en")
 
 # MT-MAT-1 [decision]: the source names four breeds; Caniche and Dalmatien complete the six.
 BREEDS: Final[tuple[Breed, ...]] = (
@@ -53,8 +65,10 @@ HAND_SIZE: Final = 9
 MIN_PLAYERS: Final = 3
 MAX_PLAYERS: Final = 8
 
-# MT-STORY-1: a story is 1 to 500 characters once trimmed.
+# MT-STORY-1: a story is 1 to 500 characters once trimmed, counted as people see them
+# (grapheme clusters: an accented letter or an emoji is one), and at most 2,000 code points.
 STORY_MAX_CHARS: Final = 500
+STORY_MAX_CODE_POINTS: Final = 4 * STORY_MAX_CHARS
 
 # MT-VAR-1: the rounds variant ends when a total reaches this (room option ``target_score``).
 TARGET_SCORE: Final = 12
@@ -150,12 +164,92 @@ def breed_of(card: int) -> int:
 
 
 def template_story(language: str, template: int, column: int, location: int) -> str:
-    """Template story number ``template`` (any int, taken modulo the list) in ``language``."""
+    """Template story number ``template`` (any int, taken modulo the list) in ``language``
+    (``FR`` / ``EN``, either case)."""
     breed = BREEDS[column]
     place = PLACES[location]
-    if language == "EN":
+    if language.upper() == "EN":
         text, name, where = STORY_TEMPLATES_EN, breed.name_en, place.en
     else:
         text, name, where = STORY_TEMPLATES_FR, breed.name_fr, place.fr
     line = text[template % len(text)]
     return line.format(breed=name, place=where, Place=where[:1].upper() + where[1:])
+
+
+# --------------------------------------------------------------------------------------------
+# Faces and the catalogue (what a client draws, by id; no table hard-coded in a client)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DogCard:
+    """The face of dog card ``id`` (0–95): its breed and that breed's column (MT-MAT-2)."""
+
+    id: int
+    column: int
+    breed: str  # BreedKey
+
+
+DOG_FACES: Final[tuple[DogCard, ...]] = tuple(
+    DogCard(card, breed_of(card), BREEDS[breed_of(card)].key) for card in range(DOG_CARDS)
+)
+"""Every dog card's face, by id (built once: events and views share these objects)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BreedEntry:
+    """A breed card of the row (MT-MAT-1): its column, breed, colour and dog-card count."""
+
+    column: int
+    breed: str  # BreedKey
+    colour: str  # ColourKey
+    dog_cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceName:
+    """A location card's text in one language."""
+
+    language: str  # LanguageKey
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LocationEntry:
+    """Location card ``id`` (0–47, MT-MAT-2) with its printed text, one entry per language."""
+
+    id: int
+    names: tuple[PlaceName, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TomyCatalogue:
+    """The material of the game: the six breeds of the row, the 96 dog cards, the 48 location
+    cards, and the numbers of the set-up (MT-MAT-1..3, MT-SETUP-1)."""
+
+    breeds: tuple[BreedEntry, ...]
+    dog_cards: tuple[DogCard, ...]
+    locations: tuple[LocationEntry, ...]
+    hand_size: int
+    min_players: int
+    max_players: int
+    story_max_chars: int
+
+
+def catalogue() -> TomyCatalogue:
+    """The catalogue, from the constants above."""
+    return TomyCatalogue(
+        breeds=tuple(
+            BreedEntry(column, breed.key, breed.colour, DOGS_PER_BREED)
+            for column, breed in enumerate(BREEDS)
+        ),
+        dog_cards=DOG_FACES,
+        locations=tuple(
+            LocationEntry(location, (PlaceName("fr", place.fr), PlaceName("en", place.en)))
+            for location, place in enumerate(PLACES)
+        ),
+        hand_size=HAND_SIZE,
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        story_max_chars=STORY_MAX_CHARS,
+    )

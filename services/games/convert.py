@@ -68,11 +68,17 @@ def _strip_optional(tp: Any) -> tuple[Any, bool]:
 _SCALAR, _MESSAGE, _ENUM, _REPEATED, _REPEATED_ENUM, _REPEATED_MESSAGE = range(6)
 
 
+def _wire_fields(cls: type) -> list[dataclasses.Field[Any]]:
+    """The fields that cross the wire: all but an event's ``audience`` (who receives an event
+    is decided by the renderer; the wire says only whether it was private)."""
+    return [f for f in dataclasses.fields(cls) if f.name != "audience"]
+
+
 @cache
 def _plan(cls: type, descriptor: Any) -> tuple[tuple[str, int, Any], ...]:
     """How to copy each field of ``cls`` into ``descriptor``'s message (computed once)."""
     plan = []
-    for f in dataclasses.fields(cls):
+    for f in _wire_fields(cls):
         fd = descriptor.fields_by_name.get(f.name)
         if fd is None:
             raise TypeError(f"{descriptor.full_name} has no field {f.name}")
@@ -139,13 +145,15 @@ def from_proto(message: Message, cls: type) -> Any:
     descriptor: Any = message.DESCRIPTOR
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
+    for f in _wire_fields(cls):
         fd = descriptor.fields_by_name[f.name]
         tp, optional = _strip_optional(hints[f.name])
         if _is_repeated(fd):
             items = list(getattr(message, f.name))
             (item_tp,) = typing.get_args(tp)[:1] or (Any,)
-            if fd.type == fd.TYPE_MESSAGE:
+            if fd.type == fd.TYPE_MESSAGE and typing.get_origin(item_tp) is tuple:
+                kwargs[f.name] = tuple(tuple(i.values) for i in items)  # IntList
+            elif fd.type == fd.TYPE_MESSAGE:
                 kwargs[f.name] = tuple(from_proto(i, item_tp) for i in items)
             elif fd.type == fd.TYPE_ENUM:
                 kwargs[f.name] = tuple(_enum_value(fd.enum_type, i, f.name) for i in items)

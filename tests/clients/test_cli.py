@@ -24,7 +24,7 @@ import pexpect
 import pytest
 from cercle.v1 import awimbawe_pb2, common_pb2, game_pb2, tamashii_pb2, tomahawk_pb2, tomy_pb2
 
-from clients.i18n import MESSAGES, Tr
+from clients.i18n import Tr
 from clients.render import (
     Context,
     Style,
@@ -34,6 +34,9 @@ from clients.render import (
     render_room,
     render_view,
     strip_ansi,
+    tomy_event,
+    tomy_learn_catalogue,
+    tomy_outcome_lines,
 )
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import Cluster, Proc, cluster, start_replica
@@ -296,7 +299,7 @@ async def play_with_bots(address: str, game_id: str) -> dict[str, Any]:
             updates.append(update)
             if update.HasField("outcome"):
                 break
-            if update.kind == "lobby" or not update.HasField("view"):
+            if update.kind == game_pb2.UPDATE_KIND_LOBBY or not update.HasField("view"):
                 continue
             legal = await me.legal(room.room_id)
             if legal.actions and legal.version == update.version:
@@ -326,9 +329,12 @@ async def test_rendering_of_a_whole_match(edge: Cluster, game_id: str) -> None:
                 assert table and all("\x1b" not in line for line in table)
             for event in update.events:
                 line = narrate(event, ctx, update.room if update.HasField("room") else None)
-                kinds.add(event.kind)
+                group = event.WhichOneof("event")
+                assert group is not None
+                kind = getattr(event, group).WhichOneof("event")
+                kinds.add(f"{group}.{kind}")
                 # Every event kind the server sent has its own sentence (no raw fallback).
-                assert not line.startswith(f"{event.kind}:") and line != event.kind, line
+                assert line != Tr(lang)("ev.unknown", kind=kind), line
                 if event.private:
                     assert line.startswith(Tr(lang)("private_tag"))
         assert len(kinds) > 3
@@ -351,8 +357,15 @@ def test_tomahawk_table_from_a_built_view() -> None:
         tomahawk=tomahawk_pb2.TomahawkView(
             seat=0,
             hand=[
-                tomahawk_pb2.TomahawkCardFace(id=3, kind="bison", colour="red", points=5),
-                tomahawk_pb2.TomahawkCardFace(id=130, kind="diamond", points=20),
+                tomahawk_pb2.TomahawkCardFace(
+                    id=3,
+                    kind=tomahawk_pb2.TOMAHAWK_CARD_KIND_BISON,
+                    colour=tomahawk_pb2.TOMAHAWK_COLOUR_RED,
+                    points=5,
+                ),
+                tomahawk_pb2.TomahawkCardFace(
+                    id=130, kind=tomahawk_pb2.TOMAHAWK_CARD_KIND_DIAMOND, points=20
+                ),
             ],
             hand_ids=[3, 130],
             seats=[
@@ -361,14 +374,22 @@ def test_tomahawk_table_from_a_built_view() -> None:
                 tomahawk_pb2.TomahawkSeatView(seat=2, cards=1, called_tomahawk=True),
             ],
             round=2,
-            phase="face_sheriff",
+            phase=tomahawk_pb2.TOMAHAWK_PHASE_FACE_SHERIFF,
             turn=0,
             direction=-1,
-            colour="blue",
-            top_card=tomahawk_pb2.TomahawkCardFace(id=90, kind="sheriff_2", colour="blue"),
+            colour=tomahawk_pb2.TOMAHAWK_COLOUR_BLUE,
+            top_card=tomahawk_pb2.TomahawkCardFace(
+                id=90,
+                kind=tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_2,
+                colour=tomahawk_pb2.TOMAHAWK_COLOUR_BLUE,
+            ),
             pending_draw=3,
             attack_from=2,
-            agilite_card=tomahawk_pb2.TomahawkCardFace(id=90, kind="sheriff_2", colour="blue"),
+            agilite_card=tomahawk_pb2.TomahawkCardFace(
+                id=90,
+                kind=tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_2,
+                colour=tomahawk_pb2.TOMAHAWK_COLOUR_BLUE,
+            ),
             agilite_from=2,
             draw_pile=50,
             discard_pile=7,
@@ -395,7 +416,9 @@ def test_tomahawk_table_from_a_built_view() -> None:
             assert piece in text, (piece, text)
         play = game_pb2.Action(
             tomahawk=tomahawk_pb2.TomahawkAction(
-                play_card=tomahawk_pb2.TomahawkAction.PlayCard(card=130, colour="violet")
+                play_card=tomahawk_pb2.TomahawkAction.PlayCard(
+                    card=130, colour=tomahawk_pb2.TOMAHAWK_COLOUR_VIOLET
+                )
             )
         )
         sherif = game_pb2.Action(
@@ -424,15 +447,17 @@ def test_other_games_tables_from_built_views() -> None:
     ctx = Context("tamashii", tr, Style(False))
     tamashii = game_pb2.View(
         tamashii=tamashii_pb2.TamashiiView(
-            level="EASY",
+            level=tamashii_pb2.TAMASHII_LEVEL_EASY,
             players=1,
-            phase="GATHERING",
+            phase=tamashii_pb2.TAMASHII_PHASE_GATHERING,
             slots=[
                 tamashii_pb2.TamashiiSlotView(
                     slot=0,
                     face_up=True,
                     card=tamashii_pb2.TamashiiCardView(
-                        id=2, name="Hi", needs=tamashii_pb2.TamashiiGems(red=2), power="NONE"
+                        id=2,
+                        needs=tamashii_pb2.TamashiiGems(red=2),
+                        power=tamashii_pb2.TAMASHII_POWER_NONE,
                     ),
                     gems=tamashii_pb2.TamashiiGems(red=2),
                 ),
@@ -451,7 +476,7 @@ def test_other_games_tables_from_built_views() -> None:
     ctx.me = 0
     side = awimbawe_pb2.AwimbaweSideView(
         seat=1,
-        heir="gold",
+        heir=awimbawe_pb2.AWIMBAWE_HEIR_SIDE_GOLD,
         piles=[
             awimbawe_pb2.AwimbawePileView(
                 cards=[awimbawe_pb2.AwimbaweCardView(), awimbawe_pb2.AwimbaweCardView(card=3)],
@@ -462,14 +487,20 @@ def test_other_games_tables_from_built_views() -> None:
     )
     # A card view with fields set is a face; card id 3 alone (no animal) is face down.
     side.piles[0].cards[1].CopyFrom(
-        awimbawe_pb2.AwimbaweCardView(card=3, animal="hyena", colour="green", value=4, crowns=3)
+        awimbawe_pb2.AwimbaweCardView(
+            card=3,
+            animal=awimbawe_pb2.AWIMBAWE_ANIMAL_HYENA,
+            colour=awimbawe_pb2.AWIMBAWE_COLOUR_GREEN,
+            value=4,
+            crowns=3,
+        )
     )
     awimbawe = game_pb2.View(
         awimbawe=awimbawe_pb2.AwimbaweView(
             seat=0,
             round=2,
             players=[awimbawe_pb2.AwimbaweSideView(seat=0), side],
-            decision="snake",
+            decision=awimbawe_pb2.AWIMBAWE_DECISION_SNAKE,
             decision_seat=0,
             snake_hand_positions=4,
         )
@@ -479,17 +510,25 @@ def test_other_games_tables_from_built_views() -> None:
     assert "black panther (gold)" in text and "Snake: 4 hand positions" in text
 
     ctx = Context("tomy", Tr("fr"), Style(False))
+    place = tomy_pb2.TomyCatalogue.PlaceName(language=tomy_pb2.TOMY_LANGUAGE_FR, text="un igloo")
+    catalogue = tomy_pb2.TomyCatalogue(
+        locations=[tomy_pb2.TomyCatalogue.LocationEntry(id=4, names=[place])]
+    )
+    tomy_learn_catalogue(ctx, catalogue)
     tomy = game_pb2.View(
         tomy=tomy_pb2.TomyView(
             seat=0,
-            phase="vote",
+            phase=tomy_pb2.TOMY_PHASE_VOTE,
             columns=[
                 tomy_pb2.TomyColumnView(
-                    column=2, breed="husky", colour="blue", location=4, place_fr="un igloo"
+                    column=2,
+                    breed=tomy_pb2.TOMY_BREED_HUSKY,
+                    colour=tomy_pb2.TOMY_COLOUR_BLUE,
+                    location=4,
                 )
             ],
             proposals=[tomy_pb2.TomyProposalView(column=2, seat=1, location=4, story="Brr")],
-            hand=[tomy_pb2.TomyDogCardView(card=33, column=2, breed="husky")],
+            hand=[tomy_pb2.TomyDogCard(id=33, column=2, breed=tomy_pb2.TOMY_BREED_HUSKY)],
             hand_counts=[1, 9, 9],
             voted=[False, True, False],
             my_vote=33,
@@ -500,12 +539,52 @@ def test_other_games_tables_from_built_views() -> None:
     assert "a voté" in text and "Votre vote : Husky n°33" in text
 
 
-def test_every_message_has_both_languages_and_formats() -> None:
-    for key, pair in MESSAGES.items():
-        assert len(pair) == 2 and (all(pair) or pair == ("", "")), key
-        fields_en = set(re.findall(r"{(\w+)", pair[0]))
-        fields_fr = set(re.findall(r"{(\w+)", pair[1]))
-        assert fields_en == fields_fr, key
+def test_tomy_events_and_outcome_render_from_typed_messages() -> None:
+    """Every Tomy event kind of seeded matches reads as a line naming breeds and places
+    (from the catalogue), in both languages; the outcome detail lists each game's scores."""
+    from engine.games.tomy import TomyGame
+    from engine.playout import random_playout
+    from services.games.convert import to_proto
+
+    game = TomyGame()
+    events: list[Any] = []
+    outcomes: list[Any] = []
+    for seed, players in ((1, 3), (2, 8), (3, 5)):
+        final, _ = random_playout(
+            game,
+            players,
+            seed,
+            options={"rounds": True, "target_score": 4},
+            chooser_seed=seed,
+            on_step=lambda b, s, a, after, evs: events.extend(evs),
+        )
+        outcomes.append(game.outcome(final))
+    catalogue = to_proto(game.catalogue(), tomy_pb2.TomyCatalogue())
+    assert isinstance(catalogue, tomy_pb2.TomyCatalogue)
+    for lang, place in (("fr", "une hutte en Afrique"), ("en", "a hut in Africa")):
+        ctx = Context("tomy", Tr(lang), Style(False))
+        tomy_learn_catalogue(ctx, catalogue)
+        assert ctx.places[0] == ("une hutte en Afrique", "a hut in Africa")
+        kinds = set()
+        for event in events:
+            message = tomy_pb2.TomyEvent()
+            to_proto(event, getattr(message, event.kind))
+            line = tomy_event(message, ctx)
+            assert line, event.kind
+            assert "{" not in line and "my.ev" not in line, line
+            kinds.add(event.kind)
+        assert {"story_proposed", "votes_revealed", "row_refilled", "match_over"} <= kinds
+        refilled = tomy_pb2.TomyEvent()
+        refilled.row_refilled.placed.add(column=0, location=0)
+        assert place in (tomy_event(refilled, ctx) or "")
+        over = tomy_pb2.TomyEvent()
+        over.match_over.reason = tomy_pb2.TOMY_END_REASON_TARGET_SCORE
+        assert ("score cible" if lang == "fr" else "target score") in (tomy_event(over, ctx) or "")
+        detail = to_proto(outcomes[0].detail, tomy_pb2.TomyOutcome())
+        assert isinstance(detail, tomy_pb2.TomyOutcome)
+        lines = tomy_outcome_lines(detail, ctx)
+        assert len(lines) == len(detail.round_scores) + 1
+    assert tomy_event(tomy_pb2.TomyEvent(), ctx) is None
 
 
 def test_room_rendering_marks_me_and_free_seats() -> None:
@@ -675,14 +754,14 @@ def test_two_cli_players_finish_a_tomahawk_match_while_a_replica_dies(
         for proc, output in zip(procs, outputs, strict=True):
             assert proc.returncode == 0, output[-3000:]
             assert "Match over." in output and "Winner(s):" in output, output[-3000:]
-            assert "Reason: TARGET_SCORE" in output
+            assert "Reason: a total reached the target score" in output
         room_id = re.search(r"Created room (\w+)", outputs[0])
         assert room_id is not None and f"Joined room {room_id.group(1)}" in outputs[1]
         replay = cli_json(edge, tmp_path / "Ana", "replay", room_id.group(1))
         versions = [step["version"] for step in replay["steps"]]
         assert versions == list(range(1, len(versions) + 1))
         assert replay["commitment_ok"] is True
-        assert replay["outcome"]["reason"] == "TARGET_SCORE"
+        assert replay["outcome"]["reason"] == "OUTCOME_REASON_TARGET_SCORE"
         # Bring the replica back for whatever runs next in this module.
         logs_dir = victim.log_path.parent
         restarted = start_replica(edge.redis_url, logs_dir, victim.port, victim.name)

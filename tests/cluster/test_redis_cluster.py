@@ -8,14 +8,16 @@ import asyncio
 import random
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
+from redis.asyncio.cluster import RedisCluster
 
 from deploy.local.cluster import Proc, free_port, start_redis, start_replica, wait_for_port
-from services.store import SHARDS, room_key, shard_of
+from services.store import SHARDS, Store, room_key, shard_of, stream_leases_key
 from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
 
 RANGES = [(0, 5460), (5461, 10922), (10923, 16383)]
@@ -190,3 +192,52 @@ def test_every_room_key_and_timer_index_share_one_slot() -> None:
         }
         assert len(slots) == 1
     assert len({redis.cluster.key_slot(timers_key(s).encode()) for s in range(SHARDS)}) == SHARDS
+
+
+async def test_stream_leases_count_across_the_masters_of_a_cluster(
+    redis_cluster: tuple[list[Proc], Path],
+) -> None:
+    """A stream's lease goes into its session's and its address's sets, which live on two
+    masters: taken with one script per set, refused when either set is full (then held in
+    neither), renewed and dropped."""
+    nodes, _ = redis_cluster
+    store = Store(f"redis+cluster://127.0.0.1:{nodes[0].port}")
+    session = f"player:p-{uuid.uuid4().hex[:8]}"
+    address = next(
+        scope
+        for scope in (f"addr:fd00::{i:x}" for i in range(1000))
+        if _owner(nodes, redis.cluster.key_slot(stream_leases_key(scope).encode()))
+        is not _owner(nodes, redis.cluster.key_slot(stream_leases_key(session).encode()))
+    )
+
+    async def held(scope: str) -> list[str]:
+        members = await store.redis.zrange(stream_leases_key(scope), 0, -1)
+        return sorted(m.decode() for m in members)
+
+    try:
+        limits = {session: 2, address: 3}
+        assert await store.take_stream_lease("r:1", limits, 30) is None
+        assert await store.take_stream_lease("r:2", limits, 30) is None
+        assert await store.take_stream_lease("r:3", limits, 30) == (session, 2)
+        assert await held(session) == ["r:1", "r:2"]
+        assert await held(address) == ["r:1", "r:2"]  # the refused lease is in neither set
+        await store.renew_stream_leases({session: ["r:1", "r:2"], address: ["r:1", "r:2"]}, 30)
+        await store.drop_stream_lease("r:1", [session, address])
+        assert await held(session) == ["r:2"] and await held(address) == ["r:2"]
+        assert await store.take_stream_lease("r:3", {session: 2, address: 2}, 30) is None
+        assert await store.take_stream_lease("r:4", {session: 9, address: 2}, 30) == (address, 2)
+        # A lease that is not renewed lapses (its replica died) and gives its place back;
+        # a renewed one is pushed to the lease length from now (Redis time).
+        lapsing = f"player:p-{uuid.uuid4().hex[:8]}"
+        assert await store.take_stream_lease("dead:1", {lapsing: 1}, 0.2) is None
+        for _ in range(100):
+            if await store.take_stream_lease("live:1", {lapsing: 1}, 0.2) is None:
+                break
+            await asyncio.sleep(0.05)
+        assert await held(lapsing) == ["live:1"]
+        await store.renew_stream_leases({lapsing: ["live:1"]}, 30)
+        now, _ = await store.redis.time(target_nodes=RedisCluster.RANDOM)
+        score = await store.redis.zscore(stream_leases_key(lapsing), "live:1")
+        assert score >= (now + 29) * 1000
+    finally:
+        await store.close()

@@ -9,11 +9,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 from engine import registry
+from engine.codec import to_data
 from engine.core import (
     InvalidOptions,
     MatchFinished,
@@ -22,6 +23,7 @@ from engine.core import (
     Timeout,
     WrongGame,
 )
+from engine.games import awimbawe_events as ev
 from engine.games.awimbawe import (
     CHEETAH_CHOICE,
     CHOOSE_LEADER,
@@ -33,7 +35,6 @@ from engine.games.awimbawe import (
     AwimbaweGame,
     AwimbaweState,
     AwimbaweView,
-    CardView,
     CheetahChoice,
     ChooseLeader,
     EagleChoice,
@@ -46,6 +47,7 @@ from engine.games.awimbawe_cards import (
     ANIMAL,
     BLACK,
     BROWN,
+    CARD_VIEWS,
     CARDS,
     COLOUR,
     CROWNS,
@@ -55,12 +57,23 @@ from engine.games.awimbawe_cards import (
     SKY,
     VALUE,
     YELLOW,
+    CardView,
     eagle,
     land_card,
+)
+from engine.games.awimbawe_events import (
+    FEWER_HYENAS,
+    FOUR_HYENAS,
+    LAST_TRICK,
+    MORE_CROWNS,
+    AwimbaweOutcome,
+    RoundResultView,
 )
 from engine.playout import random_playout
 from engine.rng import Rng
 from tests.engine.invariants_awimbawe import check
+
+T = TypeVar("T")
 
 GAME = registry.get("awimbawe")
 assert isinstance(GAME, AwimbaweGame)
@@ -170,12 +183,12 @@ def act(state: AwimbaweState, seat: int, action: Any) -> tuple[AwimbaweState, li
     return transition.state, list(transition.events)
 
 
-def kinds(events: list[Any]) -> list[str]:
-    return [ev.kind for ev in events]
+def kinds(events: list[Any]) -> list[type]:
+    return [type(item) for item in events]
 
 
-def event(events: list[Any], kind: str) -> Any:
-    found = [ev for ev in events if ev.kind == kind]
+def event(events: list[Any], kind: type[T]) -> T:
+    found = [item for item in events if isinstance(item, kind)]
     assert len(found) == 1, (kind, kinds(events))
     return found[0]
 
@@ -198,21 +211,25 @@ def view_cards(value: Any) -> set[int]:
 
 
 def event_cards(events: list[Any]) -> set[int]:
-    """Card ids named in events' ``card`` / ``cards`` / ``tops`` fields."""
+    """Card ids named in events: faces anywhere, and ints in ``card`` / ``cards`` / ``tops``
+    fields."""
     found: set[int] = set()
 
     def walk(value: Any, key: str) -> None:
-        if isinstance(value, dict):
-            for k2, v in value.items():
-                walk(v, k2)
-        elif isinstance(value, list):
+        if isinstance(value, CardView):
+            found.add(value.card)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                if f.name != "audience":
+                    walk(getattr(value, f.name), f.name)
+        elif isinstance(value, tuple):
             for v in value:
                 walk(v, key)
         elif isinstance(value, int) and not isinstance(value, bool) and key in CARD_KEYS:
             found.add(value)
 
-    for ev in events:
-        walk(dict(ev.data), "")
+    for item in events:
+        walk(item, "")
     return found
 
 
@@ -291,9 +308,9 @@ def test_aw_setup_2_events_never_name_a_face_down_card() -> None:
 
     def on_step(before: Any, seat: int, action: Any, after: Any, events: Any) -> None:
         down = {c for s in (0, 1) for p in after.piles[s] for c in p if not after.face_up[c]}
-        for ev in events:
-            if ev.audience is None and event_cards([ev]) & down:
-                secrets.append(ev.kind)
+        for item in events:
+            if item.audience is None and event_cards([item]) & down:
+                secrets.append(item.kind)
 
     for seed in range(8):
         random_playout(GAME, 2, seed, chooser_seed=seed, on_step=on_step)
@@ -325,8 +342,8 @@ def test_aw_setup_3_round_loser_chooses_the_next_leader() -> None:
     )
     state, events = act(state, 0, PlayCard(k(6)))
     state, events = act(state, 1, PlayCard(k(5)))
-    over = event(events, "round_over")
-    loser = 1 - over.data["winner"]
+    over = event(events, ev.RoundOver)
+    loser = 1 - over.winner
     assert state.phase == CHOOSE_LEADER and state.chooser == loser
     assert GAME.pending(state) == (Pending(loser, "decision"),)
     assert GAME.legal_actions(state, 1 - loser) == []
@@ -337,11 +354,11 @@ def test_aw_setup_3_round_loser_chooses_the_next_leader() -> None:
     assert state.round_no == 2 and state.leader == 1 - loser == state.chooser
     assert state.phase == PLAY
     assert all(len(h) == 6 for h in state.hands) and state.trick_piles == [[], []]
-    dealt = event(events, "round_dealt")
-    assert dealt.data["lead_reason"] == "chosen" and dealt.data["leader"] == 1 - loser
-    private = [ev for ev in events if ev.kind == "hand_dealt"]
-    assert [ev.audience for ev in private] == [frozenset({0}), frozenset({1})]
-    assert private[0].data["cards"] == sorted(state.hands[0])
+    dealt = event(events, ev.RoundDealt)
+    assert dealt.lead_reason == "chosen" and dealt.leader == 1 - loser
+    private = [item for item in events if isinstance(item, ev.HandDealt)]
+    assert [item.audience for item in private] == [frozenset({0}), frozenset({1})]
+    assert [c.card for c in private[0].cards] == sorted(state.hands[0])
 
 
 # --------------------------------------------------------------------------------------------
@@ -366,14 +383,8 @@ def test_aw_trick_1_leader_plays_any_available_card_then_follower() -> None:
     state, _ = act(state, 0, SkipPower())
     assert state.chooser == 1 and state.phase == PLAY
     assert state.piles[0][0] == [k(1)]
-    played = event(events, "card_played")
-    assert played.data == {
-        "seat": 0,
-        "card": b(3),
-        "source": "pile",
-        "pile": 0,
-        "timeout": False,
-    }
+    played = event(events, ev.CardPlayed)
+    assert played == ev.CardPlayed(seat=0, card=CARD_VIEWS[b(3)], source="pile", pile=0)
 
 
 def test_aw_follow_1_must_follow_colour_even_from_a_pile() -> None:
@@ -400,8 +411,8 @@ def test_aw_follow_1_a_discard_loses_whatever_its_value() -> None:
     state, _ = act(state, 0, PlayCard(g(1)))
     assert {a.card for a in GAME.legal_actions(state, 1)} == {y(6), b(6)}
     state, events = act(state, 1, PlayCard(y(6)))
-    won = event(events, "trick_won")
-    assert won.data["winner"] == 0
+    won = event(events, ev.TrickWon)
+    assert won.winner == 0
     assert state.trick_piles[0][-2:] == [g(1), y(6)]
 
 
@@ -409,7 +420,7 @@ def test_aw_win_1_same_colour_higher_value_wins() -> None:
     state = build(hands=([k(4), k(1)], [k(6), k(2)]))
     after, events = act(state, 0, PlayCard(k(4)))
     after, events = act(after, 1, PlayCard(k(6)))
-    assert event(events, "trick_won").data["winner"] == 1
+    assert event(events, ev.TrickWon).winner == 1
     state = build(hands=([k(4), k(1)], [k(6), k(2)]), trick_piles=([], None))
     after, _ = act(state, 0, PlayCard(k(4)))
     after, _ = act(after, 1, PlayCard(k(2)))  # a Rhino that can move nothing
@@ -424,7 +435,7 @@ def test_aw_eagle_1_following_eagle_fights() -> None:
     assert GAME.legal_actions(state, 1) == [EagleChoice(True), EagleChoice(False)]
     assert reason_of(state, 1, PlayCard(g(2))) == "NO_DECISION_PENDING"
     state, events = act(state, 1, EagleChoice(True))
-    assert event(events, "trick_won").data["winner"] == 1
+    assert event(events, ev.TrickWon).winner == 1
     assert state.trick_piles[1][-2:] == [b(6), e(8)] and state.leader == 1
 
 
@@ -436,8 +447,8 @@ def test_aw_eagle_1_following_eagle_flees() -> None:
     state, _ = act(state, 0, PlayCard(b(4)))
     state, _ = act(state, 1, PlayCard(e(10)))
     state, events = act(state, 1, EagleChoice(False))
-    won = event(events, "trick_won")
-    assert won.data["winner"] == 0 and won.data["led_to"] == 0 and won.data["followed_to"] == 1
+    won = event(events, ev.TrickWon)
+    assert won.winner == 0 and won.led_to == 0 and won.followed_to == 1
     assert state.trick_piles[0] == [b(4)]  # the led card to the leader
     assert state.trick_piles[1] == [*before_1, e(10)]  # the Eagle to its own player
     assert state.leader == 0
@@ -452,9 +463,9 @@ def test_aw_eagle_2_led_eagle_must_be_followed_by_an_eagle() -> None:
     assert reason_of(state, 1, PlayCard(g(6))) == "MUST_FOLLOW_COLOUR"
     low, events = act(state, 1, PlayCard(e(7)))
     assert low.phase == PLAY  # no fight-or-flee: a led Eagle fights
-    assert event(events, "trick_won").data["winner"] == 0
+    assert event(events, ev.TrickWon).winner == 0
     _, events = act(state, 1, PlayCard(e(9)))
-    assert event(events, "trick_won").data["winner"] == 1
+    assert event(events, ev.TrickWon).winner == 1
 
 
 def test_aw_eagle_2_without_an_eagle_the_follower_discards_and_loses() -> None:
@@ -462,7 +473,7 @@ def test_aw_eagle_2_without_an_eagle_the_follower_discards_and_loses() -> None:
     state, _ = act(state, 0, PlayCard(e(7)))
     assert {a.card for a in GAME.legal_actions(state, 1)} == {g(6), y(6)}
     state, events = act(state, 1, PlayCard(g(6)))
-    assert event(events, "trick_won").data["winner"] == 0
+    assert event(events, ev.TrickWon).winner == 0
 
 
 def test_aw_take_1_trick_pile_face_down_only_last_trick_and_hyenas_shown() -> None:
@@ -498,17 +509,18 @@ def test_aw_uncover_1_face_down_card_turns_up_when_the_trick_is_collected() -> N
     assert mid.cards == (None,) and mid.top is None
     state, events = act(state, 1, PlayCard(g(6)))
     assert state.face_up[b(5)]
-    turned = event(events, "cards_turned_up")
-    assert turned.data["cards"] == [{"seat": 0, "pile": 0, "card": b(5)}]
-    assert kinds(events).index("trick_won") < kinds(events).index("cards_turned_up")
-    assert GAME.view(state, 1).players[0].piles[0].top == CardView(b(5), "snake", "brown", 5, 1)
+    turned = event(events, ev.CardsTurnedUp)
+    assert turned.cards == (ev.TurnedCard(seat=0, pile=0, card=CARD_VIEWS[b(5)]),)
+    assert kinds(events).index(ev.TrickWon) < kinds(events).index(ev.CardsTurnedUp)
+    assert GAME.view(state, 1).players[0].piles[0].top == CARD_VIEWS[b(5)]
+    assert CARD_VIEWS[b(5)] == CardView(b(5), "snake", "brown", 5, 1, "snake")
 
 
 def test_aw_lead_1_trick_winner_leads_next() -> None:
     state = build(hands=([g(1), b(1)], [g(4), b(6)]))
     state, _ = act(state, 0, PlayCard(g(1)))
     state, events = act(state, 1, PlayCard(g(4)))
-    assert event(events, "next_leader").data == {"seat": 1, "by_cheetah": False}
+    assert event(events, ev.NextLeader) == ev.NextLeader(seat=1, by_cheetah=False)
     assert state.leader == 1 and state.chooser == 1 and state.phase == PLAY
     assert GAME.view(state, 0).leader == 1
 
@@ -522,23 +534,23 @@ def test_aw_mouse_1_mouse_beats_its_elephant_either_way() -> None:
     state = build(hands=([k(1), g(1)], [k(6), g(2)]))
     after, _ = act(state, 0, PlayCard(k(1)))
     after, events = act(after, 1, PlayCard(k(6)))
-    assert event(events, "trick_won").data["winner"] == 0
+    assert event(events, ev.TrickWon).winner == 0
     state = build(hands=([k(6), g(1)], [k(1), g(2)]))
     after, _ = act(state, 0, PlayCard(k(6)))
     after, events = act(after, 1, PlayCard(k(1)))
-    assert event(events, "trick_won").data["winner"] == 1
+    assert event(events, ev.TrickWon).winner == 1
     # Against any other animal the Mouse is the lowest.
     state = build(hands=([k(1), g(1)], [k(4), g(2)]))
     after, _ = act(state, 0, PlayCard(k(1)))
     after, events = act(after, 1, PlayCard(k(4)))
-    assert event(events, "trick_won").data["winner"] == 1
+    assert event(events, ev.TrickWon).winner == 1
 
 
 def test_aw_elephant_1_no_power() -> None:
     state = build(hands=([y(6), g(1)], [y(2), g(2)]), piles=((), [[y(3)], [y(4)]]))
     state, events = act(state, 0, PlayCard(y(6)))
     assert state.phase == PLAY and state.chooser == 1
-    assert kinds(events) == ["card_played"]
+    assert kinds(events) == [ev.CardPlayed]
 
 
 def test_aw_rhino_1_moves_a_top_under_another_non_empty_pile() -> None:
@@ -558,7 +570,7 @@ def test_aw_rhino_1_moves_a_top_under_another_non_empty_pile() -> None:
     state, events = act(state, 0, RhinoMove(0, 3))
     assert state.piles[1][3] == [b(1), k(3), b(3)] and state.face_up[b(1)]
     assert state.piles[1][0] == [k(1)] and not state.face_up[k(1)]  # stays down for now
-    assert event(events, "rhino_move").data["card"] == b(1)
+    assert event(events, ev.RhinoMove).card == CARD_VIEWS[b(1)]
     assert state.chooser == 1 and state.phase == PLAY
 
 
@@ -573,16 +585,16 @@ def test_aw_rhino_1_face_down_card_moves_face_down() -> None:
     state, events = act(state, 1, RhinoMove(0, 1))
     assert state.piles[0][1] == [k(5), k(6), b(6)]
     assert not state.face_up[k(5)]
-    move = event(events, "rhino_move")
-    assert move.data["card"] is None and move.data["face_up"] is False
-    assert "cards_turned_up" not in kinds(events)  # pile 0 is now empty: nothing to turn
+    move = event(events, ev.RhinoMove)
+    assert move.card is None and move.face_up is False
+    assert ev.CardsTurnedUp not in kinds(events)  # pile 0 is now empty: nothing to turn
 
 
 def test_aw_rhino_1_no_possible_move_means_no_effect() -> None:
     state = build(hands=([y(2), g(1)], [g(3), g(4)]), piles=((), [[b(1)]]))
     state, events = act(state, 0, PlayCard(y(2)))
     assert state.phase == PLAY and state.chooser == 1
-    assert event(events, "power_without_effect").data == {"seat": 0, "power": "rhino"}
+    assert event(events, ev.PowerWithoutEffect) == ev.PowerWithoutEffect(seat=0, power="rhino")
 
 
 def test_aw_cheetah_1_chooses_who_leads_next() -> None:
@@ -592,8 +604,8 @@ def test_aw_cheetah_1_chooses_who_leads_next() -> None:
     state, _ = act(state, 0, CheetahChoice(0))
     assert GAME.view(state, 1).next_leader == 0
     state, events = act(state, 1, PlayCard(g(6)))
-    assert event(events, "trick_won").data["winner"] == 1
-    assert event(events, "next_leader").data == {"seat": 0, "by_cheetah": True}
+    assert event(events, ev.TrickWon).winner == 1
+    assert event(events, ev.NextLeader) == ev.NextLeader(seat=0, by_cheetah=True)
     assert state.leader == 0 and state.chooser == 0 and state.next_leader == -1
 
 
@@ -604,7 +616,7 @@ def test_aw_cheetah_1_second_cheetah_choice_stands() -> None:
     state, _ = act(state, 1, PlayCard(y(3)))  # a discard, but still a Cheetah
     assert state.phase == CHEETAH_CHOICE and state.chooser == 1
     state, events = act(state, 1, CheetahChoice(1))
-    assert event(events, "trick_won").data["winner"] == 0
+    assert event(events, ev.TrickWon).winner == 0
     assert state.leader == 1
     # A second Cheetah that skips leaves the first choice standing.
     state = build(hands=([g(3), b(1)], [y(3), b(2)]))
@@ -619,7 +631,7 @@ def test_aw_cheetah_1_no_choice_in_the_last_trick() -> None:
     state = build(hands=([g(3)], [g(4)]))
     state, events = act(state, 0, PlayCard(g(3)))
     assert state.phase == PLAY
-    assert event(events, "power_without_effect").data["power"] == "cheetah"
+    assert event(events, ev.PowerWithoutEffect).power == "cheetah"
 
 
 def test_aw_hyena_1_fourth_hyena_loses_the_round_at_once() -> None:
@@ -630,13 +642,13 @@ def test_aw_hyena_1_fourth_hyena_loses_the_round_at_once() -> None:
     )
     state, _ = act(state, 1, PlayCard(k(4)))
     state, events = act(state, 0, PlayCard(k(6)))
-    over = event(events, "round_over")
-    assert over.data["winner"] == 1 and over.data["reason"] == "FOUR_HYENAS"
-    assert over.data["hyenas"] == [4, 0]
-    assert over.data["crowns"][0] > over.data["crowns"][1]  # crowns do not save them
+    over = event(events, ev.RoundOver)
+    assert over.winner == 1 and over.reason == FOUR_HYENAS
+    assert over.hyenas == (4, 0)
+    assert over.crowns[0] > over.crowns[1]  # crowns do not save them
     assert state.hands[0] == [g(1), g(2)]  # the round stopped with cards left
     assert state.phase == CHOOSE_LEADER and state.chooser == 0
-    assert "next_leader" not in kinds(events)
+    assert ev.NextLeader not in kinds(events)
 
 
 def test_aw_snake_1_paralyses_a_pile_top_for_the_next_play() -> None:
@@ -652,7 +664,7 @@ def test_aw_snake_1_paralyses_a_pile_top_for_the_next_play() -> None:
     assert SnakePick(hand_position=2) not in picks and SkipPower() in picks
     assert GAME.view(state, 0).snake_hand_positions == 2
     state, events = act(state, 0, SnakePick(target_card=g(2)))
-    assert event(events, "card_paralysed").data["card"] == g(2)
+    assert event(events, ev.CardParalysed).card == CARD_VIEWS[g(2)]
     assert state.paralysed[1] == [g(2)]
     assert [a.card for a in GAME.legal_actions(state, 1)] == [g(1)]
     assert reason_of(state, 1, PlayCard(g(2))) == "CARD_PARALYSED"
@@ -660,7 +672,7 @@ def test_aw_snake_1_paralyses_a_pile_top_for_the_next_play() -> None:
         assert GAME.view(state, seat).players[1].paralysed[0].card == g(2)
     state, events = act(state, 1, PlayCard(g(1)))
     assert state.paralysed[1] == []  # free again after another card was played
-    assert event(events, "paralysis_ended").data == {"seat": 1, "reason": "played"}
+    assert event(events, ev.ParalysisEnded) == ev.ParalysisEnded(seat=1, reason="played")
 
 
 def test_aw_snake_1_blind_hand_pick_is_known_to_its_owner_only() -> None:
@@ -673,12 +685,12 @@ def test_aw_snake_1_blind_hand_pick_is_known_to_its_owner_only() -> None:
         )
         state, _ = act(state, 0, PlayCard(g(5)))
         state, events = act(state, 0, SnakePick(hand_position=0))
-        public_pick = event(events, "card_paralysed")
-        assert public_pick.audience is None and public_pick.data["card"] is None
-        own = event(events, "hand_card_paralysed")
+        public_pick = event(events, ev.CardParalysed)
+        assert public_pick.audience is None and public_pick.card is None
+        own = event(events, ev.HandCardParalysed)
         assert own.audience == frozenset({1})
         (card,) = state.paralysed[1]
-        assert own.data["card"] == card and card in state.hands[1]
+        assert own.card == CARD_VIEWS[card] and card in state.hands[1]
         chosen.add(card)
         assert GAME.view(state, 0).players[1].paralysed == ()
         assert GAME.view(state, 0).players[1].paralysed_unknown == 1
@@ -691,7 +703,7 @@ def test_aw_snake_1_last_available_card_cannot_be_paralysed() -> None:
     state = build(hands=([g(5), b(1)], [g(1)]), piles=((), [[Down(k(1))]]))
     state, events = act(state, 0, PlayCard(g(5)))
     assert state.phase == PLAY and state.chooser == 1
-    assert event(events, "power_without_effect").data["power"] == "snake"
+    assert event(events, ev.PowerWithoutEffect).power == "snake"
     # With two cards, the second cannot be paralysed once the first is.
     state = build(hands=([g(5), b(1)], [g(1), y(1)]), paralysed=((), [y(1)]))
     state, _ = act(state, 0, PlayCard(g(5)))
@@ -742,7 +754,7 @@ def test_aw_stuck_1_paralysis_ends_when_it_is_all_they_have() -> None:
     )
     state, _ = act(state, 0, PlayCard(y(2)))
     state, events = act(state, 0, RhinoMove(1, 0))  # b(6) goes under g(3)
-    assert event(events, "paralysis_ended").data == {"seat": 1, "reason": "stuck"}
+    assert event(events, ev.ParalysisEnded) == ev.ParalysisEnded(seat=1, reason="stuck")
     assert state.paralysed[1] == []
     assert GAME.legal_actions(state, 1) == [PlayCard(g(3))]
 
@@ -751,8 +763,10 @@ def test_aw_stuck_1_face_down_tops_turn_up_at_once() -> None:
     state = build(hands=([y(2), g(1)], []), piles=((), [[Down(k(3))], [b(6)]]))
     state, _ = act(state, 0, PlayCard(y(2)))
     state, events = act(state, 0, RhinoMove(1, 0))  # b(6) goes under the face-down k(3)
-    turned = event(events, "cards_turned_up")
-    assert turned.data == {"cards": [{"seat": 1, "pile": 0, "card": k(3)}], "reason": "stuck"}
+    turned = event(events, ev.CardsTurnedUp)
+    assert turned == ev.CardsTurnedUp(
+        cards=(ev.TurnedCard(seat=1, pile=0, card=CARD_VIEWS[k(3)]),), reason="stuck"
+    )
     assert state.face_up[k(3)]
     assert GAME.legal_actions(state, 1) == [PlayCard(k(3))]
 
@@ -774,23 +788,19 @@ def test_aw_time_1_option_clock_and_pending() -> None:
 def test_aw_time_1_lowest_legal_card_hand_before_piles() -> None:
     state = build(hands=([b(6), y(2), g(2)], [y(5), g(1)]), piles=([[k(1)]], [[y(1)], [b(3)]]))
     state, events = act(state, 0, Timeout())
-    played = event(events, "card_played")
-    assert played.data["card"] == g(2) and played.data["timeout"] is True
+    played = event(events, ev.CardPlayed)
+    assert played.card == CARD_VIEWS[g(2)]
     state, _ = act(state, 0, Timeout())  # the Rhino's move is skipped
     assert state.phase == PLAY and state.piles[1] == [[y(1)], [b(3)], [], []]
     state, events = act(state, 1, Timeout())  # must follow green: g(1) from the hand
-    assert event(events, "card_played").data["card"] == g(1)
+    assert event(events, ev.CardPlayed).card == CARD_VIEWS[g(1)]
     state = build(hands=([y(3), b(1)], [g(1)]), piles=((), [[y(6)], [y(4)]]))
     state, _ = act(state, 0, PlayCard(y(3)))
     state, _ = act(state, 0, SkipPower())
     state, events = act(state, 1, Timeout())  # no legal hand card: the lowest pile top
-    assert event(events, "card_played").data == {
-        "seat": 1,
-        "card": y(4),
-        "source": "pile",
-        "pile": 1,
-        "timeout": True,
-    }
+    assert event(events, ev.CardPlayed) == ev.CardPlayed(
+        seat=1, card=CARD_VIEWS[y(4)], source="pile", pile=1
+    )
 
 
 def test_aw_time_1_decisions_on_timeout() -> None:
@@ -799,13 +809,13 @@ def test_aw_time_1_decisions_on_timeout() -> None:
     state, _ = act(state, 0, PlayCard(b(6)))
     state, _ = act(state, 1, PlayCard(e(8)))
     state, events = act(state, 1, Timeout())
-    assert event(events, "eagle_choice").data == {"seat": 1, "fight": True, "timeout": True}
+    assert event(events, ev.EagleChoice) == ev.EagleChoice(seat=1, fight=True)
     assert state.last_trick[3] == 1
     # A Snake is skipped.
     state = build(hands=([g(5), b(1)], [y(1), y(2)]))
     state, _ = act(state, 0, PlayCard(g(5)))
     state, events = act(state, 0, Timeout())
-    assert event(events, "power_skipped").data == {"seat": 0, "power": "snake", "timeout": True}
+    assert event(events, ev.PowerSkipped) == ev.PowerSkipped(seat=0, power="snake")
     assert state.paralysed == [[], []]
     # A Cheetah keeps the lead for its player, even when the trick is lost.
     state = build(hands=([g(3), b(1)], [g(6), b(2)]))
@@ -819,7 +829,7 @@ def test_aw_time_1_decisions_on_timeout() -> None:
     state, _ = act(state, 1, PlayCard(k(5)))
     loser = state.chooser
     state, events = act(state, loser, Timeout())
-    assert event(events, "leader_chosen").data["timeout"] is True
+    assert event(events, ev.LeaderChosen) == ev.LeaderChosen(seat=loser, leader=loser)
     assert state.leader == loser and state.round_no == 2
 
 
@@ -836,9 +846,9 @@ def test_aw_end_1_more_crowns_wins_the_round() -> None:
     state = _last_trick([g(6), y(6), b(6), g(4)], ([k(1)], [k(2)]))
     state, _ = act(state, 0, PlayCard(k(1)))
     state, events = act(state, 1, PlayCard(k(2)))
-    over = event(events, "round_over")
-    assert over.data["crowns"] == [9, 23] and over.data["winner"] == 1
-    assert over.data["reason"] == "MORE_CROWNS"
+    over = event(events, ev.RoundOver)
+    assert over.crowns == (9, 23) and over.winner == 1
+    assert over.reason == MORE_CROWNS
     assert state.rounds_won == [0, 1]
 
 
@@ -847,20 +857,20 @@ def test_aw_end_1_equal_crowns_fewer_hyenas_win() -> None:
     state = _last_trick([g(4), y(4), b(4), g(6), y(6)], ([k(6)], [k(5)]))
     state, _ = act(state, 0, PlayCard(k(6)))
     state, events = act(state, 1, PlayCard(k(5)))
-    over = event(events, "round_over")
-    assert over.data["crowns"] == [16, 16] and over.data["hyenas"] == [3, 1]
-    assert over.data["winner"] == 1 and over.data["reason"] == "FEWER_HYENAS"
+    over = event(events, ev.RoundOver)
+    assert over.crowns == (16, 16) and over.hyenas == (3, 1)
+    assert over.winner == 1 and over.reason == FEWER_HYENAS
 
 
 def test_aw_end_1_equal_crowns_and_hyenas_last_trick_wins() -> None:
     state = _last_trick([g(4), g(6), y(6), g(5), y(5), b(5), g(1)], ([k(6)], [k(4)]))
     state, _ = act(state, 0, PlayCard(k(6)))
     state, events = act(state, 1, PlayCard(k(4)))
-    over = event(events, "round_over")
-    assert over.data["crowns"] == [16, 16] and over.data["hyenas"] == [2, 2]
-    assert over.data["winner"] == 0 and over.data["reason"] == "LAST_TRICK"
+    over = event(events, ev.RoundOver)
+    assert over.crowns == (16, 16) and over.hyenas == (2, 2)
+    assert over.winner == 0 and over.reason == LAST_TRICK
     view = GAME.view(state, None)
-    assert view.round_results[0].reason == "LAST_TRICK" and view.round_results[0].winner == 0
+    assert view.round_results[0].reason == LAST_TRICK and view.round_results[0].winner == 0
 
 
 def test_aw_heir_1_and_aw_match_1_gold_heir_winning_again_wins_the_match() -> None:
@@ -873,13 +883,16 @@ def test_aw_heir_1_and_aw_match_1_gold_heir_winning_again_wins_the_match() -> No
     assert GAME.outcome(state) is None
     state, _ = act(state, 0, PlayCard(k(6)))
     state, events = act(state, 1, PlayCard(k(5)))
-    assert event(events, "round_over").data["winner"] == 1
-    assert event(events, "match_over").data == {"winner": 1, "rounds_won": [0, 2]}
+    assert event(events, ev.RoundOver).winner == 1
+    assert event(events, ev.MatchOver) == ev.MatchOver(winner=1, rounds_won=(0, 2))
     assert state.phase == OVER and GAME.pending(state) == ()
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome.winners == (1,) and outcome.scores == (0, 2) and outcome.reason == "TWO_ROUNDS"
-    json.dumps(dict(outcome.detail))
+    assert outcome.detail == AwimbaweOutcome(
+        (RoundResultView(round=1, winner=1, reason=MORE_CROWNS, crowns=(12, 20), hyenas=(1, 3)),)
+    )
+    json.dumps(to_data(outcome.detail))
     assert GAME.view(state, 0).match_winner == 1 and GAME.view(state, 0).decision == ""
     with pytest.raises(MatchFinished):
         GAME.apply(state, 1, ChooseLeader(0))

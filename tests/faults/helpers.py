@@ -30,7 +30,7 @@ from deploy.local.cluster import Proc, start_redis
 from engine import registry
 from engine.core import State, Timeout
 from services.games import contract_for
-from services.rooms import events_to_json
+from services.room_events import RoomEvent
 from services.store import LogEntry, RoomRecord, Store, idem_key
 
 TRANSPORT_CODES = frozenset(
@@ -48,10 +48,6 @@ OUT_OF_TURN = ("agilite", "call_sherif", "call_tomahawk")
 
 ACTION_KINDS = ("action", "timeout", "bot", "finished")
 """Log entry kinds that apply a match action."""
-
-SERVICE_EVENT_KINDS = frozenset({"match_finished", "seat_taken_over", "seat_taken_back"})
-"""Events the services add to the engine's own."""
-
 
 # ---------------------------------------------------------------------------------------
 # Statuses
@@ -217,10 +213,10 @@ async def legal_when_answered(
     raise AssertionError(f"ListLegalActions never answered: {last}")
 
 
-def action_json(game_id: str, action: game_pb2.Action) -> dict[str, Any]:
-    """The stored JSON form of an action (as the log keeps it)."""
+def action_json(game_id: str, action: game_pb2.Action) -> list[Any]:
+    """The stored form of an action (as the log keeps it: engine codec)."""
     contract = contract_for(game_id)
-    return contract.action_to_json(contract.action_from_proto(action))
+    return contract.action_to_data(contract.action_from_proto(action))
 
 
 # ---------------------------------------------------------------------------------------
@@ -523,14 +519,15 @@ async def check_log_replays(store: Store, room_id: str) -> Replayed:
             continue
         if entry.kind in ACTION_KINDS:
             assert state is not None, f"seq {entry.seq}: an action before the start"
-            action: object = Timeout() if entry.timeout else contract.action_from_json(entry.action)
+            action: object = Timeout() if entry.timeout else contract.action_from_data(entry.action)
             transition = game.apply(state, entry.actor, action, version=state.version)
             state = transition.state
             assert entry.version == state.version, f"seq {entry.seq}: version"
             assert entry.state == game.encode(state), f"seq {entry.seq}: state bytes differ"
-            engine_events = _normal(events_to_json(transition.events))
-            stored = [e for e in entry.events if e["k"] not in SERVICE_EVENT_KINDS]
-            assert stored == engine_events, f"seq {entry.seq}: events differ"
+            stored = [
+                e for e in contract.decode_events(entry.events) if not isinstance(e, RoomEvent)
+            ]
+            assert stored == list(transition.events), f"seq {entry.seq}: events differ"
             actions.append(entry)
             states[state.version] = state
             continue
@@ -566,7 +563,7 @@ async def check_acknowledged(
         "the log's player actions are not exactly the acknowledged ones"
     )
     raw = await store.redis.hgetall(idem_key(room_id))
-    stored = {k.decode(): int(v) for k, v in raw.items()}
+    stored = {k.decode(): int(v.split(b":")[0]) for k, v in raw.items()}  # "<seq>:<hash>"
     expected = {f"{a.player_id}:{a.key}": a.seq for a in first.values()}
     assert stored == expected, "the idempotency index differs from the acknowledged acts"
     for key in refused_keys:

@@ -50,10 +50,11 @@ from clients.sdk import Client
 from deploy.local.cluster import start_redis
 from engine import registry
 from services import server as server_module
-from services.auth import AuthInterceptor, RateLimiter
+from services.auth import AuthInterceptor
 from services.games import contract_for
+from services.limits import Limits
 from services.server import Replica, start_replica
-from services.store import Store, room_key
+from services.store import Store, room_key, stream_leases_key
 from tests.faults.helpers import Refusal, health, refusal
 
 KNOWN_CODES = frozenset(grpc.StatusCode) - {grpc.StatusCode.UNKNOWN, grpc.StatusCode.OK}
@@ -130,8 +131,7 @@ class UnlimitedAuth(AuthInterceptor):
     """The real interceptor with a limiter the fuzz cannot exhaust (test-only)."""
 
     def __init__(self, store: Store) -> None:
-        super().__init__(store, RateLimiter(rate=1e6, burst=1e6))
-        self.anonymous = RateLimiter(rate=1e6, burst=1e6)
+        super().__init__(store, Limits(rate_per_second=1e6, anonymous_rate_per_second=1e6))
 
 
 @dataclass
@@ -415,15 +415,32 @@ def _unknown_field(descriptor: Any, payload: bytes, extra: int) -> bytes:
 # ---------------------------------------------------------------------------------------
 
 
+LIMITER_KEYS = (b"cercle:rate:", b"cercle:quota:join-failures")
+"""What a refused call may write: the limiters' own counts (requests, wrong join codes)."""
+
+
+def _bookkeeping(key: bytes) -> bool:
+    """The limiters' counts, and who has a stream open on a room (presence): what any call
+    may write, refused or read-only, besides the rooms themselves."""
+    return key.startswith(LIMITER_KEYS) or b":presence:" in key
+
+
 async def _snapshot(world: World) -> dict[str, Any]:
     """The world's rooms as stored, and how many keys the store holds (nothing else writes
-    to this Redis: a refused call that creates a room, a code or a quota shows here)."""
+    to this Redis: a refused call that creates a room, a code or a room quota shows here).
+    Bookkeeping is left out: the leases of open streams (``cercle:streams:*``: a stream holds
+    them while it is open, and its replica drops them just after it ends), the limiters'
+    counts and presence."""
     pipe = world.store.redis.pipeline(transaction=False)
     for room_id in world.rooms.values():
         pipe.hmget(room_key(room_id), list(ROOM_FIELDS))
-    pipe.dbsize()
-    *values, keys = await pipe.execute()
-    return {"keys": keys, **dict(zip(world.rooms.values(), values, strict=True))}
+    pipe.keys("*")
+    *values, names = await pipe.execute()
+    leases = stream_leases_key("").encode()
+    stored = sorted(
+        name for name in names if not name.startswith(leases) and not _bookkeeping(name)
+    )
+    return {"keys": stored, **dict(zip(world.rooms.values(), values, strict=True))}
 
 
 @dataclass

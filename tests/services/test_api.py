@@ -234,7 +234,7 @@ async def test_lobby_quick_match_and_watch_room(replicas: list[str]) -> None:
         first = await a.quick_match("awimbawe")
         second = await b.quick_match("awimbawe")
         assert second.room.room_id == first.room.room_id and second.seat == 1
-        changes: list[str] = []
+        changes: list[int] = []
 
         async def watch() -> None:
             call = a.lobby.WatchRoom(
@@ -242,16 +242,21 @@ async def test_lobby_quick_match_and_watch_room(replicas: list[str]) -> None:
             )
             async for change in call:
                 changes.append(change.change)
-                if change.change == "started":
+                if change.change == lobby_pb2.ROOM_CHANGE_STARTED:
                     return
 
         watcher = asyncio.create_task(watch())
-        await wait_for(lambda: "snapshot" in changes)
+        await wait_for(lambda: lobby_pb2.ROOM_CHANGE_SNAPSHOT in changes)
         await a.ready(first.room.room_id)
         await b.ready(first.room.room_id)
         await a.start(first.room.room_id)
         await asyncio.wait_for(watcher, 10)
-        assert changes[0] == "snapshot" and changes[-3:] == ["ready", "ready", "started"]
+        assert changes[0] == lobby_pb2.ROOM_CHANGE_SNAPSHOT
+        assert changes[-3:] == [
+            lobby_pb2.ROOM_CHANGE_READY,
+            lobby_pb2.ROOM_CHANGE_READY,
+            lobby_pb2.ROOM_CHANGE_STARTED,
+        ]
         games = {g.game_id: g for g in await a.games()}
         assert set(games) == {"tomahawk", "tamashii", "tomy", "awimbawe"}
         assert games["tomahawk"].max_players == 8 and games["awimbawe"].min_players == 2

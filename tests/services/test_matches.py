@@ -21,8 +21,9 @@ import pytest
 
 from engine import registry
 from engine.core import State
+from engine.events import Event
 from services.games import contract_for
-from services.rooms import events_to_json, visible_events
+from services.room_events import RoomEvent
 from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
 
 TABLES = {
@@ -31,21 +32,6 @@ TABLES = {
     "tomy": (4, {"story_seconds": "0", "vote_seconds": "0", "tie_seconds": "0"}),
     "awimbawe": (2, {"decision_seconds": "0"}),
 }
-
-
-def _event_key(kind: str, data: dict[str, object], private: bool) -> tuple[str, str, bool]:
-    import json
-
-    def normal(value: object) -> object:
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, dict):
-            return {k: normal(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [normal(v) for v in value]
-        return value
-
-    return kind, json.dumps(normal(data), sort_keys=True), private
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
@@ -80,7 +66,7 @@ async def test_full_match_through_two_replicas(
     # Rebuild every state by version from the seed and the recorded actions.
     state: State = game.new_match(validated, replay.players, seed)
     states = {state.version: state}
-    expected_events: dict[int, list[dict[str, object]]] = {}
+    expected_events: dict[int, tuple[Event, ...]] = {}
     for step in replay.steps:
         if step.timeout:
             from engine.core import Timeout
@@ -92,7 +78,7 @@ async def test_full_match_through_two_replicas(
         state = transition.state
         assert state.version == step.version
         states[state.version] = state
-        expected_events[step.seq] = events_to_json(transition.events)
+        expected_events[step.seq] = transition.events
     assert game.outcome(state) is not None
     assert json_format.MessageToDict(final.outcome) == json_format.MessageToDict(replay.outcome)
 
@@ -107,18 +93,20 @@ async def test_full_match_through_two_replicas(
                     f"seat {seat.seat} seq {update.seq}: view differs"
                 )
             if update.seq in expected_events:
-                mine = visible_events(expected_events[update.seq], seat.seat)
-                got = [
-                    _event_key(e.kind, json_format.MessageToDict(e.data), e.private)
-                    for e in update.events
-                    if e.kind != "match_finished"
+                # The typed events a seat receives are exactly the engine's events it may see.
+                want = [
+                    contract.event_to_proto(e)
+                    for e in expected_events[update.seq]
+                    if e.visible_to(seat.seat)
                 ]
-                want = [_event_key(e["k"], e["d"], e["a"] is not None) for e in mine]  # type: ignore[arg-type]
+                got = [
+                    e
+                    for e in update.events
+                    if not isinstance(contract.event_from_proto(e), RoomEvent)
+                ]
                 assert got == want, f"seat {seat.seat} seq {update.seq}: events differ"
             if update is not seat.updates[-1]:
-                assert seed_text not in update.SerializeToString().decode("latin-1"), (
-                    "the seed leaked before the end"
-                )
+                assert seed_text not in str(update), "the seed leaked before the end"
         assert seed_text in str(seat.updates[-1].events), "the last update reveals the seed"
 
     # The servers' logs name rooms, seats and actions, never a secret.

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
-from cercle.v1 import timer_pb2, timer_pb2_grpc
+from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc, tomy_pb2
 
 from clients.sdk import ApiError, Client
 from services.server import Replica, start_replica
@@ -31,7 +31,12 @@ class FakeClock:
 @pytest.fixture
 async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
     clock = FakeClock()
-    replicas = [await start_replica(redis_url, clock=clock, timers=False) for _ in range(2)]
+    # These tests are about clocks: tables nobody attends are not paused here (that is
+    # tests/services/test_unattended.py).
+    replicas = [
+        await start_replica(redis_url, clock=clock, timers=False, unattended_grace=0)
+        for _ in range(2)
+    ]
     try:
         yield clock, replicas
     finally:
@@ -72,7 +77,7 @@ async def test_each_timeout_fires_once_with_two_replicas_racing(
     try:
         view = await clients[0].view(room_id)
         (deadline,) = view.deadlines
-        assert deadline.clock == "decision" and deadline.length.seconds == 60
+        assert deadline.clock == common_pb2.CLOCK_KIND_DECISION and deadline.length.seconds == 60
         assert deadline.expire_time.seconds == int(START) + 60
         clock.now = START + 59.9
         await _tick_all(replicas)
@@ -163,7 +168,7 @@ async def test_simultaneous_votes_keep_their_own_clocks(
         rng = random.Random(1)
         for _ in range(30):
             view = await clients[0].view(room_id)
-            if view.view.tomy.phase == "vote":
+            if view.view.tomy.phase == tomy_pb2.TOMY_PHASE_VOTE:
                 break
             seat = view.waiting_for[0]
             legal = await clients[seat].legal(room_id)
@@ -173,8 +178,8 @@ async def test_simultaneous_votes_keep_their_own_clocks(
             )
             clock.now += 1
         view = await clients[0].view(room_id)
-        assert view.view.tomy.phase == "vote"
-        voters = sorted(d.seat for d in view.deadlines if d.clock == "vote")
+        assert view.view.tomy.phase == tomy_pb2.TOMY_PHASE_VOTE
+        voters = sorted(d.seat for d in view.deadlines if d.clock == common_pb2.CLOCK_KIND_VOTE)
         assert len(voters) >= 2
         first = voters[0]
         vote_deadline = {d.seat: d.expire_time.seconds for d in view.deadlines}
@@ -272,9 +277,8 @@ async def test_tomahawk_player_who_never_moves_draws_every_30_seconds(
             await _tick_all(replicas)
         for entry in await replicas[0].rooms.read_log(room.room_id, 0):
             if entry.timeout and entry.actor == 0:
-                drawn_on_timeout += sum(
-                    1 for e in entry.events if e["k"] in ("drew", "drew_cards") and e["a"] is None
-                )
+                # encoded events: [kind, audience, *fields]; "drew" is the public one
+                drawn_on_timeout += sum(1 for e in entry.events if e[0] == "drew" and e[1] is None)
         timeouts = await _timeouts(replicas[0], room.room_id)
         assert len(timeouts) >= 2 and set(timeouts) == {0}
         assert drawn_on_timeout >= 2

@@ -16,7 +16,12 @@
  * const client = connectGrpc("http://127.0.0.1:8080");
  * await client.createSession("Ana");
  * const room = await client.createRoom("tomahawk", { players: 4, options: { target_score: 30 } });
+ * await client.addBot(room.roomId, { level: BotLevel.STRONG });
  * ```
+ *
+ * Events, outcomes and views are the generated messages: switch on `event.event.case`
+ * (`"room"` or the game's id), then on the game's own `value.event.case`; closed vocabularies
+ * (card kinds, colours, phases, bot levels, outcome reasons) are the generated enums.
  */
 
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
@@ -24,7 +29,13 @@ import { type Duration, DurationSchema } from "@bufbuild/protobuf/wkt";
 import { Code, createClient, type Client, type Interceptor, type Transport } from "@connectrpc/connect";
 
 import { ApiError, apiError, shouldRetry } from "./errors.js";
-import { type OptionValue, type Room, Visibility, OptionValueSchema } from "./gen/cercle/v1/common_pb.js";
+import {
+  BotLevel,
+  type OptionValue,
+  type Room,
+  Visibility,
+  OptionValueSchema,
+} from "./gen/cercle/v1/common_pb.js";
 import {
   type Action,
   ActionSchema,
@@ -38,6 +49,7 @@ import {
 import {
   type CreateSessionResponse,
   type GameInfo,
+  type GetGameCatalogueResponse,
   type JoinRoomResponse,
   LobbyService,
   type QuickMatchResponse,
@@ -77,6 +89,17 @@ export interface JoinOptions {
   joinCode?: string;
   /** Watch instead of taking a seat. */
   spectator?: boolean;
+}
+
+export interface QuickMatchOptions {
+  /** The table size wanted when a room must be created (0: the game's minimum). */
+  players?: number;
+  /** "Me + bots": fill every other seat with this many bots and start at once (0: no bots). */
+  bots?: number;
+  /** The bots' level (unset: the server's {@link BotLevel.STRONG}). */
+  botLevel?: BotLevel;
+  /** How long bots wait before they move, in milliseconds (unset: the server's 800 ms). */
+  botDelayMs?: number;
 }
 
 export interface ActOptions {
@@ -223,9 +246,17 @@ export class CercleClient {
     return response;
   }
 
-  /** The game catalogue: options, defaults, clocks. */
-  async listGames(): Promise<GameInfo[]> {
-    return (await this.call((o) => this.lobby.listGames({}, o))).games;
+  /**
+   * The hosted games: options, defaults, clocks, described in `languageCode` (BCP 47: `fr`,
+   * `en`...; empty: the server's choice from `accept-language`, else English).
+   */
+  async listGames(languageCode = ""): Promise<GameInfo[]> {
+    return (await this.call((o) => this.lobby.listGames({ languageCode }, o))).games;
+  }
+
+  /** One game's printed material (cards, kinds, counts, points), language-neutral. */
+  async gameCatalogue(gameId: string): Promise<GetGameCatalogueResponse> {
+    return this.call((o) => this.lobby.getGameCatalogue({ gameId }, o));
   }
 
   /** Open public rooms, newest first. */
@@ -267,9 +298,19 @@ export class CercleClient {
     );
   }
 
-  /** Joins an open public room of a game with a free seat, or creates one. */
-  async quickMatch(gameId: string, players = 0): Promise<QuickMatchResponse> {
-    return this.call((o) => this.lobby.quickMatch({ gameId, players }, o));
+  /**
+   * Joins an open public room of a game with a free seat, or creates one; with `bots`, starts
+   * a private match against that many bots at once.
+   */
+  async quickMatch(gameId: string, opts: QuickMatchOptions = {}): Promise<QuickMatchResponse> {
+    const request = {
+      gameId,
+      players: opts.players ?? 0,
+      bots: opts.bots ?? 0,
+      botLevel: opts.botLevel ?? BotLevel.UNSPECIFIED,
+      botDelay: opts.botDelayMs === undefined ? undefined : durationFromMs(opts.botDelayMs),
+    };
+    return this.call((o) => this.lobby.quickMatch(request, o));
   }
 
   /** Leaves a room before its match starts, or stops watching. */
@@ -287,9 +328,9 @@ export class CercleClient {
     return (await this.call((o) => this.lobby.startMatch({ roomId }, o))).room;
   }
 
-  /** Puts a server bot in a free seat (`seat` -1: the first free one). */
-  async addBot(roomId: string, opts: { level?: string; seat?: number } = {}): Promise<Room | undefined> {
-    const request = { roomId, seat: opts.seat ?? -1, level: opts.level ?? "strong" };
+  /** Puts a server bot in a free seat (`seat` -1: the first free one; default level STRONG). */
+  async addBot(roomId: string, opts: { level?: BotLevel; seat?: number } = {}): Promise<Room | undefined> {
+    const request = { roomId, seat: opts.seat ?? -1, level: opts.level ?? BotLevel.STRONG };
     return (await this.call((o) => this.lobby.addBot(request, o))).room;
   }
 

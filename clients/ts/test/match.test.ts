@@ -10,11 +10,19 @@ import { after, before, describe, test } from "node:test";
 
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
 
-import { ApiError, CercleClient, type Room, type SubscribeResponse } from "../src/index.js";
+import {
+  ApiError,
+  BotLevel,
+  CercleClient,
+  OutcomeReason,
+  type Room,
+  type SubscribeResponse,
+  UpdateKind,
+} from "../src/index.js";
 import { createGrpcTransport } from "../src/node.js";
 import { createGrpcWebTransport } from "../src/web.js";
 import { startCluster, type RunningCluster } from "./cluster.js";
-import { playUntilOutcome, seqs } from "./play.js";
+import { eventCases, playUntilOutcome, seqs } from "./play.js";
 
 const SHORT_MATCH = { target_score: 30, turn_seconds: 0 };
 
@@ -45,18 +53,36 @@ async function tableAgainstBots(client: CercleClient, name: string): Promise<Roo
   assert.ok(client.token, "the session token is kept");
   const room = await client.createRoom("tomahawk", { players: 4, options: SHORT_MATCH, botDelayMs: 0 });
   assert.equal(room.mySeat, 0);
-  for (let i = 0; i < 3; i++) await client.addBot(room.roomId, { level: "random" });
+  for (let i = 0; i < 3; i++) await client.addBot(room.roomId, { level: BotLevel.RANDOM });
   await client.setReady(room.roomId, true);
   const started = await client.start(room.roomId);
   assert.ok(started);
   return room;
 }
 
-function assertWholeMatch(updates: SubscribeResponse[]): void {
+function assertWholeMatch(updates: SubscribeResponse[], seat: number): void {
   const got = seqs(updates);
   assert.ok(got.length > 4, `a match has more than a few updates (got ${got.length})`);
   assert.deepEqual(got, got.map((_, i) => i + 1), "seqs are 1..N, each once, without gap");
-  assert.ok(updates.at(-1)!.outcome, "the last update carries the outcome");
+  const last = updates.at(-1)!;
+  assert.ok(last.outcome, "the last update carries the outcome");
+  assert.equal(last.kind, UpdateKind.FINISHED);
+  assert.equal(last.outcome.reason, OutcomeReason.TARGET_SCORE);
+  assert.equal(last.outcome.detail.case, "tomahawk");
+  assert.equal(last.outcome.detail.value.targetScore, SHORT_MATCH.target_score);
+  // The events, read through the typed oneofs only: the room's and the game's.
+  const seen = eventCases(updates, seat);
+  for (const expected of [
+    "room.created",
+    "room.botAdded",
+    "room.matchStarted",
+    "tomahawk.cardPlayed",
+    "tomahawk.roundEnded",
+    "tomahawk.matchEnded",
+    "room.matchFinished",
+  ]) {
+    assert.ok(seen.has(expected), `${expected} among ${[...seen].join(", ")}`);
+  }
 }
 
 describe("Tomahawk through the TypeScript client", { timeout: 150_000 }, () => {
@@ -120,7 +146,7 @@ describe("Tomahawk through the TypeScript client", { timeout: 150_000 }, () => {
         return true;
       },
     });
-    assertWholeMatch(log.updates);
+    assertWholeMatch(log.updates, 0);
     t.diagnostic(`${log.updates.length} updates, ${log.accepted} actions by the TS player, ${reconnects} resumes`);
     assert.ok(log.accepted > 0, "the TypeScript player played");
     assert.equal(flaky.cuts(), 3, "the stream was cut three times");
@@ -128,7 +154,7 @@ describe("Tomahawk through the TypeScript client", { timeout: 150_000 }, () => {
 
     const view = await client.view(room.roomId);
     assert.ok(view.outcome, "the view has the outcome");
-    assert.equal(view.outcome.reason, "TARGET_SCORE");
+    assert.equal(view.outcome.reason, OutcomeReason.TARGET_SCORE);
     assert.equal(view.view?.game.case, "tomahawk");
     const replay = await client.replay(room.roomId);
     assert.equal(replay.gameId, "tomahawk");
@@ -160,7 +186,7 @@ describe("Tomahawk through the TypeScript client", { timeout: 150_000 }, () => {
     });
 
     const log = await playUntilOutcome(client, room.roomId, 0);
-    assertWholeMatch(log.updates);
+    assertWholeMatch(log.updates, 0);
     t.diagnostic(`${log.updates.length} updates, ${log.accepted} actions by the TS player`);
     assert.ok(log.accepted > 0);
     const outcome = log.updates.at(-1)!.outcome!;

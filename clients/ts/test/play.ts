@@ -87,6 +87,53 @@ export async function playUntilOutcome(
   return log;
 }
 
+/**
+ * The event cases a player received, as `"<outer>.<inner>"` (`"room.matchStarted"`,
+ * `"tomahawk.cardPlayed"`), read through the typed oneofs. Throws if an event is empty, of a
+ * game other than Tomahawk, or a private event about a seat other than `seat` (a secret that
+ * leaked).
+ */
+export function eventCases(updates: SubscribeResponse[], seat: number): Set<string> {
+  const seen = new Set<string>();
+  for (const update of updates) {
+    for (const event of update.events) {
+      const outer = event.event;
+      switch (outer.case) {
+        case "room":
+          seen.add(`room.${outer.value.event.case}`);
+          break;
+        case "tomahawk": {
+          const inner = outer.value.event;
+          if (inner.case === undefined) throw new Error(`an empty Tomahawk event at seq ${update.seq}`);
+          if (event.private) {
+            switch (inner.case) {
+              case "handDealt":
+              case "handReceived":
+              case "drewCards":
+                if (inner.value.seat !== seat) throw new Error(`seat ${seat} got ${inner.case} of seat ${inner.value.seat}`);
+                break;
+              default:
+                throw new Error(`${inner.case} is not a private Tomahawk event`);
+            }
+          }
+          seen.add(`tomahawk.${inner.case}`);
+          break;
+        }
+        case "tamashii":
+        case "tomy":
+        case "awimbawe":
+        case undefined:
+          throw new Error(`a ${outer.case ?? "empty"} event in a Tomahawk room at seq ${update.seq}`);
+        default: {
+          const unknown: never = outer;
+          throw new Error(`an event of an unknown game: ${String(unknown)}`);
+        }
+      }
+    }
+  }
+  return seen;
+}
+
 /** The updates' seqs as numbers (for assertions). */
 export function seqs(updates: SubscribeResponse[]): number[] {
   return updates.map((u) => Number(u.seq));

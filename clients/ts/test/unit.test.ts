@@ -22,7 +22,9 @@ import {
   LobbyService,
   newIdempotencyKey,
   optionValue,
+  OutcomeReason,
   SubscribeResponseSchema,
+  BotLevel,
 } from "../src/index.js";
 
 /** A client over an in-memory server; `routes` registers the scripted services. */
@@ -47,7 +49,7 @@ test("subscribe resumes after a drop from the last seq and never yields a seq tw
           yield create(SubscribeResponseSchema, { seq, version: seq });
         }
         if (connections <= 3) throw new ConnectError("replica stopping", Code.Unavailable);
-        yield create(SubscribeResponseSchema, { seq: 11n, outcome: { reason: "TARGET_SCORE" } });
+        yield create(SubscribeResponseSchema, { seq: 11n, outcome: { reason: OutcomeReason.TARGET_SCORE } });
       },
     }),
   );
@@ -142,6 +144,43 @@ test("the session token goes out as a bearer header once createSession answered"
   await client.listGames();
   assert.deepEqual(seen, ["", "Bearer tok-1"]);
   assert.equal(client.playerId, "p-Ana");
+});
+
+test("listGames asks in the caller's language; bots and catalogues speak the enums", async () => {
+  const asked: string[] = [];
+  const levels: BotLevel[] = [];
+  const quick: number[] = [];
+  const client = clientWith((router) =>
+    router.service(LobbyService, {
+      listGames(req) {
+        asked.push(req.languageCode);
+        return { games: [{ gameId: "tomahawk", languageCode: req.languageCode || "en", summary: "…" }] };
+      },
+      addBot(req) {
+        levels.push(req.level);
+        return {};
+      },
+      quickMatch(req) {
+        levels.push(req.botLevel);
+        quick.push(req.players, req.bots, Number(req.botDelay?.nanos ?? -1));
+        return { seat: 0 };
+      },
+      getGameCatalogue(req) {
+        return { catalogue: { case: "tomahawk", value: { handSize: req.gameId === "tomahawk" ? 7 : 0 } } };
+      },
+    }),
+  );
+  assert.equal((await client.listGames("fr-CA"))[0]?.languageCode, "fr-CA");
+  await client.listGames();
+  assert.deepEqual(asked, ["fr-CA", ""]);
+  await client.addBot("room");
+  await client.addBot("room", { level: BotLevel.RANDOM });
+  assert.equal((await client.quickMatch("tomahawk", { bots: 3, botDelayMs: 250 })).seat, 0);
+  assert.deepEqual(quick, [0, 3, 250_000_000]);
+  assert.deepEqual(levels, [BotLevel.STRONG, BotLevel.RANDOM, BotLevel.UNSPECIFIED]);
+  const catalogue = await client.gameCatalogue("tomahawk");
+  assert.equal(catalogue.catalogue.case, "tomahawk");
+  assert.equal(catalogue.catalogue.value.handSize, 7);
 });
 
 test("options are typed like the Python SDK's", () => {

@@ -9,15 +9,19 @@
 import {
   type Action,
   ApiError,
+  BotLevel,
   type CercleClient,
   connectGrpcWeb,
   type Room,
   RoomStatus,
+  SeatKind,
   type SubscribeResponse,
   type TomahawkCardFace,
+  TomahawkCardKind,
   type TomahawkView,
 } from "../../ts/src/web.js";
-import { cardName, glyph, kindName, narrate } from "./narrate.js";
+import { narrate } from "./narrate.js";
+import { BOT_LEVELS, cardName, colourCss, colourWord, glyph, kindName, phaseHint, phaseWord } from "./words.js";
 
 const params = new URLSearchParams(location.search);
 const envoyUrl = (params.get("envoy") ?? location.origin).replace(/\/$/, "");
@@ -119,7 +123,7 @@ async function createTable(): Promise<void> {
     options: { target_score: value("target"), turn_seconds: value("turn") },
     botDelayMs: value("bot-delay"),
   });
-  for (let i = 0; i < bots; i++) await client.addBot(room.roomId, { level: "strong" });
+  for (let i = 0; i < bots; i++) await client.addBot(room.roomId, { level: BotLevel.STRONG });
   await client.setReady(room.roomId, true);
   if (bots === seats - 1) await client.start(room.roomId);
   enterRoom(client, room.roomId, 0, room);
@@ -255,9 +259,9 @@ async function play(t: TableState, action: Action): Promise<void> {
 
 function cardFace(card: Pick<TomahawkCardFace, "kind" | "colour" | "id">, tag: "div" | "button" = "div"): HTMLElement {
   const node = el(tag, {
-    className: `card ${card.colour ?? "colourless"}`,
+    className: `card ${colourCss(card.colour)}`,
     title: cardName(card),
-    dataset: { card: String(card.id), kind: card.kind },
+    dataset: { card: String(card.id), kind: TomahawkCardKind[card.kind]?.toLowerCase() ?? "" },
   });
   node.append(el("span", { className: "sym", textContent: glyph(card.kind) }), el("span", { textContent: kindName(card.kind) }));
   return node;
@@ -280,7 +284,7 @@ function actionLabel(action: Action): string {
     case "agilite": {
       const face = table?.view?.hand.find((c) => c.id === a.value.card);
       const parts = [a.case === "agilite" ? "AGILITÉ!" : "Play", face ? cardName(face) : `card ${a.value.card}`];
-      if (a.value.colour) parts.push(`→ ${a.value.colour}`);
+      if (a.value.colour !== undefined) parts.push(`→ ${colourWord(a.value.colour)}`);
       if (a.case === "playCard" && a.value.target !== undefined) parts.push(`↔ ${who(a.value.target)}`);
       if (a.value.tomahawk) parts.push("+ TOMAHAWK!");
       return parts.join(" ");
@@ -294,9 +298,9 @@ function actionLabel(action: Action): string {
     case "takeSkip":
       return "Take the Skip";
     case "nameColour":
-      return `Name ${a.value.colour}`;
+      return `Name ${colourWord(a.value.colour)}`;
     case "combo":
-      return `COMBO! ${kindName(a.value.symbol)} → ${a.value.colour}${a.value.tomahawk ? " + TOMAHAWK!" : ""}`;
+      return `COMBO! ${kindName(a.value.symbol)} → ${colourWord(a.value.colour)}${a.value.tomahawk ? " + TOMAHAWK!" : ""}`;
     case "callTomahawk":
       return "TOMAHAWK!";
     case "callSherif":
@@ -332,7 +336,7 @@ function renderSeats(t: TableState): void {
     ...seats.map((seat, i) => {
       const sv = t.view?.seats[i];
       const bits = [
-        seat.playerId ? (seat.kind === 2 ? `bot (${seat.botLevel})` : "human") : "free seat",
+        seat.playerId ? (seat.kind === SeatKind.BOT ? `bot (${BOT_LEVELS[seat.botLevel] ?? "bot"})` : "human") : "free seat",
         t.room?.status === RoomStatus.OPEN ? (seat.ready ? "ready" : "not ready") : "",
         sv ? `${sv.cards} cards · ${sv.total} pts` : "",
         sv?.calledTomahawk ? "TOMAHAWK!" : "",
@@ -361,12 +365,12 @@ function renderTable(t: TableState): void {
     return;
   }
   const swatch = el("span", { className: "swatch" });
-  swatch.style.background = `var(--${v.colour ?? "ink"})`;
-  const colour = v.colour ? [swatch, ` ${v.colour}`] : ["to be named"];
+  swatch.style.background = `var(--${v.colour === undefined ? "ink" : colourCss(v.colour)})`;
+  const colour = v.colour === undefined ? ["to be named"] : [swatch, ` ${colourWord(v.colour)}`];
   info.replaceChildren(
     el("div", {}, `Round ${v.round} · target ${v.targetScore} · `, v.direction > 0 ? "clockwise ↻" : "counter-clockwise ↺"),
     el("div", {}, "Colour: ", ...colour),
-    el("div", { textContent: `Phase: ${v.phase}${v.pendingDraw ? ` · pending draw ${v.pendingDraw}` : ""}` }),
+    el("div", { textContent: `Phase: ${phaseWord(v.phase)}${v.pendingDraw ? ` · pending draw ${v.pendingDraw}` : ""}` }),
     el("div", { textContent: `Draw pile ${v.drawPile} · discard ${v.discardPile}` }),
   );
 }
@@ -423,14 +427,7 @@ function renderPrompt(t: TableState): void {
   const v = t.view;
   if (!v) return;
   if (t.waitingFor.includes(t.mySeat)) {
-    const hints: Record<string, string> = {
-      play: "Your turn: play a card (or draw if you cannot).",
-      name_colour: "Your turn: name the colour.",
-      face_sheriff: `A Sheriff: answer with a Sheriff or a Shield, or take ${v.pendingDraw} cards.`,
-      face_skip: "A Skip: answer with a Shield, or take it.",
-      drawn: "Play the card you drew, or keep it.",
-    };
-    setPrompt(hints[v.phase] ?? "Your turn.");
+    setPrompt(phaseHint(v));
   } else {
     setPrompt(`Waiting for ${t.waitingFor.map(who).join(", ") || "…"}.`);
   }
@@ -477,7 +474,7 @@ $("join-form").addEventListener("submit", guard(joinTable));
 $("add-bot").addEventListener(
   "click",
   guard(async () => {
-    if (table) await table.client.addBot(table.roomId, { level: "strong" });
+    if (table) await table.client.addBot(table.roomId, { level: BotLevel.STRONG });
   }),
 );
 $("start-match").addEventListener(

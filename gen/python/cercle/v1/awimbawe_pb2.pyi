@@ -3,10 +3,12 @@
 isort:skip_file
 """
 
+from cercle.v1 import common_pb2 as _common_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -18,13 +20,358 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _AwimbaweAnimal:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweAnimalEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweAnimal.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_ANIMAL_UNSPECIFIED: _AwimbaweAnimal.ValueType  # 0
+    """Not set (a face-down card in a pile view)."""
+    AWIMBAWE_ANIMAL_MOUSE: _AwimbaweAnimal.ValueType  # 1
+    """Value 1; beats the Elephant of its colour (AW-MOUSE-1)."""
+    AWIMBAWE_ANIMAL_RHINO: _AwimbaweAnimal.ValueType  # 2
+    """Value 2; may move an opponent's pile top (AW-RHINO-1)."""
+    AWIMBAWE_ANIMAL_CHEETAH: _AwimbaweAnimal.ValueType  # 3
+    """Value 3; may choose who leads the next trick (AW-CHEETAH-1)."""
+    AWIMBAWE_ANIMAL_HYENA: _AwimbaweAnimal.ValueType  # 4
+    """Value 4; taking all four loses the round (AW-HYENA-1)."""
+    AWIMBAWE_ANIMAL_SNAKE: _AwimbaweAnimal.ValueType  # 5
+    """Value 5; may paralyse an opponent's card (AW-SNAKE-1)."""
+    AWIMBAWE_ANIMAL_ELEPHANT: _AwimbaweAnimal.ValueType  # 6
+    """Value 6; no power (AW-ELEPHANT-1)."""
+    AWIMBAWE_ANIMAL_EAGLE: _AwimbaweAnimal.ValueType  # 7
+    """Values 7 to 10, the sky trump suit (AW-EAGLE-1, AW-EAGLE-2)."""
+
+class AwimbaweAnimal(_AwimbaweAnimal, metaclass=_AwimbaweAnimalEnumTypeWrapper):
+    """Awimbawe: actions, views, events, outcome and catalogue. Field names match the engine's
+    types in engine/games/awimbawe.py, awimbawe_events.py and awimbawe_cards.py;
+    docs/games/awimbawe.md explains the game. Rule ids (AW-...) refer to the rules file.
+    Seats are 0 and 1. Cards are ids 0-27: land animals are colour * 6 + value - 1 (green
+    0-5, yellow 6-11, black 12-17, brown 18-23), the four Eagles are 24-27 (values 7-10).
+
+    An animal printed on a card (AW-MAT-1).
+    """
+
+AWIMBAWE_ANIMAL_UNSPECIFIED: AwimbaweAnimal.ValueType  # 0
+"""Not set (a face-down card in a pile view)."""
+AWIMBAWE_ANIMAL_MOUSE: AwimbaweAnimal.ValueType  # 1
+"""Value 1; beats the Elephant of its colour (AW-MOUSE-1)."""
+AWIMBAWE_ANIMAL_RHINO: AwimbaweAnimal.ValueType  # 2
+"""Value 2; may move an opponent's pile top (AW-RHINO-1)."""
+AWIMBAWE_ANIMAL_CHEETAH: AwimbaweAnimal.ValueType  # 3
+"""Value 3; may choose who leads the next trick (AW-CHEETAH-1)."""
+AWIMBAWE_ANIMAL_HYENA: AwimbaweAnimal.ValueType  # 4
+"""Value 4; taking all four loses the round (AW-HYENA-1)."""
+AWIMBAWE_ANIMAL_SNAKE: AwimbaweAnimal.ValueType  # 5
+"""Value 5; may paralyse an opponent's card (AW-SNAKE-1)."""
+AWIMBAWE_ANIMAL_ELEPHANT: AwimbaweAnimal.ValueType  # 6
+"""Value 6; no power (AW-ELEPHANT-1)."""
+AWIMBAWE_ANIMAL_EAGLE: AwimbaweAnimal.ValueType  # 7
+"""Values 7 to 10, the sky trump suit (AW-EAGLE-1, AW-EAGLE-2)."""
+Global___AwimbaweAnimal: _TypeAlias = AwimbaweAnimal  # noqa: Y015
+
+class _AwimbaweColour:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweColour.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_COLOUR_UNSPECIFIED: _AwimbaweColour.ValueType  # 0
+    """Not set (a face-down card in a pile view)."""
+    AWIMBAWE_COLOUR_GREEN: _AwimbaweColour.ValueType  # 1
+    """Green terrain, cards 0-5."""
+    AWIMBAWE_COLOUR_YELLOW: _AwimbaweColour.ValueType  # 2
+    """Yellow terrain, cards 6-11."""
+    AWIMBAWE_COLOUR_BLACK: _AwimbaweColour.ValueType  # 3
+    """Black terrain, cards 12-17."""
+    AWIMBAWE_COLOUR_BROWN: _AwimbaweColour.ValueType  # 4
+    """Brown terrain, cards 18-23."""
+    AWIMBAWE_COLOUR_SKY: _AwimbaweColour.ValueType  # 5
+    """The sky: the four Eagles, cards 24-27, the trump suit."""
+
+class AwimbaweColour(_AwimbaweColour, metaclass=_AwimbaweColourEnumTypeWrapper):
+    """A card's colour: one of the four terrains, or the Eagles' sky (the trump suit)."""
+
+AWIMBAWE_COLOUR_UNSPECIFIED: AwimbaweColour.ValueType  # 0
+"""Not set (a face-down card in a pile view)."""
+AWIMBAWE_COLOUR_GREEN: AwimbaweColour.ValueType  # 1
+"""Green terrain, cards 0-5."""
+AWIMBAWE_COLOUR_YELLOW: AwimbaweColour.ValueType  # 2
+"""Yellow terrain, cards 6-11."""
+AWIMBAWE_COLOUR_BLACK: AwimbaweColour.ValueType  # 3
+"""Black terrain, cards 12-17."""
+AWIMBAWE_COLOUR_BROWN: AwimbaweColour.ValueType  # 4
+"""Brown terrain, cards 18-23."""
+AWIMBAWE_COLOUR_SKY: AwimbaweColour.ValueType  # 5
+"""The sky: the four Eagles, cards 24-27, the trump suit."""
+Global___AwimbaweColour: _TypeAlias = AwimbaweColour  # noqa: Y015
+
+class _AwimbawePower:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbawePowerEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbawePower.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_POWER_UNSPECIFIED: _AwimbawePower.ValueType  # 0
+    """No power (the Elephant), or not set."""
+    AWIMBAWE_POWER_MOUSE: _AwimbawePower.ValueType  # 1
+    """Automatic: a Mouse beats the Elephant of its own colour (AW-MOUSE-1)."""
+    AWIMBAWE_POWER_RHINO: _AwimbawePower.ValueType  # 2
+    """Optional: move the top of an opponent's pile under another of their piles (AW-RHINO-1)."""
+    AWIMBAWE_POWER_CHEETAH: _AwimbawePower.ValueType  # 3
+    """Optional: choose who leads the next trick (AW-CHEETAH-1)."""
+    AWIMBAWE_POWER_HYENA: _AwimbawePower.ValueType  # 4
+    """Automatic: the player who takes all four Hyenas loses the round (AW-HYENA-1)."""
+    AWIMBAWE_POWER_SNAKE: _AwimbawePower.ValueType  # 5
+    """Optional: paralyse one available card of the opponent for their next play (AW-SNAKE-1)."""
+    AWIMBAWE_POWER_EAGLE: _AwimbawePower.ValueType  # 6
+    """Automatic: trump; a following Eagle fights or flees, a led Eagle fights (AW-EAGLE-1/2)."""
+
+class AwimbawePower(_AwimbawePower, metaclass=_AwimbawePowerEnumTypeWrapper):
+    """An animal's power, named after the animal that has it. Rhino, Cheetah and Snake are
+    decisions of the player who played the card; the others work by themselves.
+    """
+
+AWIMBAWE_POWER_UNSPECIFIED: AwimbawePower.ValueType  # 0
+"""No power (the Elephant), or not set."""
+AWIMBAWE_POWER_MOUSE: AwimbawePower.ValueType  # 1
+"""Automatic: a Mouse beats the Elephant of its own colour (AW-MOUSE-1)."""
+AWIMBAWE_POWER_RHINO: AwimbawePower.ValueType  # 2
+"""Optional: move the top of an opponent's pile under another of their piles (AW-RHINO-1)."""
+AWIMBAWE_POWER_CHEETAH: AwimbawePower.ValueType  # 3
+"""Optional: choose who leads the next trick (AW-CHEETAH-1)."""
+AWIMBAWE_POWER_HYENA: AwimbawePower.ValueType  # 4
+"""Automatic: the player who takes all four Hyenas loses the round (AW-HYENA-1)."""
+AWIMBAWE_POWER_SNAKE: AwimbawePower.ValueType  # 5
+"""Optional: paralyse one available card of the opponent for their next play (AW-SNAKE-1)."""
+AWIMBAWE_POWER_EAGLE: AwimbawePower.ValueType  # 6
+"""Automatic: trump; a following Eagle fights or flees, a led Eagle fights (AW-EAGLE-1/2)."""
+Global___AwimbawePower: _TypeAlias = AwimbawePower  # noqa: Y015
+
+class _AwimbaweHeirSide:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweHeirSideEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweHeirSide.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_HEIR_SIDE_UNSPECIFIED: _AwimbaweHeirSide.ValueType  # 0
+    """Not set."""
+    AWIMBAWE_HEIR_SIDE_SILVER: _AwimbaweHeirSide.ValueType  # 1
+    """The player has not won a round yet."""
+    AWIMBAWE_HEIR_SIDE_GOLD: _AwimbaweHeirSide.ValueType  # 2
+    """The player has won a round: winning another wins the match."""
+
+class AwimbaweHeirSide(_AwimbaweHeirSide, metaclass=_AwimbaweHeirSideEnumTypeWrapper):
+    """Which side an Heir card shows (AW-HEIR-1)."""
+
+AWIMBAWE_HEIR_SIDE_UNSPECIFIED: AwimbaweHeirSide.ValueType  # 0
+"""Not set."""
+AWIMBAWE_HEIR_SIDE_SILVER: AwimbaweHeirSide.ValueType  # 1
+"""The player has not won a round yet."""
+AWIMBAWE_HEIR_SIDE_GOLD: AwimbaweHeirSide.ValueType  # 2
+"""The player has won a round: winning another wins the match."""
+Global___AwimbaweHeirSide: _TypeAlias = AwimbaweHeirSide  # noqa: Y015
+
+class _AwimbaweHeirAnimal:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweHeirAnimalEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweHeirAnimal.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_HEIR_ANIMAL_UNSPECIFIED: _AwimbaweHeirAnimal.ValueType  # 0
+    """Not set."""
+    AWIMBAWE_HEIR_ANIMAL_WHITE_TIGER: _AwimbaweHeirAnimal.ValueType  # 1
+    """Seat 0's Heir."""
+    AWIMBAWE_HEIR_ANIMAL_BLACK_PANTHER: _AwimbaweHeirAnimal.ValueType  # 2
+    """Seat 1's Heir."""
+
+class AwimbaweHeirAnimal(_AwimbaweHeirAnimal, metaclass=_AwimbaweHeirAnimalEnumTypeWrapper):
+    """The animal on a player's Heir card (AW-HEIR-1)."""
+
+AWIMBAWE_HEIR_ANIMAL_UNSPECIFIED: AwimbaweHeirAnimal.ValueType  # 0
+"""Not set."""
+AWIMBAWE_HEIR_ANIMAL_WHITE_TIGER: AwimbaweHeirAnimal.ValueType  # 1
+"""Seat 0's Heir."""
+AWIMBAWE_HEIR_ANIMAL_BLACK_PANTHER: AwimbaweHeirAnimal.ValueType  # 2
+"""Seat 1's Heir."""
+Global___AwimbaweHeirAnimal: _TypeAlias = AwimbaweHeirAnimal  # noqa: Y015
+
+class _AwimbaweDecision:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweDecisionEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweDecision.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_DECISION_UNSPECIFIED: _AwimbaweDecision.ValueType  # 0
+    """Nothing: the match is over."""
+    AWIMBAWE_DECISION_PLAY: _AwimbaweDecision.ValueType  # 1
+    """Play a card: lead, or follow the card on the table (PlayCard)."""
+    AWIMBAWE_DECISION_EAGLE: _AwimbaweDecision.ValueType  # 2
+    """The Eagle that just followed a land card fights or flees (EagleChoice)."""
+    AWIMBAWE_DECISION_RHINO: _AwimbaweDecision.ValueType  # 3
+    """Use the Rhino just played, or not (RhinoMove or SkipPower)."""
+    AWIMBAWE_DECISION_SNAKE: _AwimbaweDecision.ValueType  # 4
+    """Use the Snake just played, or not (SnakePick or SkipPower)."""
+    AWIMBAWE_DECISION_CHEETAH: _AwimbaweDecision.ValueType  # 5
+    """Use the Cheetah just played, or not (CheetahChoice or SkipPower)."""
+    AWIMBAWE_DECISION_CHOOSE_LEADER: _AwimbaweDecision.ValueType  # 6
+    """Between rounds: the round's loser chooses who leads the next one (ChooseLeader)."""
+
+class AwimbaweDecision(_AwimbaweDecision, metaclass=_AwimbaweDecisionEnumTypeWrapper):
+    """What the table waits for, and from whom (the view's `decision_seat`)."""
+
+AWIMBAWE_DECISION_UNSPECIFIED: AwimbaweDecision.ValueType  # 0
+"""Nothing: the match is over."""
+AWIMBAWE_DECISION_PLAY: AwimbaweDecision.ValueType  # 1
+"""Play a card: lead, or follow the card on the table (PlayCard)."""
+AWIMBAWE_DECISION_EAGLE: AwimbaweDecision.ValueType  # 2
+"""The Eagle that just followed a land card fights or flees (EagleChoice)."""
+AWIMBAWE_DECISION_RHINO: AwimbaweDecision.ValueType  # 3
+"""Use the Rhino just played, or not (RhinoMove or SkipPower)."""
+AWIMBAWE_DECISION_SNAKE: AwimbaweDecision.ValueType  # 4
+"""Use the Snake just played, or not (SnakePick or SkipPower)."""
+AWIMBAWE_DECISION_CHEETAH: AwimbaweDecision.ValueType  # 5
+"""Use the Cheetah just played, or not (CheetahChoice or SkipPower)."""
+AWIMBAWE_DECISION_CHOOSE_LEADER: AwimbaweDecision.ValueType  # 6
+"""Between rounds: the round's loser chooses who leads the next one (ChooseLeader)."""
+Global___AwimbaweDecision: _TypeAlias = AwimbaweDecision  # noqa: Y015
+
+class _AwimbaweSource:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweSourceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweSource.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_SOURCE_UNSPECIFIED: _AwimbaweSource.ValueType  # 0
+    """Not set."""
+    AWIMBAWE_SOURCE_HAND: _AwimbaweSource.ValueType  # 1
+    """From the hand."""
+    AWIMBAWE_SOURCE_PILE: _AwimbaweSource.ValueType  # 2
+    """The face-up top card of a pile."""
+
+class AwimbaweSource(_AwimbaweSource, metaclass=_AwimbaweSourceEnumTypeWrapper):
+    """Where a card was played or paralysed from."""
+
+AWIMBAWE_SOURCE_UNSPECIFIED: AwimbaweSource.ValueType  # 0
+"""Not set."""
+AWIMBAWE_SOURCE_HAND: AwimbaweSource.ValueType  # 1
+"""From the hand."""
+AWIMBAWE_SOURCE_PILE: AwimbaweSource.ValueType  # 2
+"""The face-up top card of a pile."""
+Global___AwimbaweSource: _TypeAlias = AwimbaweSource  # noqa: Y015
+
+class _AwimbaweParalysisEndReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweParalysisEndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweParalysisEndReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_PARALYSIS_END_REASON_UNSPECIFIED: _AwimbaweParalysisEndReason.ValueType  # 0
+    """Not set."""
+    AWIMBAWE_PARALYSIS_END_REASON_PLAYED: _AwimbaweParalysisEndReason.ValueType  # 1
+    """They played another card (AW-SNAKE-1)."""
+    AWIMBAWE_PARALYSIS_END_REASON_STUCK: _AwimbaweParalysisEndReason.ValueType  # 2
+    """They had to play and had no other card available (AW-STUCK-1)."""
+
+class AwimbaweParalysisEndReason(_AwimbaweParalysisEndReason, metaclass=_AwimbaweParalysisEndReasonEnumTypeWrapper):
+    """Why a player's paralysed cards are free again."""
+
+AWIMBAWE_PARALYSIS_END_REASON_UNSPECIFIED: AwimbaweParalysisEndReason.ValueType  # 0
+"""Not set."""
+AWIMBAWE_PARALYSIS_END_REASON_PLAYED: AwimbaweParalysisEndReason.ValueType  # 1
+"""They played another card (AW-SNAKE-1)."""
+AWIMBAWE_PARALYSIS_END_REASON_STUCK: AwimbaweParalysisEndReason.ValueType  # 2
+"""They had to play and had no other card available (AW-STUCK-1)."""
+Global___AwimbaweParalysisEndReason: _TypeAlias = AwimbaweParalysisEndReason  # noqa: Y015
+
+class _AwimbaweTurnUpReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweTurnUpReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweTurnUpReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_TURN_UP_REASON_UNSPECIFIED: _AwimbaweTurnUpReason.ValueType  # 0
+    """Not set."""
+    AWIMBAWE_TURN_UP_REASON_UNCOVERED: _AwimbaweTurnUpReason.ValueType  # 1
+    """A trick was collected and these face-down cards had nothing on them (AW-UNCOVER-1)."""
+    AWIMBAWE_TURN_UP_REASON_STUCK: _AwimbaweTurnUpReason.ValueType  # 2
+    """Their owner had to play and had no available card (AW-STUCK-1)."""
+
+class AwimbaweTurnUpReason(_AwimbaweTurnUpReason, metaclass=_AwimbaweTurnUpReasonEnumTypeWrapper):
+    """Why pile cards were turned face up."""
+
+AWIMBAWE_TURN_UP_REASON_UNSPECIFIED: AwimbaweTurnUpReason.ValueType  # 0
+"""Not set."""
+AWIMBAWE_TURN_UP_REASON_UNCOVERED: AwimbaweTurnUpReason.ValueType  # 1
+"""A trick was collected and these face-down cards had nothing on them (AW-UNCOVER-1)."""
+AWIMBAWE_TURN_UP_REASON_STUCK: AwimbaweTurnUpReason.ValueType  # 2
+"""Their owner had to play and had no available card (AW-STUCK-1)."""
+Global___AwimbaweTurnUpReason: _TypeAlias = AwimbaweTurnUpReason  # noqa: Y015
+
+class _AwimbaweRoundReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweRoundReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweRoundReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_ROUND_REASON_UNSPECIFIED: _AwimbaweRoundReason.ValueType  # 0
+    """Not set."""
+    AWIMBAWE_ROUND_REASON_FOUR_HYENAS: _AwimbaweRoundReason.ValueType  # 1
+    """The loser took the fourth Hyena: the round stopped at once (AW-HYENA-1)."""
+    AWIMBAWE_ROUND_REASON_MORE_CROWNS: _AwimbaweRoundReason.ValueType  # 2
+    """All cards played: the winner has more crowns in their trick pile (AW-END-1)."""
+    AWIMBAWE_ROUND_REASON_FEWER_HYENAS: _AwimbaweRoundReason.ValueType  # 3
+    """Equal crowns: the winner took fewer Hyenas (AW-END-1)."""
+    AWIMBAWE_ROUND_REASON_LAST_TRICK: _AwimbaweRoundReason.ValueType  # 4
+    """Equal crowns and Hyenas: the winner took the last trick (AW-END-1)."""
+
+class AwimbaweRoundReason(_AwimbaweRoundReason, metaclass=_AwimbaweRoundReasonEnumTypeWrapper):
+    """Why a round was won."""
+
+AWIMBAWE_ROUND_REASON_UNSPECIFIED: AwimbaweRoundReason.ValueType  # 0
+"""Not set."""
+AWIMBAWE_ROUND_REASON_FOUR_HYENAS: AwimbaweRoundReason.ValueType  # 1
+"""The loser took the fourth Hyena: the round stopped at once (AW-HYENA-1)."""
+AWIMBAWE_ROUND_REASON_MORE_CROWNS: AwimbaweRoundReason.ValueType  # 2
+"""All cards played: the winner has more crowns in their trick pile (AW-END-1)."""
+AWIMBAWE_ROUND_REASON_FEWER_HYENAS: AwimbaweRoundReason.ValueType  # 3
+"""Equal crowns: the winner took fewer Hyenas (AW-END-1)."""
+AWIMBAWE_ROUND_REASON_LAST_TRICK: AwimbaweRoundReason.ValueType  # 4
+"""Equal crowns and Hyenas: the winner took the last trick (AW-END-1)."""
+Global___AwimbaweRoundReason: _TypeAlias = AwimbaweRoundReason  # noqa: Y015
+
+class _AwimbaweLeadReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _AwimbaweLeadReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweLeadReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    AWIMBAWE_LEAD_REASON_UNSPECIFIED: _AwimbaweLeadReason.ValueType  # 0
+    """Not set."""
+    AWIMBAWE_LEAD_REASON_FEWER_CROWNS: _AwimbaweLeadReason.ValueType  # 1
+    """First round: their four face-up pile cards show fewer crowns."""
+    AWIMBAWE_LEAD_REASON_TIE_DRAWN: _AwimbaweLeadReason.ValueType  # 2
+    """First round: equal crowns shown, drawn at random."""
+    AWIMBAWE_LEAD_REASON_CHOSEN: _AwimbaweLeadReason.ValueType  # 3
+    """Later rounds: the previous round's loser chose them."""
+
+class AwimbaweLeadReason(_AwimbaweLeadReason, metaclass=_AwimbaweLeadReasonEnumTypeWrapper):
+    """Why a player leads a round's first trick (AW-SETUP-3)."""
+
+AWIMBAWE_LEAD_REASON_UNSPECIFIED: AwimbaweLeadReason.ValueType  # 0
+"""Not set."""
+AWIMBAWE_LEAD_REASON_FEWER_CROWNS: AwimbaweLeadReason.ValueType  # 1
+"""First round: their four face-up pile cards show fewer crowns."""
+AWIMBAWE_LEAD_REASON_TIE_DRAWN: AwimbaweLeadReason.ValueType  # 2
+"""First round: equal crowns shown, drawn at random."""
+AWIMBAWE_LEAD_REASON_CHOSEN: AwimbaweLeadReason.ValueType  # 3
+"""Later rounds: the previous round's loser chose them."""
+Global___AwimbaweLeadReason: _TypeAlias = AwimbaweLeadReason  # noqa: Y015
+
 @_typing.final
 class AwimbaweAction(_message.Message):
-    """Awimbawe: actions and views. Field names match the engine's types in
-    engine/games/awimbawe.py; docs/games/awimbawe.md explains each field.
-
-    A move in Awimbawe: exactly one is set.
-    """
+    """A move in Awimbawe: exactly one is set."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -36,6 +383,7 @@ class AwimbaweAction(_message.Message):
 
         CARD_FIELD_NUMBER: _builtins.int
         card: _builtins.int
+        """The card id (0-27)."""
         def __init__(
             self,
             *,
@@ -55,6 +403,7 @@ class AwimbaweAction(_message.Message):
 
         FIGHT_FIELD_NUMBER: _builtins.int
         fight: _builtins.bool
+        """True: fight (win the trick as a trump); false: flee (the leader wins the trick)."""
         def __init__(
             self,
             *,
@@ -68,7 +417,7 @@ class AwimbaweAction(_message.Message):
 
     @_typing.final
     class RhinoMove(_message.Message):
-        """AW-RHINO-1: move the top card of the opponent's pile `from_pile` (0–3) to the bottom
+        """AW-RHINO-1: move the top card of the opponent's pile `from_pile` (0-3) to the bottom
         of their non-empty pile `to_pile`.
         """
 
@@ -77,7 +426,9 @@ class AwimbaweAction(_message.Message):
         FROM_PILE_FIELD_NUMBER: _builtins.int
         TO_PILE_FIELD_NUMBER: _builtins.int
         from_pile: _builtins.int
+        """The opponent's pile (0-3) whose top card moves."""
         to_pile: _builtins.int
+        """Another non-empty pile of the opponent (0-3), under which it goes."""
         def __init__(
             self,
             *,
@@ -113,6 +464,7 @@ class AwimbaweAction(_message.Message):
 
         LEADER_FIELD_NUMBER: _builtins.int
         leader: _builtins.int
+        """The seat (0 or 1) that leads the next trick."""
         def __init__(
             self,
             *,
@@ -128,7 +480,7 @@ class AwimbaweAction(_message.Message):
     class SnakePick(_message.Message):
         """AW-SNAKE-1: paralyse one available opponent card. Give exactly one of
         `target_card` (a face-up pile top of the opponent) or `hand_position` (a position,
-        `0 ≤ p < snake_hand_positions` of the view, in the opponent's hand as shuffled for you:
+        `0 <= p < snake_hand_positions` of the view, in the opponent's hand as shuffled for you:
         a blind pick).
         """
 
@@ -137,7 +489,9 @@ class AwimbaweAction(_message.Message):
         TARGET_CARD_FIELD_NUMBER: _builtins.int
         HAND_POSITION_FIELD_NUMBER: _builtins.int
         target_card: _builtins.int
+        """A face-up pile top of the opponent, by card id."""
         hand_position: _builtins.int
+        """A position in the opponent's hand, picked blind."""
         def __init__(
             self,
             *,
@@ -165,6 +519,7 @@ class AwimbaweAction(_message.Message):
 
         LEADER_FIELD_NUMBER: _builtins.int
         leader: _builtins.int
+        """The seat (0 or 1) that leads the next round."""
         def __init__(
             self,
             *,
@@ -184,19 +539,33 @@ class AwimbaweAction(_message.Message):
     SNAKE_PICK_FIELD_NUMBER: _builtins.int
     CHOOSE_LEADER_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def play_card(self) -> Global___AwimbaweAction.PlayCard: ...
+    def play_card(self) -> Global___AwimbaweAction.PlayCard:
+        """Play a card."""
+
     @_builtins.property
-    def eagle_choice(self) -> Global___AwimbaweAction.EagleChoice: ...
+    def eagle_choice(self) -> Global___AwimbaweAction.EagleChoice:
+        """Fight or flee with the following Eagle."""
+
     @_builtins.property
-    def rhino_move(self) -> Global___AwimbaweAction.RhinoMove: ...
+    def rhino_move(self) -> Global___AwimbaweAction.RhinoMove:
+        """Use the Rhino."""
+
     @_builtins.property
-    def skip_power(self) -> Global___AwimbaweAction.SkipPower: ...
+    def skip_power(self) -> Global___AwimbaweAction.SkipPower:
+        """Do not use the Rhino, Snake or Cheetah just played."""
+
     @_builtins.property
-    def cheetah_choice(self) -> Global___AwimbaweAction.CheetahChoice: ...
+    def cheetah_choice(self) -> Global___AwimbaweAction.CheetahChoice:
+        """Use the Cheetah."""
+
     @_builtins.property
-    def snake_pick(self) -> Global___AwimbaweAction.SnakePick: ...
+    def snake_pick(self) -> Global___AwimbaweAction.SnakePick:
+        """Use the Snake."""
+
     @_builtins.property
-    def choose_leader(self) -> Global___AwimbaweAction.ChooseLeader: ...
+    def choose_leader(self) -> Global___AwimbaweAction.ChooseLeader:
+        """Choose the next round's leader."""
+
     def __init__(
         self,
         *,
@@ -220,8 +589,8 @@ Global___AwimbaweAction: _TypeAlias = AwimbaweAction  # noqa: Y015
 
 @_typing.final
 class AwimbaweView(_message.Message):
-    """What one seat (`seat=None`: a spectator) may see. Never a face-down card, the
-    opponent's hand or the RNG.
+    """What one seat (or a spectator, `seat` absent) may see. Never a face-down card, the
+    opponent's hand or the random generator.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -240,23 +609,43 @@ class AwimbaweView(_message.Message):
     ROUND_RESULTS_FIELD_NUMBER: _builtins.int
     MATCH_WINNER_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    """The viewer's seat; absent for a spectator."""
     round: _builtins.int
+    """The round number, from 1."""
     leader: _builtins.int
-    decision: _builtins.str
+    """Who leads (or led) the current trick; between rounds, who led the last one."""
+    decision: Global___AwimbaweDecision.ValueType
+    """What the table waits for; unset once the match is over."""
     decision_seat: _builtins.int
+    """Who must make that decision; absent once the match is over."""
     next_leader: _builtins.int
+    """The seat a Cheetah named to lead the next trick, if any."""
     snake_hand_positions: _builtins.int
+    """During a Snake decision: how many opponent hand positions may be picked blind."""
     match_winner: _builtins.int
+    """The match winner's seat, once the match is over."""
     @_builtins.property
-    def hand(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]: ...
+    def hand(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]:
+        """The viewer's hand, sorted by card id; empty for a spectator."""
+
     @_builtins.property
-    def players(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweSideView]: ...
+    def players(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweSideView]:
+        """Both seats, seat 0 first."""
+
     @_builtins.property
-    def table(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbawePlayedCard]: ...
+    def table(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbawePlayedCard]:
+        """This trick's cards, the led card first."""
+
     @_builtins.property
-    def last_trick(self) -> Global___AwimbaweLastTrickView: ...
+    def last_trick(self) -> Global___AwimbaweLastTrickView:
+        """The last trick taken this round (AW-TAKE-1: the only one that may be looked at);
+        absent before the round's first trick is taken.
+        """
+
     @_builtins.property
-    def round_results(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweRoundResultView]: ...
+    def round_results(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweRoundResultView]:
+        """Every finished round, in order."""
+
     def __init__(
         self,
         *,
@@ -266,7 +655,7 @@ class AwimbaweView(_message.Message):
         players: _abc.Iterable[Global___AwimbaweSideView] | None = ...,
         table: _abc.Iterable[Global___AwimbawePlayedCard] | None = ...,
         leader: _builtins.int = ...,
-        decision: _builtins.str = ...,
+        decision: Global___AwimbaweDecision.ValueType = ...,
         decision_seat: _builtins.int | None = ...,
         next_leader: _builtins.int | None = ...,
         snake_hand_positions: _builtins.int = ...,
@@ -299,9 +688,7 @@ Global___AwimbaweView: _TypeAlias = AwimbaweView  # noqa: Y015
 
 @_typing.final
 class AwimbaweCardView(_message.Message):
-    """One card's face: `card` id (0–27), animal, colour (`sky` for Eagles), value and
-    crowns (negative: barred crowns).
-    """
+    """One card's face, as printed. Views, events and the catalogue all use it."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -310,25 +697,38 @@ class AwimbaweCardView(_message.Message):
     COLOUR_FIELD_NUMBER: _builtins.int
     VALUE_FIELD_NUMBER: _builtins.int
     CROWNS_FIELD_NUMBER: _builtins.int
+    POWER_FIELD_NUMBER: _builtins.int
     card: _builtins.int
-    animal: _builtins.str
-    colour: _builtins.str
+    """The card id (0-27)."""
+    animal: Global___AwimbaweAnimal.ValueType
+    """The animal."""
+    colour: Global___AwimbaweColour.ValueType
+    """The terrain colour, or sky for an Eagle."""
     value: _builtins.int
+    """The value: 1-6 for land animals, 7-10 for Eagles."""
     crowns: _builtins.int
+    """Crowns printed on the card; negative numbers are barred crowns, counted against their
+    owner (AW-CROWN-1).
+    """
+    power: Global___AwimbawePower.ValueType
+    """The animal's power; absent for the Elephant (no power)."""
     def __init__(
         self,
         *,
         card: _builtins.int = ...,
-        animal: _builtins.str = ...,
-        colour: _builtins.str = ...,
+        animal: Global___AwimbaweAnimal.ValueType = ...,
+        colour: Global___AwimbaweColour.ValueType = ...,
         value: _builtins.int = ...,
         crowns: _builtins.int = ...,
+        power: Global___AwimbawePower.ValueType | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_power", b"_power", "power", b"power"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["animal", b"animal", "card", b"card", "colour", b"colour", "crowns", b"crowns", "value", b"value"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_power", b"_power", "animal", b"animal", "card", b"card", "colour", b"colour", "crowns", b"crowns", "power", b"power", "value", b"value"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__power: _TypeAlias = _typing.Literal["power"]  # noqa: Y015
+    _WhichOneofArgType__power: _TypeAlias = _typing.Literal["_power", b"_power"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__power) -> _WhichOneofReturnType__power | None: ...
 
 Global___AwimbaweCardView: _TypeAlias = AwimbaweCardView  # noqa: Y015
 
@@ -348,21 +748,34 @@ class AwimbaweSideView(_message.Message):
     PARALYSED_FIELD_NUMBER: _builtins.int
     PARALYSED_UNKNOWN_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
-    heir: _builtins.str
+    """The seat (0 or 1)."""
+    heir: Global___AwimbaweHeirSide.ValueType
+    """Their Heir's side: gold once they have won a round (AW-HEIR-1)."""
     rounds_won: _builtins.int
+    """Rounds they have won."""
     hand_count: _builtins.int
+    """Cards in their hand."""
     trick_pile_count: _builtins.int
+    """Cards in their trick pile this round."""
     hyenas: _builtins.int
+    """Hyenas in their trick pile (public: taken Hyenas lie face up, AW-TAKE-1)."""
     paralysed_unknown: _builtins.int
+    """Their paralysed hand cards that the viewer cannot identify (picked blind)."""
     @_builtins.property
-    def piles(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbawePileView]: ...
+    def piles(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbawePileView]:
+        """Their four piles, pile 0 first."""
+
     @_builtins.property
-    def paralysed(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]: ...
+    def paralysed(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]:
+        """Their paralysed cards that the viewer can identify (pile cards for everyone; hand
+        cards only for their owner).
+        """
+
     def __init__(
         self,
         *,
         seat: _builtins.int = ...,
-        heir: _builtins.str = ...,
+        heir: Global___AwimbaweHeirSide.ValueType = ...,
         rounds_won: _builtins.int = ...,
         hand_count: _builtins.int = ...,
         piles: _abc.Iterable[Global___AwimbawePileView] | None = ...,
@@ -381,13 +794,18 @@ Global___AwimbaweSideView: _TypeAlias = AwimbaweSideView  # noqa: Y015
 
 @_typing.final
 class AwimbawePlayedCard(_message.Message):
+    """A card on the table in the current trick."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     SEAT_FIELD_NUMBER: _builtins.int
     CARD_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    """Who played it."""
     @_builtins.property
-    def card(self) -> Global___AwimbaweCardView: ...
+    def card(self) -> Global___AwimbaweCardView:
+        """The card."""
+
     def __init__(
         self,
         *,
@@ -415,13 +833,23 @@ class AwimbaweLastTrickView(_message.Message):
     LED_TO_FIELD_NUMBER: _builtins.int
     FOLLOWED_TO_FIELD_NUMBER: _builtins.int
     leader: _builtins.int
+    """Who led it."""
     winner: _builtins.int
+    """Who won it (the leader when a following Eagle fled)."""
     led_to: _builtins.int
+    """The seat whose trick pile took the led card."""
     followed_to: _builtins.int
+    """The seat whose trick pile took the followed card: not the winner's only when a
+    following Eagle fled and went to its own player's trick pile (AW-EAGLE-1).
+    """
     @_builtins.property
-    def led(self) -> Global___AwimbaweCardView: ...
+    def led(self) -> Global___AwimbaweCardView:
+        """The led card."""
+
     @_builtins.property
-    def followed(self) -> Global___AwimbaweCardView: ...
+    def followed(self) -> Global___AwimbaweCardView:
+        """The followed card."""
+
     def __init__(
         self,
         *,
@@ -442,6 +870,8 @@ Global___AwimbaweLastTrickView: _TypeAlias = AwimbaweLastTrickView  # noqa: Y015
 
 @_typing.final
 class AwimbaweRoundResultView(_message.Message):
+    """One finished round (in the view, and in the match outcome)."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     ROUND_FIELD_NUMBER: _builtins.int
@@ -450,18 +880,25 @@ class AwimbaweRoundResultView(_message.Message):
     CROWNS_FIELD_NUMBER: _builtins.int
     HYENAS_FIELD_NUMBER: _builtins.int
     round: _builtins.int
+    """The round number, from 1."""
     winner: _builtins.int
-    reason: _builtins.str
+    """The round's winner."""
+    reason: Global___AwimbaweRoundReason.ValueType
+    """Why they won it."""
     @_builtins.property
-    def crowns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def crowns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Crowns in each trick pile at the end of the round, seat 0 first."""
+
     @_builtins.property
-    def hyenas(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def hyenas(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Hyenas in each trick pile at the end of the round, seat 0 first."""
+
     def __init__(
         self,
         *,
         round: _builtins.int = ...,
         winner: _builtins.int = ...,
-        reason: _builtins.str = ...,
+        reason: Global___AwimbaweRoundReason.ValueType = ...,
         crowns: _abc.Iterable[_builtins.int] | None = ...,
         hyenas: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
@@ -475,9 +912,7 @@ Global___AwimbaweRoundResultView: _TypeAlias = AwimbaweRoundResultView  # noqa: 
 
 @_typing.final
 class AwimbawePileView(_message.Message):
-    """One pile, bottom first; `None` is a face-down card (nobody knows it, not even its
-    owner). `top` is the playable face-up top card, or `None` (face down or empty).
-    """
+    """One pile, bottom first."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -485,12 +920,17 @@ class AwimbawePileView(_message.Message):
     TOP_FIELD_NUMBER: _builtins.int
     SIZE_FIELD_NUMBER: _builtins.int
     size: _builtins.int
+    """How many cards the pile holds."""
     @_builtins.property
     def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]:
-        """An entry with no field set stands for none."""
+        """The pile's cards, bottom first; an entry with no field set is a face-down card (nobody
+        knows it, not even its owner, AW-SETUP-2).
+        """
 
     @_builtins.property
-    def top(self) -> Global___AwimbaweCardView: ...
+    def top(self) -> Global___AwimbaweCardView:
+        """The playable face-up top card; absent when the top is face down or the pile is empty."""
+
     def __init__(
         self,
         *,
@@ -505,3 +945,829 @@ class AwimbawePileView(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___AwimbawePileView: _TypeAlias = AwimbawePileView  # noqa: Y015
+
+@_typing.final
+class AwimbaweEvent(_message.Message):
+    """Something that happened in an Awimbawe match: exactly one is set. Public unless marked
+    private (a private event reaches only the seat it names).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class CardPlayed(_message.Message):
+        """A card was played."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        SOURCE_FIELD_NUMBER: _builtins.int
+        PILE_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played it."""
+        source: Global___AwimbaweSource.ValueType
+        """From the hand or from the top of a pile."""
+        pile: _builtins.int
+        """The pile (0-3) it was the top of; absent when played from the hand."""
+        @_builtins.property
+        def card(self) -> Global___AwimbaweCardView:
+            """The card played."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            card: Global___AwimbaweCardView | None = ...,
+            source: Global___AwimbaweSource.ValueType = ...,
+            pile: _builtins.int | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_pile", b"_pile", "card", b"card", "pile", b"pile"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_pile", b"_pile", "card", b"card", "pile", b"pile", "seat", b"seat", "source", b"source"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        _WhichOneofReturnType__pile: _TypeAlias = _typing.Literal["pile"]  # noqa: Y015
+        _WhichOneofArgType__pile: _TypeAlias = _typing.Literal["_pile", b"_pile"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__pile) -> _WhichOneofReturnType__pile | None: ...
+
+    @_typing.final
+    class ParalysisEnded(_message.Message):
+        """A seat's paralysed cards are free again."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Whose cards."""
+        reason: Global___AwimbaweParalysisEndReason.ValueType
+        """Why."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            reason: Global___AwimbaweParalysisEndReason.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["reason", b"reason", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class PowerWithoutEffect(_message.Message):
+        """The power of the card just played can do nothing, so no decision is asked (a Rhino
+        with fewer than two opponent piles, a Snake with fewer than two opponent cards to
+        choose from, a Cheetah in the round's last trick).
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        POWER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played the card."""
+        power: Global___AwimbawePower.ValueType
+        """The power (rhino, snake or cheetah)."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            power: Global___AwimbawePower.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["power", b"power", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class PowerSkipped(_message.Message):
+        """A seat did not use the optional power of the card they just played (or their clock
+        ran out).
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        POWER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played the card."""
+        power: Global___AwimbawePower.ValueType
+        """The power (rhino, snake or cheetah)."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            power: Global___AwimbawePower.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["power", b"power", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class EagleChoice(_message.Message):
+        """A following Eagle fought or fled (AW-EAGLE-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        FIGHT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played the Eagle."""
+        fight: _builtins.bool
+        """True: it fought (and wins the trick); false: it fled."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            fight: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["fight", b"fight", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class RhinoMove(_message.Message):
+        """A Rhino moved the top card of an opponent's pile under another of their piles
+        (AW-RHINO-1).
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        OWNER_FIELD_NUMBER: _builtins.int
+        FROM_PILE_FIELD_NUMBER: _builtins.int
+        TO_PILE_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        FACE_UP_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played the Rhino."""
+        owner: _builtins.int
+        """Whose piles (the Rhino player's opponent)."""
+        from_pile: _builtins.int
+        """The pile (0-3) the card was taken from."""
+        to_pile: _builtins.int
+        """The pile (0-3) it was put under."""
+        face_up: _builtins.bool
+        """Whether the moved card is face up."""
+        @_builtins.property
+        def card(self) -> Global___AwimbaweCardView:
+            """The card moved; absent when it was face down (it stays unknown)."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            owner: _builtins.int = ...,
+            from_pile: _builtins.int = ...,
+            to_pile: _builtins.int = ...,
+            card: Global___AwimbaweCardView | None = ...,
+            face_up: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "face_up", b"face_up", "from_pile", b"from_pile", "owner", b"owner", "seat", b"seat", "to_pile", b"to_pile"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class CardParalysed(_message.Message):
+        """A Snake paralysed a card of the opponent for their next play (AW-SNAKE-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        OWNER_FIELD_NUMBER: _builtins.int
+        SOURCE_FIELD_NUMBER: _builtins.int
+        PILE_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        HAND_POSITION_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played the Snake."""
+        owner: _builtins.int
+        """Whose card is paralysed."""
+        source: Global___AwimbaweSource.ValueType
+        """A pile top, or a hand card picked blind."""
+        pile: _builtins.int
+        """The pile (0-3) whose top is paralysed; absent for a hand card."""
+        hand_position: _builtins.int
+        """The blind position picked in the owner's hand; absent for a pile top."""
+        @_builtins.property
+        def card(self) -> Global___AwimbaweCardView:
+            """The paralysed pile top; absent for a hand card (nobody but its owner learns it)."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            owner: _builtins.int = ...,
+            source: Global___AwimbaweSource.ValueType = ...,
+            pile: _builtins.int | None = ...,
+            card: Global___AwimbaweCardView | None = ...,
+            hand_position: _builtins.int | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position", "_pile", b"_pile", "card", b"card", "hand_position", b"hand_position", "pile", b"pile"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position", "_pile", b"_pile", "card", b"card", "hand_position", b"hand_position", "owner", b"owner", "pile", b"pile", "seat", b"seat", "source", b"source"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        _WhichOneofReturnType__hand_position: _TypeAlias = _typing.Literal["hand_position"]  # noqa: Y015
+        _WhichOneofArgType__hand_position: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position"]  # noqa: Y015
+        _WhichOneofReturnType__pile: _TypeAlias = _typing.Literal["pile"]  # noqa: Y015
+        _WhichOneofArgType__pile: _TypeAlias = _typing.Literal["_pile", b"_pile"]  # noqa: Y015
+        @_typing.overload
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__hand_position) -> _WhichOneofReturnType__hand_position | None: ...
+        @_typing.overload
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__pile) -> _WhichOneofReturnType__pile | None: ...
+
+    @_typing.final
+    class HandCardParalysed(_message.Message):
+        """Private to `seat`: which of their hand cards a blind Snake pick paralysed."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The owner of the paralysed card (the only one who receives this event)."""
+        @_builtins.property
+        def card(self) -> Global___AwimbaweCardView:
+            """The paralysed card."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            card: Global___AwimbaweCardView | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class CheetahChoice(_message.Message):
+        """A Cheetah chose who leads the next trick (AW-CHEETAH-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        LEADER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played the Cheetah."""
+        leader: _builtins.int
+        """The seat named to lead the next trick."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            leader: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["leader", b"leader", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class TrickWon(_message.Message):
+        """A trick was taken (AW-WIN-1, AW-TAKE-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        WINNER_FIELD_NUMBER: _builtins.int
+        LEADER_FIELD_NUMBER: _builtins.int
+        CARDS_FIELD_NUMBER: _builtins.int
+        LED_TO_FIELD_NUMBER: _builtins.int
+        FOLLOWED_TO_FIELD_NUMBER: _builtins.int
+        HYENAS_FIELD_NUMBER: _builtins.int
+        winner: _builtins.int
+        """Who won it."""
+        leader: _builtins.int
+        """Who led it."""
+        led_to: _builtins.int
+        """The seat whose trick pile took the led card."""
+        followed_to: _builtins.int
+        """The seat whose trick pile took the followed card (differs from `led_to` only when a
+        following Eagle fled).
+        """
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]:
+            """The two cards: the led card, then the followed card."""
+
+        @_builtins.property
+        def hyenas(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Hyenas in each trick pile now, seat 0 first."""
+
+        def __init__(
+            self,
+            *,
+            winner: _builtins.int = ...,
+            leader: _builtins.int = ...,
+            cards: _abc.Iterable[Global___AwimbaweCardView] | None = ...,
+            led_to: _builtins.int = ...,
+            followed_to: _builtins.int = ...,
+            hyenas: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "followed_to", b"followed_to", "hyenas", b"hyenas", "leader", b"leader", "led_to", b"led_to", "winner", b"winner"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class TurnedCard(_message.Message):
+        """One pile top turned face up."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        PILE_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Whose pile."""
+        pile: _builtins.int
+        """Which pile (0-3)."""
+        @_builtins.property
+        def card(self) -> Global___AwimbaweCardView:
+            """The card now showing."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            pile: _builtins.int = ...,
+            card: Global___AwimbaweCardView | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "pile", b"pile", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class CardsTurnedUp(_message.Message):
+        """Face-down pile cards were turned face up."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        CARDS_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        reason: Global___AwimbaweTurnUpReason.ValueType
+        """Why."""
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweEvent.TurnedCard]:
+            """Every card turned, seat 0's first, by pile."""
+
+        def __init__(
+            self,
+            *,
+            cards: _abc.Iterable[Global___AwimbaweEvent.TurnedCard] | None = ...,
+            reason: Global___AwimbaweTurnUpReason.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "reason", b"reason"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class NextLeader(_message.Message):
+        """Who leads the next trick (AW-LEAD-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        BY_CHEETAH_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that leads."""
+        by_cheetah: _builtins.bool
+        """True when a Cheetah named them; false when they won the trick."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            by_cheetah: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["by_cheetah", b"by_cheetah", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class RoundOver(_message.Message):
+        """A round is over (AW-HYENA-1, AW-END-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        ROUND_FIELD_NUMBER: _builtins.int
+        WINNER_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        CROWNS_FIELD_NUMBER: _builtins.int
+        HYENAS_FIELD_NUMBER: _builtins.int
+        ROUNDS_WON_FIELD_NUMBER: _builtins.int
+        round: _builtins.int
+        """The round number, from 1."""
+        winner: _builtins.int
+        """Who won it."""
+        reason: Global___AwimbaweRoundReason.ValueType
+        """Why."""
+        @_builtins.property
+        def crowns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Crowns in each trick pile, seat 0 first."""
+
+        @_builtins.property
+        def hyenas(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Hyenas in each trick pile, seat 0 first."""
+
+        @_builtins.property
+        def rounds_won(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Rounds won so far by each seat, seat 0 first."""
+
+        def __init__(
+            self,
+            *,
+            round: _builtins.int = ...,
+            winner: _builtins.int = ...,
+            reason: Global___AwimbaweRoundReason.ValueType = ...,
+            crowns: _abc.Iterable[_builtins.int] | None = ...,
+            hyenas: _abc.Iterable[_builtins.int] | None = ...,
+            rounds_won: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["crowns", b"crowns", "hyenas", b"hyenas", "reason", b"reason", "round", b"round", "rounds_won", b"rounds_won", "winner", b"winner"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class MatchOver(_message.Message):
+        """The match is over: `winner` won their second round (AW-MATCH-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        WINNER_FIELD_NUMBER: _builtins.int
+        ROUNDS_WON_FIELD_NUMBER: _builtins.int
+        winner: _builtins.int
+        """The match winner."""
+        @_builtins.property
+        def rounds_won(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Rounds won by each seat, seat 0 first."""
+
+        def __init__(
+            self,
+            *,
+            winner: _builtins.int = ...,
+            rounds_won: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["rounds_won", b"rounds_won", "winner", b"winner"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class LeaderChosen(_message.Message):
+        """The loser of a round chose who leads the next one (AW-SETUP-3)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        LEADER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who chose (the round's loser)."""
+        leader: _builtins.int
+        """The seat that leads the next round."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            leader: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["leader", b"leader", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class RoundDealt(_message.Message):
+        """A new round was dealt (rounds 2 and 3; the first deal is the match's start)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        ROUND_FIELD_NUMBER: _builtins.int
+        LEADER_FIELD_NUMBER: _builtins.int
+        LEAD_REASON_FIELD_NUMBER: _builtins.int
+        TOPS_FIELD_NUMBER: _builtins.int
+        HAND_COUNTS_FIELD_NUMBER: _builtins.int
+        round: _builtins.int
+        """The new round number."""
+        leader: _builtins.int
+        """Who leads its first trick."""
+        lead_reason: Global___AwimbaweLeadReason.ValueType
+        """Why they lead."""
+        @_builtins.property
+        def tops(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.IntList]:
+            """Each seat's four face-up pile tops as card ids (pile 0 first), seat 0 first."""
+
+        @_builtins.property
+        def hand_counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Cards in each hand, seat 0 first."""
+
+        def __init__(
+            self,
+            *,
+            round: _builtins.int = ...,
+            leader: _builtins.int = ...,
+            lead_reason: Global___AwimbaweLeadReason.ValueType = ...,
+            tops: _abc.Iterable[_common_pb2.IntList] | None = ...,
+            hand_counts: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["hand_counts", b"hand_counts", "lead_reason", b"lead_reason", "leader", b"leader", "round", b"round", "tops", b"tops"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class HandDealt(_message.Message):
+        """Private to `seat`: their new hand."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CARDS_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Whose hand (the only one who receives this event)."""
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]:
+            """The hand, sorted by card id."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            cards: _abc.Iterable[Global___AwimbaweCardView] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    CARD_PLAYED_FIELD_NUMBER: _builtins.int
+    PARALYSIS_ENDED_FIELD_NUMBER: _builtins.int
+    POWER_WITHOUT_EFFECT_FIELD_NUMBER: _builtins.int
+    POWER_SKIPPED_FIELD_NUMBER: _builtins.int
+    EAGLE_CHOICE_FIELD_NUMBER: _builtins.int
+    RHINO_MOVE_FIELD_NUMBER: _builtins.int
+    CARD_PARALYSED_FIELD_NUMBER: _builtins.int
+    HAND_CARD_PARALYSED_FIELD_NUMBER: _builtins.int
+    CHEETAH_CHOICE_FIELD_NUMBER: _builtins.int
+    TRICK_WON_FIELD_NUMBER: _builtins.int
+    CARDS_TURNED_UP_FIELD_NUMBER: _builtins.int
+    NEXT_LEADER_FIELD_NUMBER: _builtins.int
+    ROUND_OVER_FIELD_NUMBER: _builtins.int
+    MATCH_OVER_FIELD_NUMBER: _builtins.int
+    LEADER_CHOSEN_FIELD_NUMBER: _builtins.int
+    ROUND_DEALT_FIELD_NUMBER: _builtins.int
+    HAND_DEALT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def card_played(self) -> Global___AwimbaweEvent.CardPlayed:
+        """A card was played."""
+
+    @_builtins.property
+    def paralysis_ended(self) -> Global___AwimbaweEvent.ParalysisEnded:
+        """A seat's paralysis ended."""
+
+    @_builtins.property
+    def power_without_effect(self) -> Global___AwimbaweEvent.PowerWithoutEffect:
+        """A power could do nothing."""
+
+    @_builtins.property
+    def power_skipped(self) -> Global___AwimbaweEvent.PowerSkipped:
+        """A power was not used."""
+
+    @_builtins.property
+    def eagle_choice(self) -> Global___AwimbaweEvent.EagleChoice:
+        """A following Eagle fought or fled."""
+
+    @_builtins.property
+    def rhino_move(self) -> Global___AwimbaweEvent.RhinoMove:
+        """A Rhino moved a pile top."""
+
+    @_builtins.property
+    def card_paralysed(self) -> Global___AwimbaweEvent.CardParalysed:
+        """A Snake paralysed a card."""
+
+    @_builtins.property
+    def hand_card_paralysed(self) -> Global___AwimbaweEvent.HandCardParalysed:
+        """Private: which hand card a blind Snake pick paralysed."""
+
+    @_builtins.property
+    def cheetah_choice(self) -> Global___AwimbaweEvent.CheetahChoice:
+        """A Cheetah chose the next leader."""
+
+    @_builtins.property
+    def trick_won(self) -> Global___AwimbaweEvent.TrickWon:
+        """A trick was taken."""
+
+    @_builtins.property
+    def cards_turned_up(self) -> Global___AwimbaweEvent.CardsTurnedUp:
+        """Pile cards were turned face up."""
+
+    @_builtins.property
+    def next_leader(self) -> Global___AwimbaweEvent.NextLeader:
+        """Who leads the next trick."""
+
+    @_builtins.property
+    def round_over(self) -> Global___AwimbaweEvent.RoundOver:
+        """A round is over."""
+
+    @_builtins.property
+    def match_over(self) -> Global___AwimbaweEvent.MatchOver:
+        """The match is over."""
+
+    @_builtins.property
+    def leader_chosen(self) -> Global___AwimbaweEvent.LeaderChosen:
+        """The round loser chose the next leader."""
+
+    @_builtins.property
+    def round_dealt(self) -> Global___AwimbaweEvent.RoundDealt:
+        """A new round was dealt."""
+
+    @_builtins.property
+    def hand_dealt(self) -> Global___AwimbaweEvent.HandDealt:
+        """Private: the seat's new hand."""
+
+    def __init__(
+        self,
+        *,
+        card_played: Global___AwimbaweEvent.CardPlayed | None = ...,
+        paralysis_ended: Global___AwimbaweEvent.ParalysisEnded | None = ...,
+        power_without_effect: Global___AwimbaweEvent.PowerWithoutEffect | None = ...,
+        power_skipped: Global___AwimbaweEvent.PowerSkipped | None = ...,
+        eagle_choice: Global___AwimbaweEvent.EagleChoice | None = ...,
+        rhino_move: Global___AwimbaweEvent.RhinoMove | None = ...,
+        card_paralysed: Global___AwimbaweEvent.CardParalysed | None = ...,
+        hand_card_paralysed: Global___AwimbaweEvent.HandCardParalysed | None = ...,
+        cheetah_choice: Global___AwimbaweEvent.CheetahChoice | None = ...,
+        trick_won: Global___AwimbaweEvent.TrickWon | None = ...,
+        cards_turned_up: Global___AwimbaweEvent.CardsTurnedUp | None = ...,
+        next_leader: Global___AwimbaweEvent.NextLeader | None = ...,
+        round_over: Global___AwimbaweEvent.RoundOver | None = ...,
+        match_over: Global___AwimbaweEvent.MatchOver | None = ...,
+        leader_chosen: Global___AwimbaweEvent.LeaderChosen | None = ...,
+        round_dealt: Global___AwimbaweEvent.RoundDealt | None = ...,
+        hand_dealt: Global___AwimbaweEvent.HandDealt | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["card_paralysed", b"card_paralysed", "card_played", b"card_played", "cards_turned_up", b"cards_turned_up", "cheetah_choice", b"cheetah_choice", "eagle_choice", b"eagle_choice", "event", b"event", "hand_card_paralysed", b"hand_card_paralysed", "hand_dealt", b"hand_dealt", "leader_chosen", b"leader_chosen", "match_over", b"match_over", "next_leader", b"next_leader", "paralysis_ended", b"paralysis_ended", "power_skipped", b"power_skipped", "power_without_effect", b"power_without_effect", "rhino_move", b"rhino_move", "round_dealt", b"round_dealt", "round_over", b"round_over", "trick_won", b"trick_won"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_paralysed", b"card_paralysed", "card_played", b"card_played", "cards_turned_up", b"cards_turned_up", "cheetah_choice", b"cheetah_choice", "eagle_choice", b"eagle_choice", "event", b"event", "hand_card_paralysed", b"hand_card_paralysed", "hand_dealt", b"hand_dealt", "leader_chosen", b"leader_chosen", "match_over", b"match_over", "next_leader", b"next_leader", "paralysis_ended", b"paralysis_ended", "power_skipped", b"power_skipped", "power_without_effect", b"power_without_effect", "rhino_move", b"rhino_move", "round_dealt", b"round_dealt", "round_over", b"round_over", "trick_won", b"trick_won"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["card_played", "paralysis_ended", "power_without_effect", "power_skipped", "eagle_choice", "rhino_move", "card_paralysed", "hand_card_paralysed", "cheetah_choice", "trick_won", "cards_turned_up", "next_leader", "round_over", "match_over", "leader_chosen", "round_dealt", "hand_dealt"]  # noqa: Y015
+    _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
+
+Global___AwimbaweEvent: _TypeAlias = AwimbaweEvent  # noqa: Y015
+
+@_typing.final
+class AwimbaweOutcome(_message.Message):
+    """How an Awimbawe match ended, beyond winners and scores (scores are rounds won)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUNDS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def rounds(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweRoundResultView]:
+        """Every round played, in order."""
+
+    def __init__(
+        self,
+        *,
+        rounds: _abc.Iterable[Global___AwimbaweRoundResultView] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["rounds", b"rounds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AwimbaweOutcome: _TypeAlias = AwimbaweOutcome  # noqa: Y015
+
+@_typing.final
+class AwimbaweCatalogue(_message.Message):
+    """The printed material of Awimbawe, so that no client hard-codes a table."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class Power(_message.Message):
+        """One animal power."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        POWER_FIELD_NUMBER: _builtins.int
+        ANIMAL_FIELD_NUMBER: _builtins.int
+        PLAYER_DECIDES_FIELD_NUMBER: _builtins.int
+        RULE_FIELD_NUMBER: _builtins.int
+        power: Global___AwimbawePower.ValueType
+        """The power."""
+        animal: Global___AwimbaweAnimal.ValueType
+        """The animal that has it."""
+        player_decides: _builtins.bool
+        """True: the player who played the card decides whether and how to use it (Rhino,
+        Cheetah, Snake); false: it works by itself.
+        """
+        rule: _builtins.str
+        """The rule id that defines it, e.g. AW-RHINO-1."""
+        def __init__(
+            self,
+            *,
+            power: Global___AwimbawePower.ValueType = ...,
+            animal: Global___AwimbaweAnimal.ValueType = ...,
+            player_decides: _builtins.bool = ...,
+            rule: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["animal", b"animal", "player_decides", b"player_decides", "power", b"power", "rule", b"rule"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Heir(_message.Message):
+        """A player's Heir card (AW-HEIR-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        ANIMAL_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat it belongs to."""
+        animal: Global___AwimbaweHeirAnimal.ValueType
+        """The animal on it."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            animal: Global___AwimbaweHeirAnimal.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["animal", b"animal", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    CARDS_FIELD_NUMBER: _builtins.int
+    POWERS_FIELD_NUMBER: _builtins.int
+    HEIRS_FIELD_NUMBER: _builtins.int
+    TRUMP_COLOUR_FIELD_NUMBER: _builtins.int
+    HAND_SIZE_FIELD_NUMBER: _builtins.int
+    PILES_FIELD_NUMBER: _builtins.int
+    ROUNDS_TO_WIN_FIELD_NUMBER: _builtins.int
+    trump_colour: Global___AwimbaweColour.ValueType
+    """The trump colour (the Eagles' sky)."""
+    hand_size: _builtins.int
+    """Cards in a hand at each deal."""
+    piles: _builtins.int
+    """Piles per player at each deal (a face-down card under a face-up one)."""
+    rounds_to_win: _builtins.int
+    """Round wins needed to win the match."""
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]:
+        """The 28 cards by id, each exactly once in the deck."""
+
+    @_builtins.property
+    def powers(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCatalogue.Power]:
+        """Every power, one per animal that has one."""
+
+    @_builtins.property
+    def heirs(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCatalogue.Heir]:
+        """Both Heirs, seat 0 first."""
+
+    def __init__(
+        self,
+        *,
+        cards: _abc.Iterable[Global___AwimbaweCardView] | None = ...,
+        powers: _abc.Iterable[Global___AwimbaweCatalogue.Power] | None = ...,
+        heirs: _abc.Iterable[Global___AwimbaweCatalogue.Heir] | None = ...,
+        trump_colour: Global___AwimbaweColour.ValueType = ...,
+        hand_size: _builtins.int = ...,
+        piles: _builtins.int = ...,
+        rounds_to_win: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "hand_size", b"hand_size", "heirs", b"heirs", "piles", b"piles", "powers", b"powers", "rounds_to_win", b"rounds_to_win", "trump_colour", b"trump_colour"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AwimbaweCatalogue: _TypeAlias = AwimbaweCatalogue  # noqa: Y015

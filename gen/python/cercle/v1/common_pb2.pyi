@@ -7,7 +7,6 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
-from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -29,6 +28,7 @@ class _Visibility:
 class _VisibilityEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Visibility.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     VISIBILITY_UNSPECIFIED: _Visibility.ValueType  # 0
+    """Not set: CreateRoom treats it as VISIBILITY_PUBLIC."""
     VISIBILITY_PUBLIC: _Visibility.ValueType  # 1
     """Listed by ListRooms and reachable by QuickMatch."""
     VISIBILITY_PRIVATE: _Visibility.ValueType  # 2
@@ -38,6 +38,7 @@ class Visibility(_Visibility, metaclass=_VisibilityEnumTypeWrapper):
     """Who may see a room in the lobby."""
 
 VISIBILITY_UNSPECIFIED: Visibility.ValueType  # 0
+"""Not set: CreateRoom treats it as VISIBILITY_PUBLIC."""
 VISIBILITY_PUBLIC: Visibility.ValueType  # 1
 """Listed by ListRooms and reachable by QuickMatch."""
 VISIBILITY_PRIVATE: Visibility.ValueType  # 2
@@ -51,6 +52,7 @@ class _RoomStatus:
 class _RoomStatusEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_RoomStatus.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     ROOM_STATUS_UNSPECIFIED: _RoomStatus.ValueType  # 0
+    """Not set (never sent by the server)."""
     ROOM_STATUS_OPEN: _RoomStatus.ValueType  # 1
     """Seats are being filled; players mark themselves ready."""
     ROOM_STATUS_PLAYING: _RoomStatus.ValueType  # 2
@@ -64,6 +66,7 @@ class RoomStatus(_RoomStatus, metaclass=_RoomStatusEnumTypeWrapper):
     """Where a room is in its life."""
 
 ROOM_STATUS_UNSPECIFIED: RoomStatus.ValueType  # 0
+"""Not set (never sent by the server)."""
 ROOM_STATUS_OPEN: RoomStatus.ValueType  # 1
 """Seats are being filled; players mark themselves ready."""
 ROOM_STATUS_PLAYING: RoomStatus.ValueType  # 2
@@ -81,6 +84,7 @@ class _SeatKind:
 class _SeatKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_SeatKind.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     SEAT_KIND_UNSPECIFIED: _SeatKind.ValueType  # 0
+    """The seat is free."""
     SEAT_KIND_HUMAN: _SeatKind.ValueType  # 1
     """A person, through a session."""
     SEAT_KIND_BOT: _SeatKind.ValueType  # 2
@@ -90,11 +94,74 @@ class SeatKind(_SeatKind, metaclass=_SeatKindEnumTypeWrapper):
     """Who sits in a seat."""
 
 SEAT_KIND_UNSPECIFIED: SeatKind.ValueType  # 0
+"""The seat is free."""
 SEAT_KIND_HUMAN: SeatKind.ValueType  # 1
 """A person, through a session."""
 SEAT_KIND_BOT: SeatKind.ValueType  # 2
 """A server-side bot."""
 Global___SeatKind: _TypeAlias = SeatKind  # noqa: Y015
+
+class _BotLevel:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _BotLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_BotLevel.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    BOT_LEVEL_UNSPECIFIED: _BotLevel.ValueType  # 0
+    """Not a bot, or not said (AddBot and QuickMatch then use BOT_LEVEL_STRONG)."""
+    BOT_LEVEL_RANDOM: _BotLevel.ValueType  # 1
+    """Plays a legal move chosen at random."""
+    BOT_LEVEL_STRONG: _BotLevel.ValueType  # 2
+    """Plays to win, deciding only from what its seat may see (docs/bots.md)."""
+
+class BotLevel(_BotLevel, metaclass=_BotLevelEnumTypeWrapper):
+    """How well a server bot plays."""
+
+BOT_LEVEL_UNSPECIFIED: BotLevel.ValueType  # 0
+"""Not a bot, or not said (AddBot and QuickMatch then use BOT_LEVEL_STRONG)."""
+BOT_LEVEL_RANDOM: BotLevel.ValueType  # 1
+"""Plays a legal move chosen at random."""
+BOT_LEVEL_STRONG: BotLevel.ValueType  # 2
+"""Plays to win, deciding only from what its seat may see (docs/bots.md)."""
+Global___BotLevel: _TypeAlias = BotLevel  # noqa: Y015
+
+class _ClockKind:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _ClockKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ClockKind.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    CLOCK_KIND_UNSPECIFIED: _ClockKind.ValueType  # 0
+    """Not set."""
+    CLOCK_KIND_TURN: _ClockKind.ValueType  # 1
+    """A player's turn (Tomahawk)."""
+    CLOCK_KIND_STORY: _ClockKind.ValueType  # 2
+    """Tomy: the leash holder tells a story."""
+    CLOCK_KIND_VOTE: _ClockKind.ValueType  # 3
+    """Tomy: everyone votes with a breed card."""
+    CLOCK_KIND_TIE: _ClockKind.ValueType  # 4
+    """Tomy: the leash holder breaks a tie."""
+    CLOCK_KIND_DECISION: _ClockKind.ValueType  # 5
+    """A player's next decision (Tamashii's turn; Awimbawé's plays and choices)."""
+
+class ClockKind(_ClockKind, metaclass=_ClockKindEnumTypeWrapper):
+    """A kind of decision clock. Each game uses some of them (GameInfo.clocks says which, and
+    what happens when one runs out).
+    """
+
+CLOCK_KIND_UNSPECIFIED: ClockKind.ValueType  # 0
+"""Not set."""
+CLOCK_KIND_TURN: ClockKind.ValueType  # 1
+"""A player's turn (Tomahawk)."""
+CLOCK_KIND_STORY: ClockKind.ValueType  # 2
+"""Tomy: the leash holder tells a story."""
+CLOCK_KIND_VOTE: ClockKind.ValueType  # 3
+"""Tomy: everyone votes with a breed card."""
+CLOCK_KIND_TIE: ClockKind.ValueType  # 4
+"""Tomy: the leash holder breaks a tie."""
+CLOCK_KIND_DECISION: ClockKind.ValueType  # 5
+"""A player's next decision (Tamashii's turn; Awimbawé's plays and choices)."""
+Global___ClockKind: _TypeAlias = ClockKind  # noqa: Y015
 
 @_typing.final
 class OptionValue(_message.Message):
@@ -109,8 +176,11 @@ class OptionValue(_message.Message):
     BOOL_VALUE_FIELD_NUMBER: _builtins.int
     STRING_VALUE_FIELD_NUMBER: _builtins.int
     int_value: _builtins.int
+    """For an OPTION_KIND_INT option: the number."""
     bool_value: _builtins.bool
+    """For an OPTION_KIND_BOOL option: true or false."""
     string_value: _builtins.str
+    """For an OPTION_KIND_CHOICE option: one of OptionInfo.choices."""
     def __init__(
         self,
         *,
@@ -150,8 +220,8 @@ class Seat(_message.Message):
     """Human or bot."""
     ready: _builtins.bool
     """Whether the player said they are ready (lobby phase)."""
-    bot_level: _builtins.str
-    """For a bot, its level (`random`, `strong`)."""
+    bot_level: Global___BotLevel.ValueType
+    """For a bot, its level (unset for a person)."""
     def __init__(
         self,
         *,
@@ -160,7 +230,7 @@ class Seat(_message.Message):
         display_name: _builtins.str = ...,
         kind: Global___SeatKind.ValueType = ...,
         ready: _builtins.bool = ...,
-        bot_level: _builtins.str = ...,
+        bot_level: Global___BotLevel.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
@@ -268,43 +338,6 @@ class Room(_message.Message):
 Global___Room: _TypeAlias = Room  # noqa: Y015
 
 @_typing.final
-class Event(_message.Message):
-    """Something that happened in the match, as the receiving player may see it.
-
-    `kind` is a stable snake_case name; each game's docs (`docs/games/<game>.md`) list the
-    kinds and the fields of `data`. Events about a secret exist in two forms: a public one
-    without the secret, and a private one (`private` = true) sent only to those who may know it.
-    """
-
-    DESCRIPTOR: _descriptor.Descriptor
-
-    KIND_FIELD_NUMBER: _builtins.int
-    DATA_FIELD_NUMBER: _builtins.int
-    PRIVATE_FIELD_NUMBER: _builtins.int
-    kind: _builtins.str
-    """The event kind, e.g. `card_played`, `cards_drawn`, `vote_revealed`."""
-    private: _builtins.bool
-    """True when this event was addressed to the receiving seat only (it holds a secret)."""
-    @_builtins.property
-    def data(self) -> _struct_pb2.Struct:
-        """The event's fields (JSON-like). Numbers arrive as doubles in JSON-style structs."""
-
-    def __init__(
-        self,
-        *,
-        kind: _builtins.str = ...,
-        data: _struct_pb2.Struct | None = ...,
-        private: _builtins.bool = ...,
-    ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["data", b"data"]  # noqa: Y015
-    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["data", b"data", "kind", b"kind", "private", b"private"]  # noqa: Y015
-    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
-
-Global___Event: _TypeAlias = Event  # noqa: Y015
-
-@_typing.final
 class Deadline(_message.Message):
     """A decision clock that is running."""
 
@@ -317,8 +350,8 @@ class Deadline(_message.Message):
     VERSION_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """The seat whose decision the table waits for."""
-    clock: _builtins.str
-    """The clock kind (`turn`, `story`, `vote`, `tie`, `decision`), from the game's catalogue."""
+    clock: Global___ClockKind.ValueType
+    """The clock kind, from the game's catalogue (GameInfo.clocks)."""
     version: _builtins.int
     """The match version the deadline was set for; it is void once the version moves on."""
     @_builtins.property
@@ -333,7 +366,7 @@ class Deadline(_message.Message):
         self,
         *,
         seat: _builtins.int = ...,
-        clock: _builtins.str = ...,
+        clock: Global___ClockKind.ValueType = ...,
         expire_time: _timestamp_pb2.Timestamp | None = ...,
         length: _duration_pb2.Duration | None = ...,
         version: _builtins.int = ...,
@@ -345,46 +378,6 @@ class Deadline(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Deadline: _TypeAlias = Deadline  # noqa: Y015
-
-@_typing.final
-class Outcome(_message.Message):
-    """How a finished match ended."""
-
-    DESCRIPTOR: _descriptor.Descriptor
-
-    WINNERS_FIELD_NUMBER: _builtins.int
-    SCORES_FIELD_NUMBER: _builtins.int
-    REASON_FIELD_NUMBER: _builtins.int
-    DETAIL_FIELD_NUMBER: _builtins.int
-    reason: _builtins.str
-    """A stable code such as `TARGET_SCORE` or `ALL_FREED`."""
-    @_builtins.property
-    def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """The winning seats (all seats for a cooperative win, none for a cooperative loss)."""
-
-    @_builtins.property
-    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """One score per seat, in the game's own meaning (see the game's docs)."""
-
-    @_builtins.property
-    def detail(self) -> _struct_pb2.Struct:
-        """Game-specific details (e.g. Tamashii's verdict lines)."""
-
-    def __init__(
-        self,
-        *,
-        winners: _abc.Iterable[_builtins.int] | None = ...,
-        scores: _abc.Iterable[_builtins.int] | None = ...,
-        reason: _builtins.str = ...,
-        detail: _struct_pb2.Struct | None = ...,
-    ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["detail", b"detail"]  # noqa: Y015
-    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["detail", b"detail", "reason", b"reason", "scores", b"scores", "winners", b"winners"]  # noqa: Y015
-    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
-
-Global___Outcome: _TypeAlias = Outcome  # noqa: Y015
 
 @_typing.final
 class IntList(_message.Message):

@@ -12,6 +12,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -22,6 +23,94 @@ else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class _OutcomeReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _OutcomeReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OutcomeReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    OUTCOME_REASON_UNSPECIFIED: _OutcomeReason.ValueType  # 0
+    """Not set (the match is not over)."""
+    OUTCOME_REASON_TARGET_SCORE: _OutcomeReason.ValueType  # 1
+    """Tomahawk: a player's total reached the target score (TT-GOAL-2)."""
+    OUTCOME_REASON_ALL_FREED: _OutcomeReason.ValueType  # 2
+    """Tamashii: every spirit was freed (a cooperative win)."""
+    OUTCOME_REASON_NO_CARD_CAN_BE_FREED: _OutcomeReason.ValueType  # 3
+    """Tamashii: no spirit left on the table can still be freed."""
+    OUTCOME_REASON_BAG_EXHAUSTED: _OutcomeReason.ValueType  # 4
+    """Tamashii: the bag ran out of gems."""
+    OUTCOME_REASON_LOCATIONS_EXHAUSTED: _OutcomeReason.ValueType  # 5
+    """Mais où est Tomy ?: the location deck ran out."""
+    OUTCOME_REASON_ONE_CARD_LEFT: _OutcomeReason.ValueType  # 6
+    """Mais où est Tomy ?: a player is down to one dog card."""
+    OUTCOME_REASON_TWO_ROUNDS: _OutcomeReason.ValueType  # 7
+    """Awimbawé: a player won two rounds."""
+
+class OutcomeReason(_OutcomeReason, metaclass=_OutcomeReasonEnumTypeWrapper):
+    """Why a match ended."""
+
+OUTCOME_REASON_UNSPECIFIED: OutcomeReason.ValueType  # 0
+"""Not set (the match is not over)."""
+OUTCOME_REASON_TARGET_SCORE: OutcomeReason.ValueType  # 1
+"""Tomahawk: a player's total reached the target score (TT-GOAL-2)."""
+OUTCOME_REASON_ALL_FREED: OutcomeReason.ValueType  # 2
+"""Tamashii: every spirit was freed (a cooperative win)."""
+OUTCOME_REASON_NO_CARD_CAN_BE_FREED: OutcomeReason.ValueType  # 3
+"""Tamashii: no spirit left on the table can still be freed."""
+OUTCOME_REASON_BAG_EXHAUSTED: OutcomeReason.ValueType  # 4
+"""Tamashii: the bag ran out of gems."""
+OUTCOME_REASON_LOCATIONS_EXHAUSTED: OutcomeReason.ValueType  # 5
+"""Mais où est Tomy ?: the location deck ran out."""
+OUTCOME_REASON_ONE_CARD_LEFT: OutcomeReason.ValueType  # 6
+"""Mais où est Tomy ?: a player is down to one dog card."""
+OUTCOME_REASON_TWO_ROUNDS: OutcomeReason.ValueType  # 7
+"""Awimbawé: a player won two rounds."""
+Global___OutcomeReason: _TypeAlias = OutcomeReason  # noqa: Y015
+
+class _UpdateKind:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _UpdateKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_UpdateKind.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    UPDATE_KIND_UNSPECIFIED: _UpdateKind.ValueType  # 0
+    """Not set."""
+    UPDATE_KIND_LOBBY: _UpdateKind.ValueType  # 1
+    """The seats or spectators changed (joined, left, ready, bots)."""
+    UPDATE_KIND_STARTED: _UpdateKind.ValueType  # 2
+    """The match started."""
+    UPDATE_KIND_ACTION: _UpdateKind.ValueType  # 3
+    """A player's move."""
+    UPDATE_KIND_BOT: _UpdateKind.ValueType  # 4
+    """A bot's move."""
+    UPDATE_KIND_TIMEOUT: _UpdateKind.ValueType  # 5
+    """The server played for a seat whose clock ran out."""
+    UPDATE_KIND_CLOCK: _UpdateKind.ValueType  # 6
+    """Only the clocks changed."""
+    UPDATE_KIND_FINISHED: _UpdateKind.ValueType  # 7
+    """The update that ends the match (its `outcome` is set)."""
+
+class UpdateKind(_UpdateKind, metaclass=_UpdateKindEnumTypeWrapper):
+    """What kind of update a SubscribeResponse is."""
+
+UPDATE_KIND_UNSPECIFIED: UpdateKind.ValueType  # 0
+"""Not set."""
+UPDATE_KIND_LOBBY: UpdateKind.ValueType  # 1
+"""The seats or spectators changed (joined, left, ready, bots)."""
+UPDATE_KIND_STARTED: UpdateKind.ValueType  # 2
+"""The match started."""
+UPDATE_KIND_ACTION: UpdateKind.ValueType  # 3
+"""A player's move."""
+UPDATE_KIND_BOT: UpdateKind.ValueType  # 4
+"""A bot's move."""
+UPDATE_KIND_TIMEOUT: UpdateKind.ValueType  # 5
+"""The server played for a seat whose clock ran out."""
+UPDATE_KIND_CLOCK: UpdateKind.ValueType  # 6
+"""Only the clocks changed."""
+UPDATE_KIND_FINISHED: UpdateKind.ValueType  # 7
+"""The update that ends the match (its `outcome` is set)."""
+Global___UpdateKind: _TypeAlias = UpdateKind  # noqa: Y015
 
 @_typing.final
 class Action(_message.Message):
@@ -34,13 +123,21 @@ class Action(_message.Message):
     TOMY_FIELD_NUMBER: _builtins.int
     AWIMBAWE_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def tomahawk(self) -> _tomahawk_pb2.TomahawkAction: ...
+    def tomahawk(self) -> _tomahawk_pb2.TomahawkAction:
+        """A Tomahawk move."""
+
     @_builtins.property
-    def tamashii(self) -> _tamashii_pb2.TamashiiAction: ...
+    def tamashii(self) -> _tamashii_pb2.TamashiiAction:
+        """A Tamashii move."""
+
     @_builtins.property
-    def tomy(self) -> _tomy_pb2.TomyAction: ...
+    def tomy(self) -> _tomy_pb2.TomyAction:
+        """A Mais où est Tomy ? move."""
+
     @_builtins.property
-    def awimbawe(self) -> _awimbawe_pb2.AwimbaweAction: ...
+    def awimbawe(self) -> _awimbawe_pb2.AwimbaweAction:
+        """An Awimbawé move."""
+
     def __init__(
         self,
         *,
@@ -60,6 +157,474 @@ class Action(_message.Message):
 Global___Action: _TypeAlias = Action  # noqa: Y015
 
 @_typing.final
+class Event(_message.Message):
+    """Something that happened in a room, as the receiving player may see it.
+
+    Exactly one field of `event` is set: a room event (seats, start, takeovers, end) or an
+    event of the room's game, each a typed message per kind (docs/games/<game>.md lists them).
+    Events about a secret exist in two forms: a public one without the secret, and a private
+    one (`private` = true) sent only to the seats that may know it.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PRIVATE_FIELD_NUMBER: _builtins.int
+    ROOM_FIELD_NUMBER: _builtins.int
+    TOMAHAWK_FIELD_NUMBER: _builtins.int
+    TAMASHII_FIELD_NUMBER: _builtins.int
+    TOMY_FIELD_NUMBER: _builtins.int
+    AWIMBAWE_FIELD_NUMBER: _builtins.int
+    private: _builtins.bool
+    """True when this event was addressed to the receiving seat only (it holds a secret, such as
+    the faces of the cards the receiver drew).
+    """
+    @_builtins.property
+    def room(self) -> Global___RoomEvent:
+        """A change of the room itself, the same for every game."""
+
+    @_builtins.property
+    def tomahawk(self) -> _tomahawk_pb2.TomahawkEvent:
+        """A Tomahawk event."""
+
+    @_builtins.property
+    def tamashii(self) -> _tamashii_pb2.TamashiiEvent:
+        """A Tamashii event."""
+
+    @_builtins.property
+    def tomy(self) -> _tomy_pb2.TomyEvent:
+        """A Mais où est Tomy ? event."""
+
+    @_builtins.property
+    def awimbawe(self) -> _awimbawe_pb2.AwimbaweEvent:
+        """An Awimbawé event."""
+
+    def __init__(
+        self,
+        *,
+        private: _builtins.bool = ...,
+        room: Global___RoomEvent | None = ...,
+        tomahawk: _tomahawk_pb2.TomahawkEvent | None = ...,
+        tamashii: _tamashii_pb2.TamashiiEvent | None = ...,
+        tomy: _tomy_pb2.TomyEvent | None = ...,
+        awimbawe: _awimbawe_pb2.AwimbaweEvent | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["awimbawe", b"awimbawe", "event", b"event", "room", b"room", "tamashii", b"tamashii", "tomahawk", b"tomahawk", "tomy", b"tomy"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["awimbawe", b"awimbawe", "event", b"event", "private", b"private", "room", b"room", "tamashii", b"tamashii", "tomahawk", b"tomahawk", "tomy", b"tomy"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["room", "tomahawk", "tamashii", "tomy", "awimbawe"]  # noqa: Y015
+    _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
+
+Global___Event: _TypeAlias = Event  # noqa: Y015
+
+@_typing.final
+class RoomEvent(_message.Message):
+    """A change of the room itself, the same in every game. Player ids are Seat.player_id values."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class Created(_message.Message):
+        """The room was created by `player_id`, who took seat 0 and is the host."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        player_id: _builtins.str
+        """The host's player id."""
+        def __init__(
+            self,
+            *,
+            player_id: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Joined(_message.Message):
+        """`player_id` took a free seat."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        player_id: _builtins.str
+        """The player who sat down."""
+        def __init__(
+            self,
+            *,
+            player_id: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Left(_message.Message):
+        """`player_id` left their seat before the match started (or left the table)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        player_id: _builtins.str
+        """The player who left."""
+        def __init__(
+            self,
+            *,
+            player_id: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Ready(_message.Message):
+        """`player_id` changed their ready flag (Seat.ready holds the new value)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        player_id: _builtins.str
+        """The player who changed it."""
+        def __init__(
+            self,
+            *,
+            player_id: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class BotAdded(_message.Message):
+        """The host `player_id` put a bot in a seat."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        player_id: _builtins.str
+        """The host who added the bot."""
+        def __init__(
+            self,
+            *,
+            player_id: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class BotRemoved(_message.Message):
+        """The host `player_id` took a bot out of its seat."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        player_id: _builtins.str
+        """The host who removed the bot."""
+        def __init__(
+            self,
+            *,
+            player_id: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SpectatorJoined(_message.Message):
+        """`player_id` started watching as a spectator."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        player_id: _builtins.str
+        """The spectator."""
+        def __init__(
+            self,
+            *,
+            player_id: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SpectatorLeft(_message.Message):
+        """`player_id` stopped watching."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        player_id: _builtins.str
+        """The former spectator."""
+        def __init__(
+            self,
+            *,
+            player_id: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class MatchStarted(_message.Message):
+        """The match started. The seed that drives every shuffle stays secret until the end; its
+        commitment lets anyone check afterwards that it was not changed (GetReplay).
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
+        PLAYERS_FIELD_NUMBER: _builtins.int
+        seed_commitment: _builtins.str
+        """hex(sha256("<seed>:<seed_nonce>"))."""
+        players: _builtins.int
+        """The table size."""
+        def __init__(
+            self,
+            *,
+            seed_commitment: _builtins.str = ...,
+            players: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["players", b"players", "seed_commitment", b"seed_commitment"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SeatTakenOver(_message.Message):
+        """A player missed too many turns in a row: a bot plays their seat until they act again."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat now played by a bot."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SeatTakenBack(_message.Message):
+        """The player is back: their own actions play their seat again."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat played by its person again."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class MatchFinished(_message.Message):
+        """The match is over (the update's `outcome` says how). The seed is now public: check that
+        hex(sha256("<seed>:<seed_nonce>")) is MatchStarted.seed_commitment.
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEED_FIELD_NUMBER: _builtins.int
+        SEED_NONCE_FIELD_NUMBER: _builtins.int
+        seed: _builtins.int
+        """The match seed."""
+        seed_nonce: _builtins.str
+        """The nonce published with the seed."""
+        def __init__(
+            self,
+            *,
+            seed: _builtins.int = ...,
+            seed_nonce: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seed", b"seed", "seed_nonce", b"seed_nonce"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    CREATED_FIELD_NUMBER: _builtins.int
+    JOINED_FIELD_NUMBER: _builtins.int
+    LEFT_FIELD_NUMBER: _builtins.int
+    READY_FIELD_NUMBER: _builtins.int
+    BOT_ADDED_FIELD_NUMBER: _builtins.int
+    BOT_REMOVED_FIELD_NUMBER: _builtins.int
+    SPECTATOR_JOINED_FIELD_NUMBER: _builtins.int
+    SPECTATOR_LEFT_FIELD_NUMBER: _builtins.int
+    MATCH_STARTED_FIELD_NUMBER: _builtins.int
+    SEAT_TAKEN_OVER_FIELD_NUMBER: _builtins.int
+    SEAT_TAKEN_BACK_FIELD_NUMBER: _builtins.int
+    MATCH_FINISHED_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def created(self) -> Global___RoomEvent.Created:
+        """The room was created."""
+
+    @_builtins.property
+    def joined(self) -> Global___RoomEvent.Joined:
+        """A player sat down."""
+
+    @_builtins.property
+    def left(self) -> Global___RoomEvent.Left:
+        """A player left."""
+
+    @_builtins.property
+    def ready(self) -> Global___RoomEvent.Ready:
+        """A ready flag changed."""
+
+    @_builtins.property
+    def bot_added(self) -> Global___RoomEvent.BotAdded:
+        """A bot sat down."""
+
+    @_builtins.property
+    def bot_removed(self) -> Global___RoomEvent.BotRemoved:
+        """A bot left."""
+
+    @_builtins.property
+    def spectator_joined(self) -> Global___RoomEvent.SpectatorJoined:
+        """A spectator arrived."""
+
+    @_builtins.property
+    def spectator_left(self) -> Global___RoomEvent.SpectatorLeft:
+        """A spectator left."""
+
+    @_builtins.property
+    def match_started(self) -> Global___RoomEvent.MatchStarted:
+        """The match started."""
+
+    @_builtins.property
+    def seat_taken_over(self) -> Global___RoomEvent.SeatTakenOver:
+        """A bot took over an absent player's seat."""
+
+    @_builtins.property
+    def seat_taken_back(self) -> Global___RoomEvent.SeatTakenBack:
+        """The player took their seat back."""
+
+    @_builtins.property
+    def match_finished(self) -> Global___RoomEvent.MatchFinished:
+        """The match ended."""
+
+    def __init__(
+        self,
+        *,
+        created: Global___RoomEvent.Created | None = ...,
+        joined: Global___RoomEvent.Joined | None = ...,
+        left: Global___RoomEvent.Left | None = ...,
+        ready: Global___RoomEvent.Ready | None = ...,
+        bot_added: Global___RoomEvent.BotAdded | None = ...,
+        bot_removed: Global___RoomEvent.BotRemoved | None = ...,
+        spectator_joined: Global___RoomEvent.SpectatorJoined | None = ...,
+        spectator_left: Global___RoomEvent.SpectatorLeft | None = ...,
+        match_started: Global___RoomEvent.MatchStarted | None = ...,
+        seat_taken_over: Global___RoomEvent.SeatTakenOver | None = ...,
+        seat_taken_back: Global___RoomEvent.SeatTakenBack | None = ...,
+        match_finished: Global___RoomEvent.MatchFinished | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bot_added", b"bot_added", "bot_removed", b"bot_removed", "created", b"created", "event", b"event", "joined", b"joined", "left", b"left", "match_finished", b"match_finished", "match_started", b"match_started", "ready", b"ready", "seat_taken_back", b"seat_taken_back", "seat_taken_over", b"seat_taken_over", "spectator_joined", b"spectator_joined", "spectator_left", b"spectator_left"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_added", b"bot_added", "bot_removed", b"bot_removed", "created", b"created", "event", b"event", "joined", b"joined", "left", b"left", "match_finished", b"match_finished", "match_started", b"match_started", "ready", b"ready", "seat_taken_back", b"seat_taken_back", "seat_taken_over", b"seat_taken_over", "spectator_joined", b"spectator_joined", "spectator_left", b"spectator_left"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["created", "joined", "left", "ready", "bot_added", "bot_removed", "spectator_joined", "spectator_left", "match_started", "seat_taken_over", "seat_taken_back", "match_finished"]  # noqa: Y015
+    _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
+
+Global___RoomEvent: _TypeAlias = RoomEvent  # noqa: Y015
+
+@_typing.final
+class Outcome(_message.Message):
+    """How a finished match ended."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WINNERS_FIELD_NUMBER: _builtins.int
+    SCORES_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    TOMAHAWK_FIELD_NUMBER: _builtins.int
+    TAMASHII_FIELD_NUMBER: _builtins.int
+    TOMY_FIELD_NUMBER: _builtins.int
+    AWIMBAWE_FIELD_NUMBER: _builtins.int
+    reason: Global___OutcomeReason.ValueType
+    """Why it ended."""
+    @_builtins.property
+    def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The winning seats (all seats for a cooperative win, none for a cooperative loss)."""
+
+    @_builtins.property
+    def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """One score per seat, in the game's own meaning (Tomahawk: penalty points, lower is
+        better; see the game's docs).
+        """
+
+    @_builtins.property
+    def tomahawk(self) -> _tomahawk_pb2.TomahawkOutcome:
+        """Tomahawk's result."""
+
+    @_builtins.property
+    def tamashii(self) -> _tamashii_pb2.TamashiiOutcome:
+        """Tamashii's result (with its verdict)."""
+
+    @_builtins.property
+    def tomy(self) -> _tomy_pb2.TomyOutcome:
+        """Mais où est Tomy ?'s result."""
+
+    @_builtins.property
+    def awimbawe(self) -> _awimbawe_pb2.AwimbaweOutcome:
+        """Awimbawé's result (round by round)."""
+
+    def __init__(
+        self,
+        *,
+        winners: _abc.Iterable[_builtins.int] | None = ...,
+        scores: _abc.Iterable[_builtins.int] | None = ...,
+        reason: Global___OutcomeReason.ValueType = ...,
+        tomahawk: _tomahawk_pb2.TomahawkOutcome | None = ...,
+        tamashii: _tamashii_pb2.TamashiiOutcome | None = ...,
+        tomy: _tomy_pb2.TomyOutcome | None = ...,
+        awimbawe: _awimbawe_pb2.AwimbaweOutcome | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["awimbawe", b"awimbawe", "detail", b"detail", "tamashii", b"tamashii", "tomahawk", b"tomahawk", "tomy", b"tomy"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["awimbawe", b"awimbawe", "detail", b"detail", "reason", b"reason", "scores", b"scores", "tamashii", b"tamashii", "tomahawk", b"tomahawk", "tomy", b"tomy", "winners", b"winners"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_detail: _TypeAlias = _typing.Literal["tomahawk", "tamashii", "tomy", "awimbawe"]  # noqa: Y015
+    _WhichOneofArgType_detail: _TypeAlias = _typing.Literal["detail", b"detail"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_detail) -> _WhichOneofReturnType_detail | None: ...
+
+Global___Outcome: _TypeAlias = Outcome  # noqa: Y015
+
+@_typing.final
 class View(_message.Message):
     """What one seat (or a spectator) may see of a match, typed per game."""
 
@@ -70,13 +635,21 @@ class View(_message.Message):
     TOMY_FIELD_NUMBER: _builtins.int
     AWIMBAWE_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def tomahawk(self) -> _tomahawk_pb2.TomahawkView: ...
+    def tomahawk(self) -> _tomahawk_pb2.TomahawkView:
+        """A Tomahawk table."""
+
     @_builtins.property
-    def tamashii(self) -> _tamashii_pb2.TamashiiView: ...
+    def tamashii(self) -> _tamashii_pb2.TamashiiView:
+        """A Tamashii table."""
+
     @_builtins.property
-    def tomy(self) -> _tomy_pb2.TomyView: ...
+    def tomy(self) -> _tomy_pb2.TomyView:
+        """A Mais où est Tomy ? table."""
+
     @_builtins.property
-    def awimbawe(self) -> _awimbawe_pb2.AwimbaweView: ...
+    def awimbawe(self) -> _awimbawe_pb2.AwimbaweView:
+        """An Awimbawé table."""
+
     def __init__(
         self,
         *,
@@ -141,7 +714,7 @@ class GetViewResponse(_message.Message):
         """The clocks running now."""
 
     @_builtins.property
-    def outcome(self) -> _common_pb2.Outcome:
+    def outcome(self) -> Global___Outcome:
         """Set once the match is over."""
 
     @_builtins.property
@@ -154,7 +727,7 @@ class GetViewResponse(_message.Message):
         room: _common_pb2.Room | None = ...,
         view: Global___View | None = ...,
         deadlines: _abc.Iterable[_common_pb2.Deadline] | None = ...,
-        outcome: _common_pb2.Outcome | None = ...,
+        outcome: Global___Outcome | None = ...,
         waiting_for: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "room", b"room", "view", b"view"]  # noqa: Y015
@@ -220,7 +793,7 @@ class ActResponse(_message.Message):
     replayed: _builtins.bool
     """True when this answers a retry of an action already applied (same idempotency key)."""
     @_builtins.property
-    def events(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Event]:
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
         """The events the action caused, as the caller may see them."""
 
     def __init__(
@@ -228,7 +801,7 @@ class ActResponse(_message.Message):
         *,
         version: _builtins.int = ...,
         seq: _builtins.int = ...,
-        events: _abc.Iterable[_common_pb2.Event] | None = ...,
+        events: _abc.Iterable[Global___Event] | None = ...,
         replayed: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
@@ -337,15 +910,12 @@ class SubscribeResponse(_message.Message):
     """The update's sequence number (strictly increasing, no gaps for one subscriber)."""
     version: _builtins.int
     """The match version after this update."""
-    kind: _builtins.str
-    """`lobby` (seats changed), `started`, `action` (a player's move), `bot` (a bot's move),
-    `timeout` (the server played for a seat whose clock ran out), `clock` (deadlines
-    changed), `finished` (the update that ends the match).
-    """
+    kind: Global___UpdateKind.ValueType
+    """What kind of update this is."""
     actor: _builtins.int
     """The seat that acted (-1 for none)."""
     @_builtins.property
-    def events(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Event]:
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
         """The events of this update that the receiver may see."""
 
     @_builtins.property
@@ -361,7 +931,7 @@ class SubscribeResponse(_message.Message):
         """The clocks running after this update."""
 
     @_builtins.property
-    def outcome(self) -> _common_pb2.Outcome:
+    def outcome(self) -> Global___Outcome:
         """Set on the update that ends the match."""
 
     @_builtins.property
@@ -373,13 +943,13 @@ class SubscribeResponse(_message.Message):
         *,
         seq: _builtins.int = ...,
         version: _builtins.int = ...,
-        kind: _builtins.str = ...,
+        kind: Global___UpdateKind.ValueType = ...,
         actor: _builtins.int = ...,
-        events: _abc.Iterable[_common_pb2.Event] | None = ...,
+        events: _abc.Iterable[Global___Event] | None = ...,
         view: Global___View | None = ...,
         room: _common_pb2.Room | None = ...,
         deadlines: _abc.Iterable[_common_pb2.Deadline] | None = ...,
-        outcome: _common_pb2.Outcome | None = ...,
+        outcome: Global___Outcome | None = ...,
         waiting_for: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "room", b"room", "view", b"view"]  # noqa: Y015
@@ -437,7 +1007,7 @@ class ReplayStep(_message.Message):
         """The action (unset for a timeout)."""
 
     @_builtins.property
-    def events(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Event]:
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
         """Every event, whatever its audience (the match is over)."""
 
     def __init__(
@@ -448,7 +1018,7 @@ class ReplayStep(_message.Message):
         seat: _builtins.int = ...,
         action: Global___Action | None = ...,
         timeout: _builtins.bool = ...,
-        events: _abc.Iterable[_common_pb2.Event] | None = ...,
+        events: _abc.Iterable[Global___Event] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
@@ -515,7 +1085,7 @@ class GetReplayResponse(_message.Message):
         """Every accepted action in order."""
 
     @_builtins.property
-    def outcome(self) -> _common_pb2.Outcome:
+    def outcome(self) -> Global___Outcome:
         """How the match ended."""
 
     @_builtins.property
@@ -532,7 +1102,7 @@ class GetReplayResponse(_message.Message):
         seed_nonce: _builtins.str = ...,
         seed_commitment: _builtins.str = ...,
         steps: _abc.Iterable[Global___ReplayStep] | None = ...,
-        outcome: _common_pb2.Outcome | None = ...,
+        outcome: Global___Outcome | None = ...,
         seats: _abc.Iterable[_common_pb2.Seat] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome"]  # noqa: Y015

@@ -22,12 +22,16 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from cercle.v1 import awimbawe_pb2 as cercle_dot_v1_dot_awimbawe__pb2
 from cercle.v1 import common_pb2 as cercle_dot_v1_dot_common__pb2
+from cercle.v1 import tamashii_pb2 as cercle_dot_v1_dot_tamashii__pb2
+from cercle.v1 import tomahawk_pb2 as cercle_dot_v1_dot_tomahawk__pb2
+from cercle.v1 import tomy_pb2 as cercle_dot_v1_dot_tomy__pb2
 from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x63\x65rcle/v1/lobby.proto\x12\tcercle.v1\x1a\x16\x63\x65rcle/v1/common.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\",\n\x14\x43reateSessionRequest\x12\x14\n\x0c\x64isplay_name\x18\x01 \x01(\t\"r\n\x15\x43reateSessionResponse\x12\x15\n\rsession_token\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12/\n\x0b\x65xpire_time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x12\n\x10ListGamesRequest\"7\n\x11ListGamesResponse\x12\"\n\x05games\x18\x01 \x03(\x0b\x32\x13.cercle.v1.GameInfo\"\xc9\x01\n\x08GameInfo\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x12\n\nsummary_en\x18\x03 \x01(\t\x12\x12\n\nsummary_fr\x18\x04 \x01(\t\x12\x13\n\x0bmin_players\x18\x05 \x01(\x05\x12\x13\n\x0bmax_players\x18\x06 \x01(\x05\x12&\n\x07options\x18\x07 \x03(\x0b\x32\x15.cercle.v1.OptionInfo\x12$\n\x06\x63locks\x18\x08 \x03(\x0b\x32\x14.cercle.v1.ClockInfo\"\xf3\x01\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.cercle.v1.OptionKind\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.cercle.v1.OptionValue\x12\x16\n\x0e\x64\x65scription_en\x18\x04 \x01(\t\x12\x16\n\x0e\x64\x65scription_fr\x18\x05 \x01(\t\x12\x14\n\x07minimum\x18\x06 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x07 \x01(\x03H\x01\x88\x01\x01\x12\x0f\n\x07\x63hoices\x18\x08 \x03(\tB\n\n\x08_minimumB\n\n\x08_maximum\"X\n\tClockInfo\x12\r\n\x05\x63lock\x18\x01 \x01(\t\x12\x0e\n\x06option\x18\x02 \x01(\t\x12\x15\n\ron_timeout_en\x18\x03 \x01(\t\x12\x15\n\ron_timeout_fr\x18\x04 \x01(\t\"\xc2\x02\n\x11\x43reateRoomRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12:\n\x07options\x18\x02 \x03(\x0b\x32).cercle.v1.CreateRoomRequest.OptionsEntry\x12)\n\nvisibility\x18\x03 \x01(\x0e\x32\x15.cercle.v1.Visibility\x12\x0f\n\x07players\x18\x04 \x01(\x05\x12\x1b\n\x0etakeover_after\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12,\n\tbot_delay\x18\x06 \x01(\x0b\x32\x19.google.protobuf.Duration\x1a\x46\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12%\n\x05value\x18\x02 \x01(\x0b\x32\x16.cercle.v1.OptionValue:\x02\x38\x01\x42\x11\n\x0f_takeover_after\"3\n\x12\x43reateRoomResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"6\n\x10ListRoomsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\"3\n\x11ListRoomsResponse\x12\x1e\n\x05rooms\x18\x01 \x03(\x0b\x32\x0f.cercle.v1.Room\"\x84\x01\n\x11QuickMatchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12\x0c\n\x04\x62ots\x18\x03 \x01(\x05\x12\x11\n\tbot_level\x18\x04 \x01(\t\x12,\n\tbot_delay\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\"A\n\x12QuickMatchResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"H\n\x0fJoinRoomRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x11\n\tjoin_code\x18\x02 \x01(\t\x12\x11\n\tspectator\x18\x03 \x01(\x08\"?\n\x10JoinRoomResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"#\n\x10LeaveRoomRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\"\x13\n\x11LeaveRoomResponse\"1\n\x0fSetReadyRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\"1\n\x10SetReadyResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"$\n\x11StartMatchRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\"3\n\x12StartMatchResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"=\n\rAddBotRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\r\n\x05level\x18\x03 \x01(\t\"/\n\x0e\x41\x64\x64\x42otResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"1\n\x10RemoveBotRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"2\n\x11RemoveBotResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"6\n\x10WatchRoomRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x11\n\tafter_seq\x18\x02 \x01(\x03\"O\n\x11WatchRoomResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\x12\x0b\n\x03seq\x18\x02 \x01(\x03\x12\x0e\n\x06\x63hange\x18\x03 \x01(\t*l\n\nOptionKind\x12\x1b\n\x17OPTION_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fOPTION_KIND_INT\x10\x01\x12\x14\n\x10OPTION_KIND_BOOL\x10\x02\x12\x16\n\x12OPTION_KIND_CHOICE\x10\x03\x32\xf6\x06\n\x0cLobbyService\x12R\n\rCreateSession\x12\x1f.cercle.v1.CreateSessionRequest\x1a .cercle.v1.CreateSessionResponse\x12\x46\n\tListGames\x12\x1b.cercle.v1.ListGamesRequest\x1a\x1c.cercle.v1.ListGamesResponse\x12I\n\nCreateRoom\x12\x1c.cercle.v1.CreateRoomRequest\x1a\x1d.cercle.v1.CreateRoomResponse\x12\x46\n\tListRooms\x12\x1b.cercle.v1.ListRoomsRequest\x1a\x1c.cercle.v1.ListRoomsResponse\x12I\n\nQuickMatch\x12\x1c.cercle.v1.QuickMatchRequest\x1a\x1d.cercle.v1.QuickMatchResponse\x12\x43\n\x08JoinRoom\x12\x1a.cercle.v1.JoinRoomRequest\x1a\x1b.cercle.v1.JoinRoomResponse\x12\x46\n\tLeaveRoom\x12\x1b.cercle.v1.LeaveRoomRequest\x1a\x1c.cercle.v1.LeaveRoomResponse\x12\x43\n\x08SetReady\x12\x1a.cercle.v1.SetReadyRequest\x1a\x1b.cercle.v1.SetReadyResponse\x12I\n\nStartMatch\x12\x1c.cercle.v1.StartMatchRequest\x1a\x1d.cercle.v1.StartMatchResponse\x12=\n\x06\x41\x64\x64\x42ot\x12\x18.cercle.v1.AddBotRequest\x1a\x19.cercle.v1.AddBotResponse\x12\x46\n\tRemoveBot\x12\x1b.cercle.v1.RemoveBotRequest\x1a\x1c.cercle.v1.RemoveBotResponse\x12H\n\tWatchRoom\x12\x1b.cercle.v1.WatchRoomRequest\x1a\x1c.cercle.v1.WatchRoomResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x63\x65rcle/v1/lobby.proto\x12\tcercle.v1\x1a\x18\x63\x65rcle/v1/awimbawe.proto\x1a\x16\x63\x65rcle/v1/common.proto\x1a\x18\x63\x65rcle/v1/tamashii.proto\x1a\x18\x63\x65rcle/v1/tomahawk.proto\x1a\x14\x63\x65rcle/v1/tomy.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\",\n\x14\x43reateSessionRequest\x12\x14\n\x0c\x64isplay_name\x18\x01 \x01(\t\"r\n\x15\x43reateSessionResponse\x12\x15\n\rsession_token\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12/\n\x0b\x65xpire_time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\")\n\x10ListGamesRequest\x12\x15\n\rlanguage_code\x18\x01 \x01(\t\"7\n\x11ListGamesResponse\x12\"\n\x05games\x18\x01 \x03(\x0b\x32\x13.cercle.v1.GameInfo\"\xc9\x01\n\x08GameInfo\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07summary\x18\x03 \x01(\t\x12\x15\n\rlanguage_code\x18\x04 \x01(\t\x12\x13\n\x0bmin_players\x18\x05 \x01(\x05\x12\x13\n\x0bmax_players\x18\x06 \x01(\x05\x12&\n\x07options\x18\x07 \x03(\x0b\x32\x15.cercle.v1.OptionInfo\x12$\n\x06\x63locks\x18\x08 \x03(\x0b\x32\x14.cercle.v1.ClockInfo\"\xef\x01\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12#\n\x04kind\x18\x02 \x01(\x0e\x32\x15.cercle.v1.OptionKind\x12-\n\rdefault_value\x18\x03 \x01(\x0b\x32\x16.cercle.v1.OptionValue\x12\x13\n\x0b\x64\x65scription\x18\x04 \x01(\t\x12\x14\n\x07minimum\x18\x06 \x01(\x03H\x00\x88\x01\x01\x12\x14\n\x07maximum\x18\x07 \x01(\x03H\x01\x88\x01\x01\x12\x0f\n\x07\x63hoices\x18\x08 \x03(\t\x12\x15\n\rchoice_labels\x18\t \x03(\tB\n\n\x08_minimumB\n\n\x08_maximum\"T\n\tClockInfo\x12#\n\x05\x63lock\x18\x01 \x01(\x0e\x32\x14.cercle.v1.ClockKind\x12\x0e\n\x06option\x18\x02 \x01(\t\x12\x12\n\non_timeout\x18\x03 \x01(\t\"\xc2\x02\n\x11\x43reateRoomRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12:\n\x07options\x18\x02 \x03(\x0b\x32).cercle.v1.CreateRoomRequest.OptionsEntry\x12)\n\nvisibility\x18\x03 \x01(\x0e\x32\x15.cercle.v1.Visibility\x12\x0f\n\x07players\x18\x04 \x01(\x05\x12\x1b\n\x0etakeover_after\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12,\n\tbot_delay\x18\x06 \x01(\x0b\x32\x19.google.protobuf.Duration\x1a\x46\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12%\n\x05value\x18\x02 \x01(\x0b\x32\x16.cercle.v1.OptionValue:\x02\x38\x01\x42\x11\n\x0f_takeover_after\"3\n\x12\x43reateRoomResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"6\n\x10ListRoomsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\"3\n\x11ListRoomsResponse\x12\x1e\n\x05rooms\x18\x01 \x03(\x0b\x32\x0f.cercle.v1.Room\"\x99\x01\n\x11QuickMatchRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12\x0c\n\x04\x62ots\x18\x03 \x01(\x05\x12&\n\tbot_level\x18\x04 \x01(\x0e\x32\x13.cercle.v1.BotLevel\x12,\n\tbot_delay\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\"A\n\x12QuickMatchResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"H\n\x0fJoinRoomRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x11\n\tjoin_code\x18\x02 \x01(\t\x12\x11\n\tspectator\x18\x03 \x01(\x08\"?\n\x10JoinRoomResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"#\n\x10LeaveRoomRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\"\x13\n\x11LeaveRoomResponse\"1\n\x0fSetReadyRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\r\n\x05ready\x18\x02 \x01(\x08\"1\n\x10SetReadyResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"$\n\x11StartMatchRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\"3\n\x12StartMatchResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"R\n\rAddBotRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\"\n\x05level\x18\x03 \x01(\x0e\x32\x13.cercle.v1.BotLevel\"/\n\x0e\x41\x64\x64\x42otResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"1\n\x10RemoveBotRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"2\n\x11RemoveBotResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\"6\n\x10WatchRoomRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x11\n\tafter_seq\x18\x02 \x01(\x03\"f\n\x11WatchRoomResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room\x12\x0b\n\x03seq\x18\x02 \x01(\x03\x12%\n\x06\x63hange\x18\x03 \x01(\x0e\x32\x15.cercle.v1.RoomChange\"*\n\x17GetGameCatalogueRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\xe7\x01\n\x18GetGameCatalogueResponse\x12\x30\n\x08tomahawk\x18\x01 \x01(\x0b\x32\x1c.cercle.v1.TomahawkCatalogueH\x00\x12\x30\n\x08tamashii\x18\x02 \x01(\x0b\x32\x1c.cercle.v1.TamashiiCatalogueH\x00\x12(\n\x04tomy\x18\x03 \x01(\x0b\x32\x18.cercle.v1.TomyCatalogueH\x00\x12\x30\n\x08\x61wimbawe\x18\x04 \x01(\x0b\x32\x1c.cercle.v1.AwimbaweCatalogueH\x00\x42\x0b\n\tcatalogue*l\n\nOptionKind\x12\x1b\n\x17OPTION_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fOPTION_KIND_INT\x10\x01\x12\x14\n\x10OPTION_KIND_BOOL\x10\x02\x12\x16\n\x12OPTION_KIND_CHOICE\x10\x03*\xab\x03\n\nRoomChange\x12\x1b\n\x17ROOM_CHANGE_UNSPECIFIED\x10\x00\x12\x18\n\x14ROOM_CHANGE_SNAPSHOT\x10\x01\x12\x17\n\x13ROOM_CHANGE_CREATED\x10\x02\x12\x16\n\x12ROOM_CHANGE_JOINED\x10\x03\x12\x14\n\x10ROOM_CHANGE_LEFT\x10\x04\x12\x15\n\x11ROOM_CHANGE_READY\x10\x05\x12\x19\n\x15ROOM_CHANGE_BOT_ADDED\x10\x06\x12\x1b\n\x17ROOM_CHANGE_BOT_REMOVED\x10\x07\x12 \n\x1cROOM_CHANGE_SPECTATOR_JOINED\x10\x08\x12\x1e\n\x1aROOM_CHANGE_SPECTATOR_LEFT\x10\t\x12\x17\n\x13ROOM_CHANGE_STARTED\x10\n\x12\x16\n\x12ROOM_CHANGE_ACTION\x10\x0b\x12\x13\n\x0fROOM_CHANGE_BOT\x10\x0c\x12\x17\n\x13ROOM_CHANGE_TIMEOUT\x10\r\x12\x15\n\x11ROOM_CHANGE_CLOCK\x10\x0e\x12\x18\n\x14ROOM_CHANGE_FINISHED\x10\x0f\x32\xd3\x07\n\x0cLobbyService\x12R\n\rCreateSession\x12\x1f.cercle.v1.CreateSessionRequest\x1a .cercle.v1.CreateSessionResponse\x12\x46\n\tListGames\x12\x1b.cercle.v1.ListGamesRequest\x1a\x1c.cercle.v1.ListGamesResponse\x12[\n\x10GetGameCatalogue\x12\".cercle.v1.GetGameCatalogueRequest\x1a#.cercle.v1.GetGameCatalogueResponse\x12I\n\nCreateRoom\x12\x1c.cercle.v1.CreateRoomRequest\x1a\x1d.cercle.v1.CreateRoomResponse\x12\x46\n\tListRooms\x12\x1b.cercle.v1.ListRoomsRequest\x1a\x1c.cercle.v1.ListRoomsResponse\x12I\n\nQuickMatch\x12\x1c.cercle.v1.QuickMatchRequest\x1a\x1d.cercle.v1.QuickMatchResponse\x12\x43\n\x08JoinRoom\x12\x1a.cercle.v1.JoinRoomRequest\x1a\x1b.cercle.v1.JoinRoomResponse\x12\x46\n\tLeaveRoom\x12\x1b.cercle.v1.LeaveRoomRequest\x1a\x1c.cercle.v1.LeaveRoomResponse\x12\x43\n\x08SetReady\x12\x1a.cercle.v1.SetReadyRequest\x1a\x1b.cercle.v1.SetReadyResponse\x12I\n\nStartMatch\x12\x1c.cercle.v1.StartMatchRequest\x1a\x1d.cercle.v1.StartMatchResponse\x12=\n\x06\x41\x64\x64\x42ot\x12\x18.cercle.v1.AddBotRequest\x1a\x19.cercle.v1.AddBotResponse\x12\x46\n\tRemoveBot\x12\x1b.cercle.v1.RemoveBotRequest\x1a\x1c.cercle.v1.RemoveBotResponse\x12H\n\tWatchRoom\x12\x1b.cercle.v1.WatchRoomRequest\x1a\x1c.cercle.v1.WatchRoomResponse0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,64 +40,70 @@ if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_CREATEROOMREQUEST_OPTIONSENTRY']._loaded_options = None
   _globals['_CREATEROOMREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_OPTIONKIND']._serialized_start=2335
-  _globals['_OPTIONKIND']._serialized_end=2443
-  _globals['_CREATESESSIONREQUEST']._serialized_start=125
-  _globals['_CREATESESSIONREQUEST']._serialized_end=169
-  _globals['_CREATESESSIONRESPONSE']._serialized_start=171
-  _globals['_CREATESESSIONRESPONSE']._serialized_end=285
-  _globals['_LISTGAMESREQUEST']._serialized_start=287
-  _globals['_LISTGAMESREQUEST']._serialized_end=305
-  _globals['_LISTGAMESRESPONSE']._serialized_start=307
-  _globals['_LISTGAMESRESPONSE']._serialized_end=362
-  _globals['_GAMEINFO']._serialized_start=365
-  _globals['_GAMEINFO']._serialized_end=566
-  _globals['_OPTIONINFO']._serialized_start=569
-  _globals['_OPTIONINFO']._serialized_end=812
-  _globals['_CLOCKINFO']._serialized_start=814
-  _globals['_CLOCKINFO']._serialized_end=902
-  _globals['_CREATEROOMREQUEST']._serialized_start=905
-  _globals['_CREATEROOMREQUEST']._serialized_end=1227
-  _globals['_CREATEROOMREQUEST_OPTIONSENTRY']._serialized_start=1138
-  _globals['_CREATEROOMREQUEST_OPTIONSENTRY']._serialized_end=1208
-  _globals['_CREATEROOMRESPONSE']._serialized_start=1229
-  _globals['_CREATEROOMRESPONSE']._serialized_end=1280
-  _globals['_LISTROOMSREQUEST']._serialized_start=1282
-  _globals['_LISTROOMSREQUEST']._serialized_end=1336
-  _globals['_LISTROOMSRESPONSE']._serialized_start=1338
-  _globals['_LISTROOMSRESPONSE']._serialized_end=1389
-  _globals['_QUICKMATCHREQUEST']._serialized_start=1392
-  _globals['_QUICKMATCHREQUEST']._serialized_end=1524
-  _globals['_QUICKMATCHRESPONSE']._serialized_start=1526
-  _globals['_QUICKMATCHRESPONSE']._serialized_end=1591
-  _globals['_JOINROOMREQUEST']._serialized_start=1593
-  _globals['_JOINROOMREQUEST']._serialized_end=1665
-  _globals['_JOINROOMRESPONSE']._serialized_start=1667
-  _globals['_JOINROOMRESPONSE']._serialized_end=1730
-  _globals['_LEAVEROOMREQUEST']._serialized_start=1732
-  _globals['_LEAVEROOMREQUEST']._serialized_end=1767
-  _globals['_LEAVEROOMRESPONSE']._serialized_start=1769
-  _globals['_LEAVEROOMRESPONSE']._serialized_end=1788
-  _globals['_SETREADYREQUEST']._serialized_start=1790
-  _globals['_SETREADYREQUEST']._serialized_end=1839
-  _globals['_SETREADYRESPONSE']._serialized_start=1841
-  _globals['_SETREADYRESPONSE']._serialized_end=1890
-  _globals['_STARTMATCHREQUEST']._serialized_start=1892
-  _globals['_STARTMATCHREQUEST']._serialized_end=1928
-  _globals['_STARTMATCHRESPONSE']._serialized_start=1930
-  _globals['_STARTMATCHRESPONSE']._serialized_end=1981
-  _globals['_ADDBOTREQUEST']._serialized_start=1983
-  _globals['_ADDBOTREQUEST']._serialized_end=2044
-  _globals['_ADDBOTRESPONSE']._serialized_start=2046
-  _globals['_ADDBOTRESPONSE']._serialized_end=2093
-  _globals['_REMOVEBOTREQUEST']._serialized_start=2095
-  _globals['_REMOVEBOTREQUEST']._serialized_end=2144
-  _globals['_REMOVEBOTRESPONSE']._serialized_start=2146
-  _globals['_REMOVEBOTRESPONSE']._serialized_end=2196
-  _globals['_WATCHROOMREQUEST']._serialized_start=2198
-  _globals['_WATCHROOMREQUEST']._serialized_end=2252
-  _globals['_WATCHROOMRESPONSE']._serialized_start=2254
-  _globals['_WATCHROOMRESPONSE']._serialized_end=2333
-  _globals['_LOBBYSERVICE']._serialized_start=2446
-  _globals['_LOBBYSERVICE']._serialized_end=3332
+  _globals['_OPTIONKIND']._serialized_start=2793
+  _globals['_OPTIONKIND']._serialized_end=2901
+  _globals['_ROOMCHANGE']._serialized_start=2904
+  _globals['_ROOMCHANGE']._serialized_end=3331
+  _globals['_CREATESESSIONREQUEST']._serialized_start=225
+  _globals['_CREATESESSIONREQUEST']._serialized_end=269
+  _globals['_CREATESESSIONRESPONSE']._serialized_start=271
+  _globals['_CREATESESSIONRESPONSE']._serialized_end=385
+  _globals['_LISTGAMESREQUEST']._serialized_start=387
+  _globals['_LISTGAMESREQUEST']._serialized_end=428
+  _globals['_LISTGAMESRESPONSE']._serialized_start=430
+  _globals['_LISTGAMESRESPONSE']._serialized_end=485
+  _globals['_GAMEINFO']._serialized_start=488
+  _globals['_GAMEINFO']._serialized_end=689
+  _globals['_OPTIONINFO']._serialized_start=692
+  _globals['_OPTIONINFO']._serialized_end=931
+  _globals['_CLOCKINFO']._serialized_start=933
+  _globals['_CLOCKINFO']._serialized_end=1017
+  _globals['_CREATEROOMREQUEST']._serialized_start=1020
+  _globals['_CREATEROOMREQUEST']._serialized_end=1342
+  _globals['_CREATEROOMREQUEST_OPTIONSENTRY']._serialized_start=1253
+  _globals['_CREATEROOMREQUEST_OPTIONSENTRY']._serialized_end=1323
+  _globals['_CREATEROOMRESPONSE']._serialized_start=1344
+  _globals['_CREATEROOMRESPONSE']._serialized_end=1395
+  _globals['_LISTROOMSREQUEST']._serialized_start=1397
+  _globals['_LISTROOMSREQUEST']._serialized_end=1451
+  _globals['_LISTROOMSRESPONSE']._serialized_start=1453
+  _globals['_LISTROOMSRESPONSE']._serialized_end=1504
+  _globals['_QUICKMATCHREQUEST']._serialized_start=1507
+  _globals['_QUICKMATCHREQUEST']._serialized_end=1660
+  _globals['_QUICKMATCHRESPONSE']._serialized_start=1662
+  _globals['_QUICKMATCHRESPONSE']._serialized_end=1727
+  _globals['_JOINROOMREQUEST']._serialized_start=1729
+  _globals['_JOINROOMREQUEST']._serialized_end=1801
+  _globals['_JOINROOMRESPONSE']._serialized_start=1803
+  _globals['_JOINROOMRESPONSE']._serialized_end=1866
+  _globals['_LEAVEROOMREQUEST']._serialized_start=1868
+  _globals['_LEAVEROOMREQUEST']._serialized_end=1903
+  _globals['_LEAVEROOMRESPONSE']._serialized_start=1905
+  _globals['_LEAVEROOMRESPONSE']._serialized_end=1924
+  _globals['_SETREADYREQUEST']._serialized_start=1926
+  _globals['_SETREADYREQUEST']._serialized_end=1975
+  _globals['_SETREADYRESPONSE']._serialized_start=1977
+  _globals['_SETREADYRESPONSE']._serialized_end=2026
+  _globals['_STARTMATCHREQUEST']._serialized_start=2028
+  _globals['_STARTMATCHREQUEST']._serialized_end=2064
+  _globals['_STARTMATCHRESPONSE']._serialized_start=2066
+  _globals['_STARTMATCHRESPONSE']._serialized_end=2117
+  _globals['_ADDBOTREQUEST']._serialized_start=2119
+  _globals['_ADDBOTREQUEST']._serialized_end=2201
+  _globals['_ADDBOTRESPONSE']._serialized_start=2203
+  _globals['_ADDBOTRESPONSE']._serialized_end=2250
+  _globals['_REMOVEBOTREQUEST']._serialized_start=2252
+  _globals['_REMOVEBOTREQUEST']._serialized_end=2301
+  _globals['_REMOVEBOTRESPONSE']._serialized_start=2303
+  _globals['_REMOVEBOTRESPONSE']._serialized_end=2353
+  _globals['_WATCHROOMREQUEST']._serialized_start=2355
+  _globals['_WATCHROOMREQUEST']._serialized_end=2409
+  _globals['_WATCHROOMRESPONSE']._serialized_start=2411
+  _globals['_WATCHROOMRESPONSE']._serialized_end=2513
+  _globals['_GETGAMECATALOGUEREQUEST']._serialized_start=2515
+  _globals['_GETGAMECATALOGUEREQUEST']._serialized_end=2557
+  _globals['_GETGAMECATALOGUERESPONSE']._serialized_start=2560
+  _globals['_GETGAMECATALOGUERESPONSE']._serialized_end=2791
+  _globals['_LOBBYSERVICE']._serialized_start=3334
+  _globals['_LOBBYSERVICE']._serialized_end=4313
 # @@protoc_insertion_point(module_scope)

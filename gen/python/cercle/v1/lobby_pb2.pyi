@@ -3,7 +3,11 @@
 isort:skip_file
 """
 
+from cercle.v1 import awimbawe_pb2 as _awimbawe_pb2
 from cercle.v1 import common_pb2 as _common_pb2
+from cercle.v1 import tamashii_pb2 as _tamashii_pb2
+from cercle.v1 import tomahawk_pb2 as _tomahawk_pb2
+from cercle.v1 import tomy_pb2 as _tomy_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import duration_pb2 as _duration_pb2
@@ -29,6 +33,7 @@ class _OptionKind:
 class _OptionKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OptionKind.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     OPTION_KIND_UNSPECIFIED: _OptionKind.ValueType  # 0
+    """Not set (never sent by the server)."""
     OPTION_KIND_INT: _OptionKind.ValueType  # 1
     """A whole number within [minimum, maximum]."""
     OPTION_KIND_BOOL: _OptionKind.ValueType  # 2
@@ -40,6 +45,7 @@ class OptionKind(_OptionKind, metaclass=_OptionKindEnumTypeWrapper):
     """The kind of value an option takes."""
 
 OPTION_KIND_UNSPECIFIED: OptionKind.ValueType  # 0
+"""Not set (never sent by the server)."""
 OPTION_KIND_INT: OptionKind.ValueType  # 1
 """A whole number within [minimum, maximum]."""
 OPTION_KIND_BOOL: OptionKind.ValueType  # 2
@@ -47,6 +53,82 @@ OPTION_KIND_BOOL: OptionKind.ValueType  # 2
 OPTION_KIND_CHOICE: OptionKind.ValueType  # 3
 """One of `choices`."""
 Global___OptionKind: _TypeAlias = OptionKind  # noqa: Y015
+
+class _RoomChange:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _RoomChangeEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_RoomChange.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    ROOM_CHANGE_UNSPECIFIED: _RoomChange.ValueType  # 0
+    """Not set."""
+    ROOM_CHANGE_SNAPSHOT: _RoomChange.ValueType  # 1
+    """The first message of a WatchRoom with after_seq 0: the room as it is now."""
+    ROOM_CHANGE_CREATED: _RoomChange.ValueType  # 2
+    """The room was created."""
+    ROOM_CHANGE_JOINED: _RoomChange.ValueType  # 3
+    """A player took a seat."""
+    ROOM_CHANGE_LEFT: _RoomChange.ValueType  # 4
+    """A player left their seat."""
+    ROOM_CHANGE_READY: _RoomChange.ValueType  # 5
+    """A player's ready flag changed."""
+    ROOM_CHANGE_BOT_ADDED: _RoomChange.ValueType  # 6
+    """A bot took a seat."""
+    ROOM_CHANGE_BOT_REMOVED: _RoomChange.ValueType  # 7
+    """A bot left its seat."""
+    ROOM_CHANGE_SPECTATOR_JOINED: _RoomChange.ValueType  # 8
+    """A spectator arrived."""
+    ROOM_CHANGE_SPECTATOR_LEFT: _RoomChange.ValueType  # 9
+    """A spectator left."""
+    ROOM_CHANGE_STARTED: _RoomChange.ValueType  # 10
+    """The match started."""
+    ROOM_CHANGE_ACTION: _RoomChange.ValueType  # 11
+    """A move was played (the room's version and seq moved on)."""
+    ROOM_CHANGE_BOT: _RoomChange.ValueType  # 12
+    """A bot moved."""
+    ROOM_CHANGE_TIMEOUT: _RoomChange.ValueType  # 13
+    """The server played for a seat whose clock ran out."""
+    ROOM_CHANGE_CLOCK: _RoomChange.ValueType  # 14
+    """The clocks changed."""
+    ROOM_CHANGE_FINISHED: _RoomChange.ValueType  # 15
+    """The match ended."""
+
+class RoomChange(_RoomChange, metaclass=_RoomChangeEnumTypeWrapper):
+    """What changed in a room, as WatchRoom reports it."""
+
+ROOM_CHANGE_UNSPECIFIED: RoomChange.ValueType  # 0
+"""Not set."""
+ROOM_CHANGE_SNAPSHOT: RoomChange.ValueType  # 1
+"""The first message of a WatchRoom with after_seq 0: the room as it is now."""
+ROOM_CHANGE_CREATED: RoomChange.ValueType  # 2
+"""The room was created."""
+ROOM_CHANGE_JOINED: RoomChange.ValueType  # 3
+"""A player took a seat."""
+ROOM_CHANGE_LEFT: RoomChange.ValueType  # 4
+"""A player left their seat."""
+ROOM_CHANGE_READY: RoomChange.ValueType  # 5
+"""A player's ready flag changed."""
+ROOM_CHANGE_BOT_ADDED: RoomChange.ValueType  # 6
+"""A bot took a seat."""
+ROOM_CHANGE_BOT_REMOVED: RoomChange.ValueType  # 7
+"""A bot left its seat."""
+ROOM_CHANGE_SPECTATOR_JOINED: RoomChange.ValueType  # 8
+"""A spectator arrived."""
+ROOM_CHANGE_SPECTATOR_LEFT: RoomChange.ValueType  # 9
+"""A spectator left."""
+ROOM_CHANGE_STARTED: RoomChange.ValueType  # 10
+"""The match started."""
+ROOM_CHANGE_ACTION: RoomChange.ValueType  # 11
+"""A move was played (the room's version and seq moved on)."""
+ROOM_CHANGE_BOT: RoomChange.ValueType  # 12
+"""A bot moved."""
+ROOM_CHANGE_TIMEOUT: RoomChange.ValueType  # 13
+"""The server played for a seat whose clock ran out."""
+ROOM_CHANGE_CLOCK: RoomChange.ValueType  # 14
+"""The clocks changed."""
+ROOM_CHANGE_FINISHED: RoomChange.ValueType  # 15
+"""The match ended."""
+Global___RoomChange: _TypeAlias = RoomChange  # noqa: Y015
 
 @_typing.final
 class CreateSessionRequest(_message.Message):
@@ -108,12 +190,20 @@ class ListGamesRequest(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
+    LANGUAGE_CODE_FIELD_NUMBER: _builtins.int
+    language_code: _builtins.str
+    """The language of the descriptions, as a BCP 47 tag (`fr`, `en`, `fr-CA`...). Empty: the
+    `accept-language` request metadata, else English. Unsupported languages fall back to
+    English.
+    """
     def __init__(
         self,
+        *,
+        language_code: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["language_code", b"language_code"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -151,8 +241,8 @@ class GameInfo(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     NAME_FIELD_NUMBER: _builtins.int
-    SUMMARY_EN_FIELD_NUMBER: _builtins.int
-    SUMMARY_FR_FIELD_NUMBER: _builtins.int
+    SUMMARY_FIELD_NUMBER: _builtins.int
+    LANGUAGE_CODE_FIELD_NUMBER: _builtins.int
     MIN_PLAYERS_FIELD_NUMBER: _builtins.int
     MAX_PLAYERS_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
@@ -161,10 +251,10 @@ class GameInfo(_message.Message):
     """The id used everywhere else (`tomahawk`...)."""
     name: _builtins.str
     """The game's name."""
-    summary_en: _builtins.str
-    """One paragraph in English."""
-    summary_fr: _builtins.str
-    """One paragraph in French."""
+    summary: _builtins.str
+    """One paragraph saying what the game is, in the requested language."""
+    language_code: _builtins.str
+    """The language `summary` and the other texts are in (BCP 47), after fallback."""
     min_players: _builtins.int
     """The smallest table."""
     max_players: _builtins.int
@@ -182,8 +272,8 @@ class GameInfo(_message.Message):
         *,
         game_id: _builtins.str = ...,
         name: _builtins.str = ...,
-        summary_en: _builtins.str = ...,
-        summary_fr: _builtins.str = ...,
+        summary: _builtins.str = ...,
+        language_code: _builtins.str = ...,
         min_players: _builtins.int = ...,
         max_players: _builtins.int = ...,
         options: _abc.Iterable[Global___OptionInfo] | None = ...,
@@ -191,7 +281,7 @@ class GameInfo(_message.Message):
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["clocks", b"clocks", "game_id", b"game_id", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "summary_en", b"summary_en", "summary_fr", b"summary_fr"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clocks", b"clocks", "game_id", b"game_id", "language_code", b"language_code", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "summary", b"summary"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -206,19 +296,17 @@ class OptionInfo(_message.Message):
     NAME_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
     DEFAULT_VALUE_FIELD_NUMBER: _builtins.int
-    DESCRIPTION_EN_FIELD_NUMBER: _builtins.int
-    DESCRIPTION_FR_FIELD_NUMBER: _builtins.int
+    DESCRIPTION_FIELD_NUMBER: _builtins.int
     MINIMUM_FIELD_NUMBER: _builtins.int
     MAXIMUM_FIELD_NUMBER: _builtins.int
     CHOICES_FIELD_NUMBER: _builtins.int
+    CHOICE_LABELS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """The option's name, as a key of CreateRoomRequest.options."""
     kind: Global___OptionKind.ValueType
     """Its type."""
-    description_en: _builtins.str
-    """What it does, in English."""
-    description_fr: _builtins.str
-    """What it does, in French."""
+    description: _builtins.str
+    """What it does, in the requested language."""
     minimum: _builtins.int
     """For OPTION_KIND_INT: the smallest allowed value (unset: no bound)."""
     maximum: _builtins.int
@@ -229,7 +317,13 @@ class OptionInfo(_message.Message):
 
     @_builtins.property
     def choices(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """For OPTION_KIND_CHOICE: the allowed values."""
+        """For OPTION_KIND_CHOICE: the allowed values (send one as OptionValue.string_value)."""
+
+    @_builtins.property
+    def choice_labels(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """For OPTION_KIND_CHOICE: a label for each value of `choices`, in the same order, in the
+        requested language.
+        """
 
     def __init__(
         self,
@@ -237,15 +331,15 @@ class OptionInfo(_message.Message):
         name: _builtins.str = ...,
         kind: Global___OptionKind.ValueType = ...,
         default_value: _common_pb2.OptionValue | None = ...,
-        description_en: _builtins.str = ...,
-        description_fr: _builtins.str = ...,
+        description: _builtins.str = ...,
         minimum: _builtins.int | None = ...,
         maximum: _builtins.int | None = ...,
         choices: _abc.Iterable[_builtins.str] | None = ...,
+        choice_labels: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_maximum", b"_maximum", "_minimum", b"_minimum", "default_value", b"default_value", "maximum", b"maximum", "minimum", b"minimum"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_maximum", b"_maximum", "_minimum", b"_minimum", "choices", b"choices", "default_value", b"default_value", "description_en", b"description_en", "description_fr", b"description_fr", "kind", b"kind", "maximum", b"maximum", "minimum", b"minimum", "name", b"name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_maximum", b"_maximum", "_minimum", b"_minimum", "choice_labels", b"choice_labels", "choices", b"choices", "default_value", b"default_value", "description", b"description", "kind", b"kind", "maximum", b"maximum", "minimum", b"minimum", "name", b"name"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__maximum: _TypeAlias = _typing.Literal["maximum"]  # noqa: Y015
     _WhichOneofArgType__maximum: _TypeAlias = _typing.Literal["_maximum", b"_maximum"]  # noqa: Y015
@@ -266,27 +360,23 @@ class ClockInfo(_message.Message):
 
     CLOCK_FIELD_NUMBER: _builtins.int
     OPTION_FIELD_NUMBER: _builtins.int
-    ON_TIMEOUT_EN_FIELD_NUMBER: _builtins.int
-    ON_TIMEOUT_FR_FIELD_NUMBER: _builtins.int
-    clock: _builtins.str
+    ON_TIMEOUT_FIELD_NUMBER: _builtins.int
+    clock: _common_pb2.ClockKind.ValueType
     """The clock kind, as in Deadline.clock."""
     option: _builtins.str
     """The int option that sets its length in seconds (0 = no clock)."""
-    on_timeout_en: _builtins.str
-    """What the server does for the player when it runs out, in English."""
-    on_timeout_fr: _builtins.str
-    """The same, in French."""
+    on_timeout: _builtins.str
+    """What the server does for the player when it runs out, in the requested language."""
     def __init__(
         self,
         *,
-        clock: _builtins.str = ...,
+        clock: _common_pb2.ClockKind.ValueType = ...,
         option: _builtins.str = ...,
-        on_timeout_en: _builtins.str = ...,
-        on_timeout_fr: _builtins.str = ...,
+        on_timeout: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["clock", b"clock", "on_timeout_en", b"on_timeout_en", "on_timeout_fr", b"on_timeout_fr", "option", b"option"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clock", b"clock", "on_timeout", b"on_timeout", "option", b"option"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -458,8 +548,8 @@ class QuickMatchRequest(_message.Message):
     """"Me + bots": instead of joining others, create a private room, fill every other seat
     with a bot of `bot_level`, and start the match at once. 0: join or create as usual.
     """
-    bot_level: _builtins.str
-    """The bots' level (`random` or `strong`; empty: `strong`)."""
+    bot_level: _common_pb2.BotLevel.ValueType
+    """The bots' level (unset: BOT_LEVEL_STRONG)."""
     @_builtins.property
     def bot_delay(self) -> _duration_pb2.Duration:
         """How long the bots wait before they move. Unset: 0.8 s."""
@@ -470,7 +560,7 @@ class QuickMatchRequest(_message.Message):
         game_id: _builtins.str = ...,
         players: _builtins.int = ...,
         bots: _builtins.int = ...,
-        bot_level: _builtins.str = ...,
+        bot_level: _common_pb2.BotLevel.ValueType = ...,
         bot_delay: _duration_pb2.Duration | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay"]  # noqa: Y015
@@ -715,14 +805,14 @@ class AddBotRequest(_message.Message):
     """The room."""
     seat: _builtins.int
     """The seat to fill; -1 means the first free seat."""
-    level: _builtins.str
-    """`random` or `strong` (empty: `strong`)."""
+    level: _common_pb2.BotLevel.ValueType
+    """The bot's level (unset: BOT_LEVEL_STRONG)."""
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         seat: _builtins.int = ...,
-        level: _builtins.str = ...,
+        level: _common_pb2.BotLevel.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
@@ -843,10 +933,8 @@ class WatchRoomResponse(_message.Message):
     CHANGE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     """The change's sequence number."""
-    change: _builtins.str
-    """What changed: `joined`, `left`, `ready`, `bot_added`, `bot_removed`, `started`,
-    `finished`, `snapshot`.
-    """
+    change: Global___RoomChange.ValueType
+    """What changed."""
     @_builtins.property
     def room(self) -> _common_pb2.Room:
         """The room as it is after the change."""
@@ -856,7 +944,7 @@ class WatchRoomResponse(_message.Message):
         *,
         room: _common_pb2.Room | None = ...,
         seq: _builtins.int = ...,
-        change: _builtins.str = ...,
+        change: Global___RoomChange.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["room", b"room"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
@@ -865,3 +953,69 @@ class WatchRoomResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___WatchRoomResponse: _TypeAlias = WatchRoomResponse  # noqa: Y015
+
+@_typing.final
+class GetGameCatalogueRequest(_message.Message):
+    """Request for LobbyService.GetGameCatalogue."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game (`tomahawk`, `tamashii`, `tomy`, `awimbawe`; see ListGames)."""
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetGameCatalogueRequest: _TypeAlias = GetGameCatalogueRequest  # noqa: Y015
+
+@_typing.final
+class GetGameCatalogueResponse(_message.Message):
+    """Response of LobbyService.GetGameCatalogue."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOMAHAWK_FIELD_NUMBER: _builtins.int
+    TAMASHII_FIELD_NUMBER: _builtins.int
+    TOMY_FIELD_NUMBER: _builtins.int
+    AWIMBAWE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tomahawk(self) -> _tomahawk_pb2.TomahawkCatalogue:
+        """Tomahawk's 136 cards."""
+
+    @_builtins.property
+    def tamashii(self) -> _tamashii_pb2.TamashiiCatalogue:
+        """Tamashii's spirits and gems."""
+
+    @_builtins.property
+    def tomy(self) -> _tomy_pb2.TomyCatalogue:
+        """Mais où est Tomy ?'s breeds, dog cards and locations."""
+
+    @_builtins.property
+    def awimbawe(self) -> _awimbawe_pb2.AwimbaweCatalogue:
+        """Awimbawé's animals and cards."""
+
+    def __init__(
+        self,
+        *,
+        tomahawk: _tomahawk_pb2.TomahawkCatalogue | None = ...,
+        tamashii: _tamashii_pb2.TamashiiCatalogue | None = ...,
+        tomy: _tomy_pb2.TomyCatalogue | None = ...,
+        awimbawe: _awimbawe_pb2.AwimbaweCatalogue | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["awimbawe", b"awimbawe", "catalogue", b"catalogue", "tamashii", b"tamashii", "tomahawk", b"tomahawk", "tomy", b"tomy"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["awimbawe", b"awimbawe", "catalogue", b"catalogue", "tamashii", b"tamashii", "tomahawk", b"tomahawk", "tomy", b"tomy"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_catalogue: _TypeAlias = _typing.Literal["tomahawk", "tamashii", "tomy", "awimbawe"]  # noqa: Y015
+    _WhichOneofArgType_catalogue: _TypeAlias = _typing.Literal["catalogue", b"catalogue"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_catalogue) -> _WhichOneofReturnType_catalogue | None: ...
+
+Global___GetGameCatalogueResponse: _TypeAlias = GetGameCatalogueResponse  # noqa: Y015

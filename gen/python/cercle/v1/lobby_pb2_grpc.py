@@ -49,6 +49,11 @@ class LobbyServiceStub:
                 request_serializer=cercle_dot_v1_dot_lobby__pb2.ListGamesRequest.SerializeToString,
                 response_deserializer=cercle_dot_v1_dot_lobby__pb2.ListGamesResponse.FromString,
                 _registered_method=True)
+        self.GetGameCatalogue = channel.unary_unary(
+                '/cercle.v1.LobbyService/GetGameCatalogue',
+                request_serializer=cercle_dot_v1_dot_lobby__pb2.GetGameCatalogueRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_lobby__pb2.GetGameCatalogueResponse.FromString,
+                _registered_method=True)
         self.CreateRoom = channel.unary_unary(
                 '/cercle.v1.LobbyService/CreateRoom',
                 request_serializer=cercle_dot_v1_dot_lobby__pb2.CreateRoomRequest.SerializeToString,
@@ -117,7 +122,17 @@ class LobbyServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """The games this server hosts, with their options, defaults and clocks.
+        """The games this server hosts, with their options, defaults and clocks, described in the
+        caller's language.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetGameCatalogue(self, request, context):
+        """One game's static catalogue: every card, spirit, breed or gem with its face, copies,
+        points, needs and powers, so that no client hard-codes a table. Language-neutral: names
+        and texts come from the message catalogues (docs/i18n.md).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -206,6 +221,11 @@ def add_LobbyServiceServicer_to_server(servicer, server):
                     servicer.ListGames,
                     request_deserializer=cercle_dot_v1_dot_lobby__pb2.ListGamesRequest.FromString,
                     response_serializer=cercle_dot_v1_dot_lobby__pb2.ListGamesResponse.SerializeToString,
+            ),
+            'GetGameCatalogue': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetGameCatalogue,
+                    request_deserializer=cercle_dot_v1_dot_lobby__pb2.GetGameCatalogueRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_lobby__pb2.GetGameCatalogueResponse.SerializeToString,
             ),
             'CreateRoom': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateRoom,
@@ -317,6 +337,33 @@ class LobbyService:
             '/cercle.v1.LobbyService/ListGames',
             cercle_dot_v1_dot_lobby__pb2.ListGamesRequest.SerializeToString,
             cercle_dot_v1_dot_lobby__pb2.ListGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetGameCatalogue(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LobbyService/GetGameCatalogue',
+            cercle_dot_v1_dot_lobby__pb2.GetGameCatalogueRequest.SerializeToString,
+            cercle_dot_v1_dot_lobby__pb2.GetGameCatalogueResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -24,13 +24,27 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x63\x65rcle/v1/tamashii.proto\x12\tcercle.v1\"\x93\x03\n\x0eTamashiiAction\x12.\n\x04peek\x18\x01 \x01(\x0b\x32\x1e.cercle.v1.TamashiiAction.PeekH\x00\x12\x32\n\x06gather\x18\x02 \x01(\x0b\x32 .cercle.v1.TamashiiAction.GatherH\x00\x12\x39\n\ndraw_again\x18\x03 \x01(\x0b\x32#.cercle.v1.TamashiiAction.DrawAgainH\x00\x12\x30\n\x05place\x18\x04 \x01(\x0b\x32\x1f.cercle.v1.TamashiiAction.PlaceH\x00\x12\x39\n\npower_peek\x18\x05 \x01(\x0b\x32#.cercle.v1.TamashiiAction.PowerPeekH\x00\x1a\x14\n\x04Peek\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x1a\x08\n\x06Gather\x1a\x0b\n\tDrawAgain\x1a#\n\x05Place\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12\x0c\n\x04\x66ree\x18\x02 \x01(\x08\x1a\x19\n\tPowerPeek\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x42\x08\n\x06\x61\x63tion\"\xdf\x03\n\x0cTamashiiView\x12\r\n\x05level\x18\x01 \x01(\t\x12\x12\n\nmemory_aid\x18\x02 \x01(\x08\x12\x15\n\rpowers_active\x18\x03 \x01(\x08\x12\x15\n\rblack_is_wild\x18\x04 \x01(\x08\x12\x0f\n\x07players\x18\x05 \x01(\x05\x12\x0c\n\x04turn\x18\x06 \x01(\x05\x12\r\n\x05phase\x18\x07 \x01(\t\x12*\n\x05slots\x18\x08 \x03(\x0b\x32\x1b.cercle.v1.TamashiiSlotView\x12$\n\x03\x62\x61g\x18\t \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12&\n\x05\x64rawn\x18\n \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12(\n\x07removed\x18\x0b \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\r\n\x05\x66reed\x18\x0c \x01(\x05\x12\x12\n\nend_reason\x18\r \x01(\t\x12\x12\n\nverdict_en\x18\x0e \x01(\t\x12\x12\n\nverdict_fr\x18\x0f \x01(\t\x12.\n\x08my_peeks\x18\x10 \x03(\x0b\x32\x1c.cercle.v1.TamashiiKnownCard\x12\x31\n\x0bseen_by_all\x18\x11 \x03(\x0b\x32\x1c.cercle.v1.TamashiiKnownCard\"\x96\x01\n\x10TamashiiSlotView\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12\x0f\n\x07\x66\x61\x63\x65_up\x18\x02 \x01(\x08\x12)\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\x1b.cercle.v1.TamashiiCardView\x12%\n\x04gems\x18\x04 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\x11\n\tpeeked_by\x18\x05 \x03(\x05\"H\n\x0cTamashiiGems\x12\x0c\n\x04\x62lue\x18\x01 \x01(\x05\x12\x0b\n\x03red\x18\x02 \x01(\x05\x12\x0e\n\x06yellow\x18\x03 \x01(\x05\x12\r\n\x05\x62lack\x18\x04 \x01(\x05\"L\n\x11TamashiiKnownCard\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12)\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x1b.cercle.v1.TamashiiCardView\"c\n\x10TamashiiCardView\x12\n\n\x02id\x18\x01 \x01(\x05\x12\x0c\n\x04name\x18\x02 \x01(\t\x12&\n\x05needs\x18\x03 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\r\n\x05power\x18\x04 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x63\x65rcle/v1/tamashii.proto\x12\tcercle.v1\"\x93\x03\n\x0eTamashiiAction\x12.\n\x04peek\x18\x01 \x01(\x0b\x32\x1e.cercle.v1.TamashiiAction.PeekH\x00\x12\x32\n\x06gather\x18\x02 \x01(\x0b\x32 .cercle.v1.TamashiiAction.GatherH\x00\x12\x39\n\ndraw_again\x18\x03 \x01(\x0b\x32#.cercle.v1.TamashiiAction.DrawAgainH\x00\x12\x30\n\x05place\x18\x04 \x01(\x0b\x32\x1f.cercle.v1.TamashiiAction.PlaceH\x00\x12\x39\n\npower_peek\x18\x05 \x01(\x0b\x32#.cercle.v1.TamashiiAction.PowerPeekH\x00\x1a\x14\n\x04Peek\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x1a\x08\n\x06Gather\x1a\x0b\n\tDrawAgain\x1a#\n\x05Place\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12\x0c\n\x04\x66ree\x18\x02 \x01(\x08\x1a\x19\n\tPowerPeek\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x42\x08\n\x06\x61\x63tion\"\xda\x04\n\x0cTamashiiView\x12\'\n\x05level\x18\x01 \x01(\x0e\x32\x18.cercle.v1.TamashiiLevel\x12\x12\n\nmemory_aid\x18\x02 \x01(\x08\x12\x15\n\rpowers_active\x18\x03 \x01(\x08\x12\x15\n\rblack_is_wild\x18\x04 \x01(\x08\x12\x0f\n\x07players\x18\x05 \x01(\x05\x12\x0c\n\x04turn\x18\x06 \x01(\x05\x12\'\n\x05phase\x18\x07 \x01(\x0e\x32\x18.cercle.v1.TamashiiPhase\x12*\n\x05slots\x18\x08 \x03(\x0b\x32\x1b.cercle.v1.TamashiiSlotView\x12$\n\x03\x62\x61g\x18\t \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12&\n\x05\x64rawn\x18\n \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12(\n\x07removed\x18\x0b \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\r\n\x05\x66reed\x18\x0c \x01(\x05\x12\x30\n\nend_reason\x18\r \x01(\x0e\x32\x1c.cercle.v1.TamashiiEndReason\x12.\n\x08my_peeks\x18\x10 \x03(\x0b\x32\x1c.cercle.v1.TamashiiKnownCard\x12\x31\n\x0bseen_by_all\x18\x11 \x03(\x0b\x32\x1c.cercle.v1.TamashiiKnownCard\x12+\n\x07verdict\x18\x12 \x01(\x0e\x32\x1a.cercle.v1.TamashiiVerdictJ\x04\x08\x0e\x10\x0fJ\x04\x08\x0f\x10\x10R\nverdict_enR\nverdict_fr\"\x96\x01\n\x10TamashiiSlotView\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12\x0f\n\x07\x66\x61\x63\x65_up\x18\x02 \x01(\x08\x12)\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\x1b.cercle.v1.TamashiiCardView\x12%\n\x04gems\x18\x04 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\x11\n\tpeeked_by\x18\x05 \x03(\x05\"H\n\x0cTamashiiGems\x12\x0c\n\x04\x62lue\x18\x01 \x01(\x05\x12\x0b\n\x03red\x18\x02 \x01(\x05\x12\x0e\n\x06yellow\x18\x03 \x01(\x05\x12\r\n\x05\x62lack\x18\x04 \x01(\x05\"L\n\x11TamashiiKnownCard\x12\x0c\n\x04slot\x18\x01 \x01(\x05\x12)\n\x04\x63\x61rd\x18\x02 \x01(\x0b\x32\x1b.cercle.v1.TamashiiCardView\"{\n\x10TamashiiCardView\x12\n\n\x02id\x18\x01 \x01(\x05\x12&\n\x05needs\x18\x03 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\'\n\x05power\x18\x04 \x01(\x0e\x32\x18.cercle.v1.TamashiiPowerJ\x04\x08\x02\x10\x03R\x04name\"\xb2\x0f\n\rTamashiiEvent\x12<\n\x0cturn_started\x18\x01 \x01(\x0b\x32$.cercle.v1.TamashiiEvent.TurnStartedH\x00\x12:\n\x0bslot_peeked\x18\x02 \x01(\x0b\x32#.cercle.v1.TamashiiEvent.SlotPeekedH\x00\x12\x31\n\x06peeked\x18\x03 \x01(\x0b\x32\x1f.cercle.v1.TamashiiEvent.PeekedH\x00\x12\x36\n\tgem_drawn\x18\x04 \x01(\x0b\x32!.cercle.v1.TamashiiEvent.GemDrawnH\x00\x12-\n\x04\x62ust\x18\x05 \x01(\x0b\x32\x1d.cercle.v1.TamashiiEvent.BustH\x00\x12:\n\x0bgems_placed\x18\x06 \x01(\x0b\x32#.cercle.v1.TamashiiEvent.GemsPlacedH\x00\x12\x46\n\x11liberation_failed\x18\x07 \x01(\x0b\x32).cercle.v1.TamashiiEvent.LiberationFailedH\x00\x12/\n\x05\x66reed\x18\x08 \x01(\x0b\x32\x1e.cercle.v1.TamashiiEvent.FreedH\x00\x12>\n\rpower_applied\x18\t \x01(\x0b\x32%.cercle.v1.TamashiiEvent.PowerAppliedH\x00\x12\x38\n\ngem_eroded\x18\n \x01(\x0b\x32\".cercle.v1.TamashiiEvent.GemErodedH\x00\x12?\n\x0eturn_timed_out\x18\x0b \x01(\x0b\x32%.cercle.v1.TamashiiEvent.TurnTimedOutH\x00\x12\x38\n\nmatch_over\x18\x0c \x01(\x0b\x32\".cercle.v1.TamashiiEvent.MatchOverH\x00\x1a\x1b\n\x0bTurnStarted\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x1a:\n\nSlotPeeked\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04slot\x18\x02 \x01(\x05\x12\x10\n\x08\x62y_power\x18\x03 \x01(\x08\x1a\x61\n\x06Peeked\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04slot\x18\x02 \x01(\x05\x12)\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\x1b.cercle.v1.TamashiiCardView\x12\x10\n\x08\x62y_power\x18\x04 \x01(\x08\x1aR\n\x08GemDrawn\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12)\n\x06\x63olour\x18\x02 \x01(\x0e\x32\x19.cercle.v1.TamashiiColour\x12\r\n\x05\x61gain\x18\x03 \x01(\x08\x1a?\n\x04\x42ust\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12)\n\x08returned\x18\x02 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x1a]\n\nGemsPlaced\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04slot\x18\x02 \x01(\x05\x12%\n\x04gems\x18\x03 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\x0c\n\x04\x66ree\x18\x04 \x01(\x08\x1a\x85\x01\n\x10LiberationFailed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04slot\x18\x02 \x01(\x05\x12)\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\x1b.cercle.v1.TamashiiCardView\x12*\n\tdiscarded\x18\x04 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x1a\xa3\x01\n\x05\x46reed\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04slot\x18\x02 \x01(\x05\x12)\n\x04\x63\x61rd\x18\x03 \x01(\x0b\x32\x1b.cercle.v1.TamashiiCardView\x12\'\n\x06\x65xcess\x18\x04 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12*\n\texcess_to\x18\x05 \x01(\x0e\x32\x17.cercle.v1.TamashiiPile\x1a\xda\x01\n\x0cPowerApplied\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0c\n\x04slot\x18\x02 \x01(\x05\x12\x0c\n\x04\x63\x61rd\x18\x03 \x01(\x05\x12\'\n\x05power\x18\x04 \x01(\x0e\x32\x18.cercle.v1.TamashiiPower\x12\x30\n\x0freturned_to_bag\x18\x05 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12/\n\x0etaken_from_bag\x18\x06 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\x14\n\x0cpeek_pending\x18\x07 \x01(\x08\x1a\x36\n\tGemEroded\x12)\n\x06\x63olour\x18\x01 \x01(\x0e\x32\x19.cercle.v1.TamashiiColour\x1ap\n\x0cTurnTimedOut\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\'\n\x05phase\x18\x02 \x01(\x0e\x32\x18.cercle.v1.TamashiiPhase\x12)\n\x08returned\x18\x03 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x1au\n\tMatchOver\x12\r\n\x05\x66reed\x18\x01 \x01(\x05\x12,\n\x06reason\x18\x02 \x01(\x0e\x32\x1c.cercle.v1.TamashiiEndReason\x12+\n\x07verdict\x18\x03 \x01(\x0e\x32\x1a.cercle.v1.TamashiiVerdictB\x07\n\x05\x65vent\"v\n\x0fTamashiiOutcome\x12\r\n\x05\x66reed\x18\x01 \x01(\x05\x12\'\n\x05level\x18\x02 \x01(\x0e\x32\x18.cercle.v1.TamashiiLevel\x12+\n\x07verdict\x18\x03 \x01(\x0e\x32\x1a.cercle.v1.TamashiiVerdict\"\x97\x05\n\x11TamashiiCatalogue\x12\x34\n\x07spirits\x18\x01 \x03(\x0b\x32#.cercle.v1.TamashiiCatalogue.Spirit\x12$\n\x03\x62\x61g\x18\x02 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\r\n\x05slots\x18\x03 \x01(\x05\x12\x32\n\x06levels\x18\x04 \x03(\x0b\x32\".cercle.v1.TamashiiCatalogue.Level\x12;\n\x08verdicts\x18\x05 \x03(\x0b\x32).cercle.v1.TamashiiCatalogue.VerdictRange\x12\x15\n\rwin_threshold\x18\x06 \x01(\x05\x12\x1f\n\x17return_two_yellow_count\x18\x07 \x01(\x05\x1as\n\x06Spirit\x12\n\n\x02id\x18\x01 \x01(\x05\x12\x0c\n\x04name\x18\x02 \x01(\t\x12&\n\x05needs\x18\x03 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\'\n\x05power\x18\x04 \x01(\x0e\x32\x18.cercle.v1.TamashiiPower\x1a\x88\x01\n\x05Level\x12\'\n\x05level\x18\x01 \x01(\x0e\x32\x18.cercle.v1.TamashiiLevel\x12(\n\x07removed\x18\x02 \x01(\x0b\x32\x17.cercle.v1.TamashiiGems\x12\x15\n\rpowers_active\x18\x03 \x01(\x08\x12\x15\n\rblack_is_wild\x18\x04 \x01(\x08\x1an\n\x0cVerdictRange\x12+\n\x07verdict\x18\x01 \x01(\x0e\x32\x1a.cercle.v1.TamashiiVerdict\x12\x11\n\tmin_freed\x18\x02 \x01(\x05\x12\x11\n\tmax_freed\x18\x03 \x01(\x05\x12\x0b\n\x03win\x18\x04 \x01(\x08*\x9b\x01\n\x0eTamashiiColour\x12\x1f\n\x1bTAMASHII_COLOUR_UNSPECIFIED\x10\x00\x12\x18\n\x14TAMASHII_COLOUR_BLUE\x10\x01\x12\x17\n\x13TAMASHII_COLOUR_RED\x10\x02\x12\x1a\n\x16TAMASHII_COLOUR_YELLOW\x10\x03\x12\x19\n\x15TAMASHII_COLOUR_BLACK\x10\x04*\xca\x01\n\rTamashiiPower\x12\x1e\n\x1aTAMASHII_POWER_UNSPECIFIED\x10\x00\x12\x17\n\x13TAMASHII_POWER_NONE\x10\x01\x12 \n\x1cTAMASHII_POWER_RETURN_EXCESS\x10\x02\x12$\n TAMASHII_POWER_RETURN_TWO_YELLOW\x10\x03\x12\x1f\n\x1bTAMASHII_POWER_REMOVE_BLACK\x10\x04\x12\x17\n\x13TAMASHII_POWER_PEEK\x10\x05*\xb7\x01\n\rTamashiiLevel\x12\x1e\n\x1aTAMASHII_LEVEL_UNSPECIFIED\x10\x00\x12\x19\n\x15TAMASHII_LEVEL_NOVICE\x10\x01\x12\x17\n\x13TAMASHII_LEVEL_EASY\x10\x02\x12\x1b\n\x17TAMASHII_LEVEL_STANDARD\x10\x03\x12\x17\n\x13TAMASHII_LEVEL_HARD\x10\x04\x12\x1c\n\x18TAMASHII_LEVEL_NIGHTMARE\x10\x05*\xa0\x01\n\rTamashiiPhase\x12\x1e\n\x1aTAMASHII_PHASE_UNSPECIFIED\x10\x00\x12\x19\n\x15TAMASHII_PHASE_CHOOSE\x10\x01\x12\x1c\n\x18TAMASHII_PHASE_GATHERING\x10\x02\x12\x1d\n\x19TAMASHII_PHASE_POWER_PEEK\x10\x03\x12\x17\n\x13TAMASHII_PHASE_OVER\x10\x04*_\n\x0cTamashiiPile\x12\x1d\n\x19TAMASHII_PILE_UNSPECIFIED\x10\x00\x12\x15\n\x11TAMASHII_PILE_BAG\x10\x01\x12\x19\n\x15TAMASHII_PILE_REMOVED\x10\x02*\xb0\x01\n\x11TamashiiEndReason\x12#\n\x1fTAMASHII_END_REASON_UNSPECIFIED\x10\x00\x12!\n\x1dTAMASHII_END_REASON_ALL_FREED\x10\x01\x12,\n(TAMASHII_END_REASON_NO_CARD_CAN_BE_FREED\x10\x02\x12%\n!TAMASHII_END_REASON_BAG_EXHAUSTED\x10\x03*\xd8\x01\n\x0fTamashiiVerdict\x12 \n\x1cTAMASHII_VERDICT_UNSPECIFIED\x10\x00\x12 \n\x1cTAMASHII_VERDICT_JUST_A_GAME\x10\x01\x12\x1c\n\x18TAMASHII_VERDICT_NOT_BAD\x10\x02\x12\x1e\n\x1aTAMASHII_VERDICT_GOOD_WORK\x10\x03\x12#\n\x1fTAMASHII_VERDICT_VERY_GOOD_WORK\x10\x04\x12\x1e\n\x1aTAMASHII_VERDICT_WONDERFUL\x10\x05\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cercle.v1.tamashii_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_TAMASHIICOLOUR']._serialized_start=4240
+  _globals['_TAMASHIICOLOUR']._serialized_end=4395
+  _globals['_TAMASHIIPOWER']._serialized_start=4398
+  _globals['_TAMASHIIPOWER']._serialized_end=4600
+  _globals['_TAMASHIILEVEL']._serialized_start=4603
+  _globals['_TAMASHIILEVEL']._serialized_end=4786
+  _globals['_TAMASHIIPHASE']._serialized_start=4789
+  _globals['_TAMASHIIPHASE']._serialized_end=4949
+  _globals['_TAMASHIIPILE']._serialized_start=4951
+  _globals['_TAMASHIIPILE']._serialized_end=5046
+  _globals['_TAMASHIIENDREASON']._serialized_start=5049
+  _globals['_TAMASHIIENDREASON']._serialized_end=5225
+  _globals['_TAMASHIIVERDICT']._serialized_start=5228
+  _globals['_TAMASHIIVERDICT']._serialized_end=5444
   _globals['_TAMASHIIACTION']._serialized_start=40
   _globals['_TAMASHIIACTION']._serialized_end=443
   _globals['_TAMASHIIACTION_PEEK']._serialized_start=326
@@ -44,13 +58,49 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TAMASHIIACTION_POWERPEEK']._serialized_start=408
   _globals['_TAMASHIIACTION_POWERPEEK']._serialized_end=433
   _globals['_TAMASHIIVIEW']._serialized_start=446
-  _globals['_TAMASHIIVIEW']._serialized_end=925
-  _globals['_TAMASHIISLOTVIEW']._serialized_start=928
-  _globals['_TAMASHIISLOTVIEW']._serialized_end=1078
-  _globals['_TAMASHIIGEMS']._serialized_start=1080
-  _globals['_TAMASHIIGEMS']._serialized_end=1152
-  _globals['_TAMASHIIKNOWNCARD']._serialized_start=1154
-  _globals['_TAMASHIIKNOWNCARD']._serialized_end=1230
-  _globals['_TAMASHIICARDVIEW']._serialized_start=1232
-  _globals['_TAMASHIICARDVIEW']._serialized_end=1331
+  _globals['_TAMASHIIVIEW']._serialized_end=1048
+  _globals['_TAMASHIISLOTVIEW']._serialized_start=1051
+  _globals['_TAMASHIISLOTVIEW']._serialized_end=1201
+  _globals['_TAMASHIIGEMS']._serialized_start=1203
+  _globals['_TAMASHIIGEMS']._serialized_end=1275
+  _globals['_TAMASHIIKNOWNCARD']._serialized_start=1277
+  _globals['_TAMASHIIKNOWNCARD']._serialized_end=1353
+  _globals['_TAMASHIICARDVIEW']._serialized_start=1355
+  _globals['_TAMASHIICARDVIEW']._serialized_end=1478
+  _globals['_TAMASHIIEVENT']._serialized_start=1481
+  _globals['_TAMASHIIEVENT']._serialized_end=3451
+  _globals['_TAMASHIIEVENT_TURNSTARTED']._serialized_start=2200
+  _globals['_TAMASHIIEVENT_TURNSTARTED']._serialized_end=2227
+  _globals['_TAMASHIIEVENT_SLOTPEEKED']._serialized_start=2229
+  _globals['_TAMASHIIEVENT_SLOTPEEKED']._serialized_end=2287
+  _globals['_TAMASHIIEVENT_PEEKED']._serialized_start=2289
+  _globals['_TAMASHIIEVENT_PEEKED']._serialized_end=2386
+  _globals['_TAMASHIIEVENT_GEMDRAWN']._serialized_start=2388
+  _globals['_TAMASHIIEVENT_GEMDRAWN']._serialized_end=2470
+  _globals['_TAMASHIIEVENT_BUST']._serialized_start=2472
+  _globals['_TAMASHIIEVENT_BUST']._serialized_end=2535
+  _globals['_TAMASHIIEVENT_GEMSPLACED']._serialized_start=2537
+  _globals['_TAMASHIIEVENT_GEMSPLACED']._serialized_end=2630
+  _globals['_TAMASHIIEVENT_LIBERATIONFAILED']._serialized_start=2633
+  _globals['_TAMASHIIEVENT_LIBERATIONFAILED']._serialized_end=2766
+  _globals['_TAMASHIIEVENT_FREED']._serialized_start=2769
+  _globals['_TAMASHIIEVENT_FREED']._serialized_end=2932
+  _globals['_TAMASHIIEVENT_POWERAPPLIED']._serialized_start=2935
+  _globals['_TAMASHIIEVENT_POWERAPPLIED']._serialized_end=3153
+  _globals['_TAMASHIIEVENT_GEMERODED']._serialized_start=3155
+  _globals['_TAMASHIIEVENT_GEMERODED']._serialized_end=3209
+  _globals['_TAMASHIIEVENT_TURNTIMEDOUT']._serialized_start=3211
+  _globals['_TAMASHIIEVENT_TURNTIMEDOUT']._serialized_end=3323
+  _globals['_TAMASHIIEVENT_MATCHOVER']._serialized_start=3325
+  _globals['_TAMASHIIEVENT_MATCHOVER']._serialized_end=3442
+  _globals['_TAMASHIIOUTCOME']._serialized_start=3453
+  _globals['_TAMASHIIOUTCOME']._serialized_end=3571
+  _globals['_TAMASHIICATALOGUE']._serialized_start=3574
+  _globals['_TAMASHIICATALOGUE']._serialized_end=4237
+  _globals['_TAMASHIICATALOGUE_SPIRIT']._serialized_start=3871
+  _globals['_TAMASHIICATALOGUE_SPIRIT']._serialized_end=3986
+  _globals['_TAMASHIICATALOGUE_LEVEL']._serialized_start=3989
+  _globals['_TAMASHIICATALOGUE_LEVEL']._serialized_end=4125
+  _globals['_TAMASHIICATALOGUE_VERDICTRANGE']._serialized_start=4127
+  _globals['_TAMASHIICATALOGUE_VERDICTRANGE']._serialized_end=4237
 # @@protoc_insertion_point(module_scope)

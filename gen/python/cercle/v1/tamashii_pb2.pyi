@@ -7,6 +7,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -18,10 +19,249 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _TamashiiColour:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TamashiiColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiColour.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TAMASHII_COLOUR_UNSPECIFIED: _TamashiiColour.ValueType  # 0
+    """Unset: no gem (erosion found nothing to take)."""
+    TAMASHII_COLOUR_BLUE: _TamashiiColour.ValueType  # 1
+    """Blue gem (10 in the full bag)."""
+    TAMASHII_COLOUR_RED: _TamashiiColour.ValueType  # 2
+    """Red gem (10 in the full bag)."""
+    TAMASHII_COLOUR_YELLOW: _TamashiiColour.ValueType  # 3
+    """Yellow gem (10 in the full bag)."""
+    TAMASHII_COLOUR_BLACK: _TamashiiColour.ValueType  # 4
+    """Black gem (2 in the full bag): drawing one ends the turn, except in NOVICE where it is
+    wild (TM-BUST-1, TM-FREE-2).
+    """
+
+class TamashiiColour(_TamashiiColour, metaclass=_TamashiiColourEnumTypeWrapper):
+    """A gem colour (TM-BAG-1)."""
+
+TAMASHII_COLOUR_UNSPECIFIED: TamashiiColour.ValueType  # 0
+"""Unset: no gem (erosion found nothing to take)."""
+TAMASHII_COLOUR_BLUE: TamashiiColour.ValueType  # 1
+"""Blue gem (10 in the full bag)."""
+TAMASHII_COLOUR_RED: TamashiiColour.ValueType  # 2
+"""Red gem (10 in the full bag)."""
+TAMASHII_COLOUR_YELLOW: TamashiiColour.ValueType  # 3
+"""Yellow gem (10 in the full bag)."""
+TAMASHII_COLOUR_BLACK: TamashiiColour.ValueType  # 4
+"""Black gem (2 in the full bag): drawing one ends the turn, except in NOVICE where it is
+wild (TM-BUST-1, TM-FREE-2).
+"""
+Global___TamashiiColour: _TypeAlias = TamashiiColour  # noqa: Y015
+
+class _TamashiiPower:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TamashiiPowerEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiPower.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TAMASHII_POWER_UNSPECIFIED: _TamashiiPower.ValueType  # 0
+    """Unset: not known."""
+    TAMASHII_POWER_NONE: _TamashiiPower.ValueType  # 1
+    """The card has no power."""
+    TAMASHII_POWER_RETURN_EXCESS: _TamashiiPower.ValueType  # 2
+    """Excess gems on this card go back to the bag instead of leaving the game."""
+    TAMASHII_POWER_RETURN_TWO_YELLOW: _TamashiiPower.ValueType  # 3
+    """Up to 2 yellow gems go from the removed pile back into the bag."""
+    TAMASHII_POWER_REMOVE_BLACK: _TamashiiPower.ValueType  # 4
+    """One black gem leaves the bag (none if none is left)."""
+    TAMASHII_POWER_PEEK: _TamashiiPower.ValueType  # 5
+    """The player looks at one face-down card (a `PowerPeek` action follows)."""
+
+class TamashiiPower(_TamashiiPower, metaclass=_TamashiiPowerEnumTypeWrapper):
+    """The power printed on a Tamashii, applied when it is freed (TM-CARDS-1; never in NOVICE)."""
+
+TAMASHII_POWER_UNSPECIFIED: TamashiiPower.ValueType  # 0
+"""Unset: not known."""
+TAMASHII_POWER_NONE: TamashiiPower.ValueType  # 1
+"""The card has no power."""
+TAMASHII_POWER_RETURN_EXCESS: TamashiiPower.ValueType  # 2
+"""Excess gems on this card go back to the bag instead of leaving the game."""
+TAMASHII_POWER_RETURN_TWO_YELLOW: TamashiiPower.ValueType  # 3
+"""Up to 2 yellow gems go from the removed pile back into the bag."""
+TAMASHII_POWER_REMOVE_BLACK: TamashiiPower.ValueType  # 4
+"""One black gem leaves the bag (none if none is left)."""
+TAMASHII_POWER_PEEK: TamashiiPower.ValueType  # 5
+"""The player looks at one face-down card (a `PowerPeek` action follows)."""
+Global___TamashiiPower: _TypeAlias = TamashiiPower  # noqa: Y015
+
+class _TamashiiLevel:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TamashiiLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiLevel.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TAMASHII_LEVEL_UNSPECIFIED: _TamashiiLevel.ValueType  # 0
+    """Unset."""
+    TAMASHII_LEVEL_NOVICE: _TamashiiLevel.ValueType  # 1
+    """Full bag, no powers, black gems are wild and do not end the turn."""
+    TAMASHII_LEVEL_EASY: _TamashiiLevel.ValueType  # 2
+    """One black gem is removed."""
+    TAMASHII_LEVEL_STANDARD: _TamashiiLevel.ValueType  # 3
+    """One gem of each colour, black included, is removed (the default)."""
+    TAMASHII_LEVEL_HARD: _TamashiiLevel.ValueType  # 4
+    """One blue, one red and one yellow gem are removed ("DIFFICULT" in the source)."""
+    TAMASHII_LEVEL_NIGHTMARE: _TamashiiLevel.ValueType  # 5
+    """Two blue, two red and two yellow gems are removed."""
+
+class TamashiiLevel(_TamashiiLevel, metaclass=_TamashiiLevelEnumTypeWrapper):
+    """The difficulty chosen with the room option `level` (TM-LEVEL-1)."""
+
+TAMASHII_LEVEL_UNSPECIFIED: TamashiiLevel.ValueType  # 0
+"""Unset."""
+TAMASHII_LEVEL_NOVICE: TamashiiLevel.ValueType  # 1
+"""Full bag, no powers, black gems are wild and do not end the turn."""
+TAMASHII_LEVEL_EASY: TamashiiLevel.ValueType  # 2
+"""One black gem is removed."""
+TAMASHII_LEVEL_STANDARD: TamashiiLevel.ValueType  # 3
+"""One gem of each colour, black included, is removed (the default)."""
+TAMASHII_LEVEL_HARD: TamashiiLevel.ValueType  # 4
+"""One blue, one red and one yellow gem are removed ("DIFFICULT" in the source)."""
+TAMASHII_LEVEL_NIGHTMARE: TamashiiLevel.ValueType  # 5
+"""Two blue, two red and two yellow gems are removed."""
+Global___TamashiiLevel: _TypeAlias = TamashiiLevel  # noqa: Y015
+
+class _TamashiiPhase:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TamashiiPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiPhase.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TAMASHII_PHASE_UNSPECIFIED: _TamashiiPhase.ValueType  # 0
+    """Unset."""
+    TAMASHII_PHASE_CHOOSE: _TamashiiPhase.ValueType  # 1
+    """Start of a turn: peek at a card or gather (TM-TURN-1)."""
+    TAMASHII_PHASE_GATHERING: _TamashiiPhase.ValueType  # 2
+    """Gems were drawn this turn: draw again or place them (TM-GATHER-1)."""
+    TAMASHII_PHASE_POWER_PEEK: _TamashiiPhase.ValueType  # 3
+    """Tsuchi was just freed: the player picks the face-down card its power shows them."""
+    TAMASHII_PHASE_OVER: _TamashiiPhase.ValueType  # 4
+    """The match is over."""
+
+class TamashiiPhase(_TamashiiPhase, metaclass=_TamashiiPhaseEnumTypeWrapper):
+    """Where the current turn stands."""
+
+TAMASHII_PHASE_UNSPECIFIED: TamashiiPhase.ValueType  # 0
+"""Unset."""
+TAMASHII_PHASE_CHOOSE: TamashiiPhase.ValueType  # 1
+"""Start of a turn: peek at a card or gather (TM-TURN-1)."""
+TAMASHII_PHASE_GATHERING: TamashiiPhase.ValueType  # 2
+"""Gems were drawn this turn: draw again or place them (TM-GATHER-1)."""
+TAMASHII_PHASE_POWER_PEEK: TamashiiPhase.ValueType  # 3
+"""Tsuchi was just freed: the player picks the face-down card its power shows them."""
+TAMASHII_PHASE_OVER: TamashiiPhase.ValueType  # 4
+"""The match is over."""
+Global___TamashiiPhase: _TypeAlias = TamashiiPhase  # noqa: Y015
+
+class _TamashiiPile:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TamashiiPileEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiPile.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TAMASHII_PILE_UNSPECIFIED: _TamashiiPile.ValueType  # 0
+    """Unset."""
+    TAMASHII_PILE_BAG: _TamashiiPile.ValueType  # 1
+    """Back into the bag (Kaze's RETURN_EXCESS power)."""
+    TAMASHII_PILE_REMOVED: _TamashiiPile.ValueType  # 2
+    """Out of the game, on the removed pile."""
+
+class TamashiiPile(_TamashiiPile, metaclass=_TamashiiPileEnumTypeWrapper):
+    """Where the excess gems of a freed card went (TM-FREE-1)."""
+
+TAMASHII_PILE_UNSPECIFIED: TamashiiPile.ValueType  # 0
+"""Unset."""
+TAMASHII_PILE_BAG: TamashiiPile.ValueType  # 1
+"""Back into the bag (Kaze's RETURN_EXCESS power)."""
+TAMASHII_PILE_REMOVED: TamashiiPile.ValueType  # 2
+"""Out of the game, on the removed pile."""
+Global___TamashiiPile: _TypeAlias = TamashiiPile  # noqa: Y015
+
+class _TamashiiEndReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TamashiiEndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiEndReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TAMASHII_END_REASON_UNSPECIFIED: _TamashiiEndReason.ValueType  # 0
+    """Unset: the match goes on."""
+    TAMASHII_END_REASON_ALL_FREED: _TamashiiEndReason.ValueType  # 1
+    """All six Tamashii are freed."""
+    TAMASHII_END_REASON_NO_CARD_CAN_BE_FREED: _TamashiiEndReason.ValueType  # 2
+    """No face-down card can be freed any more with what is on it and in the bag."""
+    TAMASHII_END_REASON_BAG_EXHAUSTED: _TamashiiEndReason.ValueType  # 3
+    """The bag holds no gem that could be placed."""
+
+class TamashiiEndReason(_TamashiiEndReason, metaclass=_TamashiiEndReasonEnumTypeWrapper):
+    """Why the match ended (the same reasons as the outcome's, TM-END-1 and TM-END-3)."""
+
+TAMASHII_END_REASON_UNSPECIFIED: TamashiiEndReason.ValueType  # 0
+"""Unset: the match goes on."""
+TAMASHII_END_REASON_ALL_FREED: TamashiiEndReason.ValueType  # 1
+"""All six Tamashii are freed."""
+TAMASHII_END_REASON_NO_CARD_CAN_BE_FREED: TamashiiEndReason.ValueType  # 2
+"""No face-down card can be freed any more with what is on it and in the bag."""
+TAMASHII_END_REASON_BAG_EXHAUSTED: TamashiiEndReason.ValueType  # 3
+"""The bag holds no gem that could be placed."""
+Global___TamashiiEndReason: _TypeAlias = TamashiiEndReason  # noqa: Y015
+
+class _TamashiiVerdict:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TamashiiVerdictEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiVerdict.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TAMASHII_VERDICT_UNSPECIFIED: _TamashiiVerdict.ValueType  # 0
+    """Unset: the match goes on."""
+    TAMASHII_VERDICT_JUST_A_GAME: _TamashiiVerdict.ValueType  # 1
+    """0 to 2 freed: "Just a game, let's do better next time!" / "Ce n'est qu'un jeu, faisons
+    mieux la prochaine fois !".
+    """
+    TAMASHII_VERDICT_NOT_BAD: _TamashiiVerdict.ValueType  # 2
+    """3 freed: "Not bad!" / "Pas mal !"."""
+    TAMASHII_VERDICT_GOOD_WORK: _TamashiiVerdict.ValueType  # 3
+    """4 freed: "Good work!" / "Bon travail !"."""
+    TAMASHII_VERDICT_VERY_GOOD_WORK: _TamashiiVerdict.ValueType  # 4
+    """5 freed: "Very good work!" / "Très bon travail !"."""
+    TAMASHII_VERDICT_WONDERFUL: _TamashiiVerdict.ValueType  # 5
+    """6 freed: "Wonderful! Let's try a harder level next time!" / "Formidable ! Essayons un
+    niveau plus difficile la prochaine fois !".
+    """
+
+class TamashiiVerdict(_TamashiiVerdict, metaclass=_TamashiiVerdictEnumTypeWrapper):
+    """The verdict line for the number of Tamashii freed (TM-END-2); clients show the translated
+    line (the French one from the source in French).
+    """
+
+TAMASHII_VERDICT_UNSPECIFIED: TamashiiVerdict.ValueType  # 0
+"""Unset: the match goes on."""
+TAMASHII_VERDICT_JUST_A_GAME: TamashiiVerdict.ValueType  # 1
+"""0 to 2 freed: "Just a game, let's do better next time!" / "Ce n'est qu'un jeu, faisons
+mieux la prochaine fois !".
+"""
+TAMASHII_VERDICT_NOT_BAD: TamashiiVerdict.ValueType  # 2
+"""3 freed: "Not bad!" / "Pas mal !"."""
+TAMASHII_VERDICT_GOOD_WORK: TamashiiVerdict.ValueType  # 3
+"""4 freed: "Good work!" / "Bon travail !"."""
+TAMASHII_VERDICT_VERY_GOOD_WORK: TamashiiVerdict.ValueType  # 4
+"""5 freed: "Very good work!" / "Très bon travail !"."""
+TAMASHII_VERDICT_WONDERFUL: TamashiiVerdict.ValueType  # 5
+"""6 freed: "Wonderful! Let's try a harder level next time!" / "Formidable ! Essayons un
+niveau plus difficile la prochaine fois !".
+"""
+Global___TamashiiVerdict: _TypeAlias = TamashiiVerdict  # noqa: Y015
+
 @_typing.final
 class TamashiiAction(_message.Message):
-    """Tamashii: actions and views. Field names match the engine's types in
-    engine/games/tamashii.py; docs/games/tamashii.md explains each field.
+    """Tamashii: actions, views, events, outcome and catalogue. Field names match the engine's
+    types in engine/games/tamashii.py, tamashii_events.py and tamashii_cards.py;
+    docs/games/tamashii.md explains the rules (rule ids TM-...).
 
     A move in Tamashii: exactly one is set.
     """
@@ -36,6 +276,7 @@ class TamashiiAction(_message.Message):
 
         SLOT_FIELD_NUMBER: _builtins.int
         slot: _builtins.int
+        """The slot (0 to 5) of a face-down card."""
         def __init__(
             self,
             *,
@@ -88,7 +329,9 @@ class TamashiiAction(_message.Message):
         SLOT_FIELD_NUMBER: _builtins.int
         FREE_FIELD_NUMBER: _builtins.int
         slot: _builtins.int
+        """The slot (0 to 5) of a face-down card."""
         free: _builtins.bool
+        """Also try to free the card once the gems are on it."""
         def __init__(
             self,
             *,
@@ -109,6 +352,7 @@ class TamashiiAction(_message.Message):
 
         SLOT_FIELD_NUMBER: _builtins.int
         slot: _builtins.int
+        """The slot (0 to 5) of a face-down card."""
         def __init__(
             self,
             *,
@@ -126,15 +370,25 @@ class TamashiiAction(_message.Message):
     PLACE_FIELD_NUMBER: _builtins.int
     POWER_PEEK_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def peek(self) -> Global___TamashiiAction.Peek: ...
+    def peek(self) -> Global___TamashiiAction.Peek:
+        """Peek at a card (the turn's choice)."""
+
     @_builtins.property
-    def gather(self) -> Global___TamashiiAction.Gather: ...
+    def gather(self) -> Global___TamashiiAction.Gather:
+        """Draw the turn's first gem."""
+
     @_builtins.property
-    def draw_again(self) -> Global___TamashiiAction.DrawAgain: ...
+    def draw_again(self) -> Global___TamashiiAction.DrawAgain:
+        """Draw one more gem."""
+
     @_builtins.property
-    def place(self) -> Global___TamashiiAction.Place: ...
+    def place(self) -> Global___TamashiiAction.Place:
+        """Place the gems drawn this turn."""
+
     @_builtins.property
-    def power_peek(self) -> Global___TamashiiAction.PowerPeek: ...
+    def power_peek(self) -> Global___TamashiiAction.PowerPeek:
+        """Use Tsuchi's power."""
+
     def __init__(
         self,
         *,
@@ -176,57 +430,78 @@ class TamashiiView(_message.Message):
     REMOVED_FIELD_NUMBER: _builtins.int
     FREED_FIELD_NUMBER: _builtins.int
     END_REASON_FIELD_NUMBER: _builtins.int
-    VERDICT_EN_FIELD_NUMBER: _builtins.int
-    VERDICT_FR_FIELD_NUMBER: _builtins.int
     MY_PEEKS_FIELD_NUMBER: _builtins.int
     SEEN_BY_ALL_FIELD_NUMBER: _builtins.int
-    level: _builtins.str
+    VERDICT_FIELD_NUMBER: _builtins.int
+    level: Global___TamashiiLevel.ValueType
+    """The difficulty of this match."""
     memory_aid: _builtins.bool
+    """Whether the view lists the cards the viewer peeked at (room option `memory_aid`)."""
     powers_active: _builtins.bool
+    """Whether freed cards' powers apply (every level but NOVICE)."""
     black_is_wild: _builtins.bool
+    """Whether black gems are wild and never end a turn (NOVICE only)."""
     players: _builtins.int
+    """Number of seats at the table."""
     turn: _builtins.int
-    phase: _builtins.str
+    """The seat whose turn it is."""
+    phase: Global___TamashiiPhase.ValueType
+    """Where the current turn stands."""
     freed: _builtins.int
-    end_reason: _builtins.str
-    verdict_en: _builtins.str
-    verdict_fr: _builtins.str
+    """How many Tamashii are freed."""
+    end_reason: Global___TamashiiEndReason.ValueType
+    """Why the match ended; unset while it runs."""
+    verdict: Global___TamashiiVerdict.ValueType
+    """The verdict once the match is over (TM-END-2); unset while it runs."""
     @_builtins.property
-    def slots(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiSlotView]: ...
+    def slots(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiSlotView]:
+        """The six slots, in order 0 to 5."""
+
     @_builtins.property
-    def bag(self) -> Global___TamashiiGems: ...
+    def bag(self) -> Global___TamashiiGems:
+        """The gems in the bag."""
+
     @_builtins.property
-    def drawn(self) -> Global___TamashiiGems: ...
+    def drawn(self) -> Global___TamashiiGems:
+        """The gems drawn this turn, not yet placed."""
+
     @_builtins.property
-    def removed(self) -> Global___TamashiiGems: ...
+    def removed(self) -> Global___TamashiiGems:
+        """The gems out of the game (removed pile)."""
+
     @_builtins.property
-    def my_peeks(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiKnownCard]: ...
+    def my_peeks(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiKnownCard]:
+        """The memory aid's reminder of the viewer's own peeks at cards still face down (empty
+        without `memory_aid`, and for spectators).
+        """
+
     @_builtins.property
-    def seen_by_all(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiKnownCard]: ...
+    def seen_by_all(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiKnownCard]:
+        """The memory aid's reminder of face-down cards a failed liberation showed to all."""
+
     def __init__(
         self,
         *,
-        level: _builtins.str = ...,
+        level: Global___TamashiiLevel.ValueType = ...,
         memory_aid: _builtins.bool = ...,
         powers_active: _builtins.bool = ...,
         black_is_wild: _builtins.bool = ...,
         players: _builtins.int = ...,
         turn: _builtins.int = ...,
-        phase: _builtins.str = ...,
+        phase: Global___TamashiiPhase.ValueType = ...,
         slots: _abc.Iterable[Global___TamashiiSlotView] | None = ...,
         bag: Global___TamashiiGems | None = ...,
         drawn: Global___TamashiiGems | None = ...,
         removed: Global___TamashiiGems | None = ...,
         freed: _builtins.int = ...,
-        end_reason: _builtins.str = ...,
-        verdict_en: _builtins.str = ...,
-        verdict_fr: _builtins.str = ...,
+        end_reason: Global___TamashiiEndReason.ValueType = ...,
         my_peeks: _abc.Iterable[Global___TamashiiKnownCard] | None = ...,
         seen_by_all: _abc.Iterable[Global___TamashiiKnownCard] | None = ...,
+        verdict: Global___TamashiiVerdict.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["bag", b"bag", "drawn", b"drawn", "removed", b"removed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bag", b"bag", "black_is_wild", b"black_is_wild", "drawn", b"drawn", "end_reason", b"end_reason", "freed", b"freed", "level", b"level", "memory_aid", b"memory_aid", "my_peeks", b"my_peeks", "phase", b"phase", "players", b"players", "powers_active", b"powers_active", "removed", b"removed", "seen_by_all", b"seen_by_all", "slots", b"slots", "turn", b"turn", "verdict_en", b"verdict_en", "verdict_fr", b"verdict_fr"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bag", b"bag", "black_is_wild", b"black_is_wild", "drawn", b"drawn", "end_reason", b"end_reason", "freed", b"freed", "level", b"level", "memory_aid", b"memory_aid", "my_peeks", b"my_peeks", "phase", b"phase", "players", b"players", "powers_active", b"powers_active", "removed", b"removed", "seen_by_all", b"seen_by_all", "slots", b"slots", "turn", b"turn", "verdict", b"verdict"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -248,13 +523,21 @@ class TamashiiSlotView(_message.Message):
     GEMS_FIELD_NUMBER: _builtins.int
     PEEKED_BY_FIELD_NUMBER: _builtins.int
     slot: _builtins.int
+    """The slot number, 0 to 5."""
     face_up: _builtins.bool
+    """Whether the card is face up (freed)."""
     @_builtins.property
-    def card(self) -> Global___TamashiiCardView: ...
+    def card(self) -> Global___TamashiiCardView:
+        """The card's face when it is face up; absent while face down."""
+
     @_builtins.property
-    def gems(self) -> Global___TamashiiGems: ...
+    def gems(self) -> Global___TamashiiGems:
+        """The gems lying on the card."""
+
     @_builtins.property
-    def peeked_by(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def peeked_by(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats that have peeked at this slot."""
+
     def __init__(
         self,
         *,
@@ -283,9 +566,13 @@ class TamashiiGems(_message.Message):
     YELLOW_FIELD_NUMBER: _builtins.int
     BLACK_FIELD_NUMBER: _builtins.int
     blue: _builtins.int
+    """Blue gems."""
     red: _builtins.int
+    """Red gems."""
     yellow: _builtins.int
+    """Yellow gems."""
     black: _builtins.int
+    """Black gems."""
     def __init__(
         self,
         *,
@@ -311,8 +598,11 @@ class TamashiiKnownCard(_message.Message):
     SLOT_FIELD_NUMBER: _builtins.int
     CARD_FIELD_NUMBER: _builtins.int
     slot: _builtins.int
+    """The slot, 0 to 5."""
     @_builtins.property
-    def card(self) -> Global___TamashiiCardView: ...
+    def card(self) -> Global___TamashiiCardView:
+        """The card's whole face."""
+
     def __init__(
         self,
         *,
@@ -329,31 +619,691 @@ Global___TamashiiKnownCard: _TypeAlias = TamashiiKnownCard  # noqa: Y015
 
 @_typing.final
 class TamashiiCardView(_message.Message):
-    """A Tamashii's face: `needs` to be freed and its `power` (`NONE` if it has none)."""
+    """The whole face of a Tamashii as printed (TM-PEEK-1): what a peek shows, what a freed or
+    failed liberation reveals. Its name is in the catalogue (`TamashiiCatalogue.spirits`, by
+    `id`).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
     ID_FIELD_NUMBER: _builtins.int
-    NAME_FIELD_NUMBER: _builtins.int
     NEEDS_FIELD_NUMBER: _builtins.int
     POWER_FIELD_NUMBER: _builtins.int
     id: _builtins.int
-    name: _builtins.str
-    power: _builtins.str
+    """The card id, 1 to 6 (see the catalogue)."""
+    power: Global___TamashiiPower.ValueType
+    """Its power."""
     @_builtins.property
-    def needs(self) -> Global___TamashiiGems: ...
+    def needs(self) -> Global___TamashiiGems:
+        """The gems it needs to be freed (never black)."""
+
     def __init__(
         self,
         *,
         id: _builtins.int = ...,
-        name: _builtins.str = ...,
         needs: Global___TamashiiGems | None = ...,
-        power: _builtins.str = ...,
+        power: Global___TamashiiPower.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["needs", b"needs"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["id", b"id", "name", b"name", "needs", b"needs", "power", b"power"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["id", b"id", "needs", b"needs", "power", b"power"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___TamashiiCardView: _TypeAlias = TamashiiCardView  # noqa: Y015
+
+@_typing.final
+class TamashiiEvent(_message.Message):
+    """Something that happened in a Tamashii match: exactly one is set. All are public but
+    `peeked`, which only the peeking player receives.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class TurnStarted(_message.Message):
+        """`seat` starts a turn (after the previous turn's erosion)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat whose turn starts."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SlotPeeked(_message.Message):
+        """`seat` looked at the face-down card in `slot` (public: not what it is)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        SLOT_FIELD_NUMBER: _builtins.int
+        BY_POWER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that peeked."""
+        slot: _builtins.int
+        """The slot looked at, 0 to 5."""
+        by_power: _builtins.bool
+        """Whether it was Tsuchi's power rather than the turn's choice."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            slot: _builtins.int = ...,
+            by_power: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["by_power", b"by_power", "seat", b"seat", "slot", b"slot"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Peeked(_message.Message):
+        """Private to the peeking seat (TM-PEEK-1, TM-MEM-1): the card in `slot`, shown once. A
+        player's view does not list it again unless the room has `memory_aid`.
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        SLOT_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        BY_POWER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that peeked (the only receiver)."""
+        slot: _builtins.int
+        """The slot looked at, 0 to 5."""
+        by_power: _builtins.bool
+        """Whether it was Tsuchi's power rather than the turn's choice."""
+        @_builtins.property
+        def card(self) -> Global___TamashiiCardView:
+            """The card's whole face: id, needs and power."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            slot: _builtins.int = ...,
+            card: Global___TamashiiCardView | None = ...,
+            by_power: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["by_power", b"by_power", "card", b"card", "seat", b"seat", "slot", b"slot"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class GemDrawn(_message.Message):
+        """`seat` drew a gem from the bag (TM-GATHER-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        COLOUR_FIELD_NUMBER: _builtins.int
+        AGAIN_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that drew."""
+        colour: Global___TamashiiColour.ValueType
+        """The colour drawn."""
+        again: _builtins.bool
+        """False for the turn's first gem, true for each further one."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            colour: Global___TamashiiColour.ValueType = ...,
+            again: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["again", b"again", "colour", b"colour", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Bust(_message.Message):
+        """A black gem: every gem drawn this turn went back to the bag and the turn ends (TM-BUST-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        RETURNED_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat whose turn busts."""
+        @_builtins.property
+        def returned(self) -> Global___TamashiiGems:
+            """The gems put back, the black one included."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            returned: Global___TamashiiGems | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["returned", b"returned"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["returned", b"returned", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class GemsPlaced(_message.Message):
+        """`seat` put the turn's gems on the card in `slot` (TM-PLACE-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        SLOT_FIELD_NUMBER: _builtins.int
+        GEMS_FIELD_NUMBER: _builtins.int
+        FREE_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that placed."""
+        slot: _builtins.int
+        """The slot, 0 to 5."""
+        free: _builtins.bool
+        """Whether the player then tries to free the card (a `freed` or `liberation_failed` follows)."""
+        @_builtins.property
+        def gems(self) -> Global___TamashiiGems:
+            """The gems placed."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            slot: _builtins.int = ...,
+            gems: Global___TamashiiGems | None = ...,
+            free: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["gems", b"gems"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["free", b"free", "gems", b"gems", "seat", b"seat", "slot", b"slot"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class LiberationFailed(_message.Message):
+        """A liberation failed (TM-FREE-1): the card was shown to all, the gems on it left the game
+        and it lies face down again.
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        SLOT_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        DISCARDED_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that tried."""
+        slot: _builtins.int
+        """The slot, 0 to 5."""
+        @_builtins.property
+        def card(self) -> Global___TamashiiCardView:
+            """The card shown to all."""
+
+        @_builtins.property
+        def discarded(self) -> Global___TamashiiGems:
+            """The gems that were on the card, now on the removed pile."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            slot: _builtins.int = ...,
+            card: Global___TamashiiCardView | None = ...,
+            discarded: Global___TamashiiGems | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "discarded", b"discarded"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "discarded", b"discarded", "seat", b"seat", "slot", b"slot"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Freed(_message.Message):
+        """A Tamashii is freed and lies face up (TM-FREE-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        SLOT_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        EXCESS_FIELD_NUMBER: _builtins.int
+        EXCESS_TO_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that freed it."""
+        slot: _builtins.int
+        """The slot, 0 to 5."""
+        excess_to: Global___TamashiiPile.ValueType
+        """Where the excess went."""
+        @_builtins.property
+        def card(self) -> Global___TamashiiCardView:
+            """The card freed."""
+
+        @_builtins.property
+        def excess(self) -> Global___TamashiiGems:
+            """The gems beyond its needs, taken off the card."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            slot: _builtins.int = ...,
+            card: Global___TamashiiCardView | None = ...,
+            excess: Global___TamashiiGems | None = ...,
+            excess_to: Global___TamashiiPile.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "excess", b"excess"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "excess", b"excess", "excess_to", b"excess_to", "seat", b"seat", "slot", b"slot"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class PowerApplied(_message.Message):
+        """The power of the card just freed applied (TM-CARDS-1; never in NOVICE)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        SLOT_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        POWER_FIELD_NUMBER: _builtins.int
+        RETURNED_TO_BAG_FIELD_NUMBER: _builtins.int
+        TAKEN_FROM_BAG_FIELD_NUMBER: _builtins.int
+        PEEK_PENDING_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that freed the card."""
+        slot: _builtins.int
+        """The slot of the card, 0 to 5."""
+        card: _builtins.int
+        """The card id, 1 to 6."""
+        power: Global___TamashiiPower.ValueType
+        """The power that applied."""
+        peek_pending: _builtins.bool
+        """Whether the player now picks a card to look at (Tsuchi; phase POWER_PEEK)."""
+        @_builtins.property
+        def returned_to_bag(self) -> Global___TamashiiGems:
+            """Gems the power put into the bag."""
+
+        @_builtins.property
+        def taken_from_bag(self) -> Global___TamashiiGems:
+            """Gems the power took out of the bag."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            slot: _builtins.int = ...,
+            card: _builtins.int = ...,
+            power: Global___TamashiiPower.ValueType = ...,
+            returned_to_bag: Global___TamashiiGems | None = ...,
+            taken_from_bag: Global___TamashiiGems | None = ...,
+            peek_pending: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["returned_to_bag", b"returned_to_bag", "taken_from_bag", b"taken_from_bag"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "peek_pending", b"peek_pending", "power", b"power", "returned_to_bag", b"returned_to_bag", "seat", b"seat", "slot", b"slot", "taken_from_bag", b"taken_from_bag"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class GemEroded(_message.Message):
+        """End of turn erosion: one gem left the bag for the removed pile (TM-EROSION-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        COLOUR_FIELD_NUMBER: _builtins.int
+        colour: Global___TamashiiColour.ValueType
+        """The colour removed; unset when the bag held no blue, red or yellow gem."""
+        def __init__(
+            self,
+            *,
+            colour: Global___TamashiiColour.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["colour", b"colour"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class TurnTimedOut(_message.Message):
+        """The player's clock ran out (TM-TIME-1): the turn ends, gems drawn go back to the bag."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        PHASE_FIELD_NUMBER: _builtins.int
+        RETURNED_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat whose time ran out."""
+        phase: Global___TamashiiPhase.ValueType
+        """Where the turn stood when the time ran out."""
+        @_builtins.property
+        def returned(self) -> Global___TamashiiGems:
+            """The gems put back into the bag."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            phase: Global___TamashiiPhase.ValueType = ...,
+            returned: Global___TamashiiGems | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["returned", b"returned"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["phase", b"phase", "returned", b"returned", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class MatchOver(_message.Message):
+        """The match is over (TM-END-1, TM-END-2, TM-END-3)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        FREED_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        VERDICT_FIELD_NUMBER: _builtins.int
+        freed: _builtins.int
+        """How many Tamashii were freed, 0 to 6."""
+        reason: Global___TamashiiEndReason.ValueType
+        """Why it ended."""
+        verdict: Global___TamashiiVerdict.ValueType
+        """The verdict for that count."""
+        def __init__(
+            self,
+            *,
+            freed: _builtins.int = ...,
+            reason: Global___TamashiiEndReason.ValueType = ...,
+            verdict: Global___TamashiiVerdict.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["freed", b"freed", "reason", b"reason", "verdict", b"verdict"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    TURN_STARTED_FIELD_NUMBER: _builtins.int
+    SLOT_PEEKED_FIELD_NUMBER: _builtins.int
+    PEEKED_FIELD_NUMBER: _builtins.int
+    GEM_DRAWN_FIELD_NUMBER: _builtins.int
+    BUST_FIELD_NUMBER: _builtins.int
+    GEMS_PLACED_FIELD_NUMBER: _builtins.int
+    LIBERATION_FAILED_FIELD_NUMBER: _builtins.int
+    FREED_FIELD_NUMBER: _builtins.int
+    POWER_APPLIED_FIELD_NUMBER: _builtins.int
+    GEM_ERODED_FIELD_NUMBER: _builtins.int
+    TURN_TIMED_OUT_FIELD_NUMBER: _builtins.int
+    MATCH_OVER_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def turn_started(self) -> Global___TamashiiEvent.TurnStarted:
+        """A turn starts."""
+
+    @_builtins.property
+    def slot_peeked(self) -> Global___TamashiiEvent.SlotPeeked:
+        """Someone peeked (public)."""
+
+    @_builtins.property
+    def peeked(self) -> Global___TamashiiEvent.Peeked:
+        """What you saw (private)."""
+
+    @_builtins.property
+    def gem_drawn(self) -> Global___TamashiiEvent.GemDrawn:
+        """A gem was drawn."""
+
+    @_builtins.property
+    def bust(self) -> Global___TamashiiEvent.Bust:
+        """A black gem ended the turn."""
+
+    @_builtins.property
+    def gems_placed(self) -> Global___TamashiiEvent.GemsPlaced:
+        """Gems were placed on a card."""
+
+    @_builtins.property
+    def liberation_failed(self) -> Global___TamashiiEvent.LiberationFailed:
+        """A liberation failed."""
+
+    @_builtins.property
+    def freed(self) -> Global___TamashiiEvent.Freed:
+        """A Tamashii was freed."""
+
+    @_builtins.property
+    def power_applied(self) -> Global___TamashiiEvent.PowerApplied:
+        """A power applied."""
+
+    @_builtins.property
+    def gem_eroded(self) -> Global___TamashiiEvent.GemEroded:
+        """Erosion."""
+
+    @_builtins.property
+    def turn_timed_out(self) -> Global___TamashiiEvent.TurnTimedOut:
+        """A clock ran out."""
+
+    @_builtins.property
+    def match_over(self) -> Global___TamashiiEvent.MatchOver:
+        """The match ended."""
+
+    def __init__(
+        self,
+        *,
+        turn_started: Global___TamashiiEvent.TurnStarted | None = ...,
+        slot_peeked: Global___TamashiiEvent.SlotPeeked | None = ...,
+        peeked: Global___TamashiiEvent.Peeked | None = ...,
+        gem_drawn: Global___TamashiiEvent.GemDrawn | None = ...,
+        bust: Global___TamashiiEvent.Bust | None = ...,
+        gems_placed: Global___TamashiiEvent.GemsPlaced | None = ...,
+        liberation_failed: Global___TamashiiEvent.LiberationFailed | None = ...,
+        freed: Global___TamashiiEvent.Freed | None = ...,
+        power_applied: Global___TamashiiEvent.PowerApplied | None = ...,
+        gem_eroded: Global___TamashiiEvent.GemEroded | None = ...,
+        turn_timed_out: Global___TamashiiEvent.TurnTimedOut | None = ...,
+        match_over: Global___TamashiiEvent.MatchOver | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bust", b"bust", "event", b"event", "freed", b"freed", "gem_drawn", b"gem_drawn", "gem_eroded", b"gem_eroded", "gems_placed", b"gems_placed", "liberation_failed", b"liberation_failed", "match_over", b"match_over", "peeked", b"peeked", "power_applied", b"power_applied", "slot_peeked", b"slot_peeked", "turn_started", b"turn_started", "turn_timed_out", b"turn_timed_out"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bust", b"bust", "event", b"event", "freed", b"freed", "gem_drawn", b"gem_drawn", "gem_eroded", b"gem_eroded", "gems_placed", b"gems_placed", "liberation_failed", b"liberation_failed", "match_over", b"match_over", "peeked", b"peeked", "power_applied", b"power_applied", "slot_peeked", b"slot_peeked", "turn_started", b"turn_started", "turn_timed_out", b"turn_timed_out"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["turn_started", "slot_peeked", "peeked", "gem_drawn", "bust", "gems_placed", "liberation_failed", "freed", "power_applied", "gem_eroded", "turn_timed_out", "match_over"]  # noqa: Y015
+    _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
+
+Global___TamashiiEvent: _TypeAlias = TamashiiEvent  # noqa: Y015
+
+@_typing.final
+class TamashiiOutcome(_message.Message):
+    """How a Tamashii match ended (the outcome's detail). The table wins together from 3 freed."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FREED_FIELD_NUMBER: _builtins.int
+    LEVEL_FIELD_NUMBER: _builtins.int
+    VERDICT_FIELD_NUMBER: _builtins.int
+    freed: _builtins.int
+    """How many Tamashii were freed, 0 to 6."""
+    level: Global___TamashiiLevel.ValueType
+    """The difficulty played."""
+    verdict: Global___TamashiiVerdict.ValueType
+    """The verdict for that count (TM-END-2)."""
+    def __init__(
+        self,
+        *,
+        freed: _builtins.int = ...,
+        level: Global___TamashiiLevel.ValueType = ...,
+        verdict: Global___TamashiiVerdict.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["freed", b"freed", "level", b"level", "verdict", b"verdict"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TamashiiOutcome: _TypeAlias = TamashiiOutcome  # noqa: Y015
+
+@_typing.final
+class TamashiiCatalogue(_message.Message):
+    """Everything printed in the Tamashii box, so that no client hard-codes a table: the six
+    spirits with their needs and powers, the bag, the levels and the verdicts.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class Spirit(_message.Message):
+        """One Tamashii as printed (TM-CARDS-1). The game has one copy of each."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        ID_FIELD_NUMBER: _builtins.int
+        NAME_FIELD_NUMBER: _builtins.int
+        NEEDS_FIELD_NUMBER: _builtins.int
+        POWER_FIELD_NUMBER: _builtins.int
+        id: _builtins.int
+        """The card id, 1 to 6, used by events and views."""
+        name: _builtins.str
+        """Its proper name (Kaze, Hi, Mizu, Tsuchi, Hikari, Yami), the same in every language."""
+        power: Global___TamashiiPower.ValueType
+        """Its power."""
+        @_builtins.property
+        def needs(self) -> Global___TamashiiGems:
+            """The gems it needs to be freed (never black)."""
+
+        def __init__(
+            self,
+            *,
+            id: _builtins.int = ...,
+            name: _builtins.str = ...,
+            needs: Global___TamashiiGems | None = ...,
+            power: Global___TamashiiPower.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["needs", b"needs"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["id", b"id", "name", b"name", "needs", b"needs", "power", b"power"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Level(_message.Message):
+        """One difficulty (TM-LEVEL-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        LEVEL_FIELD_NUMBER: _builtins.int
+        REMOVED_FIELD_NUMBER: _builtins.int
+        POWERS_ACTIVE_FIELD_NUMBER: _builtins.int
+        BLACK_IS_WILD_FIELD_NUMBER: _builtins.int
+        level: Global___TamashiiLevel.ValueType
+        """The level."""
+        powers_active: _builtins.bool
+        """Whether freed cards' powers apply."""
+        black_is_wild: _builtins.bool
+        """Whether black gems are wild and never end a turn."""
+        @_builtins.property
+        def removed(self) -> Global___TamashiiGems:
+            """The gems taken out of the bag at set-up (onto the removed pile)."""
+
+        def __init__(
+            self,
+            *,
+            level: Global___TamashiiLevel.ValueType = ...,
+            removed: Global___TamashiiGems | None = ...,
+            powers_active: _builtins.bool = ...,
+            black_is_wild: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["removed", b"removed"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["black_is_wild", b"black_is_wild", "level", b"level", "powers_active", b"powers_active", "removed", b"removed"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class VerdictRange(_message.Message):
+        """The verdict given for a range of freed counts (TM-END-2)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        VERDICT_FIELD_NUMBER: _builtins.int
+        MIN_FREED_FIELD_NUMBER: _builtins.int
+        MAX_FREED_FIELD_NUMBER: _builtins.int
+        WIN_FIELD_NUMBER: _builtins.int
+        verdict: Global___TamashiiVerdict.ValueType
+        """The verdict."""
+        min_freed: _builtins.int
+        """The fewest freed for this verdict."""
+        max_freed: _builtins.int
+        """The most freed for this verdict."""
+        win: _builtins.bool
+        """Whether the table counts as winning with this verdict."""
+        def __init__(
+            self,
+            *,
+            verdict: Global___TamashiiVerdict.ValueType = ...,
+            min_freed: _builtins.int = ...,
+            max_freed: _builtins.int = ...,
+            win: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["max_freed", b"max_freed", "min_freed", b"min_freed", "verdict", b"verdict", "win", b"win"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    SPIRITS_FIELD_NUMBER: _builtins.int
+    BAG_FIELD_NUMBER: _builtins.int
+    SLOTS_FIELD_NUMBER: _builtins.int
+    LEVELS_FIELD_NUMBER: _builtins.int
+    VERDICTS_FIELD_NUMBER: _builtins.int
+    WIN_THRESHOLD_FIELD_NUMBER: _builtins.int
+    RETURN_TWO_YELLOW_COUNT_FIELD_NUMBER: _builtins.int
+    slots: _builtins.int
+    """The number of slots on the table."""
+    win_threshold: _builtins.int
+    """The table wins together from this many freed Tamashii."""
+    return_two_yellow_count: _builtins.int
+    """How many yellow gems the RETURN_TWO_YELLOW power puts back at most."""
+    @_builtins.property
+    def spirits(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiCatalogue.Spirit]:
+        """The six spirits, by id."""
+
+    @_builtins.property
+    def bag(self) -> Global___TamashiiGems:
+        """The full bag before a level removes gems (TM-BAG-1)."""
+
+    @_builtins.property
+    def levels(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiCatalogue.Level]:
+        """The levels, easiest first."""
+
+    @_builtins.property
+    def verdicts(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiCatalogue.VerdictRange]:
+        """The verdicts, by increasing freed count."""
+
+    def __init__(
+        self,
+        *,
+        spirits: _abc.Iterable[Global___TamashiiCatalogue.Spirit] | None = ...,
+        bag: Global___TamashiiGems | None = ...,
+        slots: _builtins.int = ...,
+        levels: _abc.Iterable[Global___TamashiiCatalogue.Level] | None = ...,
+        verdicts: _abc.Iterable[Global___TamashiiCatalogue.VerdictRange] | None = ...,
+        win_threshold: _builtins.int = ...,
+        return_two_yellow_count: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bag", b"bag"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bag", b"bag", "levels", b"levels", "return_two_yellow_count", b"return_two_yellow_count", "slots", b"slots", "spirits", b"spirits", "verdicts", b"verdicts", "win_threshold", b"win_threshold"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TamashiiCatalogue: _TypeAlias = TamashiiCatalogue  # noqa: Y015

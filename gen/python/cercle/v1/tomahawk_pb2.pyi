@@ -7,6 +7,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -18,24 +19,350 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _TomahawkColour:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkColour.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_COLOUR_UNSPECIFIED: _TomahawkColour.ValueType  # 0
+    """Unset: no colour (a colourless card, or no colour named yet)."""
+    TOMAHAWK_COLOUR_RED: _TomahawkColour.ValueType  # 1
+    """Red."""
+    TOMAHAWK_COLOUR_BLUE: _TomahawkColour.ValueType  # 2
+    """Blue."""
+    TOMAHAWK_COLOUR_VIOLET: _TomahawkColour.ValueType  # 3
+    """Violet."""
+    TOMAHAWK_COLOUR_WHITE: _TomahawkColour.ValueType  # 4
+    """White."""
+
+class TomahawkColour(_TomahawkColour, metaclass=_TomahawkColourEnumTypeWrapper):
+    """Tomahawk Tribal: actions, views, events, outcome and catalogue. Field names match the
+    engine's types (engine/games/tomahawk.py, tomahawk_events.py, tomahawk_cards.py);
+    docs/games/tomahawk.md explains each field. Rule ids (TT-...) refer to the rules file.
+
+    The four colours of the deck (TT-DECK-1).
+    """
+
+TOMAHAWK_COLOUR_UNSPECIFIED: TomahawkColour.ValueType  # 0
+"""Unset: no colour (a colourless card, or no colour named yet)."""
+TOMAHAWK_COLOUR_RED: TomahawkColour.ValueType  # 1
+"""Red."""
+TOMAHAWK_COLOUR_BLUE: TomahawkColour.ValueType  # 2
+"""Blue."""
+TOMAHAWK_COLOUR_VIOLET: TomahawkColour.ValueType  # 3
+"""Violet."""
+TOMAHAWK_COLOUR_WHITE: TomahawkColour.ValueType  # 4
+"""White."""
+Global___TomahawkColour: _TypeAlias = TomahawkColour  # noqa: Y015
+
+class _TomahawkCardKind:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkCardKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkCardKind.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_CARD_KIND_UNSPECIFIED: _TomahawkCardKind.ValueType  # 0
+    """Unset: never sent for a real card."""
+    TOMAHAWK_CARD_KIND_BISON: _TomahawkCardKind.ValueType  # 1
+    """Classic symbol: bison."""
+    TOMAHAWK_CARD_KIND_EAGLE: _TomahawkCardKind.ValueType  # 2
+    """Classic symbol: eagle."""
+    TOMAHAWK_CARD_KIND_WOLF: _TomahawkCardKind.ValueType  # 3
+    """Classic symbol: wolf."""
+    TOMAHAWK_CARD_KIND_BEAR: _TomahawkCardKind.ValueType  # 4
+    """Classic symbol: bear."""
+    TOMAHAWK_CARD_KIND_TIPI: _TomahawkCardKind.ValueType  # 5
+    """Classic symbol: tipi."""
+    TOMAHAWK_CARD_KIND_FEATHER: _TomahawkCardKind.ValueType  # 6
+    """Classic symbol: feather."""
+    TOMAHAWK_CARD_KIND_TOTEM: _TomahawkCardKind.ValueType  # 7
+    """Classic symbol: totem."""
+    TOMAHAWK_CARD_KIND_BOW: _TomahawkCardKind.ValueType  # 8
+    """Classic symbol: bow."""
+    TOMAHAWK_CARD_KIND_CANOE: _TomahawkCardKind.ValueType  # 9
+    """Classic symbol: canoe."""
+    TOMAHAWK_CARD_KIND_SUN: _TomahawkCardKind.ValueType  # 10
+    """Classic symbol: sun."""
+    TOMAHAWK_CARD_KIND_SHERIFF_1: _TomahawkCardKind.ValueType  # 11
+    """Sheriff +1: the next player faces a pending draw of 1 (TT-SHERIFF-1)."""
+    TOMAHAWK_CARD_KIND_SHERIFF_2: _TomahawkCardKind.ValueType  # 12
+    """Sheriff +2: the next player faces a pending draw of 2."""
+    TOMAHAWK_CARD_KIND_SHERIFF_3: _TomahawkCardKind.ValueType  # 13
+    """Sheriff +3: the next player faces a pending draw of 3."""
+    TOMAHAWK_CARD_KIND_SKIP: _TomahawkCardKind.ValueType  # 14
+    """Skip ("Passe ton tour"): the next player loses their turn unless they Shield it (TT-SKIP-1)."""
+    TOMAHAWK_CARD_KIND_REVERSE: _TomahawkCardKind.ValueType  # 15
+    """Reverse ("Contresens"): the direction of play changes (TT-REV-1)."""
+    TOMAHAWK_CARD_KIND_SHIELD: _TomahawkCardKind.ValueType  # 16
+    """Shield ("Bouclier"): sends a pending Sheriff draw or Skip back to its caster (TT-SHIELD-1)."""
+    TOMAHAWK_CARD_KIND_DIAMOND: _TomahawkCardKind.ValueType  # 17
+    """Diamond ("Diamant"), colourless, 20 points: its player names the new colour."""
+    TOMAHAWK_CARD_KIND_CALUMET: _TomahawkCardKind.ValueType  # 18
+    """Calumet, colourless: its player swaps hands with a player they choose."""
+    TOMAHAWK_CARD_KIND_SHAMAN: _TomahawkCardKind.ValueType  # 19
+    """Shaman ("Chamane"), colourless: sends back the last Sheriff draw or Skip its player took
+    (TT-SHAMAN-1).
+    """
+    TOMAHAWK_CARD_KIND_WHEEL: _TomahawkCardKind.ValueType  # 20
+    """Wheel of Time ("Roue du Temps"), colourless: every hand moves one seat on (TT-WHEEL-1)."""
+
+class TomahawkCardKind(_TomahawkCardKind, metaclass=_TomahawkCardKindEnumTypeWrapper):
+    """What a card is, regardless of its colour: ten classic symbols (5 points each, TT-DECK-2)
+    and the special cards (TT-DECK-3).
+    """
+
+TOMAHAWK_CARD_KIND_UNSPECIFIED: TomahawkCardKind.ValueType  # 0
+"""Unset: never sent for a real card."""
+TOMAHAWK_CARD_KIND_BISON: TomahawkCardKind.ValueType  # 1
+"""Classic symbol: bison."""
+TOMAHAWK_CARD_KIND_EAGLE: TomahawkCardKind.ValueType  # 2
+"""Classic symbol: eagle."""
+TOMAHAWK_CARD_KIND_WOLF: TomahawkCardKind.ValueType  # 3
+"""Classic symbol: wolf."""
+TOMAHAWK_CARD_KIND_BEAR: TomahawkCardKind.ValueType  # 4
+"""Classic symbol: bear."""
+TOMAHAWK_CARD_KIND_TIPI: TomahawkCardKind.ValueType  # 5
+"""Classic symbol: tipi."""
+TOMAHAWK_CARD_KIND_FEATHER: TomahawkCardKind.ValueType  # 6
+"""Classic symbol: feather."""
+TOMAHAWK_CARD_KIND_TOTEM: TomahawkCardKind.ValueType  # 7
+"""Classic symbol: totem."""
+TOMAHAWK_CARD_KIND_BOW: TomahawkCardKind.ValueType  # 8
+"""Classic symbol: bow."""
+TOMAHAWK_CARD_KIND_CANOE: TomahawkCardKind.ValueType  # 9
+"""Classic symbol: canoe."""
+TOMAHAWK_CARD_KIND_SUN: TomahawkCardKind.ValueType  # 10
+"""Classic symbol: sun."""
+TOMAHAWK_CARD_KIND_SHERIFF_1: TomahawkCardKind.ValueType  # 11
+"""Sheriff +1: the next player faces a pending draw of 1 (TT-SHERIFF-1)."""
+TOMAHAWK_CARD_KIND_SHERIFF_2: TomahawkCardKind.ValueType  # 12
+"""Sheriff +2: the next player faces a pending draw of 2."""
+TOMAHAWK_CARD_KIND_SHERIFF_3: TomahawkCardKind.ValueType  # 13
+"""Sheriff +3: the next player faces a pending draw of 3."""
+TOMAHAWK_CARD_KIND_SKIP: TomahawkCardKind.ValueType  # 14
+"""Skip ("Passe ton tour"): the next player loses their turn unless they Shield it (TT-SKIP-1)."""
+TOMAHAWK_CARD_KIND_REVERSE: TomahawkCardKind.ValueType  # 15
+"""Reverse ("Contresens"): the direction of play changes (TT-REV-1)."""
+TOMAHAWK_CARD_KIND_SHIELD: TomahawkCardKind.ValueType  # 16
+"""Shield ("Bouclier"): sends a pending Sheriff draw or Skip back to its caster (TT-SHIELD-1)."""
+TOMAHAWK_CARD_KIND_DIAMOND: TomahawkCardKind.ValueType  # 17
+"""Diamond ("Diamant"), colourless, 20 points: its player names the new colour."""
+TOMAHAWK_CARD_KIND_CALUMET: TomahawkCardKind.ValueType  # 18
+"""Calumet, colourless: its player swaps hands with a player they choose."""
+TOMAHAWK_CARD_KIND_SHAMAN: TomahawkCardKind.ValueType  # 19
+"""Shaman ("Chamane"), colourless: sends back the last Sheriff draw or Skip its player took
+(TT-SHAMAN-1).
+"""
+TOMAHAWK_CARD_KIND_WHEEL: TomahawkCardKind.ValueType  # 20
+"""Wheel of Time ("Roue du Temps"), colourless: every hand moves one seat on (TT-WHEEL-1)."""
+Global___TomahawkCardKind: _TypeAlias = TomahawkCardKind  # noqa: Y015
+
+class _TomahawkPhase:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkPhase.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_PHASE_UNSPECIFIED: _TomahawkPhase.ValueType  # 0
+    """Unset: never sent."""
+    TOMAHAWK_PHASE_PLAY: _TomahawkPhase.ValueType  # 1
+    """Play a card or a combo, or draw (TT-TURN-1, TT-TURN-3)."""
+    TOMAHAWK_PHASE_NAME_COLOUR: _TomahawkPhase.ValueType  # 2
+    """The round's first card is colourless: the starter names the colour (TT-SETUP-2)."""
+    TOMAHAWK_PHASE_FACE_SHERIFF: _TomahawkPhase.ValueType  # 3
+    """A Sheriff draw is pending: stack a Sheriff, Shield it, or take it (TT-STACK-1)."""
+    TOMAHAWK_PHASE_FACE_SKIP: _TomahawkPhase.ValueType  # 4
+    """A Skip is pending: Shield it or take it (TT-SKIP-1)."""
+    TOMAHAWK_PHASE_DRAWN: _TomahawkPhase.ValueType  # 5
+    """The card just drawn can be played: play it or keep it (TT-TURN-3)."""
+    TOMAHAWK_PHASE_MATCH_OVER: _TomahawkPhase.ValueType  # 6
+    """The match is over."""
+
+class TomahawkPhase(_TomahawkPhase, metaclass=_TomahawkPhaseEnumTypeWrapper):
+    """What the seat whose turn it is must decide now."""
+
+TOMAHAWK_PHASE_UNSPECIFIED: TomahawkPhase.ValueType  # 0
+"""Unset: never sent."""
+TOMAHAWK_PHASE_PLAY: TomahawkPhase.ValueType  # 1
+"""Play a card or a combo, or draw (TT-TURN-1, TT-TURN-3)."""
+TOMAHAWK_PHASE_NAME_COLOUR: TomahawkPhase.ValueType  # 2
+"""The round's first card is colourless: the starter names the colour (TT-SETUP-2)."""
+TOMAHAWK_PHASE_FACE_SHERIFF: TomahawkPhase.ValueType  # 3
+"""A Sheriff draw is pending: stack a Sheriff, Shield it, or take it (TT-STACK-1)."""
+TOMAHAWK_PHASE_FACE_SKIP: TomahawkPhase.ValueType  # 4
+"""A Skip is pending: Shield it or take it (TT-SKIP-1)."""
+TOMAHAWK_PHASE_DRAWN: TomahawkPhase.ValueType  # 5
+"""The card just drawn can be played: play it or keep it (TT-TURN-3)."""
+TOMAHAWK_PHASE_MATCH_OVER: TomahawkPhase.ValueType  # 6
+"""The match is over."""
+Global___TomahawkPhase: _TypeAlias = TomahawkPhase  # noqa: Y015
+
+class _TomahawkDrawReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkDrawReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkDrawReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_DRAW_REASON_UNSPECIFIED: _TomahawkDrawReason.ValueType  # 0
+    """Unset: never sent."""
+    TOMAHAWK_DRAW_REASON_TURN: _TomahawkDrawReason.ValueType  # 1
+    """One card, because nothing in hand could be played (or the turn's clock ran out)."""
+    TOMAHAWK_DRAW_REASON_SHERIFF: _TomahawkDrawReason.ValueType  # 2
+    """The pending Sheriff total (taken, or drawn at once after a last-card Sheriff, TT-END-1)."""
+    TOMAHAWK_DRAW_REASON_RETURNED: _TomahawkDrawReason.ValueType  # 3
+    """A caster drew their own Sheriff total, sent back by a Shield or a Shaman."""
+    TOMAHAWK_DRAW_REASON_SHERIF: _TomahawkDrawReason.ValueType  # 4
+    """Caught by SHÉRIF! without having called TOMAHAWK! (TT-TOMA-2)."""
+    TOMAHAWK_DRAW_REASON_PENALTY: _TomahawkDrawReason.ValueType  # 5
+    """The penalty for a bad-faith SHÉRIF! or AGILITÉ! claim (TT-FAIR-1)."""
+
+class TomahawkDrawReason(_TomahawkDrawReason, metaclass=_TomahawkDrawReasonEnumTypeWrapper):
+    """Why a player drew cards."""
+
+TOMAHAWK_DRAW_REASON_UNSPECIFIED: TomahawkDrawReason.ValueType  # 0
+"""Unset: never sent."""
+TOMAHAWK_DRAW_REASON_TURN: TomahawkDrawReason.ValueType  # 1
+"""One card, because nothing in hand could be played (or the turn's clock ran out)."""
+TOMAHAWK_DRAW_REASON_SHERIFF: TomahawkDrawReason.ValueType  # 2
+"""The pending Sheriff total (taken, or drawn at once after a last-card Sheriff, TT-END-1)."""
+TOMAHAWK_DRAW_REASON_RETURNED: TomahawkDrawReason.ValueType  # 3
+"""A caster drew their own Sheriff total, sent back by a Shield or a Shaman."""
+TOMAHAWK_DRAW_REASON_SHERIF: TomahawkDrawReason.ValueType  # 4
+"""Caught by SHÉRIF! without having called TOMAHAWK! (TT-TOMA-2)."""
+TOMAHAWK_DRAW_REASON_PENALTY: TomahawkDrawReason.ValueType  # 5
+"""The penalty for a bad-faith SHÉRIF! or AGILITÉ! claim (TT-FAIR-1)."""
+Global___TomahawkDrawReason: _TypeAlias = TomahawkDrawReason  # noqa: Y015
+
+class _TomahawkSkipReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkSkipReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkSkipReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_SKIP_REASON_UNSPECIFIED: _TomahawkSkipReason.ValueType  # 0
+    """Unset: never sent."""
+    TOMAHAWK_SKIP_REASON_SKIP: _TomahawkSkipReason.ValueType  # 1
+    """The seat took the Skip it faced (TT-SKIP-1)."""
+    TOMAHAWK_SKIP_REASON_RETURNED_SKIP: _TomahawkSkipReason.ValueType  # 2
+    """A Skip sent back to the seat by a Shield or a Shaman passed over it."""
+
+class TomahawkSkipReason(_TomahawkSkipReason, metaclass=_TomahawkSkipReasonEnumTypeWrapper):
+    """Why a seat lost its turn."""
+
+TOMAHAWK_SKIP_REASON_UNSPECIFIED: TomahawkSkipReason.ValueType  # 0
+"""Unset: never sent."""
+TOMAHAWK_SKIP_REASON_SKIP: TomahawkSkipReason.ValueType  # 1
+"""The seat took the Skip it faced (TT-SKIP-1)."""
+TOMAHAWK_SKIP_REASON_RETURNED_SKIP: TomahawkSkipReason.ValueType  # 2
+"""A Skip sent back to the seat by a Shield or a Shaman passed over it."""
+Global___TomahawkSkipReason: _TypeAlias = TomahawkSkipReason  # noqa: Y015
+
+class _TomahawkReturnedBy:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkReturnedByEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkReturnedBy.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_RETURNED_BY_UNSPECIFIED: _TomahawkReturnedBy.ValueType  # 0
+    """Unset: never sent."""
+    TOMAHAWK_RETURNED_BY_SHIELD: _TomahawkReturnedBy.ValueType  # 1
+    """A Shield played against a pending Sheriff draw or Skip (TT-SHIELD-1)."""
+    TOMAHAWK_RETURNED_BY_SHAMAN: _TomahawkReturnedBy.ValueType  # 2
+    """A Shaman returning the last draw or Skip its player took (TT-SHAMAN-1)."""
+
+class TomahawkReturnedBy(_TomahawkReturnedBy, metaclass=_TomahawkReturnedByEnumTypeWrapper):
+    """The card that sent an effect back to its caster."""
+
+TOMAHAWK_RETURNED_BY_UNSPECIFIED: TomahawkReturnedBy.ValueType  # 0
+"""Unset: never sent."""
+TOMAHAWK_RETURNED_BY_SHIELD: TomahawkReturnedBy.ValueType  # 1
+"""A Shield played against a pending Sheriff draw or Skip (TT-SHIELD-1)."""
+TOMAHAWK_RETURNED_BY_SHAMAN: TomahawkReturnedBy.ValueType  # 2
+"""A Shaman returning the last draw or Skip its player took (TT-SHAMAN-1)."""
+Global___TomahawkReturnedBy: _TypeAlias = TomahawkReturnedBy  # noqa: Y015
+
+class _TomahawkPassReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkPassReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkPassReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_PASS_REASON_UNSPECIFIED: _TomahawkPassReason.ValueType  # 0
+    """Unset: never sent."""
+    TOMAHAWK_PASS_REASON_KEPT_DRAWN_CARD: _TomahawkPassReason.ValueType  # 1
+    """The player kept the playable card they had just drawn (TT-TURN-3)."""
+    TOMAHAWK_PASS_REASON_NOTHING_TO_DRAW: _TomahawkPassReason.ValueType  # 2
+    """The draw and discard piles were empty: nothing to draw (TT-TURN-4)."""
+
+class TomahawkPassReason(_TomahawkPassReason, metaclass=_TomahawkPassReasonEnumTypeWrapper):
+    """Why a turn ended without a card played."""
+
+TOMAHAWK_PASS_REASON_UNSPECIFIED: TomahawkPassReason.ValueType  # 0
+"""Unset: never sent."""
+TOMAHAWK_PASS_REASON_KEPT_DRAWN_CARD: TomahawkPassReason.ValueType  # 1
+"""The player kept the playable card they had just drawn (TT-TURN-3)."""
+TOMAHAWK_PASS_REASON_NOTHING_TO_DRAW: TomahawkPassReason.ValueType  # 2
+"""The draw and discard piles were empty: nothing to draw (TT-TURN-4)."""
+Global___TomahawkPassReason: _TypeAlias = TomahawkPassReason  # noqa: Y015
+
+class _TomahawkPenaltyReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkPenaltyReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkPenaltyReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_PENALTY_REASON_UNSPECIFIED: _TomahawkPenaltyReason.ValueType  # 0
+    """Unset: never sent."""
+    TOMAHAWK_PENALTY_REASON_BAD_SHERIF: _TomahawkPenaltyReason.ValueType  # 1
+    """SHÉRIF! on a player who does not hold exactly one card."""
+    TOMAHAWK_PENALTY_REASON_BAD_AGILITE: _TomahawkPenaltyReason.ValueType  # 2
+    """AGILITÉ! with a card that is not identical to the one just played."""
+
+class TomahawkPenaltyReason(_TomahawkPenaltyReason, metaclass=_TomahawkPenaltyReasonEnumTypeWrapper):
+    """The bad-faith claim a penalty punishes (TT-FAIR-1)."""
+
+TOMAHAWK_PENALTY_REASON_UNSPECIFIED: TomahawkPenaltyReason.ValueType  # 0
+"""Unset: never sent."""
+TOMAHAWK_PENALTY_REASON_BAD_SHERIF: TomahawkPenaltyReason.ValueType  # 1
+"""SHÉRIF! on a player who does not hold exactly one card."""
+TOMAHAWK_PENALTY_REASON_BAD_AGILITE: TomahawkPenaltyReason.ValueType  # 2
+"""AGILITÉ! with a card that is not identical to the one just played."""
+Global___TomahawkPenaltyReason: _TypeAlias = TomahawkPenaltyReason  # noqa: Y015
+
+class _TomahawkRoundEndReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomahawkRoundEndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkRoundEndReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMAHAWK_ROUND_END_REASON_UNSPECIFIED: _TomahawkRoundEndReason.ValueType  # 0
+    """Unset: never sent."""
+    TOMAHAWK_ROUND_END_REASON_EMPTY_HAND: _TomahawkRoundEndReason.ValueType  # 1
+    """A player emptied their hand (TT-GOAL-1)."""
+    TOMAHAWK_ROUND_END_REASON_BLOCKED: _TomahawkRoundEndReason.ValueType  # 2
+    """Every player passed in a row on empty piles; nobody won the round (TT-TURN-4)."""
+
+class TomahawkRoundEndReason(_TomahawkRoundEndReason, metaclass=_TomahawkRoundEndReasonEnumTypeWrapper):
+    """How a round ended."""
+
+TOMAHAWK_ROUND_END_REASON_UNSPECIFIED: TomahawkRoundEndReason.ValueType  # 0
+"""Unset: never sent."""
+TOMAHAWK_ROUND_END_REASON_EMPTY_HAND: TomahawkRoundEndReason.ValueType  # 1
+"""A player emptied their hand (TT-GOAL-1)."""
+TOMAHAWK_ROUND_END_REASON_BLOCKED: TomahawkRoundEndReason.ValueType  # 2
+"""Every player passed in a row on empty piles; nobody won the round (TT-TURN-4)."""
+Global___TomahawkRoundEndReason: _TypeAlias = TomahawkRoundEndReason  # noqa: Y015
+
 @_typing.final
 class TomahawkAction(_message.Message):
-    """Tomahawk: actions and views. Field names match the engine's types in
-    engine/games/tomahawk.py; docs/games/tomahawk.md explains each field.
-
-    A move in Tomahawk: exactly one is set.
-    """
+    """A move in Tomahawk: exactly one is set."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     @_typing.final
     class PlayCard(_message.Message):
-        """Play `card` on your turn (also: answer a pending Sheriff or Skip, play a drawn card).
-
-        `colour` names the new colour after a Diamond (required then, refused otherwise);
-        `target` is the seat a Calumet swaps hands with; `tomahawk` calls TOMAHAWK! with the
-        play when it leaves you exactly one card (ignored otherwise).
-        """
+        """Play `card` on your turn (also: answer a pending Sheriff or Skip, play a drawn card)."""
 
         DESCRIPTOR: _descriptor.Descriptor
 
@@ -44,14 +371,18 @@ class TomahawkAction(_message.Message):
         TARGET_FIELD_NUMBER: _builtins.int
         TOMAHAWK_FIELD_NUMBER: _builtins.int
         card: _builtins.int
-        colour: _builtins.str
+        """The card's id (0..135, see TomahawkCatalogue.cards)."""
+        colour: Global___TomahawkColour.ValueType
+        """The new colour after a Diamond: required then, must be absent otherwise."""
         target: _builtins.int
+        """The seat a Calumet swaps hands with: required then, must be absent otherwise."""
         tomahawk: _builtins.bool
+        """Call TOMAHAWK! with the play when it leaves you exactly one card (ignored otherwise)."""
         def __init__(
             self,
             *,
             card: _builtins.int = ...,
-            colour: _builtins.str | None = ...,
+            colour: Global___TomahawkColour.ValueType | None = ...,
             target: _builtins.int | None = ...,
             tomahawk: _builtins.bool = ...,
         ) -> None: ...
@@ -135,11 +466,12 @@ class TomahawkAction(_message.Message):
         DESCRIPTOR: _descriptor.Descriptor
 
         COLOUR_FIELD_NUMBER: _builtins.int
-        colour: _builtins.str
+        colour: Global___TomahawkColour.ValueType
+        """The colour named."""
         def __init__(
             self,
             *,
-            colour: _builtins.str = ...,
+            colour: Global___TomahawkColour.ValueType = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
@@ -156,14 +488,17 @@ class TomahawkAction(_message.Message):
         SYMBOL_FIELD_NUMBER: _builtins.int
         COLOUR_FIELD_NUMBER: _builtins.int
         TOMAHAWK_FIELD_NUMBER: _builtins.int
-        symbol: _builtins.str
-        colour: _builtins.str
+        symbol: Global___TomahawkCardKind.ValueType
+        """One of the ten classic kinds (bison ... sun)."""
+        colour: Global___TomahawkColour.ValueType
+        """The colour named; that colour's card ends on top of the discard pile."""
         tomahawk: _builtins.bool
+        """Call TOMAHAWK! with the combo when it leaves you exactly one card."""
         def __init__(
             self,
             *,
-            symbol: _builtins.str = ...,
-            colour: _builtins.str = ...,
+            symbol: Global___TomahawkCardKind.ValueType = ...,
+            colour: Global___TomahawkColour.ValueType = ...,
             tomahawk: _builtins.bool = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
@@ -175,9 +510,8 @@ class TomahawkAction(_message.Message):
     @_typing.final
     class Agilite(_message.Message):
         """AGILITÉ!: out of turn, play a card identical to the one just played (TT-AGIL-1).
-
-        A card that is not identical is a bad-faith claim: refused, and the caller draws
-        `BAD_FAITH_PENALTY` cards (TT-FAIR-1).
+        A card that is not identical is a bad-faith claim: refused, and the caller draws two
+        cards (TT-FAIR-1).
         """
 
         DESCRIPTOR: _descriptor.Descriptor
@@ -186,13 +520,16 @@ class TomahawkAction(_message.Message):
         COLOUR_FIELD_NUMBER: _builtins.int
         TOMAHAWK_FIELD_NUMBER: _builtins.int
         card: _builtins.int
-        colour: _builtins.str
+        """The card's id: same kind and colour as the card just played."""
+        colour: Global___TomahawkColour.ValueType
+        """The new colour when jumping in with a Diamond (required then)."""
         tomahawk: _builtins.bool
+        """Call TOMAHAWK! with the play when it leaves you exactly one card."""
         def __init__(
             self,
             *,
             card: _builtins.int = ...,
-            colour: _builtins.str | None = ...,
+            colour: Global___TomahawkColour.ValueType | None = ...,
             tomahawk: _builtins.bool = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _typing.Literal["_colour", b"_colour", "colour", b"colour"]  # noqa: Y015
@@ -226,6 +563,7 @@ class TomahawkAction(_message.Message):
 
         TARGET_FIELD_NUMBER: _builtins.int
         target: _builtins.int
+        """The seat caught."""
         def __init__(
             self,
             *,
@@ -248,23 +586,41 @@ class TomahawkAction(_message.Message):
     CALL_TOMAHAWK_FIELD_NUMBER: _builtins.int
     CALL_SHERIF_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def play_card(self) -> Global___TomahawkAction.PlayCard: ...
+    def play_card(self) -> Global___TomahawkAction.PlayCard:
+        """Play a card."""
+
     @_builtins.property
-    def draw(self) -> Global___TomahawkAction.Draw: ...
+    def draw(self) -> Global___TomahawkAction.Draw:
+        """Draw one card."""
+
     @_builtins.property
-    def take_pending_draw(self) -> Global___TomahawkAction.TakePendingDraw: ...
+    def take_pending_draw(self) -> Global___TomahawkAction.TakePendingDraw:
+        """Take the pending Sheriff draw."""
+
     @_builtins.property
-    def take_skip(self) -> Global___TomahawkAction.TakeSkip: ...
+    def take_skip(self) -> Global___TomahawkAction.TakeSkip:
+        """Take the pending Skip."""
+
     @_builtins.property
-    def name_colour(self) -> Global___TomahawkAction.NameColour: ...
+    def name_colour(self) -> Global___TomahawkAction.NameColour:
+        """Name the colour."""
+
     @_builtins.property
-    def combo(self) -> Global___TomahawkAction.Combo: ...
+    def combo(self) -> Global___TomahawkAction.Combo:
+        """COMBO!."""
+
     @_builtins.property
-    def agilite(self) -> Global___TomahawkAction.Agilite: ...
+    def agilite(self) -> Global___TomahawkAction.Agilite:
+        """AGILITÉ!."""
+
     @_builtins.property
-    def call_tomahawk(self) -> Global___TomahawkAction.CallTomahawk: ...
+    def call_tomahawk(self) -> Global___TomahawkAction.CallTomahawk:
+        """TOMAHAWK!."""
+
     @_builtins.property
-    def call_sherif(self) -> Global___TomahawkAction.CallSherif: ...
+    def call_sherif(self) -> Global___TomahawkAction.CallSherif:
+        """SHÉRIF!."""
+
     def __init__(
         self,
         *,
@@ -290,7 +646,7 @@ Global___TomahawkAction: _TypeAlias = TomahawkAction  # noqa: Y015
 
 @_typing.final
 class TomahawkView(_message.Message):
-    """Everything a frontend needs to draw the table for `seat` (None: a spectator)."""
+    """Everything a frontend needs to draw the table for `seat` (absent: a spectator)."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -316,34 +672,63 @@ class TomahawkView(_message.Message):
     MATCH_OVER_FIELD_NUMBER: _builtins.int
     WINNERS_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    """My seat; absent for a spectator."""
     round: _builtins.int
-    phase: _builtins.str
+    """The round number, from 1."""
+    phase: Global___TomahawkPhase.ValueType
+    """What the seat `turn` must decide now."""
     turn: _builtins.int
+    """Whose decision the table waits for; absent once the match is over."""
     direction: _builtins.int
-    colour: _builtins.str
+    """+1: clockwise (increasing seats); -1: counter-clockwise."""
+    colour: Global___TomahawkColour.ValueType
+    """The current colour; absent while the starter must name it."""
     pending_draw: _builtins.int
+    """Cards the seat `turn` must draw unless it stacks or shields (phase FACE_SHERIFF), else 0."""
     attack_from: _builtins.int
+    """Who cast the Sheriff or Skip the seat `turn` faces; absent otherwise."""
     agilite_from: _builtins.int
+    """Who played `agilite_card` (they may not jump in on it)."""
     draw_pile: _builtins.int
+    """Cards in the draw pile."""
     discard_pile: _builtins.int
+    """Cards in the discard pile."""
     target_score: _builtins.int
+    """The match ends after the round in which a total reaches this (TT-GOAL-2)."""
     match_over: _builtins.bool
+    """True once the match is over."""
     @_builtins.property
-    def hand(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkCardFace]: ...
+    def hand(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkCardFace]:
+        """My cards, sorted by id (empty for a spectator)."""
+
     @_builtins.property
-    def hand_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def hand_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The ids of `hand`, in the same order."""
+
     @_builtins.property
-    def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkSeatView]: ...
+    def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkSeatView]:
+        """Every seat as everybody sees it, by seat number."""
+
     @_builtins.property
-    def top_card(self) -> Global___TomahawkCardFace: ...
+    def top_card(self) -> Global___TomahawkCardFace:
+        """The top card of the discard pile."""
+
     @_builtins.property
-    def drawn_card(self) -> Global___TomahawkCardFace: ...
+    def drawn_card(self) -> Global___TomahawkCardFace:
+        """Only for the seat that drew it, in phase DRAWN: the card it may play now."""
+
     @_builtins.property
-    def agilite_card(self) -> Global___TomahawkCardFace: ...
+    def agilite_card(self) -> Global___TomahawkCardFace:
+        """The card a player holding an identical one may jump in on now; absent: no window."""
+
     @_builtins.property
-    def last_round(self) -> Global___TomahawkRoundResult: ...
+    def last_round(self) -> Global___TomahawkRoundResult:
+        """The last finished round; absent during the first round."""
+
     @_builtins.property
-    def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The winning seats once the match is over (lowest total; ties share the win)."""
+
     def __init__(
         self,
         *,
@@ -352,10 +737,10 @@ class TomahawkView(_message.Message):
         hand_ids: _abc.Iterable[_builtins.int] | None = ...,
         seats: _abc.Iterable[Global___TomahawkSeatView] | None = ...,
         round: _builtins.int = ...,
-        phase: _builtins.str = ...,
+        phase: Global___TomahawkPhase.ValueType = ...,
         turn: _builtins.int | None = ...,
         direction: _builtins.int = ...,
-        colour: _builtins.str | None = ...,
+        colour: Global___TomahawkColour.ValueType | None = ...,
         top_card: Global___TomahawkCardFace | None = ...,
         pending_draw: _builtins.int = ...,
         attack_from: _builtins.int | None = ...,
@@ -398,7 +783,7 @@ Global___TomahawkView: _TypeAlias = TomahawkView  # noqa: Y015
 
 @_typing.final
 class TomahawkCardFace(_message.Message):
-    """A card as a frontend draws it. `colour` is None for the colourless kinds."""
+    """A card as a frontend draws it."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -407,15 +792,19 @@ class TomahawkCardFace(_message.Message):
     COLOUR_FIELD_NUMBER: _builtins.int
     POINTS_FIELD_NUMBER: _builtins.int
     id: _builtins.int
-    kind: _builtins.str
-    colour: _builtins.str
+    """The card's id, 0..135; two copies of a card have different ids."""
+    kind: Global___TomahawkCardKind.ValueType
+    """What the card is."""
+    colour: Global___TomahawkColour.ValueType
+    """Its colour; absent for the colourless kinds (Diamond, Calumet, Shaman, Wheel)."""
     points: _builtins.int
+    """Points it scores when left in a hand at the end of a round (TT-SCORE-1)."""
     def __init__(
         self,
         *,
         id: _builtins.int = ...,
-        kind: _builtins.str = ...,
-        colour: _builtins.str | None = ...,
+        kind: Global___TomahawkCardKind.ValueType = ...,
+        colour: Global___TomahawkColour.ValueType | None = ...,
         points: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_colour", b"_colour", "colour", b"colour"]  # noqa: Y015
@@ -444,14 +833,23 @@ class TomahawkSeatView(_message.Message):
     SHAMAN_TARGET_FIELD_NUMBER: _builtins.int
     SHAMAN_DRAW_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    """The seat number."""
     cards: _builtins.int
+    """How many cards the seat holds."""
     called_tomahawk: _builtins.bool
+    """Holds one card and has called TOMAHAWK!."""
     may_call_tomahawk: _builtins.bool
+    """Holds one card, has not called, and may still call (no card played since)."""
     catchable: _builtins.bool
+    """Holds one card and has not called: SHÉRIF! on this seat is legal."""
     total: _builtins.int
+    """The match total so far (penalty points, lower is better)."""
     skips_next_turn: _builtins.bool
+    """A Skip was sent back to this seat: its next turn is lost."""
     shaman_target: _builtins.int
+    """Who a Shaman played by this seat would send an effect back to; absent: nobody."""
     shaman_draw: _builtins.int
+    """Cards that Shaman would send back (0 with a `shaman_target`: a Skip)."""
     def __init__(
         self,
         *,
@@ -486,11 +884,17 @@ class TomahawkRoundResult(_message.Message):
     POINTS_FIELD_NUMBER: _builtins.int
     TOTALS_FIELD_NUMBER: _builtins.int
     round: _builtins.int
+    """The round number."""
     winner: _builtins.int
+    """Who emptied their hand; absent for a blocked round (TT-TURN-4)."""
     @_builtins.property
-    def points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Points each seat scored in that round, by seat."""
+
     @_builtins.property
-    def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Match totals after that round, by seat."""
+
     def __init__(
         self,
         *,
@@ -508,3 +912,888 @@ class TomahawkRoundResult(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__winner) -> _WhichOneofReturnType__winner | None: ...
 
 Global___TomahawkRoundResult: _TypeAlias = TomahawkRoundResult  # noqa: Y015
+
+@_typing.final
+class TomahawkEvent(_message.Message):
+    """Something that happened at a Tomahawk table: exactly one is set. Events about a secret
+    (a hand, drawn cards) reach only the seat concerned; the others get a public event
+    without the cards.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class RoundStarted(_message.Message):
+        """A new round was dealt (rounds after the first; the first deal is the initial table)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        ROUND_FIELD_NUMBER: _builtins.int
+        STARTER_FIELD_NUMBER: _builtins.int
+        FIRST_CARD_FIELD_NUMBER: _builtins.int
+        TOTALS_FIELD_NUMBER: _builtins.int
+        round: _builtins.int
+        """The round number."""
+        starter: _builtins.int
+        """The seat that starts (before the first card's effect)."""
+        @_builtins.property
+        def first_card(self) -> Global___TomahawkCardFace:
+            """The card turned up to start the discard pile."""
+
+        @_builtins.property
+        def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Match totals so far, by seat."""
+
+        def __init__(
+            self,
+            *,
+            round: _builtins.int = ...,
+            starter: _builtins.int = ...,
+            first_card: Global___TomahawkCardFace | None = ...,
+            totals: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["first_card", b"first_card"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["first_card", b"first_card", "round", b"round", "starter", b"starter", "totals", b"totals"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class HandDealt(_message.Message):
+        """Only for `seat`: its new hand."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CARDS_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat dealt."""
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkCardFace]:
+            """The hand."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            cards: _abc.Iterable[Global___TomahawkCardFace] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class ColourNamed(_message.Message):
+        """The starter named the colour over a colourless first card (TT-SETUP-2)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        COLOUR_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who named it."""
+        colour: Global___TomahawkColour.ValueType
+        """The colour named."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            colour: Global___TomahawkColour.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["colour", b"colour", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class CardPlayed(_message.Message):
+        """A card was played (on a turn, as an answer, or out of turn by AGILITÉ!)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        COLOUR_FIELD_NUMBER: _builtins.int
+        AGILITE_FIELD_NUMBER: _builtins.int
+        TARGET_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played it."""
+        colour: Global___TomahawkColour.ValueType
+        """The current colour after the play (the card's, or the one named with a Diamond)."""
+        agilite: _builtins.bool
+        """True if played out of turn by AGILITÉ! (TT-AGIL-1)."""
+        target: _builtins.int
+        """For a Calumet: the seat it swapped hands with; absent otherwise."""
+        @_builtins.property
+        def card(self) -> Global___TomahawkCardFace:
+            """The card."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            card: Global___TomahawkCardFace | None = ...,
+            colour: Global___TomahawkColour.ValueType = ...,
+            agilite: _builtins.bool = ...,
+            target: _builtins.int | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_target", b"_target", "card", b"card", "target", b"target"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_target", b"_target", "agilite", b"agilite", "card", b"card", "colour", b"colour", "seat", b"seat", "target", b"target"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        _WhichOneofReturnType__target: _TypeAlias = _typing.Literal["target"]  # noqa: Y015
+        _WhichOneofArgType__target: _TypeAlias = _typing.Literal["_target", b"_target"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__target) -> _WhichOneofReturnType__target | None: ...
+
+    @_typing.final
+    class ComboPlayed(_message.Message):
+        """COMBO!: one classic symbol in all four colours (TT-COMBO-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        SYMBOL_FIELD_NUMBER: _builtins.int
+        CARDS_FIELD_NUMBER: _builtins.int
+        COLOUR_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played it."""
+        symbol: Global___TomahawkCardKind.ValueType
+        """The classic kind played."""
+        colour: Global___TomahawkColour.ValueType
+        """The colour named."""
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkCardFace]:
+            """The four cards, in the order they went on the discard pile (the last is on top)."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            symbol: Global___TomahawkCardKind.ValueType = ...,
+            cards: _abc.Iterable[Global___TomahawkCardFace] | None = ...,
+            colour: Global___TomahawkColour.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "colour", b"colour", "seat", b"seat", "symbol", b"symbol"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SheriffPending(_message.Message):
+        """`seat` faces a pending Sheriff draw (TT-STACK-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        TOTAL_FIELD_NUMBER: _builtins.int
+        CASTER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who faces it."""
+        total: _builtins.int
+        """Cards to draw unless answered."""
+        caster: _builtins.int
+        """Who cast the last Sheriff."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            total: _builtins.int = ...,
+            caster: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["caster", b"caster", "seat", b"seat", "total", b"total"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SkipPending(_message.Message):
+        """`seat` faces a Skip (TT-SKIP-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CASTER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who faces it."""
+        caster: _builtins.int
+        """Who cast it."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            caster: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["caster", b"caster", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class TurnSkipped(_message.Message):
+        """`seat` lost its turn."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        CASTER_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who lost it."""
+        reason: Global___TomahawkSkipReason.ValueType
+        """Why."""
+        caster: _builtins.int
+        """Who cast the Skip, for reason SKIP; absent for RETURNED_SKIP."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            reason: Global___TomahawkSkipReason.ValueType = ...,
+            caster: _builtins.int | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_caster", b"_caster", "caster", b"caster"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_caster", b"_caster", "caster", b"caster", "reason", b"reason", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        _WhichOneofReturnType__caster: _TypeAlias = _typing.Literal["caster"]  # noqa: Y015
+        _WhichOneofArgType__caster: _TypeAlias = _typing.Literal["_caster", b"_caster"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__caster) -> _WhichOneofReturnType__caster | None: ...
+
+    @_typing.final
+    class EffectReturned(_message.Message):
+        """An effect was sent back to its caster (TT-SHIELD-1, TT-SHAMAN-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        TO_FIELD_NUMBER: _builtins.int
+        BY_FIELD_NUMBER: _builtins.int
+        DRAW_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who sent it back."""
+        to: _builtins.int
+        """The caster it went back to."""
+        by: Global___TomahawkReturnedBy.ValueType
+        """The card that sent it back."""
+        draw: _builtins.int
+        """Cards the caster draws for a Sheriff total; 0 for a Skip (the caster's next turn is lost)."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            to: _builtins.int = ...,
+            by: Global___TomahawkReturnedBy.ValueType = ...,
+            draw: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["by", b"by", "draw", b"draw", "seat", b"seat", "to", b"to"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class DirectionChanged(_message.Message):
+        """The direction of play changed (a Reverse)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        DIRECTION_FIELD_NUMBER: _builtins.int
+        direction: _builtins.int
+        """+1: clockwise; -1: counter-clockwise."""
+        def __init__(
+            self,
+            *,
+            direction: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["direction", b"direction"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class HandsSwapped(_message.Message):
+        """A Calumet: two seats swapped hands."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        TARGET_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who played the Calumet."""
+        target: _builtins.int
+        """The other seat."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            target: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "target", b"target"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class HandsPassed(_message.Message):
+        """A Wheel of Time: every hand moved one seat on (TT-WHEEL-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        DIRECTION_FIELD_NUMBER: _builtins.int
+        direction: _builtins.int
+        """The direction the hands moved: +1 to the next seat up, -1 down."""
+        def __init__(
+            self,
+            *,
+            direction: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["direction", b"direction"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class HandReceived(_message.Message):
+        """Only for `seat`: its whole new hand after a swap or a pass."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CARDS_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat."""
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkCardFace]:
+            """The hand."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            cards: _abc.Iterable[Global___TomahawkCardFace] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Drew(_message.Message):
+        """`seat` drew cards (public: the cards are not named)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        COUNT_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who drew."""
+        count: _builtins.int
+        """How many cards (fewer than asked, even 0, when the piles ran out)."""
+        reason: Global___TomahawkDrawReason.ValueType
+        """Why."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            count: _builtins.int = ...,
+            reason: Global___TomahawkDrawReason.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["count", b"count", "reason", b"reason", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class DrewCards(_message.Message):
+        """Only for `seat`: the cards it drew."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CARDS_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who drew."""
+        reason: Global___TomahawkDrawReason.ValueType
+        """Why."""
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkCardFace]:
+            """The cards, in the order drawn."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            cards: _abc.Iterable[Global___TomahawkCardFace] | None = ...,
+            reason: Global___TomahawkDrawReason.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "reason", b"reason", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Reshuffled(_message.Message):
+        """The discard pile, but its top card, was shuffled into a new draw pile (TT-TURN-4)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        DRAW_PILE_FIELD_NUMBER: _builtins.int
+        draw_pile: _builtins.int
+        """Cards in the new draw pile."""
+        def __init__(
+            self,
+            *,
+            draw_pile: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["draw_pile", b"draw_pile"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Passed(_message.Message):
+        """`seat`'s turn ended without a card played."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who passed."""
+        reason: Global___TomahawkPassReason.ValueType
+        """Why."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            reason: Global___TomahawkPassReason.ValueType = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["reason", b"reason", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class TomahawkCalled(_message.Message):
+        """`seat` called TOMAHAWK! on its last card (TT-TOMA-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who called."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SherifCalled(_message.Message):
+        """`seat` called SHÉRIF! on `target` (TT-TOMA-2)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        TARGET_FIELD_NUMBER: _builtins.int
+        CAUGHT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who called."""
+        target: _builtins.int
+        """Who was called on."""
+        caught: _builtins.bool
+        """True: the target held one card without calling and draws one; false: bad faith, see
+        the Penalty event that follows.
+        """
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            target: _builtins.int = ...,
+            caught: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["caught", b"caught", "seat", b"seat", "target", b"target"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Penalty(_message.Message):
+        """`seat` draws cards for a bad-faith claim (TT-FAIR-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        CARDS_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who is punished."""
+        reason: Global___TomahawkPenaltyReason.ValueType
+        """The claim punished."""
+        cards: _builtins.int
+        """Cards to draw."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            reason: Global___TomahawkPenaltyReason.ValueType = ...,
+            cards: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "reason", b"reason", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class RoundEnded(_message.Message):
+        """A round was scored (TT-GOAL-1, TT-SCORE-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        ROUND_FIELD_NUMBER: _builtins.int
+        WINNER_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        POINTS_FIELD_NUMBER: _builtins.int
+        TOTALS_FIELD_NUMBER: _builtins.int
+        round: _builtins.int
+        """The round number."""
+        winner: _builtins.int
+        """Who emptied their hand; absent for a blocked round."""
+        reason: Global___TomahawkRoundEndReason.ValueType
+        """How the round ended."""
+        @_builtins.property
+        def points(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Points each seat scored in the round, by seat."""
+
+        @_builtins.property
+        def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Match totals after the round, by seat."""
+
+        def __init__(
+            self,
+            *,
+            round: _builtins.int = ...,
+            winner: _builtins.int | None = ...,
+            reason: Global___TomahawkRoundEndReason.ValueType = ...,
+            points: _abc.Iterable[_builtins.int] | None = ...,
+            totals: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_winner", b"_winner", "winner", b"winner"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_winner", b"_winner", "points", b"points", "reason", b"reason", "round", b"round", "totals", b"totals", "winner", b"winner"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        _WhichOneofReturnType__winner: _TypeAlias = _typing.Literal["winner"]  # noqa: Y015
+        _WhichOneofArgType__winner: _TypeAlias = _typing.Literal["_winner", b"_winner"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__winner) -> _WhichOneofReturnType__winner | None: ...
+
+    @_typing.final
+    class MatchEnded(_message.Message):
+        """A total reached the target (TT-GOAL-2): the match is over."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        WINNERS_FIELD_NUMBER: _builtins.int
+        TOTALS_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """The seats with the lowest total."""
+
+        @_builtins.property
+        def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Final totals, by seat."""
+
+        def __init__(
+            self,
+            *,
+            winners: _abc.Iterable[_builtins.int] | None = ...,
+            totals: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["totals", b"totals", "winners", b"winners"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    ROUND_STARTED_FIELD_NUMBER: _builtins.int
+    HAND_DEALT_FIELD_NUMBER: _builtins.int
+    COLOUR_NAMED_FIELD_NUMBER: _builtins.int
+    CARD_PLAYED_FIELD_NUMBER: _builtins.int
+    COMBO_PLAYED_FIELD_NUMBER: _builtins.int
+    SHERIFF_PENDING_FIELD_NUMBER: _builtins.int
+    SKIP_PENDING_FIELD_NUMBER: _builtins.int
+    TURN_SKIPPED_FIELD_NUMBER: _builtins.int
+    EFFECT_RETURNED_FIELD_NUMBER: _builtins.int
+    DIRECTION_CHANGED_FIELD_NUMBER: _builtins.int
+    HANDS_SWAPPED_FIELD_NUMBER: _builtins.int
+    HANDS_PASSED_FIELD_NUMBER: _builtins.int
+    HAND_RECEIVED_FIELD_NUMBER: _builtins.int
+    DREW_FIELD_NUMBER: _builtins.int
+    DREW_CARDS_FIELD_NUMBER: _builtins.int
+    RESHUFFLED_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    TOMAHAWK_CALLED_FIELD_NUMBER: _builtins.int
+    SHERIF_CALLED_FIELD_NUMBER: _builtins.int
+    PENALTY_FIELD_NUMBER: _builtins.int
+    ROUND_ENDED_FIELD_NUMBER: _builtins.int
+    MATCH_ENDED_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def round_started(self) -> Global___TomahawkEvent.RoundStarted:
+        """A new round."""
+
+    @_builtins.property
+    def hand_dealt(self) -> Global___TomahawkEvent.HandDealt:
+        """My new hand (private)."""
+
+    @_builtins.property
+    def colour_named(self) -> Global___TomahawkEvent.ColourNamed:
+        """The starter named the colour."""
+
+    @_builtins.property
+    def card_played(self) -> Global___TomahawkEvent.CardPlayed:
+        """A card was played."""
+
+    @_builtins.property
+    def combo_played(self) -> Global___TomahawkEvent.ComboPlayed:
+        """A COMBO! was played."""
+
+    @_builtins.property
+    def sheriff_pending(self) -> Global___TomahawkEvent.SheriffPending:
+        """A Sheriff draw is pending."""
+
+    @_builtins.property
+    def skip_pending(self) -> Global___TomahawkEvent.SkipPending:
+        """A Skip is pending."""
+
+    @_builtins.property
+    def turn_skipped(self) -> Global___TomahawkEvent.TurnSkipped:
+        """A turn was lost."""
+
+    @_builtins.property
+    def effect_returned(self) -> Global___TomahawkEvent.EffectReturned:
+        """An effect went back to its caster."""
+
+    @_builtins.property
+    def direction_changed(self) -> Global___TomahawkEvent.DirectionChanged:
+        """The direction of play changed."""
+
+    @_builtins.property
+    def hands_swapped(self) -> Global___TomahawkEvent.HandsSwapped:
+        """Two hands were swapped."""
+
+    @_builtins.property
+    def hands_passed(self) -> Global___TomahawkEvent.HandsPassed:
+        """Every hand moved on."""
+
+    @_builtins.property
+    def hand_received(self) -> Global___TomahawkEvent.HandReceived:
+        """My new hand after a swap or a pass (private)."""
+
+    @_builtins.property
+    def drew(self) -> Global___TomahawkEvent.Drew:
+        """Someone drew (public)."""
+
+    @_builtins.property
+    def drew_cards(self) -> Global___TomahawkEvent.DrewCards:
+        """The cards I drew (private)."""
+
+    @_builtins.property
+    def reshuffled(self) -> Global___TomahawkEvent.Reshuffled:
+        """The draw pile was rebuilt."""
+
+    @_builtins.property
+    def passed(self) -> Global___TomahawkEvent.Passed:
+        """A turn ended without a card played."""
+
+    @_builtins.property
+    def tomahawk_called(self) -> Global___TomahawkEvent.TomahawkCalled:
+        """TOMAHAWK! was called."""
+
+    @_builtins.property
+    def sherif_called(self) -> Global___TomahawkEvent.SherifCalled:
+        """SHÉRIF! was called."""
+
+    @_builtins.property
+    def penalty(self) -> Global___TomahawkEvent.Penalty:
+        """A bad-faith claim was punished."""
+
+    @_builtins.property
+    def round_ended(self) -> Global___TomahawkEvent.RoundEnded:
+        """A round was scored."""
+
+    @_builtins.property
+    def match_ended(self) -> Global___TomahawkEvent.MatchEnded:
+        """The match is over."""
+
+    def __init__(
+        self,
+        *,
+        round_started: Global___TomahawkEvent.RoundStarted | None = ...,
+        hand_dealt: Global___TomahawkEvent.HandDealt | None = ...,
+        colour_named: Global___TomahawkEvent.ColourNamed | None = ...,
+        card_played: Global___TomahawkEvent.CardPlayed | None = ...,
+        combo_played: Global___TomahawkEvent.ComboPlayed | None = ...,
+        sheriff_pending: Global___TomahawkEvent.SheriffPending | None = ...,
+        skip_pending: Global___TomahawkEvent.SkipPending | None = ...,
+        turn_skipped: Global___TomahawkEvent.TurnSkipped | None = ...,
+        effect_returned: Global___TomahawkEvent.EffectReturned | None = ...,
+        direction_changed: Global___TomahawkEvent.DirectionChanged | None = ...,
+        hands_swapped: Global___TomahawkEvent.HandsSwapped | None = ...,
+        hands_passed: Global___TomahawkEvent.HandsPassed | None = ...,
+        hand_received: Global___TomahawkEvent.HandReceived | None = ...,
+        drew: Global___TomahawkEvent.Drew | None = ...,
+        drew_cards: Global___TomahawkEvent.DrewCards | None = ...,
+        reshuffled: Global___TomahawkEvent.Reshuffled | None = ...,
+        passed: Global___TomahawkEvent.Passed | None = ...,
+        tomahawk_called: Global___TomahawkEvent.TomahawkCalled | None = ...,
+        sherif_called: Global___TomahawkEvent.SherifCalled | None = ...,
+        penalty: Global___TomahawkEvent.Penalty | None = ...,
+        round_ended: Global___TomahawkEvent.RoundEnded | None = ...,
+        match_ended: Global___TomahawkEvent.MatchEnded | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["card_played", b"card_played", "colour_named", b"colour_named", "combo_played", b"combo_played", "direction_changed", b"direction_changed", "drew", b"drew", "drew_cards", b"drew_cards", "effect_returned", b"effect_returned", "event", b"event", "hand_dealt", b"hand_dealt", "hand_received", b"hand_received", "hands_passed", b"hands_passed", "hands_swapped", b"hands_swapped", "match_ended", b"match_ended", "passed", b"passed", "penalty", b"penalty", "reshuffled", b"reshuffled", "round_ended", b"round_ended", "round_started", b"round_started", "sherif_called", b"sherif_called", "sheriff_pending", b"sheriff_pending", "skip_pending", b"skip_pending", "tomahawk_called", b"tomahawk_called", "turn_skipped", b"turn_skipped"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_played", b"card_played", "colour_named", b"colour_named", "combo_played", b"combo_played", "direction_changed", b"direction_changed", "drew", b"drew", "drew_cards", b"drew_cards", "effect_returned", b"effect_returned", "event", b"event", "hand_dealt", b"hand_dealt", "hand_received", b"hand_received", "hands_passed", b"hands_passed", "hands_swapped", b"hands_swapped", "match_ended", b"match_ended", "passed", b"passed", "penalty", b"penalty", "reshuffled", b"reshuffled", "round_ended", b"round_ended", "round_started", b"round_started", "sherif_called", b"sherif_called", "sheriff_pending", b"sheriff_pending", "skip_pending", b"skip_pending", "tomahawk_called", b"tomahawk_called", "turn_skipped", b"turn_skipped"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["round_started", "hand_dealt", "colour_named", "card_played", "combo_played", "sheriff_pending", "skip_pending", "turn_skipped", "effect_returned", "direction_changed", "hands_swapped", "hands_passed", "hand_received", "drew", "drew_cards", "reshuffled", "passed", "tomahawk_called", "sherif_called", "penalty", "round_ended", "match_ended"]  # noqa: Y015
+    _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
+
+Global___TomahawkEvent: _TypeAlias = TomahawkEvent  # noqa: Y015
+
+@_typing.final
+class TomahawkOutcome(_message.Message):
+    """How a Tomahawk match ended (the detail of the shared Outcome; reason TARGET_SCORE)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUNDS_FIELD_NUMBER: _builtins.int
+    TARGET_SCORE_FIELD_NUMBER: _builtins.int
+    rounds: _builtins.int
+    """How many rounds were played."""
+    target_score: _builtins.int
+    """The target score the match was played to (TT-GOAL-2)."""
+    def __init__(
+        self,
+        *,
+        rounds: _builtins.int = ...,
+        target_score: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["rounds", b"rounds", "target_score", b"target_score"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TomahawkOutcome: _TypeAlias = TomahawkOutcome  # noqa: Y015
+
+@_typing.final
+class TomahawkCatalogue(_message.Message):
+    """The printed material: every card with its face, every kind with its counts, points and
+    powers, so no frontend hard-codes a table (TT-DECK-1..3).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class KindEntry(_message.Message):
+        """One kind of card as printed."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KIND_FIELD_NUMBER: _builtins.int
+        COPIES_FIELD_NUMBER: _builtins.int
+        COPIES_PER_COLOUR_FIELD_NUMBER: _builtins.int
+        POINTS_FIELD_NUMBER: _builtins.int
+        DRAW_FIELD_NUMBER: _builtins.int
+        PLAYS_ON_ANYTHING_FIELD_NUMBER: _builtins.int
+        AGILITE_FIELD_NUMBER: _builtins.int
+        COMBO_FIELD_NUMBER: _builtins.int
+        kind: Global___TomahawkCardKind.ValueType
+        """The kind."""
+        copies: _builtins.int
+        """Copies in the deck, all colours together."""
+        copies_per_colour: _builtins.int
+        """Copies of each colour; 0 for the colourless kinds."""
+        points: _builtins.int
+        """Points scored when left in a hand at the end of a round (TT-SCORE-1)."""
+        draw: _builtins.int
+        """N for a Sheriff +N (the draw it makes pending), else 0."""
+        plays_on_anything: _builtins.bool
+        """May be played on any card, whatever the colour and symbol (TT-TURN-1)."""
+        agilite: _builtins.bool
+        """AGILITÉ! may be called on it (TT-AGIL-1: not on a Wheel of Time or a Calumet)."""
+        combo: _builtins.bool
+        """One of the classic kinds a COMBO! takes (TT-COMBO-1)."""
+        def __init__(
+            self,
+            *,
+            kind: Global___TomahawkCardKind.ValueType = ...,
+            copies: _builtins.int = ...,
+            copies_per_colour: _builtins.int = ...,
+            points: _builtins.int = ...,
+            draw: _builtins.int = ...,
+            plays_on_anything: _builtins.bool = ...,
+            agilite: _builtins.bool = ...,
+            combo: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["agilite", b"agilite", "combo", b"combo", "copies", b"copies", "copies_per_colour", b"copies_per_colour", "draw", b"draw", "kind", b"kind", "plays_on_anything", b"plays_on_anything", "points", b"points"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    CARDS_FIELD_NUMBER: _builtins.int
+    KINDS_FIELD_NUMBER: _builtins.int
+    COLOURS_FIELD_NUMBER: _builtins.int
+    HAND_SIZE_FIELD_NUMBER: _builtins.int
+    hand_size: _builtins.int
+    """Cards dealt to each player at the start of a round (TT-SETUP-1)."""
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkCardFace]:
+        """Every card of the deck, by id (index i is card id i)."""
+
+    @_builtins.property
+    def kinds(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomahawkCatalogue.KindEntry]:
+        """Every kind, in the order of TomahawkCardKind."""
+
+    @_builtins.property
+    def colours(self) -> _containers.RepeatedScalarFieldContainer[Global___TomahawkColour.ValueType]:
+        """The colours of the deck."""
+
+    def __init__(
+        self,
+        *,
+        cards: _abc.Iterable[Global___TomahawkCardFace] | None = ...,
+        kinds: _abc.Iterable[Global___TomahawkCatalogue.KindEntry] | None = ...,
+        colours: _abc.Iterable[Global___TomahawkColour.ValueType] | None = ...,
+        hand_size: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "colours", b"colours", "hand_size", b"hand_size", "kinds", b"kinds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TomahawkCatalogue: _TypeAlias = TomahawkCatalogue  # noqa: Y015

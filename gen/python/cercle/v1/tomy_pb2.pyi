@@ -8,6 +8,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -19,13 +20,193 @@ else:
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class _TomyBreed:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomyBreedEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyBreed.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMY_BREED_UNSPECIFIED: _TomyBreed.ValueType  # 0
+    """Not set (no breed: e.g. nobody voted)."""
+    TOMY_BREED_COCKER: _TomyBreed.ValueType  # 1
+    """Cocker (column 0, green)."""
+    TOMY_BREED_TECKEL: _TomyBreed.ValueType  # 2
+    """Teckel, the Dachshund (column 1, red)."""
+    TOMY_BREED_HUSKY: _TomyBreed.ValueType  # 3
+    """Husky (column 2, blue)."""
+    TOMY_BREED_YORKSHIRE: _TomyBreed.ValueType  # 4
+    """Yorkshire Terrier (column 3, yellow)."""
+    TOMY_BREED_CANICHE: _TomyBreed.ValueType  # 5
+    """Caniche, the Poodle (column 4, violet)."""
+    TOMY_BREED_DALMATIEN: _TomyBreed.ValueType  # 6
+    """Dalmatien, the Dalmatian (column 5, orange)."""
+
+class TomyBreed(_TomyBreed, metaclass=_TomyBreedEnumTypeWrapper):
+    """Tomy ("Mais où est Tomy ?"): actions, views, events, outcome and catalogue. Field names
+    match the engine's types in engine/games/tomy.py, tomy_events.py and tomy_data.py;
+    docs/games/tomy.md explains each field. Columns are 0–5 (one breed each, MT-MAT-1), dog
+    cards 0–95 (card c is of the breed in column c / 16, rounded down), location cards 0–47.
+
+    The six breeds of the row (MT-MAT-1), one per column. Translate them in the client.
+    """
+
+TOMY_BREED_UNSPECIFIED: TomyBreed.ValueType  # 0
+"""Not set (no breed: e.g. nobody voted)."""
+TOMY_BREED_COCKER: TomyBreed.ValueType  # 1
+"""Cocker (column 0, green)."""
+TOMY_BREED_TECKEL: TomyBreed.ValueType  # 2
+"""Teckel, the Dachshund (column 1, red)."""
+TOMY_BREED_HUSKY: TomyBreed.ValueType  # 3
+"""Husky (column 2, blue)."""
+TOMY_BREED_YORKSHIRE: TomyBreed.ValueType  # 4
+"""Yorkshire Terrier (column 3, yellow)."""
+TOMY_BREED_CANICHE: TomyBreed.ValueType  # 5
+"""Caniche, the Poodle (column 4, violet)."""
+TOMY_BREED_DALMATIEN: TomyBreed.ValueType  # 6
+"""Dalmatien, the Dalmatian (column 5, orange)."""
+Global___TomyBreed: _TypeAlias = TomyBreed  # noqa: Y015
+
+class _TomyColour:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomyColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyColour.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMY_COLOUR_UNSPECIFIED: _TomyColour.ValueType  # 0
+    """Not set."""
+    TOMY_COLOUR_GREEN: _TomyColour.ValueType  # 1
+    """Green (Cocker)."""
+    TOMY_COLOUR_RED: _TomyColour.ValueType  # 2
+    """Red (Teckel)."""
+    TOMY_COLOUR_BLUE: _TomyColour.ValueType  # 3
+    """Blue (Husky)."""
+    TOMY_COLOUR_YELLOW: _TomyColour.ValueType  # 4
+    """Yellow (Yorkshire)."""
+    TOMY_COLOUR_VIOLET: _TomyColour.ValueType  # 5
+    """Violet (Caniche)."""
+    TOMY_COLOUR_ORANGE: _TomyColour.ValueType  # 6
+    """Orange (Dalmatien)."""
+
+class TomyColour(_TomyColour, metaclass=_TomyColourEnumTypeWrapper):
+    """The colour of a breed card and of its dog cards (MT-MAT-1)."""
+
+TOMY_COLOUR_UNSPECIFIED: TomyColour.ValueType  # 0
+"""Not set."""
+TOMY_COLOUR_GREEN: TomyColour.ValueType  # 1
+"""Green (Cocker)."""
+TOMY_COLOUR_RED: TomyColour.ValueType  # 2
+"""Red (Teckel)."""
+TOMY_COLOUR_BLUE: TomyColour.ValueType  # 3
+"""Blue (Husky)."""
+TOMY_COLOUR_YELLOW: TomyColour.ValueType  # 4
+"""Yellow (Yorkshire)."""
+TOMY_COLOUR_VIOLET: TomyColour.ValueType  # 5
+"""Violet (Caniche)."""
+TOMY_COLOUR_ORANGE: TomyColour.ValueType  # 6
+"""Orange (Dalmatien)."""
+Global___TomyColour: _TypeAlias = TomyColour  # noqa: Y015
+
+class _TomyPhase:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomyPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyPhase.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMY_PHASE_UNSPECIFIED: _TomyPhase.ValueType  # 0
+    """Not set."""
+    TOMY_PHASE_STORY: _TomyPhase.ValueType  # 1
+    """Story phase: seats speak in turn from the leash holder, proposing a place or passing
+    (MT-STORY-1/2); `storyteller` is the seat to speak.
+    """
+    TOMY_PHASE_VOTE: _TomyPhase.ValueType  # 2
+    """Sealed vote: every seat holding a card of a proposed breed plays one face down
+    (MT-VOTE-1/2).
+    """
+    TOMY_PHASE_TIE: _TomyPhase.ValueType  # 3
+    """The votes are revealed and tied: the leash holder picks the winning breed among
+    `tie_columns` (MT-REVEAL-1).
+    """
+    TOMY_PHASE_OVER: _TomyPhase.ValueType  # 4
+    """The match is over."""
+
+class TomyPhase(_TomyPhase, metaclass=_TomyPhaseEnumTypeWrapper):
+    """Where a turn stands."""
+
+TOMY_PHASE_UNSPECIFIED: TomyPhase.ValueType  # 0
+"""Not set."""
+TOMY_PHASE_STORY: TomyPhase.ValueType  # 1
+"""Story phase: seats speak in turn from the leash holder, proposing a place or passing
+(MT-STORY-1/2); `storyteller` is the seat to speak.
+"""
+TOMY_PHASE_VOTE: TomyPhase.ValueType  # 2
+"""Sealed vote: every seat holding a card of a proposed breed plays one face down
+(MT-VOTE-1/2).
+"""
+TOMY_PHASE_TIE: TomyPhase.ValueType  # 3
+"""The votes are revealed and tied: the leash holder picks the winning breed among
+`tie_columns` (MT-REVEAL-1).
+"""
+TOMY_PHASE_OVER: TomyPhase.ValueType  # 4
+"""The match is over."""
+Global___TomyPhase: _TypeAlias = TomyPhase  # noqa: Y015
+
+class _TomyLanguage:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomyLanguageEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyLanguage.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMY_LANGUAGE_UNSPECIFIED: _TomyLanguage.ValueType  # 0
+    """Not set."""
+    TOMY_LANGUAGE_FR: _TomyLanguage.ValueType  # 1
+    """French."""
+    TOMY_LANGUAGE_EN: _TomyLanguage.ValueType  # 2
+    """English."""
+
+class TomyLanguage(_TomyLanguage, metaclass=_TomyLanguageEnumTypeWrapper):
+    """A language of the places' printed text and of the stories the server tells for a player
+    (room option `language`).
+    """
+
+TOMY_LANGUAGE_UNSPECIFIED: TomyLanguage.ValueType  # 0
+"""Not set."""
+TOMY_LANGUAGE_FR: TomyLanguage.ValueType  # 1
+"""French."""
+TOMY_LANGUAGE_EN: TomyLanguage.ValueType  # 2
+"""English."""
+Global___TomyLanguage: _TypeAlias = TomyLanguage  # noqa: Y015
+
+class _TomyEndReason:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _TomyEndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyEndReason.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    TOMY_END_REASON_UNSPECIFIED: _TomyEndReason.ValueType  # 0
+    """Not set."""
+    TOMY_END_REASON_ONE_CARD_LEFT: _TomyEndReason.ValueType  # 1
+    """At the end of a turn a player held exactly one card (MT-END-1)."""
+    TOMY_END_REASON_LOCATIONS_EXHAUSTED: _TomyEndReason.ValueType  # 2
+    """The location deck could not refill the row (MT-NEXT-1, MT-END-1)."""
+    TOMY_END_REASON_TARGET_SCORE: _TomyEndReason.ValueType  # 3
+    """Rounds variant: a total reached the target score (MT-VAR-1)."""
+
+class TomyEndReason(_TomyEndReason, metaclass=_TomyEndReasonEnumTypeWrapper):
+    """Why a game or the match ended."""
+
+TOMY_END_REASON_UNSPECIFIED: TomyEndReason.ValueType  # 0
+"""Not set."""
+TOMY_END_REASON_ONE_CARD_LEFT: TomyEndReason.ValueType  # 1
+"""At the end of a turn a player held exactly one card (MT-END-1)."""
+TOMY_END_REASON_LOCATIONS_EXHAUSTED: TomyEndReason.ValueType  # 2
+"""The location deck could not refill the row (MT-NEXT-1, MT-END-1)."""
+TOMY_END_REASON_TARGET_SCORE: TomyEndReason.ValueType  # 3
+"""Rounds variant: a total reached the target score (MT-VAR-1)."""
+Global___TomyEndReason: _TypeAlias = TomyEndReason  # noqa: Y015
+
 @_typing.final
 class TomyAction(_message.Message):
-    """Tomy: actions and views. Field names match the engine's types in
-    engine/games/tomy.py; docs/games/tomy.md explains each field.
-
-    A move in Tomy: exactly one is set.
-    """
+    """A move in Tomy: exactly one is set."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -33,8 +214,8 @@ class TomyAction(_message.Message):
     class Propose(_message.Message):
         """MT-STORY-1: "je pense que Tomy est là !" — the place under `column`, with a story.
 
-        `story` is free text, 1–500 characters once trimmed. `TomyGame.legal_actions`
-        lists one representative per available column, with a template story.
+        `story` is free text, 1–500 characters once trimmed. ListLegalActions lists one
+        representative per available column, with a template story.
         """
 
         DESCRIPTOR: _descriptor.Descriptor
@@ -42,7 +223,9 @@ class TomyAction(_message.Message):
         COLUMN_FIELD_NUMBER: _builtins.int
         STORY_FIELD_NUMBER: _builtins.int
         column: _builtins.int
+        """The column (0–5) whose place is proposed; not one already proposed this turn."""
         story: _builtins.str
+        """The story, 1–500 characters once trimmed."""
         def __init__(
             self,
             *,
@@ -78,6 +261,7 @@ class TomyAction(_message.Message):
 
         CARD_FIELD_NUMBER: _builtins.int
         card: _builtins.int
+        """The dog card (0–95), of a proposed breed."""
         def __init__(
             self,
             *,
@@ -91,12 +275,13 @@ class TomyAction(_message.Message):
 
     @_typing.final
     class BreakTie(_message.Message):
-        """MT-REVEAL-1: the leash holder picks the winning breed among the tied `column` s."""
+        """MT-REVEAL-1: the leash holder picks the winning breed among the tied columns."""
 
         DESCRIPTOR: _descriptor.Descriptor
 
         COLUMN_FIELD_NUMBER: _builtins.int
         column: _builtins.int
+        """One of the view's `tie_columns`."""
         def __init__(
             self,
             *,
@@ -113,11 +298,17 @@ class TomyAction(_message.Message):
     VOTE_FIELD_NUMBER: _builtins.int
     BREAK_TIE_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def propose(self) -> Global___TomyAction.Propose: ...
+    def propose(self) -> Global___TomyAction.Propose:
+        """Propose a place with a story."""
+
     @_builtins.property
-    def vote(self) -> Global___TomyAction.Vote: ...
+    def vote(self) -> Global___TomyAction.Vote:
+        """Vote with a dog card."""
+
     @_builtins.property
-    def break_tie(self) -> Global___TomyAction.BreakTie: ...
+    def break_tie(self) -> Global___TomyAction.BreakTie:
+        """Break a tie (leash holder)."""
+
     def __init__(
         self,
         *,
@@ -137,7 +328,7 @@ Global___TomyAction: _TypeAlias = TomyAction  # noqa: Y015
 
 @_typing.final
 class TomyView(_message.Message):
-    """What one seat (or a spectator, `seat` None) sees. Never another hand, an unrevealed
+    """What one seat (or a spectator, `seat` absent) sees. Never another hand, an unrevealed
     vote, the order of a deck or the RNG.
     """
 
@@ -170,48 +361,86 @@ class TomyView(_message.Message):
     TOTALS_FIELD_NUMBER: _builtins.int
     LANGUAGE_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
-    phase: _builtins.str
+    """My seat; absent for a spectator."""
+    phase: Global___TomyPhase.ValueType
+    """Where the turn stands."""
     game: _builtins.int
+    """The game number, from 1 (several in the rounds variant)."""
     turn: _builtins.int
+    """The turn number in this game, from 1."""
     leash_holder: _builtins.int
+    """The seat holding Tomy's leash this turn (speaks first, breaks ties)."""
     storyteller: _builtins.int
+    """The seat to speak, in the story phase only."""
     my_vote: _builtins.int
+    """The card I voted with this turn, if I have voted."""
     dog_deck_count: _builtins.int
+    """Dog cards left in the dog deck."""
     dog_discard_count: _builtins.int
+    """Dog cards in the (face-up) dog discard pile."""
     location_deck_count: _builtins.int
+    """Location cards left in the location deck."""
     location_discard_count: _builtins.int
+    """Location cards discarded this game."""
     rounds: _builtins.bool
+    """Whether the rounds variant is played (MT-VAR-1)."""
     target_score: _builtins.int
-    language: _builtins.str
+    """Rounds variant: the total that ends the match."""
+    language: Global___TomyLanguage.ValueType
+    """The language of the stories the server tells for a player (room option)."""
     @_builtins.property
-    def columns(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyColumnView]: ...
+    def columns(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyColumnView]:
+        """The six columns of the row, in column order."""
+
     @_builtins.property
-    def proposals(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyProposalView]: ...
+    def proposals(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyProposalView]:
+        """The stories told this turn, in the order they were told."""
+
     @_builtins.property
-    def passed(self) -> _containers.RepeatedScalarFieldContainer[_builtins.bool]: ...
+    def passed(self) -> _containers.RepeatedScalarFieldContainer[_builtins.bool]:
+        """Per seat: passed this turn."""
+
     @_builtins.property
-    def sitting_out(self) -> _containers.RepeatedScalarFieldContainer[_builtins.bool]: ...
+    def sitting_out(self) -> _containers.RepeatedScalarFieldContainer[_builtins.bool]:
+        """Per seat: sits this vote out (holds no card of a proposed breed, MT-VOTE-2)."""
+
     @_builtins.property
-    def voted(self) -> _containers.RepeatedScalarFieldContainer[_builtins.bool]: ...
+    def voted(self) -> _containers.RepeatedScalarFieldContainer[_builtins.bool]:
+        """Per seat: has voted this turn (the card stays hidden until the reveal)."""
+
     @_builtins.property
-    def votes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def votes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Per seat, in the tie phase only: the card each seat voted with; -1 for no vote."""
+
     @_builtins.property
-    def hand(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyDogCardView]: ...
+    def hand(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyDogCard]:
+        """My hand, sorted by card id; empty for a spectator."""
+
     @_builtins.property
-    def hand_counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def hand_counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Per seat: how many dog cards it holds."""
+
     @_builtins.property
-    def tie_columns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def tie_columns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """In the tie phase: the tied columns the leash holder picks from."""
+
     @_builtins.property
-    def last_turn(self) -> Global___TomyLastTurnView: ...
+    def last_turn(self) -> Global___TomyLastTurnView:
+        """The previous turn as revealed; absent before the first turn ends."""
+
     @_builtins.property
-    def round_scores(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.IntList]: ...
+    def round_scores(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.IntList]:
+        """Rounds variant: per finished game, each seat's score (cards left in hand)."""
+
     @_builtins.property
-    def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]: ...
+    def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Rounds variant: each seat's total so far; empty otherwise."""
+
     def __init__(
         self,
         *,
         seat: _builtins.int | None = ...,
-        phase: _builtins.str = ...,
+        phase: Global___TomyPhase.ValueType = ...,
         game: _builtins.int = ...,
         turn: _builtins.int = ...,
         leash_holder: _builtins.int = ...,
@@ -223,7 +452,7 @@ class TomyView(_message.Message):
         voted: _abc.Iterable[_builtins.bool] | None = ...,
         votes: _abc.Iterable[_builtins.int] | None = ...,
         my_vote: _builtins.int | None = ...,
-        hand: _abc.Iterable[Global___TomyDogCardView] | None = ...,
+        hand: _abc.Iterable[Global___TomyDogCard] | None = ...,
         hand_counts: _abc.Iterable[_builtins.int] | None = ...,
         dog_deck_count: _builtins.int = ...,
         dog_discard_count: _builtins.int = ...,
@@ -235,7 +464,7 @@ class TomyView(_message.Message):
         target_score: _builtins.int = ...,
         round_scores: _abc.Iterable[_common_pb2.IntList] | None = ...,
         totals: _abc.Iterable[_builtins.int] | None = ...,
-        language: _builtins.str = ...,
+        language: Global___TomyLanguage.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_my_vote", b"_my_vote", "_seat", b"_seat", "_storyteller", b"_storyteller", "last_turn", b"last_turn", "my_vote", b"my_vote", "seat", b"seat", "storyteller", b"storyteller"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
@@ -258,7 +487,9 @@ Global___TomyView: _TypeAlias = TomyView  # noqa: Y015
 
 @_typing.final
 class TomyColumnView(_message.Message):
-    """One breed card of the row and the place face up under it (`location` None: none)."""
+    """One breed card of the row and the place face up under it. The place's text is in the
+    catalogue (`TomyCatalogue.locations`, by id).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -266,40 +497,29 @@ class TomyColumnView(_message.Message):
     BREED_FIELD_NUMBER: _builtins.int
     COLOUR_FIELD_NUMBER: _builtins.int
     LOCATION_FIELD_NUMBER: _builtins.int
-    PLACE_FR_FIELD_NUMBER: _builtins.int
-    PLACE_EN_FIELD_NUMBER: _builtins.int
     column: _builtins.int
-    breed: _builtins.str
-    colour: _builtins.str
+    """The column, 0–5."""
+    breed: Global___TomyBreed.ValueType
+    """The column's breed."""
+    colour: Global___TomyColour.ValueType
+    """The breed's colour."""
     location: _builtins.int
-    place_fr: _builtins.str
-    place_en: _builtins.str
+    """The location card face up under the column; absent when none is (end of a game)."""
     def __init__(
         self,
         *,
         column: _builtins.int = ...,
-        breed: _builtins.str = ...,
-        colour: _builtins.str = ...,
+        breed: Global___TomyBreed.ValueType = ...,
+        colour: Global___TomyColour.ValueType = ...,
         location: _builtins.int | None = ...,
-        place_fr: _builtins.str | None = ...,
-        place_en: _builtins.str | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_location", b"_location", "_place_en", b"_place_en", "_place_fr", b"_place_fr", "location", b"location", "place_en", b"place_en", "place_fr", b"place_fr"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_location", b"_location", "location", b"location"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_location", b"_location", "_place_en", b"_place_en", "_place_fr", b"_place_fr", "breed", b"breed", "colour", b"colour", "column", b"column", "location", b"location", "place_en", b"place_en", "place_fr", b"place_fr"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_location", b"_location", "breed", b"breed", "colour", b"colour", "column", b"column", "location", b"location"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__location: _TypeAlias = _typing.Literal["location"]  # noqa: Y015
     _WhichOneofArgType__location: _TypeAlias = _typing.Literal["_location", b"_location"]  # noqa: Y015
-    _WhichOneofReturnType__place_en: _TypeAlias = _typing.Literal["place_en"]  # noqa: Y015
-    _WhichOneofArgType__place_en: _TypeAlias = _typing.Literal["_place_en", b"_place_en"]  # noqa: Y015
-    _WhichOneofReturnType__place_fr: _TypeAlias = _typing.Literal["place_fr"]  # noqa: Y015
-    _WhichOneofArgType__place_fr: _TypeAlias = _typing.Literal["_place_fr", b"_place_fr"]  # noqa: Y015
-    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__location) -> _WhichOneofReturnType__location | None: ...
-    @_typing.overload
-    def WhichOneof(self, oneof_group: _WhichOneofArgType__place_en) -> _WhichOneofReturnType__place_en | None: ...
-    @_typing.overload
-    def WhichOneof(self, oneof_group: _WhichOneofArgType__place_fr) -> _WhichOneofReturnType__place_fr | None: ...
 
 Global___TomyColumnView: _TypeAlias = TomyColumnView  # noqa: Y015
 
@@ -314,9 +534,13 @@ class TomyProposalView(_message.Message):
     LOCATION_FIELD_NUMBER: _builtins.int
     STORY_FIELD_NUMBER: _builtins.int
     column: _builtins.int
+    """The column (breed) the story is about."""
     seat: _builtins.int
+    """The storyteller."""
     location: _builtins.int
+    """The location card that lay under the column."""
     story: _builtins.str
+    """The story, trimmed, exactly as told."""
     def __init__(
         self,
         *,
@@ -334,31 +558,34 @@ class TomyProposalView(_message.Message):
 Global___TomyProposalView: _TypeAlias = TomyProposalView  # noqa: Y015
 
 @_typing.final
-class TomyDogCardView(_message.Message):
-    """A dog card of my hand."""
+class TomyDogCard(_message.Message):
+    """The face of a dog card: its id, breed and that breed's column."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
-    CARD_FIELD_NUMBER: _builtins.int
+    ID_FIELD_NUMBER: _builtins.int
     COLUMN_FIELD_NUMBER: _builtins.int
     BREED_FIELD_NUMBER: _builtins.int
-    card: _builtins.int
+    id: _builtins.int
+    """The card id, 0–95."""
     column: _builtins.int
-    breed: _builtins.str
+    """The breed's column, 0–5."""
+    breed: Global___TomyBreed.ValueType
+    """The breed."""
     def __init__(
         self,
         *,
-        card: _builtins.int = ...,
+        id: _builtins.int = ...,
         column: _builtins.int = ...,
-        breed: _builtins.str = ...,
+        breed: Global___TomyBreed.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["breed", b"breed", "card", b"card", "column", b"column"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["breed", b"breed", "column", b"column", "id", b"id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___TomyDogCardView: _TypeAlias = TomyDogCardView  # noqa: Y015
+Global___TomyDogCard: _TypeAlias = TomyDogCard  # noqa: Y015
 
 @_typing.final
 class TomyLastTurnView(_message.Message):
@@ -370,11 +597,14 @@ class TomyLastTurnView(_message.Message):
     VOTES_FIELD_NUMBER: _builtins.int
     WINNING_COLUMN_FIELD_NUMBER: _builtins.int
     winning_column: _builtins.int
+    """The winning column; absent when nobody could vote (MT-REVEAL-3)."""
     @_builtins.property
-    def proposals(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyProposalView]: ...
+    def proposals(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyProposalView]:
+        """The stories told."""
+
     @_builtins.property
     def votes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """-1 stands for none."""
+        """Per seat, the card it voted with; -1 for no vote."""
 
     def __init__(
         self,
@@ -392,3 +622,971 @@ class TomyLastTurnView(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__winning_column) -> _WhichOneofReturnType__winning_column | None: ...
 
 Global___TomyLastTurnView: _TypeAlias = TomyLastTurnView  # noqa: Y015
+
+@_typing.final
+class TomyEvent(_message.Message):
+    """Something that happened in a Tomy match: exactly one is set. Events marked private reach
+    only the seat concerned; the others get the public twin.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class StoryProposed(_message.Message):
+        """MT-STORY-1: a seat proposed a place with a story."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        COLUMN_FIELD_NUMBER: _builtins.int
+        LOCATION_FIELD_NUMBER: _builtins.int
+        STORY_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The storyteller."""
+        column: _builtins.int
+        """The column (breed) chosen."""
+        location: _builtins.int
+        """The location card under that column."""
+        story: _builtins.str
+        """The story, trimmed."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            column: _builtins.int = ...,
+            location: _builtins.int = ...,
+            story: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Passed(_message.Message):
+        """MT-STORY-1: a seat passed."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who passed."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class VoteStarted(_message.Message):
+        """MT-VOTE-1/2: the vote starts."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        COLUMNS_FIELD_NUMBER: _builtins.int
+        SITTING_OUT_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def columns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """The proposed columns, ascending: the breeds one may vote for."""
+
+        @_builtins.property
+        def sitting_out(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """The seats that hold none of them and sit the vote out."""
+
+        def __init__(
+            self,
+            *,
+            columns: _abc.Iterable[_builtins.int] | None = ...,
+            sitting_out: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["columns", b"columns", "sitting_out", b"sitting_out"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Voted(_message.Message):
+        """MT-VOTE-1: a seat played its card face down (which card stays hidden)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who voted."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class OwnVote(_message.Message):
+        """MT-VOTE-1, private to the voter: the card I played face down."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        CARD_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def card(self) -> Global___TomyDogCard:
+            """The card's face."""
+
+        def __init__(
+            self,
+            *,
+            card: Global___TomyDogCard | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SatOut(_message.Message):
+        """MT-TIME-1 (server setting): a seat's vote clock ran out and it sits this vote out."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who sits out."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class RevealedVote(_message.Message):
+        """One vote, turned over."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        CARD_FIELD_NUMBER: _builtins.int
+        COLUMN_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The voter."""
+        card: _builtins.int
+        """The dog card played."""
+        column: _builtins.int
+        """The card's breed column."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            card: _builtins.int = ...,
+            column: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "column", b"column", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class VotesRevealed(_message.Message):
+        """MT-REVEAL-1: every vote is revealed at once."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        VOTES_FIELD_NUMBER: _builtins.int
+        COUNTS_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def votes(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyEvent.RevealedVote]:
+            """The votes, by seat; empty when nobody could vote."""
+
+        @_builtins.property
+        def counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Votes per column: six numbers, column order."""
+
+        def __init__(
+            self,
+            *,
+            votes: _abc.Iterable[Global___TomyEvent.RevealedVote] | None = ...,
+            counts: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["counts", b"counts", "votes", b"votes"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class Tie(_message.Message):
+        """MT-REVEAL-1: several breeds share the most votes; the leash holder must choose."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        COLUMNS_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The leash holder, who chooses."""
+        @_builtins.property
+        def columns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """The tied columns."""
+
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            columns: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["columns", b"columns", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class TieBroken(_message.Message):
+        """MT-REVEAL-1: the leash holder chose among the tied breeds."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        COLUMN_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The leash holder."""
+        column: _builtins.int
+        """The chosen column."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            column: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class TurnResult(_message.Message):
+        """MT-REVEAL-2/3: the turn's result."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        COLUMN_FIELD_NUMBER: _builtins.int
+        BREED_FIELD_NUMBER: _builtins.int
+        MATCHED_FIELD_NUMBER: _builtins.int
+        MUST_DRAW_FIELD_NUMBER: _builtins.int
+        column: _builtins.int
+        """The winning column; absent when nobody could vote."""
+        breed: Global___TomyBreed.ValueType
+        """The winning breed; unspecified when nobody could vote."""
+        @_builtins.property
+        def matched(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Seats that voted for the winning breed and shed their card."""
+
+        @_builtins.property
+        def must_draw(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Seats that voted for another breed and draw one card, in leash order."""
+
+        def __init__(
+            self,
+            *,
+            column: _builtins.int | None = ...,
+            breed: Global___TomyBreed.ValueType = ...,
+            matched: _abc.Iterable[_builtins.int] | None = ...,
+            must_draw: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_column", b"_column", "column", b"column"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_column", b"_column", "breed", b"breed", "column", b"column", "matched", b"matched", "must_draw", b"must_draw"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        _WhichOneofReturnType__column: _TypeAlias = _typing.Literal["column"]  # noqa: Y015
+        _WhichOneofArgType__column: _TypeAlias = _typing.Literal["_column", b"_column"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__column) -> _WhichOneofReturnType__column | None: ...
+
+    @_typing.final
+    class DogDeckReshuffled(_message.Message):
+        """MT-REVEAL-2: the dog deck was empty, so the dog discards were shuffled into a new deck."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        CARDS_FIELD_NUMBER: _builtins.int
+        cards: _builtins.int
+        """The new deck's size."""
+        def __init__(
+            self,
+            *,
+            cards: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class NoCardToDraw(_message.Message):
+        """MT-REVEAL-2: a seat should draw but no dog card is left."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who could not draw."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class CardDrawn(_message.Message):
+        """MT-REVEAL-2: a seat drew one dog card (which stays hidden)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """Who drew."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class OwnDraw(_message.Message):
+        """MT-REVEAL-2, private to the drawer: the card I drew."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        CARD_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def card(self) -> Global___TomyDogCard:
+            """The card's face."""
+
+        def __init__(
+            self,
+            *,
+            card: Global___TomyDogCard | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class LocationsDiscarded(_message.Message):
+        """MT-NEXT-1: the proposed places are discarded."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        COLUMNS_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def columns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """The columns whose place was discarded."""
+
+        def __init__(
+            self,
+            *,
+            columns: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["columns", b"columns"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class LocationDeckShort(_message.Message):
+        """MT-NEXT-1: the location deck is too short to refill the row; the game ends."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        NEEDED_FIELD_NUMBER: _builtins.int
+        LEFT_FIELD_NUMBER: _builtins.int
+        needed: _builtins.int
+        """Places needed."""
+        left: _builtins.int
+        """Places left in the deck."""
+        def __init__(
+            self,
+            *,
+            needed: _builtins.int = ...,
+            left: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["left", b"left", "needed", b"needed"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class PlacedLocation(_message.Message):
+        """A new place face up under a column."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        COLUMN_FIELD_NUMBER: _builtins.int
+        LOCATION_FIELD_NUMBER: _builtins.int
+        column: _builtins.int
+        """The column."""
+        location: _builtins.int
+        """The location card now under it."""
+        def __init__(
+            self,
+            *,
+            column: _builtins.int = ...,
+            location: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class RowRefilled(_message.Message):
+        """MT-NEXT-1: the emptied columns get new places."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        PLACED_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def placed(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyEvent.PlacedLocation]:
+            """The new places."""
+
+        def __init__(
+            self,
+            *,
+            placed: _abc.Iterable[Global___TomyEvent.PlacedLocation] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["placed", b"placed"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class TurnStarted(_message.Message):
+        """MT-NEXT-1: a new turn starts."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        GAME_FIELD_NUMBER: _builtins.int
+        TURN_FIELD_NUMBER: _builtins.int
+        LEASH_HOLDER_FIELD_NUMBER: _builtins.int
+        game: _builtins.int
+        """The game number."""
+        turn: _builtins.int
+        """The turn number in that game."""
+        leash_holder: _builtins.int
+        """The new leash holder (speaks first)."""
+        def __init__(
+            self,
+            *,
+            game: _builtins.int = ...,
+            turn: _builtins.int = ...,
+            leash_holder: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "leash_holder", b"leash_holder", "turn", b"turn"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class GameOver(_message.Message):
+        """MT-END-1: a game ended."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        GAME_FIELD_NUMBER: _builtins.int
+        REASON_FIELD_NUMBER: _builtins.int
+        HAND_COUNTS_FIELD_NUMBER: _builtins.int
+        WINNERS_FIELD_NUMBER: _builtins.int
+        game: _builtins.int
+        """The game number."""
+        reason: Global___TomyEndReason.ValueType
+        """Why it ended: one card left or locations exhausted."""
+        @_builtins.property
+        def hand_counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Per seat: cards left in hand."""
+
+        @_builtins.property
+        def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """The seats holding the fewest cards."""
+
+        def __init__(
+            self,
+            *,
+            game: _builtins.int = ...,
+            reason: Global___TomyEndReason.ValueType = ...,
+            hand_counts: _abc.Iterable[_builtins.int] | None = ...,
+            winners: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "hand_counts", b"hand_counts", "reason", b"reason", "winners", b"winners"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class RoundScored(_message.Message):
+        """MT-VAR-1: the game's scores in the rounds variant."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        GAME_FIELD_NUMBER: _builtins.int
+        SCORES_FIELD_NUMBER: _builtins.int
+        TOTALS_FIELD_NUMBER: _builtins.int
+        game: _builtins.int
+        """The game number."""
+        @_builtins.property
+        def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Per seat: this game's score (cards left in hand)."""
+
+        @_builtins.property
+        def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Per seat: the total so far."""
+
+        def __init__(
+            self,
+            *,
+            game: _builtins.int = ...,
+            scores: _abc.Iterable[_builtins.int] | None = ...,
+            totals: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "scores", b"scores", "totals", b"totals"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class GameStarted(_message.Message):
+        """MT-VAR-1 and MT-SETUP-1: a new game is dealt (rounds variant)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        GAME_FIELD_NUMBER: _builtins.int
+        LEASH_HOLDER_FIELD_NUMBER: _builtins.int
+        ROW_FIELD_NUMBER: _builtins.int
+        game: _builtins.int
+        """The game number."""
+        leash_holder: _builtins.int
+        """The leash holder."""
+        @_builtins.property
+        def row(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """The location card under each column, column order."""
+
+        def __init__(
+            self,
+            *,
+            game: _builtins.int = ...,
+            leash_holder: _builtins.int = ...,
+            row: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "leash_holder", b"leash_holder", "row", b"row"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class HandDealt(_message.Message):
+        """MT-SETUP-1, private to each player: my new hand."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        CARDS_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyDogCard]:
+            """The cards' faces, sorted by id."""
+
+        def __init__(
+            self,
+            *,
+            cards: _abc.Iterable[Global___TomyDogCard] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class MatchOver(_message.Message):
+        """MT-END-1 / MT-VAR-1: the match is over."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        REASON_FIELD_NUMBER: _builtins.int
+        WINNERS_FIELD_NUMBER: _builtins.int
+        SCORES_FIELD_NUMBER: _builtins.int
+        reason: Global___TomyEndReason.ValueType
+        """Why it ended."""
+        @_builtins.property
+        def winners(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """The winning seats (fewest cards, or lowest total in the rounds variant)."""
+
+        @_builtins.property
+        def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+            """Per seat: cards left in hand, or the total in the rounds variant."""
+
+        def __init__(
+            self,
+            *,
+            reason: Global___TomyEndReason.ValueType = ...,
+            winners: _abc.Iterable[_builtins.int] | None = ...,
+            scores: _abc.Iterable[_builtins.int] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["reason", b"reason", "scores", b"scores", "winners", b"winners"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    STORY_PROPOSED_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    VOTE_STARTED_FIELD_NUMBER: _builtins.int
+    VOTED_FIELD_NUMBER: _builtins.int
+    OWN_VOTE_FIELD_NUMBER: _builtins.int
+    SAT_OUT_FIELD_NUMBER: _builtins.int
+    VOTES_REVEALED_FIELD_NUMBER: _builtins.int
+    TIE_FIELD_NUMBER: _builtins.int
+    TIE_BROKEN_FIELD_NUMBER: _builtins.int
+    TURN_RESULT_FIELD_NUMBER: _builtins.int
+    DOG_DECK_RESHUFFLED_FIELD_NUMBER: _builtins.int
+    NO_CARD_TO_DRAW_FIELD_NUMBER: _builtins.int
+    CARD_DRAWN_FIELD_NUMBER: _builtins.int
+    OWN_DRAW_FIELD_NUMBER: _builtins.int
+    LOCATIONS_DISCARDED_FIELD_NUMBER: _builtins.int
+    LOCATION_DECK_SHORT_FIELD_NUMBER: _builtins.int
+    ROW_REFILLED_FIELD_NUMBER: _builtins.int
+    TURN_STARTED_FIELD_NUMBER: _builtins.int
+    GAME_OVER_FIELD_NUMBER: _builtins.int
+    ROUND_SCORED_FIELD_NUMBER: _builtins.int
+    GAME_STARTED_FIELD_NUMBER: _builtins.int
+    HAND_DEALT_FIELD_NUMBER: _builtins.int
+    MATCH_OVER_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def story_proposed(self) -> Global___TomyEvent.StoryProposed:
+        """A story was told."""
+
+    @_builtins.property
+    def passed(self) -> Global___TomyEvent.Passed:
+        """A seat passed."""
+
+    @_builtins.property
+    def vote_started(self) -> Global___TomyEvent.VoteStarted:
+        """The vote started."""
+
+    @_builtins.property
+    def voted(self) -> Global___TomyEvent.Voted:
+        """A seat voted (public)."""
+
+    @_builtins.property
+    def own_vote(self) -> Global___TomyEvent.OwnVote:
+        """My vote (private)."""
+
+    @_builtins.property
+    def sat_out(self) -> Global___TomyEvent.SatOut:
+        """A seat sat the vote out after its clock ran out."""
+
+    @_builtins.property
+    def votes_revealed(self) -> Global___TomyEvent.VotesRevealed:
+        """The votes were revealed."""
+
+    @_builtins.property
+    def tie(self) -> Global___TomyEvent.Tie:
+        """The vote is tied."""
+
+    @_builtins.property
+    def tie_broken(self) -> Global___TomyEvent.TieBroken:
+        """The tie was broken."""
+
+    @_builtins.property
+    def turn_result(self) -> Global___TomyEvent.TurnResult:
+        """The turn's result."""
+
+    @_builtins.property
+    def dog_deck_reshuffled(self) -> Global___TomyEvent.DogDeckReshuffled:
+        """The dog deck was rebuilt from the discards."""
+
+    @_builtins.property
+    def no_card_to_draw(self) -> Global___TomyEvent.NoCardToDraw:
+        """A seat could not draw."""
+
+    @_builtins.property
+    def card_drawn(self) -> Global___TomyEvent.CardDrawn:
+        """A seat drew (public)."""
+
+    @_builtins.property
+    def own_draw(self) -> Global___TomyEvent.OwnDraw:
+        """My draw (private)."""
+
+    @_builtins.property
+    def locations_discarded(self) -> Global___TomyEvent.LocationsDiscarded:
+        """The proposed places were discarded."""
+
+    @_builtins.property
+    def location_deck_short(self) -> Global___TomyEvent.LocationDeckShort:
+        """The location deck ran short."""
+
+    @_builtins.property
+    def row_refilled(self) -> Global___TomyEvent.RowRefilled:
+        """The row was refilled."""
+
+    @_builtins.property
+    def turn_started(self) -> Global___TomyEvent.TurnStarted:
+        """A turn started."""
+
+    @_builtins.property
+    def game_over(self) -> Global___TomyEvent.GameOver:
+        """A game ended."""
+
+    @_builtins.property
+    def round_scored(self) -> Global___TomyEvent.RoundScored:
+        """A game was scored (rounds variant)."""
+
+    @_builtins.property
+    def game_started(self) -> Global___TomyEvent.GameStarted:
+        """A new game was dealt (rounds variant)."""
+
+    @_builtins.property
+    def hand_dealt(self) -> Global___TomyEvent.HandDealt:
+        """My new hand (private)."""
+
+    @_builtins.property
+    def match_over(self) -> Global___TomyEvent.MatchOver:
+        """The match ended."""
+
+    def __init__(
+        self,
+        *,
+        story_proposed: Global___TomyEvent.StoryProposed | None = ...,
+        passed: Global___TomyEvent.Passed | None = ...,
+        vote_started: Global___TomyEvent.VoteStarted | None = ...,
+        voted: Global___TomyEvent.Voted | None = ...,
+        own_vote: Global___TomyEvent.OwnVote | None = ...,
+        sat_out: Global___TomyEvent.SatOut | None = ...,
+        votes_revealed: Global___TomyEvent.VotesRevealed | None = ...,
+        tie: Global___TomyEvent.Tie | None = ...,
+        tie_broken: Global___TomyEvent.TieBroken | None = ...,
+        turn_result: Global___TomyEvent.TurnResult | None = ...,
+        dog_deck_reshuffled: Global___TomyEvent.DogDeckReshuffled | None = ...,
+        no_card_to_draw: Global___TomyEvent.NoCardToDraw | None = ...,
+        card_drawn: Global___TomyEvent.CardDrawn | None = ...,
+        own_draw: Global___TomyEvent.OwnDraw | None = ...,
+        locations_discarded: Global___TomyEvent.LocationsDiscarded | None = ...,
+        location_deck_short: Global___TomyEvent.LocationDeckShort | None = ...,
+        row_refilled: Global___TomyEvent.RowRefilled | None = ...,
+        turn_started: Global___TomyEvent.TurnStarted | None = ...,
+        game_over: Global___TomyEvent.GameOver | None = ...,
+        round_scored: Global___TomyEvent.RoundScored | None = ...,
+        game_started: Global___TomyEvent.GameStarted | None = ...,
+        hand_dealt: Global___TomyEvent.HandDealt | None = ...,
+        match_over: Global___TomyEvent.MatchOver | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["card_drawn", b"card_drawn", "dog_deck_reshuffled", b"dog_deck_reshuffled", "event", b"event", "game_over", b"game_over", "game_started", b"game_started", "hand_dealt", b"hand_dealt", "location_deck_short", b"location_deck_short", "locations_discarded", b"locations_discarded", "match_over", b"match_over", "no_card_to_draw", b"no_card_to_draw", "own_draw", b"own_draw", "own_vote", b"own_vote", "passed", b"passed", "round_scored", b"round_scored", "row_refilled", b"row_refilled", "sat_out", b"sat_out", "story_proposed", b"story_proposed", "tie", b"tie", "tie_broken", b"tie_broken", "turn_result", b"turn_result", "turn_started", b"turn_started", "vote_started", b"vote_started", "voted", b"voted", "votes_revealed", b"votes_revealed"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_drawn", b"card_drawn", "dog_deck_reshuffled", b"dog_deck_reshuffled", "event", b"event", "game_over", b"game_over", "game_started", b"game_started", "hand_dealt", b"hand_dealt", "location_deck_short", b"location_deck_short", "locations_discarded", b"locations_discarded", "match_over", b"match_over", "no_card_to_draw", b"no_card_to_draw", "own_draw", b"own_draw", "own_vote", b"own_vote", "passed", b"passed", "round_scored", b"round_scored", "row_refilled", b"row_refilled", "sat_out", b"sat_out", "story_proposed", b"story_proposed", "tie", b"tie", "tie_broken", b"tie_broken", "turn_result", b"turn_result", "turn_started", b"turn_started", "vote_started", b"vote_started", "voted", b"voted", "votes_revealed", b"votes_revealed"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["story_proposed", "passed", "vote_started", "voted", "own_vote", "sat_out", "votes_revealed", "tie", "tie_broken", "turn_result", "dog_deck_reshuffled", "no_card_to_draw", "card_drawn", "own_draw", "locations_discarded", "location_deck_short", "row_refilled", "turn_started", "game_over", "round_scored", "game_started", "hand_dealt", "match_over"]  # noqa: Y015
+    _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
+
+Global___TomyEvent: _TypeAlias = TomyEvent  # noqa: Y015
+
+@_typing.final
+class TomyOutcome(_message.Message):
+    """The detail of a finished Tomy match's outcome."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAMES_FIELD_NUMBER: _builtins.int
+    ROUND_SCORES_FIELD_NUMBER: _builtins.int
+    HAND_COUNTS_FIELD_NUMBER: _builtins.int
+    games: _builtins.int
+    """How many games were dealt."""
+    @_builtins.property
+    def round_scores(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.IntList]:
+        """Rounds variant: per finished game, each seat's score; empty otherwise."""
+
+    @_builtins.property
+    def hand_counts(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Per seat: cards left in hand at the end."""
+
+    def __init__(
+        self,
+        *,
+        games: _builtins.int = ...,
+        round_scores: _abc.Iterable[_common_pb2.IntList] | None = ...,
+        hand_counts: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "hand_counts", b"hand_counts", "round_scores", b"round_scores"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TomyOutcome: _TypeAlias = TomyOutcome  # noqa: Y015
+
+@_typing.final
+class TomyCatalogue(_message.Message):
+    """The material of Tomy, so no client hard-codes a table (MT-MAT-1..3, MT-SETUP-1)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class BreedEntry(_message.Message):
+        """A breed card of the row."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        COLUMN_FIELD_NUMBER: _builtins.int
+        BREED_FIELD_NUMBER: _builtins.int
+        COLOUR_FIELD_NUMBER: _builtins.int
+        DOG_CARDS_FIELD_NUMBER: _builtins.int
+        column: _builtins.int
+        """Its column, 0–5."""
+        breed: Global___TomyBreed.ValueType
+        """The breed."""
+        colour: Global___TomyColour.ValueType
+        """Its colour."""
+        dog_cards: _builtins.int
+        """How many dog cards of this breed the deck holds (16)."""
+        def __init__(
+            self,
+            *,
+            column: _builtins.int = ...,
+            breed: Global___TomyBreed.ValueType = ...,
+            colour: Global___TomyColour.ValueType = ...,
+            dog_cards: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["breed", b"breed", "colour", b"colour", "column", b"column", "dog_cards", b"dog_cards"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class PlaceName(_message.Message):
+        """A location card's printed text in one language."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        LANGUAGE_FIELD_NUMBER: _builtins.int
+        TEXT_FIELD_NUMBER: _builtins.int
+        language: Global___TomyLanguage.ValueType
+        """The language."""
+        text: _builtins.str
+        """The place, as a noun phrase with its article ("a hut in Africa")."""
+        def __init__(
+            self,
+            *,
+            language: Global___TomyLanguage.ValueType = ...,
+            text: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["language", b"language", "text", b"text"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class LocationEntry(_message.Message):
+        """A location card."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        ID_FIELD_NUMBER: _builtins.int
+        NAMES_FIELD_NUMBER: _builtins.int
+        id: _builtins.int
+        """The card id, 0–47."""
+        @_builtins.property
+        def names(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyCatalogue.PlaceName]:
+            """Its text, one entry per language."""
+
+        def __init__(
+            self,
+            *,
+            id: _builtins.int = ...,
+            names: _abc.Iterable[Global___TomyCatalogue.PlaceName] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["id", b"id", "names", b"names"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    BREEDS_FIELD_NUMBER: _builtins.int
+    DOG_CARDS_FIELD_NUMBER: _builtins.int
+    LOCATIONS_FIELD_NUMBER: _builtins.int
+    HAND_SIZE_FIELD_NUMBER: _builtins.int
+    MIN_PLAYERS_FIELD_NUMBER: _builtins.int
+    MAX_PLAYERS_FIELD_NUMBER: _builtins.int
+    STORY_MAX_CHARS_FIELD_NUMBER: _builtins.int
+    hand_size: _builtins.int
+    """Dog cards dealt to each player (9)."""
+    min_players: _builtins.int
+    """Fewest players (3)."""
+    max_players: _builtins.int
+    """Most players (8)."""
+    story_max_chars: _builtins.int
+    """The longest story, in characters once trimmed (500)."""
+    @_builtins.property
+    def breeds(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyCatalogue.BreedEntry]:
+        """The six breeds, column order."""
+
+    @_builtins.property
+    def dog_cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyDogCard]:
+        """The 96 dog cards' faces, by id."""
+
+    @_builtins.property
+    def locations(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyCatalogue.LocationEntry]:
+        """The 48 location cards, by id."""
+
+    def __init__(
+        self,
+        *,
+        breeds: _abc.Iterable[Global___TomyCatalogue.BreedEntry] | None = ...,
+        dog_cards: _abc.Iterable[Global___TomyDogCard] | None = ...,
+        locations: _abc.Iterable[Global___TomyCatalogue.LocationEntry] | None = ...,
+        hand_size: _builtins.int = ...,
+        min_players: _builtins.int = ...,
+        max_players: _builtins.int = ...,
+        story_max_chars: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["breeds", b"breeds", "dog_cards", b"dog_cards", "hand_size", b"hand_size", "locations", b"locations", "max_players", b"max_players", "min_players", b"min_players", "story_max_chars", b"story_max_chars"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TomyCatalogue: _TypeAlias = TomyCatalogue  # noqa: Y015

@@ -2,15 +2,17 @@
 // @generated from file cercle/v1/awimbawe.proto (package cercle.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { IntList } from "./common_pb.js";
+import { file_cercle_v1_common } from "./common_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cercle/v1/awimbawe.proto.
  */
 export const file_cercle_v1_awimbawe: GenFile = /*@__PURE__*/
-  fileDesc("ChhjZXJjbGUvdjEvYXdpbWJhd2UucHJvdG8SCWNlcmNsZS52MSLjBQoOQXdpbWJhd2VBY3Rpb24SNwoJcGxheV9jYXJkGAEgASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlBsYXlDYXJkSAASPQoMZWFnbGVfY2hvaWNlGAIgASgLMiUuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLkVhZ2xlQ2hvaWNlSAASOQoKcmhpbm9fbW92ZRgDIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUFjdGlvbi5SaGlub01vdmVIABI5Cgpza2lwX3Bvd2VyGAQgASgLMiMuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlNraXBQb3dlckgAEkEKDmNoZWV0YWhfY2hvaWNlGAUgASgLMicuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLkNoZWV0YWhDaG9pY2VIABI5CgpzbmFrZV9waWNrGAYgASgLMiMuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlNuYWtlUGlja0gAEj8KDWNob29zZV9sZWFkZXIYByABKAsyJi5jZXJjbGUudjEuQXdpbWJhd2VBY3Rpb24uQ2hvb3NlTGVhZGVySAAaGAoIUGxheUNhcmQSDAoEY2FyZBgBIAEoBRocCgtFYWdsZUNob2ljZRINCgVmaWdodBgBIAEoCBovCglSaGlub01vdmUSEQoJZnJvbV9waWxlGAEgASgFEg8KB3RvX3BpbGUYAiABKAUaCwoJU2tpcFBvd2VyGh8KDUNoZWV0YWhDaG9pY2USDgoGbGVhZGVyGAEgASgFGmMKCVNuYWtlUGljaxIYCgt0YXJnZXRfY2FyZBgBIAEoBUgAiAEBEhoKDWhhbmRfcG9zaXRpb24YAiABKAVIAYgBAUIOCgxfdGFyZ2V0X2NhcmRCEAoOX2hhbmRfcG9zaXRpb24aHgoMQ2hvb3NlTGVhZGVyEg4KBmxlYWRlchgBIAEoBUIICgZhY3Rpb24i9QMKDEF3aW1iYXdlVmlldxIRCgRzZWF0GAEgASgFSACIAQESDQoFcm91bmQYAiABKAUSKQoEaGFuZBgDIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EiwKB3BsYXllcnMYBCADKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VTaWRlVmlldxIsCgV0YWJsZRgFIAMoCzIdLmNlcmNsZS52MS5Bd2ltYmF3ZVBsYXllZENhcmQSDgoGbGVhZGVyGAYgASgFEhAKCGRlY2lzaW9uGAcgASgJEhoKDWRlY2lzaW9uX3NlYXQYCCABKAVIAYgBARIYCgtuZXh0X2xlYWRlchgJIAEoBUgCiAEBEhwKFHNuYWtlX2hhbmRfcG9zaXRpb25zGAogASgFEjQKCmxhc3RfdHJpY2sYCyABKAsyIC5jZXJjbGUudjEuQXdpbWJhd2VMYXN0VHJpY2tWaWV3EjkKDXJvdW5kX3Jlc3VsdHMYDCADKAsyIi5jZXJjbGUudjEuQXdpbWJhd2VSb3VuZFJlc3VsdFZpZXcSGQoMbWF0Y2hfd2lubmVyGA0gASgFSAOIAQFCBwoFX3NlYXRCEAoOX2RlY2lzaW9uX3NlYXRCDgoMX25leHRfbGVhZGVyQg8KDV9tYXRjaF93aW5uZXIiXwoQQXdpbWJhd2VDYXJkVmlldxIMCgRjYXJkGAEgASgFEg4KBmFuaW1hbBgCIAEoCRIOCgZjb2xvdXIYAyABKAkSDQoFdmFsdWUYBCABKAUSDgoGY3Jvd25zGAUgASgFIvcBChBBd2ltYmF3ZVNpZGVWaWV3EgwKBHNlYXQYASABKAUSDAoEaGVpchgCIAEoCRISCgpyb3VuZHNfd29uGAMgASgFEhIKCmhhbmRfY291bnQYBCABKAUSKgoFcGlsZXMYBSADKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VQaWxlVmlldxIYChB0cmlja19waWxlX2NvdW50GAYgASgFEg4KBmh5ZW5hcxgHIAEoBRIuCglwYXJhbHlzZWQYCCADKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VDYXJkVmlldxIZChFwYXJhbHlzZWRfdW5rbm93bhgJIAEoBSJNChJBd2ltYmF3ZVBsYXllZENhcmQSDAoEc2VhdBgBIAEoBRIpCgRjYXJkGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcitQEKFUF3aW1iYXdlTGFzdFRyaWNrVmlldxIOCgZsZWFkZXIYASABKAUSKAoDbGVkGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSLQoIZm9sbG93ZWQYAyABKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VDYXJkVmlldxIOCgZ3aW5uZXIYBCABKAUSDgoGbGVkX3RvGAUgASgFEhMKC2ZvbGxvd2VkX3RvGAYgASgFImgKF0F3aW1iYXdlUm91bmRSZXN1bHRWaWV3Eg0KBXJvdW5kGAEgASgFEg4KBndpbm5lchgCIAEoBRIOCgZyZWFzb24YAyABKAkSDgoGY3Jvd25zGAQgAygFEg4KBmh5ZW5hcxgFIAMoBSJ2ChBBd2ltYmF3ZVBpbGVWaWV3EioKBWNhcmRzGAEgAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSKAoDdG9wGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSDAoEc2l6ZRgDIAEoBWIGcHJvdG8z");
+  fileDesc("ChhjZXJjbGUvdjEvYXdpbWJhd2UucHJvdG8SCWNlcmNsZS52MSLjBQoOQXdpbWJhd2VBY3Rpb24SNwoJcGxheV9jYXJkGAEgASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlBsYXlDYXJkSAASPQoMZWFnbGVfY2hvaWNlGAIgASgLMiUuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLkVhZ2xlQ2hvaWNlSAASOQoKcmhpbm9fbW92ZRgDIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUFjdGlvbi5SaGlub01vdmVIABI5Cgpza2lwX3Bvd2VyGAQgASgLMiMuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlNraXBQb3dlckgAEkEKDmNoZWV0YWhfY2hvaWNlGAUgASgLMicuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLkNoZWV0YWhDaG9pY2VIABI5CgpzbmFrZV9waWNrGAYgASgLMiMuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlNuYWtlUGlja0gAEj8KDWNob29zZV9sZWFkZXIYByABKAsyJi5jZXJjbGUudjEuQXdpbWJhd2VBY3Rpb24uQ2hvb3NlTGVhZGVySAAaGAoIUGxheUNhcmQSDAoEY2FyZBgBIAEoBRocCgtFYWdsZUNob2ljZRINCgVmaWdodBgBIAEoCBovCglSaGlub01vdmUSEQoJZnJvbV9waWxlGAEgASgFEg8KB3RvX3BpbGUYAiABKAUaCwoJU2tpcFBvd2VyGh8KDUNoZWV0YWhDaG9pY2USDgoGbGVhZGVyGAEgASgFGmMKCVNuYWtlUGljaxIYCgt0YXJnZXRfY2FyZBgBIAEoBUgAiAEBEhoKDWhhbmRfcG9zaXRpb24YAiABKAVIAYgBAUIOCgxfdGFyZ2V0X2NhcmRCEAoOX2hhbmRfcG9zaXRpb24aHgoMQ2hvb3NlTGVhZGVyEg4KBmxlYWRlchgBIAEoBUIICgZhY3Rpb24ikgQKDEF3aW1iYXdlVmlldxIRCgRzZWF0GAEgASgFSACIAQESDQoFcm91bmQYAiABKAUSKQoEaGFuZBgDIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EiwKB3BsYXllcnMYBCADKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VTaWRlVmlldxIsCgV0YWJsZRgFIAMoCzIdLmNlcmNsZS52MS5Bd2ltYmF3ZVBsYXllZENhcmQSDgoGbGVhZGVyGAYgASgFEi0KCGRlY2lzaW9uGAcgASgOMhsuY2VyY2xlLnYxLkF3aW1iYXdlRGVjaXNpb24SGgoNZGVjaXNpb25fc2VhdBgIIAEoBUgBiAEBEhgKC25leHRfbGVhZGVyGAkgASgFSAKIAQESHAoUc25ha2VfaGFuZF9wb3NpdGlvbnMYCiABKAUSNAoKbGFzdF90cmljaxgLIAEoCzIgLmNlcmNsZS52MS5Bd2ltYmF3ZUxhc3RUcmlja1ZpZXcSOQoNcm91bmRfcmVzdWx0cxgMIAMoCzIiLmNlcmNsZS52MS5Bd2ltYmF3ZVJvdW5kUmVzdWx0VmlldxIZCgxtYXRjaF93aW5uZXIYDSABKAVIA4gBAUIHCgVfc2VhdEIQCg5fZGVjaXNpb25fc2VhdEIOCgxfbmV4dF9sZWFkZXJCDwoNX21hdGNoX3dpbm5lciLNAQoQQXdpbWJhd2VDYXJkVmlldxIMCgRjYXJkGAEgASgFEikKBmFuaW1hbBgCIAEoDjIZLmNlcmNsZS52MS5Bd2ltYmF3ZUFuaW1hbBIpCgZjb2xvdXIYAyABKA4yGS5jZXJjbGUudjEuQXdpbWJhd2VDb2xvdXISDQoFdmFsdWUYBCABKAUSDgoGY3Jvd25zGAUgASgFEiwKBXBvd2VyGAYgASgOMhguY2VyY2xlLnYxLkF3aW1iYXdlUG93ZXJIAIgBAUIICgZfcG93ZXIilAIKEEF3aW1iYXdlU2lkZVZpZXcSDAoEc2VhdBgBIAEoBRIpCgRoZWlyGAIgASgOMhsuY2VyY2xlLnYxLkF3aW1iYXdlSGVpclNpZGUSEgoKcm91bmRzX3dvbhgDIAEoBRISCgpoYW5kX2NvdW50GAQgASgFEioKBXBpbGVzGAUgAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlUGlsZVZpZXcSGAoQdHJpY2tfcGlsZV9jb3VudBgGIAEoBRIOCgZoeWVuYXMYByABKAUSLgoJcGFyYWx5c2VkGAggAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSGQoRcGFyYWx5c2VkX3Vua25vd24YCSABKAUiTQoSQXdpbWJhd2VQbGF5ZWRDYXJkEgwKBHNlYXQYASABKAUSKQoEY2FyZBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3IrUBChVBd2ltYmF3ZUxhc3RUcmlja1ZpZXcSDgoGbGVhZGVyGAEgASgFEigKA2xlZBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Ei0KCGZvbGxvd2VkGAMgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSDgoGd2lubmVyGAQgASgFEg4KBmxlZF90bxgFIAEoBRITCgtmb2xsb3dlZF90bxgGIAEoBSKIAQoXQXdpbWJhd2VSb3VuZFJlc3VsdFZpZXcSDQoFcm91bmQYASABKAUSDgoGd2lubmVyGAIgASgFEi4KBnJlYXNvbhgDIAEoDjIeLmNlcmNsZS52MS5Bd2ltYmF3ZVJvdW5kUmVhc29uEg4KBmNyb3ducxgEIAMoBRIOCgZoeWVuYXMYBSADKAUidgoQQXdpbWJhd2VQaWxlVmlldxIqCgVjYXJkcxgBIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EigKA3RvcBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EgwKBHNpemUYAyABKAUioxYKDUF3aW1iYXdlRXZlbnQSOgoLY2FyZF9wbGF5ZWQYASABKAsyIy5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5DYXJkUGxheWVkSAASQgoPcGFyYWx5c2lzX2VuZGVkGAIgASgLMicuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuUGFyYWx5c2lzRW5kZWRIABJLChRwb3dlcl93aXRob3V0X2VmZmVjdBgDIAEoCzIrLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LlBvd2VyV2l0aG91dEVmZmVjdEgAEj4KDXBvd2VyX3NraXBwZWQYBCABKAsyJS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5Qb3dlclNraXBwZWRIABI8CgxlYWdsZV9jaG9pY2UYBSABKAsyJC5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5FYWdsZUNob2ljZUgAEjgKCnJoaW5vX21vdmUYBiABKAsyIi5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5SaGlub01vdmVIABJACg5jYXJkX3BhcmFseXNlZBgHIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNhcmRQYXJhbHlzZWRIABJJChNoYW5kX2NhcmRfcGFyYWx5c2VkGAggASgLMiouY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuSGFuZENhcmRQYXJhbHlzZWRIABJACg5jaGVldGFoX2Nob2ljZRgJIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNoZWV0YWhDaG9pY2VIABI2Cgl0cmlja193b24YCiABKAsyIS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5Ucmlja1dvbkgAEkEKD2NhcmRzX3R1cm5lZF91cBgLIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNhcmRzVHVybmVkVXBIABI6CgtuZXh0X2xlYWRlchgMIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50Lk5leHRMZWFkZXJIABI4Cgpyb3VuZF9vdmVyGA0gASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuUm91bmRPdmVySAASOAoKbWF0Y2hfb3ZlchgOIAEoCzIiLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50Lk1hdGNoT3ZlckgAEj4KDWxlYWRlcl9jaG9zZW4YDyABKAsyJS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5MZWFkZXJDaG9zZW5IABI6Cgtyb3VuZF9kZWFsdBgQIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LlJvdW5kRGVhbHRIABI4CgpoYW5kX2RlYWx0GBEgASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuSGFuZERlYWx0SAAajAEKCkNhcmRQbGF5ZWQSDAoEc2VhdBgBIAEoBRIpCgRjYXJkGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSKQoGc291cmNlGAMgASgOMhkuY2VyY2xlLnYxLkF3aW1iYXdlU291cmNlEhEKBHBpbGUYBCABKAVIAIgBAUIHCgVfcGlsZRpVCg5QYXJhbHlzaXNFbmRlZBIMCgRzZWF0GAEgASgFEjUKBnJlYXNvbhgCIAEoDjIlLmNlcmNsZS52MS5Bd2ltYmF3ZVBhcmFseXNpc0VuZFJlYXNvbhpLChJQb3dlcldpdGhvdXRFZmZlY3QSDAoEc2VhdBgBIAEoBRInCgVwb3dlchgCIAEoDjIYLmNlcmNsZS52MS5Bd2ltYmF3ZVBvd2VyGkUKDFBvd2VyU2tpcHBlZBIMCgRzZWF0GAEgASgFEicKBXBvd2VyGAIgASgOMhguY2VyY2xlLnYxLkF3aW1iYXdlUG93ZXIaKgoLRWFnbGVDaG9pY2USDAoEc2VhdBgBIAEoBRINCgVmaWdodBgCIAEoCBqIAQoJUmhpbm9Nb3ZlEgwKBHNlYXQYASABKAUSDQoFb3duZXIYAiABKAUSEQoJZnJvbV9waWxlGAMgASgFEg8KB3RvX3BpbGUYBCABKAUSKQoEY2FyZBgFIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Eg8KB2ZhY2VfdXAYBiABKAgazAEKDUNhcmRQYXJhbHlzZWQSDAoEc2VhdBgBIAEoBRINCgVvd25lchgCIAEoBRIpCgZzb3VyY2UYAyABKA4yGS5jZXJjbGUudjEuQXdpbWJhd2VTb3VyY2USEQoEcGlsZRgEIAEoBUgAiAEBEikKBGNhcmQYBSABKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VDYXJkVmlldxIaCg1oYW5kX3Bvc2l0aW9uGAYgASgFSAGIAQFCBwoFX3BpbGVCEAoOX2hhbmRfcG9zaXRpb24aTAoRSGFuZENhcmRQYXJhbHlzZWQSDAoEc2VhdBgBIAEoBRIpCgRjYXJkGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcaLQoNQ2hlZXRhaENob2ljZRIMCgRzZWF0GAEgASgFEg4KBmxlYWRlchgCIAEoBRqLAQoIVHJpY2tXb24SDgoGd2lubmVyGAEgASgFEg4KBmxlYWRlchgCIAEoBRIqCgVjYXJkcxgDIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Eg4KBmxlZF90bxgEIAEoBRITCgtmb2xsb3dlZF90bxgFIAEoBRIOCgZoeWVuYXMYBiADKAUaUwoKVHVybmVkQ2FyZBIMCgRzZWF0GAEgASgFEgwKBHBpbGUYAiABKAUSKQoEY2FyZBgDIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3GnQKDUNhcmRzVHVybmVkVXASMgoFY2FyZHMYASADKAsyIy5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5UdXJuZWRDYXJkEi8KBnJlYXNvbhgCIAEoDjIfLmNlcmNsZS52MS5Bd2ltYmF3ZVR1cm5VcFJlYXNvbhouCgpOZXh0TGVhZGVyEgwKBHNlYXQYASABKAUSEgoKYnlfY2hlZXRhaBgCIAEoCBqOAQoJUm91bmRPdmVyEg0KBXJvdW5kGAEgASgFEg4KBndpbm5lchgCIAEoBRIuCgZyZWFzb24YAyABKA4yHi5jZXJjbGUudjEuQXdpbWJhd2VSb3VuZFJlYXNvbhIOCgZjcm93bnMYBCADKAUSDgoGaHllbmFzGAUgAygFEhIKCnJvdW5kc193b24YBiADKAUaLwoJTWF0Y2hPdmVyEg4KBndpbm5lchgBIAEoBRISCgpyb3VuZHNfd29uGAIgAygFGiwKDExlYWRlckNob3NlbhIMCgRzZWF0GAEgASgFEg4KBmxlYWRlchgCIAEoBRqWAQoKUm91bmREZWFsdBINCgVyb3VuZBgBIAEoBRIOCgZsZWFkZXIYAiABKAUSMgoLbGVhZF9yZWFzb24YAyABKA4yHS5jZXJjbGUudjEuQXdpbWJhd2VMZWFkUmVhc29uEiAKBHRvcHMYBCADKAsyEi5jZXJjbGUudjEuSW50TGlzdBITCgtoYW5kX2NvdW50cxgFIAMoBRpFCglIYW5kRGVhbHQSDAoEc2VhdBgBIAEoBRIqCgVjYXJkcxgCIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3QgcKBWV2ZW50IkUKD0F3aW1iYXdlT3V0Y29tZRIyCgZyb3VuZHMYASADKAsyIi5jZXJjbGUudjEuQXdpbWJhd2VSb3VuZFJlc3VsdFZpZXci2AMKEUF3aW1iYXdlQ2F0YWxvZ3VlEioKBWNhcmRzGAEgAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSMgoGcG93ZXJzGAIgAygLMiIuY2VyY2xlLnYxLkF3aW1iYXdlQ2F0YWxvZ3VlLlBvd2VyEjAKBWhlaXJzGAMgAygLMiEuY2VyY2xlLnYxLkF3aW1iYXdlQ2F0YWxvZ3VlLkhlaXISLwoMdHJ1bXBfY29sb3VyGAQgASgOMhkuY2VyY2xlLnYxLkF3aW1iYXdlQ29sb3VyEhEKCWhhbmRfc2l6ZRgFIAEoBRINCgVwaWxlcxgGIAEoBRIVCg1yb3VuZHNfdG9fd2luGAcgASgFGoEBCgVQb3dlchInCgVwb3dlchgBIAEoDjIYLmNlcmNsZS52MS5Bd2ltYmF3ZVBvd2VyEikKBmFuaW1hbBgCIAEoDjIZLmNlcmNsZS52MS5Bd2ltYmF3ZUFuaW1hbBIWCg5wbGF5ZXJfZGVjaWRlcxgDIAEoCBIMCgRydWxlGAQgASgJGkMKBEhlaXISDAoEc2VhdBgBIAEoBRItCgZhbmltYWwYAiABKA4yHS5jZXJjbGUudjEuQXdpbWJhd2VIZWlyQW5pbWFsKvMBCg5Bd2ltYmF3ZUFuaW1hbBIfChtBV0lNQkFXRV9BTklNQUxfVU5TUEVDSUZJRUQQABIZChVBV0lNQkFXRV9BTklNQUxfTU9VU0UQARIZChVBV0lNQkFXRV9BTklNQUxfUkhJTk8QAhIbChdBV0lNQkFXRV9BTklNQUxfQ0hFRVRBSBADEhkKFUFXSU1CQVdFX0FOSU1BTF9IWUVOQRAEEhkKFUFXSU1CQVdFX0FOSU1BTF9TTkFLRRAFEhwKGEFXSU1CQVdFX0FOSU1BTF9FTEVQSEFOVBAGEhkKFUFXSU1CQVdFX0FOSU1BTF9FQUdMRRAHKrcBCg5Bd2ltYmF3ZUNvbG91chIfChtBV0lNQkFXRV9DT0xPVVJfVU5TUEVDSUZJRUQQABIZChVBV0lNQkFXRV9DT0xPVVJfR1JFRU4QARIaChZBV0lNQkFXRV9DT0xPVVJfWUVMTE9XEAISGQoVQVdJTUJBV0VfQ09MT1VSX0JMQUNLEAMSGQoVQVdJTUJBV0VfQ09MT1VSX0JST1dOEAQSFwoTQVdJTUJBV0VfQ09MT1VSX1NLWRAFKs0BCg1Bd2ltYmF3ZVBvd2VyEh4KGkFXSU1CQVdFX1BPV0VSX1VOU1BFQ0lGSUVEEAASGAoUQVdJTUJBV0VfUE9XRVJfTU9VU0UQARIYChRBV0lNQkFXRV9QT1dFUl9SSElOTxACEhoKFkFXSU1CQVdFX1BPV0VSX0NIRUVUQUgQAxIYChRBV0lNQkFXRV9QT1dFUl9IWUVOQRAEEhgKFEFXSU1CQVdFX1BPV0VSX1NOQUtFEAUSGAoUQVdJTUJBV0VfUE9XRVJfRUFHTEUQBipyChBBd2ltYmF3ZUhlaXJTaWRlEiIKHkFXSU1CQVdFX0hFSVJfU0lERV9VTlNQRUNJRklFRBAAEh0KGUFXSU1CQVdFX0hFSVJfU0lERV9TSUxWRVIQARIbChdBV0lNQkFXRV9IRUlSX1NJREVfR09MRBACKogBChJBd2ltYmF3ZUhlaXJBbmltYWwSJAogQVdJTUJBV0VfSEVJUl9BTklNQUxfVU5TUEVDSUZJRUQQABIkCiBBV0lNQkFXRV9IRUlSX0FOSU1BTF9XSElURV9USUdFUhABEiYKIkFXSU1CQVdFX0hFSVJfQU5JTUFMX0JMQUNLX1BBTlRIRVIQAirsAQoQQXdpbWJhd2VEZWNpc2lvbhIhCh1BV0lNQkFXRV9ERUNJU0lPTl9VTlNQRUNJRklFRBAAEhoKFkFXSU1CQVdFX0RFQ0lTSU9OX1BMQVkQARIbChdBV0lNQkFXRV9ERUNJU0lPTl9FQUdMRRACEhsKF0FXSU1CQVdFX0RFQ0lTSU9OX1JISU5PEAMSGwoXQVdJTUJBV0VfREVDSVNJT05fU05BS0UQBBIdChlBV0lNQkFXRV9ERUNJU0lPTl9DSEVFVEFIEAUSIwofQVdJTUJBV0VfREVDSVNJT05fQ0hPT1NFX0xFQURFUhAGKmUKDkF3aW1iYXdlU291cmNlEh8KG0FXSU1CQVdFX1NPVVJDRV9VTlNQRUNJRklFRBAAEhgKFEFXSU1CQVdFX1NPVVJDRV9IQU5EEAESGAoUQVdJTUJBV0VfU09VUkNFX1BJTEUQAiqeAQoaQXdpbWJhd2VQYXJhbHlzaXNFbmRSZWFzb24SLQopQVdJTUJBV0VfUEFSQUxZU0lTX0VORF9SRUFTT05fVU5TUEVDSUZJRUQQABIoCiRBV0lNQkFXRV9QQVJBTFlTSVNfRU5EX1JFQVNPTl9QTEFZRUQQARInCiNBV0lNQkFXRV9QQVJBTFlTSVNfRU5EX1JFQVNPTl9TVFVDSxACKokBChRBd2ltYmF3ZVR1cm5VcFJlYXNvbhInCiNBV0lNQkFXRV9UVVJOX1VQX1JFQVNPTl9VTlNQRUNJRklFRBAAEiUKIUFXSU1CQVdFX1RVUk5fVVBfUkVBU09OX1VOQ09WRVJFRBABEiEKHUFXSU1CQVdFX1RVUk5fVVBfUkVBU09OX1NUVUNLEAIq2AEKE0F3aW1iYXdlUm91bmRSZWFzb24SJQohQVdJTUJBV0VfUk9VTkRfUkVBU09OX1VOU1BFQ0lGSUVEEAASJQohQVdJTUJBV0VfUk9VTkRfUkVBU09OX0ZPVVJfSFlFTkFTEAESJQohQVdJTUJBV0VfUk9VTkRfUkVBU09OX01PUkVfQ1JPV05TEAISJgoiQVdJTUJBV0VfUk9VTkRfUkVBU09OX0ZFV0VSX0hZRU5BUxADEiQKIEFXSU1CQVdFX1JPVU5EX1JFQVNPTl9MQVNUX1RSSUNLEAQqpgEKEkF3aW1iYXdlTGVhZFJlYXNvbhIkCiBBV0lNQkFXRV9MRUFEX1JFQVNPTl9VTlNQRUNJRklFRBAAEiUKIUFXSU1CQVdFX0xFQURfUkVBU09OX0ZFV0VSX0NST1dOUxABEiIKHkFXSU1CQVdFX0xFQURfUkVBU09OX1RJRV9EUkFXThACEh8KG0FXSU1CQVdFX0xFQURfUkVBU09OX0NIT1NFThADYgZwcm90bzM", [file_cercle_v1_common]);
 
 /**
  * A move in Awimbawe: exactly one is set.
@@ -25,42 +27,56 @@ export type AwimbaweAction = Message<"cercle.v1.AwimbaweAction"> & {
    */
   action: {
     /**
+     * Play a card.
+     *
      * @generated from field: cercle.v1.AwimbaweAction.PlayCard play_card = 1;
      */
     value: AwimbaweAction_PlayCard;
     case: "playCard";
   } | {
     /**
+     * Fight or flee with the following Eagle.
+     *
      * @generated from field: cercle.v1.AwimbaweAction.EagleChoice eagle_choice = 2;
      */
     value: AwimbaweAction_EagleChoice;
     case: "eagleChoice";
   } | {
     /**
+     * Use the Rhino.
+     *
      * @generated from field: cercle.v1.AwimbaweAction.RhinoMove rhino_move = 3;
      */
     value: AwimbaweAction_RhinoMove;
     case: "rhinoMove";
   } | {
     /**
+     * Do not use the Rhino, Snake or Cheetah just played.
+     *
      * @generated from field: cercle.v1.AwimbaweAction.SkipPower skip_power = 4;
      */
     value: AwimbaweAction_SkipPower;
     case: "skipPower";
   } | {
     /**
+     * Use the Cheetah.
+     *
      * @generated from field: cercle.v1.AwimbaweAction.CheetahChoice cheetah_choice = 5;
      */
     value: AwimbaweAction_CheetahChoice;
     case: "cheetahChoice";
   } | {
     /**
+     * Use the Snake.
+     *
      * @generated from field: cercle.v1.AwimbaweAction.SnakePick snake_pick = 6;
      */
     value: AwimbaweAction_SnakePick;
     case: "snakePick";
   } | {
     /**
+     * Choose the next round's leader.
+     *
      * @generated from field: cercle.v1.AwimbaweAction.ChooseLeader choose_leader = 7;
      */
     value: AwimbaweAction_ChooseLeader;
@@ -82,6 +98,8 @@ export const AwimbaweActionSchema: GenMessage<AwimbaweAction> = /*@__PURE__*/
  */
 export type AwimbaweAction_PlayCard = Message<"cercle.v1.AwimbaweAction.PlayCard"> & {
   /**
+   * The card id (0-27).
+   *
    * @generated from field: int32 card = 1;
    */
   card: number;
@@ -101,6 +119,8 @@ export const AwimbaweAction_PlayCardSchema: GenMessage<AwimbaweAction_PlayCard> 
  */
 export type AwimbaweAction_EagleChoice = Message<"cercle.v1.AwimbaweAction.EagleChoice"> & {
   /**
+   * True: fight (win the trick as a trump); false: flee (the leader wins the trick).
+   *
    * @generated from field: bool fight = 1;
    */
   fight: boolean;
@@ -114,18 +134,22 @@ export const AwimbaweAction_EagleChoiceSchema: GenMessage<AwimbaweAction_EagleCh
   messageDesc(file_cercle_v1_awimbawe, 0, 1);
 
 /**
- * AW-RHINO-1: move the top card of the opponent's pile `from_pile` (0–3) to the bottom
+ * AW-RHINO-1: move the top card of the opponent's pile `from_pile` (0-3) to the bottom
  * of their non-empty pile `to_pile`.
  *
  * @generated from message cercle.v1.AwimbaweAction.RhinoMove
  */
 export type AwimbaweAction_RhinoMove = Message<"cercle.v1.AwimbaweAction.RhinoMove"> & {
   /**
+   * The opponent's pile (0-3) whose top card moves.
+   *
    * @generated from field: int32 from_pile = 1;
    */
   fromPile: number;
 
   /**
+   * Another non-empty pile of the opponent (0-3), under which it goes.
+   *
    * @generated from field: int32 to_pile = 2;
    */
   toPile: number;
@@ -160,6 +184,8 @@ export const AwimbaweAction_SkipPowerSchema: GenMessage<AwimbaweAction_SkipPower
  */
 export type AwimbaweAction_CheetahChoice = Message<"cercle.v1.AwimbaweAction.CheetahChoice"> & {
   /**
+   * The seat (0 or 1) that leads the next trick.
+   *
    * @generated from field: int32 leader = 1;
    */
   leader: number;
@@ -175,18 +201,22 @@ export const AwimbaweAction_CheetahChoiceSchema: GenMessage<AwimbaweAction_Cheet
 /**
  * AW-SNAKE-1: paralyse one available opponent card. Give exactly one of
  * `target_card` (a face-up pile top of the opponent) or `hand_position` (a position,
- * `0 ≤ p < snake_hand_positions` of the view, in the opponent's hand as shuffled for you:
+ * `0 <= p < snake_hand_positions` of the view, in the opponent's hand as shuffled for you:
  * a blind pick).
  *
  * @generated from message cercle.v1.AwimbaweAction.SnakePick
  */
 export type AwimbaweAction_SnakePick = Message<"cercle.v1.AwimbaweAction.SnakePick"> & {
   /**
+   * A face-up pile top of the opponent, by card id.
+   *
    * @generated from field: optional int32 target_card = 1;
    */
   targetCard?: number | undefined;
 
   /**
+   * A position in the opponent's hand, picked blind.
+   *
    * @generated from field: optional int32 hand_position = 2;
    */
   handPosition?: number | undefined;
@@ -206,6 +236,8 @@ export const AwimbaweAction_SnakePickSchema: GenMessage<AwimbaweAction_SnakePick
  */
 export type AwimbaweAction_ChooseLeader = Message<"cercle.v1.AwimbaweAction.ChooseLeader"> & {
   /**
+   * The seat (0 or 1) that leads the next round.
+   *
    * @generated from field: int32 leader = 1;
    */
   leader: number;
@@ -219,73 +251,100 @@ export const AwimbaweAction_ChooseLeaderSchema: GenMessage<AwimbaweAction_Choose
   messageDesc(file_cercle_v1_awimbawe, 0, 6);
 
 /**
- * What one seat (`seat=None`: a spectator) may see. Never a face-down card, the
- * opponent's hand or the RNG.
+ * What one seat (or a spectator, `seat` absent) may see. Never a face-down card, the
+ * opponent's hand or the random generator.
  *
  * @generated from message cercle.v1.AwimbaweView
  */
 export type AwimbaweView = Message<"cercle.v1.AwimbaweView"> & {
   /**
+   * The viewer's seat; absent for a spectator.
+   *
    * @generated from field: optional int32 seat = 1;
    */
   seat?: number | undefined;
 
   /**
+   * The round number, from 1.
+   *
    * @generated from field: int32 round = 2;
    */
   round: number;
 
   /**
+   * The viewer's hand, sorted by card id; empty for a spectator.
+   *
    * @generated from field: repeated cercle.v1.AwimbaweCardView hand = 3;
    */
   hand: AwimbaweCardView[];
 
   /**
+   * Both seats, seat 0 first.
+   *
    * @generated from field: repeated cercle.v1.AwimbaweSideView players = 4;
    */
   players: AwimbaweSideView[];
 
   /**
+   * This trick's cards, the led card first.
+   *
    * @generated from field: repeated cercle.v1.AwimbawePlayedCard table = 5;
    */
   table: AwimbawePlayedCard[];
 
   /**
+   * Who leads (or led) the current trick; between rounds, who led the last one.
+   *
    * @generated from field: int32 leader = 6;
    */
   leader: number;
 
   /**
-   * @generated from field: string decision = 7;
+   * What the table waits for; unset once the match is over.
+   *
+   * @generated from field: cercle.v1.AwimbaweDecision decision = 7;
    */
-  decision: string;
+  decision: AwimbaweDecision;
 
   /**
+   * Who must make that decision; absent once the match is over.
+   *
    * @generated from field: optional int32 decision_seat = 8;
    */
   decisionSeat?: number | undefined;
 
   /**
+   * The seat a Cheetah named to lead the next trick, if any.
+   *
    * @generated from field: optional int32 next_leader = 9;
    */
   nextLeader?: number | undefined;
 
   /**
+   * During a Snake decision: how many opponent hand positions may be picked blind.
+   *
    * @generated from field: int32 snake_hand_positions = 10;
    */
   snakeHandPositions: number;
 
   /**
+   * The last trick taken this round (AW-TAKE-1: the only one that may be looked at);
+   * absent before the round's first trick is taken.
+   *
    * @generated from field: cercle.v1.AwimbaweLastTrickView last_trick = 11;
    */
   lastTrick?: AwimbaweLastTrickView | undefined;
 
   /**
+   * Every finished round, in order.
+   *
    * @generated from field: repeated cercle.v1.AwimbaweRoundResultView round_results = 12;
    */
   roundResults: AwimbaweRoundResultView[];
 
   /**
+   * The match winner's seat, once the match is over.
+   *
    * @generated from field: optional int32 match_winner = 13;
    */
   matchWinner?: number | undefined;
@@ -299,36 +358,53 @@ export const AwimbaweViewSchema: GenMessage<AwimbaweView> = /*@__PURE__*/
   messageDesc(file_cercle_v1_awimbawe, 1);
 
 /**
- * One card's face: `card` id (0–27), animal, colour (`sky` for Eagles), value and
- * crowns (negative: barred crowns).
+ * One card's face, as printed. Views, events and the catalogue all use it.
  *
  * @generated from message cercle.v1.AwimbaweCardView
  */
 export type AwimbaweCardView = Message<"cercle.v1.AwimbaweCardView"> & {
   /**
+   * The card id (0-27).
+   *
    * @generated from field: int32 card = 1;
    */
   card: number;
 
   /**
-   * @generated from field: string animal = 2;
+   * The animal.
+   *
+   * @generated from field: cercle.v1.AwimbaweAnimal animal = 2;
    */
-  animal: string;
+  animal: AwimbaweAnimal;
 
   /**
-   * @generated from field: string colour = 3;
+   * The terrain colour, or sky for an Eagle.
+   *
+   * @generated from field: cercle.v1.AwimbaweColour colour = 3;
    */
-  colour: string;
+  colour: AwimbaweColour;
 
   /**
+   * The value: 1-6 for land animals, 7-10 for Eagles.
+   *
    * @generated from field: int32 value = 4;
    */
   value: number;
 
   /**
+   * Crowns printed on the card; negative numbers are barred crowns, counted against their
+   * owner (AW-CROWN-1).
+   *
    * @generated from field: int32 crowns = 5;
    */
   crowns: number;
+
+  /**
+   * The animal's power; absent for the Elephant (no power).
+   *
+   * @generated from field: optional cercle.v1.AwimbawePower power = 6;
+   */
+  power?: AwimbawePower | undefined;
 };
 
 /**
@@ -345,46 +421,65 @@ export const AwimbaweCardViewSchema: GenMessage<AwimbaweCardView> = /*@__PURE__*
  */
 export type AwimbaweSideView = Message<"cercle.v1.AwimbaweSideView"> & {
   /**
+   * The seat (0 or 1).
+   *
    * @generated from field: int32 seat = 1;
    */
   seat: number;
 
   /**
-   * @generated from field: string heir = 2;
+   * Their Heir's side: gold once they have won a round (AW-HEIR-1).
+   *
+   * @generated from field: cercle.v1.AwimbaweHeirSide heir = 2;
    */
-  heir: string;
+  heir: AwimbaweHeirSide;
 
   /**
+   * Rounds they have won.
+   *
    * @generated from field: int32 rounds_won = 3;
    */
   roundsWon: number;
 
   /**
+   * Cards in their hand.
+   *
    * @generated from field: int32 hand_count = 4;
    */
   handCount: number;
 
   /**
+   * Their four piles, pile 0 first.
+   *
    * @generated from field: repeated cercle.v1.AwimbawePileView piles = 5;
    */
   piles: AwimbawePileView[];
 
   /**
+   * Cards in their trick pile this round.
+   *
    * @generated from field: int32 trick_pile_count = 6;
    */
   trickPileCount: number;
 
   /**
+   * Hyenas in their trick pile (public: taken Hyenas lie face up, AW-TAKE-1).
+   *
    * @generated from field: int32 hyenas = 7;
    */
   hyenas: number;
 
   /**
+   * Their paralysed cards that the viewer can identify (pile cards for everyone; hand
+   * cards only for their owner).
+   *
    * @generated from field: repeated cercle.v1.AwimbaweCardView paralysed = 8;
    */
   paralysed: AwimbaweCardView[];
 
   /**
+   * Their paralysed hand cards that the viewer cannot identify (picked blind).
+   *
    * @generated from field: int32 paralysed_unknown = 9;
    */
   paralysedUnknown: number;
@@ -398,15 +493,21 @@ export const AwimbaweSideViewSchema: GenMessage<AwimbaweSideView> = /*@__PURE__*
   messageDesc(file_cercle_v1_awimbawe, 3);
 
 /**
+ * A card on the table in the current trick.
+ *
  * @generated from message cercle.v1.AwimbawePlayedCard
  */
 export type AwimbawePlayedCard = Message<"cercle.v1.AwimbawePlayedCard"> & {
   /**
+   * Who played it.
+   *
    * @generated from field: int32 seat = 1;
    */
   seat: number;
 
   /**
+   * The card.
+   *
    * @generated from field: cercle.v1.AwimbaweCardView card = 2;
    */
   card?: AwimbaweCardView | undefined;
@@ -426,31 +527,44 @@ export const AwimbawePlayedCardSchema: GenMessage<AwimbawePlayedCard> = /*@__PUR
  */
 export type AwimbaweLastTrickView = Message<"cercle.v1.AwimbaweLastTrickView"> & {
   /**
+   * Who led it.
+   *
    * @generated from field: int32 leader = 1;
    */
   leader: number;
 
   /**
+   * The led card.
+   *
    * @generated from field: cercle.v1.AwimbaweCardView led = 2;
    */
   led?: AwimbaweCardView | undefined;
 
   /**
+   * The followed card.
+   *
    * @generated from field: cercle.v1.AwimbaweCardView followed = 3;
    */
   followed?: AwimbaweCardView | undefined;
 
   /**
+   * Who won it (the leader when a following Eagle fled).
+   *
    * @generated from field: int32 winner = 4;
    */
   winner: number;
 
   /**
+   * The seat whose trick pile took the led card.
+   *
    * @generated from field: int32 led_to = 5;
    */
   ledTo: number;
 
   /**
+   * The seat whose trick pile took the followed card: not the winner's only when a
+   * following Eagle fled and went to its own player's trick pile (AW-EAGLE-1).
+   *
    * @generated from field: int32 followed_to = 6;
    */
   followedTo: number;
@@ -464,30 +578,42 @@ export const AwimbaweLastTrickViewSchema: GenMessage<AwimbaweLastTrickView> = /*
   messageDesc(file_cercle_v1_awimbawe, 5);
 
 /**
+ * One finished round (in the view, and in the match outcome).
+ *
  * @generated from message cercle.v1.AwimbaweRoundResultView
  */
 export type AwimbaweRoundResultView = Message<"cercle.v1.AwimbaweRoundResultView"> & {
   /**
+   * The round number, from 1.
+   *
    * @generated from field: int32 round = 1;
    */
   round: number;
 
   /**
+   * The round's winner.
+   *
    * @generated from field: int32 winner = 2;
    */
   winner: number;
 
   /**
-   * @generated from field: string reason = 3;
+   * Why they won it.
+   *
+   * @generated from field: cercle.v1.AwimbaweRoundReason reason = 3;
    */
-  reason: string;
+  reason: AwimbaweRoundReason;
 
   /**
+   * Crowns in each trick pile at the end of the round, seat 0 first.
+   *
    * @generated from field: repeated int32 crowns = 4;
    */
   crowns: number[];
 
   /**
+   * Hyenas in each trick pile at the end of the round, seat 0 first.
+   *
    * @generated from field: repeated int32 hyenas = 5;
    */
   hyenas: number[];
@@ -501,25 +627,29 @@ export const AwimbaweRoundResultViewSchema: GenMessage<AwimbaweRoundResultView> 
   messageDesc(file_cercle_v1_awimbawe, 6);
 
 /**
- * One pile, bottom first; `None` is a face-down card (nobody knows it, not even its
- * owner). `top` is the playable face-up top card, or `None` (face down or empty).
+ * One pile, bottom first.
  *
  * @generated from message cercle.v1.AwimbawePileView
  */
 export type AwimbawePileView = Message<"cercle.v1.AwimbawePileView"> & {
   /**
-   * An entry with no field set stands for none.
+   * The pile's cards, bottom first; an entry with no field set is a face-down card (nobody
+   * knows it, not even its owner, AW-SETUP-2).
    *
    * @generated from field: repeated cercle.v1.AwimbaweCardView cards = 1;
    */
   cards: AwimbaweCardView[];
 
   /**
+   * The playable face-up top card; absent when the top is face down or the pile is empty.
+   *
    * @generated from field: cercle.v1.AwimbaweCardView top = 2;
    */
   top?: AwimbaweCardView | undefined;
 
   /**
+   * How many cards the pile holds.
+   *
    * @generated from field: int32 size = 3;
    */
   size: number;
@@ -531,4 +661,1488 @@ export type AwimbawePileView = Message<"cercle.v1.AwimbawePileView"> & {
  */
 export const AwimbawePileViewSchema: GenMessage<AwimbawePileView> = /*@__PURE__*/
   messageDesc(file_cercle_v1_awimbawe, 7);
+
+/**
+ * Something that happened in an Awimbawe match: exactly one is set. Public unless marked
+ * private (a private event reaches only the seat it names).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent
+ */
+export type AwimbaweEvent = Message<"cercle.v1.AwimbaweEvent"> & {
+  /**
+   * The event.
+   *
+   * @generated from oneof cercle.v1.AwimbaweEvent.event
+   */
+  event: {
+    /**
+     * A card was played.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.CardPlayed card_played = 1;
+     */
+    value: AwimbaweEvent_CardPlayed;
+    case: "cardPlayed";
+  } | {
+    /**
+     * A seat's paralysis ended.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.ParalysisEnded paralysis_ended = 2;
+     */
+    value: AwimbaweEvent_ParalysisEnded;
+    case: "paralysisEnded";
+  } | {
+    /**
+     * A power could do nothing.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.PowerWithoutEffect power_without_effect = 3;
+     */
+    value: AwimbaweEvent_PowerWithoutEffect;
+    case: "powerWithoutEffect";
+  } | {
+    /**
+     * A power was not used.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.PowerSkipped power_skipped = 4;
+     */
+    value: AwimbaweEvent_PowerSkipped;
+    case: "powerSkipped";
+  } | {
+    /**
+     * A following Eagle fought or fled.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.EagleChoice eagle_choice = 5;
+     */
+    value: AwimbaweEvent_EagleChoice;
+    case: "eagleChoice";
+  } | {
+    /**
+     * A Rhino moved a pile top.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.RhinoMove rhino_move = 6;
+     */
+    value: AwimbaweEvent_RhinoMove;
+    case: "rhinoMove";
+  } | {
+    /**
+     * A Snake paralysed a card.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.CardParalysed card_paralysed = 7;
+     */
+    value: AwimbaweEvent_CardParalysed;
+    case: "cardParalysed";
+  } | {
+    /**
+     * Private: which hand card a blind Snake pick paralysed.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.HandCardParalysed hand_card_paralysed = 8;
+     */
+    value: AwimbaweEvent_HandCardParalysed;
+    case: "handCardParalysed";
+  } | {
+    /**
+     * A Cheetah chose the next leader.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.CheetahChoice cheetah_choice = 9;
+     */
+    value: AwimbaweEvent_CheetahChoice;
+    case: "cheetahChoice";
+  } | {
+    /**
+     * A trick was taken.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.TrickWon trick_won = 10;
+     */
+    value: AwimbaweEvent_TrickWon;
+    case: "trickWon";
+  } | {
+    /**
+     * Pile cards were turned face up.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.CardsTurnedUp cards_turned_up = 11;
+     */
+    value: AwimbaweEvent_CardsTurnedUp;
+    case: "cardsTurnedUp";
+  } | {
+    /**
+     * Who leads the next trick.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.NextLeader next_leader = 12;
+     */
+    value: AwimbaweEvent_NextLeader;
+    case: "nextLeader";
+  } | {
+    /**
+     * A round is over.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.RoundOver round_over = 13;
+     */
+    value: AwimbaweEvent_RoundOver;
+    case: "roundOver";
+  } | {
+    /**
+     * The match is over.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.MatchOver match_over = 14;
+     */
+    value: AwimbaweEvent_MatchOver;
+    case: "matchOver";
+  } | {
+    /**
+     * The round loser chose the next leader.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.LeaderChosen leader_chosen = 15;
+     */
+    value: AwimbaweEvent_LeaderChosen;
+    case: "leaderChosen";
+  } | {
+    /**
+     * A new round was dealt.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.RoundDealt round_dealt = 16;
+     */
+    value: AwimbaweEvent_RoundDealt;
+    case: "roundDealt";
+  } | {
+    /**
+     * Private: the seat's new hand.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent.HandDealt hand_dealt = 17;
+     */
+    value: AwimbaweEvent_HandDealt;
+    case: "handDealt";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.
+ * Use `create(AwimbaweEventSchema)` to create a new message.
+ */
+export const AwimbaweEventSchema: GenMessage<AwimbaweEvent> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8);
+
+/**
+ * A card was played.
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.CardPlayed
+ */
+export type AwimbaweEvent_CardPlayed = Message<"cercle.v1.AwimbaweEvent.CardPlayed"> & {
+  /**
+   * Who played it.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The card played.
+   *
+   * @generated from field: cercle.v1.AwimbaweCardView card = 2;
+   */
+  card?: AwimbaweCardView | undefined;
+
+  /**
+   * From the hand or from the top of a pile.
+   *
+   * @generated from field: cercle.v1.AwimbaweSource source = 3;
+   */
+  source: AwimbaweSource;
+
+  /**
+   * The pile (0-3) it was the top of; absent when played from the hand.
+   *
+   * @generated from field: optional int32 pile = 4;
+   */
+  pile?: number | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.CardPlayed.
+ * Use `create(AwimbaweEvent_CardPlayedSchema)` to create a new message.
+ */
+export const AwimbaweEvent_CardPlayedSchema: GenMessage<AwimbaweEvent_CardPlayed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 0);
+
+/**
+ * A seat's paralysed cards are free again.
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.ParalysisEnded
+ */
+export type AwimbaweEvent_ParalysisEnded = Message<"cercle.v1.AwimbaweEvent.ParalysisEnded"> & {
+  /**
+   * Whose cards.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Why.
+   *
+   * @generated from field: cercle.v1.AwimbaweParalysisEndReason reason = 2;
+   */
+  reason: AwimbaweParalysisEndReason;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.ParalysisEnded.
+ * Use `create(AwimbaweEvent_ParalysisEndedSchema)` to create a new message.
+ */
+export const AwimbaweEvent_ParalysisEndedSchema: GenMessage<AwimbaweEvent_ParalysisEnded> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 1);
+
+/**
+ * The power of the card just played can do nothing, so no decision is asked (a Rhino
+ * with fewer than two opponent piles, a Snake with fewer than two opponent cards to
+ * choose from, a Cheetah in the round's last trick).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.PowerWithoutEffect
+ */
+export type AwimbaweEvent_PowerWithoutEffect = Message<"cercle.v1.AwimbaweEvent.PowerWithoutEffect"> & {
+  /**
+   * Who played the card.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The power (rhino, snake or cheetah).
+   *
+   * @generated from field: cercle.v1.AwimbawePower power = 2;
+   */
+  power: AwimbawePower;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.PowerWithoutEffect.
+ * Use `create(AwimbaweEvent_PowerWithoutEffectSchema)` to create a new message.
+ */
+export const AwimbaweEvent_PowerWithoutEffectSchema: GenMessage<AwimbaweEvent_PowerWithoutEffect> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 2);
+
+/**
+ * A seat did not use the optional power of the card they just played (or their clock
+ * ran out).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.PowerSkipped
+ */
+export type AwimbaweEvent_PowerSkipped = Message<"cercle.v1.AwimbaweEvent.PowerSkipped"> & {
+  /**
+   * Who played the card.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The power (rhino, snake or cheetah).
+   *
+   * @generated from field: cercle.v1.AwimbawePower power = 2;
+   */
+  power: AwimbawePower;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.PowerSkipped.
+ * Use `create(AwimbaweEvent_PowerSkippedSchema)` to create a new message.
+ */
+export const AwimbaweEvent_PowerSkippedSchema: GenMessage<AwimbaweEvent_PowerSkipped> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 3);
+
+/**
+ * A following Eagle fought or fled (AW-EAGLE-1).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.EagleChoice
+ */
+export type AwimbaweEvent_EagleChoice = Message<"cercle.v1.AwimbaweEvent.EagleChoice"> & {
+  /**
+   * Who played the Eagle.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * True: it fought (and wins the trick); false: it fled.
+   *
+   * @generated from field: bool fight = 2;
+   */
+  fight: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.EagleChoice.
+ * Use `create(AwimbaweEvent_EagleChoiceSchema)` to create a new message.
+ */
+export const AwimbaweEvent_EagleChoiceSchema: GenMessage<AwimbaweEvent_EagleChoice> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 4);
+
+/**
+ * A Rhino moved the top card of an opponent's pile under another of their piles
+ * (AW-RHINO-1).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.RhinoMove
+ */
+export type AwimbaweEvent_RhinoMove = Message<"cercle.v1.AwimbaweEvent.RhinoMove"> & {
+  /**
+   * Who played the Rhino.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Whose piles (the Rhino player's opponent).
+   *
+   * @generated from field: int32 owner = 2;
+   */
+  owner: number;
+
+  /**
+   * The pile (0-3) the card was taken from.
+   *
+   * @generated from field: int32 from_pile = 3;
+   */
+  fromPile: number;
+
+  /**
+   * The pile (0-3) it was put under.
+   *
+   * @generated from field: int32 to_pile = 4;
+   */
+  toPile: number;
+
+  /**
+   * The card moved; absent when it was face down (it stays unknown).
+   *
+   * @generated from field: cercle.v1.AwimbaweCardView card = 5;
+   */
+  card?: AwimbaweCardView | undefined;
+
+  /**
+   * Whether the moved card is face up.
+   *
+   * @generated from field: bool face_up = 6;
+   */
+  faceUp: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.RhinoMove.
+ * Use `create(AwimbaweEvent_RhinoMoveSchema)` to create a new message.
+ */
+export const AwimbaweEvent_RhinoMoveSchema: GenMessage<AwimbaweEvent_RhinoMove> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 5);
+
+/**
+ * A Snake paralysed a card of the opponent for their next play (AW-SNAKE-1).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.CardParalysed
+ */
+export type AwimbaweEvent_CardParalysed = Message<"cercle.v1.AwimbaweEvent.CardParalysed"> & {
+  /**
+   * Who played the Snake.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Whose card is paralysed.
+   *
+   * @generated from field: int32 owner = 2;
+   */
+  owner: number;
+
+  /**
+   * A pile top, or a hand card picked blind.
+   *
+   * @generated from field: cercle.v1.AwimbaweSource source = 3;
+   */
+  source: AwimbaweSource;
+
+  /**
+   * The pile (0-3) whose top is paralysed; absent for a hand card.
+   *
+   * @generated from field: optional int32 pile = 4;
+   */
+  pile?: number | undefined;
+
+  /**
+   * The paralysed pile top; absent for a hand card (nobody but its owner learns it).
+   *
+   * @generated from field: cercle.v1.AwimbaweCardView card = 5;
+   */
+  card?: AwimbaweCardView | undefined;
+
+  /**
+   * The blind position picked in the owner's hand; absent for a pile top.
+   *
+   * @generated from field: optional int32 hand_position = 6;
+   */
+  handPosition?: number | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.CardParalysed.
+ * Use `create(AwimbaweEvent_CardParalysedSchema)` to create a new message.
+ */
+export const AwimbaweEvent_CardParalysedSchema: GenMessage<AwimbaweEvent_CardParalysed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 6);
+
+/**
+ * Private to `seat`: which of their hand cards a blind Snake pick paralysed.
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.HandCardParalysed
+ */
+export type AwimbaweEvent_HandCardParalysed = Message<"cercle.v1.AwimbaweEvent.HandCardParalysed"> & {
+  /**
+   * The owner of the paralysed card (the only one who receives this event).
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The paralysed card.
+   *
+   * @generated from field: cercle.v1.AwimbaweCardView card = 2;
+   */
+  card?: AwimbaweCardView | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.HandCardParalysed.
+ * Use `create(AwimbaweEvent_HandCardParalysedSchema)` to create a new message.
+ */
+export const AwimbaweEvent_HandCardParalysedSchema: GenMessage<AwimbaweEvent_HandCardParalysed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 7);
+
+/**
+ * A Cheetah chose who leads the next trick (AW-CHEETAH-1).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.CheetahChoice
+ */
+export type AwimbaweEvent_CheetahChoice = Message<"cercle.v1.AwimbaweEvent.CheetahChoice"> & {
+  /**
+   * Who played the Cheetah.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The seat named to lead the next trick.
+   *
+   * @generated from field: int32 leader = 2;
+   */
+  leader: number;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.CheetahChoice.
+ * Use `create(AwimbaweEvent_CheetahChoiceSchema)` to create a new message.
+ */
+export const AwimbaweEvent_CheetahChoiceSchema: GenMessage<AwimbaweEvent_CheetahChoice> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 8);
+
+/**
+ * A trick was taken (AW-WIN-1, AW-TAKE-1).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.TrickWon
+ */
+export type AwimbaweEvent_TrickWon = Message<"cercle.v1.AwimbaweEvent.TrickWon"> & {
+  /**
+   * Who won it.
+   *
+   * @generated from field: int32 winner = 1;
+   */
+  winner: number;
+
+  /**
+   * Who led it.
+   *
+   * @generated from field: int32 leader = 2;
+   */
+  leader: number;
+
+  /**
+   * The two cards: the led card, then the followed card.
+   *
+   * @generated from field: repeated cercle.v1.AwimbaweCardView cards = 3;
+   */
+  cards: AwimbaweCardView[];
+
+  /**
+   * The seat whose trick pile took the led card.
+   *
+   * @generated from field: int32 led_to = 4;
+   */
+  ledTo: number;
+
+  /**
+   * The seat whose trick pile took the followed card (differs from `led_to` only when a
+   * following Eagle fled).
+   *
+   * @generated from field: int32 followed_to = 5;
+   */
+  followedTo: number;
+
+  /**
+   * Hyenas in each trick pile now, seat 0 first.
+   *
+   * @generated from field: repeated int32 hyenas = 6;
+   */
+  hyenas: number[];
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.TrickWon.
+ * Use `create(AwimbaweEvent_TrickWonSchema)` to create a new message.
+ */
+export const AwimbaweEvent_TrickWonSchema: GenMessage<AwimbaweEvent_TrickWon> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 9);
+
+/**
+ * One pile top turned face up.
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.TurnedCard
+ */
+export type AwimbaweEvent_TurnedCard = Message<"cercle.v1.AwimbaweEvent.TurnedCard"> & {
+  /**
+   * Whose pile.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Which pile (0-3).
+   *
+   * @generated from field: int32 pile = 2;
+   */
+  pile: number;
+
+  /**
+   * The card now showing.
+   *
+   * @generated from field: cercle.v1.AwimbaweCardView card = 3;
+   */
+  card?: AwimbaweCardView | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.TurnedCard.
+ * Use `create(AwimbaweEvent_TurnedCardSchema)` to create a new message.
+ */
+export const AwimbaweEvent_TurnedCardSchema: GenMessage<AwimbaweEvent_TurnedCard> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 10);
+
+/**
+ * Face-down pile cards were turned face up.
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.CardsTurnedUp
+ */
+export type AwimbaweEvent_CardsTurnedUp = Message<"cercle.v1.AwimbaweEvent.CardsTurnedUp"> & {
+  /**
+   * Every card turned, seat 0's first, by pile.
+   *
+   * @generated from field: repeated cercle.v1.AwimbaweEvent.TurnedCard cards = 1;
+   */
+  cards: AwimbaweEvent_TurnedCard[];
+
+  /**
+   * Why.
+   *
+   * @generated from field: cercle.v1.AwimbaweTurnUpReason reason = 2;
+   */
+  reason: AwimbaweTurnUpReason;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.CardsTurnedUp.
+ * Use `create(AwimbaweEvent_CardsTurnedUpSchema)` to create a new message.
+ */
+export const AwimbaweEvent_CardsTurnedUpSchema: GenMessage<AwimbaweEvent_CardsTurnedUp> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 11);
+
+/**
+ * Who leads the next trick (AW-LEAD-1).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.NextLeader
+ */
+export type AwimbaweEvent_NextLeader = Message<"cercle.v1.AwimbaweEvent.NextLeader"> & {
+  /**
+   * The seat that leads.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * True when a Cheetah named them; false when they won the trick.
+   *
+   * @generated from field: bool by_cheetah = 2;
+   */
+  byCheetah: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.NextLeader.
+ * Use `create(AwimbaweEvent_NextLeaderSchema)` to create a new message.
+ */
+export const AwimbaweEvent_NextLeaderSchema: GenMessage<AwimbaweEvent_NextLeader> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 12);
+
+/**
+ * A round is over (AW-HYENA-1, AW-END-1).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.RoundOver
+ */
+export type AwimbaweEvent_RoundOver = Message<"cercle.v1.AwimbaweEvent.RoundOver"> & {
+  /**
+   * The round number, from 1.
+   *
+   * @generated from field: int32 round = 1;
+   */
+  round: number;
+
+  /**
+   * Who won it.
+   *
+   * @generated from field: int32 winner = 2;
+   */
+  winner: number;
+
+  /**
+   * Why.
+   *
+   * @generated from field: cercle.v1.AwimbaweRoundReason reason = 3;
+   */
+  reason: AwimbaweRoundReason;
+
+  /**
+   * Crowns in each trick pile, seat 0 first.
+   *
+   * @generated from field: repeated int32 crowns = 4;
+   */
+  crowns: number[];
+
+  /**
+   * Hyenas in each trick pile, seat 0 first.
+   *
+   * @generated from field: repeated int32 hyenas = 5;
+   */
+  hyenas: number[];
+
+  /**
+   * Rounds won so far by each seat, seat 0 first.
+   *
+   * @generated from field: repeated int32 rounds_won = 6;
+   */
+  roundsWon: number[];
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.RoundOver.
+ * Use `create(AwimbaweEvent_RoundOverSchema)` to create a new message.
+ */
+export const AwimbaweEvent_RoundOverSchema: GenMessage<AwimbaweEvent_RoundOver> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 13);
+
+/**
+ * The match is over: `winner` won their second round (AW-MATCH-1).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.MatchOver
+ */
+export type AwimbaweEvent_MatchOver = Message<"cercle.v1.AwimbaweEvent.MatchOver"> & {
+  /**
+   * The match winner.
+   *
+   * @generated from field: int32 winner = 1;
+   */
+  winner: number;
+
+  /**
+   * Rounds won by each seat, seat 0 first.
+   *
+   * @generated from field: repeated int32 rounds_won = 2;
+   */
+  roundsWon: number[];
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.MatchOver.
+ * Use `create(AwimbaweEvent_MatchOverSchema)` to create a new message.
+ */
+export const AwimbaweEvent_MatchOverSchema: GenMessage<AwimbaweEvent_MatchOver> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 14);
+
+/**
+ * The loser of a round chose who leads the next one (AW-SETUP-3).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.LeaderChosen
+ */
+export type AwimbaweEvent_LeaderChosen = Message<"cercle.v1.AwimbaweEvent.LeaderChosen"> & {
+  /**
+   * Who chose (the round's loser).
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The seat that leads the next round.
+   *
+   * @generated from field: int32 leader = 2;
+   */
+  leader: number;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.LeaderChosen.
+ * Use `create(AwimbaweEvent_LeaderChosenSchema)` to create a new message.
+ */
+export const AwimbaweEvent_LeaderChosenSchema: GenMessage<AwimbaweEvent_LeaderChosen> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 15);
+
+/**
+ * A new round was dealt (rounds 2 and 3; the first deal is the match's start).
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.RoundDealt
+ */
+export type AwimbaweEvent_RoundDealt = Message<"cercle.v1.AwimbaweEvent.RoundDealt"> & {
+  /**
+   * The new round number.
+   *
+   * @generated from field: int32 round = 1;
+   */
+  round: number;
+
+  /**
+   * Who leads its first trick.
+   *
+   * @generated from field: int32 leader = 2;
+   */
+  leader: number;
+
+  /**
+   * Why they lead.
+   *
+   * @generated from field: cercle.v1.AwimbaweLeadReason lead_reason = 3;
+   */
+  leadReason: AwimbaweLeadReason;
+
+  /**
+   * Each seat's four face-up pile tops as card ids (pile 0 first), seat 0 first.
+   *
+   * @generated from field: repeated cercle.v1.IntList tops = 4;
+   */
+  tops: IntList[];
+
+  /**
+   * Cards in each hand, seat 0 first.
+   *
+   * @generated from field: repeated int32 hand_counts = 5;
+   */
+  handCounts: number[];
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.RoundDealt.
+ * Use `create(AwimbaweEvent_RoundDealtSchema)` to create a new message.
+ */
+export const AwimbaweEvent_RoundDealtSchema: GenMessage<AwimbaweEvent_RoundDealt> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 16);
+
+/**
+ * Private to `seat`: their new hand.
+ *
+ * @generated from message cercle.v1.AwimbaweEvent.HandDealt
+ */
+export type AwimbaweEvent_HandDealt = Message<"cercle.v1.AwimbaweEvent.HandDealt"> & {
+  /**
+   * Whose hand (the only one who receives this event).
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The hand, sorted by card id.
+   *
+   * @generated from field: repeated cercle.v1.AwimbaweCardView cards = 2;
+   */
+  cards: AwimbaweCardView[];
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweEvent.HandDealt.
+ * Use `create(AwimbaweEvent_HandDealtSchema)` to create a new message.
+ */
+export const AwimbaweEvent_HandDealtSchema: GenMessage<AwimbaweEvent_HandDealt> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8, 17);
+
+/**
+ * How an Awimbawe match ended, beyond winners and scores (scores are rounds won).
+ *
+ * @generated from message cercle.v1.AwimbaweOutcome
+ */
+export type AwimbaweOutcome = Message<"cercle.v1.AwimbaweOutcome"> & {
+  /**
+   * Every round played, in order.
+   *
+   * @generated from field: repeated cercle.v1.AwimbaweRoundResultView rounds = 1;
+   */
+  rounds: AwimbaweRoundResultView[];
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweOutcome.
+ * Use `create(AwimbaweOutcomeSchema)` to create a new message.
+ */
+export const AwimbaweOutcomeSchema: GenMessage<AwimbaweOutcome> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 9);
+
+/**
+ * The printed material of Awimbawe, so that no client hard-codes a table.
+ *
+ * @generated from message cercle.v1.AwimbaweCatalogue
+ */
+export type AwimbaweCatalogue = Message<"cercle.v1.AwimbaweCatalogue"> & {
+  /**
+   * The 28 cards by id, each exactly once in the deck.
+   *
+   * @generated from field: repeated cercle.v1.AwimbaweCardView cards = 1;
+   */
+  cards: AwimbaweCardView[];
+
+  /**
+   * Every power, one per animal that has one.
+   *
+   * @generated from field: repeated cercle.v1.AwimbaweCatalogue.Power powers = 2;
+   */
+  powers: AwimbaweCatalogue_Power[];
+
+  /**
+   * Both Heirs, seat 0 first.
+   *
+   * @generated from field: repeated cercle.v1.AwimbaweCatalogue.Heir heirs = 3;
+   */
+  heirs: AwimbaweCatalogue_Heir[];
+
+  /**
+   * The trump colour (the Eagles' sky).
+   *
+   * @generated from field: cercle.v1.AwimbaweColour trump_colour = 4;
+   */
+  trumpColour: AwimbaweColour;
+
+  /**
+   * Cards in a hand at each deal.
+   *
+   * @generated from field: int32 hand_size = 5;
+   */
+  handSize: number;
+
+  /**
+   * Piles per player at each deal (a face-down card under a face-up one).
+   *
+   * @generated from field: int32 piles = 6;
+   */
+  piles: number;
+
+  /**
+   * Round wins needed to win the match.
+   *
+   * @generated from field: int32 rounds_to_win = 7;
+   */
+  roundsToWin: number;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweCatalogue.
+ * Use `create(AwimbaweCatalogueSchema)` to create a new message.
+ */
+export const AwimbaweCatalogueSchema: GenMessage<AwimbaweCatalogue> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 10);
+
+/**
+ * One animal power.
+ *
+ * @generated from message cercle.v1.AwimbaweCatalogue.Power
+ */
+export type AwimbaweCatalogue_Power = Message<"cercle.v1.AwimbaweCatalogue.Power"> & {
+  /**
+   * The power.
+   *
+   * @generated from field: cercle.v1.AwimbawePower power = 1;
+   */
+  power: AwimbawePower;
+
+  /**
+   * The animal that has it.
+   *
+   * @generated from field: cercle.v1.AwimbaweAnimal animal = 2;
+   */
+  animal: AwimbaweAnimal;
+
+  /**
+   * True: the player who played the card decides whether and how to use it (Rhino,
+   * Cheetah, Snake); false: it works by itself.
+   *
+   * @generated from field: bool player_decides = 3;
+   */
+  playerDecides: boolean;
+
+  /**
+   * The rule id that defines it, e.g. AW-RHINO-1.
+   *
+   * @generated from field: string rule = 4;
+   */
+  rule: string;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweCatalogue.Power.
+ * Use `create(AwimbaweCatalogue_PowerSchema)` to create a new message.
+ */
+export const AwimbaweCatalogue_PowerSchema: GenMessage<AwimbaweCatalogue_Power> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 10, 0);
+
+/**
+ * A player's Heir card (AW-HEIR-1).
+ *
+ * @generated from message cercle.v1.AwimbaweCatalogue.Heir
+ */
+export type AwimbaweCatalogue_Heir = Message<"cercle.v1.AwimbaweCatalogue.Heir"> & {
+  /**
+   * The seat it belongs to.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The animal on it.
+   *
+   * @generated from field: cercle.v1.AwimbaweHeirAnimal animal = 2;
+   */
+  animal: AwimbaweHeirAnimal;
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweCatalogue.Heir.
+ * Use `create(AwimbaweCatalogue_HeirSchema)` to create a new message.
+ */
+export const AwimbaweCatalogue_HeirSchema: GenMessage<AwimbaweCatalogue_Heir> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 10, 1);
+
+/**
+ * An animal printed on a card (AW-MAT-1).
+ *
+ * @generated from enum cercle.v1.AwimbaweAnimal
+ */
+export enum AwimbaweAnimal {
+  /**
+   * Not set (a face-down card in a pile view).
+   *
+   * @generated from enum value: AWIMBAWE_ANIMAL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Value 1; beats the Elephant of its colour (AW-MOUSE-1).
+   *
+   * @generated from enum value: AWIMBAWE_ANIMAL_MOUSE = 1;
+   */
+  MOUSE = 1,
+
+  /**
+   * Value 2; may move an opponent's pile top (AW-RHINO-1).
+   *
+   * @generated from enum value: AWIMBAWE_ANIMAL_RHINO = 2;
+   */
+  RHINO = 2,
+
+  /**
+   * Value 3; may choose who leads the next trick (AW-CHEETAH-1).
+   *
+   * @generated from enum value: AWIMBAWE_ANIMAL_CHEETAH = 3;
+   */
+  CHEETAH = 3,
+
+  /**
+   * Value 4; taking all four loses the round (AW-HYENA-1).
+   *
+   * @generated from enum value: AWIMBAWE_ANIMAL_HYENA = 4;
+   */
+  HYENA = 4,
+
+  /**
+   * Value 5; may paralyse an opponent's card (AW-SNAKE-1).
+   *
+   * @generated from enum value: AWIMBAWE_ANIMAL_SNAKE = 5;
+   */
+  SNAKE = 5,
+
+  /**
+   * Value 6; no power (AW-ELEPHANT-1).
+   *
+   * @generated from enum value: AWIMBAWE_ANIMAL_ELEPHANT = 6;
+   */
+  ELEPHANT = 6,
+
+  /**
+   * Values 7 to 10, the sky trump suit (AW-EAGLE-1, AW-EAGLE-2).
+   *
+   * @generated from enum value: AWIMBAWE_ANIMAL_EAGLE = 7;
+   */
+  EAGLE = 7,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweAnimal.
+ */
+export const AwimbaweAnimalSchema: GenEnum<AwimbaweAnimal> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 0);
+
+/**
+ * A card's colour: one of the four terrains, or the Eagles' sky (the trump suit).
+ *
+ * @generated from enum cercle.v1.AwimbaweColour
+ */
+export enum AwimbaweColour {
+  /**
+   * Not set (a face-down card in a pile view).
+   *
+   * @generated from enum value: AWIMBAWE_COLOUR_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Green terrain, cards 0-5.
+   *
+   * @generated from enum value: AWIMBAWE_COLOUR_GREEN = 1;
+   */
+  GREEN = 1,
+
+  /**
+   * Yellow terrain, cards 6-11.
+   *
+   * @generated from enum value: AWIMBAWE_COLOUR_YELLOW = 2;
+   */
+  YELLOW = 2,
+
+  /**
+   * Black terrain, cards 12-17.
+   *
+   * @generated from enum value: AWIMBAWE_COLOUR_BLACK = 3;
+   */
+  BLACK = 3,
+
+  /**
+   * Brown terrain, cards 18-23.
+   *
+   * @generated from enum value: AWIMBAWE_COLOUR_BROWN = 4;
+   */
+  BROWN = 4,
+
+  /**
+   * The sky: the four Eagles, cards 24-27, the trump suit.
+   *
+   * @generated from enum value: AWIMBAWE_COLOUR_SKY = 5;
+   */
+  SKY = 5,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweColour.
+ */
+export const AwimbaweColourSchema: GenEnum<AwimbaweColour> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 1);
+
+/**
+ * An animal's power, named after the animal that has it. Rhino, Cheetah and Snake are
+ * decisions of the player who played the card; the others work by themselves.
+ *
+ * @generated from enum cercle.v1.AwimbawePower
+ */
+export enum AwimbawePower {
+  /**
+   * No power (the Elephant), or not set.
+   *
+   * @generated from enum value: AWIMBAWE_POWER_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Automatic: a Mouse beats the Elephant of its own colour (AW-MOUSE-1).
+   *
+   * @generated from enum value: AWIMBAWE_POWER_MOUSE = 1;
+   */
+  MOUSE = 1,
+
+  /**
+   * Optional: move the top of an opponent's pile under another of their piles (AW-RHINO-1).
+   *
+   * @generated from enum value: AWIMBAWE_POWER_RHINO = 2;
+   */
+  RHINO = 2,
+
+  /**
+   * Optional: choose who leads the next trick (AW-CHEETAH-1).
+   *
+   * @generated from enum value: AWIMBAWE_POWER_CHEETAH = 3;
+   */
+  CHEETAH = 3,
+
+  /**
+   * Automatic: the player who takes all four Hyenas loses the round (AW-HYENA-1).
+   *
+   * @generated from enum value: AWIMBAWE_POWER_HYENA = 4;
+   */
+  HYENA = 4,
+
+  /**
+   * Optional: paralyse one available card of the opponent for their next play (AW-SNAKE-1).
+   *
+   * @generated from enum value: AWIMBAWE_POWER_SNAKE = 5;
+   */
+  SNAKE = 5,
+
+  /**
+   * Automatic: trump; a following Eagle fights or flees, a led Eagle fights (AW-EAGLE-1/2).
+   *
+   * @generated from enum value: AWIMBAWE_POWER_EAGLE = 6;
+   */
+  EAGLE = 6,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbawePower.
+ */
+export const AwimbawePowerSchema: GenEnum<AwimbawePower> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 2);
+
+/**
+ * Which side an Heir card shows (AW-HEIR-1).
+ *
+ * @generated from enum cercle.v1.AwimbaweHeirSide
+ */
+export enum AwimbaweHeirSide {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: AWIMBAWE_HEIR_SIDE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The player has not won a round yet.
+   *
+   * @generated from enum value: AWIMBAWE_HEIR_SIDE_SILVER = 1;
+   */
+  SILVER = 1,
+
+  /**
+   * The player has won a round: winning another wins the match.
+   *
+   * @generated from enum value: AWIMBAWE_HEIR_SIDE_GOLD = 2;
+   */
+  GOLD = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweHeirSide.
+ */
+export const AwimbaweHeirSideSchema: GenEnum<AwimbaweHeirSide> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 3);
+
+/**
+ * The animal on a player's Heir card (AW-HEIR-1).
+ *
+ * @generated from enum cercle.v1.AwimbaweHeirAnimal
+ */
+export enum AwimbaweHeirAnimal {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: AWIMBAWE_HEIR_ANIMAL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Seat 0's Heir.
+   *
+   * @generated from enum value: AWIMBAWE_HEIR_ANIMAL_WHITE_TIGER = 1;
+   */
+  WHITE_TIGER = 1,
+
+  /**
+   * Seat 1's Heir.
+   *
+   * @generated from enum value: AWIMBAWE_HEIR_ANIMAL_BLACK_PANTHER = 2;
+   */
+  BLACK_PANTHER = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweHeirAnimal.
+ */
+export const AwimbaweHeirAnimalSchema: GenEnum<AwimbaweHeirAnimal> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 4);
+
+/**
+ * What the table waits for, and from whom (the view's `decision_seat`).
+ *
+ * @generated from enum cercle.v1.AwimbaweDecision
+ */
+export enum AwimbaweDecision {
+  /**
+   * Nothing: the match is over.
+   *
+   * @generated from enum value: AWIMBAWE_DECISION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Play a card: lead, or follow the card on the table (PlayCard).
+   *
+   * @generated from enum value: AWIMBAWE_DECISION_PLAY = 1;
+   */
+  PLAY = 1,
+
+  /**
+   * The Eagle that just followed a land card fights or flees (EagleChoice).
+   *
+   * @generated from enum value: AWIMBAWE_DECISION_EAGLE = 2;
+   */
+  EAGLE = 2,
+
+  /**
+   * Use the Rhino just played, or not (RhinoMove or SkipPower).
+   *
+   * @generated from enum value: AWIMBAWE_DECISION_RHINO = 3;
+   */
+  RHINO = 3,
+
+  /**
+   * Use the Snake just played, or not (SnakePick or SkipPower).
+   *
+   * @generated from enum value: AWIMBAWE_DECISION_SNAKE = 4;
+   */
+  SNAKE = 4,
+
+  /**
+   * Use the Cheetah just played, or not (CheetahChoice or SkipPower).
+   *
+   * @generated from enum value: AWIMBAWE_DECISION_CHEETAH = 5;
+   */
+  CHEETAH = 5,
+
+  /**
+   * Between rounds: the round's loser chooses who leads the next one (ChooseLeader).
+   *
+   * @generated from enum value: AWIMBAWE_DECISION_CHOOSE_LEADER = 6;
+   */
+  CHOOSE_LEADER = 6,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweDecision.
+ */
+export const AwimbaweDecisionSchema: GenEnum<AwimbaweDecision> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 5);
+
+/**
+ * Where a card was played or paralysed from.
+ *
+ * @generated from enum cercle.v1.AwimbaweSource
+ */
+export enum AwimbaweSource {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: AWIMBAWE_SOURCE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * From the hand.
+   *
+   * @generated from enum value: AWIMBAWE_SOURCE_HAND = 1;
+   */
+  HAND = 1,
+
+  /**
+   * The face-up top card of a pile.
+   *
+   * @generated from enum value: AWIMBAWE_SOURCE_PILE = 2;
+   */
+  PILE = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweSource.
+ */
+export const AwimbaweSourceSchema: GenEnum<AwimbaweSource> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 6);
+
+/**
+ * Why a player's paralysed cards are free again.
+ *
+ * @generated from enum cercle.v1.AwimbaweParalysisEndReason
+ */
+export enum AwimbaweParalysisEndReason {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: AWIMBAWE_PARALYSIS_END_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * They played another card (AW-SNAKE-1).
+   *
+   * @generated from enum value: AWIMBAWE_PARALYSIS_END_REASON_PLAYED = 1;
+   */
+  PLAYED = 1,
+
+  /**
+   * They had to play and had no other card available (AW-STUCK-1).
+   *
+   * @generated from enum value: AWIMBAWE_PARALYSIS_END_REASON_STUCK = 2;
+   */
+  STUCK = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweParalysisEndReason.
+ */
+export const AwimbaweParalysisEndReasonSchema: GenEnum<AwimbaweParalysisEndReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 7);
+
+/**
+ * Why pile cards were turned face up.
+ *
+ * @generated from enum cercle.v1.AwimbaweTurnUpReason
+ */
+export enum AwimbaweTurnUpReason {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: AWIMBAWE_TURN_UP_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A trick was collected and these face-down cards had nothing on them (AW-UNCOVER-1).
+   *
+   * @generated from enum value: AWIMBAWE_TURN_UP_REASON_UNCOVERED = 1;
+   */
+  UNCOVERED = 1,
+
+  /**
+   * Their owner had to play and had no available card (AW-STUCK-1).
+   *
+   * @generated from enum value: AWIMBAWE_TURN_UP_REASON_STUCK = 2;
+   */
+  STUCK = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweTurnUpReason.
+ */
+export const AwimbaweTurnUpReasonSchema: GenEnum<AwimbaweTurnUpReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 8);
+
+/**
+ * Why a round was won.
+ *
+ * @generated from enum cercle.v1.AwimbaweRoundReason
+ */
+export enum AwimbaweRoundReason {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: AWIMBAWE_ROUND_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The loser took the fourth Hyena: the round stopped at once (AW-HYENA-1).
+   *
+   * @generated from enum value: AWIMBAWE_ROUND_REASON_FOUR_HYENAS = 1;
+   */
+  FOUR_HYENAS = 1,
+
+  /**
+   * All cards played: the winner has more crowns in their trick pile (AW-END-1).
+   *
+   * @generated from enum value: AWIMBAWE_ROUND_REASON_MORE_CROWNS = 2;
+   */
+  MORE_CROWNS = 2,
+
+  /**
+   * Equal crowns: the winner took fewer Hyenas (AW-END-1).
+   *
+   * @generated from enum value: AWIMBAWE_ROUND_REASON_FEWER_HYENAS = 3;
+   */
+  FEWER_HYENAS = 3,
+
+  /**
+   * Equal crowns and Hyenas: the winner took the last trick (AW-END-1).
+   *
+   * @generated from enum value: AWIMBAWE_ROUND_REASON_LAST_TRICK = 4;
+   */
+  LAST_TRICK = 4,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweRoundReason.
+ */
+export const AwimbaweRoundReasonSchema: GenEnum<AwimbaweRoundReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 9);
+
+/**
+ * Why a player leads a round's first trick (AW-SETUP-3).
+ *
+ * @generated from enum cercle.v1.AwimbaweLeadReason
+ */
+export enum AwimbaweLeadReason {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: AWIMBAWE_LEAD_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * First round: their four face-up pile cards show fewer crowns.
+   *
+   * @generated from enum value: AWIMBAWE_LEAD_REASON_FEWER_CROWNS = 1;
+   */
+  FEWER_CROWNS = 1,
+
+  /**
+   * First round: equal crowns shown, drawn at random.
+   *
+   * @generated from enum value: AWIMBAWE_LEAD_REASON_TIE_DRAWN = 2;
+   */
+  TIE_DRAWN = 2,
+
+  /**
+   * Later rounds: the previous round's loser chose them.
+   *
+   * @generated from enum value: AWIMBAWE_LEAD_REASON_CHOSEN = 3;
+   */
+  CHOSEN = 3,
+}
+
+/**
+ * Describes the enum cercle.v1.AwimbaweLeadReason.
+ */
+export const AwimbaweLeadReasonSchema: GenEnum<AwimbaweLeadReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_awimbawe, 10);
 

@@ -5,14 +5,14 @@
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_duration, file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { JsonObject, Message } from "@bufbuild/protobuf";
+import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cercle/v1/common.proto.
  */
 export const file_cercle_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("ChZjZXJjbGUvdjEvY29tbW9uLnByb3RvEgljZXJjbGUudjEiWQoLT3B0aW9uVmFsdWUSEwoJaW50X3ZhbHVlGAEgASgDSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhYKDHN0cmluZ192YWx1ZRgDIAEoCUgAQgcKBXZhbHVlIoMBCgRTZWF0Eg0KBWluZGV4GAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSIQoEa2luZBgEIAEoDjITLmNlcmNsZS52MS5TZWF0S2luZBINCgVyZWFkeRgFIAEoCBIRCglib3RfbGV2ZWwYBiABKAkitQMKBFJvb20SDwoHcm9vbV9pZBgBIAEoCRIPCgdnYW1lX2lkGAIgASgJEi0KB29wdGlvbnMYAyADKAsyHC5jZXJjbGUudjEuUm9vbS5PcHRpb25zRW50cnkSKQoKdmlzaWJpbGl0eRgEIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5EhEKCWpvaW5fY29kZRgFIAEoCRIlCgZzdGF0dXMYBiABKA4yFS5jZXJjbGUudjEuUm9vbVN0YXR1cxIeCgVzZWF0cxgHIAMoCzIPLmNlcmNsZS52MS5TZWF0EhcKD3NwZWN0YXRvcl9jb3VudBgIIAEoBRIWCg5ob3N0X3BsYXllcl9pZBgJIAEoCRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgLIAEoAxILCgNzZXEYDCABKAMSDwoHbXlfc2VhdBgNIAEoBRpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4ASJNCgVFdmVudBIMCgRraW5kGAEgASgJEiUKBGRhdGEYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg8KB3ByaXZhdGUYAyABKAgilAEKCERlYWRsaW5lEgwKBHNlYXQYASABKAUSDQoFY2xvY2sYAiABKAkSLwoLZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBmxlbmd0aBgEIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgd2ZXJzaW9uGAUgASgDImMKB091dGNvbWUSDwoHd2lubmVycxgBIAMoBRIOCgZzY29yZXMYAiADKAMSDgoGcmVhc29uGAMgASgJEicKBmRldGFpbBgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiGQoHSW50TGlzdBIOCgZ2YWx1ZXMYASADKAUqVwoKVmlzaWJpbGl0eRIaChZWSVNJQklMSVRZX1VOU1BFQ0lGSUVEEAASFQoRVklTSUJJTElUWV9QVUJMSUMQARIWChJWSVNJQklMSVRZX1BSSVZBVEUQAiqNAQoKUm9vbVN0YXR1cxIbChdST09NX1NUQVRVU19VTlNQRUNJRklFRBAAEhQKEFJPT01fU1RBVFVTX09QRU4QARIXChNST09NX1NUQVRVU19QTEFZSU5HEAISGAoUUk9PTV9TVEFUVVNfRklOSVNIRUQQAxIZChVST09NX1NUQVRVU19BQkFORE9ORUQQBCpNCghTZWF0S2luZBIZChVTRUFUX0tJTkRfVU5TUEVDSUZJRUQQABITCg9TRUFUX0tJTkRfSFVNQU4QARIRCg1TRUFUX0tJTkRfQk9UEAJiBnByb3RvMw", [file_google_protobuf_duration, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("ChZjZXJjbGUvdjEvY29tbW9uLnByb3RvEgljZXJjbGUudjEiWQoLT3B0aW9uVmFsdWUSEwoJaW50X3ZhbHVlGAEgASgDSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhYKDHN0cmluZ192YWx1ZRgDIAEoCUgAQgcKBXZhbHVlIpgBCgRTZWF0Eg0KBWluZGV4GAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSIQoEa2luZBgEIAEoDjITLmNlcmNsZS52MS5TZWF0S2luZBINCgVyZWFkeRgFIAEoCBImCglib3RfbGV2ZWwYBiABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwitQMKBFJvb20SDwoHcm9vbV9pZBgBIAEoCRIPCgdnYW1lX2lkGAIgASgJEi0KB29wdGlvbnMYAyADKAsyHC5jZXJjbGUudjEuUm9vbS5PcHRpb25zRW50cnkSKQoKdmlzaWJpbGl0eRgEIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5EhEKCWpvaW5fY29kZRgFIAEoCRIlCgZzdGF0dXMYBiABKA4yFS5jZXJjbGUudjEuUm9vbVN0YXR1cxIeCgVzZWF0cxgHIAMoCzIPLmNlcmNsZS52MS5TZWF0EhcKD3NwZWN0YXRvcl9jb3VudBgIIAEoBRIWCg5ob3N0X3BsYXllcl9pZBgJIAEoCRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgLIAEoAxILCgNzZXEYDCABKAMSDwoHbXlfc2VhdBgNIAEoBRpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4ASKqAQoIRGVhZGxpbmUSDAoEc2VhdBgBIAEoBRIjCgVjbG9jaxgCIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSLwoLZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBmxlbmd0aBgEIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgd2ZXJzaW9uGAUgASgDIhkKB0ludExpc3QSDgoGdmFsdWVzGAEgAygFKlcKClZpc2liaWxpdHkSGgoWVklTSUJJTElUWV9VTlNQRUNJRklFRBAAEhUKEVZJU0lCSUxJVFlfUFVCTElDEAESFgoSVklTSUJJTElUWV9QUklWQVRFEAIqjQEKClJvb21TdGF0dXMSGwoXUk9PTV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBST09NX1NUQVRVU19PUEVOEAESFwoTUk9PTV9TVEFUVVNfUExBWUlORxACEhgKFFJPT01fU1RBVFVTX0ZJTklTSEVEEAMSGQoVUk9PTV9TVEFUVVNfQUJBTkRPTkVEEAQqTQoIU2VhdEtpbmQSGQoVU0VBVF9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU0VBVF9LSU5EX0hVTUFOEAESEQoNU0VBVF9LSU5EX0JPVBACKlEKCEJvdExldmVsEhkKFUJPVF9MRVZFTF9VTlNQRUNJRklFRBAAEhQKEEJPVF9MRVZFTF9SQU5ET00QARIUChBCT1RfTEVWRUxfU1RST05HEAIqlAEKCUNsb2NrS2luZBIaChZDTE9DS19LSU5EX1VOU1BFQ0lGSUVEEAASEwoPQ0xPQ0tfS0lORF9UVVJOEAESFAoQQ0xPQ0tfS0lORF9TVE9SWRACEhMKD0NMT0NLX0tJTkRfVk9URRADEhIKDkNMT0NLX0tJTkRfVElFEAQSFwoTQ0xPQ0tfS0lORF9ERUNJU0lPThAFYgZwcm90bzM", [file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * A typed room option value. Options are validated by the server against the game's
@@ -29,18 +29,24 @@ export type OptionValue = Message<"cercle.v1.OptionValue"> & {
    */
   value: {
     /**
+     * For an OPTION_KIND_INT option: the number.
+     *
      * @generated from field: int64 int_value = 1;
      */
     value: bigint;
     case: "intValue";
   } | {
     /**
+     * For an OPTION_KIND_BOOL option: true or false.
+     *
      * @generated from field: bool bool_value = 2;
      */
     value: boolean;
     case: "boolValue";
   } | {
     /**
+     * For an OPTION_KIND_CHOICE option: one of OptionInfo.choices.
+     *
      * @generated from field: string string_value = 3;
      */
     value: string;
@@ -97,11 +103,11 @@ export type Seat = Message<"cercle.v1.Seat"> & {
   ready: boolean;
 
   /**
-   * For a bot, its level (`random`, `strong`).
+   * For a bot, its level (unset for a person).
    *
-   * @generated from field: string bot_level = 6;
+   * @generated from field: cercle.v1.BotLevel bot_level = 6;
    */
-  botLevel: string;
+  botLevel: BotLevel;
 };
 
 /**
@@ -217,45 +223,6 @@ export const RoomSchema: GenMessage<Room> = /*@__PURE__*/
   messageDesc(file_cercle_v1_common, 2);
 
 /**
- * Something that happened in the match, as the receiving player may see it.
- *
- * `kind` is a stable snake_case name; each game's docs (`docs/games/<game>.md`) list the
- * kinds and the fields of `data`. Events about a secret exist in two forms: a public one
- * without the secret, and a private one (`private` = true) sent only to those who may know it.
- *
- * @generated from message cercle.v1.Event
- */
-export type Event = Message<"cercle.v1.Event"> & {
-  /**
-   * The event kind, e.g. `card_played`, `cards_drawn`, `vote_revealed`.
-   *
-   * @generated from field: string kind = 1;
-   */
-  kind: string;
-
-  /**
-   * The event's fields (JSON-like). Numbers arrive as doubles in JSON-style structs.
-   *
-   * @generated from field: google.protobuf.Struct data = 2;
-   */
-  data?: JsonObject | undefined;
-
-  /**
-   * True when this event was addressed to the receiving seat only (it holds a secret).
-   *
-   * @generated from field: bool private = 3;
-   */
-  private: boolean;
-};
-
-/**
- * Describes the message cercle.v1.Event.
- * Use `create(EventSchema)` to create a new message.
- */
-export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_common, 3);
-
-/**
  * A decision clock that is running.
  *
  * @generated from message cercle.v1.Deadline
@@ -269,11 +236,11 @@ export type Deadline = Message<"cercle.v1.Deadline"> & {
   seat: number;
 
   /**
-   * The clock kind (`turn`, `story`, `vote`, `tie`, `decision`), from the game's catalogue.
+   * The clock kind, from the game's catalogue (GameInfo.clocks).
    *
-   * @generated from field: string clock = 2;
+   * @generated from field: cercle.v1.ClockKind clock = 2;
    */
-  clock: string;
+  clock: ClockKind;
 
   /**
    * When the server applies the timeout action (server time).
@@ -302,49 +269,7 @@ export type Deadline = Message<"cercle.v1.Deadline"> & {
  * Use `create(DeadlineSchema)` to create a new message.
  */
 export const DeadlineSchema: GenMessage<Deadline> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_common, 4);
-
-/**
- * How a finished match ended.
- *
- * @generated from message cercle.v1.Outcome
- */
-export type Outcome = Message<"cercle.v1.Outcome"> & {
-  /**
-   * The winning seats (all seats for a cooperative win, none for a cooperative loss).
-   *
-   * @generated from field: repeated int32 winners = 1;
-   */
-  winners: number[];
-
-  /**
-   * One score per seat, in the game's own meaning (see the game's docs).
-   *
-   * @generated from field: repeated int64 scores = 2;
-   */
-  scores: bigint[];
-
-  /**
-   * A stable code such as `TARGET_SCORE` or `ALL_FREED`.
-   *
-   * @generated from field: string reason = 3;
-   */
-  reason: string;
-
-  /**
-   * Game-specific details (e.g. Tamashii's verdict lines).
-   *
-   * @generated from field: google.protobuf.Struct detail = 4;
-   */
-  detail?: JsonObject | undefined;
-};
-
-/**
- * Describes the message cercle.v1.Outcome.
- * Use `create(OutcomeSchema)` to create a new message.
- */
-export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_common, 5);
+  messageDesc(file_cercle_v1_common, 3);
 
 /**
  * A list of whole numbers, for lists of lists in views (e.g. scores per round).
@@ -365,7 +290,7 @@ export type IntList = Message<"cercle.v1.IntList"> & {
  * Use `create(IntListSchema)` to create a new message.
  */
 export const IntListSchema: GenMessage<IntList> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_common, 6);
+  messageDesc(file_cercle_v1_common, 4);
 
 /**
  * Who may see a room in the lobby.
@@ -374,6 +299,8 @@ export const IntListSchema: GenMessage<IntList> = /*@__PURE__*/
  */
 export enum Visibility {
   /**
+   * Not set: CreateRoom treats it as VISIBILITY_PUBLIC.
+   *
    * @generated from enum value: VISIBILITY_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
@@ -406,6 +333,8 @@ export const VisibilitySchema: GenEnum<Visibility> = /*@__PURE__*/
  */
 export enum RoomStatus {
   /**
+   * Not set (never sent by the server).
+   *
    * @generated from enum value: ROOM_STATUS_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
@@ -452,6 +381,8 @@ export const RoomStatusSchema: GenEnum<RoomStatus> = /*@__PURE__*/
  */
 export enum SeatKind {
   /**
+   * The seat is free.
+   *
    * @generated from enum value: SEAT_KIND_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
@@ -476,4 +407,94 @@ export enum SeatKind {
  */
 export const SeatKindSchema: GenEnum<SeatKind> = /*@__PURE__*/
   enumDesc(file_cercle_v1_common, 2);
+
+/**
+ * How well a server bot plays.
+ *
+ * @generated from enum cercle.v1.BotLevel
+ */
+export enum BotLevel {
+  /**
+   * Not a bot, or not said (AddBot and QuickMatch then use BOT_LEVEL_STRONG).
+   *
+   * @generated from enum value: BOT_LEVEL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Plays a legal move chosen at random.
+   *
+   * @generated from enum value: BOT_LEVEL_RANDOM = 1;
+   */
+  RANDOM = 1,
+
+  /**
+   * Plays to win, deciding only from what its seat may see (docs/bots.md).
+   *
+   * @generated from enum value: BOT_LEVEL_STRONG = 2;
+   */
+  STRONG = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.BotLevel.
+ */
+export const BotLevelSchema: GenEnum<BotLevel> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_common, 3);
+
+/**
+ * A kind of decision clock. Each game uses some of them (GameInfo.clocks says which, and
+ * what happens when one runs out).
+ *
+ * @generated from enum cercle.v1.ClockKind
+ */
+export enum ClockKind {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: CLOCK_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A player's turn (Tomahawk).
+   *
+   * @generated from enum value: CLOCK_KIND_TURN = 1;
+   */
+  TURN = 1,
+
+  /**
+   * Tomy: the leash holder tells a story.
+   *
+   * @generated from enum value: CLOCK_KIND_STORY = 2;
+   */
+  STORY = 2,
+
+  /**
+   * Tomy: everyone votes with a breed card.
+   *
+   * @generated from enum value: CLOCK_KIND_VOTE = 3;
+   */
+  VOTE = 3,
+
+  /**
+   * Tomy: the leash holder breaks a tie.
+   *
+   * @generated from enum value: CLOCK_KIND_TIE = 4;
+   */
+  TIE = 4,
+
+  /**
+   * A player's next decision (Tamashii's turn; Awimbawé's plays and choices).
+   *
+   * @generated from enum value: CLOCK_KIND_DECISION = 5;
+   */
+  DECISION = 5,
+}
+
+/**
+ * Describes the enum cercle.v1.ClockKind.
+ */
+export const ClockKindSchema: GenEnum<ClockKind> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_common, 4);
 

@@ -2,17 +2,17 @@
 // @generated from file cercle/v1/game.proto (package cercle.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { AwimbaweAction, AwimbaweView } from "./awimbawe_pb.js";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { AwimbaweAction, AwimbaweEvent, AwimbaweOutcome, AwimbaweView } from "./awimbawe_pb.js";
 import { file_cercle_v1_awimbawe } from "./awimbawe_pb.js";
-import type { Deadline, Event, OptionValue, Outcome, Room, Seat } from "./common_pb.js";
+import type { Deadline, OptionValue, Room, Seat } from "./common_pb.js";
 import { file_cercle_v1_common } from "./common_pb.js";
-import type { TamashiiAction, TamashiiView } from "./tamashii_pb.js";
+import type { TamashiiAction, TamashiiEvent, TamashiiOutcome, TamashiiView } from "./tamashii_pb.js";
 import { file_cercle_v1_tamashii } from "./tamashii_pb.js";
-import type { TomahawkAction, TomahawkView } from "./tomahawk_pb.js";
+import type { TomahawkAction, TomahawkEvent, TomahawkOutcome, TomahawkView } from "./tomahawk_pb.js";
 import { file_cercle_v1_tomahawk } from "./tomahawk_pb.js";
-import type { TomyAction, TomyView } from "./tomy_pb.js";
+import type { TomyAction, TomyEvent, TomyOutcome, TomyView } from "./tomy_pb.js";
 import { file_cercle_v1_tomy } from "./tomy_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/game.proto.
  */
 export const file_cercle_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("ChRjZXJjbGUvdjEvZ2FtZS5wcm90bxIJY2VyY2xlLnYxIsQBCgZBY3Rpb24SLQoIdG9tYWhhd2sYASABKAsyGS5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb25IABItCgh0YW1hc2hpaRgCIAEoCzIZLmNlcmNsZS52MS5UYW1hc2hpaUFjdGlvbkgAEiUKBHRvbXkYAyABKAsyFS5jZXJjbGUudjEuVG9teUFjdGlvbkgAEi0KCGF3aW1iYXdlGAQgASgLMhkuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uSABCBgoEZ2FtZSK6AQoEVmlldxIrCgh0b21haGF3axgBIAEoCzIXLmNlcmNsZS52MS5Ub21haGF3a1ZpZXdIABIrCgh0YW1hc2hpaRgCIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaVZpZXdIABIjCgR0b215GAMgASgLMhMuY2VyY2xlLnYxLlRvbXlWaWV3SAASKwoIYXdpbWJhd2UYBCABKAsyFy5jZXJjbGUudjEuQXdpbWJhd2VWaWV3SABCBgoEZ2FtZSIhCg5HZXRWaWV3UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJIrEBCg9HZXRWaWV3UmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEh0KBHZpZXcYAiABKAsyDy5jZXJjbGUudjEuVmlldxImCglkZWFkbGluZXMYAyADKAsyEy5jZXJjbGUudjEuRGVhZGxpbmUSIwoHb3V0Y29tZRgEIAEoCzISLmNlcmNsZS52MS5PdXRjb21lEhMKC3dhaXRpbmdfZm9yGAUgAygFImoKCkFjdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIPCgd2ZXJzaW9uGAIgASgDEhcKD2lkZW1wb3RlbmN5X2tleRgDIAEoCRIhCgZhY3Rpb24YBCABKAsyES5jZXJjbGUudjEuQWN0aW9uIl8KC0FjdFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSCwoDc2VxGAIgASgDEiAKBmV2ZW50cxgDIAMoCzIQLmNlcmNsZS52MS5FdmVudBIQCghyZXBsYXllZBgEIAEoCCIqChdMaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJIk8KGExpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEiIKB2FjdGlvbnMYAiADKAsyES5jZXJjbGUudjEuQWN0aW9uIjYKEFN1YnNjcmliZVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIRCglhZnRlcl9zZXEYAiABKAMikAIKEVN1YnNjcmliZVJlc3BvbnNlEgsKA3NlcRgBIAEoAxIPCgd2ZXJzaW9uGAIgASgDEgwKBGtpbmQYAyABKAkSDQoFYWN0b3IYBCABKAUSIAoGZXZlbnRzGAUgAygLMhAuY2VyY2xlLnYxLkV2ZW50Eh0KBHZpZXcYBiABKAsyDy5jZXJjbGUudjEuVmlldxIdCgRyb29tGAcgASgLMg8uY2VyY2xlLnYxLlJvb20SJgoJZGVhZGxpbmVzGAggAygLMhMuY2VyY2xlLnYxLkRlYWRsaW5lEiMKB291dGNvbWUYCSABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRITCgt3YWl0aW5nX2ZvchgKIAMoBSIjChBHZXRSZXBsYXlSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkijgEKClJlcGxheVN0ZXASCwoDc2VxGAEgASgDEg8KB3ZlcnNpb24YAiABKAMSDAoEc2VhdBgDIAEoBRIhCgZhY3Rpb24YBCABKAsyES5jZXJjbGUudjEuQWN0aW9uEg8KB3RpbWVvdXQYBSABKAgSIAoGZXZlbnRzGAYgAygLMhAuY2VyY2xlLnYxLkV2ZW50It8CChFHZXRSZXBsYXlSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJEjoKB29wdGlvbnMYAiADKAsyKS5jZXJjbGUudjEuR2V0UmVwbGF5UmVzcG9uc2UuT3B0aW9uc0VudHJ5Eg8KB3BsYXllcnMYAyABKAUSDAoEc2VlZBgEIAEoBBISCgpzZWVkX25vbmNlGAUgASgJEhcKD3NlZWRfY29tbWl0bWVudBgGIAEoCRIkCgVzdGVwcxgHIAMoCzIVLmNlcmNsZS52MS5SZXBsYXlTdGVwEiMKB291dGNvbWUYCCABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRIeCgVzZWF0cxgJIAMoCzIPLmNlcmNsZS52MS5TZWF0GkYKDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSJQoFdmFsdWUYAiABKAsyFi5jZXJjbGUudjEuT3B0aW9uVmFsdWU6AjgBMvQCCgtHYW1lU2VydmljZRJACgdHZXRWaWV3EhkuY2VyY2xlLnYxLkdldFZpZXdSZXF1ZXN0GhouY2VyY2xlLnYxLkdldFZpZXdSZXNwb25zZRI0CgNBY3QSFS5jZXJjbGUudjEuQWN0UmVxdWVzdBoWLmNlcmNsZS52MS5BY3RSZXNwb25zZRJbChBMaXN0TGVnYWxBY3Rpb25zEiIuY2VyY2xlLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiMuY2VyY2xlLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRJICglTdWJzY3JpYmUSGy5jZXJjbGUudjEuU3Vic2NyaWJlUmVxdWVzdBocLmNlcmNsZS52MS5TdWJzY3JpYmVSZXNwb25zZTABEkYKCUdldFJlcGxheRIbLmNlcmNsZS52MS5HZXRSZXBsYXlSZXF1ZXN0GhwuY2VyY2xlLnYxLkdldFJlcGxheVJlc3BvbnNlYgZwcm90bzM", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy]);
+  fileDesc("ChRjZXJjbGUvdjEvZ2FtZS5wcm90bxIJY2VyY2xlLnYxIsQBCgZBY3Rpb24SLQoIdG9tYWhhd2sYASABKAsyGS5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb25IABItCgh0YW1hc2hpaRgCIAEoCzIZLmNlcmNsZS52MS5UYW1hc2hpaUFjdGlvbkgAEiUKBHRvbXkYAyABKAsyFS5jZXJjbGUudjEuVG9teUFjdGlvbkgAEi0KCGF3aW1iYXdlGAQgASgLMhkuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uSABCBgoEZ2FtZSL3AQoFRXZlbnQSDwoHcHJpdmF0ZRgBIAEoCBIkCgRyb29tGAIgASgLMhQuY2VyY2xlLnYxLlJvb21FdmVudEgAEiwKCHRvbWFoYXdrGAMgASgLMhguY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnRIABIsCgh0YW1hc2hpaRgEIAEoCzIYLmNlcmNsZS52MS5UYW1hc2hpaUV2ZW50SAASJAoEdG9teRgFIAEoCzIULmNlcmNsZS52MS5Ub215RXZlbnRIABIsCghhd2ltYmF3ZRgGIAEoCzIYLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50SABCBwoFZXZlbnQi1wgKCVJvb21FdmVudBIvCgdjcmVhdGVkGAEgASgLMhwuY2VyY2xlLnYxLlJvb21FdmVudC5DcmVhdGVkSAASLQoGam9pbmVkGAIgASgLMhsuY2VyY2xlLnYxLlJvb21FdmVudC5Kb2luZWRIABIpCgRsZWZ0GAMgASgLMhkuY2VyY2xlLnYxLlJvb21FdmVudC5MZWZ0SAASKwoFcmVhZHkYBCABKAsyGi5jZXJjbGUudjEuUm9vbUV2ZW50LlJlYWR5SAASMgoJYm90X2FkZGVkGAUgASgLMh0uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RBZGRlZEgAEjYKC2JvdF9yZW1vdmVkGAYgASgLMh8uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RSZW1vdmVkSAASQAoQc3BlY3RhdG9yX2pvaW5lZBgHIAEoCzIkLmNlcmNsZS52MS5Sb29tRXZlbnQuU3BlY3RhdG9ySm9pbmVkSAASPAoOc3BlY3RhdG9yX2xlZnQYCCABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNwZWN0YXRvckxlZnRIABI6Cg1tYXRjaF9zdGFydGVkGAkgASgLMiEuY2VyY2xlLnYxLlJvb21FdmVudC5NYXRjaFN0YXJ0ZWRIABI9Cg9zZWF0X3Rha2VuX292ZXIYCiABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbk92ZXJIABI9Cg9zZWF0X3Rha2VuX2JhY2sYCyABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbkJhY2tIABI8Cg5tYXRjaF9maW5pc2hlZBgMIAEoCzIiLmNlcmNsZS52MS5Sb29tRXZlbnQuTWF0Y2hGaW5pc2hlZEgAGhwKB0NyZWF0ZWQSEQoJcGxheWVyX2lkGAEgASgJGhsKBkpvaW5lZBIRCglwbGF5ZXJfaWQYASABKAkaGQoETGVmdBIRCglwbGF5ZXJfaWQYASABKAkaGgoFUmVhZHkSEQoJcGxheWVyX2lkGAEgASgJGh0KCEJvdEFkZGVkEhEKCXBsYXllcl9pZBgBIAEoCRofCgpCb3RSZW1vdmVkEhEKCXBsYXllcl9pZBgBIAEoCRokCg9TcGVjdGF0b3JKb2luZWQSEQoJcGxheWVyX2lkGAEgASgJGiIKDVNwZWN0YXRvckxlZnQSEQoJcGxheWVyX2lkGAEgASgJGjgKDE1hdGNoU3RhcnRlZBIXCg9zZWVkX2NvbW1pdG1lbnQYASABKAkSDwoHcGxheWVycxgCIAEoBRodCg1TZWF0VGFrZW5PdmVyEgwKBHNlYXQYASABKAUaHQoNU2VhdFRha2VuQmFjaxIMCgRzZWF0GAEgASgFGjEKDU1hdGNoRmluaXNoZWQSDAoEc2VlZBgBIAEoBBISCgpzZWVkX25vbmNlGAIgASgJQgcKBWV2ZW50IpYCCgdPdXRjb21lEg8KB3dpbm5lcnMYASADKAUSDgoGc2NvcmVzGAIgAygDEigKBnJlYXNvbhgDIAEoDjIYLmNlcmNsZS52MS5PdXRjb21lUmVhc29uEi4KCHRvbWFoYXdrGAQgASgLMhouY2VyY2xlLnYxLlRvbWFoYXdrT3V0Y29tZUgAEi4KCHRhbWFzaGlpGAUgASgLMhouY2VyY2xlLnYxLlRhbWFzaGlpT3V0Y29tZUgAEiYKBHRvbXkYBiABKAsyFi5jZXJjbGUudjEuVG9teU91dGNvbWVIABIuCghhd2ltYmF3ZRgHIAEoCzIaLmNlcmNsZS52MS5Bd2ltYmF3ZU91dGNvbWVIAEIICgZkZXRhaWwiugEKBFZpZXcSKwoIdG9tYWhhd2sYASABKAsyFy5jZXJjbGUudjEuVG9tYWhhd2tWaWV3SAASKwoIdGFtYXNoaWkYAiABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlWaWV3SAASIwoEdG9teRgDIAEoCzITLmNlcmNsZS52MS5Ub215Vmlld0gAEisKCGF3aW1iYXdlGAQgASgLMhcuY2VyY2xlLnYxLkF3aW1iYXdlVmlld0gAQgYKBGdhbWUiIQoOR2V0Vmlld1JlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSKxAQoPR2V0Vmlld1Jlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIdCgR2aWV3GAIgASgLMg8uY2VyY2xlLnYxLlZpZXcSJgoJZGVhZGxpbmVzGAMgAygLMhMuY2VyY2xlLnYxLkRlYWRsaW5lEiMKB291dGNvbWUYBCABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRITCgt3YWl0aW5nX2ZvchgFIAMoBSJqCgpBY3RSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDwoHdmVyc2lvbhgCIAEoAxIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkSIQoGYWN0aW9uGAQgASgLMhEuY2VyY2xlLnYxLkFjdGlvbiJfCgtBY3RSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEgsKA3NlcRgCIAEoAxIgCgZldmVudHMYAyADKAsyEC5jZXJjbGUudjEuRXZlbnQSEAoIcmVwbGF5ZWQYBCABKAgiKgoXTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSJPChhMaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxIiCgdhY3Rpb25zGAIgAygLMhEuY2VyY2xlLnYxLkFjdGlvbiI2ChBTdWJzY3JpYmVSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDIqcCChFTdWJzY3JpYmVSZXNwb25zZRILCgNzZXEYASABKAMSDwoHdmVyc2lvbhgCIAEoAxIjCgRraW5kGAMgASgOMhUuY2VyY2xlLnYxLlVwZGF0ZUtpbmQSDQoFYWN0b3IYBCABKAUSIAoGZXZlbnRzGAUgAygLMhAuY2VyY2xlLnYxLkV2ZW50Eh0KBHZpZXcYBiABKAsyDy5jZXJjbGUudjEuVmlldxIdCgRyb29tGAcgASgLMg8uY2VyY2xlLnYxLlJvb20SJgoJZGVhZGxpbmVzGAggAygLMhMuY2VyY2xlLnYxLkRlYWRsaW5lEiMKB291dGNvbWUYCSABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRITCgt3YWl0aW5nX2ZvchgKIAMoBSIjChBHZXRSZXBsYXlSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkijgEKClJlcGxheVN0ZXASCwoDc2VxGAEgASgDEg8KB3ZlcnNpb24YAiABKAMSDAoEc2VhdBgDIAEoBRIhCgZhY3Rpb24YBCABKAsyES5jZXJjbGUudjEuQWN0aW9uEg8KB3RpbWVvdXQYBSABKAgSIAoGZXZlbnRzGAYgAygLMhAuY2VyY2xlLnYxLkV2ZW50It8CChFHZXRSZXBsYXlSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJEjoKB29wdGlvbnMYAiADKAsyKS5jZXJjbGUudjEuR2V0UmVwbGF5UmVzcG9uc2UuT3B0aW9uc0VudHJ5Eg8KB3BsYXllcnMYAyABKAUSDAoEc2VlZBgEIAEoBBISCgpzZWVkX25vbmNlGAUgASgJEhcKD3NlZWRfY29tbWl0bWVudBgGIAEoCRIkCgVzdGVwcxgHIAMoCzIVLmNlcmNsZS52MS5SZXBsYXlTdGVwEiMKB291dGNvbWUYCCABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRIeCgVzZWF0cxgJIAMoCzIPLmNlcmNsZS52MS5TZWF0GkYKDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSJQoFdmFsdWUYAiABKAsyFi5jZXJjbGUudjEuT3B0aW9uVmFsdWU6AjgBKqICCg1PdXRjb21lUmVhc29uEh4KGk9VVENPTUVfUkVBU09OX1VOU1BFQ0lGSUVEEAASHwobT1VUQ09NRV9SRUFTT05fVEFSR0VUX1NDT1JFEAESHAoYT1VUQ09NRV9SRUFTT05fQUxMX0ZSRUVEEAISJwojT1VUQ09NRV9SRUFTT05fTk9fQ0FSRF9DQU5fQkVfRlJFRUQQAxIgChxPVVRDT01FX1JFQVNPTl9CQUdfRVhIQVVTVEVEEAQSJgoiT1VUQ09NRV9SRUFTT05fTE9DQVRJT05TX0VYSEFVU1RFRBAFEiAKHE9VVENPTUVfUkVBU09OX09ORV9DQVJEX0xFRlQQBhIdChlPVVRDT01FX1JFQVNPTl9UV09fUk9VTkRTEAcq0AEKClVwZGF0ZUtpbmQSGwoXVVBEQVRFX0tJTkRfVU5TUEVDSUZJRUQQABIVChFVUERBVEVfS0lORF9MT0JCWRABEhcKE1VQREFURV9LSU5EX1NUQVJURUQQAhIWChJVUERBVEVfS0lORF9BQ1RJT04QAxITCg9VUERBVEVfS0lORF9CT1QQBBIXChNVUERBVEVfS0lORF9USU1FT1VUEAUSFQoRVVBEQVRFX0tJTkRfQ0xPQ0sQBhIYChRVUERBVEVfS0lORF9GSU5JU0hFRBAHMvQCCgtHYW1lU2VydmljZRJACgdHZXRWaWV3EhkuY2VyY2xlLnYxLkdldFZpZXdSZXF1ZXN0GhouY2VyY2xlLnYxLkdldFZpZXdSZXNwb25zZRI0CgNBY3QSFS5jZXJjbGUudjEuQWN0UmVxdWVzdBoWLmNlcmNsZS52MS5BY3RSZXNwb25zZRJbChBMaXN0TGVnYWxBY3Rpb25zEiIuY2VyY2xlLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiMuY2VyY2xlLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRJICglTdWJzY3JpYmUSGy5jZXJjbGUudjEuU3Vic2NyaWJlUmVxdWVzdBocLmNlcmNsZS52MS5TdWJzY3JpYmVSZXNwb25zZTABEkYKCUdldFJlcGxheRIbLmNlcmNsZS52MS5HZXRSZXBsYXlSZXF1ZXN0GhwuY2VyY2xlLnYxLkdldFJlcGxheVJlc3BvbnNlYgZwcm90bzM", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy]);
 
 /**
  * A move in one game. Exactly one game's action is set; it must be the room's game.
@@ -35,24 +35,32 @@ export type Action = Message<"cercle.v1.Action"> & {
    */
   game: {
     /**
+     * A Tomahawk move.
+     *
      * @generated from field: cercle.v1.TomahawkAction tomahawk = 1;
      */
     value: TomahawkAction;
     case: "tomahawk";
   } | {
     /**
+     * A Tamashii move.
+     *
      * @generated from field: cercle.v1.TamashiiAction tamashii = 2;
      */
     value: TamashiiAction;
     case: "tamashii";
   } | {
     /**
+     * A Mais où est Tomy ? move.
+     *
      * @generated from field: cercle.v1.TomyAction tomy = 3;
      */
     value: TomyAction;
     case: "tomy";
   } | {
     /**
+     * An Awimbawé move.
+     *
      * @generated from field: cercle.v1.AwimbaweAction awimbawe = 4;
      */
     value: AwimbaweAction;
@@ -68,6 +76,540 @@ export const ActionSchema: GenMessage<Action> = /*@__PURE__*/
   messageDesc(file_cercle_v1_game, 0);
 
 /**
+ * Something that happened in a room, as the receiving player may see it.
+ *
+ * Exactly one field of `event` is set: a room event (seats, start, takeovers, end) or an
+ * event of the room's game, each a typed message per kind (docs/games/<game>.md lists them).
+ * Events about a secret exist in two forms: a public one without the secret, and a private
+ * one (`private` = true) sent only to the seats that may know it.
+ *
+ * @generated from message cercle.v1.Event
+ */
+export type Event = Message<"cercle.v1.Event"> & {
+  /**
+   * True when this event was addressed to the receiving seat only (it holds a secret, such as
+   * the faces of the cards the receiver drew).
+   *
+   * @generated from field: bool private = 1;
+   */
+  private: boolean;
+
+  /**
+   * The event.
+   *
+   * @generated from oneof cercle.v1.Event.event
+   */
+  event: {
+    /**
+     * A change of the room itself, the same for every game.
+     *
+     * @generated from field: cercle.v1.RoomEvent room = 2;
+     */
+    value: RoomEvent;
+    case: "room";
+  } | {
+    /**
+     * A Tomahawk event.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent tomahawk = 3;
+     */
+    value: TomahawkEvent;
+    case: "tomahawk";
+  } | {
+    /**
+     * A Tamashii event.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent tamashii = 4;
+     */
+    value: TamashiiEvent;
+    case: "tamashii";
+  } | {
+    /**
+     * A Mais où est Tomy ? event.
+     *
+     * @generated from field: cercle.v1.TomyEvent tomy = 5;
+     */
+    value: TomyEvent;
+    case: "tomy";
+  } | {
+    /**
+     * An Awimbawé event.
+     *
+     * @generated from field: cercle.v1.AwimbaweEvent awimbawe = 6;
+     */
+    value: AwimbaweEvent;
+    case: "awimbawe";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.Event.
+ * Use `create(EventSchema)` to create a new message.
+ */
+export const EventSchema: GenMessage<Event> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 1);
+
+/**
+ * A change of the room itself, the same in every game. Player ids are Seat.player_id values.
+ *
+ * @generated from message cercle.v1.RoomEvent
+ */
+export type RoomEvent = Message<"cercle.v1.RoomEvent"> & {
+  /**
+   * The change.
+   *
+   * @generated from oneof cercle.v1.RoomEvent.event
+   */
+  event: {
+    /**
+     * The room was created.
+     *
+     * @generated from field: cercle.v1.RoomEvent.Created created = 1;
+     */
+    value: RoomEvent_Created;
+    case: "created";
+  } | {
+    /**
+     * A player sat down.
+     *
+     * @generated from field: cercle.v1.RoomEvent.Joined joined = 2;
+     */
+    value: RoomEvent_Joined;
+    case: "joined";
+  } | {
+    /**
+     * A player left.
+     *
+     * @generated from field: cercle.v1.RoomEvent.Left left = 3;
+     */
+    value: RoomEvent_Left;
+    case: "left";
+  } | {
+    /**
+     * A ready flag changed.
+     *
+     * @generated from field: cercle.v1.RoomEvent.Ready ready = 4;
+     */
+    value: RoomEvent_Ready;
+    case: "ready";
+  } | {
+    /**
+     * A bot sat down.
+     *
+     * @generated from field: cercle.v1.RoomEvent.BotAdded bot_added = 5;
+     */
+    value: RoomEvent_BotAdded;
+    case: "botAdded";
+  } | {
+    /**
+     * A bot left.
+     *
+     * @generated from field: cercle.v1.RoomEvent.BotRemoved bot_removed = 6;
+     */
+    value: RoomEvent_BotRemoved;
+    case: "botRemoved";
+  } | {
+    /**
+     * A spectator arrived.
+     *
+     * @generated from field: cercle.v1.RoomEvent.SpectatorJoined spectator_joined = 7;
+     */
+    value: RoomEvent_SpectatorJoined;
+    case: "spectatorJoined";
+  } | {
+    /**
+     * A spectator left.
+     *
+     * @generated from field: cercle.v1.RoomEvent.SpectatorLeft spectator_left = 8;
+     */
+    value: RoomEvent_SpectatorLeft;
+    case: "spectatorLeft";
+  } | {
+    /**
+     * The match started.
+     *
+     * @generated from field: cercle.v1.RoomEvent.MatchStarted match_started = 9;
+     */
+    value: RoomEvent_MatchStarted;
+    case: "matchStarted";
+  } | {
+    /**
+     * A bot took over an absent player's seat.
+     *
+     * @generated from field: cercle.v1.RoomEvent.SeatTakenOver seat_taken_over = 10;
+     */
+    value: RoomEvent_SeatTakenOver;
+    case: "seatTakenOver";
+  } | {
+    /**
+     * The player took their seat back.
+     *
+     * @generated from field: cercle.v1.RoomEvent.SeatTakenBack seat_taken_back = 11;
+     */
+    value: RoomEvent_SeatTakenBack;
+    case: "seatTakenBack";
+  } | {
+    /**
+     * The match ended.
+     *
+     * @generated from field: cercle.v1.RoomEvent.MatchFinished match_finished = 12;
+     */
+    value: RoomEvent_MatchFinished;
+    case: "matchFinished";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.
+ * Use `create(RoomEventSchema)` to create a new message.
+ */
+export const RoomEventSchema: GenMessage<RoomEvent> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2);
+
+/**
+ * The room was created by `player_id`, who took seat 0 and is the host.
+ *
+ * @generated from message cercle.v1.RoomEvent.Created
+ */
+export type RoomEvent_Created = Message<"cercle.v1.RoomEvent.Created"> & {
+  /**
+   * The host's player id.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.Created.
+ * Use `create(RoomEvent_CreatedSchema)` to create a new message.
+ */
+export const RoomEvent_CreatedSchema: GenMessage<RoomEvent_Created> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 0);
+
+/**
+ * `player_id` took a free seat.
+ *
+ * @generated from message cercle.v1.RoomEvent.Joined
+ */
+export type RoomEvent_Joined = Message<"cercle.v1.RoomEvent.Joined"> & {
+  /**
+   * The player who sat down.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.Joined.
+ * Use `create(RoomEvent_JoinedSchema)` to create a new message.
+ */
+export const RoomEvent_JoinedSchema: GenMessage<RoomEvent_Joined> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 1);
+
+/**
+ * `player_id` left their seat before the match started (or left the table).
+ *
+ * @generated from message cercle.v1.RoomEvent.Left
+ */
+export type RoomEvent_Left = Message<"cercle.v1.RoomEvent.Left"> & {
+  /**
+   * The player who left.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.Left.
+ * Use `create(RoomEvent_LeftSchema)` to create a new message.
+ */
+export const RoomEvent_LeftSchema: GenMessage<RoomEvent_Left> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 2);
+
+/**
+ * `player_id` changed their ready flag (Seat.ready holds the new value).
+ *
+ * @generated from message cercle.v1.RoomEvent.Ready
+ */
+export type RoomEvent_Ready = Message<"cercle.v1.RoomEvent.Ready"> & {
+  /**
+   * The player who changed it.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.Ready.
+ * Use `create(RoomEvent_ReadySchema)` to create a new message.
+ */
+export const RoomEvent_ReadySchema: GenMessage<RoomEvent_Ready> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 3);
+
+/**
+ * The host `player_id` put a bot in a seat.
+ *
+ * @generated from message cercle.v1.RoomEvent.BotAdded
+ */
+export type RoomEvent_BotAdded = Message<"cercle.v1.RoomEvent.BotAdded"> & {
+  /**
+   * The host who added the bot.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.BotAdded.
+ * Use `create(RoomEvent_BotAddedSchema)` to create a new message.
+ */
+export const RoomEvent_BotAddedSchema: GenMessage<RoomEvent_BotAdded> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 4);
+
+/**
+ * The host `player_id` took a bot out of its seat.
+ *
+ * @generated from message cercle.v1.RoomEvent.BotRemoved
+ */
+export type RoomEvent_BotRemoved = Message<"cercle.v1.RoomEvent.BotRemoved"> & {
+  /**
+   * The host who removed the bot.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.BotRemoved.
+ * Use `create(RoomEvent_BotRemovedSchema)` to create a new message.
+ */
+export const RoomEvent_BotRemovedSchema: GenMessage<RoomEvent_BotRemoved> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 5);
+
+/**
+ * `player_id` started watching as a spectator.
+ *
+ * @generated from message cercle.v1.RoomEvent.SpectatorJoined
+ */
+export type RoomEvent_SpectatorJoined = Message<"cercle.v1.RoomEvent.SpectatorJoined"> & {
+  /**
+   * The spectator.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.SpectatorJoined.
+ * Use `create(RoomEvent_SpectatorJoinedSchema)` to create a new message.
+ */
+export const RoomEvent_SpectatorJoinedSchema: GenMessage<RoomEvent_SpectatorJoined> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 6);
+
+/**
+ * `player_id` stopped watching.
+ *
+ * @generated from message cercle.v1.RoomEvent.SpectatorLeft
+ */
+export type RoomEvent_SpectatorLeft = Message<"cercle.v1.RoomEvent.SpectatorLeft"> & {
+  /**
+   * The former spectator.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.SpectatorLeft.
+ * Use `create(RoomEvent_SpectatorLeftSchema)` to create a new message.
+ */
+export const RoomEvent_SpectatorLeftSchema: GenMessage<RoomEvent_SpectatorLeft> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 7);
+
+/**
+ * The match started. The seed that drives every shuffle stays secret until the end; its
+ * commitment lets anyone check afterwards that it was not changed (GetReplay).
+ *
+ * @generated from message cercle.v1.RoomEvent.MatchStarted
+ */
+export type RoomEvent_MatchStarted = Message<"cercle.v1.RoomEvent.MatchStarted"> & {
+  /**
+   * hex(sha256("<seed>:<seed_nonce>")).
+   *
+   * @generated from field: string seed_commitment = 1;
+   */
+  seedCommitment: string;
+
+  /**
+   * The table size.
+   *
+   * @generated from field: int32 players = 2;
+   */
+  players: number;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.MatchStarted.
+ * Use `create(RoomEvent_MatchStartedSchema)` to create a new message.
+ */
+export const RoomEvent_MatchStartedSchema: GenMessage<RoomEvent_MatchStarted> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 8);
+
+/**
+ * A player missed too many turns in a row: a bot plays their seat until they act again.
+ *
+ * @generated from message cercle.v1.RoomEvent.SeatTakenOver
+ */
+export type RoomEvent_SeatTakenOver = Message<"cercle.v1.RoomEvent.SeatTakenOver"> & {
+  /**
+   * The seat now played by a bot.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.SeatTakenOver.
+ * Use `create(RoomEvent_SeatTakenOverSchema)` to create a new message.
+ */
+export const RoomEvent_SeatTakenOverSchema: GenMessage<RoomEvent_SeatTakenOver> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 9);
+
+/**
+ * The player is back: their own actions play their seat again.
+ *
+ * @generated from message cercle.v1.RoomEvent.SeatTakenBack
+ */
+export type RoomEvent_SeatTakenBack = Message<"cercle.v1.RoomEvent.SeatTakenBack"> & {
+  /**
+   * The seat played by its person again.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.SeatTakenBack.
+ * Use `create(RoomEvent_SeatTakenBackSchema)` to create a new message.
+ */
+export const RoomEvent_SeatTakenBackSchema: GenMessage<RoomEvent_SeatTakenBack> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 10);
+
+/**
+ * The match is over (the update's `outcome` says how). The seed is now public: check that
+ * hex(sha256("<seed>:<seed_nonce>")) is MatchStarted.seed_commitment.
+ *
+ * @generated from message cercle.v1.RoomEvent.MatchFinished
+ */
+export type RoomEvent_MatchFinished = Message<"cercle.v1.RoomEvent.MatchFinished"> & {
+  /**
+   * The match seed.
+   *
+   * @generated from field: uint64 seed = 1;
+   */
+  seed: bigint;
+
+  /**
+   * The nonce published with the seed.
+   *
+   * @generated from field: string seed_nonce = 2;
+   */
+  seedNonce: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.MatchFinished.
+ * Use `create(RoomEvent_MatchFinishedSchema)` to create a new message.
+ */
+export const RoomEvent_MatchFinishedSchema: GenMessage<RoomEvent_MatchFinished> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 11);
+
+/**
+ * How a finished match ended.
+ *
+ * @generated from message cercle.v1.Outcome
+ */
+export type Outcome = Message<"cercle.v1.Outcome"> & {
+  /**
+   * The winning seats (all seats for a cooperative win, none for a cooperative loss).
+   *
+   * @generated from field: repeated int32 winners = 1;
+   */
+  winners: number[];
+
+  /**
+   * One score per seat, in the game's own meaning (Tomahawk: penalty points, lower is
+   * better; see the game's docs).
+   *
+   * @generated from field: repeated int64 scores = 2;
+   */
+  scores: bigint[];
+
+  /**
+   * Why it ended.
+   *
+   * @generated from field: cercle.v1.OutcomeReason reason = 3;
+   */
+  reason: OutcomeReason;
+
+  /**
+   * The game's own details of the result.
+   *
+   * @generated from oneof cercle.v1.Outcome.detail
+   */
+  detail: {
+    /**
+     * Tomahawk's result.
+     *
+     * @generated from field: cercle.v1.TomahawkOutcome tomahawk = 4;
+     */
+    value: TomahawkOutcome;
+    case: "tomahawk";
+  } | {
+    /**
+     * Tamashii's result (with its verdict).
+     *
+     * @generated from field: cercle.v1.TamashiiOutcome tamashii = 5;
+     */
+    value: TamashiiOutcome;
+    case: "tamashii";
+  } | {
+    /**
+     * Mais où est Tomy ?'s result.
+     *
+     * @generated from field: cercle.v1.TomyOutcome tomy = 6;
+     */
+    value: TomyOutcome;
+    case: "tomy";
+  } | {
+    /**
+     * Awimbawé's result (round by round).
+     *
+     * @generated from field: cercle.v1.AwimbaweOutcome awimbawe = 7;
+     */
+    value: AwimbaweOutcome;
+    case: "awimbawe";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.Outcome.
+ * Use `create(OutcomeSchema)` to create a new message.
+ */
+export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 3);
+
+/**
  * What one seat (or a spectator) may see of a match, typed per game.
  *
  * @generated from message cercle.v1.View
@@ -80,24 +622,32 @@ export type View = Message<"cercle.v1.View"> & {
    */
   game: {
     /**
+     * A Tomahawk table.
+     *
      * @generated from field: cercle.v1.TomahawkView tomahawk = 1;
      */
     value: TomahawkView;
     case: "tomahawk";
   } | {
     /**
+     * A Tamashii table.
+     *
      * @generated from field: cercle.v1.TamashiiView tamashii = 2;
      */
     value: TamashiiView;
     case: "tamashii";
   } | {
     /**
+     * A Mais où est Tomy ? table.
+     *
      * @generated from field: cercle.v1.TomyView tomy = 3;
      */
     value: TomyView;
     case: "tomy";
   } | {
     /**
+     * An Awimbawé table.
+     *
      * @generated from field: cercle.v1.AwimbaweView awimbawe = 4;
      */
     value: AwimbaweView;
@@ -110,7 +660,7 @@ export type View = Message<"cercle.v1.View"> & {
  * Use `create(ViewSchema)` to create a new message.
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 1);
+  messageDesc(file_cercle_v1_game, 4);
 
 /**
  * Request for GameService.GetView.
@@ -131,7 +681,7 @@ export type GetViewRequest = Message<"cercle.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 2);
+  messageDesc(file_cercle_v1_game, 5);
 
 /**
  * Response of GameService.GetView.
@@ -180,7 +730,7 @@ export type GetViewResponse = Message<"cercle.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 3);
+  messageDesc(file_cercle_v1_game, 6);
 
 /**
  * Request for GameService.Act.
@@ -223,7 +773,7 @@ export type ActRequest = Message<"cercle.v1.ActRequest"> & {
  * Use `create(ActRequestSchema)` to create a new message.
  */
 export const ActRequestSchema: GenMessage<ActRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 4);
+  messageDesc(file_cercle_v1_game, 7);
 
 /**
  * Response of GameService.Act.
@@ -265,7 +815,7 @@ export type ActResponse = Message<"cercle.v1.ActResponse"> & {
  * Use `create(ActResponseSchema)` to create a new message.
  */
 export const ActResponseSchema: GenMessage<ActResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 5);
+  messageDesc(file_cercle_v1_game, 8);
 
 /**
  * Request for GameService.ListLegalActions.
@@ -286,7 +836,7 @@ export type ListLegalActionsRequest = Message<"cercle.v1.ListLegalActionsRequest
  * Use `create(ListLegalActionsRequestSchema)` to create a new message.
  */
 export const ListLegalActionsRequestSchema: GenMessage<ListLegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 6);
+  messageDesc(file_cercle_v1_game, 9);
 
 /**
  * Response of GameService.ListLegalActions.
@@ -315,7 +865,7 @@ export type ListLegalActionsResponse = Message<"cercle.v1.ListLegalActionsRespon
  * Use `create(ListLegalActionsResponseSchema)` to create a new message.
  */
 export const ListLegalActionsResponseSchema: GenMessage<ListLegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 7);
+  messageDesc(file_cercle_v1_game, 10);
 
 /**
  * Request for GameService.Subscribe.
@@ -343,7 +893,7 @@ export type SubscribeRequest = Message<"cercle.v1.SubscribeRequest"> & {
  * Use `create(SubscribeRequestSchema)` to create a new message.
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 8);
+  messageDesc(file_cercle_v1_game, 11);
 
 /**
  * One update of a room, as the receiving player may see it.
@@ -366,13 +916,11 @@ export type SubscribeResponse = Message<"cercle.v1.SubscribeResponse"> & {
   version: bigint;
 
   /**
-   * `lobby` (seats changed), `started`, `action` (a player's move), `bot` (a bot's move),
-   * `timeout` (the server played for a seat whose clock ran out), `clock` (deadlines
-   * changed), `finished` (the update that ends the match).
+   * What kind of update this is.
    *
-   * @generated from field: string kind = 3;
+   * @generated from field: cercle.v1.UpdateKind kind = 3;
    */
-  kind: string;
+  kind: UpdateKind;
 
   /**
    * The seat that acted (-1 for none).
@@ -429,7 +977,7 @@ export type SubscribeResponse = Message<"cercle.v1.SubscribeResponse"> & {
  * Use `create(SubscribeResponseSchema)` to create a new message.
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 9);
+  messageDesc(file_cercle_v1_game, 12);
 
 /**
  * Request for GameService.GetReplay.
@@ -450,7 +998,7 @@ export type GetReplayRequest = Message<"cercle.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 10);
+  messageDesc(file_cercle_v1_game, 13);
 
 /**
  * One accepted action of a match.
@@ -506,7 +1054,7 @@ export type ReplayStep = Message<"cercle.v1.ReplayStep"> & {
  * Use `create(ReplayStepSchema)` to create a new message.
  */
 export const ReplayStepSchema: GenMessage<ReplayStep> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 11);
+  messageDesc(file_cercle_v1_game, 14);
 
 /**
  * Response of GameService.GetReplay.
@@ -584,7 +1132,145 @@ export type GetReplayResponse = Message<"cercle.v1.GetReplayResponse"> & {
  * Use `create(GetReplayResponseSchema)` to create a new message.
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 12);
+  messageDesc(file_cercle_v1_game, 15);
+
+/**
+ * Why a match ended.
+ *
+ * @generated from enum cercle.v1.OutcomeReason
+ */
+export enum OutcomeReason {
+  /**
+   * Not set (the match is not over).
+   *
+   * @generated from enum value: OUTCOME_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Tomahawk: a player's total reached the target score (TT-GOAL-2).
+   *
+   * @generated from enum value: OUTCOME_REASON_TARGET_SCORE = 1;
+   */
+  TARGET_SCORE = 1,
+
+  /**
+   * Tamashii: every spirit was freed (a cooperative win).
+   *
+   * @generated from enum value: OUTCOME_REASON_ALL_FREED = 2;
+   */
+  ALL_FREED = 2,
+
+  /**
+   * Tamashii: no spirit left on the table can still be freed.
+   *
+   * @generated from enum value: OUTCOME_REASON_NO_CARD_CAN_BE_FREED = 3;
+   */
+  NO_CARD_CAN_BE_FREED = 3,
+
+  /**
+   * Tamashii: the bag ran out of gems.
+   *
+   * @generated from enum value: OUTCOME_REASON_BAG_EXHAUSTED = 4;
+   */
+  BAG_EXHAUSTED = 4,
+
+  /**
+   * Mais où est Tomy ?: the location deck ran out.
+   *
+   * @generated from enum value: OUTCOME_REASON_LOCATIONS_EXHAUSTED = 5;
+   */
+  LOCATIONS_EXHAUSTED = 5,
+
+  /**
+   * Mais où est Tomy ?: a player is down to one dog card.
+   *
+   * @generated from enum value: OUTCOME_REASON_ONE_CARD_LEFT = 6;
+   */
+  ONE_CARD_LEFT = 6,
+
+  /**
+   * Awimbawé: a player won two rounds.
+   *
+   * @generated from enum value: OUTCOME_REASON_TWO_ROUNDS = 7;
+   */
+  TWO_ROUNDS = 7,
+}
+
+/**
+ * Describes the enum cercle.v1.OutcomeReason.
+ */
+export const OutcomeReasonSchema: GenEnum<OutcomeReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_game, 0);
+
+/**
+ * What kind of update a SubscribeResponse is.
+ *
+ * @generated from enum cercle.v1.UpdateKind
+ */
+export enum UpdateKind {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: UPDATE_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The seats or spectators changed (joined, left, ready, bots).
+   *
+   * @generated from enum value: UPDATE_KIND_LOBBY = 1;
+   */
+  LOBBY = 1,
+
+  /**
+   * The match started.
+   *
+   * @generated from enum value: UPDATE_KIND_STARTED = 2;
+   */
+  STARTED = 2,
+
+  /**
+   * A player's move.
+   *
+   * @generated from enum value: UPDATE_KIND_ACTION = 3;
+   */
+  ACTION = 3,
+
+  /**
+   * A bot's move.
+   *
+   * @generated from enum value: UPDATE_KIND_BOT = 4;
+   */
+  BOT = 4,
+
+  /**
+   * The server played for a seat whose clock ran out.
+   *
+   * @generated from enum value: UPDATE_KIND_TIMEOUT = 5;
+   */
+  TIMEOUT = 5,
+
+  /**
+   * Only the clocks changed.
+   *
+   * @generated from enum value: UPDATE_KIND_CLOCK = 6;
+   */
+  CLOCK = 6,
+
+  /**
+   * The update that ends the match (its `outcome` is set).
+   *
+   * @generated from enum value: UPDATE_KIND_FINISHED = 7;
+   */
+  FINISHED = 7,
+}
+
+/**
+ * Describes the enum cercle.v1.UpdateKind.
+ */
+export const UpdateKindSchema: GenEnum<UpdateKind> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_game, 1);
 
 /**
  * Playing a match: views, actions, the live stream of updates, and replays.

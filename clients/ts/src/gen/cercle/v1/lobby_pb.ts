@@ -4,8 +4,16 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { OptionValue, Room, Visibility } from "./common_pb.js";
+import type { AwimbaweCatalogue } from "./awimbawe_pb.js";
+import { file_cercle_v1_awimbawe } from "./awimbawe_pb.js";
+import type { BotLevel, ClockKind, OptionValue, Room, Visibility } from "./common_pb.js";
 import { file_cercle_v1_common } from "./common_pb.js";
+import type { TamashiiCatalogue } from "./tamashii_pb.js";
+import { file_cercle_v1_tamashii } from "./tamashii_pb.js";
+import type { TomahawkCatalogue } from "./tomahawk_pb.js";
+import { file_cercle_v1_tomahawk } from "./tomahawk_pb.js";
+import type { TomyCatalogue } from "./tomy_pb.js";
+import { file_cercle_v1_tomy } from "./tomy_pb.js";
 import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -14,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/lobby.proto.
  */
 export const file_cercle_v1_lobby: GenFile = /*@__PURE__*/
-  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSIsChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkicgoVQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCISChBMaXN0R2FtZXNSZXF1ZXN0IjcKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMuY2VyY2xlLnYxLkdhbWVJbmZvIskBCghHYW1lSW5mbxIPCgdnYW1lX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSEgoKc3VtbWFyeV9lbhgDIAEoCRISCgpzdW1tYXJ5X2ZyGAQgASgJEhMKC21pbl9wbGF5ZXJzGAUgASgFEhMKC21heF9wbGF5ZXJzGAYgASgFEiYKB29wdGlvbnMYByADKAsyFS5jZXJjbGUudjEuT3B0aW9uSW5mbxIkCgZjbG9ja3MYCCADKAsyFC5jZXJjbGUudjEuQ2xvY2tJbmZvIvMBCgpPcHRpb25JbmZvEgwKBG5hbWUYASABKAkSIwoEa2luZBgCIAEoDjIVLmNlcmNsZS52MS5PcHRpb25LaW5kEi0KDWRlZmF1bHRfdmFsdWUYAyABKAsyFi5jZXJjbGUudjEuT3B0aW9uVmFsdWUSFgoOZGVzY3JpcHRpb25fZW4YBCABKAkSFgoOZGVzY3JpcHRpb25fZnIYBSABKAkSFAoHbWluaW11bRgGIAEoA0gAiAEBEhQKB21heGltdW0YByABKANIAYgBARIPCgdjaG9pY2VzGAggAygJQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIlgKCUNsb2NrSW5mbxINCgVjbG9jaxgBIAEoCRIOCgZvcHRpb24YAiABKAkSFQoNb25fdGltZW91dF9lbhgDIAEoCRIVCg1vbl90aW1lb3V0X2ZyGAQgASgJIsICChFDcmVhdGVSb29tUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEjoKB29wdGlvbnMYAiADKAsyKS5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlcXVlc3QuT3B0aW9uc0VudHJ5EikKCnZpc2liaWxpdHkYAyABKA4yFS5jZXJjbGUudjEuVmlzaWJpbGl0eRIPCgdwbGF5ZXJzGAQgASgFEhsKDnRha2VvdmVyX2FmdGVyGAUgASgFSACIAQESLAoJYm90X2RlbGF5GAYgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uGkYKDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSJQoFdmFsdWUYAiABKAsyFi5jZXJjbGUudjEuT3B0aW9uVmFsdWU6AjgBQhEKD190YWtlb3Zlcl9hZnRlciIzChJDcmVhdGVSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIjYKEExpc3RSb29tc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKAUiMwoRTGlzdFJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbSKEAQoRUXVpY2tNYXRjaFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIPCgdwbGF5ZXJzGAIgASgFEgwKBGJvdHMYAyABKAUSEQoJYm90X2xldmVsGAQgASgJEiwKCWJvdF9kZWxheRgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbiJBChJRdWlja01hdGNoUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgwKBHNlYXQYAiABKAUiSAoPSm9pblJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJam9pbl9jb2RlGAIgASgJEhEKCXNwZWN0YXRvchgDIAEoCCI/ChBKb2luUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIiMKEExlYXZlUm9vbVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSITChFMZWF2ZVJvb21SZXNwb25zZSIxCg9TZXRSZWFkeVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRINCgVyZWFkeRgCIAEoCCIxChBTZXRSZWFkeVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSIkChFTdGFydE1hdGNoUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJIjMKElN0YXJ0TWF0Y2hSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iPQoNQWRkQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSDQoFbGV2ZWwYAyABKAkiLwoOQWRkQm90UmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIjEKEFJlbW92ZUJvdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjIKEVJlbW92ZUJvdFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSI2ChBXYXRjaFJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDIk8KEVdhdGNoUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRILCgNzZXEYAiABKAMSDgoGY2hhbmdlGAMgASgJKmwKCk9wdGlvbktpbmQSGwoXT1BUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABITCg9PUFRJT05fS0lORF9JTlQQARIUChBPUFRJT05fS0lORF9CT09MEAISFgoST1BUSU9OX0tJTkRfQ0hPSUNFEAMy9gYKDExvYmJ5U2VydmljZRJSCg1DcmVhdGVTZXNzaW9uEh8uY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXNwb25zZRJGCglMaXN0R2FtZXMSGy5jZXJjbGUudjEuTGlzdEdhbWVzUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0R2FtZXNSZXNwb25zZRJJCgpDcmVhdGVSb29tEhwuY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXF1ZXN0Gh0uY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXNwb25zZRJGCglMaXN0Um9vbXMSGy5jZXJjbGUudjEuTGlzdFJvb21zUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0Um9vbXNSZXNwb25zZRJJCgpRdWlja01hdGNoEhwuY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXNwb25zZRJDCghKb2luUm9vbRIaLmNlcmNsZS52MS5Kb2luUm9vbVJlcXVlc3QaGy5jZXJjbGUudjEuSm9pblJvb21SZXNwb25zZRJGCglMZWF2ZVJvb20SGy5jZXJjbGUudjEuTGVhdmVSb29tUmVxdWVzdBocLmNlcmNsZS52MS5MZWF2ZVJvb21SZXNwb25zZRJDCghTZXRSZWFkeRIaLmNlcmNsZS52MS5TZXRSZWFkeVJlcXVlc3QaGy5jZXJjbGUudjEuU2V0UmVhZHlSZXNwb25zZRJJCgpTdGFydE1hdGNoEhwuY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXNwb25zZRI9CgZBZGRCb3QSGC5jZXJjbGUudjEuQWRkQm90UmVxdWVzdBoZLmNlcmNsZS52MS5BZGRCb3RSZXNwb25zZRJGCglSZW1vdmVCb3QSGy5jZXJjbGUudjEuUmVtb3ZlQm90UmVxdWVzdBocLmNlcmNsZS52MS5SZW1vdmVCb3RSZXNwb25zZRJICglXYXRjaFJvb20SGy5jZXJjbGUudjEuV2F0Y2hSb29tUmVxdWVzdBocLmNlcmNsZS52MS5XYXRjaFJvb21SZXNwb25zZTABYgZwcm90bzM", [file_cercle_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSIsChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkicgoVQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIpChBMaXN0R2FtZXNSZXF1ZXN0EhUKDWxhbmd1YWdlX2NvZGUYASABKAkiNwoRTGlzdEdhbWVzUmVzcG9uc2USIgoFZ2FtZXMYASADKAsyEy5jZXJjbGUudjEuR2FtZUluZm8iyQEKCEdhbWVJbmZvEg8KB2dhbWVfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIPCgdzdW1tYXJ5GAMgASgJEhUKDWxhbmd1YWdlX2NvZGUYBCABKAkSEwoLbWluX3BsYXllcnMYBSABKAUSEwoLbWF4X3BsYXllcnMYBiABKAUSJgoHb3B0aW9ucxgHIAMoCzIVLmNlcmNsZS52MS5PcHRpb25JbmZvEiQKBmNsb2NrcxgIIAMoCzIULmNlcmNsZS52MS5DbG9ja0luZm8i7wEKCk9wdGlvbkluZm8SDAoEbmFtZRgBIAEoCRIjCgRraW5kGAIgASgOMhUuY2VyY2xlLnYxLk9wdGlvbktpbmQSLQoNZGVmYXVsdF92YWx1ZRgDIAEoCzIWLmNlcmNsZS52MS5PcHRpb25WYWx1ZRITCgtkZXNjcmlwdGlvbhgEIAEoCRIUCgdtaW5pbXVtGAYgASgDSACIAQESFAoHbWF4aW11bRgHIAEoA0gBiAEBEg8KB2Nob2ljZXMYCCADKAkSFQoNY2hvaWNlX2xhYmVscxgJIAMoCUIKCghfbWluaW11bUIKCghfbWF4aW11bSJUCglDbG9ja0luZm8SIwoFY2xvY2sYASABKA4yFC5jZXJjbGUudjEuQ2xvY2tLaW5kEg4KBm9wdGlvbhgCIAEoCRISCgpvbl90aW1lb3V0GAMgASgJIsICChFDcmVhdGVSb29tUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEjoKB29wdGlvbnMYAiADKAsyKS5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlcXVlc3QuT3B0aW9uc0VudHJ5EikKCnZpc2liaWxpdHkYAyABKA4yFS5jZXJjbGUudjEuVmlzaWJpbGl0eRIPCgdwbGF5ZXJzGAQgASgFEhsKDnRha2VvdmVyX2FmdGVyGAUgASgFSACIAQESLAoJYm90X2RlbGF5GAYgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uGkYKDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSJQoFdmFsdWUYAiABKAsyFi5jZXJjbGUudjEuT3B0aW9uVmFsdWU6AjgBQhEKD190YWtlb3Zlcl9hZnRlciIzChJDcmVhdGVSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIjYKEExpc3RSb29tc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKAUiMwoRTGlzdFJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbSKZAQoRUXVpY2tNYXRjaFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIPCgdwbGF5ZXJzGAIgASgFEgwKBGJvdHMYAyABKAUSJgoJYm90X2xldmVsGAQgASgOMhMuY2VyY2xlLnYxLkJvdExldmVsEiwKCWJvdF9kZWxheRgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbiJBChJRdWlja01hdGNoUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgwKBHNlYXQYAiABKAUiSAoPSm9pblJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJam9pbl9jb2RlGAIgASgJEhEKCXNwZWN0YXRvchgDIAEoCCI/ChBKb2luUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIiMKEExlYXZlUm9vbVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSITChFMZWF2ZVJvb21SZXNwb25zZSIxCg9TZXRSZWFkeVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRINCgVyZWFkeRgCIAEoCCIxChBTZXRSZWFkeVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSIkChFTdGFydE1hdGNoUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJIjMKElN0YXJ0TWF0Y2hSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iUgoNQWRkQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSIgoFbGV2ZWwYAyABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwiLwoOQWRkQm90UmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIjEKEFJlbW92ZUJvdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjIKEVJlbW92ZUJvdFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSI2ChBXYXRjaFJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDImYKEVdhdGNoUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRILCgNzZXEYAiABKAMSJQoGY2hhbmdlGAMgASgOMhUuY2VyY2xlLnYxLlJvb21DaGFuZ2UiKgoXR2V0R2FtZUNhdGFsb2d1ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSLnAQoYR2V0R2FtZUNhdGFsb2d1ZVJlc3BvbnNlEjAKCHRvbWFoYXdrGAEgASgLMhwuY2VyY2xlLnYxLlRvbWFoYXdrQ2F0YWxvZ3VlSAASMAoIdGFtYXNoaWkYAiABKAsyHC5jZXJjbGUudjEuVGFtYXNoaWlDYXRhbG9ndWVIABIoCgR0b215GAMgASgLMhguY2VyY2xlLnYxLlRvbXlDYXRhbG9ndWVIABIwCghhd2ltYmF3ZRgEIAEoCzIcLmNlcmNsZS52MS5Bd2ltYmF3ZUNhdGFsb2d1ZUgAQgsKCWNhdGFsb2d1ZSpsCgpPcHRpb25LaW5kEhsKF09QVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPT1BUSU9OX0tJTkRfSU5UEAESFAoQT1BUSU9OX0tJTkRfQk9PTBACEhYKEk9QVElPTl9LSU5EX0NIT0lDRRADKqsDCgpSb29tQ2hhbmdlEhsKF1JPT01fQ0hBTkdFX1VOU1BFQ0lGSUVEEAASGAoUUk9PTV9DSEFOR0VfU05BUFNIT1QQARIXChNST09NX0NIQU5HRV9DUkVBVEVEEAISFgoSUk9PTV9DSEFOR0VfSk9JTkVEEAMSFAoQUk9PTV9DSEFOR0VfTEVGVBAEEhUKEVJPT01fQ0hBTkdFX1JFQURZEAUSGQoVUk9PTV9DSEFOR0VfQk9UX0FEREVEEAYSGwoXUk9PTV9DSEFOR0VfQk9UX1JFTU9WRUQQBxIgChxST09NX0NIQU5HRV9TUEVDVEFUT1JfSk9JTkVEEAgSHgoaUk9PTV9DSEFOR0VfU1BFQ1RBVE9SX0xFRlQQCRIXChNST09NX0NIQU5HRV9TVEFSVEVEEAoSFgoSUk9PTV9DSEFOR0VfQUNUSU9OEAsSEwoPUk9PTV9DSEFOR0VfQk9UEAwSFwoTUk9PTV9DSEFOR0VfVElNRU9VVBANEhUKEVJPT01fQ0hBTkdFX0NMT0NLEA4SGAoUUk9PTV9DSEFOR0VfRklOSVNIRUQQDzLTBwoMTG9iYnlTZXJ2aWNlElIKDUNyZWF0ZVNlc3Npb24SHy5jZXJjbGUudjEuQ3JlYXRlU2Vzc2lvblJlcXVlc3QaIC5jZXJjbGUudjEuQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLmNlcmNsZS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwuY2VyY2xlLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElsKEEdldEdhbWVDYXRhbG9ndWUSIi5jZXJjbGUudjEuR2V0R2FtZUNhdGFsb2d1ZVJlcXVlc3QaIy5jZXJjbGUudjEuR2V0R2FtZUNhdGFsb2d1ZVJlc3BvbnNlEkkKCkNyZWF0ZVJvb20SHC5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlcXVlc3QaHS5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlc3BvbnNlEkYKCUxpc3RSb29tcxIbLmNlcmNsZS52MS5MaXN0Um9vbXNSZXF1ZXN0GhwuY2VyY2xlLnYxLkxpc3RSb29tc1Jlc3BvbnNlEkkKClF1aWNrTWF0Y2gSHC5jZXJjbGUudjEuUXVpY2tNYXRjaFJlcXVlc3QaHS5jZXJjbGUudjEuUXVpY2tNYXRjaFJlc3BvbnNlEkMKCEpvaW5Sb29tEhouY2VyY2xlLnYxLkpvaW5Sb29tUmVxdWVzdBobLmNlcmNsZS52MS5Kb2luUm9vbVJlc3BvbnNlEkYKCUxlYXZlUm9vbRIbLmNlcmNsZS52MS5MZWF2ZVJvb21SZXF1ZXN0GhwuY2VyY2xlLnYxLkxlYXZlUm9vbVJlc3BvbnNlEkMKCFNldFJlYWR5EhouY2VyY2xlLnYxLlNldFJlYWR5UmVxdWVzdBobLmNlcmNsZS52MS5TZXRSZWFkeVJlc3BvbnNlEkkKClN0YXJ0TWF0Y2gSHC5jZXJjbGUudjEuU3RhcnRNYXRjaFJlcXVlc3QaHS5jZXJjbGUudjEuU3RhcnRNYXRjaFJlc3BvbnNlEj0KBkFkZEJvdBIYLmNlcmNsZS52MS5BZGRCb3RSZXF1ZXN0GhkuY2VyY2xlLnYxLkFkZEJvdFJlc3BvbnNlEkYKCVJlbW92ZUJvdBIbLmNlcmNsZS52MS5SZW1vdmVCb3RSZXF1ZXN0GhwuY2VyY2xlLnYxLlJlbW92ZUJvdFJlc3BvbnNlEkgKCVdhdGNoUm9vbRIbLmNlcmNsZS52MS5XYXRjaFJvb21SZXF1ZXN0GhwuY2VyY2xlLnYxLldhdGNoUm9vbVJlc3BvbnNlMAFiBnByb3RvMw", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * Request for LobbyService.CreateSession.
@@ -78,6 +86,14 @@ export const CreateSessionResponseSchema: GenMessage<CreateSessionResponse> = /*
  * @generated from message cercle.v1.ListGamesRequest
  */
 export type ListGamesRequest = Message<"cercle.v1.ListGamesRequest"> & {
+  /**
+   * The language of the descriptions, as a BCP 47 tag (`fr`, `en`, `fr-CA`...). Empty: the
+   * `accept-language` request metadata, else English. Unsupported languages fall back to
+   * English.
+   *
+   * @generated from field: string language_code = 1;
+   */
+  languageCode: string;
 };
 
 /**
@@ -129,18 +145,18 @@ export type GameInfo = Message<"cercle.v1.GameInfo"> & {
   name: string;
 
   /**
-   * One paragraph in English.
+   * One paragraph saying what the game is, in the requested language.
    *
-   * @generated from field: string summary_en = 3;
+   * @generated from field: string summary = 3;
    */
-  summaryEn: string;
+  summary: string;
 
   /**
-   * One paragraph in French.
+   * The language `summary` and the other texts are in (BCP 47), after fallback.
    *
-   * @generated from field: string summary_fr = 4;
+   * @generated from field: string language_code = 4;
    */
-  summaryFr: string;
+  languageCode: string;
 
   /**
    * The smallest table.
@@ -206,18 +222,11 @@ export type OptionInfo = Message<"cercle.v1.OptionInfo"> & {
   defaultValue?: OptionValue | undefined;
 
   /**
-   * What it does, in English.
+   * What it does, in the requested language.
    *
-   * @generated from field: string description_en = 4;
+   * @generated from field: string description = 4;
    */
-  descriptionEn: string;
-
-  /**
-   * What it does, in French.
-   *
-   * @generated from field: string description_fr = 5;
-   */
-  descriptionFr: string;
+  description: string;
 
   /**
    * For OPTION_KIND_INT: the smallest allowed value (unset: no bound).
@@ -234,11 +243,19 @@ export type OptionInfo = Message<"cercle.v1.OptionInfo"> & {
   maximum?: bigint | undefined;
 
   /**
-   * For OPTION_KIND_CHOICE: the allowed values.
+   * For OPTION_KIND_CHOICE: the allowed values (send one as OptionValue.string_value).
    *
    * @generated from field: repeated string choices = 8;
    */
   choices: string[];
+
+  /**
+   * For OPTION_KIND_CHOICE: a label for each value of `choices`, in the same order, in the
+   * requested language.
+   *
+   * @generated from field: repeated string choice_labels = 9;
+   */
+  choiceLabels: string[];
 };
 
 /**
@@ -257,9 +274,9 @@ export type ClockInfo = Message<"cercle.v1.ClockInfo"> & {
   /**
    * The clock kind, as in Deadline.clock.
    *
-   * @generated from field: string clock = 1;
+   * @generated from field: cercle.v1.ClockKind clock = 1;
    */
-  clock: string;
+  clock: ClockKind;
 
   /**
    * The int option that sets its length in seconds (0 = no clock).
@@ -269,18 +286,11 @@ export type ClockInfo = Message<"cercle.v1.ClockInfo"> & {
   option: string;
 
   /**
-   * What the server does for the player when it runs out, in English.
+   * What the server does for the player when it runs out, in the requested language.
    *
-   * @generated from field: string on_timeout_en = 3;
+   * @generated from field: string on_timeout = 3;
    */
-  onTimeoutEn: string;
-
-  /**
-   * The same, in French.
-   *
-   * @generated from field: string on_timeout_fr = 4;
-   */
-  onTimeoutFr: string;
+  onTimeout: string;
 };
 
 /**
@@ -447,11 +457,11 @@ export type QuickMatchRequest = Message<"cercle.v1.QuickMatchRequest"> & {
   bots: number;
 
   /**
-   * The bots' level (`random` or `strong`; empty: `strong`).
+   * The bots' level (unset: BOT_LEVEL_STRONG).
    *
-   * @generated from field: string bot_level = 4;
+   * @generated from field: cercle.v1.BotLevel bot_level = 4;
    */
-  botLevel: string;
+  botLevel: BotLevel;
 
   /**
    * How long the bots wait before they move. Unset: 0.8 s.
@@ -707,11 +717,11 @@ export type AddBotRequest = Message<"cercle.v1.AddBotRequest"> & {
   seat: number;
 
   /**
-   * `random` or `strong` (empty: `strong`).
+   * The bot's level (unset: BOT_LEVEL_STRONG).
    *
-   * @generated from field: string level = 3;
+   * @generated from field: cercle.v1.BotLevel level = 3;
    */
-  level: string;
+  level: BotLevel;
 };
 
 /**
@@ -840,12 +850,11 @@ export type WatchRoomResponse = Message<"cercle.v1.WatchRoomResponse"> & {
   seq: bigint;
 
   /**
-   * What changed: `joined`, `left`, `ready`, `bot_added`, `bot_removed`, `started`,
-   * `finished`, `snapshot`.
+   * What changed.
    *
-   * @generated from field: string change = 3;
+   * @generated from field: cercle.v1.RoomChange change = 3;
    */
-  change: string;
+  change: RoomChange;
 };
 
 /**
@@ -856,12 +865,88 @@ export const WatchRoomResponseSchema: GenMessage<WatchRoomResponse> = /*@__PURE_
   messageDesc(file_cercle_v1_lobby, 26);
 
 /**
+ * Request for LobbyService.GetGameCatalogue.
+ *
+ * @generated from message cercle.v1.GetGameCatalogueRequest
+ */
+export type GetGameCatalogueRequest = Message<"cercle.v1.GetGameCatalogueRequest"> & {
+  /**
+   * The game (`tomahawk`, `tamashii`, `tomy`, `awimbawe`; see ListGames).
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+};
+
+/**
+ * Describes the message cercle.v1.GetGameCatalogueRequest.
+ * Use `create(GetGameCatalogueRequestSchema)` to create a new message.
+ */
+export const GetGameCatalogueRequestSchema: GenMessage<GetGameCatalogueRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 27);
+
+/**
+ * Response of LobbyService.GetGameCatalogue.
+ *
+ * @generated from message cercle.v1.GetGameCatalogueResponse
+ */
+export type GetGameCatalogueResponse = Message<"cercle.v1.GetGameCatalogueResponse"> & {
+  /**
+   * The game's catalogue; exactly one is set, the requested game's.
+   *
+   * @generated from oneof cercle.v1.GetGameCatalogueResponse.catalogue
+   */
+  catalogue: {
+    /**
+     * Tomahawk's 136 cards.
+     *
+     * @generated from field: cercle.v1.TomahawkCatalogue tomahawk = 1;
+     */
+    value: TomahawkCatalogue;
+    case: "tomahawk";
+  } | {
+    /**
+     * Tamashii's spirits and gems.
+     *
+     * @generated from field: cercle.v1.TamashiiCatalogue tamashii = 2;
+     */
+    value: TamashiiCatalogue;
+    case: "tamashii";
+  } | {
+    /**
+     * Mais où est Tomy ?'s breeds, dog cards and locations.
+     *
+     * @generated from field: cercle.v1.TomyCatalogue tomy = 3;
+     */
+    value: TomyCatalogue;
+    case: "tomy";
+  } | {
+    /**
+     * Awimbawé's animals and cards.
+     *
+     * @generated from field: cercle.v1.AwimbaweCatalogue awimbawe = 4;
+     */
+    value: AwimbaweCatalogue;
+    case: "awimbawe";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.GetGameCatalogueResponse.
+ * Use `create(GetGameCatalogueResponseSchema)` to create a new message.
+ */
+export const GetGameCatalogueResponseSchema: GenMessage<GetGameCatalogueResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 28);
+
+/**
  * The kind of value an option takes.
  *
  * @generated from enum cercle.v1.OptionKind
  */
 export enum OptionKind {
   /**
+   * Not set (never sent by the server).
+   *
    * @generated from enum value: OPTION_KIND_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,
@@ -895,6 +980,131 @@ export const OptionKindSchema: GenEnum<OptionKind> = /*@__PURE__*/
   enumDesc(file_cercle_v1_lobby, 0);
 
 /**
+ * What changed in a room, as WatchRoom reports it.
+ *
+ * @generated from enum cercle.v1.RoomChange
+ */
+export enum RoomChange {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: ROOM_CHANGE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The first message of a WatchRoom with after_seq 0: the room as it is now.
+   *
+   * @generated from enum value: ROOM_CHANGE_SNAPSHOT = 1;
+   */
+  SNAPSHOT = 1,
+
+  /**
+   * The room was created.
+   *
+   * @generated from enum value: ROOM_CHANGE_CREATED = 2;
+   */
+  CREATED = 2,
+
+  /**
+   * A player took a seat.
+   *
+   * @generated from enum value: ROOM_CHANGE_JOINED = 3;
+   */
+  JOINED = 3,
+
+  /**
+   * A player left their seat.
+   *
+   * @generated from enum value: ROOM_CHANGE_LEFT = 4;
+   */
+  LEFT = 4,
+
+  /**
+   * A player's ready flag changed.
+   *
+   * @generated from enum value: ROOM_CHANGE_READY = 5;
+   */
+  READY = 5,
+
+  /**
+   * A bot took a seat.
+   *
+   * @generated from enum value: ROOM_CHANGE_BOT_ADDED = 6;
+   */
+  BOT_ADDED = 6,
+
+  /**
+   * A bot left its seat.
+   *
+   * @generated from enum value: ROOM_CHANGE_BOT_REMOVED = 7;
+   */
+  BOT_REMOVED = 7,
+
+  /**
+   * A spectator arrived.
+   *
+   * @generated from enum value: ROOM_CHANGE_SPECTATOR_JOINED = 8;
+   */
+  SPECTATOR_JOINED = 8,
+
+  /**
+   * A spectator left.
+   *
+   * @generated from enum value: ROOM_CHANGE_SPECTATOR_LEFT = 9;
+   */
+  SPECTATOR_LEFT = 9,
+
+  /**
+   * The match started.
+   *
+   * @generated from enum value: ROOM_CHANGE_STARTED = 10;
+   */
+  STARTED = 10,
+
+  /**
+   * A move was played (the room's version and seq moved on).
+   *
+   * @generated from enum value: ROOM_CHANGE_ACTION = 11;
+   */
+  ACTION = 11,
+
+  /**
+   * A bot moved.
+   *
+   * @generated from enum value: ROOM_CHANGE_BOT = 12;
+   */
+  BOT = 12,
+
+  /**
+   * The server played for a seat whose clock ran out.
+   *
+   * @generated from enum value: ROOM_CHANGE_TIMEOUT = 13;
+   */
+  TIMEOUT = 13,
+
+  /**
+   * The clocks changed.
+   *
+   * @generated from enum value: ROOM_CHANGE_CLOCK = 14;
+   */
+  CLOCK = 14,
+
+  /**
+   * The match ended.
+   *
+   * @generated from enum value: ROOM_CHANGE_FINISHED = 15;
+   */
+  FINISHED = 15,
+}
+
+/**
+ * Describes the enum cercle.v1.RoomChange.
+ */
+export const RoomChangeSchema: GenEnum<RoomChange> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_lobby, 1);
+
+/**
  * The lobby: sessions, the game catalogue, rooms and seats.
  *
  * Every RPC except CreateSession and ListGames needs the session token returned by
@@ -915,7 +1125,8 @@ export const LobbyService: GenService<{
     output: typeof CreateSessionResponseSchema;
   },
   /**
-   * The games this server hosts, with their options, defaults and clocks.
+   * The games this server hosts, with their options, defaults and clocks, described in the
+   * caller's language.
    *
    * @generated from rpc cercle.v1.LobbyService.ListGames
    */
@@ -923,6 +1134,18 @@ export const LobbyService: GenService<{
     methodKind: "unary";
     input: typeof ListGamesRequestSchema;
     output: typeof ListGamesResponseSchema;
+  },
+  /**
+   * One game's static catalogue: every card, spirit, breed or gem with its face, copies,
+   * points, needs and powers, so that no client hard-codes a table. Language-neutral: names
+   * and texts come from the message catalogues (docs/i18n.md).
+   *
+   * @generated from rpc cercle.v1.LobbyService.GetGameCatalogue
+   */
+  getGameCatalogue: {
+    methodKind: "unary";
+    input: typeof GetGameCatalogueRequestSchema;
+    output: typeof GetGameCatalogueResponseSchema;
   },
   /**
    * Creates a room; the caller takes seat 0 and becomes the host.

@@ -2,15 +2,15 @@
 // @generated from file cercle/v1/tamashii.proto (package cercle.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cercle/v1/tamashii.proto.
  */
 export const file_cercle_v1_tamashii: GenFile = /*@__PURE__*/
-  fileDesc("ChhjZXJjbGUvdjEvdGFtYXNoaWkucHJvdG8SCWNlcmNsZS52MSKTAwoOVGFtYXNoaWlBY3Rpb24SLgoEcGVlaxgBIAEoCzIeLmNlcmNsZS52MS5UYW1hc2hpaUFjdGlvbi5QZWVrSAASMgoGZ2F0aGVyGAIgASgLMiAuY2VyY2xlLnYxLlRhbWFzaGlpQWN0aW9uLkdhdGhlckgAEjkKCmRyYXdfYWdhaW4YAyABKAsyIy5jZXJjbGUudjEuVGFtYXNoaWlBY3Rpb24uRHJhd0FnYWluSAASMAoFcGxhY2UYBCABKAsyHy5jZXJjbGUudjEuVGFtYXNoaWlBY3Rpb24uUGxhY2VIABI5Cgpwb3dlcl9wZWVrGAUgASgLMiMuY2VyY2xlLnYxLlRhbWFzaGlpQWN0aW9uLlBvd2VyUGVla0gAGhQKBFBlZWsSDAoEc2xvdBgBIAEoBRoICgZHYXRoZXIaCwoJRHJhd0FnYWluGiMKBVBsYWNlEgwKBHNsb3QYASABKAUSDAoEZnJlZRgCIAEoCBoZCglQb3dlclBlZWsSDAoEc2xvdBgBIAEoBUIICgZhY3Rpb24i3wMKDFRhbWFzaGlpVmlldxINCgVsZXZlbBgBIAEoCRISCgptZW1vcnlfYWlkGAIgASgIEhUKDXBvd2Vyc19hY3RpdmUYAyABKAgSFQoNYmxhY2tfaXNfd2lsZBgEIAEoCBIPCgdwbGF5ZXJzGAUgASgFEgwKBHR1cm4YBiABKAUSDQoFcGhhc2UYByABKAkSKgoFc2xvdHMYCCADKAsyGy5jZXJjbGUudjEuVGFtYXNoaWlTbG90VmlldxIkCgNiYWcYCSABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlHZW1zEiYKBWRyYXduGAogASgLMhcuY2VyY2xlLnYxLlRhbWFzaGlpR2VtcxIoCgdyZW1vdmVkGAsgASgLMhcuY2VyY2xlLnYxLlRhbWFzaGlpR2VtcxINCgVmcmVlZBgMIAEoBRISCgplbmRfcmVhc29uGA0gASgJEhIKCnZlcmRpY3RfZW4YDiABKAkSEgoKdmVyZGljdF9mchgPIAEoCRIuCghteV9wZWVrcxgQIAMoCzIcLmNlcmNsZS52MS5UYW1hc2hpaUtub3duQ2FyZBIxCgtzZWVuX2J5X2FsbBgRIAMoCzIcLmNlcmNsZS52MS5UYW1hc2hpaUtub3duQ2FyZCKWAQoQVGFtYXNoaWlTbG90VmlldxIMCgRzbG90GAEgASgFEg8KB2ZhY2VfdXAYAiABKAgSKQoEY2FyZBgDIAEoCzIbLmNlcmNsZS52MS5UYW1hc2hpaUNhcmRWaWV3EiUKBGdlbXMYBCABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlHZW1zEhEKCXBlZWtlZF9ieRgFIAMoBSJICgxUYW1hc2hpaUdlbXMSDAoEYmx1ZRgBIAEoBRILCgNyZWQYAiABKAUSDgoGeWVsbG93GAMgASgFEg0KBWJsYWNrGAQgASgFIkwKEVRhbWFzaGlpS25vd25DYXJkEgwKBHNsb3QYASABKAUSKQoEY2FyZBgCIAEoCzIbLmNlcmNsZS52MS5UYW1hc2hpaUNhcmRWaWV3ImMKEFRhbWFzaGlpQ2FyZFZpZXcSCgoCaWQYASABKAUSDAoEbmFtZRgCIAEoCRImCgVuZWVkcxgDIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaUdlbXMSDQoFcG93ZXIYBCABKAliBnByb3RvMw");
+  fileDesc("ChhjZXJjbGUvdjEvdGFtYXNoaWkucHJvdG8SCWNlcmNsZS52MSKTAwoOVGFtYXNoaWlBY3Rpb24SLgoEcGVlaxgBIAEoCzIeLmNlcmNsZS52MS5UYW1hc2hpaUFjdGlvbi5QZWVrSAASMgoGZ2F0aGVyGAIgASgLMiAuY2VyY2xlLnYxLlRhbWFzaGlpQWN0aW9uLkdhdGhlckgAEjkKCmRyYXdfYWdhaW4YAyABKAsyIy5jZXJjbGUudjEuVGFtYXNoaWlBY3Rpb24uRHJhd0FnYWluSAASMAoFcGxhY2UYBCABKAsyHy5jZXJjbGUudjEuVGFtYXNoaWlBY3Rpb24uUGxhY2VIABI5Cgpwb3dlcl9wZWVrGAUgASgLMiMuY2VyY2xlLnYxLlRhbWFzaGlpQWN0aW9uLlBvd2VyUGVla0gAGhQKBFBlZWsSDAoEc2xvdBgBIAEoBRoICgZHYXRoZXIaCwoJRHJhd0FnYWluGiMKBVBsYWNlEgwKBHNsb3QYASABKAUSDAoEZnJlZRgCIAEoCBoZCglQb3dlclBlZWsSDAoEc2xvdBgBIAEoBUIICgZhY3Rpb24i2gQKDFRhbWFzaGlpVmlldxInCgVsZXZlbBgBIAEoDjIYLmNlcmNsZS52MS5UYW1hc2hpaUxldmVsEhIKCm1lbW9yeV9haWQYAiABKAgSFQoNcG93ZXJzX2FjdGl2ZRgDIAEoCBIVCg1ibGFja19pc193aWxkGAQgASgIEg8KB3BsYXllcnMYBSABKAUSDAoEdHVybhgGIAEoBRInCgVwaGFzZRgHIAEoDjIYLmNlcmNsZS52MS5UYW1hc2hpaVBoYXNlEioKBXNsb3RzGAggAygLMhsuY2VyY2xlLnYxLlRhbWFzaGlpU2xvdFZpZXcSJAoDYmFnGAkgASgLMhcuY2VyY2xlLnYxLlRhbWFzaGlpR2VtcxImCgVkcmF3bhgKIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaUdlbXMSKAoHcmVtb3ZlZBgLIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaUdlbXMSDQoFZnJlZWQYDCABKAUSMAoKZW5kX3JlYXNvbhgNIAEoDjIcLmNlcmNsZS52MS5UYW1hc2hpaUVuZFJlYXNvbhIuCghteV9wZWVrcxgQIAMoCzIcLmNlcmNsZS52MS5UYW1hc2hpaUtub3duQ2FyZBIxCgtzZWVuX2J5X2FsbBgRIAMoCzIcLmNlcmNsZS52MS5UYW1hc2hpaUtub3duQ2FyZBIrCgd2ZXJkaWN0GBIgASgOMhouY2VyY2xlLnYxLlRhbWFzaGlpVmVyZGljdEoECA4QD0oECA8QEFIKdmVyZGljdF9lblIKdmVyZGljdF9mciKWAQoQVGFtYXNoaWlTbG90VmlldxIMCgRzbG90GAEgASgFEg8KB2ZhY2VfdXAYAiABKAgSKQoEY2FyZBgDIAEoCzIbLmNlcmNsZS52MS5UYW1hc2hpaUNhcmRWaWV3EiUKBGdlbXMYBCABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlHZW1zEhEKCXBlZWtlZF9ieRgFIAMoBSJICgxUYW1hc2hpaUdlbXMSDAoEYmx1ZRgBIAEoBRILCgNyZWQYAiABKAUSDgoGeWVsbG93GAMgASgFEg0KBWJsYWNrGAQgASgFIkwKEVRhbWFzaGlpS25vd25DYXJkEgwKBHNsb3QYASABKAUSKQoEY2FyZBgCIAEoCzIbLmNlcmNsZS52MS5UYW1hc2hpaUNhcmRWaWV3InsKEFRhbWFzaGlpQ2FyZFZpZXcSCgoCaWQYASABKAUSJgoFbmVlZHMYAyABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlHZW1zEicKBXBvd2VyGAQgASgOMhguY2VyY2xlLnYxLlRhbWFzaGlpUG93ZXJKBAgCEANSBG5hbWUisg8KDVRhbWFzaGlpRXZlbnQSPAoMdHVybl9zdGFydGVkGAEgASgLMiQuY2VyY2xlLnYxLlRhbWFzaGlpRXZlbnQuVHVyblN0YXJ0ZWRIABI6CgtzbG90X3BlZWtlZBgCIAEoCzIjLmNlcmNsZS52MS5UYW1hc2hpaUV2ZW50LlNsb3RQZWVrZWRIABIxCgZwZWVrZWQYAyABKAsyHy5jZXJjbGUudjEuVGFtYXNoaWlFdmVudC5QZWVrZWRIABI2CglnZW1fZHJhd24YBCABKAsyIS5jZXJjbGUudjEuVGFtYXNoaWlFdmVudC5HZW1EcmF3bkgAEi0KBGJ1c3QYBSABKAsyHS5jZXJjbGUudjEuVGFtYXNoaWlFdmVudC5CdXN0SAASOgoLZ2Vtc19wbGFjZWQYBiABKAsyIy5jZXJjbGUudjEuVGFtYXNoaWlFdmVudC5HZW1zUGxhY2VkSAASRgoRbGliZXJhdGlvbl9mYWlsZWQYByABKAsyKS5jZXJjbGUudjEuVGFtYXNoaWlFdmVudC5MaWJlcmF0aW9uRmFpbGVkSAASLwoFZnJlZWQYCCABKAsyHi5jZXJjbGUudjEuVGFtYXNoaWlFdmVudC5GcmVlZEgAEj4KDXBvd2VyX2FwcGxpZWQYCSABKAsyJS5jZXJjbGUudjEuVGFtYXNoaWlFdmVudC5Qb3dlckFwcGxpZWRIABI4CgpnZW1fZXJvZGVkGAogASgLMiIuY2VyY2xlLnYxLlRhbWFzaGlpRXZlbnQuR2VtRXJvZGVkSAASPwoOdHVybl90aW1lZF9vdXQYCyABKAsyJS5jZXJjbGUudjEuVGFtYXNoaWlFdmVudC5UdXJuVGltZWRPdXRIABI4CgptYXRjaF9vdmVyGAwgASgLMiIuY2VyY2xlLnYxLlRhbWFzaGlpRXZlbnQuTWF0Y2hPdmVySAAaGwoLVHVyblN0YXJ0ZWQSDAoEc2VhdBgBIAEoBRo6CgpTbG90UGVla2VkEgwKBHNlYXQYASABKAUSDAoEc2xvdBgCIAEoBRIQCghieV9wb3dlchgDIAEoCBphCgZQZWVrZWQSDAoEc2VhdBgBIAEoBRIMCgRzbG90GAIgASgFEikKBGNhcmQYAyABKAsyGy5jZXJjbGUudjEuVGFtYXNoaWlDYXJkVmlldxIQCghieV9wb3dlchgEIAEoCBpSCghHZW1EcmF3bhIMCgRzZWF0GAEgASgFEikKBmNvbG91chgCIAEoDjIZLmNlcmNsZS52MS5UYW1hc2hpaUNvbG91chINCgVhZ2FpbhgDIAEoCBo/CgRCdXN0EgwKBHNlYXQYASABKAUSKQoIcmV0dXJuZWQYAiABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlHZW1zGl0KCkdlbXNQbGFjZWQSDAoEc2VhdBgBIAEoBRIMCgRzbG90GAIgASgFEiUKBGdlbXMYAyABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlHZW1zEgwKBGZyZWUYBCABKAgahQEKEExpYmVyYXRpb25GYWlsZWQSDAoEc2VhdBgBIAEoBRIMCgRzbG90GAIgASgFEikKBGNhcmQYAyABKAsyGy5jZXJjbGUudjEuVGFtYXNoaWlDYXJkVmlldxIqCglkaXNjYXJkZWQYBCABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlHZW1zGqMBCgVGcmVlZBIMCgRzZWF0GAEgASgFEgwKBHNsb3QYAiABKAUSKQoEY2FyZBgDIAEoCzIbLmNlcmNsZS52MS5UYW1hc2hpaUNhcmRWaWV3EicKBmV4Y2VzcxgEIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaUdlbXMSKgoJZXhjZXNzX3RvGAUgASgOMhcuY2VyY2xlLnYxLlRhbWFzaGlpUGlsZRraAQoMUG93ZXJBcHBsaWVkEgwKBHNlYXQYASABKAUSDAoEc2xvdBgCIAEoBRIMCgRjYXJkGAMgASgFEicKBXBvd2VyGAQgASgOMhguY2VyY2xlLnYxLlRhbWFzaGlpUG93ZXISMAoPcmV0dXJuZWRfdG9fYmFnGAUgASgLMhcuY2VyY2xlLnYxLlRhbWFzaGlpR2VtcxIvCg50YWtlbl9mcm9tX2JhZxgGIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaUdlbXMSFAoMcGVla19wZW5kaW5nGAcgASgIGjYKCUdlbUVyb2RlZBIpCgZjb2xvdXIYASABKA4yGS5jZXJjbGUudjEuVGFtYXNoaWlDb2xvdXIacAoMVHVyblRpbWVkT3V0EgwKBHNlYXQYASABKAUSJwoFcGhhc2UYAiABKA4yGC5jZXJjbGUudjEuVGFtYXNoaWlQaGFzZRIpCghyZXR1cm5lZBgDIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaUdlbXMadQoJTWF0Y2hPdmVyEg0KBWZyZWVkGAEgASgFEiwKBnJlYXNvbhgCIAEoDjIcLmNlcmNsZS52MS5UYW1hc2hpaUVuZFJlYXNvbhIrCgd2ZXJkaWN0GAMgASgOMhouY2VyY2xlLnYxLlRhbWFzaGlpVmVyZGljdEIHCgVldmVudCJ2Cg9UYW1hc2hpaU91dGNvbWUSDQoFZnJlZWQYASABKAUSJwoFbGV2ZWwYAiABKA4yGC5jZXJjbGUudjEuVGFtYXNoaWlMZXZlbBIrCgd2ZXJkaWN0GAMgASgOMhouY2VyY2xlLnYxLlRhbWFzaGlpVmVyZGljdCKXBQoRVGFtYXNoaWlDYXRhbG9ndWUSNAoHc3Bpcml0cxgBIAMoCzIjLmNlcmNsZS52MS5UYW1hc2hpaUNhdGFsb2d1ZS5TcGlyaXQSJAoDYmFnGAIgASgLMhcuY2VyY2xlLnYxLlRhbWFzaGlpR2VtcxINCgVzbG90cxgDIAEoBRIyCgZsZXZlbHMYBCADKAsyIi5jZXJjbGUudjEuVGFtYXNoaWlDYXRhbG9ndWUuTGV2ZWwSOwoIdmVyZGljdHMYBSADKAsyKS5jZXJjbGUudjEuVGFtYXNoaWlDYXRhbG9ndWUuVmVyZGljdFJhbmdlEhUKDXdpbl90aHJlc2hvbGQYBiABKAUSHwoXcmV0dXJuX3R3b195ZWxsb3dfY291bnQYByABKAUacwoGU3Bpcml0EgoKAmlkGAEgASgFEgwKBG5hbWUYAiABKAkSJgoFbmVlZHMYAyABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlHZW1zEicKBXBvd2VyGAQgASgOMhguY2VyY2xlLnYxLlRhbWFzaGlpUG93ZXIaiAEKBUxldmVsEicKBWxldmVsGAEgASgOMhguY2VyY2xlLnYxLlRhbWFzaGlpTGV2ZWwSKAoHcmVtb3ZlZBgCIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaUdlbXMSFQoNcG93ZXJzX2FjdGl2ZRgDIAEoCBIVCg1ibGFja19pc193aWxkGAQgASgIGm4KDFZlcmRpY3RSYW5nZRIrCgd2ZXJkaWN0GAEgASgOMhouY2VyY2xlLnYxLlRhbWFzaGlpVmVyZGljdBIRCgltaW5fZnJlZWQYAiABKAUSEQoJbWF4X2ZyZWVkGAMgASgFEgsKA3dpbhgEIAEoCCqbAQoOVGFtYXNoaWlDb2xvdXISHwobVEFNQVNISUlfQ09MT1VSX1VOU1BFQ0lGSUVEEAASGAoUVEFNQVNISUlfQ09MT1VSX0JMVUUQARIXChNUQU1BU0hJSV9DT0xPVVJfUkVEEAISGgoWVEFNQVNISUlfQ09MT1VSX1lFTExPVxADEhkKFVRBTUFTSElJX0NPTE9VUl9CTEFDSxAEKsoBCg1UYW1hc2hpaVBvd2VyEh4KGlRBTUFTSElJX1BPV0VSX1VOU1BFQ0lGSUVEEAASFwoTVEFNQVNISUlfUE9XRVJfTk9ORRABEiAKHFRBTUFTSElJX1BPV0VSX1JFVFVSTl9FWENFU1MQAhIkCiBUQU1BU0hJSV9QT1dFUl9SRVRVUk5fVFdPX1lFTExPVxADEh8KG1RBTUFTSElJX1BPV0VSX1JFTU9WRV9CTEFDSxAEEhcKE1RBTUFTSElJX1BPV0VSX1BFRUsQBSq3AQoNVGFtYXNoaWlMZXZlbBIeChpUQU1BU0hJSV9MRVZFTF9VTlNQRUNJRklFRBAAEhkKFVRBTUFTSElJX0xFVkVMX05PVklDRRABEhcKE1RBTUFTSElJX0xFVkVMX0VBU1kQAhIbChdUQU1BU0hJSV9MRVZFTF9TVEFOREFSRBADEhcKE1RBTUFTSElJX0xFVkVMX0hBUkQQBBIcChhUQU1BU0hJSV9MRVZFTF9OSUdIVE1BUkUQBSqgAQoNVGFtYXNoaWlQaGFzZRIeChpUQU1BU0hJSV9QSEFTRV9VTlNQRUNJRklFRBAAEhkKFVRBTUFTSElJX1BIQVNFX0NIT09TRRABEhwKGFRBTUFTSElJX1BIQVNFX0dBVEhFUklORxACEh0KGVRBTUFTSElJX1BIQVNFX1BPV0VSX1BFRUsQAxIXChNUQU1BU0hJSV9QSEFTRV9PVkVSEAQqXwoMVGFtYXNoaWlQaWxlEh0KGVRBTUFTSElJX1BJTEVfVU5TUEVDSUZJRUQQABIVChFUQU1BU0hJSV9QSUxFX0JBRxABEhkKFVRBTUFTSElJX1BJTEVfUkVNT1ZFRBACKrABChFUYW1hc2hpaUVuZFJlYXNvbhIjCh9UQU1BU0hJSV9FTkRfUkVBU09OX1VOU1BFQ0lGSUVEEAASIQodVEFNQVNISUlfRU5EX1JFQVNPTl9BTExfRlJFRUQQARIsCihUQU1BU0hJSV9FTkRfUkVBU09OX05PX0NBUkRfQ0FOX0JFX0ZSRUVEEAISJQohVEFNQVNISUlfRU5EX1JFQVNPTl9CQUdfRVhIQVVTVEVEEAMq2AEKD1RhbWFzaGlpVmVyZGljdBIgChxUQU1BU0hJSV9WRVJESUNUX1VOU1BFQ0lGSUVEEAASIAocVEFNQVNISUlfVkVSRElDVF9KVVNUX0FfR0FNRRABEhwKGFRBTUFTSElJX1ZFUkRJQ1RfTk9UX0JBRBACEh4KGlRBTUFTSElJX1ZFUkRJQ1RfR09PRF9XT1JLEAMSIwofVEFNQVNISUlfVkVSRElDVF9WRVJZX0dPT0RfV09SSxAEEh4KGlRBTUFTSElJX1ZFUkRJQ1RfV09OREVSRlVMEAViBnByb3RvMw");
 
 /**
  * A move in Tamashii: exactly one is set.
@@ -25,30 +25,40 @@ export type TamashiiAction = Message<"cercle.v1.TamashiiAction"> & {
    */
   action: {
     /**
+     * Peek at a card (the turn's choice).
+     *
      * @generated from field: cercle.v1.TamashiiAction.Peek peek = 1;
      */
     value: TamashiiAction_Peek;
     case: "peek";
   } | {
     /**
+     * Draw the turn's first gem.
+     *
      * @generated from field: cercle.v1.TamashiiAction.Gather gather = 2;
      */
     value: TamashiiAction_Gather;
     case: "gather";
   } | {
     /**
+     * Draw one more gem.
+     *
      * @generated from field: cercle.v1.TamashiiAction.DrawAgain draw_again = 3;
      */
     value: TamashiiAction_DrawAgain;
     case: "drawAgain";
   } | {
     /**
+     * Place the gems drawn this turn.
+     *
      * @generated from field: cercle.v1.TamashiiAction.Place place = 4;
      */
     value: TamashiiAction_Place;
     case: "place";
   } | {
     /**
+     * Use Tsuchi's power.
+     *
      * @generated from field: cercle.v1.TamashiiAction.PowerPeek power_peek = 5;
      */
     value: TamashiiAction_PowerPeek;
@@ -70,6 +80,8 @@ export const TamashiiActionSchema: GenMessage<TamashiiAction> = /*@__PURE__*/
  */
 export type TamashiiAction_Peek = Message<"cercle.v1.TamashiiAction.Peek"> & {
   /**
+   * The slot (0 to 5) of a face-down card.
+   *
    * @generated from field: int32 slot = 1;
    */
   slot: number;
@@ -120,11 +132,15 @@ export const TamashiiAction_DrawAgainSchema: GenMessage<TamashiiAction_DrawAgain
  */
 export type TamashiiAction_Place = Message<"cercle.v1.TamashiiAction.Place"> & {
   /**
+   * The slot (0 to 5) of a face-down card.
+   *
    * @generated from field: int32 slot = 1;
    */
   slot: number;
 
   /**
+   * Also try to free the card once the gems are on it.
+   *
    * @generated from field: bool free = 2;
    */
   free: boolean;
@@ -144,6 +160,8 @@ export const TamashiiAction_PlaceSchema: GenMessage<TamashiiAction_Place> = /*@_
  */
 export type TamashiiAction_PowerPeek = Message<"cercle.v1.TamashiiAction.PowerPeek"> & {
   /**
+   * The slot (0 to 5) of a face-down card.
+   *
    * @generated from field: int32 slot = 1;
    */
   slot: number;
@@ -165,89 +183,117 @@ export const TamashiiAction_PowerPeekSchema: GenMessage<TamashiiAction_PowerPeek
  */
 export type TamashiiView = Message<"cercle.v1.TamashiiView"> & {
   /**
-   * @generated from field: string level = 1;
+   * The difficulty of this match.
+   *
+   * @generated from field: cercle.v1.TamashiiLevel level = 1;
    */
-  level: string;
+  level: TamashiiLevel;
 
   /**
+   * Whether the view lists the cards the viewer peeked at (room option `memory_aid`).
+   *
    * @generated from field: bool memory_aid = 2;
    */
   memoryAid: boolean;
 
   /**
+   * Whether freed cards' powers apply (every level but NOVICE).
+   *
    * @generated from field: bool powers_active = 3;
    */
   powersActive: boolean;
 
   /**
+   * Whether black gems are wild and never end a turn (NOVICE only).
+   *
    * @generated from field: bool black_is_wild = 4;
    */
   blackIsWild: boolean;
 
   /**
+   * Number of seats at the table.
+   *
    * @generated from field: int32 players = 5;
    */
   players: number;
 
   /**
+   * The seat whose turn it is.
+   *
    * @generated from field: int32 turn = 6;
    */
   turn: number;
 
   /**
-   * @generated from field: string phase = 7;
+   * Where the current turn stands.
+   *
+   * @generated from field: cercle.v1.TamashiiPhase phase = 7;
    */
-  phase: string;
+  phase: TamashiiPhase;
 
   /**
+   * The six slots, in order 0 to 5.
+   *
    * @generated from field: repeated cercle.v1.TamashiiSlotView slots = 8;
    */
   slots: TamashiiSlotView[];
 
   /**
+   * The gems in the bag.
+   *
    * @generated from field: cercle.v1.TamashiiGems bag = 9;
    */
   bag?: TamashiiGems | undefined;
 
   /**
+   * The gems drawn this turn, not yet placed.
+   *
    * @generated from field: cercle.v1.TamashiiGems drawn = 10;
    */
   drawn?: TamashiiGems | undefined;
 
   /**
+   * The gems out of the game (removed pile).
+   *
    * @generated from field: cercle.v1.TamashiiGems removed = 11;
    */
   removed?: TamashiiGems | undefined;
 
   /**
+   * How many Tamashii are freed.
+   *
    * @generated from field: int32 freed = 12;
    */
   freed: number;
 
   /**
-   * @generated from field: string end_reason = 13;
+   * Why the match ended; unset while it runs.
+   *
+   * @generated from field: cercle.v1.TamashiiEndReason end_reason = 13;
    */
-  endReason: string;
+  endReason: TamashiiEndReason;
 
   /**
-   * @generated from field: string verdict_en = 14;
-   */
-  verdictEn: string;
-
-  /**
-   * @generated from field: string verdict_fr = 15;
-   */
-  verdictFr: string;
-
-  /**
+   * The memory aid's reminder of the viewer's own peeks at cards still face down (empty
+   * without `memory_aid`, and for spectators).
+   *
    * @generated from field: repeated cercle.v1.TamashiiKnownCard my_peeks = 16;
    */
   myPeeks: TamashiiKnownCard[];
 
   /**
+   * The memory aid's reminder of face-down cards a failed liberation showed to all.
+   *
    * @generated from field: repeated cercle.v1.TamashiiKnownCard seen_by_all = 17;
    */
   seenByAll: TamashiiKnownCard[];
+
+  /**
+   * The verdict once the match is over (TM-END-2); unset while it runs.
+   *
+   * @generated from field: cercle.v1.TamashiiVerdict verdict = 18;
+   */
+  verdict: TamashiiVerdict;
 };
 
 /**
@@ -267,26 +313,36 @@ export const TamashiiViewSchema: GenMessage<TamashiiView> = /*@__PURE__*/
  */
 export type TamashiiSlotView = Message<"cercle.v1.TamashiiSlotView"> & {
   /**
+   * The slot number, 0 to 5.
+   *
    * @generated from field: int32 slot = 1;
    */
   slot: number;
 
   /**
+   * Whether the card is face up (freed).
+   *
    * @generated from field: bool face_up = 2;
    */
   faceUp: boolean;
 
   /**
+   * The card's face when it is face up; absent while face down.
+   *
    * @generated from field: cercle.v1.TamashiiCardView card = 3;
    */
   card?: TamashiiCardView | undefined;
 
   /**
+   * The gems lying on the card.
+   *
    * @generated from field: cercle.v1.TamashiiGems gems = 4;
    */
   gems?: TamashiiGems | undefined;
 
   /**
+   * The seats that have peeked at this slot.
+   *
    * @generated from field: repeated int32 peeked_by = 5;
    */
   peekedBy: number[];
@@ -306,21 +362,29 @@ export const TamashiiSlotViewSchema: GenMessage<TamashiiSlotView> = /*@__PURE__*
  */
 export type TamashiiGems = Message<"cercle.v1.TamashiiGems"> & {
   /**
+   * Blue gems.
+   *
    * @generated from field: int32 blue = 1;
    */
   blue: number;
 
   /**
+   * Red gems.
+   *
    * @generated from field: int32 red = 2;
    */
   red: number;
 
   /**
+   * Yellow gems.
+   *
    * @generated from field: int32 yellow = 3;
    */
   yellow: number;
 
   /**
+   * Black gems.
+   *
    * @generated from field: int32 black = 4;
    */
   black: number;
@@ -340,11 +404,15 @@ export const TamashiiGemsSchema: GenMessage<TamashiiGems> = /*@__PURE__*/
  */
 export type TamashiiKnownCard = Message<"cercle.v1.TamashiiKnownCard"> & {
   /**
+   * The slot, 0 to 5.
+   *
    * @generated from field: int32 slot = 1;
    */
   slot: number;
 
   /**
+   * The card's whole face.
+   *
    * @generated from field: cercle.v1.TamashiiCardView card = 2;
    */
   card?: TamashiiCardView | undefined;
@@ -358,30 +426,33 @@ export const TamashiiKnownCardSchema: GenMessage<TamashiiKnownCard> = /*@__PURE_
   messageDesc(file_cercle_v1_tamashii, 4);
 
 /**
- * A Tamashii's face: `needs` to be freed and its `power` (`NONE` if it has none).
+ * The whole face of a Tamashii as printed (TM-PEEK-1): what a peek shows, what a freed or
+ * failed liberation reveals. Its name is in the catalogue (`TamashiiCatalogue.spirits`, by
+ * `id`).
  *
  * @generated from message cercle.v1.TamashiiCardView
  */
 export type TamashiiCardView = Message<"cercle.v1.TamashiiCardView"> & {
   /**
+   * The card id, 1 to 6 (see the catalogue).
+   *
    * @generated from field: int32 id = 1;
    */
   id: number;
 
   /**
-   * @generated from field: string name = 2;
-   */
-  name: string;
-
-  /**
+   * The gems it needs to be freed (never black).
+   *
    * @generated from field: cercle.v1.TamashiiGems needs = 3;
    */
   needs?: TamashiiGems | undefined;
 
   /**
-   * @generated from field: string power = 4;
+   * Its power.
+   *
+   * @generated from field: cercle.v1.TamashiiPower power = 4;
    */
-  power: string;
+  power: TamashiiPower;
 };
 
 /**
@@ -390,4 +461,1137 @@ export type TamashiiCardView = Message<"cercle.v1.TamashiiCardView"> & {
  */
 export const TamashiiCardViewSchema: GenMessage<TamashiiCardView> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tamashii, 5);
+
+/**
+ * Something that happened in a Tamashii match: exactly one is set. All are public but
+ * `peeked`, which only the peeking player receives.
+ *
+ * @generated from message cercle.v1.TamashiiEvent
+ */
+export type TamashiiEvent = Message<"cercle.v1.TamashiiEvent"> & {
+  /**
+   * The event.
+   *
+   * @generated from oneof cercle.v1.TamashiiEvent.event
+   */
+  event: {
+    /**
+     * A turn starts.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.TurnStarted turn_started = 1;
+     */
+    value: TamashiiEvent_TurnStarted;
+    case: "turnStarted";
+  } | {
+    /**
+     * Someone peeked (public).
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.SlotPeeked slot_peeked = 2;
+     */
+    value: TamashiiEvent_SlotPeeked;
+    case: "slotPeeked";
+  } | {
+    /**
+     * What you saw (private).
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.Peeked peeked = 3;
+     */
+    value: TamashiiEvent_Peeked;
+    case: "peeked";
+  } | {
+    /**
+     * A gem was drawn.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.GemDrawn gem_drawn = 4;
+     */
+    value: TamashiiEvent_GemDrawn;
+    case: "gemDrawn";
+  } | {
+    /**
+     * A black gem ended the turn.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.Bust bust = 5;
+     */
+    value: TamashiiEvent_Bust;
+    case: "bust";
+  } | {
+    /**
+     * Gems were placed on a card.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.GemsPlaced gems_placed = 6;
+     */
+    value: TamashiiEvent_GemsPlaced;
+    case: "gemsPlaced";
+  } | {
+    /**
+     * A liberation failed.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.LiberationFailed liberation_failed = 7;
+     */
+    value: TamashiiEvent_LiberationFailed;
+    case: "liberationFailed";
+  } | {
+    /**
+     * A Tamashii was freed.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.Freed freed = 8;
+     */
+    value: TamashiiEvent_Freed;
+    case: "freed";
+  } | {
+    /**
+     * A power applied.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.PowerApplied power_applied = 9;
+     */
+    value: TamashiiEvent_PowerApplied;
+    case: "powerApplied";
+  } | {
+    /**
+     * Erosion.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.GemEroded gem_eroded = 10;
+     */
+    value: TamashiiEvent_GemEroded;
+    case: "gemEroded";
+  } | {
+    /**
+     * A clock ran out.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.TurnTimedOut turn_timed_out = 11;
+     */
+    value: TamashiiEvent_TurnTimedOut;
+    case: "turnTimedOut";
+  } | {
+    /**
+     * The match ended.
+     *
+     * @generated from field: cercle.v1.TamashiiEvent.MatchOver match_over = 12;
+     */
+    value: TamashiiEvent_MatchOver;
+    case: "matchOver";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.
+ * Use `create(TamashiiEventSchema)` to create a new message.
+ */
+export const TamashiiEventSchema: GenMessage<TamashiiEvent> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6);
+
+/**
+ * `seat` starts a turn (after the previous turn's erosion).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.TurnStarted
+ */
+export type TamashiiEvent_TurnStarted = Message<"cercle.v1.TamashiiEvent.TurnStarted"> & {
+  /**
+   * The seat whose turn starts.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.TurnStarted.
+ * Use `create(TamashiiEvent_TurnStartedSchema)` to create a new message.
+ */
+export const TamashiiEvent_TurnStartedSchema: GenMessage<TamashiiEvent_TurnStarted> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 0);
+
+/**
+ * `seat` looked at the face-down card in `slot` (public: not what it is).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.SlotPeeked
+ */
+export type TamashiiEvent_SlotPeeked = Message<"cercle.v1.TamashiiEvent.SlotPeeked"> & {
+  /**
+   * The seat that peeked.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The slot looked at, 0 to 5.
+   *
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * Whether it was Tsuchi's power rather than the turn's choice.
+   *
+   * @generated from field: bool by_power = 3;
+   */
+  byPower: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.SlotPeeked.
+ * Use `create(TamashiiEvent_SlotPeekedSchema)` to create a new message.
+ */
+export const TamashiiEvent_SlotPeekedSchema: GenMessage<TamashiiEvent_SlotPeeked> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 1);
+
+/**
+ * Private to the peeking seat (TM-PEEK-1, TM-MEM-1): the card in `slot`, shown once. A
+ * player's view does not list it again unless the room has `memory_aid`.
+ *
+ * @generated from message cercle.v1.TamashiiEvent.Peeked
+ */
+export type TamashiiEvent_Peeked = Message<"cercle.v1.TamashiiEvent.Peeked"> & {
+  /**
+   * The seat that peeked (the only receiver).
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The slot looked at, 0 to 5.
+   *
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * The card's whole face: id, needs and power.
+   *
+   * @generated from field: cercle.v1.TamashiiCardView card = 3;
+   */
+  card?: TamashiiCardView | undefined;
+
+  /**
+   * Whether it was Tsuchi's power rather than the turn's choice.
+   *
+   * @generated from field: bool by_power = 4;
+   */
+  byPower: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.Peeked.
+ * Use `create(TamashiiEvent_PeekedSchema)` to create a new message.
+ */
+export const TamashiiEvent_PeekedSchema: GenMessage<TamashiiEvent_Peeked> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 2);
+
+/**
+ * `seat` drew a gem from the bag (TM-GATHER-1).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.GemDrawn
+ */
+export type TamashiiEvent_GemDrawn = Message<"cercle.v1.TamashiiEvent.GemDrawn"> & {
+  /**
+   * The seat that drew.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The colour drawn.
+   *
+   * @generated from field: cercle.v1.TamashiiColour colour = 2;
+   */
+  colour: TamashiiColour;
+
+  /**
+   * False for the turn's first gem, true for each further one.
+   *
+   * @generated from field: bool again = 3;
+   */
+  again: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.GemDrawn.
+ * Use `create(TamashiiEvent_GemDrawnSchema)` to create a new message.
+ */
+export const TamashiiEvent_GemDrawnSchema: GenMessage<TamashiiEvent_GemDrawn> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 3);
+
+/**
+ * A black gem: every gem drawn this turn went back to the bag and the turn ends (TM-BUST-1).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.Bust
+ */
+export type TamashiiEvent_Bust = Message<"cercle.v1.TamashiiEvent.Bust"> & {
+  /**
+   * The seat whose turn busts.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The gems put back, the black one included.
+   *
+   * @generated from field: cercle.v1.TamashiiGems returned = 2;
+   */
+  returned?: TamashiiGems | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.Bust.
+ * Use `create(TamashiiEvent_BustSchema)` to create a new message.
+ */
+export const TamashiiEvent_BustSchema: GenMessage<TamashiiEvent_Bust> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 4);
+
+/**
+ * `seat` put the turn's gems on the card in `slot` (TM-PLACE-1).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.GemsPlaced
+ */
+export type TamashiiEvent_GemsPlaced = Message<"cercle.v1.TamashiiEvent.GemsPlaced"> & {
+  /**
+   * The seat that placed.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The slot, 0 to 5.
+   *
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * The gems placed.
+   *
+   * @generated from field: cercle.v1.TamashiiGems gems = 3;
+   */
+  gems?: TamashiiGems | undefined;
+
+  /**
+   * Whether the player then tries to free the card (a `freed` or `liberation_failed` follows).
+   *
+   * @generated from field: bool free = 4;
+   */
+  free: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.GemsPlaced.
+ * Use `create(TamashiiEvent_GemsPlacedSchema)` to create a new message.
+ */
+export const TamashiiEvent_GemsPlacedSchema: GenMessage<TamashiiEvent_GemsPlaced> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 5);
+
+/**
+ * A liberation failed (TM-FREE-1): the card was shown to all, the gems on it left the game
+ * and it lies face down again.
+ *
+ * @generated from message cercle.v1.TamashiiEvent.LiberationFailed
+ */
+export type TamashiiEvent_LiberationFailed = Message<"cercle.v1.TamashiiEvent.LiberationFailed"> & {
+  /**
+   * The seat that tried.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The slot, 0 to 5.
+   *
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * The card shown to all.
+   *
+   * @generated from field: cercle.v1.TamashiiCardView card = 3;
+   */
+  card?: TamashiiCardView | undefined;
+
+  /**
+   * The gems that were on the card, now on the removed pile.
+   *
+   * @generated from field: cercle.v1.TamashiiGems discarded = 4;
+   */
+  discarded?: TamashiiGems | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.LiberationFailed.
+ * Use `create(TamashiiEvent_LiberationFailedSchema)` to create a new message.
+ */
+export const TamashiiEvent_LiberationFailedSchema: GenMessage<TamashiiEvent_LiberationFailed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 6);
+
+/**
+ * A Tamashii is freed and lies face up (TM-FREE-1).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.Freed
+ */
+export type TamashiiEvent_Freed = Message<"cercle.v1.TamashiiEvent.Freed"> & {
+  /**
+   * The seat that freed it.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The slot, 0 to 5.
+   *
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * The card freed.
+   *
+   * @generated from field: cercle.v1.TamashiiCardView card = 3;
+   */
+  card?: TamashiiCardView | undefined;
+
+  /**
+   * The gems beyond its needs, taken off the card.
+   *
+   * @generated from field: cercle.v1.TamashiiGems excess = 4;
+   */
+  excess?: TamashiiGems | undefined;
+
+  /**
+   * Where the excess went.
+   *
+   * @generated from field: cercle.v1.TamashiiPile excess_to = 5;
+   */
+  excessTo: TamashiiPile;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.Freed.
+ * Use `create(TamashiiEvent_FreedSchema)` to create a new message.
+ */
+export const TamashiiEvent_FreedSchema: GenMessage<TamashiiEvent_Freed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 7);
+
+/**
+ * The power of the card just freed applied (TM-CARDS-1; never in NOVICE).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.PowerApplied
+ */
+export type TamashiiEvent_PowerApplied = Message<"cercle.v1.TamashiiEvent.PowerApplied"> & {
+  /**
+   * The seat that freed the card.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The slot of the card, 0 to 5.
+   *
+   * @generated from field: int32 slot = 2;
+   */
+  slot: number;
+
+  /**
+   * The card id, 1 to 6.
+   *
+   * @generated from field: int32 card = 3;
+   */
+  card: number;
+
+  /**
+   * The power that applied.
+   *
+   * @generated from field: cercle.v1.TamashiiPower power = 4;
+   */
+  power: TamashiiPower;
+
+  /**
+   * Gems the power put into the bag.
+   *
+   * @generated from field: cercle.v1.TamashiiGems returned_to_bag = 5;
+   */
+  returnedToBag?: TamashiiGems | undefined;
+
+  /**
+   * Gems the power took out of the bag.
+   *
+   * @generated from field: cercle.v1.TamashiiGems taken_from_bag = 6;
+   */
+  takenFromBag?: TamashiiGems | undefined;
+
+  /**
+   * Whether the player now picks a card to look at (Tsuchi; phase POWER_PEEK).
+   *
+   * @generated from field: bool peek_pending = 7;
+   */
+  peekPending: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.PowerApplied.
+ * Use `create(TamashiiEvent_PowerAppliedSchema)` to create a new message.
+ */
+export const TamashiiEvent_PowerAppliedSchema: GenMessage<TamashiiEvent_PowerApplied> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 8);
+
+/**
+ * End of turn erosion: one gem left the bag for the removed pile (TM-EROSION-1).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.GemEroded
+ */
+export type TamashiiEvent_GemEroded = Message<"cercle.v1.TamashiiEvent.GemEroded"> & {
+  /**
+   * The colour removed; unset when the bag held no blue, red or yellow gem.
+   *
+   * @generated from field: cercle.v1.TamashiiColour colour = 1;
+   */
+  colour: TamashiiColour;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.GemEroded.
+ * Use `create(TamashiiEvent_GemErodedSchema)` to create a new message.
+ */
+export const TamashiiEvent_GemErodedSchema: GenMessage<TamashiiEvent_GemEroded> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 9);
+
+/**
+ * The player's clock ran out (TM-TIME-1): the turn ends, gems drawn go back to the bag.
+ *
+ * @generated from message cercle.v1.TamashiiEvent.TurnTimedOut
+ */
+export type TamashiiEvent_TurnTimedOut = Message<"cercle.v1.TamashiiEvent.TurnTimedOut"> & {
+  /**
+   * The seat whose time ran out.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Where the turn stood when the time ran out.
+   *
+   * @generated from field: cercle.v1.TamashiiPhase phase = 2;
+   */
+  phase: TamashiiPhase;
+
+  /**
+   * The gems put back into the bag.
+   *
+   * @generated from field: cercle.v1.TamashiiGems returned = 3;
+   */
+  returned?: TamashiiGems | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.TurnTimedOut.
+ * Use `create(TamashiiEvent_TurnTimedOutSchema)` to create a new message.
+ */
+export const TamashiiEvent_TurnTimedOutSchema: GenMessage<TamashiiEvent_TurnTimedOut> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 10);
+
+/**
+ * The match is over (TM-END-1, TM-END-2, TM-END-3).
+ *
+ * @generated from message cercle.v1.TamashiiEvent.MatchOver
+ */
+export type TamashiiEvent_MatchOver = Message<"cercle.v1.TamashiiEvent.MatchOver"> & {
+  /**
+   * How many Tamashii were freed, 0 to 6.
+   *
+   * @generated from field: int32 freed = 1;
+   */
+  freed: number;
+
+  /**
+   * Why it ended.
+   *
+   * @generated from field: cercle.v1.TamashiiEndReason reason = 2;
+   */
+  reason: TamashiiEndReason;
+
+  /**
+   * The verdict for that count.
+   *
+   * @generated from field: cercle.v1.TamashiiVerdict verdict = 3;
+   */
+  verdict: TamashiiVerdict;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiEvent.MatchOver.
+ * Use `create(TamashiiEvent_MatchOverSchema)` to create a new message.
+ */
+export const TamashiiEvent_MatchOverSchema: GenMessage<TamashiiEvent_MatchOver> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 6, 11);
+
+/**
+ * How a Tamashii match ended (the outcome's detail). The table wins together from 3 freed.
+ *
+ * @generated from message cercle.v1.TamashiiOutcome
+ */
+export type TamashiiOutcome = Message<"cercle.v1.TamashiiOutcome"> & {
+  /**
+   * How many Tamashii were freed, 0 to 6.
+   *
+   * @generated from field: int32 freed = 1;
+   */
+  freed: number;
+
+  /**
+   * The difficulty played.
+   *
+   * @generated from field: cercle.v1.TamashiiLevel level = 2;
+   */
+  level: TamashiiLevel;
+
+  /**
+   * The verdict for that count (TM-END-2).
+   *
+   * @generated from field: cercle.v1.TamashiiVerdict verdict = 3;
+   */
+  verdict: TamashiiVerdict;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiOutcome.
+ * Use `create(TamashiiOutcomeSchema)` to create a new message.
+ */
+export const TamashiiOutcomeSchema: GenMessage<TamashiiOutcome> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 7);
+
+/**
+ * Everything printed in the Tamashii box, so that no client hard-codes a table: the six
+ * spirits with their needs and powers, the bag, the levels and the verdicts.
+ *
+ * @generated from message cercle.v1.TamashiiCatalogue
+ */
+export type TamashiiCatalogue = Message<"cercle.v1.TamashiiCatalogue"> & {
+  /**
+   * The six spirits, by id.
+   *
+   * @generated from field: repeated cercle.v1.TamashiiCatalogue.Spirit spirits = 1;
+   */
+  spirits: TamashiiCatalogue_Spirit[];
+
+  /**
+   * The full bag before a level removes gems (TM-BAG-1).
+   *
+   * @generated from field: cercle.v1.TamashiiGems bag = 2;
+   */
+  bag?: TamashiiGems | undefined;
+
+  /**
+   * The number of slots on the table.
+   *
+   * @generated from field: int32 slots = 3;
+   */
+  slots: number;
+
+  /**
+   * The levels, easiest first.
+   *
+   * @generated from field: repeated cercle.v1.TamashiiCatalogue.Level levels = 4;
+   */
+  levels: TamashiiCatalogue_Level[];
+
+  /**
+   * The verdicts, by increasing freed count.
+   *
+   * @generated from field: repeated cercle.v1.TamashiiCatalogue.VerdictRange verdicts = 5;
+   */
+  verdicts: TamashiiCatalogue_VerdictRange[];
+
+  /**
+   * The table wins together from this many freed Tamashii.
+   *
+   * @generated from field: int32 win_threshold = 6;
+   */
+  winThreshold: number;
+
+  /**
+   * How many yellow gems the RETURN_TWO_YELLOW power puts back at most.
+   *
+   * @generated from field: int32 return_two_yellow_count = 7;
+   */
+  returnTwoYellowCount: number;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiCatalogue.
+ * Use `create(TamashiiCatalogueSchema)` to create a new message.
+ */
+export const TamashiiCatalogueSchema: GenMessage<TamashiiCatalogue> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 8);
+
+/**
+ * One Tamashii as printed (TM-CARDS-1). The game has one copy of each.
+ *
+ * @generated from message cercle.v1.TamashiiCatalogue.Spirit
+ */
+export type TamashiiCatalogue_Spirit = Message<"cercle.v1.TamashiiCatalogue.Spirit"> & {
+  /**
+   * The card id, 1 to 6, used by events and views.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * Its proper name (Kaze, Hi, Mizu, Tsuchi, Hikari, Yami), the same in every language.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * The gems it needs to be freed (never black).
+   *
+   * @generated from field: cercle.v1.TamashiiGems needs = 3;
+   */
+  needs?: TamashiiGems | undefined;
+
+  /**
+   * Its power.
+   *
+   * @generated from field: cercle.v1.TamashiiPower power = 4;
+   */
+  power: TamashiiPower;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiCatalogue.Spirit.
+ * Use `create(TamashiiCatalogue_SpiritSchema)` to create a new message.
+ */
+export const TamashiiCatalogue_SpiritSchema: GenMessage<TamashiiCatalogue_Spirit> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 8, 0);
+
+/**
+ * One difficulty (TM-LEVEL-1).
+ *
+ * @generated from message cercle.v1.TamashiiCatalogue.Level
+ */
+export type TamashiiCatalogue_Level = Message<"cercle.v1.TamashiiCatalogue.Level"> & {
+  /**
+   * The level.
+   *
+   * @generated from field: cercle.v1.TamashiiLevel level = 1;
+   */
+  level: TamashiiLevel;
+
+  /**
+   * The gems taken out of the bag at set-up (onto the removed pile).
+   *
+   * @generated from field: cercle.v1.TamashiiGems removed = 2;
+   */
+  removed?: TamashiiGems | undefined;
+
+  /**
+   * Whether freed cards' powers apply.
+   *
+   * @generated from field: bool powers_active = 3;
+   */
+  powersActive: boolean;
+
+  /**
+   * Whether black gems are wild and never end a turn.
+   *
+   * @generated from field: bool black_is_wild = 4;
+   */
+  blackIsWild: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiCatalogue.Level.
+ * Use `create(TamashiiCatalogue_LevelSchema)` to create a new message.
+ */
+export const TamashiiCatalogue_LevelSchema: GenMessage<TamashiiCatalogue_Level> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 8, 1);
+
+/**
+ * The verdict given for a range of freed counts (TM-END-2).
+ *
+ * @generated from message cercle.v1.TamashiiCatalogue.VerdictRange
+ */
+export type TamashiiCatalogue_VerdictRange = Message<"cercle.v1.TamashiiCatalogue.VerdictRange"> & {
+  /**
+   * The verdict.
+   *
+   * @generated from field: cercle.v1.TamashiiVerdict verdict = 1;
+   */
+  verdict: TamashiiVerdict;
+
+  /**
+   * The fewest freed for this verdict.
+   *
+   * @generated from field: int32 min_freed = 2;
+   */
+  minFreed: number;
+
+  /**
+   * The most freed for this verdict.
+   *
+   * @generated from field: int32 max_freed = 3;
+   */
+  maxFreed: number;
+
+  /**
+   * Whether the table counts as winning with this verdict.
+   *
+   * @generated from field: bool win = 4;
+   */
+  win: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TamashiiCatalogue.VerdictRange.
+ * Use `create(TamashiiCatalogue_VerdictRangeSchema)` to create a new message.
+ */
+export const TamashiiCatalogue_VerdictRangeSchema: GenMessage<TamashiiCatalogue_VerdictRange> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tamashii, 8, 2);
+
+/**
+ * A gem colour (TM-BAG-1).
+ *
+ * @generated from enum cercle.v1.TamashiiColour
+ */
+export enum TamashiiColour {
+  /**
+   * Unset: no gem (erosion found nothing to take).
+   *
+   * @generated from enum value: TAMASHII_COLOUR_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Blue gem (10 in the full bag).
+   *
+   * @generated from enum value: TAMASHII_COLOUR_BLUE = 1;
+   */
+  BLUE = 1,
+
+  /**
+   * Red gem (10 in the full bag).
+   *
+   * @generated from enum value: TAMASHII_COLOUR_RED = 2;
+   */
+  RED = 2,
+
+  /**
+   * Yellow gem (10 in the full bag).
+   *
+   * @generated from enum value: TAMASHII_COLOUR_YELLOW = 3;
+   */
+  YELLOW = 3,
+
+  /**
+   * Black gem (2 in the full bag): drawing one ends the turn, except in NOVICE where it is
+   * wild (TM-BUST-1, TM-FREE-2).
+   *
+   * @generated from enum value: TAMASHII_COLOUR_BLACK = 4;
+   */
+  BLACK = 4,
+}
+
+/**
+ * Describes the enum cercle.v1.TamashiiColour.
+ */
+export const TamashiiColourSchema: GenEnum<TamashiiColour> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tamashii, 0);
+
+/**
+ * The power printed on a Tamashii, applied when it is freed (TM-CARDS-1; never in NOVICE).
+ *
+ * @generated from enum cercle.v1.TamashiiPower
+ */
+export enum TamashiiPower {
+  /**
+   * Unset: not known.
+   *
+   * @generated from enum value: TAMASHII_POWER_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The card has no power.
+   *
+   * @generated from enum value: TAMASHII_POWER_NONE = 1;
+   */
+  NONE = 1,
+
+  /**
+   * Excess gems on this card go back to the bag instead of leaving the game.
+   *
+   * @generated from enum value: TAMASHII_POWER_RETURN_EXCESS = 2;
+   */
+  RETURN_EXCESS = 2,
+
+  /**
+   * Up to 2 yellow gems go from the removed pile back into the bag.
+   *
+   * @generated from enum value: TAMASHII_POWER_RETURN_TWO_YELLOW = 3;
+   */
+  RETURN_TWO_YELLOW = 3,
+
+  /**
+   * One black gem leaves the bag (none if none is left).
+   *
+   * @generated from enum value: TAMASHII_POWER_REMOVE_BLACK = 4;
+   */
+  REMOVE_BLACK = 4,
+
+  /**
+   * The player looks at one face-down card (a `PowerPeek` action follows).
+   *
+   * @generated from enum value: TAMASHII_POWER_PEEK = 5;
+   */
+  PEEK = 5,
+}
+
+/**
+ * Describes the enum cercle.v1.TamashiiPower.
+ */
+export const TamashiiPowerSchema: GenEnum<TamashiiPower> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tamashii, 1);
+
+/**
+ * The difficulty chosen with the room option `level` (TM-LEVEL-1).
+ *
+ * @generated from enum cercle.v1.TamashiiLevel
+ */
+export enum TamashiiLevel {
+  /**
+   * Unset.
+   *
+   * @generated from enum value: TAMASHII_LEVEL_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Full bag, no powers, black gems are wild and do not end the turn.
+   *
+   * @generated from enum value: TAMASHII_LEVEL_NOVICE = 1;
+   */
+  NOVICE = 1,
+
+  /**
+   * One black gem is removed.
+   *
+   * @generated from enum value: TAMASHII_LEVEL_EASY = 2;
+   */
+  EASY = 2,
+
+  /**
+   * One gem of each colour, black included, is removed (the default).
+   *
+   * @generated from enum value: TAMASHII_LEVEL_STANDARD = 3;
+   */
+  STANDARD = 3,
+
+  /**
+   * One blue, one red and one yellow gem are removed ("DIFFICULT" in the source).
+   *
+   * @generated from enum value: TAMASHII_LEVEL_HARD = 4;
+   */
+  HARD = 4,
+
+  /**
+   * Two blue, two red and two yellow gems are removed.
+   *
+   * @generated from enum value: TAMASHII_LEVEL_NIGHTMARE = 5;
+   */
+  NIGHTMARE = 5,
+}
+
+/**
+ * Describes the enum cercle.v1.TamashiiLevel.
+ */
+export const TamashiiLevelSchema: GenEnum<TamashiiLevel> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tamashii, 2);
+
+/**
+ * Where the current turn stands.
+ *
+ * @generated from enum cercle.v1.TamashiiPhase
+ */
+export enum TamashiiPhase {
+  /**
+   * Unset.
+   *
+   * @generated from enum value: TAMASHII_PHASE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Start of a turn: peek at a card or gather (TM-TURN-1).
+   *
+   * @generated from enum value: TAMASHII_PHASE_CHOOSE = 1;
+   */
+  CHOOSE = 1,
+
+  /**
+   * Gems were drawn this turn: draw again or place them (TM-GATHER-1).
+   *
+   * @generated from enum value: TAMASHII_PHASE_GATHERING = 2;
+   */
+  GATHERING = 2,
+
+  /**
+   * Tsuchi was just freed: the player picks the face-down card its power shows them.
+   *
+   * @generated from enum value: TAMASHII_PHASE_POWER_PEEK = 3;
+   */
+  POWER_PEEK = 3,
+
+  /**
+   * The match is over.
+   *
+   * @generated from enum value: TAMASHII_PHASE_OVER = 4;
+   */
+  OVER = 4,
+}
+
+/**
+ * Describes the enum cercle.v1.TamashiiPhase.
+ */
+export const TamashiiPhaseSchema: GenEnum<TamashiiPhase> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tamashii, 3);
+
+/**
+ * Where the excess gems of a freed card went (TM-FREE-1).
+ *
+ * @generated from enum cercle.v1.TamashiiPile
+ */
+export enum TamashiiPile {
+  /**
+   * Unset.
+   *
+   * @generated from enum value: TAMASHII_PILE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Back into the bag (Kaze's RETURN_EXCESS power).
+   *
+   * @generated from enum value: TAMASHII_PILE_BAG = 1;
+   */
+  BAG = 1,
+
+  /**
+   * Out of the game, on the removed pile.
+   *
+   * @generated from enum value: TAMASHII_PILE_REMOVED = 2;
+   */
+  REMOVED = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.TamashiiPile.
+ */
+export const TamashiiPileSchema: GenEnum<TamashiiPile> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tamashii, 4);
+
+/**
+ * Why the match ended (the same reasons as the outcome's, TM-END-1 and TM-END-3).
+ *
+ * @generated from enum cercle.v1.TamashiiEndReason
+ */
+export enum TamashiiEndReason {
+  /**
+   * Unset: the match goes on.
+   *
+   * @generated from enum value: TAMASHII_END_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * All six Tamashii are freed.
+   *
+   * @generated from enum value: TAMASHII_END_REASON_ALL_FREED = 1;
+   */
+  ALL_FREED = 1,
+
+  /**
+   * No face-down card can be freed any more with what is on it and in the bag.
+   *
+   * @generated from enum value: TAMASHII_END_REASON_NO_CARD_CAN_BE_FREED = 2;
+   */
+  NO_CARD_CAN_BE_FREED = 2,
+
+  /**
+   * The bag holds no gem that could be placed.
+   *
+   * @generated from enum value: TAMASHII_END_REASON_BAG_EXHAUSTED = 3;
+   */
+  BAG_EXHAUSTED = 3,
+}
+
+/**
+ * Describes the enum cercle.v1.TamashiiEndReason.
+ */
+export const TamashiiEndReasonSchema: GenEnum<TamashiiEndReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tamashii, 5);
+
+/**
+ * The verdict line for the number of Tamashii freed (TM-END-2); clients show the translated
+ * line (the French one from the source in French).
+ *
+ * @generated from enum cercle.v1.TamashiiVerdict
+ */
+export enum TamashiiVerdict {
+  /**
+   * Unset: the match goes on.
+   *
+   * @generated from enum value: TAMASHII_VERDICT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * 0 to 2 freed: "Just a game, let's do better next time!" / "Ce n'est qu'un jeu, faisons
+   * mieux la prochaine fois !".
+   *
+   * @generated from enum value: TAMASHII_VERDICT_JUST_A_GAME = 1;
+   */
+  JUST_A_GAME = 1,
+
+  /**
+   * 3 freed: "Not bad!" / "Pas mal !".
+   *
+   * @generated from enum value: TAMASHII_VERDICT_NOT_BAD = 2;
+   */
+  NOT_BAD = 2,
+
+  /**
+   * 4 freed: "Good work!" / "Bon travail !".
+   *
+   * @generated from enum value: TAMASHII_VERDICT_GOOD_WORK = 3;
+   */
+  GOOD_WORK = 3,
+
+  /**
+   * 5 freed: "Very good work!" / "Très bon travail !".
+   *
+   * @generated from enum value: TAMASHII_VERDICT_VERY_GOOD_WORK = 4;
+   */
+  VERY_GOOD_WORK = 4,
+
+  /**
+   * 6 freed: "Wonderful! Let's try a harder level next time!" / "Formidable ! Essayons un
+   * niveau plus difficile la prochaine fois !".
+   *
+   * @generated from enum value: TAMASHII_VERDICT_WONDERFUL = 5;
+   */
+  WONDERFUL = 5,
+}
+
+/**
+ * Describes the enum cercle.v1.TamashiiVerdict.
+ */
+export const TamashiiVerdictSchema: GenEnum<TamashiiVerdict> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tamashii, 6);
 

@@ -2,15 +2,15 @@
 // @generated from file cercle/v1/tomahawk.proto (package cercle.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cercle/v1/tomahawk.proto.
  */
 export const file_cercle_v1_tomahawk: GenFile = /*@__PURE__*/
-  fileDesc("ChhjZXJjbGUvdjEvdG9tYWhhd2sucHJvdG8SCWNlcmNsZS52MSLEBwoOVG9tYWhhd2tBY3Rpb24SNwoJcGxheV9jYXJkGAEgASgLMiIuY2VyY2xlLnYxLlRvbWFoYXdrQWN0aW9uLlBsYXlDYXJkSAASLgoEZHJhdxgCIAEoCzIeLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5EcmF3SAASLgoEcGFzcxgDIAEoCzIeLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5QYXNzSAASRgoRdGFrZV9wZW5kaW5nX2RyYXcYBCABKAsyKS5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb24uVGFrZVBlbmRpbmdEcmF3SAASNwoJdGFrZV9za2lwGAUgASgLMiIuY2VyY2xlLnYxLlRvbWFoYXdrQWN0aW9uLlRha2VTa2lwSAASOwoLbmFtZV9jb2xvdXIYBiABKAsyJC5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb24uTmFtZUNvbG91ckgAEjAKBWNvbWJvGAcgASgLMh8uY2VyY2xlLnYxLlRvbWFoYXdrQWN0aW9uLkNvbWJvSAASNAoHYWdpbGl0ZRgIIAEoCzIhLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5BZ2lsaXRlSAASPwoNY2FsbF90b21haGF3axgJIAEoCzImLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5DYWxsVG9tYWhhd2tIABI7CgtjYWxsX3NoZXJpZhgKIAEoCzIkLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5DYWxsU2hlcmlmSAAaagoIUGxheUNhcmQSDAoEY2FyZBgBIAEoBRITCgZjb2xvdXIYAiABKAlIAIgBARITCgZ0YXJnZXQYAyABKAVIAYgBARIQCgh0b21haGF3axgEIAEoCEIJCgdfY29sb3VyQgkKB190YXJnZXQaBgoERHJhdxoGCgRQYXNzGhEKD1Rha2VQZW5kaW5nRHJhdxoKCghUYWtlU2tpcBocCgpOYW1lQ29sb3VyEg4KBmNvbG91chgBIAEoCRo5CgVDb21ibxIOCgZzeW1ib2wYASABKAkSDgoGY29sb3VyGAIgASgJEhAKCHRvbWFoYXdrGAMgASgIGkkKB0FnaWxpdGUSDAoEY2FyZBgBIAEoBRITCgZjb2xvdXIYAiABKAlIAIgBARIQCgh0b21haGF3axgDIAEoCEIJCgdfY29sb3VyGg4KDENhbGxUb21haGF3axocCgpDYWxsU2hlcmlmEg4KBnRhcmdldBgBIAEoBUIICgZhY3Rpb24ilwUKDFRvbWFoYXdrVmlldxIRCgRzZWF0GAEgASgFSACIAQESKQoEaGFuZBgCIAMoCzIbLmNlcmNsZS52MS5Ub21haGF3a0NhcmRGYWNlEhAKCGhhbmRfaWRzGAMgAygFEioKBXNlYXRzGAQgAygLMhsuY2VyY2xlLnYxLlRvbWFoYXdrU2VhdFZpZXcSDQoFcm91bmQYBSABKAUSDQoFcGhhc2UYBiABKAkSEQoEdHVybhgHIAEoBUgBiAEBEhEKCWRpcmVjdGlvbhgIIAEoBRITCgZjb2xvdXIYCSABKAlIAogBARItCgh0b3BfY2FyZBgKIAEoCzIbLmNlcmNsZS52MS5Ub21haGF3a0NhcmRGYWNlEhQKDHBlbmRpbmdfZHJhdxgLIAEoBRIYCgthdHRhY2tfZnJvbRgMIAEoBUgDiAEBEi8KCmRyYXduX2NhcmQYDSABKAsyGy5jZXJjbGUudjEuVG9tYWhhd2tDYXJkRmFjZRIxCgxhZ2lsaXRlX2NhcmQYDiABKAsyGy5jZXJjbGUudjEuVG9tYWhhd2tDYXJkRmFjZRIZCgxhZ2lsaXRlX2Zyb20YDyABKAVIBIgBARIRCglkcmF3X3BpbGUYECABKAUSFAoMZGlzY2FyZF9waWxlGBEgASgFEhQKDHRhcmdldF9zY29yZRgSIAEoBRIyCgpsYXN0X3JvdW5kGBMgASgLMh4uY2VyY2xlLnYxLlRvbWFoYXdrUm91bmRSZXN1bHQSEgoKbWF0Y2hfb3ZlchgUIAEoCBIPCgd3aW5uZXJzGBUgAygFQgcKBV9zZWF0QgcKBV90dXJuQgkKB19jb2xvdXJCDgoMX2F0dGFja19mcm9tQg8KDV9hZ2lsaXRlX2Zyb20iXAoQVG9tYWhhd2tDYXJkRmFjZRIKCgJpZBgBIAEoBRIMCgRraW5kGAIgASgJEhMKBmNvbG91chgDIAEoCUgAiAEBEg4KBnBvaW50cxgEIAEoBUIJCgdfY29sb3VyIuEBChBUb21haGF3a1NlYXRWaWV3EgwKBHNlYXQYASABKAUSDQoFY2FyZHMYAiABKAUSFwoPY2FsbGVkX3RvbWFoYXdrGAMgASgIEhkKEW1heV9jYWxsX3RvbWFoYXdrGAQgASgIEhEKCWNhdGNoYWJsZRgFIAEoCBINCgV0b3RhbBgGIAEoBRIXCg9za2lwc19uZXh0X3R1cm4YByABKAgSGgoNc2hhbWFuX3RhcmdldBgIIAEoBUgAiAEBEhMKC3NoYW1hbl9kcmF3GAkgASgFQhAKDl9zaGFtYW5fdGFyZ2V0ImQKE1RvbWFoYXdrUm91bmRSZXN1bHQSDQoFcm91bmQYASABKAUSEwoGd2lubmVyGAIgASgFSACIAQESDgoGcG9pbnRzGAMgAygFEg4KBnRvdGFscxgEIAMoBUIJCgdfd2lubmVyYgZwcm90bzM");
+  fileDesc("ChhjZXJjbGUvdjEvdG9tYWhhd2sucHJvdG8SCWNlcmNsZS52MSLOCAoOVG9tYWhhd2tBY3Rpb24SNwoJcGxheV9jYXJkGAEgASgLMiIuY2VyY2xlLnYxLlRvbWFoYXdrQWN0aW9uLlBsYXlDYXJkSAASLgoEZHJhdxgCIAEoCzIeLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5EcmF3SAASLgoEcGFzcxgDIAEoCzIeLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5QYXNzSAASRgoRdGFrZV9wZW5kaW5nX2RyYXcYBCABKAsyKS5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb24uVGFrZVBlbmRpbmdEcmF3SAASNwoJdGFrZV9za2lwGAUgASgLMiIuY2VyY2xlLnYxLlRvbWFoYXdrQWN0aW9uLlRha2VTa2lwSAASOwoLbmFtZV9jb2xvdXIYBiABKAsyJC5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb24uTmFtZUNvbG91ckgAEjAKBWNvbWJvGAcgASgLMh8uY2VyY2xlLnYxLlRvbWFoYXdrQWN0aW9uLkNvbWJvSAASNAoHYWdpbGl0ZRgIIAEoCzIhLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5BZ2lsaXRlSAASPwoNY2FsbF90b21haGF3axgJIAEoCzImLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5DYWxsVG9tYWhhd2tIABI7CgtjYWxsX3NoZXJpZhgKIAEoCzIkLmNlcmNsZS52MS5Ub21haGF3a0FjdGlvbi5DYWxsU2hlcmlmSAAahQEKCFBsYXlDYXJkEgwKBGNhcmQYASABKAUSLgoGY29sb3VyGAIgASgOMhkuY2VyY2xlLnYxLlRvbWFoYXdrQ29sb3VySACIAQESEwoGdGFyZ2V0GAMgASgFSAGIAQESEAoIdG9tYWhhd2sYBCABKAhCCQoHX2NvbG91ckIJCgdfdGFyZ2V0GgYKBERyYXcaBgoEUGFzcxoRCg9UYWtlUGVuZGluZ0RyYXcaCgoIVGFrZVNraXAaNwoKTmFtZUNvbG91chIpCgZjb2xvdXIYASABKA4yGS5jZXJjbGUudjEuVG9tYWhhd2tDb2xvdXIacQoFQ29tYm8SKwoGc3ltYm9sGAEgASgOMhsuY2VyY2xlLnYxLlRvbWFoYXdrQ2FyZEtpbmQSKQoGY29sb3VyGAIgASgOMhkuY2VyY2xlLnYxLlRvbWFoYXdrQ29sb3VyEhAKCHRvbWFoYXdrGAMgASgIGmQKB0FnaWxpdGUSDAoEY2FyZBgBIAEoBRIuCgZjb2xvdXIYAiABKA4yGS5jZXJjbGUudjEuVG9tYWhhd2tDb2xvdXJIAIgBARIQCgh0b21haGF3axgDIAEoCEIJCgdfY29sb3VyGg4KDENhbGxUb21haGF3axocCgpDYWxsU2hlcmlmEg4KBnRhcmdldBgBIAEoBUIICgZhY3Rpb24izAUKDFRvbWFoYXdrVmlldxIRCgRzZWF0GAEgASgFSACIAQESKQoEaGFuZBgCIAMoCzIbLmNlcmNsZS52MS5Ub21haGF3a0NhcmRGYWNlEhAKCGhhbmRfaWRzGAMgAygFEioKBXNlYXRzGAQgAygLMhsuY2VyY2xlLnYxLlRvbWFoYXdrU2VhdFZpZXcSDQoFcm91bmQYBSABKAUSJwoFcGhhc2UYBiABKA4yGC5jZXJjbGUudjEuVG9tYWhhd2tQaGFzZRIRCgR0dXJuGAcgASgFSAGIAQESEQoJZGlyZWN0aW9uGAggASgFEi4KBmNvbG91chgJIAEoDjIZLmNlcmNsZS52MS5Ub21haGF3a0NvbG91ckgCiAEBEi0KCHRvcF9jYXJkGAogASgLMhsuY2VyY2xlLnYxLlRvbWFoYXdrQ2FyZEZhY2USFAoMcGVuZGluZ19kcmF3GAsgASgFEhgKC2F0dGFja19mcm9tGAwgASgFSAOIAQESLwoKZHJhd25fY2FyZBgNIAEoCzIbLmNlcmNsZS52MS5Ub21haGF3a0NhcmRGYWNlEjEKDGFnaWxpdGVfY2FyZBgOIAEoCzIbLmNlcmNsZS52MS5Ub21haGF3a0NhcmRGYWNlEhkKDGFnaWxpdGVfZnJvbRgPIAEoBUgEiAEBEhEKCWRyYXdfcGlsZRgQIAEoBRIUCgxkaXNjYXJkX3BpbGUYESABKAUSFAoMdGFyZ2V0X3Njb3JlGBIgASgFEjIKCmxhc3Rfcm91bmQYEyABKAsyHi5jZXJjbGUudjEuVG9tYWhhd2tSb3VuZFJlc3VsdBISCgptYXRjaF9vdmVyGBQgASgIEg8KB3dpbm5lcnMYFSADKAVCBwoFX3NlYXRCBwoFX3R1cm5CCQoHX2NvbG91ckIOCgxfYXR0YWNrX2Zyb21CDwoNX2FnaWxpdGVfZnJvbSKUAQoQVG9tYWhhd2tDYXJkRmFjZRIKCgJpZBgBIAEoBRIpCgRraW5kGAIgASgOMhsuY2VyY2xlLnYxLlRvbWFoYXdrQ2FyZEtpbmQSLgoGY29sb3VyGAMgASgOMhkuY2VyY2xlLnYxLlRvbWFoYXdrQ29sb3VySACIAQESDgoGcG9pbnRzGAQgASgFQgkKB19jb2xvdXIi4QEKEFRvbWFoYXdrU2VhdFZpZXcSDAoEc2VhdBgBIAEoBRINCgVjYXJkcxgCIAEoBRIXCg9jYWxsZWRfdG9tYWhhd2sYAyABKAgSGQoRbWF5X2NhbGxfdG9tYWhhd2sYBCABKAgSEQoJY2F0Y2hhYmxlGAUgASgIEg0KBXRvdGFsGAYgASgFEhcKD3NraXBzX25leHRfdHVybhgHIAEoCBIaCg1zaGFtYW5fdGFyZ2V0GAggASgFSACIAQESEwoLc2hhbWFuX2RyYXcYCSABKAVCEAoOX3NoYW1hbl90YXJnZXQiZAoTVG9tYWhhd2tSb3VuZFJlc3VsdBINCgVyb3VuZBgBIAEoBRITCgZ3aW5uZXIYAiABKAVIAIgBARIOCgZwb2ludHMYAyADKAUSDgoGdG90YWxzGAQgAygFQgkKB193aW5uZXIiyhgKDVRvbWFoYXdrRXZlbnQSPgoNcm91bmRfc3RhcnRlZBgBIAEoCzIlLmNlcmNsZS52MS5Ub21haGF3a0V2ZW50LlJvdW5kU3RhcnRlZEgAEjgKCmhhbmRfZGVhbHQYAiABKAsyIi5jZXJjbGUudjEuVG9tYWhhd2tFdmVudC5IYW5kRGVhbHRIABI8Cgxjb2xvdXJfbmFtZWQYAyABKAsyJC5jZXJjbGUudjEuVG9tYWhhd2tFdmVudC5Db2xvdXJOYW1lZEgAEjoKC2NhcmRfcGxheWVkGAQgASgLMiMuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuQ2FyZFBsYXllZEgAEjwKDGNvbWJvX3BsYXllZBgFIAEoCzIkLmNlcmNsZS52MS5Ub21haGF3a0V2ZW50LkNvbWJvUGxheWVkSAASQgoPc2hlcmlmZl9wZW5kaW5nGAYgASgLMicuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuU2hlcmlmZlBlbmRpbmdIABI8Cgxza2lwX3BlbmRpbmcYByABKAsyJC5jZXJjbGUudjEuVG9tYWhhd2tFdmVudC5Ta2lwUGVuZGluZ0gAEjwKDHR1cm5fc2tpcHBlZBgIIAEoCzIkLmNlcmNsZS52MS5Ub21haGF3a0V2ZW50LlR1cm5Ta2lwcGVkSAASQgoPZWZmZWN0X3JldHVybmVkGAkgASgLMicuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuRWZmZWN0UmV0dXJuZWRIABJGChFkaXJlY3Rpb25fY2hhbmdlZBgKIAEoCzIpLmNlcmNsZS52MS5Ub21haGF3a0V2ZW50LkRpcmVjdGlvbkNoYW5nZWRIABI+Cg1oYW5kc19zd2FwcGVkGAsgASgLMiUuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuSGFuZHNTd2FwcGVkSAASPAoMaGFuZHNfcGFzc2VkGAwgASgLMiQuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuSGFuZHNQYXNzZWRIABI+Cg1oYW5kX3JlY2VpdmVkGA0gASgLMiUuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuSGFuZFJlY2VpdmVkSAASLQoEZHJldxgOIAEoCzIdLmNlcmNsZS52MS5Ub21haGF3a0V2ZW50LkRyZXdIABI4CgpkcmV3X2NhcmRzGA8gASgLMiIuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuRHJld0NhcmRzSAASOQoKcmVzaHVmZmxlZBgQIAEoCzIjLmNlcmNsZS52MS5Ub21haGF3a0V2ZW50LlJlc2h1ZmZsZWRIABIxCgZwYXNzZWQYESABKAsyHy5jZXJjbGUudjEuVG9tYWhhd2tFdmVudC5QYXNzZWRIABJCCg90b21haGF3a19jYWxsZWQYEiABKAsyJy5jZXJjbGUudjEuVG9tYWhhd2tFdmVudC5Ub21haGF3a0NhbGxlZEgAEj4KDXNoZXJpZl9jYWxsZWQYEyABKAsyJS5jZXJjbGUudjEuVG9tYWhhd2tFdmVudC5TaGVyaWZDYWxsZWRIABIzCgdwZW5hbHR5GBQgASgLMiAuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuUGVuYWx0eUgAEjoKC3JvdW5kX2VuZGVkGBUgASgLMiMuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuUm91bmRFbmRlZEgAEjoKC21hdGNoX2VuZGVkGBYgASgLMiMuY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnQuTWF0Y2hFbmRlZEgAGm8KDFJvdW5kU3RhcnRlZBINCgVyb3VuZBgBIAEoBRIPCgdzdGFydGVyGAIgASgFEi8KCmZpcnN0X2NhcmQYAyABKAsyGy5jZXJjbGUudjEuVG9tYWhhd2tDYXJkRmFjZRIOCgZ0b3RhbHMYBCADKAUaRQoJSGFuZERlYWx0EgwKBHNlYXQYASABKAUSKgoFY2FyZHMYAiADKAsyGy5jZXJjbGUudjEuVG9tYWhhd2tDYXJkRmFjZRpGCgtDb2xvdXJOYW1lZBIMCgRzZWF0GAEgASgFEikKBmNvbG91chgCIAEoDjIZLmNlcmNsZS52MS5Ub21haGF3a0NvbG91chqhAQoKQ2FyZFBsYXllZBIMCgRzZWF0GAEgASgFEikKBGNhcmQYAiABKAsyGy5jZXJjbGUudjEuVG9tYWhhd2tDYXJkRmFjZRIpCgZjb2xvdXIYAyABKA4yGS5jZXJjbGUudjEuVG9tYWhhd2tDb2xvdXISDwoHYWdpbGl0ZRgEIAEoCBITCgZ0YXJnZXQYBSABKAVIAIgBAUIJCgdfdGFyZ2V0Gp8BCgtDb21ib1BsYXllZBIMCgRzZWF0GAEgASgFEisKBnN5bWJvbBgCIAEoDjIbLmNlcmNsZS52MS5Ub21haGF3a0NhcmRLaW5kEioKBWNhcmRzGAMgAygLMhsuY2VyY2xlLnYxLlRvbWFoYXdrQ2FyZEZhY2USKQoGY29sb3VyGAQgASgOMhkuY2VyY2xlLnYxLlRvbWFoYXdrQ29sb3VyGj0KDlNoZXJpZmZQZW5kaW5nEgwKBHNlYXQYASABKAUSDQoFdG90YWwYAiABKAUSDgoGY2FzdGVyGAMgASgFGisKC1NraXBQZW5kaW5nEgwKBHNlYXQYASABKAUSDgoGY2FzdGVyGAIgASgFGmoKC1R1cm5Ta2lwcGVkEgwKBHNlYXQYASABKAUSLQoGcmVhc29uGAIgASgOMh0uY2VyY2xlLnYxLlRvbWFoYXdrU2tpcFJlYXNvbhITCgZjYXN0ZXIYAyABKAVIAIgBAUIJCgdfY2FzdGVyGmMKDkVmZmVjdFJldHVybmVkEgwKBHNlYXQYASABKAUSCgoCdG8YAiABKAUSKQoCYnkYAyABKA4yHS5jZXJjbGUudjEuVG9tYWhhd2tSZXR1cm5lZEJ5EgwKBGRyYXcYBCABKAUaJQoQRGlyZWN0aW9uQ2hhbmdlZBIRCglkaXJlY3Rpb24YASABKAUaLAoMSGFuZHNTd2FwcGVkEgwKBHNlYXQYASABKAUSDgoGdGFyZ2V0GAIgASgFGiAKC0hhbmRzUGFzc2VkEhEKCWRpcmVjdGlvbhgBIAEoBRpICgxIYW5kUmVjZWl2ZWQSDAoEc2VhdBgBIAEoBRIqCgVjYXJkcxgCIAMoCzIbLmNlcmNsZS52MS5Ub21haGF3a0NhcmRGYWNlGlIKBERyZXcSDAoEc2VhdBgBIAEoBRINCgVjb3VudBgCIAEoBRItCgZyZWFzb24YAyABKA4yHS5jZXJjbGUudjEuVG9tYWhhd2tEcmF3UmVhc29uGnQKCURyZXdDYXJkcxIMCgRzZWF0GAEgASgFEioKBWNhcmRzGAIgAygLMhsuY2VyY2xlLnYxLlRvbWFoYXdrQ2FyZEZhY2USLQoGcmVhc29uGAMgASgOMh0uY2VyY2xlLnYxLlRvbWFoYXdrRHJhd1JlYXNvbhofCgpSZXNodWZmbGVkEhEKCWRyYXdfcGlsZRgBIAEoBRpFCgZQYXNzZWQSDAoEc2VhdBgBIAEoBRItCgZyZWFzb24YAiABKA4yHS5jZXJjbGUudjEuVG9tYWhhd2tQYXNzUmVhc29uGh4KDlRvbWFoYXdrQ2FsbGVkEgwKBHNlYXQYASABKAUaPAoMU2hlcmlmQ2FsbGVkEgwKBHNlYXQYASABKAUSDgoGdGFyZ2V0GAIgASgFEg4KBmNhdWdodBgDIAEoCBpYCgdQZW5hbHR5EgwKBHNlYXQYASABKAUSMAoGcmVhc29uGAIgASgOMiAuY2VyY2xlLnYxLlRvbWFoYXdrUGVuYWx0eVJlYXNvbhINCgVjYXJkcxgDIAEoBRqOAQoKUm91bmRFbmRlZBINCgVyb3VuZBgBIAEoBRITCgZ3aW5uZXIYAiABKAVIAIgBARIxCgZyZWFzb24YAyABKA4yIS5jZXJjbGUudjEuVG9tYWhhd2tSb3VuZEVuZFJlYXNvbhIOCgZwb2ludHMYBCADKAUSDgoGdG90YWxzGAUgAygFQgkKB193aW5uZXIaLQoKTWF0Y2hFbmRlZBIPCgd3aW5uZXJzGAEgAygFEg4KBnRvdGFscxgCIAMoBUIHCgVldmVudCI3Cg9Ub21haGF3a091dGNvbWUSDgoGcm91bmRzGAEgASgFEhQKDHRhcmdldF9zY29yZRgCIAEoBSLyAgoRVG9tYWhhd2tDYXRhbG9ndWUSKgoFY2FyZHMYASADKAsyGy5jZXJjbGUudjEuVG9tYWhhd2tDYXJkRmFjZRI1CgVraW5kcxgCIAMoCzImLmNlcmNsZS52MS5Ub21haGF3a0NhdGFsb2d1ZS5LaW5kRW50cnkSKgoHY29sb3VycxgDIAMoDjIZLmNlcmNsZS52MS5Ub21haGF3a0NvbG91chIRCgloYW5kX3NpemUYBCABKAUaugEKCUtpbmRFbnRyeRIpCgRraW5kGAEgASgOMhsuY2VyY2xlLnYxLlRvbWFoYXdrQ2FyZEtpbmQSDgoGY29waWVzGAIgASgFEhkKEWNvcGllc19wZXJfY29sb3VyGAMgASgFEg4KBnBvaW50cxgEIAEoBRIMCgRkcmF3GAUgASgFEhkKEXBsYXlzX29uX2FueXRoaW5nGAYgASgIEg8KB2FnaWxpdGUYByABKAgSDQoFY29tYm8YCCABKAgqmwEKDlRvbWFoYXdrQ29sb3VyEh8KG1RPTUFIQVdLX0NPTE9VUl9VTlNQRUNJRklFRBAAEhcKE1RPTUFIQVdLX0NPTE9VUl9SRUQQARIYChRUT01BSEFXS19DT0xPVVJfQkxVRRACEhoKFlRPTUFIQVdLX0NPTE9VUl9WSU9MRVQQAxIZChVUT01BSEFXS19DT0xPVVJfV0hJVEUQBCqcBQoQVG9tYWhhd2tDYXJkS2luZBIiCh5UT01BSEFXS19DQVJEX0tJTkRfVU5TUEVDSUZJRUQQABIcChhUT01BSEFXS19DQVJEX0tJTkRfQklTT04QARIcChhUT01BSEFXS19DQVJEX0tJTkRfRUFHTEUQAhIbChdUT01BSEFXS19DQVJEX0tJTkRfV09MRhADEhsKF1RPTUFIQVdLX0NBUkRfS0lORF9CRUFSEAQSGwoXVE9NQUhBV0tfQ0FSRF9LSU5EX1RJUEkQBRIeChpUT01BSEFXS19DQVJEX0tJTkRfRkVBVEhFUhAGEhwKGFRPTUFIQVdLX0NBUkRfS0lORF9UT1RFTRAHEhoKFlRPTUFIQVdLX0NBUkRfS0lORF9CT1cQCBIcChhUT01BSEFXS19DQVJEX0tJTkRfQ0FOT0UQCRIaChZUT01BSEFXS19DQVJEX0tJTkRfU1VOEAoSIAocVE9NQUhBV0tfQ0FSRF9LSU5EX1NIRVJJRkZfMRALEiAKHFRPTUFIQVdLX0NBUkRfS0lORF9TSEVSSUZGXzIQDBIgChxUT01BSEFXS19DQVJEX0tJTkRfU0hFUklGRl8zEA0SGwoXVE9NQUhBV0tfQ0FSRF9LSU5EX1NLSVAQDhIeChpUT01BSEFXS19DQVJEX0tJTkRfUkVWRVJTRRAPEh0KGVRPTUFIQVdLX0NBUkRfS0lORF9TSElFTEQQEBIeChpUT01BSEFXS19DQVJEX0tJTkRfRElBTU9ORBAREh4KGlRPTUFIQVdLX0NBUkRfS0lORF9DQUxVTUVUEBISHQoZVE9NQUhBV0tfQ0FSRF9LSU5EX1NIQU1BThATEhwKGFRPTUFIQVdLX0NBUkRfS0lORF9XSEVFTBAUKuABCg1Ub21haGF3a1BoYXNlEh4KGlRPTUFIQVdLX1BIQVNFX1VOU1BFQ0lGSUVEEAASFwoTVE9NQUhBV0tfUEhBU0VfUExBWRABEh4KGlRPTUFIQVdLX1BIQVNFX05BTUVfQ09MT1VSEAISHwobVE9NQUhBV0tfUEhBU0VfRkFDRV9TSEVSSUZGEAMSHAoYVE9NQUhBV0tfUEhBU0VfRkFDRV9TS0lQEAQSGAoUVE9NQUhBV0tfUEhBU0VfRFJBV04QBRIdChlUT01BSEFXS19QSEFTRV9NQVRDSF9PVkVSEAYq4QEKElRvbWFoYXdrRHJhd1JlYXNvbhIkCiBUT01BSEFXS19EUkFXX1JFQVNPTl9VTlNQRUNJRklFRBAAEh0KGVRPTUFIQVdLX0RSQVdfUkVBU09OX1RVUk4QARIgChxUT01BSEFXS19EUkFXX1JFQVNPTl9TSEVSSUZGEAISIQodVE9NQUhBV0tfRFJBV19SRUFTT05fUkVUVVJORUQQAxIfChtUT01BSEFXS19EUkFXX1JFQVNPTl9TSEVSSUYQBBIgChxUT01BSEFXS19EUkFXX1JFQVNPTl9QRU5BTFRZEAUqgQEKElRvbWFoYXdrU2tpcFJlYXNvbhIkCiBUT01BSEFXS19TS0lQX1JFQVNPTl9VTlNQRUNJRklFRBAAEh0KGVRPTUFIQVdLX1NLSVBfUkVBU09OX1NLSVAQARImCiJUT01BSEFXS19TS0lQX1JFQVNPTl9SRVRVUk5FRF9TS0lQEAIqfAoSVG9tYWhhd2tSZXR1cm5lZEJ5EiQKIFRPTUFIQVdLX1JFVFVSTkVEX0JZX1VOU1BFQ0lGSUVEEAASHwobVE9NQUhBV0tfUkVUVVJORURfQllfU0hJRUxEEAESHwobVE9NQUhBV0tfUkVUVVJORURfQllfU0hBTUFOEAIqjgEKElRvbWFoYXdrUGFzc1JlYXNvbhIkCiBUT01BSEFXS19QQVNTX1JFQVNPTl9VTlNQRUNJRklFRBAAEigKJFRPTUFIQVdLX1BBU1NfUkVBU09OX0tFUFRfRFJBV05fQ0FSRBABEigKJFRPTUFIQVdLX1BBU1NfUkVBU09OX05PVEhJTkdfVE9fRFJBVxACKpEBChVUb21haGF3a1BlbmFsdHlSZWFzb24SJwojVE9NQUhBV0tfUEVOQUxUWV9SRUFTT05fVU5TUEVDSUZJRUQQABImCiJUT01BSEFXS19QRU5BTFRZX1JFQVNPTl9CQURfU0hFUklGEAESJwojVE9NQUhBV0tfUEVOQUxUWV9SRUFTT05fQkFEX0FHSUxJVEUQAiqUAQoWVG9tYWhhd2tSb3VuZEVuZFJlYXNvbhIpCiVUT01BSEFXS19ST1VORF9FTkRfUkVBU09OX1VOU1BFQ0lGSUVEEAASKAokVE9NQUhBV0tfUk9VTkRfRU5EX1JFQVNPTl9FTVBUWV9IQU5EEAESJQohVE9NQUhBV0tfUk9VTkRfRU5EX1JFQVNPTl9CTE9DS0VEEAJiBnByb3RvMw");
 
 /**
  * A move in Tomahawk: exactly one is set.
@@ -25,60 +25,80 @@ export type TomahawkAction = Message<"cercle.v1.TomahawkAction"> & {
    */
   action: {
     /**
+     * Play a card.
+     *
      * @generated from field: cercle.v1.TomahawkAction.PlayCard play_card = 1;
      */
     value: TomahawkAction_PlayCard;
     case: "playCard";
   } | {
     /**
+     * Draw one card.
+     *
      * @generated from field: cercle.v1.TomahawkAction.Draw draw = 2;
      */
     value: TomahawkAction_Draw;
     case: "draw";
   } | {
     /**
+     * Keep the drawn card.
+     *
      * @generated from field: cercle.v1.TomahawkAction.Pass pass = 3;
      */
     value: TomahawkAction_Pass;
     case: "pass";
   } | {
     /**
+     * Take the pending Sheriff draw.
+     *
      * @generated from field: cercle.v1.TomahawkAction.TakePendingDraw take_pending_draw = 4;
      */
     value: TomahawkAction_TakePendingDraw;
     case: "takePendingDraw";
   } | {
     /**
+     * Take the pending Skip.
+     *
      * @generated from field: cercle.v1.TomahawkAction.TakeSkip take_skip = 5;
      */
     value: TomahawkAction_TakeSkip;
     case: "takeSkip";
   } | {
     /**
+     * Name the colour.
+     *
      * @generated from field: cercle.v1.TomahawkAction.NameColour name_colour = 6;
      */
     value: TomahawkAction_NameColour;
     case: "nameColour";
   } | {
     /**
+     * COMBO!.
+     *
      * @generated from field: cercle.v1.TomahawkAction.Combo combo = 7;
      */
     value: TomahawkAction_Combo;
     case: "combo";
   } | {
     /**
+     * AGILITÉ!.
+     *
      * @generated from field: cercle.v1.TomahawkAction.Agilite agilite = 8;
      */
     value: TomahawkAction_Agilite;
     case: "agilite";
   } | {
     /**
+     * TOMAHAWK!.
+     *
      * @generated from field: cercle.v1.TomahawkAction.CallTomahawk call_tomahawk = 9;
      */
     value: TomahawkAction_CallTomahawk;
     case: "callTomahawk";
   } | {
     /**
+     * SHÉRIF!.
+     *
      * @generated from field: cercle.v1.TomahawkAction.CallSherif call_sherif = 10;
      */
     value: TomahawkAction_CallSherif;
@@ -96,29 +116,33 @@ export const TomahawkActionSchema: GenMessage<TomahawkAction> = /*@__PURE__*/
 /**
  * Play `card` on your turn (also: answer a pending Sheriff or Skip, play a drawn card).
  *
- * `colour` names the new colour after a Diamond (required then, refused otherwise);
- * `target` is the seat a Calumet swaps hands with; `tomahawk` calls TOMAHAWK! with the
- * play when it leaves you exactly one card (ignored otherwise).
- *
  * @generated from message cercle.v1.TomahawkAction.PlayCard
  */
 export type TomahawkAction_PlayCard = Message<"cercle.v1.TomahawkAction.PlayCard"> & {
   /**
+   * The card's id (0..135, see TomahawkCatalogue.cards).
+   *
    * @generated from field: int32 card = 1;
    */
   card: number;
 
   /**
-   * @generated from field: optional string colour = 2;
+   * The new colour after a Diamond: required then, must be absent otherwise.
+   *
+   * @generated from field: optional cercle.v1.TomahawkColour colour = 2;
    */
-  colour?: string | undefined;
+  colour?: TomahawkColour | undefined;
 
   /**
+   * The seat a Calumet swaps hands with: required then, must be absent otherwise.
+   *
    * @generated from field: optional int32 target = 3;
    */
   target?: number | undefined;
 
   /**
+   * Call TOMAHAWK! with the play when it leaves you exactly one card (ignored otherwise).
+   *
    * @generated from field: bool tomahawk = 4;
    */
   tomahawk: boolean;
@@ -198,9 +222,11 @@ export const TomahawkAction_TakeSkipSchema: GenMessage<TomahawkAction_TakeSkip> 
  */
 export type TomahawkAction_NameColour = Message<"cercle.v1.TomahawkAction.NameColour"> & {
   /**
-   * @generated from field: string colour = 1;
+   * The colour named.
+   *
+   * @generated from field: cercle.v1.TomahawkColour colour = 1;
    */
-  colour: string;
+  colour: TomahawkColour;
 };
 
 /**
@@ -217,16 +243,22 @@ export const TomahawkAction_NameColourSchema: GenMessage<TomahawkAction_NameColo
  */
 export type TomahawkAction_Combo = Message<"cercle.v1.TomahawkAction.Combo"> & {
   /**
-   * @generated from field: string symbol = 1;
+   * One of the ten classic kinds (bison ... sun).
+   *
+   * @generated from field: cercle.v1.TomahawkCardKind symbol = 1;
    */
-  symbol: string;
+  symbol: TomahawkCardKind;
 
   /**
-   * @generated from field: string colour = 2;
+   * The colour named; that colour's card ends on top of the discard pile.
+   *
+   * @generated from field: cercle.v1.TomahawkColour colour = 2;
    */
-  colour: string;
+  colour: TomahawkColour;
 
   /**
+   * Call TOMAHAWK! with the combo when it leaves you exactly one card.
+   *
    * @generated from field: bool tomahawk = 3;
    */
   tomahawk: boolean;
@@ -241,24 +273,29 @@ export const TomahawkAction_ComboSchema: GenMessage<TomahawkAction_Combo> = /*@_
 
 /**
  * AGILITÉ!: out of turn, play a card identical to the one just played (TT-AGIL-1).
- *
- * A card that is not identical is a bad-faith claim: refused, and the caller draws
- * `BAD_FAITH_PENALTY` cards (TT-FAIR-1).
+ * A card that is not identical is a bad-faith claim: refused, and the caller draws two
+ * cards (TT-FAIR-1).
  *
  * @generated from message cercle.v1.TomahawkAction.Agilite
  */
 export type TomahawkAction_Agilite = Message<"cercle.v1.TomahawkAction.Agilite"> & {
   /**
+   * The card's id: same kind and colour as the card just played.
+   *
    * @generated from field: int32 card = 1;
    */
   card: number;
 
   /**
-   * @generated from field: optional string colour = 2;
+   * The new colour when jumping in with a Diamond (required then).
+   *
+   * @generated from field: optional cercle.v1.TomahawkColour colour = 2;
    */
-  colour?: string | undefined;
+  colour?: TomahawkColour | undefined;
 
   /**
+   * Call TOMAHAWK! with the play when it leaves you exactly one card.
+   *
    * @generated from field: bool tomahawk = 3;
    */
   tomahawk: boolean;
@@ -293,6 +330,8 @@ export const TomahawkAction_CallTomahawkSchema: GenMessage<TomahawkAction_CallTo
  */
 export type TomahawkAction_CallSherif = Message<"cercle.v1.TomahawkAction.CallSherif"> & {
   /**
+   * The seat caught.
+   *
    * @generated from field: int32 target = 1;
    */
   target: number;
@@ -306,112 +345,154 @@ export const TomahawkAction_CallSherifSchema: GenMessage<TomahawkAction_CallSher
   messageDesc(file_cercle_v1_tomahawk, 0, 9);
 
 /**
- * Everything a frontend needs to draw the table for `seat` (None: a spectator).
+ * Everything a frontend needs to draw the table for `seat` (absent: a spectator).
  *
  * @generated from message cercle.v1.TomahawkView
  */
 export type TomahawkView = Message<"cercle.v1.TomahawkView"> & {
   /**
+   * My seat; absent for a spectator.
+   *
    * @generated from field: optional int32 seat = 1;
    */
   seat?: number | undefined;
 
   /**
+   * My cards, sorted by id (empty for a spectator).
+   *
    * @generated from field: repeated cercle.v1.TomahawkCardFace hand = 2;
    */
   hand: TomahawkCardFace[];
 
   /**
+   * The ids of `hand`, in the same order.
+   *
    * @generated from field: repeated int32 hand_ids = 3;
    */
   handIds: number[];
 
   /**
+   * Every seat as everybody sees it, by seat number.
+   *
    * @generated from field: repeated cercle.v1.TomahawkSeatView seats = 4;
    */
   seats: TomahawkSeatView[];
 
   /**
+   * The round number, from 1.
+   *
    * @generated from field: int32 round = 5;
    */
   round: number;
 
   /**
-   * @generated from field: string phase = 6;
+   * What the seat `turn` must decide now.
+   *
+   * @generated from field: cercle.v1.TomahawkPhase phase = 6;
    */
-  phase: string;
+  phase: TomahawkPhase;
 
   /**
+   * Whose decision the table waits for; absent once the match is over.
+   *
    * @generated from field: optional int32 turn = 7;
    */
   turn?: number | undefined;
 
   /**
+   * +1: clockwise (increasing seats); -1: counter-clockwise.
+   *
    * @generated from field: int32 direction = 8;
    */
   direction: number;
 
   /**
-   * @generated from field: optional string colour = 9;
+   * The current colour; absent while the starter must name it.
+   *
+   * @generated from field: optional cercle.v1.TomahawkColour colour = 9;
    */
-  colour?: string | undefined;
+  colour?: TomahawkColour | undefined;
 
   /**
+   * The top card of the discard pile.
+   *
    * @generated from field: cercle.v1.TomahawkCardFace top_card = 10;
    */
   topCard?: TomahawkCardFace | undefined;
 
   /**
+   * Cards the seat `turn` must draw unless it stacks or shields (phase FACE_SHERIFF), else 0.
+   *
    * @generated from field: int32 pending_draw = 11;
    */
   pendingDraw: number;
 
   /**
+   * Who cast the Sheriff or Skip the seat `turn` faces; absent otherwise.
+   *
    * @generated from field: optional int32 attack_from = 12;
    */
   attackFrom?: number | undefined;
 
   /**
+   * Only for the seat that drew it, in phase DRAWN: the card it may play now.
+   *
    * @generated from field: cercle.v1.TomahawkCardFace drawn_card = 13;
    */
   drawnCard?: TomahawkCardFace | undefined;
 
   /**
+   * The card a player holding an identical one may jump in on now; absent: no window.
+   *
    * @generated from field: cercle.v1.TomahawkCardFace agilite_card = 14;
    */
   agiliteCard?: TomahawkCardFace | undefined;
 
   /**
+   * Who played `agilite_card` (they may not jump in on it).
+   *
    * @generated from field: optional int32 agilite_from = 15;
    */
   agiliteFrom?: number | undefined;
 
   /**
+   * Cards in the draw pile.
+   *
    * @generated from field: int32 draw_pile = 16;
    */
   drawPile: number;
 
   /**
+   * Cards in the discard pile.
+   *
    * @generated from field: int32 discard_pile = 17;
    */
   discardPile: number;
 
   /**
+   * The match ends after the round in which a total reaches this (TT-GOAL-2).
+   *
    * @generated from field: int32 target_score = 18;
    */
   targetScore: number;
 
   /**
+   * The last finished round; absent during the first round.
+   *
    * @generated from field: cercle.v1.TomahawkRoundResult last_round = 19;
    */
   lastRound?: TomahawkRoundResult | undefined;
 
   /**
+   * True once the match is over.
+   *
    * @generated from field: bool match_over = 20;
    */
   matchOver: boolean;
 
   /**
+   * The winning seats once the match is over (lowest total; ties share the win).
+   *
    * @generated from field: repeated int32 winners = 21;
    */
   winners: number[];
@@ -425,27 +506,35 @@ export const TomahawkViewSchema: GenMessage<TomahawkView> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tomahawk, 1);
 
 /**
- * A card as a frontend draws it. `colour` is None for the colourless kinds.
+ * A card as a frontend draws it.
  *
  * @generated from message cercle.v1.TomahawkCardFace
  */
 export type TomahawkCardFace = Message<"cercle.v1.TomahawkCardFace"> & {
   /**
+   * The card's id, 0..135; two copies of a card have different ids.
+   *
    * @generated from field: int32 id = 1;
    */
   id: number;
 
   /**
-   * @generated from field: string kind = 2;
+   * What the card is.
+   *
+   * @generated from field: cercle.v1.TomahawkCardKind kind = 2;
    */
-  kind: string;
+  kind: TomahawkCardKind;
 
   /**
-   * @generated from field: optional string colour = 3;
+   * Its colour; absent for the colourless kinds (Diamond, Calumet, Shaman, Wheel).
+   *
+   * @generated from field: optional cercle.v1.TomahawkColour colour = 3;
    */
-  colour?: string | undefined;
+  colour?: TomahawkColour | undefined;
 
   /**
+   * Points it scores when left in a hand at the end of a round (TT-SCORE-1).
+   *
    * @generated from field: int32 points = 4;
    */
   points: number;
@@ -465,46 +554,64 @@ export const TomahawkCardFaceSchema: GenMessage<TomahawkCardFace> = /*@__PURE__*
  */
 export type TomahawkSeatView = Message<"cercle.v1.TomahawkSeatView"> & {
   /**
+   * The seat number.
+   *
    * @generated from field: int32 seat = 1;
    */
   seat: number;
 
   /**
+   * How many cards the seat holds.
+   *
    * @generated from field: int32 cards = 2;
    */
   cards: number;
 
   /**
+   * Holds one card and has called TOMAHAWK!.
+   *
    * @generated from field: bool called_tomahawk = 3;
    */
   calledTomahawk: boolean;
 
   /**
+   * Holds one card, has not called, and may still call (no card played since).
+   *
    * @generated from field: bool may_call_tomahawk = 4;
    */
   mayCallTomahawk: boolean;
 
   /**
+   * Holds one card and has not called: SHÉRIF! on this seat is legal.
+   *
    * @generated from field: bool catchable = 5;
    */
   catchable: boolean;
 
   /**
+   * The match total so far (penalty points, lower is better).
+   *
    * @generated from field: int32 total = 6;
    */
   total: number;
 
   /**
+   * A Skip was sent back to this seat: its next turn is lost.
+   *
    * @generated from field: bool skips_next_turn = 7;
    */
   skipsNextTurn: boolean;
 
   /**
+   * Who a Shaman played by this seat would send an effect back to; absent: nobody.
+   *
    * @generated from field: optional int32 shaman_target = 8;
    */
   shamanTarget?: number | undefined;
 
   /**
+   * Cards that Shaman would send back (0 with a `shaman_target`: a Skip).
+   *
    * @generated from field: int32 shaman_draw = 9;
    */
   shamanDraw: number;
@@ -524,21 +631,29 @@ export const TomahawkSeatViewSchema: GenMessage<TomahawkSeatView> = /*@__PURE__*
  */
 export type TomahawkRoundResult = Message<"cercle.v1.TomahawkRoundResult"> & {
   /**
+   * The round number.
+   *
    * @generated from field: int32 round = 1;
    */
   round: number;
 
   /**
+   * Who emptied their hand; absent for a blocked round (TT-TURN-4).
+   *
    * @generated from field: optional int32 winner = 2;
    */
   winner?: number | undefined;
 
   /**
+   * Points each seat scored in that round, by seat.
+   *
    * @generated from field: repeated int32 points = 3;
    */
   points: number[];
 
   /**
+   * Match totals after that round, by seat.
+   *
    * @generated from field: repeated int32 totals = 4;
    */
   totals: number[];
@@ -550,4 +665,1556 @@ export type TomahawkRoundResult = Message<"cercle.v1.TomahawkRoundResult"> & {
  */
 export const TomahawkRoundResultSchema: GenMessage<TomahawkRoundResult> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tomahawk, 4);
+
+/**
+ * Something that happened at a Tomahawk table: exactly one is set. Events about a secret
+ * (a hand, drawn cards) reach only the seat concerned; the others get a public event
+ * without the cards.
+ *
+ * @generated from message cercle.v1.TomahawkEvent
+ */
+export type TomahawkEvent = Message<"cercle.v1.TomahawkEvent"> & {
+  /**
+   * The event; the field name is the event's kind.
+   *
+   * @generated from oneof cercle.v1.TomahawkEvent.event
+   */
+  event: {
+    /**
+     * A new round.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.RoundStarted round_started = 1;
+     */
+    value: TomahawkEvent_RoundStarted;
+    case: "roundStarted";
+  } | {
+    /**
+     * My new hand (private).
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.HandDealt hand_dealt = 2;
+     */
+    value: TomahawkEvent_HandDealt;
+    case: "handDealt";
+  } | {
+    /**
+     * The starter named the colour.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.ColourNamed colour_named = 3;
+     */
+    value: TomahawkEvent_ColourNamed;
+    case: "colourNamed";
+  } | {
+    /**
+     * A card was played.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.CardPlayed card_played = 4;
+     */
+    value: TomahawkEvent_CardPlayed;
+    case: "cardPlayed";
+  } | {
+    /**
+     * A COMBO! was played.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.ComboPlayed combo_played = 5;
+     */
+    value: TomahawkEvent_ComboPlayed;
+    case: "comboPlayed";
+  } | {
+    /**
+     * A Sheriff draw is pending.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.SheriffPending sheriff_pending = 6;
+     */
+    value: TomahawkEvent_SheriffPending;
+    case: "sheriffPending";
+  } | {
+    /**
+     * A Skip is pending.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.SkipPending skip_pending = 7;
+     */
+    value: TomahawkEvent_SkipPending;
+    case: "skipPending";
+  } | {
+    /**
+     * A turn was lost.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.TurnSkipped turn_skipped = 8;
+     */
+    value: TomahawkEvent_TurnSkipped;
+    case: "turnSkipped";
+  } | {
+    /**
+     * An effect went back to its caster.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.EffectReturned effect_returned = 9;
+     */
+    value: TomahawkEvent_EffectReturned;
+    case: "effectReturned";
+  } | {
+    /**
+     * The direction of play changed.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.DirectionChanged direction_changed = 10;
+     */
+    value: TomahawkEvent_DirectionChanged;
+    case: "directionChanged";
+  } | {
+    /**
+     * Two hands were swapped.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.HandsSwapped hands_swapped = 11;
+     */
+    value: TomahawkEvent_HandsSwapped;
+    case: "handsSwapped";
+  } | {
+    /**
+     * Every hand moved on.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.HandsPassed hands_passed = 12;
+     */
+    value: TomahawkEvent_HandsPassed;
+    case: "handsPassed";
+  } | {
+    /**
+     * My new hand after a swap or a pass (private).
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.HandReceived hand_received = 13;
+     */
+    value: TomahawkEvent_HandReceived;
+    case: "handReceived";
+  } | {
+    /**
+     * Someone drew (public).
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.Drew drew = 14;
+     */
+    value: TomahawkEvent_Drew;
+    case: "drew";
+  } | {
+    /**
+     * The cards I drew (private).
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.DrewCards drew_cards = 15;
+     */
+    value: TomahawkEvent_DrewCards;
+    case: "drewCards";
+  } | {
+    /**
+     * The draw pile was rebuilt.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.Reshuffled reshuffled = 16;
+     */
+    value: TomahawkEvent_Reshuffled;
+    case: "reshuffled";
+  } | {
+    /**
+     * A turn ended without a card played.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.Passed passed = 17;
+     */
+    value: TomahawkEvent_Passed;
+    case: "passed";
+  } | {
+    /**
+     * TOMAHAWK! was called.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.TomahawkCalled tomahawk_called = 18;
+     */
+    value: TomahawkEvent_TomahawkCalled;
+    case: "tomahawkCalled";
+  } | {
+    /**
+     * SHÉRIF! was called.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.SherifCalled sherif_called = 19;
+     */
+    value: TomahawkEvent_SherifCalled;
+    case: "sherifCalled";
+  } | {
+    /**
+     * A bad-faith claim was punished.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.Penalty penalty = 20;
+     */
+    value: TomahawkEvent_Penalty;
+    case: "penalty";
+  } | {
+    /**
+     * A round was scored.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.RoundEnded round_ended = 21;
+     */
+    value: TomahawkEvent_RoundEnded;
+    case: "roundEnded";
+  } | {
+    /**
+     * The match is over.
+     *
+     * @generated from field: cercle.v1.TomahawkEvent.MatchEnded match_ended = 22;
+     */
+    value: TomahawkEvent_MatchEnded;
+    case: "matchEnded";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.
+ * Use `create(TomahawkEventSchema)` to create a new message.
+ */
+export const TomahawkEventSchema: GenMessage<TomahawkEvent> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5);
+
+/**
+ * A new round was dealt (rounds after the first; the first deal is the initial table).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.RoundStarted
+ */
+export type TomahawkEvent_RoundStarted = Message<"cercle.v1.TomahawkEvent.RoundStarted"> & {
+  /**
+   * The round number.
+   *
+   * @generated from field: int32 round = 1;
+   */
+  round: number;
+
+  /**
+   * The seat that starts (before the first card's effect).
+   *
+   * @generated from field: int32 starter = 2;
+   */
+  starter: number;
+
+  /**
+   * The card turned up to start the discard pile.
+   *
+   * @generated from field: cercle.v1.TomahawkCardFace first_card = 3;
+   */
+  firstCard?: TomahawkCardFace | undefined;
+
+  /**
+   * Match totals so far, by seat.
+   *
+   * @generated from field: repeated int32 totals = 4;
+   */
+  totals: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.RoundStarted.
+ * Use `create(TomahawkEvent_RoundStartedSchema)` to create a new message.
+ */
+export const TomahawkEvent_RoundStartedSchema: GenMessage<TomahawkEvent_RoundStarted> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 0);
+
+/**
+ * Only for `seat`: its new hand.
+ *
+ * @generated from message cercle.v1.TomahawkEvent.HandDealt
+ */
+export type TomahawkEvent_HandDealt = Message<"cercle.v1.TomahawkEvent.HandDealt"> & {
+  /**
+   * The seat dealt.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The hand.
+   *
+   * @generated from field: repeated cercle.v1.TomahawkCardFace cards = 2;
+   */
+  cards: TomahawkCardFace[];
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.HandDealt.
+ * Use `create(TomahawkEvent_HandDealtSchema)` to create a new message.
+ */
+export const TomahawkEvent_HandDealtSchema: GenMessage<TomahawkEvent_HandDealt> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 1);
+
+/**
+ * The starter named the colour over a colourless first card (TT-SETUP-2).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.ColourNamed
+ */
+export type TomahawkEvent_ColourNamed = Message<"cercle.v1.TomahawkEvent.ColourNamed"> & {
+  /**
+   * Who named it.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The colour named.
+   *
+   * @generated from field: cercle.v1.TomahawkColour colour = 2;
+   */
+  colour: TomahawkColour;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.ColourNamed.
+ * Use `create(TomahawkEvent_ColourNamedSchema)` to create a new message.
+ */
+export const TomahawkEvent_ColourNamedSchema: GenMessage<TomahawkEvent_ColourNamed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 2);
+
+/**
+ * A card was played (on a turn, as an answer, or out of turn by AGILITÉ!).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.CardPlayed
+ */
+export type TomahawkEvent_CardPlayed = Message<"cercle.v1.TomahawkEvent.CardPlayed"> & {
+  /**
+   * Who played it.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The card.
+   *
+   * @generated from field: cercle.v1.TomahawkCardFace card = 2;
+   */
+  card?: TomahawkCardFace | undefined;
+
+  /**
+   * The current colour after the play (the card's, or the one named with a Diamond).
+   *
+   * @generated from field: cercle.v1.TomahawkColour colour = 3;
+   */
+  colour: TomahawkColour;
+
+  /**
+   * True if played out of turn by AGILITÉ! (TT-AGIL-1).
+   *
+   * @generated from field: bool agilite = 4;
+   */
+  agilite: boolean;
+
+  /**
+   * For a Calumet: the seat it swapped hands with; absent otherwise.
+   *
+   * @generated from field: optional int32 target = 5;
+   */
+  target?: number | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.CardPlayed.
+ * Use `create(TomahawkEvent_CardPlayedSchema)` to create a new message.
+ */
+export const TomahawkEvent_CardPlayedSchema: GenMessage<TomahawkEvent_CardPlayed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 3);
+
+/**
+ * COMBO!: one classic symbol in all four colours (TT-COMBO-1).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.ComboPlayed
+ */
+export type TomahawkEvent_ComboPlayed = Message<"cercle.v1.TomahawkEvent.ComboPlayed"> & {
+  /**
+   * Who played it.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The classic kind played.
+   *
+   * @generated from field: cercle.v1.TomahawkCardKind symbol = 2;
+   */
+  symbol: TomahawkCardKind;
+
+  /**
+   * The four cards, in the order they went on the discard pile (the last is on top).
+   *
+   * @generated from field: repeated cercle.v1.TomahawkCardFace cards = 3;
+   */
+  cards: TomahawkCardFace[];
+
+  /**
+   * The colour named.
+   *
+   * @generated from field: cercle.v1.TomahawkColour colour = 4;
+   */
+  colour: TomahawkColour;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.ComboPlayed.
+ * Use `create(TomahawkEvent_ComboPlayedSchema)` to create a new message.
+ */
+export const TomahawkEvent_ComboPlayedSchema: GenMessage<TomahawkEvent_ComboPlayed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 4);
+
+/**
+ * `seat` faces a pending Sheriff draw (TT-STACK-1).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.SheriffPending
+ */
+export type TomahawkEvent_SheriffPending = Message<"cercle.v1.TomahawkEvent.SheriffPending"> & {
+  /**
+   * Who faces it.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Cards to draw unless answered.
+   *
+   * @generated from field: int32 total = 2;
+   */
+  total: number;
+
+  /**
+   * Who cast the last Sheriff.
+   *
+   * @generated from field: int32 caster = 3;
+   */
+  caster: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.SheriffPending.
+ * Use `create(TomahawkEvent_SheriffPendingSchema)` to create a new message.
+ */
+export const TomahawkEvent_SheriffPendingSchema: GenMessage<TomahawkEvent_SheriffPending> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 5);
+
+/**
+ * `seat` faces a Skip (TT-SKIP-1).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.SkipPending
+ */
+export type TomahawkEvent_SkipPending = Message<"cercle.v1.TomahawkEvent.SkipPending"> & {
+  /**
+   * Who faces it.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Who cast it.
+   *
+   * @generated from field: int32 caster = 2;
+   */
+  caster: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.SkipPending.
+ * Use `create(TomahawkEvent_SkipPendingSchema)` to create a new message.
+ */
+export const TomahawkEvent_SkipPendingSchema: GenMessage<TomahawkEvent_SkipPending> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 6);
+
+/**
+ * `seat` lost its turn.
+ *
+ * @generated from message cercle.v1.TomahawkEvent.TurnSkipped
+ */
+export type TomahawkEvent_TurnSkipped = Message<"cercle.v1.TomahawkEvent.TurnSkipped"> & {
+  /**
+   * Who lost it.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Why.
+   *
+   * @generated from field: cercle.v1.TomahawkSkipReason reason = 2;
+   */
+  reason: TomahawkSkipReason;
+
+  /**
+   * Who cast the Skip, for reason SKIP; absent for RETURNED_SKIP.
+   *
+   * @generated from field: optional int32 caster = 3;
+   */
+  caster?: number | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.TurnSkipped.
+ * Use `create(TomahawkEvent_TurnSkippedSchema)` to create a new message.
+ */
+export const TomahawkEvent_TurnSkippedSchema: GenMessage<TomahawkEvent_TurnSkipped> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 7);
+
+/**
+ * An effect was sent back to its caster (TT-SHIELD-1, TT-SHAMAN-1).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.EffectReturned
+ */
+export type TomahawkEvent_EffectReturned = Message<"cercle.v1.TomahawkEvent.EffectReturned"> & {
+  /**
+   * Who sent it back.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The caster it went back to.
+   *
+   * @generated from field: int32 to = 2;
+   */
+  to: number;
+
+  /**
+   * The card that sent it back.
+   *
+   * @generated from field: cercle.v1.TomahawkReturnedBy by = 3;
+   */
+  by: TomahawkReturnedBy;
+
+  /**
+   * Cards the caster draws for a Sheriff total; 0 for a Skip (the caster's next turn is lost).
+   *
+   * @generated from field: int32 draw = 4;
+   */
+  draw: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.EffectReturned.
+ * Use `create(TomahawkEvent_EffectReturnedSchema)` to create a new message.
+ */
+export const TomahawkEvent_EffectReturnedSchema: GenMessage<TomahawkEvent_EffectReturned> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 8);
+
+/**
+ * The direction of play changed (a Reverse).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.DirectionChanged
+ */
+export type TomahawkEvent_DirectionChanged = Message<"cercle.v1.TomahawkEvent.DirectionChanged"> & {
+  /**
+   * +1: clockwise; -1: counter-clockwise.
+   *
+   * @generated from field: int32 direction = 1;
+   */
+  direction: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.DirectionChanged.
+ * Use `create(TomahawkEvent_DirectionChangedSchema)` to create a new message.
+ */
+export const TomahawkEvent_DirectionChangedSchema: GenMessage<TomahawkEvent_DirectionChanged> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 9);
+
+/**
+ * A Calumet: two seats swapped hands.
+ *
+ * @generated from message cercle.v1.TomahawkEvent.HandsSwapped
+ */
+export type TomahawkEvent_HandsSwapped = Message<"cercle.v1.TomahawkEvent.HandsSwapped"> & {
+  /**
+   * Who played the Calumet.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The other seat.
+   *
+   * @generated from field: int32 target = 2;
+   */
+  target: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.HandsSwapped.
+ * Use `create(TomahawkEvent_HandsSwappedSchema)` to create a new message.
+ */
+export const TomahawkEvent_HandsSwappedSchema: GenMessage<TomahawkEvent_HandsSwapped> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 10);
+
+/**
+ * A Wheel of Time: every hand moved one seat on (TT-WHEEL-1).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.HandsPassed
+ */
+export type TomahawkEvent_HandsPassed = Message<"cercle.v1.TomahawkEvent.HandsPassed"> & {
+  /**
+   * The direction the hands moved: +1 to the next seat up, -1 down.
+   *
+   * @generated from field: int32 direction = 1;
+   */
+  direction: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.HandsPassed.
+ * Use `create(TomahawkEvent_HandsPassedSchema)` to create a new message.
+ */
+export const TomahawkEvent_HandsPassedSchema: GenMessage<TomahawkEvent_HandsPassed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 11);
+
+/**
+ * Only for `seat`: its whole new hand after a swap or a pass.
+ *
+ * @generated from message cercle.v1.TomahawkEvent.HandReceived
+ */
+export type TomahawkEvent_HandReceived = Message<"cercle.v1.TomahawkEvent.HandReceived"> & {
+  /**
+   * The seat.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The hand.
+   *
+   * @generated from field: repeated cercle.v1.TomahawkCardFace cards = 2;
+   */
+  cards: TomahawkCardFace[];
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.HandReceived.
+ * Use `create(TomahawkEvent_HandReceivedSchema)` to create a new message.
+ */
+export const TomahawkEvent_HandReceivedSchema: GenMessage<TomahawkEvent_HandReceived> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 12);
+
+/**
+ * `seat` drew cards (public: the cards are not named).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.Drew
+ */
+export type TomahawkEvent_Drew = Message<"cercle.v1.TomahawkEvent.Drew"> & {
+  /**
+   * Who drew.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * How many cards (fewer than asked, even 0, when the piles ran out).
+   *
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+
+  /**
+   * Why.
+   *
+   * @generated from field: cercle.v1.TomahawkDrawReason reason = 3;
+   */
+  reason: TomahawkDrawReason;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.Drew.
+ * Use `create(TomahawkEvent_DrewSchema)` to create a new message.
+ */
+export const TomahawkEvent_DrewSchema: GenMessage<TomahawkEvent_Drew> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 13);
+
+/**
+ * Only for `seat`: the cards it drew.
+ *
+ * @generated from message cercle.v1.TomahawkEvent.DrewCards
+ */
+export type TomahawkEvent_DrewCards = Message<"cercle.v1.TomahawkEvent.DrewCards"> & {
+  /**
+   * Who drew.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The cards, in the order drawn.
+   *
+   * @generated from field: repeated cercle.v1.TomahawkCardFace cards = 2;
+   */
+  cards: TomahawkCardFace[];
+
+  /**
+   * Why.
+   *
+   * @generated from field: cercle.v1.TomahawkDrawReason reason = 3;
+   */
+  reason: TomahawkDrawReason;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.DrewCards.
+ * Use `create(TomahawkEvent_DrewCardsSchema)` to create a new message.
+ */
+export const TomahawkEvent_DrewCardsSchema: GenMessage<TomahawkEvent_DrewCards> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 14);
+
+/**
+ * The discard pile, but its top card, was shuffled into a new draw pile (TT-TURN-4).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.Reshuffled
+ */
+export type TomahawkEvent_Reshuffled = Message<"cercle.v1.TomahawkEvent.Reshuffled"> & {
+  /**
+   * Cards in the new draw pile.
+   *
+   * @generated from field: int32 draw_pile = 1;
+   */
+  drawPile: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.Reshuffled.
+ * Use `create(TomahawkEvent_ReshuffledSchema)` to create a new message.
+ */
+export const TomahawkEvent_ReshuffledSchema: GenMessage<TomahawkEvent_Reshuffled> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 15);
+
+/**
+ * `seat`'s turn ended without a card played.
+ *
+ * @generated from message cercle.v1.TomahawkEvent.Passed
+ */
+export type TomahawkEvent_Passed = Message<"cercle.v1.TomahawkEvent.Passed"> & {
+  /**
+   * Who passed.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Why.
+   *
+   * @generated from field: cercle.v1.TomahawkPassReason reason = 2;
+   */
+  reason: TomahawkPassReason;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.Passed.
+ * Use `create(TomahawkEvent_PassedSchema)` to create a new message.
+ */
+export const TomahawkEvent_PassedSchema: GenMessage<TomahawkEvent_Passed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 16);
+
+/**
+ * `seat` called TOMAHAWK! on its last card (TT-TOMA-1).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.TomahawkCalled
+ */
+export type TomahawkEvent_TomahawkCalled = Message<"cercle.v1.TomahawkEvent.TomahawkCalled"> & {
+  /**
+   * Who called.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.TomahawkCalled.
+ * Use `create(TomahawkEvent_TomahawkCalledSchema)` to create a new message.
+ */
+export const TomahawkEvent_TomahawkCalledSchema: GenMessage<TomahawkEvent_TomahawkCalled> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 17);
+
+/**
+ * `seat` called SHÉRIF! on `target` (TT-TOMA-2).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.SherifCalled
+ */
+export type TomahawkEvent_SherifCalled = Message<"cercle.v1.TomahawkEvent.SherifCalled"> & {
+  /**
+   * Who called.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * Who was called on.
+   *
+   * @generated from field: int32 target = 2;
+   */
+  target: number;
+
+  /**
+   * True: the target held one card without calling and draws one; false: bad faith, see
+   * the Penalty event that follows.
+   *
+   * @generated from field: bool caught = 3;
+   */
+  caught: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.SherifCalled.
+ * Use `create(TomahawkEvent_SherifCalledSchema)` to create a new message.
+ */
+export const TomahawkEvent_SherifCalledSchema: GenMessage<TomahawkEvent_SherifCalled> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 18);
+
+/**
+ * `seat` draws cards for a bad-faith claim (TT-FAIR-1).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.Penalty
+ */
+export type TomahawkEvent_Penalty = Message<"cercle.v1.TomahawkEvent.Penalty"> & {
+  /**
+   * Who is punished.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The claim punished.
+   *
+   * @generated from field: cercle.v1.TomahawkPenaltyReason reason = 2;
+   */
+  reason: TomahawkPenaltyReason;
+
+  /**
+   * Cards to draw.
+   *
+   * @generated from field: int32 cards = 3;
+   */
+  cards: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.Penalty.
+ * Use `create(TomahawkEvent_PenaltySchema)` to create a new message.
+ */
+export const TomahawkEvent_PenaltySchema: GenMessage<TomahawkEvent_Penalty> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 19);
+
+/**
+ * A round was scored (TT-GOAL-1, TT-SCORE-1).
+ *
+ * @generated from message cercle.v1.TomahawkEvent.RoundEnded
+ */
+export type TomahawkEvent_RoundEnded = Message<"cercle.v1.TomahawkEvent.RoundEnded"> & {
+  /**
+   * The round number.
+   *
+   * @generated from field: int32 round = 1;
+   */
+  round: number;
+
+  /**
+   * Who emptied their hand; absent for a blocked round.
+   *
+   * @generated from field: optional int32 winner = 2;
+   */
+  winner?: number | undefined;
+
+  /**
+   * How the round ended.
+   *
+   * @generated from field: cercle.v1.TomahawkRoundEndReason reason = 3;
+   */
+  reason: TomahawkRoundEndReason;
+
+  /**
+   * Points each seat scored in the round, by seat.
+   *
+   * @generated from field: repeated int32 points = 4;
+   */
+  points: number[];
+
+  /**
+   * Match totals after the round, by seat.
+   *
+   * @generated from field: repeated int32 totals = 5;
+   */
+  totals: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.RoundEnded.
+ * Use `create(TomahawkEvent_RoundEndedSchema)` to create a new message.
+ */
+export const TomahawkEvent_RoundEndedSchema: GenMessage<TomahawkEvent_RoundEnded> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 20);
+
+/**
+ * A total reached the target (TT-GOAL-2): the match is over.
+ *
+ * @generated from message cercle.v1.TomahawkEvent.MatchEnded
+ */
+export type TomahawkEvent_MatchEnded = Message<"cercle.v1.TomahawkEvent.MatchEnded"> & {
+  /**
+   * The seats with the lowest total.
+   *
+   * @generated from field: repeated int32 winners = 1;
+   */
+  winners: number[];
+
+  /**
+   * Final totals, by seat.
+   *
+   * @generated from field: repeated int32 totals = 2;
+   */
+  totals: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkEvent.MatchEnded.
+ * Use `create(TomahawkEvent_MatchEndedSchema)` to create a new message.
+ */
+export const TomahawkEvent_MatchEndedSchema: GenMessage<TomahawkEvent_MatchEnded> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 5, 21);
+
+/**
+ * How a Tomahawk match ended (the detail of the shared Outcome; reason TARGET_SCORE).
+ *
+ * @generated from message cercle.v1.TomahawkOutcome
+ */
+export type TomahawkOutcome = Message<"cercle.v1.TomahawkOutcome"> & {
+  /**
+   * How many rounds were played.
+   *
+   * @generated from field: int32 rounds = 1;
+   */
+  rounds: number;
+
+  /**
+   * The target score the match was played to (TT-GOAL-2).
+   *
+   * @generated from field: int32 target_score = 2;
+   */
+  targetScore: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkOutcome.
+ * Use `create(TomahawkOutcomeSchema)` to create a new message.
+ */
+export const TomahawkOutcomeSchema: GenMessage<TomahawkOutcome> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 6);
+
+/**
+ * The printed material: every card with its face, every kind with its counts, points and
+ * powers, so no frontend hard-codes a table (TT-DECK-1..3).
+ *
+ * @generated from message cercle.v1.TomahawkCatalogue
+ */
+export type TomahawkCatalogue = Message<"cercle.v1.TomahawkCatalogue"> & {
+  /**
+   * Every card of the deck, by id (index i is card id i).
+   *
+   * @generated from field: repeated cercle.v1.TomahawkCardFace cards = 1;
+   */
+  cards: TomahawkCardFace[];
+
+  /**
+   * Every kind, in the order of TomahawkCardKind.
+   *
+   * @generated from field: repeated cercle.v1.TomahawkCatalogue.KindEntry kinds = 2;
+   */
+  kinds: TomahawkCatalogue_KindEntry[];
+
+  /**
+   * The colours of the deck.
+   *
+   * @generated from field: repeated cercle.v1.TomahawkColour colours = 3;
+   */
+  colours: TomahawkColour[];
+
+  /**
+   * Cards dealt to each player at the start of a round (TT-SETUP-1).
+   *
+   * @generated from field: int32 hand_size = 4;
+   */
+  handSize: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkCatalogue.
+ * Use `create(TomahawkCatalogueSchema)` to create a new message.
+ */
+export const TomahawkCatalogueSchema: GenMessage<TomahawkCatalogue> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 7);
+
+/**
+ * One kind of card as printed.
+ *
+ * @generated from message cercle.v1.TomahawkCatalogue.KindEntry
+ */
+export type TomahawkCatalogue_KindEntry = Message<"cercle.v1.TomahawkCatalogue.KindEntry"> & {
+  /**
+   * The kind.
+   *
+   * @generated from field: cercle.v1.TomahawkCardKind kind = 1;
+   */
+  kind: TomahawkCardKind;
+
+  /**
+   * Copies in the deck, all colours together.
+   *
+   * @generated from field: int32 copies = 2;
+   */
+  copies: number;
+
+  /**
+   * Copies of each colour; 0 for the colourless kinds.
+   *
+   * @generated from field: int32 copies_per_colour = 3;
+   */
+  copiesPerColour: number;
+
+  /**
+   * Points scored when left in a hand at the end of a round (TT-SCORE-1).
+   *
+   * @generated from field: int32 points = 4;
+   */
+  points: number;
+
+  /**
+   * N for a Sheriff +N (the draw it makes pending), else 0.
+   *
+   * @generated from field: int32 draw = 5;
+   */
+  draw: number;
+
+  /**
+   * May be played on any card, whatever the colour and symbol (TT-TURN-1).
+   *
+   * @generated from field: bool plays_on_anything = 6;
+   */
+  playsOnAnything: boolean;
+
+  /**
+   * AGILITÉ! may be called on it (TT-AGIL-1: not on a Wheel of Time or a Calumet).
+   *
+   * @generated from field: bool agilite = 7;
+   */
+  agilite: boolean;
+
+  /**
+   * One of the classic kinds a COMBO! takes (TT-COMBO-1).
+   *
+   * @generated from field: bool combo = 8;
+   */
+  combo: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.TomahawkCatalogue.KindEntry.
+ * Use `create(TomahawkCatalogue_KindEntrySchema)` to create a new message.
+ */
+export const TomahawkCatalogue_KindEntrySchema: GenMessage<TomahawkCatalogue_KindEntry> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomahawk, 7, 0);
+
+/**
+ * The four colours of the deck (TT-DECK-1).
+ *
+ * @generated from enum cercle.v1.TomahawkColour
+ */
+export enum TomahawkColour {
+  /**
+   * Unset: no colour (a colourless card, or no colour named yet).
+   *
+   * @generated from enum value: TOMAHAWK_COLOUR_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Red.
+   *
+   * @generated from enum value: TOMAHAWK_COLOUR_RED = 1;
+   */
+  RED = 1,
+
+  /**
+   * Blue.
+   *
+   * @generated from enum value: TOMAHAWK_COLOUR_BLUE = 2;
+   */
+  BLUE = 2,
+
+  /**
+   * Violet.
+   *
+   * @generated from enum value: TOMAHAWK_COLOUR_VIOLET = 3;
+   */
+  VIOLET = 3,
+
+  /**
+   * White.
+   *
+   * @generated from enum value: TOMAHAWK_COLOUR_WHITE = 4;
+   */
+  WHITE = 4,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkColour.
+ */
+export const TomahawkColourSchema: GenEnum<TomahawkColour> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 0);
+
+/**
+ * What a card is, regardless of its colour: ten classic symbols (5 points each, TT-DECK-2)
+ * and the special cards (TT-DECK-3).
+ *
+ * @generated from enum cercle.v1.TomahawkCardKind
+ */
+export enum TomahawkCardKind {
+  /**
+   * Unset: never sent for a real card.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Classic symbol: bison.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_BISON = 1;
+   */
+  BISON = 1,
+
+  /**
+   * Classic symbol: eagle.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_EAGLE = 2;
+   */
+  EAGLE = 2,
+
+  /**
+   * Classic symbol: wolf.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_WOLF = 3;
+   */
+  WOLF = 3,
+
+  /**
+   * Classic symbol: bear.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_BEAR = 4;
+   */
+  BEAR = 4,
+
+  /**
+   * Classic symbol: tipi.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_TIPI = 5;
+   */
+  TIPI = 5,
+
+  /**
+   * Classic symbol: feather.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_FEATHER = 6;
+   */
+  FEATHER = 6,
+
+  /**
+   * Classic symbol: totem.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_TOTEM = 7;
+   */
+  TOTEM = 7,
+
+  /**
+   * Classic symbol: bow.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_BOW = 8;
+   */
+  BOW = 8,
+
+  /**
+   * Classic symbol: canoe.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_CANOE = 9;
+   */
+  CANOE = 9,
+
+  /**
+   * Classic symbol: sun.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_SUN = 10;
+   */
+  SUN = 10,
+
+  /**
+   * Sheriff +1: the next player faces a pending draw of 1 (TT-SHERIFF-1).
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_SHERIFF_1 = 11;
+   */
+  SHERIFF_1 = 11,
+
+  /**
+   * Sheriff +2: the next player faces a pending draw of 2.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_SHERIFF_2 = 12;
+   */
+  SHERIFF_2 = 12,
+
+  /**
+   * Sheriff +3: the next player faces a pending draw of 3.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_SHERIFF_3 = 13;
+   */
+  SHERIFF_3 = 13,
+
+  /**
+   * Skip ("Passe ton tour"): the next player loses their turn unless they Shield it (TT-SKIP-1).
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_SKIP = 14;
+   */
+  SKIP = 14,
+
+  /**
+   * Reverse ("Contresens"): the direction of play changes (TT-REV-1).
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_REVERSE = 15;
+   */
+  REVERSE = 15,
+
+  /**
+   * Shield ("Bouclier"): sends a pending Sheriff draw or Skip back to its caster (TT-SHIELD-1).
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_SHIELD = 16;
+   */
+  SHIELD = 16,
+
+  /**
+   * Diamond ("Diamant"), colourless, 20 points: its player names the new colour.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_DIAMOND = 17;
+   */
+  DIAMOND = 17,
+
+  /**
+   * Calumet, colourless: its player swaps hands with a player they choose.
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_CALUMET = 18;
+   */
+  CALUMET = 18,
+
+  /**
+   * Shaman ("Chamane"), colourless: sends back the last Sheriff draw or Skip its player took
+   * (TT-SHAMAN-1).
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_SHAMAN = 19;
+   */
+  SHAMAN = 19,
+
+  /**
+   * Wheel of Time ("Roue du Temps"), colourless: every hand moves one seat on (TT-WHEEL-1).
+   *
+   * @generated from enum value: TOMAHAWK_CARD_KIND_WHEEL = 20;
+   */
+  WHEEL = 20,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkCardKind.
+ */
+export const TomahawkCardKindSchema: GenEnum<TomahawkCardKind> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 1);
+
+/**
+ * What the seat whose turn it is must decide now.
+ *
+ * @generated from enum cercle.v1.TomahawkPhase
+ */
+export enum TomahawkPhase {
+  /**
+   * Unset: never sent.
+   *
+   * @generated from enum value: TOMAHAWK_PHASE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Play a card or a combo, or draw (TT-TURN-1, TT-TURN-3).
+   *
+   * @generated from enum value: TOMAHAWK_PHASE_PLAY = 1;
+   */
+  PLAY = 1,
+
+  /**
+   * The round's first card is colourless: the starter names the colour (TT-SETUP-2).
+   *
+   * @generated from enum value: TOMAHAWK_PHASE_NAME_COLOUR = 2;
+   */
+  NAME_COLOUR = 2,
+
+  /**
+   * A Sheriff draw is pending: stack a Sheriff, Shield it, or take it (TT-STACK-1).
+   *
+   * @generated from enum value: TOMAHAWK_PHASE_FACE_SHERIFF = 3;
+   */
+  FACE_SHERIFF = 3,
+
+  /**
+   * A Skip is pending: Shield it or take it (TT-SKIP-1).
+   *
+   * @generated from enum value: TOMAHAWK_PHASE_FACE_SKIP = 4;
+   */
+  FACE_SKIP = 4,
+
+  /**
+   * The card just drawn can be played: play it or keep it (TT-TURN-3).
+   *
+   * @generated from enum value: TOMAHAWK_PHASE_DRAWN = 5;
+   */
+  DRAWN = 5,
+
+  /**
+   * The match is over.
+   *
+   * @generated from enum value: TOMAHAWK_PHASE_MATCH_OVER = 6;
+   */
+  MATCH_OVER = 6,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkPhase.
+ */
+export const TomahawkPhaseSchema: GenEnum<TomahawkPhase> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 2);
+
+/**
+ * Why a player drew cards.
+ *
+ * @generated from enum cercle.v1.TomahawkDrawReason
+ */
+export enum TomahawkDrawReason {
+  /**
+   * Unset: never sent.
+   *
+   * @generated from enum value: TOMAHAWK_DRAW_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * One card, because nothing in hand could be played (or the turn's clock ran out).
+   *
+   * @generated from enum value: TOMAHAWK_DRAW_REASON_TURN = 1;
+   */
+  TURN = 1,
+
+  /**
+   * The pending Sheriff total (taken, or drawn at once after a last-card Sheriff, TT-END-1).
+   *
+   * @generated from enum value: TOMAHAWK_DRAW_REASON_SHERIFF = 2;
+   */
+  SHERIFF = 2,
+
+  /**
+   * A caster drew their own Sheriff total, sent back by a Shield or a Shaman.
+   *
+   * @generated from enum value: TOMAHAWK_DRAW_REASON_RETURNED = 3;
+   */
+  RETURNED = 3,
+
+  /**
+   * Caught by SHÉRIF! without having called TOMAHAWK! (TT-TOMA-2).
+   *
+   * @generated from enum value: TOMAHAWK_DRAW_REASON_SHERIF = 4;
+   */
+  SHERIF = 4,
+
+  /**
+   * The penalty for a bad-faith SHÉRIF! or AGILITÉ! claim (TT-FAIR-1).
+   *
+   * @generated from enum value: TOMAHAWK_DRAW_REASON_PENALTY = 5;
+   */
+  PENALTY = 5,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkDrawReason.
+ */
+export const TomahawkDrawReasonSchema: GenEnum<TomahawkDrawReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 3);
+
+/**
+ * Why a seat lost its turn.
+ *
+ * @generated from enum cercle.v1.TomahawkSkipReason
+ */
+export enum TomahawkSkipReason {
+  /**
+   * Unset: never sent.
+   *
+   * @generated from enum value: TOMAHAWK_SKIP_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The seat took the Skip it faced (TT-SKIP-1).
+   *
+   * @generated from enum value: TOMAHAWK_SKIP_REASON_SKIP = 1;
+   */
+  SKIP = 1,
+
+  /**
+   * A Skip sent back to the seat by a Shield or a Shaman passed over it.
+   *
+   * @generated from enum value: TOMAHAWK_SKIP_REASON_RETURNED_SKIP = 2;
+   */
+  RETURNED_SKIP = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkSkipReason.
+ */
+export const TomahawkSkipReasonSchema: GenEnum<TomahawkSkipReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 4);
+
+/**
+ * The card that sent an effect back to its caster.
+ *
+ * @generated from enum cercle.v1.TomahawkReturnedBy
+ */
+export enum TomahawkReturnedBy {
+  /**
+   * Unset: never sent.
+   *
+   * @generated from enum value: TOMAHAWK_RETURNED_BY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A Shield played against a pending Sheriff draw or Skip (TT-SHIELD-1).
+   *
+   * @generated from enum value: TOMAHAWK_RETURNED_BY_SHIELD = 1;
+   */
+  SHIELD = 1,
+
+  /**
+   * A Shaman returning the last draw or Skip its player took (TT-SHAMAN-1).
+   *
+   * @generated from enum value: TOMAHAWK_RETURNED_BY_SHAMAN = 2;
+   */
+  SHAMAN = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkReturnedBy.
+ */
+export const TomahawkReturnedBySchema: GenEnum<TomahawkReturnedBy> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 5);
+
+/**
+ * Why a turn ended without a card played.
+ *
+ * @generated from enum cercle.v1.TomahawkPassReason
+ */
+export enum TomahawkPassReason {
+  /**
+   * Unset: never sent.
+   *
+   * @generated from enum value: TOMAHAWK_PASS_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * The player kept the playable card they had just drawn (TT-TURN-3).
+   *
+   * @generated from enum value: TOMAHAWK_PASS_REASON_KEPT_DRAWN_CARD = 1;
+   */
+  KEPT_DRAWN_CARD = 1,
+
+  /**
+   * The draw and discard piles were empty: nothing to draw (TT-TURN-4).
+   *
+   * @generated from enum value: TOMAHAWK_PASS_REASON_NOTHING_TO_DRAW = 2;
+   */
+  NOTHING_TO_DRAW = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkPassReason.
+ */
+export const TomahawkPassReasonSchema: GenEnum<TomahawkPassReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 6);
+
+/**
+ * The bad-faith claim a penalty punishes (TT-FAIR-1).
+ *
+ * @generated from enum cercle.v1.TomahawkPenaltyReason
+ */
+export enum TomahawkPenaltyReason {
+  /**
+   * Unset: never sent.
+   *
+   * @generated from enum value: TOMAHAWK_PENALTY_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * SHÉRIF! on a player who does not hold exactly one card.
+   *
+   * @generated from enum value: TOMAHAWK_PENALTY_REASON_BAD_SHERIF = 1;
+   */
+  BAD_SHERIF = 1,
+
+  /**
+   * AGILITÉ! with a card that is not identical to the one just played.
+   *
+   * @generated from enum value: TOMAHAWK_PENALTY_REASON_BAD_AGILITE = 2;
+   */
+  BAD_AGILITE = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkPenaltyReason.
+ */
+export const TomahawkPenaltyReasonSchema: GenEnum<TomahawkPenaltyReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 7);
+
+/**
+ * How a round ended.
+ *
+ * @generated from enum cercle.v1.TomahawkRoundEndReason
+ */
+export enum TomahawkRoundEndReason {
+  /**
+   * Unset: never sent.
+   *
+   * @generated from enum value: TOMAHAWK_ROUND_END_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A player emptied their hand (TT-GOAL-1).
+   *
+   * @generated from enum value: TOMAHAWK_ROUND_END_REASON_EMPTY_HAND = 1;
+   */
+  EMPTY_HAND = 1,
+
+  /**
+   * Every player passed in a row on empty piles; nobody won the round (TT-TURN-4).
+   *
+   * @generated from enum value: TOMAHAWK_ROUND_END_REASON_BLOCKED = 2;
+   */
+  BLOCKED = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.TomahawkRoundEndReason.
+ */
+export const TomahawkRoundEndReasonSchema: GenEnum<TomahawkRoundEndReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomahawk, 8);
 

@@ -2,8 +2,8 @@
 // @generated from file cercle/v1/tomy.proto (package cercle.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { IntList } from "./common_pb.js";
 import { file_cercle_v1_common } from "./common_pb.js";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/tomy.proto.
  */
 export const file_cercle_v1_tomy: GenFile = /*@__PURE__*/
-  fileDesc("ChRjZXJjbGUvdjEvdG9teS5wcm90bxIJY2VyY2xlLnYxIrkCCgpUb215QWN0aW9uEjAKB3Byb3Bvc2UYASABKAsyHS5jZXJjbGUudjEuVG9teUFjdGlvbi5Qcm9wb3NlSAASKgoEcGFzcxgCIAEoCzIaLmNlcmNsZS52MS5Ub215QWN0aW9uLlBhc3NIABIqCgR2b3RlGAMgASgLMhouY2VyY2xlLnYxLlRvbXlBY3Rpb24uVm90ZUgAEjMKCWJyZWFrX3RpZRgEIAEoCzIeLmNlcmNsZS52MS5Ub215QWN0aW9uLkJyZWFrVGllSAAaKAoHUHJvcG9zZRIOCgZjb2x1bW4YASABKAUSDQoFc3RvcnkYAiABKAkaBgoEUGFzcxoUCgRWb3RlEgwKBGNhcmQYASABKAUaGgoIQnJlYWtUaWUSDgoGY29sdW1uGAEgASgFQggKBmFjdGlvbiK4BQoIVG9teVZpZXcSEQoEc2VhdBgBIAEoBUgAiAEBEg0KBXBoYXNlGAIgASgJEgwKBGdhbWUYAyABKAUSDAoEdHVybhgEIAEoBRIUCgxsZWFzaF9ob2xkZXIYBSABKAUSGAoLc3Rvcnl0ZWxsZXIYBiABKAVIAYgBARIqCgdjb2x1bW5zGAcgAygLMhkuY2VyY2xlLnYxLlRvbXlDb2x1bW5WaWV3Ei4KCXByb3Bvc2FscxgIIAMoCzIbLmNlcmNsZS52MS5Ub215UHJvcG9zYWxWaWV3Eg4KBnBhc3NlZBgJIAMoCBITCgtzaXR0aW5nX291dBgKIAMoCBINCgV2b3RlZBgLIAMoCBINCgV2b3RlcxgMIAMoBRIUCgdteV92b3RlGA0gASgFSAKIAQESKAoEaGFuZBgOIAMoCzIaLmNlcmNsZS52MS5Ub215RG9nQ2FyZFZpZXcSEwoLaGFuZF9jb3VudHMYDyADKAUSFgoOZG9nX2RlY2tfY291bnQYECABKAUSGQoRZG9nX2Rpc2NhcmRfY291bnQYESABKAUSGwoTbG9jYXRpb25fZGVja19jb3VudBgSIAEoBRIeChZsb2NhdGlvbl9kaXNjYXJkX2NvdW50GBMgASgFEhMKC3RpZV9jb2x1bW5zGBQgAygFEi4KCWxhc3RfdHVybhgVIAEoCzIbLmNlcmNsZS52MS5Ub215TGFzdFR1cm5WaWV3Eg4KBnJvdW5kcxgWIAEoCBIUCgx0YXJnZXRfc2NvcmUYFyABKAUSKAoMcm91bmRfc2NvcmVzGBggAygLMhIuY2VyY2xlLnYxLkludExpc3QSDgoGdG90YWxzGBkgAygFEhAKCGxhbmd1YWdlGBogASgJQgcKBV9zZWF0Qg4KDF9zdG9yeXRlbGxlckIKCghfbXlfdm90ZSKrAQoOVG9teUNvbHVtblZpZXcSDgoGY29sdW1uGAEgASgFEg0KBWJyZWVkGAIgASgJEg4KBmNvbG91chgDIAEoCRIVCghsb2NhdGlvbhgEIAEoBUgAiAEBEhUKCHBsYWNlX2ZyGAUgASgJSAGIAQESFQoIcGxhY2VfZW4YBiABKAlIAogBAUILCglfbG9jYXRpb25CCwoJX3BsYWNlX2ZyQgsKCV9wbGFjZV9lbiJRChBUb215UHJvcG9zYWxWaWV3Eg4KBmNvbHVtbhgBIAEoBRIMCgRzZWF0GAIgASgFEhAKCGxvY2F0aW9uGAMgASgFEg0KBXN0b3J5GAQgASgJIj4KD1RvbXlEb2dDYXJkVmlldxIMCgRjYXJkGAEgASgFEg4KBmNvbHVtbhgCIAEoBRINCgVicmVlZBgDIAEoCSKBAQoQVG9teUxhc3RUdXJuVmlldxIuCglwcm9wb3NhbHMYASADKAsyGy5jZXJjbGUudjEuVG9teVByb3Bvc2FsVmlldxINCgV2b3RlcxgCIAMoBRIbCg53aW5uaW5nX2NvbHVtbhgDIAEoBUgAiAEBQhEKD193aW5uaW5nX2NvbHVtbmIGcHJvdG8z", [file_cercle_v1_common]);
+  fileDesc("ChRjZXJjbGUvdjEvdG9teS5wcm90bxIJY2VyY2xlLnYxIrkCCgpUb215QWN0aW9uEjAKB3Byb3Bvc2UYASABKAsyHS5jZXJjbGUudjEuVG9teUFjdGlvbi5Qcm9wb3NlSAASKgoEcGFzcxgCIAEoCzIaLmNlcmNsZS52MS5Ub215QWN0aW9uLlBhc3NIABIqCgR2b3RlGAMgASgLMhouY2VyY2xlLnYxLlRvbXlBY3Rpb24uVm90ZUgAEjMKCWJyZWFrX3RpZRgEIAEoCzIeLmNlcmNsZS52MS5Ub215QWN0aW9uLkJyZWFrVGllSAAaKAoHUHJvcG9zZRIOCgZjb2x1bW4YASABKAUSDQoFc3RvcnkYAiABKAkaBgoEUGFzcxoUCgRWb3RlEgwKBGNhcmQYASABKAUaGgoIQnJlYWtUaWUSDgoGY29sdW1uGAEgASgFQggKBmFjdGlvbiLjBQoIVG9teVZpZXcSEQoEc2VhdBgBIAEoBUgAiAEBEiMKBXBoYXNlGAIgASgOMhQuY2VyY2xlLnYxLlRvbXlQaGFzZRIMCgRnYW1lGAMgASgFEgwKBHR1cm4YBCABKAUSFAoMbGVhc2hfaG9sZGVyGAUgASgFEhgKC3N0b3J5dGVsbGVyGAYgASgFSAGIAQESKgoHY29sdW1ucxgHIAMoCzIZLmNlcmNsZS52MS5Ub215Q29sdW1uVmlldxIuCglwcm9wb3NhbHMYCCADKAsyGy5jZXJjbGUudjEuVG9teVByb3Bvc2FsVmlldxIOCgZwYXNzZWQYCSADKAgSEwoLc2l0dGluZ19vdXQYCiADKAgSDQoFdm90ZWQYCyADKAgSDQoFdm90ZXMYDCADKAUSFAoHbXlfdm90ZRgNIAEoBUgCiAEBEiQKBGhhbmQYDiADKAsyFi5jZXJjbGUudjEuVG9teURvZ0NhcmQSEwoLaGFuZF9jb3VudHMYDyADKAUSFgoOZG9nX2RlY2tfY291bnQYECABKAUSGQoRZG9nX2Rpc2NhcmRfY291bnQYESABKAUSGwoTbG9jYXRpb25fZGVja19jb3VudBgSIAEoBRIeChZsb2NhdGlvbl9kaXNjYXJkX2NvdW50GBMgASgFEhMKC3RpZV9jb2x1bW5zGBQgAygFEi4KCWxhc3RfdHVybhgVIAEoCzIbLmNlcmNsZS52MS5Ub215TGFzdFR1cm5WaWV3Eg4KBnJvdW5kcxgWIAEoCBIUCgx0YXJnZXRfc2NvcmUYFyABKAUSKAoMcm91bmRfc2NvcmVzGBggAygLMhIuY2VyY2xlLnYxLkludExpc3QSDgoGdG90YWxzGBkgAygFEikKCGxhbmd1YWdlGBogASgOMhcuY2VyY2xlLnYxLlRvbXlMYW5ndWFnZUIHCgVfc2VhdEIOCgxfc3Rvcnl0ZWxsZXJCCgoIX215X3ZvdGUisAEKDlRvbXlDb2x1bW5WaWV3Eg4KBmNvbHVtbhgBIAEoBRIjCgVicmVlZBgCIAEoDjIULmNlcmNsZS52MS5Ub215QnJlZWQSJQoGY29sb3VyGAMgASgOMhUuY2VyY2xlLnYxLlRvbXlDb2xvdXISFQoIbG9jYXRpb24YBCABKAVIAIgBAUILCglfbG9jYXRpb25KBAgFEAZKBAgGEAdSCHBsYWNlX2ZyUghwbGFjZV9lbiJRChBUb215UHJvcG9zYWxWaWV3Eg4KBmNvbHVtbhgBIAEoBRIMCgRzZWF0GAIgASgFEhAKCGxvY2F0aW9uGAMgASgFEg0KBXN0b3J5GAQgASgJIk4KC1RvbXlEb2dDYXJkEgoKAmlkGAEgASgFEg4KBmNvbHVtbhgCIAEoBRIjCgVicmVlZBgDIAEoDjIULmNlcmNsZS52MS5Ub215QnJlZWQigQEKEFRvbXlMYXN0VHVyblZpZXcSLgoJcHJvcG9zYWxzGAEgAygLMhsuY2VyY2xlLnYxLlRvbXlQcm9wb3NhbFZpZXcSDQoFdm90ZXMYAiADKAUSGwoOd2lubmluZ19jb2x1bW4YAyABKAVIAIgBAUIRCg9fd2lubmluZ19jb2x1bW4iixUKCVRvbXlFdmVudBI8Cg5zdG9yeV9wcm9wb3NlZBgBIAEoCzIiLmNlcmNsZS52MS5Ub215RXZlbnQuU3RvcnlQcm9wb3NlZEgAEi0KBnBhc3NlZBgCIAEoCzIbLmNlcmNsZS52MS5Ub215RXZlbnQuUGFzc2VkSAASOAoMdm90ZV9zdGFydGVkGAMgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5Wb3RlU3RhcnRlZEgAEisKBXZvdGVkGAQgASgLMhouY2VyY2xlLnYxLlRvbXlFdmVudC5Wb3RlZEgAEjAKCG93bl92b3RlGAUgASgLMhwuY2VyY2xlLnYxLlRvbXlFdmVudC5Pd25Wb3RlSAASLgoHc2F0X291dBgGIAEoCzIbLmNlcmNsZS52MS5Ub215RXZlbnQuU2F0T3V0SAASPAoOdm90ZXNfcmV2ZWFsZWQYByABKAsyIi5jZXJjbGUudjEuVG9teUV2ZW50LlZvdGVzUmV2ZWFsZWRIABInCgN0aWUYCCABKAsyGC5jZXJjbGUudjEuVG9teUV2ZW50LlRpZUgAEjQKCnRpZV9icm9rZW4YCSABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LlRpZUJyb2tlbkgAEjYKC3R1cm5fcmVzdWx0GAogASgLMh8uY2VyY2xlLnYxLlRvbXlFdmVudC5UdXJuUmVzdWx0SAASRQoTZG9nX2RlY2tfcmVzaHVmZmxlZBgLIAEoCzImLmNlcmNsZS52MS5Ub215RXZlbnQuRG9nRGVja1Jlc2h1ZmZsZWRIABI8Cg9ub19jYXJkX3RvX2RyYXcYDCABKAsyIS5jZXJjbGUudjEuVG9teUV2ZW50Lk5vQ2FyZFRvRHJhd0gAEjQKCmNhcmRfZHJhd24YDSABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LkNhcmREcmF3bkgAEjAKCG93bl9kcmF3GA4gASgLMhwuY2VyY2xlLnYxLlRvbXlFdmVudC5Pd25EcmF3SAASRgoTbG9jYXRpb25zX2Rpc2NhcmRlZBgPIAEoCzInLmNlcmNsZS52MS5Ub215RXZlbnQuTG9jYXRpb25zRGlzY2FyZGVkSAASRQoTbG9jYXRpb25fZGVja19zaG9ydBgQIAEoCzImLmNlcmNsZS52MS5Ub215RXZlbnQuTG9jYXRpb25EZWNrU2hvcnRIABI4Cgxyb3dfcmVmaWxsZWQYESABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlJvd1JlZmlsbGVkSAASOAoMdHVybl9zdGFydGVkGBIgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5UdXJuU3RhcnRlZEgAEjIKCWdhbWVfb3ZlchgTIAEoCzIdLmNlcmNsZS52MS5Ub215RXZlbnQuR2FtZU92ZXJIABI4Cgxyb3VuZF9zY29yZWQYFCABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlJvdW5kU2NvcmVkSAASOAoMZ2FtZV9zdGFydGVkGBUgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5HYW1lU3RhcnRlZEgAEjQKCmhhbmRfZGVhbHQYFiABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LkhhbmREZWFsdEgAEjQKCm1hdGNoX292ZXIYFyABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50Lk1hdGNoT3ZlckgAGk4KDVN0b3J5UHJvcG9zZWQSDAoEc2VhdBgBIAEoBRIOCgZjb2x1bW4YAiABKAUSEAoIbG9jYXRpb24YAyABKAUSDQoFc3RvcnkYBCABKAkaFgoGUGFzc2VkEgwKBHNlYXQYASABKAUaMwoLVm90ZVN0YXJ0ZWQSDwoHY29sdW1ucxgBIAMoBRITCgtzaXR0aW5nX291dBgCIAMoBRoVCgVWb3RlZBIMCgRzZWF0GAEgASgFGi8KB093blZvdGUSJAoEY2FyZBgBIAEoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBoWCgZTYXRPdXQSDAoEc2VhdBgBIAEoBRo6CgxSZXZlYWxlZFZvdGUSDAoEc2VhdBgBIAEoBRIMCgRjYXJkGAIgASgFEg4KBmNvbHVtbhgDIAEoBRpRCg1Wb3Rlc1JldmVhbGVkEjAKBXZvdGVzGAEgAygLMiEuY2VyY2xlLnYxLlRvbXlFdmVudC5SZXZlYWxlZFZvdGUSDgoGY291bnRzGAIgAygFGiQKA1RpZRIMCgRzZWF0GAEgASgFEg8KB2NvbHVtbnMYAiADKAUaKQoJVGllQnJva2VuEgwKBHNlYXQYASABKAUSDgoGY29sdW1uGAIgASgFGnUKClR1cm5SZXN1bHQSEwoGY29sdW1uGAEgASgFSACIAQESIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEg8KB21hdGNoZWQYAyADKAUSEQoJbXVzdF9kcmF3GAQgAygFQgkKB19jb2x1bW4aIgoRRG9nRGVja1Jlc2h1ZmZsZWQSDQoFY2FyZHMYASABKAUaHAoMTm9DYXJkVG9EcmF3EgwKBHNlYXQYASABKAUaGQoJQ2FyZERyYXduEgwKBHNlYXQYASABKAUaLwoHT3duRHJhdxIkCgRjYXJkGAEgASgLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkGiUKEkxvY2F0aW9uc0Rpc2NhcmRlZBIPCgdjb2x1bW5zGAEgAygFGjEKEUxvY2F0aW9uRGVja1Nob3J0Eg4KBm5lZWRlZBgBIAEoBRIMCgRsZWZ0GAIgASgFGjIKDlBsYWNlZExvY2F0aW9uEg4KBmNvbHVtbhgBIAEoBRIQCghsb2NhdGlvbhgCIAEoBRpCCgtSb3dSZWZpbGxlZBIzCgZwbGFjZWQYASADKAsyIy5jZXJjbGUudjEuVG9teUV2ZW50LlBsYWNlZExvY2F0aW9uGj8KC1R1cm5TdGFydGVkEgwKBGdhbWUYASABKAUSDAoEdHVybhgCIAEoBRIUCgxsZWFzaF9ob2xkZXIYAyABKAUaaAoIR2FtZU92ZXISDAoEZ2FtZRgBIAEoBRIoCgZyZWFzb24YAiABKA4yGC5jZXJjbGUudjEuVG9teUVuZFJlYXNvbhITCgtoYW5kX2NvdW50cxgDIAMoBRIPCgd3aW5uZXJzGAQgAygFGjsKC1JvdW5kU2NvcmVkEgwKBGdhbWUYASABKAUSDgoGc2NvcmVzGAIgAygFEg4KBnRvdGFscxgDIAMoBRo+CgtHYW1lU3RhcnRlZBIMCgRnYW1lGAEgASgFEhQKDGxlYXNoX2hvbGRlchgCIAEoBRILCgNyb3cYAyADKAUaMgoJSGFuZERlYWx0EiUKBWNhcmRzGAEgAygLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkGlYKCU1hdGNoT3ZlchIoCgZyZWFzb24YASABKA4yGC5jZXJjbGUudjEuVG9teUVuZFJlYXNvbhIPCgd3aW5uZXJzGAIgAygFEg4KBnNjb3JlcxgDIAMoBUIHCgVldmVudCJbCgtUb215T3V0Y29tZRINCgVnYW1lcxgBIAEoBRIoCgxyb3VuZF9zY29yZXMYAiADKAsyEi5jZXJjbGUudjEuSW50TGlzdBITCgtoYW5kX2NvdW50cxgDIAMoBSKTBAoNVG9teUNhdGFsb2d1ZRIzCgZicmVlZHMYASADKAsyIy5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5CcmVlZEVudHJ5EikKCWRvZ19jYXJkcxgCIAMoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBI5Cglsb2NhdGlvbnMYAyADKAsyJi5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5Mb2NhdGlvbkVudHJ5EhEKCWhhbmRfc2l6ZRgEIAEoBRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRIXCg9zdG9yeV9tYXhfY2hhcnMYByABKAUaewoKQnJlZWRFbnRyeRIOCgZjb2x1bW4YASABKAUSIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEiUKBmNvbG91chgDIAEoDjIVLmNlcmNsZS52MS5Ub215Q29sb3VyEhEKCWRvZ19jYXJkcxgEIAEoBRpECglQbGFjZU5hbWUSKQoIbGFuZ3VhZ2UYASABKA4yFy5jZXJjbGUudjEuVG9teUxhbmd1YWdlEgwKBHRleHQYAiABKAkaTgoNTG9jYXRpb25FbnRyeRIKCgJpZBgBIAEoBRIxCgVuYW1lcxgCIAMoCzIiLmNlcmNsZS52MS5Ub215Q2F0YWxvZ3VlLlBsYWNlTmFtZSq3AQoJVG9teUJyZWVkEhoKFlRPTVlfQlJFRURfVU5TUEVDSUZJRUQQABIVChFUT01ZX0JSRUVEX0NPQ0tFUhABEhUKEVRPTVlfQlJFRURfVEVDS0VMEAISFAoQVE9NWV9CUkVFRF9IVVNLWRADEhgKFFRPTVlfQlJFRURfWU9SS1NISVJFEAQSFgoSVE9NWV9CUkVFRF9DQU5JQ0hFEAUSGAoUVE9NWV9CUkVFRF9EQUxNQVRJRU4QBiqzAQoKVG9teUNvbG91chIbChdUT01ZX0NPTE9VUl9VTlNQRUNJRklFRBAAEhUKEVRPTVlfQ09MT1VSX0dSRUVOEAESEwoPVE9NWV9DT0xPVVJfUkVEEAISFAoQVE9NWV9DT0xPVVJfQkxVRRADEhYKElRPTVlfQ09MT1VSX1lFTExPVxAEEhYKElRPTVlfQ09MT1VSX1ZJT0xFVBAFEhYKElRPTVlfQ09MT1VSX09SQU5HRRAGKnsKCVRvbXlQaGFzZRIaChZUT01ZX1BIQVNFX1VOU1BFQ0lGSUVEEAASFAoQVE9NWV9QSEFTRV9TVE9SWRABEhMKD1RPTVlfUEhBU0VfVk9URRACEhIKDlRPTVlfUEhBU0VfVElFEAMSEwoPVE9NWV9QSEFTRV9PVkVSEAQqWQoMVG9teUxhbmd1YWdlEh0KGVRPTVlfTEFOR1VBR0VfVU5TUEVDSUZJRUQQABIUChBUT01ZX0xBTkdVQUdFX0ZSEAESFAoQVE9NWV9MQU5HVUFHRV9FThACKp4BCg1Ub215RW5kUmVhc29uEh8KG1RPTVlfRU5EX1JFQVNPTl9VTlNQRUNJRklFRBAAEiEKHVRPTVlfRU5EX1JFQVNPTl9PTkVfQ0FSRF9MRUZUEAESJwojVE9NWV9FTkRfUkVBU09OX0xPQ0FUSU9OU19FWEhBVVNURUQQAhIgChxUT01ZX0VORF9SRUFTT05fVEFSR0VUX1NDT1JFEANiBnByb3RvMw", [file_cercle_v1_common]);
 
 /**
  * A move in Tomy: exactly one is set.
@@ -27,24 +27,32 @@ export type TomyAction = Message<"cercle.v1.TomyAction"> & {
    */
   action: {
     /**
+     * Propose a place with a story.
+     *
      * @generated from field: cercle.v1.TomyAction.Propose propose = 1;
      */
     value: TomyAction_Propose;
     case: "propose";
   } | {
     /**
+     * Pass in the story phase.
+     *
      * @generated from field: cercle.v1.TomyAction.Pass pass = 2;
      */
     value: TomyAction_Pass;
     case: "pass";
   } | {
     /**
+     * Vote with a dog card.
+     *
      * @generated from field: cercle.v1.TomyAction.Vote vote = 3;
      */
     value: TomyAction_Vote;
     case: "vote";
   } | {
     /**
+     * Break a tie (leash holder).
+     *
      * @generated from field: cercle.v1.TomyAction.BreakTie break_tie = 4;
      */
     value: TomyAction_BreakTie;
@@ -62,18 +70,22 @@ export const TomyActionSchema: GenMessage<TomyAction> = /*@__PURE__*/
 /**
  * MT-STORY-1: "je pense que Tomy est là !" — the place under `column`, with a story.
  *
- * `story` is free text, 1–500 characters once trimmed. `TomyGame.legal_actions`
- * lists one representative per available column, with a template story.
+ * `story` is free text, 1–500 characters once trimmed. ListLegalActions lists one
+ * representative per available column, with a template story.
  *
  * @generated from message cercle.v1.TomyAction.Propose
  */
 export type TomyAction_Propose = Message<"cercle.v1.TomyAction.Propose"> & {
   /**
+   * The column (0–5) whose place is proposed; not one already proposed this turn.
+   *
    * @generated from field: int32 column = 1;
    */
   column: number;
 
   /**
+   * The story, 1–500 characters once trimmed.
+   *
    * @generated from field: string story = 2;
    */
   story: string;
@@ -108,6 +120,8 @@ export const TomyAction_PassSchema: GenMessage<TomyAction_Pass> = /*@__PURE__*/
  */
 export type TomyAction_Vote = Message<"cercle.v1.TomyAction.Vote"> & {
   /**
+   * The dog card (0–95), of a proposed breed.
+   *
    * @generated from field: int32 card = 1;
    */
   card: number;
@@ -121,12 +135,14 @@ export const TomyAction_VoteSchema: GenMessage<TomyAction_Vote> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tomy, 0, 2);
 
 /**
- * MT-REVEAL-1: the leash holder picks the winning breed among the tied `column` s.
+ * MT-REVEAL-1: the leash holder picks the winning breed among the tied columns.
  *
  * @generated from message cercle.v1.TomyAction.BreakTie
  */
 export type TomyAction_BreakTie = Message<"cercle.v1.TomyAction.BreakTie"> & {
   /**
+   * One of the view's `tie_columns`.
+   *
    * @generated from field: int32 column = 1;
    */
   column: number;
@@ -140,141 +156,193 @@ export const TomyAction_BreakTieSchema: GenMessage<TomyAction_BreakTie> = /*@__P
   messageDesc(file_cercle_v1_tomy, 0, 3);
 
 /**
- * What one seat (or a spectator, `seat` None) sees. Never another hand, an unrevealed
+ * What one seat (or a spectator, `seat` absent) sees. Never another hand, an unrevealed
  * vote, the order of a deck or the RNG.
  *
  * @generated from message cercle.v1.TomyView
  */
 export type TomyView = Message<"cercle.v1.TomyView"> & {
   /**
+   * My seat; absent for a spectator.
+   *
    * @generated from field: optional int32 seat = 1;
    */
   seat?: number | undefined;
 
   /**
-   * @generated from field: string phase = 2;
+   * Where the turn stands.
+   *
+   * @generated from field: cercle.v1.TomyPhase phase = 2;
    */
-  phase: string;
+  phase: TomyPhase;
 
   /**
+   * The game number, from 1 (several in the rounds variant).
+   *
    * @generated from field: int32 game = 3;
    */
   game: number;
 
   /**
+   * The turn number in this game, from 1.
+   *
    * @generated from field: int32 turn = 4;
    */
   turn: number;
 
   /**
+   * The seat holding Tomy's leash this turn (speaks first, breaks ties).
+   *
    * @generated from field: int32 leash_holder = 5;
    */
   leashHolder: number;
 
   /**
+   * The seat to speak, in the story phase only.
+   *
    * @generated from field: optional int32 storyteller = 6;
    */
   storyteller?: number | undefined;
 
   /**
+   * The six columns of the row, in column order.
+   *
    * @generated from field: repeated cercle.v1.TomyColumnView columns = 7;
    */
   columns: TomyColumnView[];
 
   /**
+   * The stories told this turn, in the order they were told.
+   *
    * @generated from field: repeated cercle.v1.TomyProposalView proposals = 8;
    */
   proposals: TomyProposalView[];
 
   /**
+   * Per seat: passed this turn.
+   *
    * @generated from field: repeated bool passed = 9;
    */
   passed: boolean[];
 
   /**
+   * Per seat: sits this vote out (holds no card of a proposed breed, MT-VOTE-2).
+   *
    * @generated from field: repeated bool sitting_out = 10;
    */
   sittingOut: boolean[];
 
   /**
+   * Per seat: has voted this turn (the card stays hidden until the reveal).
+   *
    * @generated from field: repeated bool voted = 11;
    */
   voted: boolean[];
 
   /**
+   * Per seat, in the tie phase only: the card each seat voted with; -1 for no vote.
+   *
    * @generated from field: repeated int32 votes = 12;
    */
   votes: number[];
 
   /**
+   * The card I voted with this turn, if I have voted.
+   *
    * @generated from field: optional int32 my_vote = 13;
    */
   myVote?: number | undefined;
 
   /**
-   * @generated from field: repeated cercle.v1.TomyDogCardView hand = 14;
+   * My hand, sorted by card id; empty for a spectator.
+   *
+   * @generated from field: repeated cercle.v1.TomyDogCard hand = 14;
    */
-  hand: TomyDogCardView[];
+  hand: TomyDogCard[];
 
   /**
+   * Per seat: how many dog cards it holds.
+   *
    * @generated from field: repeated int32 hand_counts = 15;
    */
   handCounts: number[];
 
   /**
+   * Dog cards left in the dog deck.
+   *
    * @generated from field: int32 dog_deck_count = 16;
    */
   dogDeckCount: number;
 
   /**
+   * Dog cards in the (face-up) dog discard pile.
+   *
    * @generated from field: int32 dog_discard_count = 17;
    */
   dogDiscardCount: number;
 
   /**
+   * Location cards left in the location deck.
+   *
    * @generated from field: int32 location_deck_count = 18;
    */
   locationDeckCount: number;
 
   /**
+   * Location cards discarded this game.
+   *
    * @generated from field: int32 location_discard_count = 19;
    */
   locationDiscardCount: number;
 
   /**
+   * In the tie phase: the tied columns the leash holder picks from.
+   *
    * @generated from field: repeated int32 tie_columns = 20;
    */
   tieColumns: number[];
 
   /**
+   * The previous turn as revealed; absent before the first turn ends.
+   *
    * @generated from field: cercle.v1.TomyLastTurnView last_turn = 21;
    */
   lastTurn?: TomyLastTurnView | undefined;
 
   /**
+   * Whether the rounds variant is played (MT-VAR-1).
+   *
    * @generated from field: bool rounds = 22;
    */
   rounds: boolean;
 
   /**
+   * Rounds variant: the total that ends the match.
+   *
    * @generated from field: int32 target_score = 23;
    */
   targetScore: number;
 
   /**
+   * Rounds variant: per finished game, each seat's score (cards left in hand).
+   *
    * @generated from field: repeated cercle.v1.IntList round_scores = 24;
    */
   roundScores: IntList[];
 
   /**
+   * Rounds variant: each seat's total so far; empty otherwise.
+   *
    * @generated from field: repeated int32 totals = 25;
    */
   totals: number[];
 
   /**
-   * @generated from field: string language = 26;
+   * The language of the stories the server tells for a player (room option).
+   *
+   * @generated from field: cercle.v1.TomyLanguage language = 26;
    */
-  language: string;
+  language: TomyLanguage;
 };
 
 /**
@@ -285,40 +353,39 @@ export const TomyViewSchema: GenMessage<TomyView> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tomy, 1);
 
 /**
- * One breed card of the row and the place face up under it (`location` None: none).
+ * One breed card of the row and the place face up under it. The place's text is in the
+ * catalogue (`TomyCatalogue.locations`, by id).
  *
  * @generated from message cercle.v1.TomyColumnView
  */
 export type TomyColumnView = Message<"cercle.v1.TomyColumnView"> & {
   /**
+   * The column, 0–5.
+   *
    * @generated from field: int32 column = 1;
    */
   column: number;
 
   /**
-   * @generated from field: string breed = 2;
+   * The column's breed.
+   *
+   * @generated from field: cercle.v1.TomyBreed breed = 2;
    */
-  breed: string;
+  breed: TomyBreed;
 
   /**
-   * @generated from field: string colour = 3;
+   * The breed's colour.
+   *
+   * @generated from field: cercle.v1.TomyColour colour = 3;
    */
-  colour: string;
+  colour: TomyColour;
 
   /**
+   * The location card face up under the column; absent when none is (end of a game).
+   *
    * @generated from field: optional int32 location = 4;
    */
   location?: number | undefined;
-
-  /**
-   * @generated from field: optional string place_fr = 5;
-   */
-  placeFr?: string | undefined;
-
-  /**
-   * @generated from field: optional string place_en = 6;
-   */
-  placeEn?: string | undefined;
 };
 
 /**
@@ -335,21 +402,29 @@ export const TomyColumnViewSchema: GenMessage<TomyColumnView> = /*@__PURE__*/
  */
 export type TomyProposalView = Message<"cercle.v1.TomyProposalView"> & {
   /**
+   * The column (breed) the story is about.
+   *
    * @generated from field: int32 column = 1;
    */
   column: number;
 
   /**
+   * The storyteller.
+   *
    * @generated from field: int32 seat = 2;
    */
   seat: number;
 
   /**
+   * The location card that lay under the column.
+   *
    * @generated from field: int32 location = 3;
    */
   location: number;
 
   /**
+   * The story, trimmed, exactly as told.
+   *
    * @generated from field: string story = 4;
    */
   story: string;
@@ -363,32 +438,38 @@ export const TomyProposalViewSchema: GenMessage<TomyProposalView> = /*@__PURE__*
   messageDesc(file_cercle_v1_tomy, 3);
 
 /**
- * A dog card of my hand.
+ * The face of a dog card: its id, breed and that breed's column.
  *
- * @generated from message cercle.v1.TomyDogCardView
+ * @generated from message cercle.v1.TomyDogCard
  */
-export type TomyDogCardView = Message<"cercle.v1.TomyDogCardView"> & {
+export type TomyDogCard = Message<"cercle.v1.TomyDogCard"> & {
   /**
-   * @generated from field: int32 card = 1;
+   * The card id, 0–95.
+   *
+   * @generated from field: int32 id = 1;
    */
-  card: number;
+  id: number;
 
   /**
+   * The breed's column, 0–5.
+   *
    * @generated from field: int32 column = 2;
    */
   column: number;
 
   /**
-   * @generated from field: string breed = 3;
+   * The breed.
+   *
+   * @generated from field: cercle.v1.TomyBreed breed = 3;
    */
-  breed: string;
+  breed: TomyBreed;
 };
 
 /**
- * Describes the message cercle.v1.TomyDogCardView.
- * Use `create(TomyDogCardViewSchema)` to create a new message.
+ * Describes the message cercle.v1.TomyDogCard.
+ * Use `create(TomyDogCardSchema)` to create a new message.
  */
-export const TomyDogCardViewSchema: GenMessage<TomyDogCardView> = /*@__PURE__*/
+export const TomyDogCardSchema: GenMessage<TomyDogCard> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tomy, 4);
 
 /**
@@ -398,18 +479,22 @@ export const TomyDogCardViewSchema: GenMessage<TomyDogCardView> = /*@__PURE__*/
  */
 export type TomyLastTurnView = Message<"cercle.v1.TomyLastTurnView"> & {
   /**
+   * The stories told.
+   *
    * @generated from field: repeated cercle.v1.TomyProposalView proposals = 1;
    */
   proposals: TomyProposalView[];
 
   /**
-   * -1 stands for none.
+   * Per seat, the card it voted with; -1 for no vote.
    *
    * @generated from field: repeated int32 votes = 2;
    */
   votes: number[];
 
   /**
+   * The winning column; absent when nobody could vote (MT-REVEAL-3).
+   *
    * @generated from field: optional int32 winning_column = 3;
    */
   winningColumn?: number | undefined;
@@ -421,4 +506,1357 @@ export type TomyLastTurnView = Message<"cercle.v1.TomyLastTurnView"> & {
  */
 export const TomyLastTurnViewSchema: GenMessage<TomyLastTurnView> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tomy, 5);
+
+/**
+ * Something that happened in a Tomy match: exactly one is set. Events marked private reach
+ * only the seat concerned; the others get the public twin.
+ *
+ * @generated from message cercle.v1.TomyEvent
+ */
+export type TomyEvent = Message<"cercle.v1.TomyEvent"> & {
+  /**
+   * The event.
+   *
+   * @generated from oneof cercle.v1.TomyEvent.event
+   */
+  event: {
+    /**
+     * A story was told.
+     *
+     * @generated from field: cercle.v1.TomyEvent.StoryProposed story_proposed = 1;
+     */
+    value: TomyEvent_StoryProposed;
+    case: "storyProposed";
+  } | {
+    /**
+     * A seat passed.
+     *
+     * @generated from field: cercle.v1.TomyEvent.Passed passed = 2;
+     */
+    value: TomyEvent_Passed;
+    case: "passed";
+  } | {
+    /**
+     * The vote started.
+     *
+     * @generated from field: cercle.v1.TomyEvent.VoteStarted vote_started = 3;
+     */
+    value: TomyEvent_VoteStarted;
+    case: "voteStarted";
+  } | {
+    /**
+     * A seat voted (public).
+     *
+     * @generated from field: cercle.v1.TomyEvent.Voted voted = 4;
+     */
+    value: TomyEvent_Voted;
+    case: "voted";
+  } | {
+    /**
+     * My vote (private).
+     *
+     * @generated from field: cercle.v1.TomyEvent.OwnVote own_vote = 5;
+     */
+    value: TomyEvent_OwnVote;
+    case: "ownVote";
+  } | {
+    /**
+     * A seat sat the vote out after its clock ran out.
+     *
+     * @generated from field: cercle.v1.TomyEvent.SatOut sat_out = 6;
+     */
+    value: TomyEvent_SatOut;
+    case: "satOut";
+  } | {
+    /**
+     * The votes were revealed.
+     *
+     * @generated from field: cercle.v1.TomyEvent.VotesRevealed votes_revealed = 7;
+     */
+    value: TomyEvent_VotesRevealed;
+    case: "votesRevealed";
+  } | {
+    /**
+     * The vote is tied.
+     *
+     * @generated from field: cercle.v1.TomyEvent.Tie tie = 8;
+     */
+    value: TomyEvent_Tie;
+    case: "tie";
+  } | {
+    /**
+     * The tie was broken.
+     *
+     * @generated from field: cercle.v1.TomyEvent.TieBroken tie_broken = 9;
+     */
+    value: TomyEvent_TieBroken;
+    case: "tieBroken";
+  } | {
+    /**
+     * The turn's result.
+     *
+     * @generated from field: cercle.v1.TomyEvent.TurnResult turn_result = 10;
+     */
+    value: TomyEvent_TurnResult;
+    case: "turnResult";
+  } | {
+    /**
+     * The dog deck was rebuilt from the discards.
+     *
+     * @generated from field: cercle.v1.TomyEvent.DogDeckReshuffled dog_deck_reshuffled = 11;
+     */
+    value: TomyEvent_DogDeckReshuffled;
+    case: "dogDeckReshuffled";
+  } | {
+    /**
+     * A seat could not draw.
+     *
+     * @generated from field: cercle.v1.TomyEvent.NoCardToDraw no_card_to_draw = 12;
+     */
+    value: TomyEvent_NoCardToDraw;
+    case: "noCardToDraw";
+  } | {
+    /**
+     * A seat drew (public).
+     *
+     * @generated from field: cercle.v1.TomyEvent.CardDrawn card_drawn = 13;
+     */
+    value: TomyEvent_CardDrawn;
+    case: "cardDrawn";
+  } | {
+    /**
+     * My draw (private).
+     *
+     * @generated from field: cercle.v1.TomyEvent.OwnDraw own_draw = 14;
+     */
+    value: TomyEvent_OwnDraw;
+    case: "ownDraw";
+  } | {
+    /**
+     * The proposed places were discarded.
+     *
+     * @generated from field: cercle.v1.TomyEvent.LocationsDiscarded locations_discarded = 15;
+     */
+    value: TomyEvent_LocationsDiscarded;
+    case: "locationsDiscarded";
+  } | {
+    /**
+     * The location deck ran short.
+     *
+     * @generated from field: cercle.v1.TomyEvent.LocationDeckShort location_deck_short = 16;
+     */
+    value: TomyEvent_LocationDeckShort;
+    case: "locationDeckShort";
+  } | {
+    /**
+     * The row was refilled.
+     *
+     * @generated from field: cercle.v1.TomyEvent.RowRefilled row_refilled = 17;
+     */
+    value: TomyEvent_RowRefilled;
+    case: "rowRefilled";
+  } | {
+    /**
+     * A turn started.
+     *
+     * @generated from field: cercle.v1.TomyEvent.TurnStarted turn_started = 18;
+     */
+    value: TomyEvent_TurnStarted;
+    case: "turnStarted";
+  } | {
+    /**
+     * A game ended.
+     *
+     * @generated from field: cercle.v1.TomyEvent.GameOver game_over = 19;
+     */
+    value: TomyEvent_GameOver;
+    case: "gameOver";
+  } | {
+    /**
+     * A game was scored (rounds variant).
+     *
+     * @generated from field: cercle.v1.TomyEvent.RoundScored round_scored = 20;
+     */
+    value: TomyEvent_RoundScored;
+    case: "roundScored";
+  } | {
+    /**
+     * A new game was dealt (rounds variant).
+     *
+     * @generated from field: cercle.v1.TomyEvent.GameStarted game_started = 21;
+     */
+    value: TomyEvent_GameStarted;
+    case: "gameStarted";
+  } | {
+    /**
+     * My new hand (private).
+     *
+     * @generated from field: cercle.v1.TomyEvent.HandDealt hand_dealt = 22;
+     */
+    value: TomyEvent_HandDealt;
+    case: "handDealt";
+  } | {
+    /**
+     * The match ended.
+     *
+     * @generated from field: cercle.v1.TomyEvent.MatchOver match_over = 23;
+     */
+    value: TomyEvent_MatchOver;
+    case: "matchOver";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.
+ * Use `create(TomyEventSchema)` to create a new message.
+ */
+export const TomyEventSchema: GenMessage<TomyEvent> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6);
+
+/**
+ * MT-STORY-1: a seat proposed a place with a story.
+ *
+ * @generated from message cercle.v1.TomyEvent.StoryProposed
+ */
+export type TomyEvent_StoryProposed = Message<"cercle.v1.TomyEvent.StoryProposed"> & {
+  /**
+   * The storyteller.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The column (breed) chosen.
+   *
+   * @generated from field: int32 column = 2;
+   */
+  column: number;
+
+  /**
+   * The location card under that column.
+   *
+   * @generated from field: int32 location = 3;
+   */
+  location: number;
+
+  /**
+   * The story, trimmed.
+   *
+   * @generated from field: string story = 4;
+   */
+  story: string;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.StoryProposed.
+ * Use `create(TomyEvent_StoryProposedSchema)` to create a new message.
+ */
+export const TomyEvent_StoryProposedSchema: GenMessage<TomyEvent_StoryProposed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 0);
+
+/**
+ * MT-STORY-1: a seat passed.
+ *
+ * @generated from message cercle.v1.TomyEvent.Passed
+ */
+export type TomyEvent_Passed = Message<"cercle.v1.TomyEvent.Passed"> & {
+  /**
+   * Who passed.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.Passed.
+ * Use `create(TomyEvent_PassedSchema)` to create a new message.
+ */
+export const TomyEvent_PassedSchema: GenMessage<TomyEvent_Passed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 1);
+
+/**
+ * MT-VOTE-1/2: the vote starts.
+ *
+ * @generated from message cercle.v1.TomyEvent.VoteStarted
+ */
+export type TomyEvent_VoteStarted = Message<"cercle.v1.TomyEvent.VoteStarted"> & {
+  /**
+   * The proposed columns, ascending: the breeds one may vote for.
+   *
+   * @generated from field: repeated int32 columns = 1;
+   */
+  columns: number[];
+
+  /**
+   * The seats that hold none of them and sit the vote out.
+   *
+   * @generated from field: repeated int32 sitting_out = 2;
+   */
+  sittingOut: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.VoteStarted.
+ * Use `create(TomyEvent_VoteStartedSchema)` to create a new message.
+ */
+export const TomyEvent_VoteStartedSchema: GenMessage<TomyEvent_VoteStarted> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 2);
+
+/**
+ * MT-VOTE-1: a seat played its card face down (which card stays hidden).
+ *
+ * @generated from message cercle.v1.TomyEvent.Voted
+ */
+export type TomyEvent_Voted = Message<"cercle.v1.TomyEvent.Voted"> & {
+  /**
+   * Who voted.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.Voted.
+ * Use `create(TomyEvent_VotedSchema)` to create a new message.
+ */
+export const TomyEvent_VotedSchema: GenMessage<TomyEvent_Voted> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 3);
+
+/**
+ * MT-VOTE-1, private to the voter: the card I played face down.
+ *
+ * @generated from message cercle.v1.TomyEvent.OwnVote
+ */
+export type TomyEvent_OwnVote = Message<"cercle.v1.TomyEvent.OwnVote"> & {
+  /**
+   * The card's face.
+   *
+   * @generated from field: cercle.v1.TomyDogCard card = 1;
+   */
+  card?: TomyDogCard | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.OwnVote.
+ * Use `create(TomyEvent_OwnVoteSchema)` to create a new message.
+ */
+export const TomyEvent_OwnVoteSchema: GenMessage<TomyEvent_OwnVote> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 4);
+
+/**
+ * MT-TIME-1 (server setting): a seat's vote clock ran out and it sits this vote out.
+ *
+ * @generated from message cercle.v1.TomyEvent.SatOut
+ */
+export type TomyEvent_SatOut = Message<"cercle.v1.TomyEvent.SatOut"> & {
+  /**
+   * Who sits out.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.SatOut.
+ * Use `create(TomyEvent_SatOutSchema)` to create a new message.
+ */
+export const TomyEvent_SatOutSchema: GenMessage<TomyEvent_SatOut> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 5);
+
+/**
+ * One vote, turned over.
+ *
+ * @generated from message cercle.v1.TomyEvent.RevealedVote
+ */
+export type TomyEvent_RevealedVote = Message<"cercle.v1.TomyEvent.RevealedVote"> & {
+  /**
+   * The voter.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The dog card played.
+   *
+   * @generated from field: int32 card = 2;
+   */
+  card: number;
+
+  /**
+   * The card's breed column.
+   *
+   * @generated from field: int32 column = 3;
+   */
+  column: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.RevealedVote.
+ * Use `create(TomyEvent_RevealedVoteSchema)` to create a new message.
+ */
+export const TomyEvent_RevealedVoteSchema: GenMessage<TomyEvent_RevealedVote> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 6);
+
+/**
+ * MT-REVEAL-1: every vote is revealed at once.
+ *
+ * @generated from message cercle.v1.TomyEvent.VotesRevealed
+ */
+export type TomyEvent_VotesRevealed = Message<"cercle.v1.TomyEvent.VotesRevealed"> & {
+  /**
+   * The votes, by seat; empty when nobody could vote.
+   *
+   * @generated from field: repeated cercle.v1.TomyEvent.RevealedVote votes = 1;
+   */
+  votes: TomyEvent_RevealedVote[];
+
+  /**
+   * Votes per column: six numbers, column order.
+   *
+   * @generated from field: repeated int32 counts = 2;
+   */
+  counts: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.VotesRevealed.
+ * Use `create(TomyEvent_VotesRevealedSchema)` to create a new message.
+ */
+export const TomyEvent_VotesRevealedSchema: GenMessage<TomyEvent_VotesRevealed> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 7);
+
+/**
+ * MT-REVEAL-1: several breeds share the most votes; the leash holder must choose.
+ *
+ * @generated from message cercle.v1.TomyEvent.Tie
+ */
+export type TomyEvent_Tie = Message<"cercle.v1.TomyEvent.Tie"> & {
+  /**
+   * The leash holder, who chooses.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The tied columns.
+   *
+   * @generated from field: repeated int32 columns = 2;
+   */
+  columns: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.Tie.
+ * Use `create(TomyEvent_TieSchema)` to create a new message.
+ */
+export const TomyEvent_TieSchema: GenMessage<TomyEvent_Tie> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 8);
+
+/**
+ * MT-REVEAL-1: the leash holder chose among the tied breeds.
+ *
+ * @generated from message cercle.v1.TomyEvent.TieBroken
+ */
+export type TomyEvent_TieBroken = Message<"cercle.v1.TomyEvent.TieBroken"> & {
+  /**
+   * The leash holder.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The chosen column.
+   *
+   * @generated from field: int32 column = 2;
+   */
+  column: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.TieBroken.
+ * Use `create(TomyEvent_TieBrokenSchema)` to create a new message.
+ */
+export const TomyEvent_TieBrokenSchema: GenMessage<TomyEvent_TieBroken> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 9);
+
+/**
+ * MT-REVEAL-2/3: the turn's result.
+ *
+ * @generated from message cercle.v1.TomyEvent.TurnResult
+ */
+export type TomyEvent_TurnResult = Message<"cercle.v1.TomyEvent.TurnResult"> & {
+  /**
+   * The winning column; absent when nobody could vote.
+   *
+   * @generated from field: optional int32 column = 1;
+   */
+  column?: number | undefined;
+
+  /**
+   * The winning breed; unspecified when nobody could vote.
+   *
+   * @generated from field: cercle.v1.TomyBreed breed = 2;
+   */
+  breed: TomyBreed;
+
+  /**
+   * Seats that voted for the winning breed and shed their card.
+   *
+   * @generated from field: repeated int32 matched = 3;
+   */
+  matched: number[];
+
+  /**
+   * Seats that voted for another breed and draw one card, in leash order.
+   *
+   * @generated from field: repeated int32 must_draw = 4;
+   */
+  mustDraw: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.TurnResult.
+ * Use `create(TomyEvent_TurnResultSchema)` to create a new message.
+ */
+export const TomyEvent_TurnResultSchema: GenMessage<TomyEvent_TurnResult> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 10);
+
+/**
+ * MT-REVEAL-2: the dog deck was empty, so the dog discards were shuffled into a new deck.
+ *
+ * @generated from message cercle.v1.TomyEvent.DogDeckReshuffled
+ */
+export type TomyEvent_DogDeckReshuffled = Message<"cercle.v1.TomyEvent.DogDeckReshuffled"> & {
+  /**
+   * The new deck's size.
+   *
+   * @generated from field: int32 cards = 1;
+   */
+  cards: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.DogDeckReshuffled.
+ * Use `create(TomyEvent_DogDeckReshuffledSchema)` to create a new message.
+ */
+export const TomyEvent_DogDeckReshuffledSchema: GenMessage<TomyEvent_DogDeckReshuffled> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 11);
+
+/**
+ * MT-REVEAL-2: a seat should draw but no dog card is left.
+ *
+ * @generated from message cercle.v1.TomyEvent.NoCardToDraw
+ */
+export type TomyEvent_NoCardToDraw = Message<"cercle.v1.TomyEvent.NoCardToDraw"> & {
+  /**
+   * Who could not draw.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.NoCardToDraw.
+ * Use `create(TomyEvent_NoCardToDrawSchema)` to create a new message.
+ */
+export const TomyEvent_NoCardToDrawSchema: GenMessage<TomyEvent_NoCardToDraw> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 12);
+
+/**
+ * MT-REVEAL-2: a seat drew one dog card (which stays hidden).
+ *
+ * @generated from message cercle.v1.TomyEvent.CardDrawn
+ */
+export type TomyEvent_CardDrawn = Message<"cercle.v1.TomyEvent.CardDrawn"> & {
+  /**
+   * Who drew.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.CardDrawn.
+ * Use `create(TomyEvent_CardDrawnSchema)` to create a new message.
+ */
+export const TomyEvent_CardDrawnSchema: GenMessage<TomyEvent_CardDrawn> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 13);
+
+/**
+ * MT-REVEAL-2, private to the drawer: the card I drew.
+ *
+ * @generated from message cercle.v1.TomyEvent.OwnDraw
+ */
+export type TomyEvent_OwnDraw = Message<"cercle.v1.TomyEvent.OwnDraw"> & {
+  /**
+   * The card's face.
+   *
+   * @generated from field: cercle.v1.TomyDogCard card = 1;
+   */
+  card?: TomyDogCard | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.OwnDraw.
+ * Use `create(TomyEvent_OwnDrawSchema)` to create a new message.
+ */
+export const TomyEvent_OwnDrawSchema: GenMessage<TomyEvent_OwnDraw> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 14);
+
+/**
+ * MT-NEXT-1: the proposed places are discarded.
+ *
+ * @generated from message cercle.v1.TomyEvent.LocationsDiscarded
+ */
+export type TomyEvent_LocationsDiscarded = Message<"cercle.v1.TomyEvent.LocationsDiscarded"> & {
+  /**
+   * The columns whose place was discarded.
+   *
+   * @generated from field: repeated int32 columns = 1;
+   */
+  columns: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.LocationsDiscarded.
+ * Use `create(TomyEvent_LocationsDiscardedSchema)` to create a new message.
+ */
+export const TomyEvent_LocationsDiscardedSchema: GenMessage<TomyEvent_LocationsDiscarded> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 15);
+
+/**
+ * MT-NEXT-1: the location deck is too short to refill the row; the game ends.
+ *
+ * @generated from message cercle.v1.TomyEvent.LocationDeckShort
+ */
+export type TomyEvent_LocationDeckShort = Message<"cercle.v1.TomyEvent.LocationDeckShort"> & {
+  /**
+   * Places needed.
+   *
+   * @generated from field: int32 needed = 1;
+   */
+  needed: number;
+
+  /**
+   * Places left in the deck.
+   *
+   * @generated from field: int32 left = 2;
+   */
+  left: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.LocationDeckShort.
+ * Use `create(TomyEvent_LocationDeckShortSchema)` to create a new message.
+ */
+export const TomyEvent_LocationDeckShortSchema: GenMessage<TomyEvent_LocationDeckShort> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 16);
+
+/**
+ * A new place face up under a column.
+ *
+ * @generated from message cercle.v1.TomyEvent.PlacedLocation
+ */
+export type TomyEvent_PlacedLocation = Message<"cercle.v1.TomyEvent.PlacedLocation"> & {
+  /**
+   * The column.
+   *
+   * @generated from field: int32 column = 1;
+   */
+  column: number;
+
+  /**
+   * The location card now under it.
+   *
+   * @generated from field: int32 location = 2;
+   */
+  location: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.PlacedLocation.
+ * Use `create(TomyEvent_PlacedLocationSchema)` to create a new message.
+ */
+export const TomyEvent_PlacedLocationSchema: GenMessage<TomyEvent_PlacedLocation> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 17);
+
+/**
+ * MT-NEXT-1: the emptied columns get new places.
+ *
+ * @generated from message cercle.v1.TomyEvent.RowRefilled
+ */
+export type TomyEvent_RowRefilled = Message<"cercle.v1.TomyEvent.RowRefilled"> & {
+  /**
+   * The new places.
+   *
+   * @generated from field: repeated cercle.v1.TomyEvent.PlacedLocation placed = 1;
+   */
+  placed: TomyEvent_PlacedLocation[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.RowRefilled.
+ * Use `create(TomyEvent_RowRefilledSchema)` to create a new message.
+ */
+export const TomyEvent_RowRefilledSchema: GenMessage<TomyEvent_RowRefilled> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 18);
+
+/**
+ * MT-NEXT-1: a new turn starts.
+ *
+ * @generated from message cercle.v1.TomyEvent.TurnStarted
+ */
+export type TomyEvent_TurnStarted = Message<"cercle.v1.TomyEvent.TurnStarted"> & {
+  /**
+   * The game number.
+   *
+   * @generated from field: int32 game = 1;
+   */
+  game: number;
+
+  /**
+   * The turn number in that game.
+   *
+   * @generated from field: int32 turn = 2;
+   */
+  turn: number;
+
+  /**
+   * The new leash holder (speaks first).
+   *
+   * @generated from field: int32 leash_holder = 3;
+   */
+  leashHolder: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.TurnStarted.
+ * Use `create(TomyEvent_TurnStartedSchema)` to create a new message.
+ */
+export const TomyEvent_TurnStartedSchema: GenMessage<TomyEvent_TurnStarted> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 19);
+
+/**
+ * MT-END-1: a game ended.
+ *
+ * @generated from message cercle.v1.TomyEvent.GameOver
+ */
+export type TomyEvent_GameOver = Message<"cercle.v1.TomyEvent.GameOver"> & {
+  /**
+   * The game number.
+   *
+   * @generated from field: int32 game = 1;
+   */
+  game: number;
+
+  /**
+   * Why it ended: one card left or locations exhausted.
+   *
+   * @generated from field: cercle.v1.TomyEndReason reason = 2;
+   */
+  reason: TomyEndReason;
+
+  /**
+   * Per seat: cards left in hand.
+   *
+   * @generated from field: repeated int32 hand_counts = 3;
+   */
+  handCounts: number[];
+
+  /**
+   * The seats holding the fewest cards.
+   *
+   * @generated from field: repeated int32 winners = 4;
+   */
+  winners: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.GameOver.
+ * Use `create(TomyEvent_GameOverSchema)` to create a new message.
+ */
+export const TomyEvent_GameOverSchema: GenMessage<TomyEvent_GameOver> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 20);
+
+/**
+ * MT-VAR-1: the game's scores in the rounds variant.
+ *
+ * @generated from message cercle.v1.TomyEvent.RoundScored
+ */
+export type TomyEvent_RoundScored = Message<"cercle.v1.TomyEvent.RoundScored"> & {
+  /**
+   * The game number.
+   *
+   * @generated from field: int32 game = 1;
+   */
+  game: number;
+
+  /**
+   * Per seat: this game's score (cards left in hand).
+   *
+   * @generated from field: repeated int32 scores = 2;
+   */
+  scores: number[];
+
+  /**
+   * Per seat: the total so far.
+   *
+   * @generated from field: repeated int32 totals = 3;
+   */
+  totals: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.RoundScored.
+ * Use `create(TomyEvent_RoundScoredSchema)` to create a new message.
+ */
+export const TomyEvent_RoundScoredSchema: GenMessage<TomyEvent_RoundScored> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 21);
+
+/**
+ * MT-VAR-1 and MT-SETUP-1: a new game is dealt (rounds variant).
+ *
+ * @generated from message cercle.v1.TomyEvent.GameStarted
+ */
+export type TomyEvent_GameStarted = Message<"cercle.v1.TomyEvent.GameStarted"> & {
+  /**
+   * The game number.
+   *
+   * @generated from field: int32 game = 1;
+   */
+  game: number;
+
+  /**
+   * The leash holder.
+   *
+   * @generated from field: int32 leash_holder = 2;
+   */
+  leashHolder: number;
+
+  /**
+   * The location card under each column, column order.
+   *
+   * @generated from field: repeated int32 row = 3;
+   */
+  row: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.GameStarted.
+ * Use `create(TomyEvent_GameStartedSchema)` to create a new message.
+ */
+export const TomyEvent_GameStartedSchema: GenMessage<TomyEvent_GameStarted> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 22);
+
+/**
+ * MT-SETUP-1, private to each player: my new hand.
+ *
+ * @generated from message cercle.v1.TomyEvent.HandDealt
+ */
+export type TomyEvent_HandDealt = Message<"cercle.v1.TomyEvent.HandDealt"> & {
+  /**
+   * The cards' faces, sorted by id.
+   *
+   * @generated from field: repeated cercle.v1.TomyDogCard cards = 1;
+   */
+  cards: TomyDogCard[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.HandDealt.
+ * Use `create(TomyEvent_HandDealtSchema)` to create a new message.
+ */
+export const TomyEvent_HandDealtSchema: GenMessage<TomyEvent_HandDealt> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 23);
+
+/**
+ * MT-END-1 / MT-VAR-1: the match is over.
+ *
+ * @generated from message cercle.v1.TomyEvent.MatchOver
+ */
+export type TomyEvent_MatchOver = Message<"cercle.v1.TomyEvent.MatchOver"> & {
+  /**
+   * Why it ended.
+   *
+   * @generated from field: cercle.v1.TomyEndReason reason = 1;
+   */
+  reason: TomyEndReason;
+
+  /**
+   * The winning seats (fewest cards, or lowest total in the rounds variant).
+   *
+   * @generated from field: repeated int32 winners = 2;
+   */
+  winners: number[];
+
+  /**
+   * Per seat: cards left in hand, or the total in the rounds variant.
+   *
+   * @generated from field: repeated int32 scores = 3;
+   */
+  scores: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyEvent.MatchOver.
+ * Use `create(TomyEvent_MatchOverSchema)` to create a new message.
+ */
+export const TomyEvent_MatchOverSchema: GenMessage<TomyEvent_MatchOver> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6, 24);
+
+/**
+ * The detail of a finished Tomy match's outcome.
+ *
+ * @generated from message cercle.v1.TomyOutcome
+ */
+export type TomyOutcome = Message<"cercle.v1.TomyOutcome"> & {
+  /**
+   * How many games were dealt.
+   *
+   * @generated from field: int32 games = 1;
+   */
+  games: number;
+
+  /**
+   * Rounds variant: per finished game, each seat's score; empty otherwise.
+   *
+   * @generated from field: repeated cercle.v1.IntList round_scores = 2;
+   */
+  roundScores: IntList[];
+
+  /**
+   * Per seat: cards left in hand at the end.
+   *
+   * @generated from field: repeated int32 hand_counts = 3;
+   */
+  handCounts: number[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyOutcome.
+ * Use `create(TomyOutcomeSchema)` to create a new message.
+ */
+export const TomyOutcomeSchema: GenMessage<TomyOutcome> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 7);
+
+/**
+ * The material of Tomy, so no client hard-codes a table (MT-MAT-1..3, MT-SETUP-1).
+ *
+ * @generated from message cercle.v1.TomyCatalogue
+ */
+export type TomyCatalogue = Message<"cercle.v1.TomyCatalogue"> & {
+  /**
+   * The six breeds, column order.
+   *
+   * @generated from field: repeated cercle.v1.TomyCatalogue.BreedEntry breeds = 1;
+   */
+  breeds: TomyCatalogue_BreedEntry[];
+
+  /**
+   * The 96 dog cards' faces, by id.
+   *
+   * @generated from field: repeated cercle.v1.TomyDogCard dog_cards = 2;
+   */
+  dogCards: TomyDogCard[];
+
+  /**
+   * The 48 location cards, by id.
+   *
+   * @generated from field: repeated cercle.v1.TomyCatalogue.LocationEntry locations = 3;
+   */
+  locations: TomyCatalogue_LocationEntry[];
+
+  /**
+   * Dog cards dealt to each player (9).
+   *
+   * @generated from field: int32 hand_size = 4;
+   */
+  handSize: number;
+
+  /**
+   * Fewest players (3).
+   *
+   * @generated from field: int32 min_players = 5;
+   */
+  minPlayers: number;
+
+  /**
+   * Most players (8).
+   *
+   * @generated from field: int32 max_players = 6;
+   */
+  maxPlayers: number;
+
+  /**
+   * The longest story, in characters once trimmed (500).
+   *
+   * @generated from field: int32 story_max_chars = 7;
+   */
+  storyMaxChars: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyCatalogue.
+ * Use `create(TomyCatalogueSchema)` to create a new message.
+ */
+export const TomyCatalogueSchema: GenMessage<TomyCatalogue> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 8);
+
+/**
+ * A breed card of the row.
+ *
+ * @generated from message cercle.v1.TomyCatalogue.BreedEntry
+ */
+export type TomyCatalogue_BreedEntry = Message<"cercle.v1.TomyCatalogue.BreedEntry"> & {
+  /**
+   * Its column, 0–5.
+   *
+   * @generated from field: int32 column = 1;
+   */
+  column: number;
+
+  /**
+   * The breed.
+   *
+   * @generated from field: cercle.v1.TomyBreed breed = 2;
+   */
+  breed: TomyBreed;
+
+  /**
+   * Its colour.
+   *
+   * @generated from field: cercle.v1.TomyColour colour = 3;
+   */
+  colour: TomyColour;
+
+  /**
+   * How many dog cards of this breed the deck holds (16).
+   *
+   * @generated from field: int32 dog_cards = 4;
+   */
+  dogCards: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyCatalogue.BreedEntry.
+ * Use `create(TomyCatalogue_BreedEntrySchema)` to create a new message.
+ */
+export const TomyCatalogue_BreedEntrySchema: GenMessage<TomyCatalogue_BreedEntry> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 8, 0);
+
+/**
+ * A location card's printed text in one language.
+ *
+ * @generated from message cercle.v1.TomyCatalogue.PlaceName
+ */
+export type TomyCatalogue_PlaceName = Message<"cercle.v1.TomyCatalogue.PlaceName"> & {
+  /**
+   * The language.
+   *
+   * @generated from field: cercle.v1.TomyLanguage language = 1;
+   */
+  language: TomyLanguage;
+
+  /**
+   * The place, as a noun phrase with its article ("a hut in Africa").
+   *
+   * @generated from field: string text = 2;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message cercle.v1.TomyCatalogue.PlaceName.
+ * Use `create(TomyCatalogue_PlaceNameSchema)` to create a new message.
+ */
+export const TomyCatalogue_PlaceNameSchema: GenMessage<TomyCatalogue_PlaceName> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 8, 1);
+
+/**
+ * A location card.
+ *
+ * @generated from message cercle.v1.TomyCatalogue.LocationEntry
+ */
+export type TomyCatalogue_LocationEntry = Message<"cercle.v1.TomyCatalogue.LocationEntry"> & {
+  /**
+   * The card id, 0–47.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * Its text, one entry per language.
+   *
+   * @generated from field: repeated cercle.v1.TomyCatalogue.PlaceName names = 2;
+   */
+  names: TomyCatalogue_PlaceName[];
+};
+
+/**
+ * Describes the message cercle.v1.TomyCatalogue.LocationEntry.
+ * Use `create(TomyCatalogue_LocationEntrySchema)` to create a new message.
+ */
+export const TomyCatalogue_LocationEntrySchema: GenMessage<TomyCatalogue_LocationEntry> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 8, 2);
+
+/**
+ * The six breeds of the row (MT-MAT-1), one per column. Translate them in the client.
+ *
+ * @generated from enum cercle.v1.TomyBreed
+ */
+export enum TomyBreed {
+  /**
+   * Not set (no breed: e.g. nobody voted).
+   *
+   * @generated from enum value: TOMY_BREED_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Cocker (column 0, green).
+   *
+   * @generated from enum value: TOMY_BREED_COCKER = 1;
+   */
+  COCKER = 1,
+
+  /**
+   * Teckel, the Dachshund (column 1, red).
+   *
+   * @generated from enum value: TOMY_BREED_TECKEL = 2;
+   */
+  TECKEL = 2,
+
+  /**
+   * Husky (column 2, blue).
+   *
+   * @generated from enum value: TOMY_BREED_HUSKY = 3;
+   */
+  HUSKY = 3,
+
+  /**
+   * Yorkshire Terrier (column 3, yellow).
+   *
+   * @generated from enum value: TOMY_BREED_YORKSHIRE = 4;
+   */
+  YORKSHIRE = 4,
+
+  /**
+   * Caniche, the Poodle (column 4, violet).
+   *
+   * @generated from enum value: TOMY_BREED_CANICHE = 5;
+   */
+  CANICHE = 5,
+
+  /**
+   * Dalmatien, the Dalmatian (column 5, orange).
+   *
+   * @generated from enum value: TOMY_BREED_DALMATIEN = 6;
+   */
+  DALMATIEN = 6,
+}
+
+/**
+ * Describes the enum cercle.v1.TomyBreed.
+ */
+export const TomyBreedSchema: GenEnum<TomyBreed> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomy, 0);
+
+/**
+ * The colour of a breed card and of its dog cards (MT-MAT-1).
+ *
+ * @generated from enum cercle.v1.TomyColour
+ */
+export enum TomyColour {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: TOMY_COLOUR_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Green (Cocker).
+   *
+   * @generated from enum value: TOMY_COLOUR_GREEN = 1;
+   */
+  GREEN = 1,
+
+  /**
+   * Red (Teckel).
+   *
+   * @generated from enum value: TOMY_COLOUR_RED = 2;
+   */
+  RED = 2,
+
+  /**
+   * Blue (Husky).
+   *
+   * @generated from enum value: TOMY_COLOUR_BLUE = 3;
+   */
+  BLUE = 3,
+
+  /**
+   * Yellow (Yorkshire).
+   *
+   * @generated from enum value: TOMY_COLOUR_YELLOW = 4;
+   */
+  YELLOW = 4,
+
+  /**
+   * Violet (Caniche).
+   *
+   * @generated from enum value: TOMY_COLOUR_VIOLET = 5;
+   */
+  VIOLET = 5,
+
+  /**
+   * Orange (Dalmatien).
+   *
+   * @generated from enum value: TOMY_COLOUR_ORANGE = 6;
+   */
+  ORANGE = 6,
+}
+
+/**
+ * Describes the enum cercle.v1.TomyColour.
+ */
+export const TomyColourSchema: GenEnum<TomyColour> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomy, 1);
+
+/**
+ * Where a turn stands.
+ *
+ * @generated from enum cercle.v1.TomyPhase
+ */
+export enum TomyPhase {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: TOMY_PHASE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Story phase: seats speak in turn from the leash holder, proposing a place or passing
+   * (MT-STORY-1/2); `storyteller` is the seat to speak.
+   *
+   * @generated from enum value: TOMY_PHASE_STORY = 1;
+   */
+  STORY = 1,
+
+  /**
+   * Sealed vote: every seat holding a card of a proposed breed plays one face down
+   * (MT-VOTE-1/2).
+   *
+   * @generated from enum value: TOMY_PHASE_VOTE = 2;
+   */
+  VOTE = 2,
+
+  /**
+   * The votes are revealed and tied: the leash holder picks the winning breed among
+   * `tie_columns` (MT-REVEAL-1).
+   *
+   * @generated from enum value: TOMY_PHASE_TIE = 3;
+   */
+  TIE = 3,
+
+  /**
+   * The match is over.
+   *
+   * @generated from enum value: TOMY_PHASE_OVER = 4;
+   */
+  OVER = 4,
+}
+
+/**
+ * Describes the enum cercle.v1.TomyPhase.
+ */
+export const TomyPhaseSchema: GenEnum<TomyPhase> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomy, 2);
+
+/**
+ * A language of the places' printed text and of the stories the server tells for a player
+ * (room option `language`).
+ *
+ * @generated from enum cercle.v1.TomyLanguage
+ */
+export enum TomyLanguage {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: TOMY_LANGUAGE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * French.
+   *
+   * @generated from enum value: TOMY_LANGUAGE_FR = 1;
+   */
+  FR = 1,
+
+  /**
+   * English.
+   *
+   * @generated from enum value: TOMY_LANGUAGE_EN = 2;
+   */
+  EN = 2,
+}
+
+/**
+ * Describes the enum cercle.v1.TomyLanguage.
+ */
+export const TomyLanguageSchema: GenEnum<TomyLanguage> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomy, 3);
+
+/**
+ * Why a game or the match ended.
+ *
+ * @generated from enum cercle.v1.TomyEndReason
+ */
+export enum TomyEndReason {
+  /**
+   * Not set.
+   *
+   * @generated from enum value: TOMY_END_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * At the end of a turn a player held exactly one card (MT-END-1).
+   *
+   * @generated from enum value: TOMY_END_REASON_ONE_CARD_LEFT = 1;
+   */
+  ONE_CARD_LEFT = 1,
+
+  /**
+   * The location deck could not refill the row (MT-NEXT-1, MT-END-1).
+   *
+   * @generated from enum value: TOMY_END_REASON_LOCATIONS_EXHAUSTED = 2;
+   */
+  LOCATIONS_EXHAUSTED = 2,
+
+  /**
+   * Rounds variant: a total reached the target score (MT-VAR-1).
+   *
+   * @generated from enum value: TOMY_END_REASON_TARGET_SCORE = 3;
+   */
+  TARGET_SCORE = 3,
+}
+
+/**
+ * Describes the enum cercle.v1.TomyEndReason.
+ */
+export const TomyEndReasonSchema: GenEnum<TomyEndReason> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_tomy, 4);
 

@@ -1,0 +1,70 @@
+"""Typed events: one small frozen dataclass per kind of thing that can happen in a match.
+
+Every game declares its event classes (``Game.event_types``), each a subclass of
+:class:`Event` with typed fields only (``int``, ``bool``, ``str`` for a closed vocabulary,
+``X | None``, tuples, and nested frozen dataclasses such as a card's face). The class name is
+the event's kind in CamelCase; :attr:`Event.kind` is its snake_case form (``CardPlayed`` ->
+``card_played``), which is also the name of its field in the game's ``<Game>Event`` protobuf
+message, so one generic mapping serves every game.
+
+Who may see an event is its ``audience`` (keyword-only, not part of the wire message):
+``None`` is everyone, players and spectators; a frozenset is exactly those seats. An event
+about a secret is emitted twice: a public one without the secret and a private one for the
+seats allowed to know it.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class CardPlayed(Event):
+...     seat: int
+...     card: int
+>>> e = CardPlayed(1, 42, audience=only(1))
+>>> e.kind, e.visible_to(1), e.visible_to(0), e.visible_to(None)
+('card_played', True, False, False)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+Audience = frozenset[int] | None
+"""Who may see an event: ``None`` is everyone (players and spectators); a frozenset is
+exactly those seats and nobody else (no spectator)."""
+
+PUBLIC: Audience = None
+
+
+def snake_case(name: str) -> str:
+    """``CardPlayed`` -> ``card_played`` (the event kind and its protobuf field name)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every game's event classes (see the module docstring)."""
+
+    audience: Audience = field(default=PUBLIC, kw_only=True)
+
+    kind: ClassVar[str] = "event"
+    """The stable snake_case name of the event class."""
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: ``slots=True`` rebuilds the class, which breaks zero-argument
+        # super() here, and object.__init_subclass__ does nothing.
+        cls.kind = snake_case(cls.__name__)
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may see this event."""
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+
+_ONLY: dict[int, frozenset[int]] = {}
+
+
+def only(seat: int) -> frozenset[int]:
+    """The audience of an event that only ``seat`` may see (shared frozensets)."""
+    audience = _ONLY.get(seat)
+    if audience is None:
+        audience = _ONLY[seat] = frozenset((seat,))
+    return audience

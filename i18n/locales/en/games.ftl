@@ -1,0 +1,43 @@
+# The game catalogue (LobbyService.ListGames): summaries, options and clocks.
+
+## Tomahawk Tribal
+game-tomahawk-summary = Shed all your cards first and keep few points: match the colour or the symbol, stack Sheriffs, send attacks back with a Shield, jump in with AGILITÉ! and never forget to shout TOMAHAWK! on your last card. 2 to 8 players; lowest total when someone reaches 250 wins.
+game-tomahawk-option-turn_seconds = Seconds per turn (0: no clock).
+game-tomahawk-option-target_score = The match ends after the round in which a total reaches this score.
+game-tomahawk-option-first_player = Seat that starts the first round (-1: drawn at random).
+game-tomahawk-clock-turn = The player takes the pending Sheriff draw or the pending Skip; otherwise they draw one card and their turn ends (a colour to name: their most common colour).
+
+## Tamashii
+game-tamashii-summary = Cooperative memory and push-your-luck game: peek at the six hidden Tamashii, draw magic gems from the bag and free as many spirits as you can together.
+game-tamashii-option-level = Difficulty: gems taken out of the bag, and powers and black gems in NOVICE.
+game-tamashii-option-memory_aid = Show each player the cards they peeked at (casual play).
+game-tamashii-option-decision_seconds = Seconds for each decision; 0 means no clock.
+game-tamashii-option-first_player = Seat that plays first; -1 draws it at random.
+game-tamashii-clock-decision = A player who has not chosen ends the turn without peeking; gems drawn this turn go back to the bag; a pending Tsuchi peek is lost. The turn then ends as usual (one gem erodes).
+
+## Mais où est Tomy ?
+game-tomy-summary = Tomy the invisible dog is lost! Tell a funny story putting him in one of the places on the table, then vote with a dog card for the best story. Vote with the table to get rid of your cards: the first to hold a single card adopts Tomy.
+game-tomy-option-rounds = Play several games; scores are the cards left in hand, lowest total wins once someone reaches the target score.
+game-tomy-option-target_score = Rounds variant: the match ends when a total reaches this score.
+game-tomy-option-story_seconds = Seconds to propose a place or pass (0: no clock).
+game-tomy-option-vote_seconds = Seconds to play a vote card (0: no clock).
+game-tomy-option-tie_seconds = Seconds for the leash holder to break a tie (0: no clock).
+game-tomy-option-first_player = Seat that starts with Tomy's leash (-1: drawn at random).
+game-tomy-option-language = Language of the stories the server tells for a player (timeouts).
+game-tomy-clock-story = You pass; if you may not pass, the server tells a template story about a random free place.
+game-tomy-clock-vote = The server plays a random valid card from your hand.
+game-tomy-clock-tie = The server picks one of the tied breeds at random.
+
+## Awimbawé
+game-awimbawe-summary = A two-player trick-taking duel on the savannah: hand and face-up piles, animal powers, Eagles as trumps. Take the most crowns but never all four Hyenas; win two rounds to be crowned.
+game-awimbawe-option-decision_seconds = Seconds for each decision; 0 means no clock (AW-TIME-1).
+game-awimbawe-clock-decision = The server plays your lowest legal card (hand before piles), skips an optional power, makes a following Eagle fight, keeps a Cheetah's lead for you, and, after a lost round, has you lead the next one.
+
+## Labels of choice options
+game-tamashii-option-level-NOVICE = Novice (no powers, black gems are jokers)
+game-tamashii-option-level-EASY = Easy
+game-tamashii-option-level-STANDARD = Standard
+game-tamashii-option-level-HARD = Hard
+game-tamashii-option-level-NIGHTMARE = Nightmare
+game-tomy-option-language-FR = French
+game-tomy-option-language-EN = English

@@ -1,0 +1,4 @@
+plural-test = { $count ->
+    [one] { $count } gemme
+   *[other] { $count } gemmes
+}

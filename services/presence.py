@@ -1,0 +1,121 @@
+"""Who is at a table, and the pause of tables nobody attends.
+
+A table of bots plays itself: left alone it would play at full speed for hours, renewing its
+own expiry. So a table plays on only while one of its humans is there:
+
+- **connected**: a player who holds a human seat (or a seat a bot keeps for them while they
+  are away) has a Subscribe or WatchRoom stream open on the room, on any replica. Each
+  replica records its streams' players in the room's presence set
+  (:meth:`Store.touch_presence`, server time) when a stream opens and every few seconds
+  while it stays open (:class:`Presence`);
+- **acted**: a human's own change (an action, the start, a resume) stamps ``human_at`` in
+  the room.
+
+When a deadline falls due and no human was there for the grace (``CERCLE_UNATTENDED_GRACE_
+SECONDS``, 60 s by default; 0 turns the pause off), the timer loop pauses the table
+(:meth:`Rooms.pause`): its clocks and bot moves stop and it leaves the timer index. The
+next stream one of its humans opens (or their next action) resumes it with fresh clocks
+(:meth:`Rooms.resume`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import os
+from collections.abc import AsyncIterator, Iterable
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from services.errors import RoomError
+from services.store import RoomRecord, StoreUnavailable
+
+if TYPE_CHECKING:
+    from services.rooms import Rooms
+
+log = structlog.get_logger("cercle.presence")
+
+UNATTENDED_GRACE_SECONDS = float(os.environ.get("CERCLE_UNATTENDED_GRACE_SECONDS", "60"))
+"""How long a table plays on with none of its humans there (0: forever)."""
+RENEW_SECONDS = 5.0
+"""How often a replica renews the presence of its open streams' players (at most)."""
+
+
+def human_players(seats: Iterable[dict[str, Any] | None]) -> set[str]:
+    """The players whose presence keeps a table going: human seats, and seats a bot holds
+    for an absent human.
+
+    >>> sorted(human_players([{"player_id": "a", "kind": "human"}, None,
+    ...                       {"player_id": "b", "kind": "bot", "away": True},
+    ...                       {"player_id": "bot-2", "kind": "bot"}]))
+    ['a', 'b']
+    """
+    return {
+        seat["player_id"]
+        for seat in seats
+        if seat is not None and (seat.get("kind") == "human" or seat.get("away"))
+    }
+
+
+def attended(record: RoomRecord, present: set[str], since: float) -> bool:
+    """True if one of the room's humans had a stream open (``present``: recorded at
+    ``since`` or later) or changed the room themselves at ``since`` or later."""
+    if record.human_at is not None and record.human_at >= since:
+        return True
+    return bool(present & human_players(record.seats))
+
+
+class Presence:
+    """The players of this replica's open streams, by room, renewed in Redis."""
+
+    def __init__(self, rooms: Rooms, grace: float) -> None:
+        self.rooms = rooms
+        self.grace = grace
+        self.every = min(RENEW_SECONDS, grace / 3) if grace > 0 else RENEW_SECONDS
+        self.ttl = int(grace) + 60
+        """The presence set's own expiry: it outlives the grace, then goes."""
+        self.held: dict[str, collections.Counter[str]] = {}
+        """room id -> player id -> open streams on this replica."""
+
+    @contextlib.asynccontextmanager
+    async def hold(self, room_id: str, player_id: str) -> AsyncIterator[None]:
+        """Count ``player_id`` as at the table while the context is open (a stream); their
+        arrival resumes a paused table."""
+        players = self.held.setdefault(room_id, collections.Counter())
+        players[player_id] += 1
+        try:
+            with contextlib.suppress(StoreUnavailable):  # the stream itself will say so
+                await self._touch([(room_id, [player_id])])
+            yield
+        finally:
+            players[player_id] -= 1
+            if players[player_id] <= 0:
+                del players[player_id]
+            if not players and self.held.get(room_id) is players:
+                del self.held[room_id]
+
+    async def renew_once(self) -> None:
+        """Record every held player as present now (one pipelined round trip)."""
+        await self._touch([(room, list(players)) for room, players in self.held.items()])
+
+    async def run(self) -> None:
+        """Renew every ``every`` seconds, for as long as the replica runs."""
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                await self.renew_once()
+            except StoreUnavailable as exc:
+                log.warning("presence_store_unavailable", error=str(exc))
+
+    async def _touch(self, rooms: list[tuple[str, list[str]]]) -> None:
+        if not rooms:
+            return
+        results = await self.rooms.store.touch_presence(rooms, self.rooms.clock(), self.ttl)
+        for (room_id, _), (seated, paused) in zip(rooms, results, strict=True):
+            if seated and paused:
+                try:
+                    await self.rooms.resume(room_id)
+                except (RoomError, StoreUnavailable) as exc:
+                    log.warning("resume_failed", room=room_id, error=str(exc))

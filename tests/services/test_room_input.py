@@ -1,0 +1,64 @@
+"""Room requests are checked against the room as it is, over real replicas and Redis:
+an option naming a seat the table does not have, or an enum number the contract does not
+define, is refused INVALID_ARGUMENT with the field at fault, and no room is made."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+from cercle.v1 import common_pb2, lobby_pb2
+
+from clients.sdk import ApiError, Client, api_error, option_values
+
+
+async def _create(client: Client, request: lobby_pb2.CreateRoomRequest) -> common_pb2.Room:
+    try:
+        response = await client.lobby.CreateRoom(request, metadata=client.metadata, timeout=10)
+    except grpc.aio.AioRpcError as exc:
+        raise api_error(exc) from None
+    assert isinstance(response, lobby_pb2.CreateRoomResponse)
+    return response.room
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("tomahawk", 2), ("tamashii", 2), ("tomy", 3)])
+async def test_a_first_player_beyond_the_tables_seats_is_refused_at_creation(
+    replicas: list[str], game_id: str, players: int
+) -> None:
+    client = Client(replicas[0])
+    try:
+        await client.login("Seats")
+        request = lobby_pb2.CreateRoomRequest(
+            game_id=game_id, players=players, visibility=common_pb2.VISIBILITY_PRIVATE
+        )
+        for name, value in option_values({"first_player": str(players)}).items():
+            request.options[name].CopyFrom(value)
+        with pytest.raises(ApiError) as refused:
+            await _create(client, request)
+        assert refused.value.code == grpc.StatusCode.INVALID_ARGUMENT
+        assert refused.value.reason == "INVALID_OPTION"
+        assert refused.value.field == "options[first_player]"
+        # The last seat is a seat: accepted, and the match starts.
+        request.options["first_player"].int_value = players - 1
+        room = await _create(client, request)
+        assert room.options["first_player"].int_value == players - 1
+    finally:
+        await client.close()
+
+
+@pytest.mark.parametrize("visibility", [3, 99, -1])
+async def test_an_unknown_visibility_is_refused(replicas: list[str], visibility: int) -> None:
+    client = Client(replicas[1])
+    try:
+        await client.login("Enums")
+        request = lobby_pb2.CreateRoomRequest(game_id="tomy", players=3)
+        request.visibility = visibility  # type: ignore[assignment]
+        with pytest.raises(ApiError) as refused:
+            await _create(client, request)
+        assert (refused.value.code, refused.value.field) == (
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "visibility",
+        )
+        listed = await client.rooms("tomy")
+        assert all(r.host_player_id != client.player_id for r in listed), "a room was made"
+    finally:
+        await client.close()

@@ -1,0 +1,196 @@
+"""Tables nobody attends: they pause after a grace, and come back with their human.
+
+Two in-process replicas share one real Redis and one injected clock (as in test_timers), so
+the tests move time instead of sleeping: each step advances the clock past the bots' delay
+and the human's 30 s clock, then runs both replicas' timer loops once. Clients talk to the
+replicas over real gRPC channels; presence is what the replicas record for open streams.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+
+import pytest
+from cercle.v1 import game_pb2
+
+from clients.sdk import Client
+from services.server import Replica, start_replica
+from services.store import RoomRecord, log_key, room_key, shard_of, timers_key
+from tests.faults.helpers import wait_until
+
+START = 2_000_000_000.0
+GRACE = 60.0
+STEP = 31.0
+"""One expiry period: more than the bots' delay (1 s) and the human's turn clock (30 s)."""
+
+
+@dataclass
+class FakeClock:
+    now: float = START
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
+    clock = FakeClock()
+    replicas = [
+        await start_replica(redis_url, clock=clock, timers=False, unattended_grace=GRACE)
+        for _ in range(2)
+    ]
+    try:
+        yield clock, replicas
+    finally:
+        for replica in replicas:
+            await replica.stop(grace=0.1)
+
+
+async def _step(clock: FakeClock, replicas: list[Replica]) -> None:
+    clock.now += STEP
+    await asyncio.gather(*(r.expiry.tick_once() for r in replicas))
+    for replica in replicas:
+        await replica.expiry.drain()
+
+
+async def _room(replica: Replica, room_id: str) -> RoomRecord:
+    record = await replica.store.load_room(room_id)
+    assert record is not None
+    return record
+
+
+async def _eventually(predicate: Callable[[], Awaitable[bool]], what: str) -> None:
+    for _ in range(200):
+        if await predicate():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"never happened: {what}")
+
+
+def _watch(client: Client, room_id: str, got: list[game_pb2.SubscribeResponse]) -> asyncio.Task:
+    async def pump() -> None:
+        async for update in client.updates(room_id):
+            got.append(update)
+
+    return asyncio.create_task(pump())
+
+
+async def _stop(task: asyncio.Task) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task
+
+
+async def test_a_bot_table_pauses_when_its_human_leaves_and_resumes_when_they_return(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    clock, replicas = clocked
+    human = Client(f"127.0.0.1:{replicas[0].port}")
+    watcher = Client(f"127.0.0.1:{replicas[1].port}")
+    streams: list[asyncio.Task] = []
+    try:
+        await human.login("Walks away")
+        await watcher.login("Watcher")
+        joined = await human.quick_match("tomahawk", bots=3, bot_delay=1.0)
+        room_id = joined.room.room_id
+        await watcher.join(room_id, code=joined.room.join_code, spectator=True)
+        presence = replicas[0].rooms.presence
+
+        # The human watches: the table plays (bots, and the human's clock running out).
+        streams.append(_watch(human, room_id, []))
+        await wait_until(lambda: room_id in presence.held, 10, "the human's stream held")
+        started = (await _room(replicas[0], room_id)).version
+        for _ in range(6):
+            await presence.renew_once()
+            await _step(clock, replicas)
+        record = await _room(replicas[0], room_id)
+        assert record.paused is None and record.version >= started + 6
+
+        # The human closes their stream; a spectator keeps watching (spectators do not
+        # keep a table going). Within one period after the grace, the table pauses.
+        streams.append(_watch(watcher, room_id, []))
+        await _stop(streams.pop(0))
+        await wait_until(lambda: room_id not in presence.held, 10, "the stream released")
+        last_seen = clock.now
+        for _ in range(int(GRACE // STEP) + 2):
+            await _step(clock, replicas)
+            record = await _room(replicas[0], room_id)
+            if record.paused is not None:
+                break
+        assert record.paused is not None, "the table never paused"
+        assert record.paused <= last_seen + GRACE + STEP
+        paused_version, paused_seq = record.version, record.seq
+
+        # Paused: several expiry periods pass and nothing moves; no clock runs.
+        for _ in range(5):
+            await _step(clock, replicas)
+            record = await _room(replicas[0], room_id)
+            assert record.version == paused_version, "the paused table moved"
+        assert record.seq == paused_seq
+        assert record.deadlines == []
+        score = await replicas[0].store.redis.zscore(timers_key(shard_of(room_id)), room_id)
+        assert score is None, "a paused table stays in the timer index"
+        assert list((await human.view(room_id)).deadlines) == []
+
+        # The human subscribes again: the table resumes with fresh clocks and plays on.
+        streams.append(_watch(human, room_id, []))
+
+        async def resumed() -> bool:
+            return (await _room(replicas[0], room_id)).paused is None
+
+        await _eventually(resumed, "the table resumed")
+        record = await _room(replicas[0], room_id)
+        assert record.deadlines and all(d["e"] > clock.now for d in record.deadlines)
+        for _ in range(3):
+            await presence.renew_once()
+            await _step(clock, replicas)
+        assert (await _room(replicas[0], room_id)).version > paused_version
+    finally:
+        for task in streams:
+            await _stop(task)
+        await human.close()
+        await watcher.close()
+
+
+async def test_bot_moves_do_not_renew_a_rooms_expiry_and_a_humans_move_does(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    clock, replicas = clocked
+    store = replicas[0].store
+    human = Client(f"127.0.0.1:{replicas[0].port}")
+    streams: list[asyncio.Task] = []
+    try:
+        await human.login("Slow")
+        joined = await human.quick_match("tomahawk", bots=3, bot_delay=1.0)
+        room_id = joined.room.room_id
+        streams.append(_watch(human, room_id, []))
+        held = replicas[0].rooms.presence.held
+        await wait_until(lambda: room_id in held, 10, "the human's stream held")
+        for key in (room_key(room_id), log_key(room_id)):
+            await store.redis.expire(key, 1000)
+        before = (await _room(replicas[0], room_id)).version
+        for _ in range(8):  # bots move (and the human's clock runs out): server moves only
+            await replicas[0].rooms.presence.renew_once()
+            await _step(clock, replicas)
+        assert (await _room(replicas[0], room_id)).version > before
+        for key in (room_key(room_id), log_key(room_id)):
+            assert 0 < await store.redis.ttl(key) <= 1000, key
+        # The human plays (their seat may be a bot's by now: their move takes it back).
+        for _ in range(20):
+            legal = await human.legal(room_id)
+            if legal.actions:
+                await human.act(room_id, legal.actions[0], legal.version)
+                break
+            await replicas[0].rooms.presence.renew_once()
+            await _step(clock, replicas)
+        else:
+            raise AssertionError("the human never had a move")
+        for key in (room_key(room_id), log_key(room_id)):
+            assert await store.redis.ttl(key) > 1000, key
+    finally:
+        for task in streams:
+            await _stop(task)
+        await human.close()
