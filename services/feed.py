@@ -22,6 +22,7 @@ import structlog
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
+from services import supervise
 from services.records import LogEntry
 from services.store import (
     Store,
@@ -30,6 +31,7 @@ from services.store import (
     notify_channel,
     room_of_channel,
 )
+from services.supervise import failed, tracked
 
 log = structlog.get_logger("cercle.feed")
 
@@ -118,6 +120,8 @@ class Feeds:
         self._ready: dict[str, asyncio.Event] = {}
         self._pubsub_lock = asyncio.Lock()
         """One SUBSCRIBE or UNSUBSCRIBE at a time on the pub/sub connection."""
+        self._live = False
+        """The listener's connection is up and subscribed to the rooms wanted then."""
         self.stopping = False
         self._catching_up: set[asyncio.Task[None]] = set()
         self.open_queues: set[StreamQueue] = set()
@@ -125,8 +129,8 @@ class Feeds:
 
     async def start(self) -> None:
         self._tasks = [
-            asyncio.create_task(self._listen(), name="feeds-listen"),
-            asyncio.create_task(self._poll(), name="feeds-poll"),
+            supervise.spawn("feeds_listen", self._listen),
+            supervise.spawn("feeds_poll", self._poll),
         ]
 
     async def stop(self) -> None:
@@ -175,7 +179,8 @@ class Feeds:
         """Subscribe to the room's channel once, for its first stream on this replica; the
         streams that arrive meanwhile wait for that subscription rather than send their own
         (a thousand SUBSCRIBEs of one channel at once on the one pub/sub connection had
-        streams cancelled while they opened)."""
+        streams cancelled while they opened). Never raises: while the connection is down
+        the listener subscribes the room when it connects again."""
         ready = self._ready.get(room_id)
         if ready is not None:
             await ready.wait()
@@ -184,9 +189,7 @@ class Feeds:
         self._subscribed.add(room_id)
         try:
             async with self._pubsub_lock:
-                if self._pubsub is not None:
-                    with contextlib.suppress(RedisError, OSError):
-                        await self._pubsub.subscribe(notify_channel(room_id))
+                await self._send("SUBSCRIBE", room_id)
         finally:
             ready.set()
 
@@ -194,40 +197,84 @@ class Feeds:
         self._subscribed.discard(room_id)
         self._ready.pop(room_id, None)
         async with self._pubsub_lock:
-            if self._pubsub is not None:
-                with contextlib.suppress(RedisError, OSError):
-                    await self._pubsub.unsubscribe(notify_channel(room_id))
+            await self._send("UNSUBSCRIBE", room_id)
+
+    async def _send(self, command: str, room_id: str) -> None:
+        """SUBSCRIBE or UNSUBSCRIBE one room on the live connection, or nothing.
+
+        Only the listener reads the pub/sub connection and only it (re)connects it: a
+        request coroutine writes its command on the connection while it is up (a write
+        beside the listener's read is safe), never through redis-py's ``subscribe()``,
+        whose retry reconnects, and so reads, from the caller's coroutine. Two coroutines
+        reading one connection while it reconnected ended Subscribe calls INTERNAL when
+        Valkey was killed. The channel is recorded as redis-py would, so a reconnection
+        inside the listener's read subscribes it again."""
+        pubsub = self._pubsub
+        connection = pubsub.connection if pubsub is not None else None
+        if not self._live or pubsub is None or connection is None or not connection.is_connected:
+            return  # the listener subscribes every wanted room once it is connected
+        channel = notify_channel(room_id).encode()
+        if command == "SUBSCRIBE":
+            pubsub.channels[channel] = None
+        else:
+            pubsub.channels.pop(channel, None)
+        try:
+            await connection.send_command(command, channel, check_health=False)
+        except Exception as exc:  # the listener sees the broken connection and rebuilds it
+            log.warning("pubsub_send_failed", command=command, error_type=type(exc).__name__)
 
     async def _listen(self) -> None:
+        """The one reader of the pub/sub connection (run under supervision)."""
+        try:
+            while True:
+                try:
+                    await self._connect()
+                    await self._read_notifications()
+                except (RedisError, OSError) as exc:
+                    log.warning("pubsub_lost", error_type=type(exc).__name__, error=str(exc))
+                    await self._disconnect()
+                    await asyncio.sleep(0.5)
+        finally:
+            await self._disconnect()
+
+    async def _connect(self) -> None:
+        """A new pub/sub connection subscribed to every room wanted now; from then on the
+        streams' own SUBSCRIBEs go straight to it (``_live``)."""
+        await self._disconnect()
+        pubsub = self._pubsub = self.store.pubsub()
+        await pubsub.subscribe("cercle:heartbeat")  # connects (only this coroutine reads)
+        async with self._pubsub_lock:  # no stream's SUBSCRIBE falls between the two
+            wanted = [notify_channel(room_id) for room_id in self._subscribed]
+            for start in range(0, len(wanted), 500):
+                await pubsub.subscribe(*wanted[start : start + 500])
+            self._live = True
+
+    async def _disconnect(self) -> None:
+        self._live = False
+        pubsub, self._pubsub = self._pubsub, None
+        if pubsub is not None:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+
+    async def _read_notifications(self) -> None:
+        pubsub = self._pubsub
+        assert pubsub is not None
         while True:
+            message = await pubsub.get_message(timeout=1.0)
+            if message is None or message.get("type") != "message":
+                continue
+            room_id = room_of_channel(message["channel"].decode())
+            feed = self.rooms.get(room_id)
+            if feed is None:
+                continue
             try:
-                self._pubsub = self.store.pubsub()
-                await self._pubsub.subscribe("cercle:heartbeat")
-                for room_id in list(self._subscribed):
-                    await self._pubsub.subscribe(notify_channel(room_id))
-                while True:
-                    message = await self._pubsub.get_message(timeout=1.0)
-                    if message is None or message.get("type") != "message":
-                        continue
-                    channel = message["channel"].decode()
-                    room_id = room_of_channel(channel)
-                    feed = self.rooms.get(room_id)
-                    if feed is None:
-                        continue
-                    entry = entry_from_notification(message["data"])
-                    if not feed.deliver(entry):
-                        task = asyncio.create_task(feed.catch_up(entry.seq))
-                        self._catching_up.add(task)
-                        task.add_done_callback(self._catching_up.discard)
-            except asyncio.CancelledError:
-                raise
-            except (RedisError, OSError) as exc:
-                log.warning("pubsub_lost", error=str(exc))
-                with contextlib.suppress(Exception):
-                    if self._pubsub is not None:
-                        await self._pubsub.aclose()
-                self._pubsub = None
-                await asyncio.sleep(0.5)
+                entry: LogEntry | None = entry_from_notification(message["data"])
+            except Exception as exc:  # unreadable: read the log instead
+                failed("feeds_notification", exc)
+                entry = None
+            if entry is None or not feed.deliver(entry):
+                task = asyncio.create_task(feed.catch_up(entry.seq if entry else None))
+                tracked("feeds_catch_up", task, self._catching_up)
 
     async def _poll(self) -> None:
         while True:

@@ -24,7 +24,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from engine import registry
-from services import logs, metrics
+from services import logs, metrics, supervise
 from services.auth import AuthInterceptor
 from services.feed import Feeds
 from services.game_service import GameService
@@ -134,12 +134,12 @@ async def start_replica(
     await feeds.start()
     expiry = ExpiryLoop(rooms)
     replica = Replica(server, bound, store, feeds, rooms, health_servicer, [], expiry, leases)
-    replica.tasks.append(asyncio.create_task(_watch_store(replica), name="health"))
-    replica.tasks.append(asyncio.create_task(leases.run(), name="stream-leases"))
-    replica.tasks.append(asyncio.create_task(_collect_young(), name="gc"))
-    replica.tasks.append(asyncio.create_task(rooms.presence.run(), name="presence"))
+    replica.tasks.append(supervise.spawn("health", lambda: _watch_store(replica)))
+    replica.tasks.append(supervise.spawn("stream-leases", leases.run))
+    replica.tasks.append(supervise.spawn("gc", _collect_young))
+    replica.tasks.append(supervise.spawn("presence", rooms.presence.run))
     if timers:
-        replica.tasks.append(asyncio.create_task(expiry.run(), name="expiry"))
+        replica.tasks.append(supervise.spawn("expiry", expiry.run))
     return replica
 
 
@@ -159,16 +159,26 @@ async def _collect_young() -> None:
         gc.collect(generation)
 
 
+STORE_CHECK_SECONDS = 1.0
+
+
 async def _watch_store(replica: Replica) -> None:
-    """SERVING while Redis answers, NOT_SERVING while it does not."""
+    """SERVING while Redis answers and accepts writes; NOT_SERVING while it is unreachable
+    or refuses writes (full under ``noeviction``, a read-only replica after a failover, a
+    failed save...), checked every ``STORE_CHECK_SECONDS`` and as soon as a call is refused."""
     serving: bool | None = None
+    reachable = True
     while True:
-        ok = await replica.store.ping()
-        if ok and serving is False:
+        problem = None if await replica.store.ping() else "connection"
+        if problem is None and not reachable:
             # Redis is back: connections opened before it went away are dead; drop them
             # before saying SERVING, so no request picks one up.
             await replica.store.reset_connections()
-            ok = await replica.store.ping()
+            problem = None if await replica.store.ping() else "connection"
+        reachable = problem is None
+        if problem is None:
+            problem = await replica.store.writable()
+        ok = problem is None
         if ok != serving:
             status = (
                 health_pb2.HealthCheckResponse.SERVING
@@ -177,12 +187,19 @@ async def _watch_store(replica: Replica) -> None:
             )
             for name in ("", *SERVICE_NAMES):
                 await replica.health.set(name, status)
-            log.info("health", serving=ok)
+            metrics.STORE_READY.set(1 if ok else 0)
+            log.info("health", serving=ok, store_error=problem or "")
             serving = ok
-        await asyncio.sleep(1.0)
+        replica.store.refused.clear()
+        if serving:  # a refused call looks again at once
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(replica.store.refused.wait(), STORE_CHECK_SECONDS)
+        else:
+            await asyncio.sleep(STORE_CHECK_SECONDS)
 
 
 async def serve(redis_url: str, port: int, host: str) -> None:
+    asyncio.get_running_loop().set_exception_handler(logs.loop_exception_handler)
     replica = await start_replica(redis_url, port, host)
     log.info("listening", port=replica.port, redis=redis_url.split("@")[-1])
     stop = asyncio.Event()
@@ -209,10 +226,15 @@ def main() -> None:
         default=int(os.environ.get("CERCLE_METRICS_PORT", "0")),
         help="serve Prometheus metrics on this port (0: off)",
     )
+    parser.add_argument(
+        "--metrics-host",
+        default=os.environ.get("CERCLE_METRICS_HOST", ""),
+        help="address the metrics port binds (default: the --host address)",
+    )
     args = parser.parse_args()
     logs.configure(args.log_level, args.replica)
     if args.metrics_port:
-        metrics.serve(args.metrics_port)
+        metrics.serve(args.metrics_port, args.metrics_host or args.host)
     run(serve(args.redis_url, args.port, args.host))
 
 

@@ -30,16 +30,30 @@ def _as_room_error(exc: Exception) -> RoomError:
     if isinstance(exc, RoomError):
         return exc
     if isinstance(exc, StoreUnavailable):
-        return RoomError(
-            Kind.UNAVAILABLE,
-            "STORE_UNAVAILABLE",
-            "the server cannot reach its store right now; retry with the same idempotency key",
-            retry_after=1.0,
-        )
+        return store_unavailable(exc)
     if isinstance(exc, ConversionError):
         return errors.invalid(exc.field, exc.message, "MALFORMED_ACTION")
     log.exception("rpc_failed", error_type=type(exc).__name__)
     return INTERNAL
+
+
+def store_unavailable(exc: StoreUnavailable) -> RoomError:
+    """UNAVAILABLE with RetryInfo, whatever Redis said: unreachable, or refusing writes for a
+    while (full, read-only after a failover, failed save, cluster failover)."""
+    if exc.refusing_writes:
+        message = (
+            "the server's store refuses changes right now (full, read-only or failing over); "
+            "nothing was changed: retry with the same idempotency key"
+        )
+        retry_after = 2.0
+    elif exc.kind == "connection":
+        message = "the server cannot reach its store right now; retry with the same idempotency key"
+        retry_after = 1.0
+    else:  # an error Redis should not give: an operator must look (logged, no secret)
+        log.error("store_error", store_error=exc.kind, error_type=type(exc).__name__)
+        message = "the server's store refused the request; retry with the same idempotency key"
+        retry_after = 2.0
+    return RoomError(Kind.UNAVAILABLE, "STORE_UNAVAILABLE", message, retry_after=retry_after)
 
 
 def guarded(
@@ -56,11 +70,16 @@ def guarded(
             raise
         except Exception as exc:
             error = _as_room_error(exc)
-            log.info("rpc_refused", reason=error.reason, status=error.kind.name)
+            log.info("rpc_refused", reason=error.reason, status=error.kind.name, **_why(exc))
             metrics.ACTIONS_REJECTED.labels(error.reason).inc()
             await abort_with(context, error)
 
     return wrapper
+
+
+def _why(exc: Exception) -> dict[str, str]:
+    """What a refusal's log line adds: the store's error kind (OOM, READONLY...)."""
+    return {"store_error": exc.kind} if isinstance(exc, StoreUnavailable) else {}
 
 
 def guarded_stream(
@@ -78,7 +97,7 @@ def guarded_stream(
             raise
         except Exception as exc:
             error = _as_room_error(exc)
-            log.info("rpc_refused", reason=error.reason, status=error.kind.name)
+            log.info("rpc_refused", reason=error.reason, status=error.kind.name, **_why(exc))
             metrics.ACTIONS_REJECTED.labels(error.reason).inc()
             await abort_with(context, error)
         finally:

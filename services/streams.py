@@ -35,6 +35,7 @@ from services.errors import Kind, RoomError, abort_with
 from services.records import EntryKind, LogEntry
 from services.room_events import Left, SpectatorLeft
 from services.store import Store, StoreUnavailable
+from services.supervise import tracked
 
 log = structlog.get_logger("cercle.streams")
 
@@ -143,9 +144,7 @@ class StreamLeases:
         scopes = self.held.pop(lease_id, None)
         if scopes is None or self.closed:
             return
-        task = asyncio.create_task(self._drop(lease_id, scopes))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        tracked("stream_lease_drop", asyncio.create_task(self._drop(lease_id, scopes)), self._tasks)
 
     async def _drop(self, lease_id: str, scopes: Iterable[str]) -> None:
         try:

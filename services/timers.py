@@ -26,6 +26,7 @@ from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream
 from services.store import StoreUnavailable
 from services.streams import leaves, left_room, too_slow
+from services.supervise import failed, tracked
 
 log = structlog.get_logger("cercle.timers")
 
@@ -33,6 +34,8 @@ TICK_SECONDS = 0.05
 LEASE_SECONDS = 10.0
 MAX_PARALLEL = 16
 """Rooms handled at once per replica (well under the store's connection pool)."""
+MAX_PAUSE_SECONDS = 2.0
+"""The longest wait between two ticks while the store refuses them."""
 
 
 class ExpiryLoop:
@@ -57,21 +60,30 @@ class ExpiryLoop:
         self._limit = asyncio.Semaphore(MAX_PARALLEL)
 
     async def run(self) -> None:
+        """Tick forever. While the store is unreachable or refuses writes (the claim is a
+        write) the loop waits, backing off to ``MAX_PAUSE_SECONDS``, and logs once when it
+        pauses and once when it resumes; any other error ends the run, and the supervisor
+        (:mod:`services.supervise`) logs, counts and restarts it."""
+        failures = 0
         while True:
             try:
                 await self.tick_once()
             except StoreUnavailable as exc:
-                log.warning("timers_store_unavailable", error=str(exc))
-                await asyncio.sleep(0.5)
+                failures += 1
+                if failures == 1:
+                    log.warning("timers_paused", store_error=exc.kind)
+                await asyncio.sleep(min(MAX_PAUSE_SECONDS, 0.1 * 2 ** min(failures, 6)))
+                continue
+            if failures:
+                log.info("timers_resumed", failed_ticks=failures)
+                failures = 0
             await asyncio.sleep(self.tick)
 
     async def tick_once(self) -> int:
         now = self.clock()
         due = await self.rooms.store.claim_due(now, self.lease)
         for room_id in due:
-            task = asyncio.create_task(self._fire(room_id))
-            self._running.add(task)
-            task.add_done_callback(self._running.discard)
+            tracked("timer_room", asyncio.create_task(self._fire(room_id)), self._running)
         return len(due)
 
     async def drain(self) -> None:
@@ -90,7 +102,12 @@ class ExpiryLoop:
             try:
                 self.applied += await self.rooms.run_due(room_id, on_late=self._late)
             except Exception as exc:
-                log.warning("timer_failed", room=room_id, error=repr(exc))
+                # The room's claim lapses after the lease: it is tried again then, unless
+                # the reschedule below puts its real deadline back first.
+                if isinstance(exc, StoreUnavailable):
+                    log.warning("timer_failed", room=room_id, store_error=exc.kind)
+                else:
+                    failed("timer_room", exc, room=room_id)
                 with contextlib.suppress(Exception):
                     await self.rooms.store.reschedule(room_id)
 

@@ -7,8 +7,12 @@ an upstream host, each health-checked with grpc.health.v1 as before. In compose 
 the server service (Docker's DNS answers with every replica); in Kubernetes it is the headless
 Service (its DNS answers with every ready pod).
 
-    python -m deploy.docker.render_envoy          # rewrite both files
-    python -m deploy.docker.render_envoy --check  # exit 1 if either is stale (tests do this)
+    python -m deploy.docker.render_envoy          # rewrite every file
+    python -m deploy.docker.render_envoy --check  # exit 1 if one is stale (tests do this)
+
+CORS: compose and the k8s base allow pages served from the local machine only; the prod
+overlay gets its own config (``deploy/k8s/overlays/prod/envoy.yaml``) allowing
+:data:`PROD_ORIGINS`, your site's origin.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from deploy.local.cluster import ENVOY_TEMPLATE, ROOT
+from deploy.local.cluster import ENVOY_TEMPLATE, LOCAL_ORIGINS, ROOT, cors_matchers
 
 LISTEN_PORT = 8080
 ADMIN_PORT = 9901
@@ -28,25 +32,38 @@ STATIC = "      type: STATIC\n"
 STRICT_DNS = "      type: STRICT_DNS\n      dns_lookup_family: V4_PREFERRED\n"
 
 
+PROD_ORIGINS = ("https://play.example.com",)
+"""The pages allowed to call the API from a browser in production: your site's origin(s).
+Change it here and re-render (``deploy/k8s/overlays/prod/envoy.yaml``)."""
+
+
 @dataclass(frozen=True)
 class Target:
-    """Where a rendered config goes and the DNS name of the replicas there."""
+    """Where a rendered config goes, the DNS name of the replicas there, and the browser
+    origins CORS allows (exact origins, or ``regex:<RE2>``; never any origin)."""
 
     path: Path
     upstream_host: str
+    origins: tuple[str, ...] = LOCAL_ORIGINS
 
+
+K8S_SERVER = "cercle-server.cercle.svc.cluster.local"
 
 TARGETS = {
+    # compose and the k8s base (the dev overlay, reached through port-forward): local pages.
     "compose": Target(ROOT / "deploy" / "compose" / "envoy.yaml", "server"),
-    "k8s": Target(
-        ROOT / "deploy" / "k8s" / "base" / "envoy.yaml",
-        "cercle-server.cercle.svc.cluster.local",
+    "k8s": Target(ROOT / "deploy" / "k8s" / "base" / "envoy.yaml", K8S_SERVER),
+    "k8s-prod": Target(
+        ROOT / "deploy" / "k8s" / "overlays" / "prod" / "envoy.yaml", K8S_SERVER, PROD_ORIGINS
     ),
 }
 
 
 def render(
-    upstream_host: str, upstream_port: int = SERVER_PORT, template: Path = ENVOY_TEMPLATE
+    upstream_host: str,
+    upstream_port: int = SERVER_PORT,
+    template: Path = ENVOY_TEMPLATE,
+    origins: tuple[str, ...] = LOCAL_ORIGINS,
 ) -> str:
     """The template with one DNS-resolved endpoint instead of static addresses."""
     text = template.read_text()
@@ -62,6 +79,7 @@ def render(
         "{{LISTEN_PORT}}": str(LISTEN_PORT),
         "{{ADMIN_PORT}}": str(ADMIN_PORT),
         "{{ENDPOINTS}}": endpoint,
+        "{{CORS_ORIGINS}}": cors_matchers(origins),
     }
     lines = []
     for line in text.replace(STATIC, STRICT_DNS).splitlines(keepends=True):
@@ -85,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     stale = []
     for name, target in TARGETS.items():
-        wanted = render(target.upstream_host)
+        wanted = render(target.upstream_host, origins=target.origins)
         current = target.path.read_text() if target.path.exists() else ""
         if current == wanted:
             continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -171,7 +172,42 @@ def start_replica(
     return proc
 
 
-def render_envoy_config(listen_port: int, admin_port: int, upstream_ports: list[int]) -> str:
+LOCAL_ORIGINS = (r"regex:https?://(localhost|127\.0\.0\.1|\[::1\])(:[0-9]+)?",)
+"""CORS for ``make run``: pages served from this machine only (``clients/web``)."""
+
+
+def cors_origins(text: str | None = None) -> tuple[str, ...]:
+    """Allowed browser origins from ``CERCLE_CORS_ORIGINS`` (comma-separated): an exact
+    origin (``https://play.example.com``) or ``regex:<RE2>``; default :data:`LOCAL_ORIGINS`."""
+    raw = os.environ.get("CERCLE_CORS_ORIGINS", "") if text is None else text
+    origins = tuple(o.strip() for o in raw.split(",") if o.strip())
+    return origins or LOCAL_ORIGINS
+
+
+def cors_matchers(origins: tuple[str, ...]) -> str:
+    """Envoy ``allow_origin_string_match`` for ``origins``, as a YAML flow list."""
+    if not origins:
+        raise ValueError("give at least one allowed origin")
+    matchers = []
+    for origin in origins:
+        if origin.startswith("regex:"):
+            regex = origin[len("regex:") :]
+            if regex in (".*", ".+", "^.*$"):
+                raise ValueError("CORS must not allow any origin")
+            matchers.append(f"{{ safe_regex: {{ regex: {json.dumps(regex)} }} }}")
+        else:
+            if origin == "*":
+                raise ValueError("CORS must not allow any origin")
+            matchers.append(f"{{ exact: {json.dumps(origin)} }}")
+    return "[" + ", ".join(matchers) + "]"
+
+
+def render_envoy_config(
+    listen_port: int,
+    admin_port: int,
+    upstream_ports: list[int],
+    origins: tuple[str, ...] | None = None,
+) -> str:
     endpoints = "\n".join(
         f"""              - endpoint:
                   address:
@@ -183,6 +219,7 @@ def render_envoy_config(listen_port: int, admin_port: int, upstream_ports: list[
         text.replace("{{LISTEN_PORT}}", str(listen_port))
         .replace("{{ADMIN_PORT}}", str(admin_port))
         .replace("{{ENDPOINTS}}", endpoints)
+        .replace("{{CORS_ORIGINS}}", cors_matchers(origins or cors_origins()))
     )
 
 

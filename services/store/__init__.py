@@ -14,7 +14,6 @@ from services.store.client import (
     Duplicate,
     KeyReused,
     Store,
-    StoreUnavailable,
     entry_from_notification,
     now,
 )
@@ -27,6 +26,7 @@ from services.store.keys import (
     notify_channel,
     open_rooms_key,
     presence_key,
+    probe_key,
     quota_key,
     rate_key,
     room_key,
@@ -37,6 +37,7 @@ from services.store.keys import (
     timers_key,
 )
 from services.store.scripts import COMMIT_SCRIPT
+from services.store_errors import WRITE_REFUSALS, StoreUnavailable
 
 __all__ = (
     "COMMIT_SCRIPT",
@@ -46,6 +47,7 @@ __all__ = (
     "ROOM_TTL_SECONDS",
     "SESSION_TTL_SECONDS",
     "SHARDS",
+    "WRITE_REFUSALS",
     "Conflict",
     "Duplicate",
     "KeyReused",
@@ -63,6 +65,7 @@ __all__ = (
     "now",
     "open_rooms_key",
     "presence_key",
+    "probe_key",
     "quota_key",
     "rate_key",
     "room_key",

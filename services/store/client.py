@@ -16,9 +16,7 @@ from typing import Any, cast
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import ClusterDownError, TryAgainError
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import RedisClusterException, RedisError
 
 from services import metrics
 from services.records import LogEntry, RoomRecord, from_hash, next_deadline, to_hash
@@ -31,6 +29,7 @@ from services.store.keys import (
     notify_channel,
     open_rooms_key,
     presence_key,
+    probe_key,
     quota_key,
     room_key,
     session_key,
@@ -47,6 +46,7 @@ from services.store.scripts import (
     STREAM_LEASE_SCRIPT,
     TOUCH_PRESENCE_SCRIPT,
 )
+from services.store_errors import WRITE_REFUSALS, StoreUnavailable, error_kind
 
 ROOM_TTL_SECONDS = 24 * 3600
 """A room and its log expire this long after their last change once its match started."""
@@ -56,11 +56,6 @@ ROOMS_PER_HOUR = 30
 """How many rooms one session may create in an hour."""
 SESSION_TTL_SECONDS = 7 * 24 * 3600
 IDEMPOTENCY_TTL_SECONDS = ROOM_TTL_SECONDS
-
-
-class StoreUnavailable(Exception):
-    """Redis cannot be reached; nothing was changed (or the change's fate is unknown and a
-    retry with the same idempotency key is safe)."""
 
 
 class Conflict(Exception):
@@ -126,6 +121,9 @@ class Store:
         self._delete_if = self.redis.register_script(DELETE_IF_SCRIPT)
         self._rate = self.redis.register_script(RATE_SCRIPT)
         self._stream_lease = self.redis.register_script(STREAM_LEASE_SCRIPT)
+        self.refused = asyncio.Event()
+        """Set when a call is refused (unreachable, or writes refused): the readiness check
+        runs at once instead of at its next period."""
         self.calls = 0
         """Round trips made (for benchmarks and tests)."""
         self.calls_by_op: collections.Counter[str] = collections.Counter()
@@ -145,6 +143,21 @@ class Store:
             return bool(await self.redis.ping())
         except Exception:
             return False
+
+    async def writable(self) -> str | None:
+        """None while every shard accepts writes, else why not (``OOM``, ``READONLY``,
+        ``connection``...). One pipelined ``SET <probe> 1 XX`` per shard: a command that
+        changes nothing (the key never exists) but is admitted like any write, so Redis
+        refuses it for the same reasons (memory, read-only replica, failed save, missing
+        replicas, cluster state)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for shard in range(SHARDS):
+            pipe.set(probe_key(shard), 1, xx=True)
+        try:
+            await self._call("probe_writes", pipe.execute())
+        except StoreUnavailable as exc:
+            return exc.kind
+        return None
 
     # -- rooms -----------------------------------------------------------------------------
 
@@ -516,15 +529,12 @@ class Store:
         metrics.REDIS_CALLS.labels(op=op).inc()
         try:
             return await awaitable
-        except (
-            RedisConnectionError,
-            RedisTimeoutError,
-            ClusterDownError,
-            TryAgainError,
-            OSError,
-        ) as exc:
-            metrics.REDIS_ERRORS.inc()
-            raise StoreUnavailable(str(exc)) from exc
+        except (RedisError, RedisClusterException, OSError, TimeoutError) as exc:
+            kind = error_kind(exc)
+            metrics.REDIS_ERRORS.labels(kind).inc()
+            if kind == "connection" or kind in WRITE_REFUSALS:
+                self.refused.set()
+            raise StoreUnavailable(str(exc), kind) from exc
 
 
 def _room_from_hash(room_id: str, raw: Mapping[bytes, bytes]) -> RoomRecord:

@@ -115,6 +115,12 @@ def rate_key(kind: str, subject: str) -> str:
     return f"cercle:rate:{kind}:{subject}"
 
 
+def probe_key(shard: int) -> str:
+    """Never written: the readiness probe's ``SET ... XX`` on it is refused exactly when any
+    write to the shard's slot would be."""
+    return f"cercle:{{c{shard}}}:probe"
+
+
 def stream_leases_key(scope: str) -> str:
     """The leases of one scope's open streams (``player:<id>`` or ``addr:<address>``)."""
     return f"cercle:streams:{scope}"

@@ -315,6 +315,112 @@ def test_envoy_config_is_valid_and_resolves_the_replicas_by_dns(target: str) -> 
     assert "grpc_health_check" in cluster["health_checks"][0]
 
 
+def cors_matchers(config: Obj) -> list[Obj]:
+    (listener,) = config["static_resources"]["listeners"]
+    (chain,) = listener["filter_chains"]
+    (manager,) = chain["filters"]
+    (host,) = manager["typed_config"]["route_config"]["virtual_hosts"]
+    policy = host["typed_per_filter_config"]["envoy.filters.http.cors"]
+    return list(policy["allow_origin_string_match"])
+
+
+def allows(matchers: list[Obj], origin: str) -> bool:
+    """Whether Envoy would allow ``origin`` (exact, or a full RE2 match: Python's re agrees
+    on these simple patterns)."""
+    return any(
+        m.get("exact") == origin
+        or ("safe_regex" in m and re.fullmatch(m["safe_regex"]["regex"], origin) is not None)
+        for m in matchers
+    )
+
+
+@pytest.mark.parametrize("target", sorted(render_envoy.TARGETS))
+def test_cors_allows_the_configured_origins_and_never_any_origin(target: str) -> None:
+    config = yaml.safe_load(render_envoy.TARGETS[target].path.read_text())
+    matchers = cors_matchers(config)
+    assert matchers
+    for stranger in ("https://evil.example", "null", "http://localhost.evil.example"):
+        assert not allows(matchers, stranger), f"{target} allows {stranger}"
+    if target == "k8s-prod":
+        assert [m["exact"] for m in matchers] == list(render_envoy.PROD_ORIGINS)
+        assert not any("localhost" in o or "127.0.0.1" in o for o in render_envoy.PROD_ORIGINS)
+    else:
+        assert allows(matchers, "http://127.0.0.1:8000")  # clients/web's serve.mjs
+        assert allows(matchers, "http://localhost:5173")
+
+
+def test_prod_overlay_serves_envoy_with_the_prod_origins_only() -> None:
+    objs = _render("prod")
+    (config_map,) = [o for o in objs if o["kind"] == "ConfigMap" and "envoy.yaml" in o["data"]]
+    text = config_map["data"]["envoy.yaml"]
+    assert text == render_envoy.TARGETS["k8s-prod"].path.read_text()
+    matchers = cors_matchers(yaml.safe_load(text))
+    assert all("safe_regex" not in m for m in matchers), "prod allows exact origins only"
+    assert '".*"' not in text and "regex: .*" not in text
+
+
+def test_local_cluster_cors_origins_come_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deploy.local import cluster
+
+    monkeypatch.setenv(
+        "CERCLE_CORS_ORIGINS", "https://a.example, regex:https://[a-z]+\\.b\\.example"
+    )
+    path = tmp_path / "envoy.yaml"
+    path.write_text(cluster.render_envoy_config(free_port(), free_port(), [free_port()]))
+    validate_envoy(path)
+    matchers = cors_matchers(yaml.safe_load(path.read_text()))
+    assert allows(matchers, "https://a.example") and allows(matchers, "https://x.b.example")
+    assert not allows(matchers, "http://127.0.0.1:8000")
+    monkeypatch.delenv("CERCLE_CORS_ORIGINS")
+    assert cluster.cors_origins() == cluster.LOCAL_ORIGINS
+    for anything in ("*", "regex:.*"):
+        with pytest.raises(ValueError):
+            cluster.cors_matchers((anything,))
+
+
+# ---------------------------------------------------------------------------------------
+# The metrics listener
+# ---------------------------------------------------------------------------------------
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The IPv4 addresses a TCP socket of this machine listens on at ``port`` (Linux)."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, hex_port = local.split(":")
+        if state == "0A" and int(hex_port, 16) == port:  # LISTEN
+            found.add(".".join(str(int(address[i : i + 2], 16)) for i in (6, 4, 2, 0)))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [({}, "127.0.0.1"), ({"CERCLE_METRICS_HOST": "0.0.0.0"}, "0.0.0.0")],
+    ids=["like-the-replica", "configured"],
+)
+def test_metrics_listen_where_the_replica_listens_unless_configured(
+    redis_url: str, tmp_path: Path, env: dict[str, str], expected: str
+) -> None:
+    metrics_port = free_port()
+    replica = start_replica(
+        redis_url,
+        tmp_path,
+        name="metrics-bind",
+        env={"CERCLE_HOST": "127.0.0.1", "CERCLE_METRICS_PORT": str(metrics_port), **env},
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not listening_addresses(metrics_port):
+            assert time.monotonic() < deadline, "the metrics port never opened"
+            time.sleep(0.05)
+        assert listening_addresses(metrics_port) == {expected}
+    finally:
+        replica.stop()
+
+
 # ---------------------------------------------------------------------------------------
 # docker-compose
 # ---------------------------------------------------------------------------------------
@@ -517,7 +623,8 @@ def test_envoy_balances_over_the_headless_server_service(rendered: tuple[Obj, ..
     ]
     config_map = only(rendered, "ConfigMap", volume["configMap"]["name"])
     text = config_map["data"][Path(config_path).name]
-    assert text == render_envoy.TARGETS["k8s"].path.read_text()
+    overlay_files = (render_envoy.TARGETS[t].path.read_text() for t in ("k8s", "k8s-prod"))
+    assert text in overlay_files
     config = yaml.safe_load(text)
     _, upstream = envoy_upstream(config)
     assert upstream["address"] == f"{service['metadata']['name']}.{namespace}.svc.cluster.local"

@@ -394,6 +394,7 @@ class FlakyProxy:
         self.fired = 0
         self.delay = 0.0
         self._pumps: set[asyncio.Task[None]] = set()
+        self._writers: set[asyncio.StreamWriter] = set()
 
     async def start(self) -> None:
         self.server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
@@ -412,6 +413,14 @@ class FlakyProxy:
             self.server.close()
         await stop_tasks(list(self._pumps))
 
+    def drop_all(self) -> int:
+        """Close every open connection at once, as a Redis crash does; new ones go through.
+        Returns how many were closed."""
+        writers = list(self._writers)
+        for writer in writers:
+            writer.close()
+        return len(writers)
+
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream_port)
@@ -419,10 +428,12 @@ class FlakyProxy:
             writer.close()
             return
         state = {"swallow": False}
+        self._writers.update((writer, up_writer))
 
         def close_both() -> None:
             writer.close()
             up_writer.close()
+            self._writers.difference_update((writer, up_writer))
 
         async def client_to_redis() -> None:
             with contextlib.suppress(OSError, asyncio.IncompleteReadError):

@@ -1,0 +1,65 @@
+"""What a Redis error means for Cercle: every one is a :class:`StoreUnavailable` of some
+``kind``, which the servicers answer UNAVAILABLE with RetryInfo (never INTERNAL)."""
+
+from __future__ import annotations
+
+from redis.exceptions import (
+    BusyLoadingError,
+    ClusterDownError,
+    MasterDownError,
+    OutOfMemoryError,
+    ReadOnlyError,
+    RedisClusterException,
+    ResponseError,
+    TryAgainError,
+)
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+WRITE_REFUSALS = frozenset(
+    {"OOM", "READONLY", "MISCONF", "NOREPLICAS", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN"}
+)
+"""Redis error codes that refuse a write for a while: a full Redis under ``noeviction``
+(OOM), a replica after a failover (READONLY), a failed background save (MISCONF), too few
+replicas for ``min-replicas-to-write`` (NOREPLICAS), a cluster resharding or failing over
+(TRYAGAIN, CLUSTERDOWN, MASTERDOWN). The refused command did not run."""
+
+
+class StoreUnavailable(Exception):
+    """Redis cannot be reached, or refuses the call for a while; nothing was changed (or
+    the change's fate is unknown and a retry with the same idempotency key is safe).
+
+    ``kind`` says which: ``connection`` (unreachable, timed out, loading), a code of
+    :data:`WRITE_REFUSALS`, or another Redis error code (``ERR``...)."""
+
+    def __init__(self, message: str = "", kind: str = "connection") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+    @property
+    def refusing_writes(self) -> bool:
+        return self.kind in WRITE_REFUSALS
+
+
+def error_kind(exc: BaseException) -> str:
+    """What a Redis error means: ``connection`` (unreachable, timed out, still loading its
+    data), a code of :data:`WRITE_REFUSALS`, or the error's own code (``ERR``, ``WRONGTYPE``)."""
+    for error_class, code in _CODES:
+        if isinstance(exc, error_class):
+            return code
+    if isinstance(exc, (RedisConnectionError, RedisTimeoutError, OSError, TimeoutError)):
+        return "connection"
+    if isinstance(exc, ResponseError):
+        code = getattr(exc, "status_code", None) or str(exc).split(" ", 1)[0]
+        return code if code.isupper() and code.isalpha() else "ERR"
+    return "connection" if isinstance(exc, RedisClusterException) else "ERR"
+
+
+_CODES: tuple[tuple[type[BaseException], str], ...] = (
+    (OutOfMemoryError, "OOM"),
+    (ReadOnlyError, "READONLY"),
+    (MasterDownError, "MASTERDOWN"),
+    (ClusterDownError, "CLUSTERDOWN"),
+    (TryAgainError, "TRYAGAIN"),
+    (BusyLoadingError, "connection"),
+)
