@@ -10,13 +10,14 @@ GEN_PY := gen/python/cercle/v1
 REPLICAS ?= 2
 PORT ?= 8080
 
-.PHONY: run test lint typecheck proto proto-ts proto-check bench bench-engine arena test-web test-faults clean help
+.PHONY: run test lint typecheck proto proto-ts proto-check bench bench-engine arena test-web test-faults soak clean help
 
 help:
 	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT) (Ctrl-C stops all)"
 	@echo "make test     lint, type-check, contract checks and the whole test suite"
 	@echo "make proto    regenerate the stubs (gen/python, clients/ts/src/gen) from protos/"
 	@echo "make bench    benchmarks (prints a table, writes bench/results/*.json)"
+	@echo "make soak     10 minutes of matches while replicas and Redis are broken (SOAK_ARGS=\"--minutes 3\")"
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Cercle needs Python 3.11 or newer" or 0)'
@@ -72,6 +73,14 @@ bench-engine: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+# Not part of `make test`: about 10 minutes (--minutes N) of matches of every game on a real
+# local cluster while replicas are killed or drained and Redis is restarted or refuses
+# writes; then every room's log is audited. Exit status 1 if a target is missed.
+# Example: make soak SOAK_ARGS="--minutes 3 --seed 5". See docs/operations.md.
+SOAK_ARGS ?=
+soak: $(STAMP)
+	$(PY) -m tools.soak $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) .run .mypy_cache .ruff_cache .pytest_cache
