@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from services.records import DeadlineRecord
 from services.rooms import BOT_CLOCK
 from services.store import LogEntry, Store, idem_key
 from services.timers import LEASE_SECONDS
@@ -146,23 +147,23 @@ def audit_actions(
     audit.unacknowledged_applied += sum(1 for key in room.abandoned if key in index)
 
 
-def _ident(deadline: dict[str, Any]) -> tuple[int, str, float]:
-    return int(deadline["s"]), str(deadline["c"]), float(deadline["e"])
+def _ident(deadline: DeadlineRecord) -> tuple[int, str, float]:
+    return deadline.seat, deadline.clock, deadline.expire
 
 
 def _computed_at(
-    before: dict[tuple[int, str, float], dict[str, Any]], after: list[dict[str, Any]]
+    before: dict[tuple[int, str, float], DeadlineRecord], after: Iterable[DeadlineRecord]
 ) -> float | None:
     """When an entry was computed: a clock it started expires at ``now + length``."""
     fresh = [d for d in after if _ident(d) not in before]
-    return min(float(d["e"]) - float(d["l"]) for d in fresh) if fresh else None
+    return min(d.expire - d.length for d in fresh) if fresh else None
 
 
 def audit_timers(
     audit: Audit, room: RoomTrack, entries: list[LogEntry], player_seqs: set[int], ended_at: float
 ) -> None:
     where = f"{room.room_id} ({room.game})"
-    running: dict[tuple[int, str, float], dict[str, Any]] | None = None
+    running: dict[tuple[int, str, float], DeadlineRecord] | None = None
     fired: set[tuple[int, str, float]] = set()
     for entry in entries:
         if entry.kind == "started":

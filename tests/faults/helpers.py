@@ -124,7 +124,7 @@ class Ack:
     seat: int
     seq: int
     version: int
-    action: dict[str, Any]
+    action: list[Any]
     replayed: bool
     attempts: int
 
@@ -520,7 +520,9 @@ async def check_log_replays(store: Store, room_id: str) -> Replayed:
             continue
         if entry.kind in ACTION_KINDS:
             assert state is not None, f"seq {entry.seq}: an action before the start"
-            action: object = Timeout() if entry.timeout else contract.action_from_data(entry.action)
+            action: object = (
+                Timeout() if entry.timeout else contract.action_from_data(entry.action or [])
+            )
             transition = game.apply(state, entry.actor, action, version=state.version)
             state = transition.state
             assert entry.version == state.version, f"seq {entry.seq}: version"
