@@ -104,7 +104,8 @@ async def audit_rooms(store: Store, rooms: Iterable[RoomTrack], ended_at: float)
             audit.not_replaying.append(f"{room.room_id} ({room.game}): {exc}")
             entries = await read_whole_log(store, room.room_id)
         raw = await store.redis.hgetall(idem_key(room.room_id))
-        index = {k.decode(): int(v) for k, v in raw.items()}
+        # each key maps to "<seq>:<request fingerprint>"
+        index = {k.decode(): int(v.split(b":", 1)[0]) for k, v in raw.items()}
         audit_actions(audit, room, entries, index)
         player_seqs = set(index.values())
         audit_timers(audit, room, entries, player_seqs, ended_at)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import time
 import uuid
-from typing import Any
 
-from services.store import LogEntry, Store, idem_key
+from services.records import DeadlineRecord, EntryKind, LogEntry
+from services.store import Store, idem_key
 from tests.faults.helpers import OUT_OF_TURN, Ack, action_json, tomahawk_oneof
 from tests.services.play import open_table
 from tools.soak_audit import GRACE_SECONDS, Audit, audit_rooms, audit_timers
@@ -82,14 +82,16 @@ async def test_the_audit_counts_a_lost_acknowledgement_and_an_unaccounted_action
         await store.close()
 
 
-def _deadline(seat: int, expire: float, length: float = 3.0, clock: str = "turn") -> dict[str, Any]:
-    return {"s": seat, "c": clock, "e": expire, "l": length, "v": 0}
+def _deadline(seat: int, expire: float, length: float = 3.0, clock: str = "turn") -> DeadlineRecord:
+    return DeadlineRecord(seat, clock, expire, length, 0)
 
 
 def _entry(
-    seq: int, kind: str, actor: int, deadlines: list[dict[str, Any]], timeout: bool = False
+    seq: int, kind: str, actor: int, deadlines: list[DeadlineRecord], timeout: bool = False
 ) -> LogEntry:
-    return LogEntry(seq, kind, actor, seq, None, [], None, None, deadlines, timeout)
+    return LogEntry(
+        EntryKind(kind), actor, seq, deadlines=tuple(deadlines), timeout=timeout, seq=seq
+    )
 
 
 def _timers(entries: list[LogEntry], ended_at: float) -> Audit:
