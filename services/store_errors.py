@@ -49,6 +49,8 @@ def error_kind(exc: BaseException) -> str:
             return code
     if isinstance(exc, (RedisConnectionError, RedisTimeoutError, OSError, TimeoutError)):
         return "connection"
+    if isinstance(exc, RuntimeError):  # a write on a transport the server closed
+        return "connection"
     if isinstance(exc, ResponseError):
         code = getattr(exc, "status_code", None) or str(exc).split(" ", 1)[0]
         return code if code.isupper() and code.isalpha() else "ERR"

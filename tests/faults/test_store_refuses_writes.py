@@ -29,6 +29,7 @@ from prometheus_client import REGISTRY
 
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import Proc, start_redis
+from services.records import DeadlineRecord
 from services.rooms import BOT_CLOCK
 from services.server import Replica, start_replica
 from services.store import Store
@@ -129,12 +130,12 @@ async def _scenario(
 
     replayed = await check_log_replays(store, room.room_id)
     entries = await read_whole_log(store, room.room_id)
-    previous: list[dict[str, object]] = []
+    previous: tuple[DeadlineRecord, ...] = ()
     timeouts = 0
     for entry in entries:
         if entry.kind == "timeout":
             timeouts += 1
-            due = [d for d in previous if d["s"] == entry.actor and d["c"] != BOT_CLOCK]
+            due = [d for d in previous if d.seat == entry.actor and d.clock != BOT_CLOCK]
             assert due, f"seq {entry.seq}: a timeout without a deadline for seat {entry.actor}"
         if entry.deadlines or entry.kind in ("action", "timeout", "bot", "started"):
             previous = entry.deadlines

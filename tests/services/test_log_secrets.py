@@ -82,7 +82,7 @@ class Table:
 def match_secrets(record: store.RoomRecord, clients: list[Client], join_code: str) -> list[str]:
     """Every form in which this match's secrets could reach a log line."""
     assert record.state is not None and record.seed is not None and record.nonce is not None
-    game = registry.get(record.meta["game"])
+    game = registry.get(record.meta.game)
     state: Any = game.decode(record.state)
     encoded = record.state.decode()
     found = [
@@ -151,7 +151,7 @@ class PlantedBug(RuntimeError):
 def secret_bug(record: store.RoomRecord, token: str) -> PlantedBug:
     """An exception raised where a careless frame holds every secret of the room, and
     whose message repeats them as a careless ``f"{record!r}"`` would."""
-    game = registry.get(record.meta["game"])
+    game = registry.get(record.meta.game)
     state = game.decode(record.state) if record.state else None
     seed, nonce, hands = record.seed, record.nonce, getattr(state, "hands", None)
     authorization = f"Bearer {token}"

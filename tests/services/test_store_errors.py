@@ -1,0 +1,28 @@
+"""A connection the server closed under a pooled client surfaces, in the event loop, as a
+RuntimeError about a closed transport: the store treats it as a lost connection
+(UNAVAILABLE, retried by clients), not as a bug that answers UNKNOWN. Any other RuntimeError
+still propagates."""
+
+from __future__ import annotations
+
+import pytest
+
+from services.store import Store, StoreUnavailable
+
+
+async def _raise(exc: BaseException) -> None:
+    raise exc
+
+
+async def test_a_closed_transport_is_a_lost_connection(redis_url: str) -> None:
+    store = Store(redis_url)
+    closed = RuntimeError(
+        "unable to perform operation on <TCPTransport closed=True reading=False 0x1>; "
+        "the handler is closed"
+    )
+    with pytest.raises(StoreUnavailable) as caught:
+        await store._call("probe", _raise(closed))
+    assert caught.value.kind == "connection"
+    with pytest.raises(RuntimeError, match="a bug of ours"):
+        await store._call("probe", _raise(RuntimeError("a bug of ours")))
+    await store.close()
