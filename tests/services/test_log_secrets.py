@@ -31,10 +31,11 @@ from cercle.v1 import game_pb2, timer_pb2, timer_pb2_grpc
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
-from services import logs, rooms, servicing, store, timers
+from services import logs, planning, rooms, servicing, store, timers
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
+from services.store import client as store_client
 from tests.faults.helpers import wait_health, wait_until
 
 START = 2_000_000_000.0
@@ -192,12 +193,12 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
 
     # Game: a bug in the deadline computation, deep inside Act's compare-and-set (its
     # frames hold the decoded state before and after the move, the record, the seed).
-    real_deadlines = rooms.compute_deadlines
+    real_deadlines = planning.compute_deadlines
 
     def deadline_bug(*args: Any, **kwargs: Any) -> Any:
         raise PlantedBug(f"planted in deadlines: seed={kwargs.get('seed')} state={args[3]!r}")
 
-    monkeypatch.setattr(rooms, "compute_deadlines", deadline_bug)
+    monkeypatch.setattr(planning, "compute_deadlines", deadline_bug)
     with pytest.raises(ApiError) as game_call:
         await mover.act(room_id, legal.actions[0], legal.version)
     assert_generic_internal(game_call.value, table.secrets)
@@ -213,7 +214,7 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
         )
 
     await wait_until(timer_failed_on_the_room, 20, "the timer loop's failure on the room")
-    monkeypatch.setattr(rooms, "compute_deadlines", real_deadlines)
+    monkeypatch.setattr(planning, "compute_deadlines", real_deadlines)
 
     # TimerService: a bug while rendering deadlines.
     def render_bug(deadlines: list[dict[str, Any]]) -> Any:
@@ -229,13 +230,13 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     assert timer_call.value.details() == servicing.INTERNAL.message
 
     # Store: a bug right after a room was decoded from Redis (GetView, then a stream).
-    real_from_hash = store._room_from_hash
+    real_from_hash = store_client._room_from_hash
 
     def store_bug(room: str, raw: dict[bytes, bytes]) -> store.RoomRecord:
         record = real_from_hash(room, raw)
         raise secret_bug(record, token)
 
-    monkeypatch.setattr(store, "_room_from_hash", store_bug)
+    monkeypatch.setattr(store_client, "_room_from_hash", store_bug)
     with pytest.raises(ApiError) as view:
         await guest.view(room_id)
     assert_generic_internal(view.value, table.secrets)
