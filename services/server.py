@@ -13,7 +13,7 @@ import gc
 import os
 import signal
 import socket
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,18 +63,34 @@ class Replica:
     leases: StreamLeases
 
     async def stop(self, grace: float = 2.0) -> None:
+        """Drain and stop. Each step is bounded: a dependency stuck mid-reconnect (a pub/sub
+        connection, a pool waiting on Redis) must not keep a stopping replica alive."""
         for name in ("", *SERVICE_NAMES):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
-        await self.feeds.stop()  # ends every stream cleanly: clients resume elsewhere
-        await self.server.stop(grace)
-        await self.expiry.stop()
+        # ends every stream cleanly: clients resume elsewhere
+        await _bounded("feeds", self.feeds.stop())
+        await _bounded("server", self.server.stop(grace), grace + STOP_STEP_SECONDS)
+        await _bounded("timers", self.expiry.stop())
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        await self.leases.close()
-        await self.store.close()
+                await _bounded("task", task)
+        await _bounded("leases", self.leases.close())
+        await _bounded("store", self.store.close())
+
+
+STOP_STEP_SECONDS = 5.0
+"""The longest one step of a replica's stop may take before it is abandoned."""
+
+
+async def _bounded(
+    step: str, awaitable: Awaitable[object], seconds: float = STOP_STEP_SECONDS
+) -> None:
+    try:
+        await asyncio.wait_for(awaitable, seconds)
+    except TimeoutError:
+        log.warning("stop_step_abandoned", step=step, seconds=seconds)
 
 
 async def start_replica(
