@@ -97,6 +97,11 @@ class Method:
         return f"/{self.service}/{self.name}"
 
 
+LOGOUTS = frozenset({"DeleteSession"})
+"""Left out: it would end the members' sessions, which the last test still plays with
+(tests/services/test_identity.py covers it)."""
+
+
 def _methods() -> list[Method]:
     found: list[Method] = []
     for module, service in (
@@ -106,6 +111,8 @@ def _methods() -> list[Method]:
     ):
         descriptor = module.DESCRIPTOR.services_by_name[service]
         for method in descriptor.methods:
+            if method.name in LOGOUTS:
+                continue
             found.append(
                 Method(
                     descriptor.full_name,
