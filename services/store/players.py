@@ -9,6 +9,7 @@ lives :data:`REFRESH_TTL_SECONDS` and is single-use (:meth:`PlayerStore.rotate_r
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from services.store.keys import (
     token_digest,
 )
 
-ACCESS_TTL_SECONDS = 3600
+ACCESS_TTL_SECONDS = int(os.environ.get("CERCLE_ACCESS_TTL_SECONDS", "3600"))
 """An access token works this long after it was issued (using it does not extend it)."""
 REFRESH_TTL_SECONDS = 30 * 24 * 3600
 """A refresh token works once, this long after it was issued."""

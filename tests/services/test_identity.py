@@ -23,6 +23,8 @@ from cercle.v1 import common_pb2, game_pb2
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT
 from services import auth
+from services.server import start_replica as start_in_process
+from services.store import players as store_players
 from tests.services.play import Seat, play_randomly
 
 QUIET = {"decision_seconds": "0"}
@@ -227,3 +229,33 @@ async def test_tokens_and_device_ids_are_stored_hashed_and_never_logged(
         content = log.read_text(errors="replace")
         for secret in secrets:
             assert secret not in content, f"a token or device id is in {log.name}"
+
+
+async def test_an_access_token_expires_at_a_fixed_time_even_while_used_and_the_sdk_refreshes(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_players, "ACCESS_TTL_SECONDS", 2)
+    replica = await start_in_process(redis_url, timers=False)
+    client = Client(f"127.0.0.1:{replica.port}")
+    try:
+        await client.login("Busy")
+        first_access, first_refresh = client.token, client.refresh_token
+        raw = Client(client.address, first_access)  # no refresh token: sees the expiry
+        used = 0
+        for _ in range(200):  # used every 0.1 s: a renewing TTL would never run out
+            try:
+                await raw.rooms()
+            except ApiError as exc:
+                assert _unauthenticated(exc)
+                break
+            used += 1
+            await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the access token was renewed by its use")
+        assert used >= 2  # it did work before it expired
+        await raw.close()
+        await client.rooms()  # the SDK traded its refresh token for a new pair
+        assert client.token != first_access and client.refresh_token != first_refresh
+    finally:
+        await client.close()
+        await replica.stop(grace=0.1)
