@@ -311,7 +311,7 @@ class RefreshSessionResponse(_message.Message):
     REFRESH_TOKEN_FIELD_NUMBER: _builtins.int
     REFRESH_EXPIRE_TIME_FIELD_NUMBER: _builtins.int
     session_token: _builtins.str
-    """The new access token; the previous one no longer works."""
+    """The new access token; the previous one stops working within a second."""
     player_id: _builtins.str
     """The player's public id (unchanged)."""
     refresh_token: _builtins.str

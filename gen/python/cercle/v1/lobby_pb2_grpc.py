@@ -179,8 +179,9 @@ class LobbyServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def RefreshSession(self, request, context):
-        """Trades a refresh token for a new access token and a new refresh token. The old refresh
-        token (and the access token issued with it) stop working at once.
+        """Trades a refresh token for a new access token and a new refresh token. The refresh
+        token sent is spent at once; the access token issued with it stops working on every
+        replica within a second.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -218,7 +218,7 @@ export const RefreshSessionRequestSchema: GenMessage<RefreshSessionRequest> = /*
  */
 export type RefreshSessionResponse = Message<"cercle.v1.RefreshSessionResponse"> & {
   /**
-   * The new access token; the previous one no longer works.
+   * The new access token; the previous one stops working within a second.
    *
    * @generated from field: string session_token = 1;
    */
@@ -1682,8 +1682,9 @@ export const LobbyService: GenService<{
     output: typeof AuthenticateDeviceResponseSchema;
   },
   /**
-   * Trades a refresh token for a new access token and a new refresh token. The old refresh
-   * token (and the access token issued with it) stop working at once.
+   * Trades a refresh token for a new access token and a new refresh token. The refresh
+   * token sent is spent at once; the access token issued with it stops working on every
+   * replica within a second.
    *
    * @generated from rpc cercle.v1.LobbyService.RefreshSession
    */
