@@ -159,3 +159,28 @@ async def test_a_refused_request_leaves_its_id_free(replicas: list[str]) -> None
         )
     finally:
         await player.close()
+
+
+async def test_a_quick_match_whose_caller_gave_up_is_answered_to_its_retry(
+    replicas: list[str], redis_url: str
+) -> None:
+    """The first calls' deadlines pass (before or while the server works: the answer is
+    lost either way): the retry gets one match, never a second one. (Whether the server had
+    started is up to timing; services.retries shields a started call from its caller's
+    cancellation so that its answer is kept.)"""
+    player = Client(replicas[1])
+    try:
+        await player.login("Impatient")
+        request = lobby_pb2.QuickMatchRequest(game_id="tomy", bots=2, request_id=str(uuid.uuid4()))
+        for timeout in (0.005, 0.05):
+            try:
+                await player.lobby.QuickMatch(request, metadata=player.metadata, timeout=timeout)
+            except grpc.aio.AioRpcError as exc:
+                assert exc.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+        answer = await player._call(player.lobby.QuickMatch, request)
+        assert isinstance(answer, lobby_pb2.QuickMatchResponse)
+        mine = await player.my_rooms()
+        assert [r.room_id for r in mine] == [answer.room.room_id]
+        assert await _rooms_created(redis_url, player.player_id) == 1
+    finally:
+        await player.close()
