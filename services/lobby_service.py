@@ -238,7 +238,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         games = game_catalogue(language)
         size = len(games) if request.page_size == 0 else pages.page_size(request.page_size)
         after = pages.decode_token(request.page_token, "games", "")
-        start = 0 if after is None else int(after[0])
+        start = 0 if after is None else max(0, int(after[0]))
         end = start + size
         token = pages.encode_token("games", "", (end, "")) if end < len(games) else ""
         return lobby_pb2.ListGamesResponse(games=games[start:end], next_page_token=token)

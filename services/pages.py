@@ -19,6 +19,7 @@ import base64
 import binascii
 import hashlib
 import json
+import math
 from typing import Any
 
 from services import errors
@@ -72,6 +73,8 @@ def decode_token(token: str, list_name: str, scope: str) -> Position | None:
             check == _check(body)
             and version == VERSION
             and isinstance(score, int | float)
+            and math.isfinite(score)
+            and abs(score) < 1e15
             and isinstance(member, str)
         )
     except (ValueError, TypeError, binascii.Error):
