@@ -7,12 +7,15 @@ INVALID_ARGUMENT / INVALID_PAGE_TOKEN.
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Awaitable, Callable
 
 import grpc
 from cercle.v1 import lobby_pb2
 
 from clients.sdk import ApiError, Client
+from services import pages
+from services.errors import RoomError
 from services.records import MatchSummary, SeatRecord
 from services.store import Store
 
@@ -168,3 +171,19 @@ async def test_a_foreign_or_forged_page_token_is_invalid_argument(replicas: list
     finally:
         await ann.close()
         await bob.close()
+
+
+def test_a_token_with_a_checksum_but_an_impossible_position_is_refused() -> None:
+    """The checksum is not a secret: a crafted token that passes it still names a position,
+    and one that is not a finite number is refused, not an INTERNAL."""
+    for score in ("Infinity", "NaN", "1e300"):
+        body = f'[1,"games","{pages._scope("")}",{score},""]'
+        parsed = json.loads(body)
+        raw = json.dumps([*parsed, pages._check(parsed)]).encode()
+        token = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+        try:
+            pages.decode_token(token, "games", "")
+        except RoomError as exc:
+            assert (exc.reason, exc.field) == ("INVALID_PAGE_TOKEN", "page_token")
+        else:
+            raise AssertionError(f"a position of {score} was accepted")
