@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextvars
 import time
-import uuid
 from collections import OrderedDict
 from typing import Any
 
@@ -20,6 +19,7 @@ from google.protobuf.message import DecodeError
 
 from services.errors import Kind, RoomError, abort_with
 from services.limits import Limits, SharedLimiter, client_address
+from services.request_context import current_request_id
 from services.rooms import Player
 from services.store import Store, StoreUnavailable
 from services.text import clean_text
@@ -138,7 +138,7 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
         interceptor = self
 
         async def identify(context: grpc.aio.ServicerContext) -> None:
-            request_id = uuid.uuid4().hex[:12]
+            request_id = current_request_id()  # services.request_context set it
             structlog.contextvars.clear_contextvars()
             structlog.contextvars.bind_contextvars(request_id=request_id, method=method)
             current_player.set(None)

@@ -16,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 
 import structlog
 from redis.asyncio.client import PubSub
@@ -25,10 +26,13 @@ from redis.exceptions import RedisError
 from services import supervise
 from services.records import LogEntry
 from services.store import (
+    PRESENCE_PING,
+    Online,
     Store,
     StoreUnavailable,
     entry_from_notification,
     notify_channel,
+    now,
     room_of_channel,
 )
 from services.supervise import failed, tracked
@@ -42,7 +46,21 @@ QUEUE_LIMIT = int(os.environ.get("CERCLE_STREAM_QUEUE_LIMIT", "256"))
 slow (what a stream that is never read can hold)."""
 
 
-class StreamQueue(asyncio.Queue["LogEntry | None"]):
+@dataclass(frozen=True, slots=True)
+class PresenceChange:
+    """Who is connected to a room now (player ids), handed out when it changed."""
+
+    online: frozenset[str]
+
+
+class StreamTooSlow(Exception):
+    """The feed gave up on a stream that read slower than its room changed."""
+
+
+FeedItem = LogEntry | PresenceChange
+
+
+class StreamQueue(asyncio.Queue["FeedItem | None"]):
     """One stream's pending entries; ``None`` wakes the stream when the feed stops or gives
     up on it (``too_slow``)."""
 
@@ -66,6 +84,8 @@ class RoomFeed:
         self.queues: set[StreamQueue] = set()
         self._lock = asyncio.Lock()
         self._wanted = 0
+        self.online: frozenset[str] | None = None
+        """Who was connected at the last reading (None: not read yet)."""
 
     def deliver(self, entry: LogEntry) -> bool:
         """Hand out an entry that came with its notification; False if it does not follow
@@ -79,12 +99,25 @@ class RoomFeed:
 
     def _hand_out(self, entry: LogEntry) -> None:
         self.last_seq = entry.seq
+        self._put(entry)
+
+    def _put(self, item: FeedItem) -> None:
         for queue in list(self.queues):
             if queue.qsize() >= QUEUE_LIMIT:
                 self.queues.discard(queue)  # out of the fan-out; its stream ends
                 queue.give_up()
             else:
-                queue.put_nowait(entry)
+                queue.put_nowait(item)
+
+    async def refresh_presence(self) -> None:
+        """Read who is connected; hand it out if it changed since the last reading."""
+        try:
+            online = await self.hub.online.read(self.room_id, self.hub.clock())
+        except StoreUnavailable:
+            return
+        if online != self.online:
+            self.online = online
+            self._put(PresenceChange(online))
 
     async def catch_up(self, seq_hint: int | None = None) -> None:
         """Read the entries after ``last_seq`` and hand them out (coalesces concurrent calls)."""
@@ -111,8 +144,10 @@ class RoomFeed:
 class Feeds:
     """All room feeds of this replica."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = now) -> None:
         self.store = store
+        self.online = Online(store)
+        self.clock = clock
         self.rooms: dict[str, RoomFeed] = {}
         self._pubsub: PubSub | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -267,6 +302,10 @@ class Feeds:
             feed = self.rooms.get(room_id)
             if feed is None:
                 continue
+            if message["data"] == PRESENCE_PING:
+                task = asyncio.create_task(feed.refresh_presence())
+                tracked("feeds_presence", task, self._catching_up)
+                continue
             try:
                 entry: LogEntry | None = entry_from_notification(message["data"])
             except Exception as exc:  # unreadable: read the log instead
@@ -281,3 +320,50 @@ class Feeds:
             await asyncio.sleep(POLL_SECONDS)
             for feed in list(self.rooms.values()):
                 await feed.catch_up()
+                await feed.refresh_presence()  # covers a lost ping and a dead replica's
+
+    # -- following one room: what a stream reads ---------------------------------------
+
+    async def follow(self, room_id: str, after_seq: int, last_seq: int) -> AsyncIterator[FeedItem]:
+        """Every entry of the room after ``after_seq``, in order, none missed and none
+        twice, for one stream: the stored ones (read in pages), then the live ones as the
+        room's feed hands them out (any gap read from the log), with the changes of who is
+        connected between them (who is, first, once the stored ones are sent).
+        ``last_seq`` is the room's seq when the stream began. Ends when the replica stops;
+        raises :class:`StreamTooSlow` when the feed gave up on the stream."""
+        cursor = after_seq
+        async with self.listen(room_id, last_seq) as queue:
+            while True:  # the backlog
+                entries = await self.store.read_log(room_id, cursor)
+                if not entries:
+                    break
+                for entry in entries:
+                    yield entry
+                    cursor = entry.seq
+            feed = self.rooms.get(room_id)
+            with contextlib.suppress(StoreUnavailable):  # then the poll tells it later
+                online = await self.online.read(room_id, self.clock())
+                if feed is not None and feed.online is None:
+                    feed.online = online
+                yield PresenceChange(online)  # who is there, once caught up
+            while True:  # live
+                item = await queue.get()
+                if isinstance(item, PresenceChange):
+                    yield item
+                    continue
+                if item is None:
+                    if queue.too_slow:
+                        raise StreamTooSlow()
+                    if self.stopping:
+                        return
+                    entries = await self.store.read_log(room_id, cursor)
+                elif item.seq <= cursor:
+                    continue
+                elif item.seq == cursor + 1:
+                    entries = [item]
+                else:  # a gap: what this stream missed is in the log
+                    entries = await self.store.read_log(room_id, cursor)
+                for entry in entries:
+                    if entry.seq > cursor:
+                        yield entry
+                        cursor = entry.seq

@@ -121,7 +121,7 @@ def plan_leave(current: RoomRecord, player: Player) -> Change:
         return lobby_change(current, "spectator_left", player.player_id, spectators=spectators)
     seat = seat_of(current, player.player_id)
     if seat < 0:
-        raise errors.precondition("you are not in this room", "NOT_IN_ROOM")
+        raise errors.denied("you are not in this room", "NOT_IN_ROOM")
     if current.status is not RoomStatus.OPEN:
         raise errors.precondition(
             "the match is under way: your seat stays at the table", "MATCH_STARTED"
@@ -146,7 +146,7 @@ def plan_leave(current: RoomRecord, player: Player) -> Change:
 def plan_ready(current: RoomRecord, player: Player, ready: bool) -> Change | None:
     seat = seat_of(current, player.player_id)
     if seat < 0:
-        raise errors.precondition("take a seat first", "NOT_SEATED")
+        raise errors.denied("take a seat first", "NOT_SEATED")
     if current.status is not RoomStatus.OPEN:
         raise errors.precondition("the match has started", "MATCH_STARTED")
     here = current.seats[seat]

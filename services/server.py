@@ -29,6 +29,7 @@ from services.auth import AuthInterceptor
 from services.feed import Feeds
 from services.game_service import GameService
 from services.lobby_service import LobbyService
+from services.request_context import RequestContextInterceptor
 from services.rooms import Rooms
 from services.store import Store
 from services.streams import StreamLeases, StreamLimitInterceptor
@@ -106,7 +107,7 @@ async def start_replica(
     no expiry loop (tests that drive it by hand); ``unattended_grace`` replaces
     ``CERCLE_UNATTENDED_GRACE_SECONDS`` (0: tables nobody attends are never paused)."""
     store = Store(redis_url)
-    feeds = Feeds(store)
+    feeds = Feeds(store) if clock is None else Feeds(store, clock)
     rooms = (
         Rooms(store, clock=clock)
         if unattended_grace is None
@@ -114,8 +115,13 @@ async def start_replica(
     )
     leases = StreamLeases(store)
     server = grpc.aio.server(
-        # Identity first: the stream budgets count per session.
-        interceptors=[AuthInterceptor(store), StreamLimitInterceptor(leases)],
+        # The request id first (every answer carries it), then identity: the stream budgets
+        # count per session.
+        interceptors=[
+            RequestContextInterceptor(),
+            AuthInterceptor(store),
+            StreamLimitInterceptor(leases),
+        ],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.keepalive_time_ms", 20_000),

@@ -24,6 +24,7 @@ from services.store.keys import (
     idem_owner_key,
     log_key,
     notify_channel,
+    online_key,
     open_rooms_key,
     presence_key,
     probe_key,
@@ -36,6 +37,7 @@ from services.store.keys import (
     stream_leases_key,
     timers_key,
 )
+from services.store.online import PRESENCE_PING, Online
 from services.store.scripts import COMMIT_SCRIPT
 from services.store_errors import WRITE_REFUSALS, StoreUnavailable
 
@@ -43,6 +45,7 @@ __all__ = (
     "COMMIT_SCRIPT",
     "IDEMPOTENCY_TTL_SECONDS",
     "OPEN_ROOM_TTL_SECONDS",
+    "PRESENCE_PING",
     "ROOMS_PER_HOUR",
     "ROOM_TTL_SECONDS",
     "SESSION_TTL_SECONDS",
@@ -52,6 +55,7 @@ __all__ = (
     "Duplicate",
     "KeyReused",
     "LogEntry",
+    "Online",
     "RoomRecord",
     "Store",
     "StoreUnavailable",
@@ -63,6 +67,7 @@ __all__ = (
     "log_key",
     "notify_channel",
     "now",
+    "online_key",
     "open_rooms_key",
     "presence_key",
     "probe_key",
