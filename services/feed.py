@@ -86,6 +86,8 @@ class RoomFeed:
         self._wanted = 0
         self.online: frozenset[str] | None = None
         """Who was connected at the last reading (None: not read yet)."""
+        self.presence_streams = 0
+        """This replica's streams of the room that asked for presence (none: not read)."""
 
     def deliver(self, entry: LogEntry) -> bool:
         """Hand out an entry that came with its notification; False if it does not follow
@@ -111,6 +113,8 @@ class RoomFeed:
 
     async def refresh_presence(self) -> None:
         """Read who is connected; hand it out if it changed since the last reading."""
+        if not self.presence_streams:
+            return
         try:
             online = await self.hub.online.read(self.room_id, self.hub.clock())
         except StoreUnavailable:
@@ -324,46 +328,63 @@ class Feeds:
 
     # -- following one room: what a stream reads ---------------------------------------
 
-    async def follow(self, room_id: str, after_seq: int, last_seq: int) -> AsyncIterator[FeedItem]:
+    async def follow(
+        self, room_id: str, after_seq: int, last_seq: int, *, presence: bool = False
+    ) -> AsyncIterator[FeedItem]:
         """Every entry of the room after ``after_seq``, in order, none missed and none
         twice, for one stream: the stored ones (read in pages), then the live ones as the
         room's feed hands them out (any gap read from the log), with the changes of who is
-        connected between them (who is, first, once the stored ones are sent).
+        connected between them if ``presence`` (who is, first, once the stored ones are
+        sent).
         ``last_seq`` is the room's seq when the stream began. Ends when the replica stops;
         raises :class:`StreamTooSlow` when the feed gave up on the stream."""
-        cursor = after_seq
         async with self.listen(room_id, last_seq) as queue:
-            while True:  # the backlog
-                entries = await self.store.read_log(room_id, cursor)
-                if not entries:
-                    break
-                for entry in entries:
-                    yield entry
-                    cursor = entry.seq
             feed = self.rooms.get(room_id)
+            if presence and feed is not None:
+                feed.presence_streams += 1
+            try:
+                async for item in self._follow(queue, room_id, after_seq, presence):
+                    yield item
+            finally:
+                if presence and feed is not None:
+                    feed.presence_streams -= 1
+
+    async def _follow(
+        self, queue: StreamQueue, room_id: str, cursor: int, presence: bool
+    ) -> AsyncIterator[FeedItem]:
+        while True:  # the backlog
+            entries = await self.store.read_log(room_id, cursor)
+            if not entries:
+                break
+            for entry in entries:
+                yield entry
+                cursor = entry.seq
+        if presence:
             with contextlib.suppress(StoreUnavailable):  # then the poll tells it later
                 online = await self.online.read(room_id, self.clock())
+                feed = self.rooms.get(room_id)
                 if feed is not None and feed.online is None:
                     feed.online = online
                 yield PresenceChange(online)  # who is there, once caught up
-            while True:  # live
-                item = await queue.get()
-                if isinstance(item, PresenceChange):
+        while True:  # live
+            item = await queue.get()
+            if isinstance(item, PresenceChange):
+                if presence:
                     yield item
-                    continue
-                if item is None:
-                    if queue.too_slow:
-                        raise StreamTooSlow()
-                    if self.stopping:
-                        return
-                    entries = await self.store.read_log(room_id, cursor)
-                elif item.seq <= cursor:
-                    continue
-                elif item.seq == cursor + 1:
-                    entries = [item]
-                else:  # a gap: what this stream missed is in the log
-                    entries = await self.store.read_log(room_id, cursor)
-                for entry in entries:
-                    if entry.seq > cursor:
-                        yield entry
-                        cursor = entry.seq
+                continue
+            if item is None:
+                if queue.too_slow:
+                    raise StreamTooSlow()
+                if self.stopping:
+                    return
+                entries = await self.store.read_log(room_id, cursor)
+            elif item.seq <= cursor:
+                continue
+            elif item.seq == cursor + 1:
+                entries = [item]
+            else:  # a gap: what this stream missed is in the log
+                entries = await self.store.read_log(room_id, cursor)
+            for entry in entries:
+                if entry.seq > cursor:
+                    yield entry
+                    cursor = entry.seq

@@ -137,7 +137,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         record = self.cache.record(fresh)
         game = registry.get(record.meta.game)
         seats, version = record.seats, 0
-        async for item in self.feeds.follow(record.room_id, after, record.seq):
+        follow = self.feeds.follow(record.room_id, after, record.seq, presence=request.presence)
+        async for item in follow:
             if isinstance(item, PresenceChange):
                 yield presence_update(item.online, seats, after, version, cursor)
                 continue

@@ -1013,6 +1013,7 @@ class SubscribeRequest(_message.Message):
     ROOM_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
     RESUME_CURSOR_FIELD_NUMBER: _builtins.int
+    PRESENCE_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
     @_builtins.property
@@ -1036,16 +1037,22 @@ class SubscribeRequest(_message.Message):
     after it. Empty: from the beginning. Opaque: store it and send it back as it is, never
     build or parse it.
     """
+    presence: _builtins.bool
+    """Also send who is connected: an UPDATE_KIND_PRESENCE update right after the stored
+    updates, then one whenever it changes. Off by default: a presence update repeats the
+    last `seq`, which older clients would not expect.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         after_seq: _builtins.int = ...,
         resume_cursor: _builtins.str = ...,
+        presence: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "resume_cursor", b"resume_cursor", "room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "presence", b"presence", "resume_cursor", b"resume_cursor", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1114,8 +1121,8 @@ class SubscribeResponse(_message.Message):
 
     @_builtins.property
     def presence(self) -> Global___TablePresence:
-        """Who is connected now: set on UPDATE_KIND_PRESENCE updates only. A stream sends one
-        right after the stored updates, then one whenever it changes.
+        """Who is connected now: set on UPDATE_KIND_PRESENCE updates only (sent when the request
+        asked for `presence`), one right after the stored updates, then one per change.
         """
 
     def __init__(
