@@ -293,6 +293,7 @@ class LobbyOps:
                 "TOO_MANY_ROOMS",
                 f"you may create {ROOMS_PER_HOUR} rooms an hour; join an open one instead",
                 retry_after=max(1.0, counts[0][1]),
+                metadata={"limit": str(ROOMS_PER_HOUR), "scope": "session"},
             )
         if address and counts[1][0] > self.limits.rooms_per_address_hour:
             raise RoomError(
@@ -300,6 +301,7 @@ class LobbyOps:
                 "TOO_MANY_ROOMS",
                 "too many rooms were created from your network this hour; join an open one",
                 retry_after=max(1.0, counts[1][1]),
+                metadata={"limit": str(self.limits.rooms_per_address_hour), "scope": "address"},
             )
         room_id = secrets.token_hex(6)
         for _ in range(20):  # a join code names one room: claim it before the room exists
