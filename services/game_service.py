@@ -57,13 +57,15 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: game_pb2.GetViewRequest, context: Context
     ) -> game_pb2.GetViewResponse:
         player = require_player()
-        record = await self.rooms.load(request.room_id)
+        record, last, online = await self.rooms.load_for_view(request.room_id)
         seat = _viewer_seat(record, player.player_id)
-        response = game_pb2.GetViewResponse(room=room_message(record, player.player_id))
-        response.server_time.CopyFrom(timestamp(now()))
-        online = await self.rooms.presence.connected(record.room_id)
-        response.presence.CopyFrom(presence_message(online, record.seats))
-        last = await self.rooms.store.read_entry(record.room_id, record.seq) if record.seq else None
+        response = game_pb2.GetViewResponse(
+            room=room_message(record, player.player_id),
+            presence=presence_message(online, record.seats),
+            server_time=timestamp(now()),
+        )
+        if last is not None and last.seq != record.seq:  # a change committed meanwhile
+            last = await self.rooms.store.read_entry(record.room_id, record.seq)
         response.cursor = (
             cursors.cursor_at(record, last)
             if last is not None
