@@ -9,6 +9,11 @@ gap they see from the log, so a subscriber never misses an entry nor gets one tw
 A subscriber's queue is bounded: one whose client reads slower than the room changes (or
 not at all) is dropped from the fan-out once ``QUEUE_LIMIT`` entries wait for it, its queue
 emptied, and its stream ends with STREAM_TOO_SLOW; the client resumes from its last seq.
+
+A stream reads its room through :meth:`Feeds.follow`: one async iterator of the entries
+after its cursor (the stored ones, then the live ones, gaps filled from the log), with the
+changes of who is connected when it asks for them (``services.presence``: a ping on the
+room's channel, or the poll, makes the feed read the room's online set again).
 """
 
 from __future__ import annotations

@@ -136,15 +136,15 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         fresh = await self.rooms.load(request.room_id)
         seat = _viewer_seat(fresh, player.player_id)
         after, cursor = await self._resume_point(request, fresh)
-        record = self.cache.record(fresh)
+        record = self.cache.record(fresh)  # shared: game, options, host, epoch
         game = registry.get(record.meta.game)
-        seats, version = record.seats, 0
-        follow = self.feeds.follow(record.room_id, after, record.seq, presence=request.presence)
+        seats, version, since = fresh.seats, 0, fresh.seq
+        follow = self.feeds.follow(record.room_id, after, since, presence=request.presence)
         async for item in follow:
             if isinstance(item, PresenceChange):
                 yield presence_update(item.online, seats, after, version, cursor)
                 continue
-            if leaves(item, player.player_id, record.seq):
+            if leaves(item, player.player_id, since):
                 raise left_room()
             version = item.version or version
             seat = _seat_after(item, player.player_id, seat)
@@ -152,7 +152,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 seats = item.room.seats
             renderer = (  # a stored entry is rendered for this stream; a live one, shared
                 SharedRenderer(game, record, item)
-                if item.seq <= record.seq
+                if item.seq <= since
                 else self.cache.renderer(record, item)
             )
             update = renderer.render(player.player_id, seat, version)

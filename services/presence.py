@@ -132,6 +132,12 @@ class Presence:
     def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         tracked("presence_release", asyncio.create_task(coroutine), self._tasks)
 
+    def close(self) -> None:
+        """On shutdown: the departures still waiting for their grace are not told (their
+        players lapse by themselves)."""
+        for task in list(self._tasks):
+            task.cancel()
+
     async def connected(self, room_id: str) -> frozenset[str]:
         """The players connected to the room now (any replica)."""
         return await self.online.read(room_id, self.rooms.clock())

@@ -72,6 +72,7 @@ class Replica:
         await _bounded("feeds", self.feeds.stop())
         await _bounded("server", self.server.stop(grace), grace + STOP_STEP_SECONDS)
         await _bounded("timers", self.expiry.stop())
+        self.rooms.presence.close()
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
