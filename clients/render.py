@@ -1518,6 +1518,10 @@ def room_event(
         return tr("ev.match_finished")
     if kind in ("seat_taken_over", "seat_taken_back"):
         return ctx.style.warn(tr(f"ev.{kind}", who=ctx.who(e.seat)))
+    if kind == "chat_sent":
+        return tr("ev.chat_sent", who=ctx.who(e.seat), text=e.text)
+    if kind == "seat_muted":
+        return tr("ev.seat_muted_on" if e.muted else "ev.seat_muted_off", who=ctx.who(e.seat))
     return None
 
 

@@ -2,13 +2,14 @@
 
 It speaks only the contract (the generated ``cercle.v1`` stubs): a session token in
 ``authorization: Bearer`` metadata, rooms through LobbyService, play through GameService, and
-a :meth:`Client.updates` stream that resumes by itself from the last ``seq`` when the server
-or the edge drops it.
+a :meth:`Client.updates` stream that resumes by itself from the last update's ``cursor`` when
+the server or the edge drops it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import uuid
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
@@ -49,6 +50,13 @@ class ApiError(Exception):
     field: str = ""
     retry_after: float | None = None
     """From ``google.rpc.RetryInfo``: when a retry makes sense."""
+    metadata: dict[str, str] = dataclasses.field(default_factory=dict)
+    """``ErrorInfo.metadata``: the refusal's dynamic values (limits, versions...)."""
+    request_id: str = ""
+    """``google.rpc.RequestInfo.request_id`` (the ``x-request-id`` header): quote it."""
+    localized: str = ""
+    """``google.rpc.LocalizedMessage``: the text to show a player (its language was asked
+    with ``accept-language``)."""
 
     def __str__(self) -> str:
         return f"{self.message} ({self.reason})"
@@ -57,6 +65,8 @@ class ApiError(Exception):
 def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
     reason, field = exc.code().name, ""
     retry_after: float | None = None
+    metadata: dict[str, str] = {}
+    request_id, localized = "", ""
     try:
         status = rpc_status.from_call(exc)
     except Exception:
@@ -67,6 +77,15 @@ def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
                 info = error_details_pb2.ErrorInfo()
                 detail.Unpack(info)
                 reason = info.reason
+                metadata = dict(info.metadata)
+            elif detail.Is(error_details_pb2.RequestInfo.DESCRIPTOR):
+                request = error_details_pb2.RequestInfo()
+                detail.Unpack(request)
+                request_id = request.request_id
+            elif detail.Is(error_details_pb2.LocalizedMessage.DESCRIPTOR):
+                text = error_details_pb2.LocalizedMessage()
+                detail.Unpack(text)
+                localized = text.message
             elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
                 bad = error_details_pb2.BadRequest()
                 detail.Unpack(bad)
@@ -76,7 +95,9 @@ def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
                 info_retry = error_details_pb2.RetryInfo()
                 detail.Unpack(info_retry)
                 retry_after = info_retry.retry_delay.ToMilliseconds() / 1000
-    return ApiError(exc.code(), reason, exc.details() or "", field, retry_after)
+    return ApiError(
+        exc.code(), reason, exc.details() or "", field, retry_after, metadata, request_id, localized
+    )
 
 
 def option_values(raw: Mapping[str, str]) -> dict[str, common_pb2.OptionValue]:
@@ -400,23 +421,53 @@ class Client:
         assert isinstance(response, game_pb2.GetReplayResponse)
         return response
 
+    async def send_chat(self, room_id: str, text: str) -> game_pb2.SendChatResponse:
+        response = await self._call(
+            self.game.SendChat, game_pb2.SendChatRequest(room_id=room_id, text=text)
+        )
+        assert isinstance(response, game_pb2.SendChatResponse)
+        return response
+
+    async def mute(self, room_id: str, seat: int, muted: bool = True) -> list[int]:
+        response = await self._call(
+            self.game.MuteSeat, game_pb2.MuteSeatRequest(room_id=room_id, seat=seat, muted=muted)
+        )
+        assert isinstance(response, game_pb2.MuteSeatResponse)
+        return list(response.muted_seats)
+
     async def updates(
-        self, room_id: str, after_seq: int = 0, *, resume: bool = True
+        self,
+        room_id: str,
+        after_seq: int = 0,
+        *,
+        resume: bool = True,
+        cursor: str = "",
+        presence: bool = False,
     ) -> AsyncIterator[game_pb2.SubscribeResponse]:
-        """The room's updates after ``after_seq``; on a dropped stream, resubscribes from
-        the last seq received (with backoff), so no update is missed or repeated."""
-        cursor = after_seq
+        """The room's updates after ``cursor`` (an update's or a view's; the deprecated
+        ``after_seq`` when none is given); on a dropped stream, resubscribes from the last
+        cursor received (with backoff), so no update is missed or repeated. A cursor the
+        room's log can no longer resume (CURSOR_STALE: a restore or a failover rewrote it)
+        is raised as :class:`ApiError`: subscribe again without one and adopt the history.
+        ``presence``: also yield UPDATE_KIND_PRESENCE updates (who is connected)."""
+        last_seq = after_seq
         delay = 0.1
         while True:
-            call = self.game.Subscribe(
-                game_pb2.SubscribeRequest(room_id=room_id, after_seq=cursor), metadata=self.metadata
+            request = game_pb2.SubscribeRequest(
+                room_id=room_id, resume_cursor=cursor, presence=presence
             )
+            if not cursor:
+                request.after_seq = last_seq
+            call = self.game.Subscribe(request, metadata=self.metadata)
             try:
                 async for update in call:
                     delay = 0.1
-                    if update.seq <= cursor:
+                    if update.kind == game_pb2.UPDATE_KIND_PRESENCE:
+                        yield update
                         continue
-                    cursor = update.seq
+                    if update.seq <= last_seq:
+                        continue
+                    last_seq, cursor = update.seq, update.cursor
                     yield update
                 if not resume:
                     return

@@ -373,6 +373,10 @@ class TableLoop:
             self.outcome = response.outcome
 
     def apply_update(self, update: game_pb2.SubscribeResponse) -> None:
+        if update.kind in (game_pb2.UPDATE_KIND_CHAT, game_pb2.UPDATE_KIND_PRESENCE):
+            for event in update.events:  # a chat line or a mute: the table is unchanged
+                self.say(narrate(event, self.ctx, self.room))
+            return
         if update.HasField("room"):
             self.set_room(update.room)
         if update.HasField("view") and update.view.WhichOneof("game"):
@@ -427,7 +431,7 @@ class TableLoop:
         if self.finished():
             return self.finish()
         await self.sync_clock()
-        self.tasks.append(asyncio.create_task(self.pump(first.room.seq)))
+        self.tasks.append(asyncio.create_task(self.pump(first.cursor)))
         self.tasks.append(asyncio.create_task(self.ticker()))
         try:
             if not self.options.auto:
@@ -500,9 +504,11 @@ class TableLoop:
         self.write("\n" + "\n".join(lines) + "\n")
         return 0
 
-    async def pump(self, after_seq: int) -> None:
+    async def pump(self, cursor: str) -> None:
+        """The room's updates after the first view (by its cursor: a rewritten log is told,
+        not skipped)."""
         try:
-            async for update in self.client.updates(self.room_id, after_seq):
+            async for update in self.client.updates(self.room_id, cursor=cursor):
                 await self.queue.put(("update", update))
         except Exception as exc:  # an error the SDK does not retry: the loop raises it
             await self.queue.put(("stream_error", exc))
@@ -628,6 +634,12 @@ class TableLoop:
                 return 0
             self.say(tr("quit", room_id=self.room_id))
             return 0
+        if text.startswith(">") and self.seated:  # "> text": a line to the table's chat
+            try:
+                await self.client.send_chat(self.room_id, text[1:])
+            except ApiError as exc:
+                self.notify(self.refusal_line(exc))
+            return None
         if text.lower() in ("h", "help", "?"):
             self.notify(tr("help") + " " + tr("help.cards"))
             self.redraw(full=False)

@@ -3,8 +3,9 @@ examples chain them (the first listed is the outermost):
 
 1. :class:`MalformedRequestInterceptor`: a request that is not a valid protobuf message is
    answered INVALID_ARGUMENT instead of gRPC's UNKNOWN;
-2. :class:`RequestContextInterceptor`: a request id, the method and the caller's address in
-   context variables (``structlog`` log lines carry them);
+2. :class:`LogContextInterceptor`: the request id (set by
+   :class:`services.request_context.RequestContextInterceptor`, which runs before these), the
+   method and the caller's address in context variables (``structlog`` log lines carry them);
 3. :class:`AuthenticationInterceptor`: the access token in ``authorization: Bearer``
    metadata -> the calling player (:data:`current_player`); public methods need none;
 4. :class:`RateLimitInterceptor`: requests per second per session (per client address for
@@ -18,7 +19,6 @@ from __future__ import annotations
 
 import contextvars
 import time
-import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,6 +29,7 @@ from google.protobuf.message import DecodeError
 
 from services.errors import Kind, RoomError, abort_with
 from services.limits import Limits, SharedLimiter, client_address
+from services.request_context import current_request_id
 from services.rooms import Player
 from services.store import Store, StoreUnavailable
 from services.text import clean_text
@@ -175,8 +176,8 @@ class MalformedRequestInterceptor(grpc.aio.ServerInterceptor):
         return run_before(handler, refuse_malformed, deserializer=tolerant)
 
 
-class RequestContextInterceptor(grpc.aio.ServerInterceptor):
-    """A request id, the method and the caller's address, for log lines and limits."""
+class LogContextInterceptor(grpc.aio.ServerInterceptor):
+    """The request id, the method and the caller's address, for log lines and limits."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
@@ -190,7 +191,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
 
         async def bind(request: Any, context: grpc.aio.ServicerContext) -> None:
             structlog.contextvars.clear_contextvars()
-            structlog.contextvars.bind_contextvars(request_id=uuid.uuid4().hex[:12], method=method)
+            structlog.contextvars.bind_contextvars(request_id=current_request_id(), method=method)
             current_player.set(None)
             current_address.set(client_address(str(context.peer() or ""), metadata, proxies))
 
@@ -300,7 +301,7 @@ def identity_interceptors(
     limits = limits or Limits.from_env()
     return [
         MalformedRequestInterceptor(),
-        RequestContextInterceptor(limits),
+        LogContextInterceptor(limits),
         AuthenticationInterceptor(store),
         RateLimitInterceptor(store, limits),
     ]

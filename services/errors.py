@@ -2,9 +2,16 @@
 
 The room layer raises :class:`RoomError` (never a gRPC type); servicers call
 :func:`abort_with` once. Every status carries a ``google.rpc.ErrorInfo`` whose ``reason`` is a
-stable code a frontend can translate, plus ``BadRequest`` (field violations),
-``PreconditionFailure`` (stale version) or ``RetryInfo`` where they apply. Messages are
-written for players and never contain a secret.
+stable code a frontend can translate and whose ``metadata`` holds every dynamic value
+(versions, limits, ``retry_after_ms``, the field at fault...), a ``RequestInfo`` with the
+request id (the ``x-request-id`` header of the same response), a ``LocalizedMessage`` for
+the player in the caller's language (``accept-language``; the catalogue
+``i18n/locales/<language>/errors.ftl``), plus ``BadRequest`` (field violations),
+``PreconditionFailure`` (stale version) or ``RetryInfo`` where they apply.
+``Status.message`` is for developers (English). No text ever contains a secret.
+
+One status code per reason, everywhere: docs/api.md's error table lists every reason with
+its code and ``tests/services/test_error_table.py`` checks the code against it.
 """
 
 from __future__ import annotations
@@ -18,7 +25,9 @@ from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+import i18n
 from engine.core import IllegalAction, InvalidOptions, StaleVersion
+from services.request_context import accept_language, current_request_id
 
 DOMAIN = "cercle.games"
 
@@ -53,6 +62,8 @@ class RoomError(Exception):
     """For RESOURCE_EXHAUSTED / UNAVAILABLE: when a retry makes sense (RetryInfo)."""
     expected_version: int | None = None
     current_version: int | None = None
+    metadata: dict[str, str] | None = None
+    """Dynamic values of the refusal (ErrorInfo.metadata; the localized text's variables)."""
 
     def __str__(self) -> str:
         return f"{self.reason}: {self.message}"
@@ -74,15 +85,20 @@ def precondition(message: str, reason: str) -> RoomError:
     return RoomError(Kind.FAILED_PRECONDITION, reason, message)
 
 
+RACES = frozenset({"STALE_VERSION", "TOO_LATE"})
+"""Engine reasons of an action that lost a race: ABORTED (retry on the fresh state), from
+whichever path they come."""
+
+
 def from_illegal(exc: IllegalAction) -> RoomError:
-    """An engine refusal as a room error (stale versions become ABORTED)."""
-    if isinstance(exc, StaleVersion):
+    """An engine refusal as a room error (races become ABORTED)."""
+    if isinstance(exc, StaleVersion) or exc.reason in RACES:
         return RoomError(
             Kind.ABORTED,
             exc.reason,
             exc.message,
-            expected_version=exc.expected,
-            current_version=exc.current,
+            expected_version=getattr(exc, "expected", None),
+            current_version=getattr(exc, "current", None),
         )
     if exc.reason == "UNKNOWN_ACTION":
         return RoomError(Kind.INVALID_ARGUMENT, exc.reason, exc.message, field="action")
@@ -103,7 +119,10 @@ def to_status(error: RoomError) -> status_pb2.Status:
         packed.Pack(message)  # type: ignore[arg-type]
         details.append(packed)
 
-    pack(error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN))
+    metadata = error_metadata(error)
+    pack(error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=metadata))
+    pack(error_details_pb2.RequestInfo(request_id=current_request_id()))
+    pack(localized(error, metadata))
     if error.field is not None:
         pack(
             error_details_pb2.BadRequest(
@@ -138,6 +157,32 @@ def to_status(error: RoomError) -> status_pb2.Status:
         message=error.message,
         details=details,
     )
+
+
+def error_metadata(error: RoomError) -> dict[str, str]:
+    """Every dynamic value of the refusal, as ErrorInfo.metadata (strings, AIP-193)."""
+    metadata = dict(error.metadata or {})
+    if error.field is not None:
+        metadata["field"] = error.field
+    if error.expected_version is not None:
+        metadata["expected_version"] = str(error.expected_version)
+    if error.current_version is not None:
+        metadata["current_version"] = str(error.current_version)
+    if error.retry_after is not None:
+        metadata["retry_after_ms"] = str(max(1, round(error.retry_after * 1000)))
+    return metadata
+
+
+def localized(error: RoomError, metadata: dict[str, str]) -> error_details_pb2.LocalizedMessage:
+    """The player's text for the refusal, in the caller's language: the catalogue's
+    ``error-<REASON>`` (its variables from the metadata), else the one of its status code
+    (an engine reason the catalogue does not word)."""
+    tr = i18n.catalogue(accept_language.get() or i18n.DEFAULT_LANGUAGE)
+    message_id = f"error-{error.reason}"
+    if not tr.has(message_id):
+        message_id = f"error-code-{error.kind.name}"
+    text = tr(message_id, **metadata)
+    return error_details_pb2.LocalizedMessage(locale=tr.language, message=text)
 
 
 async def abort_with(context: grpc.aio.ServicerContext, error: RoomError) -> NoReturn:

@@ -9,6 +9,11 @@ gap they see from the log, so a subscriber never misses an entry nor gets one tw
 A subscriber's queue is bounded: one whose client reads slower than the room changes (or
 not at all) is dropped from the fan-out once ``QUEUE_LIMIT`` entries wait for it, its queue
 emptied, and its stream ends with STREAM_TOO_SLOW; the client resumes from its last seq.
+
+A stream reads its room through :meth:`Feeds.follow`: one async iterator of the entries
+after its cursor (the stored ones, then the live ones, gaps filled from the log), with the
+changes of who is connected when it asks for them (``services.presence``: a ping on the
+room's channel, or the poll, makes the feed read the room's online set again).
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from dataclasses import dataclass
 
 import structlog
 from redis.asyncio.client import PubSub
@@ -25,10 +31,13 @@ from redis.exceptions import RedisError
 from services import supervise
 from services.records import LogEntry
 from services.store import (
+    PRESENCE_PING,
+    Online,
     Store,
     StoreUnavailable,
     entry_from_notification,
     notify_channel,
+    now,
     room_of_channel,
 )
 from services.supervise import failed, tracked
@@ -42,7 +51,21 @@ QUEUE_LIMIT = int(os.environ.get("CERCLE_STREAM_QUEUE_LIMIT", "256"))
 slow (what a stream that is never read can hold)."""
 
 
-class StreamQueue(asyncio.Queue["LogEntry | None"]):
+@dataclass(frozen=True, slots=True)
+class PresenceChange:
+    """Who is connected to a room now (player ids), handed out when it changed."""
+
+    online: frozenset[str]
+
+
+class StreamTooSlow(Exception):
+    """The feed gave up on a stream that read slower than its room changed."""
+
+
+FeedItem = LogEntry | PresenceChange
+
+
+class StreamQueue(asyncio.Queue["FeedItem | None"]):
     """One stream's pending entries; ``None`` wakes the stream when the feed stops or gives
     up on it (``too_slow``)."""
 
@@ -66,6 +89,10 @@ class RoomFeed:
         self.queues: set[StreamQueue] = set()
         self._lock = asyncio.Lock()
         self._wanted = 0
+        self.online: frozenset[str] | None = None
+        """Who was connected at the last reading (None: not read yet)."""
+        self.presence_streams = 0
+        """This replica's streams of the room that asked for presence (none: not read)."""
 
     def deliver(self, entry: LogEntry) -> bool:
         """Hand out an entry that came with its notification; False if it does not follow
@@ -79,12 +106,27 @@ class RoomFeed:
 
     def _hand_out(self, entry: LogEntry) -> None:
         self.last_seq = entry.seq
+        self._put(entry)
+
+    def _put(self, item: FeedItem) -> None:
         for queue in list(self.queues):
             if queue.qsize() >= QUEUE_LIMIT:
                 self.queues.discard(queue)  # out of the fan-out; its stream ends
                 queue.give_up()
             else:
-                queue.put_nowait(entry)
+                queue.put_nowait(item)
+
+    async def refresh_presence(self) -> None:
+        """Read who is connected; hand it out if it changed since the last reading."""
+        if not self.presence_streams:
+            return
+        try:
+            online = await self.hub.online.read(self.room_id, self.hub.clock())
+        except StoreUnavailable:
+            return
+        if online != self.online:
+            self.online = online
+            self._put(PresenceChange(online))
 
     async def catch_up(self, seq_hint: int | None = None) -> None:
         """Read the entries after ``last_seq`` and hand them out (coalesces concurrent calls)."""
@@ -111,8 +153,10 @@ class RoomFeed:
 class Feeds:
     """All room feeds of this replica."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float] = now) -> None:
         self.store = store
+        self.online = Online(store)
+        self.clock = clock
         self.rooms: dict[str, RoomFeed] = {}
         self._pubsub: PubSub | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -267,6 +311,10 @@ class Feeds:
             feed = self.rooms.get(room_id)
             if feed is None:
                 continue
+            if message["data"] == PRESENCE_PING:
+                task = asyncio.create_task(feed.refresh_presence())
+                tracked("feeds_presence", task, self._catching_up)
+                continue
             try:
                 entry: LogEntry | None = entry_from_notification(message["data"])
             except Exception as exc:  # unreadable: read the log instead
@@ -281,3 +329,67 @@ class Feeds:
             await asyncio.sleep(POLL_SECONDS)
             for feed in list(self.rooms.values()):
                 await feed.catch_up()
+                await feed.refresh_presence()  # covers a lost ping and a dead replica's
+
+    # -- following one room: what a stream reads ---------------------------------------
+
+    async def follow(
+        self, room_id: str, after_seq: int, last_seq: int, *, presence: bool = False
+    ) -> AsyncGenerator[FeedItem, None]:
+        """Every entry of the room after ``after_seq``, in order, none missed and none
+        twice, for one stream: the stored ones (read in pages), then the live ones as the
+        room's feed hands them out (any gap read from the log), with the changes of who is
+        connected between them if ``presence`` (who is, first, once the stored ones are
+        sent).
+        ``last_seq`` is the room's seq when the stream began. Ends when the replica stops;
+        raises :class:`StreamTooSlow` when the feed gave up on the stream."""
+        async with self.listen(room_id, last_seq) as queue:
+            feed = self.rooms.get(room_id)
+            if presence and feed is not None:
+                feed.presence_streams += 1
+            try:
+                async for item in self._follow(queue, room_id, after_seq, presence):
+                    yield item
+            finally:
+                if presence and feed is not None:
+                    feed.presence_streams -= 1
+
+    async def _follow(
+        self, queue: StreamQueue, room_id: str, cursor: int, presence: bool
+    ) -> AsyncIterator[FeedItem]:
+        while True:  # the backlog
+            entries = await self.store.read_log(room_id, cursor)
+            if not entries:
+                break
+            for entry in entries:
+                yield entry
+                cursor = entry.seq
+        if presence:
+            with contextlib.suppress(StoreUnavailable):  # then the poll tells it later
+                online = await self.online.read(room_id, self.clock())
+                feed = self.rooms.get(room_id)
+                if feed is not None and feed.online is None:
+                    feed.online = online
+                yield PresenceChange(online)  # who is there, once caught up
+        while True:  # live
+            item = await queue.get()
+            if isinstance(item, PresenceChange):
+                if presence:
+                    yield item
+                continue
+            if item is None:
+                if queue.too_slow:
+                    raise StreamTooSlow()
+                if self.stopping:
+                    return
+                entries = await self.store.read_log(room_id, cursor)
+            elif item.seq <= cursor:
+                continue
+            elif item.seq == cursor + 1:
+                entries = [item]
+            else:  # a gap: what this stream missed is in the log
+                entries = await self.store.read_log(room_id, cursor)
+            for entry in entries:
+                if entry.seq > cursor:
+                    yield entry
+                    cursor = entry.seq

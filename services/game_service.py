@@ -2,32 +2,35 @@
 
 from __future__ import annotations
 
-import dataclasses
-from collections import OrderedDict
 from collections.abc import AsyncIterator
 
 import grpc
 from cercle.v1 import game_pb2, game_pb2_grpc
 
 from engine import registry
-from services import errors
+from services import cursors, errors
 from services.auth import require_player
-from services.feed import Feeds
+from services.chat import TableChat
+from services.feed import Feeds, PresenceChange
 from services.games import contract_for
 from services.records import EntryKind, LogEntry, RoomRecord, RoomStatus
 from services.render import (
-    EntryRenderer,
     all_event_messages,
     deadline_messages,
     event_messages,
     option_value,
+    presence_message,
+    presence_update,
     room_message,
+    timestamp,
     view_message,
     waiting_for,
 )
 from services.rooms import Rooms, is_member, seat_of, seed_commitment
 from services.servicing import guarded, guarded_stream, holds_presence
-from services.streams import check_cursor, leaves, left_room, too_slow
+from services.store import now
+from services.stream_cache import SharedRenderer, StreamCache
+from services.streams import check_cursor, leaves, left_room
 
 Context = grpc.aio.ServicerContext
 
@@ -46,15 +49,28 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     def __init__(self, rooms: Rooms, feeds: Feeds) -> None:
         self.rooms = rooms
         self.feeds = feeds
+        self.cache = StreamCache()
+        self.chat = TableChat(rooms)
 
     @guarded
     async def GetView(
         self, request: game_pb2.GetViewRequest, context: Context
     ) -> game_pb2.GetViewResponse:
         player = require_player()
-        record = await self.rooms.load(request.room_id)
+        record, last, online = await self.rooms.load_for_view(request.room_id)
         seat = _viewer_seat(record, player.player_id)
-        response = game_pb2.GetViewResponse(room=room_message(record, player.player_id))
+        response = game_pb2.GetViewResponse(
+            room=room_message(record, player.player_id),
+            presence=presence_message(online, record.seats),
+            server_time=timestamp(now()),
+        )
+        if last is not None and last.seq != record.seq:  # a change committed meanwhile
+            last = await self.rooms.store.read_entry(record.room_id, record.seq)
+        response.cursor = (
+            cursors.cursor_at(record, last)
+            if last is not None
+            else cursors.encode(cursors.Cursor(record.epoch, 0, ""))
+        )
         if record.state is not None:
             snapshot = self.rooms.snapshot(record)
             assert snapshot.state is not None
@@ -117,63 +133,72 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: game_pb2.SubscribeRequest, context: Context
     ) -> AsyncIterator[game_pb2.SubscribeResponse]:
         player = require_player()
-        record = _shared_record(await self.rooms.load(request.room_id))
+        fresh = await self.rooms.load(request.room_id)
+        seat = _viewer_seat(fresh, player.player_id)
+        after, cursor = await self._resume_point(request, fresh)
+        record = self.cache.record(fresh)  # shared: game, options, host, epoch
+        game = registry.get(record.meta.game)
+        seats, version, since = fresh.seats, 0, fresh.seq
+        follow = self.feeds.follow(record.room_id, after, since, presence=request.presence)
         try:
-            async for update in self._updates(record, player.player_id, request.after_seq):
+            async for item in follow:
+                if isinstance(item, PresenceChange):
+                    yield presence_update(item.online, seats, after, version, cursor)
+                    continue
+                if leaves(item, player.player_id, since):
+                    raise left_room()
+                version = item.version or version
+                seat = _seat_after(item, player.player_id, seat)
+                if item.room is not None:
+                    seats = item.room.seats
+                renderer = (  # a stored entry is rendered for this stream; a live one, shared
+                    SharedRenderer(game, record, item)
+                    if item.seq <= since
+                    else self.cache.renderer(record, item)
+                )
+                update = renderer.render(player.player_id, seat, version)
+                after, cursor = item.seq, renderer.cursor
+                update.cursor = cursor
+                update.server_time.CopyFrom(timestamp(now()))
                 yield update
         finally:
+            await follow.aclose()  # leaves the room's feed here now, not when collected
             if record.room_id not in self.feeds.rooms:  # this replica's last stream of it
-                _forget_room(record.room_id)
+                self.cache.forget(record.room_id)
 
-    async def _updates(
-        self, record: RoomRecord, player_id: str, after_seq: int
-    ) -> AsyncIterator[game_pb2.SubscribeResponse]:
-        """The room's updates for ``player_id`` after ``after_seq``: the backlog from the
-        log, then live entries from this replica's feed (gaps filled from the log)."""
-        seat = _viewer_seat(record, player_id)
-        check_cursor(after_seq, record.seq)
-        game = registry.get(record.meta.game)
-        cursor = after_seq
-        version = 0
-        async with self.feeds.listen(record.room_id, record.seq) as queue:
-            # Backlog: everything after the client's cursor, read from the log in pages.
-            while True:
-                entries = await self.rooms.read_log(record.room_id, cursor)
-                if not entries:
-                    break
-                for entry in entries:
-                    if leaves(entry, player_id, record.seq):
-                        raise left_room()
-                    version = entry.version or version
-                    seat = _seat_after(entry, player_id, seat)
-                    yield EntryRenderer(game, record, entry).render(player_id, seat, version)
-                    cursor = entry.seq
-            # Live: entries fanned out by this replica's feed; fill any gap from the log.
-            while True:
-                item_or_none = await queue.get()
-                if item_or_none is None:
-                    if queue.too_slow:
-                        raise too_slow()
-                    if self.feeds.stopping:
-                        return
-                    entries = await self.rooms.read_log(record.room_id, cursor)
-                else:
-                    if item_or_none.seq <= cursor:
-                        continue
-                    if item_or_none.seq == cursor + 1:
-                        entries = [item_or_none]
-                    else:
-                        entries = await self.rooms.read_log(record.room_id, cursor)
-                for item in entries:
-                    if item.seq <= cursor:
-                        continue
-                    if leaves(item, player_id, record.seq):
-                        raise left_room()
-                    version = item.version or version
-                    seat = _seat_after(item, player_id, seat)
-                    renderer = _shared_renderer(record, item)
-                    yield renderer.render(player_id, seat, version)
-                    cursor = item.seq
+    async def _resume_point(
+        self, request: game_pb2.SubscribeRequest, record: RoomRecord
+    ) -> tuple[int, str]:
+        """The seq a stream starts after, and its cursor; refuses a cursor the room's log
+        cannot resume (services.cursors) and the deprecated ``after_seq`` past the log."""
+        if not request.resume_cursor:
+            check_cursor(request.after_seq, record.seq)  # deprecated, for older clients
+            after = request.after_seq
+            entry = await self.rooms.store.read_entry(record.room_id, after) if after else None
+            start = cursors.cursor_at(record, entry) if entry is not None else None
+            return after, start or cursors.encode(cursors.Cursor(record.epoch, 0, ""))
+        cursor = cursors.decode(request.resume_cursor)
+        entry = None
+        if 0 < cursor.seq <= record.seq:
+            entry = await self.rooms.store.read_entry(record.room_id, cursor.seq)
+        cursors.check(cursor, record, entry)
+        return cursor.seq, request.resume_cursor
+
+    @guarded
+    async def SendChat(
+        self, request: game_pb2.SendChatRequest, context: Context
+    ) -> game_pb2.SendChatResponse:
+        player = require_player()
+        seq, text = await self.chat.send(player, request.room_id, request.text)
+        return game_pb2.SendChatResponse(seq=seq, text=text)
+
+    @guarded
+    async def MuteSeat(
+        self, request: game_pb2.MuteSeatRequest, context: Context
+    ) -> game_pb2.MuteSeatResponse:
+        player = require_player()
+        muted = await self.chat.mute(player, request.room_id, request.seat, request.muted)
+        return game_pb2.MuteSeatResponse(muted_seats=muted)
 
     @guarded
     async def GetReplay(
@@ -238,60 +263,3 @@ def _seat_after(entry: LogEntry, player_id: str, seat: int | None) -> int | None
         if here is not None and here.player_id == player_id:
             return index
     return None
-
-
-_RECORDS: OrderedDict[str, RoomRecord] = OrderedDict()
-_RECORDS_LIMIT = 10_000
-
-
-def _shared_record(record: RoomRecord) -> RoomRecord:
-    """One copy of a room's record per replica for all its streams (a room with a thousand
-    spectators would otherwise hold a thousand copies of its spectator list). Streams use it
-    for what does not change (game, options, host...); seats come with each entry."""
-    cached = _RECORDS.get(record.room_id)
-    if cached is not None and cached.seq >= record.seq:
-        _RECORDS.move_to_end(record.room_id)
-        return cached
-    # Streams render from their entries' states; bots' memories are no stream's business.
-    record = dataclasses.replace(record, state=None, memories={})
-    _RECORDS[record.room_id] = record
-    while len(_RECORDS) > _RECORDS_LIMIT:
-        _RECORDS.popitem(last=False)
-    return record
-
-
-def _forget_room(room_id: str) -> None:
-    """Drop what this replica keeps of a room once none of its streams is open here: a
-    replica serving room after room must not keep each one's record and renderers (the
-    10-minute soak saw a replica grow 10 % from finished rooms' renderers)."""
-    _RECORDS.pop(room_id, None)
-    _RENDERERS.pop(room_id, None)
-
-
-_RENDERERS: OrderedDict[str, dict[int, EntryRenderer]] = OrderedDict()
-"""The renderers of each room's latest entries on this replica, by seq."""
-_RENDERERS_ROOMS = 10_000
-_RENDERERS_PER_ROOM = 4
-
-
-def _shared_renderer(record: RoomRecord, entry: LogEntry) -> EntryRenderer:
-    """One renderer per entry of a room, shared by every subscriber of the room, so each
-    distinct view of an update is computed once. Only a room's last few entries keep theirs
-    (subscribers still rendering one when the next arrives share it too): what a renderer
-    holds (a decoded state, the views) then dies young. A cache of thousands of past entries
-    kept them alive long enough to fill the collector's older generations, whose
-    collections took 30-40 ms."""
-    renderers = _RENDERERS.get(record.room_id)
-    if renderers is None:
-        renderers = _RENDERERS[record.room_id] = {}
-        if len(_RENDERERS) > _RENDERERS_ROOMS:
-            _RENDERERS.popitem(last=False)
-    renderer = renderers.get(entry.seq)
-    if renderer is None:
-        renderer = renderers[entry.seq] = EntryRenderer(
-            registry.get(record.meta.game), record, entry
-        )
-        _RENDERERS.move_to_end(record.room_id)
-        while len(renderers) > _RENDERERS_PER_ROOM:
-            del renderers[min(renderers)]
-    return renderer

@@ -254,6 +254,7 @@ async def check_join_attempts(store: Store, limits: Limits, player_id: str, addr
                 "TOO_MANY_JOIN_ATTEMPTS",
                 "too many wrong join codes: wait before you try another one",
                 retry_after=max(1.0, left),
+                metadata={"limit": str(limit)},
             )
 
 

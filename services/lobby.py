@@ -121,7 +121,7 @@ def plan_leave(current: RoomRecord, player: Player) -> Change:
         return lobby_change(current, "spectator_left", player.player_id, spectators=spectators)
     seat = seat_of(current, player.player_id)
     if seat < 0:
-        raise errors.precondition("you are not in this room", "NOT_IN_ROOM")
+        raise errors.denied("you are not in this room", "NOT_IN_ROOM")
     if current.status is not RoomStatus.OPEN:
         raise errors.precondition(
             "the match is under way: your seat stays at the table", "MATCH_STARTED"
@@ -146,7 +146,7 @@ def plan_leave(current: RoomRecord, player: Player) -> Change:
 def plan_ready(current: RoomRecord, player: Player, ready: bool) -> Change | None:
     seat = seat_of(current, player.player_id)
     if seat < 0:
-        raise errors.precondition("take a seat first", "NOT_SEATED")
+        raise errors.denied("take a seat first", "NOT_SEATED")
     if current.status is not RoomStatus.OPEN:
         raise errors.precondition("the match has started", "MATCH_STARTED")
     here = current.seats[seat]
@@ -293,6 +293,7 @@ class LobbyOps:
                 "TOO_MANY_ROOMS",
                 f"you may create {ROOMS_PER_HOUR} rooms an hour; join an open one instead",
                 retry_after=max(1.0, counts[0][1]),
+                metadata={"limit": str(ROOMS_PER_HOUR), "scope": "session"},
             )
         if address and counts[1][0] > self.limits.rooms_per_address_hour:
             raise RoomError(
@@ -300,6 +301,7 @@ class LobbyOps:
                 "TOO_MANY_ROOMS",
                 "too many rooms were created from your network this hour; join an open one",
                 retry_after=max(1.0, counts[1][1]),
+                metadata={"limit": str(self.limits.rooms_per_address_hour), "scope": "address"},
             )
         room_id = secrets.token_hex(6)
         for _ in range(20):  # a join code names one room: claim it before the room exists

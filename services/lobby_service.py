@@ -250,7 +250,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         try:
             game = registry.get(request.game_id)
         except registry.UnknownGame as exc:
-            raise errors.not_found(exc.message, "UNKNOWN_GAME") from None
+            raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
         return contract_for(game.info.id).catalogue_to_proto(game.catalogue())
 
     @guarded

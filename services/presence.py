@@ -16,6 +16,14 @@ SECONDS``, 60 s by default; 0 turns the pause off), the timer loop pauses the ta
 (:meth:`Rooms.pause`): its clocks and bot moves stop and it leaves the timer index. The
 next stream one of its humans opens (or their next action) resumes it with fresh clocks
 (:meth:`Rooms.resume`).
+
+The same streams also say who is **connected**, for the other players to see
+(``TablePresence`` in views and updates): every player with a stream open on the room,
+spectators included (only counted when shown), in ``cercle:{cN}:online:ID``
+(:class:`services.store.Online`). A player stays connected for ``PRESENCE_GRACE_SECONDS``
+after their last stream closes (a reconnecting phone does not flap); a replica that dies
+stops renewing and its players lapse after ``ONLINE_SECONDS``. Each change is pinged on the
+room's channel; the feeds then read the set again (``services.feed``).
 """
 
 from __future__ import annotations
@@ -24,14 +32,15 @@ import asyncio
 import collections
 import contextlib
 import os
-from collections.abc import AsyncIterator, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import AsyncIterator, Coroutine, Iterable
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
 from services.errors import RoomError
 from services.records import RoomRecord, SeatRecord
-from services.store import StoreUnavailable
+from services.store import Online, StoreUnavailable
+from services.supervise import tracked
 
 if TYPE_CHECKING:
     from services.rooms import Rooms
@@ -42,6 +51,8 @@ UNATTENDED_GRACE_SECONDS = float(os.environ.get("CERCLE_UNATTENDED_GRACE_SECONDS
 """How long a table plays on with none of its humans there (0: forever)."""
 RENEW_SECONDS = 5.0
 """How often a replica renews the presence of its open streams' players (at most)."""
+PRESENCE_GRACE_SECONDS = float(os.environ.get("CERCLE_PRESENCE_GRACE_SECONDS", "5"))
+"""How long a player still shows as connected after their last stream closed."""
 
 
 def human_players(seats: Iterable[SeatRecord | None]) -> set[str]:
@@ -68,14 +79,21 @@ def attended(record: RoomRecord, present: set[str], since: float) -> bool:
 class Presence:
     """The players of this replica's open streams, by room, renewed in Redis."""
 
-    def __init__(self, rooms: Rooms, grace: float) -> None:
+    def __init__(
+        self, rooms: Rooms, grace: float, connected_grace: float = PRESENCE_GRACE_SECONDS
+    ) -> None:
         self.rooms = rooms
         self.grace = grace
         self.every = min(RENEW_SECONDS, grace / 3) if grace > 0 else RENEW_SECONDS
         self.ttl = int(grace) + 60
         """The presence set's own expiry: it outlives the grace, then goes."""
+        self.connected_grace = connected_grace
+        self.online = Online(rooms.store)
+        self.online_seconds = 3 * self.every
+        """How long a renewal keeps a player connected (a dead replica's lapse after it)."""
         self.held: dict[str, collections.Counter[str]] = {}
         """room id -> player id -> open streams on this replica."""
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @contextlib.asynccontextmanager
     async def hold(self, room_id: str, player_id: str) -> AsyncIterator[None]:
@@ -86,17 +104,49 @@ class Presence:
         try:
             with contextlib.suppress(StoreUnavailable):  # the stream itself will say so
                 await self._touch([(room_id, [player_id])])
+                await self._connect(room_id, player_id)
             yield
         finally:
             players[player_id] -= 1
             if players[player_id] <= 0:
                 del players[player_id]
+                self._spawn(self._disconnect(room_id, player_id))
             if not players and self.held.get(room_id) is players:
                 del self.held[room_id]
 
+    async def _connect(self, room_id: str, player_id: str) -> None:
+        now = self.rooms.clock()
+        await self.online.hold([(room_id, [player_id])], now + self.online_seconds, self.ttl)
+        await self.online.ping(room_id)
+
+    async def _disconnect(self, room_id: str, player_id: str) -> None:
+        """The player's last stream here closed: connected for the grace only, then the
+        table is told (if no stream of theirs opened again meanwhile, here or elsewhere)."""
+        try:
+            await self.online.release(room_id, player_id, self.rooms.clock() + self.connected_grace)
+            await asyncio.sleep(self.connected_grace + 0.05)
+            await self.online.ping(room_id)
+        except StoreUnavailable as exc:  # the player lapses by themselves
+            log.warning("presence_release_failed", error=str(exc))
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
+        tracked("presence_release", asyncio.create_task(coroutine), self._tasks)
+
+    def close(self) -> None:
+        """On shutdown: the departures still waiting for their grace are not told (their
+        players lapse by themselves)."""
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def connected(self, room_id: str) -> frozenset[str]:
+        """The players connected to the room now (any replica)."""
+        return await self.online.read(room_id, self.rooms.clock())
+
     async def renew_once(self) -> None:
         """Record every held player as present now (one pipelined round trip)."""
-        await self._touch([(room, list(players)) for room, players in self.held.items()])
+        rooms = [(room, list(players)) for room, players in self.held.items()]
+        await self._touch(rooms)
+        await self.online.hold(rooms, self.rooms.clock() + self.online_seconds, self.ttl)
 
     async def run(self) -> None:
         """Renew every ``every`` seconds, for as long as the replica runs."""

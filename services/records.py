@@ -75,6 +75,8 @@ class EntryKind(enum.StrEnum):
     TIMEOUT = "timeout"
     CLOCK = "clock"
     FINISHED = "finished"
+    CHAT = "chat"
+    """A chat message or a mute (``services.chat``): no state, no view."""
 
 
 class Source(enum.StrEnum):
@@ -203,6 +205,11 @@ class RoomRecord:
     """Server time of the last change a human made (an action, the start, a resume)."""
     paused: float | None = None
     """Server time the clocks stopped for want of a human (None: they run)."""
+    muted: tuple[int, ...] = ()
+    """The seats the host muted (their chat is refused)."""
+    epoch: str = field(default="", metadata={"written": False})
+    """The log's epoch: drawn when the room is created (by the store's commit), changed by
+    an operator after a restore (``services.cursors``); empty for rooms older than it."""
 
     def room_part(self) -> RoomPart:
         return RoomPart(self.seats, self.status)

@@ -7,6 +7,7 @@ the raw state are never copied into a message before the match ends.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -43,6 +44,7 @@ UPDATE_KINDS = {
     EntryKind.TIMEOUT: game_pb2.UPDATE_KIND_TIMEOUT,
     EntryKind.CLOCK: game_pb2.UPDATE_KIND_CLOCK,
     EntryKind.FINISHED: game_pb2.UPDATE_KIND_FINISHED,
+    EntryKind.CHAT: game_pb2.UPDATE_KIND_CHAT,
 }
 """A log entry's kind -> the update kind a subscriber sees."""
 
@@ -139,6 +141,38 @@ def match_record_message(summary: MatchSummary, viewer: str) -> lobby_pb2.MatchR
             contract.outcome_to_proto(contract.outcome_from_data(summary.outcome))
         )
     return record
+
+
+def presence_message(online: Iterable[str], seats: Seats) -> game_pb2.TablePresence:
+    """Who is connected, as the table may know it: the seats of connected players (never
+    a bot's), and how many others (spectators) are; no identity beyond the seats'."""
+    online = set(online)
+    seated = {seat.player_id for seat in seats if seat is not None}
+    return game_pb2.TablePresence(
+        connected_seats=[
+            index
+            for index, seat in enumerate(seats)
+            if seat is not None and seat.player_id in online and seat.belongs_to_human
+        ],
+        connected_spectators=len(online - seated),
+    )
+
+
+def presence_update(
+    online: Iterable[str], seats: Seats, seq: int, version: int, cursor: str
+) -> game_pb2.SubscribeResponse:
+    """An update saying who is connected (not an entry of the log: it keeps the stream's
+    last seq and cursor)."""
+    update = game_pb2.SubscribeResponse(
+        seq=seq,
+        version=version,
+        kind=game_pb2.UPDATE_KIND_PRESENCE,
+        actor=-1,
+        cursor=cursor,
+        presence=presence_message(online, seats),
+    )
+    update.server_time.CopyFrom(timestamp(time.time()))
+    return update
 
 
 def event_messages(

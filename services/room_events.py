@@ -84,6 +84,23 @@ class MatchFinished(RoomEvent):
     seed_nonce: str
 
 
+@dataclass(frozen=True, slots=True)
+class ChatSent(RoomEvent):
+    """A seated player wrote to the table (``services.chat``; the text is cleaned)."""
+
+    seat: int
+    player_id: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMuted(RoomEvent):
+    """The host muted (or unmuted) a seat's chat."""
+
+    seat: int
+    muted: bool
+
+
 ROOM_EVENT_TYPES: tuple[type[RoomEvent], ...] = (
     Created,
     Joined,
@@ -97,6 +114,8 @@ ROOM_EVENT_TYPES: tuple[type[RoomEvent], ...] = (
     SeatTakenOver,
     SeatTakenBack,
     MatchFinished,
+    ChatSent,
+    SeatMuted,
 )
 """In the order of the ``RoomEvent`` oneof."""
 

@@ -129,6 +129,17 @@ class Rooms(LobbyOps):
             raise errors.not_found("there is no room with that id (it may have expired)")
         return record
 
+    async def load_for_view(
+        self, room_id: str
+    ) -> tuple[RoomRecord, LogEntry | None, frozenset[str]]:
+        """The room, its log's last entry and who is connected (one round trip)."""
+        if not room_id or len(room_id) > 64:
+            raise errors.invalid("room_id", "give a room id")
+        record, last, online = await self.presence.online.load_room_for_view(room_id, self.clock())
+        if record is None:
+            raise errors.not_found("there is no room with that id (it may have expired)")
+        return record, last, online
+
     async def _mutate(
         self,
         room_id: str,

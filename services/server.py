@@ -29,6 +29,7 @@ from services.auth import identity_interceptors
 from services.feed import Feeds
 from services.game_service import GameService
 from services.lobby_service import LobbyService
+from services.request_context import RequestContextInterceptor
 from services.rooms import Rooms
 from services.store import Store
 from services.streams import StreamLeases, StreamLimitInterceptor
@@ -61,6 +62,8 @@ class Replica:
     tasks: list[asyncio.Task[None]]
     expiry: ExpiryLoop
     leases: StreamLeases
+    game: GameService
+    """The game servicer (its stream cache is this replica's)."""
 
     async def stop(self, grace: float = 2.0) -> None:
         """Drain and stop. Each step is bounded: a dependency stuck mid-reconnect (a pub/sub
@@ -71,6 +74,7 @@ class Replica:
         await _bounded("feeds", self.feeds.stop())
         await _bounded("server", self.server.stop(grace), grace + STOP_STEP_SECONDS)
         await _bounded("timers", self.expiry.stop())
+        self.rooms.presence.close()
         for task in self.tasks:
             task.cancel()
         for task in self.tasks:
@@ -106,7 +110,7 @@ async def start_replica(
     no expiry loop (tests that drive it by hand); ``unattended_grace`` replaces
     ``CERCLE_UNATTENDED_GRACE_SECONDS`` (0: tables nobody attends are never paused)."""
     store = Store(redis_url)
-    feeds = Feeds(store)
+    feeds = Feeds(store) if clock is None else Feeds(store, clock)
     rooms = (
         Rooms(store, clock=clock)
         if unattended_grace is None
@@ -114,8 +118,13 @@ async def start_replica(
     )
     leases = StreamLeases(store)
     server = grpc.aio.server(
-        # Identity first: the stream budgets count per session.
-        interceptors=[*identity_interceptors(store), StreamLimitInterceptor(leases)],
+        # The request id first (every answer carries it, errors too), then identity: the
+        # stream budgets count per session.
+        interceptors=[
+            RequestContextInterceptor(),
+            *identity_interceptors(store),
+            StreamLimitInterceptor(leases),
+        ],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.keepalive_time_ms", 20_000),
@@ -136,7 +145,8 @@ async def start_replica(
         ],
     )
     lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyService(rooms, feeds), server)
-    game_pb2_grpc.add_GameServiceServicer_to_server(GameService(rooms, feeds), server)
+    game_service = GameService(rooms, feeds)
+    game_pb2_grpc.add_GameServiceServicer_to_server(game_service, server)
     timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -149,7 +159,9 @@ async def start_replica(
     await server.start()
     await feeds.start()
     expiry = ExpiryLoop(rooms)
-    replica = Replica(server, bound, store, feeds, rooms, health_servicer, [], expiry, leases)
+    replica = Replica(
+        server, bound, store, feeds, rooms, health_servicer, [], expiry, leases, game_service
+    )
     replica.tasks.append(supervise.spawn("health", lambda: _watch_store(replica)))
     replica.tasks.append(supervise.spawn("stream-leases", leases.run))
     replica.tasks.append(supervise.spawn("gc", _collect_young))

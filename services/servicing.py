@@ -12,8 +12,10 @@ import structlog
 from services import errors, metrics
 from services.auth import current_player
 from services.errors import Kind, RoomError, abort_with
+from services.feed import StreamTooSlow
 from services.games.convert import ConversionError
 from services.store import StoreUnavailable
+from services.streams import too_slow
 
 log = structlog.get_logger("cercle.rpc")
 T = TypeVar("T")
@@ -31,6 +33,8 @@ def _as_room_error(exc: Exception) -> RoomError:
         return exc
     if isinstance(exc, StoreUnavailable):
         return store_unavailable(exc)
+    if isinstance(exc, StreamTooSlow):
+        return too_slow()
     if isinstance(exc, ConversionError):
         return errors.invalid(exc.field, exc.message, "MALFORMED_ACTION")
     log.exception("rpc_failed", error_type=type(exc).__name__)

@@ -57,6 +57,7 @@ def too_many_streams(scope: str, limit: int) -> RoomError:
         Kind.RESOURCE_EXHAUSTED,
         "TOO_MANY_STREAMS",
         f"{who} already has {limit} open update streams: close one before opening another",
+        metadata={"limit": str(limit), "scope": "session" if who == "this session" else "address"},
     )
 
 
@@ -93,6 +94,7 @@ def check_cursor(after_seq: int, last_seq: int) -> None:
             "CURSOR_AHEAD",
             f"after_seq {after_seq} is past this room's last update ({last_seq}): subscribe "
             "with the last seq you received, or 0 to start over",
+            metadata={"cursor_seq": str(after_seq), "last_seq": str(last_seq)},
         )
 
 

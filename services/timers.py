@@ -20,7 +20,7 @@ from google.protobuf import duration_pb2
 
 from services import errors, metrics
 from services.auth import require_player
-from services.feed import Feeds
+from services.feed import Feeds, PresenceChange
 from services.render import deadline_messages, timestamp
 from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream
@@ -168,6 +168,8 @@ class TimerService(timer_pb2_grpc.TimerServiceServicer):
                         raise too_slow()
                     if self.feeds.stopping:
                         return
+                    continue
+                if isinstance(entry, PresenceChange):
                     continue
                 if leaves(entry, player.player_id, record.seq):
                     raise left_room()

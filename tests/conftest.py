@@ -22,6 +22,9 @@ from deploy.local.cluster import start_redis
 # tests/faults/test_lobby_limits.py.
 os.environ.setdefault("CERCLE_ROOMS_PER_ADDRESS_PER_HOUR", "100000")
 os.environ.setdefault("CERCLE_JOIN_FAILURES_PER_ADDRESS", "100000")
+# A player shows as connected this long after their last stream closed (5 s in production):
+# short, so the presence tests see a departure soon.
+os.environ.setdefault("CERCLE_PRESENCE_GRACE_SECONDS", "1")
 
 
 @pytest.fixture(scope="session")

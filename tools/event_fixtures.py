@@ -83,7 +83,7 @@ def room_fixtures() -> dict[str, str]:
     samples: dict[str, str] = {}
     for cls in ROOM_EVENT_TYPES:
         values: dict[str, Any] = {
-            f.name: (7 if f.type in (int, "int") else "p-123")
+            f.name: (7 if f.type in (int, "int") else True if f.type in (bool, "bool") else "p-123")
             for f in dataclasses.fields(cls)
             if f.name != "audience"
         }

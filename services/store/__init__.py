@@ -23,6 +23,7 @@ from services.store.keys import (
     idem_owner_key,
     log_key,
     notify_channel,
+    online_key,
     open_rooms_key,
     presence_key,
     probe_key,
@@ -35,6 +36,7 @@ from services.store.keys import (
     stream_leases_key,
     timers_key,
 )
+from services.store.online import PRESENCE_PING, Online
 from services.store.players import (
     ACCESS_TTL_SECONDS,
     PLAYER_TTL_SECONDS,
@@ -53,6 +55,7 @@ __all__ = (
     "IDEMPOTENCY_TTL_SECONDS",
     "OPEN_ROOM_TTL_SECONDS",
     "PLAYER_TTL_SECONDS",
+    "PRESENCE_PING",
     "REFRESH_TTL_SECONDS",
     "REQUEST_TTL_SECONDS",
     "ROOMS_PER_HOUR",
@@ -65,6 +68,7 @@ __all__ = (
     "IssuedSession",
     "KeyReused",
     "LogEntry",
+    "Online",
     "RequestClaim",
     "RoomRecord",
     "Store",
@@ -77,6 +81,7 @@ __all__ = (
     "log_key",
     "notify_channel",
     "now",
+    "online_key",
     "open_rooms_key",
     "presence_key",
     "probe_key",

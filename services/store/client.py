@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import secrets
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -224,6 +225,7 @@ class Store(PlayerStore):
         """
         if before is None:  # a new room: what is at its default need not be written
             fields = to_hash(room, skip_defaults=True)
+            fields["epoch"] = room.epoch or secrets.token_hex(6)  # its log's first epoch
         else:
             fields = to_hash(room, changed_from=before)
         args: list[str | bytes | int] = [

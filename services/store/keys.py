@@ -27,6 +27,10 @@ updated in the same atomic step as the room:
 ``cercle:{cN}:presence:ID`` (sorted set)
     player id -> when a seated human last had a stream open on the room (server time);
     the timer loop pauses a table whose humans are all absent (``services.presence``).
+``cercle:{cN}:online:ID`` (sorted set)
+    player id -> until when they count as connected (server time): renewed while one of
+    their streams is open on the room, lowered to the grace when the last one closes
+    (``services.presence``; members and spectators alike).
 ``cercle:{cN}:timers`` (sorted set)
     room id -> its earliest deadline (seconds since the epoch), for the shard.
 ``cercle:{cN}:notify:ID`` (pub/sub channel)
@@ -111,6 +115,10 @@ def code_key(code: str) -> str:
 
 def presence_key(room_id: str) -> str:
     return f"{_tag(room_id)}:presence:{room_id}"
+
+
+def online_key(room_id: str) -> str:
+    return f"{_tag(room_id)}:online:{room_id}"
 
 
 def idem_owner_key(player_key: str) -> str:

@@ -177,3 +177,31 @@ for i = 3, #ARGV do redis.call('ZADD', KEYS[1], now + ms, ARGV[i]) end
 redis.call('PEXPIRE', KEYS[1], ms)
 return {1, redis.call('ZCARD', KEYS[1])}
 """
+
+ONLINE_HOLD_SCRIPT = """
+-- Count players connected to a room until a time, for those who are its members (a seat
+-- or among its spectators): a stream refused as an outsider's counts for nobody.
+-- KEYS[1] room hash, KEYS[2] the room's online sorted set (player id -> until)
+-- ARGV[1] until (server time), ARGV[2] TTL of the set (seconds), ARGV[3..] player ids
+-- A seat is stored as the list of SeatRecord's fields: [1] player id.
+-- Returns how many were counted (ZADD GT: never shortens another replica's claim).
+local members = {}
+local seats = redis.call('HGET', KEYS[1], 'seats')
+if not seats then return 0 end
+for _, seat in ipairs(cjson.decode(seats)) do
+  if type(seat) == 'table' then members[seat[1]] = true end
+end
+local spectators = redis.call('HGET', KEYS[1], 'spectators')
+if spectators and spectators ~= '' then
+  for _, player in ipairs(cjson.decode(spectators)) do members[player] = true end
+end
+local counted = 0
+for i = 3, #ARGV do
+  if members[ARGV[i]] then
+    redis.call('ZADD', KEYS[2], 'GT', ARGV[1], ARGV[i])
+    counted = counted + 1
+  end
+end
+if counted > 0 then redis.call('EXPIRE', KEYS[2], ARGV[2]) end
+return counted
+"""

@@ -26,3 +26,19 @@ async def test_a_closed_transport_is_a_lost_connection(redis_url: str) -> None:
     with pytest.raises(RuntimeError, match="a bug of ours"):
         await store._call("probe", _raise(RuntimeError("a bug of ours")))
     await store.close()
+
+
+async def test_an_error_inside_a_pipeline_keeps_its_redis_code(redis_url: str) -> None:
+    """redis-py words a pipeline's error "Command # 1 (...) of pipeline caused error: CODE":
+    its kind is still the Redis code (the log line says WRONGTYPE, not ERR)."""
+    store = Store(redis_url)
+    try:
+        await store.redis.set("test:wrongtype", "a string")
+        pipe = store.redis.pipeline(transaction=False)
+        pipe.hgetall("test:wrongtype")
+        with pytest.raises(StoreUnavailable) as caught:
+            await store._call("probe", pipe.execute())
+        assert caught.value.kind == "WRONGTYPE"
+    finally:
+        await store.redis.delete("test:wrongtype")
+        await store.close()

@@ -129,8 +129,6 @@ async def test_a_replica_keeps_nothing_of_a_room_once_its_last_stream_there_clos
     """Room after room on one replica (as in `make soak`): the record and the renderers a
     room's streams share live while a stream of it is open here, and go with the last one,
     so a replica's memory does not grow with every room it ever served."""
-    from services import game_service
-
     replica = await start_replica(redis_url, timers=False)
     player = Client(f"127.0.0.1:{replica.port}")
     try:
@@ -155,15 +153,14 @@ async def test_a_replica_keeps_nothing_of_a_room_once_its_last_stream_there_clos
             await player.act(room.room_id, legal.actions[0], legal.version)
             for stream in streams:  # a live update: rendered through the shared renderer
                 assert (await stream.read()).seq > firsts[0].seq
-            assert room.room_id in game_service._RENDERERS
+            assert replica.game.cache.holds(room.room_id)
             streams[0].cancel()
             await wait_for(lambda r=room.room_id: len(replica.feeds.rooms[r].queues) == 1)
-            assert room.room_id in game_service._RECORDS  # the other stream still shares it
+            assert replica.game.cache.holds(room.room_id)  # the other stream still shares it
             streams[1].cancel()
             await wait_for(lambda r=room.room_id: r not in replica.feeds.rooms)
-            await wait_for(lambda r=room.room_id: r not in game_service._RENDERERS)
-            assert room.room_id not in game_service._RECORDS
-        assert not set(rooms) & (set(game_service._RENDERERS) | set(game_service._RECORDS))
+            await wait_for(lambda r=room.room_id: not replica.game.cache.holds(r))
+        assert not [r for r in rooms if replica.game.cache.holds(r)]
     finally:
         await player.close()
         await replica.stop(grace=0.1)

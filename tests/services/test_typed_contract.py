@@ -94,7 +94,7 @@ def test_room_events_round_trip_and_never_clash_with_a_game_event() -> None:
     samples = []
     for cls in ROOM_EVENT_TYPES:
         values = {
-            f.name: (7 if f.type in (int, "int") else "p-123")
+            f.name: (7 if f.type in (int, "int") else True if f.type in (bool, "bool") else "p-123")
             for f in dataclasses.fields(cls)
             if f.name != "audience"
         }
@@ -218,4 +218,6 @@ async def test_get_game_catalogue_over_the_wire(replicas: list[str]) -> None:
             )
         with pytest.raises(grpc.aio.AioRpcError) as refused:
             await lobby.GetGameCatalogue(lobby_pb2.GetGameCatalogueRequest(game_id="chess"))
-        assert refused.value.code() == grpc.StatusCode.NOT_FOUND
+        assert (
+            refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        )  # UNKNOWN_GAME, as CreateRoom

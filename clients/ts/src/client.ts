@@ -112,7 +112,9 @@ export interface ActOptions {
 }
 
 export interface SubscribeOptions {
-  /** Start after this sequence number (0: from the room's first update). */
+  /** Start after this cursor (an update's or a view's `cursor`; opaque). */
+  resumeCursor?: string;
+  /** Deprecated (use `resumeCursor`): start after this sequence number (0: from the room's first update). */
   afterSeq?: bigint | number;
   /** Resubscribe from the last seq when the stream drops (default true). */
   resume?: boolean;
@@ -423,17 +425,19 @@ export class CercleClient {
   }
 
   /**
-   * The room's updates after `afterSeq`, as an async iterable. When the stream drops (a
-   * replica stops, the edge resets it, the network blinks) it resubscribes with the last seq
-   * received, after a growing pause; an update is never yielded twice, so consumers see
-   * seq 1, 2, 3... Breaking out of the loop (or aborting `signal`) cancels the stream.
-   * Refusals (not in the room, unknown room) are thrown as {@link ApiError}.
+   * The room's updates after `resumeCursor` (or `afterSeq`), as an async iterable. When the
+   * stream drops (a replica stops, the edge resets it, the network blinks) it resubscribes
+   * with the last update's cursor, after a growing pause; an update is never yielded twice,
+   * so consumers see seq 1, 2, 3... Breaking out of the loop (or aborting `signal`) cancels
+   * the stream. Refusals (not in the room, unknown room, a cursor of a rewritten log:
+   * `CURSOR_STALE`) are thrown as {@link ApiError}.
    */
   async *subscribe(roomId: string, opts: SubscribeOptions = {}): AsyncGenerator<SubscribeResponse, void, undefined> {
     const resume = opts.resume ?? true;
     const initialBackoff = opts.initialBackoffMs ?? 100;
     const maxBackoff = opts.maxBackoffMs ?? 2000;
     let cursor = BigInt(opts.afterSeq ?? 0);
+    let resumeCursor = opts.resumeCursor ?? "";
     let delay = initialBackoff;
     let failures = 0;
     while (!opts.signal?.aborted) {
@@ -442,7 +446,8 @@ export class CercleClient {
       opts.signal?.addEventListener("abort", stop, { once: true });
       let failure: ApiError | undefined;
       try {
-        const stream = this.game.subscribe({ roomId, afterSeq: cursor }, { signal: controller.signal });
+        const request = resumeCursor ? { roomId, resumeCursor } : { roomId, afterSeq: cursor };
+        const stream = this.game.subscribe(request, { signal: controller.signal });
         for await (const update of stream) {
           delay = initialBackoff;
           failures = 0;
@@ -450,6 +455,7 @@ export class CercleClient {
             continue; // already yielded before a reconnection
           }
           cursor = update.seq;
+          resumeCursor = update.cursor;
           yield update;
           if (opts.untilOutcome && update.outcome !== undefined) {
             return;

@@ -23,6 +23,7 @@ import {
   type TomahawkCardFace,
   TomahawkCardKind,
   type TomahawkView,
+  UpdateKind,
 } from "../../ts/src/web.js";
 import { actionLabel as label, cardOf, tomahawkCase } from "./actions.js";
 import { type Args, isLanguage, language, localize, pickLanguage, setLanguage, t as tr } from "./i18n.js";
@@ -214,6 +215,11 @@ async function follow(t: TableState): Promise<void> {
 }
 
 function apply(t: TableState, update: SubscribeResponse): void {
+  if (update.kind === UpdateKind.CHAT || update.kind === UpdateKind.PRESENCE) {
+    for (const event of update.events) log(t, event); // a chat line: the table is unchanged
+    render();
+    return;
+  }
   t.seq = update.seq;
   t.version = update.version;
   if (update.room) t.room = update.room;

@@ -97,6 +97,10 @@ export function narrateRoom(event: RoomEvent, names: Names): string {
       return t("ev-seat_taken_back", { who: names.seat(e.value.seat) });
     case "matchFinished":
       return t("ev-match_finished");
+    case "chatSent":
+      return t("ev-chat_sent", { who: names.seat(e.value.seat), text: e.value.text });
+    case "seatMuted":
+      return t(e.value.muted ? "ev-seat_muted_on" : "ev-seat_muted_off", { who: names.seat(e.value.seat) });
     case undefined:
       return t("ev-unknown", { kind: "room" });
     default: {

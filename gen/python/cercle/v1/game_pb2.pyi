@@ -11,6 +11,7 @@ from cercle.v1 import tomy_pb2 as _tomy_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
@@ -21,6 +22,11 @@ if sys.version_info >= (3, 11):
     from typing import TypeAlias as _TypeAlias, Never as _Never
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
+
+if sys.version_info >= (3, 13):
+    from warnings import deprecated as _deprecated
+else:
+    from typing_extensions import deprecated as _deprecated
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -90,6 +96,14 @@ class _UpdateKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_UpdateKind
     """Only the clocks changed."""
     UPDATE_KIND_FINISHED: _UpdateKind.ValueType  # 7
     """The update that ends the match (its `outcome` is set)."""
+    UPDATE_KIND_CHAT: _UpdateKind.ValueType  # 8
+    """A chat message or a mute (its only event is a RoomEvent `chat_sent` or `seat_muted`;
+    no view).
+    """
+    UPDATE_KIND_PRESENCE: _UpdateKind.ValueType  # 9
+    """Who is connected changed (`presence` is set). Not part of the room's log: its `seq`
+    and `cursor` are those of the last update before it.
+    """
 
 class UpdateKind(_UpdateKind, metaclass=_UpdateKindEnumTypeWrapper):
     """What kind of update a SubscribeResponse is."""
@@ -110,6 +124,14 @@ UPDATE_KIND_CLOCK: UpdateKind.ValueType  # 6
 """Only the clocks changed."""
 UPDATE_KIND_FINISHED: UpdateKind.ValueType  # 7
 """The update that ends the match (its `outcome` is set)."""
+UPDATE_KIND_CHAT: UpdateKind.ValueType  # 8
+"""A chat message or a mute (its only event is a RoomEvent `chat_sent` or `seat_muted`;
+no view).
+"""
+UPDATE_KIND_PRESENCE: UpdateKind.ValueType  # 9
+"""Who is connected changed (`presence` is set). Not part of the room's log: its `seq`
+and `cursor` are those of the last update before it.
+"""
 Global___UpdateKind: _TypeAlias = UpdateKind  # noqa: Y015
 
 @_typing.final
@@ -476,6 +498,61 @@ class RoomEvent(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class ChatSent(_message.Message):
+        """A seated player wrote to the table (UPDATE_KIND_CHAT). The text is the player's own,
+        cleaned by the server (no control, escape, bidi or invisible characters; spaces
+        collapsed; NFC): show it as plain text, never as markup.
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        PLAYER_ID_FIELD_NUMBER: _builtins.int
+        TEXT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The writer's seat."""
+        player_id: _builtins.str
+        """The writer's player id (Seat.player_id)."""
+        text: _builtins.str
+        """The message, at most 200 characters as people count them."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            player_id: _builtins.str = ...,
+            text: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id", "seat", b"seat", "text", b"text"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
+    class SeatMuted(_message.Message):
+        """The host muted (or unmuted) a seat's chat: a muted seat's SendChat is refused."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        MUTED_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat."""
+        muted: _builtins.bool
+        """True when the seat may no longer write to the table."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            muted: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["muted", b"muted", "seat", b"seat"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     CREATED_FIELD_NUMBER: _builtins.int
     JOINED_FIELD_NUMBER: _builtins.int
     LEFT_FIELD_NUMBER: _builtins.int
@@ -488,6 +565,8 @@ class RoomEvent(_message.Message):
     SEAT_TAKEN_OVER_FIELD_NUMBER: _builtins.int
     SEAT_TAKEN_BACK_FIELD_NUMBER: _builtins.int
     MATCH_FINISHED_FIELD_NUMBER: _builtins.int
+    CHAT_SENT_FIELD_NUMBER: _builtins.int
+    SEAT_MUTED_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def created(self) -> Global___RoomEvent.Created:
         """The room was created."""
@@ -536,6 +615,14 @@ class RoomEvent(_message.Message):
     def match_finished(self) -> Global___RoomEvent.MatchFinished:
         """The match ended."""
 
+    @_builtins.property
+    def chat_sent(self) -> Global___RoomEvent.ChatSent:
+        """A chat message was sent to the table."""
+
+    @_builtins.property
+    def seat_muted(self) -> Global___RoomEvent.SeatMuted:
+        """The host muted or unmuted a seat's chat."""
+
     def __init__(
         self,
         *,
@@ -551,12 +638,14 @@ class RoomEvent(_message.Message):
         seat_taken_over: Global___RoomEvent.SeatTakenOver | None = ...,
         seat_taken_back: Global___RoomEvent.SeatTakenBack | None = ...,
         match_finished: Global___RoomEvent.MatchFinished | None = ...,
+        chat_sent: Global___RoomEvent.ChatSent | None = ...,
+        seat_muted: Global___RoomEvent.SeatMuted | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["bot_added", b"bot_added", "bot_removed", b"bot_removed", "created", b"created", "event", b"event", "joined", b"joined", "left", b"left", "match_finished", b"match_finished", "match_started", b"match_started", "ready", b"ready", "seat_taken_back", b"seat_taken_back", "seat_taken_over", b"seat_taken_over", "spectator_joined", b"spectator_joined", "spectator_left", b"spectator_left"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bot_added", b"bot_added", "bot_removed", b"bot_removed", "chat_sent", b"chat_sent", "created", b"created", "event", b"event", "joined", b"joined", "left", b"left", "match_finished", b"match_finished", "match_started", b"match_started", "ready", b"ready", "seat_muted", b"seat_muted", "seat_taken_back", b"seat_taken_back", "seat_taken_over", b"seat_taken_over", "spectator_joined", b"spectator_joined", "spectator_left", b"spectator_left"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_added", b"bot_added", "bot_removed", b"bot_removed", "created", b"created", "event", b"event", "joined", b"joined", "left", b"left", "match_finished", b"match_finished", "match_started", b"match_started", "ready", b"ready", "seat_taken_back", b"seat_taken_back", "seat_taken_over", b"seat_taken_over", "spectator_joined", b"spectator_joined", "spectator_left", b"spectator_left"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_added", b"bot_added", "bot_removed", b"bot_removed", "chat_sent", b"chat_sent", "created", b"created", "event", b"event", "joined", b"joined", "left", b"left", "match_finished", b"match_finished", "match_started", b"match_started", "ready", b"ready", "seat_muted", b"seat_muted", "seat_taken_back", b"seat_taken_back", "seat_taken_over", b"seat_taken_over", "spectator_joined", b"spectator_joined", "spectator_left", b"spectator_left"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["created", "joined", "left", "ready", "bot_added", "bot_removed", "spectator_joined", "spectator_left", "match_started", "seat_taken_over", "seat_taken_back", "match_finished"]  # noqa: Y015
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["created", "joined", "left", "ready", "bot_added", "bot_removed", "spectator_joined", "spectator_left", "match_started", "seat_taken_over", "seat_taken_back", "match_finished", "chat_sent", "seat_muted"]  # noqa: Y015
     _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
 
@@ -623,6 +712,37 @@ class Outcome(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType_detail) -> _WhichOneofReturnType_detail | None: ...
 
 Global___Outcome: _TypeAlias = Outcome  # noqa: Y015
+
+@_typing.final
+class TablePresence(_message.Message):
+    """Who is at the table now: the seats whose players have an update stream open on the room
+    (Subscribe or WatchRoom, on any server), counted present for a few seconds after their
+    stream drops (a flaky network does not flap). Nothing else about them is told.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CONNECTED_SEATS_FIELD_NUMBER: _builtins.int
+    CONNECTED_SPECTATORS_FIELD_NUMBER: _builtins.int
+    connected_spectators: _builtins.int
+    """How many spectators are connected (never who)."""
+    @_builtins.property
+    def connected_seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The connected seats, ascending (bots are never listed)."""
+
+    def __init__(
+        self,
+        *,
+        connected_seats: _abc.Iterable[_builtins.int] | None = ...,
+        connected_spectators: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["connected_seats", b"connected_seats", "connected_spectators", b"connected_spectators"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TablePresence: _TypeAlias = TablePresence  # noqa: Y015
 
 @_typing.final
 class View(_message.Message):
@@ -701,6 +821,13 @@ class GetViewResponse(_message.Message):
     DEADLINES_FIELD_NUMBER: _builtins.int
     OUTCOME_FIELD_NUMBER: _builtins.int
     WAITING_FOR_FIELD_NUMBER: _builtins.int
+    CURSOR_FIELD_NUMBER: _builtins.int
+    PRESENCE_FIELD_NUMBER: _builtins.int
+    SERVER_TIME_FIELD_NUMBER: _builtins.int
+    cursor: _builtins.str
+    """Where this view stands in the room's log: Subscribe with it as `resume_cursor` to get
+    the updates after this view. Opaque.
+    """
     @_builtins.property
     def room(self) -> _common_pb2.Room:
         """The room (seats, status, version, seq)."""
@@ -721,6 +848,16 @@ class GetViewResponse(_message.Message):
     def waiting_for(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """The seats whose decision the table waits for."""
 
+    @_builtins.property
+    def presence(self) -> Global___TablePresence:
+        """Who is connected now."""
+
+    @_builtins.property
+    def server_time(self) -> _timestamp_pb2.Timestamp:
+        """The server's time when the view was read (to correct the client's clock for
+        countdowns).
+        """
+
     def __init__(
         self,
         *,
@@ -729,10 +866,13 @@ class GetViewResponse(_message.Message):
         deadlines: _abc.Iterable[_common_pb2.Deadline] | None = ...,
         outcome: Global___Outcome | None = ...,
         waiting_for: _abc.Iterable[_builtins.int] | None = ...,
+        cursor: _builtins.str = ...,
+        presence: Global___TablePresence | None = ...,
+        server_time: _timestamp_pb2.Timestamp | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "room", b"room", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["deadlines", b"deadlines", "outcome", b"outcome", "room", b"room", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cursor", b"cursor", "deadlines", b"deadlines", "outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -872,19 +1012,47 @@ class SubscribeRequest(_message.Message):
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
+    RESUME_CURSOR_FIELD_NUMBER: _builtins.int
+    PRESENCE_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
-    after_seq: _builtins.int
-    """Send updates with a greater sequence number only (0: from the beginning)."""
+    @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def after_seq(self) -> _builtins.int:
+        """Deprecated: use `resume_cursor`. Send updates with a greater sequence number only (0:
+        from the beginning); a bare number cannot tell a rewritten log, `resume_cursor` can.
+        Ignored when `resume_cursor` is set.
+        """
+
+    @after_seq.setter
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def after_seq(self, value: _builtins.int) -> None:
+        """Deprecated: use `resume_cursor`. Send updates with a greater sequence number only (0:
+        from the beginning); a bare number cannot tell a rewritten log, `resume_cursor` can.
+        Ignored when `resume_cursor` is set.
+        """
+
+    resume_cursor: _builtins.str
+    """The `cursor` of the last update received (or of GetViewResponse): the stream starts
+    after it. Empty: from the beginning. Opaque: store it and send it back as it is, never
+    build or parse it.
+    """
+    presence: _builtins.bool
+    """Also send who is connected: an UPDATE_KIND_PRESENCE update right after the stored
+    updates, then one whenever it changes. Off by default: a presence update repeats the
+    last `seq`, which older clients would not expect.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         after_seq: _builtins.int = ...,
+        resume_cursor: _builtins.str = ...,
+        presence: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "presence", b"presence", "resume_cursor", b"resume_cursor", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -906,6 +1074,9 @@ class SubscribeResponse(_message.Message):
     DEADLINES_FIELD_NUMBER: _builtins.int
     OUTCOME_FIELD_NUMBER: _builtins.int
     WAITING_FOR_FIELD_NUMBER: _builtins.int
+    CURSOR_FIELD_NUMBER: _builtins.int
+    SERVER_TIME_FIELD_NUMBER: _builtins.int
+    PRESENCE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     """The update's sequence number (strictly increasing, no gaps for one subscriber)."""
     version: _builtins.int
@@ -914,6 +1085,10 @@ class SubscribeResponse(_message.Message):
     """What kind of update this is."""
     actor: _builtins.int
     """The seat that acted (-1 for none)."""
+    cursor: _builtins.str
+    """Where this update stands in the room's log: send it as SubscribeRequest.resume_cursor
+    to resume after it. Opaque (it names the log's epoch and position).
+    """
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
         """The events of this update that the receiver may see."""
@@ -938,6 +1113,18 @@ class SubscribeResponse(_message.Message):
     def waiting_for(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """The seats whose decision the table waits for."""
 
+    @_builtins.property
+    def server_time(self) -> _timestamp_pb2.Timestamp:
+        """The server's time when it sent this update (to correct the client's clock for the
+        deadlines' countdowns).
+        """
+
+    @_builtins.property
+    def presence(self) -> Global___TablePresence:
+        """Who is connected now: set on UPDATE_KIND_PRESENCE updates only (sent when the request
+        asked for `presence`), one right after the stored updates, then one per change.
+        """
+
     def __init__(
         self,
         *,
@@ -951,14 +1138,125 @@ class SubscribeResponse(_message.Message):
         deadlines: _abc.Iterable[_common_pb2.Deadline] | None = ...,
         outcome: Global___Outcome | None = ...,
         waiting_for: _abc.Iterable[_builtins.int] | None = ...,
+        cursor: _builtins.str = ...,
+        server_time: _timestamp_pb2.Timestamp | None = ...,
+        presence: Global___TablePresence | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "room", b"room", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "deadlines", b"deadlines", "events", b"events", "kind", b"kind", "outcome", b"outcome", "room", b"room", "seq", b"seq", "version", b"version", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "cursor", b"cursor", "deadlines", b"deadlines", "events", b"events", "kind", b"kind", "outcome", b"outcome", "presence", b"presence", "room", b"room", "seq", b"seq", "server_time", b"server_time", "version", b"version", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___SubscribeResponse: _TypeAlias = SubscribeResponse  # noqa: Y015
+
+@_typing.final
+class SendChatRequest(_message.Message):
+    """Request for GameService.SendChat."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROOM_ID_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    room_id: _builtins.str
+    """The room."""
+    text: _builtins.str
+    """The message: cleaned by the server (control, escape, bidi and invisible characters
+    removed, spaces collapsed), then 1 to 200 characters as people count them.
+    """
+    def __init__(
+        self,
+        *,
+        room_id: _builtins.str = ...,
+        text: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["room_id", b"room_id", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SendChatRequest: _TypeAlias = SendChatRequest  # noqa: Y015
+
+@_typing.final
+class SendChatResponse(_message.Message):
+    """Response of GameService.SendChat."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEQ_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    seq: _builtins.int
+    """The update's sequence number in the room's stream."""
+    text: _builtins.str
+    """The text as it was stored and sent to the table (cleaned)."""
+    def __init__(
+        self,
+        *,
+        seq: _builtins.int = ...,
+        text: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seq", b"seq", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SendChatResponse: _TypeAlias = SendChatResponse  # noqa: Y015
+
+@_typing.final
+class MuteSeatRequest(_message.Message):
+    """Request for GameService.MuteSeat."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROOM_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    MUTED_FIELD_NUMBER: _builtins.int
+    room_id: _builtins.str
+    """The room."""
+    seat: _builtins.int
+    """The seat to mute or unmute."""
+    muted: _builtins.bool
+    """True to mute, false to let the seat write again."""
+    def __init__(
+        self,
+        *,
+        room_id: _builtins.str = ...,
+        seat: _builtins.int = ...,
+        muted: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["muted", b"muted", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MuteSeatRequest: _TypeAlias = MuteSeatRequest  # noqa: Y015
+
+@_typing.final
+class MuteSeatResponse(_message.Message):
+    """Response of GameService.MuteSeat."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MUTED_SEATS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def muted_seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats muted now, ascending."""
+
+    def __init__(
+        self,
+        *,
+        muted_seats: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["muted_seats", b"muted_seats"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MuteSeatResponse: _TypeAlias = MuteSeatResponse  # noqa: Y015
 
 @_typing.final
 class GetReplayRequest(_message.Message):

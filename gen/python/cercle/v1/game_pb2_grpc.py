@@ -59,6 +59,16 @@ class GameServiceStub:
                 request_serializer=cercle_dot_v1_dot_game__pb2.SubscribeRequest.SerializeToString,
                 response_deserializer=cercle_dot_v1_dot_game__pb2.SubscribeResponse.FromString,
                 _registered_method=True)
+        self.SendChat = channel.unary_unary(
+                '/cercle.v1.GameService/SendChat',
+                request_serializer=cercle_dot_v1_dot_game__pb2.SendChatRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_game__pb2.SendChatResponse.FromString,
+                _registered_method=True)
+        self.MuteSeat = channel.unary_unary(
+                '/cercle.v1.GameService/MuteSeat',
+                request_serializer=cercle_dot_v1_dot_game__pb2.MuteSeatRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_game__pb2.MuteSeatResponse.FromString,
+                _registered_method=True)
         self.GetReplay = channel.unary_unary(
                 '/cercle.v1.GameService/GetReplay',
                 request_serializer=cercle_dot_v1_dot_game__pb2.GetReplayRequest.SerializeToString,
@@ -101,9 +111,32 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def Subscribe(self, request, context):
-        """Streams numbered updates of a room after `after_seq`: first every stored update the
-        caller missed (filtered for them), then live ones. Reconnect with the last `seq`
+        """Streams the updates of a room after `resume_cursor`: first every stored update the
+        caller missed (filtered for them), then live ones. Reconnect with the last `cursor`
         received, to any server, to miss nothing and get nothing twice.
+
+        Errors, at once: FAILED_PRECONDITION `CURSOR_STALE` when the room's log was rewritten
+        since the cursor was given (a restore, a failover that lost writes): subscribe again
+        without a cursor and adopt the fresh history; OUT_OF_RANGE `CURSOR_AHEAD` for a cursor
+        past the room's log.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SendChat(self, request, context):
+        """Sends a short chat message to the table (seated players only; spectators read the
+        table's chat). It reaches every subscriber as an update of kind UPDATE_KIND_CHAT.
+
+        Errors: INVALID_ARGUMENT `CHAT_TOO_LONG` / `CHAT_EMPTY`; PERMISSION_DENIED `SPECTATOR`,
+        `NOT_SEATED` or `SEAT_MUTED`; RESOURCE_EXHAUSTED `CHAT_RATE_LIMITED` (with RetryInfo).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MuteSeat(self, request, context):
+        """Mutes or unmutes a seat's chat (the host only).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -138,6 +171,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.Subscribe,
                     request_deserializer=cercle_dot_v1_dot_game__pb2.SubscribeRequest.FromString,
                     response_serializer=cercle_dot_v1_dot_game__pb2.SubscribeResponse.SerializeToString,
+            ),
+            'SendChat': grpc.unary_unary_rpc_method_handler(
+                    servicer.SendChat,
+                    request_deserializer=cercle_dot_v1_dot_game__pb2.SendChatRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_game__pb2.SendChatResponse.SerializeToString,
+            ),
+            'MuteSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.MuteSeat,
+                    request_deserializer=cercle_dot_v1_dot_game__pb2.MuteSeatRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_game__pb2.MuteSeatResponse.SerializeToString,
             ),
             'GetReplay': grpc.unary_unary_rpc_method_handler(
                     servicer.GetReplay,
@@ -258,6 +301,60 @@ class GameService:
             '/cercle.v1.GameService/Subscribe',
             cercle_dot_v1_dot_game__pb2.SubscribeRequest.SerializeToString,
             cercle_dot_v1_dot_game__pb2.SubscribeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SendChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.GameService/SendChat',
+            cercle_dot_v1_dot_game__pb2.SendChatRequest.SerializeToString,
+            cercle_dot_v1_dot_game__pb2.SendChatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MuteSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.GameService/MuteSeat',
+            cercle_dot_v1_dot_game__pb2.MuteSeatRequest.SerializeToString,
+            cercle_dot_v1_dot_game__pb2.MuteSeatResponse.FromString,
             options,
             channel_credentials,
             insecure,

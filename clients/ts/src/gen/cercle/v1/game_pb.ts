@@ -14,13 +14,15 @@ import type { TomahawkAction, TomahawkEvent, TomahawkOutcome, TomahawkView } fro
 import { file_cercle_v1_tomahawk } from "./tomahawk_pb.js";
 import type { TomyAction, TomyEvent, TomyOutcome, TomyView } from "./tomy_pb.js";
 import { file_cercle_v1_tomy } from "./tomy_pb.js";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cercle/v1/game.proto.
  */
 export const file_cercle_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("ChRjZXJjbGUvdjEvZ2FtZS5wcm90bxIJY2VyY2xlLnYxIsQBCgZBY3Rpb24SLQoIdG9tYWhhd2sYASABKAsyGS5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb25IABItCgh0YW1hc2hpaRgCIAEoCzIZLmNlcmNsZS52MS5UYW1hc2hpaUFjdGlvbkgAEiUKBHRvbXkYAyABKAsyFS5jZXJjbGUudjEuVG9teUFjdGlvbkgAEi0KCGF3aW1iYXdlGAQgASgLMhkuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uSABCBgoEZ2FtZSL3AQoFRXZlbnQSDwoHcHJpdmF0ZRgBIAEoCBIkCgRyb29tGAIgASgLMhQuY2VyY2xlLnYxLlJvb21FdmVudEgAEiwKCHRvbWFoYXdrGAMgASgLMhguY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnRIABIsCgh0YW1hc2hpaRgEIAEoCzIYLmNlcmNsZS52MS5UYW1hc2hpaUV2ZW50SAASJAoEdG9teRgFIAEoCzIULmNlcmNsZS52MS5Ub215RXZlbnRIABIsCghhd2ltYmF3ZRgGIAEoCzIYLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50SABCBwoFZXZlbnQi1wgKCVJvb21FdmVudBIvCgdjcmVhdGVkGAEgASgLMhwuY2VyY2xlLnYxLlJvb21FdmVudC5DcmVhdGVkSAASLQoGam9pbmVkGAIgASgLMhsuY2VyY2xlLnYxLlJvb21FdmVudC5Kb2luZWRIABIpCgRsZWZ0GAMgASgLMhkuY2VyY2xlLnYxLlJvb21FdmVudC5MZWZ0SAASKwoFcmVhZHkYBCABKAsyGi5jZXJjbGUudjEuUm9vbUV2ZW50LlJlYWR5SAASMgoJYm90X2FkZGVkGAUgASgLMh0uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RBZGRlZEgAEjYKC2JvdF9yZW1vdmVkGAYgASgLMh8uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RSZW1vdmVkSAASQAoQc3BlY3RhdG9yX2pvaW5lZBgHIAEoCzIkLmNlcmNsZS52MS5Sb29tRXZlbnQuU3BlY3RhdG9ySm9pbmVkSAASPAoOc3BlY3RhdG9yX2xlZnQYCCABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNwZWN0YXRvckxlZnRIABI6Cg1tYXRjaF9zdGFydGVkGAkgASgLMiEuY2VyY2xlLnYxLlJvb21FdmVudC5NYXRjaFN0YXJ0ZWRIABI9Cg9zZWF0X3Rha2VuX292ZXIYCiABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbk92ZXJIABI9Cg9zZWF0X3Rha2VuX2JhY2sYCyABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbkJhY2tIABI8Cg5tYXRjaF9maW5pc2hlZBgMIAEoCzIiLmNlcmNsZS52MS5Sb29tRXZlbnQuTWF0Y2hGaW5pc2hlZEgAGhwKB0NyZWF0ZWQSEQoJcGxheWVyX2lkGAEgASgJGhsKBkpvaW5lZBIRCglwbGF5ZXJfaWQYASABKAkaGQoETGVmdBIRCglwbGF5ZXJfaWQYASABKAkaGgoFUmVhZHkSEQoJcGxheWVyX2lkGAEgASgJGh0KCEJvdEFkZGVkEhEKCXBsYXllcl9pZBgBIAEoCRofCgpCb3RSZW1vdmVkEhEKCXBsYXllcl9pZBgBIAEoCRokCg9TcGVjdGF0b3JKb2luZWQSEQoJcGxheWVyX2lkGAEgASgJGiIKDVNwZWN0YXRvckxlZnQSEQoJcGxheWVyX2lkGAEgASgJGjgKDE1hdGNoU3RhcnRlZBIXCg9zZWVkX2NvbW1pdG1lbnQYASABKAkSDwoHcGxheWVycxgCIAEoBRodCg1TZWF0VGFrZW5PdmVyEgwKBHNlYXQYASABKAUaHQoNU2VhdFRha2VuQmFjaxIMCgRzZWF0GAEgASgFGjEKDU1hdGNoRmluaXNoZWQSDAoEc2VlZBgBIAEoBBISCgpzZWVkX25vbmNlGAIgASgJQgcKBWV2ZW50IpYCCgdPdXRjb21lEg8KB3dpbm5lcnMYASADKAUSDgoGc2NvcmVzGAIgAygDEigKBnJlYXNvbhgDIAEoDjIYLmNlcmNsZS52MS5PdXRjb21lUmVhc29uEi4KCHRvbWFoYXdrGAQgASgLMhouY2VyY2xlLnYxLlRvbWFoYXdrT3V0Y29tZUgAEi4KCHRhbWFzaGlpGAUgASgLMhouY2VyY2xlLnYxLlRhbWFzaGlpT3V0Y29tZUgAEiYKBHRvbXkYBiABKAsyFi5jZXJjbGUudjEuVG9teU91dGNvbWVIABIuCghhd2ltYmF3ZRgHIAEoCzIaLmNlcmNsZS52MS5Bd2ltYmF3ZU91dGNvbWVIAEIICgZkZXRhaWwiugEKBFZpZXcSKwoIdG9tYWhhd2sYASABKAsyFy5jZXJjbGUudjEuVG9tYWhhd2tWaWV3SAASKwoIdGFtYXNoaWkYAiABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlWaWV3SAASIwoEdG9teRgDIAEoCzITLmNlcmNsZS52MS5Ub215Vmlld0gAEisKCGF3aW1iYXdlGAQgASgLMhcuY2VyY2xlLnYxLkF3aW1iYXdlVmlld0gAQgYKBGdhbWUiIQoOR2V0Vmlld1JlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSKxAQoPR2V0Vmlld1Jlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIdCgR2aWV3GAIgASgLMg8uY2VyY2xlLnYxLlZpZXcSJgoJZGVhZGxpbmVzGAMgAygLMhMuY2VyY2xlLnYxLkRlYWRsaW5lEiMKB291dGNvbWUYBCABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRITCgt3YWl0aW5nX2ZvchgFIAMoBSJqCgpBY3RSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDwoHdmVyc2lvbhgCIAEoAxIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkSIQoGYWN0aW9uGAQgASgLMhEuY2VyY2xlLnYxLkFjdGlvbiJfCgtBY3RSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgDEgsKA3NlcRgCIAEoAxIgCgZldmVudHMYAyADKAsyEC5jZXJjbGUudjEuRXZlbnQSEAoIcmVwbGF5ZWQYBCABKAgiKgoXTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSJPChhMaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxIiCgdhY3Rpb25zGAIgAygLMhEuY2VyY2xlLnYxLkFjdGlvbiI2ChBTdWJzY3JpYmVSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDIqcCChFTdWJzY3JpYmVSZXNwb25zZRILCgNzZXEYASABKAMSDwoHdmVyc2lvbhgCIAEoAxIjCgRraW5kGAMgASgOMhUuY2VyY2xlLnYxLlVwZGF0ZUtpbmQSDQoFYWN0b3IYBCABKAUSIAoGZXZlbnRzGAUgAygLMhAuY2VyY2xlLnYxLkV2ZW50Eh0KBHZpZXcYBiABKAsyDy5jZXJjbGUudjEuVmlldxIdCgRyb29tGAcgASgLMg8uY2VyY2xlLnYxLlJvb20SJgoJZGVhZGxpbmVzGAggAygLMhMuY2VyY2xlLnYxLkRlYWRsaW5lEiMKB291dGNvbWUYCSABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRITCgt3YWl0aW5nX2ZvchgKIAMoBSIjChBHZXRSZXBsYXlSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkijgEKClJlcGxheVN0ZXASCwoDc2VxGAEgASgDEg8KB3ZlcnNpb24YAiABKAMSDAoEc2VhdBgDIAEoBRIhCgZhY3Rpb24YBCABKAsyES5jZXJjbGUudjEuQWN0aW9uEg8KB3RpbWVvdXQYBSABKAgSIAoGZXZlbnRzGAYgAygLMhAuY2VyY2xlLnYxLkV2ZW50It8CChFHZXRSZXBsYXlSZXNwb25zZRIPCgdnYW1lX2lkGAEgASgJEjoKB29wdGlvbnMYAiADKAsyKS5jZXJjbGUudjEuR2V0UmVwbGF5UmVzcG9uc2UuT3B0aW9uc0VudHJ5Eg8KB3BsYXllcnMYAyABKAUSDAoEc2VlZBgEIAEoBBISCgpzZWVkX25vbmNlGAUgASgJEhcKD3NlZWRfY29tbWl0bWVudBgGIAEoCRIkCgVzdGVwcxgHIAMoCzIVLmNlcmNsZS52MS5SZXBsYXlTdGVwEiMKB291dGNvbWUYCCABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRIeCgVzZWF0cxgJIAMoCzIPLmNlcmNsZS52MS5TZWF0GkYKDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSJQoFdmFsdWUYAiABKAsyFi5jZXJjbGUudjEuT3B0aW9uVmFsdWU6AjgBKqICCg1PdXRjb21lUmVhc29uEh4KGk9VVENPTUVfUkVBU09OX1VOU1BFQ0lGSUVEEAASHwobT1VUQ09NRV9SRUFTT05fVEFSR0VUX1NDT1JFEAESHAoYT1VUQ09NRV9SRUFTT05fQUxMX0ZSRUVEEAISJwojT1VUQ09NRV9SRUFTT05fTk9fQ0FSRF9DQU5fQkVfRlJFRUQQAxIgChxPVVRDT01FX1JFQVNPTl9CQUdfRVhIQVVTVEVEEAQSJgoiT1VUQ09NRV9SRUFTT05fTE9DQVRJT05TX0VYSEFVU1RFRBAFEiAKHE9VVENPTUVfUkVBU09OX09ORV9DQVJEX0xFRlQQBhIdChlPVVRDT01FX1JFQVNPTl9UV09fUk9VTkRTEAcq0AEKClVwZGF0ZUtpbmQSGwoXVVBEQVRFX0tJTkRfVU5TUEVDSUZJRUQQABIVChFVUERBVEVfS0lORF9MT0JCWRABEhcKE1VQREFURV9LSU5EX1NUQVJURUQQAhIWChJVUERBVEVfS0lORF9BQ1RJT04QAxITCg9VUERBVEVfS0lORF9CT1QQBBIXChNVUERBVEVfS0lORF9USU1FT1VUEAUSFQoRVVBEQVRFX0tJTkRfQ0xPQ0sQBhIYChRVUERBVEVfS0lORF9GSU5JU0hFRBAHMvQCCgtHYW1lU2VydmljZRJACgdHZXRWaWV3EhkuY2VyY2xlLnYxLkdldFZpZXdSZXF1ZXN0GhouY2VyY2xlLnYxLkdldFZpZXdSZXNwb25zZRI0CgNBY3QSFS5jZXJjbGUudjEuQWN0UmVxdWVzdBoWLmNlcmNsZS52MS5BY3RSZXNwb25zZRJbChBMaXN0TGVnYWxBY3Rpb25zEiIuY2VyY2xlLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0GiMuY2VyY2xlLnYxLkxpc3RMZWdhbEFjdGlvbnNSZXNwb25zZRJICglTdWJzY3JpYmUSGy5jZXJjbGUudjEuU3Vic2NyaWJlUmVxdWVzdBocLmNlcmNsZS52MS5TdWJzY3JpYmVSZXNwb25zZTABEkYKCUdldFJlcGxheRIbLmNlcmNsZS52MS5HZXRSZXBsYXlSZXF1ZXN0GhwuY2VyY2xlLnYxLkdldFJlcGxheVJlc3BvbnNlYgZwcm90bzM", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy]);
+  fileDesc("ChRjZXJjbGUvdjEvZ2FtZS5wcm90bxIJY2VyY2xlLnYxIsQBCgZBY3Rpb24SLQoIdG9tYWhhd2sYASABKAsyGS5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb25IABItCgh0YW1hc2hpaRgCIAEoCzIZLmNlcmNsZS52MS5UYW1hc2hpaUFjdGlvbkgAEiUKBHRvbXkYAyABKAsyFS5jZXJjbGUudjEuVG9teUFjdGlvbkgAEi0KCGF3aW1iYXdlGAQgASgLMhkuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uSABCBgoEZ2FtZSL3AQoFRXZlbnQSDwoHcHJpdmF0ZRgBIAEoCBIkCgRyb29tGAIgASgLMhQuY2VyY2xlLnYxLlJvb21FdmVudEgAEiwKCHRvbWFoYXdrGAMgASgLMhguY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnRIABIsCgh0YW1hc2hpaRgEIAEoCzIYLmNlcmNsZS52MS5UYW1hc2hpaUV2ZW50SAASJAoEdG9teRgFIAEoCzIULmNlcmNsZS52MS5Ub215RXZlbnRIABIsCghhd2ltYmF3ZRgGIAEoCzIYLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50SABCBwoFZXZlbnQipgoKCVJvb21FdmVudBIvCgdjcmVhdGVkGAEgASgLMhwuY2VyY2xlLnYxLlJvb21FdmVudC5DcmVhdGVkSAASLQoGam9pbmVkGAIgASgLMhsuY2VyY2xlLnYxLlJvb21FdmVudC5Kb2luZWRIABIpCgRsZWZ0GAMgASgLMhkuY2VyY2xlLnYxLlJvb21FdmVudC5MZWZ0SAASKwoFcmVhZHkYBCABKAsyGi5jZXJjbGUudjEuUm9vbUV2ZW50LlJlYWR5SAASMgoJYm90X2FkZGVkGAUgASgLMh0uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RBZGRlZEgAEjYKC2JvdF9yZW1vdmVkGAYgASgLMh8uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RSZW1vdmVkSAASQAoQc3BlY3RhdG9yX2pvaW5lZBgHIAEoCzIkLmNlcmNsZS52MS5Sb29tRXZlbnQuU3BlY3RhdG9ySm9pbmVkSAASPAoOc3BlY3RhdG9yX2xlZnQYCCABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNwZWN0YXRvckxlZnRIABI6Cg1tYXRjaF9zdGFydGVkGAkgASgLMiEuY2VyY2xlLnYxLlJvb21FdmVudC5NYXRjaFN0YXJ0ZWRIABI9Cg9zZWF0X3Rha2VuX292ZXIYCiABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbk92ZXJIABI9Cg9zZWF0X3Rha2VuX2JhY2sYCyABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbkJhY2tIABI8Cg5tYXRjaF9maW5pc2hlZBgMIAEoCzIiLmNlcmNsZS52MS5Sb29tRXZlbnQuTWF0Y2hGaW5pc2hlZEgAEjIKCWNoYXRfc2VudBgNIAEoCzIdLmNlcmNsZS52MS5Sb29tRXZlbnQuQ2hhdFNlbnRIABI0CgpzZWF0X211dGVkGA4gASgLMh4uY2VyY2xlLnYxLlJvb21FdmVudC5TZWF0TXV0ZWRIABocCgdDcmVhdGVkEhEKCXBsYXllcl9pZBgBIAEoCRobCgZKb2luZWQSEQoJcGxheWVyX2lkGAEgASgJGhkKBExlZnQSEQoJcGxheWVyX2lkGAEgASgJGhoKBVJlYWR5EhEKCXBsYXllcl9pZBgBIAEoCRodCghCb3RBZGRlZBIRCglwbGF5ZXJfaWQYASABKAkaHwoKQm90UmVtb3ZlZBIRCglwbGF5ZXJfaWQYASABKAkaJAoPU3BlY3RhdG9ySm9pbmVkEhEKCXBsYXllcl9pZBgBIAEoCRoiCg1TcGVjdGF0b3JMZWZ0EhEKCXBsYXllcl9pZBgBIAEoCRo4CgxNYXRjaFN0YXJ0ZWQSFwoPc2VlZF9jb21taXRtZW50GAEgASgJEg8KB3BsYXllcnMYAiABKAUaHQoNU2VhdFRha2VuT3ZlchIMCgRzZWF0GAEgASgFGh0KDVNlYXRUYWtlbkJhY2sSDAoEc2VhdBgBIAEoBRoxCg1NYXRjaEZpbmlzaGVkEgwKBHNlZWQYASABKAQSEgoKc2VlZF9ub25jZRgCIAEoCRo5CghDaGF0U2VudBIMCgRzZWF0GAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJGigKCVNlYXRNdXRlZBIMCgRzZWF0GAEgASgFEg0KBW11dGVkGAIgASgIQgcKBWV2ZW50IpYCCgdPdXRjb21lEg8KB3dpbm5lcnMYASADKAUSDgoGc2NvcmVzGAIgAygDEigKBnJlYXNvbhgDIAEoDjIYLmNlcmNsZS52MS5PdXRjb21lUmVhc29uEi4KCHRvbWFoYXdrGAQgASgLMhouY2VyY2xlLnYxLlRvbWFoYXdrT3V0Y29tZUgAEi4KCHRhbWFzaGlpGAUgASgLMhouY2VyY2xlLnYxLlRhbWFzaGlpT3V0Y29tZUgAEiYKBHRvbXkYBiABKAsyFi5jZXJjbGUudjEuVG9teU91dGNvbWVIABIuCghhd2ltYmF3ZRgHIAEoCzIaLmNlcmNsZS52MS5Bd2ltYmF3ZU91dGNvbWVIAEIICgZkZXRhaWwiRgoNVGFibGVQcmVzZW5jZRIXCg9jb25uZWN0ZWRfc2VhdHMYASADKAUSHAoUY29ubmVjdGVkX3NwZWN0YXRvcnMYAiABKAUiugEKBFZpZXcSKwoIdG9tYWhhd2sYASABKAsyFy5jZXJjbGUudjEuVG9tYWhhd2tWaWV3SAASKwoIdGFtYXNoaWkYAiABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlWaWV3SAASIwoEdG9teRgDIAEoCzITLmNlcmNsZS52MS5Ub215Vmlld0gAEisKCGF3aW1iYXdlGAQgASgLMhcuY2VyY2xlLnYxLkF3aW1iYXdlVmlld0gAQgYKBGdhbWUiIQoOR2V0Vmlld1JlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSKeAgoPR2V0Vmlld1Jlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIdCgR2aWV3GAIgASgLMg8uY2VyY2xlLnYxLlZpZXcSJgoJZGVhZGxpbmVzGAMgAygLMhMuY2VyY2xlLnYxLkRlYWRsaW5lEiMKB291dGNvbWUYBCABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRITCgt3YWl0aW5nX2ZvchgFIAMoBRIOCgZjdXJzb3IYBiABKAkSKgoIcHJlc2VuY2UYByABKAsyGC5jZXJjbGUudjEuVGFibGVQcmVzZW5jZRIvCgtzZXJ2ZXJfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiagoKQWN0UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAMSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEiEKBmFjdGlvbhgEIAEoCzIRLmNlcmNsZS52MS5BY3Rpb24iXwoLQWN0UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxILCgNzZXEYAiABKAMSIAoGZXZlbnRzGAMgAygLMhAuY2VyY2xlLnYxLkV2ZW50EhAKCHJlcGxheWVkGAQgASgIIioKF0xpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkiTwoYTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSIgoHYWN0aW9ucxgCIAMoCzIRLmNlcmNsZS52MS5BY3Rpb24iYwoQU3Vic2NyaWJlUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhUKCWFmdGVyX3NlcRgCIAEoA0ICGAESFQoNcmVzdW1lX2N1cnNvchgDIAEoCRIQCghwcmVzZW5jZRgEIAEoCCKUAwoRU3Vic2NyaWJlUmVzcG9uc2USCwoDc2VxGAEgASgDEg8KB3ZlcnNpb24YAiABKAMSIwoEa2luZBgDIAEoDjIVLmNlcmNsZS52MS5VcGRhdGVLaW5kEg0KBWFjdG9yGAQgASgFEiAKBmV2ZW50cxgFIAMoCzIQLmNlcmNsZS52MS5FdmVudBIdCgR2aWV3GAYgASgLMg8uY2VyY2xlLnYxLlZpZXcSHQoEcm9vbRgHIAEoCzIPLmNlcmNsZS52MS5Sb29tEiYKCWRlYWRsaW5lcxgIIAMoCzITLmNlcmNsZS52MS5EZWFkbGluZRIjCgdvdXRjb21lGAkgASgLMhIuY2VyY2xlLnYxLk91dGNvbWUSEwoLd2FpdGluZ19mb3IYCiADKAUSDgoGY3Vyc29yGAsgASgJEi8KC3NlcnZlcl90aW1lGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCghwcmVzZW5jZRgNIAEoCzIYLmNlcmNsZS52MS5UYWJsZVByZXNlbmNlIjAKD1NlbmRDaGF0UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHRleHQYAiABKAkiLQoQU2VuZENoYXRSZXNwb25zZRILCgNzZXEYASABKAMSDAoEdGV4dBgCIAEoCSI/Cg9NdXRlU2VhdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEg0KBW11dGVkGAMgASgIIicKEE11dGVTZWF0UmVzcG9uc2USEwoLbXV0ZWRfc2VhdHMYASADKAUiIwoQR2V0UmVwbGF5UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJIo4BCgpSZXBsYXlTdGVwEgsKA3NlcRgBIAEoAxIPCgd2ZXJzaW9uGAIgASgDEgwKBHNlYXQYAyABKAUSIQoGYWN0aW9uGAQgASgLMhEuY2VyY2xlLnYxLkFjdGlvbhIPCgd0aW1lb3V0GAUgASgIEiAKBmV2ZW50cxgGIAMoCzIQLmNlcmNsZS52MS5FdmVudCLfAgoRR2V0UmVwbGF5UmVzcG9uc2USDwoHZ2FtZV9pZBgBIAEoCRI6CgdvcHRpb25zGAIgAygLMikuY2VyY2xlLnYxLkdldFJlcGxheVJlc3BvbnNlLk9wdGlvbnNFbnRyeRIPCgdwbGF5ZXJzGAMgASgFEgwKBHNlZWQYBCABKAQSEgoKc2VlZF9ub25jZRgFIAEoCRIXCg9zZWVkX2NvbW1pdG1lbnQYBiABKAkSJAoFc3RlcHMYByADKAsyFS5jZXJjbGUudjEuUmVwbGF5U3RlcBIjCgdvdXRjb21lGAggASgLMhIuY2VyY2xlLnYxLk91dGNvbWUSHgoFc2VhdHMYCSADKAsyDy5jZXJjbGUudjEuU2VhdBpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4ASqiAgoNT3V0Y29tZVJlYXNvbhIeChpPVVRDT01FX1JFQVNPTl9VTlNQRUNJRklFRBAAEh8KG09VVENPTUVfUkVBU09OX1RBUkdFVF9TQ09SRRABEhwKGE9VVENPTUVfUkVBU09OX0FMTF9GUkVFRBACEicKI09VVENPTUVfUkVBU09OX05PX0NBUkRfQ0FOX0JFX0ZSRUVEEAMSIAocT1VUQ09NRV9SRUFTT05fQkFHX0VYSEFVU1RFRBAEEiYKIk9VVENPTUVfUkVBU09OX0xPQ0FUSU9OU19FWEhBVVNURUQQBRIgChxPVVRDT01FX1JFQVNPTl9PTkVfQ0FSRF9MRUZUEAYSHQoZT1VUQ09NRV9SRUFTT05fVFdPX1JPVU5EUxAHKoACCgpVcGRhdGVLaW5kEhsKF1VQREFURV9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRVVBEQVRFX0tJTkRfTE9CQlkQARIXChNVUERBVEVfS0lORF9TVEFSVEVEEAISFgoSVVBEQVRFX0tJTkRfQUNUSU9OEAMSEwoPVVBEQVRFX0tJTkRfQk9UEAQSFwoTVVBEQVRFX0tJTkRfVElNRU9VVBAFEhUKEVVQREFURV9LSU5EX0NMT0NLEAYSGAoUVVBEQVRFX0tJTkRfRklOSVNIRUQQBxIUChBVUERBVEVfS0lORF9DSEFUEAgSGAoUVVBEQVRFX0tJTkRfUFJFU0VOQ0UQCTL+AwoLR2FtZVNlcnZpY2USQAoHR2V0VmlldxIZLmNlcmNsZS52MS5HZXRWaWV3UmVxdWVzdBoaLmNlcmNsZS52MS5HZXRWaWV3UmVzcG9uc2USNAoDQWN0EhUuY2VyY2xlLnYxLkFjdFJlcXVlc3QaFi5jZXJjbGUudjEuQWN0UmVzcG9uc2USWwoQTGlzdExlZ2FsQWN0aW9ucxIiLmNlcmNsZS52MS5MaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBojLmNlcmNsZS52MS5MaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USSAoJU3Vic2NyaWJlEhsuY2VyY2xlLnYxLlN1YnNjcmliZVJlcXVlc3QaHC5jZXJjbGUudjEuU3Vic2NyaWJlUmVzcG9uc2UwARJDCghTZW5kQ2hhdBIaLmNlcmNsZS52MS5TZW5kQ2hhdFJlcXVlc3QaGy5jZXJjbGUudjEuU2VuZENoYXRSZXNwb25zZRJDCghNdXRlU2VhdBIaLmNlcmNsZS52MS5NdXRlU2VhdFJlcXVlc3QaGy5jZXJjbGUudjEuTXV0ZVNlYXRSZXNwb25zZRJGCglHZXRSZXBsYXkSGy5jZXJjbGUudjEuR2V0UmVwbGF5UmVxdWVzdBocLmNlcmNsZS52MS5HZXRSZXBsYXlSZXNwb25zZWIGcHJvdG8z", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_timestamp]);
 
 /**
  * A move in one game. Exactly one game's action is set; it must be the room's game.
@@ -256,6 +258,22 @@ export type RoomEvent = Message<"cercle.v1.RoomEvent"> & {
      */
     value: RoomEvent_MatchFinished;
     case: "matchFinished";
+  } | {
+    /**
+     * A chat message was sent to the table.
+     *
+     * @generated from field: cercle.v1.RoomEvent.ChatSent chat_sent = 13;
+     */
+    value: RoomEvent_ChatSent;
+    case: "chatSent";
+  } | {
+    /**
+     * The host muted or unmuted a seat's chat.
+     *
+     * @generated from field: cercle.v1.RoomEvent.SeatMuted seat_muted = 14;
+     */
+    value: RoomEvent_SeatMuted;
+    case: "seatMuted";
   } | { case: undefined; value?: undefined };
 };
 
@@ -535,6 +553,71 @@ export const RoomEvent_MatchFinishedSchema: GenMessage<RoomEvent_MatchFinished> 
   messageDesc(file_cercle_v1_game, 2, 11);
 
 /**
+ * A seated player wrote to the table (UPDATE_KIND_CHAT). The text is the player's own,
+ * cleaned by the server (no control, escape, bidi or invisible characters; spaces
+ * collapsed; NFC): show it as plain text, never as markup.
+ *
+ * @generated from message cercle.v1.RoomEvent.ChatSent
+ */
+export type RoomEvent_ChatSent = Message<"cercle.v1.RoomEvent.ChatSent"> & {
+  /**
+   * The writer's seat.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The writer's player id (Seat.player_id).
+   *
+   * @generated from field: string player_id = 2;
+   */
+  playerId: string;
+
+  /**
+   * The message, at most 200 characters as people count them.
+   *
+   * @generated from field: string text = 3;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.ChatSent.
+ * Use `create(RoomEvent_ChatSentSchema)` to create a new message.
+ */
+export const RoomEvent_ChatSentSchema: GenMessage<RoomEvent_ChatSent> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 12);
+
+/**
+ * The host muted (or unmuted) a seat's chat: a muted seat's SendChat is refused.
+ *
+ * @generated from message cercle.v1.RoomEvent.SeatMuted
+ */
+export type RoomEvent_SeatMuted = Message<"cercle.v1.RoomEvent.SeatMuted"> & {
+  /**
+   * The seat.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * True when the seat may no longer write to the table.
+   *
+   * @generated from field: bool muted = 2;
+   */
+  muted: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.RoomEvent.SeatMuted.
+ * Use `create(RoomEvent_SeatMutedSchema)` to create a new message.
+ */
+export const RoomEvent_SeatMutedSchema: GenMessage<RoomEvent_SeatMuted> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 2, 13);
+
+/**
  * How a finished match ended.
  *
  * @generated from message cercle.v1.Outcome
@@ -610,6 +693,36 @@ export const OutcomeSchema: GenMessage<Outcome> = /*@__PURE__*/
   messageDesc(file_cercle_v1_game, 3);
 
 /**
+ * Who is at the table now: the seats whose players have an update stream open on the room
+ * (Subscribe or WatchRoom, on any server), counted present for a few seconds after their
+ * stream drops (a flaky network does not flap). Nothing else about them is told.
+ *
+ * @generated from message cercle.v1.TablePresence
+ */
+export type TablePresence = Message<"cercle.v1.TablePresence"> & {
+  /**
+   * The connected seats, ascending (bots are never listed).
+   *
+   * @generated from field: repeated int32 connected_seats = 1;
+   */
+  connectedSeats: number[];
+
+  /**
+   * How many spectators are connected (never who).
+   *
+   * @generated from field: int32 connected_spectators = 2;
+   */
+  connectedSpectators: number;
+};
+
+/**
+ * Describes the message cercle.v1.TablePresence.
+ * Use `create(TablePresenceSchema)` to create a new message.
+ */
+export const TablePresenceSchema: GenMessage<TablePresence> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 4);
+
+/**
  * What one seat (or a spectator) may see of a match, typed per game.
  *
  * @generated from message cercle.v1.View
@@ -660,7 +773,7 @@ export type View = Message<"cercle.v1.View"> & {
  * Use `create(ViewSchema)` to create a new message.
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 4);
+  messageDesc(file_cercle_v1_game, 5);
 
 /**
  * Request for GameService.GetView.
@@ -681,7 +794,7 @@ export type GetViewRequest = Message<"cercle.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 5);
+  messageDesc(file_cercle_v1_game, 6);
 
 /**
  * Response of GameService.GetView.
@@ -723,6 +836,29 @@ export type GetViewResponse = Message<"cercle.v1.GetViewResponse"> & {
    * @generated from field: repeated int32 waiting_for = 5;
    */
   waitingFor: number[];
+
+  /**
+   * Where this view stands in the room's log: Subscribe with it as `resume_cursor` to get
+   * the updates after this view. Opaque.
+   *
+   * @generated from field: string cursor = 6;
+   */
+  cursor: string;
+
+  /**
+   * Who is connected now.
+   *
+   * @generated from field: cercle.v1.TablePresence presence = 7;
+   */
+  presence?: TablePresence | undefined;
+
+  /**
+   * The server's time when the view was read (to correct the client's clock for
+   * countdowns).
+   *
+   * @generated from field: google.protobuf.Timestamp server_time = 8;
+   */
+  serverTime?: Timestamp | undefined;
 };
 
 /**
@@ -730,7 +866,7 @@ export type GetViewResponse = Message<"cercle.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 6);
+  messageDesc(file_cercle_v1_game, 7);
 
 /**
  * Request for GameService.Act.
@@ -773,7 +909,7 @@ export type ActRequest = Message<"cercle.v1.ActRequest"> & {
  * Use `create(ActRequestSchema)` to create a new message.
  */
 export const ActRequestSchema: GenMessage<ActRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 7);
+  messageDesc(file_cercle_v1_game, 8);
 
 /**
  * Response of GameService.Act.
@@ -815,7 +951,7 @@ export type ActResponse = Message<"cercle.v1.ActResponse"> & {
  * Use `create(ActResponseSchema)` to create a new message.
  */
 export const ActResponseSchema: GenMessage<ActResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 8);
+  messageDesc(file_cercle_v1_game, 9);
 
 /**
  * Request for GameService.ListLegalActions.
@@ -836,7 +972,7 @@ export type ListLegalActionsRequest = Message<"cercle.v1.ListLegalActionsRequest
  * Use `create(ListLegalActionsRequestSchema)` to create a new message.
  */
 export const ListLegalActionsRequestSchema: GenMessage<ListLegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 9);
+  messageDesc(file_cercle_v1_game, 10);
 
 /**
  * Response of GameService.ListLegalActions.
@@ -865,7 +1001,7 @@ export type ListLegalActionsResponse = Message<"cercle.v1.ListLegalActionsRespon
  * Use `create(ListLegalActionsResponseSchema)` to create a new message.
  */
 export const ListLegalActionsResponseSchema: GenMessage<ListLegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 10);
+  messageDesc(file_cercle_v1_game, 11);
 
 /**
  * Request for GameService.Subscribe.
@@ -881,11 +1017,32 @@ export type SubscribeRequest = Message<"cercle.v1.SubscribeRequest"> & {
   roomId: string;
 
   /**
-   * Send updates with a greater sequence number only (0: from the beginning).
+   * Deprecated: use `resume_cursor`. Send updates with a greater sequence number only (0:
+   * from the beginning); a bare number cannot tell a rewritten log, `resume_cursor` can.
+   * Ignored when `resume_cursor` is set.
    *
-   * @generated from field: int64 after_seq = 2;
+   * @generated from field: int64 after_seq = 2 [deprecated = true];
+   * @deprecated
    */
   afterSeq: bigint;
+
+  /**
+   * The `cursor` of the last update received (or of GetViewResponse): the stream starts
+   * after it. Empty: from the beginning. Opaque: store it and send it back as it is, never
+   * build or parse it.
+   *
+   * @generated from field: string resume_cursor = 3;
+   */
+  resumeCursor: string;
+
+  /**
+   * Also send who is connected: an UPDATE_KIND_PRESENCE update right after the stored
+   * updates, then one whenever it changes. Off by default: a presence update repeats the
+   * last `seq`, which older clients would not expect.
+   *
+   * @generated from field: bool presence = 4;
+   */
+  presence: boolean;
 };
 
 /**
@@ -893,7 +1050,7 @@ export type SubscribeRequest = Message<"cercle.v1.SubscribeRequest"> & {
  * Use `create(SubscribeRequestSchema)` to create a new message.
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 11);
+  messageDesc(file_cercle_v1_game, 12);
 
 /**
  * One update of a room, as the receiving player may see it.
@@ -970,6 +1127,30 @@ export type SubscribeResponse = Message<"cercle.v1.SubscribeResponse"> & {
    * @generated from field: repeated int32 waiting_for = 10;
    */
   waitingFor: number[];
+
+  /**
+   * Where this update stands in the room's log: send it as SubscribeRequest.resume_cursor
+   * to resume after it. Opaque (it names the log's epoch and position).
+   *
+   * @generated from field: string cursor = 11;
+   */
+  cursor: string;
+
+  /**
+   * The server's time when it sent this update (to correct the client's clock for the
+   * deadlines' countdowns).
+   *
+   * @generated from field: google.protobuf.Timestamp server_time = 12;
+   */
+  serverTime?: Timestamp | undefined;
+
+  /**
+   * Who is connected now: set on UPDATE_KIND_PRESENCE updates only (sent when the request
+   * asked for `presence`), one right after the stored updates, then one per change.
+   *
+   * @generated from field: cercle.v1.TablePresence presence = 13;
+   */
+  presence?: TablePresence | undefined;
 };
 
 /**
@@ -977,7 +1158,120 @@ export type SubscribeResponse = Message<"cercle.v1.SubscribeResponse"> & {
  * Use `create(SubscribeResponseSchema)` to create a new message.
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 12);
+  messageDesc(file_cercle_v1_game, 13);
+
+/**
+ * Request for GameService.SendChat.
+ *
+ * @generated from message cercle.v1.SendChatRequest
+ */
+export type SendChatRequest = Message<"cercle.v1.SendChatRequest"> & {
+  /**
+   * The room.
+   *
+   * @generated from field: string room_id = 1;
+   */
+  roomId: string;
+
+  /**
+   * The message: cleaned by the server (control, escape, bidi and invisible characters
+   * removed, spaces collapsed), then 1 to 200 characters as people count them.
+   *
+   * @generated from field: string text = 2;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message cercle.v1.SendChatRequest.
+ * Use `create(SendChatRequestSchema)` to create a new message.
+ */
+export const SendChatRequestSchema: GenMessage<SendChatRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 14);
+
+/**
+ * Response of GameService.SendChat.
+ *
+ * @generated from message cercle.v1.SendChatResponse
+ */
+export type SendChatResponse = Message<"cercle.v1.SendChatResponse"> & {
+  /**
+   * The update's sequence number in the room's stream.
+   *
+   * @generated from field: int64 seq = 1;
+   */
+  seq: bigint;
+
+  /**
+   * The text as it was stored and sent to the table (cleaned).
+   *
+   * @generated from field: string text = 2;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message cercle.v1.SendChatResponse.
+ * Use `create(SendChatResponseSchema)` to create a new message.
+ */
+export const SendChatResponseSchema: GenMessage<SendChatResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 15);
+
+/**
+ * Request for GameService.MuteSeat.
+ *
+ * @generated from message cercle.v1.MuteSeatRequest
+ */
+export type MuteSeatRequest = Message<"cercle.v1.MuteSeatRequest"> & {
+  /**
+   * The room.
+   *
+   * @generated from field: string room_id = 1;
+   */
+  roomId: string;
+
+  /**
+   * The seat to mute or unmute.
+   *
+   * @generated from field: int32 seat = 2;
+   */
+  seat: number;
+
+  /**
+   * True to mute, false to let the seat write again.
+   *
+   * @generated from field: bool muted = 3;
+   */
+  muted: boolean;
+};
+
+/**
+ * Describes the message cercle.v1.MuteSeatRequest.
+ * Use `create(MuteSeatRequestSchema)` to create a new message.
+ */
+export const MuteSeatRequestSchema: GenMessage<MuteSeatRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 16);
+
+/**
+ * Response of GameService.MuteSeat.
+ *
+ * @generated from message cercle.v1.MuteSeatResponse
+ */
+export type MuteSeatResponse = Message<"cercle.v1.MuteSeatResponse"> & {
+  /**
+   * The seats muted now, ascending.
+   *
+   * @generated from field: repeated int32 muted_seats = 1;
+   */
+  mutedSeats: number[];
+};
+
+/**
+ * Describes the message cercle.v1.MuteSeatResponse.
+ * Use `create(MuteSeatResponseSchema)` to create a new message.
+ */
+export const MuteSeatResponseSchema: GenMessage<MuteSeatResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 17);
 
 /**
  * Request for GameService.GetReplay.
@@ -998,7 +1292,7 @@ export type GetReplayRequest = Message<"cercle.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 13);
+  messageDesc(file_cercle_v1_game, 18);
 
 /**
  * One accepted action of a match.
@@ -1054,7 +1348,7 @@ export type ReplayStep = Message<"cercle.v1.ReplayStep"> & {
  * Use `create(ReplayStepSchema)` to create a new message.
  */
 export const ReplayStepSchema: GenMessage<ReplayStep> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 14);
+  messageDesc(file_cercle_v1_game, 19);
 
 /**
  * Response of GameService.GetReplay.
@@ -1132,7 +1426,7 @@ export type GetReplayResponse = Message<"cercle.v1.GetReplayResponse"> & {
  * Use `create(GetReplayResponseSchema)` to create a new message.
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 15);
+  messageDesc(file_cercle_v1_game, 20);
 
 /**
  * Why a match ended.
@@ -1264,6 +1558,22 @@ export enum UpdateKind {
    * @generated from enum value: UPDATE_KIND_FINISHED = 7;
    */
   FINISHED = 7,
+
+  /**
+   * A chat message or a mute (its only event is a RoomEvent `chat_sent` or `seat_muted`;
+   * no view).
+   *
+   * @generated from enum value: UPDATE_KIND_CHAT = 8;
+   */
+  CHAT = 8,
+
+  /**
+   * Who is connected changed (`presence` is set). Not part of the room's log: its `seq`
+   * and `cursor` are those of the last update before it.
+   *
+   * @generated from enum value: UPDATE_KIND_PRESENCE = 9;
+   */
+  PRESENCE = 9,
 }
 
 /**
@@ -1318,9 +1628,14 @@ export const GameService: GenService<{
     output: typeof ListLegalActionsResponseSchema;
   },
   /**
-   * Streams numbered updates of a room after `after_seq`: first every stored update the
-   * caller missed (filtered for them), then live ones. Reconnect with the last `seq`
+   * Streams the updates of a room after `resume_cursor`: first every stored update the
+   * caller missed (filtered for them), then live ones. Reconnect with the last `cursor`
    * received, to any server, to miss nothing and get nothing twice.
+   *
+   * Errors, at once: FAILED_PRECONDITION `CURSOR_STALE` when the room's log was rewritten
+   * since the cursor was given (a restore, a failover that lost writes): subscribe again
+   * without a cursor and adopt the fresh history; OUT_OF_RANGE `CURSOR_AHEAD` for a cursor
+   * past the room's log.
    *
    * @generated from rpc cercle.v1.GameService.Subscribe
    */
@@ -1328,6 +1643,30 @@ export const GameService: GenService<{
     methodKind: "server_streaming";
     input: typeof SubscribeRequestSchema;
     output: typeof SubscribeResponseSchema;
+  },
+  /**
+   * Sends a short chat message to the table (seated players only; spectators read the
+   * table's chat). It reaches every subscriber as an update of kind UPDATE_KIND_CHAT.
+   *
+   * Errors: INVALID_ARGUMENT `CHAT_TOO_LONG` / `CHAT_EMPTY`; PERMISSION_DENIED `SPECTATOR`,
+   * `NOT_SEATED` or `SEAT_MUTED`; RESOURCE_EXHAUSTED `CHAT_RATE_LIMITED` (with RetryInfo).
+   *
+   * @generated from rpc cercle.v1.GameService.SendChat
+   */
+  sendChat: {
+    methodKind: "unary";
+    input: typeof SendChatRequestSchema;
+    output: typeof SendChatResponseSchema;
+  },
+  /**
+   * Mutes or unmutes a seat's chat (the host only).
+   *
+   * @generated from rpc cercle.v1.GameService.MuteSeat
+   */
+  muteSeat: {
+    methodKind: "unary";
+    input: typeof MuteSeatRequestSchema;
+    output: typeof MuteSeatResponseSchema;
   },
   /**
    * The full record of a finished match: seed, every action and every event.
