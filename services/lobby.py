@@ -363,8 +363,8 @@ class LobbyOps:
         after = pages.decode_token(page_token, "rooms", game_id)
         found = await self.store.open_rooms_page(game_id or None, after, size)
         rooms: list[RoomRecord] = []
-        for room_id, _ in found:
-            record = await self.store.load_room(room_id)
+        records = await self.store.load_rooms([room_id for room_id, _ in found])
+        for (room_id, _), record in zip(found, records, strict=True):
             if record is None:
                 await self.store.unindex_open_room(room_id, game_id)
             elif (

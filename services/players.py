@@ -110,8 +110,8 @@ class Players:
         after = pages.decode_token(page_token, "my_rooms", player.player_id)
         found = await self.store.my_rooms_page(player.player_id, after, size)
         rooms, gone = [], []
-        for room_id, _ in found:
-            record = await self.store.load_room(room_id)
+        records = await self.store.load_rooms([room_id for room_id, _ in found])
+        for (room_id, _), record in zip(found, records, strict=True):
             if record is None or not is_member(record, player.player_id):
                 gone.append(room_id)
             else:

@@ -171,6 +171,19 @@ class Store(PlayerStore):
             return None
         return _room_from_hash(room_id, cast(dict[bytes, bytes], raw))
 
+    async def load_rooms(self, room_ids: Sequence[str]) -> list[RoomRecord | None]:
+        """Several rooms in one pipelined round trip (None for each that does not exist)."""
+        if not room_ids:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for room_id in room_ids:
+            pipe.hgetall(room_key(room_id))
+        raws = await self._call("load_rooms", pipe.execute())
+        return [
+            _room_from_hash(room_id, raw) if raw else None
+            for room_id, raw in zip(room_ids, raws, strict=True)
+        ]
+
     async def load_room_for_action(
         self, room_id: str, idempotency_key: str
     ) -> tuple[RoomRecord | None, tuple[int, str] | None, str | None]:
