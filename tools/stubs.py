@@ -264,6 +264,7 @@ def build_go(gen: Path, out: Path) -> Path:
     shutil.copytree(GO_PROGRAM, tree / "clients" / "go" / GO_PROGRAM.name)
     binary = out / "bin" / GO_PROGRAM.name
     env = {**debian_env(), "GOPATH": f"{gopath}{os.pathsep}{GOCODE}"}
+    env.setdefault("GOCACHE", str(ROOT / "build" / "go-cache"))  # kept between runs
     run(["go", "build", "-o", str(binary), f"./clients/go/{GO_PROGRAM.name}"], tree, env)
     return binary
 
