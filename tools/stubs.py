@@ -176,13 +176,17 @@ def installed_versions(packages: list[str]) -> dict[str, str]:
 def apt_install(packages: list[str]) -> None:
     say(f"apt-get install {' '.join(packages)}")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    update = ["apt-get", "update", "-q"]
-    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages]
-    for argv in (update, install):
-        done = subprocess.run(
-            argv, env=env, check=False, capture_output=True, text=True, timeout=STEP_TIMEOUT
-        )
-        if done.returncode != 0 and argv is install:
+    wait_for_lock = ["-o", "DPkg::Lock::Timeout=120"]  # another apt-get may be running
+    update = ["apt-get", *wait_for_lock, "update", "-q"]
+    install = ["apt-get", *wait_for_lock, "install", "-y", "-q", "--no-install-recommends"]
+    for argv in (update, [*install, *packages]):
+        try:
+            done = subprocess.run(
+                argv, env=env, check=False, capture_output=True, text=True, timeout=STEP_TIMEOUT
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise ToolchainError(f"`{' '.join(argv)}` took more than {STEP_TIMEOUT}s") from exc
+        if done.returncode != 0 and argv is not update:
             raise ToolchainError(
                 f"`{' '.join(argv)}` failed:\n{(done.stdout + done.stderr)[-3000:]}"
             )

@@ -71,6 +71,26 @@ def test_the_installed_toolchain_is_the_pinned_one(built: stubs.Built) -> None:
     assert all(stubs.matches_pin(have[p], pin) for p, pin in stubs.PINS.items())
 
 
+def test_a_package_that_cannot_be_installed_fails_with_the_command_to_run(
+    built: stubs.Built, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(stubs.PINS, "cercle-no-such-package", "1.0")
+    monkeypatch.setattr(stubs.os, "geteuid", lambda: 1000)  # not root: no apt-get
+    with pytest.raises(stubs.ToolchainError) as refused:
+        stubs.ensure_toolchain()
+    assert "apt-get install --no-install-recommends cercle-no-such-package" in str(refused.value)
+
+
+def test_a_package_of_another_version_than_its_pin_is_refused(
+    built: stubs.Built, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(stubs.PINS, "protobuf-compiler", "3.25.1")
+    with pytest.raises(stubs.ToolchainError) as refused:
+        stubs.ensure_toolchain()
+    assert "protobuf-compiler 3.21.12" in str(refused.value)
+    assert "(pinned: 3.25.1)" in str(refused.value)
+
+
 def test_every_message_enum_and_service_has_go_java_and_kotlin_code(built: stubs.Built) -> None:
     go, java, kotlin = built.gen / "go", built.gen / "java", built.gen / "kotlin"
     package = java / "com" / "cercle" / "v1"
