@@ -312,7 +312,7 @@ def compile_java(gen: Path, out: Path) -> str:
 def build(out: Path) -> Built:
     """Toolchain, generation, the Go program and the Java classes, in ``out``."""
     ensure_toolchain()
-    gen = generate(out / "stubs")
+    gen = generate(out)
     go_program = build_go(gen, out)
     classpath = compile_java(gen, out)
     (out / "java.classpath").write_text(classpath + "\n")
