@@ -10,7 +10,7 @@ GEN_PY := gen/python/cercle/v1
 REPLICAS ?= 2
 PORT ?= 8080
 
-.PHONY: run test lint typecheck proto proto-ts proto-check bench bench-engine arena test-web test-faults soak clean help
+.PHONY: run test lint typecheck proto proto-ts proto-check stubs bench bench-engine arena test-web test-faults soak clean help
 
 help:
 	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT) (Ctrl-C stops all)"
@@ -60,6 +60,11 @@ test: $(STAMP) proto-check lint typecheck
 # The TypeScript client and the browser page (Node + Chromium; see docs/clients.md).
 test-web: $(STAMP)
 	$(PY) tools/test_web.py
+
+# Go, Java and Kotlin stubs from protos/buf.gen.stubs.yaml into build/stubs (not checked in),
+# with Debian's pinned toolchain (apt-get when missing); compiled. See docs/clients.md.
+stubs: $(STAMP)
+	$(PY) tools/stubs.py build
 
 # Fault, fuzz and Redis Cluster tests are part of `pytest` above (tests/faults, tests/cluster).
 test-faults: $(STAMP)

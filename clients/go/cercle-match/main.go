@@ -1,0 +1,251 @@
+// Command cercle-match plays one whole match against bots through Cercle's public address
+// (Envoy, or a replica) with the Go stubs generated from protos/ by
+// protos/buf.gen.stubs.yaml, and prints the outcome as one JSON line.
+//
+//	cercle-match -addr 127.0.0.1:8080 -game awimbawe
+//
+// It creates a guest session, asks QuickMatch for a private table filled with bots (which
+// starts at once), subscribes to the room's updates and, whenever the table waits for its
+// seat, lists its legal actions and plays one of them (chosen with -seed), until the update
+// that carries the outcome. A dropped stream is resumed after the last seq it handled, and
+// every Act carries an idempotency key, resent unchanged when the network fails.
+//
+// Exit status: 0 when the match finished with an outcome, 1 otherwise (the reason on
+// stderr). It builds with the Go toolchain and libraries Debian 12 ships (Go 1.19,
+// google.golang.org/grpc 1.33, google.golang.org/protobuf 1.28); see docs/clients.md.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	mathrand "math/rand"
+	"os"
+	"time"
+
+	cerclev1 "cercle/gen/go/cercle/v1"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
+)
+
+// result is the JSON line printed at the end.
+type result struct {
+	RoomID  string  `json:"room_id"`
+	GameID  string  `json:"game_id"`
+	Seat    int32   `json:"seat"`
+	Reason  string  `json:"reason"`
+	Winners []int32 `json:"winners"`
+	Scores  []int64 `json:"scores"`
+	Updates int     `json:"updates"`
+	LastSeq int64   `json:"last_seq"`
+	Moves   int     `json:"moves"`
+	Resumes int     `json:"resumes"`
+}
+
+type player struct {
+	lobby cerclev1.LobbyServiceClient
+	game  cerclev1.GameServiceClient
+	rng   *mathrand.Rand
+	out   result
+}
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "Cercle's public address (host:port, plaintext h2c)")
+	gameID := flag.String("game", "awimbawe", "the game to play (awimbawe, tomahawk...)")
+	bots := flag.Int("bots", 1, "how many bots sit at the table (the table has bots+1 seats)")
+	name := flag.String("name", "Gopher", "the display name")
+	seed := flag.Int64("seed", 1, "seed of the choice among legal actions")
+	timeout := flag.Duration("timeout", 5*time.Minute, "give up after this long")
+	flag.Parse()
+
+	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+	defer cancel()
+	out, err := play(ctx, *addr, *gameID, *bots, *name, *seed)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cercle-match:", err)
+		os.Exit(1)
+	}
+	line, err := json.Marshal(out)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "cercle-match:", err)
+		os.Exit(1)
+	}
+	fmt.Println(string(line))
+}
+
+func play(ctx context.Context, addr, gameID string, bots int, name string, seed int64) (result, error) {
+	dialCtx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	// grpc.WithInsecure: plaintext h2c for a local cluster; use TLS credentials in production.
+	conn, err := grpc.DialContext(dialCtx, addr, grpc.WithInsecure(), grpc.WithBlock())
+	if err != nil {
+		return result{}, fmt.Errorf("cannot reach %s: %w", addr, err)
+	}
+	defer conn.Close()
+
+	p := &player{
+		lobby: cerclev1.NewLobbyServiceClient(conn),
+		game:  cerclev1.NewGameServiceClient(conn),
+		rng:   mathrand.New(mathrand.NewSource(seed)),
+	}
+	session, err := p.lobby.CreateSession(ctx, &cerclev1.CreateSessionRequest{DisplayName: name})
+	if err != nil {
+		return result{}, describe("CreateSession", err)
+	}
+	// Every later call carries the bearer token (kept in memory only, never printed).
+	ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+session.SessionToken)
+
+	match, err := p.lobby.QuickMatch(ctx, &cerclev1.QuickMatchRequest{
+		GameId:   gameID,
+		Bots:     int32(bots),
+		BotLevel: cerclev1.BotLevel_BOT_LEVEL_STRONG,
+		BotDelay: durationpb.New(0),
+	})
+	if err != nil {
+		return result{}, describe("QuickMatch", err)
+	}
+	p.out.RoomID = match.Room.GetRoomId()
+	p.out.GameID = gameID
+	p.out.Seat = match.Seat
+	fmt.Fprintf(os.Stderr, "cercle-match: seat %d of room %s (%s)\n", match.Seat, p.out.RoomID, gameID)
+	if err := p.follow(ctx); err != nil {
+		return result{}, err
+	}
+	return p.out, nil
+}
+
+// follow subscribes to the room and plays until the outcome, resuming a dropped stream.
+func (p *player) follow(ctx context.Context) error {
+	backoff := 100 * time.Millisecond
+	for {
+		done, err := p.stream(ctx)
+		if done {
+			return nil
+		}
+		code := status.Code(err)
+		if err != nil && !errors.Is(err, io.EOF) && code != codes.Unavailable {
+			return describe("Subscribe", err) // a refusal, or the deadline
+		}
+		p.out.Resumes++
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("no outcome before the deadline (last seq %d)", p.out.LastSeq)
+		case <-time.After(backoff):
+		}
+		if backoff *= 2; backoff > 2*time.Second {
+			backoff = 2 * time.Second
+		}
+	}
+}
+
+// stream reads one Subscribe stream; true once the update with the outcome was handled.
+func (p *player) stream(ctx context.Context) (bool, error) {
+	updates, err := p.game.Subscribe(ctx, &cerclev1.SubscribeRequest{
+		RoomId:   p.out.RoomID,
+		AfterSeq: p.out.LastSeq,
+	})
+	if err != nil {
+		return false, err
+	}
+	for {
+		update, err := updates.Recv()
+		if err != nil {
+			return false, err
+		}
+		if update.Seq <= p.out.LastSeq {
+			continue // already handled before a resume
+		}
+		if update.Seq != p.out.LastSeq+1 {
+			return false, fmt.Errorf("update %d after %d: a gap in the stream", update.Seq, p.out.LastSeq)
+		}
+		p.out.LastSeq = update.Seq
+		p.out.Updates++
+		if outcome := update.Outcome; outcome != nil {
+			p.out.Reason = outcome.Reason.String()
+			p.out.Winners = outcome.Winners
+			p.out.Scores = outcome.Scores
+			return true, nil
+		}
+		if waitsFor(update.WaitingFor, p.out.Seat) {
+			if err := p.move(ctx, update.Version); err != nil {
+				return false, err
+			}
+		}
+	}
+}
+
+// move plays one legal action chosen at random, unless the match moved on meanwhile.
+func (p *player) move(ctx context.Context, version int64) error {
+	legal, err := p.game.ListLegalActions(ctx, &cerclev1.ListLegalActionsRequest{RoomId: p.out.RoomID})
+	if err != nil {
+		return describe("ListLegalActions", err)
+	}
+	if legal.Version != version || len(legal.Actions) == 0 {
+		return nil // a later update is on its way: decide on that one
+	}
+	request := &cerclev1.ActRequest{
+		RoomId:         p.out.RoomID,
+		Version:        legal.Version,
+		IdempotencyKey: newKey(),
+		Action:         legal.Actions[p.rng.Intn(len(legal.Actions))],
+	}
+	for attempt := 1; ; attempt++ {
+		_, err = p.game.Act(ctx, request)
+		if status.Code(err) == codes.Unavailable && attempt < 5 {
+			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
+			continue // the same request, the same key: applied once
+		}
+		break
+	}
+	switch status.Code(err) {
+	case codes.OK:
+		p.out.Moves++
+		return nil
+	case codes.FailedPrecondition, codes.Aborted:
+		return nil // stale version or too late (a timeout played for us): the stream tells
+	default:
+		return describe("Act", err)
+	}
+}
+
+func waitsFor(seats []int32, seat int32) bool {
+	for _, s := range seats {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+func newKey() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// describe names the call, the status code, the message and the ErrorInfo reason if any.
+func describe(call string, err error) error {
+	s, ok := status.FromError(err)
+	if !ok {
+		return fmt.Errorf("%s: %w", call, err)
+	}
+	reason := ""
+	for _, detail := range s.Details() {
+		if info, ok := detail.(*errdetails.ErrorInfo); ok {
+			reason = " [" + info.Reason + "]"
+		}
+	}
+	return fmt.Errorf("%s: %s%s: %s", call, s.Code(), reason, s.Message())
+}

@@ -1,0 +1,347 @@
+"""Go, Java and Kotlin stubs from protos/ with the toolchain Debian 12 ships.
+
+``protos/buf.gen.stubs.yaml`` runs local plugins; this module installs them (apt-get, as
+root, when a package is missing), checks that each is the pinned version, runs ``buf
+generate`` and compiles the result: the Go program ``clients/go/cercle-match`` against
+Debian's Go libraries (GOPATH mode, no module proxy), every generated Java file and
+``clients/java`` with javac against Debian's jars. The generated Kotlin is only generated
+(Debian has no protobuf-kotlin runtime), and Swift has no local plugin at all: see
+docs/clients.md. tests/clients/test_stubs.py drives it; by hand::
+
+    .venv/bin/python tools/stubs.py install            # apt-get the pinned packages
+    .venv/bin/python tools/stubs.py build --out build/stubs
+    build/stubs/bin/cercle-match -addr 127.0.0.1:8080 -game awimbawe
+    java -cp "$(cat build/stubs/java.classpath)" com.cercle.example.Lobby 127.0.0.1:8080
+
+The generated code is not checked in: it is written under ``--out`` (``build/stubs`` by
+default, git-ignored) each time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = ROOT / "protos" / "buf.gen.stubs.yaml"
+BUF = Path(sys.executable).parent / "buf"
+GO_PROGRAM = ROOT / "clients" / "go" / "cercle-match"
+JAVA_SOURCES = ROOT / "clients" / "java" / "src" / "main" / "java"
+GOCODE = Path("/usr/share/gocode")
+JARS = Path("/usr/share/java")
+GO_IMPORT_ROOT = "cercle"
+"""GOPATH folder of the generated code: the template's go_package_prefix is cercle/gen/go."""
+
+STEP_TIMEOUT = 600
+
+PINS: dict[str, str] = {
+    # the plugins protos/buf.gen.stubs.yaml runs
+    "protobuf-compiler": "3.21.12",
+    "protoc-gen-go": "1.28.1",
+    "protoc-gen-go-grpc": "1.33.3",
+    "protobuf-compiler-grpc-java-plugin": "1.41.3",
+    # Go 1.19 and the libraries the generated Go code and cercle-match import
+    "golang-go": "1.19",
+    "golang-google-protobuf-dev": "1.28.1",
+    "golang-github-golang-protobuf-1-5-dev": "1.5.2",
+    "golang-google-grpc-dev": "1.33.3",
+    "golang-google-genproto-dev": "0.0~git20200413.b5235f6",
+    # the jars the generated Java code compiles against and clients/java runs with
+    "libprotobuf-java": "3.21.12",
+    "libgrpc-java": "1.41.3",
+    "libgeronimo-annotation-1.3-spec-java": "1.3",
+    "libnetty-java": "4.1.48",
+    "libperfmark-java": "0.21.0",
+}
+"""Debian package -> the upstream version it must have (Debian 12's; the revision after it
+may differ, e.g. a security update)."""
+
+JDK_PACKAGE = "default-jdk-headless"
+"""Any JDK 11+ compiles the stubs; Debian 12's default is OpenJDK 17."""
+
+JAVA_COMPILE_JARS = (
+    "protobuf",
+    "grpc-api",
+    "grpc-core",
+    "grpc-stub",
+    "grpc-protobuf",
+    "grpc-protobuf-lite",
+    "grpc-context",
+    "grpc-netty",
+    "guava",
+    "jsr305",
+    "error_prone_annotations",
+    "geronimo-annotation-1.3-spec",  # javax.annotation.Generated, which grpc-java 1.41 emits
+)
+JAVA_RUN_JARS = (
+    "perfmark-api",
+    "netty-common",
+    "netty-buffer",
+    "netty-transport",
+    "netty-codec",
+    "netty-codec-http",
+    "netty-codec-http2",
+    "netty-codec-socks",
+    "netty-handler",
+    "netty-handler-proxy",
+    "netty-resolver",
+)
+
+
+class ToolchainError(Exception):
+    """A tool or library is missing or not the pinned version; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Built:
+    """What ``build`` made."""
+
+    gen: Path
+    """The generated code (gen/go, gen/java, gen/kotlin under it)."""
+    go_program: Path
+    """The cercle-match binary."""
+    java_classpath: str
+    """Compiled classes and every jar needed to run com.cercle.example.Lobby."""
+
+
+def say(message: str) -> None:
+    print(f"stubs: {message}", flush=True)
+
+
+def run(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    """Runs a command; raises ToolchainError with its output's tail when it fails."""
+    try:
+        done = subprocess.run(
+            argv,
+            cwd=cwd,
+            env=env,
+            check=False,
+            text=True,
+            timeout=STEP_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise ToolchainError(f"`{' '.join(argv[:3])} ...` took more than {STEP_TIMEOUT}s") from exc
+    if done.returncode != 0:
+        raise ToolchainError(f"`{' '.join(argv[:3])} ...` failed:\n{done.stdout[-4000:]}")
+    return done.stdout
+
+
+# -- the toolchain --------------------------------------------------------------------------------
+
+
+def upstream(version: str) -> str:
+    """A Debian version without its epoch: ``2:1.19~1`` -> ``1.19~1``."""
+    return version.split(":", 1)[1] if ":" in version else version
+
+
+def matches_pin(version: str, pin: str) -> bool:
+    """True when the Debian ``version`` is upstream ``pin`` (followed by nothing, or by a
+    Debian revision or suffix: ``-``, ``+``, ``~``).
+
+    >>> matches_pin("3.21.12-3+deb12u1", "3.21.12"), matches_pin("2:1.19~1", "1.19")
+    (True, True)
+    >>> matches_pin("3.21.120-1", "3.21.12"), matches_pin("1.20-1", "1.19")
+    (False, False)
+    """
+    rest = upstream(version)
+    return rest.startswith(pin) and (len(rest) == len(pin) or rest[len(pin)] in "-+~")
+
+
+def installed_versions(packages: list[str]) -> dict[str, str]:
+    """Installed Debian package -> version (missing packages are left out)."""
+    if shutil.which("dpkg-query") is None:
+        return {}
+    found: dict[str, str] = {}
+    for package in packages:
+        done = subprocess.run(
+            ["dpkg-query", "-W", "-f=${Status}\t${Version}", package],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        state, _, version = done.stdout.partition("\t")
+        if done.returncode == 0 and state.endswith(" installed"):
+            found[package] = version
+    return found
+
+
+def apt_install(packages: list[str]) -> None:
+    say(f"apt-get install {' '.join(packages)}")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    wait_for_lock = ["-o", "DPkg::Lock::Timeout=120"]  # another apt-get may be running
+    update = ["apt-get", *wait_for_lock, "update", "-q"]
+    install = ["apt-get", *wait_for_lock, "install", "-y", "-q", "--no-install-recommends"]
+    for argv in (update, [*install, *packages]):
+        try:
+            done = subprocess.run(
+                argv, env=env, check=False, capture_output=True, text=True, timeout=STEP_TIMEOUT
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise ToolchainError(f"`{' '.join(argv)}` took more than {STEP_TIMEOUT}s") from exc
+        if done.returncode != 0 and argv is not update:
+            raise ToolchainError(
+                f"`{' '.join(argv)}` failed:\n{(done.stdout + done.stderr)[-3000:]}"
+            )
+
+
+def ensure_toolchain() -> dict[str, str]:
+    """Installs the pinned packages that are missing (apt-get, as root) and checks every pin.
+
+    Returns package -> installed version. Raises ToolchainError when a package cannot be
+    installed or has another version than its pin.
+    """
+    packages = list(PINS)
+    if shutil.which("dpkg-query") is None:
+        raise ToolchainError(
+            "the Go and Java stubs are built with Debian's packages (dpkg-query not found); "
+            f"on Debian 12: apt-get install {' '.join(packages)} {JDK_PACKAGE}"
+        )
+    have = installed_versions(packages)
+    missing = [p for p in packages if p not in have]
+    if shutil.which("javac") is None:
+        missing.append(JDK_PACKAGE)
+    if missing:
+        if os.geteuid() != 0 or shutil.which("apt-get") is None:
+            raise ToolchainError(
+                "packages missing for the Go and Java stubs; as root: "
+                f"apt-get install --no-install-recommends {' '.join(missing)}"
+            )
+        apt_install(missing)
+        have = installed_versions(packages)
+        still = [p for p in packages if p not in have]
+        if shutil.which("javac") is None:
+            still.append(f"{JDK_PACKAGE} (no javac on PATH)")
+        if still:
+            raise ToolchainError(f"apt-get did not install {' '.join(still)}")
+    wrong = [
+        f"{package} {have[package]} (pinned: {pin})"
+        for package, pin in PINS.items()
+        if not matches_pin(have[package], pin)
+    ]
+    if wrong:
+        raise ToolchainError(
+            "not the pinned versions (protos/buf.gen.stubs.yaml, tools/stubs.py PINS): "
+            + ", ".join(wrong)
+        )
+    return have
+
+
+# -- generate and build ---------------------------------------------------------------------------
+
+
+def debian_env() -> dict[str, str]:
+    """The environment for buf and go: Debian's /usr/bin first (buf finds the local plugins
+    on PATH), Go in GOPATH mode with no network."""
+    return {
+        **os.environ,
+        "PATH": "/usr/bin:" + os.environ.get("PATH", ""),
+        "GO111MODULE": "off",
+        "GOPROXY": "off",
+        "GOFLAGS": "",
+    }
+
+
+def generate(out: Path) -> Path:
+    """``buf generate`` with protos/buf.gen.stubs.yaml into ``out``; returns ``out / "gen"``."""
+    if not BUF.exists():
+        raise ToolchainError(f"no buf CLI at {BUF} (`make venv` installs buf-bin)")
+    out.mkdir(parents=True, exist_ok=True)
+    argv = [str(BUF), "generate", "protos", "--template", str(TEMPLATE.relative_to(ROOT))]
+    run([*argv, "--output", str(out)], ROOT, debian_env())
+    return out / "gen"
+
+
+def build_go(gen: Path, out: Path) -> Path:
+    """Builds clients/go/cercle-match against the generated code and Debian's Go libraries."""
+    gopath = out / "gopath"
+    tree = gopath / "src" / GO_IMPORT_ROOT
+    shutil.rmtree(gopath, ignore_errors=True)
+    shutil.copytree(gen / "go", tree / "gen" / "go")
+    shutil.copytree(GO_PROGRAM, tree / "clients" / "go" / GO_PROGRAM.name)
+    binary = out / "bin" / GO_PROGRAM.name
+    env = {**debian_env(), "GOPATH": f"{gopath}{os.pathsep}{GOCODE}"}
+    env.setdefault("GOCACHE", str(ROOT / "build" / "go-cache"))  # kept between runs
+    run(["go", "build", "-o", str(binary), f"./clients/go/{GO_PROGRAM.name}"], tree, env)
+    return binary
+
+
+def jar_path(names: tuple[str, ...]) -> list[str]:
+    paths = [JARS / f"{name}.jar" for name in names]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise ToolchainError(f"jars missing (tools/stubs.py install): {', '.join(missing)}")
+    return [str(p) for p in paths]
+
+
+def compile_java(gen: Path, out: Path) -> str:
+    """javac every generated Java file and clients/java; returns the run classpath."""
+    classes = out / "classes"
+    shutil.rmtree(classes, ignore_errors=True)
+    classes.mkdir(parents=True)
+    sources = sorted(str(p) for p in (gen / "java").rglob("*.java"))
+    sources += sorted(str(p) for p in JAVA_SOURCES.rglob("*.java"))
+    listing = out / "java-sources.txt"
+    listing.write_text("\n".join(sources) + "\n")
+    compile_path = os.pathsep.join(jar_path(JAVA_COMPILE_JARS))
+    run(
+        [
+            "javac",
+            "-nowarn",
+            "-encoding",
+            "UTF-8",
+            "-d",
+            str(classes),
+            "-cp",
+            compile_path,
+            f"@{listing}",
+        ],
+        ROOT,
+        debian_env(),
+    )
+    return os.pathsep.join([str(classes), compile_path, *jar_path(JAVA_RUN_JARS)])
+
+
+def build(out: Path) -> Built:
+    """Toolchain, generation, the Go program and the Java classes, in ``out``."""
+    ensure_toolchain()
+    gen = generate(out)
+    go_program = build_go(gen, out)
+    classpath = compile_java(gen, out)
+    (out / "java.classpath").write_text(classpath + "\n")
+    return Built(gen, go_program, classpath)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("step", choices=["install", "generate", "build"])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "stubs")
+    args = parser.parse_args()
+    out = args.out.resolve()
+    if args.step == "install":
+        for package, version in ensure_toolchain().items():
+            say(f"{package} {version}")
+    elif args.step == "generate":
+        ensure_toolchain()
+        say(f"generated {generate(out)}")
+    else:
+        built = build(out)
+        say(f"generated {built.gen}")
+        say(f"built {built.go_program}")
+        say(f"compiled the Java stubs; classpath in {out / 'java.classpath'}")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except ToolchainError as failure:
+        print(f"stubs: FAILED: {failure}", file=sys.stderr, flush=True)
+        sys.exit(1)
