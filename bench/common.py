@@ -209,7 +209,7 @@ def fmt(value: float | None, unit: str = "") -> str:
 
 def render_table(rows: Sequence[Row]) -> str:
     """The results as one plain-text table."""
-    header = ("section", "metric", "value", "baseline", "ratio", "target", "met")
+    header = ("section", "metric", "value", "baseline", "ratio", "target", "pass/miss")
     lines: list[tuple[str, ...]] = [header]
     for row in rows:
         baseline = fmt(row.baseline, row.unit)
@@ -217,7 +217,7 @@ def render_table(rows: Sequence[Row]) -> str:
             baseline = f"{baseline} ({row.baseline_name})"
         elif row.baseline_name:
             baseline = row.baseline_name
-        met = "" if row.met is None else ("yes" if row.met else "NO")
+        met = "" if row.met is None else ("pass" if row.met else "MISS")
         ratio = "" if row.ratio is None else f"{row.ratio:.2f}x"
         lines.append(
             (row.section, row.metric, fmt(row.value, row.unit), baseline, ratio, row.target, met)
@@ -251,14 +251,23 @@ class ChildError(RuntimeError):
 
 
 class Child:
-    """A load generator (or any helper) run as ``python -m <module> <json config>``."""
+    """A load generator (or any helper) run as ``python -m <module> <json config>``, or as
+    ``<argv...> <json config>`` when ``argv`` is given (the peers' Node load generator)."""
 
-    def __init__(self, module: str, config: dict[str, Any], log_dir: Path, name: str) -> None:
+    def __init__(
+        self,
+        module: str,
+        config: dict[str, Any],
+        log_dir: Path,
+        name: str,
+        argv: Sequence[str] | None = None,
+    ) -> None:
         self.name = name
         self.log_path = log_dir / f"{name}.log"
         self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        command = list(argv) if argv is not None else [sys.executable, "-m", module]
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", module, json.dumps(config)],
+            [*command, json.dumps(config)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._log,

@@ -306,7 +306,7 @@ def scale_out(work: Path, seconds: float, rooms: int, warmup: float) -> dict[str
 
 
 def run(
-    work: Path, *, seconds: float = 10.0, rooms: int = 48, warmup: float = 2.0
+    work: Path, *, seconds: float = 10.0, rooms: int = 32, warmup: float = 2.0
 ) -> dict[str, Any]:
     say("full stack: bare unary echo baseline")
     echo = echo_baseline(work, seconds, rooms, warmup)
@@ -492,7 +492,7 @@ def scale_rows(figures: dict[str, Any], direct: float | None) -> list[Row]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--rooms", type=int, default=48)
+    parser.add_argument("--rooms", type=int, default=32)
     parser.add_argument("--scale-out", action="store_true")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="cercle-bench-"))
