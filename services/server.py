@@ -153,6 +153,7 @@ async def start_replica(
     replica.tasks.append(supervise.spawn("health", lambda: _watch_store(replica)))
     replica.tasks.append(supervise.spawn("stream-leases", leases.run))
     replica.tasks.append(supervise.spawn("gc", _collect_young))
+    replica.tasks.append(supervise.spawn("loop-lag", metrics.watch_loop_lag))
     replica.tasks.append(supervise.spawn("presence", rooms.presence.run))
     if timers:
         replica.tasks.append(supervise.spawn("expiry", expiry.run))

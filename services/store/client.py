@@ -8,7 +8,6 @@ Key names come from :mod:`services.store.keys` (with the data model), the script
 from __future__ import annotations
 
 import asyncio
-import collections
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -124,11 +123,6 @@ class Store:
         self.refused = asyncio.Event()
         """Set when a call is refused (unreachable, or writes refused): the readiness check
         runs at once instead of at its next period."""
-        self.calls = 0
-        """Round trips made (for benchmarks and tests)."""
-        self.calls_by_op: collections.Counter[str] = collections.Counter()
-        """The same, by the store method that made them (``load_room_for_action``,
-        ``commit``, ``claim_due``...)."""
 
     async def close(self) -> None:
         await self.redis.aclose()
@@ -213,7 +207,7 @@ class Store:
         ``room`` is the room after the change, ``before`` the room it was computed from
         (None for a new room): only the fields that differ are written, and when the
         deadlines differ the room's earliest one is indexed in its shard's timers in the
-        same step. ``op`` names the call in :attr:`calls_by_op` and the round-trip metric
+        same step. ``op`` names the call in the round-trip metric ``cercle_redis_calls_total``
         (``commit_action`` for a player's, a timeout's or a bot's action).
         ``ttl`` 0 leaves the room's expiry as it is (changes the server makes by itself).
         Raises :class:`Conflict` if the room's seq is not ``expected_seq`` any more,
@@ -524,9 +518,7 @@ class Store:
     # -- plumbing ---------------------------------------------------------------------------
 
     async def _call(self, op: str, awaitable: Any) -> Any:
-        self.calls += 1
-        self.calls_by_op[op] += 1
-        metrics.REDIS_CALLS.labels(op=op).inc()
+        metrics.redis_call(op)
         try:
             return await awaitable
         except (RedisError, RedisClusterException, OSError, TimeoutError, RuntimeError) as exc:
