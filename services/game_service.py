@@ -115,7 +115,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     @holds_presence
     async def Subscribe(
         self, request: game_pb2.SubscribeRequest, context: Context
-    ) -> AsyncIterator[game_pb2.SubscribeResponse]:
+    ) -> AsyncIterator[game_pb2.SubscribeResponse | bytes]:
         player = require_player()
         record = _shared_record(await self.rooms.load(request.room_id))
         seat = _viewer_seat(record, player.player_id)
@@ -159,8 +159,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                         raise left_room()
                     version = item.version or version
                     seat = _seat_after(item, player.player_id, seat)
+                    # Serialized once per audience, shared by its streams (services.wire).
                     renderer = _shared_renderer(record, item)
-                    yield renderer.render(player.player_id, seat, version)
+                    yield renderer.payload(player.player_id, seat, version)
                     cursor = item.seq
 
     @guarded

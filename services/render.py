@@ -158,6 +158,7 @@ class EntryRenderer:
         self._events: list[Event] | None = None
         self._views: dict[int | None, game_pb2.View] = {}
         self._event_messages: dict[int | None, list[game_pb2.Event]] = {}
+        self._payloads: dict[tuple[int | None, int, str | None], bytes] = {}
 
     def state(self) -> State | None:
         if self._state is None and self.entry.state is not None:
@@ -182,6 +183,18 @@ class EntryRenderer:
         if seat not in self._views:
             self._views[seat] = view_message(self.game, state, seat)
         return self._views[seat]
+
+    def payload(self, viewer: str, seat: int | None, version: int) -> bytes:
+        """The update for ``viewer`` sitting at ``seat`` (None: a spectator), serialized once
+        per audience and shared by all its streams (:mod:`services.wire` sends the bytes as
+        they are). The key is the audience: the seat, which decides the view and the events
+        shown; and, for an entry that carries the room (a lobby change), the viewer too, as
+        the Room message says which seat is theirs and whether they see the join code."""
+        key = (seat, version, viewer if self.entry.room is not None else None)
+        data = self._payloads.get(key)
+        if data is None:
+            data = self._payloads[key] = self.render(viewer, seat, version).SerializeToString()
+        return data
 
     def render(self, viewer: str, seat: int | None, version: int) -> game_pb2.SubscribeResponse:
         entry = self.entry

@@ -33,6 +33,7 @@ from services.rooms import Rooms
 from services.store import Store
 from services.streams import StreamLeases, StreamLimitInterceptor
 from services.timers import ExpiryLoop, TimerService
+from services.wire import PreSerializedInterceptor
 
 log = structlog.get_logger("cercle.server")
 
@@ -115,7 +116,11 @@ async def start_replica(
     leases = StreamLeases(store)
     server = grpc.aio.server(
         # Identity first: the stream budgets count per session.
-        interceptors=[AuthInterceptor(store), StreamLimitInterceptor(leases)],
+        interceptors=[
+            AuthInterceptor(store),
+            StreamLimitInterceptor(leases),
+            PreSerializedInterceptor(),
+        ],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.keepalive_time_ms", 20_000),

@@ -1,0 +1,110 @@
+"""One update, serialized once per audience and shared by that audience's streams on a
+replica (``EntryRenderer.payload`` + ``services.wire``), never crossing audiences: a seat's
+stream gets its own hand, never another seat's, and spectators get no hand."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from cercle.v1 import game_pb2
+
+from clients.sdk import Client
+from services.game_service import _shared_renderer
+from services.server import Replica, start_replica
+
+
+async def _table(replica: Replica) -> tuple[str, list[Client], Client]:
+    address = f"127.0.0.1:{replica.port}"
+    players = [Client(address) for _ in range(3)]
+    spectator = Client(address)
+    for i, client in enumerate([*players, spectator]):
+        await client.login(f"P{i}")
+    room = await players[0].create_room("tomahawk", players=3)
+    for client in players[1:]:
+        await client.join(room.room_id)
+    await spectator.join(room.room_id, spectator=True)
+    for client in players:
+        await client.ready(room.room_id)
+    await players[0].start(room.room_id)
+    return room.room_id, players, spectator
+
+
+async def _close(replica: Replica, clients: list[Client]) -> None:
+    for client in clients:
+        await client.close()
+    await replica.stop(grace=0.1)
+
+
+async def test_shared_payloads_are_keyed_by_audience(redis_url: str) -> None:
+    """Two viewers of one entry at different seats get different bytes, each with its own
+    hand; a second stream of the same seat gets the very same bytes (one serialization)."""
+    replica = await start_replica(redis_url, timers=False)
+    room_id, players, spectator = await _table(replica)
+    try:
+        record = await replica.rooms.load(room_id)
+        entry = (await replica.rooms.read_log(room_id, 0))[-1]
+        assert entry.state is not None
+        renderer = _shared_renderer(record, entry)
+        ids = [p.player_id for p in (await players[0].view(room_id)).room.seats]
+        hands = [list((await p.view(room_id)).view.tomahawk.hand_ids) for p in players]
+        assert hands[0] != hands[1]
+        for seat, viewer in enumerate(ids):
+            sent = game_pb2.SubscribeResponse.FromString(renderer.payload(viewer, seat, 0))
+            assert list(sent.view.tomahawk.hand_ids) == hands[seat]
+            assert sent.view.tomahawk.seat == seat
+        watching = game_pb2.SubscribeResponse.FromString(renderer.payload("watcher", None, 0))
+        assert not watching.view.tomahawk.hand_ids
+        assert not watching.view.tomahawk.HasField("seat")
+        assert renderer.payload(ids[0], 0, 0) is renderer.payload(ids[0], 0, 0)
+    finally:
+        await _close(replica, [*players, spectator])
+
+
+async def test_every_stream_sees_its_own_hand_through_the_shared_fan_out(redis_url: str) -> None:
+    """Over real streams on one replica (two for the first player): after each move, each
+    seat's update carries exactly the hand GetView gives that player, the spectator's none,
+    and the two streams of one seat receive identical updates."""
+    replica = await start_replica(redis_url, timers=False)
+    room_id, players, spectator = await _table(replica)
+    watchers = [players[0], players[0], players[1], players[2], spectator]
+    got: list[list[game_pb2.SubscribeResponse]] = [[] for _ in watchers]
+    start = (await players[0].view(room_id)).room.seq
+    moves = 4
+
+    async def pump(index: int, client: Client) -> None:
+        async for update in client.updates(room_id, after_seq=start):
+            got[index].append(update)
+            if update.seq >= start + moves:
+                return
+
+    tasks = [asyncio.create_task(pump(i, c)) for i, c in enumerate(watchers)]
+    try:
+        for _ in range(moves):
+            view = await players[0].view(room_id)
+            mover = players[view.waiting_for[0]]
+            legal = await mover.legal(room_id)
+            await mover.act(room_id, legal.actions[0], legal.version)
+            seq = (await mover.view(room_id)).room.seq
+            hands = [list((await p.view(room_id)).view.tomahawk.hand_ids) for p in players]
+            await asyncio.wait_for(
+                _until(lambda s=seq: all(g and g[-1].seq >= s for g in got)),
+                10,  # type: ignore[misc]
+            )
+            latest = [next(u for u in g if u.seq == seq) for g in got]
+            for seat, update in zip([0, 0, 1, 2], latest[:4], strict=True):
+                assert list(update.view.tomahawk.hand_ids) == hands[seat], (seat, seq)
+            assert latest[0].SerializeToString() == latest[1].SerializeToString()
+            assert not latest[4].view.tomahawk.hand_ids
+        await asyncio.wait_for(asyncio.gather(*tasks), 10)
+    finally:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await _close(replica, [*players, spectator])
+
+
+async def _until(condition: object) -> None:
+    while not condition():  # type: ignore[operator]
+        await asyncio.sleep(0.01)
