@@ -450,11 +450,67 @@ def rows(figures: dict[str, Any]) -> list[Row]:
         ),
         Row(
             "full stack",
+            "every Redis round trip of the replica per action, at 50%",
+            half["round_trips_per_action"],
+            "",
+            flat["round_trips_per_action"],
+            "flat out",
+            None,
+            "<= 2",
+            round(half["round_trips_per_action"], 2) <= 2,
+            note="by store operation, at 50%: "
+            + ", ".join(f"{k} {v:.2f}" for k, v in half["round_trips_by_op"].items())
+            + " (take_rate: the session rate limiter's lease, taken again once it is 1 s old; "
+            "read_log and room_seqs: the feeds' gap reads and poll; claim_due: the expiry "
+            "loop's tick)",
+        ),
+        *capacity_rows(flat),
+        Row(
+            "full stack",
             "Redis CAS script, one connection",
             cas["ops_per_s"],
             "/s",
             None,
             f"p50 {cas['rtt']['p50_ms']:.2f} ms",
+        ),
+    ]
+
+
+PACE_SECONDS = 3.0
+"""The capacity model's pace: one move every this many seconds in each room."""
+BUSY = 0.7
+"""The share of a core (or of Redis' one thread) the model plans to use: latency headroom."""
+
+
+def capacity_rows(flat: dict[str, Any]) -> list[Row]:
+    """The capacity model of docs/performance.md from this run's per-move costs: rooms (of 4
+    players) one replica core and one Redis shard hold at one move every ``PACE_SECONDS`` per
+    room, each at ``BUSY`` of a core."""
+    replica_ms = flat["replica_cpu_ms_per_action"]
+    redis_ms = flat["redis_cpu_ms_per_action"]
+    per_core = BUSY / (replica_ms / 1000) * PACE_SECONDS
+    per_shard = BUSY / (redis_ms / 1000) * PACE_SECONDS if redis_ms > 0 else float("nan")
+    return [
+        Row(
+            "capacity",
+            f"rooms per replica core, a move every {PACE_SECONDS:.0f} s, {BUSY:.0%} busy",
+            per_core,
+            "",
+            None,
+            f"{4 * per_core:,.0f} players",
+            note=f"from {replica_ms:.2f} ms of replica CPU per move (flat out); a 16-core "
+            f"node of replicas: {16 * per_core:,.0f} rooms before Envoy's share "
+            "(docs/performance.md, Capacity)",
+        ),
+        Row(
+            "capacity",
+            f"rooms per Redis shard, a move every {PACE_SECONDS:.0f} s, {BUSY:.0%} busy",
+            per_shard,
+            "",
+            None,
+            f"{per_shard / per_core:.1f} replica cores per shard",
+            note=f"from {redis_ms:.3f} ms of Redis CPU per move; rooms live in 16 hash tags, so "
+            "at most 16 shards hold rooms (docs/performance.md, Capacity)",
         ),
     ]
 
