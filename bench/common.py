@@ -305,10 +305,10 @@ class Child:
 # --------------------------------------------------------------------------------------------
 
 
-def _spawn(name: str, argv: list[str], log_dir: Path, port: int) -> Proc:
+def _spawn(name: str, argv: list[str], log_dir: Path, port: int, timeout: float = 20.0) -> Proc:
     """Start a server process as ``make run`` does, and wait until it listens."""
     proc = spawn(name, argv, log_dir, port)
-    wait_for_port(port, proc)
+    wait_for_port(port, proc, timeout)
     return proc
 
 
@@ -403,7 +403,8 @@ def start_bench_replica(
     module = "bench.replica" if tracemalloc else "services.server"
     argv = [sys.executable, "-m", module, "--port", str(port), "--host", "127.0.0.1"]
     argv += ["--redis-url", redis_url, "--replica", name, "--metrics-port", str(metrics_port)]
-    proc = _spawn(name, argv, log_dir, port)
+    # Under tracemalloc every allocation of the start-up (the games, grpc) is traced: slow.
+    proc = _spawn(name, argv, log_dir, port, 180.0 if tracemalloc else 60.0)
     wait_for_port(metrics_port, proc)
     return ReplicaProc(proc, metrics_port)
 
