@@ -108,3 +108,39 @@ async def test_every_stream_sees_its_own_hand_through_the_shared_fan_out(redis_u
 async def _until(condition: object) -> None:
     while not condition():  # type: ignore[operator]
         await asyncio.sleep(0.01)
+
+
+async def test_a_lobby_update_is_shared_by_viewers_the_room_says_the_same_of(
+    redis_url: str,
+) -> None:
+    """A lobby change carries the Room, which says which seat is the viewer's and shows the
+    join code to members only: members of one seat share its bytes; a seated player gets
+    their seat; someone who is not a member never gets the code."""
+    replica = await start_replica(redis_url, timers=False)
+    address = f"127.0.0.1:{replica.port}"
+    host, guest, watcher = Client(address), Client(address), Client(address)
+    try:
+        for i, client in enumerate((host, guest, watcher)):
+            await client.login(f"P{i}")
+        room = await host.create_room("tomahawk", players=2, private=True)
+        assert room.join_code
+        await guest.join(code=room.join_code)
+        await watcher.join(code=room.join_code, spectator=True)
+        record = await replica.rooms.load(room.room_id)
+        entry = (await replica.rooms.read_log(room.room_id, 0))[-1]
+        assert entry.room is not None  # the spectator's arrival: a lobby change
+        renderer = _shared_renderer(record, entry)
+        watcher_id = record.spectators[0]
+        guest_id = next(
+            s.player_id for s in entry.room.seats if s and s.player_id != record.meta.host
+        )
+        for_watcher = renderer.payload(watcher_id, None, 0)
+        assert renderer.payload(watcher_id, None, 0) is for_watcher
+        sent = game_pb2.SubscribeResponse.FromString(for_watcher)
+        assert sent.room.my_seat == -1 and sent.room.join_code == room.join_code
+        seated = game_pb2.SubscribeResponse.FromString(renderer.payload(guest_id, 1, 0))
+        assert seated.room.my_seat == 1 and seated.room.join_code == room.join_code
+        stranger = game_pb2.SubscribeResponse.FromString(renderer.payload("p-stranger", None, 0))
+        assert stranger.room.my_seat == -1 and not stranger.room.join_code
+    finally:
+        await _close(replica, [host, guest, watcher])
