@@ -25,7 +25,7 @@ from grpc_reflection.v1alpha import reflection
 
 from engine import registry
 from services import logs, metrics, supervise
-from services.auth import AuthInterceptor
+from services.auth import identity_interceptors
 from services.feed import Feeds
 from services.game_service import GameService
 from services.lobby_service import LobbyService
@@ -117,7 +117,7 @@ async def start_replica(
     server = grpc.aio.server(
         # Identity first: the stream budgets count per session.
         interceptors=[
-            AuthInterceptor(store),
+            *identity_interceptors(store),
             StreamLimitInterceptor(leases),
             PreSerializedInterceptor(),
         ],
