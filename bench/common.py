@@ -8,7 +8,6 @@ load generators over a line protocol: a child prints one JSON object per line on
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 import json
@@ -20,10 +19,13 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from prometheus_client.parser import text_string_to_metric_families
 
 from deploy.local.cluster import Proc, free_port, spawn, start_redis, wait_for_port
 
@@ -130,38 +132,6 @@ class GcPauses:
         }
 
 
-class LoopLag:
-    """How late the event loop runs a 1 ms timer: the time during which it could not serve
-    anything (a long callback, a collection, the process waiting for a core)."""
-
-    TICK = 0.001
-
-    def __init__(self) -> None:
-        self.reset()
-
-    def reset(self) -> None:
-        self.lags: list[float] = []
-        self.stalls: list[tuple[float, float]] = []
-
-    async def watch(self) -> None:
-        while True:
-            started = time.perf_counter()
-            await asyncio.sleep(self.TICK)
-            lag = time.perf_counter() - started - self.TICK
-            self.lags.append(lag)
-            del self.lags[:-200_000]
-            if lag > 0.010 and len(self.stalls) < 1000:
-                self.stalls.append((time.time(), round(lag * 1000, 1)))
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            **latency_summary(self.lags),
-            "over_5ms": sum(1 for lag in self.lags if lag > 0.005),
-            "over_10ms": sum(1 for lag in self.lags if lag > 0.010),
-            "stalls": list(self.stalls),
-        }
-
-
 @dataclass
 class Row:
     """One line of the results table: a figure beside its baseline and its target."""
@@ -209,7 +179,7 @@ def fmt(value: float | None, unit: str = "") -> str:
 
 def render_table(rows: Sequence[Row]) -> str:
     """The results as one plain-text table."""
-    header = ("section", "metric", "value", "baseline", "ratio", "target", "met")
+    header = ("section", "metric", "value", "baseline", "ratio", "target", "pass/miss")
     lines: list[tuple[str, ...]] = [header]
     for row in rows:
         baseline = fmt(row.baseline, row.unit)
@@ -217,7 +187,7 @@ def render_table(rows: Sequence[Row]) -> str:
             baseline = f"{baseline} ({row.baseline_name})"
         elif row.baseline_name:
             baseline = row.baseline_name
-        met = "" if row.met is None else ("yes" if row.met else "NO")
+        met = "" if row.met is None else ("pass" if row.met else "MISS")
         ratio = "" if row.ratio is None else f"{row.ratio:.2f}x"
         lines.append(
             (row.section, row.metric, fmt(row.value, row.unit), baseline, ratio, row.target, met)
@@ -251,14 +221,23 @@ class ChildError(RuntimeError):
 
 
 class Child:
-    """A load generator (or any helper) run as ``python -m <module> <json config>``."""
+    """A load generator (or any helper) run as ``python -m <module> <json config>``, or as
+    ``<argv...> <json config>`` when ``argv`` is given (the peers' Node load generator)."""
 
-    def __init__(self, module: str, config: dict[str, Any], log_dir: Path, name: str) -> None:
+    def __init__(
+        self,
+        module: str,
+        config: dict[str, Any],
+        log_dir: Path,
+        name: str,
+        argv: Sequence[str] | None = None,
+    ) -> None:
         self.name = name
         self.log_path = log_dir / f"{name}.log"
         self._log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
+        command = list(argv) if argv is not None else [sys.executable, "-m", module]
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", module, json.dumps(config)],
+            [*command, json.dumps(config)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._log,
@@ -326,21 +305,20 @@ class Child:
 # --------------------------------------------------------------------------------------------
 
 
-def _spawn(name: str, argv: list[str], log_dir: Path, port: int) -> Proc:
+def _spawn(name: str, argv: list[str], log_dir: Path, port: int, timeout: float = 20.0) -> Proc:
     """Start a server process as ``make run`` does, and wait until it listens."""
     proc = spawn(name, argv, log_dir, port)
-    wait_for_port(port, proc)
+    wait_for_port(port, proc, timeout)
     return proc
 
 
 @dataclass
 class ReplicaProc:
-    """A replica process started by ``bench/replica.py`` (``services.server.start_replica``
-    plus a stats dump on SIGUSR1)."""
+    """A replica process: ``python -m services.server`` as production runs it, with its
+    Prometheus ``/metrics`` on a port of its own, which is all the benchmarks read of it."""
 
     proc: Proc
-    stats_path: Path
-    _serial: int = 0
+    metrics_port: int
 
     @property
     def pid(self) -> int:
@@ -350,44 +328,85 @@ class ReplicaProc:
     def address(self) -> str:
         return f"127.0.0.1:{self.proc.port}"
 
-    def stats(self, timeout: float = 10.0) -> dict[str, Any]:
-        """Ask the replica for its counters (store round trips, streams, timer figures)."""
-        self._serial += 1
-        wanted = self._serial
-        os.kill(self.pid, signal.SIGUSR1)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with contextlib.suppress(FileNotFoundError, json.JSONDecodeError):
-                data: dict[str, Any] = json.loads(self.stats_path.read_text())
-                if data.get("serial", 0) >= wanted:
-                    return data
-            time.sleep(0.01)
-        raise ChildError(f"{self.proc.name} did not dump its stats within {timeout}s")
+    def scrape(self, timeout: float = 10.0) -> dict[str, dict[tuple[tuple[str, str], ...], float]]:
+        """Every sample of the replica's /metrics: name -> sorted labels -> value."""
+        url = f"http://127.0.0.1:{self.metrics_port}/metrics"
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            text = response.read().decode()
+        out: dict[str, dict[tuple[tuple[str, str], ...], float]] = {}
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                key = tuple(sorted(sample.labels.items()))
+                out.setdefault(sample.name, {})[key] = float(sample.value)
+        return out
+
+    def stats(self) -> dict[str, Any]:
+        """What the benchmarks read of a replica, from its /metrics: Redis round trips by
+        store operation, open streams, collections by generation, and the histograms of the
+        event loop's lag, of the expiry loop's claims and of timeouts' commits (cumulative
+        buckets: subtract two readings for a window)."""
+        samples = self.scrape()
+
+        def by(name: str, label: str) -> dict[str, float]:
+            return {dict(k)[label]: v for k, v in samples.get(name, {}).items()}
+
+        return {
+            "calls_by_op": by("cercle_redis_calls_total", "op"),
+            "streams": sum(samples.get("cercle_active_streams", {}).values()),
+            "gc": by("python_gc_collections_total", "generation"),
+            "loop_lag": by("cercle_event_loop_lag_seconds_bucket", "le"),
+            "claim_lateness": by("cercle_timer_lateness_seconds_bucket", "le"),
+            "timeout_lateness": by("cercle_timeout_lateness_seconds_bucket", "le"),
+        }
+
+
+def bucket_quantile(buckets: dict[str, float], q: float) -> float:
+    """The ``q`` quantile (seconds) of a Prometheus histogram's cumulative buckets (``le`` ->
+    count), interpolated linearly inside the bucket, as PromQL's histogram_quantile does;
+    NaN when empty. The last finite bound stands for ``+Inf``."""
+    bounds = sorted((float(le), n) for le, n in buckets.items())
+    total = bounds[-1][1] if bounds else 0.0
+    if total <= 0:
+        return math.nan
+    rank = q * total
+    lower, below = 0.0, 0.0
+    for bound, count in bounds:
+        if count >= rank:
+            if math.isinf(bound):
+                return lower
+            inside = count - below
+            return lower + (bound - lower) * ((rank - below) / inside if inside else 1.0)
+        lower, below = bound, count
+    return lower
+
+
+def histogram_summary(buckets: dict[str, float]) -> dict[str, float]:
+    """p50/p90/p99 (ms, from the buckets), the count and how many were over 10 ms."""
+    count = max(buckets.values(), default=0.0)
+    under_10ms = buckets.get("0.01", math.nan)
+    return {
+        "n": count,
+        "p50_ms": bucket_quantile(buckets, 0.50) * 1000,
+        "p90_ms": bucket_quantile(buckets, 0.90) * 1000,
+        "p99_ms": bucket_quantile(buckets, 0.99) * 1000,
+        "over_10ms": count - under_10ms,
+    }
 
 
 def start_bench_replica(
-    redis_url: str, log_dir: Path, name: str, *, timers: bool = True, tracemalloc: bool = False
+    redis_url: str, log_dir: Path, name: str, *, tracemalloc: bool = False
 ) -> ReplicaProc:
-    port = free_port()
-    stats_path = log_dir / f"{name}.stats.json"
-    argv = [
-        sys.executable,
-        "-m",
-        "bench.replica",
-        "--port",
-        str(port),
-        "--redis-url",
-        redis_url,
-        "--name",
-        name,
-        "--stats-file",
-        str(stats_path),
-    ]
-    if not timers:
-        argv.append("--no-timers")
-    if tracemalloc:
-        argv.append("--tracemalloc")
-    return ReplicaProc(_spawn(name, argv, log_dir, port), stats_path)
+    """A replica as ``make run`` starts one, with /metrics on a free port; ``tracemalloc``
+    runs ``bench/replica.py`` instead (the same server, tracing its allocations for
+    ``python -m bench.profile streams``)."""
+    port, metrics_port = free_port(), free_port()
+    module = "bench.replica" if tracemalloc else "services.server"
+    argv = [sys.executable, "-m", module, "--port", str(port), "--host", "127.0.0.1"]
+    argv += ["--redis-url", redis_url, "--replica", name, "--metrics-port", str(metrics_port)]
+    # Under tracemalloc every allocation of the start-up (the games, grpc) is traced: slow.
+    proc = _spawn(name, argv, log_dir, port, 180.0 if tracemalloc else 60.0)
+    wait_for_port(metrics_port, proc)
+    return ReplicaProc(proc, metrics_port)
 
 
 def start_bare_server(mode: str, log_dir: Path) -> Proc:
@@ -442,6 +461,11 @@ def redis_command_stats(redis_port: int) -> dict[str, int]:
 
 def delta(after: dict[str, Any], before: dict[str, Any]) -> dict[str, Any]:
     return {k: after[k] - before.get(k, 0) for k in after if after[k] != before.get(k, 0)}
+
+
+def buckets_delta(after: dict[str, float], before: dict[str, float]) -> dict[str, float]:
+    """A histogram's cumulative buckets over a window (every bucket kept)."""
+    return {k: after[k] - before.get(k, 0.0) for k in after}
 
 
 # --------------------------------------------------------------------------------------------

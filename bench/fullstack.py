@@ -1,11 +1,12 @@
 """Full stack (gRPC + Redis) and scale-out benchmarks, with their bare baselines.
 
 Every server and every load generator is its own process: Redis (``start_redis``), the
-replica(s) (``bench/replica.py``: ``services.server.start_replica`` with counters), Envoy
+replica(s) (``python -m services.server``, as production runs it), Envoy
 (``start_envoy``), the bare echo server (``bench/bare.py``) and the load generator
 (``bench/loadgen.py``). Counters are read at the start and the end of each measurement
-window: CPU seconds from ``/proc/<pid>/stat``, the replica's own count of Redis round trips
-(``Store.calls``), and Redis' ``INFO commandstats`` / ``total_commands_processed``.
+window: CPU seconds from ``/proc/<pid>/stat``, the replicas' Prometheus ``/metrics`` (Redis
+round trips by store operation, collections, the event loop's lag), and Redis' ``INFO
+commandstats`` / ``total_commands_processed``.
 
 ``python -m bench.fullstack [--seconds S] [--rooms R]`` prints the figures as JSON.
 """
@@ -25,8 +26,10 @@ from bench.common import (
     ReplicaProc,
     Row,
     bench_redis,
+    buckets_delta,
     cpu_seconds,
     delta,
+    histogram_summary,
     redis_command_stats,
     say,
     start_bare_server,
@@ -43,21 +46,18 @@ def _snapshot(
 ) -> dict[str, Any]:
     cpu = {f"replica-{i + 1}": cpu_seconds(r.pid) for i, r in enumerate(replicas)}
     cpu.update({name: cpu_seconds(pid) for name, pid in others.items()})
-    stats = [r.stats() for r in replicas]
-    gc_pauses = {f"replica-{i + 1}": s.get("gc_since_last") for i, s in enumerate(stats)}
-    lags = {f"replica-{i + 1}": s.get("loop_lag_since_last") for i, s in enumerate(stats)}
-    calls = {f"replica-{i + 1}": int(s["calls"]) for i, s in enumerate(stats)}
-    by_op: dict[str, int] = {}
-    for s in stats:
-        for op, n in s.get("calls_by_op", {}).items():
-            by_op[op] = by_op.get(op, 0) + int(n)
+    stats = {f"replica-{i + 1}": r.stats() for i, r in enumerate(replicas)}
+    by_op: dict[str, float] = {}
+    for s in stats.values():
+        for op, n in s["calls_by_op"].items():
+            by_op[op] = by_op.get(op, 0) + n
     return {
         "t": time.perf_counter(),
         "cpu": cpu,
-        "calls": calls,
+        "calls": {name: sum(s["calls_by_op"].values()) for name, s in stats.items()},
         "calls_by_op": by_op,
-        "gc": gc_pauses,
-        "loop_lag": lags,
+        "gc": {name: s["gc"] for name, s in stats.items()},
+        "loop_lag": {name: s["loop_lag"] for name, s in stats.items()},
         "redis": redis_command_stats(redis_port),
     }
 
@@ -88,8 +88,13 @@ def measured_run(
     calls = delta(after["calls"], before["calls"])
     by_op = delta(after["calls_by_op"], before["calls_by_op"])
     result["window_opened"] = window_opened
-    result["replica_gc"] = after["gc"]  # the collections between the two snapshots
-    result["replica_loop_lag"] = after["loop_lag"]
+    result["replica_gc"] = {
+        name: delta(after["gc"][name], before["gc"][name]) for name in after["gc"]
+    }
+    result["replica_loop_lag"] = {
+        name: histogram_summary(buckets_delta(after["loop_lag"][name], before["loop_lag"][name]))
+        for name in after["loop_lag"]
+    }
     commands = delta(after["redis"], before["redis"])
     commands.pop("info", None)
     total_commands = commands.pop("total_commands_processed", 0) - 2  # our two INFO calls
@@ -306,7 +311,7 @@ def scale_out(work: Path, seconds: float, rooms: int, warmup: float) -> dict[str
 
 
 def run(
-    work: Path, *, seconds: float = 10.0, rooms: int = 48, warmup: float = 2.0
+    work: Path, *, seconds: float = 10.0, rooms: int = 32, warmup: float = 2.0
 ) -> dict[str, Any]:
     say("full stack: bare unary echo baseline")
     echo = echo_baseline(work, seconds, rooms, warmup)
@@ -326,28 +331,29 @@ def _window_note(run: dict[str, Any], label: str) -> str:
         f"{run['others_cores_busy']:.2f} cores; {run['fallbacks']} fallbacks to "
         f"ListLegalActions, {run['errors']} errors, {run['resubscribes']} resubscribes, "
         f"{run['kicks']} stalled rooms kicked, {run['restarts']} rooms replaced; "
-        f"garbage collections (gen 0/1/2, longest ms): {_gc_note(run)}; "
+        f"garbage collections (gen 0/1/2): {_gc_note(run)}; "
         f"replica event loop lag: {_lag_note(run)}"
     )
 
 
 def _lag_note(run: dict[str, Any]) -> str:
     return ", ".join(
-        f"{name} p99 {lag['p99_ms']:.1f} ms, max {lag['max_ms']:.1f} ms, "
-        f"{lag['over_10ms']} over 10 ms"
+        f"{name} p99 {lag['p99_ms']:.1f} ms, {lag['over_10ms']:.0f} of {lag['n']:.0f} wake-ups "
+        "over 10 ms"
         for name, lag in (run.get("replica_loop_lag") or {}).items()
         if lag and lag.get("n")
     )
 
 
 def _gc_note(run: dict[str, Any]) -> str:
-    pauses = dict(run.get("replica_gc") or {})
-    pauses["loadgen"] = run.get("loadgen_gc")
-    return ", ".join(
-        f"{name} {'/'.join(map(str, p['counts']))} ({'/'.join(f'{m:.1f}' for m in p['max_ms'])})"
-        for name, p in pauses.items()
-        if p
+    replicas = ", ".join(
+        f"{name} {'/'.join(str(int(p.get(g, 0))) for g in ('0', '1', '2'))}"
+        for name, p in (run.get("replica_gc") or {}).items()
     )
+    loadgen = run.get("loadgen_gc") or {}
+    if loadgen:
+        replicas += f", loadgen {'/'.join(map(str, loadgen['counts']))}"
+    return replicas
 
 
 def rows(figures: dict[str, Any]) -> list[Row]:
@@ -355,20 +361,20 @@ def rows(figures: dict[str, Any]) -> list[Row]:
     table = figures["table"]
     ratio = flat["actions_per_s"] / echo["rpc_per_s"]
     p99_half = half["act_to_others"]["p99_ms"]
+    cpu_ratio = flat["replica_cpu_ms_per_action"] / max(1e-9, table["server_cpu_ms_per_action"])
     return [
         Row(
             "full stack",
             f"accepted actions/s ({figures['rooms']} rooms x 4 streams)",
             flat["actions_per_s"],
             "/s",
-            echo["rpc_per_s"],
-            "bare aio echo RPC/s",
-            ratio,
-            ">= 0.35x",
-            ratio >= 0.35,
+            table["actions_per_s"],
+            "bare table actions/s",
+            flat["actions_per_s"] / max(1e-9, table["actions_per_s"]),
             note=_window_note(flat, "flat out")
-            + f"; echo server at {echo['server_cpu_utilisation']:.0%} of a core, "
-            f"its load generator at {echo['loadgen_cpu_s'] / echo['seconds']:.0%}",
+            + f"; the bare echo did {echo['rpc_per_s']:.0f} RPC/s (Cercle {ratio:.2f}x of it) "
+            f"at {echo['server_cpu_utilisation']:.0%} of a core, its load generator at "
+            f"{echo['loadgen_cpu_s'] / echo['seconds']:.0%}",
         ),
         Row(
             "full stack",
@@ -381,11 +387,24 @@ def rows(figures: dict[str, Any]) -> list[Row]:
             note="the ceiling of the API's message pattern on this machine: the same rooms, "
             "streams and connections as the full stack, on a server that does nothing but "
             f"fan each Play out as one {table['update_bytes']} B update to the table's four "
-            f"streams; Cercle reaches {flat['actions_per_s'] / table['actions_per_s']:.2f}x "
-            f"of it. Bare table server CPU {table['server_cpu_ms_per_action']:.2f} ms per "
+            f"streams. Bare table server CPU {table['server_cpu_ms_per_action']:.2f} ms per "
             f"action ({table['server_cpu_utilisation']:.0%} of a core), its load generator "
             f"{table['loadgen_cpu_s'] / table['seconds']:.0%}; Act -> others p50 "
             f"{table['act_to_others']['p50_ms']:.1f} ms",
+        ),
+        Row(
+            "full stack",
+            "replica CPU per action, flat out",
+            flat["replica_cpu_ms_per_action"],
+            "ms",
+            table["server_cpu_ms_per_action"],
+            "bare table server CPU per action",
+            cpu_ratio,
+            "<= 1.5x bare table",
+            cpu_ratio <= 1.5,
+            note=f"at 50%: {half['replica_cpu_ms_per_action']:.2f} ms; Redis "
+            f"{flat['redis_cpu_ms_per_action']:.3f} ms per action flat out; echo server "
+            f"{echo['server_cpu_ms_per_rpc']:.2f} ms per RPC",
         ),
         Row(
             "full stack",
@@ -406,15 +425,6 @@ def rows(figures: dict[str, Any]) -> list[Row]:
             "<= 25 ms",
             p99_half <= 25,
             note=_window_note(half, "at 50%"),
-        ),
-        Row(
-            "full stack",
-            "replica CPU per action",
-            flat["replica_cpu_ms_per_action"],
-            "ms",
-            echo["server_cpu_ms_per_rpc"],
-            "echo server CPU per RPC",
-            flat["replica_cpu_ms_per_action"] / max(1e-9, echo["server_cpu_ms_per_rpc"]),
         ),
         Row(
             "full stack",
@@ -440,11 +450,67 @@ def rows(figures: dict[str, Any]) -> list[Row]:
         ),
         Row(
             "full stack",
+            "every Redis round trip of the replica per action, at 50%",
+            half["round_trips_per_action"],
+            "",
+            flat["round_trips_per_action"],
+            "flat out",
+            None,
+            "<= 2",
+            round(half["round_trips_per_action"], 2) <= 2,
+            note="by store operation, at 50%: "
+            + ", ".join(f"{k} {v:.2f}" for k, v in half["round_trips_by_op"].items())
+            + " (take_rate: the session rate limiter's lease, taken again once it is 1 s old; "
+            "read_log and room_seqs: the feeds' gap reads and poll; claim_due: the expiry "
+            "loop's tick)",
+        ),
+        *capacity_rows(flat),
+        Row(
+            "full stack",
             "Redis CAS script, one connection",
             cas["ops_per_s"],
             "/s",
             None,
             f"p50 {cas['rtt']['p50_ms']:.2f} ms",
+        ),
+    ]
+
+
+PACE_SECONDS = 3.0
+"""The capacity model's pace: one move every this many seconds in each room."""
+BUSY = 0.7
+"""The share of a core (or of Redis' one thread) the model plans to use: latency headroom."""
+
+
+def capacity_rows(flat: dict[str, Any]) -> list[Row]:
+    """The capacity model of docs/performance.md from this run's per-move costs: rooms (of 4
+    players) one replica core and one Redis shard hold at one move every ``PACE_SECONDS`` per
+    room, each at ``BUSY`` of a core."""
+    replica_ms = flat["replica_cpu_ms_per_action"]
+    redis_ms = flat["redis_cpu_ms_per_action"]
+    per_core = BUSY / (replica_ms / 1000) * PACE_SECONDS
+    per_shard = BUSY / (redis_ms / 1000) * PACE_SECONDS if redis_ms > 0 else float("nan")
+    return [
+        Row(
+            "capacity",
+            f"rooms per replica core, a move every {PACE_SECONDS:.0f} s, {BUSY:.0%} busy",
+            per_core,
+            "",
+            None,
+            f"{4 * per_core:,.0f} players",
+            note=f"from {replica_ms:.2f} ms of replica CPU per move (flat out); a 16-core "
+            f"node of replicas: {16 * per_core:,.0f} rooms before Envoy's share "
+            "(docs/performance.md, Capacity)",
+        ),
+        Row(
+            "capacity",
+            f"rooms per Redis shard, a move every {PACE_SECONDS:.0f} s, {BUSY:.0%} busy",
+            per_shard,
+            "",
+            None,
+            f"{per_shard / per_core:.1f} replica cores per shard",
+            note=f"from {redis_ms:.3f} ms of Redis CPU per move; rooms live in 16 hash tags, so "
+            "at most 16 shards hold rooms (docs/performance.md, Capacity)",
         ),
     ]
 
@@ -492,7 +558,7 @@ def scale_rows(figures: dict[str, Any], direct: float | None) -> list[Row]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--rooms", type=int, default=48)
+    parser.add_argument("--rooms", type=int, default=32)
     parser.add_argument("--scale-out", action="store_true")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="cercle-bench-"))

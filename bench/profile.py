@@ -157,7 +157,13 @@ def profile_timers(work: Path, count: int, window: float) -> dict[str, Any]:
 
 def profile_streams(work: Path, spectators: int, rooms: int) -> dict[str, Any]:
     """The replica's biggest live allocations (tracemalloc) with the streams open."""
+    import os
+    import signal
+
+    from bench.replica import dump_path
+
     logs = work / "logs"
+    os.environ["CERCLE_BENCH_LOGS"] = str(logs)
     with bench_redis(work, "redis-profile-streams") as (_, redis_url):
         replica = start_bench_replica(redis_url, logs, "replica-profile-streams", tracemalloc=True)
         gen = Child(
@@ -179,15 +185,20 @@ def profile_streams(work: Path, spectators: int, rooms: int) -> dict[str, Any]:
             expected = spectators + 2 * rooms
             deadline = time.monotonic() + 180
             while time.monotonic() < deadline:
-                stats = replica.stats()
-                if int(stats["streams"]) >= expected:
+                if int(replica.stats()["streams"]) >= expected:
                     break
                 time.sleep(0.5)
-            stats = replica.stats()
+            streams = replica.stats()["streams"]
+            path = dump_path("replica-profile-streams")
+            path.unlink(missing_ok=True)
+            os.kill(replica.pid, signal.SIGUSR1)
+            while not path.exists() and time.monotonic() < deadline + 60:
+                time.sleep(0.2)
+            top = json.loads(path.read_text())
         finally:
             gen.stop()
             replica.proc.stop()
-    return {"streams": stats["streams"], "top_allocations": stats.get("tracemalloc", [])}
+    return {"streams": streams, "top_allocations": top}
 
 
 def main() -> None:

@@ -5,10 +5,12 @@ Sections (each beside the baseline measured in the same run; see docs/performanc
 1. engine      random play per game vs rlcard's UNO (``bench/engine_bench.py``);
 2. full stack  4-player Tomahawk rooms through gRPC + Redis vs a bare aio echo server and a
                bare Redis compare-and-set script (``bench/fullstack.py``);
-3. streams     5,000 subscribed spectators on one replica vs a bare aio streaming server
+3. peers       boardgame.io and Colyseus (npm, in bench/peers) under the same play load
+               (``bench/peers.py``);
+4. streams     5,000 subscribed spectators on one replica vs a bare aio streaming server
                (``bench/streams.py``);
-4. scale-out   1 vs 2 replicas behind Envoy (``bench/fullstack.py``);
-5. timers      lateness of 10,000 pending deadlines with 2 replicas (``bench/timers.py``).
+5. scale-out   1 vs 2 replicas behind Envoy (``bench/fullstack.py``);
+6. timers      lateness of 10,000 pending deadlines with 2 replicas (``bench/timers.py``).
 
 Prints one table and writes ``bench/results/<timestamp>.json`` and ``bench/results/latest.json``.
 ``--quick`` shrinks every size for a smoke run; ``--only`` runs some sections.
@@ -28,11 +30,13 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import engine_bench, fullstack, streams, timers
+from bench import engine_bench, fullstack, peers, streams, timers
 from bench.common import ROOT, MachineLoad, Row, render_table, say, write_results
 from services import logs
 
-SECTIONS = ("engine", "fullstack", "streams", "scaleout", "timers")
+SECTIONS = ("engine", "fullstack", "peers", "streams", "scaleout", "timers")
+ROOMS = 32
+"""Tables of four players in the full-stack, peers and scale-out sections."""
 
 
 def _section(
@@ -86,18 +90,27 @@ def main() -> None:
             engine_bench.rows,
         )
     direct: float | None = None
+    full: dict[str, Any] | None = None
+    rooms = 8 if quick else ROOMS
+    seconds = 3.0 if quick else 10.0
     if "fullstack" in args.only:
         full = _section(
             "fullstack",
             results,
             table,
-            lambda: fullstack.run(
-                work, seconds=3.0 if quick else 10.0, rooms=8 if quick else 32, warmup=2.0
-            ),
+            lambda: fullstack.run(work, seconds=seconds, rooms=rooms, warmup=2.0),
             fullstack.rows,
         )
         if full is not None:
             direct = float(full["flat"]["actions_per_s"])
+    if "peers" in args.only:
+        _section(
+            "peers",
+            results,
+            table,
+            lambda: peers.run(work, seconds=seconds, rooms=rooms, warmup=2.0),
+            lambda figures: peers.rows(figures, full),
+        )
     if "streams" in args.only:
         _section(
             "streams",
@@ -116,7 +129,7 @@ def main() -> None:
             "scaleout",
             results,
             table,
-            lambda: fullstack.scale_out(work, 3.0 if quick else 8.0, 8 if quick else 32, 2.0),
+            lambda: fullstack.scale_out(work, 3.0 if quick else 8.0, rooms, 2.0),
             lambda figures: fullstack.scale_rows(figures, direct),
         )
     if "timers" in args.only:

@@ -184,6 +184,7 @@ def rows(figures: dict[str, Any]) -> list[Row]:
     b = figures.get("bare", {})
     held_ok = c["streams_held"] >= 5000 and c["received"] >= c["expected"]
     rss_ratio = c["rss_per_1000_mb"] / b["rss_per_1000_mb"] if b.get("rss_per_1000_mb") else None
+    fan_ratio = (c["to_all_ms"] / b["to_all_ms"]) if c["to_all_ms"] and b.get("to_all_ms") else None
     main_rows = [
         Row(
             "streams",
@@ -218,7 +219,9 @@ def rows(figures: dict[str, Any]) -> list[Row]:
             "ms",
             b.get("to_all_ms"),
             "bare fan-out of one message",
-            (c["to_all_ms"] / b["to_all_ms"]) if c["to_all_ms"] and b.get("to_all_ms") else None,
+            fan_ratio,
+            "<= 1.25x bare",
+            (fan_ratio <= 1.25) if fan_ratio is not None else None,
             note=f"p50 {c['spread']['p50_ms']:.0f} ms; replica CPU for the fan-out "
             f"{c['fanout_cpu_s']:.2f} s ({c['fanout_cpu_s'] / max(1, c['received']) * 1e6:.0f}"
             f" us per stream); update {c['update_bytes']:.0f} B; streams opened in "

@@ -3,7 +3,8 @@
 Each replica keeps one pub/sub connection. The commit script publishes every new entry on
 the room's channel; the replica's :class:`RoomFeed` for that room hands it to every local
 subscriber's queue (reading the log only when an entry does not follow the last one). A
-slow poll catches anything a dropped pub/sub connection missed; subscribers also fill any
+slow poll (every room's seq in one round trip) catches anything a dropped pub/sub connection
+missed; subscribers also fill any
 gap they see from the log, so a subscriber never misses an entry nor gets one twice.
 
 A subscriber's queue is bounded: one whose client reads slower than the room changes (or
@@ -45,7 +46,8 @@ from services.supervise import failed, tracked
 log = structlog.get_logger("cercle.feed")
 
 POLL_SECONDS = 2.0
-"""How often a room with local subscribers is read anyway (covers a lost notification)."""
+"""How often the seqs of the rooms with local subscribers are read anyway (one round trip for
+all of them; a room's log only if it is ahead: covers a lost notification)."""
 QUEUE_LIMIT = int(os.environ.get("CERCLE_STREAM_QUEUE_LIMIT", "256"))
 """Entries that may wait for one stream on this replica before the stream is ended as too
 slow (what a stream that is never read can hold)."""
@@ -327,9 +329,25 @@ class Feeds:
     async def _poll(self) -> None:
         while True:
             await asyncio.sleep(POLL_SECONDS)
+            await self.poll_once()
             for feed in list(self.rooms.values()):
-                await feed.catch_up()
                 await feed.refresh_presence()  # covers a lost ping and a dead replica's
+
+    async def poll_once(self) -> None:
+        """Read the seq of every room followed here in one round trip, and the log of only
+        those whose seq is past what their feed handed out (a notification was lost). Reading
+        each room's log on every poll cost more round trips than the moves at a pace of one
+        move every few seconds per room."""
+        feeds = list(self.rooms.values())
+        if not feeds:
+            return
+        try:
+            seqs = await self.store.room_seqs([feed.room_id for feed in feeds])
+        except StoreUnavailable:
+            return  # the next poll tries again; the listener reconnects meanwhile
+        for feed, seq in zip(feeds, seqs, strict=True):
+            if seq > feed.last_seq:
+                await feed.catch_up(seq)
 
     # -- following one room: what a stream reads ---------------------------------------
 

@@ -131,7 +131,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     @holds_presence
     async def Subscribe(
         self, request: game_pb2.SubscribeRequest, context: Context
-    ) -> AsyncIterator[game_pb2.SubscribeResponse]:
+    ) -> AsyncIterator[game_pb2.SubscribeResponse | bytes]:
         player = require_player()
         fresh = await self.rooms.load(request.room_id)
         seat = _viewer_seat(fresh, player.player_id)
@@ -151,16 +151,13 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 seat = _seat_after(item, player.player_id, seat)
                 if item.room is not None:
                     seats = item.room.seats
-                renderer = (  # a stored entry is rendered for this stream; a live one, shared
-                    SharedRenderer(game, record, item)
-                    if item.seq <= since
-                    else self.cache.renderer(record, item)
-                )
-                update = renderer.render(player.player_id, seat, version)
+                if item.seq <= since:  # a stored entry: rendered for this stream
+                    renderer = SharedRenderer(game, record, item)
+                    yield renderer.render(player.player_id, seat, version)
+                else:  # a live one: serialized once per audience, shared (services.wire)
+                    renderer = self.cache.renderer(record, item)
+                    yield renderer.payload(player.player_id, seat, version)
                 after, cursor = item.seq, renderer.cursor
-                update.cursor = cursor
-                update.server_time.CopyFrom(timestamp(now()))
-                yield update
         finally:
             await follow.aclose()  # leaves the room's feed here now, not when collected
             if record.room_id not in self.feeds.rooms:  # this replica's last stream of it

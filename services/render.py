@@ -226,6 +226,8 @@ class EntryRenderer:
         self._events: list[Event] | None = None
         self._views: dict[int | None, game_pb2.View] = {}
         self._event_messages: dict[int | None, list[game_pb2.Event]] = {}
+        self._payloads: dict[tuple[int | None, int, tuple[int, bool] | None], bytes] = {}
+        self._members: frozenset[str] | None = None
 
     def state(self) -> State | None:
         if self._state is None and self.entry.state is not None:
@@ -250,6 +252,32 @@ class EntryRenderer:
         if seat not in self._views:
             self._views[seat] = view_message(self.game, state, seat)
         return self._views[seat]
+
+    def payload(self, viewer: str, seat: int | None, version: int) -> bytes:
+        """The update for ``viewer`` sitting at ``seat`` (None: a spectator), serialized once
+        per audience and shared by all its streams (:mod:`services.wire` sends the bytes as
+        they are). The key is the audience: the seat, which decides the view and the events
+        shown; and, for an entry that carries the room (a lobby change), what its Room
+        message says of the viewer (``room_message``: which seat is theirs, and whether they
+        are a member, who sees the join code), so a thousand spectators share one too."""
+        key = (seat, version, self._viewer_part(viewer))
+        data = self._payloads.get(key)
+        if data is None:
+            data = self._payloads[key] = self.render(viewer, seat, version).SerializeToString()
+        return data
+
+    def _viewer_part(self, viewer: str) -> tuple[int, bool] | None:
+        """What the entry's Room message depends on of ``viewer`` (None: no Room message)."""
+        room = self.entry.room
+        if room is None:
+            return None
+        if self._members is None:
+            seated = {s.player_id for s in room.seats if s is not None}
+            self._members = frozenset(self.record.spectators) | seated
+        my_seat = next(
+            (i for i, s in enumerate(room.seats) if s is not None and s.player_id == viewer), -1
+        )
+        return my_seat, viewer in self._members
 
     def render(self, viewer: str, seat: int | None, version: int) -> game_pb2.SubscribeResponse:
         entry = self.entry

@@ -364,14 +364,15 @@ class Rooms(LobbyOps):
         room_id: str,
         *,
         max_steps: int = 32,
-        on_late: Callable[[float], None] | None = None,
+        on_late: Callable[[float, float], None] | None = None,
     ) -> int:
         """Apply every deadline of the room that has passed: timeouts through the same path
         as a player's action, bot moves as the bot decides from its seat's view. Returns how
         many were applied. Safe to run on several replicas at once: each application names
         the version it was computed for, so a deadline is applied once. A timeout costs two
         Redis round trips (load, then the commit that also indexes the next deadline).
-        ``on_late`` receives, for each player's clock applied, how late it was (seconds)."""
+        ``on_late`` receives, for each player's clock applied, how late (seconds) it was
+        when its room was loaded and when its timeout was committed."""
         applied = 0
         grace = self.unattended_grace
         record, present = await self.store.load_room_for_timers(room_id, self.clock() - grace)
@@ -402,7 +403,7 @@ class Rooms(LobbyOps):
                         record=record,
                     )
                     if on_late is not None:
-                        on_late(now - deadline.expire)
+                        on_late(now - deadline.expire, self.clock() - deadline.expire)
                 applied += 1
                 if result is None or not clocks.due(result.deadlines, self.clock()):
                     return applied  # the commit indexed the next deadline already

@@ -34,6 +34,7 @@ from services.rooms import Rooms
 from services.store import Store
 from services.streams import StreamLeases, StreamLimitInterceptor
 from services.timers import ExpiryLoop, TimerService
+from services.wire import PreSerializedInterceptor
 
 log = structlog.get_logger("cercle.server")
 
@@ -119,11 +120,12 @@ async def start_replica(
     leases = StreamLeases(store)
     server = grpc.aio.server(
         # The request id first (every answer carries it, errors too), then identity: the
-        # stream budgets count per session.
+        # stream budgets count per session; last, streams may yield pre-serialized bytes.
         interceptors=[
             RequestContextInterceptor(),
             *identity_interceptors(store),
             StreamLimitInterceptor(leases),
+            PreSerializedInterceptor(),
         ],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
@@ -165,6 +167,7 @@ async def start_replica(
     replica.tasks.append(supervise.spawn("health", lambda: _watch_store(replica)))
     replica.tasks.append(supervise.spawn("stream-leases", leases.run))
     replica.tasks.append(supervise.spawn("gc", _collect_young))
+    replica.tasks.append(supervise.spawn("loop-lag", metrics.watch_loop_lag))
     replica.tasks.append(supervise.spawn("presence", rooms.presence.run))
     if timers:
         replica.tasks.append(supervise.spawn("expiry", expiry.run))

@@ -7,10 +7,13 @@ from __future__ import annotations
 import dataclasses
 from collections import OrderedDict
 
+from cercle.v1 import game_pb2
+
 from engine import registry
 from services import cursors
 from services.records import LogEntry, RoomRecord
-from services.render import EntryRenderer
+from services.render import EntryRenderer, timestamp
+from services.store.client import now
 
 RECORDS_LIMIT = 10_000
 RENDERERS_ROOMS = 10_000
@@ -18,15 +21,26 @@ RENDERERS_PER_ROOM = 4
 
 
 class SharedRenderer(EntryRenderer):
-    """An entry's renderer that also knows the entry's cursor (computed once)."""
+    """An entry's renderer that also knows the entry's cursor (computed once) and stamps
+    every update it renders with that cursor and the server's time of its first rendering
+    (so the bytes shared by an audience are the same for each of its streams)."""
 
     _cursor: str | None = None
+    _server_time: float | None = None
 
     @property
     def cursor(self) -> str:
         if self._cursor is None:
             self._cursor = cursors.cursor_at(self.record, self.entry)
         return self._cursor
+
+    def render(self, viewer: str, seat: int | None, version: int) -> game_pb2.SubscribeResponse:
+        update = super().render(viewer, seat, version)
+        if self._server_time is None:
+            self._server_time = now()
+        update.cursor = self.cursor
+        update.server_time.CopyFrom(timestamp(self._server_time))
+        return update
 
 
 class StreamCache:

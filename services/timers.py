@@ -53,9 +53,6 @@ class ExpiryLoop:
         self.clock = clock or rooms.clock
         self.tick = tick
         self.lease = lease
-        self.applied = 0
-        self.lateness: list[float] = []
-        """Seconds between each deadline and the moment its room was claimed (bounded)."""
         self._running: set[asyncio.Task[None]] = set()
         self._limit = asyncio.Semaphore(MAX_PARALLEL)
 
@@ -100,7 +97,7 @@ class ExpiryLoop:
     async def _fire(self, room_id: str) -> None:
         async with self._limit:
             try:
-                self.applied += await self.rooms.run_due(room_id, on_late=self._late)
+                await self.rooms.run_due(room_id, on_late=self._late)
             except Exception as exc:
                 # The room's claim lapses after the lease: it is tried again then, unless
                 # the reschedule below puts its real deadline back first.
@@ -111,10 +108,10 @@ class ExpiryLoop:
                 with contextlib.suppress(Exception):
                     await self.rooms.store.reschedule(room_id)
 
-    def _late(self, seconds: float) -> None:
-        self.lateness.append(seconds)
-        del self.lateness[:-100_000]
-        metrics.TIMER_LATENESS.observe(seconds)
+    @staticmethod
+    def _late(claimed: float, committed: float) -> None:
+        metrics.TIMER_LATENESS.observe(claimed)
+        metrics.TIMEOUT_LATENESS.observe(committed)
 
 
 class TimerService(timer_pb2_grpc.TimerServiceServicer):

@@ -241,3 +241,23 @@ async def test_stream_leases_count_across_the_masters_of_a_cluster(
         assert score >= (now + 29) * 1000
     finally:
         await store.close()
+
+
+async def test_the_feeds_poll_reads_the_seqs_of_rooms_on_every_master_at_once(
+    redis_cluster: tuple[list[Proc], Path],
+) -> None:
+    """``Store.room_seqs`` (the feeds' poll) pipelines one HGET per room although the rooms'
+    hash tags live on different masters, and gives 0 for a room that is gone."""
+    nodes, _ = redis_cluster
+    store = Store(f"redis+cluster://127.0.0.1:{nodes[0].port}")
+    rooms = [f"seqs{uuid.uuid4().hex[:8]}" for _ in range(40)]
+    owners = {_owner(nodes, redis.cluster.key_slot(room_key(r).encode())).port for r in rooms}
+    assert len(owners) > 1, "the rooms should span several masters"
+    try:
+        for seq, room_id in enumerate(rooms[:-1], start=1):
+            await store.redis.hset(room_key(room_id), "seq", seq)
+        assert await store.room_seqs(rooms) == [*range(1, len(rooms)), 0]
+    finally:
+        for room_id in rooms:
+            await store.redis.delete(room_key(room_id))
+        await store.close()

@@ -68,6 +68,11 @@ def refused_calls(kind: str) -> float:
     return REGISTRY.get_sample_value("cercle_redis_errors_total", {"kind": kind}) or 0.0
 
 
+def round_trips(op: str) -> float:
+    """Redis round trips made by the store operation ``op`` (the /metrics counter)."""
+    return REGISTRY.get_sample_value("cercle_redis_calls_total", {"op": op}) or 0.0
+
+
 async def _wait_for_moves(room: Moving, count: int, timeout: float) -> int:
     start = await room.version()
     loop = asyncio.get_running_loop()
@@ -114,10 +119,8 @@ async def _scenario(
         frozen = await room.version()
         assert refused_calls(kind) > 0
         # The timer loop keeps claiming (and being refused) rather than dying.
-        claims = replica.store.calls_by_op["claim_due"]
-        await wait_until(
-            lambda: replica.store.calls_by_op["claim_due"] >= claims + 3, 20, "another claim"
-        )
+        claims = round_trips("claim_due")
+        await wait_until(lambda: round_trips("claim_due") >= claims + 3, 20, "another claim")
         assert all(not task.done() for task in replica.tasks), "a background task died"
         assert await room.version() == frozen, "nothing was written while writes were refused"
 
