@@ -1,6 +1,7 @@
 """A phone app in a process of its own, for the relaunch test: it logs in with its device
 id, starts a solo Tamashii match, plays a few moves, follows the updates, reports its room
-and the last seq it received on stdout (one JSON line per update), and waits to be killed.
+and the seq and resume cursor of each update it received on stdout (one JSON line per
+update), and waits to be killed.
 
 ``python -m tests.services.device_app <address> <device id> <moves>``
 """
@@ -24,7 +25,10 @@ async def main(address: str, device_id: str, moves: int) -> None:
     await client.start(room.room_id)
     played = 0
     async for update in client.updates(room.room_id):
-        print(json.dumps({"room": room.room_id, "seq": update.seq}), flush=True)
+        print(
+            json.dumps({"room": room.room_id, "seq": update.seq, "cursor": update.cursor}),
+            flush=True,
+        )
         if played < moves:
             legal = await client.legal(room.room_id)
             if legal.actions:

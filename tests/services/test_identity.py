@@ -42,9 +42,9 @@ async def _refused(call: object) -> ApiError:
     raise AssertionError("the call was accepted")
 
 
-async def _killed_app(address: str, device_id: str, moves: int) -> tuple[str, int, str]:
+async def _killed_app(address: str, device_id: str, moves: int) -> tuple[str, int, str, str]:
     """Run tests/services/device_app.py until it has played ``moves`` moves, kill -9 it;
-    its room, the last seq it received, and its stdout."""
+    its room, the last seq and resume cursor it received, and its stdout."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.services.device_app", address, device_id, str(moves)],
         cwd=ROOT,
@@ -52,7 +52,7 @@ async def _killed_app(address: str, device_id: str, moves: int) -> tuple[str, in
         stderr=subprocess.PIPE,
         text=True,
     )
-    room, seq, out = "", 0, []
+    room, seq, cursor, out = "", 0, "", []
     try:
         assert proc.stdout is not None
         loop = asyncio.get_running_loop()
@@ -63,14 +63,14 @@ async def _killed_app(address: str, device_id: str, moves: int) -> tuple[str, in
             message = json.loads(line)
             if message.get("ready_to_die"):
                 break
-            room, seq = message["room"], message["seq"]
+            room, seq, cursor = message["room"], message["seq"], message["cursor"]
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
-    return room, seq, "".join(out)
+    return room, seq, cursor, "".join(out)
 
 
-async def test_a_relaunched_app_finds_its_match_by_device_and_finishes_it_from_its_last_seq(
+async def test_a_relaunched_app_finds_its_match_by_device_and_finishes_it_from_its_cursor(
     replicas: list[str],
 ) -> None:
     device_id = str(uuid.uuid4())
@@ -79,8 +79,8 @@ async def test_a_relaunched_app_finds_its_match_by_device_and_finishes_it_from_i
     await first.close()
     assert first_login.created and first_login.display_name == "Phone"
 
-    room_id, last_seq, _ = await _killed_app(replicas[0], device_id, moves=2)
-    assert room_id and last_seq > 0
+    room_id, last_seq, cursor, _ = await _killed_app(replicas[0], device_id, moves=2)
+    assert room_id and last_seq > 0 and cursor
 
     app = Client(replicas[1])  # relaunched, reaching the other replica
     try:
@@ -97,7 +97,7 @@ async def test_a_relaunched_app_finds_its_match_by_device_and_finishes_it_from_i
         received: list[game_pb2.SubscribeResponse] = []
 
         async def follow() -> None:
-            async for update in app.updates(room_id, after_seq=last_seq):
+            async for update in app.updates(room_id, cursor=cursor):  # the app kept it
                 received.append(update)
                 if update.kind == game_pb2.UPDATE_KIND_FINISHED:
                     return
