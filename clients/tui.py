@@ -17,22 +17,21 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import os
 import random
-import stat
 import sys
-import threading
-import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, timer_pb2, timer_pb2_grpc
+from cercle.v1 import common_pb2, game_pb2
 
+from clients.auto import action_kind, choose_auto
 from clients.catalogue import catalogue_lines
+from clients.clock import seconds_left, server_clock_offset, status_line
 from clients.i18n import Tr
+from clients.keyboard import watch_stdin
 from clients.render import (
     Context,
     Style,
@@ -62,61 +61,6 @@ RETRY_CODES = frozenset(
 STORY_MAX = 500
 LOG_LINES = 14
 WARN_SECONDS = 10
-
-PREFERRED: dict[str, tuple[str, ...]] = {
-    "tomahawk": (
-        "call_tomahawk",
-        "call_sherif",
-        "play_card",
-        "combo",
-        "name_colour",
-        "take_pending_draw",
-        "take_skip",
-        "draw",
-        "pass",
-        "agilite",
-    ),
-    "tamashii": ("gather", "place", "power_peek", "draw_again", "peek"),
-    "tomy": ("propose", "vote", "break_tie", "pass"),
-    "awimbawe": (
-        "play_card",
-        "eagle_choice",
-        "choose_leader",
-        "cheetah_choice",
-        "rhino_move",
-        "snake_pick",
-        "skip_power",
-    ),
-}
-"""The action kinds ``--auto`` prefers, per game, best first."""
-
-
-def action_kind(action: game_pb2.Action) -> tuple[str, str]:
-    """``(game, kind)`` of an action, e.g. ``("tomahawk", "play_card")``."""
-    game = action.WhichOneof("game") or ""
-    if not game:
-        return "", ""
-    inner = getattr(action, game)
-    return game, inner.WhichOneof("action") or ""
-
-
-def choose_auto(actions: list[game_pb2.Action], rng: random.Random | None) -> game_pb2.Action:
-    """The action ``--auto`` plays: random with a seeded ``rng``, else the first of the most
-    preferred kind (a Tomahawk play that also calls TOMAHAWK! first)."""
-    if rng is not None:
-        return rng.choice(actions)
-
-    def rank(item: tuple[int, game_pb2.Action]) -> tuple[int, int, int]:
-        index, action = item
-        game, kind = action_kind(action)
-        order = PREFERRED.get(game, ())
-        kind_rank = order.index(kind) if kind in order else len(order)
-        calls = 0
-        if game == "tomahawk" and kind in ("play_card", "agilite", "combo"):
-            calls = 0 if getattr(getattr(action.tomahawk, kind), "tomahawk", False) else 1
-        return kind_rank, calls, index
-
-    return min(enumerate(actions), key=rank)[1]
 
 
 @dataclass
@@ -212,33 +156,18 @@ class TableLoop:
         return self.seated and self.room.my_seat in self.waiting_for
 
     def remaining(self, deadline: common_pb2.Deadline) -> float:
-        expire = deadline.expire_time.ToNanoseconds() / 1e9
-        return expire - (time.time() + self.clock_offset)
+        return seconds_left(deadline, self.clock_offset)
 
     def status_line(self) -> str:
-        tr, st = self.tr, self.style
-        clocks = {d.seat: d for d in self.deadlines}
-
-        def with_clock(seat: int) -> str:
-            name = self.ctx.who(seat)
-            if seat in clocks:
-                seconds = max(0, round(self.remaining(clocks[seat])))
-                return f"{name} ({tr('time_left', seconds=seconds)})"
-            return name
-
-        if self.my_turn():
-            me = self.room.my_seat
-            text = st.bold(st.warn(tr("your_turn")))
-            if me in clocks:
-                seconds = max(0, round(self.remaining(clocks[me])))
-                text += " " + st.warn(tr("time_left", seconds=seconds))
-            others = [s for s in self.waiting_for if s != me]
-            if others:
-                text += " · " + tr("turn_of", names=", ".join(with_clock(s) for s in others))
-            return text
-        if self.waiting_for:
-            return tr("turn_of", names=", ".join(with_clock(s) for s in self.waiting_for))
-        return ""
+        return status_line(
+            self.tr,
+            self.style,
+            self.ctx,
+            me=self.room.my_seat if self.seated else None,
+            waiting_for=self.waiting_for,
+            deadlines=self.deadlines,
+            clock_offset=self.clock_offset,
+        )
 
     def prompt(self) -> str:
         if self.pending_story is not None:
@@ -333,20 +262,9 @@ class TableLoop:
 
     async def sync_clock(self) -> None:
         """The server's clock, so that countdowns computed here match its deadlines."""
-        stub = timer_pb2_grpc.TimerServiceStub(self.client.channel)
-        before = time.time()
-        try:
-            response = await stub.GetDeadlines(
-                timer_pb2.GetDeadlinesRequest(room_id=self.room_id),
-                metadata=self.client.metadata,
-                timeout=5,
-            )
-        except grpc.aio.AioRpcError:
-            return
-        after = time.time()
-        server = response.server_time.ToNanoseconds() / 1e9
-        if server:
-            self.clock_offset = server - (before + after) / 2
+        offset = await server_clock_offset(self.client, self.room_id)
+        if offset is not None:
+            self.clock_offset = offset
 
     def is_host(self) -> bool:
         return bool(self.client.player_id) and self.room.host_player_id == self.client.player_id
@@ -513,58 +431,9 @@ class TableLoop:
             await self.queue.put(("tick", None))
 
     def start_stdin(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            fd = self.stdin.fileno()
-            mode = os.fstat(fd).st_mode
-        except (OSError, ValueError, AttributeError):
-            return
-        self.stdin_is_tty = os.isatty(fd)
-        if stat.S_ISREG(mode):
-            self.start_stdin_thread(loop)
-            return
-        pending = bytearray()
-
-        def readable() -> None:
-            try:
-                chunk = os.read(fd, 4096)
-            except BlockingIOError:
-                return
-            except OSError:
-                chunk = b""
-            if not chunk:
-                loop.remove_reader(fd)
-                self.reader_fd = None
-                self.queue.put_nowait(("eof", None))
-                return
-            pending.extend(chunk)
-            while b"\n" in pending:
-                index = pending.index(b"\n")
-                line = bytes(pending[:index]).decode("utf-8", "replace").rstrip("\r")
-                del pending[: index + 1]
-                self.queue.put_nowait(("line", line))
-
-        try:
-            loop.add_reader(fd, readable)
-        except OSError:  # e.g. /dev/null cannot be polled
-            self.start_stdin_thread(loop)
-            return
-        self.reader_fd = fd
-
-    def start_stdin_thread(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Regular files cannot be watched with add_reader: read them in a thread."""
-        stream = self.stdin
-
-        def put(item: tuple[str, Any]) -> None:
-            with contextlib.suppress(RuntimeError):  # the loop is gone
-                loop.call_soon_threadsafe(self.queue.put_nowait, item)
-
-        def reader() -> None:
-            for line in stream:
-                put(("line", line.rstrip("\r\n")))
-            put(("eof", None))
-
-        threading.Thread(target=reader, name="cercle-stdin", daemon=True).start()
+        self.stdin_is_tty, self.reader_fd = watch_stdin(
+            self.stdin, lambda item: self.queue.put_nowait(item)
+        )
 
     async def stop(self) -> None:
         if self.reader_fd is not None:

@@ -34,10 +34,8 @@ from clients.render import (
     render_room,
     render_view,
     strip_ansi,
-    tomy_event,
-    tomy_learn_catalogue,
-    tomy_outcome_lines,
 )
+from clients.render.tomy import tomy_event, tomy_learn_catalogue, tomy_outcome_lines
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import Cluster, Proc, cluster, start_replica
 
@@ -628,7 +626,7 @@ def wait_for_text(
 def test_claiming_the_saved_session_is_refused_only_while_its_holder_lives(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from clients.cli import claim_session, config_dir
+    from clients.session import claim_session, config_dir
 
     monkeypatch.setenv("CERCLE_HOME", str(tmp_path))
     release = claim_session("127.0.0.1:8080")

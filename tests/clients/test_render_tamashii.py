@@ -11,7 +11,8 @@ import pytest
 from cercle.v1 import tamashii_pb2
 
 from clients.i18n import Tr
-from clients.render import Context, tamashii_event, tamashii_outcome_lines, tamashii_table
+from clients.render import Context
+from clients.render.tamashii import tamashii_event, tamashii_outcome_lines, tamashii_table
 from engine import registry
 from engine.events import Event
 from engine.games.tamashii_cards import CARDS, FACES, VERDICTS
