@@ -40,6 +40,7 @@ from clients.render import (
     option_text,
     render_room,
     safe_message,
+    safe_text,
 )
 from clients.replay import cmd_replay
 from clients.sdk import ApiError, Client
@@ -353,6 +354,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("replay", "a finished match step by step, with the seed commitment check")
     sub.add_argument("room", metavar="ROOM")
+    sub.add_argument(
+        "--all", action="store_true", help="print every move at once (no Enter between moves)"
+    )
     sub.set_defaults(run=cmd_replay)
 
     def interactive(sub: argparse.ArgumentParser) -> None:
@@ -385,6 +389,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 async def run_command(args: argparse.Namespace, io: Io) -> int:
+    args.address = io.address  # `http://host:port` works as well as `host:port`
     client = Client(args.address)
     release: Callable[[], None] | None = None
     try:
@@ -420,10 +425,23 @@ async def run_command(args: argparse.Namespace, io: Io) -> int:
 async def new_guest(
     client: Client, args: argparse.Namespace, io: Io, saved: dict[str, str] | None
 ) -> None:
-    name = args.name or (saved or {}).get("name") or default_name()
+    name = args.name or (saved or {}).get("name") or ask_name(io)
     player_id = await client.login(name)
     save_session(args.address, client.token, player_id, name)
     io.note(io.style.dim(io.tr("guest_session", name=name)))
+
+
+def ask_name(io: Io) -> str:
+    """The player's name, asked once on a terminal (then kept with the session; ``cercle
+    login NAME`` or ``--name`` set it too); the account name or "Guest" elsewhere."""
+    default = default_name()
+    if io.json or not sys.stdin.isatty():
+        return default
+    try:
+        typed = input(io.tr("ask_name", default=default))
+    except EOFError:
+        return default
+    return safe_text(typed).strip()[:32] or default
 
 
 def main(argv: Sequence[str] | None = None) -> None:

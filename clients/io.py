@@ -12,7 +12,8 @@ from typing import Any
 from cercle.v1 import common_pb2
 
 from clients.i18n import Tr, detect_language
-from clients.render import Style, json_safe, safe_text, status_name
+from clients.lobby_text import error_text
+from clients.render import Style, json_safe, status_name
 from clients.sdk import ApiError, bot_level_name
 
 EXIT_ERROR = 1
@@ -27,6 +28,7 @@ class Io:
         self.tr = Tr(self.lang)
         self.color = not args.no_color and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
         self.style = Style(self.color)
+        self.address = server_target(getattr(args, "address", "") or "")
 
     def line(self, text: str = "") -> None:
         print(text, flush=True)
@@ -39,12 +41,7 @@ class Io:
         print(json_safe(json.dumps(document, ensure_ascii=False, indent=2)), flush=True)
 
     def error(self, exc: ApiError) -> int:
-        message = safe_text(exc.message)
-        text = (
-            self.tr("error", message=message, reason=safe_text(exc.reason))
-            if exc.reason
-            else self.tr("error_plain", message=message)
-        )
+        text = self.tr("error", message=error_text(self.tr, exc, self.address))
         print(self.style.bad(text), file=sys.stderr, flush=True)
         if self.json:
             self.emit(
@@ -58,6 +55,19 @@ class Io:
                 }
             )
         return EXIT_ERROR
+
+
+def server_target(address: str) -> str:
+    """``host:port`` for gRPC from what a player may type (``http://host:port/``).
+
+    >>> server_target("http://127.0.0.1:8080/"), server_target(" localhost:8080 ")
+    ('127.0.0.1:8080', 'localhost:8080')
+    """
+    text = address.strip()
+    for scheme in ("http://", "grpc://"):
+        if text.lower().startswith(scheme):
+            text = text[len(scheme) :]
+    return text.rstrip("/")
 
 
 def option_raw(value: common_pb2.OptionValue) -> Any:

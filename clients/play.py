@@ -38,6 +38,19 @@ def looks_like_code(text: str) -> bool:
     return len(text.strip()) == 6
 
 
+def with_language(
+    pairs: list[str] | None, info: lobby_pb2.GameInfo | None, lang: str
+) -> list[str] | None:
+    """``--option`` pairs plus ``language=<the player's>`` for a game that has a table
+    language (Tomy's server stories: bots and clocks tell them in it), unless given."""
+    if info is None or any(p.partition("=")[0].strip() == "language" for p in pairs or []):
+        return pairs
+    for option in info.options:
+        if option.name == "language" and lang.upper() in option.choices:
+            return [*(pairs or []), f"language={lang.upper()}"]
+    return pairs
+
+
 async def join_target(client: Client, target: str, spectator: bool) -> lobby_pb2.JoinRoomResponse:
     if looks_like_code(target):
         return await client.join(code=target, spectator=spectator)
@@ -59,6 +72,7 @@ def play_options(args: argparse.Namespace, io: Io) -> PlayOptions:
         auto=auto,
         seed=getattr(args, "seed", None),
         auto_delay=getattr(args, "auto_delay", 0.0) or 0.0,
+        bot_level=getattr(args, "level", None) or "strong",
     )
 
 
@@ -109,8 +123,7 @@ async def find_or_create(client: Client, game_id: str, args: argparse.Namespace,
             private=True,
             bot_delay=args.bot_delay,
         )
-        io.line(tr("quick_created", room_id=room.room_id))
-        io.line(tr("join_code", code=room.join_code))
+        io.line(tr("private_created", room_id=room.room_id, code=room.join_code))
         return room.room_id
     if not options and args.bot_delay is None:
         matched = await client.quick_match(game_id, args.players or 0)
@@ -146,14 +159,18 @@ async def find_or_create(client: Client, game_id: str, args: argparse.Namespace,
 async def cmd_play(client: Client, args: argparse.Namespace, io: Io) -> int:
     target = args.target
     game_ids = list(GAMES)
+    infos: list[lobby_pb2.GameInfo] = []
     with contextlib.suppress(ApiError):
-        game_ids = [g.game_id for g in await client.games()] or game_ids
+        infos = await client.games()
+        game_ids = [g.game_id for g in infos] or game_ids
     if not target:
         if args.auto or not sys.stdin.isatty():
             raise SystemExit(f"cercle play: name a game ({', '.join(game_ids)}) or a room")
         while target not in game_ids:
             target = input(f"{io.tr('choose_game')}({', '.join(game_ids)}) ").strip().lower()
     if target.lower() in game_ids:
+        info = next((g for g in infos if g.game_id == target.lower()), None)
+        args.option = with_language(args.option, info, io.lang)
         room_id = await find_or_create(client, target.lower(), args, io)
     else:
         try:

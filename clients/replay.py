@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import sys
 from typing import Any
 
 from cercle.v1 import game_pb2
@@ -15,8 +16,9 @@ from clients.render import (
     Style,
     action_label,
     event_json,
+    narrate,
     outcome_json,
-    render_replay,
+    replay_parts,
     strip_ansi,
 )
 from clients.sdk import Client
@@ -37,10 +39,10 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
     replay = await client.replay(args.room)
     digest, ok = commitment_check(replay.seed, replay.seed_nonce, replay.seed_commitment)
     ctx = Context(replay.game_id, io.tr, io.style)
-    lines = render_replay(replay, args.room, ctx)
+    head, steps, tail = replay_parts(replay, args.room, ctx)
     if io.json:
         label_ctx = Context(replay.game_id, io.tr, Style(False))
-        render_replay(replay, args.room, label_ctx)  # learn names and faces
+        replay_parts(replay, args.room, label_ctx)  # learn names and faces
         io.emit(
             {
                 "room_id": args.room,
@@ -61,8 +63,20 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
             }
         )
         return 0 if ok else EXIT_ERROR
-    for line in lines:
+    for line in head:
         io.line(line)
+    stepping = not args.all and sys.stdin.isatty() and sys.stdout.isatty()
+    for index, step in enumerate(steps):
+        for line in step:
+            io.line(line)
+        if stepping and index + 1 < len(steps):
+            answer = ask(io.tr("replay_more")).strip().lower()
+            if answer == "q":
+                break
+            stepping = answer != "a"
+    else:
+        for line in tail:
+            io.line(line)
     io.line()
     io.line(io.tr("replay_seed", seed=replay.seed, nonce=replay.seed_nonce))
     io.line(io.tr("replay_commitment", digest=digest, commitment=replay.seed_commitment))
@@ -70,8 +84,19 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
     return 0 if ok else EXIT_ERROR
 
 
+def ask(prompt: str) -> str:
+    """A line typed after ``prompt`` (``q`` at the end of the input)."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return "q"
+
+
 def replay_step_json(step: game_pb2.ReplayStep, ctx: Context) -> dict[str, Any]:
     has_action = step.HasField("action") and bool(step.action.WhichOneof("game"))
+    for event in step.events:  # what the label needs to know (the pile a card came from)
+        narrate(event, ctx, timeout=step.timeout)
+    ctx.actor = step.seat
     return {
         "seq": step.seq,
         "version": step.version,

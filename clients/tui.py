@@ -32,12 +32,15 @@ from clients.catalogue import catalogue_lines
 from clients.clock import seconds_left, server_clock_offset, status_line
 from clients.i18n import Tr
 from clients.keyboard import watch_stdin
+from clients.lobby_text import error_text, fits_screen, lobby_hints, screen_rows
 from clients.render import (
     Context,
     Style,
     action_label,
     learn,
+    learn_catalogue,
     narrate,
+    opening_line,
     render_outcome,
     render_room,
     render_view,
@@ -59,6 +62,8 @@ RETRY_CODES = frozenset(
 """Codes of a call that may not have reached a healthy replica: retried (Act with its key)."""
 
 STORY_MAX = 500
+RECENT_UPDATES = 12
+"""Updates told again as recent events when a player comes back to a match under way."""
 LOG_LINES = 14
 WARN_SECONDS = 10
 
@@ -78,6 +83,8 @@ class PlayOptions:
     """As host, start the match once every seat is taken and ready."""
     retry_for: float = 60.0
     """How long calls keep being retried while the server is unreachable."""
+    bot_level: str = "strong"
+    """The level of the bots the host seats from the lobby (``b``)."""
 
 
 class TableLoop:
@@ -120,16 +127,22 @@ class TableLoop:
         self.reader_fd: int | None = None
         self.started_table_shown = False
         self.stdin_is_tty = False
+        self.status_row: int | None = None
+        """Screen mode: the row of the status line, redrawn every second (live countdown)."""
+        self.rows_written = 0
 
     # -- output ---------------------------------------------------------------------------------
 
     def write(self, text: str) -> None:
         self.out.write(text)
         self.out.flush()
+        self.rows_written += text.count("\n")
+        if self.status_row is not None and self.rows_written >= screen_rows():
+            self.status_row = None  # the screen scrolled: the status line moved
 
     def refusal_line(self, exc: ApiError) -> str:
-        """A refusal as a line (its message is the server's text: made safe to print)."""
-        return self.tr("refused", message=safe_text(exc.message), reason=safe_text(exc.reason))
+        """A refusal as a line, in player words (never its code)."""
+        return self.tr("refused", message=error_text(self.tr, exc))
 
     def say(self, text: str, *, log: bool = True) -> None:
         """A line now (an event); kept in the screen's log too."""
@@ -206,9 +219,11 @@ class TableLoop:
         if screen and self.notices:
             lines += self.notices
             self.notices = []
+        status_index: int | None = None
         if self.status == common_pb2.ROOM_STATUS_PLAYING:
             status = self.status_line()
             if status:
+                status_index = len(lines)
                 lines.append(status)
             if self.menu and not self.options.auto:
                 lines.append(st.bold(tr("actions_title")))
@@ -217,22 +232,15 @@ class TableLoop:
         text = "\n".join(lines)
         if screen:
             text = "\x1b[H\x1b[2J" + text
+            self.rows_written = 0
+            self.status_row = None
         prompt = self.prompt()
         self.write(text + ("\n" if text else "") + prompt)
+        if screen and status_index is not None and fits_screen(lines):
+            self.status_row = status_index + 1
 
     def lobby_hints(self) -> list[str]:
-        tr = self.tr
-        free = sum(1 for seat in self.room.seats if not seat.player_id)
-        lines = []
-        if free:
-            lines.append(tr("lobby_wait_others", free=free, room_id=self.room_id))
-        else:
-            lines.append(tr("lobby_wait_ready"))
-        if self.is_host():
-            lines.append(tr("lobby_host_hint"))
-        elif self.seated:
-            lines.append(tr("lobby_guest_hint"))
-        return lines
+        return lobby_hints(self.tr, self.room, self.room_id, host=self.is_host())
 
     # -- calls ----------------------------------------------------------------------------------
 
@@ -311,6 +319,13 @@ class TableLoop:
         if update.HasField("outcome"):
             self.outcome = update.outcome
 
+    def tell_history(self, update: game_pb2.SubscribeResponse) -> None:
+        """The events of an update from before this client came back (the table already
+        shows where they led): kept as recent events, the table is not changed."""
+        timeout = update.kind == game_pb2.UPDATE_KIND_TIMEOUT
+        for event in update.events:
+            self.log.append(narrate(event, self.ctx, self.room, timeout=timeout))
+
     async def refresh_legal(self) -> None:
         if not self.seated or self.status != common_pb2.ROOM_STATUS_PLAYING:
             self.menu = []
@@ -345,7 +360,13 @@ class TableLoop:
         if self.finished():
             return self.finish()
         await self.sync_clock()
-        self.tasks.append(asyncio.create_task(self.pump(first.room.seq)))
+        with contextlib.suppress(ApiError):  # names by id (Tomy's places) for the lines
+            learn_catalogue(await self.client.catalogue(self.room.game_id), self.ctx)
+        seq = first.room.seq
+        back = self.status != common_pb2.ROOM_STATUS_OPEN and self.view is not None and seq > 0
+        # Back at a match under way: the last updates again, told as "Recent events".
+        since = max(0, seq - RECENT_UPDATES) if back else seq
+        self.tasks.append(asyncio.create_task(self.pump(since, skip_until=seq)))
         self.tasks.append(asyncio.create_task(self.ticker()))
         try:
             if not self.options.auto:
@@ -365,6 +386,10 @@ class TableLoop:
                 code = await self.handle(batch)
                 if code is not None:
                     return code
+        except asyncio.CancelledError:  # Ctrl-C: the same way back as `q`
+            if self.status != common_pb2.ROOM_STATUS_OPEN and not self.finished():
+                self.say("\n" + self.tr("quit", room_id=self.room_id), log=False)
+            raise
         finally:
             await self.stop()
 
@@ -376,6 +401,10 @@ class TableLoop:
                 updated = True
                 if self.finished():
                     return self.finish()
+            elif kind == "history":
+                self.tell_history(item)
+                if self.options.screen and not updated:
+                    self.redraw(full=True)
             elif kind == "stream_error":
                 raise item
         if updated:
@@ -389,6 +418,10 @@ class TableLoop:
                 await self.refresh_legal()
                 just_started = not self.started_table_shown
                 self.started_table_shown = True
+                if just_started and self.view is not None:
+                    opening = opening_line(self.view, self.ctx)
+                    if opening:
+                        self.say(opening)
                 self.redraw(full=True if just_started else None)
                 await self.maybe_auto()
         for kind, item in batch:
@@ -418,9 +451,14 @@ class TableLoop:
         self.write("\n" + "\n".join(lines) + "\n")
         return 0
 
-    async def pump(self, after_seq: int) -> None:
+    async def pump(self, after_seq: int, skip_until: int = 0) -> None:
+        """Updates after ``after_seq`` into the queue; those up to ``skip_until`` (already
+        shown by the first view) only tell their events, as history."""
         try:
             async for update in self.client.updates(self.room_id, after_seq):
+                if update.seq and update.seq <= skip_until:
+                    await self.queue.put(("history", update))
+                    continue
                 await self.queue.put(("update", update))
         except Exception as exc:  # an error the SDK does not retry: the loop raises it
             await self.queue.put(("stream_error", exc))
@@ -509,9 +547,21 @@ class TableLoop:
             self.redraw(full=False)
             return None
         if self.status == common_pb2.ROOM_STATUS_OPEN:
-            if text == "":
+            free = any(not seat.player_id for seat in self.room.seats)
+            if text.lower() == "b" and self.is_host() and free:
+                try:
+                    room = await self.call(
+                        lambda: self.client.add_bot(self.room_id, self.options.bot_level)
+                    )
+                    self.set_room(room)
+                except ApiError as exc:
+                    self.notify(self.refusal_line(exc))
+            elif text == "" and self.is_host() and not free:
                 await self.lobby_step(force=True)
+            elif text != "":
+                self.notify(tr("lobby_keys_host" if self.is_host() else "lobby_keys_guest"))
             self.redraw(full=True)
+            await self.lobby_step()
             return None
         if text == "":
             self.redraw(full=True)
@@ -550,6 +600,7 @@ class TableLoop:
         if self.status == common_pb2.ROOM_STATUS_OPEN:
             await self.lobby_step()
             return
+        self.redraw_clock()
         if not self.seated or self.options.auto:
             return
         for deadline in self.deadlines:
@@ -561,6 +612,16 @@ class TableLoop:
                 self.warned.add(key)
                 self.say(self.style.warn(self.tr("time_warning", seconds=round(left))), log=False)
                 self.write(self.prompt())
+
+    def redraw_clock(self) -> None:
+        """The status line again with the seconds left, in place: the cursor is saved and
+        restored around it, so what the player is typing on the prompt line stays."""
+        if self.status_row is None or self.status != common_pb2.ROOM_STATUS_PLAYING:
+            return
+        status = self.status_line()
+        if status:
+            self.out.write(f"\x1b7\x1b[{self.status_row};1H\x1b[2K{status}\x1b8")
+            self.out.flush()
 
     # -- acting ---------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ Card ids a view does not show are named from the documented layout
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from cercle.v1 import (
@@ -53,6 +54,23 @@ def aw_word(enum: Any, number: int) -> str:
     return name.removeprefix(prefix).lower()
 
 
+AW_CROWNS = {"mouse": 1, "rhino": 1, "cheetah": 1, "hyena": 3, "snake": 1, "elephant": 2}
+"""Crowns printed on each animal (``docs/games/awimbawe.md``, AW-CROWN-1)."""
+AW_EAGLE_CROWNS = {7: 0, 8: -1, 9: -1, 10: -2}
+"""... and on the Eagles, by value (barred crowns are negative)."""
+
+
+def aw_crowns(animal: str, value: int) -> int:
+    """The crowns on a card.
+
+    >>> aw_crowns("hyena", 4), aw_crowns("eagle", 10)
+    (3, -2)
+    """
+    if animal == "eagle":
+        return AW_EAGLE_CROWNS.get(value, 0)
+    return AW_CROWNS.get(animal, 0)
+
+
 def aw_card_text(ctx: Context, animal: str, colour: str, value: int) -> str:
     agreement = "aw.colour_f" if animal in AW_FEMININE else "aw.colour"
     text = ctx.tr(
@@ -60,6 +78,7 @@ def aw_card_text(ctx: Context, animal: str, colour: str, value: int) -> str:
         colour=ctx.tr.word(agreement, colour),
         animal=ctx.tr.word("aw.animal", animal),
         value=value,
+        crowns=aw_crowns(animal, value),
     )
     return ctx.style.colour(text, colour)
 
@@ -103,11 +122,14 @@ def _aw_side(ctx: Context, side: awimbawe_pb2.AwimbaweSideView) -> list[str]:
                 heir=heir,
                 rounds=side.rounds_won,
                 hand=side.hand_count,
-                tricks=side.trick_pile_count,
+                taken=side.trick_pile_count,
                 hyenas=side.hyenas,
             )
         )
     ]
+    crowns = ctx.aw_crowns.get(side.seat)
+    if crowns is not None:
+        lines[0] += " · " + ctx.style.bold(ctx.tr("aw.crowns_taken", n=crowns))
     piles = "  ".join(f"{i}:{_aw_pile(ctx, p)}" for i, p in enumerate(side.piles))
     lines.append(f"   {tr('aw.piles')} {piles}")
     if side.paralysed or side.paralysed_unknown:
@@ -178,14 +200,19 @@ def _aw_reason(ctx: Context, reason: int) -> str:
     return ctx.tr.word("aw.reason", aw_word(awimbawe_pb2.AwimbaweRoundReason, reason).upper())
 
 
+def _aw_per_seat(ctx: Context, values: Iterable[int]) -> str:
+    """``Ana 12, Bot 2 20``: one number per seat, seat 0 first."""
+    return ", ".join(f"{ctx.who(seat)} {value}" for seat, value in enumerate(values))
+
+
 def _aw_round_result(ctx: Context, result: awimbawe_pb2.AwimbaweRoundResultView) -> str:
     return ctx.tr(
         "aw.round_result",
         round=result.round,
         name=ctx.who(result.winner),
         reason=_aw_reason(ctx, result.reason),
-        crowns=list(result.crowns),
-        hyenas=list(result.hyenas),
+        crowns=_aw_per_seat(ctx, result.crowns),
+        hyenas=_aw_per_seat(ctx, result.hyenas),
     )
 
 
@@ -203,16 +230,26 @@ def _aw_source(ctx: Context, card: int, v: Any) -> str:
             for index, pile in enumerate(side.piles):
                 if has(pile, "top") and pile.top.animal and pile.top.card == card:
                     return ctx.tr("aw.from_pile", pile=index)
-    return ctx.tr("aw.from_hand")
+        return ctx.tr("aw.from_hand")
+    played_from = ctx.aw_sources.get(card)
+    if played_from is not None:  # a replay: the step's event said where it came from
+        if played_from < 0:
+            return ctx.tr("aw.from_hand")
+        return ctx.tr("aw.from_pile", pile=played_from)
+    return ""
 
 
 def awimbawe_action(a: awimbawe_pb2.AwimbaweAction, ctx: Context, v: Any) -> str:
     tr = ctx.tr
     which = a.WhichOneof("action")
-    opponent = 1 - ctx.me if ctx.me in (0, 1) else None
+    actor = ctx.actor if ctx.actor in (0, 1) else ctx.me
+    opponent = 1 - actor if actor in (0, 1) else None
     if which == "play_card":
         card = a.play_card.card
-        return tr("aw.act.play_card", card=aw_card(ctx, card), source=_aw_source(ctx, card, v))
+        source = _aw_source(ctx, card, v)
+        if not source:
+            return tr("aw.act.play_card_plain", card=aw_card(ctx, card))
+        return tr("aw.act.play_card", card=aw_card(ctx, card), source=source)
     if which == "eagle_choice":
         return tr("aw.act.fight" if a.eagle_choice.fight else "aw.act.flee")
     if which == "rhino_move":
@@ -249,6 +286,9 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
     e: Any = getattr(ev, which)
     who = ctx.who(e.seat) if hasattr(e, "seat") else ""
     if which == "card_played":
+        ctx.aw_sources[e.card.card] = (
+            e.pile if e.source == awimbawe_pb2.AWIMBAWE_SOURCE_PILE else -1
+        )
         source = (
             tr("aw.from_pile", pile=e.pile)
             if e.source == awimbawe_pb2.AWIMBAWE_SOURCE_PILE
@@ -284,6 +324,10 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
     if which == "cheetah_choice":
         return tr("aw.ev.cheetah_choice", who=who, leader=ctx.who(e.leader))
     if which == "trick_won":
+        if len(e.cards) == 2:
+            for card, seat in zip(e.cards, (e.led_to, e.followed_to), strict=True):
+                if seat in ctx.aw_crowns:  # counted since the round was dealt
+                    ctx.aw_crowns[seat] += card.crowns
         cards = " / ".join(aw_card(ctx, c) for c in e.cards)
         return ctx.style.bold(tr("aw.ev.trick_won", winner=ctx.who(e.winner), cards=cards))
     if which == "cards_turned_up":
@@ -301,8 +345,8 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
                 round=e.round,
                 winner=ctx.who(e.winner),
                 reason=_aw_reason(ctx, e.reason),
-                crowns=list(e.crowns),
-                hyenas=list(e.hyenas),
+                crowns=_aw_per_seat(ctx, e.crowns),
+                hyenas=_aw_per_seat(ctx, e.hyenas),
             )
         )
     if which == "match_over":
@@ -310,6 +354,7 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
     if which == "leader_chosen":
         return tr("aw.ev.leader_chosen", who=who, leader=ctx.who(e.leader))
     if which == "round_dealt":
+        ctx.aw_crowns = {0: 0, 1: 0}
         return ctx.style.bold(tr("aw.ev.round_dealt", round=e.round, leader=ctx.who(e.leader)))
     if which == "hand_dealt":
         cards = ", ".join(aw_card(ctx, c) for c in e.cards)

@@ -10,6 +10,7 @@ from typing import Any
 from cercle.v1 import (
     common_pb2,
     game_pb2,
+    lobby_pb2,
 )
 from google.protobuf import json_format
 
@@ -29,6 +30,24 @@ def learn(view: game_pb2.View, ctx: Context) -> None:
     renderer = renderer_for(which)
     if renderer is not None and renderer.learn is not None:
         renderer.learn(ctx, getattr(view, which))
+
+
+def learn_catalogue(response: lobby_pb2.GetGameCatalogueResponse, ctx: Context) -> None:
+    """Remember what a game's catalogue names by id (Tomy's places), for later lines."""
+    which = response.WhichOneof("catalogue")
+    renderer = renderer_for(which)
+    if which and renderer is not None and renderer.learn_catalogue is not None:
+        renderer.learn_catalogue(ctx, getattr(response, which))
+
+
+def opening_line(view: game_pb2.View, ctx: Context) -> str | None:
+    """What the game tells when its match starts, from the first view (or None)."""
+    view = safe_message(view)
+    which = game_of(view)
+    renderer = renderer_for(which)
+    if renderer is None or renderer.opening is None:
+        return None
+    return renderer.opening(getattr(view, which), ctx)
 
 
 def render_view(view: game_pb2.View, ctx: Context) -> list[str]:
@@ -199,6 +218,8 @@ def option_text(value: common_pb2.OptionValue) -> str:
     raw = getattr(value, which)
     if isinstance(raw, bool):
         return "true" if raw else "false"
+    if isinstance(raw, str):
+        return raw.lower()  # words (``level=standard``), as `--option` accepts them too
     return str(raw)
 
 
@@ -237,8 +258,11 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
     return lines
 
 
-def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context) -> list[str]:
-    """A finished match step by step: seat, action, then its events."""
+def replay_parts(
+    replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context
+) -> tuple[list[str], list[list[str]], list[str]]:
+    """A finished match as its title, one group of lines per step (the seat, its action,
+    then its events) and the outcome: what ``cercle replay`` shows one step at a time."""
     replay = safe_message(replay)
     tr = ctx.tr
     ctx.game_id = replay.game_id
@@ -247,7 +271,7 @@ def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context
             ctx.names[seat.index] = seat.display_name or seat.player_id
             ctx.players[seat.player_id] = ctx.names[seat.index]
     names = ", ".join(ctx.names.get(i, "?") for i in range(replay.players))
-    lines = [
+    head = [
         ctx.style.bold(
             tr(
                 "replay_title",
@@ -259,15 +283,25 @@ def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context
         ),
         ctx.style.dim(options_text(replay.options)),
     ]
+    steps: list[list[str]] = []
     for step in replay.steps:
+        # The events first: they tell the label what the action alone does not (the pile
+        # an Awimbawé card came from); the acting seat names "the opponent".
+        events = ["        · " + narrate(event, ctx, timeout=step.timeout) for event in step.events]
+        ctx.actor = step.seat
         if step.HasField("action") and step.action.WhichOneof("game"):
             label = action_label(step.action, ctx)
         else:
             label = tr("replay_timeout")
+        ctx.actor = -1
         version = f"{step.version:<4}"
-        lines.append(tr("replay_step", version=version, seat=ctx.who(step.seat), action=label))
-        for event in step.events:
-            lines.append("        · " + narrate(event, ctx, timeout=step.timeout))
-    if replay.HasField("outcome"):
-        lines += render_outcome(replay.outcome, ctx)
-    return lines
+        line = tr("replay_step", version=version, seat=ctx.who(step.seat), action=label)
+        steps.append([line, *events])
+    tail = render_outcome(replay.outcome, ctx) if replay.HasField("outcome") else []
+    return head, steps, tail
+
+
+def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context) -> list[str]:
+    """A finished match step by step, all at once: seat, action, then its events."""
+    head, steps, tail = replay_parts(replay, room_id, ctx)
+    return head + [line for step in steps for line in step] + tail

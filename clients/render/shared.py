@@ -21,6 +21,7 @@ from cercle.v1 import (
 from google.protobuf.message import Message
 
 from clients.i18n import Tr
+from clients.sdk import bot_level_name
 
 # -- style --------------------------------------------------------------------------------------
 
@@ -187,6 +188,12 @@ class Context:
     places: dict[int, tuple[str, str]] = field(default_factory=dict)
     column_places: dict[int, int] = field(default_factory=dict)
     tt_pending_draw: int | None = None
+    actor: int = -1
+    """The seat whose action is being labelled when it is not mine (a replay step)."""
+    aw_crowns: dict[int, int] = field(default_factory=dict)
+    """Awimbawé: crowns in each seat's trick pile this round, from the tricks seen."""
+    aw_sources: dict[int, int] = field(default_factory=dict)
+    """Awimbawé: the pile each card was played from (card id -> pile), from the events."""
 
     @property
     def lang(self) -> str:
@@ -200,6 +207,12 @@ class Context:
         for seat in room.seats:
             if seat.player_id:
                 name = safe_text(seat.display_name or seat.player_id)
+                if seat.kind == common_pb2.SEAT_KIND_BOT:
+                    # The server names bots in no language: say it in the reader's.
+                    level = bot_level_name(seat.bot_level)
+                    name = self.tr("bot_name", n=seat.index + 1) + (
+                        f" ({self.tr.word('bot_level', level)})" if level else ""
+                    )
                 self.names[seat.index] = name
                 self.players[seat.player_id] = name
             else:
@@ -312,6 +325,10 @@ class GameRenderer:
     event: Callable[[Any, Context], str | None]
     outcome_lines: Callable[[Any, Context], list[str]]
     learn: Callable[[Context, Any], None] | None = None
+    learn_catalogue: Callable[[Context, Any], None] | None = None
+    opening: Callable[[Any, Context], str | None] | None = None
+    """A line told when the match starts, from its first view (Tomahawk's first card)."""
+    """What the game's catalogue (``GetGameCatalogue``) teaches the context (Tomy's places)."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}

@@ -38,7 +38,7 @@ def gems_text(ctx: Context, gems: Any) -> str:
         else:
             counts[colour] = int(getattr(gems, colour, 0) or 0)
     parts = [
-        ctx.style.colour(f"{n} {ctx.tr.word('tm.gem', colour)}", colour)
+        ctx.style.colour(ctx.tr("tm.gem_n", n=n, colour=ctx.tr.word("tm.gem", colour)), colour)
         for colour, n in counts.items()
         if n
     ]
@@ -165,6 +165,8 @@ def tamashii_event(ev: tamashii_pb2.TamashiiEvent, ctx: Context) -> str | None:
         return tr("tm.ev.gems_placed", who=who, gems=gems_text(ctx, e.gems), slot=e.slot, free=free)
     if which == "freed":
         pile = tm_enum(tamashii_pb2.TamashiiPile, e.excess_to).lower()
+        if not gems_total(e.excess):
+            return st.good(tr("tm.ev.freed_exact", name=tm_name(ctx, e.card.id), slot=e.slot))
         return st.good(
             tr(
                 "tm.ev.freed",

@@ -121,7 +121,8 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
         if s.skips_next_turn:
             flags.append(tr("tt.skips_next"))
         target = int_field(s, "shaman_target")
-        if target is not None and s.seat == int_field(v, "seat"):
+        holds_shaman = any(text_field(face, "kind") == "shaman" for face in v.hand)
+        if target is not None and s.seat == int_field(v, "seat") and holds_shaman:
             draw = tr("tt.shaman_draw", n=s.shaman_draw) if s.shaman_draw else tr("tt.shaman_skip")
             flags.append(tr("tt.shaman_back", name=ctx.who(target), draw=draw))
         name = strip_ansi(ctx.who(s.seat))
@@ -328,6 +329,15 @@ def _totals(ctx: Context, d: Mapping[str, Any], key: str = "totals") -> str:
     return ", ".join(f"{ctx.who(i)} {t}" for i, t in enumerate(values))
 
 
+def tomahawk_opening(v: tomahawk_pb2.TomahawkView, ctx: Context) -> str | None:
+    """The first round's first card, told when the match starts (later rounds tell it in
+    their ``round_started`` event)."""
+    if not has(v, "top_card") or not v.top_card.kind:
+        return None
+    tt_learn(ctx, [v.top_card])
+    return ctx.tr("tt.first_card", round=v.round, card=tt_face(ctx, v.top_card))
+
+
 register(
     GameRenderer(
         "tomahawk",
@@ -336,5 +346,6 @@ register(
         event=tomahawk_event,
         outcome_lines=tomahawk_outcome_lines,
         learn=learn_tomahawk,
+        opening=tomahawk_opening,
     )
 )

@@ -100,8 +100,11 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
         location = int_field(column, "location")
         place = my_place(ctx, location) if location is not None else tr("my.no_place")
         breed = strip_ansi(my_breed(ctx, column.column))
-        row = tr("my.column", column=column.column, breed=f"{breed:<18}", place=place)
         colour = text_field(column, "colour") or BREED_COLOURS[column.column % 6]
+        colour_word = f"{tr.word('my.colour', colour):<9}"
+        row = tr(
+            "my.column", column=column.column, breed=f"{breed:<18}", colour=colour_word, place=place
+        )
         lines.append("  " + st.colour(row, colour))
         proposal = stories.get(column.column)
         if proposal is not None:
@@ -264,6 +267,7 @@ def tomy_event(ev: tomy_pb2.TomyEvent, ctx: Context) -> str | None:
                 game=e.game,
                 reason=tr.word("my.reason", text_field(e, "reason") or ""),
                 names=ctx.who_all(list(e.winners)),
+                count=len(e.winners),
             )
         )
     if which == "round_scored":
@@ -313,5 +317,6 @@ register(
         event=tomy_event,
         outcome_lines=tomy_outcome_lines,
         learn=learn_tomy,
+        learn_catalogue=tomy_learn_catalogue,
     )
 )

@@ -80,5 +80,5 @@ def test_table_translates_level_phase_and_freed_faces() -> None:
     view = to_proto(GAME.view(state, 0), tamashii_pb2.TamashiiView())
     assert isinstance(view, tamashii_pb2.TamashiiView)
     lines = tamashii_table(view, Context("tamashii", Tr("fr")))
-    assert lines[0].startswith("Niveau DIFFICILE") and "choix" in lines[0]
+    assert lines[0].startswith("Niveau difficile") and "choix" in lines[0]
     assert all(name.name not in "\n".join(lines) for name in CARDS)  # all face down
