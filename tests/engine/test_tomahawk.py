@@ -941,6 +941,22 @@ def test_tt_agil_1_a_seat_facing_a_skip_jumps_in_with_the_identical_skip() -> No
     assert not [a for a in GAME.legal_actions(s, 1) if isinstance(a, Agilite)]
 
 
+def test_tt_agil_1_the_strong_bot_facing_a_skip_jumps_in_with_its_twin() -> None:
+    """TT-AGIL-1: a strong bot facing a Skip it holds the twin of passes the Skip on."""
+    from engine.bots import make_bot
+    from engine.rng import Rng
+
+    hands = [
+        [SKIP_RED, W_VIOLET, E_BLUE],
+        [SKIP_RED2, W_WHITE, E_RED],
+        [cid("tipi", "white"), cid("sun", "violet")],
+    ]
+    s = act(table(hands, B_RED), 0, PlayCard(SKIP_RED)).state
+    bot = make_bot(GAME, "strong")
+    choice = bot.choose(GAME.view(s, 1), GAME.legal_actions(s, 1), None, Rng.from_seed(1))
+    assert isinstance(choice, Agilite) and choice.card == SKIP_RED2
+
+
 def test_tt_agil_1_not_on_wheel_or_calumet_but_on_diamond() -> None:
     """TT-AGIL-1: no AGILITÉ on a Wheel of Time or a Calumet; a Diamond is fine."""
     hands = [[WHEEL, B_BLUE], [WHEEL2, E_BLUE, W_WHITE], [E_RED, W_VIOLET]]
