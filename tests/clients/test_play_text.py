@@ -202,9 +202,10 @@ def test_tomahawk_tells_the_first_card_of_the_match_and_hides_the_shaman_hint() 
     assert "Shaman" not in "\n".join(render_view(no_shaman, ctx))
 
 
-def test_the_clock_line_counts_down_in_place_without_touching_the_prompt() -> None:
+async def test_the_clock_line_counts_down_in_place_without_touching_the_prompt() -> None:
     out = io.StringIO()
-    loop = TableLoop(Client("127.0.0.1:1"), "r00m1d", PlayOptions(screen=True), out=out)
+    client = Client("127.0.0.1:1")  # never called: the clock is redrawn from what it has
+    loop = TableLoop(client, "r00m1d", PlayOptions(screen=True), out=out)
     playing = room(free=False)
     playing.status = common_pb2.ROOM_STATUS_PLAYING
     loop.set_room(playing)
@@ -223,3 +224,4 @@ def test_the_clock_line_counts_down_in_place_without_touching_the_prompt() -> No
     written = out.getvalue()
     assert written.startswith(f"\x1b7\x1b[{row};1H\x1b[2K") and written.endswith("\x1b8")
     assert "25 s left" in written and "\n" not in written
+    await client.close()
