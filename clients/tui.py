@@ -32,6 +32,7 @@ from clients.catalogue import catalogue_lines
 from clients.clock import seconds_left, server_clock_offset, status_line
 from clients.i18n import Tr
 from clients.keyboard import watch_stdin
+from clients.lobby_screen import LobbyScreen
 from clients.lobby_text import error_text, fits_screen, lobby_hints, screen_rows
 from clients.render import (
     Context,
@@ -121,7 +122,7 @@ class TableLoop:
         self.notices: list[str] = []
         self.clock_offset = 0.0
         self.warned: set[tuple[int, int, int]] = set()
-        self.starting = False
+        self.lobby = LobbyScreen(self)
         self.refused: set[tuple[int, bytes]] = set()
         self.tasks: list[asyncio.Task[None]] = []
         self.reader_fd: int | None = None
@@ -488,35 +489,10 @@ class TableLoop:
     # -- lobby ----------------------------------------------------------------------------------
 
     async def enter_lobby(self) -> None:
-        me = self.room.my_seat
-        if me >= 0 and not self.room.seats[me].ready:
-            try:
-                room = await self.call(lambda: self.client.ready(self.room_id))
-                self.set_room(room)
-            except ApiError as exc:
-                self.notify(self.refusal_line(exc))
-        self.redraw(full=True)
-        await self.lobby_step()
-
-    def everyone_ready(self) -> bool:
-        seats = self.room.seats
-        return bool(seats) and all(s.player_id and s.ready for s in seats)
+        await self.lobby.enter()
 
     async def lobby_step(self, *, force: bool = False) -> None:
-        """As host: start once every seat is taken and ready (or now, with ``force``)."""
-        if self.status != common_pb2.ROOM_STATUS_OPEN or not self.is_host() or self.starting:
-            return
-        if not force and not (self.options.autostart and self.everyone_ready()):
-            return
-        self.starting = True
-        self.say(self.tr("starting"))
-        try:
-            room = await self.call(lambda: self.client.start(self.room_id))
-            self.set_room(room)
-        except ApiError as exc:
-            self.notify(self.refusal_line(exc))
-        finally:
-            self.starting = False
+        await self.lobby.step(force=force)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -547,21 +523,7 @@ class TableLoop:
             self.redraw(full=False)
             return None
         if self.status == common_pb2.ROOM_STATUS_OPEN:
-            free = any(not seat.player_id for seat in self.room.seats)
-            if text.lower() == "b" and self.is_host() and free:
-                try:
-                    room = await self.call(
-                        lambda: self.client.add_bot(self.room_id, self.options.bot_level)
-                    )
-                    self.set_room(room)
-                except ApiError as exc:
-                    self.notify(self.refusal_line(exc))
-            elif text == "" and self.is_host() and not free:
-                await self.lobby_step(force=True)
-            elif text != "":
-                self.notify(tr("lobby_keys_host" if self.is_host() else "lobby_keys_guest"))
-            self.redraw(full=True)
-            await self.lobby_step()
+            await self.lobby.on_line(text)
             return None
         if text == "":
             self.redraw(full=True)
