@@ -44,6 +44,7 @@ from engine.bots import Bot, make_bot
 from engine.bots.arena import play_match
 from engine.core import Event, Game, State
 from engine.games.tomahawk_events import RoundEnded
+from engine.games.tomy_events import VotesRevealed
 
 RESULTS = Path(__file__).resolve().parent / "results"
 GAMES = ("tomy", "tamashii", "tomahawk", "awimbawe")
@@ -141,6 +142,33 @@ def run_match(job: tuple[str, int, dict[str, Any]]) -> dict[str, Any]:
             assert result.outcome is not None
             out[level] = seat in result.outcome.winners
             out[f"{level}_alone"] = result.outcome.winners == (seat,)
+        # Four strong bots: how often each pair votes for the same breed when both had a
+        # choice between the same two breeds or more (a block vote votes as one there).
+        same: dict[str, list[int]] = {}
+        held: dict[int, set[int]] = {}
+        turn: list[Any] = [None]
+
+        def votes(state: State, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+            s: Any = state
+            if s.phase == "vote" and turn[0] != (s.game_no, s.turn):
+                turn[0] = (s.game_no, s.turn)
+                proposed = {p[0] for p in s.proposals}
+                for voter in range(4):
+                    held[voter] = {c // 16 for c in s.hands[voter]} & proposed
+            typed: tuple[Any, ...] = events
+            for event in typed:
+                if isinstance(event, VotesRevealed):
+                    cast = {v.seat: v.column for v in event.votes}
+                    for a in range(4):
+                        for b in range(a + 1, 4):
+                            both = held.get(a, set()) & held.get(b, set())
+                            if a in cast and b in cast and len(both) >= 2:
+                                pair = same.setdefault(f"{a}{b}", [0, 0])
+                                pair[0] += cast[a] == cast[b]
+                                pair[1] += 1
+
+        play_match(game, [_bot(game, "strong", rollouts) for _ in range(4)], seed, on_step=votes)
+        out["pairs"] = same
         return out
     raise KeyError(game_id)
 
@@ -245,6 +273,21 @@ def report(
                 f"  (share: 25%)"
             )
             out[level] = {"won": won, "alone": alone, "ci": [low, high], "ci_alone": [al, ah]}
+        pairs: dict[str, list[int]] = {}
+        for r in results:
+            for pair, (agree, turns) in r["pairs"].items():
+                total = pairs.setdefault(pair, [0, 0])
+                total[0] += agree
+                total[1] += turns
+        shares = {pair: agree / max(1, turns) for pair, (agree, turns) in sorted(pairs.items())}
+        line(
+            "  4 strong bots: same vote (breed) as each other on "
+            + ", ".join(f"seats {p[0]}&{p[1]} {pct(x)}" for p, x in shares.items())
+            + " of the turns both could vote for the same two breeds or more; most "
+            + f"{pct(max(shares.values(), default=0))} "
+            "(target <= 70%)"
+        )
+        out["pairs"] = {"same_vote": shares, "max": max(shares.values(), default=0.0)}
     return out
 
 

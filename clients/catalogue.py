@@ -9,17 +9,11 @@ from typing import Any
 
 from cercle.v1 import awimbawe_pb2, lobby_pb2
 
-from clients.render import (
-    Context,
-    aw_card,
-    aw_word,
-    gems_text,
-    my_breed,
-    text_field,
-    tm_name,
-    tm_power,
-    tt_card,
-)
+from clients.render.awimbawe import aw_card, aw_word
+from clients.render.shared import Context, text_field
+from clients.render.tamashii import gems_text, tm_name, tm_power
+from clients.render.tomahawk import tt_card
+from clients.render.tomy import my_breed
 
 
 def _tomahawk(cat: Any, ctx: Context) -> list[str]:

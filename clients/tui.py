@@ -17,28 +17,31 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import os
 import random
-import stat
 import sys
-import threading
-import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, timer_pb2, timer_pb2_grpc
+from cercle.v1 import common_pb2, game_pb2
 
+from clients.auto import action_kind, choose_auto
 from clients.catalogue import catalogue_lines
+from clients.clock import seconds_left, server_clock_offset, status_line
 from clients.i18n import Tr
+from clients.keyboard import watch_stdin
+from clients.lobby_screen import LobbyScreen
+from clients.lobby_text import error_text, fits_screen, lobby_hints, screen_rows
 from clients.render import (
     Context,
     Style,
     action_label,
     learn,
+    learn_catalogue,
     narrate,
+    opening_line,
     render_outcome,
     render_room,
     render_view,
@@ -60,63 +63,10 @@ RETRY_CODES = frozenset(
 """Codes of a call that may not have reached a healthy replica: retried (Act with its key)."""
 
 STORY_MAX = 500
+RECENT_UPDATES = 12
+"""Updates told again as recent events when a player comes back to a match under way."""
 LOG_LINES = 14
 WARN_SECONDS = 10
-
-PREFERRED: dict[str, tuple[str, ...]] = {
-    "tomahawk": (
-        "call_tomahawk",
-        "call_sherif",
-        "play_card",
-        "combo",
-        "name_colour",
-        "take_pending_draw",
-        "take_skip",
-        "draw",
-        "pass",
-        "agilite",
-    ),
-    "tamashii": ("gather", "place", "power_peek", "draw_again", "peek"),
-    "tomy": ("propose", "vote", "break_tie", "pass"),
-    "awimbawe": (
-        "play_card",
-        "eagle_choice",
-        "choose_leader",
-        "cheetah_choice",
-        "rhino_move",
-        "snake_pick",
-        "skip_power",
-    ),
-}
-"""The action kinds ``--auto`` prefers, per game, best first."""
-
-
-def action_kind(action: game_pb2.Action) -> tuple[str, str]:
-    """``(game, kind)`` of an action, e.g. ``("tomahawk", "play_card")``."""
-    game = action.WhichOneof("game") or ""
-    if not game:
-        return "", ""
-    inner = getattr(action, game)
-    return game, inner.WhichOneof("action") or ""
-
-
-def choose_auto(actions: list[game_pb2.Action], rng: random.Random | None) -> game_pb2.Action:
-    """The action ``--auto`` plays: random with a seeded ``rng``, else the first of the most
-    preferred kind (a Tomahawk play that also calls TOMAHAWK! first)."""
-    if rng is not None:
-        return rng.choice(actions)
-
-    def rank(item: tuple[int, game_pb2.Action]) -> tuple[int, int, int]:
-        index, action = item
-        game, kind = action_kind(action)
-        order = PREFERRED.get(game, ())
-        kind_rank = order.index(kind) if kind in order else len(order)
-        calls = 0
-        if game == "tomahawk" and kind in ("play_card", "agilite", "combo"):
-            calls = 0 if getattr(getattr(action.tomahawk, kind), "tomahawk", False) else 1
-        return kind_rank, calls, index
-
-    return min(enumerate(actions), key=rank)[1]
 
 
 @dataclass
@@ -134,6 +84,8 @@ class PlayOptions:
     """As host, start the match once every seat is taken and ready."""
     retry_for: float = 60.0
     """How long calls keep being retried while the server is unreachable."""
+    bot_level: str = "strong"
+    """The level of the bots the host seats from the lobby (``b``)."""
 
 
 class TableLoop:
@@ -170,22 +122,28 @@ class TableLoop:
         self.notices: list[str] = []
         self.clock_offset = 0.0
         self.warned: set[tuple[int, int, int]] = set()
-        self.starting = False
+        self.lobby = LobbyScreen(self)
         self.refused: set[tuple[int, bytes]] = set()
         self.tasks: list[asyncio.Task[None]] = []
         self.reader_fd: int | None = None
         self.started_table_shown = False
         self.stdin_is_tty = False
+        self.status_row: int | None = None
+        """Screen mode: the row of the status line, redrawn every second (live countdown)."""
+        self.rows_written = 0
 
     # -- output ---------------------------------------------------------------------------------
 
     def write(self, text: str) -> None:
         self.out.write(text)
         self.out.flush()
+        self.rows_written += text.count("\n")
+        if self.status_row is not None and self.rows_written >= screen_rows():
+            self.status_row = None  # the screen scrolled: the status line moved
 
     def refusal_line(self, exc: ApiError) -> str:
-        """A refusal as a line (its message is the server's text: made safe to print)."""
-        return self.tr("refused", message=safe_text(exc.message), reason=safe_text(exc.reason))
+        """A refusal as a line, in player words (never its code)."""
+        return self.tr("refused", message=error_text(self.tr, exc))
 
     def say(self, text: str, *, log: bool = True) -> None:
         """A line now (an event); kept in the screen's log too."""
@@ -212,33 +170,18 @@ class TableLoop:
         return self.seated and self.room.my_seat in self.waiting_for
 
     def remaining(self, deadline: common_pb2.Deadline) -> float:
-        expire = deadline.expire_time.ToNanoseconds() / 1e9
-        return expire - (time.time() + self.clock_offset)
+        return seconds_left(deadline, self.clock_offset)
 
     def status_line(self) -> str:
-        tr, st = self.tr, self.style
-        clocks = {d.seat: d for d in self.deadlines}
-
-        def with_clock(seat: int) -> str:
-            name = self.ctx.who(seat)
-            if seat in clocks:
-                seconds = max(0, round(self.remaining(clocks[seat])))
-                return f"{name} ({tr('time_left', seconds=seconds)})"
-            return name
-
-        if self.my_turn():
-            me = self.room.my_seat
-            text = st.bold(st.warn(tr("your_turn")))
-            if me in clocks:
-                seconds = max(0, round(self.remaining(clocks[me])))
-                text += " " + st.warn(tr("time_left", seconds=seconds))
-            others = [s for s in self.waiting_for if s != me]
-            if others:
-                text += " · " + tr("turn_of", names=", ".join(with_clock(s) for s in others))
-            return text
-        if self.waiting_for:
-            return tr("turn_of", names=", ".join(with_clock(s) for s in self.waiting_for))
-        return ""
+        return status_line(
+            self.tr,
+            self.style,
+            self.ctx,
+            me=self.room.my_seat if self.seated else None,
+            waiting_for=self.waiting_for,
+            deadlines=self.deadlines,
+            clock_offset=self.clock_offset,
+        )
 
     def prompt(self) -> str:
         if self.pending_story is not None:
@@ -277,9 +220,11 @@ class TableLoop:
         if screen and self.notices:
             lines += self.notices
             self.notices = []
+        status_index: int | None = None
         if self.status == common_pb2.ROOM_STATUS_PLAYING:
             status = self.status_line()
             if status:
+                status_index = len(lines)
                 lines.append(status)
             if self.menu and not self.options.auto:
                 lines.append(st.bold(tr("actions_title")))
@@ -288,22 +233,15 @@ class TableLoop:
         text = "\n".join(lines)
         if screen:
             text = "\x1b[H\x1b[2J" + text
+            self.rows_written = 0
+            self.status_row = None
         prompt = self.prompt()
         self.write(text + ("\n" if text else "") + prompt)
+        if screen and status_index is not None and fits_screen(lines):
+            self.status_row = status_index + 1
 
     def lobby_hints(self) -> list[str]:
-        tr = self.tr
-        free = sum(1 for seat in self.room.seats if not seat.player_id)
-        lines = []
-        if free:
-            lines.append(tr("lobby_wait_others", free=free, room_id=self.room_id))
-        else:
-            lines.append(tr("lobby_wait_ready"))
-        if self.is_host():
-            lines.append(tr("lobby_host_hint"))
-        elif self.seated:
-            lines.append(tr("lobby_guest_hint"))
-        return lines
+        return lobby_hints(self.tr, self.room, self.room_id, host=self.is_host())
 
     # -- calls ----------------------------------------------------------------------------------
 
@@ -333,20 +271,9 @@ class TableLoop:
 
     async def sync_clock(self) -> None:
         """The server's clock, so that countdowns computed here match its deadlines."""
-        stub = timer_pb2_grpc.TimerServiceStub(self.client.channel)
-        before = time.time()
-        try:
-            response = await stub.GetDeadlines(
-                timer_pb2.GetDeadlinesRequest(room_id=self.room_id),
-                metadata=self.client.metadata,
-                timeout=5,
-            )
-        except grpc.aio.AioRpcError:
-            return
-        after = time.time()
-        server = response.server_time.ToNanoseconds() / 1e9
-        if server:
-            self.clock_offset = server - (before + after) / 2
+        offset = await server_clock_offset(self.client, self.room_id)
+        if offset is not None:
+            self.clock_offset = offset
 
     def is_host(self) -> bool:
         return bool(self.client.player_id) and self.room.host_player_id == self.client.player_id
@@ -397,6 +324,13 @@ class TableLoop:
         if update.HasField("outcome"):
             self.outcome = update.outcome
 
+    def tell_history(self, update: game_pb2.SubscribeResponse) -> None:
+        """The events of an update from before this client came back (the table already
+        shows where they led): kept as recent events, the table is not changed."""
+        timeout = update.kind == game_pb2.UPDATE_KIND_TIMEOUT
+        for event in update.events:
+            self.log.append(narrate(event, self.ctx, self.room, timeout=timeout))
+
     async def refresh_legal(self) -> None:
         if not self.seated or self.status != common_pb2.ROOM_STATUS_PLAYING:
             self.menu = []
@@ -431,7 +365,16 @@ class TableLoop:
         if self.finished():
             return self.finish()
         await self.sync_clock()
-        self.tasks.append(asyncio.create_task(self.pump(first.cursor)))
+        with contextlib.suppress(ApiError):  # names by id (Tomy's places) for the lines
+            learn_catalogue(await self.client.catalogue(self.room.game_id), self.ctx)
+        seq = first.room.seq
+        back = self.status != common_pb2.ROOM_STATUS_OPEN and self.view is not None and seq > 0
+        # Back at a match under way: the last updates again, told as "Recent events".
+        since = max(0, seq - RECENT_UPDATES) if back else seq
+        # (From the first view's cursor, so a rewritten log is told, not skipped; from a seq
+        # only to tell the recent events again.)
+        start = "" if back else first.cursor
+        self.tasks.append(asyncio.create_task(self.pump(since, skip_until=seq, cursor=start)))
         self.tasks.append(asyncio.create_task(self.ticker()))
         try:
             if not self.options.auto:
@@ -451,6 +394,10 @@ class TableLoop:
                 code = await self.handle(batch)
                 if code is not None:
                     return code
+        except asyncio.CancelledError:  # Ctrl-C: the same way back as `q`
+            if self.status != common_pb2.ROOM_STATUS_OPEN and not self.finished():
+                self.say("\n" + self.tr("quit", room_id=self.room_id), log=False)
+            raise
         finally:
             await self.stop()
 
@@ -462,6 +409,10 @@ class TableLoop:
                 updated = True
                 if self.finished():
                     return self.finish()
+            elif kind == "history":
+                self.tell_history(item)
+                if self.options.screen and not updated:
+                    self.redraw(full=True)
             elif kind == "stream_error":
                 raise item
         if updated:
@@ -475,6 +426,10 @@ class TableLoop:
                 await self.refresh_legal()
                 just_started = not self.started_table_shown
                 self.started_table_shown = True
+                if just_started and self.view is not None:
+                    opening = opening_line(self.view, self.ctx)
+                    if opening:
+                        self.say(opening)
                 self.redraw(full=True if just_started else None)
                 await self.maybe_auto()
         for kind, item in batch:
@@ -504,11 +459,14 @@ class TableLoop:
         self.write("\n" + "\n".join(lines) + "\n")
         return 0
 
-    async def pump(self, cursor: str) -> None:
-        """The room's updates after the first view (by its cursor: a rewritten log is told,
-        not skipped)."""
+    async def pump(self, after_seq: int, skip_until: int = 0, cursor: str = "") -> None:
+        """Updates after ``cursor`` (else ``after_seq``) into the queue; those up to
+        ``skip_until`` (already shown by the first view) only tell their events, as history."""
         try:
-            async for update in self.client.updates(self.room_id, cursor=cursor):
+            async for update in self.client.updates(self.room_id, after_seq, cursor=cursor):
+                if update.seq and update.seq <= skip_until:
+                    await self.queue.put(("history", update))
+                    continue
                 await self.queue.put(("update", update))
         except Exception as exc:  # an error the SDK does not retry: the loop raises it
             await self.queue.put(("stream_error", exc))
@@ -519,58 +477,9 @@ class TableLoop:
             await self.queue.put(("tick", None))
 
     def start_stdin(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            fd = self.stdin.fileno()
-            mode = os.fstat(fd).st_mode
-        except (OSError, ValueError, AttributeError):
-            return
-        self.stdin_is_tty = os.isatty(fd)
-        if stat.S_ISREG(mode):
-            self.start_stdin_thread(loop)
-            return
-        pending = bytearray()
-
-        def readable() -> None:
-            try:
-                chunk = os.read(fd, 4096)
-            except BlockingIOError:
-                return
-            except OSError:
-                chunk = b""
-            if not chunk:
-                loop.remove_reader(fd)
-                self.reader_fd = None
-                self.queue.put_nowait(("eof", None))
-                return
-            pending.extend(chunk)
-            while b"\n" in pending:
-                index = pending.index(b"\n")
-                line = bytes(pending[:index]).decode("utf-8", "replace").rstrip("\r")
-                del pending[: index + 1]
-                self.queue.put_nowait(("line", line))
-
-        try:
-            loop.add_reader(fd, readable)
-        except OSError:  # e.g. /dev/null cannot be polled
-            self.start_stdin_thread(loop)
-            return
-        self.reader_fd = fd
-
-    def start_stdin_thread(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Regular files cannot be watched with add_reader: read them in a thread."""
-        stream = self.stdin
-
-        def put(item: tuple[str, Any]) -> None:
-            with contextlib.suppress(RuntimeError):  # the loop is gone
-                loop.call_soon_threadsafe(self.queue.put_nowait, item)
-
-        def reader() -> None:
-            for line in stream:
-                put(("line", line.rstrip("\r\n")))
-            put(("eof", None))
-
-        threading.Thread(target=reader, name="cercle-stdin", daemon=True).start()
+        self.stdin_is_tty, self.reader_fd = watch_stdin(
+            self.stdin, lambda item: self.queue.put_nowait(item)
+        )
 
     async def stop(self) -> None:
         if self.reader_fd is not None:
@@ -587,35 +496,10 @@ class TableLoop:
     # -- lobby ----------------------------------------------------------------------------------
 
     async def enter_lobby(self) -> None:
-        me = self.room.my_seat
-        if me >= 0 and not self.room.seats[me].ready:
-            try:
-                room = await self.call(lambda: self.client.ready(self.room_id))
-                self.set_room(room)
-            except ApiError as exc:
-                self.notify(self.refusal_line(exc))
-        self.redraw(full=True)
-        await self.lobby_step()
-
-    def everyone_ready(self) -> bool:
-        seats = self.room.seats
-        return bool(seats) and all(s.player_id and s.ready for s in seats)
+        await self.lobby.enter()
 
     async def lobby_step(self, *, force: bool = False) -> None:
-        """As host: start once every seat is taken and ready (or now, with ``force``)."""
-        if self.status != common_pb2.ROOM_STATUS_OPEN or not self.is_host() or self.starting:
-            return
-        if not force and not (self.options.autostart and self.everyone_ready()):
-            return
-        self.starting = True
-        self.say(self.tr("starting"))
-        try:
-            room = await self.call(lambda: self.client.start(self.room_id))
-            self.set_room(room)
-        except ApiError as exc:
-            self.notify(self.refusal_line(exc))
-        finally:
-            self.starting = False
+        await self.lobby.step(force=force)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -652,9 +536,7 @@ class TableLoop:
             self.redraw(full=False)
             return None
         if self.status == common_pb2.ROOM_STATUS_OPEN:
-            if text == "":
-                await self.lobby_step(force=True)
-            self.redraw(full=True)
+            await self.lobby.on_line(text)
             return None
         if text == "":
             self.redraw(full=True)
@@ -693,6 +575,7 @@ class TableLoop:
         if self.status == common_pb2.ROOM_STATUS_OPEN:
             await self.lobby_step()
             return
+        self.redraw_clock()
         if not self.seated or self.options.auto:
             return
         for deadline in self.deadlines:
@@ -704,6 +587,16 @@ class TableLoop:
                 self.warned.add(key)
                 self.say(self.style.warn(self.tr("time_warning", seconds=round(left))), log=False)
                 self.write(self.prompt())
+
+    def redraw_clock(self) -> None:
+        """The status line again with the seconds left, in place: the cursor is saved and
+        restored around it, so what the player is typing on the prompt line stays."""
+        if self.status_row is None or self.status != common_pb2.ROOM_STATUS_PLAYING:
+            return
+        status = self.status_line()
+        if status:
+            self.out.write(f"\x1b7\x1b[{self.status_row};1H\x1b[2K{status}\x1b8")
+            self.out.flush()
 
     # -- acting ---------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from services.records import DeadlineRecord, SeatKind, SeatRecord, Seats
 BOT_CLOCK = "bot"
 """The deadline kind of a bot's next move (not a player clock: views do not show it)."""
 TAKEOVER_LEVEL = "strong"
-"""The level of the bot that plays for an absent player."""
+"""The level of the bot that plays for an absent player in a room without bots."""
 
 
 def bot_rng(seed: int, seat: int, version: int) -> Rng:
@@ -45,9 +45,18 @@ def new_bot(index: int, level: str, token: str) -> SeatRecord:
     )
 
 
-def taken_over(seat: SeatRecord) -> SeatRecord:
-    """The seat once a bot plays for its absent human."""
-    return dataclasses.replace(seat, kind=SeatKind.BOT, level=TAKEOVER_LEVEL, away=True)
+def room_bot_level(seats: Sequence[SeatRecord | None]) -> str:
+    """The level of the bots the host seated (the first bot seat's, taken-over seats
+    aside), else :data:`TAKEOVER_LEVEL`: an absent player's bot plays like the room's."""
+    for seat in seats:
+        if seat is not None and seat.is_bot and not seat.away and seat.level:
+            return seat.level
+    return TAKEOVER_LEVEL
+
+
+def taken_over(seat: SeatRecord, level: str = TAKEOVER_LEVEL) -> SeatRecord:
+    """The seat once a bot of ``level`` plays for its absent human."""
+    return dataclasses.replace(seat, kind=SeatKind.BOT, level=level, away=True)
 
 
 def taken_back(seat: SeatRecord) -> SeatRecord:

@@ -94,7 +94,7 @@ def plan_action(
         timeouts[seat] = timeouts.get(seat, 0) + 1
         limit = current.meta.takeover_after
         if limit and here is not None and not here.is_bot and timeouts[seat] >= limit:
-            seats[seat] = bot_seats.taken_over(here)
+            seats[seat] = bot_seats.taken_over(here, bot_seats.room_bot_level(seats))
             events.append(SeatTakenOver(seat))
             room_changed = True
     elif source is Source.PLAYER:

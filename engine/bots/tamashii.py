@@ -15,7 +15,9 @@ several players a cheap liberation attempt can beat a peek). For the gems drawn 
 the bot compares placing them now — on the slot with the best expected value over what it
 believes the card is, freeing it when the gems there cover its needs — with drawing again,
 whose value averages the next gem over the bag's content as the view shows it (a black gem,
-:func:`bust_chance`, sends the turn's gems back), :data:`DEPTH` draws deep. At the start of
+:func:`bust_chance`, sends the turn's gems back), :data:`DEPTH` draws deep. When the gems
+drawn already free a spirit it knows, it frees it at once (:meth:`_Table.sure_free`): no
+more pushing its luck. At the start of
 a turn it gathers when a turn of gathering is expected to bring more than a peek
 (:data:`PEEK_VALUE`), else it peeks at a slot it does not know (slots with gems on them
 first, then slots fewer players have looked at). Decisions take about a millisecond.
@@ -190,6 +192,23 @@ class _Table:
             total += weight * value
         return total
 
+    def sure_free(self, drawn: Sequence[int], legal: Sequence[Any]) -> Place | None:
+        """Placing ``drawn`` on a slot whose card the bot knows, and freeing it, when the
+        gems there then cover its needs (the best such slot); None when there is none."""
+        best: tuple[float, Place | None] = (-1e9, None)
+        for slot, card in self.known.items():
+            if slot not in self.slots or Place(slot, True) not in legal:
+                continue
+            needs = CARD_BY_ID[card].needs
+            on = self.on[slot]
+            short = sum(max(0, needs[c] - on[c] - drawn[c]) for c in PLAIN)
+            if short > (on[BLACK] + drawn[BLACK] if self.wild else 0):
+                continue
+            value = self.place_value(slot, drawn, True)
+            if value > best[0]:
+                best = (value, Place(slot, True))
+        return best[1]
+
     def best_place(self, drawn: Sequence[int]) -> tuple[float, Place | None]:
         best: tuple[float, Place | None] = (-1e9, None)
         for slot in self.slots:
@@ -279,6 +298,9 @@ class TamashiiBot(Bot):
             return legal[rng.below(len(legal))]
         if view.phase == GATHERING:
             drawn = _gems(view.drawn)
+            freeing = table.sure_free(drawn, legal)
+            if freeing is not None:  # a known spirit the gems free: no more pushing luck
+                return freeing
             value, place = table.best_place(drawn)
             if DrawAgain() in legal and table.draw_value(drawn, self.depth) > value:
                 return DrawAgain()

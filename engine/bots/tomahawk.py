@@ -220,7 +220,11 @@ class TomahawkBot(Bot):
                 return _best_play(view, sheriffs or shields)
             return TakePendingDraw()
         if phase == "face_skip":
-            return _best_play(view, plays) if plays else TakeSkip()
+            if plays:
+                return _best_play(view, plays)
+            # TT-AGIL-1: the identical Skip jumps in and sends the Skip on.
+            jumps = [a for a in options if isinstance(a, Agilite)]
+            return jumps[0] if jumps else TakeSkip()
         if phase == "drawn":
             if plays:
                 best = _best_play(view, plays)

@@ -26,6 +26,8 @@ No sampling budget: a decision takes a few milliseconds.
 
 from __future__ import annotations
 
+import re
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,6 +39,7 @@ from engine.games.tomy_events import (
     CardDrawn,
     DogDeckReshuffled,
     GameStarted,
+    StoryProposed,
     VotesRevealed,
     VoteStarted,
 )
@@ -50,17 +53,38 @@ _BREED = tuple(card // data.DOGS_PER_BREED for card in range(data.DOG_CARDS))
 # --------------------------------------------------------------------------------------------
 
 
+HEARD = 64
+"""How many stories (their fingerprints) a bot remembers, to tell a new one from a repeat."""
+
+
+def fingerprint(story: str) -> int:
+    """A story's words, as a number (a story told again, whatever its case and spacing).
+
+    >>> fingerprint("Tomy is  HERE!") == fingerprint("tomy is here")
+    True
+    """
+    return zlib.crc32(" ".join(_words(story)).encode())
+
+
+def _words(story: str) -> list[str]:
+    return re.findall(r"\w+", story.lower())
+
+
 def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
-    """``{"discards": [...], "lacks": {seat: breed mask}}``: the revealed votes now in the
-    dog discard pile, and the breeds each seat showed it lacks (by sitting a vote out) since
-    it last drew."""
+    """``{"discards": [...], "lacks": {seat: breed mask}, "heard": [...]}``: the revealed
+    votes now in the dog discard pile, the breeds each seat showed it lacks (by sitting a
+    vote out) since it last drew, and the fingerprints of the stories told before this
+    turn's (:data:`HEARD` at most)."""
     if isinstance(memory, dict):
         discards: list[int] = list(memory["discards"])
         lacks: dict[str, int] = dict(memory["lacks"])
+        heard: list[int] = list(memory.get("heard", []))
     else:
-        discards, lacks = [], {}
+        discards, lacks, heard = [], {}, []
     for event in events:
-        if isinstance(event, VotesRevealed):
+        if isinstance(event, StoryProposed):
+            heard = [*heard, fingerprint(event.story)][-HEARD:]
+        elif isinstance(event, VotesRevealed):
             discards += [vote.card for vote in event.votes]
         elif isinstance(event, DogDeckReshuffled):
             discards = []
@@ -74,7 +98,7 @@ def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
                 lacks[str(seat)] = lacks.get(str(seat), 0) | mask
         elif isinstance(event, CardDrawn):
             lacks.pop(str(event.seat), None)
-    return {"discards": discards, "lacks": lacks}
+    return {"discards": discards, "lacks": lacks, "heard": heard}
 
 
 # --------------------------------------------------------------------------------------------
@@ -207,17 +231,30 @@ class TomyBot(Bot):
             return legal[0]
         table = _Table(view, memory)
         if view.phase == VOTE:
-            return self._vote(table, legal)
+            return self._vote(table, view, legal, memory, rng)
         if view.phase == TIE:
             return self._break_tie(table, view, legal)
-        return self._story(table, view, legal, rng)
+        return self._story(table, view, legal, memory, rng)
 
     # -- vote -------------------------------------------------------------------------------
 
-    def _vote(self, table: _Table, legal: Sequence[Any]) -> Any:
+    def _vote(
+        self, table: _Table, view: TomyView, legal: Sequence[Any], memory: Memory, rng: Rng
+    ) -> Any:
+        """The breed whose vote is worth most: the chance to vote with the table, plus how
+        good its story is (:func:`story_quality`), plus a taste of the bot's own (a random
+        share drawn per vote), so that bots do not all vote as one block."""
         options = sorted({_BREED[a.card] for a in legal})
         scores = table.win_chances(table.proposed, table.others)
-        best = max(options, key=lambda c: (scores.get(c, 0.0), table.mine[c], -c))
+        heard = memory.get("heard", []) if isinstance(memory, dict) else []
+        stories = {p.column: p.story for p in view.proposals}
+        value: dict[int, float] = {}
+        for column in options:
+            others = [story for c, story in stories.items() if c != column]
+            quality = story_quality(stories.get(column, ""), others, heard)
+            taste = rng.below(1000) / 1000
+            value[column] = scores.get(column, 0.0) + STORY_WEIGHT * quality + TASTE * taste
+        best = max(options, key=lambda c: (value[c], table.mine[c], -c))
         return next(a for a in legal if _BREED[a.card] == best)
 
     # -- tie --------------------------------------------------------------------------------
@@ -243,7 +280,9 @@ class TomyBot(Bot):
 
     # -- story ------------------------------------------------------------------------------
 
-    def _story(self, table: _Table, view: TomyView, legal: Sequence[Any], rng: Rng) -> Any:
+    def _story(
+        self, table: _Table, view: TomyView, legal: Sequence[Any], memory: Memory, rng: Rng
+    ) -> Any:
         me = table.me
         n = table.players
         spoken = (me - view.leash_holder) % n  # seats that spoke before us
@@ -295,8 +334,46 @@ class TomyBot(Bot):
         location = view.columns[choice].location
         if location is None:  # pragma: no cover - a proposable column has a place
             return next(a for a in legal if isinstance(a, Propose) and a.column == choice)
-        template = rng.below(len(data.STORY_TEMPLATES_FR))
-        return Propose(choice, data.template_story(view.language, template, choice, location))
+        bank = data.story_bank(view.language)
+        heard = memory.get("heard", []) if isinstance(memory, dict) else []
+        told = {p.story for p in view.proposals}
+        start = rng.below(len(bank))
+        story = ""
+        for step in range(len(bank)):  # a story not heard yet, unlike this turn's others
+            story = data.template_story(view.language, start + step, choice, location)
+            if fingerprint(story) not in heard and story not in told:
+                break
+        return Propose(choice, story)
+
+
+STORY_WEIGHT = 0.35
+"""How much a story's quality (0–1) adds to a vote's chance of being with the table."""
+TASTE = 0.3
+"""The spread of each bot's own taste (a random share in [0, TASTE) per breed and vote)."""
+
+
+def story_quality(story: str, others: Sequence[str], heard: Sequence[int]) -> float:
+    """How good a story reads, 0–1: long enough to tell something (up to 160 characters),
+    new (not a story heard before), and unlike the other proposals of the turn (the share
+    of its words they do not use).
+
+    >>> story_quality("", [], []) == 0.0
+    True
+    >>> long = "A lighthouse keeper saw a purple tail vanish behind the fog horn at dawn"
+    >>> story_quality(long, [], []) > story_quality(long, [long], [fingerprint(long)])
+    True
+    """
+    words = set(_words(story))
+    if not words:
+        return 0.0
+    length = min(1.0, len(story.strip()) / 160)
+    novelty = 0.0 if fingerprint(story) in heard else 1.0
+    shared = 0.0
+    for other in others:
+        theirs = set(_words(other))
+        if theirs:
+            shared = max(shared, len(words & theirs) / len(words | theirs))
+    return 0.3 * length + 0.3 * novelty + 0.4 * (1.0 - shared)
 
 
 def _factory(game: Game[Any]) -> Bot:

@@ -983,6 +983,15 @@ class TomahawkGame(Game[TomahawkState]):
                 out.append(_PASS)
             else:  # NAME_COLOUR
                 out += _NAME_COLOUR
+            last = s.last_card
+            if last >= 0 and seat != s.last_player and _AGILE[last]:
+                # TT-AGIL-1: the identical card the pending effect forbids playing normally
+                # (a Skip faced with its twin) jumps in: the holder always has a way to play it.
+                face = FACE[last]
+                opts_a = _AGIL_OPTS_T if two else _AGIL_OPTS
+                for c in hand:
+                    if FACE[c] == face and not _plays_normally(s, c):
+                        out += opts_a[c]
         else:
             last = s.last_card
             if last >= 0 and seat != s.last_player and _AGILE[last]:
@@ -1260,6 +1269,21 @@ def _check_play_params(
     if target is not None:
         raise BadChoice("only a Calumet takes a target", reason="NO_TARGET_NEEDED")
     return colour_index, -1
+
+
+def _plays_normally(s: TomahawkState, card: int) -> bool:
+    """Whether the seat whose turn it is may play ``card`` as an ordinary play now (the
+    checks of :func:`_on_play_card`, without its errors)."""
+    phase = s.phase
+    if phase == PLAY:
+        return bool(_PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card])
+    if phase == FACE_DRAW:
+        return bool(_ANSWERS_DRAW[card])
+    if phase == FACE_SKIP:
+        return bool(_ANSWERS_SKIP[card])
+    if phase == DRAWN:
+        return card == s.drawn
+    return False
 
 
 def _on_play_card(s: TomahawkState, seat: int, action: PlayCard) -> list[Event]:
@@ -1566,9 +1590,11 @@ def _on_agilite(s: TomahawkState, seat: int, action: Agilite) -> list[Event]:
         raise TooLate("too late: the moment to jump in has passed")
     if seat == s.last_player:
         raise CallRefused("you played that card yourself", reason="AGILITE_NOT_ALLOWED")
-    if seat == s.turn:
-        raise CallRefused("it is your turn: play the card normally", reason="AGILITE_NOT_ALLOWED")
     card = _card_in_hand(s, seat, action.card)
+    if seat == s.turn and (FACE[card] != FACE[last] or _plays_normally(s, card)):
+        # TT-AGIL-1: on its own turn a seat jumps in only with the identical card the
+        # pending effect keeps it from playing normally; otherwise it just plays it.
+        raise CallRefused("it is your turn: play the card normally", reason="AGILITE_NOT_ALLOWED")
     if not _AGILE[last]:
         raise CallRefused(
             "nobody may jump in on a Wheel of Time or a Calumet", reason="AGILITE_NOT_ALLOWED"

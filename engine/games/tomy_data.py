@@ -149,18 +149,47 @@ STORY_TEMPLATES_FR: Final[tuple[str, ...]] = (
     "Tout le monde cherche Tomy, mais ce {breed} invisible fait la sieste ici : {place}.",
     "On a entendu aboyer tout près d'ici : {place}. Aucun doute, c'est Tomy, le {breed} "
     "invisible !",
+    "Des empreintes de {breed} mènent tout droit ici : {place}. Tomy n'a pas pensé à les effacer.",
+    "{Place} : un gardien jure avoir vu une laisse flotter toute seule. C'était Tomy, notre "
+    "{breed}, bien sûr.",
+    "Tomy adore les odeurs nouvelles, comme tout {breed}, et rien ne sent plus l'aventure "
+    "que cet endroit : {place}.",
+    "Un {breed} invisible a volé un croissant ce matin ; la piste de miettes s'arrête ici : "
+    "{place}.",
+    "J'ai posé une gamelle pour {breed} là-bas, {place}. Elle s'est vidée toute seule en une "
+    "minute !",
+    "{Place} : quelqu'un a sifflé trois fois et un {breed} que personne ne voyait est venu "
+    "s'asseoir.",
+    "Tomy cherche un coin tranquille pour une sieste de {breed}, et il l'a trouvé : {place}.",
+    "{Place} : un chat a fait le dos rond devant le vide. Il savait, lui, qu'un {breed} "
+    "invisible était là.",
 )
 STORY_TEMPLATES_EN: Final[tuple[str, ...]] = (
     "I think Tomy is right here: {place}! What invisible {breed} could resist such a spot?",
     "{Place}: that is where Tomy, our invisible {breed}, buried his favourite bone.",
     "Everyone is looking for Tomy, but this invisible {breed} is napping right here: {place}.",
     "Someone heard barking nearby: {place}. No doubt, it is Tomy, the invisible {breed}!",
+    "{breed} paw prints lead straight here: {place}. Tomy forgot to brush them away.",
+    "{Place}: a keeper swears a leash was floating all by itself. Tomy the {breed}, of course.",
+    "Tomy loves new smells, like any {breed}, and nothing smells more of adventure than "
+    "this: {place}.",
+    "An invisible {breed} stole a croissant this morning; the trail of crumbs ends here: {place}.",
+    "I put a {breed} bowl down over there, {place}. It emptied itself in a minute!",
+    "{Place}: someone whistled three times and a {breed} nobody could see came to sit.",
+    "Tomy wanted a quiet corner for a {breed} nap, and he found one: {place}.",
+    "{Place}: a cat arched its back at thin air. It knew an invisible {breed} was there.",
 )
 
 
 def breed_of(card: int) -> int:
     """The column (breed) of dog card ``card``."""
     return card // DOGS_PER_BREED
+
+
+def story_bank(language: str) -> tuple[str, ...]:
+    """The template stories of ``language`` (``FR`` / ``EN``, either case): the bank the
+    bots and the story clock (MT-TIME-1) tell from, as many lines in each language."""
+    return STORY_TEMPLATES_EN if language.upper() == "EN" else STORY_TEMPLATES_FR
 
 
 def template_story(language: str, template: int, column: int, location: int) -> str:

@@ -34,10 +34,8 @@ from clients.render import (
     render_room,
     render_view,
     strip_ansi,
-    tomy_event,
-    tomy_learn_catalogue,
-    tomy_outcome_lines,
 )
+from clients.render.tomy import tomy_event, tomy_learn_catalogue, tomy_outcome_lines
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import Cluster, Proc, cluster, start_replica
 
@@ -133,7 +131,8 @@ def test_login_create_rooms_join(edge: Cluster, tmp_path: Path) -> None:
 def test_errors_print_the_server_message_and_exit_non_zero(edge: Cluster, tmp_path: Path) -> None:
     unknown = cli(edge, tmp_path, "join", "0123456789ab")
     assert unknown.returncode == 1
-    assert "there is no room with that id" in unknown.stderr and "ROOM_NOT_FOUND" in unknown.stderr
+    assert "There is no room with that id." in unknown.stderr
+    assert "ROOM_NOT_FOUND" not in unknown.stderr  # player words, not the code
     as_json = cli(edge, tmp_path, "join", "0123456789ab", "--json")
     assert as_json.returncode == 1
     assert json.loads(as_json.stdout)["error"]["reason"] == "ROOM_NOT_FOUND"
@@ -142,7 +141,7 @@ def test_errors_print_the_server_message_and_exit_non_zero(edge: Cluster, tmp_pa
     assert bad.returncode == 1 and error["code"] == "INVALID_ARGUMENT"
     assert error["field"] == "options[vote_seconds]" and error["message"] in bad.stderr
     chess = cli(edge, tmp_path, "create", "chess")
-    assert chess.returncode == 1 and "UNKNOWN_GAME" in chess.stderr
+    assert chess.returncode == 1 and "does not host that game" in chess.stderr
     start = cli(edge, tmp_path, "start", "0123456789ab", "--lang", "fr")
     assert start.returncode == 1 and start.stderr.startswith("Erreur")
 
@@ -506,7 +505,7 @@ def test_other_games_tables_from_built_views() -> None:
         )
     )
     text = "\n".join(render_view(awimbawe, ctx))
-    assert "0:[? | green Hyena 4]" in text and "paralysed: 1 hidden" in text
+    assert "0:[? | green Hyena 4 ♛3]" in text and "paralysed: 1 hidden" in text
     assert "black panther (gold)" in text and "Snake: 4 hand positions" in text
 
     ctx = Context("tomy", Tr("fr"), Style(False))
@@ -628,7 +627,7 @@ def wait_for_text(
 def test_claiming_the_saved_session_is_refused_only_while_its_holder_lives(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from clients.cli import claim_session, config_dir
+    from clients.session import claim_session, config_dir
 
     monkeypatch.setenv("CERCLE_HOME", str(tmp_path))
     release = claim_session("127.0.0.1:8080")

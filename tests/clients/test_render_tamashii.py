@@ -11,7 +11,8 @@ import pytest
 from cercle.v1 import tamashii_pb2
 
 from clients.i18n import Tr
-from clients.render import Context, tamashii_event, tamashii_outcome_lines, tamashii_table
+from clients.render import Context
+from clients.render.tamashii import tamashii_event, tamashii_outcome_lines, tamashii_table
 from engine import registry
 from engine.events import Event
 from engine.games.tamashii_cards import CARDS, FACES, VERDICTS
@@ -79,5 +80,5 @@ def test_table_translates_level_phase_and_freed_faces() -> None:
     view = to_proto(GAME.view(state, 0), tamashii_pb2.TamashiiView())
     assert isinstance(view, tamashii_pb2.TamashiiView)
     lines = tamashii_table(view, Context("tamashii", Tr("fr")))
-    assert lines[0].startswith("Niveau DIFFICILE") and "choix" in lines[0]
+    assert lines[0].startswith("Niveau difficile") and "choix" in lines[0]
     assert all(name.name not in "\n".join(lines) for name in CARDS)  # all face down

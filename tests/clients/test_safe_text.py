@@ -1,6 +1,6 @@
 """The CLI prints server text safely, whatever the server sends: names, stories, messages
 and catalogue texts lose their escape sequences and control, bidi and invisible characters
-before they reach the terminal (clients/render.py ``safe_text``), and JSON output escapes
+before they reach the terminal (``clients.render.safe_text``), and JSON output escapes
 them. Pure tests: hostile messages built by hand, no server."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from cercle.v1 import common_pb2, game_pb2, tomy_pb2
 from google.protobuf import struct_pb2
 
-from clients.cli import Io
 from clients.i18n import Tr
+from clients.io import Io
 from clients.render import (
     Context,
     Style,

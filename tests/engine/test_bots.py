@@ -235,3 +235,35 @@ def test_awimbawe_worlds_show_the_seat_its_own_view() -> None:
             for seat in (0, 1):
                 seen = [e for e in transition.events if e.visible_to(seat)]
                 memories[seat] = observe_events(memories[seat], seen)
+
+
+def test_tamashii_strong_bot_stops_drawing_when_it_can_free_a_known_spirit() -> None:
+    """Over whole matches, a strong bot whose drawn gems would free a spirit it knows places
+    them there and frees it, instead of pushing its luck further."""
+    from engine.bots.tamashii import _gems, known_cards
+    from engine.games.tamashii import GATHERING, DrawAgain, Place
+    from engine.games.tamashii_cards import CARD_BY_ID
+
+    game = registry.get("tamashii")
+    checked = 0
+
+    class Watched(TamashiiBot):
+        def choose(self, view: Any, legal: Any, memory: Memory, rng: Rng) -> Any:
+            action = super().choose(view, legal, memory, rng)
+            if view.phase != GATHERING or view.black_is_wild:
+                return action
+            drawn = _gems(view.drawn)
+            on = {s.slot: _gems(s.gems) for s in view.slots}
+            for slot, card in known_cards(view, memory).items():
+                needs = CARD_BY_ID[card].needs
+                if all(on[slot][c] + drawn[c] >= needs[c] for c in range(3)):
+                    nonlocal checked
+                    checked += 1
+                    assert not isinstance(action, DrawAgain), (slot, card, drawn)
+                    assert isinstance(action, Place) and action.free
+            return action
+
+    for seed in range(12):
+        bots: list[Bot] = [Watched(game) for _ in range(3)]
+        play_match(game, bots, 900 + seed, options={"level": "STANDARD"})
+    assert checked > 10

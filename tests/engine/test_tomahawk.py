@@ -916,6 +916,47 @@ def test_tt_agil_1_who_may_not_jump_in() -> None:
     assert len(s.hands[2]) == 2  # no penalty
 
 
+def test_tt_agil_1_a_seat_facing_a_skip_jumps_in_with_the_identical_skip() -> None:
+    """TT-AGIL-1: the player a Skip targets, holding the identical Skip, may neither answer
+    with it (only a Shield answers a Skip) nor is it "not their turn": they jump in, and the
+    Skip goes on from them as if they had played it on their turn."""
+    hands = [
+        [SKIP_RED, W_VIOLET, E_BLUE],
+        [SKIP_RED2, W_WHITE, E_RED],
+        [cid("tipi", "white"), cid("sun", "violet")],
+        [cid("tipi", "blue"), cid("sun", "blue")],
+    ]
+    s = act(table(hands, B_RED), 0, PlayCard(SKIP_RED)).state
+    assert (s.turn, s.phase) == (1, FACE_SKIP)
+    legal = GAME.legal_actions(s, 1)
+    assert Agilite(SKIP_RED2) in legal and PlayCard(SKIP_RED2) not in legal
+    t = act(s, 1, Agilite(SKIP_RED2))
+    assert (t.state.turn, t.state.phase, t.state.caster) == (2, FACE_SKIP, 1)
+    assert SKIP_RED2 not in t.state.hands[1]
+    played = event(t, CardPlayed)
+    assert (played.seat, played.agilite) == (1, True)
+    # A card the phase lets the seat play normally is played normally, not jumped in with.
+    s = table([[B_RED, W_VIOLET], [B_RED2, W_WHITE, E_RED], [E_BLUE]], cid("bear", "red"))
+    s = act(s, 0, PlayCard(B_RED)).state
+    assert not [a for a in GAME.legal_actions(s, 1) if isinstance(a, Agilite)]
+
+
+def test_tt_agil_1_the_strong_bot_facing_a_skip_jumps_in_with_its_twin() -> None:
+    """TT-AGIL-1: a strong bot facing a Skip it holds the twin of passes the Skip on."""
+    from engine.bots import make_bot
+    from engine.rng import Rng
+
+    hands = [
+        [SKIP_RED, W_VIOLET, E_BLUE],
+        [SKIP_RED2, W_WHITE, E_RED],
+        [cid("tipi", "white"), cid("sun", "violet")],
+    ]
+    s = act(table(hands, B_RED), 0, PlayCard(SKIP_RED)).state
+    bot = make_bot(GAME, "strong")
+    choice = bot.choose(GAME.view(s, 1), GAME.legal_actions(s, 1), None, Rng.from_seed(1))
+    assert isinstance(choice, Agilite) and choice.card == SKIP_RED2
+
+
 def test_tt_agil_1_not_on_wheel_or_calumet_but_on_diamond() -> None:
     """TT-AGIL-1: no AGILITÉ on a Wheel of Time or a Calumet; a Diamond is fine."""
     hands = [[WHEEL, B_BLUE], [WHEEL2, E_BLUE, W_WHITE], [E_RED, W_VIOLET]]

@@ -44,7 +44,7 @@ HOST = Player("p0", "Ann")
 GUEST = Player("p1", "Bob")
 
 
-def started(*, takeover_after: int = 3, target_score: int = 10_000) -> RoomRecord:
+def started(*, takeover_after: int = 3, target_score: int = 10_000, players: int = 2) -> RoomRecord:
     options = GAME.validate_options(
         {"turn_seconds": TURN_SECONDS, "target_score": target_score, "first_player": 0}
     )
@@ -52,14 +52,15 @@ def started(*, takeover_after: int = 3, target_score: int = 10_000) -> RoomRecor
         game="tomahawk",
         options=dict(options),
         private=True,
-        players=2,
+        players=players,
         host=HOST.player_id,
         created=START,
         code="ABCDEF",
         takeover_after=takeover_after,
         bot_delay=0.5,
     )
-    seats = tuple(SeatRecord(p.player_id, p.name, ready=True) for p in (HOST, GUEST))
+    people = (HOST, GUEST, Player("p2", "Cy"))[:players]
+    seats = tuple(SeatRecord(p.player_id, p.name, ready=True) for p in people)
     open_room = RoomRecord("room1", meta, seats, seq=4)
     change = plan_start(open_room, GAME, HOST, SEED, NONCE, START)
     return change.room
@@ -153,6 +154,24 @@ def test_a_timeout_counts_and_the_seat_gets_a_bot_after_takeover_after() -> None
         record = play(record, 1, now=START).room
     (bot_move,) = record.deadlines
     assert (bot_move.seat, bot_move.clock, bot_move.expire) == (0, BOT_CLOCK, START + 0.5)
+
+
+def test_a_taken_over_seat_plays_at_the_level_of_the_rooms_bots() -> None:
+    """The bot that plays for an absent human is of the level the host chose for the
+    room's bots (here: random), not always strong."""
+    record = started(takeover_after=1, players=3)
+    seats = list(record.seats)
+    seats[2] = SeatRecord("bot-2-x", "Bot 3 (random)", SeatKind.BOT, ready=True, level="random")
+    record = dataclasses.replace(record, seats=tuple(seats))
+    for _ in range(50):
+        seat = on_turn(record)
+        if seat == 0:
+            break
+        record = play(record, seat, now=START).room
+    record = time_out(record, 0).room
+    assert record.seats[0] == SeatRecord(
+        "p0", "Ann", SeatKind.BOT, ready=True, level="random", away=True
+    )
 
 
 def test_a_players_own_action_takes_their_seat_back_from_the_bot() -> None:

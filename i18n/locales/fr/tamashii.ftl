@@ -1,9 +1,9 @@
 # The tamashii words of the clients (CLI, web). Ids: the clients' keys with '.' as '-'.
 
-tm-gem-blue = bleu
+tm-gem-blue = bleue
 tm-gem-red = rouge
 tm-gem-yellow = jaune
-tm-gem-black = noir
+tm-gem-black = noire
 tm-power-RETURN_EXCESS = surplus remis dans le sac
 tm-power-RETURN_TWO_YELLOW = 2 gemmes jaunes remises dans le sac
 tm-power-REMOVE_BLACK = une gemme noire quitte le sac
@@ -13,11 +13,11 @@ tm-phase-CHOOSE = choix
 tm-phase-GATHERING = récolte de gemmes
 tm-phase-POWER_PEEK = coup d'œil de Tsuchi
 tm-phase-OVER = terminée
-tm-level-NOVICE = NOVICE
-tm-level-EASY = FACILE
-tm-level-STANDARD = STANDARD
-tm-level-HARD = DIFFICILE
-tm-level-NIGHTMARE = CAUCHEMAR
+tm-level-NOVICE = novice
+tm-level-EASY = facile
+tm-level-STANDARD = standard
+tm-level-HARD = difficile
+tm-level-NIGHTMARE = cauchemar
 tm-spirit-1 = Kaze
 tm-spirit-2 = Hi
 tm-spirit-3 = Mizu
@@ -35,7 +35,10 @@ tm-face_down = face cachée
 tm-freed_card = LIBÉRÉ { $name } (besoins { $needs } ; { $power })
 tm-on_card = dessus : { $gems }
 tm-peeked_by = regardée par { $names }
-tm-bag = Sac : { $gems } ({ $n } gemmes)
+tm-bag = Sac : { $gems } ({ $n ->
+    [one] { $n } gemme
+   *[other] { $n } gemmes
+})
 tm-drawn = Piochées ce tour : { $gems }
 tm-removed = Retirées : { $gems }
 tm-my_peek = Vous avez vu l'emplacement { $slot } : { $card }
@@ -66,3 +69,8 @@ tm-ev-gem_eroded = Érosion : une gemme { $colour } quitte le sac.
 tm-ev-gem_eroded_none = Érosion : rien à retirer.
 tm-ev-turn_started = Au tour de { $who }.
 tm-ev-match_over = Fin : { $freed } Tamashii libérés. { $verdict }
+tm-gem_n = { $n ->
+    [one] { $n } { $colour }
+   *[other] { $n } { $colour }s
+}
+tm-ev-freed_exact = { $name } est LIBÉRÉ (emplacement { $slot }) ! Aucune gemme en trop.

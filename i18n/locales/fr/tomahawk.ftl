@@ -115,3 +115,4 @@ tt-ev-round_ended = Fin de la manche { $round } : { $result }. Totaux : { $total
 tt-ev-round_won = { $name } vide sa main
 tt-ev-round_blocked = bloquée, pas de gagnant
 tt-ev-match_ended = Fin de partie ! Gagnant(s) : { $names }.
+tt-first_card = La manche { $round } commence : première carte { $card }.

@@ -12,7 +12,7 @@ my-phase-tie = départage
 my-phase-over = terminée
 my-header = Manche { $game } · tour { $turn } · { $phase } · laisse : { $leash }
 my-storyteller = Conteur maintenant : { $name }
-my-column = [{ $column }] { $breed } { $place }
+my-column = [{ $column }] { $breed } { $colour } · { $place }
 my-no_place = (aucun lieu)
 my-story_by = { $name } : « { $story } »
 my-players = Joueurs :
@@ -55,7 +55,10 @@ my-ev-locations_discarded = Lieux défaussés sous { $breeds }.
 my-ev-row_refilled = Nouveaux lieux : { $places }.
 my-ev-location_deck_short = Plus assez de lieux : la manche s'arrête.
 my-ev-turn_started = Tour { $turn } : { $who } tient la laisse.
-my-ev-game_over = Manche { $game } terminée ({ $reason }) : { $names } adopte(nt) Tomy.
+my-ev-game_over = Manche { $game } terminée ({ $reason }) : { $count ->
+    [one] { $names } adopte Tomy.
+   *[other] { $names } adoptent Tomy.
+}
 my-ev-round_scored = Points de la manche { $game } : { $scores } ; totaux { $totals }.
 my-ev-game_started = Manche { $game } distribuée ; { $who } tient la laisse.
 my-ev-hand_dealt = Vos nouveaux chiens : { $cards }
@@ -66,3 +69,9 @@ my-reason-locations_exhausted = plus de lieux
 my-reason-target_score = score cible atteint
 my-outcome-round = Manche { $game } : { $scores }
 my-outcome-hands = Cartes restantes : { $counts }
+my-colour-green = (vert)
+my-colour-red = (rouge)
+my-colour-blue = (bleu)
+my-colour-yellow = (jaune)
+my-colour-violet = (violet)
+my-colour-orange = (orange)

@@ -1,0 +1,106 @@
+"""Where a ``cercle`` command writes: plain lines in the reader's language, or one JSON
+document; the Room as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from cercle.v1 import common_pb2
+
+from clients.i18n import Tr, detect_language
+from clients.lobby_text import error_text
+from clients.render import Style, json_safe, status_name
+from clients.sdk import ApiError, bot_level_name
+
+EXIT_ERROR = 1
+
+
+class Io:
+    """Where a command writes, in which language, with or without colours."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.json = bool(getattr(args, "json", False))
+        self.lang = args.lang or detect_language()
+        self.tr = Tr(self.lang)
+        self.color = not args.no_color and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        self.style = Style(self.color)
+        self.address = server_target(getattr(args, "address", "") or "")
+
+    def line(self, text: str = "") -> None:
+        print(text, flush=True)
+
+    def note(self, text: str) -> None:
+        """A remark that must not spoil a JSON document on stdout."""
+        print(text, file=sys.stderr if self.json else sys.stdout, flush=True)
+
+    def emit(self, document: Any) -> None:
+        print(json_safe(json.dumps(document, ensure_ascii=False, indent=2)), flush=True)
+
+    def error(self, exc: ApiError) -> int:
+        text = self.tr("error", message=error_text(self.tr, exc, self.address))
+        print(self.style.bad(text), file=sys.stderr, flush=True)
+        if self.json:
+            self.emit(
+                {
+                    "error": {
+                        "code": exc.code.name,
+                        "reason": exc.reason,
+                        "message": exc.message,
+                        "field": exc.field,
+                    }
+                }
+            )
+        return EXIT_ERROR
+
+
+def server_target(address: str) -> str:
+    """``host:port`` for gRPC from what a player may type (``http://host:port/``).
+
+    >>> server_target("http://127.0.0.1:8080/"), server_target(" localhost:8080 ")
+    ('127.0.0.1:8080', 'localhost:8080')
+    """
+    text = address.strip()
+    for scheme in ("http://", "grpc://"):
+        if text.lower().startswith(scheme):
+            text = text[len(scheme) :]
+    return text.rstrip("/")
+
+
+def option_raw(value: common_pb2.OptionValue) -> Any:
+    which = value.WhichOneof("value")
+    return None if which is None else getattr(value, which)
+
+
+def room_json(room: common_pb2.Room) -> dict[str, Any]:
+    """A Room as plain JSON (ints as numbers; no secret: the join code is the caller's)."""
+    return {
+        "room_id": room.room_id,
+        "game_id": room.game_id,
+        "status": status_name(room),
+        "visibility": "private" if room.visibility == common_pb2.VISIBILITY_PRIVATE else "public",
+        "join_code": room.join_code,
+        "players": len(room.seats),
+        "options": {k: option_raw(v) for k, v in sorted(room.options.items())},
+        "seats": [
+            {
+                "index": s.index,
+                "player_id": s.player_id,
+                "display_name": s.display_name,
+                "kind": "bot"
+                if s.kind == common_pb2.SEAT_KIND_BOT
+                else ("human" if s.player_id else ""),
+                "ready": s.ready,
+                "bot_level": bot_level_name(s.bot_level),
+            }
+            for s in room.seats
+        ],
+        "spectator_count": room.spectator_count,
+        "host_player_id": room.host_player_id,
+        "my_seat": room.my_seat,
+        "version": room.version,
+        "seq": room.seq,
+    }

@@ -1,0 +1,311 @@
+"""What the terminal shows the same way for every game: the table, action and event lines
+through each game's :class:`GameRenderer`, the room's own events, the outcome, the lobby and
+the replay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cercle.v1 import (
+    common_pb2,
+    game_pb2,
+    lobby_pb2,
+)
+from google.protobuf import json_format
+
+from clients.render.shared import (
+    Context,
+    game_of,
+    renderer_for,
+    safe_message,
+)
+from clients.sdk import bot_level_name
+
+
+def learn(view: game_pb2.View, ctx: Context) -> None:
+    """Remember what the view shows (card faces, places) for later event lines."""
+    view = safe_message(view)
+    which = game_of(view)
+    renderer = renderer_for(which)
+    if renderer is not None and renderer.learn is not None:
+        renderer.learn(ctx, getattr(view, which))
+
+
+def learn_catalogue(response: lobby_pb2.GetGameCatalogueResponse, ctx: Context) -> None:
+    """Remember what a game's catalogue names by id (Tomy's places), for later lines."""
+    which = response.WhichOneof("catalogue")
+    renderer = renderer_for(which)
+    if which and renderer is not None and renderer.learn_catalogue is not None:
+        renderer.learn_catalogue(ctx, getattr(response, which))
+
+
+def opening_line(view: game_pb2.View, ctx: Context) -> str | None:
+    """What the game tells when its match starts, from the first view (or None)."""
+    view = safe_message(view)
+    which = game_of(view)
+    renderer = renderer_for(which)
+    if renderer is None or renderer.opening is None:
+        return None
+    return renderer.opening(getattr(view, which), ctx)
+
+
+def render_view(view: game_pb2.View, ctx: Context) -> list[str]:
+    """The table as text lines (my hand included when I have one)."""
+    view = safe_message(view)
+    which = game_of(view)
+    learn(view, ctx)
+    renderer = renderer_for(which)
+    return renderer.table(getattr(view, which), ctx) if renderer is not None else []
+
+
+def action_label(action: game_pb2.Action, ctx: Context, view: game_pb2.View | None = None) -> str:
+    """One readable line for an action (a menu entry, a replay step)."""
+    action = safe_message(action)
+    which = action.WhichOneof("game")
+    renderer = renderer_for(which)
+    if which is None or renderer is None:
+        return "—"
+    inner: Any = None
+    if view is not None and game_of(view) == which:
+        inner = getattr(view, which)
+    return renderer.action(getattr(action, which), ctx, inner)
+
+
+SERVICE_EVENTS = frozenset(
+    {
+        "created",
+        "joined",
+        "left",
+        "bot_added",
+        "bot_removed",
+        "spectator_joined",
+        "spectator_left",
+    }
+)
+
+
+def narrate(
+    event: game_pb2.Event,
+    ctx: Context,
+    room: common_pb2.Room | None = None,
+    *,
+    timeout: bool = False,
+) -> str:
+    """One line for an event; private events are marked, and so are the events of an update
+    the server played for a seat whose clock ran out (``timeout``)."""
+    tr = ctx.tr
+    event = safe_message(event)
+    which = event.WhichOneof("event")
+    text: str | None = None
+    if which == "room":
+        text = room_event(event.room, ctx, room)
+    elif which is not None:
+        renderer = renderer_for(which)
+        if renderer is not None:
+            text = renderer.event(getattr(event, which), ctx)
+    if text is None:  # an event this client does not know yet (a newer server)
+        inner = getattr(event, which) if which else None
+        kind = inner.WhichOneof("event") if inner is not None else None
+        text = tr("ev.unknown", kind=kind or "?")
+    if timeout:
+        text += " " + ctx.style.dim(tr("timeout_tag"))
+    if event.private:
+        text = ctx.style.paint(tr("private_tag"), "36") + " " + text
+    return text
+
+
+def room_event(
+    ev: game_pb2.RoomEvent, ctx: Context, room: common_pb2.Room | None = None
+) -> str | None:
+    """A change of the room itself, the same for every game."""
+    tr = ctx.tr
+    kind = ev.WhichOneof("event")
+    if kind is None:
+        return None
+    e: Any = getattr(ev, kind)
+    if kind in SERVICE_EVENTS:
+        return tr(f"ev.{kind}", who=ctx.player(e.player_id))
+    if kind == "ready":
+        ready = None
+        if room is not None:
+            for seat in room.seats:
+                if seat.player_id == e.player_id:
+                    ready = seat.ready
+        key = "ev.ready" if ready is None else ("ev.ready_on" if ready else "ev.ready_off")
+        return tr(key, who=ctx.player(e.player_id))
+    if kind == "match_started":
+        return ctx.style.bold(tr("ev.match_started", commitment=e.seed_commitment[:16]))
+    if kind == "match_finished":
+        return tr("ev.match_finished")
+    if kind in ("seat_taken_over", "seat_taken_back"):
+        return ctx.style.warn(tr(f"ev.{kind}", who=ctx.who(e.seat)))
+    if kind == "chat_sent":
+        return tr("ev.chat_sent", who=ctx.who(e.seat), text=e.text)
+    if kind == "seat_muted":
+        return tr("ev.seat_muted_on" if e.muted else "ev.seat_muted_off", who=ctx.who(e.seat))
+    return None
+
+
+def event_json(event: game_pb2.Event) -> dict[str, Any]:
+    """An event for ``--json`` output: its group (``room`` or the game), its kind, its fields
+    (protobuf JSON names) and whether it was private."""
+    which = event.WhichOneof("event") or ""
+    inner = getattr(event, which) if which else None
+    kind = (inner.WhichOneof("event") if inner is not None else None) or ""
+    data = (
+        json_format.MessageToDict(
+            getattr(inner, kind),
+            preserving_proto_field_name=True,
+            always_print_fields_with_no_presence=True,
+        )
+        if inner is not None and kind
+        else {}
+    )
+    return {"group": which, "kind": kind, "data": data, "private": event.private}
+
+
+def outcome_json(outcome: game_pb2.Outcome) -> dict[str, Any]:
+    """An outcome for ``--json`` output."""
+    detail = outcome.WhichOneof("detail")
+    return {
+        "winners": list(outcome.winners),
+        "scores": list(outcome.scores),
+        "reason": game_pb2.OutcomeReason.Name(outcome.reason),
+        "detail": json_format.MessageToDict(
+            getattr(outcome, detail), preserving_proto_field_name=True
+        )
+        if detail
+        else {},
+    }
+
+
+def render_outcome(outcome: game_pb2.Outcome, ctx: Context, *, details: bool = True) -> list[str]:
+    """The end of a match: winners, scores, reason, and the game's own lines (Tamashii's
+    verdict; with ``details``, what the final view also shows, such as Awimbawé's rounds)."""
+    outcome = safe_message(outcome)
+    tr, st = ctx.tr, ctx.style
+    lines = [st.bold(tr("match_over"))]
+    if outcome.winners:
+        lines.append(st.good(tr("winners", names=ctx.who_all(outcome.winners))))
+    else:
+        lines.append(tr("no_winner"))
+    if outcome.scores:
+        scores = ", ".join(f"{ctx.who(i)} {s}" for i, s in enumerate(outcome.scores))
+        lines.append(tr("scores", scores=scores))
+    if outcome.reason:
+        reason = game_pb2.OutcomeReason.Name(outcome.reason)[len("OUTCOME_REASON_") :]
+        lines.append(tr("reason", reason=tr.word("outcome_reason", reason.lower())))
+    which = outcome.WhichOneof("detail")
+    renderer = renderer_for(which)
+    if renderer is not None and details:
+        lines += renderer.outcome_lines(getattr(outcome, which or ""), ctx)
+    return lines
+
+
+STATUS_NAMES = {
+    common_pb2.ROOM_STATUS_OPEN: "open",
+    common_pb2.ROOM_STATUS_PLAYING: "playing",
+    common_pb2.ROOM_STATUS_FINISHED: "finished",
+    common_pb2.ROOM_STATUS_ABANDONED: "abandoned",
+}
+
+
+def status_name(room: common_pb2.Room) -> str:
+    return STATUS_NAMES.get(room.status, "unspecified")
+
+
+def option_text(value: common_pb2.OptionValue) -> str:
+    which = value.WhichOneof("value")
+    if which is None:
+        return ""
+    raw = getattr(value, which)
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if isinstance(raw, str):
+        return raw.lower()  # words (``level=standard``), as `--option` accepts them too
+    return str(raw)
+
+
+def options_text(options: Mapping[str, common_pb2.OptionValue]) -> str:
+    return " ".join(f"{k}={option_text(options[k])}" for k in sorted(options))
+
+
+def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
+    """The lobby: the room, its seats, who is ready."""
+    room = safe_message(room)
+    tr, st = ctx.tr, ctx.style
+    lines = [
+        st.bold(
+            tr(
+                "lobby_title",
+                room_id=room.room_id,
+                game=room.game_id,
+                status=tr(f"status.{status_name(room)}"),
+                code=room.join_code or "—",
+            )
+        ),
+        st.dim(options_text(room.options)),
+    ]
+    for seat in room.seats:
+        if not seat.player_id:
+            lines.append(f"  {seat.index} {st.dim(tr('free_seat'))}")
+            continue
+        flags = []
+        if seat.kind == common_pb2.SEAT_KIND_BOT:
+            level = bot_level_name(seat.bot_level)
+            flags.append(f"{tr('bot')} {tr.word('bot_level', level) if level else ''}".strip())
+        flags.append(st.good(tr("ready")) if seat.ready else tr("not_ready"))
+        if seat.player_id == room.host_player_id:
+            flags.append(tr("host"))
+        lines.append(f"  {seat.index} {ctx.who(seat.index)} · {', '.join(flags)}")
+    return lines
+
+
+def replay_parts(
+    replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context
+) -> tuple[list[str], list[list[str]], list[str]]:
+    """A finished match as its title, one group of lines per step (the seat, its action,
+    then its events) and the outcome: what ``cercle replay`` shows one step at a time."""
+    replay = safe_message(replay)
+    tr = ctx.tr
+    ctx.game_id = replay.game_id
+    for seat in replay.seats:
+        if seat.player_id:
+            ctx.names[seat.index] = seat.display_name or seat.player_id
+            ctx.players[seat.player_id] = ctx.names[seat.index]
+    names = ", ".join(ctx.names.get(i, "?") for i in range(replay.players))
+    head = [
+        ctx.style.bold(
+            tr(
+                "replay_title",
+                room_id=room_id,
+                game=replay.game_id,
+                players=replay.players,
+                names=names,
+            )
+        ),
+        ctx.style.dim(options_text(replay.options)),
+    ]
+    steps: list[list[str]] = []
+    for step in replay.steps:
+        # The events first: they tell the label what the action alone does not (the pile
+        # an Awimbawé card came from); the acting seat names "the opponent".
+        events = ["        · " + narrate(event, ctx, timeout=step.timeout) for event in step.events]
+        ctx.actor = step.seat
+        if step.HasField("action") and step.action.WhichOneof("game"):
+            label = action_label(step.action, ctx)
+        else:
+            label = tr("replay_timeout")
+        ctx.actor = -1
+        version = f"{step.version:<4}"
+        line = tr("replay_step", version=version, seat=ctx.who(step.seat), action=label)
+        steps.append([line, *events])
+    tail = render_outcome(replay.outcome, ctx) if replay.HasField("outcome") else []
+    return head, steps, tail
+
+
+def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context) -> list[str]:
+    """A finished match step by step, all at once: seat, action, then its events."""
+    head, steps, tail = replay_parts(replay, room_id, ctx)
+    return head + [line for step in steps for line in step] + tail

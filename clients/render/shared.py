@@ -1,0 +1,344 @@
+"""What every game's renderer shares: colours (:class:`Style`), terminal-safe text, the
+:class:`Context` (language, style, names at the table, cards seen), small field helpers, and
+the registry of :class:`GameRenderer` (one per game, registered by its module).
+
+Pure functions of the contract's messages (``cercle.v1``): no I/O, no gRPC. Colours are plain
+ANSI codes added by :class:`Style`; every line reads the same without them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from cercle.v1 import (
+    common_pb2,
+    game_pb2,
+)
+from google.protobuf.message import Message
+
+from clients.i18n import Tr
+from clients.sdk import bot_level_name
+
+# -- style --------------------------------------------------------------------------------------
+
+PALETTE = {
+    "red": "31",
+    "blue": "34",
+    "violet": "35",
+    "white": "97",
+    "green": "32",
+    "yellow": "93",
+    "black": "90",
+    "brown": "33",
+    "sky": "96",
+    "orange": "38;5;208",
+}
+
+
+@dataclass(frozen=True)
+class Style:
+    """ANSI colours, or nothing at all when ``enabled`` is false.
+
+    >>> Style(False).bold("x"), Style(True).bold("x")
+    ('x', '\\x1b[1mx\\x1b[0m')
+    """
+
+    enabled: bool = False
+
+    def paint(self, text: str, *codes: str) -> str:
+        if not self.enabled or not codes:
+            return text
+        return f"\x1b[{';'.join(codes)}m{text}\x1b[0m"
+
+    def bold(self, text: str) -> str:
+        return self.paint(text, "1")
+
+    def dim(self, text: str) -> str:
+        return self.paint(text, "2")
+
+    def colour(self, text: str, colour: str | None) -> str:
+        code = PALETTE.get(colour or "")
+        return self.paint(text, code) if code else text
+
+    def good(self, text: str) -> str:
+        return self.paint(text, "32")
+
+    def bad(self, text: str) -> str:
+        return self.paint(text, "31")
+
+    def warn(self, text: str) -> str:
+        return self.paint(text, "33")
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def strip_ansi(text: str) -> str:
+    """``text`` without colour codes.
+
+    >>> strip_ansi(Style(True).bold("Ana"))
+    'Ana'
+    """
+    return ANSI.sub("", text)
+
+
+_TERMINAL_SEQUENCES = re.compile(
+    r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"  # CSI (cursor, erase, colours)
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC...
+    r"|\x1b[\x20-\x2f]*[\x30-\x7e]?"  # any other escape
+)
+
+
+def _unsafe(char: str) -> bool:
+    """A control character (C0, DEL, C1) or a format character (bidi overrides and
+    isolates, zero-width and invisible ones), except the joiner emoji sequences use."""
+    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
+
+
+def safe_text(text: str) -> str:
+    r"""Text from the server as it may be printed: no escape sequence, no control or bidi or
+    invisible character (line breaks and tabs become spaces). Every name, story, message
+    and label that came over the wire goes through here before it reaches the terminal
+    (the server cleans free text too; a client does not rely on it).
+
+    >>> safe_text("Eve\x1b[2J\x1b]0;pwned\x07\u202e!\nok")
+    'Eve! ok'
+    """
+    text = _TERMINAL_SEQUENCES.sub("", text)
+    return "".join(" " if c in "\t\n\r" else c for c in text if c in "\t\n\r" or not _unsafe(c))
+
+
+M = TypeVar("M", bound=Message)
+
+
+def safe_message(message: M) -> M:
+    """A copy of a server message whose every string (nested, repeated, map keys and
+    values, ``Struct`` values included) went through :func:`safe_text`."""
+    copy = type(message)()
+    copy.CopyFrom(message)
+    _clean_strings(copy)
+    return copy
+
+
+def _clean_strings(message: Message) -> None:
+    for fd, value in message.ListFields():
+        entry = fd.message_type
+        if entry is not None and entry.GetOptions().map_entry:
+            holds_messages = entry.fields_by_name["value"].message_type is not None
+            for key in list(value):
+                item = value[key]
+                if holds_messages:
+                    _clean_strings(item)
+                new_key = safe_text(key) if isinstance(key, str) else key
+                new_item = safe_text(item) if isinstance(item, str) else item
+                if new_key == key and new_item == item:
+                    continue
+                if holds_messages:
+                    kept = type(item)()
+                    kept.CopyFrom(item)
+                    del value[key]
+                    value[new_key].CopyFrom(kept)
+                else:
+                    del value[key]
+                    value[new_key] = new_item
+        elif fd.type == fd.TYPE_MESSAGE:
+            for item in value if _is_repeated(fd) else [value]:
+                _clean_strings(item)
+        elif fd.type == fd.TYPE_STRING:
+            if _is_repeated(fd):
+                value[:] = [safe_text(v) for v in value]
+            else:
+                setattr(message, fd.name, safe_text(value))
+
+
+def _is_repeated(fd: Any) -> bool:
+    return bool(fd.is_repeated) if hasattr(fd, "is_repeated") else fd.label == fd.LABEL_REPEATED
+
+
+def json_safe(text: str) -> str:
+    r"""A JSON document (as ``json.dumps`` writes it: control characters in strings already
+    escaped) with its other control, bidi and invisible characters written as ``\uXXXX``
+    escapes too: the same data, harmless on a terminal. Its own line breaks stay.
+
+    >>> json_safe('{"name": "Eve\u202e\x9b"}')
+    '{"name": "Eve\\u202e\\u009b"}'
+    """
+    return "".join(f"\\u{ord(c):04x}" if c != "\n" and _unsafe(c) else c for c in text)
+
+
+# -- context ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Context:
+    """What rendering needs besides the message: language, style, who sits where, and the
+    card faces seen so far (so that an event naming a card id can say which card it is)."""
+
+    game_id: str
+    tr: Tr
+    style: Style = field(default_factory=Style)
+    names: dict[int, str] = field(default_factory=dict)
+    me: int = -1
+    players: dict[str, str] = field(default_factory=dict)
+    tt_faces: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    places: dict[int, tuple[str, str]] = field(default_factory=dict)
+    column_places: dict[int, int] = field(default_factory=dict)
+    tt_pending_draw: int | None = None
+    actor: int = -1
+    """The seat whose action is being labelled when it is not mine (a replay step)."""
+    aw_crowns: dict[int, int] = field(default_factory=dict)
+    """Awimbawé: crowns in each seat's trick pile this round, from the tricks seen."""
+    aw_sources: dict[int, int] = field(default_factory=dict)
+    """Awimbawé: the pile each card was played from (card id -> pile), from the events."""
+
+    @property
+    def lang(self) -> str:
+        return self.tr.lang
+
+    def set_room(self, room: common_pb2.Room) -> None:
+        """Take the seats' names and my seat from a Room message."""
+        if room.game_id:
+            self.game_id = room.game_id
+        self.me = room.my_seat
+        for seat in room.seats:
+            if seat.player_id:
+                name = safe_text(seat.display_name or seat.player_id)
+                if seat.kind == common_pb2.SEAT_KIND_BOT:
+                    # The server names bots in no language: say it in the reader's.
+                    level = bot_level_name(seat.bot_level)
+                    name = self.tr("bot_name", n=seat.index + 1) + (
+                        f" ({self.tr.word('bot_level', level)})" if level else ""
+                    )
+                self.names[seat.index] = name
+                self.players[seat.player_id] = name
+            else:
+                self.names.pop(seat.index, None)
+
+    def who(self, seat: Any) -> str:
+        """A seat's name, marked when it is mine."""
+        if seat is None or seat == "":
+            return "?"
+        try:
+            index = int(seat)
+        except (TypeError, ValueError):
+            return str(seat)
+        if index < 0:
+            return self.tr("nobody")
+        name = self.names.get(index) or self.tr("seat_n", n=index)
+        if index == self.me:
+            return self.style.bold(f"{name} ({self.tr('you')})")
+        return name
+
+    def who_all(self, seats: Iterable[Any]) -> str:
+        names = [self.who(s) for s in seats]
+        return ", ".join(names) if names else self.tr("nobody")
+
+    def player(self, player_id: str) -> str:
+        return self.players.get(player_id, player_id or "?")
+
+
+# -- small helpers ------------------------------------------------------------------------------
+
+
+def _upper_snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).upper()
+
+
+def text_field(message: Message, name: str) -> str | None:
+    """A string (or enum, by its short lower-case name) field; None when unset or absent.
+
+    Tolerates a field turning from ``string`` into an enum in a later contract.
+    """
+    fd: Any = message.DESCRIPTOR.fields_by_name.get(name)
+    if fd is None:
+        return None
+    if fd.has_presence and not message.HasField(name):
+        return None
+    value = getattr(message, name)
+    if fd.type == fd.TYPE_ENUM:
+        if value == 0:
+            return None
+        enum_name = fd.enum_type.values_by_number[value].name
+        prefix = _upper_snake(fd.enum_type.name) + "_"
+        return str(enum_name[len(prefix) :].lower() if enum_name.startswith(prefix) else enum_name)
+    return str(value) if value != "" else None
+
+
+def int_field(message: Message, name: str) -> int | None:
+    """An int field; None when an ``optional`` one is unset or the field is absent."""
+    fd: Any = message.DESCRIPTOR.fields_by_name.get(name)
+    if fd is None:
+        return None
+    if fd.has_presence and not message.HasField(name):
+        return None
+    return int(getattr(message, name))
+
+
+def has(message: Message, name: str) -> bool:
+    """True when the message field ``name`` is set (and exists)."""
+    return name in message.DESCRIPTOR.fields_by_name and message.HasField(name)
+
+
+def plain(value: Any) -> Any:
+    """JSON-style values with integral doubles turned back into ints.
+
+    >>> plain({"seat": 1.0, "cards": [3.0, 4.5], "x": None})
+    {'seat': 1, 'cards': [3, 4.5], 'x': None}
+    """
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def private_key(key: str, d: Mapping[str, Any], ctx: Context) -> str:
+    """``key`` for an event addressed to me, ``key.other`` for someone else's (a replay
+    shows every private event; a seated player only gets their own)."""
+    seat = d.get("seat")
+    mine = seat == ctx.me if seat is not None else ctx.me >= 0
+    return key if mine else f"{key}.other"
+
+
+def game_of(view: game_pb2.View) -> str:
+    return view.WhichOneof("game") or ""
+
+
+# -- the registry -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRenderer:
+    """How the terminal shows one game: its table, action labels, event lines, the lines its
+    outcome adds, and (optionally) what a view teaches the context for later lines. Each
+    ``clients/render/<game>.py`` builds one and :func:`register` s it."""
+
+    game_id: str
+    table: Callable[[Any, Context], list[str]]
+    action: Callable[[Any, Context, Any], str]
+    event: Callable[[Any, Context], str | None]
+    outcome_lines: Callable[[Any, Context], list[str]]
+    learn: Callable[[Context, Any], None] | None = None
+    learn_catalogue: Callable[[Context, Any], None] | None = None
+    opening: Callable[[Any, Context], str | None] | None = None
+    """A line told when the match starts, from its first view (Tomahawk's first card)."""
+    """What the game's catalogue (``GetGameCatalogue``) teaches the context (Tomy's places)."""
+
+
+RENDERERS: dict[str, GameRenderer] = {}
+"""Every registered renderer by game id (the ``oneof`` field name in the contract)."""
+
+
+def register(renderer: GameRenderer) -> GameRenderer:
+    RENDERERS[renderer.game_id] = renderer
+    return renderer
+
+
+def renderer_for(game_id: str | None) -> GameRenderer | None:
+    return RENDERERS.get(game_id or "")

@@ -1,0 +1,110 @@
+"""``cercle replay ROOM``: a finished match with the check of its seed commitment."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from typing import Any
+
+from cercle.v1 import game_pb2
+from google.protobuf import json_format
+
+from clients.io import EXIT_ERROR, Io, option_raw
+from clients.render import (
+    Context,
+    Style,
+    action_label,
+    event_json,
+    narrate,
+    outcome_json,
+    replay_parts,
+    strip_ansi,
+)
+from clients.sdk import Client
+
+
+def commitment_check(seed: int, nonce: str, commitment: str) -> tuple[str, bool]:
+    """``sha256("<seed>:<nonce>")`` and whether it is the published commitment.
+
+    >>> digest, ok = commitment_check(1, "n", hashlib.sha256(b"1:n").hexdigest())
+    >>> ok
+    True
+    """
+    digest = hashlib.sha256(f"{seed}:{nonce}".encode()).hexdigest()
+    return digest, digest == commitment.strip().lower()
+
+
+async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
+    replay = await client.replay(args.room)
+    digest, ok = commitment_check(replay.seed, replay.seed_nonce, replay.seed_commitment)
+    ctx = Context(replay.game_id, io.tr, io.style)
+    head, steps, tail = replay_parts(replay, args.room, ctx)
+    if io.json:
+        label_ctx = Context(replay.game_id, io.tr, Style(False))
+        replay_parts(replay, args.room, label_ctx)  # learn names and faces
+        io.emit(
+            {
+                "room_id": args.room,
+                "game_id": replay.game_id,
+                "players": replay.players,
+                "options": {k: option_raw(v) for k, v in sorted(replay.options.items())},
+                "seats": [
+                    {"index": s.index, "display_name": s.display_name, "player_id": s.player_id}
+                    for s in replay.seats
+                ],
+                "steps": [replay_step_json(step, label_ctx) for step in replay.steps],
+                "outcome": outcome_json(replay.outcome),
+                "seed": replay.seed,
+                "seed_nonce": replay.seed_nonce,
+                "seed_commitment": replay.seed_commitment,
+                "computed_commitment": digest,
+                "commitment_ok": ok,
+            }
+        )
+        return 0 if ok else EXIT_ERROR
+    for line in head:
+        io.line(line)
+    stepping = not args.all and sys.stdin.isatty() and sys.stdout.isatty()
+    for index, step in enumerate(steps):
+        for line in step:
+            io.line(line)
+        if stepping and index + 1 < len(steps):
+            answer = ask(io.tr("replay_more")).strip().lower()
+            if answer == "q":
+                break
+            stepping = answer != "a"
+    else:
+        for line in tail:
+            io.line(line)
+    io.line()
+    io.line(io.tr("replay_seed", seed=replay.seed, nonce=replay.seed_nonce))
+    io.line(io.tr("replay_commitment", digest=digest, commitment=replay.seed_commitment))
+    io.line(io.style.good(io.tr("commitment_ok")) if ok else io.style.bad(io.tr("commitment_bad")))
+    return 0 if ok else EXIT_ERROR
+
+
+def ask(prompt: str) -> str:
+    """A line typed after ``prompt`` (``q`` at the end of the input)."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return "q"
+
+
+def replay_step_json(step: game_pb2.ReplayStep, ctx: Context) -> dict[str, Any]:
+    has_action = step.HasField("action") and bool(step.action.WhichOneof("game"))
+    for event in step.events:  # what the label needs to know (the pile a card came from)
+        narrate(event, ctx, timeout=step.timeout)
+    ctx.actor = step.seat
+    return {
+        "seq": step.seq,
+        "version": step.version,
+        "seat": step.seat,
+        "timeout": step.timeout,
+        "action": json_format.MessageToDict(step.action, preserving_proto_field_name=True)
+        if has_action
+        else None,
+        "label": strip_ansi(action_label(step.action, ctx)) if has_action else "",
+        "events": [event_json(e) for e in step.events],
+    }
