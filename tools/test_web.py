@@ -10,6 +10,9 @@ the page's TypeScript tests (every Tomahawk and room event narrated) and the hea
 test; print one closing line.
 
 ``--generate`` regenerates clients/ts/src/gen from protos/ instead (``make proto-ts``).
+``--build`` only builds the web app (clients/web/build/app.js, which ``make run`` serves
+through Envoy): ``npm ci`` where stale, then the bundle; without Node it says how to get it
+and exits 0 (the rest of Cercle runs without the web app).
 ``--no-browser`` skips the Chromium test (the TypeScript tests, the page's included, still run).
 """
 
@@ -197,6 +200,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--generate", action="store_true", help="regenerate clients/ts/src/gen")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium test")
+    parser.add_argument("--build", action="store_true", help="only build the web app")
     args = parser.parse_args()
     started = time.monotonic()
 
@@ -207,6 +211,13 @@ def main() -> int:
         if os.environ.get("CI") or args.generate:
             raise Failure(message)
         say(f"skipped: {message}")
+        return 0
+
+    if args.build:
+        npm_ci_if_stale(TS)
+        npm_ci_if_stale(WEB)
+        run(["node", "build.mjs", "--page"], WEB, capture=True)
+        say(f"built {(WEB / 'build' / 'app.js').relative_to(ROOT)} (make run serves it)")
         return 0
 
     npm_ci_if_stale(TS)
