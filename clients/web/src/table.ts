@@ -489,7 +489,7 @@ export class Table {
 }
 
 function clockText(deadline: Deadline): string {
-  return `⏱ ${t("web-seconds", { seconds: Math.ceil(remainingMs(deadline) / 1000) })}`;
+  return `◷ ${t("web-seconds", { seconds: Math.ceil(remainingMs(deadline) / 1000) })}`;
 }
 
 /** Which control had the focus (and the caret), to give it back after a redraw. */

@@ -120,8 +120,8 @@ web-call-agilite = AGILITÉ ! Jouer mon { $card } maintenant
 
 ## Tamashii
 web-tm-spirits = Les six Tamashii
-web-tm-slot = Case { $slot }
-web-tm-slot_down = Case { $slot }, face cachée
+web-tm-slot = Emplacement { $slot }
+web-tm-slot_down = Emplacement { $slot }, face cachée
 web-tm-freed = Libéré
 web-tm-you_saw = Vous avez vu : { $card }
 web-tm-on_card = Gemmes posées
