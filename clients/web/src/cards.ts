@@ -164,3 +164,14 @@ export function gemSvg(colour: GemColour, label: string, size = 18): SVGElement 
   else root.append(svg("rect", { x: 2, y: 2, width: 16, height: 16, ...outline }));
   return root;
 }
+
+/** What goes inside a card button: the face for the eyes, the words for screen readers (the
+ * button's name is its text, so what is seen and what is said agree). */
+export function cardButtonContent(face: SVGElement, words: string): Node[] {
+  face.setAttribute("aria-hidden", "true");
+  face.removeAttribute("role");
+  const text = document.createElement("span");
+  text.className = "sr-only";
+  text.textContent = words;
+  return [face, text];
+}

@@ -98,7 +98,7 @@ export class Replay {
         button(t("web-replay_last"), () => go(steps.length), { id: "replay-last", disabled: this.step >= steps.length }),
       ),
       current ? el("p", { className: "meta" }, t("web-replay_current", { n: this.step })) : el("p", { className: "meta" }, t("web-replay_start")),
-      el("ol", { className: "replay-steps", reversed: true }, ...stepLines.reverse()),
+      el("ol", { className: "replay-steps", reversed: true, tabIndex: 0, aria: { label: t("web-replay_steps") } }, ...stepLines.reverse()),
     );
     if (focused) document.getElementById(focused)?.focus();
   }

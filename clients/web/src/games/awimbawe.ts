@@ -20,7 +20,7 @@ import {
   type AwimbaweSideView,
   type AwimbaweView,
 } from "../../../ts/src/index.js";
-import { cardBack, cardSvg, type Hue } from "../cards.js";
+import { cardBack, cardButtonContent, cardSvg, type Hue } from "../cards.js";
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import type { Drawn, GameUi, Names, TableContext } from "./types.js";
@@ -102,9 +102,8 @@ function cardButton(card: AwimbaweCardView, action: Action | undefined, ctx: Tab
       className: `card${playable ? " playable" : ""}`,
       disabled: !playable,
       dataset: { card: String(card.card) },
-      aria: { label: playable ? t("web-play_card", { card: awCardName(card) }) : awCardName(card) },
-    },
-    face(card),
+          },
+    ...cardButtonContent(face(card), playable ? t("web-play_card", { card: awCardName(card) }) : awCardName(card)),
   );
   if (playable) node.addEventListener("click", () => ctx.play(action));
   return node;

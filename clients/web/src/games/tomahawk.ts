@@ -14,7 +14,7 @@ import {
   type TomahawkView,
 } from "../../../ts/src/index.js";
 import { actionLabel, cardOf, tomahawkCase } from "../actions.js";
-import { cardBack, cardSvg, type Hue } from "../cards.js";
+import { cardBack, cardButtonContent, cardSvg, type Hue } from "../cards.js";
 import { button, el } from "../dom.js";
 import { t } from "../i18n.js";
 import { narrateTomahawk } from "../narrate.js";
@@ -156,9 +156,8 @@ function table(v: TomahawkView, ctx: TableContext): Drawn {
           className: `card${playable ? " playable" : ""}${agiliteCards.has(card.id) ? " agilite" : ""}`,
           disabled: !playable,
           dataset: { card: String(card.id) },
-          aria: { label: playable ? t("web-play_card", { card: cardName(card) }) : cardName(card) },
-        },
-        tomahawkFace(card, ctx),
+                  },
+        ...cardButtonContent(tomahawkFace(card, ctx), playable ? t("web-play_card", { card: cardName(card) }) : cardName(card)),
       );
       if (playable) node.addEventListener("click", () => pick(actions));
       return node;

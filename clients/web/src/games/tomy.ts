@@ -19,7 +19,7 @@ import {
   TomyPhase,
   type TomyView,
 } from "../../../ts/src/index.js";
-import { cardSvg, type Hue } from "../cards.js";
+import { cardButtonContent, cardSvg, type Hue } from "../cards.js";
 import { button, el } from "../dom.js";
 import { language, t } from "../i18n.js";
 import type { Drawn, GameUi, Names, TableContext } from "./types.js";
@@ -153,9 +153,8 @@ function table(v: TomyView, ctx: TableContext): Drawn {
           className: `card${vote && !ctx.busy ? " playable" : ""}`,
           disabled: !vote || ctx.busy,
           dataset: { card: String(card.id) },
-          aria: { label: vote ? t("my-act-vote", { card: dogName(card.id) }) : dogName(card.id) },
-        },
-        dogFace(card),
+                  },
+        ...cardButtonContent(dogFace(card), vote ? t("my-act-vote", { card: dogName(card.id) }) : dogName(card.id)),
       );
       if (vote) node.addEventListener("click", () => ctx.play(vote));
       return node;
