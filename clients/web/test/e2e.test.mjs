@@ -102,6 +102,7 @@ async function createTable(page, game, { seats, bots, options = {}, delay = 0, i
 
 /** What a player may click now, most specific first (a Tomy story is sent as suggested). */
 const CLICKABLE = [
+  "#board button.call:not([disabled])",
   "#choices button:not(:last-child):not([disabled])",
   "#board button[data-propose]:not([disabled])",
   "#board button.card.playable",
@@ -109,6 +110,9 @@ const CLICKABLE = [
   "#board button.primary:not([disabled])",
   "#actions button:not([disabled])",
 ].join(", ");
+
+/** The out-of-turn calls clicked (AGILITÉ!, TOMAHAWK!, SHÉRIF! buttons), by every test. */
+const calls = [];
 
 /** Plays by clicking until the match is over (or `until` says stop); calls `midway` once
  * after `midwayAfter` actions. Returns the number of actions the page sent. */
@@ -129,7 +133,9 @@ async function playUntil(page, { until = over, deadlineMs = 240_000, midway, mid
     if (await over(page)) break;
     const before = await played(page);
     try {
-      await page.locator(CLICKABLE).first().click({ timeout: 2_000 });
+      const target = page.locator(CLICKABLE).first();
+      if ((await target.getAttribute("data-call")) !== null) calls.push(await target.innerText());
+      await target.click({ timeout: 2_000 });
     } catch {
       continue; // the page re-rendered under the pointer: look again
     }
@@ -205,6 +211,7 @@ for (const [game, setup] of Object.entries(MATCHES)) {
       },
     });
     t.diagnostic(`${game}: ${actions} actions clicked, ${await page.locator("#log li").count()} events told`);
+    if (game === "tomahawk") t.diagnostic(`calls clicked so far: ${JSON.stringify(calls)}`);
     assert.ok(await over(page), "the match finished in the page");
     assert.ok(actions > 0, "the player played");
     assert.match((await page.textContent("#outcome")) ?? "", setup.lang === "fr" ? /Gagnant/ : /Winner/);

@@ -132,6 +132,7 @@ function table(v: TomahawkView, ctx: TableContext): Drawn {
   function pick(actions: readonly Action[]): void {
     let options = actions.filter((a) => withCall(a) === (callWithCard && actions.some(withCall)));
     if (options.length === 0) options = [...actions];
+    callWithCard = false; // the box is for one card: unticked again for the next
     if (options.length === 1) ctx.play(options[0]!);
     else ctx.choose(t("web-choose"), options);
   }
