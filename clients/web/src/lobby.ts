@@ -7,6 +7,7 @@
  */
 
 import {
+  apiError,
   BotLevel,
   type CercleClient,
   type GameInfo,
@@ -27,6 +28,9 @@ export interface LobbyHooks {
   replay(roomId: string): void;
   /** Resumes the saved seat. */
   resume(seat: SavedSeat): void;
+  /** The saved session is no longer known to the server: forget it (the next call opens a
+   * new guest session). */
+  expired(): void;
 }
 
 const RECENT_KEY = "cercle.recent";
@@ -159,6 +163,7 @@ export class Lobby {
     try {
       await work();
     } catch (err) {
+      if (apiError(err).reason === "UNAUTHENTICATED") this.hooks.expired();
       this.setError(refusal(err));
     } finally {
       this.busy = false;

@@ -73,6 +73,10 @@ const lobby = new Lobby({
   },
   replay: (roomId) => void openReplay(roomId),
   resume: (seat) => void resume(seat),
+  expired() {
+    forgetSession();
+    client = undefined;
+  },
 });
 
 async function openTable(c: CercleClient, seat: SavedSeat): Promise<void> {

@@ -38,6 +38,9 @@ import { refusal, roomGone } from "./refusal.js";
 import { forgetSeat, LOG_KEPT, loadLog, saveCursor, saveLog } from "./session.js";
 import { BOT_LEVELS, ROOM_STATUSES } from "./words.js";
 
+/** How long the page waits before following a table again after the stream gave up. */
+const FOLLOW_AGAIN_MS = 3000;
+
 export interface TableHooks {
   /** Back to the lobby (the seat is forgotten). */
   left(): void;
@@ -53,6 +56,8 @@ export class Table {
   deadlines: Deadline[] = [];
   waitingFor: number[] = [];
   seq = 0n;
+  /** The match version of the latest update (a legal list older than this is stale). */
+  version = 0n;
   legal: Action[] = [];
   legalVersion = -1n;
   outcome: Outcome | undefined;
@@ -63,6 +68,7 @@ export class Table {
   private legalDirty = false;
   private actionsPlayed = 0;
   private error = "";
+  private streamError = "";
   private choice: { prompt: string; actions: readonly Action[] } | undefined;
   private readonly stop = new AbortController();
   private ticker: ReturnType<typeof setInterval> | undefined;
@@ -128,6 +134,7 @@ export class Table {
     this.deadlines = state.deadlines;
     this.waitingFor = state.waitingFor;
     this.outcome = state.outcome;
+    this.version = state.room?.version ?? 0n;
     if (this.seq > (state.room?.seq ?? 0n)) this.seq = 0n; // a cursor from elsewhere: start over
     this.render();
     this.renderLog();
@@ -150,6 +157,8 @@ export class Table {
         onReconnect: () => this.hooks.status("reconnecting", "web-status-reconnecting"),
       })) {
         this.hooks.status("live", "web-status-live");
+        if (this.streamError && this.error === this.streamError) this.error = "";
+        this.streamError = "";
         this.apply(update);
       }
     } catch (err) {
@@ -160,14 +169,19 @@ export class Table {
         this.hooks.left();
         return;
       }
+      // The client gave up resubscribing: say so, and try again from the same cursor.
       this.hooks.status("error", "web-status-disconnected");
-      this.error = refusal(err);
+      this.streamError = this.error = refusal(err);
       this.render();
+      setTimeout(() => {
+        if (!this.stop.signal.aborted) void this.follow();
+      }, FOLLOW_AGAIN_MS);
     }
   }
 
   private apply(update: SubscribeResponse): void {
     this.seq = update.seq;
+    if (update.version > this.version) this.version = update.version;
     if (update.room) this.room = update.room;
     if (update.view?.game.case) this.view = update.view;
     this.deadlines = update.deadlines;
@@ -206,6 +220,10 @@ export class Table {
     this.client
       .legalActions(this.roomId)
       .then((response) => {
+        if (response.version < this.version) {
+          this.legalDirty = true; // asked before the latest update: ask again
+          return;
+        }
         this.legal = response.actions;
         this.legalVersion = response.version;
       })
@@ -224,11 +242,13 @@ export class Table {
     this.busy = true;
     this.choice = undefined;
     this.error = "";
+    // The list is spent: the update this action causes brings the next one (it may arrive
+    // before the answer to Act does, so the answer must not clear it).
+    this.legal = [];
     this.render();
     this.client
       .act(this.roomId, action, this.legalVersion)
       .then(() => {
-        this.legal = [];
         this.actionsPlayed++;
         document.body.dataset.actions = String(this.actionsPlayed); // read by the browser tests
       })
