@@ -191,8 +191,19 @@ async function checkReplay(page) {
   assert.ok((await page.locator(".replay-steps li").count()) > 2);
 }
 
+/** When the reader's turn comes, their clock counts down on screen. */
+async function assertClockRuns(page) {
+  await page.waitForSelector("#turn-clock:not([hidden])", { timeout: 30_000 });
+  const seconds = async () => Number(/\d+/.exec((await page.textContent("#turn-clock-text")) ?? "")?.[0]);
+  const first = await seconds();
+  await page.waitForFunction((s) => Number(/\d+/.exec(document.getElementById("turn-clock-text")?.textContent ?? "")?.[0]) < s, first, {
+    timeout: 5_000,
+  });
+  assert.ok((await seconds()) < first, "the clock counts down");
+}
+
 const MATCHES = {
-  tomahawk: { lang: "en", seats: 3, options: { target_score: 40, turn_seconds: 30 } },
+  tomahawk: { lang: "en", seats: 3, clock: true, options: { target_score: 40, turn_seconds: 30 } },
   tamashii: { lang: "fr", seats: 2, options: { decision_seconds: 30, level: "STANDARD" } },
   tomy: { lang: "en", seats: 3, options: { story_seconds: 60, vote_seconds: 60 } },
   awimbawe: { lang: "fr", seats: 2, options: { decision_seconds: 30 } },
@@ -207,6 +218,7 @@ for (const [game, setup] of Object.entries(MATCHES)) {
     const actions = await playUntil(page, {
       midway: async () => {
         await assertPlainWords(page);
+        if (setup.clock) await assertClockRuns(page);
         await screenshot(page, game);
       },
     });
@@ -239,9 +251,12 @@ test("a reload mid-match puts the player back in their seat", { timeout: 180_000
   assert.ok(BigInt(after.afterSeq) >= BigInt(seat.afterSeq), "the cursor moved on, never back");
   assert.ok((await page.locator("#log li").count()) >= logBefore, "the log is still there");
   assert.match((await page.textContent("#seats-list")) ?? "", /Reloader \(you\)/);
-  // And play on from there.
+  // And play on from there, with the keyboard only: Tab to a control, Enter.
   const before = await played(page);
-  await playUntil(page, { until: async (p) => (await played(p)) > before || (await over(p)) });
+  await page.waitForSelector(CLICKABLE, { timeout: 30_000 });
+  await page.locator(CLICKABLE).first().focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => Number(document.body.dataset.actions ?? 0) > n || document.querySelector("#choices button") !== null, before, { timeout: 10_000 });
   await page.click("#leave");
   await page.waitForSelector("#lobby:not([hidden])");
   assert.equal(await page.evaluate(() => localStorage.getItem("cercle.seat")), null, "leaving forgets the seat");
@@ -295,6 +310,7 @@ test("on a phone: the lobby and a table fit the screen, and nothing serious for 
   await openLobby(page, { name: "Phone", lang: "fr" });
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(await fits(), "the lobby has no sideways scrolling");
+  await screenshot(page, "lobby");
   await assertAccessible(page, "the lobby");
   await page.click('#game-tomahawk button[data-quick="tomahawk"]');
   await page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
