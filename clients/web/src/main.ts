@@ -130,6 +130,7 @@ async function resume(seat: SavedSeat): Promise<void> {
 async function openReplay(roomId: string): Promise<void> {
   table?.close();
   table = undefined;
+  setStatus("idle", "web-status-idle");
   replay = new Replay(await session(), roomId, () => {
     replay = undefined;
     lobby.show();

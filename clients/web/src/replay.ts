@@ -6,10 +6,11 @@
  * and the page computes the digest itself (sha256.ts).
  */
 
-import type { CercleClient, GetReplayResponse } from "../../ts/src/index.js";
+import type { CercleClient, GetGameCatalogueResponse, GetReplayResponse } from "../../ts/src/index.js";
 import type { Names } from "./games/types.js";
 import { $, button, el } from "./dom.js";
 import { gameUi } from "./games/registry.js";
+import { tomyPlace } from "./games/tomy.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { refusal } from "./refusal.js";
@@ -17,6 +18,7 @@ import { sha256Hex } from "./sha256.js";
 
 export class Replay {
   private data: GetReplayResponse | undefined;
+  private catalogue: GetGameCatalogueResponse | undefined;
   private step = 0;
 
   constructor(
@@ -33,6 +35,7 @@ export class Replay {
     try {
       this.data = await this.client.replay(this.roomId);
       this.step = 0;
+      this.catalogue = await this.client.gameCatalogue(this.data.gameId).catch(() => undefined);
     } catch (err) {
       $("replay-body").replaceChildren(el("p", { className: "error", role: "alert" }, refusal(err)));
       return;
@@ -47,6 +50,8 @@ export class Replay {
       seat: (seat) => seats[seat]?.displayName || t("seat_n", { n: seat + 1 }),
       player: (id) => seats.find((s) => s.playerId === id)?.displayName || t("web-someone"),
       me: -1,
+      place: (location) => tomyPlace(this.catalogue, location),
+      catalogue: this.catalogue,
     };
   }
 

@@ -97,6 +97,9 @@ export class Table {
         return table.mySeat;
       },
       place: (location: number): string => tomyPlace(table.catalogue, location),
+      get catalogue(): GetGameCatalogueResponse | undefined {
+        return table.catalogue;
+      },
     };
     this.seq = afterSeq;
     this.events = afterSeq > 0n ? loadLog(roomId) : [];

@@ -179,7 +179,7 @@ async function screenshot(page, name) {
 }
 
 /** After the outcome: the replay opens, its commitment holds, and it steps. */
-async function checkReplay(page) {
+async function checkReplay(page, game) {
   await page.click("#open-replay");
   await page.waitForSelector("#commitment", { timeout: 20_000 });
   assert.equal(await page.getAttribute("#commitment", "data-ok"), "true", "the seed commitment is verified");
@@ -189,6 +189,8 @@ async function checkReplay(page) {
   assert.ok((await page.locator(".replay-steps > li").count()) === 2, "two steps shown");
   await page.click("#replay-last");
   assert.ok((await page.locator(".replay-steps li").count()) > 2);
+  assert.doesNotMatch((await page.textContent(".replay-steps")) ?? "", /card #?\d+\b|carte n°/i, "cards named, not numbered");
+  await screenshot(page, `${game}-replay`);
 }
 
 /** When the reader's turn comes, their clock counts down on screen. */
@@ -229,7 +231,7 @@ for (const [game, setup] of Object.entries(MATCHES)) {
     assert.match((await page.textContent("#outcome")) ?? "", setup.lang === "fr" ? /Gagnant/ : /Winner/);
     assert.ok((await page.locator("#log li").count()) > actions, "the log tells what happened");
     await assertPlainWords(page);
-    await checkReplay(page);
+    await checkReplay(page, game);
     assert.deepEqual(problems, [], "no errors in the page");
     await context.close();
   });
@@ -280,6 +282,7 @@ test("two browsers play each other, a third watches by join code", { timeout: 30
   await guest.page.waitForSelector("#room:not([hidden])");
   await host.page.waitForSelector("#start-match:not([disabled])", { timeout: 30_000 });
   await assertAccessible(host.page, "an open table");
+  await screenshot(host.page, "open-table");
   await host.page.click("#start-match");
 
   await openLobby(watcher.page, { name: "Cy" });

@@ -191,7 +191,9 @@ export const tomahawk: GameUi<TomahawkView> = {
   turn: (v) => v.turn,
   hint: (v) => phaseHint(v),
   label(action, v, names) {
-    return actionLabel(action, { hand: v?.hand ?? [], pendingDraw: v?.pendingDraw ?? 0, who: names.seat });
+    // Without a hand (a replay), the catalogue's deck names every card.
+    const deck = names.catalogue?.catalogue.case === "tomahawk" ? names.catalogue.catalogue.value.cards : [];
+    return actionLabel(action, { hand: v?.hand ?? deck, pendingDraw: v?.pendingDraw ?? 0, who: names.seat });
   },
   narrate(event, names: Names) {
     return event.event.case === "tomahawk" ? narrateTomahawk(event.event.value, names) : undefined;

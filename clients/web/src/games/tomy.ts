@@ -275,8 +275,8 @@ export const tomy: GameUi<TomyView> = {
     switch (a?.case) {
       case "propose": {
         const location = _v?.columns.find((c) => c.column === a.value.column)?.location;
-        const place = location === undefined ? t("my-no_place") : (names.place?.(location) ?? `#${location}`);
-        return t("my-act-propose", { place, breed: breedName(a.value.column) });
+        if (location === undefined) return t("web-my-act-propose_breed", { breed: breedName(a.value.column) });
+        return t("my-act-propose", { place: names.place?.(location) ?? `#${location}`, breed: breedName(a.value.column) });
       }
       case "pass":
         return t("my-act-pass");

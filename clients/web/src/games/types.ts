@@ -15,6 +15,8 @@ export interface Names {
   readonly me: number;
   /** A Tomy location's name in the page's language (from the game's catalogue). */
   place?(location: number): string;
+  /** The game's catalogue once fetched (card faces by id, for replays' labels). */
+  readonly catalogue?: GetGameCatalogueResponse | undefined;
 }
 
 export interface TableContext extends Names {
