@@ -91,10 +91,10 @@ def load_session(address: str) -> dict[str, str] | None:
     return None
 
 
-def save_session(address: str, token: str, player_id: str, name: str) -> Path:
-    """Keep the token for ``address`` (the file is readable by its owner only)."""
+def save_session(address: str, token: str, player_id: str, name: str, refresh: str = "") -> Path:
+    """Keep the tokens for ``address`` (the file is readable by its owner only)."""
     sessions = load_sessions()
-    sessions[address] = {"token": token, "player_id": player_id, "name": name}
+    sessions[address] = {"token": token, "player_id": player_id, "name": name, "refresh": refresh}
     path = session_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
@@ -263,7 +263,9 @@ Command = Callable[[Client, argparse.Namespace, Io], Awaitable[int]]
 
 async def cmd_login(client: Client, args: argparse.Namespace, io: Io) -> int:
     player_id = await client.login(args.display_name)
-    path = save_session(args.address, client.token, player_id, args.display_name)
+    path = save_session(
+        args.address, client.token, player_id, args.display_name, client.refresh_token
+    )
     if io.json:
         io.emit({"player_id": player_id, "name": args.display_name, "session_file": str(path)})
     else:
@@ -793,6 +795,7 @@ def build_parser() -> argparse.ArgumentParser:
 async def run_command(args: argparse.Namespace, io: Io) -> int:
     client = Client(args.address)
     release: Callable[[], None] | None = None
+    saved: dict[str, str] | None = None
     try:
         needs_session = getattr(args, "needs_session", True)
         saved = load_session(args.address) if needs_session else None
@@ -807,6 +810,7 @@ async def run_command(args: argparse.Namespace, io: Io) -> int:
         if needs_session:
             if saved is not None:
                 client.token, client.player_id = saved["token"], saved.get("player_id", "")
+                client.refresh_token = saved.get("refresh", "")
             else:
                 await new_guest(client, args, io, None)
         try:
@@ -818,6 +822,10 @@ async def run_command(args: argparse.Namespace, io: Io) -> int:
         await new_guest(client, args, io, saved)
         return int(await args.run(client, args, io))
     finally:
+        if saved is not None and client.token not in ("", saved["token"]):
+            # The SDK refreshed the expired access token: keep the new pair.
+            name = saved.get("name", "")
+            save_session(args.address, client.token, client.player_id, name, client.refresh_token)
         if release is not None:
             release()
         await client.close()
@@ -828,7 +836,7 @@ async def new_guest(
 ) -> None:
     name = args.name or (saved or {}).get("name") or default_name()
     player_id = await client.login(name)
-    save_session(args.address, client.token, player_id, name)
+    save_session(args.address, client.token, player_id, name, client.refresh_token)
     io.note(io.style.dim(io.tr("guest_session", name=name)))
 
 

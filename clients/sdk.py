@@ -93,12 +93,20 @@ def option_values(raw: Mapping[str, str]) -> dict[str, common_pb2.OptionValue]:
     return out
 
 
+def new_request_id() -> str:
+    """A fresh request id (AIP-155): a call sent again with it is not applied twice."""
+    return uuid.uuid4().hex
+
+
 class Client:
     """One player's connection. ``async with Client(address) as c: await c.login("Ana")``."""
 
     def __init__(self, address: str, token: str = "") -> None:
         self.address = address
         self.token = token
+        self.refresh_token = ""
+        """Set by the logins: when the access token expires, a call trades it for a new
+        pair once (RefreshSession) and is sent again."""
         self.player_id = ""
         self.channel = grpc.aio.insecure_channel(
             address,
@@ -127,12 +135,20 @@ class Client:
 
     async def _call(self, method: object, request: object, timeout: float = 10.0) -> object:
         """One call; a RATE_LIMITED refusal (which did nothing) is retried after the delay
-        the server asks for, a few times."""
+        the server asks for, a few times; an expired access token is refreshed once (with
+        the refresh token of the login) and the call sent again."""
+        refreshed = False
         for attempt in range(6):
             try:
                 return await method(request, metadata=self.metadata, timeout=timeout)  # type: ignore[operator]
             except grpc.aio.AioRpcError as exc:
                 error = api_error(exc)
+                if error.code == grpc.StatusCode.UNAUTHENTICATED and self.refresh_token:
+                    if refreshed:
+                        raise error from None
+                    refreshed = True
+                    await self.refresh()
+                    continue
                 if error.reason != "RATE_LIMITED" or attempt == 5:
                     raise error from None
                 await asyncio.sleep(error.retry_after or 0.1)
@@ -146,7 +162,75 @@ class Client:
         )
         assert isinstance(response, lobby_pb2.CreateSessionResponse)
         self.token, self.player_id = response.session_token, response.player_id
+        self.refresh_token = response.refresh_token
         return self.player_id
+
+    async def login_device(
+        self, device_id: str, name: str = ""
+    ) -> lobby_pb2.AuthenticateDeviceResponse:
+        """Log in as the player of ``device_id`` (created on its first login)."""
+        response = await self._call(
+            self.lobby.AuthenticateDevice,
+            lobby_pb2.AuthenticateDeviceRequest(device_id=device_id, display_name=name),
+        )
+        assert isinstance(response, lobby_pb2.AuthenticateDeviceResponse)
+        self.token, self.player_id = response.session_token, response.player_id
+        self.refresh_token = response.refresh_token
+        return response
+
+    async def refresh(self) -> lobby_pb2.RefreshSessionResponse:
+        """Trade the refresh token for a new access token and refresh token."""
+        try:
+            response = await self.lobby.RefreshSession(
+                lobby_pb2.RefreshSessionRequest(refresh_token=self.refresh_token), timeout=10.0
+            )
+        except grpc.aio.AioRpcError as exc:
+            raise api_error(exc) from None
+        self.token, self.refresh_token = response.session_token, response.refresh_token
+        return response
+
+    async def logout(self) -> None:
+        """End the session: its tokens stop working on every replica."""
+        await self._call(self.lobby.DeleteSession, lobby_pb2.DeleteSessionRequest())
+        self.refresh_token = ""
+
+    async def rename(self, name: str) -> str:
+        response = await self._call(
+            self.lobby.UpdateProfile, lobby_pb2.UpdateProfileRequest(display_name=name)
+        )
+        assert isinstance(response, lobby_pb2.UpdateProfileResponse)
+        return response.display_name
+
+    async def my_rooms_page(
+        self, page_size: int = 0, page_token: str = ""
+    ) -> lobby_pb2.ListMyRoomsResponse:
+        response = await self._call(
+            self.lobby.ListMyRooms,
+            lobby_pb2.ListMyRoomsRequest(page_size=page_size, page_token=page_token),
+        )
+        assert isinstance(response, lobby_pb2.ListMyRoomsResponse)
+        return response
+
+    async def my_rooms(self) -> list[common_pb2.Room]:
+        """Every room the player sits in or watches, newest first (all pages)."""
+        rooms: list[common_pb2.Room] = []
+        token = ""
+        while True:
+            page = await self.my_rooms_page(page_token=token)
+            rooms += page.rooms
+            token = page.next_page_token
+            if not token:
+                return rooms
+
+    async def history_page(
+        self, page_size: int = 0, page_token: str = ""
+    ) -> lobby_pb2.ListMatchHistoryResponse:
+        response = await self._call(
+            self.lobby.ListMatchHistory,
+            lobby_pb2.ListMatchHistoryRequest(page_size=page_size, page_token=page_token),
+        )
+        assert isinstance(response, lobby_pb2.ListMatchHistoryResponse)
+        return response
 
     async def games(self, language: str = "") -> list[lobby_pb2.GameInfo]:
         """The catalogue, described in ``language`` (BCP 47; empty: the server's default)."""
@@ -173,11 +257,13 @@ class Client:
         private: bool = False,
         takeover_after: int | None = None,
         bot_delay: float | None = None,
+        request_id: str = "",
     ) -> common_pb2.Room:
         request = lobby_pb2.CreateRoomRequest(
             game_id=game_id,
             players=players,
             visibility=common_pb2.VISIBILITY_PRIVATE if private else common_pb2.VISIBILITY_PUBLIC,
+            request_id=request_id or new_request_id(),
         )
         if takeover_after is not None:
             request.takeover_after = takeover_after
@@ -190,18 +276,35 @@ class Client:
         return response.room
 
     async def rooms(self, game_id: str = "") -> list[common_pb2.Room]:
+        """The first page of open public rooms."""
+        return list((await self.rooms_page(game_id)).rooms)
+
+    async def rooms_page(
+        self, game_id: str = "", page_size: int = 0, page_token: str = ""
+    ) -> lobby_pb2.ListRoomsResponse:
         response = await self._call(
-            self.lobby.ListRooms, lobby_pb2.ListRoomsRequest(game_id=game_id)
+            self.lobby.ListRooms,
+            lobby_pb2.ListRoomsRequest(game_id=game_id, page_size=page_size, page_token=page_token),
         )
         assert isinstance(response, lobby_pb2.ListRoomsResponse)
-        return list(response.rooms)
+        return response
 
     async def join(
-        self, room_id: str = "", *, code: str = "", spectator: bool = False
+        self,
+        room_id: str = "",
+        *,
+        code: str = "",
+        spectator: bool = False,
+        request_id: str = "",
     ) -> lobby_pb2.JoinRoomResponse:
         response = await self._call(
             self.lobby.JoinRoom,
-            lobby_pb2.JoinRoomRequest(room_id=room_id, join_code=code, spectator=spectator),
+            lobby_pb2.JoinRoomRequest(
+                room_id=room_id,
+                join_code=code,
+                spectator=spectator,
+                request_id=request_id or new_request_id(),
+            ),
         )
         assert isinstance(response, lobby_pb2.JoinRoomResponse)
         return response
@@ -214,9 +317,15 @@ class Client:
         bots: int = 0,
         bot_level: str = "",
         bot_delay: float | None = None,
+        request_id: str = "",
     ) -> lobby_pb2.QuickMatchResponse:
+        """``request_id``: send the same one again to retry safely (empty: a new one)."""
         request = lobby_pb2.QuickMatchRequest(
-            game_id=game_id, players=players, bots=bots, bot_level=bot_level_value(bot_level)
+            game_id=game_id,
+            players=players,
+            bots=bots,
+            bot_level=bot_level_value(bot_level),
+            request_id=request_id or new_request_id(),
         )
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
@@ -226,14 +335,16 @@ class Client:
 
     async def ready(self, room_id: str, ready: bool = True) -> common_pb2.Room:
         response = await self._call(
-            self.lobby.SetReady, lobby_pb2.SetReadyRequest(room_id=room_id, ready=ready)
+            self.lobby.SetReady,
+            lobby_pb2.SetReadyRequest(room_id=room_id, ready=ready, request_id=new_request_id()),
         )
         assert isinstance(response, lobby_pb2.SetReadyResponse)
         return response.room
 
     async def start(self, room_id: str) -> common_pb2.Room:
         response = await self._call(
-            self.lobby.StartMatch, lobby_pb2.StartMatchRequest(room_id=room_id)
+            self.lobby.StartMatch,
+            lobby_pb2.StartMatchRequest(room_id=room_id, request_id=new_request_id()),
         )
         assert isinstance(response, lobby_pb2.StartMatchResponse)
         return response.room
@@ -241,13 +352,21 @@ class Client:
     async def add_bot(self, room_id: str, level: str = "strong", seat: int = -1) -> common_pb2.Room:
         response = await self._call(
             self.lobby.AddBot,
-            lobby_pb2.AddBotRequest(room_id=room_id, seat=seat, level=bot_level_value(level)),
+            lobby_pb2.AddBotRequest(
+                room_id=room_id,
+                seat=seat,
+                level=bot_level_value(level),
+                request_id=new_request_id(),
+            ),
         )
         assert isinstance(response, lobby_pb2.AddBotResponse)
         return response.room
 
     async def leave(self, room_id: str) -> None:
-        await self._call(self.lobby.LeaveRoom, lobby_pb2.LeaveRoomRequest(room_id=room_id))
+        await self._call(
+            self.lobby.LeaveRoom,
+            lobby_pb2.LeaveRoomRequest(room_id=room_id, request_id=new_request_id()),
+        )
 
     # -- game -----------------------------------------------------------------------------------
 

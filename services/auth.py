@@ -1,9 +1,17 @@
-"""Identity: the session token in ``authorization: Bearer`` metadata -> the calling player.
+"""The cross-cutting concerns of every call, one interceptor each, in the order gRPC's
+examples chain them (the first listed is the outermost):
 
-An interceptor resolves the token once per call (with a small in-process cache, since a
-token's player never changes) and puts the player and a request id in context variables
-that servicers and log lines read. Public methods (CreateSession, ListGames, health,
-reflection) need no token.
+1. :class:`MalformedRequestInterceptor`: a request that is not a valid protobuf message is
+   answered INVALID_ARGUMENT instead of gRPC's UNKNOWN;
+2. :class:`RequestContextInterceptor`: a request id, the method and the caller's address in
+   context variables (``structlog`` log lines carry them);
+3. :class:`AuthenticationInterceptor`: the access token in ``authorization: Bearer``
+   metadata -> the calling player (:data:`current_player`); public methods need none;
+4. :class:`RateLimitInterceptor`: requests per second per session (per client address for
+   the public methods), shared by every replica (services.limits).
+
+:func:`identity_interceptors` builds the four. A token's player is cached in process for at
+most :data:`CACHE_SECONDS`, so a logged-out token is refused on every replica within that.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ import contextvars
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import grpc
@@ -31,11 +40,15 @@ current_player: contextvars.ContextVar[Player | None] = contextvars.ContextVar(
 PUBLIC_METHODS = frozenset(
     {
         "/cercle.v1.LobbyService/CreateSession",
+        "/cercle.v1.LobbyService/AuthenticateDevice",
+        "/cercle.v1.LobbyService/RefreshSession",
         "/cercle.v1.LobbyService/ListGames",
         "/cercle.v1.LobbyService/GetGameCatalogue",
     }
 )
-CACHE_SECONDS = 60.0
+CACHE_SECONDS = 1.0
+"""How long a replica trusts a token it resolved without asking the store again: a
+logged-out (or rotated) token is refused on every replica at most this long after."""
 CACHE_SIZE = 50_000
 
 
@@ -45,14 +58,14 @@ RATE_BURST = 2 * RATE_PER_SECOND
 """Requests per second per session, for all replicas together (services.limits); over it:
 RESOURCE_EXHAUSTED with RetryInfo."""
 ANONYMOUS_RATE_PER_SECOND = LIMITS.anonymous_rate_per_second
-"""CreateSession and ListGames per second per client address (burst: four times)."""
+"""The public methods per second per client address (burst: four times)."""
 
 current_address: contextvars.ContextVar[str] = contextvars.ContextVar("current_address", default="")
 """The caller's address (``addr:<ip>``, see :func:`services.limits.client_address`)."""
 
 
 class SessionCache:
-    """token -> player, for CACHE_SECONDS (a revoked session is refused within a minute)."""
+    """token -> player, for CACHE_SECONDS."""
 
     def __init__(self) -> None:
         self._entries: OrderedDict[str, tuple[float, Player]] = OrderedDict()
@@ -68,6 +81,9 @@ class SessionCache:
         self._entries.move_to_end(token)
         while len(self._entries) > CACHE_SIZE:
             self._entries.popitem(last=False)
+
+    def drop(self, token: str) -> None:
+        self._entries.pop(token, None)
 
 
 class Malformed:
@@ -107,14 +123,86 @@ def require_player() -> Player:
     return player
 
 
-class AuthInterceptor(grpc.aio.ServerInterceptor):
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+Before = Callable[[Any, grpc.aio.ServicerContext], Awaitable[None]]
+"""What an interceptor runs before the handler (it aborts the call to refuse it)."""
+
+
+def run_before(handler: Any, before: Before, *, deserializer: Any = None) -> Any:
+    """``handler`` with ``before`` run first, for unary and server-streaming methods (the
+    only kinds Cercle has); ``deserializer`` replaces the request's decoder."""
+    decode = deserializer or handler.request_deserializer
+    if handler.unary_unary is not None:
+        inner_unary = handler.unary_unary
+
+        async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            await before(request, context)
+            return await inner_unary(request, context)
+
+        return grpc.unary_unary_rpc_method_handler(
+            unary, request_deserializer=decode, response_serializer=handler.response_serializer
+        )
+    if handler.unary_stream is not None:
+        inner_stream = handler.unary_stream
+
+        async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            await before(request, context)
+            async for item in inner_stream(request, context):
+                yield item
+
+        return grpc.unary_stream_rpc_method_handler(
+            stream, request_deserializer=decode, response_serializer=handler.response_serializer
+        )
+    return handler
+
+
+def _ours(handler: Any, details: Any) -> bool:
+    return handler is not None and str(details.method).startswith("/cercle.v1.")
+
+
+class MalformedRequestInterceptor(grpc.aio.ServerInterceptor):
+    """A request that does not decode gets INVALID_ARGUMENT / MALFORMED_REQUEST."""
+
+    async def intercept_service(self, continuation: Any, details: Any) -> Any:
+        handler = await continuation(details)
+        if not _ours(handler, details):
+            return handler
+
+        async def refuse_malformed(request: Any, context: grpc.aio.ServicerContext) -> None:
+            if isinstance(request, Malformed):
+                await abort_with(context, MALFORMED)
+
+        tolerant = _tolerant(handler.request_deserializer)
+        return run_before(handler, refuse_malformed, deserializer=tolerant)
+
+
+class RequestContextInterceptor(grpc.aio.ServerInterceptor):
+    """A request id, the method and the caller's address, for log lines and limits."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+
+    async def intercept_service(self, continuation: Any, details: Any) -> Any:
+        handler = await continuation(details)
+        if not _ours(handler, details):
+            return handler
+        method, metadata = details.method, details.invocation_metadata
+        proxies = self.limits.trusted_proxies
+
+        async def bind(request: Any, context: grpc.aio.ServicerContext) -> None:
+            structlog.contextvars.clear_contextvars()
+            structlog.contextvars.bind_contextvars(request_id=uuid.uuid4().hex[:12], method=method)
+            current_player.set(None)
+            current_address.set(client_address(str(context.peer() or ""), metadata, proxies))
+
+        return run_before(handler, bind)
+
+
+class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
+    """The access token -> :data:`current_player` (public methods need no token)."""
+
+    def __init__(self, store: Store) -> None:
         self.store = store
         self.cache = SessionCache()
-        self.limits = limits or Limits.from_env()
-        rate, anonymous = self.limits.rate_per_second, self.limits.anonymous_rate_per_second
-        self.limiter = SharedLimiter(store, "session", rate, 2 * rate)
-        self.anonymous = SharedLimiter(store, "address", anonymous, 4 * anonymous)
 
     async def resolve(self, token: str) -> Player | None:
         player = self.cache.get(token)
@@ -123,43 +211,18 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
             if found is None:
                 return None
             player_id, name = found
-            # Names are cleaned when a session is made; a session older than that is too.
+            # Names are cleaned when they are set; a profile older than that is too.
             player = Player(player_id, clean_text(name))
             self.cache.put(token, player)
         return player
 
     async def intercept_service(self, continuation: Any, details: Any) -> Any:
         handler = await continuation(details)
-        method = details.method
-        if handler is None or not method.startswith("/cercle.v1."):
+        if not _ours(handler, details) or details.method in PUBLIC_METHODS:
             return handler
-        metadata = details.invocation_metadata
-        token = bearer_token(metadata)
-        interceptor = self
+        token = bearer_token(details.invocation_metadata)
 
-        async def identify(context: grpc.aio.ServicerContext) -> None:
-            request_id = uuid.uuid4().hex[:12]
-            structlog.contextvars.clear_contextvars()
-            structlog.contextvars.bind_contextvars(request_id=request_id, method=method)
-            current_player.set(None)
-            address = client_address(
-                str(context.peer() or ""), metadata, interceptor.limits.trusted_proxies
-            )
-            current_address.set(address)
-            if method in PUBLIC_METHODS:
-                # No session yet: sessions are limited per client address instead.
-                wait = await interceptor.anonymous.take(address)
-                if wait > 0:
-                    await abort_with(
-                        context,
-                        RoomError(
-                            Kind.RESOURCE_EXHAUSTED,
-                            "RATE_LIMITED",
-                            "too many requests from this address: slow down",
-                            retry_after=wait,
-                        ),
-                    )
-                return
+        async def authenticate(request: Any, context: grpc.aio.ServicerContext) -> None:
             if token is None:
                 await abort_with(
                     context,
@@ -170,7 +233,7 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
                     ),
                 )
             try:
-                player = await interceptor.resolve(token)
+                player = await self.resolve(token)
             except StoreUnavailable:
                 await abort_with(
                     context,
@@ -187,50 +250,57 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
                     RoomError(
                         Kind.UNAUTHENTICATED,
                         "UNAUTHENTICATED",
-                        "this session is unknown or has expired",
-                    ),
-                )
-            wait = await interceptor.limiter.take(player.player_id)
-            if wait > 0:
-                await abort_with(
-                    context,
-                    RoomError(
-                        Kind.RESOURCE_EXHAUSTED,
-                        "RATE_LIMITED",
-                        "too many requests: slow down",
-                        retry_after=wait,
+                        "this session is unknown, has expired or was logged out: "
+                        "refresh it (RefreshSession) or open a new one",
                     ),
                 )
             current_player.set(player)
             structlog.contextvars.bind_contextvars(player=player.player_id)
 
-        if handler.unary_unary is not None:
-            inner_unary = handler.unary_unary
+        return run_before(handler, authenticate)
 
-            async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
-                if isinstance(request, Malformed):
-                    await abort_with(context, MALFORMED)
-                await identify(context)
-                return await inner_unary(request, context)
 
-            return grpc.unary_unary_rpc_method_handler(
-                unary,
-                request_deserializer=_tolerant(handler.request_deserializer),
-                response_serializer=handler.response_serializer,
-            )
-        if handler.unary_stream is not None:
-            inner_stream = handler.unary_stream
+class RateLimitInterceptor(grpc.aio.ServerInterceptor):
+    """Requests per second per session, or per client address on the public methods."""
 
-            async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
-                if isinstance(request, Malformed):
-                    await abort_with(context, MALFORMED)
-                await identify(context)
-                async for item in inner_stream(request, context):
-                    yield item
+    def __init__(self, store: Store, limits: Limits) -> None:
+        rate, anonymous = limits.rate_per_second, limits.anonymous_rate_per_second
+        self.limiter = SharedLimiter(store, "session", rate, 2 * rate)
+        self.anonymous = SharedLimiter(store, "address", anonymous, 4 * anonymous)
 
-            return grpc.unary_stream_rpc_method_handler(
-                stream,
-                request_deserializer=_tolerant(handler.request_deserializer),
-                response_serializer=handler.response_serializer,
-            )
-        return handler
+    async def intercept_service(self, continuation: Any, details: Any) -> Any:
+        handler = await continuation(details)
+        if not _ours(handler, details):
+            return handler
+        public = details.method in PUBLIC_METHODS
+
+        async def limit(request: Any, context: grpc.aio.ServicerContext) -> None:
+            if public:  # no session yet: limited per client address instead
+                wait = await self.anonymous.take(current_address.get())
+                message = "too many requests from this address: slow down"
+            else:
+                player = current_player.get()
+                if player is None:
+                    return  # only behind AuthenticationInterceptor, which set it
+                wait = await self.limiter.take(player.player_id)
+                message = "too many requests: slow down"
+            if wait > 0:
+                await abort_with(
+                    context,
+                    RoomError(Kind.RESOURCE_EXHAUSTED, "RATE_LIMITED", message, retry_after=wait),
+                )
+
+        return run_before(handler, limit)
+
+
+def identity_interceptors(
+    store: Store, limits: Limits | None = None
+) -> list[grpc.aio.ServerInterceptor]:
+    """The four interceptors in their order (outermost first)."""
+    limits = limits or Limits.from_env()
+    return [
+        MalformedRequestInterceptor(),
+        RequestContextInterceptor(limits),
+        AuthenticationInterceptor(store),
+        RateLimitInterceptor(store, limits),
+    ]

@@ -19,7 +19,7 @@ from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.codec import encode_event
 from engine.core import Game, InvalidOptions
-from services import bot_seats, errors
+from services import bot_seats, errors, pages
 from services.clocks import compute_deadlines
 from services.errors import RoomError
 from services.games import contract_for
@@ -335,6 +335,7 @@ class LobbyOps:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
         if not private:
             await self.store.index_open_room(room_id, game_id, created)
+        await self.store.index_memberships(room_id, created, (player.player_id,), ())
         log.info("room_created", room=room_id, game=game_id, players=players, private=private)
         return await self.load(room_id)
 
@@ -349,6 +350,32 @@ class LobbyOps:
             if any(seat is None for seat in record.seats):
                 rooms.append(record)
         return rooms
+
+    async def open_rooms_page(
+        self, game_id: str, page_token: str, page_size: int
+    ) -> tuple[list[RoomRecord], str]:
+        """Open public rooms with a free seat, newest first, and the next page's token (a
+        page may hold fewer rooms than asked: rooms filled or closed meanwhile are left
+        out)."""
+        size = pages.page_size(page_size)
+        after = pages.decode_token(page_token, "rooms", game_id)
+        found = await self.store.open_rooms_page(game_id or None, after, size)
+        rooms: list[RoomRecord] = []
+        for room_id, _ in found:
+            record = await self.store.load_room(room_id)
+            if record is None:
+                await self.store.unindex_open_room(room_id, game_id)
+            elif (
+                record.status is RoomStatus.OPEN
+                and not record.meta.private
+                and any(seat is None for seat in record.seats)
+            ):
+                rooms.append(record)
+        token = ""
+        if len(found) == size:
+            room_id, score = found[-1]
+            token = pages.encode_token("rooms", game_id, (score, room_id))
+        return rooms, token
 
     async def join(
         self, player: Player, room_id: str, join_code: str, *, spectator: bool, address: str = ""

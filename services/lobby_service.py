@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, ClassVar, TypeVar, cast
 
 import grpc
 from cercle.v1 import common_pb2, lobby_pb2, lobby_pb2_grpc
@@ -12,17 +11,24 @@ from google.protobuf.message import Message
 
 import i18n
 from engine import registry
-from services import errors
-from services.auth import current_address, require_player
+from services import errors, pages
+from services.auth import bearer_token, current_address, require_player
 from services.feed import Feeds
 from services.games import contract_for
+from services.players import Players
 from services.records import EntryKind
-from services.render import option_raw, option_value, room_message, timestamp
-from services.rooms import MAX_NAME_LENGTH, Rooms, is_member
+from services.render import (
+    match_record_message,
+    option_raw,
+    option_value,
+    room_message,
+    timestamp,
+)
+from services.retries import Retries
+from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
-from services.store import SESSION_TTL_SECONDS, now
+from services.store import IssuedSession
 from services.streams import check_cursor, leaves, left_room, too_slow
-from services.text import clean_text, graphemes
 
 _KIND = {
     "int": lobby_pb2.OPTION_KIND_INT,
@@ -31,6 +37,13 @@ _KIND = {
 }
 
 Context = grpc.aio.ServicerContext
+R = TypeVar("R", bound=Message)
+SessionResponse = TypeVar(
+    "SessionResponse",
+    lobby_pb2.CreateSessionResponse,
+    lobby_pb2.AuthenticateDeviceResponse,
+    lobby_pb2.RefreshSessionResponse,
+)
 
 ROOM_CHANGES = {
     "created": lobby_pb2.ROOM_CHANGE_CREATED,
@@ -70,6 +83,16 @@ def _metadata(context: Context, key: str) -> str:
         if name == key:
             return str(value)
     return ""
+
+
+def session_fields(response: SessionResponse, issued: IssuedSession, now: float) -> SessionResponse:
+    """Fill a session response's tokens and their expiry times."""
+    response.session_token = issued.access_token
+    response.player_id = issued.player_id
+    response.expire_time.CopyFrom(timestamp(now + issued.access_ttl))
+    response.refresh_token = issued.refresh_token
+    response.refresh_expire_time.CopyFrom(timestamp(now + issued.refresh_ttl))
+    return response
 
 
 def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.GameInfo]:
@@ -124,23 +147,87 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     def __init__(self, rooms: Rooms, feeds: Feeds) -> None:
         self.rooms = rooms
         self.feeds = feeds
+        self.players = Players(rooms.store, rooms.clock)
+        self.retries = Retries(rooms.store)
+
+    async def _once(self, method: str, request: Message, run: Callable[[], Awaitable[R]]) -> R:
+        """Run a mutating request once per request id (services.retries)."""
+        response_type = type(self).RESPONSES[method]
+        result = await self.retries.once(require_player(), method, request, response_type, run)
+        return cast(R, result)
+
+    RESPONSES: ClassVar[dict[str, type[Message]]] = {
+        "CreateRoom": lobby_pb2.CreateRoomResponse,
+        "QuickMatch": lobby_pb2.QuickMatchResponse,
+        "JoinRoom": lobby_pb2.JoinRoomResponse,
+        "LeaveRoom": lobby_pb2.LeaveRoomResponse,
+        "SetReady": lobby_pb2.SetReadyResponse,
+        "StartMatch": lobby_pb2.StartMatchResponse,
+        "AddBot": lobby_pb2.AddBotResponse,
+        "RemoveBot": lobby_pb2.RemoveBotResponse,
+    }
 
     @guarded
     async def CreateSession(
         self, request: lobby_pb2.CreateSessionRequest, context: Context
     ) -> lobby_pb2.CreateSessionResponse:
-        name = clean_text(request.display_name)
-        if not 1 <= graphemes(name) <= MAX_NAME_LENGTH or len(name) > 4 * MAX_NAME_LENGTH:
-            raise errors.invalid(
-                "display_name", f"a display name has 1 to {MAX_NAME_LENGTH} visible characters"
-            )
-        token = secrets.token_urlsafe(32)
-        player_id = "p-" + secrets.token_hex(8)
-        await self.rooms.store.create_session(token, player_id, name)
-        return lobby_pb2.CreateSessionResponse(
-            session_token=token,
-            player_id=player_id,
-            expire_time=timestamp(now() + SESSION_TTL_SECONDS),
+        issued = await self.players.create_guest(request.display_name)
+        return session_fields(lobby_pb2.CreateSessionResponse(), issued, self.rooms.clock())
+
+    @guarded
+    async def AuthenticateDevice(
+        self, request: lobby_pb2.AuthenticateDeviceRequest, context: Context
+    ) -> lobby_pb2.AuthenticateDeviceResponse:
+        issued, created, name = await self.players.authenticate_device(
+            request.device_id, request.display_name
+        )
+        response = lobby_pb2.AuthenticateDeviceResponse(created=created, display_name=name)
+        return session_fields(response, issued, self.rooms.clock())
+
+    @guarded
+    async def RefreshSession(
+        self, request: lobby_pb2.RefreshSessionRequest, context: Context
+    ) -> lobby_pb2.RefreshSessionResponse:
+        issued = await self.players.refresh(request.refresh_token)
+        return session_fields(lobby_pb2.RefreshSessionResponse(), issued, self.rooms.clock())
+
+    @guarded
+    async def DeleteSession(
+        self, request: lobby_pb2.DeleteSessionRequest, context: Context
+    ) -> lobby_pb2.DeleteSessionResponse:
+        require_player()
+        token = bearer_token(context.invocation_metadata())
+        if token is not None:
+            await self.players.logout(token)
+        return lobby_pb2.DeleteSessionResponse()
+
+    @guarded
+    async def UpdateProfile(
+        self, request: lobby_pb2.UpdateProfileRequest, context: Context
+    ) -> lobby_pb2.UpdateProfileResponse:
+        player = require_player()
+        name = await self.players.rename(player, request.display_name)
+        return lobby_pb2.UpdateProfileResponse(player_id=player.player_id, display_name=name)
+
+    @guarded
+    async def ListMyRooms(
+        self, request: lobby_pb2.ListMyRoomsRequest, context: Context
+    ) -> lobby_pb2.ListMyRoomsResponse:
+        player = require_player()
+        records, token = await self.players.my_rooms(player, request.page_token, request.page_size)
+        return lobby_pb2.ListMyRoomsResponse(
+            rooms=[room_message(r, player.player_id) for r in records], next_page_token=token
+        )
+
+    @guarded
+    async def ListMatchHistory(
+        self, request: lobby_pb2.ListMatchHistoryRequest, context: Context
+    ) -> lobby_pb2.ListMatchHistoryResponse:
+        player = require_player()
+        summaries, token = await self.players.history(player, request.page_token, request.page_size)
+        return lobby_pb2.ListMatchHistoryResponse(
+            matches=[match_record_message(s, player.player_id) for s in summaries],
+            next_page_token=token,
         )
 
     @guarded
@@ -148,7 +235,13 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.ListGamesRequest, context: Context
     ) -> lobby_pb2.ListGamesResponse:
         language = request.language_code or _metadata(context, "accept-language")
-        return lobby_pb2.ListGamesResponse(games=game_catalogue(language))
+        games = game_catalogue(language)
+        size = len(games) if request.page_size == 0 else pages.page_size(request.page_size)
+        after = pages.decode_token(request.page_token, "games", "")
+        start = 0 if after is None else max(0, int(after[0]))
+        end = start + size
+        token = pages.encode_token("games", "", (end, "")) if end < len(games) else ""
+        return lobby_pb2.ListGamesResponse(games=games[start:end], next_page_token=token)
 
     @guarded
     async def GetGameCatalogue(
@@ -166,29 +259,38 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     ) -> lobby_pb2.CreateRoomResponse:
         player = require_player()
         check_enum(request, "visibility")
-        record = await self.rooms.create_room(
-            player,
-            request.game_id,
-            {name: option_raw(value) for name, value in request.options.items()},
-            private=request.visibility == common_pb2.VISIBILITY_PRIVATE,
-            players=request.players,
-            takeover_after=request.takeover_after if request.HasField("takeover_after") else None,
-            bot_delay=(
-                request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
-            ),
-            address=current_address.get(),
-        )
-        return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
+
+        async def run() -> lobby_pb2.CreateRoomResponse:
+            record = await self.rooms.create_room(
+                player,
+                request.game_id,
+                {name: option_raw(value) for name, value in request.options.items()},
+                private=request.visibility == common_pb2.VISIBILITY_PRIVATE,
+                players=request.players,
+                takeover_after=(
+                    request.takeover_after if request.HasField("takeover_after") else None
+                ),
+                bot_delay=(
+                    request.bot_delay.ToMilliseconds() / 1000
+                    if request.HasField("bot_delay")
+                    else None
+                ),
+                address=current_address.get(),
+            )
+            return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
+
+        return await self._once("CreateRoom", request, run)
 
     @guarded
     async def ListRooms(
         self, request: lobby_pb2.ListRoomsRequest, context: Context
     ) -> lobby_pb2.ListRoomsResponse:
         player = require_player()
-        limit = request.page_size if 0 < request.page_size <= 100 else 100
-        records = await self.rooms.list_open_rooms(request.game_id or None, limit)
+        records, token = await self.rooms.open_rooms_page(
+            request.game_id, request.page_token, request.page_size
+        )
         return lobby_pb2.ListRoomsResponse(
-            rooms=[room_message(r, player.player_id) for r in records]
+            rooms=[room_message(r, player.player_id) for r in records], next_page_token=token
         )
 
     @guarded
@@ -196,18 +298,25 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.QuickMatchRequest, context: Context
     ) -> lobby_pb2.QuickMatchResponse:
         player = require_player()
-        record, seat = await self.rooms.quick_match(
-            player,
-            request.game_id,
-            request.players,
-            bots=request.bots,
-            bot_level=_bot_level(request.bot_level, "bot_level"),
-            bot_delay=(
-                request.bot_delay.ToMilliseconds() / 1000 if request.HasField("bot_delay") else None
-            ),
-            address=current_address.get(),
-        )
-        return lobby_pb2.QuickMatchResponse(room=room_message(record, player.player_id), seat=seat)
+
+        async def run() -> lobby_pb2.QuickMatchResponse:
+            record, seat = await self.rooms.quick_match(
+                player,
+                request.game_id,
+                request.players,
+                bots=request.bots,
+                bot_level=_bot_level(request.bot_level, "bot_level"),
+                bot_delay=(
+                    request.bot_delay.ToMilliseconds() / 1000
+                    if request.HasField("bot_delay")
+                    else None
+                ),
+                address=current_address.get(),
+            )
+            room = room_message(record, player.player_id)
+            return lobby_pb2.QuickMatchResponse(room=room, seat=seat)
+
+        return await self._once("QuickMatch", request, run)
 
     @guarded
     async def JoinRoom(
@@ -216,55 +325,78 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         player = require_player()
         if not request.room_id and not request.join_code:
             raise errors.invalid("room_id", "give a room id or a join code")
-        record, seat = await self.rooms.join(
-            player,
-            request.room_id,
-            request.join_code,
-            spectator=request.spectator,
-            address=current_address.get(),
-        )
-        return lobby_pb2.JoinRoomResponse(room=room_message(record, player.player_id), seat=seat)
+
+        async def run() -> lobby_pb2.JoinRoomResponse:
+            record, seat = await self.rooms.join(
+                player,
+                request.room_id,
+                request.join_code,
+                spectator=request.spectator,
+                address=current_address.get(),
+            )
+            room = room_message(record, player.player_id)
+            return lobby_pb2.JoinRoomResponse(room=room, seat=seat)
+
+        return await self._once("JoinRoom", request, run)
 
     @guarded
     async def LeaveRoom(
         self, request: lobby_pb2.LeaveRoomRequest, context: Context
     ) -> lobby_pb2.LeaveRoomResponse:
-        await self.rooms.leave(require_player(), request.room_id)
-        return lobby_pb2.LeaveRoomResponse()
+        async def run() -> lobby_pb2.LeaveRoomResponse:
+            await self.rooms.leave(require_player(), request.room_id)
+            return lobby_pb2.LeaveRoomResponse()
+
+        return await self._once("LeaveRoom", request, run)
 
     @guarded
     async def SetReady(
         self, request: lobby_pb2.SetReadyRequest, context: Context
     ) -> lobby_pb2.SetReadyResponse:
         player = require_player()
-        record = await self.rooms.set_ready(player, request.room_id, request.ready)
-        return lobby_pb2.SetReadyResponse(room=room_message(record, player.player_id))
+
+        async def run() -> lobby_pb2.SetReadyResponse:
+            record = await self.rooms.set_ready(player, request.room_id, request.ready)
+            return lobby_pb2.SetReadyResponse(room=room_message(record, player.player_id))
+
+        return await self._once("SetReady", request, run)
 
     @guarded
     async def StartMatch(
         self, request: lobby_pb2.StartMatchRequest, context: Context
     ) -> lobby_pb2.StartMatchResponse:
         player = require_player()
-        record = await self.rooms.start(player, request.room_id)
-        return lobby_pb2.StartMatchResponse(room=room_message(record, player.player_id))
+
+        async def run() -> lobby_pb2.StartMatchResponse:
+            record = await self.rooms.start(player, request.room_id)
+            return lobby_pb2.StartMatchResponse(room=room_message(record, player.player_id))
+
+        return await self._once("StartMatch", request, run)
 
     @guarded
     async def AddBot(
         self, request: lobby_pb2.AddBotRequest, context: Context
     ) -> lobby_pb2.AddBotResponse:
         player = require_player()
-        record = await self.rooms.set_bot(
-            player, request.room_id, request.seat, _bot_level(request.level, "level")
-        )
-        return lobby_pb2.AddBotResponse(room=room_message(record, player.player_id))
+        level = _bot_level(request.level, "level")
+
+        async def run() -> lobby_pb2.AddBotResponse:
+            record = await self.rooms.set_bot(player, request.room_id, request.seat, level)
+            return lobby_pb2.AddBotResponse(room=room_message(record, player.player_id))
+
+        return await self._once("AddBot", request, run)
 
     @guarded
     async def RemoveBot(
         self, request: lobby_pb2.RemoveBotRequest, context: Context
     ) -> lobby_pb2.RemoveBotResponse:
         player = require_player()
-        record = await self.rooms.set_bot(player, request.room_id, request.seat, None)
-        return lobby_pb2.RemoveBotResponse(room=room_message(record, player.player_id))
+
+        async def run() -> lobby_pb2.RemoveBotResponse:
+            record = await self.rooms.set_bot(player, request.room_id, request.seat, None)
+            return lobby_pb2.RemoveBotResponse(room=room_message(record, player.player_id))
+
+        return await self._once("RemoveBot", request, run)
 
     @guarded_stream
     @holds_presence

@@ -247,6 +247,20 @@ class Change:
     """The events of the change (also encoded in ``entry``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A finished match as a player's history keeps it (``cercle:player:<id>:matches``),
+    so that it outlives its room."""
+
+    room_id: str
+    game: str
+    created: float
+    finished: float
+    seats: Seats
+    outcome: dict[str, Any] | None
+    """The game contract's stored form of the outcome."""
+
+
 # ---------------------------------------------------------------------------------------
 # Helpers on records
 # ---------------------------------------------------------------------------------------

@@ -10,14 +10,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from cercle.v1 import common_pb2, game_pb2
+from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 from google.protobuf import timestamp_pb2
 
 from engine.core import Game, OptionValue, State
 from engine.events import Event
 from services.bot_seats import BOT_CLOCK
 from services.games import GameContract, contract_for
-from services.records import DeadlineRecord, EntryKind, LogEntry, RoomRecord, RoomStatus, Seats
+from services.records import (
+    DeadlineRecord,
+    EntryKind,
+    LogEntry,
+    MatchSummary,
+    RoomRecord,
+    RoomStatus,
+    Seats,
+)
 
 _STATUS = {
     RoomStatus.OPEN: common_pb2.ROOM_STATUS_OPEN,
@@ -95,8 +103,14 @@ def room_message(
         room.join_code = meta.code
     for name, value in meta.options.items():
         room.options[name].CopyFrom(option_value(value))
+    add_seats(room.seats, seats)
+    return room
+
+
+def add_seats(out: Any, seats: Seats) -> None:
+    """Append a Seat message per seat to the repeated field ``out``."""
     for index, seat in enumerate(seats):
-        message = room.seats.add(index=index)
+        message = out.add(index=index)
         if seat is not None:
             message.player_id = seat.player_id
             message.display_name = seat.name
@@ -104,7 +118,27 @@ def room_message(
             message.ready = seat.ready
             if seat.level:
                 message.bot_level = common_pb2.BotLevel.Value("BOT_LEVEL_" + seat.level.upper())
-    return room
+
+
+def match_record_message(summary: MatchSummary, viewer: str) -> lobby_pb2.MatchRecord:
+    """A finished match of ``viewer``'s history (all of it is public once the match ended)."""
+    record = lobby_pb2.MatchRecord(
+        room_id=summary.room_id,
+        game_id=summary.game,
+        create_time=timestamp(summary.created),
+        finish_time=timestamp(summary.finished),
+        my_seat=next(
+            (i for i, s in enumerate(summary.seats) if s is not None and s.player_id == viewer),
+            -1,
+        ),
+    )
+    add_seats(record.seats, summary.seats)
+    if summary.outcome is not None:
+        contract = contract_for(summary.game)
+        record.outcome.CopyFrom(
+            contract.outcome_to_proto(contract.outcome_from_data(summary.outcome))
+        )
+    return record
 
 
 def event_messages(

@@ -39,6 +39,7 @@ from services.records import (
     DeadlineRecord,
     Followup,
     LogEntry,
+    MatchSummary,
     Player,
     RoomRecord,
     RoomStatus,
@@ -163,6 +164,7 @@ class Rooms(LobbyOps):
             except Conflict:
                 continue
             await self._follow_up(change)
+            await self._index_players(current, change.room)
             if planned is not None:
                 planned.append(change)
             return current, seq
@@ -181,6 +183,26 @@ class Rooms(LobbyOps):
                     )
             elif followup is Followup.RETIRE_CODE:
                 await self.store.retire_join_code(room.meta.code, room.room_id)
+
+    async def _index_players(self, before: RoomRecord, after: RoomRecord) -> None:
+        """Keep the players' room lists and match histories (hints, like the open rooms:
+        ListMyRooms checks each room it lists)."""
+        was, now = members(before), members(after)
+        if was != now:
+            await self.store.index_memberships(
+                after.room_id, after.meta.created, now - was, was - now
+            )
+        if after.status is RoomStatus.FINISHED and before.status is not RoomStatus.FINISHED:
+            summary = MatchSummary(
+                after.room_id,
+                after.meta.game,
+                after.meta.created,
+                self.clock(),
+                after.seats,
+                after.outcome,
+            )
+            humans = [s.player_id for s in after.seats if s is not None and s.belongs_to_human]
+            await self.store.record_match(summary, humans)
 
     def snapshot(self, record: RoomRecord) -> Snapshot:
         game = registry.get(record.meta.game)
@@ -431,6 +453,13 @@ class Rooms(LobbyOps):
 
     async def read_log(self, room_id: str, after_seq: int) -> list[LogEntry]:
         return await self.store.read_log(room_id, after_seq)
+
+
+def members(record: RoomRecord) -> set[str]:
+    """The people in a room: seated humans (also while a bot keeps their seat) and
+    spectators."""
+    seated = {s.player_id for s in record.seats if s is not None and s.belongs_to_human}
+    return seated | set(record.spectators)
 
 
 def request_fingerprint(room_id: str, game_id: str | None, version: int | None, action: str) -> str:

@@ -25,7 +25,7 @@ from grpc_reflection.v1alpha import reflection
 
 from engine import registry
 from services import logs, metrics, supervise
-from services.auth import AuthInterceptor
+from services.auth import identity_interceptors
 from services.feed import Feeds
 from services.game_service import GameService
 from services.lobby_service import LobbyService
@@ -115,7 +115,7 @@ async def start_replica(
     leases = StreamLeases(store)
     server = grpc.aio.server(
         # Identity first: the stream budgets count per session.
-        interceptors=[AuthInterceptor(store), StreamLimitInterceptor(leases)],
+        interceptors=[*identity_interceptors(store), StreamLimitInterceptor(leases)],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.keepalive_time_ms", 20_000),

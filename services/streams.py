@@ -178,7 +178,7 @@ class StreamLeases:
 
 class StreamLimitInterceptor(grpc.aio.ServerInterceptor):
     """Holds a lease for every open ``cercle.v1`` server stream. Runs after
-    :class:`services.auth.AuthInterceptor`, which has identified the caller."""
+    :class:`services.auth.AuthenticationInterceptor`, which has identified the caller."""
 
     def __init__(self, leases: StreamLeases) -> None:
         self.leases = leases

@@ -109,6 +109,8 @@ class Report:
     retried: dict[str, int]
     refused: dict[str, int]
     unexpected: list[str] = field(default_factory=list)
+    server_faults: list[str] = field(default_factory=list)
+    """INTERNAL or UNKNOWN answered by a replica (a transport reset is not one)."""
 
     def targets(self) -> list[tuple[str, bool, str]]:
         """(target, met, figure) for every target."""
@@ -134,6 +136,11 @@ class Report:
                 or "not measured",
             ),
             ("0 unexpected client errors", not self.unexpected, str(len(self.unexpected))),
+            (
+                "0 INTERNAL/UNKNOWN from a replica",
+                not self.server_faults,
+                str(len(self.server_faults)),
+            ),
             (
                 "every disruption performed",
                 len(performed) == len(self.disruptions) and bool(self.disruptions),
@@ -198,6 +205,7 @@ class Report:
             + a.bot.details
             + a.stream_faults[:10]
             + self.unexpected[:10]
+            + self.server_faults[:10]
         ):
             lines.append(f"  ! {text}")
         lines.append("  targets")
@@ -336,6 +344,7 @@ async def run(config: SoakConfig) -> Report:
         retried=dict(tally.retried),
         refused=dict(tally.refused),
         unexpected=tally.unexpected,
+        server_faults=tally.server_faults,
     )
 
 

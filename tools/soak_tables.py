@@ -4,9 +4,12 @@ of every game through the public gRPC API, and what each client was told, kept f
 A human plays like the fault tests' players (``tests/faults``): legal actions, then a random
 one after a short think, sent with a fresh idempotency key and sent again with the SAME key
 while its fate is unknown; a stream that breaks is opened again after the last seq it
-received. While Redis refuses writes a replica may answer INTERNAL or UNKNOWN instead of
-UNAVAILABLE: the soak retries those too (with the same key, which is always safe) and counts
-every retried status, so the report shows what clients were told. Now and then a human lets
+received. The soak retries INTERNAL and UNKNOWN too (with the same key, which is always safe)
+and counts every retried status, so the report shows what clients were told; an INTERNAL or
+UNKNOWN answered by a replica is a fault the report's targets count (a store error or a
+client's input must never yield one), while a stream the edge reset because the replica
+serving it was killed (HTTP/2 RST_STREAM, which gRPC reports as INTERNAL without any
+``ErrorInfo``) is the transport, labelled ``RESET``. Now and then a human lets
 its clock run out, so timeouts (and, after three in a row, a bot taking the seat over) happen
 all the time. Every loop is bounded in count and in time.
 """
@@ -93,6 +96,18 @@ def unsure(code: grpc.StatusCode, reason: str) -> bool:
     return code in UNSURE_CODES or reason in RETRY_REASONS
 
 
+def reset_by_the_edge(code: grpc.StatusCode, message: str) -> bool:
+    """A stream or call cut by an HTTP/2 RST_STREAM (Envoy resets the client's stream when
+    the replica behind it dies): gRPC reports it as INTERNAL, but no replica answered it."""
+    return code == grpc.StatusCode.INTERNAL and "RST_STREAM" in message
+
+
+def answered_by_a_replica_as_a_bug(code: grpc.StatusCode, message: str) -> bool:
+    """INTERNAL or UNKNOWN that a replica answered (not a transport reset)."""
+    internal = code == grpc.StatusCode.INTERNAL and not reset_by_the_edge(code, message)
+    return internal or code == grpc.StatusCode.UNKNOWN
+
+
 @dataclass
 class Tally:
     """What every client saw, summed over the soak."""
@@ -107,6 +122,18 @@ class Tally:
     matches_finished: int = 0
     unexpected: list[str] = field(default_factory=list)
     """Errors no scripted client expected (kept short)."""
+    server_faults: list[str] = field(default_factory=list)
+    """INTERNAL or UNKNOWN statuses a replica answered (kept short; counted in full in
+    ``retried``): a target is that there are none."""
+
+    def count(self, label: str, code: grpc.StatusCode, reason: str, message: str) -> None:
+        """One retried status: ``label`` is ``CODE/REASON`` (``Subscribe ...`` for streams);
+        a transport reset is labelled ``RESET``; a replica's INTERNAL/UNKNOWN is a fault."""
+        if reset_by_the_edge(code, message):
+            label = label.replace(f"{code.name}/{reason}", "INTERNAL/RESET")
+        elif answered_by_a_replica_as_a_bug(code, message):
+            self.server_faults.append(f"{label}: {message}"[:300])
+        self.retried[label] += 1
 
     def note(self, what: str) -> None:
         if len(self.unexpected) < 50:
@@ -124,7 +151,7 @@ async def answered(make: Callable[[], Awaitable[T]], tally: Tally) -> T:
         except ApiError as exc:
             if not unsure(exc.code, exc.reason):
                 raise
-            tally.retried[f"{exc.code.name}/{exc.reason}"] += 1
+            tally.count(f"{exc.code.name}/{exc.reason}", exc.code, exc.reason, exc.message)
             wait = exc.retry_after if exc.reason == "RATE_LIMITED" else None
         if loop.time() > deadline:
             break
@@ -194,7 +221,8 @@ class Follower:
                     self.tally.note(f"stream {self.log.name}: {refused}")
                     return
                 reason = refused.reason or refused.code.name
-                self.tally.retried[f"Subscribe {refused.code.name}/{reason}"] += 1
+                label = f"Subscribe {refused.code.name}/{reason}"
+                self.tally.count(label, refused.code, reason, refused.message)
             finally:
                 call.cancel()
             self.log.resumes += 1

@@ -9,7 +9,6 @@ from services.store.client import (
     OPEN_ROOM_TTL_SECONDS,
     ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
-    SESSION_TTL_SECONDS,
     Conflict,
     Duplicate,
     KeyReused,
@@ -36,22 +35,37 @@ from services.store.keys import (
     stream_leases_key,
     timers_key,
 )
+from services.store.players import (
+    ACCESS_TTL_SECONDS,
+    PLAYER_TTL_SECONDS,
+    REFRESH_TTL_SECONDS,
+    REQUEST_TTL_SECONDS,
+    Cursor,
+    IssuedSession,
+    RequestClaim,
+)
 from services.store.scripts import COMMIT_SCRIPT
 from services.store_errors import WRITE_REFUSALS, StoreUnavailable
 
 __all__ = (
+    "ACCESS_TTL_SECONDS",
     "COMMIT_SCRIPT",
     "IDEMPOTENCY_TTL_SECONDS",
     "OPEN_ROOM_TTL_SECONDS",
+    "PLAYER_TTL_SECONDS",
+    "REFRESH_TTL_SECONDS",
+    "REQUEST_TTL_SECONDS",
     "ROOMS_PER_HOUR",
     "ROOM_TTL_SECONDS",
-    "SESSION_TTL_SECONDS",
     "SHARDS",
     "WRITE_REFUSALS",
     "Conflict",
+    "Cursor",
     "Duplicate",
+    "IssuedSession",
     "KeyReused",
     "LogEntry",
+    "RequestClaim",
     "RoomRecord",
     "Store",
     "StoreUnavailable",

@@ -32,11 +32,11 @@ from services.store.keys import (
     probe_key,
     quota_key,
     room_key,
-    session_key,
     shard_of,
     stream_leases_key,
     timers_key,
 )
+from services.store.players import ROTATE_REFRESH_SCRIPT, PlayerStore
 from services.store.scripts import (
     CLAIM_SCRIPT,
     COMMIT_SCRIPT,
@@ -54,7 +54,6 @@ OPEN_ROOM_TTL_SECONDS = 3600
 """A room whose match has not started expires after an hour without any change."""
 ROOMS_PER_HOUR = 30
 """How many rooms one session may create in an hour."""
-SESSION_TTL_SECONDS = 7 * 24 * 3600
 IDEMPOTENCY_TTL_SECONDS = ROOM_TTL_SECONDS
 
 
@@ -86,8 +85,10 @@ def entry_from_notification(payload: bytes) -> LogEntry:
 # ---------------------------------------------------------------------------------------
 
 
-class Store:
-    """Cercle's Redis store. One per process; safe to share between tasks."""
+class Store(PlayerStore):
+    """Cercle's Redis store. One per process; safe to share between tasks. Player-scoped
+    calls (sessions, identities, room lists, history, request ids) are in
+    :mod:`services.store.players`."""
 
     def __init__(self, url: str, *, max_connections: int = 64) -> None:
         """``url`` is ``redis://host:port/db`` for one server, or
@@ -121,6 +122,7 @@ class Store:
         self._delete_if = self.redis.register_script(DELETE_IF_SCRIPT)
         self._rate = self.redis.register_script(RATE_SCRIPT)
         self._stream_lease = self.redis.register_script(STREAM_LEASE_SCRIPT)
+        self._rotate_refresh = self.redis.register_script(ROTATE_REFRESH_SCRIPT)
         self.refused = asyncio.Event()
         """Set when a call is refused (unreachable, or writes refused): the readiness check
         runs at once instead of at its next period."""
@@ -400,26 +402,6 @@ class Store:
         raw, present = await self._call("load_room_for_timers", pipe.execute())
         record = _room_from_hash(room_id, raw) if raw else None
         return record, {p.decode() for p in present}
-
-    # -- sessions -----------------------------------------------------------------------------
-
-    async def create_session(self, token: str, player_id: str, display_name: str) -> None:
-        key = session_key(token)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.hset(key, mapping={"player_id": player_id, "name": display_name})
-        pipe.expire(key, SESSION_TTL_SECONDS)
-        await self._call("create_session", pipe.execute())
-
-    async def session(self, token: str) -> tuple[str, str] | None:
-        """(player_id, display name) for a token, renewing the session; None if unknown."""
-        key = session_key(token)
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.hmget(key, "player_id", "name")
-        pipe.expire(key, SESSION_TTL_SECONDS)
-        (player_id, name), _ = await self._call("session", pipe.execute())
-        if player_id is None:
-            return None
-        return player_id.decode(), (name or b"").decode()
 
     # -- timers ----------------------------------------------------------------------------------
 

@@ -33,9 +33,20 @@ updated in the same atomic step as the room:
     Each new entry as JSON ``[seq, [field, value, ...]]``, so that replicas tail a room
     without reading the log back.
 
-Global keys (hints; the room itself is the truth): ``cercle:session:<sha256(token)>``
-(hash), ``cercle:open`` and ``cercle:open:<game>`` (sorted sets of open public rooms by
-creation time), ``cercle:code:<join code>`` (room id, deleted when the match ends),
+Identity keys (only a SHA-256 of a token or device id is ever a key; the tokens and
+device ids themselves are stored nowhere): ``cercle:session:<sha256(access token)>`` (hash:
+``player_id``, ``refresh`` = the sha256 of its refresh token; fixed TTL from issue),
+``cercle:refresh:<sha256(refresh token)>`` (hash: ``player_id``, ``access`` = the sha256 of
+the access token issued with it; fixed TTL), ``cercle:device:<sha256(device id)>`` (the
+player id of a device), ``cercle:player:<id>`` (hash: ``name``, ``created``; the profile),
+``cercle:player:<id>:rooms`` (sorted set: room id -> room creation time; the rooms a player
+sits in or watches), ``cercle:player:<id>:history`` (sorted set: room id -> finish time) and
+``cercle:player:<id>:matches`` (hash: room id -> :class:`~services.records.MatchSummary`),
+``cercle:request:<sha256(player:request id)>`` (a lobby request id's claim and its answer).
+
+Global keys (hints; the room itself is the truth): ``cercle:open`` and
+``cercle:open:<game>`` (sorted sets of open public rooms by creation time),
+``cercle:code:<join code>`` (room id, deleted when the match ends),
 ``cercle:idemkey:<sha256(player:key)>`` (the room an idempotency key was first used in),
 ``cercle:quota:<kind>:<subject>`` (fixed-window counters: rooms created, failed join codes),
 ``cercle:rate:<kind>:<subject>`` (GCRA request limiters shared by every replica),
@@ -87,7 +98,7 @@ def room_of_channel(channel: str) -> str:
 
 def session_key(token: str) -> str:
     # Only a hash of the token is stored: a Redis dump does not hand out identities.
-    return "cercle:session:" + hashlib.sha256(token.encode()).hexdigest()
+    return access_key(token_digest(token))
 
 
 def open_rooms_key(game_id: str | None = None) -> str:
@@ -124,3 +135,48 @@ def probe_key(shard: int) -> str:
 def stream_leases_key(scope: str) -> str:
     """The leases of one scope's open streams (``player:<id>`` or ``addr:<address>``)."""
     return f"cercle:streams:{scope}"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def token_digest(token: str) -> str:
+    """What is stored of a token: its SHA-256 (the token is a random 256-bit secret, so an
+    unsalted hash is safe)."""
+    return _digest(token)
+
+
+def access_key(digest: str) -> str:
+    """An access token's session, by the token's digest (:func:`token_digest`)."""
+    return "cercle:session:" + digest
+
+
+def refresh_key(digest: str) -> str:
+    """A refresh token's record, by the token's digest."""
+    return "cercle:refresh:" + digest
+
+
+def device_key(device_id: str) -> str:
+    return "cercle:device:" + _digest("device:" + device_id)
+
+
+def player_key(player_id: str) -> str:
+    return f"cercle:player:{player_id}"
+
+
+def my_rooms_key(player_id: str) -> str:
+    return f"cercle:player:{player_id}:rooms"
+
+
+def history_key(player_id: str) -> str:
+    return f"cercle:player:{player_id}:history"
+
+
+def matches_key(player_id: str) -> str:
+    return f"cercle:player:{player_id}:matches"
+
+
+def request_key(player_id: str, request_id: str) -> str:
+    """A lobby request id's claim (``player:request id``, hashed: ids may be long)."""
+    return "cercle:request:" + _digest(f"{player_id}:{request_id}")[:32]

@@ -212,6 +212,10 @@ async def test_kill_a_replica_mid_match_through_envoy(tmp_path: Path) -> None:
             )
         broken = [r.name for r in records if r.resumes]
         assert broken, "no stream was on the killed replica"
+        # ... and ended in transport statuses only (Envoy's RST_STREAM reaches gRPC as an
+        # INTERNAL without ErrorInfo): no replica answered INTERNAL or UNKNOWN.
+        answered = [e for r in records for e in r.errors if e.startswith(("INTERNAL/I", "UNKNOWN"))]
+        assert answered == [], answered
         # The Act that hung on the victim failed in transport; its retry (same key) on the
         # other replica applied it, once.
         assert hung_ack is not None and hung_ack.key == hung_key

@@ -13,12 +13,14 @@ from __future__ import annotations
 import time
 import uuid
 
+import grpc
+
 from services.records import DeadlineRecord, EntryKind, LogEntry
 from services.store import Store, idem_key
 from tests.faults.helpers import OUT_OF_TURN, Ack, action_json, tomahawk_oneof
 from tests.services.play import open_table
 from tools.soak_audit import GRACE_SECONDS, Audit, audit_rooms, audit_timers
-from tools.soak_tables import RoomTrack
+from tools.soak_tables import RoomTrack, Tally
 
 
 async def _played_room(addresses: list[str], actions: int) -> RoomTrack:
@@ -136,3 +138,20 @@ def test_a_deadline_that_never_fires_is_missing() -> None:
     audit = _timers(on_time, 103.0)
     assert (audit.turn.missing, audit.turn.superseded, audit.turn.pending_at_end) == (0, 1, 1)
     assert (audit.bot.fired, audit.bot.missing) == (1, 0)
+
+
+def test_the_soak_tells_an_edge_reset_from_a_replica_answering_internal() -> None:
+    """A stream Envoy reset when its replica died (RST_STREAM, reported INTERNAL without
+    ErrorInfo) is the transport; an INTERNAL or UNKNOWN a replica answered is a fault."""
+    tally = Tally()
+    reset = "Stream removed (RST_STREAM (Received RST_STREAM with error code 2))"
+    tally.count("Subscribe INTERNAL/INTERNAL", grpc.StatusCode.INTERNAL, "INTERNAL", reset)
+    tally.count("UNAVAILABLE/STORE_UNAVAILABLE", grpc.StatusCode.UNAVAILABLE, "x", "refused")
+    assert tally.server_faults == []
+    assert tally.retried == {"Subscribe INTERNAL/RESET": 1, "UNAVAILABLE/STORE_UNAVAILABLE": 1}
+
+    bug = "something went wrong on the server; the room is unchanged"
+    tally.count("INTERNAL/INTERNAL", grpc.StatusCode.INTERNAL, "INTERNAL", bug)
+    tally.count("UNKNOWN/UNKNOWN", grpc.StatusCode.UNKNOWN, "UNKNOWN", "Unexpected <class>")
+    assert len(tally.server_faults) == 2
+    assert tally.retried["INTERNAL/INTERNAL"] == 1

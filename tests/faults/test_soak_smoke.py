@@ -46,3 +46,5 @@ async def test_a_short_soak_with_a_kill_and_a_write_refusal_loses_nothing(tmp_pa
     assert (audit.turn.doubled, audit.bot.doubled, audit.turn.early, audit.bot.early) == (0,) * 4
     assert audit.stream_faults == []
     assert report.unexpected == []
+    # the kill -9 resets streams at the edge (RESET); no replica answered INTERNAL/UNKNOWN
+    assert report.server_faults == []

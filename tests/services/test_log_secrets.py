@@ -12,6 +12,7 @@ clients must get INTERNAL with the generic message.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -31,7 +32,7 @@ from cercle.v1 import game_pb2, timer_pb2, timer_pb2_grpc
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
-from services import logs, planning, rooms, servicing, store, timers
+from services import auth, logs, planning, rooms, servicing, store, timers
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
@@ -334,9 +335,11 @@ async def test_a_store_failure_in_the_store_layer_is_unavailable_and_logged_with
     UNAVAILABLE and its log line carries the error kind, not the text of the call."""
     replica = await start_in_process(redis_url, timers=False)
     client = Client(f"127.0.0.1:{replica.port}")
+    room_id = ""
     try:
         await client.login("Wrongtype")
         created = await client.create_room("tomahawk", players=2)
+        room_id = created.room_id
         admin = Store(redis_url)
         try:  # the room's key now holds the wrong type: every read of it is refused
             await admin.redis.delete(store.room_key(created.room_id))
@@ -349,8 +352,64 @@ async def test_a_store_failure_in_the_store_layer_is_unavailable_and_logged_with
         assert refused.value.reason == "STORE_UNAVAILABLE"
         assert refused.value.retry_after is not None and refused.value.retry_after > 0
     finally:
+        admin = Store(redis_url)
+        try:  # a listed room no one can read would fail the later tests' ListRooms
+            if room_id:
+                await admin.redis.delete(store.room_key(room_id))
+        finally:
+            await admin.close()
         await client.close()
         await replica.stop(grace=0.1)
     text = captured.getvalue()
     assert '"store_error": "WRONGTYPE"' in text
     assert client.token not in text
+
+
+@pytest.mark.timeout(60)
+async def test_no_token_or_device_id_reaches_the_logs_on_the_identity_paths(
+    table: Table, captured: io.StringIO, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Device login, refresh and logout succeed, then each fails with a bug planted where
+    the tokens and the device id are in the frames and in the exception's message."""
+    address = f"127.0.0.1:{table.replica.port}"
+    device_id = "device-" + "7" * 24
+    phone = Client(address)
+    try:
+        await phone.login_device(device_id, "Phone")
+        tokens = [phone.token, phone.refresh_token]
+        await phone.refresh()
+        tokens += [phone.token, phone.refresh_token]
+        await phone.my_rooms()
+        secrets = [device_id, *tokens]
+
+        real_issue = store.Store.issue_session
+
+        async def issue_bug(self: store.Store, player_id: str) -> store.IssuedSession:
+            issued = await real_issue(self, player_id)
+            secrets.extend([issued.access_token, issued.refresh_token])
+            raise PlantedBug(
+                f"planted: device={device_id} access={issued.access_token} "
+                f"refresh={issued.refresh_token} authorization: Bearer {tokens[2]}"
+            )
+
+        monkeypatch.setattr(store.Store, "issue_session", issue_bug)
+        for call in (phone.login_device(device_id), phone.refresh()):
+            with pytest.raises(ApiError) as failed:
+                await call
+            assert_generic_internal(failed.value, secrets)
+        monkeypatch.undo()
+        await phone.login_device(device_id)
+        secrets += [phone.token, phone.refresh_token]
+        await phone.logout()
+        await asyncio.sleep(auth.CACHE_SECONDS)  # the replica's cache of the token lapses
+        stale = Client(address, secrets[-2])
+        with pytest.raises(ApiError) as refused:
+            await stale.my_rooms()
+        await stale.close()
+        assert refused.value.reason == "UNAUTHENTICATED"
+    finally:
+        await phone.close()
+    text = captured.getvalue()
+    assert_no_secret(text, secrets, "the logs")
+    failures = [line for line in lines(captured) if line["event"] == "rpc_failed"]
+    assert len(failures) >= 2, "each planted bug is logged"

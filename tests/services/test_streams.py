@@ -121,3 +121,49 @@ async def test_liveness_stays_serving_while_readiness_follows_redis(redis_url: s
     finally:
         await channel.close()
         await replica.stop(grace=0.1)
+
+
+async def test_a_replica_keeps_nothing_of_a_room_once_its_last_stream_there_closes(
+    redis_url: str,
+) -> None:
+    """Room after room on one replica (as in `make soak`): the record and the renderers a
+    room's streams share live while a stream of it is open here, and go with the last one,
+    so a replica's memory does not grow with every room it ever served."""
+    from services import game_service
+
+    replica = await start_replica(redis_url, timers=False)
+    player = Client(f"127.0.0.1:{replica.port}")
+    try:
+        await player.login("Solo")
+        rooms = []
+        for _ in range(3):
+            room = await player.create_room(
+                "tamashii", players=1, options={"decision_seconds": "0"}
+            )
+            await player.ready(room.room_id)
+            await player.start(room.room_id)
+            rooms.append(room.room_id)
+            streams = [
+                player.game.Subscribe(
+                    game_pb2.SubscribeRequest(room_id=room.room_id), metadata=player.metadata
+                )
+                for _ in range(2)
+            ]
+            firsts = [await stream.read() for stream in streams]
+            assert all(first.seq > 0 for first in firsts)
+            legal = await player.legal(room.room_id)
+            await player.act(room.room_id, legal.actions[0], legal.version)
+            for stream in streams:  # a live update: rendered through the shared renderer
+                assert (await stream.read()).seq > firsts[0].seq
+            assert room.room_id in game_service._RENDERERS
+            streams[0].cancel()
+            await wait_for(lambda r=room.room_id: len(replica.feeds.rooms[r].queues) == 1)
+            assert room.room_id in game_service._RECORDS  # the other stream still shares it
+            streams[1].cancel()
+            await wait_for(lambda r=room.room_id: r not in replica.feeds.rooms)
+            await wait_for(lambda r=room.room_id: r not in game_service._RENDERERS)
+            assert room.room_id not in game_service._RECORDS
+        assert not set(rooms) & (set(game_service._RENDERERS) | set(game_service._RECORDS))
+    finally:
+        await player.close()
+        await replica.stop(grace=0.1)

@@ -65,6 +65,8 @@ export type OptionInput = string | number | bigint | boolean;
 export interface CercleClientOptions {
   /** A session token from an earlier CreateSession (e.g. kept in localStorage). */
   token?: string;
+  /** The refresh token that came with it: used once the access token expires (1 h). */
+  refreshToken?: string;
   /** The deadline of each unary call, in milliseconds (default 10 s). */
   timeoutMs?: number;
 }
@@ -193,6 +195,12 @@ export class CercleClient {
   token: string;
   /** The player's public id, once {@link createSession} answered. */
   playerId = "";
+  /**
+   * The session's refresh token. When a call is refused UNAUTHENTICATED (the access token
+   * lasts an hour), the client trades it once for a new pair (RefreshSession) and sends the
+   * call again.
+   */
+  refreshToken: string;
   readonly lobby: Client<typeof LobbyService>;
   readonly game: Client<typeof GameService>;
   readonly timer: Client<typeof TimerService>;
@@ -201,6 +209,7 @@ export class CercleClient {
 
   constructor(makeTransport: TransportFactory, options: CercleClientOptions = {}) {
     this.token = options.token ?? "";
+    this.refreshToken = options.refreshToken ?? "";
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.transport = makeTransport([this.authInterceptor]);
     this.lobby = createClient(LobbyService, this.transport);
@@ -225,11 +234,17 @@ export class CercleClient {
     run: (opts: { timeoutMs: number }) => Promise<T>,
     attempts = RETRY_INFO_ATTEMPTS,
   ): Promise<T> {
+    let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       try {
         return await run({ timeoutMs: this.timeoutMs });
       } catch (err) {
         const error = apiError(err);
+        if (error.code === Code.Unauthenticated && this.refreshToken && !refreshed) {
+          refreshed = true;
+          await this.refreshSession();
+          continue;
+        }
         if (error.retryDelayMs === undefined || attempt >= attempts) throw error;
         await sleep(Math.min(Math.max(error.retryDelayMs, 10), 5000));
       }
@@ -243,7 +258,24 @@ export class CercleClient {
     const response = await this.call((o) => this.lobby.createSession({ displayName }, o));
     this.token = response.sessionToken;
     this.playerId = response.playerId;
+    this.refreshToken = response.refreshToken;
     return response;
+  }
+
+  /** Trades the refresh token for a new access token and refresh token (both kept). */
+  async refreshSession(): Promise<void> {
+    const refreshToken = this.refreshToken;
+    this.refreshToken = "";
+    try {
+      const response = await this.lobby.refreshSession(
+        { refreshToken },
+        { timeoutMs: this.timeoutMs },
+      );
+      this.token = response.sessionToken;
+      this.refreshToken = response.refreshToken;
+    } catch (err) {
+      throw apiError(err);
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ isort:skip_file
 
 from cercle.v1 import awimbawe_pb2 as _awimbawe_pb2
 from cercle.v1 import common_pb2 as _common_pb2
+from cercle.v1 import game_pb2 as _game_pb2
 from cercle.v1 import tamashii_pb2 as _tamashii_pb2
 from cercle.v1 import tomahawk_pb2 as _tomahawk_pb2
 from cercle.v1 import tomy_pb2 as _tomy_pb2
@@ -161,13 +162,23 @@ class CreateSessionResponse(_message.Message):
     SESSION_TOKEN_FIELD_NUMBER: _builtins.int
     PLAYER_ID_FIELD_NUMBER: _builtins.int
     EXPIRE_TIME_FIELD_NUMBER: _builtins.int
+    REFRESH_TOKEN_FIELD_NUMBER: _builtins.int
+    REFRESH_EXPIRE_TIME_FIELD_NUMBER: _builtins.int
     session_token: _builtins.str
-    """The opaque bearer token. Keep it secret: it is the player's identity."""
+    """The opaque access token, sent as `authorization: Bearer <token>`. Keep it secret."""
     player_id: _builtins.str
     """The player's public id, as it appears in seats."""
+    refresh_token: _builtins.str
+    """The opaque refresh token, for RefreshSession only. Keep it secret."""
     @_builtins.property
     def expire_time(self) -> _timestamp_pb2.Timestamp:
-        """When the session expires unless used (each call renews it)."""
+        """When the access token expires: a fixed time after it was issued (using it does not
+        extend it). Before then, trade the refresh token for a new one (RefreshSession).
+        """
+
+    @_builtins.property
+    def refresh_expire_time(self) -> _timestamp_pb2.Timestamp:
+        """When the refresh token expires (a fixed time after it was issued)."""
 
     def __init__(
         self,
@@ -175,14 +186,242 @@ class CreateSessionResponse(_message.Message):
         session_token: _builtins.str = ...,
         player_id: _builtins.str = ...,
         expire_time: _timestamp_pb2.Timestamp | None = ...,
+        refresh_token: _builtins.str = ...,
+        refresh_expire_time: _timestamp_pb2.Timestamp | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time", "refresh_expire_time", b"refresh_expire_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time", "player_id", b"player_id", "session_token", b"session_token"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time", "player_id", b"player_id", "refresh_expire_time", b"refresh_expire_time", "refresh_token", b"refresh_token", "session_token", b"session_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateSessionResponse: _TypeAlias = CreateSessionResponse  # noqa: Y015
+
+@_typing.final
+class AuthenticateDeviceRequest(_message.Message):
+    """Request for LobbyService.AuthenticateDevice."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DEVICE_ID_FIELD_NUMBER: _builtins.int
+    DISPLAY_NAME_FIELD_NUMBER: _builtins.int
+    device_id: _builtins.str
+    """An id the app generated once and keeps (a random UUID is right): 16 to 128 visible
+    ASCII characters. Keep it secret: whoever sends it is this player.
+    """
+    display_name: _builtins.str
+    """The display name of a new player (1 to 32 characters). Empty: "Player". Ignored for a
+    device already known (change a name with UpdateProfile).
+    """
+    def __init__(
+        self,
+        *,
+        device_id: _builtins.str = ...,
+        display_name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["device_id", b"device_id", "display_name", b"display_name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AuthenticateDeviceRequest: _TypeAlias = AuthenticateDeviceRequest  # noqa: Y015
+
+@_typing.final
+class AuthenticateDeviceResponse(_message.Message):
+    """Response of LobbyService.AuthenticateDevice."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SESSION_TOKEN_FIELD_NUMBER: _builtins.int
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    EXPIRE_TIME_FIELD_NUMBER: _builtins.int
+    REFRESH_TOKEN_FIELD_NUMBER: _builtins.int
+    REFRESH_EXPIRE_TIME_FIELD_NUMBER: _builtins.int
+    CREATED_FIELD_NUMBER: _builtins.int
+    DISPLAY_NAME_FIELD_NUMBER: _builtins.int
+    session_token: _builtins.str
+    """The opaque access token, sent as `authorization: Bearer <token>`. Keep it secret."""
+    player_id: _builtins.str
+    """The player's public id: the same on every call with the same device id."""
+    refresh_token: _builtins.str
+    """The opaque refresh token, for RefreshSession only. Keep it secret."""
+    created: _builtins.bool
+    """True when this call created the player (the device was new)."""
+    display_name: _builtins.str
+    """The player's display name now."""
+    @_builtins.property
+    def expire_time(self) -> _timestamp_pb2.Timestamp:
+        """When the access token expires (a fixed time after it was issued)."""
+
+    @_builtins.property
+    def refresh_expire_time(self) -> _timestamp_pb2.Timestamp:
+        """When the refresh token expires (a fixed time after it was issued)."""
+
+    def __init__(
+        self,
+        *,
+        session_token: _builtins.str = ...,
+        player_id: _builtins.str = ...,
+        expire_time: _timestamp_pb2.Timestamp | None = ...,
+        refresh_token: _builtins.str = ...,
+        refresh_expire_time: _timestamp_pb2.Timestamp | None = ...,
+        created: _builtins.bool = ...,
+        display_name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time", "refresh_expire_time", b"refresh_expire_time"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created", b"created", "display_name", b"display_name", "expire_time", b"expire_time", "player_id", b"player_id", "refresh_expire_time", b"refresh_expire_time", "refresh_token", b"refresh_token", "session_token", b"session_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AuthenticateDeviceResponse: _TypeAlias = AuthenticateDeviceResponse  # noqa: Y015
+
+@_typing.final
+class RefreshSessionRequest(_message.Message):
+    """Request for LobbyService.RefreshSession."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    REFRESH_TOKEN_FIELD_NUMBER: _builtins.int
+    refresh_token: _builtins.str
+    """The refresh token of the session (no `authorization` metadata is needed)."""
+    def __init__(
+        self,
+        *,
+        refresh_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["refresh_token", b"refresh_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RefreshSessionRequest: _TypeAlias = RefreshSessionRequest  # noqa: Y015
+
+@_typing.final
+class RefreshSessionResponse(_message.Message):
+    """Response of LobbyService.RefreshSession."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SESSION_TOKEN_FIELD_NUMBER: _builtins.int
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    EXPIRE_TIME_FIELD_NUMBER: _builtins.int
+    REFRESH_TOKEN_FIELD_NUMBER: _builtins.int
+    REFRESH_EXPIRE_TIME_FIELD_NUMBER: _builtins.int
+    session_token: _builtins.str
+    """The new access token; the previous one stops working within a second."""
+    player_id: _builtins.str
+    """The player's public id (unchanged)."""
+    refresh_token: _builtins.str
+    """The new refresh token; the one sent no longer works."""
+    @_builtins.property
+    def expire_time(self) -> _timestamp_pb2.Timestamp:
+        """When the new access token expires."""
+
+    @_builtins.property
+    def refresh_expire_time(self) -> _timestamp_pb2.Timestamp:
+        """When the new refresh token expires."""
+
+    def __init__(
+        self,
+        *,
+        session_token: _builtins.str = ...,
+        player_id: _builtins.str = ...,
+        expire_time: _timestamp_pb2.Timestamp | None = ...,
+        refresh_token: _builtins.str = ...,
+        refresh_expire_time: _timestamp_pb2.Timestamp | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time", "refresh_expire_time", b"refresh_expire_time"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time", "player_id", b"player_id", "refresh_expire_time", b"refresh_expire_time", "refresh_token", b"refresh_token", "session_token", b"session_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RefreshSessionResponse: _TypeAlias = RefreshSessionResponse  # noqa: Y015
+
+@_typing.final
+class DeleteSessionRequest(_message.Message):
+    """Request for LobbyService.DeleteSession: the session of the call's access token."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteSessionRequest: _TypeAlias = DeleteSessionRequest  # noqa: Y015
+
+@_typing.final
+class DeleteSessionResponse(_message.Message):
+    """Response of LobbyService.DeleteSession."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DeleteSessionResponse: _TypeAlias = DeleteSessionResponse  # noqa: Y015
+
+@_typing.final
+class UpdateProfileRequest(_message.Message):
+    """Request for LobbyService.UpdateProfile."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DISPLAY_NAME_FIELD_NUMBER: _builtins.int
+    display_name: _builtins.str
+    """The new display name: 1 to 32 characters, shown to other players."""
+    def __init__(
+        self,
+        *,
+        display_name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["display_name", b"display_name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateProfileRequest: _TypeAlias = UpdateProfileRequest  # noqa: Y015
+
+@_typing.final
+class UpdateProfileResponse(_message.Message):
+    """Response of LobbyService.UpdateProfile."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    DISPLAY_NAME_FIELD_NUMBER: _builtins.int
+    player_id: _builtins.str
+    """The caller's player id."""
+    display_name: _builtins.str
+    """The display name now (after trimming and normalisation)."""
+    def __init__(
+        self,
+        *,
+        player_id: _builtins.str = ...,
+        display_name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["display_name", b"display_name", "player_id", b"player_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___UpdateProfileResponse: _TypeAlias = UpdateProfileResponse  # noqa: Y015
 
 @_typing.final
 class ListGamesRequest(_message.Message):
@@ -191,19 +430,27 @@ class ListGamesRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     LANGUAGE_CODE_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     language_code: _builtins.str
     """The language of the descriptions, as a BCP 47 tag (`fr`, `en`, `fr-CA`...). Empty: the
     `accept-language` request metadata, else English. Unsupported languages fall back to
     English.
     """
+    page_size: _builtins.int
+    """At most this many games (0: every game; at most 100)."""
+    page_token: _builtins.str
+    """The `next_page_token` of the previous page (empty: the first page)."""
     def __init__(
         self,
         *,
         language_code: _builtins.str = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["language_code", b"language_code"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["language_code", b"language_code", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -216,18 +463,22 @@ class ListGamesResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAMES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """The token of the next page; empty when this is the last one."""
     @_builtins.property
     def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameInfo]:
-        """Every hosted game."""
+        """The hosted games of this page."""
 
     def __init__(
         self,
         *,
         games: _abc.Iterable[Global___GameInfo] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "next_page_token", b"next_page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -415,6 +666,7 @@ class CreateRoomRequest(_message.Message):
     PLAYERS_FIELD_NUMBER: _builtins.int
     TAKEOVER_AFTER_FIELD_NUMBER: _builtins.int
     BOT_DELAY_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game to play."""
     visibility: _common_pb2.Visibility.ValueType
@@ -424,6 +676,10 @@ class CreateRoomRequest(_message.Message):
     takeover_after: _builtins.int
     """Disconnection policy: after this many consecutive timeouts a bot plays for the seat
     until its player acts again. Unset: 3. 0: never.
+    """
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
     """
     @_builtins.property
     def options(self) -> _containers.MessageMap[_builtins.str, _common_pb2.OptionValue]:
@@ -442,10 +698,11 @@ class CreateRoomRequest(_message.Message):
         players: _builtins.int = ...,
         takeover_after: _builtins.int | None = ...,
         bot_delay: _duration_pb2.Duration | None = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "takeover_after", b"takeover_after"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "game_id", b"game_id", "options", b"options", "players", b"players", "takeover_after", b"takeover_after", "visibility", b"visibility"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "game_id", b"game_id", "options", b"options", "players", b"players", "request_id", b"request_id", "takeover_after", b"takeover_after", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__takeover_after: _TypeAlias = _typing.Literal["takeover_after"]  # noqa: Y015
     _WhichOneofArgType__takeover_after: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after"]  # noqa: Y015
@@ -485,19 +742,27 @@ class ListRoomsRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """Only rooms of this game (empty: every game)."""
     page_size: _builtins.int
-    """At most this many rooms (default and maximum 100)."""
+    """At most this many rooms (default and maximum 100). A page may hold fewer rooms than
+    this and still not be the last: rely on `next_page_token`.
+    """
+    page_token: _builtins.str
+    """The `next_page_token` of the previous page, with the same `game_id` (empty: the first
+    page).
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "page_size", b"page_size"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -510,6 +775,9 @@ class ListRoomsResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     ROOMS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """The token of the next page; empty when this is the last one."""
     @_builtins.property
     def rooms(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Room]:
         """Open public rooms, newest first."""
@@ -518,14 +786,179 @@ class ListRoomsResponse(_message.Message):
         self,
         *,
         rooms: _abc.Iterable[_common_pb2.Room] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["rooms", b"rooms"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "rooms", b"rooms"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ListRoomsResponse: _TypeAlias = ListRoomsResponse  # noqa: Y015
+
+@_typing.final
+class ListMyRoomsRequest(_message.Message):
+    """Request for LobbyService.ListMyRooms."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    page_size: _builtins.int
+    """At most this many rooms (default and maximum 100). A page may hold fewer and still not
+    be the last: rely on `next_page_token`.
+    """
+    page_token: _builtins.str
+    """The `next_page_token` of the previous page (empty: the first page)."""
+    def __init__(
+        self,
+        *,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListMyRoomsRequest: _TypeAlias = ListMyRoomsRequest  # noqa: Y015
+
+@_typing.final
+class ListMyRoomsResponse(_message.Message):
+    """Response of LobbyService.ListMyRooms."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROOMS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """The token of the next page; empty when this is the last one."""
+    @_builtins.property
+    def rooms(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Room]:
+        """Rooms the caller sits in (`my_seat` >= 0) or watches (`my_seat` -1), newest first."""
+
+    def __init__(
+        self,
+        *,
+        rooms: _abc.Iterable[_common_pb2.Room] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "rooms", b"rooms"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListMyRoomsResponse: _TypeAlias = ListMyRoomsResponse  # noqa: Y015
+
+@_typing.final
+class ListMatchHistoryRequest(_message.Message):
+    """Request for LobbyService.ListMatchHistory."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    page_size: _builtins.int
+    """At most this many matches (default and maximum 100)."""
+    page_token: _builtins.str
+    """The `next_page_token` of the previous page (empty: the first page)."""
+    def __init__(
+        self,
+        *,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListMatchHistoryRequest: _TypeAlias = ListMatchHistoryRequest  # noqa: Y015
+
+@_typing.final
+class ListMatchHistoryResponse(_message.Message):
+    """Response of LobbyService.ListMatchHistory."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCHES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """The token of the next page; empty when this is the last one."""
+    @_builtins.property
+    def matches(self) -> _containers.RepeatedCompositeFieldContainer[Global___MatchRecord]:
+        """Finished matches the caller played, most recently finished first."""
+
+    def __init__(
+        self,
+        *,
+        matches: _abc.Iterable[Global___MatchRecord] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["matches", b"matches", "next_page_token", b"next_page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListMatchHistoryResponse: _TypeAlias = ListMatchHistoryResponse  # noqa: Y015
+
+@_typing.final
+class MatchRecord(_message.Message):
+    """A finished match in a player's history (kept after its room expired)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROOM_ID_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    CREATE_TIME_FIELD_NUMBER: _builtins.int
+    FINISH_TIME_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
+    MY_SEAT_FIELD_NUMBER: _builtins.int
+    OUTCOME_FIELD_NUMBER: _builtins.int
+    room_id: _builtins.str
+    """The room the match was played in (GetReplay works while the room is kept)."""
+    game_id: _builtins.str
+    """The game played."""
+    my_seat: _builtins.int
+    """The history owner's seat."""
+    @_builtins.property
+    def create_time(self) -> _timestamp_pb2.Timestamp:
+        """When the room was created."""
+
+    @_builtins.property
+    def finish_time(self) -> _timestamp_pb2.Timestamp:
+        """When the match ended."""
+
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Seat]:
+        """The seats as they were at the end (bots included)."""
+
+    @_builtins.property
+    def outcome(self) -> _game_pb2.Outcome:
+        """How the match ended."""
+
+    def __init__(
+        self,
+        *,
+        room_id: _builtins.str = ...,
+        game_id: _builtins.str = ...,
+        create_time: _timestamp_pb2.Timestamp | None = ...,
+        finish_time: _timestamp_pb2.Timestamp | None = ...,
+        seats: _abc.Iterable[_common_pb2.Seat] | None = ...,
+        my_seat: _builtins.int = ...,
+        outcome: _game_pb2.Outcome | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "finish_time", b"finish_time", "outcome", b"outcome"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "finish_time", b"finish_time", "game_id", b"game_id", "my_seat", b"my_seat", "outcome", b"outcome", "room_id", b"room_id", "seats", b"seats"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MatchRecord: _TypeAlias = MatchRecord  # noqa: Y015
 
 @_typing.final
 class QuickMatchRequest(_message.Message):
@@ -538,6 +971,7 @@ class QuickMatchRequest(_message.Message):
     BOTS_FIELD_NUMBER: _builtins.int
     BOT_LEVEL_FIELD_NUMBER: _builtins.int
     BOT_DELAY_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game to play."""
     players: _builtins.int
@@ -550,6 +984,10 @@ class QuickMatchRequest(_message.Message):
     """
     bot_level: _common_pb2.BotLevel.ValueType
     """The bots' level (unset: BOT_LEVEL_STRONG)."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): a retry returns the room of the first call
+    and starts no second match. Up to 128 characters (a UUID). Empty: no retry protection.
+    """
     @_builtins.property
     def bot_delay(self) -> _duration_pb2.Duration:
         """How long the bots wait before they move. Unset: 0.8 s."""
@@ -562,10 +1000,11 @@ class QuickMatchRequest(_message.Message):
         bots: _builtins.int = ...,
         bot_level: _common_pb2.BotLevel.ValueType = ...,
         bot_delay: _duration_pb2.Duration | None = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay", "bot_level", b"bot_level", "bots", b"bots", "game_id", b"game_id", "players", b"players"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay", "bot_level", b"bot_level", "bots", b"bots", "game_id", b"game_id", "players", b"players", "request_id", b"request_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -608,22 +1047,28 @@ class JoinRoomRequest(_message.Message):
     ROOM_ID_FIELD_NUMBER: _builtins.int
     JOIN_CODE_FIELD_NUMBER: _builtins.int
     SPECTATOR_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room id, for a public room (or a private one together with its code)."""
     join_code: _builtins.str
     """The join code of a private room (alone, or with room_id)."""
     spectator: _builtins.bool
     """Watch as a spectator instead of taking a seat."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         join_code: _builtins.str = ...,
         spectator: _builtins.bool = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["join_code", b"join_code", "room_id", b"room_id", "spectator", b"spectator"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["join_code", b"join_code", "request_id", b"request_id", "room_id", b"room_id", "spectator", b"spectator"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -664,16 +1109,22 @@ class LeaveRoomRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room to leave."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["request_id", b"request_id", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -704,19 +1155,25 @@ class SetReadyRequest(_message.Message):
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
     READY_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
     ready: _builtins.bool
     """Ready or not."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         ready: _builtins.bool = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["ready", b"ready", "room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["ready", b"ready", "request_id", b"request_id", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -753,16 +1210,22 @@ class StartMatchRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room whose match to start."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["request_id", b"request_id", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -801,22 +1264,28 @@ class AddBotRequest(_message.Message):
     ROOM_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     LEVEL_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
     seat: _builtins.int
     """The seat to fill; -1 means the first free seat."""
     level: _common_pb2.BotLevel.ValueType
     """The bot's level (unset: BOT_LEVEL_STRONG)."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         seat: _builtins.int = ...,
         level: _common_pb2.BotLevel.ValueType = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["level", b"level", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["level", b"level", "request_id", b"request_id", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -854,19 +1323,25 @@ class RemoveBotRequest(_message.Message):
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
     seat: _builtins.int
     """The bot's seat."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         seat: _builtins.int = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["request_id", b"request_id", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

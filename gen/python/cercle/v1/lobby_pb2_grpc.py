@@ -28,9 +28,18 @@ if _version_not_supported:
 class LobbyServiceStub:
     """The lobby: sessions, the game catalogue, rooms and seats.
 
-    Every RPC except CreateSession and ListGames needs the session token returned by
-    CreateSession, sent as `authorization: Bearer <token>` metadata. The server derives the
-    player from the token on every call; a missing or unknown token gets UNAUTHENTICATED.
+    Every RPC except CreateSession, AuthenticateDevice, RefreshSession, ListGames and
+    GetGameCatalogue needs the access token returned by one of the first three, sent as
+    `authorization: Bearer <token>` metadata. The server derives the player from the token on
+    every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
+
+    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
+    same id returns the first answer and changes nothing more; the same id sent with a
+    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+
+    Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
+    `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
+    or another filter gets INVALID_ARGUMENT / INVALID_PAGE_TOKEN.
     """
 
     def __init__(self, channel):
@@ -43,6 +52,26 @@ class LobbyServiceStub:
                 '/cercle.v1.LobbyService/CreateSession',
                 request_serializer=cercle_dot_v1_dot_lobby__pb2.CreateSessionRequest.SerializeToString,
                 response_deserializer=cercle_dot_v1_dot_lobby__pb2.CreateSessionResponse.FromString,
+                _registered_method=True)
+        self.AuthenticateDevice = channel.unary_unary(
+                '/cercle.v1.LobbyService/AuthenticateDevice',
+                request_serializer=cercle_dot_v1_dot_lobby__pb2.AuthenticateDeviceRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_lobby__pb2.AuthenticateDeviceResponse.FromString,
+                _registered_method=True)
+        self.RefreshSession = channel.unary_unary(
+                '/cercle.v1.LobbyService/RefreshSession',
+                request_serializer=cercle_dot_v1_dot_lobby__pb2.RefreshSessionRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_lobby__pb2.RefreshSessionResponse.FromString,
+                _registered_method=True)
+        self.DeleteSession = channel.unary_unary(
+                '/cercle.v1.LobbyService/DeleteSession',
+                request_serializer=cercle_dot_v1_dot_lobby__pb2.DeleteSessionRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_lobby__pb2.DeleteSessionResponse.FromString,
+                _registered_method=True)
+        self.UpdateProfile = channel.unary_unary(
+                '/cercle.v1.LobbyService/UpdateProfile',
+                request_serializer=cercle_dot_v1_dot_lobby__pb2.UpdateProfileRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_lobby__pb2.UpdateProfileResponse.FromString,
                 _registered_method=True)
         self.ListGames = channel.unary_unary(
                 '/cercle.v1.LobbyService/ListGames',
@@ -63,6 +92,16 @@ class LobbyServiceStub:
                 '/cercle.v1.LobbyService/ListRooms',
                 request_serializer=cercle_dot_v1_dot_lobby__pb2.ListRoomsRequest.SerializeToString,
                 response_deserializer=cercle_dot_v1_dot_lobby__pb2.ListRoomsResponse.FromString,
+                _registered_method=True)
+        self.ListMyRooms = channel.unary_unary(
+                '/cercle.v1.LobbyService/ListMyRooms',
+                request_serializer=cercle_dot_v1_dot_lobby__pb2.ListMyRoomsRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_lobby__pb2.ListMyRoomsResponse.FromString,
+                _registered_method=True)
+        self.ListMatchHistory = channel.unary_unary(
+                '/cercle.v1.LobbyService/ListMatchHistory',
+                request_serializer=cercle_dot_v1_dot_lobby__pb2.ListMatchHistoryRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_lobby__pb2.ListMatchHistoryResponse.FromString,
                 _registered_method=True)
         self.QuickMatch = channel.unary_unary(
                 '/cercle.v1.LobbyService/QuickMatch',
@@ -109,13 +148,55 @@ class LobbyServiceStub:
 class LobbyServiceServicer:
     """The lobby: sessions, the game catalogue, rooms and seats.
 
-    Every RPC except CreateSession and ListGames needs the session token returned by
-    CreateSession, sent as `authorization: Bearer <token>` metadata. The server derives the
-    player from the token on every call; a missing or unknown token gets UNAUTHENTICATED.
+    Every RPC except CreateSession, AuthenticateDevice, RefreshSession, ListGames and
+    GetGameCatalogue needs the access token returned by one of the first three, sent as
+    `authorization: Bearer <token>` metadata. The server derives the player from the token on
+    every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
+
+    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
+    same id returns the first answer and changes nothing more; the same id sent with a
+    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+
+    Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
+    `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
+    or another filter gets INVALID_ARGUMENT / INVALID_PAGE_TOKEN.
     """
 
     def CreateSession(self, request, context):
-        """Opens a guest session for a display name and returns its token.
+        """Opens a guest session for a display name: a new player, an access token and a refresh
+        token. A guest cannot come back once both tokens are lost: use AuthenticateDevice.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AuthenticateDevice(self, request, context):
+        """Opens a session for a device id the app generated and keeps: the same device id always
+        gives the same player (and so the same rooms and match history).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RefreshSession(self, request, context):
+        """Trades a refresh token for a new access token and a new refresh token. The refresh
+        token sent is spent at once; the access token issued with it stops working on every
+        replica within a second.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteSession(self, request, context):
+        """Logs out: the access token of the call and its refresh token stop working on every
+        server replica within a second.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateProfile(self, request, context):
+        """Changes the caller's display name (for the rooms joined from now on).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -147,6 +228,21 @@ class LobbyServiceServicer:
 
     def ListRooms(self, request, context):
         """Public rooms that are still open, newest first.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMyRooms(self, request, context):
+        """The rooms the caller sits in or watches, whatever their status, newest first: how an
+        app that lost its room id finds its running match again.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMatchHistory(self, request, context):
+        """The caller's finished matches with their outcome, most recently finished first.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -217,6 +313,26 @@ def add_LobbyServiceServicer_to_server(servicer, server):
                     request_deserializer=cercle_dot_v1_dot_lobby__pb2.CreateSessionRequest.FromString,
                     response_serializer=cercle_dot_v1_dot_lobby__pb2.CreateSessionResponse.SerializeToString,
             ),
+            'AuthenticateDevice': grpc.unary_unary_rpc_method_handler(
+                    servicer.AuthenticateDevice,
+                    request_deserializer=cercle_dot_v1_dot_lobby__pb2.AuthenticateDeviceRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_lobby__pb2.AuthenticateDeviceResponse.SerializeToString,
+            ),
+            'RefreshSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.RefreshSession,
+                    request_deserializer=cercle_dot_v1_dot_lobby__pb2.RefreshSessionRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_lobby__pb2.RefreshSessionResponse.SerializeToString,
+            ),
+            'DeleteSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteSession,
+                    request_deserializer=cercle_dot_v1_dot_lobby__pb2.DeleteSessionRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_lobby__pb2.DeleteSessionResponse.SerializeToString,
+            ),
+            'UpdateProfile': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateProfile,
+                    request_deserializer=cercle_dot_v1_dot_lobby__pb2.UpdateProfileRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_lobby__pb2.UpdateProfileResponse.SerializeToString,
+            ),
             'ListGames': grpc.unary_unary_rpc_method_handler(
                     servicer.ListGames,
                     request_deserializer=cercle_dot_v1_dot_lobby__pb2.ListGamesRequest.FromString,
@@ -236,6 +352,16 @@ def add_LobbyServiceServicer_to_server(servicer, server):
                     servicer.ListRooms,
                     request_deserializer=cercle_dot_v1_dot_lobby__pb2.ListRoomsRequest.FromString,
                     response_serializer=cercle_dot_v1_dot_lobby__pb2.ListRoomsResponse.SerializeToString,
+            ),
+            'ListMyRooms': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMyRooms,
+                    request_deserializer=cercle_dot_v1_dot_lobby__pb2.ListMyRoomsRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_lobby__pb2.ListMyRoomsResponse.SerializeToString,
+            ),
+            'ListMatchHistory': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMatchHistory,
+                    request_deserializer=cercle_dot_v1_dot_lobby__pb2.ListMatchHistoryRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_lobby__pb2.ListMatchHistoryResponse.SerializeToString,
             ),
             'QuickMatch': grpc.unary_unary_rpc_method_handler(
                     servicer.QuickMatch,
@@ -288,9 +414,18 @@ def add_LobbyServiceServicer_to_server(servicer, server):
 class LobbyService:
     """The lobby: sessions, the game catalogue, rooms and seats.
 
-    Every RPC except CreateSession and ListGames needs the session token returned by
-    CreateSession, sent as `authorization: Bearer <token>` metadata. The server derives the
-    player from the token on every call; a missing or unknown token gets UNAUTHENTICATED.
+    Every RPC except CreateSession, AuthenticateDevice, RefreshSession, ListGames and
+    GetGameCatalogue needs the access token returned by one of the first three, sent as
+    `authorization: Bearer <token>` metadata. The server derives the player from the token on
+    every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
+
+    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
+    same id returns the first answer and changes nothing more; the same id sent with a
+    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+
+    Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
+    `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
+    or another filter gets INVALID_ARGUMENT / INVALID_PAGE_TOKEN.
     """
 
     @staticmethod
@@ -310,6 +445,114 @@ class LobbyService:
             '/cercle.v1.LobbyService/CreateSession',
             cercle_dot_v1_dot_lobby__pb2.CreateSessionRequest.SerializeToString,
             cercle_dot_v1_dot_lobby__pb2.CreateSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AuthenticateDevice(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LobbyService/AuthenticateDevice',
+            cercle_dot_v1_dot_lobby__pb2.AuthenticateDeviceRequest.SerializeToString,
+            cercle_dot_v1_dot_lobby__pb2.AuthenticateDeviceResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RefreshSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LobbyService/RefreshSession',
+            cercle_dot_v1_dot_lobby__pb2.RefreshSessionRequest.SerializeToString,
+            cercle_dot_v1_dot_lobby__pb2.RefreshSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LobbyService/DeleteSession',
+            cercle_dot_v1_dot_lobby__pb2.DeleteSessionRequest.SerializeToString,
+            cercle_dot_v1_dot_lobby__pb2.DeleteSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateProfile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LobbyService/UpdateProfile',
+            cercle_dot_v1_dot_lobby__pb2.UpdateProfileRequest.SerializeToString,
+            cercle_dot_v1_dot_lobby__pb2.UpdateProfileResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -418,6 +661,60 @@ class LobbyService:
             '/cercle.v1.LobbyService/ListRooms',
             cercle_dot_v1_dot_lobby__pb2.ListRoomsRequest.SerializeToString,
             cercle_dot_v1_dot_lobby__pb2.ListRoomsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMyRooms(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LobbyService/ListMyRooms',
+            cercle_dot_v1_dot_lobby__pb2.ListMyRoomsRequest.SerializeToString,
+            cercle_dot_v1_dot_lobby__pb2.ListMyRoomsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMatchHistory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LobbyService/ListMatchHistory',
+            cercle_dot_v1_dot_lobby__pb2.ListMatchHistoryRequest.SerializeToString,
+            cercle_dot_v1_dot_lobby__pb2.ListMatchHistoryResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -6,8 +6,10 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { AwimbaweCatalogue } from "./awimbawe_pb.js";
 import { file_cercle_v1_awimbawe } from "./awimbawe_pb.js";
-import type { BotLevel, ClockKind, OptionValue, Room, Visibility } from "./common_pb.js";
+import type { BotLevel, ClockKind, OptionValue, Room, Seat, Visibility } from "./common_pb.js";
 import { file_cercle_v1_common } from "./common_pb.js";
+import type { Outcome } from "./game_pb.js";
+import { file_cercle_v1_game } from "./game_pb.js";
 import type { TamashiiCatalogue } from "./tamashii_pb.js";
 import { file_cercle_v1_tamashii } from "./tamashii_pb.js";
 import type { TomahawkCatalogue } from "./tomahawk_pb.js";
@@ -22,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/lobby.proto.
  */
 export const file_cercle_v1_lobby: GenFile = /*@__PURE__*/
-  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSIsChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkicgoVQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIpChBMaXN0R2FtZXNSZXF1ZXN0EhUKDWxhbmd1YWdlX2NvZGUYASABKAkiNwoRTGlzdEdhbWVzUmVzcG9uc2USIgoFZ2FtZXMYASADKAsyEy5jZXJjbGUudjEuR2FtZUluZm8iyQEKCEdhbWVJbmZvEg8KB2dhbWVfaWQYASABKAkSDAoEbmFtZRgCIAEoCRIPCgdzdW1tYXJ5GAMgASgJEhUKDWxhbmd1YWdlX2NvZGUYBCABKAkSEwoLbWluX3BsYXllcnMYBSABKAUSEwoLbWF4X3BsYXllcnMYBiABKAUSJgoHb3B0aW9ucxgHIAMoCzIVLmNlcmNsZS52MS5PcHRpb25JbmZvEiQKBmNsb2NrcxgIIAMoCzIULmNlcmNsZS52MS5DbG9ja0luZm8i7wEKCk9wdGlvbkluZm8SDAoEbmFtZRgBIAEoCRIjCgRraW5kGAIgASgOMhUuY2VyY2xlLnYxLk9wdGlvbktpbmQSLQoNZGVmYXVsdF92YWx1ZRgDIAEoCzIWLmNlcmNsZS52MS5PcHRpb25WYWx1ZRITCgtkZXNjcmlwdGlvbhgEIAEoCRIUCgdtaW5pbXVtGAYgASgDSACIAQESFAoHbWF4aW11bRgHIAEoA0gBiAEBEg8KB2Nob2ljZXMYCCADKAkSFQoNY2hvaWNlX2xhYmVscxgJIAMoCUIKCghfbWluaW11bUIKCghfbWF4aW11bSJUCglDbG9ja0luZm8SIwoFY2xvY2sYASABKA4yFC5jZXJjbGUudjEuQ2xvY2tLaW5kEg4KBm9wdGlvbhgCIAEoCRISCgpvbl90aW1lb3V0GAMgASgJIsICChFDcmVhdGVSb29tUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEjoKB29wdGlvbnMYAiADKAsyKS5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlcXVlc3QuT3B0aW9uc0VudHJ5EikKCnZpc2liaWxpdHkYAyABKA4yFS5jZXJjbGUudjEuVmlzaWJpbGl0eRIPCgdwbGF5ZXJzGAQgASgFEhsKDnRha2VvdmVyX2FmdGVyGAUgASgFSACIAQESLAoJYm90X2RlbGF5GAYgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uGkYKDE9wdGlvbnNFbnRyeRILCgNrZXkYASABKAkSJQoFdmFsdWUYAiABKAsyFi5jZXJjbGUudjEuT3B0aW9uVmFsdWU6AjgBQhEKD190YWtlb3Zlcl9hZnRlciIzChJDcmVhdGVSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIjYKEExpc3RSb29tc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKAUiMwoRTGlzdFJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbSKZAQoRUXVpY2tNYXRjaFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIPCgdwbGF5ZXJzGAIgASgFEgwKBGJvdHMYAyABKAUSJgoJYm90X2xldmVsGAQgASgOMhMuY2VyY2xlLnYxLkJvdExldmVsEiwKCWJvdF9kZWxheRgFIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbiJBChJRdWlja01hdGNoUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgwKBHNlYXQYAiABKAUiSAoPSm9pblJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJam9pbl9jb2RlGAIgASgJEhEKCXNwZWN0YXRvchgDIAEoCCI/ChBKb2luUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIiMKEExlYXZlUm9vbVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSITChFMZWF2ZVJvb21SZXNwb25zZSIxCg9TZXRSZWFkeVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRINCgVyZWFkeRgCIAEoCCIxChBTZXRSZWFkeVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSIkChFTdGFydE1hdGNoUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJIjMKElN0YXJ0TWF0Y2hSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iUgoNQWRkQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSIgoFbGV2ZWwYAyABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwiLwoOQWRkQm90UmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIjEKEFJlbW92ZUJvdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFIjIKEVJlbW92ZUJvdFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSI2ChBXYXRjaFJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJYWZ0ZXJfc2VxGAIgASgDImYKEVdhdGNoUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRILCgNzZXEYAiABKAMSJQoGY2hhbmdlGAMgASgOMhUuY2VyY2xlLnYxLlJvb21DaGFuZ2UiKgoXR2V0R2FtZUNhdGFsb2d1ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSLnAQoYR2V0R2FtZUNhdGFsb2d1ZVJlc3BvbnNlEjAKCHRvbWFoYXdrGAEgASgLMhwuY2VyY2xlLnYxLlRvbWFoYXdrQ2F0YWxvZ3VlSAASMAoIdGFtYXNoaWkYAiABKAsyHC5jZXJjbGUudjEuVGFtYXNoaWlDYXRhbG9ndWVIABIoCgR0b215GAMgASgLMhguY2VyY2xlLnYxLlRvbXlDYXRhbG9ndWVIABIwCghhd2ltYmF3ZRgEIAEoCzIcLmNlcmNsZS52MS5Bd2ltYmF3ZUNhdGFsb2d1ZUgAQgsKCWNhdGFsb2d1ZSpsCgpPcHRpb25LaW5kEhsKF09QVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPT1BUSU9OX0tJTkRfSU5UEAESFAoQT1BUSU9OX0tJTkRfQk9PTBACEhYKEk9QVElPTl9LSU5EX0NIT0lDRRADKqsDCgpSb29tQ2hhbmdlEhsKF1JPT01fQ0hBTkdFX1VOU1BFQ0lGSUVEEAASGAoUUk9PTV9DSEFOR0VfU05BUFNIT1QQARIXChNST09NX0NIQU5HRV9DUkVBVEVEEAISFgoSUk9PTV9DSEFOR0VfSk9JTkVEEAMSFAoQUk9PTV9DSEFOR0VfTEVGVBAEEhUKEVJPT01fQ0hBTkdFX1JFQURZEAUSGQoVUk9PTV9DSEFOR0VfQk9UX0FEREVEEAYSGwoXUk9PTV9DSEFOR0VfQk9UX1JFTU9WRUQQBxIgChxST09NX0NIQU5HRV9TUEVDVEFUT1JfSk9JTkVEEAgSHgoaUk9PTV9DSEFOR0VfU1BFQ1RBVE9SX0xFRlQQCRIXChNST09NX0NIQU5HRV9TVEFSVEVEEAoSFgoSUk9PTV9DSEFOR0VfQUNUSU9OEAsSEwoPUk9PTV9DSEFOR0VfQk9UEAwSFwoTUk9PTV9DSEFOR0VfVElNRU9VVBANEhUKEVJPT01fQ0hBTkdFX0NMT0NLEA4SGAoUUk9PTV9DSEFOR0VfRklOSVNIRUQQDzLTBwoMTG9iYnlTZXJ2aWNlElIKDUNyZWF0ZVNlc3Npb24SHy5jZXJjbGUudjEuQ3JlYXRlU2Vzc2lvblJlcXVlc3QaIC5jZXJjbGUudjEuQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLmNlcmNsZS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwuY2VyY2xlLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElsKEEdldEdhbWVDYXRhbG9ndWUSIi5jZXJjbGUudjEuR2V0R2FtZUNhdGFsb2d1ZVJlcXVlc3QaIy5jZXJjbGUudjEuR2V0R2FtZUNhdGFsb2d1ZVJlc3BvbnNlEkkKCkNyZWF0ZVJvb20SHC5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlcXVlc3QaHS5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlc3BvbnNlEkYKCUxpc3RSb29tcxIbLmNlcmNsZS52MS5MaXN0Um9vbXNSZXF1ZXN0GhwuY2VyY2xlLnYxLkxpc3RSb29tc1Jlc3BvbnNlEkkKClF1aWNrTWF0Y2gSHC5jZXJjbGUudjEuUXVpY2tNYXRjaFJlcXVlc3QaHS5jZXJjbGUudjEuUXVpY2tNYXRjaFJlc3BvbnNlEkMKCEpvaW5Sb29tEhouY2VyY2xlLnYxLkpvaW5Sb29tUmVxdWVzdBobLmNlcmNsZS52MS5Kb2luUm9vbVJlc3BvbnNlEkYKCUxlYXZlUm9vbRIbLmNlcmNsZS52MS5MZWF2ZVJvb21SZXF1ZXN0GhwuY2VyY2xlLnYxLkxlYXZlUm9vbVJlc3BvbnNlEkMKCFNldFJlYWR5EhouY2VyY2xlLnYxLlNldFJlYWR5UmVxdWVzdBobLmNlcmNsZS52MS5TZXRSZWFkeVJlc3BvbnNlEkkKClN0YXJ0TWF0Y2gSHC5jZXJjbGUudjEuU3RhcnRNYXRjaFJlcXVlc3QaHS5jZXJjbGUudjEuU3RhcnRNYXRjaFJlc3BvbnNlEj0KBkFkZEJvdBIYLmNlcmNsZS52MS5BZGRCb3RSZXF1ZXN0GhkuY2VyY2xlLnYxLkFkZEJvdFJlc3BvbnNlEkYKCVJlbW92ZUJvdBIbLmNlcmNsZS52MS5SZW1vdmVCb3RSZXF1ZXN0GhwuY2VyY2xlLnYxLlJlbW92ZUJvdFJlc3BvbnNlEkgKCVdhdGNoUm9vbRIbLmNlcmNsZS52MS5XYXRjaFJvb21SZXF1ZXN0GhwuY2VyY2xlLnYxLldhdGNoUm9vbVJlc3BvbnNlMAFiBnByb3RvMw", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSIsChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiwgEKFUNyZWF0ZVNlc3Npb25SZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJEChlBdXRoZW50aWNhdGVEZXZpY2VSZXF1ZXN0EhEKCWRldmljZV9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAki7gEKGkF1dGhlbnRpY2F0ZURldmljZVJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2NyZWF0ZWQYBiABKAgSFAoMZGlzcGxheV9uYW1lGAcgASgJIi4KFVJlZnJlc2hTZXNzaW9uUmVxdWVzdBIVCg1yZWZyZXNoX3Rva2VuGAEgASgJIsMBChZSZWZyZXNoU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIhYKFERlbGV0ZVNlc3Npb25SZXF1ZXN0IhcKFURlbGV0ZVNlc3Npb25SZXNwb25zZSIsChRVcGRhdGVQcm9maWxlUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiQAoVVXBkYXRlUHJvZmlsZVJlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkiUAoQTGlzdEdhbWVzUmVxdWVzdBIVCg1sYW5ndWFnZV9jb2RlGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMuY2VyY2xlLnYxLkdhbWVJbmZvEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSLJAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSFQoNbGFuZ3VhZ2VfY29kZRgEIAEoCRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRImCgdvcHRpb25zGAcgAygLMhUuY2VyY2xlLnYxLk9wdGlvbkluZm8SJAoGY2xvY2tzGAggAygLMhQuY2VyY2xlLnYxLkNsb2NrSW5mbyLvAQoKT3B0aW9uSW5mbxIMCgRuYW1lGAEgASgJEiMKBGtpbmQYAiABKA4yFS5jZXJjbGUudjEuT3B0aW9uS2luZBItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQESDwoHY2hvaWNlcxgIIAMoCRIVCg1jaG9pY2VfbGFiZWxzGAkgAygJQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIlQKCUNsb2NrSW5mbxIjCgVjbG9jaxgBIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSDgoGb3B0aW9uGAIgASgJEhIKCm9uX3RpbWVvdXQYAyABKAki1gIKEUNyZWF0ZVJvb21SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSOgoHb3B0aW9ucxgCIAMoCzIpLmNlcmNsZS52MS5DcmVhdGVSb29tUmVxdWVzdC5PcHRpb25zRW50cnkSKQoKdmlzaWJpbGl0eRgDIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5Eg8KB3BsYXllcnMYBCABKAUSGwoOdGFrZW92ZXJfYWZ0ZXIYBSABKAVIAIgBARIsCglib3RfZGVsYXkYBiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgHIAEoCRpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4AUIRCg9fdGFrZW92ZXJfYWZ0ZXIiMwoSQ3JlYXRlUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJKChBMaXN0Um9vbXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkiTAoRTGlzdFJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiOwoSTGlzdE15Um9vbXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJIk4KE0xpc3RNeVJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQAoXTGlzdE1hdGNoSGlzdG9yeVJlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiXAoYTGlzdE1hdGNoSGlzdG9yeVJlc3BvbnNlEicKB21hdGNoZXMYASADKAsyFi5jZXJjbGUudjEuTWF0Y2hSZWNvcmQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIucBCgtNYXRjaFJlY29yZBIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLwoLY3JlYXRlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaF90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeCgVzZWF0cxgFIAMoCzIPLmNlcmNsZS52MS5TZWF0Eg8KB215X3NlYXQYBiABKAUSIwoHb3V0Y29tZRgHIAEoCzISLmNlcmNsZS52MS5PdXRjb21lIq0BChFRdWlja01hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEg8KB3BsYXllcnMYAiABKAUSDAoEYm90cxgDIAEoBRImCglib3RfbGV2ZWwYBCABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwSLAoJYm90X2RlbGF5GAUgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhIKCnJlcXVlc3RfaWQYBiABKAkiQQoSUXVpY2tNYXRjaFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIlwKD0pvaW5Sb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhEKCWpvaW5fY29kZRgCIAEoCRIRCglzcGVjdGF0b3IYAyABKAgSEgoKcmVxdWVzdF9pZBgEIAEoCSI/ChBKb2luUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIjcKEExlYXZlUm9vbVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIhMKEUxlYXZlUm9vbVJlc3BvbnNlIkUKD1NldFJlYWR5UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEg0KBXJlYWR5GAIgASgIEhIKCnJlcXVlc3RfaWQYAyABKAkiMQoQU2V0UmVhZHlSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iOAoRU3RhcnRNYXRjaFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjMKElN0YXJ0TWF0Y2hSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iZgoNQWRkQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSIgoFbGV2ZWwYAyABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwSEgoKcmVxdWVzdF9pZBgEIAEoCSIvCg5BZGRCb3RSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iRQoQUmVtb3ZlQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSEgoKcmVxdWVzdF9pZBgDIAEoCSIyChFSZW1vdmVCb3RSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iNgoQV2F0Y2hSb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhEKCWFmdGVyX3NlcRgCIAEoAyJmChFXYXRjaFJvb21SZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20SCwoDc2VxGAIgASgDEiUKBmNoYW5nZRgDIAEoDjIVLmNlcmNsZS52MS5Sb29tQ2hhbmdlIioKF0dldEdhbWVDYXRhbG9ndWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAki5wEKGEdldEdhbWVDYXRhbG9ndWVSZXNwb25zZRIwCgh0b21haGF3axgBIAEoCzIcLmNlcmNsZS52MS5Ub21haGF3a0NhdGFsb2d1ZUgAEjAKCHRhbWFzaGlpGAIgASgLMhwuY2VyY2xlLnYxLlRhbWFzaGlpQ2F0YWxvZ3VlSAASKAoEdG9teRgDIAEoCzIYLmNlcmNsZS52MS5Ub215Q2F0YWxvZ3VlSAASMAoIYXdpbWJhd2UYBCABKAsyHC5jZXJjbGUudjEuQXdpbWJhd2VDYXRhbG9ndWVIAEILCgljYXRhbG9ndWUqbAoKT3B0aW9uS2luZBIbChdPUFRJT05fS0lORF9VTlNQRUNJRklFRBAAEhMKD09QVElPTl9LSU5EX0lOVBABEhQKEE9QVElPTl9LSU5EX0JPT0wQAhIWChJPUFRJT05fS0lORF9DSE9JQ0UQAyqrAwoKUm9vbUNoYW5nZRIbChdST09NX0NIQU5HRV9VTlNQRUNJRklFRBAAEhgKFFJPT01fQ0hBTkdFX1NOQVBTSE9UEAESFwoTUk9PTV9DSEFOR0VfQ1JFQVRFRBACEhYKElJPT01fQ0hBTkdFX0pPSU5FRBADEhQKEFJPT01fQ0hBTkdFX0xFRlQQBBIVChFST09NX0NIQU5HRV9SRUFEWRAFEhkKFVJPT01fQ0hBTkdFX0JPVF9BRERFRBAGEhsKF1JPT01fQ0hBTkdFX0JPVF9SRU1PVkVEEAcSIAocUk9PTV9DSEFOR0VfU1BFQ1RBVE9SX0pPSU5FRBAIEh4KGlJPT01fQ0hBTkdFX1NQRUNUQVRPUl9MRUZUEAkSFwoTUk9PTV9DSEFOR0VfU1RBUlRFRBAKEhYKElJPT01fQ0hBTkdFX0FDVElPThALEhMKD1JPT01fQ0hBTkdFX0JPVBAMEhcKE1JPT01fQ0hBTkdFX1RJTUVPVVQQDRIVChFST09NX0NIQU5HRV9DTE9DSxAOEhgKFFJPT01fQ0hBTkdFX0ZJTklTSEVEEA8y4AsKDExvYmJ5U2VydmljZRJSCg1DcmVhdGVTZXNzaW9uEh8uY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXNwb25zZRJhChJBdXRoZW50aWNhdGVEZXZpY2USJC5jZXJjbGUudjEuQXV0aGVudGljYXRlRGV2aWNlUmVxdWVzdBolLmNlcmNsZS52MS5BdXRoZW50aWNhdGVEZXZpY2VSZXNwb25zZRJVCg5SZWZyZXNoU2Vzc2lvbhIgLmNlcmNsZS52MS5SZWZyZXNoU2Vzc2lvblJlcXVlc3QaIS5jZXJjbGUudjEuUmVmcmVzaFNlc3Npb25SZXNwb25zZRJSCg1EZWxldGVTZXNzaW9uEh8uY2VyY2xlLnYxLkRlbGV0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkRlbGV0ZVNlc3Npb25SZXNwb25zZRJSCg1VcGRhdGVQcm9maWxlEh8uY2VyY2xlLnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GiAuY2VyY2xlLnYxLlVwZGF0ZVByb2ZpbGVSZXNwb25zZRJGCglMaXN0R2FtZXMSGy5jZXJjbGUudjEuTGlzdEdhbWVzUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0R2FtZXNSZXNwb25zZRJbChBHZXRHYW1lQ2F0YWxvZ3VlEiIuY2VyY2xlLnYxLkdldEdhbWVDYXRhbG9ndWVSZXF1ZXN0GiMuY2VyY2xlLnYxLkdldEdhbWVDYXRhbG9ndWVSZXNwb25zZRJJCgpDcmVhdGVSb29tEhwuY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXF1ZXN0Gh0uY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXNwb25zZRJGCglMaXN0Um9vbXMSGy5jZXJjbGUudjEuTGlzdFJvb21zUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0Um9vbXNSZXNwb25zZRJMCgtMaXN0TXlSb29tcxIdLmNlcmNsZS52MS5MaXN0TXlSb29tc1JlcXVlc3QaHi5jZXJjbGUudjEuTGlzdE15Um9vbXNSZXNwb25zZRJbChBMaXN0TWF0Y2hIaXN0b3J5EiIuY2VyY2xlLnYxLkxpc3RNYXRjaEhpc3RvcnlSZXF1ZXN0GiMuY2VyY2xlLnYxLkxpc3RNYXRjaEhpc3RvcnlSZXNwb25zZRJJCgpRdWlja01hdGNoEhwuY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXNwb25zZRJDCghKb2luUm9vbRIaLmNlcmNsZS52MS5Kb2luUm9vbVJlcXVlc3QaGy5jZXJjbGUudjEuSm9pblJvb21SZXNwb25zZRJGCglMZWF2ZVJvb20SGy5jZXJjbGUudjEuTGVhdmVSb29tUmVxdWVzdBocLmNlcmNsZS52MS5MZWF2ZVJvb21SZXNwb25zZRJDCghTZXRSZWFkeRIaLmNlcmNsZS52MS5TZXRSZWFkeVJlcXVlc3QaGy5jZXJjbGUudjEuU2V0UmVhZHlSZXNwb25zZRJJCgpTdGFydE1hdGNoEhwuY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXNwb25zZRI9CgZBZGRCb3QSGC5jZXJjbGUudjEuQWRkQm90UmVxdWVzdBoZLmNlcmNsZS52MS5BZGRCb3RSZXNwb25zZRJGCglSZW1vdmVCb3QSGy5jZXJjbGUudjEuUmVtb3ZlQm90UmVxdWVzdBocLmNlcmNsZS52MS5SZW1vdmVCb3RSZXNwb25zZRJICglXYXRjaFJvb20SGy5jZXJjbGUudjEuV2F0Y2hSb29tUmVxdWVzdBocLmNlcmNsZS52MS5XYXRjaFJvb21SZXNwb25zZTABYgZwcm90bzM", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_game, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * Request for LobbyService.CreateSession.
@@ -52,7 +54,7 @@ export const CreateSessionRequestSchema: GenMessage<CreateSessionRequest> = /*@_
  */
 export type CreateSessionResponse = Message<"cercle.v1.CreateSessionResponse"> & {
   /**
-   * The opaque bearer token. Keep it secret: it is the player's identity.
+   * The opaque access token, sent as `authorization: Bearer <token>`. Keep it secret.
    *
    * @generated from field: string session_token = 1;
    */
@@ -66,11 +68,26 @@ export type CreateSessionResponse = Message<"cercle.v1.CreateSessionResponse"> &
   playerId: string;
 
   /**
-   * When the session expires unless used (each call renews it).
+   * When the access token expires: a fixed time after it was issued (using it does not
+   * extend it). Before then, trade the refresh token for a new one (RefreshSession).
    *
    * @generated from field: google.protobuf.Timestamp expire_time = 3;
    */
   expireTime?: Timestamp | undefined;
+
+  /**
+   * The opaque refresh token, for RefreshSession only. Keep it secret.
+   *
+   * @generated from field: string refresh_token = 4;
+   */
+  refreshToken: string;
+
+  /**
+   * When the refresh token expires (a fixed time after it was issued).
+   *
+   * @generated from field: google.protobuf.Timestamp refresh_expire_time = 5;
+   */
+  refreshExpireTime?: Timestamp | undefined;
 };
 
 /**
@@ -79,6 +96,248 @@ export type CreateSessionResponse = Message<"cercle.v1.CreateSessionResponse"> &
  */
 export const CreateSessionResponseSchema: GenMessage<CreateSessionResponse> = /*@__PURE__*/
   messageDesc(file_cercle_v1_lobby, 1);
+
+/**
+ * Request for LobbyService.AuthenticateDevice.
+ *
+ * @generated from message cercle.v1.AuthenticateDeviceRequest
+ */
+export type AuthenticateDeviceRequest = Message<"cercle.v1.AuthenticateDeviceRequest"> & {
+  /**
+   * An id the app generated once and keeps (a random UUID is right): 16 to 128 visible
+   * ASCII characters. Keep it secret: whoever sends it is this player.
+   *
+   * @generated from field: string device_id = 1;
+   */
+  deviceId: string;
+
+  /**
+   * The display name of a new player (1 to 32 characters). Empty: "Player". Ignored for a
+   * device already known (change a name with UpdateProfile).
+   *
+   * @generated from field: string display_name = 2;
+   */
+  displayName: string;
+};
+
+/**
+ * Describes the message cercle.v1.AuthenticateDeviceRequest.
+ * Use `create(AuthenticateDeviceRequestSchema)` to create a new message.
+ */
+export const AuthenticateDeviceRequestSchema: GenMessage<AuthenticateDeviceRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 2);
+
+/**
+ * Response of LobbyService.AuthenticateDevice.
+ *
+ * @generated from message cercle.v1.AuthenticateDeviceResponse
+ */
+export type AuthenticateDeviceResponse = Message<"cercle.v1.AuthenticateDeviceResponse"> & {
+  /**
+   * The opaque access token, sent as `authorization: Bearer <token>`. Keep it secret.
+   *
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * The player's public id: the same on every call with the same device id.
+   *
+   * @generated from field: string player_id = 2;
+   */
+  playerId: string;
+
+  /**
+   * When the access token expires (a fixed time after it was issued).
+   *
+   * @generated from field: google.protobuf.Timestamp expire_time = 3;
+   */
+  expireTime?: Timestamp | undefined;
+
+  /**
+   * The opaque refresh token, for RefreshSession only. Keep it secret.
+   *
+   * @generated from field: string refresh_token = 4;
+   */
+  refreshToken: string;
+
+  /**
+   * When the refresh token expires (a fixed time after it was issued).
+   *
+   * @generated from field: google.protobuf.Timestamp refresh_expire_time = 5;
+   */
+  refreshExpireTime?: Timestamp | undefined;
+
+  /**
+   * True when this call created the player (the device was new).
+   *
+   * @generated from field: bool created = 6;
+   */
+  created: boolean;
+
+  /**
+   * The player's display name now.
+   *
+   * @generated from field: string display_name = 7;
+   */
+  displayName: string;
+};
+
+/**
+ * Describes the message cercle.v1.AuthenticateDeviceResponse.
+ * Use `create(AuthenticateDeviceResponseSchema)` to create a new message.
+ */
+export const AuthenticateDeviceResponseSchema: GenMessage<AuthenticateDeviceResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 3);
+
+/**
+ * Request for LobbyService.RefreshSession.
+ *
+ * @generated from message cercle.v1.RefreshSessionRequest
+ */
+export type RefreshSessionRequest = Message<"cercle.v1.RefreshSessionRequest"> & {
+  /**
+   * The refresh token of the session (no `authorization` metadata is needed).
+   *
+   * @generated from field: string refresh_token = 1;
+   */
+  refreshToken: string;
+};
+
+/**
+ * Describes the message cercle.v1.RefreshSessionRequest.
+ * Use `create(RefreshSessionRequestSchema)` to create a new message.
+ */
+export const RefreshSessionRequestSchema: GenMessage<RefreshSessionRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 4);
+
+/**
+ * Response of LobbyService.RefreshSession.
+ *
+ * @generated from message cercle.v1.RefreshSessionResponse
+ */
+export type RefreshSessionResponse = Message<"cercle.v1.RefreshSessionResponse"> & {
+  /**
+   * The new access token; the previous one stops working within a second.
+   *
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * The player's public id (unchanged).
+   *
+   * @generated from field: string player_id = 2;
+   */
+  playerId: string;
+
+  /**
+   * When the new access token expires.
+   *
+   * @generated from field: google.protobuf.Timestamp expire_time = 3;
+   */
+  expireTime?: Timestamp | undefined;
+
+  /**
+   * The new refresh token; the one sent no longer works.
+   *
+   * @generated from field: string refresh_token = 4;
+   */
+  refreshToken: string;
+
+  /**
+   * When the new refresh token expires.
+   *
+   * @generated from field: google.protobuf.Timestamp refresh_expire_time = 5;
+   */
+  refreshExpireTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.RefreshSessionResponse.
+ * Use `create(RefreshSessionResponseSchema)` to create a new message.
+ */
+export const RefreshSessionResponseSchema: GenMessage<RefreshSessionResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 5);
+
+/**
+ * Request for LobbyService.DeleteSession: the session of the call's access token.
+ *
+ * @generated from message cercle.v1.DeleteSessionRequest
+ */
+export type DeleteSessionRequest = Message<"cercle.v1.DeleteSessionRequest"> & {
+};
+
+/**
+ * Describes the message cercle.v1.DeleteSessionRequest.
+ * Use `create(DeleteSessionRequestSchema)` to create a new message.
+ */
+export const DeleteSessionRequestSchema: GenMessage<DeleteSessionRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 6);
+
+/**
+ * Response of LobbyService.DeleteSession.
+ *
+ * @generated from message cercle.v1.DeleteSessionResponse
+ */
+export type DeleteSessionResponse = Message<"cercle.v1.DeleteSessionResponse"> & {
+};
+
+/**
+ * Describes the message cercle.v1.DeleteSessionResponse.
+ * Use `create(DeleteSessionResponseSchema)` to create a new message.
+ */
+export const DeleteSessionResponseSchema: GenMessage<DeleteSessionResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 7);
+
+/**
+ * Request for LobbyService.UpdateProfile.
+ *
+ * @generated from message cercle.v1.UpdateProfileRequest
+ */
+export type UpdateProfileRequest = Message<"cercle.v1.UpdateProfileRequest"> & {
+  /**
+   * The new display name: 1 to 32 characters, shown to other players.
+   *
+   * @generated from field: string display_name = 1;
+   */
+  displayName: string;
+};
+
+/**
+ * Describes the message cercle.v1.UpdateProfileRequest.
+ * Use `create(UpdateProfileRequestSchema)` to create a new message.
+ */
+export const UpdateProfileRequestSchema: GenMessage<UpdateProfileRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 8);
+
+/**
+ * Response of LobbyService.UpdateProfile.
+ *
+ * @generated from message cercle.v1.UpdateProfileResponse
+ */
+export type UpdateProfileResponse = Message<"cercle.v1.UpdateProfileResponse"> & {
+  /**
+   * The caller's player id.
+   *
+   * @generated from field: string player_id = 1;
+   */
+  playerId: string;
+
+  /**
+   * The display name now (after trimming and normalisation).
+   *
+   * @generated from field: string display_name = 2;
+   */
+  displayName: string;
+};
+
+/**
+ * Describes the message cercle.v1.UpdateProfileResponse.
+ * Use `create(UpdateProfileResponseSchema)` to create a new message.
+ */
+export const UpdateProfileResponseSchema: GenMessage<UpdateProfileResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 9);
 
 /**
  * Request for LobbyService.ListGames.
@@ -94,6 +353,20 @@ export type ListGamesRequest = Message<"cercle.v1.ListGamesRequest"> & {
    * @generated from field: string language_code = 1;
    */
   languageCode: string;
+
+  /**
+   * At most this many games (0: every game; at most 100).
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * The `next_page_token` of the previous page (empty: the first page).
+   *
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
 };
 
 /**
@@ -101,7 +374,7 @@ export type ListGamesRequest = Message<"cercle.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 2);
+  messageDesc(file_cercle_v1_lobby, 10);
 
 /**
  * Response of LobbyService.ListGames.
@@ -110,11 +383,18 @@ export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*
  */
 export type ListGamesResponse = Message<"cercle.v1.ListGamesResponse"> & {
   /**
-   * Every hosted game.
+   * The hosted games of this page.
    *
    * @generated from field: repeated cercle.v1.GameInfo games = 1;
    */
   games: GameInfo[];
+
+  /**
+   * The token of the next page; empty when this is the last one.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
 };
 
 /**
@@ -122,7 +402,7 @@ export type ListGamesResponse = Message<"cercle.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 3);
+  messageDesc(file_cercle_v1_lobby, 11);
 
 /**
  * A game in the catalogue.
@@ -192,7 +472,7 @@ export type GameInfo = Message<"cercle.v1.GameInfo"> & {
  * Use `create(GameInfoSchema)` to create a new message.
  */
 export const GameInfoSchema: GenMessage<GameInfo> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 4);
+  messageDesc(file_cercle_v1_lobby, 12);
 
 /**
  * A room option.
@@ -263,7 +543,7 @@ export type OptionInfo = Message<"cercle.v1.OptionInfo"> & {
  * Use `create(OptionInfoSchema)` to create a new message.
  */
 export const OptionInfoSchema: GenMessage<OptionInfo> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 5);
+  messageDesc(file_cercle_v1_lobby, 13);
 
 /**
  * A kind of decision clock.
@@ -298,7 +578,7 @@ export type ClockInfo = Message<"cercle.v1.ClockInfo"> & {
  * Use `create(ClockInfoSchema)` to create a new message.
  */
 export const ClockInfoSchema: GenMessage<ClockInfo> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 6);
+  messageDesc(file_cercle_v1_lobby, 14);
 
 /**
  * Request for LobbyService.CreateRoom.
@@ -348,6 +628,14 @@ export type CreateRoomRequest = Message<"cercle.v1.CreateRoomRequest"> & {
    * @generated from field: google.protobuf.Duration bot_delay = 6;
    */
   botDelay?: Duration | undefined;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 7;
+   */
+  requestId: string;
 };
 
 /**
@@ -355,7 +643,7 @@ export type CreateRoomRequest = Message<"cercle.v1.CreateRoomRequest"> & {
  * Use `create(CreateRoomRequestSchema)` to create a new message.
  */
 export const CreateRoomRequestSchema: GenMessage<CreateRoomRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 7);
+  messageDesc(file_cercle_v1_lobby, 15);
 
 /**
  * Response of LobbyService.CreateRoom.
@@ -376,7 +664,7 @@ export type CreateRoomResponse = Message<"cercle.v1.CreateRoomResponse"> & {
  * Use `create(CreateRoomResponseSchema)` to create a new message.
  */
 export const CreateRoomResponseSchema: GenMessage<CreateRoomResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 8);
+  messageDesc(file_cercle_v1_lobby, 16);
 
 /**
  * Request for LobbyService.ListRooms.
@@ -392,11 +680,20 @@ export type ListRoomsRequest = Message<"cercle.v1.ListRoomsRequest"> & {
   gameId: string;
 
   /**
-   * At most this many rooms (default and maximum 100).
+   * At most this many rooms (default and maximum 100). A page may hold fewer rooms than
+   * this and still not be the last: rely on `next_page_token`.
    *
    * @generated from field: int32 page_size = 2;
    */
   pageSize: number;
+
+  /**
+   * The `next_page_token` of the previous page, with the same `game_id` (empty: the first
+   * page).
+   *
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
 };
 
 /**
@@ -404,7 +701,7 @@ export type ListRoomsRequest = Message<"cercle.v1.ListRoomsRequest"> & {
  * Use `create(ListRoomsRequestSchema)` to create a new message.
  */
 export const ListRoomsRequestSchema: GenMessage<ListRoomsRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 9);
+  messageDesc(file_cercle_v1_lobby, 17);
 
 /**
  * Response of LobbyService.ListRooms.
@@ -418,6 +715,13 @@ export type ListRoomsResponse = Message<"cercle.v1.ListRoomsResponse"> & {
    * @generated from field: repeated cercle.v1.Room rooms = 1;
    */
   rooms: Room[];
+
+  /**
+   * The token of the next page; empty when this is the last one.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
 };
 
 /**
@@ -425,7 +729,183 @@ export type ListRoomsResponse = Message<"cercle.v1.ListRoomsResponse"> & {
  * Use `create(ListRoomsResponseSchema)` to create a new message.
  */
 export const ListRoomsResponseSchema: GenMessage<ListRoomsResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 10);
+  messageDesc(file_cercle_v1_lobby, 18);
+
+/**
+ * Request for LobbyService.ListMyRooms.
+ *
+ * @generated from message cercle.v1.ListMyRoomsRequest
+ */
+export type ListMyRoomsRequest = Message<"cercle.v1.ListMyRoomsRequest"> & {
+  /**
+   * At most this many rooms (default and maximum 100). A page may hold fewer and still not
+   * be the last: rely on `next_page_token`.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * The `next_page_token` of the previous page (empty: the first page).
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message cercle.v1.ListMyRoomsRequest.
+ * Use `create(ListMyRoomsRequestSchema)` to create a new message.
+ */
+export const ListMyRoomsRequestSchema: GenMessage<ListMyRoomsRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 19);
+
+/**
+ * Response of LobbyService.ListMyRooms.
+ *
+ * @generated from message cercle.v1.ListMyRoomsResponse
+ */
+export type ListMyRoomsResponse = Message<"cercle.v1.ListMyRoomsResponse"> & {
+  /**
+   * Rooms the caller sits in (`my_seat` >= 0) or watches (`my_seat` -1), newest first.
+   *
+   * @generated from field: repeated cercle.v1.Room rooms = 1;
+   */
+  rooms: Room[];
+
+  /**
+   * The token of the next page; empty when this is the last one.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message cercle.v1.ListMyRoomsResponse.
+ * Use `create(ListMyRoomsResponseSchema)` to create a new message.
+ */
+export const ListMyRoomsResponseSchema: GenMessage<ListMyRoomsResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 20);
+
+/**
+ * Request for LobbyService.ListMatchHistory.
+ *
+ * @generated from message cercle.v1.ListMatchHistoryRequest
+ */
+export type ListMatchHistoryRequest = Message<"cercle.v1.ListMatchHistoryRequest"> & {
+  /**
+   * At most this many matches (default and maximum 100).
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * The `next_page_token` of the previous page (empty: the first page).
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message cercle.v1.ListMatchHistoryRequest.
+ * Use `create(ListMatchHistoryRequestSchema)` to create a new message.
+ */
+export const ListMatchHistoryRequestSchema: GenMessage<ListMatchHistoryRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 21);
+
+/**
+ * Response of LobbyService.ListMatchHistory.
+ *
+ * @generated from message cercle.v1.ListMatchHistoryResponse
+ */
+export type ListMatchHistoryResponse = Message<"cercle.v1.ListMatchHistoryResponse"> & {
+  /**
+   * Finished matches the caller played, most recently finished first.
+   *
+   * @generated from field: repeated cercle.v1.MatchRecord matches = 1;
+   */
+  matches: MatchRecord[];
+
+  /**
+   * The token of the next page; empty when this is the last one.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message cercle.v1.ListMatchHistoryResponse.
+ * Use `create(ListMatchHistoryResponseSchema)` to create a new message.
+ */
+export const ListMatchHistoryResponseSchema: GenMessage<ListMatchHistoryResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 22);
+
+/**
+ * A finished match in a player's history (kept after its room expired).
+ *
+ * @generated from message cercle.v1.MatchRecord
+ */
+export type MatchRecord = Message<"cercle.v1.MatchRecord"> & {
+  /**
+   * The room the match was played in (GetReplay works while the room is kept).
+   *
+   * @generated from field: string room_id = 1;
+   */
+  roomId: string;
+
+  /**
+   * The game played.
+   *
+   * @generated from field: string game_id = 2;
+   */
+  gameId: string;
+
+  /**
+   * When the room was created.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 3;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * When the match ended.
+   *
+   * @generated from field: google.protobuf.Timestamp finish_time = 4;
+   */
+  finishTime?: Timestamp | undefined;
+
+  /**
+   * The seats as they were at the end (bots included).
+   *
+   * @generated from field: repeated cercle.v1.Seat seats = 5;
+   */
+  seats: Seat[];
+
+  /**
+   * The history owner's seat.
+   *
+   * @generated from field: int32 my_seat = 6;
+   */
+  mySeat: number;
+
+  /**
+   * How the match ended.
+   *
+   * @generated from field: cercle.v1.Outcome outcome = 7;
+   */
+  outcome?: Outcome | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.MatchRecord.
+ * Use `create(MatchRecordSchema)` to create a new message.
+ */
+export const MatchRecordSchema: GenMessage<MatchRecord> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 23);
 
 /**
  * Request for LobbyService.QuickMatch.
@@ -469,6 +949,14 @@ export type QuickMatchRequest = Message<"cercle.v1.QuickMatchRequest"> & {
    * @generated from field: google.protobuf.Duration bot_delay = 5;
    */
   botDelay?: Duration | undefined;
+
+  /**
+   * Makes the call safe to retry (AIP-155): a retry returns the room of the first call
+   * and starts no second match. Up to 128 characters (a UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 6;
+   */
+  requestId: string;
 };
 
 /**
@@ -476,7 +964,7 @@ export type QuickMatchRequest = Message<"cercle.v1.QuickMatchRequest"> & {
  * Use `create(QuickMatchRequestSchema)` to create a new message.
  */
 export const QuickMatchRequestSchema: GenMessage<QuickMatchRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 11);
+  messageDesc(file_cercle_v1_lobby, 24);
 
 /**
  * Response of LobbyService.QuickMatch.
@@ -504,7 +992,7 @@ export type QuickMatchResponse = Message<"cercle.v1.QuickMatchResponse"> & {
  * Use `create(QuickMatchResponseSchema)` to create a new message.
  */
 export const QuickMatchResponseSchema: GenMessage<QuickMatchResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 12);
+  messageDesc(file_cercle_v1_lobby, 25);
 
 /**
  * Request for LobbyService.JoinRoom.
@@ -532,6 +1020,14 @@ export type JoinRoomRequest = Message<"cercle.v1.JoinRoomRequest"> & {
    * @generated from field: bool spectator = 3;
    */
   spectator: boolean;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 4;
+   */
+  requestId: string;
 };
 
 /**
@@ -539,7 +1035,7 @@ export type JoinRoomRequest = Message<"cercle.v1.JoinRoomRequest"> & {
  * Use `create(JoinRoomRequestSchema)` to create a new message.
  */
 export const JoinRoomRequestSchema: GenMessage<JoinRoomRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 13);
+  messageDesc(file_cercle_v1_lobby, 26);
 
 /**
  * Response of LobbyService.JoinRoom.
@@ -567,7 +1063,7 @@ export type JoinRoomResponse = Message<"cercle.v1.JoinRoomResponse"> & {
  * Use `create(JoinRoomResponseSchema)` to create a new message.
  */
 export const JoinRoomResponseSchema: GenMessage<JoinRoomResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 14);
+  messageDesc(file_cercle_v1_lobby, 27);
 
 /**
  * Request for LobbyService.LeaveRoom.
@@ -581,6 +1077,14 @@ export type LeaveRoomRequest = Message<"cercle.v1.LeaveRoomRequest"> & {
    * @generated from field: string room_id = 1;
    */
   roomId: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
 };
 
 /**
@@ -588,7 +1092,7 @@ export type LeaveRoomRequest = Message<"cercle.v1.LeaveRoomRequest"> & {
  * Use `create(LeaveRoomRequestSchema)` to create a new message.
  */
 export const LeaveRoomRequestSchema: GenMessage<LeaveRoomRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 15);
+  messageDesc(file_cercle_v1_lobby, 28);
 
 /**
  * Response of LobbyService.LeaveRoom.
@@ -603,7 +1107,7 @@ export type LeaveRoomResponse = Message<"cercle.v1.LeaveRoomResponse"> & {
  * Use `create(LeaveRoomResponseSchema)` to create a new message.
  */
 export const LeaveRoomResponseSchema: GenMessage<LeaveRoomResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 16);
+  messageDesc(file_cercle_v1_lobby, 29);
 
 /**
  * Request for LobbyService.SetReady.
@@ -624,6 +1128,14 @@ export type SetReadyRequest = Message<"cercle.v1.SetReadyRequest"> & {
    * @generated from field: bool ready = 2;
    */
   ready: boolean;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 3;
+   */
+  requestId: string;
 };
 
 /**
@@ -631,7 +1143,7 @@ export type SetReadyRequest = Message<"cercle.v1.SetReadyRequest"> & {
  * Use `create(SetReadyRequestSchema)` to create a new message.
  */
 export const SetReadyRequestSchema: GenMessage<SetReadyRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 17);
+  messageDesc(file_cercle_v1_lobby, 30);
 
 /**
  * Response of LobbyService.SetReady.
@@ -652,7 +1164,7 @@ export type SetReadyResponse = Message<"cercle.v1.SetReadyResponse"> & {
  * Use `create(SetReadyResponseSchema)` to create a new message.
  */
 export const SetReadyResponseSchema: GenMessage<SetReadyResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 18);
+  messageDesc(file_cercle_v1_lobby, 31);
 
 /**
  * Request for LobbyService.StartMatch.
@@ -666,6 +1178,14 @@ export type StartMatchRequest = Message<"cercle.v1.StartMatchRequest"> & {
    * @generated from field: string room_id = 1;
    */
   roomId: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
 };
 
 /**
@@ -673,7 +1193,7 @@ export type StartMatchRequest = Message<"cercle.v1.StartMatchRequest"> & {
  * Use `create(StartMatchRequestSchema)` to create a new message.
  */
 export const StartMatchRequestSchema: GenMessage<StartMatchRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 19);
+  messageDesc(file_cercle_v1_lobby, 32);
 
 /**
  * Response of LobbyService.StartMatch.
@@ -694,7 +1214,7 @@ export type StartMatchResponse = Message<"cercle.v1.StartMatchResponse"> & {
  * Use `create(StartMatchResponseSchema)` to create a new message.
  */
 export const StartMatchResponseSchema: GenMessage<StartMatchResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 20);
+  messageDesc(file_cercle_v1_lobby, 33);
 
 /**
  * Request for LobbyService.AddBot.
@@ -722,6 +1242,14 @@ export type AddBotRequest = Message<"cercle.v1.AddBotRequest"> & {
    * @generated from field: cercle.v1.BotLevel level = 3;
    */
   level: BotLevel;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 4;
+   */
+  requestId: string;
 };
 
 /**
@@ -729,7 +1257,7 @@ export type AddBotRequest = Message<"cercle.v1.AddBotRequest"> & {
  * Use `create(AddBotRequestSchema)` to create a new message.
  */
 export const AddBotRequestSchema: GenMessage<AddBotRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 21);
+  messageDesc(file_cercle_v1_lobby, 34);
 
 /**
  * Response of LobbyService.AddBot.
@@ -750,7 +1278,7 @@ export type AddBotResponse = Message<"cercle.v1.AddBotResponse"> & {
  * Use `create(AddBotResponseSchema)` to create a new message.
  */
 export const AddBotResponseSchema: GenMessage<AddBotResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 22);
+  messageDesc(file_cercle_v1_lobby, 35);
 
 /**
  * Request for LobbyService.RemoveBot.
@@ -771,6 +1299,14 @@ export type RemoveBotRequest = Message<"cercle.v1.RemoveBotRequest"> & {
    * @generated from field: int32 seat = 2;
    */
   seat: number;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 3;
+   */
+  requestId: string;
 };
 
 /**
@@ -778,7 +1314,7 @@ export type RemoveBotRequest = Message<"cercle.v1.RemoveBotRequest"> & {
  * Use `create(RemoveBotRequestSchema)` to create a new message.
  */
 export const RemoveBotRequestSchema: GenMessage<RemoveBotRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 23);
+  messageDesc(file_cercle_v1_lobby, 36);
 
 /**
  * Response of LobbyService.RemoveBot.
@@ -799,7 +1335,7 @@ export type RemoveBotResponse = Message<"cercle.v1.RemoveBotResponse"> & {
  * Use `create(RemoveBotResponseSchema)` to create a new message.
  */
 export const RemoveBotResponseSchema: GenMessage<RemoveBotResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 24);
+  messageDesc(file_cercle_v1_lobby, 37);
 
 /**
  * Request for LobbyService.WatchRoom.
@@ -827,7 +1363,7 @@ export type WatchRoomRequest = Message<"cercle.v1.WatchRoomRequest"> & {
  * Use `create(WatchRoomRequestSchema)` to create a new message.
  */
 export const WatchRoomRequestSchema: GenMessage<WatchRoomRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 25);
+  messageDesc(file_cercle_v1_lobby, 38);
 
 /**
  * One message of LobbyService.WatchRoom.
@@ -862,7 +1398,7 @@ export type WatchRoomResponse = Message<"cercle.v1.WatchRoomResponse"> & {
  * Use `create(WatchRoomResponseSchema)` to create a new message.
  */
 export const WatchRoomResponseSchema: GenMessage<WatchRoomResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 26);
+  messageDesc(file_cercle_v1_lobby, 39);
 
 /**
  * Request for LobbyService.GetGameCatalogue.
@@ -883,7 +1419,7 @@ export type GetGameCatalogueRequest = Message<"cercle.v1.GetGameCatalogueRequest
  * Use `create(GetGameCatalogueRequestSchema)` to create a new message.
  */
 export const GetGameCatalogueRequestSchema: GenMessage<GetGameCatalogueRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 27);
+  messageDesc(file_cercle_v1_lobby, 40);
 
 /**
  * Response of LobbyService.GetGameCatalogue.
@@ -936,7 +1472,7 @@ export type GetGameCatalogueResponse = Message<"cercle.v1.GetGameCatalogueRespon
  * Use `create(GetGameCatalogueResponseSchema)` to create a new message.
  */
 export const GetGameCatalogueResponseSchema: GenMessage<GetGameCatalogueResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 28);
+  messageDesc(file_cercle_v1_lobby, 41);
 
 /**
  * The kind of value an option takes.
@@ -1107,15 +1643,25 @@ export const RoomChangeSchema: GenEnum<RoomChange> = /*@__PURE__*/
 /**
  * The lobby: sessions, the game catalogue, rooms and seats.
  *
- * Every RPC except CreateSession and ListGames needs the session token returned by
- * CreateSession, sent as `authorization: Bearer <token>` metadata. The server derives the
- * player from the token on every call; a missing or unknown token gets UNAUTHENTICATED.
+ * Every RPC except CreateSession, AuthenticateDevice, RefreshSession, ListGames and
+ * GetGameCatalogue needs the access token returned by one of the first three, sent as
+ * `authorization: Bearer <token>` metadata. The server derives the player from the token on
+ * every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
+ *
+ * Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
+ * same id returns the first answer and changes nothing more; the same id sent with a
+ * different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+ *
+ * Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
+ * `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
+ * or another filter gets INVALID_ARGUMENT / INVALID_PAGE_TOKEN.
  *
  * @generated from service cercle.v1.LobbyService
  */
 export const LobbyService: GenService<{
   /**
-   * Opens a guest session for a display name and returns its token.
+   * Opens a guest session for a display name: a new player, an access token and a refresh
+   * token. A guest cannot come back once both tokens are lost: use AuthenticateDevice.
    *
    * @generated from rpc cercle.v1.LobbyService.CreateSession
    */
@@ -1123,6 +1669,50 @@ export const LobbyService: GenService<{
     methodKind: "unary";
     input: typeof CreateSessionRequestSchema;
     output: typeof CreateSessionResponseSchema;
+  },
+  /**
+   * Opens a session for a device id the app generated and keeps: the same device id always
+   * gives the same player (and so the same rooms and match history).
+   *
+   * @generated from rpc cercle.v1.LobbyService.AuthenticateDevice
+   */
+  authenticateDevice: {
+    methodKind: "unary";
+    input: typeof AuthenticateDeviceRequestSchema;
+    output: typeof AuthenticateDeviceResponseSchema;
+  },
+  /**
+   * Trades a refresh token for a new access token and a new refresh token. The refresh
+   * token sent is spent at once; the access token issued with it stops working on every
+   * replica within a second.
+   *
+   * @generated from rpc cercle.v1.LobbyService.RefreshSession
+   */
+  refreshSession: {
+    methodKind: "unary";
+    input: typeof RefreshSessionRequestSchema;
+    output: typeof RefreshSessionResponseSchema;
+  },
+  /**
+   * Logs out: the access token of the call and its refresh token stop working on every
+   * server replica within a second.
+   *
+   * @generated from rpc cercle.v1.LobbyService.DeleteSession
+   */
+  deleteSession: {
+    methodKind: "unary";
+    input: typeof DeleteSessionRequestSchema;
+    output: typeof DeleteSessionResponseSchema;
+  },
+  /**
+   * Changes the caller's display name (for the rooms joined from now on).
+   *
+   * @generated from rpc cercle.v1.LobbyService.UpdateProfile
+   */
+  updateProfile: {
+    methodKind: "unary";
+    input: typeof UpdateProfileRequestSchema;
+    output: typeof UpdateProfileResponseSchema;
   },
   /**
    * The games this server hosts, with their options, defaults and clocks, described in the
@@ -1166,6 +1756,27 @@ export const LobbyService: GenService<{
     methodKind: "unary";
     input: typeof ListRoomsRequestSchema;
     output: typeof ListRoomsResponseSchema;
+  },
+  /**
+   * The rooms the caller sits in or watches, whatever their status, newest first: how an
+   * app that lost its room id finds its running match again.
+   *
+   * @generated from rpc cercle.v1.LobbyService.ListMyRooms
+   */
+  listMyRooms: {
+    methodKind: "unary";
+    input: typeof ListMyRoomsRequestSchema;
+    output: typeof ListMyRoomsResponseSchema;
+  },
+  /**
+   * The caller's finished matches with their outcome, most recently finished first.
+   *
+   * @generated from rpc cercle.v1.LobbyService.ListMatchHistory
+   */
+  listMatchHistory: {
+    methodKind: "unary";
+    input: typeof ListMatchHistoryRequestSchema;
+    output: typeof ListMatchHistoryResponseSchema;
   },
   /**
    * Joins an open public room of a game with a free seat, or creates one; or, with `bots`,

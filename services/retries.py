@@ -1,0 +1,110 @@
+"""Request ids of the mutating lobby RPCs (AIP-155), with the contract of ``Act``'s
+idempotency key: a retry with the same id returns the first call's answer and runs nothing
+(no second room, no quota spent); the same id with a different request is refused
+INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED and changes nothing.
+
+How: the first call holds the id (``SET NX``, for :data:`~services.store.players.
+REQUEST_PENDING_SECONDS`) with a fingerprint of the request (method and fields, the id
+aside), runs, then keeps its serialized answer under the id for
+:data:`~services.store.REQUEST_TTL_SECONDS`. A refused first call gives the id back, so a
+retry runs again; a first call that failed otherwise (the store unreachable) keeps the id
+until its hold lapses, since it may have changed something. A retry that arrives while the
+first call still runs waits for its answer (bounded), then gets ABORTED /
+REQUEST_IN_PROGRESS.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from google.protobuf.message import Message
+
+from services import errors
+from services.errors import Kind, RoomError
+from services.records import Player
+from services.store import Store
+
+M = TypeVar("M", bound=Message)
+
+MAX_REQUEST_ID_LENGTH = 128
+WAIT_STEPS = 100
+WAIT_STEP_SECONDS = 0.05
+"""A retry waits at most WAIT_STEPS * WAIT_STEP_SECONDS for the first call to finish."""
+
+
+def request_fingerprint(method: str, request: Message) -> str:
+    """A hash of what a request id was sent with (its fields, the id aside)."""
+    copy = type(request)()
+    copy.CopyFrom(request)
+    copy.ClearField("request_id")
+    text = method.encode() + b"\n" + copy.SerializeToString(deterministic=True)
+    return hashlib.sha256(text).hexdigest()[:24]
+
+
+def request_id_reused() -> RoomError:
+    """The same status and reason as a reused ``Act`` idempotency key."""
+    return RoomError(
+        Kind.INVALID_ARGUMENT,
+        "IDEMPOTENCY_KEY_REUSED",
+        "this request id was used for another request: use a new id for each request",
+        field="request_id",
+    )
+
+
+class Retries:
+    """Runs a lobby request once per request id."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def once(
+        self,
+        player: Player,
+        method: str,
+        request: Message,
+        response_type: type[M],
+        run: Callable[[], Awaitable[M]],
+    ) -> M:
+        request_id: str = getattr(request, "request_id", "")
+        if not request_id:
+            return await run()
+        if len(request_id) > MAX_REQUEST_ID_LENGTH:
+            raise errors.invalid(
+                "request_id", f"a request id has at most {MAX_REQUEST_ID_LENGTH} characters"
+            )
+        fingerprint = request_fingerprint(method, request)
+        for _ in range(WAIT_STEPS):
+            held = await self.store.claim_request(player.player_id, request_id, fingerprint)
+            if held is None:
+                break  # ours: run it
+            if held.fingerprint != fingerprint:
+                raise request_id_reused()
+            if held.done:
+                return response_type.FromString(held.answer)
+            await asyncio.sleep(WAIT_STEP_SECONDS)  # the first call is still running
+        else:
+            raise RoomError(
+                Kind.ABORTED,
+                "REQUEST_IN_PROGRESS",
+                "this request is still being processed: retry in a moment",
+                retry_after=1.0,
+            )
+        # Shielded: a caller that gives up (a lost connection, a deadline) does not stop the
+        # request halfway, so its answer is kept for the retry.
+        return await asyncio.shield(self._run(player, request_id, fingerprint, run))
+
+    async def _run(
+        self, player: Player, request_id: str, fingerprint: str, run: Callable[[], Awaitable[M]]
+    ) -> M:
+        try:
+            answer = await run()
+        except RoomError:  # refused: nothing changed, so the id is free again
+            await self.store.release_request(player.player_id, request_id, fingerprint)
+            raise
+        await self.store.finish_request(
+            player.player_id, request_id, fingerprint, answer.SerializeToString()
+        )
+        return answer
