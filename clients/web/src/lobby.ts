@@ -13,11 +13,12 @@ import {
   type GameInfo,
   type OptionInfo,
   OptionKind,
+  RoomStatus,
 } from "../../ts/src/index.js";
 import { $, button, el } from "./dom.js";
 import { hasMessage, language, t } from "./i18n.js";
 import { refusal } from "./refusal.js";
-import { loadSeat, type SavedSeat } from "./session.js";
+import { loadSeat, loadSession, type SavedSeat } from "./session.js";
 
 export interface LobbyHooks {
   /** A client with a session (made from the saved token, or a new guest session). */
@@ -34,6 +35,8 @@ export interface LobbyHooks {
 }
 
 const RECENT_KEY = "cercle.recent";
+/** How many of the player's rooms the lobby lists. */
+const MY_MATCHES = 20;
 const RECENT_KEPT = 10;
 
 /** Matches this browser sat at (room id and game), newest first: "my matches". */
@@ -290,34 +293,58 @@ export class Lobby {
     });
   }
 
-  /** My matches: the seat to go back to, and the finished matches' replays. Fills from
-   * ListMyRooms once the API has it (the identity work), from this browser's memory today. */
+  /** My matches: the rooms the server says the player sits in or watches (ListMyRooms),
+   * newest first: back to a seat, watch again, or the replay of a finished match. Before a
+   * session exists (or if the server cannot say), the matches this browser remembers. */
   renderMyMatches(): void {
     const seat = loadSeat();
-    const recent = recentMatches().filter((m) => m.roomId !== seat?.roomId);
-    const items: HTMLElement[] = [];
-    if (seat) {
-      items.push(
-        el(
-          "li",
-          {},
-          t(seat.spectator ? "web-my_matches-watching" : "web-my_matches-current", { game: t(`web-game-${seat.gameId}`) }),
-          " ",
-          button(t("web-resume"), () => this.hooks.resume(seat), { id: "resume", className: "primary" }),
-        ),
+    const list = $("matches-list");
+    const drawLocal = (): void => {
+      const recent = recentMatches().filter((m) => m.roomId !== seat?.roomId);
+      const items: HTMLElement[] = [];
+      if (seat) items.push(this.matchItem(seat.roomId, seat.gameId, seat.spectator ? "watching" : "seated"));
+      for (const match of recent) items.push(this.matchItem(match.roomId, match.gameId, "finished"));
+      list.replaceChildren(...(items.length ? items : [el("li", { className: "meta" }, t("web-my_matches-none"))]));
+    };
+    drawLocal();
+    if (!loadSession()) return;
+    void this.hooks
+      .client()
+      .then((client) => client.listMyRooms(MY_MATCHES))
+      .then((rooms) => {
+        const items = rooms.map((room) => {
+          const done = room.status === RoomStatus.FINISHED || room.status === RoomStatus.ABANDONED;
+          return this.matchItem(room.roomId, room.gameId, done ? "finished" : room.mySeat >= 0 ? "seated" : "watching");
+        });
+        list.replaceChildren(...(items.length ? items : [el("li", { className: "meta" }, t("web-my_matches-none"))]));
+      })
+      .catch(() => undefined); // an older server, or offline: the local list stays
+  }
+
+  private matchItem(roomId: string, gameId: string, state: "seated" | "watching" | "finished"): HTMLElement {
+    const game = t(`web-game-${gameId}`);
+    if (state === "finished") {
+      return el(
+        "li",
+        {},
+        t("web-my_matches-past", { game }),
+        " ",
+        button(t("web-replay_open"), () => this.hooks.replay(roomId), { dataset: { replay: roomId } }),
       );
     }
-    for (const match of recent) {
-      items.push(
-        el(
-          "li",
-          {},
-          t("web-my_matches-past", { game: t(`web-game-${match.gameId}`) }),
-          " ",
-          button(t("web-replay_open"), () => this.hooks.replay(match.roomId), { dataset: { replay: match.roomId } }),
-        ),
-      );
-    }
-    $("matches-list").replaceChildren(...(items.length ? items : [el("li", { className: "meta" }, t("web-my_matches-none"))]));
+    const saved = loadSeat();
+    const seat: SavedSeat =
+      saved?.roomId === roomId ? saved : { roomId, gameId, spectator: state === "watching", afterSeq: "0" };
+    return el(
+      "li",
+      {},
+      t(state === "watching" ? "web-my_matches-watching" : "web-my_matches-current", { game }),
+      " ",
+      button(t("web-resume"), () => this.hooks.resume(seat), {
+        className: "primary",
+        dataset: { resume: roomId },
+        ...(saved?.roomId === roomId ? { id: "resume" } : {}),
+      }),
+    );
   }
 }

@@ -51,17 +51,27 @@ async function session(): Promise<CercleClient> {
   if (client && loadSession()?.name === name) return client;
   const saved = loadSession();
   if (saved && saved.name === name) {
-    const candidate = connectGrpcWeb(envoyUrl, { token: saved.token });
+    const candidate = connectGrpcWeb(envoyUrl, { token: saved.token, refreshToken: saved.refreshToken });
     candidate.playerId = saved.playerId;
     client = candidate;
     return candidate;
   }
   const fresh = connectGrpcWeb(envoyUrl);
   await fresh.createSession(name);
-  saveSession({ token: fresh.token, playerId: fresh.playerId, name });
+  saveSession({ token: fresh.token, refreshToken: fresh.refreshToken, playerId: fresh.playerId, name });
   client = fresh;
   return fresh;
 }
+
+/** The client trades its refresh token for a new pair when the access token expires (1 h):
+ * keep the newest pair, so a reload tomorrow still finds the session. */
+function keepTokens(): void {
+  const saved = loadSession();
+  if (client && saved && client.playerId === saved.playerId && client.token && client.token !== saved.token) {
+    saveSession({ ...saved, token: client.token, refreshToken: client.refreshToken });
+  }
+}
+setInterval(keepTokens, 2000);
 
 const lobby = new Lobby({
   client: session,
@@ -124,6 +134,7 @@ async function resume(seat: SavedSeat): Promise<void> {
     return;
   }
   ($("name") as HTMLInputElement).value = saved.name;
+  saveSeat(seat);
   await openTable(await session(), seat);
 }
 

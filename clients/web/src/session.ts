@@ -7,9 +7,8 @@
  * The log of the current table is kept in sessionStorage (this tab only), as the wire events
  * (protobuf bytes), so it is told again in the page's language after a reload.
  *
- * "My matches": the seat below is the only one the page knows of today. When the lobby
- * lists a player's rooms (ListMyRooms, with AuthenticateDevice for a lasting identity), the
- * lobby's #matches-list fills from it instead (lobby.ts, renderMyMatches).
+ * "My matches" come from the server (ListMyRooms, lobby.ts); the seat below is where a
+ * reload goes back to at once, with its cursor.
  */
 
 import { type Event, EventSchema, fromBinary, toBinary } from "../../ts/src/index.js";
@@ -21,6 +20,8 @@ export const LOG_KEPT = 200;
 
 export interface SavedSession {
   readonly token: string;
+  /** Traded by the client for a new pair when the access token (1 h) expires. */
+  readonly refreshToken?: string;
   readonly playerId: string;
   readonly name: string;
 }

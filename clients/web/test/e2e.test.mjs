@@ -262,6 +262,10 @@ test("a reload mid-match puts the player back in their seat", { timeout: 180_000
   await page.click("#leave");
   await page.waitForSelector("#lobby:not([hidden])");
   assert.equal(await page.evaluate(() => localStorage.getItem("cercle.seat")), null, "leaving forgets the seat");
+  // The server still lists the match among mine (ListMyRooms): back to the seat from there.
+  await page.click(`button[data-resume="${seat.roomId}"]`, { timeout: 20_000 });
+  await page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
+  assert.match((await page.textContent("#seats-list")) ?? "", /Reloader \(you\)/);
   assert.deepEqual(problems, []);
   await context.close();
 });
