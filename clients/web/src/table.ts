@@ -121,12 +121,16 @@ export class Table {
     resetClock();
     $("lobby").hidden = true;
     $("replay").hidden = true;
+    // Nothing of a table seen before stays on screen while this one loads.
+    for (const id of ["seats-list", "board", "actions", "choices", "outcome", "log"]) $(id).replaceChildren();
+    $("prompt").textContent = "";
     $("room").hidden = false;
     this.ticker = setInterval(() => this.tick(), 250);
     this.client
       .gameCatalogue(this.gameId)
       .then((catalogue) => {
         this.catalogue = catalogue;
+        if (!this.room) return; // the state is not here yet: it draws with the catalogue
         this.render();
         this.renderLog();
       })

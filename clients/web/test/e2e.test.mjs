@@ -248,6 +248,7 @@ test("a reload mid-match puts the player back in their seat", { timeout: 180_000
   await page.reload();
   await page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
   await page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
+  await page.waitForSelector("#seats-list li.me");
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem("cercle.seat") ?? "null"));
   assert.equal(after.roomId, seat.roomId, "the same room");
   assert.ok(BigInt(after.afterSeq) >= BigInt(seat.afterSeq), "the cursor moved on, never back");
@@ -265,7 +266,9 @@ test("a reload mid-match puts the player back in their seat", { timeout: 180_000
   // The server still lists the match among mine (ListMyRooms): back to the seat from there.
   await page.click(`button[data-resume="${seat.roomId}"]`, { timeout: 20_000 });
   await page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
-  assert.match((await page.textContent("#seats-list")) ?? "", /Reloader \(you\)/);
+  await page.waitForFunction(() => /Reloader \(you\)/.test(document.getElementById("seats-list")?.textContent ?? ""), null, {
+    timeout: 10_000,
+  });
   assert.deepEqual(problems, []);
   await context.close();
 });
