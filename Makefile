@@ -10,10 +10,10 @@ GEN_PY := gen/python/cercle/v1
 REPLICAS ?= 2
 PORT ?= 8080
 
-.PHONY: run test lint typecheck proto proto-ts proto-check stubs bench bench-engine arena test-web test-faults soak clean help
+.PHONY: web run test lint typecheck proto proto-ts proto-check stubs bench bench-engine arena test-web test-faults soak clean help
 
 help:
-	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT) (Ctrl-C stops all)"
+	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT), with the web app (Ctrl-C stops all)"
 	@echo "make test     lint, type-check, contract checks and the whole test suite"
 	@echo "make proto    regenerate the stubs (gen/python, clients/ts/src/gen) from protos/"
 	@echo "make bench    benchmarks (prints a table, writes bench/results/*.json)"
@@ -28,7 +28,18 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-run: $(STAMP)
+# The web app (clients/web/build/app.js), built once and again only when its sources change;
+# needs Node.js 20+ (without it, a hint is printed and `make run` serves the API only).
+WEB_APP := clients/web/build/app.js
+WEB_SOURCES := $(wildcard clients/web/src/*.ts clients/web/src/games/*.ts clients/ts/src/*.ts \
+	clients/ts/src/gen/cercle/v1/*.ts i18n/locales/*/*.ftl) clients/web/package-lock.json \
+	clients/ts/package-lock.json clients/web/build.mjs
+$(WEB_APP): $(STAMP) $(WEB_SOURCES)
+	$(PY) tools/test_web.py --build
+
+web: $(WEB_APP)
+
+run: $(STAMP) $(WEB_APP)
 	$(PY) -m deploy.local.cluster --replicas $(REPLICAS) --port $(PORT)
 
 proto: $(STAMP)

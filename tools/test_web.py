@@ -6,10 +6,14 @@ check that the generated TypeScript in clients/ts/src/gen matches protos/; type-
 build; write the event fixtures (tools/event_fixtures.py: one wire Event per event kind of
 every game, from seeded matches of the Python engine); run the TypeScript tests (every event
 kind decoded, whole Tomahawk matches over native gRPC and over gRPC-Web through Envoy) and
-the page's TypeScript tests (every Tomahawk and room event narrated) and the headless-browser
-test; print one closing line.
+the page's TypeScript tests (every event of every game narrated) and the headless-browser
+tests (a whole match of each game through the page, two browsers, a reload, a phone,
+axe-core); print one closing line.
 
 ``--generate`` regenerates clients/ts/src/gen from protos/ instead (``make proto-ts``).
+``--build`` only builds the web app (clients/web/build/app.js, which ``make run`` serves
+through Envoy): ``npm ci`` where stale, then the bundle; without Node it says how to get it
+and exits 0 (the rest of Cercle runs without the web app).
 ``--no-browser`` skips the Chromium test (the TypeScript tests, the page's included, still run).
 """
 
@@ -39,6 +43,8 @@ MIN_NODE = 20
 """@connectrpc/connect-node 2.x and playwright-core declare Node >= 20."""
 
 STEP_TIMEOUT = 300
+BROWSER_TIMEOUT = 1500
+"""The browser tests play four whole matches and more: minutes on two busy cores."""
 LOCK_STAMP = ".cercle-lock.sha256"
 
 
@@ -169,7 +175,7 @@ def stale_generated_files() -> list[str]:
 # -- test runs ------------------------------------------------------------------------------------
 
 
-def node_tests(files: list[Path], cwd: Path) -> tuple[int, int]:
+def node_tests(files: list[Path], cwd: Path, timeout: int = STEP_TIMEOUT) -> tuple[int, int]:
     """Runs node's test runner on ``files`` (output streamed); returns (passed, failed)."""
     argv = ["node", "--test", "--test-reporter=tap", *[str(f.relative_to(cwd)) for f in files]]
     proc = subprocess.Popen(
@@ -184,9 +190,9 @@ def node_tests(files: list[Path], cwd: Path) -> tuple[int, int]:
             passed += int(m.group(1))
         elif m := re.match(r"# (?:fail|cancelled) (\d+)", line):
             failed += int(m.group(1))
-        if time.monotonic() - started > STEP_TIMEOUT:
+        if time.monotonic() - started > timeout:
             proc.kill()
-            raise Failure(f"tests in {cwd.relative_to(ROOT)} took more than {STEP_TIMEOUT}s")
+            raise Failure(f"tests in {cwd.relative_to(ROOT)} took more than {timeout}s")
     code = proc.wait()
     if code != 0 and failed == 0:
         failed = 1  # the runner itself failed (a crash before any summary)
@@ -197,6 +203,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--generate", action="store_true", help="regenerate clients/ts/src/gen")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium test")
+    parser.add_argument("--build", action="store_true", help="only build the web app")
     args = parser.parse_args()
     started = time.monotonic()
 
@@ -207,6 +214,13 @@ def main() -> int:
         if os.environ.get("CI") or args.generate:
             raise Failure(message)
         say(f"skipped: {message}")
+        return 0
+
+    if args.build:
+        npm_ci_if_stale(TS)
+        npm_ci_if_stale(WEB)
+        run(["node", "build.mjs", "--page"], WEB, capture=True)
+        say(f"built {(WEB / 'build' / 'app.js').relative_to(ROOT)} (make run serves it)")
         return 0
 
     npm_ci_if_stale(TS)
@@ -240,7 +254,7 @@ def main() -> int:
     else:
         os.environ["CHROMIUM_PATH"] = ensure_chromium()
         web_files += sorted((WEB / "test").glob("e2e.test.*"))
-    more_passed, more_failed = node_tests(web_files, WEB)
+    more_passed, more_failed = node_tests(web_files, WEB, BROWSER_TIMEOUT)
     passed, failed = passed + more_passed, failed + more_failed
 
     elapsed = time.monotonic() - started

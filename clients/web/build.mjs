@@ -1,8 +1,8 @@
 // Bundles src/main.ts (and the TypeScript client it imports from ../ts/src) into build/app.js
 // for browsers, and the TypeScript tests test/*.test.ts into build/test/*.test.mjs for Node.
 // The message catalogues (i18n/locales/<lang>/*.ftl) are bundled as text (the `.ftl` loader).
-// `node build.mjs` (add --watch while editing: the page only). Needs `npm ci` in clients/ts
-// and here first.
+// `node build.mjs` (add --watch while editing: the page only; --page: the page only, once,
+// as `make run`'s install does). Needs `npm ci` in clients/ts and here first.
 import * as esbuild from "esbuild";
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -40,6 +40,9 @@ if (process.argv.includes("--watch")) {
   const context = await esbuild.context(options);
   await context.watch();
   console.log("watching src/ …");
+} else if (process.argv.includes("--page")) {
+  await esbuild.build(options);
+  console.log("built build/app.js");
 } else {
   await esbuild.build(options);
   await esbuild.build(tests);

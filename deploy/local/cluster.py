@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deploy.local.web import WebServer, web_built, with_web
+
 ROOT = Path(__file__).resolve().parents[2]
 ENVOY_TEMPLATE = ROOT / "deploy" / "envoy" / "envoy.yaml.template"
 
@@ -207,6 +209,7 @@ def render_envoy_config(
     admin_port: int,
     upstream_ports: list[int],
     origins: tuple[str, ...] | None = None,
+    web_port: int | None = None,
 ) -> str:
     endpoints = "\n".join(
         f"""              - endpoint:
@@ -215,19 +218,23 @@ def render_envoy_config(
         for p in upstream_ports
     )
     text = ENVOY_TEMPLATE.read_text()
-    return (
+    config = (
         text.replace("{{LISTEN_PORT}}", str(listen_port))
         .replace("{{ADMIN_PORT}}", str(admin_port))
         .replace("{{ENDPOINTS}}", endpoints)
         .replace("{{CORS_ORIGINS}}", cors_matchers(origins or cors_origins()))
     )
+    return with_web(config, web_port) if web_port else config
 
 
-def start_envoy(log_dir: Path, upstream_ports: list[int], port: int = 0) -> Proc:
+def start_envoy(
+    log_dir: Path, upstream_ports: list[int], port: int = 0, web_port: int | None = None
+) -> Proc:
+    """Envoy in front of the replicas (and of the web app's server, given its port)."""
     port = port or free_port()
     admin = free_port()
     config = log_dir / f"envoy-{port}.yaml"
-    config.write_text(render_envoy_config(port, admin, upstream_ports))
+    config.write_text(render_envoy_config(port, admin, upstream_ports, web_port=web_port))
     argv = [
         find_envoy(),
         "-c",
@@ -252,6 +259,8 @@ class Cluster:
     envoy: Proc | None
     work_dir: Path
     procs: list[Proc] = field(default_factory=list)
+    web: WebServer | None = None
+    """The web app's static server (behind Envoy), when the app is built."""
 
     @property
     def address(self) -> str:
@@ -259,9 +268,18 @@ class Cluster:
             return f"127.0.0.1:{self.envoy.port}"
         return f"127.0.0.1:{self.replicas[0].port}"
 
+    @property
+    def web_url(self) -> str | None:
+        """The address to open in a browser (Envoy's), when the web app is served."""
+        if self.web is None or self.envoy is None:
+            return None
+        return f"http://127.0.0.1:{self.envoy.port}/"
+
     def stop(self) -> None:
         for proc in reversed(self.procs):
             proc.stop()
+        if self.web is not None:
+            self.web.stop()
 
 
 @contextlib.contextmanager
@@ -275,12 +293,15 @@ def cluster(
     replica_ports: list[int] | None = None,
     env: dict[str, str] | None = None,
     redis_extra: list[str] | None = None,
+    web: bool = True,
 ) -> Iterator[Cluster]:
-    """Start Redis (unless ``redis_url``), ``replicas`` servers and Envoy; stop them on exit."""
+    """Start Redis (unless ``redis_url``), ``replicas`` servers and Envoy; stop them on exit.
+    With ``web`` (and Envoy) and the web app built, Envoy serves it too (deploy/local/web.py)."""
     work = work_dir or Path(tempfile.mkdtemp(prefix="cercle-"))
     logs = work / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     procs: list[Proc] = []
+    site: WebServer | None = None
     try:
         redis_proc = None
         if redis_url is None:
@@ -294,13 +315,17 @@ def cluster(
             procs.append(servers[-1])
         edge = None
         if envoy:
-            edge = start_envoy(logs, [s.port for s in servers], port)
+            if web and web_built():
+                site = WebServer()
+            edge = start_envoy(logs, [s.port for s in servers], port, site.port if site else None)
             procs.append(edge)
-        result = Cluster(redis_url, redis_proc, servers, edge, work, procs)
+        result = Cluster(redis_url, redis_proc, servers, edge, work, procs, site)
         yield result
     finally:
         for proc in reversed(procs):
             proc.stop()
+        if site is not None:
+            site.stop()
 
 
 def main() -> None:
@@ -327,6 +352,11 @@ def main() -> None:
             if running.redis
             else f"Redis     {running.redis_url}  (from REDIS_URL)"
         )
+        web_line = (
+            f"Open {running.web_url} in a browser to play (the web app, served by Envoy)."
+            if running.web_url
+            else "The web app is not built (it needs Node.js 20+): python tools/test_web.py --build"
+        )
         print(
             f"""
 Cercle is running.
@@ -335,7 +365,9 @@ Cercle is running.
   Envoy     {running.address}  (gRPC and gRPC-Web; the one public address)
   Logs      {work / "logs"}
 
-Try, in other terminals:
+{web_line}
+
+Or, in other terminals:
   .venv/bin/cercle games
   .venv/bin/cercle play tomahawk --bots 3
   .venv/bin/cercle play tomahawk            (twice, in two terminals, to play each other)

@@ -298,6 +298,12 @@ export class CercleClient {
     return (await this.call((o) => this.lobby.listRooms({ gameId }, o))).rooms;
   }
 
+  /** The rooms the caller sits in or watches, whatever their status, newest first (one page
+   * of at most `pageSize`): how an app finds its running matches again. */
+  async listMyRooms(pageSize = 0): Promise<Room[]> {
+    return (await this.call((o) => this.lobby.listMyRooms({ pageSize }, o))).rooms;
+  }
+
   /** Creates a room; the caller sits in seat 0 and hosts. */
   async createRoom(gameId: string, opts: CreateRoomOptions = {}): Promise<Room> {
     const options: Record<string, OptionValue> = {};

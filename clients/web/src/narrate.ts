@@ -1,6 +1,7 @@
 /**
  * Events in words, from the shared catalogues: the same sentences as the CLI
- * (clients/render.py; ids `tt-ev-*` in tomahawk.ftl, `ev-*` in cli.ftl), in the page's
+ * (clients/render.py; ids `tt-ev-*` in tomahawk.ftl, `ev-*` in cli.ftl; the other games'
+ * in games/<game>.ts with their .ftl), in the page's
  * language. Events are read only through the generated types: `event.event.case` says whose
  * event it is (the room's or a game's), then the inner `value.event.case` says which kind;
  * the switches end with an exhaustiveness check, so a kind added to the contract does not
@@ -14,6 +15,10 @@ import {
   TomahawkCardKind,
   type TomahawkEvent,
 } from "../../ts/src/index.js";
+import { narrateAwimbawe } from "./games/awimbawe.js";
+import { narrateTamashii } from "./games/tamashii.js";
+import type { Names } from "./games/types.js";
+import { narrateTomy } from "./games/tomy.js";
 import { t } from "./i18n.js";
 import {
   cardName,
@@ -28,12 +33,7 @@ import {
 
 export { cardName, glyph, kindName } from "./words.js";
 
-/** Names for seats and players, and the reader's seat (their private events are "yours"). */
-export interface Names {
-  seat(seat: number): string;
-  player(playerId: string): string;
-  readonly me: number;
-}
+export type { Names };
 
 /** Totals by seat: "Ana 12, Bo 30". */
 function totals(values: readonly number[], names: Names): string {
@@ -48,7 +48,7 @@ function cards(faces: readonly TomahawkCardFace[]): string {
   return faces.map(cardName).join(", ");
 }
 
-/** One sentence for an event (the room's or Tomahawk's). */
+/** One sentence for an event (the room's or a game's). */
 export function narrate(event: Event, names: Names): string {
   const which = event.event;
   switch (which.case) {
@@ -57,9 +57,11 @@ export function narrate(event: Event, names: Names): string {
     case "tomahawk":
       return narrateTomahawk(which.value, names);
     case "tamashii":
+      return narrateTamashii(which.value, names);
     case "tomy":
+      return narrateTomy(which.value, names);
     case "awimbawe":
-      return t("web-ev-other_game", { game: which.case });
+      return narrateAwimbawe(which.value, names);
     case undefined:
       return t("ev-unknown", { kind: "event" });
     default: {

@@ -23,8 +23,9 @@ import { type Args, t } from "./i18n.js";
 /** Every value of the enum `E` mapped to a `T`: a missing value does not compile. */
 type Table<E extends number, T> = { readonly [K in E]: T };
 
-/** A card kind: its message, a short glyph (characters DejaVu Sans has, so every machine
- * draws them; the classic symbols show their initial), whether it has no colour, and whether
+/** A card kind: its message, a symbol (characters DejaVu Sans has, so every machine draws
+ * them; never an initial, which would be ambiguous: B is Bear, Bison and Bow), whether it
+ * has no colour, and whether
  * a colour agrees with it in the feminine (French « Plume blanche »; clients/render.py's
  * TT_COLOURLESS and TT_FEMININE). */
 interface Kind {
@@ -36,15 +37,15 @@ interface Kind {
 
 const KINDS: Table<TomahawkCardKind, Kind> = {
   [TomahawkCardKind.UNSPECIFIED]: { id: "web-kind-unspecified", glyph: "?" },
-  [TomahawkCardKind.BISON]: { id: "tt-kind-bison", glyph: "B" },
-  [TomahawkCardKind.EAGLE]: { id: "tt-kind-eagle", glyph: "E" },
-  [TomahawkCardKind.WOLF]: { id: "tt-kind-wolf", glyph: "W" },
-  [TomahawkCardKind.BEAR]: { id: "tt-kind-bear", glyph: "B" },
-  [TomahawkCardKind.TIPI]: { id: "tt-kind-tipi", glyph: "T" },
-  [TomahawkCardKind.FEATHER]: { id: "tt-kind-feather", glyph: "F", feminine: true },
-  [TomahawkCardKind.TOTEM]: { id: "tt-kind-totem", glyph: "T" },
-  [TomahawkCardKind.BOW]: { id: "tt-kind-bow", glyph: "B" },
-  [TomahawkCardKind.CANOE]: { id: "tt-kind-canoe", glyph: "C" },
+  [TomahawkCardKind.BISON]: { id: "tt-kind-bison", glyph: "♉" },
+  [TomahawkCardKind.EAGLE]: { id: "tt-kind-eagle", glyph: "➶" },
+  [TomahawkCardKind.WOLF]: { id: "tt-kind-wolf", glyph: "♘" },
+  [TomahawkCardKind.BEAR]: { id: "tt-kind-bear", glyph: "♣" },
+  [TomahawkCardKind.TIPI]: { id: "tt-kind-tipi", glyph: "▲" },
+  [TomahawkCardKind.FEATHER]: { id: "tt-kind-feather", glyph: "✎", feminine: true },
+  [TomahawkCardKind.TOTEM]: { id: "tt-kind-totem", glyph: "⚚" },
+  [TomahawkCardKind.BOW]: { id: "tt-kind-bow", glyph: "➹" },
+  [TomahawkCardKind.CANOE]: { id: "tt-kind-canoe", glyph: "◡" },
   [TomahawkCardKind.SUN]: { id: "tt-kind-sun", glyph: "☀" },
   [TomahawkCardKind.SHERIFF_1]: { id: "tt-kind-sheriff_1", glyph: "★+1" },
   [TomahawkCardKind.SHERIFF_2]: { id: "tt-kind-sheriff_2", glyph: "★+2" },

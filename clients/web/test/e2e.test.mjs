@@ -1,12 +1,18 @@
-// The page end to end in headless Chromium (Debian's /usr/bin/chromium, driven by
-// playwright-core): a local cluster, the static page, a Tomahawk table against three bots,
-// a few actions played by clicking, the stream updating the page, a screenshot mid-match in
-// artifacts/web-midmatch.png.
+// The web app end to end in headless Chromium (Debian's /usr/bin/chromium, driven by
+// playwright-core) against a real local cluster (Valkey, two replicas, Envoy serving the page
+// on its own origin: no ?envoy=):
+// - for each game, a whole match against bots played by clicking, to its outcome, with a
+//   screenshot mid-match (artifacts/web-<game>.png) and the replay's commitment check;
+// - two browsers playing each other (and a third watching by join code);
+// - a reload mid-match puts the player back in their seat;
+// - the phone viewport (no sideways scrolling; artifacts/web-mobile.png);
+// - axe-core finds no serious accessibility violation in the lobby and at a table.
 //
-// Run: node build.mjs && node --test test/e2e.test.mjs   (clients/ts built first: npx tsc)
+// Run: node build.mjs && node --test test/e2e.test.mjs   (clients/ts built first: npx tsc);
+// one test: node --test --test-name-pattern=tamashii test/e2e.test.mjs
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
@@ -14,22 +20,20 @@ import { chromium } from "playwright-core";
 
 import { repoRoot, startCluster } from "../../ts/build/test/cluster.js";
 import { connectGrpcWeb } from "../../ts/build/src/web.js";
-import { serve } from "../serve.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ACTIONS = 5;
-const SCREENSHOT = join(repoRoot(), "artifacts", "web-midmatch.png");
+const ARTIFACTS = join(repoRoot(), "artifacts");
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf-8");
 
 let cluster;
-let site;
-let context;
-let profile;
+let browser;
+let origin;
 
 before(async () => {
   cluster = await startCluster(2);
-  site = await serve(0);
+  origin = `http://${cluster.envoy}`;
   // Envoy may still be running its first health checks: wait until it routes.
-  const probe = connectGrpcWeb(`http://${cluster.envoy}`);
+  const probe = connectGrpcWeb(origin);
   for (let attempt = 0; ; attempt++) {
     try {
       await probe.listGames();
@@ -39,154 +43,291 @@ before(async () => {
       await new Promise((ok) => setTimeout(ok, 200));
     }
   }
-  profile = mkdtempSync(join(tmpdir(), "cercle-chromium-"));
-  context = await chromium.launchPersistentContext(profile, {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1200, height: 1000 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 });
 
 after(async () => {
-  await context?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-  await site?.close();
+  await browser?.close();
   await cluster?.stop();
 });
 
-/** The page's own counter of accepted actions (body[data-actions]). */
-const played = (page) => page.evaluate(() => Number(document.body.dataset.actions ?? 0));
-const seq = (page) => page.evaluate(() => Number(document.getElementById("seq")?.textContent ?? 0));
-
-test("a Tomahawk table against bots in the browser, played by clicking", { timeout: 120_000 }, async (t) => {
+/** A fresh browser (its own storage: its own guest) with a page that records its errors. */
+async function newPlayer(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 }, ...options });
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
   page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`));
-
-  const query = new URLSearchParams({
-    envoy: `http://${cluster.envoy}`,
-    name: "Browser",
-    seats: "4",
-    bots: "3",
-    target: "250",
-    turn: "0",
-    botDelay: "150",
+  page.on("dialog", (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
   });
-  await page.goto(`${site.url}/?${query}`);
-  await page.click("#create");
-  await page.waitForSelector("#hand button.card", { timeout: 30_000 });
-  const firstSeq = await seq(page);
+  return { context, page, problems };
+}
 
-  let screenshotTaken = false;
-  const deadline = Date.now() + 90_000;
-  while ((await played(page)) < ACTIONS) {
-    assert.ok(Date.now() < deadline, "the page let us play in time");
-    if (await page.locator("#outcome:not([hidden])").count()) break;
-    // Wait until something is clickable: a pending choice, a playable card, an action button.
-    await page.waitForFunction(
-      () =>
-        document.querySelector(
-          "#choices button, #hand button.card.playable, #actions button:not([disabled]), #outcome:not([hidden])",
-        ) !== null,
-      null,
-      { timeout: 30_000, polling: 50 },
-    );
+/** The page's own counter of accepted actions (body[data-actions]). */
+const played = (page) => page.evaluate(() => Number(document.body.dataset.actions ?? 0));
+const over = async (page) => (await page.locator("#outcome:not([hidden])").count()) > 0;
+
+/** Opens the lobby (the page's own origin is Envoy) with a name and a language. */
+async function openLobby(page, { name, lang = "en" }) {
+  await page.goto(`${origin}/?lang=${lang}`);
+  await page.waitForSelector("#games article.game", { timeout: 30_000 });
+  await page.fill("#name", name);
+  await page.dispatchEvent("#name", "change");
+}
+
+/** Creates a table of `game` from its "new table" form (options by name). */
+async function createTable(page, game, { seats, bots, options = {}, delay = 0, isPrivate = true }) {
+  await page.click(`#game-${game} details.new-table summary`);
+  if (seats !== undefined) await page.selectOption(`#seats-${game}`, String(seats));
+  if (bots !== undefined) await page.selectOption(`#bots-${game}`, String(bots));
+  for (const [name, value] of Object.entries(options)) {
+    const selector = `#opt-${game}-${name}`;
+    const kind = await page.getAttribute(selector, "data-kind");
+    if (kind === "bool") await page.setChecked(selector, Boolean(value));
+    else if (kind === "choice") await page.selectOption(selector, String(value));
+    else await page.fill(selector, String(value));
+  }
+  await page.fill(`#delay-${game}`, String(delay));
+  await page.setChecked(`#private-${game}`, isPrivate);
+  await page.click(`button[data-create="${game}"]`);
+  await page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
+}
+
+/** What a player may click now, most specific first (a Tomy story is sent as suggested). */
+const CLICKABLE = [
+  "#board button.call:not([disabled])",
+  "#choices button:not(:last-child):not([disabled])",
+  "#board button[data-propose]:not([disabled])",
+  "#board button.card.playable",
+  "#board button.slot-action:not([disabled])",
+  "#board button.primary:not([disabled])",
+  "#actions button:not([disabled])",
+].join(", ");
+
+/** The out-of-turn calls clicked (AGILITÉ!, TOMAHAWK!, SHÉRIF! buttons), by every test. */
+const calls = [];
+
+/** Plays by clicking until the match is over (or `until` says stop); calls `midway` once
+ * after `midwayAfter` actions. Returns the number of actions the page sent. */
+async function playUntil(page, { until = over, deadlineMs = Number(process.env.CERCLE_E2E_DEADLINE ?? 240_000), midway, midwayAfter = 4 } = {}) {
+  const deadline = Date.now() + deadlineMs;
+  let midwayDone = midway === undefined;
+  while (!(await until(page))) {
+    assert.ok(Date.now() < deadline, `the match went on for more than ${deadlineMs / 1000} s`);
+    const found = await page
+      .waitForFunction(
+        (selector) => document.querySelector(selector) !== null || document.querySelector("#outcome:not([hidden])") !== null,
+        CLICKABLE,
+        { timeout: 20_000, polling: 100 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (!found) continue; // the server played a timeout for someone: look again
+    if (await over(page)) break;
     const before = await played(page);
-    const target = page
-      .locator("#choices button")
-      .or(page.locator("#hand button.card.playable"))
-      .or(page.locator("#actions button:not([disabled])"))
-      .first();
     try {
+      const target = page.locator(CLICKABLE).first();
+      if ((await target.getAttribute("data-call")) !== null) calls.push(await target.innerText());
       await target.click({ timeout: 2_000 });
     } catch {
       continue; // the page re-rendered under the pointer: look again
     }
     await page
       .waitForFunction(
-        (n) =>
-          Number(document.body.dataset.actions ?? 0) > n ||
-          document.querySelector("#choices button") !== null ||
-          document.getElementById("prompt")?.classList.contains("error"),
+        (n) => Number(document.body.dataset.actions ?? 0) > n || document.querySelector("#choices button") !== null || !document.getElementById("error")?.hidden,
         before,
-        { timeout: 5_000, polling: 50 },
+        { timeout: 10_000, polling: 50 },
       )
       .catch(() => {});
-    if (!screenshotTaken && (await played(page)) >= 3) {
-      // Let the stream bring the bots' answers, then take the picture.
-      await page.waitForFunction((s) => Number(document.getElementById("seq")?.textContent) > s, firstSeq + 3);
-      // Best when it is our turn again, with the playable cards raised.
-      await page.waitForSelector("#hand button.card.playable", { timeout: 10_000 }).catch(() => {});
-      mkdirSync(join(repoRoot(), "artifacts"), { recursive: true });
-      await page.screenshot({ path: SCREENSHOT, fullPage: true });
-      screenshotTaken = true;
+    if (!midwayDone && (await played(page)) >= midwayAfter) {
+      midwayDone = true;
+      await midway();
     }
   }
+  return played(page);
+}
 
-  const actions = await played(page);
-  const lastSeq = await seq(page);
-  const logLines = await page.locator("#log li").count();
-  t.diagnostic(`${actions} actions clicked, stream at update ${lastSeq} (from ${firstSeq}), ${logLines} events narrated`);
-  assert.ok(actions >= ACTIONS || (await page.locator("#outcome:not([hidden])").count()) > 0);
-  assert.ok(lastSeq > firstSeq + actions, "the stream brought the bots' moves too");
-  assert.ok(logLines > actions, "events are narrated");
-  assert.equal(await page.locator("#status").getAttribute("data-state"), "live");
-  assert.ok(screenshotTaken && statSync(SCREENSHOT).size > 10_000, "a screenshot was saved mid-match");
-  assert.deepEqual(problems, [], "no errors in the page");
+/** Text on screen must be for players: no developer counters, raw JSON or enum names. */
+async function assertPlainWords(page) {
+  const text = await page.locator("body").innerText();
+  assert.doesNotMatch(text, /\{"|"\w+":|\bupdate \d+|\bversion \d+|Phase: [a-z_]+|[A-Z]{3,}_[A-Z_]+|\bundefined\b|\bNaN\b/, "plain words only");
+}
+
+/** axe-core in the page: no serious or critical violation (WCAG 2 A and AA rules). */
+async function assertAccessible(page, where) {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(serious, [], `${where}: no serious accessibility violation`);
+  return violations;
+}
+
+async function screenshot(page, name) {
+  const path = join(ARTIFACTS, `web-${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  assert.ok(statSync(path).size > 10_000, `${name}: a screenshot was written`);
+}
+
+/** After the outcome: the replay opens, its commitment holds, and it steps. */
+async function checkReplay(page, game) {
+  await page.click("#open-replay");
+  await page.waitForSelector("#commitment", { timeout: 20_000 });
+  assert.equal(await page.getAttribute("#commitment", "data-ok"), "true", "the seed commitment is verified");
+  await page.click("#replay-next");
+  await page.click("#replay-next");
+  assert.match((await page.textContent("#replay-position")) ?? "", /\b2\b/);
+  assert.ok((await page.locator(".replay-steps > li").count()) === 2, "two steps shown");
+  await page.click("#replay-last");
+  assert.ok((await page.locator(".replay-steps li").count()) > 2);
+  assert.doesNotMatch((await page.textContent(".replay-steps")) ?? "", /card #?\d+\b|carte n°/i, "cards named, not numbered");
+  await screenshot(page, `${game}-replay`);
+}
+
+/** When the reader's turn comes, their clock counts down on screen. */
+async function assertClockRuns(page) {
+  await page.waitForSelector("#turn-clock:not([hidden])", { timeout: 30_000 });
+  const seconds = async () => Number(/\d+/.exec((await page.textContent("#turn-clock-text")) ?? "")?.[0]);
+  const first = await seconds();
+  await page.waitForFunction((s) => Number(/\d+/.exec(document.getElementById("turn-clock-text")?.textContent ?? "")?.[0]) < s, first, {
+    timeout: 5_000,
+  });
+  assert.ok((await seconds()) < first, "the clock counts down");
+}
+
+const MATCHES = {
+  tomahawk: { lang: "en", seats: 3, clock: true, options: { target_score: 40, turn_seconds: 30 } },
+  tamashii: { lang: "fr", seats: 2, options: { decision_seconds: 30, level: "STANDARD" } },
+  tomy: { lang: "en", seats: 3, options: { story_seconds: 60, vote_seconds: 60 } },
+  awimbawe: { lang: "fr", seats: 2, options: { decision_seconds: 30 } },
+};
+
+for (const [game, setup] of Object.entries(MATCHES)) {
+  test(`a whole ${game} match against bots, played through the page`, { timeout: 300_000 }, async (t) => {
+    const { context, page, problems } = await newPlayer();
+    await openLobby(page, { name: "Browser", lang: setup.lang });
+    await createTable(page, game, { seats: setup.seats, bots: setup.seats - 1, options: setup.options });
+    await page.waitForSelector("#board > *:not(p)", { timeout: 30_000 });
+    const actions = await playUntil(page, {
+      midway: async () => {
+        await assertPlainWords(page);
+        if (setup.clock) await assertClockRuns(page);
+        await screenshot(page, game);
+      },
+    });
+    t.diagnostic(`${game}: ${actions} actions clicked, ${await page.locator("#log li").count()} events told`);
+    if (game === "tomahawk") t.diagnostic(`calls clicked so far: ${JSON.stringify(calls)}`);
+    assert.ok(await over(page), "the match finished in the page");
+    assert.ok(actions > 0, "the player played");
+    assert.match((await page.textContent("#outcome")) ?? "", setup.lang === "fr" ? /Gagnant/ : /Winner/);
+    assert.ok((await page.locator("#log li").count()) > actions, "the log tells what happened");
+    await assertPlainWords(page);
+    await checkReplay(page, game);
+    assert.deepEqual(problems, [], "no errors in the page");
+    await context.close();
+  });
+}
+
+test("a reload mid-match puts the player back in their seat", { timeout: 180_000 }, async () => {
+  const { context, page, problems } = await newPlayer();
+  await openLobby(page, { name: "Reloader" });
+  await createTable(page, "tomahawk", { seats: 2, bots: 1, options: { target_score: 250, turn_seconds: 0 } });
+  await playUntil(page, { until: async (p) => (await played(p)) >= 3 || (await over(p)) });
+  const seat = await page.evaluate(() => JSON.parse(localStorage.getItem("cercle.seat") ?? "null"));
+  const logBefore = await page.locator("#log li").count();
+  assert.ok(seat?.roomId, "the seat is remembered");
+  await page.reload();
+  await page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
+  await page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
+  await page.waitForSelector("#seats-list li.me");
+  const after = await page.evaluate(() => JSON.parse(localStorage.getItem("cercle.seat") ?? "null"));
+  assert.equal(after.roomId, seat.roomId, "the same room");
+  assert.ok(BigInt(after.afterSeq) >= BigInt(seat.afterSeq), "the cursor moved on, never back");
+  assert.ok((await page.locator("#log li").count()) >= logBefore, "the log is still there");
+  assert.match((await page.textContent("#seats-list")) ?? "", /Reloader \(you\)/);
+  // And play on from there, with the keyboard only: Tab to a control, Enter.
+  const before = await played(page);
+  await page.waitForSelector(CLICKABLE, { timeout: 30_000 });
+  await page.locator(CLICKABLE).first().focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => Number(document.body.dataset.actions ?? 0) > n || document.querySelector("#choices button") !== null, before, { timeout: 10_000 });
+  await page.click("#leave");
+  await page.waitForSelector("#lobby:not([hidden])");
+  assert.equal(await page.evaluate(() => localStorage.getItem("cercle.seat")), null, "leaving forgets the seat");
+  // The server still lists the match among mine (ListMyRooms): back to the seat from there.
+  await page.click(`button[data-resume="${seat.roomId}"]`, { timeout: 20_000 });
+  await page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
+  await page.waitForFunction(() => /Reloader \(you\)/.test(document.getElementById("seats-list")?.textContent ?? ""), null, {
+    timeout: 10_000,
+  });
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
-test("?lang=fr shows the page in French, and the switch tells it again in English", { timeout: 60_000 }, async () => {
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  const query = new URLSearchParams({
-    envoy: `http://${cluster.envoy}`,
-    lang: "fr",
-    seats: "2",
-    bots: "1",
-    turn: "0",
-    botDelay: "100",
+test("two browsers play each other, a third watches by join code", { timeout: 300_000 }, async () => {
+  const host = await newPlayer();
+  const guest = await newPlayer();
+  const watcher = await newPlayer();
+  await openLobby(host.page, { name: "Ana" });
+  await createTable(host.page, "awimbawe", { seats: 2, bots: 0, options: { decision_seconds: 0 } });
+  await host.page.waitForSelector("#room-code:not([hidden])");
+  const code = (await host.page.textContent("#join-code"))?.trim();
+  assert.ok(code, "the host sees the join code");
+
+  await openLobby(guest.page, { name: "Bea" });
+  await guest.page.fill("#code", code);
+  await guest.page.click("#join");
+  await guest.page.waitForSelector("#room:not([hidden])");
+  await host.page.waitForSelector("#start-match:not([disabled])", { timeout: 30_000 });
+  await assertAccessible(host.page, "an open table");
+  await screenshot(host.page, "open-table");
+  await host.page.click("#start-match");
+
+  await openLobby(watcher.page, { name: "Cy" });
+  await watcher.page.fill("#code", code);
+  await watcher.page.click("#watch");
+  await watcher.page.waitForSelector("#room:not([hidden])");
+
+  // Both play at once, each clicking whenever their page offers something.
+  const [hostActions, guestActions] = await Promise.all([playUntil(host.page), playUntil(guest.page)]).catch(async (err) => {
+    await screenshot(host.page, "duel-host");
+    await screenshot(guest.page, "duel-guest");
+    throw err;
   });
-  await page.goto(`${site.url}/?${query}`);
-  assert.equal(await page.getAttribute("html", "lang"), "fr");
-  assert.equal((await page.textContent("#create"))?.trim(), "Créer la table");
-  assert.equal(await page.inputValue("#name"), "Joueur");
-  assert.match((await page.textContent("#status")) ?? "", /^Envoy : http/);
-  assert.equal(await page.getAttribute('#lang-switch button[data-lang="fr"]', "aria-pressed"), "true");
+  assert.ok(hostActions > 5 && guestActions > 5, `both played (${hostActions}, ${guestActions})`);
+  assert.match((await host.page.textContent("#seats-list")) ?? "", /Bea/);
+  assert.match((await guest.page.textContent("#seats-list")) ?? "", /Ana/);
+  await watcher.page.waitForSelector("#outcome:not([hidden])", { timeout: 30_000 });
+  assert.match((await watcher.page.textContent("#prompt")) ?? "", /^$|watching/);
+  assert.equal(await watcher.page.locator("#board .hand").count(), 0, "a spectator has no hand");
+  for (const p of [host, guest, watcher]) {
+    assert.deepEqual(p.problems, []);
+    await p.context.close();
+  }
+});
 
-  await page.click("#create");
-  const logHas = (pattern) =>
-    page
-      .waitForFunction(
-        (source) => [...document.querySelectorAll("#log li")].some((li) => new RegExp(source).test(li.textContent ?? "")),
-        pattern.source,
-        { timeout: 30_000, polling: 50 },
-      )
-      .catch(async (err) => {
-        const lines = await page.locator("#log li").allTextContents();
-        throw new Error(`no log line matches ${pattern}: ${JSON.stringify(lines.slice(0, 8))}`, { cause: err });
-      });
-  await logHas(/^La partie commence ! Engagement de la graine [0-9a-f]+…$/);
-  assert.match((await page.textContent("#table-info")) ?? "", /Manche 1 · objectif 250 · sens/);
-  assert.match((await page.textContent("#seats-list")) ?? "", /Joueur \(vous\)/);
-
-  await page.click('#lang-switch button[data-lang="en"]');
-  assert.equal(await page.getAttribute("html", "lang"), "en");
-  await logHas(/^The match starts! Seed commitment [0-9a-f]+…$/);
-  assert.equal(await page.locator("#log li", { hasText: /^La partie commence/ }).count(), 0, "the log is told again");
-  assert.match((await page.textContent("#table-info")) ?? "", /Round 1 · target 250 · /);
-  assert.match(page.url(), /lang=en/);
-  assert.deepEqual(problems, [], "no errors in the page");
-  await page.close();
+test("on a phone: the lobby and a table fit the screen, and nothing serious for axe-core", { timeout: 180_000 }, async () => {
+  const { context, page, problems } = await newPlayer({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await openLobby(page, { name: "Phone", lang: "fr" });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+  assert.ok(await fits(), "the lobby has no sideways scrolling");
+  await screenshot(page, "lobby");
+  await assertAccessible(page, "the lobby");
+  await page.click('#game-tomahawk button[data-quick="tomahawk"]');
+  await page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
+  await playUntil(page, { until: async (p) => (await played(p)) >= 2 || (await over(p)) });
+  assert.ok(await fits(), "the table has no sideways scrolling");
+  await screenshot(page, "mobile");
+  await assertAccessible(page, "a Tomahawk table");
+  assert.deepEqual(problems, []);
+  await context.close();
 });

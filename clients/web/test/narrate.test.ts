@@ -13,16 +13,19 @@ import { test } from "node:test";
 
 import {
   type Action,
+  AwimbaweEventSchema,
   create,
   EventSchema,
   fromBinary,
   RoomEventSchema,
+  TamashiiEventSchema,
   TomahawkActionSchema,
   TomahawkCardKind,
   TomahawkColour,
   TomahawkEventSchema,
   TomahawkPhase,
   type TomahawkView,
+  TomyEventSchema,
 } from "../../ts/src/index.js";
 import { repoRoot } from "../../ts/test/cluster.js";
 import { actionLabel } from "../src/actions.js";
@@ -98,6 +101,24 @@ test("every Tomahawk event kind is told in words, in every language", () => {
   const [en, fr] = [[...told.en!], [...told.fr!]];
   assert.equal(en.filter((s) => fr.includes(s)).length, 0, "the French sentences are not the English ones");
 });
+
+for (const game of ["tamashii", "tomy", "awimbawe"] as const) {
+  test(`every ${game} event kind is told in words, in every language`, () => {
+    const events = fixtures.games[game]!.events;
+    const schema = { tamashii: TamashiiEventSchema, tomy: TomyEventSchema, awimbawe: AwimbaweEventSchema }[game];
+    const kinds = schema.oneofs[0]!.fields.map((f) => f.name);
+    // The fixtures hold every kind seeded matches produce (a few rare ones may be missing).
+    for (const kind of Object.keys(events)) assert.ok(kinds.includes(kind), `${kind} is a ${game} event kind`);
+    assert.ok(Object.keys(events).length >= kinds.length - 3, "fixtures for nearly every kind");
+    const told: Record<string, Set<string>> = {};
+    inEachLanguage((lang) => {
+      told[lang] = tellAll(events, lang);
+      assert.ok(told[lang].size >= Object.keys(events).length - 1, `${lang}: (nearly) each kind its own sentence`);
+    });
+    const [en, fr] = [[...told.en!], [...told.fr!]];
+    assert.ok(en.filter((s) => fr.includes(s)).length <= 1, "the French sentences are not the English ones");
+  });
+}
 
 test("every room event is told in words, in every language", () => {
   const kinds = RoomEventSchema.oneofs[0]!.fields.map((f) => f.name);
@@ -194,10 +215,11 @@ test("the page's bundles hold the shared .ftl files, the same ids in every langu
 test("every message id the page names or asks for exists in every language", () => {
   const src = join(repoRoot(), "clients", "web", "src");
   const named = new Set<string>(TABLE_IDS);
-  for (const file of readdirSync(src).filter((f) => f.endsWith(".ts"))) {
+  const files = readdirSync(src, { recursive: true, encoding: "utf-8" }).filter((f) => f.endsWith(".ts"));
+  for (const file of files) {
     const code = readFileSync(join(src, file), "utf-8");
     for (const m of code.matchAll(/\b(?:t|tr)\(\s*"([^"]+)"/g)) named.add(m[1]!);
-    for (const m of code.matchAll(/"((?:tt|web|ev|status|bot_level)-[\w-]+)"/g)) named.add(m[1]!);
+    for (const m of code.matchAll(/"((?:tt|tm|my|aw|web|ev|status|bot_level|outcome_reason)-[\w-]+)"/g)) named.add(m[1]!);
   }
   const html = readFileSync(join(repoRoot(), "clients", "web", "index.html"), "utf-8");
   for (const m of html.matchAll(/data-l10n-(?:id|aria)="([^"]+)"/g)) named.add(m[1]!);

@@ -1,33 +1,72 @@
-# The web page's own words (clients/web); its Tomahawk and room sentences come from
-# tomahawk.ftl and cli.ftl. Ids: web-*.
+# The web page's own words (clients/web); its game and room sentences come from the games'
+# .ftl files and cli.ftl, as the CLI's. Ids: web-*.
 
 ## The page around the table
 web-language = Language
+web-skip = Skip to the content
 web-not_connected = not connected
-web-new_table = New table
+web-lobby = Play
+web-games = Games
+web-new_table = New table with options
 web-your_name = Your name
 web-default_name = Player
+web-players = Players
 web-seats = Seats
 web-bots = Bots
-web-target_score = Target score
-web-turn_seconds = Seconds per turn (0: no clock)
+web-private = Private (join code only)
 web-bot_delay = Bot delay (ms)
-web-create = Create table
+web-create = Create the table
+web-quick_bots = Play against bots
+web-quick_humans = Find other players
 web-join_title = Join a table
 web-join_code = Join code
 web-join = Join
-web-update = update
-web-version = version
+web-watch = Watch
 web-add_bot = Add a bot
-web-start = Start
+web-start = Start the match
+web-leave_open = Leave the table
+web-leave_playing = Leave the table (the server plays for you)
+web-stop_watching = Stop watching
+web-back_to_lobby = Back to the lobby
 web-your_hand = Your hand
 web-log_title = What happened
+web-other_actions = Other actions
+web-calls = Calls
+web-clock = Time left
+web-cancel = Cancel
+
+## The games' names
+web-game-tomahawk = Tomahawk Tribal
+web-game-tamashii = Tamashii
+web-game-tomy = Mais où est Tomy ?
+web-game-awimbawe = Awimbawé
+
+## Option labels (the catalogue's descriptions are the help under them)
+web-option-turn_seconds = Seconds per turn
+web-option-target_score = Target score
+web-option-first_player = First player (seat, -1: random)
+web-option-level = Level
+web-option-memory_aid = Memory aid
+web-option-decision_seconds = Seconds per decision
+web-option-rounds = Several games (rounds)
+web-option-story_seconds = Seconds for a story
+web-option-vote_seconds = Seconds for a vote
+web-option-tie_seconds = Seconds to break a tie
+web-option-language = Language of server stories
+
+## My matches
+web-my_matches = My matches
+web-my_matches-none = No match yet.
+web-my_matches-current = You are seated at a { $game } table.
+web-my_matches-watching = You are watching a { $game } table.
+web-my_matches-past = A { $game } match you played.
+web-resume = Back to my seat
 
 ## Connection status
-web-status-idle = Envoy: { $url }
+web-status-idle = ready
 web-status-connecting = connecting…
 web-status-live = live
-web-status-reconnecting = reconnecting after update { $seq }…
+web-status-reconnecting = connection lost, reconnecting…
 web-status-disconnected = disconnected
 web-status-error = error
 
@@ -35,9 +74,15 @@ web-status-error = error
 web-me = { $name } ({ you })
 web-someone = Someone
 web-human = human
+web-their_turn = to play
+web-spectators = { $n ->
+    [one] One spectator is watching.
+   *[other] { $n } spectators are watching.
+}
+web-seconds = { $seconds } s
+web-time_left = { $seconds } s left to decide (then the server plays for you)
 web-waiting_start = Waiting for the match to start.
-web-colour_label = Colour:
-web-phase_line = Phase: { $phase }
+web-colour_label = Colour to follow:
 web-pending_line = Pending draw: { $n }
 web-phase-unspecified = —
 web-colour-none = no colour
@@ -45,21 +90,122 @@ web-kind-unspecified = card
 web-a_card = a card
 web-by-unspecified = A card
 web-penalty-unspecified = a bad-faith claim
+web-play_card = Play { $card }
+web-you_won = You won!
 
 ## Prompts
 web-wait_players = { $free ->
     [one] Waiting for one more player: share the join code.
    *[other] Waiting for { $free } more players: share the join code.
 }
-web-all_here = Everybody is here.
+web-all_here = Everybody is here: the host starts the match.
+web-all_here_host = Everybody is here: start the match when you like.
 web-waiting_for = Waiting for { $names }.
+web-watching = You are watching this table.
 web-choose = Choose:
 web-hint-play = Your turn: play a card (or draw if you cannot).
 web-hint-name_colour = Your turn: name the colour.
 web-hint-face_sheriff = A Sheriff: answer with a Sheriff or a Shield, or take { $n } cards.
 web-hint-face_skip = A Skip: answer with a Shield, or take it.
 web-hint-drawn = Play the card you drew, or keep it.
-web-outcome = Match over. Winner(s): { $names }. Scores: { $scores }.
 
-## Events this page does not tell
-web-ev-other_game = (an event of { $game }, not played on this page)
+## Tomahawk Tribal
+web-tt-draw_pile = Draw pile: { $n }
+web-tt-discard_pile = Discard pile: { $n }
+web-tt-round = Round { $round } · the match ends at { $target } points
+web-tt-call_with_card = Shout TOMAHAWK! with the card I play (my last but one)
+web-call-tomahawk = TOMAHAWK!
+web-call-sherif = SHÉRIF! { $name } forgot TOMAHAWK!
+web-call-agilite = AGILITÉ! Play my { $card } now
+
+## Tamashii
+web-tm-spirits = The six Tamashii
+web-tm-slot = Slot { $slot }
+web-tm-slot_down = Slot { $slot }, face down
+web-tm-freed = Freed
+web-tm-you_saw = You saw: { $card }
+web-tm-on_card = Gems on it
+web-tm-bag = Bag ({ $n } gems):
+web-tm-drawn = Drawn this turn:
+web-tm-removed = Removed:
+web-tm-status = Level { $level } · { $freed } of 6 freed
+web-tm-hint-choose = Your turn: peek at a face-down card, or gather gems from the bag.
+web-tm-hint-gathering = You drew { $gems }: draw again, or place them on a card.
+web-tm-hint-power_peek = Tsuchi's power: peek at a face-down card.
+
+## Mais où est Tomy ?
+web-my-places = The places where Tomy may hide
+web-my-colour-green = green
+web-my-colour-red = red
+web-my-colour-blue = blue
+web-my-colour-yellow = yellow
+web-my-colour-violet = violet
+web-my-colour-orange = orange
+web-my-story_label = Your story: Tomy is at { $place }…
+web-my-act-propose_breed = Tell a story: Tomy is at { $breed }'s place
+web-my-tell = Tomy is here!
+web-my-your_dogs = Your dog cards
+web-my-cards = { $n ->
+    [one] one card
+   *[other] { $n } cards
+}
+web-my-hint-story = Your turn to tell: write a story under a place and send it, or pass.
+web-my-hint-vote = Vote: play a dog card of the breed whose story you prefer.
+web-my-hint-tie = A tie: you hold the leash, pick the breed.
+
+## Awimbawé
+web-aw-side = rounds won { $rounds } · hand { $hand } · tricks { $tricks } · Hyenas { $hyenas }
+web-aw-piles = { $name }'s piles
+web-aw-pile = pile { $pile } ({ $n })
+web-aw-trick = The trick
+web-aw-crowns = { $n ->
+    [one] one crown
+   *[other] { $n } crowns
+}
+web-aw-rounds_won = rounds won { $n }
+web-aw-hyenas = Hyenas { $n }
+web-aw-hint = Your decision: { $decision }.
+
+## Replays
+web-replay = Replay
+web-replay_open = Watch the replay
+web-replay_title = { $game }: { $names }
+web-replay_details = The seed and its commitment
+web-replay_steps = Steps
+web-replay_first = ◀◀ Start
+web-replay_prev = ◀ Previous
+web-replay_next = Next ▶
+web-replay_last = End ▶▶
+web-replay_position = step { $n } of { $total }
+web-replay_start = Before the first move.
+web-replay_current = Step { $n }, newest first below.
+
+## Refusals, in plain words (by the server's reason)
+web-refusal-UNKNOWN = Something went wrong; try again.
+web-refusal-UNAVAILABLE = The server cannot be reached right now; try again in a moment.
+web-refusal-STORE_UNAVAILABLE = The server cannot save anything right now; try again in a moment.
+web-refusal-UNAUTHENTICATED = Your session has expired: try again (a new one opens).
+web-refusal-NOT_YOUR_TURN = It is not your turn.
+web-refusal-STALE_VERSION = The table moved on before your move: here is the new situation.
+web-refusal-TOO_LATE = Someone else was quicker.
+web-refusal-UNKNOWN_JOIN_CODE = No table has this join code (or its match is over).
+web-refusal-ROOM_NOT_FOUND = This table does not exist any more.
+web-refusal-ROOM_FULL = This table is full.
+web-refusal-MATCH_STARTED = The match has already started.
+web-refusal-MATCH_FINISHED = The match is over.
+web-refusal-NOT_HOST = Only the host may do that.
+web-refusal-NOT_READY = Not everybody is ready yet.
+web-refusal-SPECTATOR = Spectators watch; they do not play.
+web-refusal-NOT_SEATED = You have no seat at this table.
+web-refusal-NOT_IN_ROOM = You are not at this table.
+web-refusal-PRIVATE_ROOM = This table is private: you need its join code.
+web-refusal-RATE_LIMITED = Too many requests: wait a moment.
+web-refusal-TOO_MANY_ROOMS = You have opened too many tables: finish or leave one first.
+web-refusal-TOO_MANY_JOIN_ATTEMPTS = Too many wrong join codes: wait a while before trying again.
+web-refusal-TOO_MANY_STREAMS = This session follows too many tables at once: close a tab.
+web-refusal-INVALID_OPTION = One of the options is out of range.
+web-refusal-STORY_LENGTH = A story has 1 to 500 characters.
+web-refusal-CARD_NOT_IN_HAND = That card is not in your hand.
+web-refusal-CARD_DOES_NOT_MATCH = That card matches neither the colour nor the symbol.
+web-refusal-MUST_FOLLOW_COLOUR = You must follow the colour led.
+web-refusal-LEFT_ROOM = You left this table.

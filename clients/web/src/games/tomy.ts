@@ -1,0 +1,292 @@
+/**
+ * Mais où est Tomy ?'s table: the six breeds in a row, each with the place under it (the
+ * place names come from the game's catalogue, in the page's language) and the story told
+ * there this turn; the reader's dog cards (a vote is a click on a card); a story box per free
+ * place in the story phase (the server's template story is the suggestion); the tie break's
+ * choices under the tied breeds. Words: tomy.ftl, the CLI's.
+ */
+
+import {
+  type Action,
+  ActionSchema,
+  create,
+  type GetGameCatalogueResponse,
+  TomyColour,
+  type TomyDogCard,
+  type TomyEvent,
+  TomyEndReason,
+  TomyLanguage,
+  TomyPhase,
+  type TomyView,
+} from "../../../ts/src/index.js";
+import { cardButtonContent, cardSvg, type Hue } from "../cards.js";
+import { button, el } from "../dom.js";
+import { language, t } from "../i18n.js";
+import type { Drawn, GameUi, Names, TableContext } from "./types.js";
+
+const BREEDS = ["cocker", "teckel", "husky", "yorkshire", "caniche", "dalmatien"] as const;
+const BREED_SYMBOLS = ["●", "▬", "❄", "✿", "☁", "⁘"] as const;
+const DOGS_PER_BREED = 16;
+
+function breedKey(column: number): string {
+  return BREEDS[column] ?? "cocker";
+}
+
+export function breedName(column: number): string {
+  return t(`my-breed-${breedKey(column)}`);
+}
+
+function hueOf(colour: TomyColour | undefined, column: number): Hue {
+  const name = colour ? TomyColour[colour]?.toLowerCase() : ["green", "red", "blue", "yellow", "violet", "orange"][column];
+  return (name ?? "none") as Hue;
+}
+
+function dogName(card: number): string {
+  return t("my-dog", { breed: breedName(Math.floor(card / DOGS_PER_BREED)), card });
+}
+
+/** A location's name in the page's language, from the catalogue (`#id` without it). */
+export function tomyPlace(catalogue: GetGameCatalogueResponse | undefined, location: number): string {
+  if (catalogue?.catalogue.case !== "tomy") return `#${location}`;
+  const entry = catalogue.catalogue.value.locations.find((l) => l.id === location);
+  const wanted = language() === "fr" ? TomyLanguage.FR : TomyLanguage.EN;
+  return entry?.names.find((n) => n.language === wanted)?.text ?? entry?.names[0]?.text ?? `#${location}`;
+}
+
+function dogFace(card: Pick<TomyDogCard, "id" | "column">): SVGElement {
+  return cardSvg({
+    symbol: BREED_SYMBOLS[card.column] ?? "●",
+    title: breedName(card.column),
+    subtitle: `#${card.id}`,
+    hue: hueOf(undefined, card.column),
+    label: dogName(card.id),
+  });
+}
+
+function actionOf(action: Action) {
+  return action.game.case === "tomy" ? action.game.value.action : undefined;
+}
+
+function propose(column: number, story: string): Action {
+  return create(ActionSchema, { game: { case: "tomy", value: { action: { case: "propose", value: { column, story } } } } });
+}
+
+/** Stories typed but not sent yet, by column (kept across redraws). */
+const drafts = new Map<number, string>();
+
+function table(v: TomyView, ctx: TableContext): Drawn {
+  const offered = new Set<Action>();
+  const place = (location: number | undefined): string =>
+    location === undefined ? t("my-no_place") : (ctx.place?.(location) ?? `#${location}`);
+  const stories = new Map(v.proposals.map((p) => [p.column, p]));
+  if (v.phase !== TomyPhase.STORY) drafts.clear();
+  const row = el(
+    "ol",
+    { className: "g-my-row", aria: { label: t("web-my-places") } },
+    ...v.columns.map((column) => {
+      const story = stories.get(column.column);
+      const parts: (Node | undefined)[] = [
+        cardSvg({
+          symbol: BREED_SYMBOLS[column.column] ?? "●",
+          title: breedName(column.column),
+          subtitle: t(`web-my-colour-${(TomyColour[column.colour] ?? "GREEN").toLowerCase()}`),
+          hue: hueOf(column.colour, column.column),
+          label: breedName(column.column),
+        }),
+        el("p", { className: "place" }, place(column.location)),
+      ];
+      if (story) parts.push(el("blockquote", { className: "story" }, el("strong", {}, ctx.seat(story.seat)), " ", `“${story.story}”`));
+      const proposals = ctx.legal.filter((a) => {
+        const x = actionOf(a);
+        return x?.case === "propose" && x.value.column === column.column;
+      });
+      const suggestion = proposals[0] ? actionOf(proposals[0]) : undefined;
+      if (suggestion?.case === "propose") {
+        for (const a of proposals) offered.add(a);
+        const id = `story-${column.column}`;
+        const box = el("textarea", {
+          id,
+          rows: 3,
+          maxLength: 500,
+          placeholder: suggestion.value.story,
+          value: drafts.get(column.column) ?? "",
+          disabled: ctx.busy,
+        });
+        box.addEventListener("input", () => drafts.set(column.column, box.value));
+        const send = (): void => {
+          const text = box.value.trim() || suggestion.value.story;
+          drafts.delete(column.column);
+          ctx.play(propose(column.column, text));
+        };
+        parts.push(
+          el("label", { htmlFor: id, className: "story-label" }, t("web-my-story_label", { place: place(column.location) })),
+          box,
+          button(t("web-my-tell"), send, { disabled: ctx.busy, className: "primary", dataset: { propose: String(column.column) } }),
+        );
+      }
+      for (const a of ctx.legal) {
+        const x = actionOf(a);
+        if (x?.case === "breakTie" && x.value.column === column.column) {
+          offered.add(a);
+          parts.push(button(t("my-act-break_tie", { breed: breedName(column.column) }), () => ctx.play(a), { disabled: ctx.busy, className: "primary" }));
+        }
+      }
+      const tied = v.tieColumns.includes(column.column);
+      return el("li", { className: `g-my-column${story ? " told" : ""}${tied ? " tied" : ""}`, dataset: { column: String(column.column) } }, ...parts);
+    }),
+  );
+  const votes = new Map<number, Action>();
+  for (const a of ctx.legal) {
+    const x = actionOf(a);
+    if (x?.case === "vote") votes.set(x.value.card, a);
+  }
+  const hand = el(
+    "div",
+    { className: "hand", role: "group", aria: { label: t("web-my-your_dogs") } },
+    ...v.hand.map((card) => {
+      const vote = votes.get(card.id);
+      if (vote) offered.add(vote);
+      const node = el(
+        "button",
+        {
+          type: "button",
+          className: `card${vote && !ctx.busy ? " playable" : ""}`,
+          disabled: !vote || ctx.busy,
+          dataset: { card: String(card.id) },
+                  },
+        ...cardButtonContent(dogFace(card), vote ? t("my-act-vote", { card: dogName(card.id) }) : dogName(card.id)),
+      );
+      if (vote) node.addEventListener("click", () => ctx.play(vote));
+      return node;
+    }),
+  );
+  const nodes: Node[] = [row];
+  const info = [
+    t("my-piles", { dogs: v.dogDeckCount, dog_discards: v.dogDiscardCount, places: v.locationDeckCount }),
+    v.rounds ? t("my-totals", { totals: v.totals.map((n, i) => `${ctx.seat(i)} ${n}`).join(", "), target: v.targetScore }) : "",
+  ].filter(Boolean);
+  nodes.push(el("div", { className: "meta" }, ...info.map((line) => el("p", {}, line))));
+  if (v.myVote !== undefined && v.myVote >= 0) nodes.push(el("p", {}, t("my-my_vote", { card: dogName(v.myVote) })));
+  if (v.seat !== undefined) nodes.push(el("h3", {}, t("web-my-your_dogs")), hand);
+  return { nodes, offered };
+}
+
+export function narrateTomy(event: TomyEvent, names: Names): string {
+  const e = event.event;
+  const who = (seat: number): string => names.seat(seat);
+  const all = (seats: readonly number[]): string => seats.map(who).join(", ") || t("nobody");
+  const place = (location: number): string => names.place?.(location) ?? `#${location}`;
+  const breeds = (columns: readonly number[]): string => columns.map(breedName).join(", ");
+  const reason = (r: TomyEndReason): string => t(`my-reason-${(TomyEndReason[r] ?? "ONE_CARD_LEFT").toLowerCase()}`);
+  const mine = (id: string): string => (names.me >= 0 ? id : `${id}-other`);
+  switch (e.case) {
+    case "storyProposed":
+      return t("my-ev-story_proposed", { who: who(e.value.seat), place: place(e.value.location), breed: breedName(e.value.column), story: e.value.story });
+    case "passed":
+      return t("my-ev-passed", { who: who(e.value.seat) });
+    case "voteStarted": {
+      const out = e.value.sittingOut.length ? t("my-ev-sitting_out", { names: all(e.value.sittingOut) }) : "";
+      return t("my-ev-vote_started", { breeds: breeds(e.value.columns), out });
+    }
+    case "voted":
+      return t("my-ev-voted", { who: who(e.value.seat) });
+    case "ownVote":
+      return t(mine("my-ev-own_vote"), { card: dogName(e.value.card?.id ?? 0) });
+    case "satOut":
+      return t("my-ev-sat_out", { who: who(e.value.seat) });
+    case "votesRevealed":
+      return e.value.votes.length
+        ? t("my-ev-votes_revealed", { votes: e.value.votes.map((v) => `${who(v.seat)} → ${breedName(v.column)}`).join("; ") })
+        : t("my-ev-no_votes");
+    case "tie":
+      return t("my-ev-tie", { who: who(e.value.seat), breeds: breeds(e.value.columns) });
+    case "tieBroken":
+      return t("my-ev-tie_broken", { who: who(e.value.seat), breed: breedName(e.value.column) });
+    case "turnResult":
+      return e.value.column === undefined
+        ? t("my-ev-turn_no_result")
+        : t("my-ev-turn_result", { breed: breedName(e.value.column), names: all(e.value.mustDraw) });
+    case "dogDeckReshuffled":
+      return t("my-ev-dog_deck_reshuffled", { n: e.value.cards });
+    case "noCardToDraw":
+      return t("my-ev-no_card_to_draw", { who: who(e.value.seat) });
+    case "cardDrawn":
+      return t("my-ev-card_drawn", { who: who(e.value.seat) });
+    case "ownDraw":
+      return t(mine("my-ev-own_draw"), { card: dogName(e.value.card?.id ?? 0) });
+    case "locationsDiscarded":
+      return t("my-ev-locations_discarded", { breeds: breeds(e.value.columns) });
+    case "locationDeckShort":
+      return t("my-ev-location_deck_short");
+    case "rowRefilled":
+      return t("my-ev-row_refilled", { places: e.value.placed.map((p) => `${breedName(p.column)}: ${place(p.location)}`).join("; ") });
+    case "turnStarted":
+      return t("my-ev-turn_started", { turn: e.value.turn, who: who(e.value.leashHolder) });
+    case "gameOver":
+      return t("my-ev-game_over", { game: e.value.game, reason: reason(e.value.reason), names: all(e.value.winners) });
+    case "roundScored":
+      return t("my-ev-round_scored", {
+        game: e.value.game,
+        scores: e.value.scores.map((n, i) => `${who(i)} ${n}`).join(", "),
+        totals: e.value.totals.map((n, i) => `${who(i)} ${n}`).join(", "),
+      });
+    case "gameStarted":
+      return t("my-ev-game_started", { game: e.value.game, who: who(e.value.leashHolder) });
+    case "handDealt":
+      return t(mine("my-ev-hand_dealt"), { cards: e.value.cards.map((c) => dogName(c.id)).join(", ") });
+    case "matchOver":
+      return t("my-ev-match_over", { reason: reason(e.value.reason), names: all(e.value.winners) });
+    case undefined:
+      return t("ev-unknown", { kind: "tomy" });
+    default: {
+      const _: never = e;
+      return t("ev-unknown", { kind: String(_) });
+    }
+  }
+}
+
+export const tomy: GameUi<TomyView> = {
+  id: "tomy",
+  view: (view) => (view?.game.case === "tomy" ? view.game.value : undefined),
+  table,
+  seatLines(v, seat) {
+    const flags = [t("web-my-cards", { n: v.handCounts[seat] ?? 0 })];
+    if (seat === v.leashHolder) flags.push(t("my-flag-leash"));
+    if (v.passed[seat]) flags.push(t("my-flag-passed"));
+    if (v.voted[seat]) flags.push(t("my-flag-voted"));
+    if (v.sittingOut[seat] && (v.phase === TomyPhase.VOTE || v.phase === TomyPhase.TIE)) flags.push(t("my-flag-sitting_out"));
+    return flags;
+  },
+  turn: (v) => (v.phase === TomyPhase.STORY ? v.storyteller : v.phase === TomyPhase.TIE ? v.leashHolder : undefined),
+  hint(v) {
+    switch (v.phase) {
+      case TomyPhase.STORY:
+        return t("web-my-hint-story");
+      case TomyPhase.VOTE:
+        return t("web-my-hint-vote");
+      case TomyPhase.TIE:
+        return t("web-my-hint-tie");
+      default:
+        return "";
+    }
+  },
+  label(action, _v, names) {
+    const a = actionOf(action);
+    switch (a?.case) {
+      case "propose": {
+        const location = _v?.columns.find((c) => c.column === a.value.column)?.location;
+        if (location === undefined) return t("web-my-act-propose_breed", { breed: breedName(a.value.column) });
+        return t("my-act-propose", { place: names.place?.(location) ?? `#${location}`, breed: breedName(a.value.column) });
+      }
+      case "pass":
+        return t("my-act-pass");
+      case "vote":
+        return t("my-act-vote", { card: dogName(a.value.card) });
+      case "breakTie":
+        return t("my-act-break_tie", { breed: breedName(a.value.column) });
+      default:
+        return t("ev-unknown", { kind: "tomy" });
+    }
+  },
+  narrate: (event, names) => (event.event.case === "tomy" ? narrateTomy(event.event.value, names) : undefined),
+};

@@ -1,0 +1,59 @@
+/**
+ * What the table needs from each game: one module per game (games/<game>.ts) implements
+ * {@link GameUi} and registers in games/registry.ts, so a fifth game is added by adding a file.
+ * The table (table.ts) draws what every game shares (seats, clocks, the prompt, the log, the
+ * outcome, buttons for any legal action the game's own drawing does not offer); the game
+ * module draws its table (cards, piles, gems, votes, tricks) and names its actions.
+ */
+
+import type { Action, Event, GetGameCatalogueResponse, View } from "../../../ts/src/index.js";
+
+/** Names for seats and players, the reader's seat (-1: a spectator). */
+export interface Names {
+  seat(seat: number): string;
+  player(playerId: string): string;
+  readonly me: number;
+  /** A Tomy location's name in the page's language (from the game's catalogue). */
+  place?(location: number): string;
+  /** The game's catalogue once fetched (card faces by id, for replays' labels). */
+  readonly catalogue?: GetGameCatalogueResponse | undefined;
+}
+
+export interface TableContext extends Names {
+  /** The reader's legal actions now (empty while one is being sent). */
+  readonly legal: readonly Action[];
+  /** True while an action is on its way: the table's buttons are disabled. */
+  readonly busy: boolean;
+  /** Sends an action. */
+  play(action: Action): void;
+  /** Shows a choice between actions (a colour, a target) in the choice panel. */
+  choose(prompt: string, actions: readonly Action[]): void;
+  readonly catalogue: GetGameCatalogueResponse | undefined;
+  /** How many seats the table has. */
+  readonly seats: number;
+}
+
+/** A game's table drawn: its nodes, and the legal actions they offer (the table shows the
+ * others as plain buttons, so no legal action is ever out of reach). */
+export interface Drawn {
+  readonly nodes: Node[];
+  readonly offered: ReadonlySet<Action>;
+}
+
+export interface GameUi<V> {
+  readonly id: "tomahawk" | "tamashii" | "tomy" | "awimbawe";
+  /** This game's view out of the shared oneof (undefined: another game's or none). */
+  view(view: View | undefined): V | undefined;
+  /** The table: piles, cards, gems, votes, tricks, the reader's hand. */
+  table(view: V, ctx: TableContext): Drawn;
+  /** Under each seat's name: cards in hand, totals, flags. */
+  seatLines(view: V, seat: number, ctx: Names): string[];
+  /** Whose turn it is (undefined when several or nobody). */
+  turn(view: V): number | undefined;
+  /** What the reader may do now, in a sentence (when the table waits for them). */
+  hint(view: V, ctx: TableContext): string;
+  /** An action as a button label. */
+  label(action: Action, view: V | undefined, ctx: Names): string;
+  /** One sentence for an event of this game (undefined: not this game's). */
+  narrate(event: Event, names: Names): string | undefined;
+}

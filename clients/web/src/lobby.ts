@@ -1,0 +1,350 @@
+/**
+ * The lobby: the game catalogue (LobbyService.ListGames, in the page's language), and for
+ * each game a quick match against bots, a search for other players (QuickMatch) and a new
+ * table with the game's own options (OptionInfo: numbers with their bounds, switches,
+ * choices with their labels); joining or watching by join code; my matches (the seat being
+ * played, and the finished matches this browser played, with their replays).
+ */
+
+import {
+  apiError,
+  BotLevel,
+  type CercleClient,
+  type GameInfo,
+  type OptionInfo,
+  OptionKind,
+  RoomStatus,
+} from "../../ts/src/index.js";
+import { $, button, el } from "./dom.js";
+import { hasMessage, language, t } from "./i18n.js";
+import { refusal } from "./refusal.js";
+import { loadSeat, loadSession, type SavedSeat } from "./session.js";
+
+export interface LobbyHooks {
+  /** A client with a session (made from the saved token, or a new guest session). */
+  client(): Promise<CercleClient>;
+  /** Sits down at (or watches) a room. */
+  enter(client: CercleClient, roomId: string, gameId: string, spectator: boolean): void;
+  /** Opens a finished match's replay. */
+  replay(roomId: string): void;
+  /** Resumes the saved seat. */
+  resume(seat: SavedSeat): void;
+  /** The saved session is no longer known to the server: forget it (the next call opens a
+   * new guest session). */
+  expired(): void;
+}
+
+const RECENT_KEY = "cercle.recent";
+/** How many of the player's rooms the lobby lists. */
+const MY_MATCHES = 20;
+const RECENT_KEPT = 10;
+
+/** Matches this browser sat at (room id and game), newest first: "my matches". */
+export interface RecentMatch {
+  readonly roomId: string;
+  readonly gameId: string;
+}
+
+export function rememberMatch(match: RecentMatch): void {
+  const list = recentMatches().filter((m) => m.roomId !== match.roomId);
+  list.unshift(match);
+  try {
+    localStorage.setItem(RECENT_KEY, JSON.stringify(list.slice(0, RECENT_KEPT)));
+  } catch {
+    // No storage: no list.
+  }
+}
+
+export function recentMatches(): RecentMatch[] {
+  try {
+    return JSON.parse(localStorage.getItem(RECENT_KEY) ?? "[]") as RecentMatch[];
+  } catch {
+    return [];
+  }
+}
+
+/** The usual table size for a quick match against bots. */
+function usualPlayers(game: GameInfo): number {
+  return Math.min(game.maxPlayers, Math.max(game.minPlayers, game.gameId === "tamashii" ? 1 : 4));
+}
+
+function range(low: number, high: number): number[] {
+  return Array.from({ length: Math.max(0, high - low + 1) }, (_, i) => low + i);
+}
+
+function select(id: string, values: number[], chosen: number): HTMLSelectElement {
+  const node = el("select", { id, name: id });
+  for (const v of values) node.append(el("option", { value: String(v), selected: v === chosen }, String(v)));
+  return node;
+}
+
+/** The short label of an option (its description is the help line under it). */
+function optionLabel(option: OptionInfo): string {
+  const id = `web-option-${option.name}`;
+  return hasMessage(language(), id) ? t(id) : option.description || option.name;
+}
+
+function optionField(game: GameInfo, option: OptionInfo): HTMLElement {
+  const id = `opt-${game.gameId}-${option.name}`;
+  const help = el("small", { id: `${id}-help`, className: "help" }, option.description);
+  const value = option.defaultValue?.value;
+  let input: HTMLElement;
+  switch (option.kind) {
+    case OptionKind.BOOL:
+      input = el("input", { id, type: "checkbox", checked: value?.case === "boolValue" && value.value, dataset: { option: option.name, kind: "bool" } });
+      break;
+    case OptionKind.CHOICE: {
+      const chosen = value?.case === "stringValue" ? value.value : "";
+      input = el(
+        "select",
+        { id, dataset: { option: option.name, kind: "choice" } },
+        ...option.choices.map((c, i) => el("option", { value: c, selected: c === chosen }, option.choiceLabels[i] || c)),
+      );
+      break;
+    }
+    default: {
+      const number = value?.case === "intValue" ? String(value.value) : "0";
+      const node = el("input", { id, type: "number", value: number, dataset: { option: option.name, kind: "int" } });
+      if (option.minimum !== undefined) node.min = String(option.minimum);
+      if (option.maximum !== undefined) node.max = String(option.maximum);
+      input = node;
+    }
+  }
+  input.setAttribute("aria-describedby", help.id);
+  return el("div", { className: "field" }, el("label", { htmlFor: id }, optionLabel(option)), input, help);
+}
+
+function readOptions(form: HTMLElement): Record<string, string | number | boolean> {
+  const options: Record<string, string | number | boolean> = {};
+  for (const node of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option]")) {
+    const name = node.dataset.option!;
+    if (node.dataset.kind === "bool") options[name] = (node as HTMLInputElement).checked;
+    else if (node.dataset.kind === "int") options[name] = Number(node.value);
+    else options[name] = node.value;
+  }
+  return options;
+}
+
+export class Lobby {
+  private games: GameInfo[] = [];
+  private busy = false;
+
+  constructor(private readonly hooks: LobbyHooks) {}
+
+  show(): void {
+    $("room").hidden = true;
+    $("replay").hidden = true;
+    $("lobby").hidden = false;
+    this.renderMyMatches();
+    void this.load();
+  }
+
+  /** Fetches the catalogue in the page's language and draws it. */
+  async load(): Promise<void> {
+    try {
+      const client = await this.hooks.client();
+      this.games = await client.listGames(language());
+      this.setError("");
+    } catch (err) {
+      this.setError(refusal(err));
+    }
+    this.render();
+  }
+
+  private setError(text: string): void {
+    const node = $("lobby-error");
+    node.textContent = text;
+    node.hidden = !text;
+  }
+
+  /** Runs a lobby action: one at a time, a refusal shown in words. */
+  private async run(work: () => Promise<void>): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    document.body.classList.add("busy");
+    this.setError("");
+    try {
+      await work();
+    } catch (err) {
+      if (apiError(err).reason === "UNAUTHENTICATED") this.hooks.expired();
+      this.setError(refusal(err));
+    } finally {
+      this.busy = false;
+      document.body.classList.remove("busy");
+    }
+  }
+
+  render(): void {
+    $("games").replaceChildren(...this.games.map((game) => this.gameCard(game)));
+    this.renderMyMatches();
+  }
+
+  private gameCard(game: GameInfo): HTMLElement {
+    const players = select(`players-${game.gameId}`, range(game.minPlayers, game.maxPlayers), usualPlayers(game));
+    const quick = button(t("web-quick_bots"), () => void this.run(() => this.quickBots(game, Number(players.value))), {
+      className: "primary",
+      dataset: { quick: game.gameId },
+    });
+    const find = button(t("web-quick_humans"), () => void this.run(() => this.quickHumans(game, Number(players.value))), {
+      dataset: { find: game.gameId },
+    });
+    const details = el("details", { className: "new-table" }, el("summary", {}, t("web-new_table")), this.createForm(game));
+    const heading = `game-${game.gameId}-name`;
+    return el(
+      "article",
+      { className: "game", id: `game-${game.gameId}`, aria: { labelledby: heading } },
+      el("h3", { id: heading }, game.name),
+      el("p", {}, game.summary),
+      el(
+        "p",
+        { className: "meta" },
+        game.minPlayers === game.maxPlayers
+          ? t("players_one", { n: game.minPlayers })
+          : t("players_range", { low: game.minPlayers, high: game.maxPlayers }),
+      ),
+      el("div", { className: "row" }, el("label", { htmlFor: players.id }, t("web-players")), players, quick, find),
+      details,
+    );
+  }
+
+  private createForm(game: GameInfo): HTMLFormElement {
+    const g = game.gameId;
+    const seats = select(`seats-${g}`, range(game.minPlayers, game.maxPlayers), usualPlayers(game));
+    const bots = el("select", { id: `bots-${g}` });
+    const fillBots = (): void => {
+      const n = Number(seats.value);
+      const previous = bots.value;
+      bots.replaceChildren(...range(0, n - 1).map((v) => el("option", { value: String(v) }, String(v))));
+      bots.value = previous && Number(previous) < n ? previous : String(n - 1);
+    };
+    seats.addEventListener("change", fillBots);
+    fillBots();
+    const isPrivate = el("input", { id: `private-${g}`, type: "checkbox", checked: true });
+    const delay = el("input", { id: `delay-${g}`, type: "number", min: "0", max: "30000", value: "800" });
+    const field = (node: HTMLElement, label: string): HTMLElement =>
+      el("div", { className: "field" }, el("label", { htmlFor: node.id }, label), node);
+    const form = el(
+      "form",
+      { className: "create", dataset: { game: g } },
+      field(seats, t("web-seats")),
+      field(bots, t("web-bots")),
+      ...game.options.map((o) => optionField(game, o)),
+      field(isPrivate, t("web-private")),
+      field(delay, t("web-bot_delay")),
+      el("button", { type: "submit", className: "primary", dataset: { create: g } }, t("web-create")),
+    );
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      void this.run(() =>
+        this.create(game, {
+          seats: Number(seats.value),
+          bots: Number(bots.value),
+          private: isPrivate.checked,
+          botDelayMs: Number(delay.value),
+          options: readOptions(form),
+        }),
+      );
+    });
+    return form;
+  }
+
+  private async quickBots(game: GameInfo, players: number): Promise<void> {
+    if (players <= 1) {
+      await this.create(game, { seats: 1, bots: 0, private: true, botDelayMs: 800, options: {} });
+      return;
+    }
+    const client = await this.hooks.client();
+    const joined = await client.quickMatch(game.gameId, { players, bots: players - 1, botLevel: BotLevel.STRONG });
+    this.hooks.enter(client, joined.room!.roomId, game.gameId, false);
+  }
+
+  private async quickHumans(game: GameInfo, players: number): Promise<void> {
+    const client = await this.hooks.client();
+    const joined = await client.quickMatch(game.gameId, { players });
+    await client.setReady(joined.room!.roomId, true);
+    this.hooks.enter(client, joined.room!.roomId, game.gameId, false);
+  }
+
+  private async create(
+    game: GameInfo,
+    wanted: { seats: number; bots: number; private: boolean; botDelayMs: number; options: Record<string, string | number | boolean> },
+  ): Promise<void> {
+    const client = await this.hooks.client();
+    const room = await client.createRoom(game.gameId, {
+      players: wanted.seats,
+      private: wanted.private,
+      options: wanted.options,
+      botDelayMs: wanted.botDelayMs,
+    });
+    for (let i = 0; i < wanted.bots; i++) await client.addBot(room.roomId, { level: BotLevel.STRONG });
+    await client.setReady(room.roomId, true);
+    if (wanted.bots === wanted.seats - 1) await client.start(room.roomId);
+    this.hooks.enter(client, room.roomId, game.gameId, false);
+  }
+
+  /** Joins (or watches) by join code. */
+  async join(code: string, spectator: boolean): Promise<void> {
+    await this.run(async () => {
+      const client = await this.hooks.client();
+      const joined = await client.joinRoom({ joinCode: code.trim(), spectator });
+      const room = joined.room!;
+      if (!spectator) await client.setReady(room.roomId, true);
+      this.hooks.enter(client, room.roomId, room.gameId, spectator);
+    });
+  }
+
+  /** My matches: the rooms the server says the player sits in or watches (ListMyRooms),
+   * newest first: back to a seat, watch again, or the replay of a finished match. Before a
+   * session exists (or if the server cannot say), the matches this browser remembers. */
+  renderMyMatches(): void {
+    const seat = loadSeat();
+    const list = $("matches-list");
+    const drawLocal = (): void => {
+      const recent = recentMatches().filter((m) => m.roomId !== seat?.roomId);
+      const items: HTMLElement[] = [];
+      if (seat) items.push(this.matchItem(seat.roomId, seat.gameId, seat.spectator ? "watching" : "seated"));
+      for (const match of recent) items.push(this.matchItem(match.roomId, match.gameId, "finished"));
+      list.replaceChildren(...(items.length ? items : [el("li", { className: "meta" }, t("web-my_matches-none"))]));
+    };
+    drawLocal();
+    if (!loadSession()) return;
+    void this.hooks
+      .client()
+      .then((client) => client.listMyRooms(MY_MATCHES))
+      .then((rooms) => {
+        const items = rooms.map((room) => {
+          const done = room.status === RoomStatus.FINISHED || room.status === RoomStatus.ABANDONED;
+          return this.matchItem(room.roomId, room.gameId, done ? "finished" : room.mySeat >= 0 ? "seated" : "watching");
+        });
+        list.replaceChildren(...(items.length ? items : [el("li", { className: "meta" }, t("web-my_matches-none"))]));
+      })
+      .catch(() => undefined); // an older server, or offline: the local list stays
+  }
+
+  private matchItem(roomId: string, gameId: string, state: "seated" | "watching" | "finished"): HTMLElement {
+    const game = t(`web-game-${gameId}`);
+    if (state === "finished") {
+      return el(
+        "li",
+        {},
+        t("web-my_matches-past", { game }),
+        " ",
+        button(t("web-replay_open"), () => this.hooks.replay(roomId), { dataset: { replay: roomId } }),
+      );
+    }
+    const saved = loadSeat();
+    const seat: SavedSeat =
+      saved?.roomId === roomId ? saved : { roomId, gameId, spectator: state === "watching", afterSeq: "0" };
+    return el(
+      "li",
+      {},
+      t(state === "watching" ? "web-my_matches-watching" : "web-my_matches-current", { game }),
+      " ",
+      button(t("web-resume"), () => this.hooks.resume(seat), {
+        className: "primary",
+        dataset: { resume: roomId },
+        ...(saved?.roomId === roomId ? { id: "resume" } : {}),
+      }),
+    );
+  }
+}

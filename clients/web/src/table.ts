@@ -1,0 +1,565 @@
+/**
+ * A table being played or watched: follows the room from GameService.Subscribe (resuming
+ * from the last update seen after a reload or a dropped stream), keeps the legal actions
+ * fresh, sends the reader's actions, and draws what every game shares: the room bar, the
+ * seats with their clocks, whose turn it is and what the reader may do now, refusals in
+ * plain words, the game's own table (games/<game>.ts), buttons for every other legal action,
+ * the outcome and the log.
+ *
+ * Presence and chat: the seat list (#seats-list) and the #chat section are where they go
+ * once the stream carries them (the stream work adds presence and chat); nothing is shown
+ * for them until then.
+ */
+
+import {
+  type Action,
+  BotLevel,
+  type CercleClient,
+  type Deadline,
+  type Event,
+  type GetGameCatalogueResponse,
+  type Outcome,
+  OutcomeReason,
+  type Room,
+  RoomStatus,
+  SeatKind,
+  type SubscribeResponse,
+  TamashiiVerdict,
+  UpdateKind,
+  type View,
+} from "../../ts/src/index.js";
+import { lengthMs, observeDeadlines, remainingMs, resetClock } from "./clock.js";
+import { $, button, el } from "./dom.js";
+import { gameUi } from "./games/registry.js";
+import { tomyPlace } from "./games/tomy.js";
+import type { GameUi, Names, TableContext } from "./games/types.js";
+import { t } from "./i18n.js";
+import { narrate } from "./narrate.js";
+import { refusal, roomGone } from "./refusal.js";
+import { forgetSeat, LOG_KEPT, loadLog, saveCursor, saveLog } from "./session.js";
+import { BOT_LEVELS, ROOM_STATUSES } from "./words.js";
+
+/** How long the page waits before following a table again after the stream gave up. */
+const FOLLOW_AGAIN_MS = 3000;
+
+export interface TableHooks {
+  /** Back to the lobby (the seat is forgotten). */
+  left(): void;
+  /** Opens the replay of a finished match. */
+  replay(roomId: string): void;
+  /** The connection line in the header. */
+  status(state: "live" | "reconnecting" | "error", id: string, args?: Record<string, string>): void;
+}
+
+export class Table {
+  room: Room | undefined;
+  view: View | undefined;
+  deadlines: Deadline[] = [];
+  waitingFor: number[] = [];
+  seq = 0n;
+  /** The match version of the latest update (a legal list older than this is stale). */
+  version = 0n;
+  legal: Action[] = [];
+  legalVersion = -1n;
+  outcome: Outcome | undefined;
+  events: Event[] = [];
+  catalogue: GetGameCatalogueResponse | undefined;
+  private busy = false;
+  private legalInFlight = false;
+  private legalDirty = false;
+  private actionsPlayed = 0;
+  private error = "";
+  private streamError = "";
+  private choice: { prompt: string; actions: readonly Action[] } | undefined;
+  private readonly stop = new AbortController();
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  readonly ui: GameUi<unknown> | undefined;
+
+  constructor(
+    readonly client: CercleClient,
+    readonly roomId: string,
+    readonly gameId: string,
+    private readonly hooks: TableHooks,
+    afterSeq = 0n,
+  ) {
+    this.ui = gameUi(gameId);
+    const table = this;
+    this.names = {
+      seat(seat: number): string {
+        if (Number.isNaN(seat) || seat < 0) return "?";
+        const name = table.room?.seats[seat]?.displayName || t("seat_n", { n: seat + 1 });
+        return seat === table.mySeat ? t("web-me", { name }) : name;
+      },
+      player(playerId: string): string {
+        const name = table.room?.seats.find((s) => s.playerId === playerId)?.displayName || t("web-someone");
+        return playerId === table.client.playerId ? t("web-me", { name }) : name;
+      },
+      get me(): number {
+        return table.mySeat;
+      },
+      place: (location: number): string => tomyPlace(table.catalogue, location),
+      get catalogue(): GetGameCatalogueResponse | undefined {
+        return table.catalogue;
+      },
+    };
+    this.seq = afterSeq;
+    this.events = afterSeq > 0n ? loadLog(roomId) : [];
+  }
+
+  // -- names ----------------------------------------------------------------------------------
+
+  get mySeat(): number {
+    return this.room?.mySeat ?? -1;
+  }
+
+  readonly names: Names;
+
+  // -- lifecycle ------------------------------------------------------------------------------
+
+  /** Shows the table and follows it: the current state first (GetView), then every update
+   * after the cursor. */
+  async open(): Promise<void> {
+    resetClock();
+    $("lobby").hidden = true;
+    $("replay").hidden = true;
+    // Nothing of a table seen before stays on screen while this one loads.
+    for (const id of ["seats-list", "board", "actions", "choices", "outcome", "log"]) $(id).replaceChildren();
+    $("prompt").textContent = "";
+    $("room").hidden = false;
+    this.ticker = setInterval(() => this.tick(), 250);
+    this.client
+      .gameCatalogue(this.gameId)
+      .then((catalogue) => {
+        this.catalogue = catalogue;
+        if (!this.room) return; // the state is not here yet: it draws with the catalogue
+        this.render();
+        this.renderLog();
+      })
+      .catch(() => undefined); // the table works without it (places show their number)
+    const state = await this.client.view(this.roomId);
+    this.room = state.room;
+    this.view = state.view;
+    this.deadlines = state.deadlines;
+    this.waitingFor = state.waitingFor;
+    this.outcome = state.outcome;
+    this.version = state.room?.version ?? 0n;
+    if (this.seq > (state.room?.seq ?? 0n)) this.seq = 0n; // a cursor from elsewhere: start over
+    this.render();
+    this.renderLog();
+    this.refreshLegal();
+    void this.follow();
+  }
+
+  close(): void {
+    this.stop.abort();
+    if (this.ticker) clearInterval(this.ticker);
+  }
+
+  private async follow(): Promise<void> {
+    this.hooks.status("live", "web-status-connecting");
+    try {
+      for await (const update of this.client.subscribe(this.roomId, {
+        afterSeq: this.seq,
+        signal: this.stop.signal,
+        maxRetries: 1_000_000,
+        onReconnect: () => this.hooks.status("reconnecting", "web-status-reconnecting"),
+      })) {
+        this.hooks.status("live", "web-status-live");
+        if (this.streamError && this.error === this.streamError) this.error = "";
+        this.streamError = "";
+        this.apply(update);
+      }
+    } catch (err) {
+      if (this.stop.signal.aborted) return;
+      if (roomGone(err)) {
+        forgetSeat();
+        this.close();
+        this.hooks.left();
+        return;
+      }
+      // The client gave up resubscribing: say so, and try again from the same cursor.
+      this.hooks.status("error", "web-status-disconnected");
+      this.streamError = this.error = refusal(err);
+      this.render();
+      setTimeout(() => {
+        if (!this.stop.signal.aborted) void this.follow();
+      }, FOLLOW_AGAIN_MS);
+    }
+  }
+
+  private apply(update: SubscribeResponse): void {
+    if (update.kind === UpdateKind.CHAT || update.kind === UpdateKind.PRESENCE) {
+      // A chat line or a mute (or who is connected): told in the log; the table is unchanged.
+      if (update.seq > this.seq) this.seq = update.seq;
+      for (const event of update.events) this.logLine(event, true);
+      this.events.push(...update.events);
+      saveLog(this.roomId, this.events);
+      saveCursor(this.roomId, this.seq);
+      this.render();
+      return;
+    }
+    this.seq = update.seq;
+    if (update.version > this.version) this.version = update.version;
+    if (update.room) this.room = update.room;
+    if (update.view?.game.case) this.view = update.view;
+    this.deadlines = update.deadlines;
+    observeDeadlines(update.deadlines);
+    this.waitingFor = update.waitingFor;
+    if (update.outcome) this.outcome = update.outcome;
+    if (update.events.length) {
+      this.events.push(...update.events);
+      if (this.events.length > LOG_KEPT) this.events.splice(0, this.events.length - LOG_KEPT);
+      for (const event of update.events) this.logLine(event, true);
+      saveLog(this.roomId, this.events);
+    }
+    saveCursor(this.roomId, this.seq);
+    this.choice = undefined;
+    this.render();
+    this.refreshLegal();
+  }
+
+  // -- acting ---------------------------------------------------------------------------------
+
+  private get playing(): boolean {
+    return this.room?.status === RoomStatus.PLAYING && !this.outcome && this.mySeat >= 0;
+  }
+
+  private refreshLegal(): void {
+    if (!this.playing) {
+      this.legal = [];
+      return;
+    }
+    if (this.legalInFlight) {
+      this.legalDirty = true;
+      return;
+    }
+    this.legalInFlight = true;
+    this.legalDirty = false;
+    this.client
+      .legalActions(this.roomId)
+      .then((response) => {
+        if (response.version < this.version) {
+          this.legalDirty = true; // asked before the latest update: ask again
+          return;
+        }
+        this.legal = response.actions;
+        this.legalVersion = response.version;
+      })
+      .catch((err: unknown) => {
+        this.error = refusal(err);
+      })
+      .finally(() => {
+        this.legalInFlight = false;
+        if (this.legalDirty) this.refreshLegal();
+        else this.render();
+      });
+  }
+
+  play(action: Action): void {
+    if (this.busy) return;
+    this.busy = true;
+    this.choice = undefined;
+    this.error = "";
+    // The list is spent: the update this action causes brings the next one (it may arrive
+    // before the answer to Act does, so the answer must not clear it).
+    this.legal = [];
+    this.render();
+    this.client
+      .act(this.roomId, action, this.legalVersion)
+      .then(() => {
+        this.actionsPlayed++;
+        document.body.dataset.actions = String(this.actionsPlayed); // read by the browser tests
+      })
+      .catch((err: unknown) => {
+        this.error = refusal(err);
+        this.refreshLegal();
+      })
+      .finally(() => {
+        this.busy = false;
+        this.render();
+      });
+  }
+
+  private async lobbyCall(run: () => Promise<unknown>): Promise<void> {
+    try {
+      this.error = "";
+      await run();
+    } catch (err) {
+      this.error = refusal(err);
+    }
+    this.render();
+  }
+
+  /** Leaves the table, explicitly: gives the seat up before the start (or stops watching);
+   * during a match the seat stays (the server plays for an absent player). */
+  async leave(): Promise<void> {
+    const open = this.room?.status === RoomStatus.OPEN;
+    if (open || this.mySeat < 0) {
+      try {
+        await this.client.leaveRoom(this.roomId);
+      } catch {
+        // Already gone: nothing to give up.
+      }
+    }
+    forgetSeat();
+    this.close();
+    this.hooks.left();
+  }
+
+  // -- drawing --------------------------------------------------------------------------------
+
+  private context(): TableContext {
+    return {
+      ...this.names,
+      me: this.mySeat,
+      seat: this.names.seat,
+      player: this.names.player,
+      place: this.names.place,
+      legal: this.legal,
+      busy: this.busy,
+      play: (action) => this.play(action),
+      choose: (prompt, actions) => {
+        this.choice = { prompt, actions };
+        this.render();
+        ($("choices").querySelector("button") as HTMLButtonElement | null)?.focus();
+      },
+      catalogue: this.catalogue,
+      seats: this.room?.seats.length ?? 0,
+    };
+  }
+
+  /** The game's view of the table (undefined before the match starts). */
+  private gameView(): unknown {
+    return this.ui?.view(this.view);
+  }
+
+  render(): void {
+    const focus = rememberFocus();
+    this.renderBar();
+    this.renderSeats();
+    this.renderPrompt();
+    this.renderTable();
+    this.renderOutcome();
+    restoreFocus(focus);
+  }
+
+  private renderBar(): void {
+    const room = this.room;
+    const status = room?.status ?? RoomStatus.UNSPECIFIED;
+    $("room-game").textContent = t(`web-game-${this.gameId}`);
+    $("room-status").textContent = t(ROOM_STATUSES[status] ?? "status-unspecified");
+    const code = $("room-code");
+    code.hidden = !room?.joinCode || status !== RoomStatus.OPEN;
+    $("join-code").textContent = room?.joinCode ?? "";
+    const host = room?.hostPlayerId === this.client.playerId;
+    const open = status === RoomStatus.OPEN;
+    const free = room?.seats.filter((s) => !s.playerId).length ?? 0;
+    const controls = $("room-controls");
+    controls.replaceChildren();
+    if (host && open && free > 0) {
+      controls.append(
+        button(t("web-add_bot"), () => void this.lobbyCall(() => this.client.addBot(this.roomId, { level: BotLevel.STRONG })), {
+          id: "add-bot",
+        }),
+      );
+    }
+    if (host && open) {
+      const start = button(t("web-start"), () => void this.lobbyCall(() => this.client.start(this.roomId)), { id: "start-match", className: "primary" });
+      start.disabled = free > 0 || !room?.seats.every((s) => s.ready);
+      controls.append(start);
+    }
+    const leaveText = this.mySeat < 0 ? t("web-stop_watching") : open ? t("web-leave_open") : this.outcome ? t("web-back_to_lobby") : t("web-leave_playing");
+    controls.append(button(leaveText, () => void this.leave(), { id: "leave" }));
+  }
+
+  private renderSeats(): void {
+    const view = this.gameView();
+    const turn = view !== undefined && !this.outcome ? this.ui?.turn(view) : undefined;
+    const seats = this.room?.seats ?? [];
+    $("seats-list").replaceChildren(
+      ...seats.map((seat, i) => {
+        const kind = !seat.playerId
+          ? t("free_seat")
+          : seat.kind === SeatKind.BOT
+            ? `${t("bot")} (${t(BOT_LEVELS[seat.botLevel] ?? "bot")})`
+            : t("web-human");
+        const lines = [kind];
+        if (this.room?.status === RoomStatus.OPEN && seat.playerId) lines.push(t(seat.ready ? "ready" : "not_ready"));
+        if (view !== undefined) lines.push(...(this.ui?.seatLines(view, i, this.names) ?? []));
+        const waiting = this.waitingFor.includes(i) && !this.outcome;
+        const deadline = this.deadlines.find((d) => d.seat === i);
+        const winner = this.outcome?.winners.includes(i);
+        return el(
+          "li",
+          {
+            className: `seat${i === this.mySeat ? " me" : ""}${turn === i || waiting ? " turn" : ""}${winner ? " winner" : ""}`,
+            dataset: { seat: String(i) },
+          },
+          el("div", { className: "seat-name" }, winner ? "♛ " : "", this.names.seat(i), turn === i || waiting ? el("span", { className: "turn-mark" }, ` · ${t("web-their_turn")}`) : ""),
+          el("div", { className: "meta" }, lines.join(" · ")),
+          deadline ? el("div", { className: "seat-clock", dataset: { deadline: String(i) } }, clockText(deadline)) : undefined,
+        );
+      }),
+    );
+    $("spectators").textContent = this.room?.spectatorCount ? t("web-spectators", { n: this.room.spectatorCount }) : "";
+  }
+
+  private renderPrompt(): void {
+    const prompt = $("prompt");
+    const error = $("error");
+    error.textContent = this.error;
+    error.hidden = !this.error;
+    const room = this.room;
+    let text = "";
+    if (this.outcome) text = "";
+    else if (room?.status === RoomStatus.OPEN) {
+      const free = room.seats.filter((s) => !s.playerId).length;
+      text = free ? t("web-wait_players", { free }) : room.hostPlayerId === this.client.playerId ? t("web-all_here_host") : t("web-all_here");
+    } else if (this.mySeat < 0) {
+      text = t("web-watching");
+    } else if (this.waitingFor.includes(this.mySeat)) {
+      const view = this.gameView();
+      text = (view !== undefined && this.ui?.hint(view, this.context())) || t("your_turn");
+    } else if (this.waitingFor.length) {
+      text = t("web-waiting_for", { names: this.waitingFor.map(this.names.seat).join(", ") });
+    }
+    prompt.textContent = text;
+    const mine = this.deadlines.find((d) => d.seat === this.mySeat);
+    const clock = $("turn-clock");
+    clock.hidden = !mine || !!this.outcome;
+    if (mine) this.drawMyClock(mine);
+    const choices = $("choices");
+    if (this.choice) {
+      const ctx = this.context();
+      choices.replaceChildren(
+        el("p", {}, this.choice.prompt),
+        ...this.choice.actions.map((a) => button(this.ui?.label(a, this.gameView(), ctx) ?? "?", () => this.play(a), { disabled: this.busy })),
+        button(t("web-cancel"), () => {
+          this.choice = undefined;
+          this.render();
+        }),
+      );
+    } else choices.replaceChildren();
+  }
+
+  private renderTable(): void {
+    const view = this.gameView();
+    const board = $("board");
+    const actions = $("actions");
+    if (view === undefined || !this.ui) {
+      board.replaceChildren(el("p", { className: "meta" }, this.room?.status === RoomStatus.OPEN ? t("web-waiting_start") : ""));
+      actions.replaceChildren();
+      return;
+    }
+    const ctx = this.context();
+    const drawn = this.ui.table(view, ctx);
+    board.replaceChildren(...drawn.nodes);
+    const rest = this.legal.filter((a) => !drawn.offered.has(a));
+    actions.replaceChildren(
+      ...rest.map((a) =>
+        button(this.ui!.label(a, view, ctx), () => this.play(a), {
+          disabled: this.busy,
+          dataset: { action: a.game.value?.action.case ?? "" },
+        }),
+      ),
+    );
+  }
+
+  private renderOutcome(): void {
+    const box = $("outcome");
+    box.hidden = !this.outcome;
+    if (!this.outcome) {
+      box.replaceChildren();
+      return;
+    }
+    const o = this.outcome;
+    const names = o.winners.map(this.names.seat).join(", ") || t("nobody");
+    const scores = o.scores.map((s, i) => `${this.names.seat(i)} ${s}`).join(", ");
+    const reason = o.reason ? t(`outcome_reason-${(OutcomeReason[o.reason] ?? "TARGET_SCORE").toLowerCase()}`) : "";
+    const lines: (HTMLElement | undefined)[] = [
+      el("h2", {}, o.winners.includes(this.mySeat) ? t("web-you_won") : t("match_over")),
+      el("p", {}, t("winners", { names })),
+      scores ? el("p", {}, t("scores", { scores })) : undefined,
+      reason ? el("p", {}, t("reason", { reason })) : undefined,
+    ];
+    if (o.detail.case === "tamashii" && o.detail.value.verdict) {
+      const verdict = t(`tm-verdict-${TamashiiVerdict[o.detail.value.verdict] ?? "NOT_BAD"}`);
+      lines.push(el("p", { className: "verdict" }, t("tm-verdict", { verdict })));
+    }
+    box.replaceChildren(
+      ...lines.filter((x): x is HTMLElement => x !== undefined),
+      el("div", { className: "row" }, button(t("web-replay_open"), () => this.hooks.replay(this.roomId), { id: "open-replay" }), button(t("web-back_to_lobby"), () => void this.leave())),
+    );
+  }
+
+  private logLine(event: Event, prepend: boolean): void {
+    const list = $("log");
+    const item = el("li", { className: event.private ? "private" : "" }, narrate(event, this.names));
+    if (prepend) list.prepend(item);
+    else list.append(item);
+    while (list.childElementCount > LOG_KEPT) list.lastElementChild?.remove();
+  }
+
+  /** The whole log again (after a reload, in another language). */
+  renderLog(): void {
+    $("log").replaceChildren();
+    for (const event of this.events) this.logLine(event, true);
+  }
+
+  private drawMyClock(deadline: Deadline): void {
+    const left = remainingMs(deadline);
+    const total = Math.max(1, lengthMs(deadline));
+    $("turn-clock-text").textContent = t("web-time_left", { seconds: Math.ceil(left / 1000) });
+    const bar = $("turn-clock-bar") as HTMLProgressElement;
+    bar.max = total;
+    bar.value = left;
+    $("turn-clock").classList.toggle("urgent", left < 5000);
+  }
+
+  private tick(): void {
+    for (const node of document.querySelectorAll<HTMLElement>("[data-deadline]")) {
+      const deadline = this.deadlines.find((d) => d.seat === Number(node.dataset.deadline));
+      if (deadline) node.textContent = clockText(deadline);
+    }
+    const mine = this.deadlines.find((d) => d.seat === this.mySeat);
+    if (mine && !this.outcome) this.drawMyClock(mine);
+  }
+}
+
+function clockText(deadline: Deadline): string {
+  return `◷ ${t("web-seconds", { seconds: Math.ceil(remainingMs(deadline) / 1000) })}`;
+}
+
+/** Which control had the focus (and the caret), to give it back after a redraw. */
+interface Focus {
+  id: string;
+  key: string;
+  selection?: [number, number];
+}
+
+function keyOf(node: HTMLElement): string {
+  return [node.tagName, node.dataset.card ?? "", node.dataset.call ?? "", node.dataset.action ?? "", node.textContent ?? ""].join("|");
+}
+
+function rememberFocus(): Focus | undefined {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return undefined;
+  const focus: Focus = { id: active.id, key: keyOf(active) };
+  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+    focus.selection = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
+  }
+  return focus;
+}
+
+function restoreFocus(focus: Focus | undefined): void {
+  if (!focus || document.activeElement !== document.body) return;
+  let target: HTMLElement | null = focus.id ? document.getElementById(focus.id) : null;
+  if (!target) {
+    target = [...$("room").querySelectorAll<HTMLElement>("button, textarea, input")].find((n) => keyOf(n) === focus.key) ?? null;
+  }
+  if (!target) return;
+  target.focus();
+  if (focus.selection && (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) {
+    target.setSelectionRange(...focus.selection);
+  }
+}

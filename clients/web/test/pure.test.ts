@@ -1,0 +1,52 @@
+// The page's pure parts that need no browser: the SHA-256 of the replay's commitment check,
+// the turn clock's server offset, and refusals in words.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { test } from "node:test";
+
+import { ApiError, Code, create, DeadlineSchema } from "../../ts/src/index.js";
+import { observeDeadlines, remainingMs, resetClock, serverNow } from "../src/clock.js";
+import { setLanguage } from "../src/i18n.js";
+import { refusal } from "../src/refusal.js";
+import { sha256Hex } from "../src/sha256.js";
+
+test("sha256Hex is SHA-256 (the commitment check computes what the server published)", () => {
+  assert.equal(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  assert.equal(sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  for (const text of ["12345:0f3a", "x".repeat(55), "y".repeat(56), "z".repeat(200), "graine é ✓"]) {
+    assert.equal(sha256Hex(text), createHash("sha256").update(text, "utf-8").digest("hex"), text);
+  }
+});
+
+function deadline(expireMs: number, lengthMs: number) {
+  return create(DeadlineSchema, {
+    seat: 0,
+    expireTime: { seconds: BigInt(Math.floor(expireMs / 1000)), nanos: (expireMs % 1000) * 1e6 },
+    length: { seconds: BigInt(Math.floor(lengthMs / 1000)) },
+  });
+}
+
+test("the clock takes the server's time from the deadlines that start with a live update", () => {
+  resetClock();
+  const local = Date.now();
+  // The server is 5 s ahead: a 30 s deadline set "now" in server time expires at local+35 s.
+  observeDeadlines([deadline(local + 35_000, 30_000)], local);
+  assert.ok(Math.abs(serverNow() - (Date.now() + 5_000)) < 50, "5 s ahead");
+  // A replayed (old) deadline is a weaker bound: it does not pull the clock back.
+  observeDeadlines([deadline(local - 60_000, 30_000)], local);
+  assert.ok(Math.abs(serverNow() - (Date.now() + 5_000)) < 50, "still 5 s ahead");
+  const left = remainingMs(deadline(local + 35_000, 30_000));
+  assert.ok(left > 29_000 && left <= 30_000, `about 30 s left (${left})`);
+  resetClock();
+});
+
+test("a refusal is said in plain words, in the page's language, never as a code", () => {
+  const notYourTurn = new ApiError(Code.FailedPrecondition, "NOT_YOUR_TURN", "it is not your turn (NOT_YOUR_TURN)");
+  setLanguage("fr");
+  assert.equal(refusal(notYourTurn), "Ce n'est pas votre tour.");
+  setLanguage("en");
+  assert.equal(refusal(notYourTurn), "It is not your turn.");
+  const unknown = new ApiError(Code.FailedPrecondition, "SOMETHING_NEW", "you cannot do that now (SOMETHING_NEW)");
+  assert.equal(refusal(unknown), "you cannot do that now", "the server's words, without the code");
+  assert.doesNotMatch(refusal(new TypeError("Failed to fetch")), /[A-Z]{3,}_/);
+});

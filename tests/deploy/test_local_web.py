@@ -1,0 +1,36 @@
+"""make run's web app: the static server behind Envoy (deploy/local/web.py)."""
+
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+import pytest
+
+from deploy.local import cluster
+from deploy.local.web import WebServer
+
+
+def test_envoy_sends_gets_to_the_web_app_and_the_rest_to_the_replicas() -> None:
+    config = cluster.render_envoy_config(18080, 18081, [50061], web_port=18082)
+    web_route = config.index("cluster: cercle_web")
+    grpc_route = config.index("cluster: cercle_replicas")
+    assert web_route < grpc_route, "the GET route comes before the catch-all"
+    assert 'regex: "GET|HEAD"' in config
+    assert "port_value: 18082" in config
+    assert "cercle_web" not in cluster.render_envoy_config(18080, 18081, [50061])
+
+
+def test_the_web_server_serves_the_page_and_nothing_else() -> None:
+    server = WebServer()
+    try:
+        base = f"http://127.0.0.1:{server.port}"
+        with urllib.request.urlopen(f"{base}/") as page:
+            assert page.headers["content-type"].startswith("text/html")
+            assert b"build/app.js" in page.read()
+        for path in ("/../pyproject.toml", "/src/main.ts", "/package.json"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(f"{base}{path}")
+            assert refused.value.code == 404
+    finally:
+        server.stop()
