@@ -52,7 +52,10 @@ def error_kind(exc: BaseException) -> str:
     if isinstance(exc, RuntimeError):  # a write on a transport the server closed
         return "connection"
     if isinstance(exc, ResponseError):
-        code = getattr(exc, "status_code", None) or str(exc).split(" ", 1)[0]
+        # A pipeline's error names the command first: "Command # 1 (...) of pipeline
+        # caused error: ('WRONGTYPE ...',)".
+        text = str(exc).rpartition("caused error: ")[2].lstrip("('\"")
+        code = getattr(exc, "status_code", None) or text.split(" ", 1)[0]
         return code if code.isupper() and code.isalpha() else "ERR"
     return "connection" if isinstance(exc, RedisClusterException) else "ERR"
 
