@@ -135,7 +135,7 @@ class Rooms(LobbyOps):
         """The room, its log's last entry and who is connected (one round trip)."""
         if not room_id or len(room_id) > 64:
             raise errors.invalid("room_id", "give a room id")
-        record, last, online = await self.presence.online.load_room_for_view(room_id, self.clock())
+        record, last, online = await self.store.load_room_for_view(room_id, self.clock())
         if record is None:
             raise errors.not_found("there is no room with that id (it may have expired)")
         return record, last, online

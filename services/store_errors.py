@@ -52,9 +52,9 @@ def error_kind(exc: BaseException) -> str:
     if isinstance(exc, RuntimeError):  # a write on a transport the server closed
         return "connection"
     if isinstance(exc, ResponseError):
-        # a pipeline's error reads "Command # 1 (HGETALL ...) of pipeline caused error:
-        # ('CODE ...',)": the code is the first word of the reply's text
-        text = str(exc).rsplit("caused error: ", 1)[-1].lstrip("(\"' ")
+        # A pipeline's error names the command first: "Command # 1 (...) of pipeline
+        # caused error: ('WRONGTYPE ...',)".
+        text = str(exc).rpartition("caused error: ")[2].lstrip("('\"")
         code = getattr(exc, "status_code", None) or text.split(" ", 1)[0]
         return code if code.isupper() and code.isalpha() else "ERR"
     return "connection" if isinstance(exc, RedisClusterException) else "ERR"

@@ -27,6 +27,7 @@ from services.store.keys import (
     idem_owner_key,
     log_key,
     notify_channel,
+    online_key,
     open_rooms_key,
     presence_key,
     probe_key,
@@ -423,6 +424,24 @@ class Store(PlayerStore):
         raw, present = await self._call("load_room_for_timers", pipe.execute())
         record = _room_from_hash(room_id, raw) if raw else None
         return record, {p.decode() for p in present}
+
+    async def load_room_for_view(
+        self, room_id: str, now: float
+    ) -> tuple[RoomRecord | None, LogEntry | None, frozenset[str]]:
+        """The room, the last entry of its log and who is connected (``online_key``), in
+        one round trip (GetView). The last entry is the one at the room's seq unless a
+        change committed in between (then the caller reads that one)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hgetall(room_key(room_id))
+        pipe.xrevrange(log_key(room_id), max="+", min="-", count=1)
+        pipe.zrangebyscore(online_key(room_id), f"({float(now)!r}", "+inf")
+        raw, last, members = await self._call("load_room_for_view", pipe.execute())
+        record = _room_from_hash(room_id, raw) if raw else None
+        entry = None
+        if last:
+            entry_id, fields = last[0]
+            entry = from_hash(LogEntry, fields, seq=int(entry_id.split(b"-")[0]))
+        return record, entry, frozenset(m.decode() for m in members)
 
     # -- timers ----------------------------------------------------------------------------------
 

@@ -14,10 +14,8 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from services.records import LogEntry, RoomRecord, from_hash
-from services.store import client
 from services.store.client import Store
-from services.store.keys import log_key, notify_channel, online_key, room_key
+from services.store.keys import notify_channel, online_key, room_key
 from services.store.scripts import ONLINE_HOLD_SCRIPT
 
 PRESENCE_PING = b'"presence"'
@@ -71,24 +69,6 @@ class Online:
         pipe.zrangebyscore(online_key(room_id), f"({float(now)!r}", "+inf")
         _, members = await self.store._call("online_read", pipe.execute())
         return frozenset(m.decode() for m in members)
-
-    async def load_room_for_view(
-        self, room_id: str, now: float
-    ) -> tuple[RoomRecord | None, LogEntry | None, frozenset[str]]:
-        """The room, the last entry of its log and who is connected, in one round trip
-        (GetView). The last entry is the one at the room's seq unless a change committed in
-        between (then the caller reads that one)."""
-        pipe = self.store.redis.pipeline(transaction=False)
-        pipe.hgetall(room_key(room_id))
-        pipe.xrevrange(log_key(room_id), max="+", min="-", count=1)
-        pipe.zrangebyscore(online_key(room_id), f"({float(now)!r}", "+inf")
-        raw, last, members = await self.store._call("load_room_for_view", pipe.execute())
-        record = client._room_from_hash(room_id, raw) if raw else None  # the one room decoder
-        entry = None
-        if last:
-            entry_id, fields = last[0]
-            entry = from_hash(LogEntry, fields, seq=int(entry_id.split(b"-")[0]))
-        return record, entry, frozenset(m.decode() for m in members)
 
     async def ping(self, room_id: str) -> None:
         """Tell every replica following the room that presence changed."""

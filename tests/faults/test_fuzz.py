@@ -426,9 +426,10 @@ LIMITER_KEYS = (b"cercle:rate:", b"cercle:quota:join-failures")
 
 
 def _bookkeeping(key: bytes) -> bool:
-    """The limiters' counts, and who has a stream open on a room (presence): what any call
-    may write, refused or read-only, besides the rooms themselves."""
-    return key.startswith(LIMITER_KEYS) or b":presence:" in key
+    """The limiters' counts, and who has a stream open on a room (presence, and who shows
+    as connected): what any call may write, refused or read-only, besides the rooms
+    themselves."""
+    return key.startswith(LIMITER_KEYS) or b":presence:" in key or b":online:" in key
 
 
 async def _snapshot(world: World) -> dict[str, Any]:
