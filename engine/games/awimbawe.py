@@ -22,10 +22,11 @@ refer to ``shared/rules/awimbawe.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
+from engine.codec import stored_as
 from engine.core import (
     ClockSpec,
     Game,
@@ -224,6 +225,18 @@ WAITING_FOR = {
 # --------------------------------------------------------------------------------------------
 
 
+def _face_up_cards(face_up: list[bool]) -> list[int]:
+    return [card for card in range(CARD_COUNT) if face_up[card]]
+
+
+def _face_up_flags(cards: list[int]) -> list[bool]:
+    flags = [False] * CARD_COUNT
+    for card in cards:
+        flags[card] = True
+    return flags
+
+
+@dataclass(init=False, eq=True, repr=False, slots=True)
 class AwimbaweState(State):
     """The whole match, secrets included. Plain data; seats are 0 and 1.
 
@@ -243,26 +256,24 @@ class AwimbaweState(State):
       hyenas 0, hyenas 1]`` per finished round.
     """
 
-    __slots__ = (
-        "chooser",
-        "decision_seconds",
-        "face_up",
-        "hands",
-        "last_trick",
-        "leader",
-        "next_leader",
-        "paralysed",
-        "phase",
-        "piles",
-        "rng",
-        "round_no",
-        "round_results",
-        "rounds_won",
-        "table",
-        "trick_piles",
-        "version",
-        "voids",
-    )
+    version: int
+    rng: Rng
+    decision_seconds: int
+    round_no: int
+    rounds_won: list[int]
+    round_results: list[list[Any]]
+    hands: list[list[int]]
+    piles: list[list[list[int]]]
+    face_up: list[bool] = field(metadata=stored_as(_face_up_cards, _face_up_flags))
+    table: list[int]
+    leader: int
+    phase: str
+    chooser: int
+    next_leader: int
+    paralysed: list[list[int]]
+    trick_piles: list[list[int]]
+    last_trick: list[int]
+    voids: list[int]
 
     def __init__(
         self,
@@ -306,125 +317,6 @@ class AwimbaweState(State):
         self.trick_piles = trick_piles if trick_piles is not None else [[], []]
         self.last_trick = last_trick if last_trick is not None else []
         self.voids = voids if voids is not None else [0, 0]
-
-    def clone(self) -> AwimbaweState:
-        new = AwimbaweState.__new__(AwimbaweState)
-        new.version = self.version
-        new.rng = Rng(self.rng.state)
-        new.decision_seconds = self.decision_seconds
-        new.round_no = self.round_no
-        new.rounds_won = self.rounds_won[:]
-        new.round_results = [r[:] for r in self.round_results]
-        new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.piles = [[p[:] for p in side] for side in self.piles]
-        new.face_up = self.face_up[:]
-        new.table = self.table[:]
-        new.leader = self.leader
-        new.phase = self.phase
-        new.chooser = self.chooser
-        new.next_leader = self.next_leader
-        new.paralysed = [self.paralysed[0][:], self.paralysed[1][:]]
-        new.trick_piles = [self.trick_piles[0][:], self.trick_piles[1][:]]
-        new.last_trick = self.last_trick[:]
-        new.voids = self.voids[:]
-        return new
-
-    def to_data(self) -> list[Any]:
-        return [
-            self.version,
-            self.rng.state,
-            self.decision_seconds,
-            self.round_no,
-            self.rounds_won[:],
-            [r[:] for r in self.round_results],
-            [h[:] for h in self.hands],
-            [[p[:] for p in side] for side in self.piles],
-            [c for c in range(CARD_COUNT) if self.face_up[c]],
-            self.table[:],
-            self.leader,
-            self.phase,
-            self.chooser,
-            self.next_leader,
-            [p[:] for p in self.paralysed],
-            [t[:] for t in self.trick_piles],
-            self.last_trick[:],
-            self.voids[:],
-        ]
-
-    @classmethod
-    def from_data(cls, data: list[Any]) -> AwimbaweState:
-        (
-            version,
-            rng_state,
-            decision_seconds,
-            round_no,
-            rounds_won,
-            round_results,
-            hands,
-            piles,
-            face_up_cards,
-            table,
-            leader,
-            phase,
-            chooser,
-            next_leader,
-            paralysed,
-            trick_piles,
-            last_trick,
-            voids,
-        ) = data
-        face_up = [False] * CARD_COUNT
-        for card in face_up_cards:
-            face_up[card] = True
-        return cls(
-            rng=Rng(rng_state),
-            decision_seconds=decision_seconds,
-            version=version,
-            round_no=round_no,
-            rounds_won=list(rounds_won),
-            round_results=[list(r) for r in round_results],
-            hands=[list(h) for h in hands],
-            piles=[[list(p) for p in side] for side in piles],
-            face_up=face_up,
-            table=list(table),
-            leader=leader,
-            phase=phase,
-            chooser=chooser,
-            next_leader=next_leader,
-            paralysed=[list(p) for p in paralysed],
-            trick_piles=[list(t) for t in trick_piles],
-            last_trick=list(last_trick),
-            voids=list(voids),
-        )
-
-    def _key(self) -> tuple[Any, ...]:
-        return (
-            self.version,
-            self.rng.state,
-            self.decision_seconds,
-            self.round_no,
-            self.rounds_won,
-            self.round_results,
-            self.hands,
-            self.piles,
-            self.face_up,
-            self.table,
-            self.leader,
-            self.phase,
-            self.chooser,
-            self.next_leader,
-            self.paralysed,
-            self.trick_piles,
-            self.last_trick,
-            self.voids,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, AwimbaweState):
-            return NotImplemented
-        return self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
 
     # -- small derived facts ------------------------------------------------------------------
 

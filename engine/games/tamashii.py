@@ -19,10 +19,11 @@ rule ids ``TM-…`` refer to ``shared/rules/tamashii.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
+from engine.codec import stored_as
 from engine.core import (
     ClockSpec,
     Game,
@@ -205,6 +206,14 @@ class NoPowerPending(IllegalAction):
 # --------------------------------------------------------------------------------------------
 
 
+def _same(value: str) -> str:
+    return value
+
+
+def _lower(stored: str) -> str:
+    return str(stored).lower()  # states stored before the vocabularies were lower case
+
+
 @dataclass(eq=True, repr=False, slots=True)
 class TamashiiState(State):
     """The whole match. Gem counts are lists indexed by colour (blue, red, yellow, black).
@@ -218,7 +227,7 @@ class TamashiiState(State):
     version: int
     rng: Rng
     players: int
-    level: str
+    level: str = field(metadata=stored_as(_same, _lower))
     memory_aid: bool
     cards: list[int]
     freed: list[bool]
@@ -227,89 +236,10 @@ class TamashiiState(State):
     drawn: list[int]
     removed: list[int]
     turn: int
-    phase: str
+    phase: str = field(metadata=stored_as(_same, _lower))
     peeked: list[int]
     revealed: int
     end_reason: str
-
-    def clone(self) -> TamashiiState:
-        return TamashiiState(
-            self.version,
-            Rng(self.rng.state),
-            self.players,
-            self.level,
-            self.memory_aid,
-            self.cards[:],
-            self.freed[:],
-            self.on_cards[:],
-            self.bag[:],
-            self.drawn[:],
-            self.removed[:],
-            self.turn,
-            self.phase,
-            self.peeked[:],
-            self.revealed,
-            self.end_reason,
-        )
-
-    def to_data(self) -> list[Any]:
-        return [
-            self.version,
-            self.rng.state,
-            self.players,
-            self.level,
-            self.memory_aid,
-            self.cards,
-            self.freed,
-            self.on_cards,
-            self.bag,
-            self.drawn,
-            self.removed,
-            self.turn,
-            self.phase,
-            self.peeked,
-            self.revealed,
-            self.end_reason,
-        ]
-
-    @classmethod
-    def from_data(cls, data: list[Any]) -> TamashiiState:
-        (
-            version,
-            rng_state,
-            players,
-            level,
-            memory_aid,
-            cards,
-            freed,
-            on_cards,
-            bag,
-            drawn,
-            removed,
-            turn,
-            phase,
-            peeked,
-            revealed,
-            end_reason,
-        ) = data
-        return cls(
-            int(version),
-            Rng(int(rng_state)),
-            int(players),
-            str(level).lower(),
-            bool(memory_aid),
-            [int(x) for x in cards],
-            [bool(x) for x in freed],
-            [int(x) for x in on_cards],
-            [int(x) for x in bag],
-            [int(x) for x in drawn],
-            [int(x) for x in removed],
-            int(turn),
-            str(phase).lower(),
-            [int(x) for x in peeked],
-            int(revealed),
-            str(end_reason),
-        )
 
     # -- small readers used by the rules and the tests ---------------------------------------
 

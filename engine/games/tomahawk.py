@@ -8,8 +8,8 @@ in with it (AGILITÉ!), a player down to one card calls TOMAHAWK! and the others
 who forgot (SHÉRIF!).
 
 Cards are ints (:mod:`engine.games.tomahawk_cards`); rule ids ``TT-…`` refer to
-``shared/rules/tomahawk.md``. Every ``[decision]`` of that file is a named constant below;
-most are switches the code reads, the few marked "descriptive" name how the code is built.
+``shared/rules/tomahawk.md``. Each ``[decision]`` of that file that the code can switch is a
+named constant below; the others are comments ``[decision TT-…]`` where the code makes them.
 
 >>> game = registry.get("tomahawk")
 >>> state = game.new_match(game.validate_options({"first_player": 0}), 3, seed=7)
@@ -22,10 +22,11 @@ most are switches the code reads, the few marked "descriptive" name how the code
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from engine import registry
+from engine.codec import derived
 from engine.core import (
     ClockSpec,
     Game,
@@ -151,21 +152,10 @@ FIRST_REVERSE_OTHER_SIDE_STARTS = True
 starter's other neighbour (seat before the starter) plays first. With two players it is a
 Skip on the starter (``REVERSE_SKIPS_WITH_TWO_PLAYERS``)."""
 
-FIRST_CARD_WITHOUT_EFFECT: frozenset[int] = frozenset((CALUMET, SHAMAN, SHIELD))
-"""[decision TT-SETUP-2] Kinds whose effect is not applied when turned up first (no caster).
-Descriptive: the set-up code gives these kinds no effect."""
-
-RETURNED_EFFECT_IS_FINAL = True
-"""[decision TT-SHIELD-1] An effect sent back by a Shield or a Shaman cannot be sent back again:
-the caster draws at once (no answer) or loses their next turn. Descriptive: the engine
-resolves returned effects at once and never records them for a Shaman."""
 
 SHIELD_AS_ORDINARY_CARD = True
 """[decision TT-SHIELD-2] A Shield may be played on its colour or on a Shield, without effect."""
 
-SHAMAN_WITHOUT_EFFECT_ALLOWED = True
-"""[decision TT-SHAMAN-1] A Shaman may be played when there is nothing to send back.
-Descriptive: a Shaman is an ordinary colourless card apart from its effect."""
 
 BAD_FAITH_PENALTY = 2
 """[decision TT-FAIR-1] Cards drawn by a player whose SHÉRIF! or AGILITÉ claim was bad faith;
@@ -177,17 +167,11 @@ SHERIF_CALL_DRAW = 1
 AGILITE_FORBIDDEN: frozenset[int] = frozenset((WHEEL, CALUMET))
 """TT-AGIL-1: kinds nobody may jump in with."""
 
-COMBO_CLASSIC_ONLY = True
-"""[decision TT-COMBO-1] COMBO! takes one classic symbol in all four colours. Descriptive:
-``Combo.symbol`` only accepts the classic ``SYMBOLS``."""
 
 LAST_SHERIFF_DRAWS_AT_ONCE = True
 """[decision TT-END-1] A Sheriff that empties a hand: the next player draws the pending total
 at once (no stacking, no Shield) before the hands are scored."""
 
-LAST_CARD_WITHOUT_EFFECT: frozenset[int] = frozenset((CALUMET, WHEEL))
-"""[decision TT-END-1] Kinds whose effect is dropped when they are a hand's last card.
-Descriptive: the round ends before a Calumet's swap or a Wheel's pass is made."""
 
 # Phases: what the seat whose turn it is must decide.
 PLAY = 0
@@ -264,7 +248,8 @@ class NameColour:
 
 @dataclass(frozen=True, slots=True)
 class Combo:
-    """COMBO!: play one classic ``symbol`` in all four colours and name ``colour`` (TT-COMBO-1)."""
+    """COMBO!: play one classic ``symbol`` in all four colours and name ``colour`` (TT-COMBO-1;
+    [decision TT-COMBO-1]: only the classic ``SYMBOLS``)."""
 
     symbol: str
     colour: str
@@ -450,7 +435,7 @@ class TomahawkState(State):
     drawn: int
     last_card: int
     last_player: int
-    ones: int
+    ones: int = field(metadata=derived())
     called: int
     may_call: int
     skip_next: int
@@ -460,130 +445,10 @@ class TomahawkState(State):
     last_round_winner: int
     last_round_points: tuple[int, ...]
 
-    def clone(self) -> TomahawkState:
-        new = _new_state(TomahawkState)
-        new.players = self.players
-        new.target_score = self.target_score
-        new.version = self.version
-        new.rng = Rng(self.rng.state)
-        new.round_no = self.round_no
-        new.totals = self.totals
-        new.hands = [h[:] for h in self.hands]
-        new.draw = self.draw[:]
-        new.discard = self.discard[:]
-        new.colour = self.colour
-        new.direction = self.direction
-        new.turn = self.turn
-        new.phase = self.phase
-        new.pending = self.pending
-        new.caster = self.caster
-        new.drawn = self.drawn
-        new.last_card = self.last_card
-        new.last_player = self.last_player
-        new.ones = self.ones
-        new.called = self.called
-        new.may_call = self.may_call
-        new.skip_next = self.skip_next
-        new.suffered_from = self.suffered_from
-        new.suffered_draw = self.suffered_draw
-        new.passes = self.passes
-        new.last_round_winner = self.last_round_winner
-        new.last_round_points = self.last_round_points
-        return new
-
-    def to_data(self) -> list[Any]:
-        return [
-            self.players,
-            self.target_score,
-            self.version,
-            self.rng.state,
-            self.round_no,
-            list(self.totals),
-            [h[:] for h in self.hands],
-            self.draw[:],
-            self.discard[:],
-            self.colour,
-            self.direction,
-            self.turn,
-            self.phase,
-            self.pending,
-            self.caster,
-            self.drawn,
-            self.last_card,
-            self.last_player,
-            self.called,
-            self.may_call,
-            self.skip_next,
-            list(self.suffered_from),
-            list(self.suffered_draw),
-            self.passes,
-            self.last_round_winner,
-            list(self.last_round_points),
-        ]
-
-    @classmethod
-    def from_data(cls, data: list[Any]) -> TomahawkState:
-        (
-            players,
-            target_score,
-            version,
-            rng_state,
-            round_no,
-            totals,
-            hands,
-            draw,
-            discard,
-            colour,
-            direction,
-            turn,
-            phase,
-            pending,
-            caster,
-            drawn,
-            last_card,
-            last_player,
-            called,
-            may_call,
-            skip_next,
-            suffered_from,
-            suffered_draw,
-            passes,
-            last_round_winner,
-            last_round_points,
-        ) = data
-        hands = [list(h) for h in hands]
-        return cls(
-            players=players,
-            target_score=target_score,
-            version=version,
-            rng=Rng(rng_state),
-            round_no=round_no,
-            totals=tuple(totals),
-            hands=hands,
-            draw=list(draw),
-            discard=list(discard),
-            colour=colour,
-            direction=direction,
-            turn=turn,
-            phase=phase,
-            pending=pending,
-            caster=caster,
-            drawn=drawn,
-            last_card=last_card,
-            last_player=last_player,
-            ones=sum(1 << s for s, h in enumerate(hands) if len(h) == 1),
-            called=called,
-            may_call=may_call,
-            skip_next=skip_next,
-            suffered_from=tuple(suffered_from),
-            suffered_draw=tuple(suffered_draw),
-            passes=passes,
-            last_round_winner=last_round_winner,
-            last_round_points=tuple(last_round_points),
-        )
+    def restore(self) -> None:
+        self.ones = sum(1 << seat for seat, hand in enumerate(self.hands) if len(hand) == 1)
 
 
-_new_state = object.__new__
 # --------------------------------------------------------------------------------------------
 # View (what one seat, or a spectator, may see)
 # --------------------------------------------------------------------------------------------
@@ -667,24 +532,6 @@ class TomahawkView:
 # --------------------------------------------------------------------------------------------
 
 
-def _shuffle(rng: Rng, cards: list[int]) -> None:
-    """Fisher–Yates with the state's generator, like ``Rng.shuffle`` but about twice as fast.
-
-    Each index comes from one 32-bit draw by Lemire's multiply-shift, with the rejection step
-    that keeps it exactly uniform (it almost never loops).
-    """
-    next_u32 = rng.next_u32
-    for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1
-        product = next_u32() * bound
-        if (product & 0xFFFFFFFF) < bound:
-            threshold = (0x100000000 - bound) % bound
-            while (product & 0xFFFFFFFF) < threshold:
-                product = next_u32() * bound
-        j = product >> 32
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 def _touch(s: TomahawkState, seat: int) -> None:
     """A hand changed: a seat now at exactly one card must call TOMAHAWK! again (TT-TOMA-1)."""
     bit = 1 << seat
@@ -712,7 +559,7 @@ def _draw(s: TomahawkState, seat: int, count: int, reason: str, events: list[Eve
                     break
                 top = discard.pop()
                 pile = discard
-                _shuffle(s.rng, pile)
+                s.rng.shuffle(pile)
                 s.draw = pile
                 s.discard = [top]
                 events.append(Reshuffled(len(pile)))
@@ -1132,7 +979,7 @@ def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
     """Deal (TT-SETUP-1) and apply the first card (TT-SETUP-2)."""
     n = s.players
     deck = list(ALL_CARDS)
-    _shuffle(s.rng, deck)
+    s.rng.shuffle(deck)
     s.hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
     s.draw = deck[n * HAND_SIZE :]
     first = s.draw.pop()
@@ -1158,6 +1005,8 @@ def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
     for seat in range(n):
         events.append(HandDealt(seat, faces(s.hands[seat]), audience=ME[seat]))
     before = (starter - 1) % n  # "as if played by the player before the starting player"
+    # [decision TT-SETUP-2] A Calumet, Shaman or Shield turned up first has no effect (no
+    # caster): no branch below.
     if DRAW_OF[first]:
         s.pending = DRAW_OF[first]
         s.caster = before
@@ -1373,6 +1222,9 @@ def _play(
         else:
             _end_turn(s, seat, events)
     else:
+        # [decision TT-SHIELD-1] A returned effect is final: resolved here at once and never
+        # recorded for a Shaman. [decision TT-SHAMAN-1] A Shaman with nothing to send back is
+        # an ordinary colourless card.
         if kind == SHIELD and answering:
             caster = s.caster
             if phase == FACE_DRAW:
@@ -1389,7 +1241,7 @@ def _play(
                 s.skip_next |= 1 << returned_to
         if empty:
             # TT-END-1: the round is over; a last Calumet or Wheel does nothing
-            # (LAST_CARD_WITHOUT_EFFECT), a Shield or Shaman has sent its draw back above.
+            # ([decision TT-END-1]), a Shield or Shaman has sent its draw back above.
             _end_round(s, seat, events)
             return
         if kind == CALUMET:

@@ -210,39 +210,39 @@ class TomyView:
 # --------------------------------------------------------------------------------------------
 
 
-# The storage layout of ``TomyState.to_data``: the RNG state, then these fields in order.
-_SCALARS = (
-    "version",
-    "players",
-    "rounds",
-    "target_score",
-    "language",
-    "game_no",
-    "turn",
-    "leash",
-    "phase",
-    "speaker",
-    "last_winner",
-    "end_reason",
-)
-_FLAT_LISTS = (
-    "row",
-    "location_deck",
-    "location_discard",
-    "dog_deck",
-    "dog_discard",
-    "can_vote",
-    "votes",
-    "tie_columns",
-    "last_votes",
-)
-_NESTED_LISTS = ("hands", "round_scores", "proposals", "last_proposals")
-
-
+@dataclass(init=False, eq=True, repr=False, slots=True)
 class TomyState(State):
     """The whole match. Plain lists and ints; see the module docstring for card numbers."""
 
-    __slots__ = ("rng", *_SCALARS, *_FLAT_LISTS, *_NESTED_LISTS)
+    rng: Rng
+    version: int
+    players: int
+    rounds: bool
+    target_score: int
+    language: str
+    game_no: int
+    turn: int
+    leash: int
+    phase: Phase
+    speaker: int
+    """How many seats have spoken this story phase."""
+    last_winner: int
+    end_reason: str
+    """The ``Outcome.reason`` once the match is over."""
+    row: list[int]
+    location_deck: list[int]
+    location_discard: list[int]
+    dog_deck: list[int]
+    dog_discard: list[int]
+    can_vote: list[bool]
+    votes: list[int]
+    tie_columns: list[int]
+    last_votes: list[int]
+    """Empty: no turn finished yet."""
+    hands: list[list[int]]
+    round_scores: list[list[int]]
+    proposals: list[Proposal]
+    last_proposals: list[Proposal]
 
     def __init__(self, players: int, rounds: bool, target_score: int, language: str) -> None:
         self.version = 0
@@ -254,83 +254,23 @@ class TomyState(State):
         self.game_no = 0
         self.turn = 0
         self.leash = 0
-        self.phase: Phase = STORY
+        self.phase = STORY
         self.speaker = 0  # how many seats have spoken this story phase
-        self.row: list[int] = [EMPTY] * data.COLUMNS
-        self.location_deck: list[int] = []
-        self.location_discard: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.dog_deck: list[int] = []
-        self.dog_discard: list[int] = []
-        self.proposals: list[Proposal] = []
-        self.can_vote: list[bool] = [False] * players
-        self.votes: list[int] = [NO_CARD] * players
-        self.tie_columns: list[int] = []
-        self.last_proposals: list[Proposal] = []
-        self.last_votes: list[int] = []  # empty: no turn finished yet
+        self.row = [EMPTY] * data.COLUMNS
+        self.location_deck = []
+        self.location_discard = []
+        self.hands = [[] for _ in range(players)]
+        self.dog_deck = []
+        self.dog_discard = []
+        self.proposals = []
+        self.can_vote = [False] * players
+        self.votes = [NO_CARD] * players
+        self.tie_columns = []
+        self.last_proposals = []
+        self.last_votes = []  # empty: no turn finished yet
         self.last_winner = EMPTY
-        self.round_scores: list[list[int]] = []
+        self.round_scores = []
         self.end_reason = ""  # the Outcome.reason once the match is over
-
-    def clone(self) -> TomyState:
-        new = TomyState.__new__(TomyState)
-        new.version = self.version
-        new.rng = self.rng.clone()
-        new.players = self.players
-        new.rounds = self.rounds
-        new.target_score = self.target_score
-        new.language = self.language
-        new.game_no = self.game_no
-        new.turn = self.turn
-        new.leash = self.leash
-        new.phase = self.phase
-        new.speaker = self.speaker
-        new.row = self.row[:]
-        new.location_deck = self.location_deck[:]
-        new.location_discard = self.location_discard[:]
-        new.hands = [hand[:] for hand in self.hands]
-        new.dog_deck = self.dog_deck[:]
-        new.dog_discard = self.dog_discard[:]
-        new.proposals = self.proposals[:]
-        new.can_vote = self.can_vote[:]
-        new.votes = self.votes[:]
-        new.tie_columns = self.tie_columns[:]
-        new.last_proposals = self.last_proposals[:]
-        new.last_votes = self.last_votes[:]
-        new.last_winner = self.last_winner
-        new.round_scores = [scores[:] for scores in self.round_scores]
-        new.end_reason = self.end_reason
-        return new
-
-    def to_data(self) -> list[Any]:
-        return [
-            self.rng.state,
-            *(getattr(self, name) for name in _SCALARS),
-            *(getattr(self, name)[:] for name in _FLAT_LISTS),
-            *([list(item) for item in getattr(self, name)] for name in _NESTED_LISTS),
-        ]
-
-    @classmethod
-    def from_data(cls, data: list[Any]) -> TomyState:
-        state = cls.__new__(cls)
-        state.rng = Rng(data[0])
-        values = iter(data[1:])
-        for name in _SCALARS:
-            setattr(state, name, next(values))
-        for name in _FLAT_LISTS:
-            setattr(state, name, list(next(values)))
-        state.hands = [list(hand) for hand in next(values)]
-        state.round_scores = [list(scores) for scores in next(values)]
-        state.proposals = [_proposal(p) for p in next(values)]
-        state.last_proposals = [_proposal(p) for p in next(values)]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TomyState):
-            return NotImplemented
-        return self.to_data() == other.to_data()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     # -- derived facts ----------------------------------------------------------------------
 
@@ -344,11 +284,6 @@ class TomyState(State):
     def totals(self) -> list[int]:
         """MT-VAR-1: each seat's sum of cards left in hand over the finished games."""
         return [sum(scores[seat] for scores in self.round_scores) for seat in range(self.players)]
-
-
-def _proposal(raw: list[Any]) -> Proposal:
-    column, seat, location, story = raw
-    return (column, seat, location, story)
 
 
 # --------------------------------------------------------------------------------------------

@@ -347,7 +347,7 @@ def test_tt_setup_2_first_wheel_passes_every_hand_once() -> None:
         == GAME.encode(s)
     )
     deck = list(ALL_CARDS)
-    tt._shuffle(Rng.from_seed(seed), deck)
+    Rng.from_seed(seed).shuffle(deck)
     dealt = [deck[i * 8 : (i + 1) * 8] for i in range(4)]
     assert s.hands == [dealt[3], dealt[0], dealt[1], dealt[2]]
     assert s.phase == NAME_COLOUR
