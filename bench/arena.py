@@ -43,7 +43,7 @@ from engine import registry
 from engine.bots import Bot, make_bot
 from engine.bots.arena import play_match
 from engine.core import Event, Game, State
-from engine.games.tomahawk_events import RoundEnded
+from engine.games.tomahawk.events import RoundEnded
 
 RESULTS = Path(__file__).resolve().parent / "results"
 GAMES = ("tomy", "tamashii", "tomahawk", "awimbawe")
