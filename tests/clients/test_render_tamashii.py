@@ -14,8 +14,8 @@ from clients.i18n import Tr
 from clients.render import Context, tamashii_event, tamashii_outcome_lines, tamashii_table
 from engine import registry
 from engine.events import Event
-from engine.games.tamashii_cards import CARDS, FACES, VERDICTS
-from engine.games.tamashii_events import MatchOver, Peeked, TamashiiOutcome
+from engine.games.tamashii.cards import CARDS, FACES, VERDICTS
+from engine.games.tamashii.events import MatchOver, Peeked, TamashiiOutcome
 from engine.playout import random_playout
 from services.games.convert import to_proto
 

@@ -19,8 +19,8 @@ from engine.bots.tamashii import TamashiiBot
 from engine.bots.tomahawk import TomahawkBot
 from engine.bots.tomy import TomyBot
 from engine.core import Game, OptionValue, State
-from engine.games import tomy_data
 from engine.games.tomy import Propose
+from engine.games.tomy import cards as tomy_data
 from engine.rng import Rng
 
 GAME_IDS = [g.info.id for g in registry.games()]

@@ -1,24 +1,11 @@
-"""*Mais où est Tomy ?* — tell where the invisible dog hides, then vote for the best story.
-
-Rules: ``shared/rules/tomy.md`` (ids ``MT-…``); players' and frontend docs:
-``docs/games/tomy.md``. Material and the **[decision]** s that are not room options live in
-:mod:`engine.games.tomy_data`.
-
-A turn goes: story phase (each seat from the leash holder leftwards proposes a column with a
-story, or passes), sealed simultaneous vote (every seat holding a card of a proposed breed
-plays one face down), reveal, an optional tie choice by the leash holder, discards and draws,
-then the proposed places are replaced and the leash passes left.
-
-Dog card ``c`` (0–95) is of the breed in column ``c // 16``; location card ``l`` (0–47) is
-``tomy_data.PLACES[l]``. Decks keep their top card at the end of the list.
-"""
+"""*Mais où est Tomy ?*'s :class:`~engine.core.Game`: options, set-up, legal actions, the
+rules of each action, the view, outcome and determinization; registered in
+:mod:`engine.registry` on import."""
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar
 
 from engine import registry
 from engine.core import (
@@ -37,254 +24,33 @@ from engine.core import (
     WrongGame,
 )
 from engine.events import Event, only
-from engine.games import tomy_data as data
-from engine.games.tomy_data import DOG_FACES, BreedKey, ColourKey, DogCard, TomyCatalogue
-from engine.games.tomy_events import (
+from engine.games.tomy import cards as data
+from engine.games.tomy.actions import BreakTie, Pass, Propose, Vote
+from engine.games.tomy.cards import DOG_FACES, TomyCatalogue
+from engine.games.tomy.events import (
     EVENT_TYPES,
-    LOCATIONS_EXHAUSTED,
-    ONE_CARD_LEFT,
-    TARGET_SCORE,
-    CardDrawn,
-    DogDeckReshuffled,
-    EndReason,
-    GameOver,
-    GameStarted,
-    HandDealt,
-    LocationDeckShort,
-    LocationsDiscarded,
-    MatchOver,
     NoCardToDraw,
-    OwnDraw,
     OwnVote,
     Passed,
-    PlacedLocation,
-    RevealedVote,
-    RoundScored,
-    RowRefilled,
     SatOut,
     StoryProposed,
-    Tie,
     TieBroken,
     TomyOutcome,
-    TurnResult,
-    TurnStarted,
     Voted,
-    VotesRevealed,
-    VoteStarted,
 )
+from engine.games.tomy.round import (
+    _check_story_turn,
+    _deal,
+    _may_pass,
+    _maybe_reveal,
+    _next_speaker,
+    _outcome,
+    _resolve,
+)
+from engine.games.tomy.state import EMPTY, NO_CARD, OVER, STORY, TIE, VOTE, TomyState
+from engine.games.tomy.view import ColumnView, DogCardView, LastTurnView, ProposalView, TomyView
 from engine.rng import Rng
 from engine.text import graphemes
-
-Phase = Literal["story", "vote", "tie", "over"]
-"""The phase of a turn: enum ``TomyPhase`` on the wire."""
-
-STORY: Final = "story"
-VOTE: Final = "vote"
-TIE: Final = "tie"
-OVER: Final = "over"
-PHASES: Final[tuple[Phase, ...]] = (STORY, VOTE, TIE, OVER)
-
-NO_CARD = -1
-"""In ``votes`` / ``last_votes``: the seat has not voted (or could not)."""
-
-EMPTY = -1
-"""In ``row``: the column's location was discarded and not replaced (end of a game)."""
-
-Proposal = tuple[int, int, int, str]
-"""(column, seat, location, story) — one story told this turn."""
-
-
-# --------------------------------------------------------------------------------------------
-# Actions
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Propose:
-    """MT-STORY-1: "je pense que Tomy est là !" — the place under ``column``, with a story.
-
-    ``story`` is free text, 1–500 characters once trimmed. :meth:`TomyGame.legal_actions`
-    lists one representative per available column, with a template story.
-    """
-
-    column: int
-    story: str
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """MT-STORY-1: say nothing this turn (not allowed to the leash holder, MT-STORY-2)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Vote:
-    """MT-VOTE-1: play dog card ``card`` (from my hand) face down for its breed."""
-
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class BreakTie:
-    """MT-REVEAL-1: the leash holder picks the winning breed among the tied ``column`` s."""
-
-    column: int
-
-
-TomyAction = Propose | Pass | Vote | BreakTie
-
-
-# --------------------------------------------------------------------------------------------
-# Views
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ColumnView:
-    """One breed card of the row and the place face up under it (``location`` None: none).
-    The place's text is in the catalogue (``TomyCatalogue.locations``), by id."""
-
-    column: int
-    breed: BreedKey
-    colour: ColourKey
-    location: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class ProposalView:
-    """A story told this turn (or last turn): ``seat`` put Tomy at ``location``."""
-
-    column: int
-    seat: int
-    location: int
-    story: str
-
-
-DogCardView = DogCard
-"""A dog card of my hand: its face (the same as in events and the catalogue)."""
-
-
-@dataclass(frozen=True, slots=True)
-class LastTurnView:
-    """The previous turn, as revealed: its stories, every vote and the winning column."""
-
-    proposals: tuple[ProposalView, ...]
-    votes: tuple[int | None, ...]
-    winning_column: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class TomyView:
-    """What one seat (or a spectator, ``seat`` None) sees. Never another hand, an unrevealed
-    vote, the order of a deck or the RNG."""
-
-    seat: int | None
-    phase: Phase
-    game: int
-    turn: int
-    leash_holder: int
-    storyteller: int | None
-    columns: tuple[ColumnView, ...]
-    proposals: tuple[ProposalView, ...]
-    passed: tuple[bool, ...]
-    sitting_out: tuple[bool, ...]
-    voted: tuple[bool, ...]
-    votes: tuple[int | None, ...] | None
-    my_vote: int | None
-    hand: tuple[DogCardView, ...] | None
-    hand_counts: tuple[int, ...]
-    dog_deck_count: int
-    dog_discard_count: int
-    location_deck_count: int
-    location_discard_count: int
-    tie_columns: tuple[int, ...]
-    last_turn: LastTurnView | None
-    rounds: bool
-    target_score: int
-    round_scores: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...] | None
-    language: data.LanguageKey
-
-
-# --------------------------------------------------------------------------------------------
-# State
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(init=False, eq=True, repr=False, slots=True)
-class TomyState(State):
-    """The whole match. Plain lists and ints; see the module docstring for card numbers."""
-
-    rng: Rng
-    version: int
-    players: int
-    rounds: bool
-    target_score: int
-    language: str
-    game_no: int
-    turn: int
-    leash: int
-    phase: Phase
-    speaker: int
-    """How many seats have spoken this story phase."""
-    last_winner: int
-    end_reason: str
-    """The ``Outcome.reason`` once the match is over."""
-    row: list[int]
-    location_deck: list[int]
-    location_discard: list[int]
-    dog_deck: list[int]
-    dog_discard: list[int]
-    can_vote: list[bool]
-    votes: list[int]
-    tie_columns: list[int]
-    last_votes: list[int]
-    """Empty: no turn finished yet."""
-    hands: list[list[int]]
-    round_scores: list[list[int]]
-    proposals: list[Proposal]
-    last_proposals: list[Proposal]
-
-    def __init__(self, players: int, rounds: bool, target_score: int, language: str) -> None:
-        self.version = 0
-        self.rng = Rng(0)
-        self.players = players
-        self.rounds = rounds
-        self.target_score = target_score
-        self.language = language
-        self.game_no = 0
-        self.turn = 0
-        self.leash = 0
-        self.phase = STORY
-        self.speaker = 0  # how many seats have spoken this story phase
-        self.row = [EMPTY] * data.COLUMNS
-        self.location_deck = []
-        self.location_discard = []
-        self.hands = [[] for _ in range(players)]
-        self.dog_deck = []
-        self.dog_discard = []
-        self.proposals = []
-        self.can_vote = [False] * players
-        self.votes = [NO_CARD] * players
-        self.tie_columns = []
-        self.last_proposals = []
-        self.last_votes = []  # empty: no turn finished yet
-        self.last_winner = EMPTY
-        self.round_scores = []
-        self.end_reason = ""  # the Outcome.reason once the match is over
-
-    # -- derived facts ----------------------------------------------------------------------
-
-    def storyteller(self) -> int:
-        """The seat whose story turn it is (story phase only)."""
-        return (self.leash + self.speaker) % self.players
-
-    def proposed_columns(self) -> list[int]:
-        return [p[0] for p in self.proposals]
-
-    def totals(self) -> list[int]:
-        """MT-VAR-1: each seat's sum of cards left in hand over the finished games."""
-        return [sum(scores[seat] for scores in self.round_scores) for seat in range(self.players)]
-
 
 # --------------------------------------------------------------------------------------------
 # The game
@@ -677,220 +443,6 @@ class TomyGame(Game[TomyState]):
         rng.shuffle(world.location_deck)
         world.rng = Rng(rng.next_u32() << 32 | rng.next_u32())
         return world
-
-
-# --------------------------------------------------------------------------------------------
-# Rule helpers (they change the state in place)
-# --------------------------------------------------------------------------------------------
-
-
-def _deal(state: TomyState) -> None:
-    """MT-SETUP-1: shuffle the places, one face up per column; shuffle the dogs, deal nine."""
-    rng = state.rng
-    state.game_no += 1
-    state.turn = 1
-    state.phase = STORY
-    state.speaker = 0
-    locations = list(range(data.LOCATION_CARDS))
-    rng.shuffle(locations)
-    state.row = [locations.pop() for _ in range(data.COLUMNS)]
-    state.location_deck = locations
-    state.location_discard = []
-    dogs = list(range(data.DOG_CARDS))
-    rng.shuffle(dogs)
-    state.hands = [sorted(dogs.pop() for _ in range(data.HAND_SIZE)) for _ in state.hands]
-    state.dog_deck = dogs
-    state.dog_discard = []
-
-
-def _check_story_turn(state: TomyState, seat: int) -> None:
-    if state.phase != STORY:
-        raise NotYourTurn("stories are told before the vote, not now")
-    if seat != state.storyteller():
-        raise NotYourTurn(f"it is seat {state.storyteller()}'s turn to tell a story")
-
-
-def _may_pass(state: TomyState) -> bool:
-    """MT-STORY-1/2: the leash holder must propose; so must the last seat if only one place
-    has been proposed."""
-    if state.speaker == 0:
-        return False
-    return not (state.speaker == state.players - 1 and len(state.proposals) < 2)
-
-
-def _next_speaker(state: TomyState) -> list[Event]:
-    state.speaker += 1
-    if state.speaker < state.players:
-        return []
-    return _start_vote(state)
-
-
-def _start_vote(state: TomyState) -> list[Event]:
-    """MT-VOTE-1/2: everyone holding a card of a proposed breed votes; the others sit out."""
-    proposed = state.proposed_columns()
-    state.phase = VOTE
-    state.votes = [NO_CARD] * state.players
-    state.can_vote = [any(data.breed_of(card) in proposed for card in hand) for hand in state.hands]
-    started = VoteStarted(
-        tuple(sorted(proposed)),
-        tuple(seat for seat, can in enumerate(state.can_vote) if not can),
-    )
-    return [started, *_maybe_reveal(state)]
-
-
-def _maybe_reveal(state: TomyState) -> list[Event]:
-    """MT-REVEAL-1: once every eligible seat has voted, turn every vote over at once."""
-    if any(can and vote == NO_CARD for can, vote in zip(state.can_vote, state.votes, strict=True)):
-        return []
-    counts = [0] * data.COLUMNS
-    for card in state.votes:
-        if card != NO_CARD:
-            counts[data.breed_of(card)] += 1
-    events: list[Event] = [
-        VotesRevealed(
-            tuple(
-                RevealedVote(seat, card, data.breed_of(card))
-                for seat, card in enumerate(state.votes)
-                if card != NO_CARD
-            ),
-            tuple(counts),
-        )
-    ]
-    best = max(counts)
-    if best == 0:  # MT-REVEAL-3
-        return events + _resolve(state, EMPTY)
-    tied = [column for column, count in enumerate(counts) if count == best]
-    if len(tied) == 1:
-        return events + _resolve(state, tied[0])
-    state.phase = TIE
-    state.tie_columns = tied
-    return [*events, Tie(state.leash, tuple(tied))]
-
-
-def _resolve(state: TomyState, winner: int) -> list[Event]:
-    """MT-REVEAL-2: every vote is discarded; those who voted for another breed draw one."""
-    n = state.players
-    order = [(state.leash + i) % n for i in range(n)]
-    voters = [seat for seat in order if state.votes[seat] != NO_CARD]
-    drawers = [seat for seat in voters if data.breed_of(state.votes[seat]) != winner]
-    events: list[Event] = [
-        TurnResult(
-            None if winner == EMPTY else winner,
-            None if winner == EMPTY else data.BREEDS[winner].key,
-            tuple(seat for seat in voters if seat not in drawers),
-            tuple(drawers),
-        )
-    ]
-    for seat in voters:
-        state.dog_discard.append(state.votes[seat])
-    for seat in drawers:
-        if not state.dog_deck and data.RESHUFFLE_DISCARDS_WHEN_DECK_EMPTY and state.dog_discard:
-            state.dog_deck = sorted(state.dog_discard)
-            state.dog_discard = []
-            state.rng.shuffle(state.dog_deck)
-            events.append(DogDeckReshuffled(len(state.dog_deck)))
-        if not state.dog_deck:
-            events.append(NoCardToDraw(seat))
-            continue
-        card = state.dog_deck.pop()
-        insort(state.hands[seat], card)
-        events.append(CardDrawn(seat))
-        events.append(OwnDraw(DOG_FACES[card], audience=only(seat)))
-    state.last_proposals = state.proposals
-    state.last_votes = state.votes
-    state.last_winner = winner
-    return events + _end_turn(state)
-
-
-def _end_turn(state: TomyState) -> list[Event]:
-    """MT-NEXT-1 then MT-END-1: replace the proposed places, see whether the game ends."""
-    columns = [p[0] for p in state.proposals]
-    for column in columns:
-        state.location_discard.append(state.row[column])
-        state.row[column] = EMPTY
-    events: list[Event] = [LocationsDiscarded(tuple(columns))]
-    exhausted = len(state.location_deck) < len(columns)
-    if exhausted:
-        events.append(LocationDeckShort(len(columns), len(state.location_deck)))
-    else:
-        placed = []
-        for column in columns:
-            state.row[column] = state.location_deck.pop()
-            placed.append(PlacedLocation(column, state.row[column]))
-        events.append(RowRefilled(tuple(placed)))
-    state.proposals = []
-    state.votes = [NO_CARD] * state.players
-    state.can_vote = [False] * state.players
-    state.tie_columns = []
-    state.speaker = 0
-    single = [seat for seat, hand in enumerate(state.hands) if len(hand) == 1]
-    if single:
-        return events + _end_game(state, ONE_CARD_LEFT)
-    if exhausted:
-        return events + _end_game(state, LOCATIONS_EXHAUSTED)
-    state.leash = (state.leash + 1) % state.players
-    state.turn += 1
-    state.phase = STORY
-    return [*events, TurnStarted(state.game_no, state.turn, state.leash)]
-
-
-def _end_game(state: TomyState, reason: EndReason) -> list[Event]:
-    """MT-END-1, and MT-VAR-1 in the rounds variant."""
-    counts = [len(hand) for hand in state.hands]
-    fewest = min(counts)
-    events: list[Event] = [
-        GameOver(
-            state.game_no,
-            reason,
-            tuple(counts),
-            tuple(seat for seat, count in enumerate(counts) if count == fewest),
-        )
-    ]
-    if not state.rounds:
-        state.phase = OVER
-        state.end_reason = reason.upper()
-        return [*events, _match_over(state)]
-    state.round_scores.append(counts)
-    totals = state.totals()
-    events.append(RoundScored(state.game_no, tuple(counts), tuple(totals)))
-    if max(totals) >= state.target_score:
-        state.phase = OVER
-        state.end_reason = TARGET_SCORE.upper()
-        return [*events, _match_over(state)]
-    state.leash = (state.leash + 1) % state.players
-    _deal(state)
-    events.append(GameStarted(state.game_no, state.leash, tuple(state.row)))
-    for seat, hand in enumerate(state.hands):
-        events.append(HandDealt(tuple(DOG_FACES[card] for card in hand), audience=only(seat)))
-    return events
-
-
-def _outcome(state: TomyState) -> Outcome:
-    """MT-END-1 (cards left in hand) or MT-VAR-1 (totals): the lowest score wins."""
-    scores = state.totals() if state.rounds else [len(hand) for hand in state.hands]
-    best = min(scores)
-    return Outcome(
-        winners=tuple(seat for seat, score in enumerate(scores) if score == best),
-        scores=tuple(scores),
-        reason=state.end_reason,
-        detail=TomyOutcome(
-            games=state.game_no,
-            round_scores=tuple(tuple(scores) for scores in state.round_scores),
-            hand_counts=tuple(len(hand) for hand in state.hands),
-        ),
-    )
-
-
-_END_REASON: Final[dict[str, EndReason]] = {
-    ONE_CARD_LEFT.upper(): ONE_CARD_LEFT,
-    LOCATIONS_EXHAUSTED.upper(): LOCATIONS_EXHAUSTED,
-    TARGET_SCORE.upper(): TARGET_SCORE,
-}
-
-
-def _match_over(state: TomyState) -> Event:
-    result = _outcome(state)
-    return MatchOver(_END_REASON[result.reason], result.winners, result.scores)
 
 
 registry.register(TomyGame())
