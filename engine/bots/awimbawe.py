@@ -25,7 +25,6 @@ from typing import Any
 
 from engine.bots import Bot, Memory, register
 from engine.core import Event, Game, IllegalAction
-from engine.games import awimbawe_events as ev
 from engine.games.awimbawe import (
     CHOOSE_LEADER,
     EAGLE,
@@ -36,7 +35,8 @@ from engine.games.awimbawe import (
     EagleChoice,
     SkipPower,
 )
-from engine.games.awimbawe_cards import (
+from engine.games.awimbawe import events as ev
+from engine.games.awimbawe.cards import (
     CARD_COUNT,
     COLOUR,
     CROWNS,
@@ -73,7 +73,7 @@ def _fresh(round_no: int) -> dict[str, Any]:
 
 
 def observe_events(memory: Memory, events: Iterable[object]) -> dict[str, Any]:
-    """Fold public Awimbawé events (:mod:`engine.games.awimbawe_events`) into the memory
+    """Fold public Awimbawé events (:mod:`engine.games.awimbawe.events`) into the memory
     described in the module docstring."""
     mem: dict[str, Any] = (
         _fresh(1)
