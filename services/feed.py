@@ -25,9 +25,11 @@ from redis.exceptions import RedisError
 from services import supervise
 from services.records import LogEntry
 from services.store import (
+    LOG_PAGE,
     Store,
     StoreUnavailable,
     entry_from_notification,
+    heartbeat_channel,
     notify_channel,
     room_of_channel,
 )
@@ -104,7 +106,7 @@ class RoomFeed:
                     return
                 for entry in entries:
                     self._hand_out(entry)
-                if len(entries) < 500:
+                if len(entries) < LOG_PAGE:
                     return
 
 
@@ -242,7 +244,7 @@ class Feeds:
         streams' own SUBSCRIBEs go straight to it (``_live``)."""
         await self._disconnect()
         pubsub = self._pubsub = self.store.pubsub()
-        await pubsub.subscribe("cercle:heartbeat")  # connects (only this coroutine reads)
+        await pubsub.subscribe(heartbeat_channel())  # connects (only this coroutine reads)
         async with self._pubsub_lock:  # no stream's SUBSCRIBE falls between the two
             wanted = [notify_channel(room_id) for room_id in self._subscribed]
             for start in range(0, len(wanted), 500):

@@ -56,6 +56,9 @@ ROOMS_PER_HOUR = 30
 """How many rooms one session may create in an hour."""
 SESSION_TTL_SECONDS = 7 * 24 * 3600
 IDEMPOTENCY_TTL_SECONDS = ROOM_TTL_SECONDS
+LOG_PAGE = 500
+"""How many log entries :meth:`Store.read_log` returns at most by default: a reader that
+gets fewer has reached the end of the log."""
 
 
 class Conflict(Exception):
@@ -256,7 +259,7 @@ class Store:
             raise KeyReused()
         raise Conflict(int(seq))
 
-    async def read_log(self, room_id: str, after_seq: int, count: int = 500) -> list[LogEntry]:
+    async def read_log(self, room_id: str, after_seq: int, count: int = LOG_PAGE) -> list[LogEntry]:
         """Entries with seq > ``after_seq``, oldest first, at most ``count``."""
         raw = await self._call(
             "read_log",
