@@ -138,40 +138,10 @@ def _enter_play(state: AwimbaweState, seat: int, events: list[Event]) -> None:
 
 def _play_card(state: AwimbaweState, seat: int, card: int, events: list[Event]) -> None:
     """AW-TRICK-1 / AW-FOLLOW-1: check and play ``card``, then open its power (AW-POW)."""
-    if not isinstance(card, int) or not 0 <= card < CARD_COUNT:
-        raise CardNotAvailable("there is no such card")
-    pile_index = -1
-    if card not in state.hands[seat]:
-        for i, pile in enumerate(state.piles[seat]):
-            if pile and pile[-1] == card and state.face_up[card]:
-                pile_index = i
-                break
-        else:
-            raise CardNotAvailable(
-                f"the {card_name(card)} is neither in your hand nor face up on top of one "
-                "of your piles"
-            )
-    if card in state.paralysed[seat]:
-        raise CardParalysed(f"your {card_name(card)} is paralysed by a Snake for this play")
+    pile_index = _available_at(state, seat, card)
     following = len(state.table) == 1
     if following:
-        led = state.table[0]
-        led_colour = COLOUR[led]
-        free = state.unparalysed(seat)
-        if COLOUR[card] != led_colour:
-            if any(COLOUR[c] == led_colour for c in free):
-                what = "an Eagle" if led_colour == SKY else f"a {COLOURS[led_colour]} card"
-                raise MustFollowColour(f"you must follow the {card_name(led)}: you have {what}")
-            if COLOUR[card] != SKY and any(COLOUR[c] == SKY for c in free):
-                raise MustPlayEagle(
-                    f"you have no {COLOURS[led_colour]} card available, so you must play an Eagle"
-                )
-            # Public knowledge for determinize: the hand lacks the led colour (and an Eagle,
-            # after a discard) unless a paralysed hand card might be the reason.
-            if not any(c in state.hands[seat] for c in state.paralysed[seat]):
-                state.voids[seat] |= 1 << led_colour
-                if COLOUR[card] != SKY:
-                    state.voids[seat] |= 1 << SKY
+        _check_follows(state, seat, card)
     # Play it.
     if pile_index < 0:
         state.hands[seat].remove(card)
@@ -192,6 +162,56 @@ def _play_card(state: AwimbaweState, seat: int, card: int, events: list[Event]) 
         state.phase = EAGLE  # AW-EAGLE-1: fight or flee
         state.chooser = seat
         return
+    _open_power(state, seat, card, events)
+
+
+def _available_at(state: AwimbaweState, seat: int, card: int) -> int:
+    """Where ``seat`` may play ``card`` from: -1 for the hand, else the pile index; refuses a
+    card that is neither, or that a Snake paralysed (AW-SNAKE-1)."""
+    if not isinstance(card, int) or not 0 <= card < CARD_COUNT:
+        raise CardNotAvailable("there is no such card")
+    pile_index = -1
+    if card not in state.hands[seat]:
+        for i, pile in enumerate(state.piles[seat]):
+            if pile and pile[-1] == card and state.face_up[card]:
+                pile_index = i
+                break
+        else:
+            raise CardNotAvailable(
+                f"the {card_name(card)} is neither in your hand nor face up on top of one "
+                "of your piles"
+            )
+    if card in state.paralysed[seat]:
+        raise CardParalysed(f"your {card_name(card)} is paralysed by a Snake for this play")
+    return pile_index
+
+
+def _check_follows(state: AwimbaweState, seat: int, card: int) -> None:
+    """AW-FOLLOW-1: follow the led colour, else play an Eagle, else discard; a failure to
+    follow is noted as public knowledge (``voids``)."""
+    led = state.table[0]
+    led_colour = COLOUR[led]
+    free = state.unparalysed(seat)
+    if COLOUR[card] == led_colour:
+        return
+    if any(COLOUR[c] == led_colour for c in free):
+        what = "an Eagle" if led_colour == SKY else f"a {COLOURS[led_colour]} card"
+        raise MustFollowColour(f"you must follow the {card_name(led)}: you have {what}")
+    if COLOUR[card] != SKY and any(COLOUR[c] == SKY for c in free):
+        raise MustPlayEagle(
+            f"you have no {COLOURS[led_colour]} card available, so you must play an Eagle"
+        )
+    # Public knowledge for determinize: the hand lacks the led colour (and an Eagle, after a
+    # discard) unless a paralysed hand card might be the reason.
+    if not any(c in state.hands[seat] for c in state.paralysed[seat]):
+        state.voids[seat] |= 1 << led_colour
+        if COLOUR[card] != SKY:
+            state.voids[seat] |= 1 << SKY
+
+
+def _open_power(state: AwimbaweState, seat: int, card: int, events: list[Event]) -> None:
+    """AW-RHINO-1, AW-SNAKE-1, AW-CHEETAH-1: the chooser decides, unless the power can do
+    nothing now; then the trick goes on."""
     value = VALUE[card]
     phase = POWER_PHASES.get(value)
     if phase is not None:

@@ -227,71 +227,11 @@ class TomahawkGame(Game[TomahawkState]):
 
     def legal_actions(self, state: TomahawkState, seat: int) -> list[Any]:
         s = state
-        phase = s.phase
-        if phase == OVER or not 0 <= seat < s.players:
+        if s.phase == OVER or not 0 <= seat < s.players:
             return []
-        hand = s.hands[seat]
-        two = len(hand) == 2
-        out: list[Any] = []
-        if seat == s.turn:
-            if phase == PLAY:
-                table = _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
-                opts = _PLAY_OPTS_T if two else _PLAY_OPTS
-                for c in hand:
-                    if table[c]:
-                        o = opts[c]
-                        out += _special_options(s, seat, c) if o is None else o
-                if out and len(hand) >= 4:
-                    bits = 0
-                    for c in hand:
-                        bits |= COMBO_BIT[c]
-                    full = bits & (bits >> 1) & (bits >> 2) & (bits >> 3) & COMBO_LOW_BITS
-                    if full:
-                        combos = _COMBO_OPTS_T if len(hand) == 5 else _COMBO_OPTS
-                        for symbol in range(CLASSIC_KINDS):
-                            if full >> (4 * symbol) & 1:
-                                out += combos[symbol]
-                if not out or not DRAW_ONLY_WHEN_STUCK:
-                    out.append(_DRAW)
-            elif phase == FACE_DRAW:
-                opts = _PLAY_OPTS_T if two else _PLAY_OPTS
-                for c in hand:
-                    if _ANSWERS_DRAW[c]:
-                        out += opts[c]  # type: ignore[arg-type]
-                out.append(_TAKE_DRAW)
-            elif phase == FACE_SKIP:
-                opts = _PLAY_OPTS_T if two else _PLAY_OPTS
-                for c in hand:
-                    if _ANSWERS_SKIP[c]:
-                        out += opts[c]  # type: ignore[arg-type]
-                out.append(_TAKE_SKIP)
-            elif phase == DRAWN:
-                c = s.drawn
-                o = (_PLAY_OPTS_T if two else _PLAY_OPTS)[c]
-                out += _special_options(s, seat, c) if o is None else o
-                out.append(_PASS)
-            else:  # NAME_COLOUR
-                out += _NAME_COLOUR
-        else:
-            last = s.last_card
-            if last >= 0 and seat != s.last_player and _AGILE[last]:
-                face = FACE[last]
-                opts_a = _AGIL_OPTS_T if two else _AGIL_OPTS
-                for c in hand:
-                    if FACE[c] == face:
-                        out += opts_a[c]
-        exposed = s.ones & ~s.called
-        if exposed:
-            if exposed >> seat & 1:
-                if s.may_call >> seat & 1:
-                    out.append(_CALL_TOMAHAWK)
-                exposed &= ~(1 << seat)
-            t = 0
-            while exposed:
-                if exposed & 1:
-                    out.append(_CALL_SHERIF[t])
-                exposed >>= 1
-                t += 1
+        out = _turn_options(s, seat) if seat == s.turn else _agilite_options_of(s, seat)
+        if s.ones & ~s.called:
+            _add_calls(s, seat, out)
         return out
 
     # -- apply --------------------------------------------------------------------------------
@@ -336,6 +276,88 @@ class TomahawkGame(Game[TomahawkState]):
                 at += size
         new.draw = pool[at:]
         return new
+
+
+def _turn_options(s: TomahawkState, seat: int) -> list[Any]:
+    """What the seat whose turn it is may do, by phase."""
+    phase = s.phase
+    hand = s.hands[seat]
+    opts = _PLAY_OPTS_T if len(hand) == 2 else _PLAY_OPTS
+    out: list[Any] = []
+    if phase == PLAY:
+        return _play_phase_options(s, seat)
+    if phase == FACE_DRAW:
+        for c in hand:
+            if _ANSWERS_DRAW[c]:
+                out += opts[c]  # type: ignore[arg-type]
+        out.append(_TAKE_DRAW)
+    elif phase == FACE_SKIP:
+        for c in hand:
+            if _ANSWERS_SKIP[c]:
+                out += opts[c]  # type: ignore[arg-type]
+        out.append(_TAKE_SKIP)
+    elif phase == DRAWN:
+        c = s.drawn
+        o = opts[c]
+        out += _special_options(s, seat, c) if o is None else o
+        out.append(_PASS)
+    else:  # NAME_COLOUR
+        out += _NAME_COLOUR
+    return out
+
+
+def _play_phase_options(s: TomahawkState, seat: int) -> list[Any]:
+    """TT-TURN-1/3, TT-COMBO-1: the playable cards, the combos, or the draw."""
+    hand = s.hands[seat]
+    table = _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
+    opts = _PLAY_OPTS_T if len(hand) == 2 else _PLAY_OPTS
+    out: list[Any] = []
+    for c in hand:
+        if table[c]:
+            o = opts[c]
+            out += _special_options(s, seat, c) if o is None else o
+    if out and len(hand) >= 4:
+        bits = 0
+        for c in hand:
+            bits |= COMBO_BIT[c]
+        full = bits & (bits >> 1) & (bits >> 2) & (bits >> 3) & COMBO_LOW_BITS
+        if full:
+            combos = _COMBO_OPTS_T if len(hand) == 5 else _COMBO_OPTS
+            for symbol in range(CLASSIC_KINDS):
+                if full >> (4 * symbol) & 1:
+                    out += combos[symbol]
+    if not out or not DRAW_ONLY_WHEN_STUCK:
+        out.append(_DRAW)
+    return out
+
+
+def _agilite_options_of(s: TomahawkState, seat: int) -> list[Any]:
+    """TT-AGIL-1: out of turn, the cards identical to the one just played."""
+    out: list[Any] = []
+    last = s.last_card
+    if last >= 0 and seat != s.last_player and _AGILE[last]:
+        face = FACE[last]
+        hand = s.hands[seat]
+        opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
+        for c in hand:
+            if FACE[c] == face:
+                out += opts_a[c]
+    return out
+
+
+def _add_calls(s: TomahawkState, seat: int, out: list[Any]) -> None:
+    """TT-TOMA-1/2: TOMAHAWK! for my own exposed last card, SHÉRIF! on everyone else's."""
+    exposed = s.ones & ~s.called
+    if exposed >> seat & 1:
+        if s.may_call >> seat & 1:
+            out.append(_CALL_TOMAHAWK)
+        exposed &= ~(1 << seat)
+    t = 0
+    while exposed:
+        if exposed & 1:
+            out.append(_CALL_SHERIF[t])
+        exposed >>= 1
+        t += 1
 
 
 def _special_options(s: TomahawkState, seat: int, card: int) -> list[PlayCard]:
