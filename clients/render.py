@@ -562,6 +562,12 @@ def tomahawk_event(ev: tomahawk_pb2.TomahawkEvent, ctx: Context) -> str | None:
         return tr("tt.ev.direction_changed", direction=text)
     if which == "hands_swapped":
         return tr("tt.ev.hands_swapped", who=who, target=ctx.who(e.target))
+    return _tomahawk_table_event(which, e, ctx, who)
+
+
+def _tomahawk_table_event(which: str, e: Any, ctx: Context, who: str) -> str | None:
+    """The rest of :func:`tomahawk_event`: draws, calls, penalties, the round and the match."""
+    tr = ctx.tr
     if which == "drew":
         reason = text_field(e, "reason") or "turn"
         why = tr.word("tt.why", reason)
@@ -1023,6 +1029,12 @@ def tomy_event(ev: tomy_pb2.TomyEvent, ctx: Context) -> str | None:
                 names=ctx.who_all(list(e.must_draw)),
             )
         )
+    return _tomy_deck_and_game_event(which, e, ctx, who)
+
+
+def _tomy_deck_and_game_event(which: str, e: Any, ctx: Context, who: str) -> str | None:
+    """The rest of :func:`tomy_event`: decks, rows, games and the match."""
+    tr = ctx.tr
     if which == "dog_deck_reshuffled":
         return tr("my.ev.dog_deck_reshuffled", n=e.cards)
     if which == "card_drawn":
