@@ -176,6 +176,7 @@ def test_a_toy_game_registers_and_plays_through_the_engine_interface(
     def check(
         before: State, seat: int, action: Any, after: State, events: tuple[Event, ...]
     ) -> None:
+        assert isinstance(after, PebblesState)
         # The state is stored by the one codec, exactly.
         assert pebbles.decode(pebbles.encode(after)) == after
         assert after.clone() == after and after.clone() is not after
@@ -183,12 +184,13 @@ def test_a_toy_game_registers_and_plays_through_the_engine_interface(
         for event in events:
             assert codec.decode_event(kinds, codec.encode_event(event)) == event
         # The view tells a seat nothing a redrawn world would change.
-        world = pebbles.determinize(after, seat, Rng.from_seed(seed))  # type: ignore[arg-type]
-        assert pebbles.view(world, seat) == pebbles.view(after, seat)  # type: ignore[arg-type]
+        world = pebbles.determinize(after, seat, Rng.from_seed(seed))
+        assert pebbles.view(world, seat) == pebbles.view(after, seat)
         steps.append(seat)
 
     final, count = random_playout(pebbles, 2 + seed % 3, seed, on_step=check)
-    outcome = pebbles.outcome(final)  # type: ignore[arg-type]
+    assert isinstance(final, PebblesState)
+    outcome = pebbles.outcome(final)
     assert outcome is not None and count == len(steps) > 0
     assert isinstance(outcome.detail, PebblesOutcome)
 

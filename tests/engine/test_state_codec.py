@@ -18,6 +18,7 @@ import pytest
 from engine import registry
 from engine.codec import state_cloner
 from engine.core import State
+from engine.games.tomahawk import TomahawkState
 
 STORED: dict[str, str] = json.loads(
     (Path(__file__).parent / "fixtures" / "stored_states.json").read_text()
@@ -55,13 +56,10 @@ def test_tomahawk_keeps_the_number_of_one_card_hands_out_of_storage() -> None:
     """``ones`` is derived from the hands: not stored, recomputed on decode."""
     game = registry.get("tomahawk")
     state = game.decode(STORED["tomahawk/3"].encode())
-    names = [f.name for f in dataclasses.fields(state)]  # type: ignore[arg-type]
+    assert isinstance(state, TomahawkState)
+    names = [f.name for f in dataclasses.fields(state)]
     assert len(state.to_data()) == len(names) - 1
-    assert state.ones == sum(  # type: ignore[attr-defined]
-        1 << seat
-        for seat, hand in enumerate(state.hands)  # type: ignore[attr-defined]
-        if len(hand) == 1
-    )
+    assert state.ones == sum(1 << seat for seat, hand in enumerate(state.hands) if len(hand) == 1)
 
 
 def test_the_clone_function_is_written_once_per_state_class() -> None:
