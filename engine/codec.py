@@ -210,9 +210,39 @@ def _build_state_plan(cls: Any) -> _StatePlan:
         if custom:
             write, read = custom
         else:
-            write, read = to_data, _reader(hints[f.name])
+            write, read = _writer(hints[f.name]), _reader(hints[f.name])
         plan.append((f.name, write, read))
     return tuple(plan)
+
+
+def _scalar(tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return all(_scalar(a) for a in typing.get_args(tp))
+    return origin is typing.Literal or tp in (int, bool, str, float, type(None)) or tp is Any
+
+
+def _state_rng(value: Rng) -> int:
+    return value.state
+
+
+def _writer(tp: Any) -> Callable[[Any], Any]:
+    """A function giving the stored form of a ``tp`` field value: :func:`to_data`, written out
+    for the shapes states hold (scalars, ``Rng``, lists and tuples of them) so that storing a
+    state does not walk every card through the generic function."""
+    if _scalar(tp):
+        return _identity
+    if tp is Rng:
+        return _state_rng
+    origin = typing.get_origin(tp)
+    if origin in (list, tuple):
+        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        if all(_scalar(a) for a in args):
+            return list
+        if origin is list and len(args) == 1:
+            item = _writer(args[0])
+            return lambda value: [item(v) for v in value]
+    return to_data
 
 
 def state_to_data(state: Any) -> list[Any]:
