@@ -43,8 +43,8 @@ from engine import registry
 from engine.bots import Bot, make_bot
 from engine.bots.arena import play_match
 from engine.core import Event, Game, State
-from engine.games.tomahawk_events import RoundEnded
-from engine.games.tomy_events import VotesRevealed
+from engine.games.tomahawk.events import RoundEnded
+from engine.games.tomy.events import VotesRevealed
 
 RESULTS = Path(__file__).resolve().parent / "results"
 GAMES = ("tomy", "tamashii", "tomahawk", "awimbawe")

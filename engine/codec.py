@@ -35,6 +35,7 @@ from functools import cache
 from typing import Any, TypeVar, Union
 
 from engine.events import Event
+from engine.rng import Rng
 
 T = TypeVar("T")
 
@@ -99,6 +100,10 @@ def _reader(tp: Any) -> _Reader:
         return lambda value: from_data(cls, value)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return tp
+    if tp is Rng:
+        return Rng  # stored as its one integer of state
+    if typing.get_origin(tp) is typing.Literal:
+        return _identity
     if tp is float:
         return float  # an int stored for a float comes back a float
     if tp in (int, bool, str) or tp is Any:
@@ -122,6 +127,8 @@ def to_data(obj: Any) -> Any:
         return {k: to_data(v) for k, v in obj.items()}
     if isinstance(obj, enum.Enum):
         return obj.value
+    if isinstance(obj, Rng):
+        return obj.state
     return obj
 
 
@@ -153,3 +160,161 @@ def decode_event(types_by_kind: Mapping[str, type[Event]], data: list[Any]) -> E
 def kinds(event_types: Iterable[type[Event]]) -> dict[str, type[Event]]:
     """Event classes by their kind."""
     return {cls.kind: cls for cls in event_types}
+
+
+# --------------------------------------------------------------------------------------------
+# Game states: storage form and clone, from the dataclass fields
+# --------------------------------------------------------------------------------------------
+#
+# A game state is a mutable ``@dataclass(slots=True)`` (``engine.core.State``). Its storage
+# form is the list of its *stored* fields in declaration order: a field marked
+# ``derived()`` is left out (and recomputed by ``State.restore``), a field marked
+# ``stored_as(write, read)`` is stored in a compact form of its own. ``clone`` copies every
+# field, lists deep (one level per ``list[...]`` of the type), the rest shared (ints,
+# strings, tuples and frozen dataclasses are immutable).
+
+_STORE = "cercle.store"
+
+
+def derived() -> dict[str, Any]:
+    """``field(metadata=derived())``: a field computed from the others, not stored (its
+    value comes back from the state's ``restore``)."""
+    return {_STORE: None}
+
+
+def stored_as(write: Callable[[Any], Any], read: Callable[[Any], Any]) -> dict[str, Any]:
+    """``field(metadata=stored_as(write, read))``: a field stored as ``write(value)``, read
+    back with ``read(stored)`` (e.g. a list of flags stored as the indices that are set)."""
+    return {_STORE: (write, read)}
+
+
+_StatePlan = tuple[tuple[str, Callable[[Any], Any], Callable[[Any], Any]], ...]
+_STATE_PLANS: dict[type, _StatePlan] = {}
+
+
+def _state_plan(cls: type) -> _StatePlan:
+    """``(name, write, read)`` of each stored field of the state class ``cls``, in order."""
+    plan = _STATE_PLANS.get(cls)
+    if plan is None:
+        plan = _STATE_PLANS[cls] = _build_state_plan(cls)
+    return plan
+
+
+def _build_state_plan(cls: Any) -> _StatePlan:
+    hints = typing.get_type_hints(cls)
+    plan = []
+    for f in dataclasses.fields(cls):
+        custom = f.metadata.get(_STORE, False)
+        if custom is None:
+            continue  # derived
+        if custom:
+            write, read = custom
+        else:
+            write, read = _writer(hints[f.name]), _reader(hints[f.name])
+        plan.append((f.name, write, read))
+    return tuple(plan)
+
+
+def _scalar(tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return all(_scalar(a) for a in typing.get_args(tp))
+    return origin is typing.Literal or tp in (int, bool, str, float, type(None)) or tp is Any
+
+
+def _state_rng(value: Rng) -> int:
+    return value.state
+
+
+def _writer(tp: Any) -> Callable[[Any], Any]:
+    """A function giving the stored form of a ``tp`` field value: :func:`to_data`, written out
+    for the shapes states hold (scalars, ``Rng``, lists and tuples of them) so that storing a
+    state does not walk every card through the generic function."""
+    if _scalar(tp):
+        return _identity
+    if tp is Rng:
+        return _state_rng
+    origin = typing.get_origin(tp)
+    if origin in (list, tuple):
+        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        if all(_scalar(a) for a in args):
+            return list
+        if origin is list and len(args) == 1:
+            item = _writer(args[0])
+            return lambda value: [item(v) for v in value]
+    return to_data
+
+
+def state_to_data(state: Any) -> list[Any]:
+    """The storage form of a game state: its stored fields' :func:`to_data`, in order."""
+    return [write(getattr(state, name)) for name, write, _ in _state_plan(type(state))]
+
+
+def state_from_data(cls: type[T], data: Any) -> T:
+    """The inverse of :func:`state_to_data` (the state's ``restore`` then fills in its
+    derived fields). The class's ``__init__`` is not called."""
+    plan = _state_plan(cls)
+    if not isinstance(data, list) or len(data) != len(plan):
+        raise CodecError(f"{cls.__name__}: expected {len(plan)} fields")
+    state = object.__new__(cls)
+    for (name, _, read), value in zip(plan, data, strict=True):
+        setattr(state, name, read(value))
+    return state
+
+
+# The one speed trick of the engine: ``clone`` runs on every ``Game.apply`` (and thousands of
+# times per bot decision), so each state class gets a ``clone`` function written for its
+# fields, like the ``__init__`` that ``dataclasses`` writes: one assignment per field, no
+# loop, no ``getattr``. It behaves exactly as copying each field with :func:`_copy_expr`.
+
+
+def _immutable(tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return all(_immutable(a) for a in typing.get_args(tp))
+    if origin is tuple:
+        return all(a is Ellipsis or _immutable(a) for a in typing.get_args(tp))
+    if origin is typing.Literal or tp in (int, bool, str, float, type(None)) or tp is Any:
+        return True
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return True
+    params = getattr(tp, "__dataclass_params__", None)
+    return params is not None and bool(params.frozen)
+
+
+def _copy_expr(tp: Any, src: str, depth: int = 0) -> str:
+    """Python source that copies the value ``src`` of type ``tp``."""
+    if _immutable(tp):
+        return src
+    if tp is Rng:
+        return f"_Rng({src}.state)"
+    if typing.get_origin(tp) is list:
+        (item,) = typing.get_args(tp)
+        if _immutable(item):
+            return f"{src}[:]"
+        var = f"_v{depth}"
+        return f"[{_copy_expr(item, var, depth + 1)} for {var} in {src}]"
+    raise TypeError(f"clone: unsupported field type {tp}")
+
+
+_CLONERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def state_cloner(cls: type[T]) -> Callable[[T], T]:
+    """The ``clone`` function of the state class ``cls`` (see above), written once."""
+    clone = _CLONERS.get(cls)
+    if clone is None:
+        clone = _CLONERS[cls] = _write_cloner(cls)
+    return clone
+
+
+def _write_cloner(cls: Any) -> Callable[[Any], Any]:
+    hints = typing.get_type_hints(cls)
+    lines = ["def clone(self):", "    new = _new(_cls)"]
+    for f in dataclasses.fields(cls):
+        lines.append(f"    new.{f.name} = {_copy_expr(hints[f.name], 'self.' + f.name)}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_Rng": Rng}
+    exec("\n".join(lines), namespace)  # the source is built from the field types only
+    clone: Callable[[Any], Any] = namespace["clone"]
+    return clone

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from engine.codec import state_cloner, state_from_data, state_to_data
 from engine.events import PUBLIC, Audience, Event, only
 from engine.rng import Rng
 
@@ -54,6 +55,7 @@ __all__ = [
 ]
 
 S = TypeVar("S", bound="State")
+_St = TypeVar("_St", bound="State")
 
 OptionValue = int | bool | str
 """What an option holds once validated."""
@@ -280,29 +282,41 @@ class GameInfo:
 # --------------------------------------------------------------------------------------------
 
 
-class State(ABC):
-    """Base of every game state. Mutable inside the engine only; ``apply`` works on a clone.
+class State:
+    """Base of every game state: a mutable ``@dataclass(eq=True, repr=False, slots=True)``.
+    Mutable inside the engine only; ``apply`` works on a clone.
 
-    Subclasses keep plain data (ints, strings, lists, tuples) so that ``clone`` is cheap and
-    ``to_data`` / ``from_data`` round-trip exactly. ``rng`` and any hidden card order are
-    secrets: they never leave the engine except through ``encode`` for storage.
+    Fields hold plain data (ints, strings, lists, tuples, frozen dataclasses, the
+    :class:`~engine.rng.Rng`), so the storage form and the copy are written once, in
+    :mod:`engine.codec`, from the field types: :meth:`to_data` is the list of the stored
+    fields in declaration order, :meth:`from_data` its inverse, :meth:`clone` a deep copy. A
+    field computed from the others is declared ``field(metadata=derived())`` and recomputed
+    by :meth:`restore`. ``rng`` and any hidden card order are secrets: they never leave the
+    engine except through ``encode`` for storage.
     """
+
+    __slots__ = ()
 
     version: int
     rng: Rng
 
-    @abstractmethod
-    def clone(self) -> State:
-        """A deep copy, as fast as the game can make it."""
+    def clone(self: _St) -> _St:
+        """A deep copy (lists copied, immutable values shared)."""
+        return state_cloner(type(self))(self)
 
-    @abstractmethod
     def to_data(self) -> list[Any]:
         """A JSON-compatible list holding the whole state."""
+        return state_to_data(self)
 
     @classmethod
-    @abstractmethod
-    def from_data(cls, data: list[Any]) -> State:
+    def from_data(cls: type[_St], data: list[Any]) -> _St:
         """The inverse of :meth:`to_data`."""
+        state = state_from_data(cls, data)
+        state.restore()
+        return state
+
+    def restore(self) -> None:
+        """Recompute the fields that are not stored (``derived()``); nothing by default."""
 
     def __repr__(self) -> str:
         # The raw state holds every secret: never let it reach a log line by accident.
@@ -403,9 +417,9 @@ class Game(ABC, Generic[S]):
         """
         self._check(state, seat, action, version)
         new = state.clone()
-        events = self.play(new, seat, action)  # type: ignore[arg-type]
+        events = self.play(new, seat, action)
         new.version = state.version + 1
-        return Transition(new, tuple(events))  # type: ignore[arg-type]
+        return Transition(new, tuple(events))
 
     def step(
         self, state: S, seat: int, action: object, *, version: int | None = None

@@ -64,9 +64,22 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place.
+
+        Each index comes from one 32-bit draw by Lemire's multiply-shift (``j = r * n >> 32``),
+        with the rejection step that keeps it exactly uniform (it almost never loops): a deal
+        shuffles a whole deck, and this is about twice as fast as calling :meth:`below` per
+        card.
+        """
+        next_u32 = self.next_u32
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            bound = i + 1
+            product = next_u32() * bound
+            if (product & _MASK32) < bound:
+                threshold = ((1 << 32) - bound) % bound
+                while (product & _MASK32) < threshold:
+                    product = next_u32() * bound
+            j = product >> 32
             items[i], items[j] = items[j], items[i]
 
     def __eq__(self, other: object) -> bool:

@@ -32,11 +32,13 @@ from redis.exceptions import RedisError
 from services import supervise
 from services.records import LogEntry
 from services.store import (
+    LOG_PAGE,
     PRESENCE_PING,
     Online,
     Store,
     StoreUnavailable,
     entry_from_notification,
+    heartbeat_channel,
     notify_channel,
     now,
     room_of_channel,
@@ -148,7 +150,7 @@ class RoomFeed:
                     return
                 for entry in entries:
                     self._hand_out(entry)
-                if len(entries) < 500:
+                if len(entries) < LOG_PAGE:
                     return
 
 
@@ -288,7 +290,7 @@ class Feeds:
         streams' own SUBSCRIBEs go straight to it (``_live``)."""
         await self._disconnect()
         pubsub = self._pubsub = self.store.pubsub()
-        await pubsub.subscribe("cercle:heartbeat")  # connects (only this coroutine reads)
+        await pubsub.subscribe(heartbeat_channel())  # connects (only this coroutine reads)
         async with self._pubsub_lock:  # no stream's SUBSCRIBE falls between the two
             wanted = [notify_channel(room_id) for room_id in self._subscribed]
             for start in range(0, len(wanted), 500):

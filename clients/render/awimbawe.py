@@ -323,6 +323,23 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
         return ctx.style.warn(tr(key, who=who, card=aw_card(ctx, e.card)))
     if which == "cheetah_choice":
         return tr("aw.ev.cheetah_choice", who=who, leader=ctx.who(e.leader))
+    return _awimbawe_trick_and_round_event(which, e, who, ctx)
+
+
+register(
+    GameRenderer(
+        "awimbawe",
+        table=awimbawe_table,
+        action=awimbawe_action,
+        event=awimbawe_event,
+        outcome_lines=awimbawe_outcome_lines,
+    )
+)
+
+
+def _awimbawe_trick_and_round_event(which: str, e: Any, who: str, ctx: Context) -> str | None:
+    """Tricks, rounds and deals (the rest of :func:`awimbawe_event`)."""
+    tr = ctx.tr
     if which == "trick_won":
         if len(e.cards) == 2:
             for card, seat in zip(e.cards, (e.led_to, e.followed_to), strict=True):
@@ -360,14 +377,3 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
         cards = ", ".join(aw_card(ctx, c) for c in e.cards)
         return tr(private_key("aw.ev.hand_dealt", {"seat": e.seat}, ctx), who=who, cards=cards)
     return None
-
-
-register(
-    GameRenderer(
-        "awimbawe",
-        table=awimbawe_table,
-        action=awimbawe_action,
-        event=awimbawe_event,
-        outcome_lines=awimbawe_outcome_lines,
-    )
-)

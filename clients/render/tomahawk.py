@@ -272,6 +272,12 @@ def tomahawk_event(ev: tomahawk_pb2.TomahawkEvent, ctx: Context) -> str | None:
             return tr("tt.ev.hands_passed")
         text = tr("tt.clockwise") if e.direction >= 0 else tr("tt.counter")
         return tr("tt.ev.direction_changed", direction=text)
+    return _tomahawk_table_event(which, e, who, ctx)
+
+
+def _tomahawk_table_event(which: str, e: Any, who: str, ctx: Context) -> str | None:
+    """Draws, calls, penalties and the end of rounds (the rest of :func:`tomahawk_event`)."""
+    tr = ctx.tr
     if which == "hands_swapped":
         return tr("tt.ev.hands_swapped", who=who, target=ctx.who(e.target))
     if which == "drew":

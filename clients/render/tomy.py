@@ -241,6 +241,12 @@ def tomy_event(ev: tomy_pb2.TomyEvent, ctx: Context) -> str | None:
                 names=ctx.who_all(list(e.must_draw)),
             )
         )
+    return _tomy_deck_and_game_event(which, e, who, ctx)
+
+
+def _tomy_deck_and_game_event(which: str, e: Any, who: str, ctx: Context) -> str | None:
+    """The deck, row and game events of Tomy (the rest of :func:`tomy_event`)."""
+    tr = ctx.tr
     if which == "dog_deck_reshuffled":
         return tr("my.ev.dog_deck_reshuffled", n=e.cards)
     if which == "card_drawn":

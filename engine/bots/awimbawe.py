@@ -20,12 +20,11 @@ lost round the bot chooses to lead the next one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.bots import Bot, Memory, register
 from engine.core import Event, Game, IllegalAction
-from engine.games import awimbawe_events as ev
 from engine.games.awimbawe import (
     CHOOSE_LEADER,
     EAGLE,
@@ -36,7 +35,8 @@ from engine.games.awimbawe import (
     EagleChoice,
     SkipPower,
 )
-from engine.games.awimbawe_cards import (
+from engine.games.awimbawe import events as ev
+from engine.games.awimbawe.cards import (
     CARD_COUNT,
     COLOUR,
     CROWNS,
@@ -73,7 +73,7 @@ def _fresh(round_no: int) -> dict[str, Any]:
 
 
 def observe_events(memory: Memory, events: Iterable[object]) -> dict[str, Any]:
-    """Fold public Awimbawé events (:mod:`engine.games.awimbawe_events`) into the memory
+    """Fold public Awimbawé events (:mod:`engine.games.awimbawe.events`) into the memory
     described in the module docstring."""
     mem: dict[str, Any] = (
         _fresh(1)
@@ -319,6 +319,83 @@ def greedy_move(game: Game[Any], state: AwimbaweState, seat: int, rng: Rng) -> A
     return SkipPower()
 
 
+def _greedy_lead(
+    cards: list[int], answers: list[int], mine: int, theirs: int, below: Callable[[int], int]
+) -> int:
+    """The lead that leaves the follower's best answer worst for them (low cards first)."""
+    led, best = cards[0], -1e9
+    for card in cards:
+        if answers:
+            reply = max(_trick_score(card, r, theirs, mine) for r in _follows(answers, card))
+        else:
+            reply = 0.0
+        value = -reply - 0.1 * VALUE[card] + 0.01 * below(8)
+        if value > best:
+            led, best = card, value
+    return led
+
+
+def _fights(led: int, mine: int, theirs: int, below: Callable[[int], int]) -> bool:
+    """AW-EAGLE-1 in a playout: fight (take both cards) when the led card is worth it."""
+    if below(GREEDY_NOISE) == 0:
+        return below(2) == 0
+    return CROWNS[led] + _take(_IS_HYENA[led], mine, theirs) > -CROWNS[led] - _take(
+        _IS_HYENA[led], theirs, mine
+    )
+
+
+def _round_winner(crowns: list[int], hyenas: list[int], last_winner: int) -> int:
+    """AW-END-1: most crowns, then fewer Hyenas, then the last trick's winner."""
+    if crowns[0] != crowns[1]:
+        return 0 if crowns[0] > crowns[1] else 1
+    if hyenas[0] != hyenas[1]:
+        return 0 if hyenas[0] < hyenas[1] else 1
+    return last_winner
+
+
+def _available(hand: list[int], piles: list[list[int]], face_up: list[bool]) -> list[int]:
+    """A side's available cards in a playout: the hand, then the face-up pile tops."""
+    cards = hand[:]
+    for pile in piles:
+        if pile and face_up[pile[-1]]:
+            cards.append(pile[-1])
+    return cards
+
+
+def _playable(
+    hand: list[int],
+    piles: list[list[int]],
+    face_up: list[bool],
+    paralysed: list[list[int]],
+    p: int,
+) -> list[int]:
+    """AW-STUCK-1 on entering a play: the cards ``p`` may play (any follow duty aside)."""
+    cards = _available(hand, piles, face_up)
+    held = paralysed[p]
+    if held:
+        free = [c for c in cards if c not in held]
+        if free:
+            return free
+        paralysed[p] = []
+    if cards:
+        return cards
+    for pile in piles:
+        if pile and not face_up[pile[-1]]:
+            face_up[pile[-1]] = True
+    return _available(hand, piles, face_up)
+
+
+def _remove(hand: list[int], piles: list[list[int]], card: int) -> None:
+    """``card`` leaves the hand, or the top of the pile it lies on."""
+    if card in hand:
+        hand.remove(card)
+    else:
+        for pile in piles:
+            if pile and pile[-1] == card:
+                pile.pop()
+                break
+
+
 def _fast_round(state: AwimbaweState, me: int, rng: Rng) -> float:
     """Finish the round from the start of a trick with the playout policy, outside the
     engine (no events, no checks, powers never used), and score it for ``me`` as
@@ -336,37 +413,10 @@ def _fast_round(state: AwimbaweState, me: int, rng: Rng) -> float:
     below = rng.below
 
     def available(p: int) -> list[int]:
-        cards = hands[p][:]
-        for pile in piles[p]:
-            if pile and face_up[pile[-1]]:
-                cards.append(pile[-1])
-        return cards
+        return _available(hands[p], piles[p], face_up)
 
     def playable(p: int) -> list[int]:
-        """AW-STUCK-1 on entering a play: the cards ``p`` may play (any follow duty aside)."""
-        cards = available(p)
-        held = paralysed[p]
-        if held:
-            free = [c for c in cards if c not in held]
-            if free:
-                return free
-            paralysed[p] = []
-        if cards:
-            return cards
-        for pile in piles[p]:
-            if pile and not face_up[pile[-1]]:
-                face_up[pile[-1]] = True
-        return available(p)
-
-    def remove(p: int, card: int) -> None:
-        if card in hands[p]:
-            hands[p].remove(card)
-        else:
-            for pile in piles[p]:
-                if pile and pile[-1] == card:
-                    pile.pop()
-                    break
-        paralysed[p] = []
+        return _playable(hands[p], piles[p], face_up, paralysed, p)
 
     while True:
         follower = 1 - leader
@@ -377,19 +427,9 @@ def _fast_round(state: AwimbaweState, me: int, rng: Rng) -> float:
         else:
             answers = [c for c in available(follower) if c not in paralysed[follower]]
             answers = answers or available(follower)
-            mine, theirs = hyenas[leader], hyenas[follower]
-            led, best = cards[0], -1e9
-            for card in cards:
-                if answers:
-                    reply = max(
-                        _trick_score(card, r, theirs, mine) for r in _follows(answers, card)
-                    )
-                else:
-                    reply = 0.0
-                value = -reply - 0.1 * VALUE[card] + 0.01 * below(8)
-                if value > best:
-                    led, best = card, value
-        remove(leader, led)
+            led = _greedy_lead(cards, answers, hyenas[leader], hyenas[follower], below)
+        _remove(hands[leader], piles[leader], led)
+        paralysed[leader] = []
         # The follow.
         cards = _follows(playable(follower), led)
         mine, theirs = hyenas[follower], hyenas[leader]
@@ -397,20 +437,14 @@ def _fast_round(state: AwimbaweState, me: int, rng: Rng) -> float:
             card = cards[below(len(cards))]
         else:
             card = max(cards, key=lambda c: _trick_score(led, c, mine, theirs))
-        remove(follower, card)
+        _remove(hands[follower], piles[follower], card)
+        paralysed[follower] = []
         # Who takes what (AW-WIN-1, AW-EAGLE-1).
         led_to = followed_to = leader
         if _beats(led, card):
             led_to = followed_to = follower
-            if COLOUR[card] == SKY and COLOUR[led] != SKY:
-                if below(GREEDY_NOISE) == 0:
-                    fight = below(2) == 0
-                else:
-                    fight = CROWNS[led] + _take(_IS_HYENA[led], mine, theirs) > -CROWNS[
-                        led
-                    ] - _take(_IS_HYENA[led], theirs, mine)
-                if not fight:
-                    led_to = leader
+            if COLOUR[card] == SKY and COLOUR[led] != SKY and not _fights(led, mine, theirs, below):
+                led_to = leader
         winner = follower if led_to == follower else leader
         crowns[led_to] += CROWNS[led]
         crowns[followed_to] += CROWNS[card]
@@ -426,12 +460,7 @@ def _fast_round(state: AwimbaweState, me: int, rng: Rng) -> float:
                 if pile and not face_up[pile[-1]]:
                     face_up[pile[-1]] = True
         if not (hands[0] or hands[1] or any(piles[0]) or any(piles[1])):
-            if crowns[0] != crowns[1]:
-                won = 0 if crowns[0] > crowns[1] else 1
-            elif hyenas[0] != hyenas[1]:
-                won = 0 if hyenas[0] < hyenas[1] else 1
-            else:
-                won = last_winner
+            won = _round_winner(crowns, hyenas, last_winner)
             margin = crowns[me] - crowns[1 - me]
             break
         leader = winner

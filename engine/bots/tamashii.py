@@ -41,8 +41,8 @@ from engine.games.tamashii import (
     PowerPeek,
     TamashiiView,
 )
-from engine.games.tamashii_cards import CARD_BY_ID, CARDS, RETURN_EXCESS
-from engine.games.tamashii_events import Freed, LiberationFailed, Peeked
+from engine.games.tamashii.cards import CARD_BY_ID, CARDS, RETURN_EXCESS
+from engine.games.tamashii.events import Freed, LiberationFailed, Peeked
 from engine.rng import Rng
 
 GEM = 1.0

@@ -45,7 +45,7 @@ from engine.games.tomahawk import (
     TakeSkip,
     TomahawkView,
 )
-from engine.games.tomahawk_cards import (
+from engine.games.tomahawk.cards import (
     CALUMET,
     COLOUR,
     COLOUR_INDEX,

@@ -17,7 +17,7 @@ holder (the bot itself when it holds the leash, else at random).
 - Story: it compares proposing each free column with passing, the later speakers choosing at
   random among what they may do (computed exactly, memoised over the proposed sets), and
   tells a short template story naming the breed and the place, in the room's language
-  (:func:`engine.games.tomy_data.template_story`).
+  (:func:`engine.games.tomy.cards.template_story`).
 - Tie (leash holder): its own vote's breed if tied, else the breed that helps the player
   closest to winning least.
 
@@ -33,9 +33,9 @@ from typing import Any
 
 from engine.bots import Bot, Memory, register
 from engine.core import Game
-from engine.games import tomy_data as data
 from engine.games.tomy import TIE, VOTE, BreakTie, Pass, Propose, TomyView
-from engine.games.tomy_events import (
+from engine.games.tomy import cards as data
+from engine.games.tomy.events import (
     CardDrawn,
     DogDeckReshuffled,
     GameStarted,

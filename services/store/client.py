@@ -56,6 +56,9 @@ OPEN_ROOM_TTL_SECONDS = 3600
 ROOMS_PER_HOUR = 30
 """How many rooms one session may create in an hour."""
 IDEMPOTENCY_TTL_SECONDS = ROOM_TTL_SECONDS
+LOG_PAGE = 500
+"""How many log entries :meth:`Store.read_log` returns at most by default: a reader that
+gets fewer has reached the end of the log."""
 
 
 class Conflict(Exception):
@@ -268,7 +271,7 @@ class Store(PlayerStore):
             raise KeyReused()
         raise Conflict(int(seq))
 
-    async def read_log(self, room_id: str, after_seq: int, count: int = 500) -> list[LogEntry]:
+    async def read_log(self, room_id: str, after_seq: int, count: int = LOG_PAGE) -> list[LogEntry]:
         """Entries with seq > ``after_seq``, oldest first, at most ``count``."""
         raw = await self._call(
             "read_log",

@@ -140,6 +140,18 @@ def probe_key(shard: int) -> str:
     return f"cercle:{{c{shard}}}:probe"
 
 
+def player_streams_scope(player_id: str) -> str:
+    """The stream-lease scope of one player's streams (the other scope is a peer address,
+    ``services.limits.peer_host``)."""
+    return f"player:{player_id}"
+
+
+def heartbeat_channel() -> str:
+    """A channel nobody publishes on: a replica's feed subscribes to it to open its pub/sub
+    connection before any room is listened to."""
+    return "cercle:heartbeat"
+
+
 def stream_leases_key(scope: str) -> str:
     """The leases of one scope's open streams (``player:<id>`` or ``addr:<address>``)."""
     return f"cercle:streams:{scope}"

@@ -25,7 +25,7 @@ from google.protobuf.descriptor import EnumDescriptor
 
 import i18n
 from deploy.local.cluster import Cluster, cluster, free_port
-from engine.games import tomy_data
+from engine.games.tomy import cards as tomy_data
 from tests.clients.test_cli import ROOT, cli_env
 
 MATCHES = {

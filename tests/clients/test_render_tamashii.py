@@ -15,8 +15,8 @@ from clients.render import Context
 from clients.render.tamashii import tamashii_event, tamashii_outcome_lines, tamashii_table
 from engine import registry
 from engine.events import Event
-from engine.games.tamashii_cards import CARDS, FACES, VERDICTS
-from engine.games.tamashii_events import MatchOver, Peeked, TamashiiOutcome
+from engine.games.tamashii.cards import CARDS, FACES, VERDICTS
+from engine.games.tamashii.events import MatchOver, Peeked, TamashiiOutcome
 from engine.playout import random_playout
 from services.games.convert import to_proto
 

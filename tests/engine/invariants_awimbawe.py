@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.awimbawe_cards import CARD_COUNT
+from engine.games.awimbawe.cards import CARD_COUNT
 
 
 def check(state: Any) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.tamashii_cards import BAG_START, CARD_BY_ID, CARDS, TOTAL_GEMS
+from engine.games.tamashii.cards import BAG_START, CARD_BY_ID, CARDS, TOTAL_GEMS
 
 
 def check(state: Any) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.tomahawk_cards import DECK_SIZE
+from engine.games.tomahawk.cards import DECK_SIZE
 
 _ALL = list(range(DECK_SIZE))
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.games import tomy_data
 from engine.games.tomy import EMPTY, NO_CARD
+from engine.games.tomy import cards as tomy_data
 
 
 def check(state: Any) -> None:

@@ -23,7 +23,6 @@ from engine.core import (
     Timeout,
     WrongGame,
 )
-from engine.games import awimbawe_events as ev
 from engine.games.awimbawe import (
     CHEETAH_CHOICE,
     CHOOSE_LEADER,
@@ -43,7 +42,8 @@ from engine.games.awimbawe import (
     SkipPower,
     SnakePick,
 )
-from engine.games.awimbawe_cards import (
+from engine.games.awimbawe import events as ev
+from engine.games.awimbawe.cards import (
     ANIMAL,
     BLACK,
     BROWN,
@@ -61,7 +61,7 @@ from engine.games.awimbawe_cards import (
     eagle,
     land_card,
 )
-from engine.games.awimbawe_events import (
+from engine.games.awimbawe.events import (
     FEWER_HYENAS,
     FOUR_HYENAS,
     LAST_TRICK,

@@ -20,9 +20,9 @@ from cercle.v1 import awimbawe_pb2
 from engine import registry
 from engine.codec import decode_event, encode_event, from_data, kinds, to_data
 from engine.events import Event
-from engine.games import awimbawe_events as ev
 from engine.games.awimbawe import DECISIONS, HEIR_SIDES, AwimbaweGame
-from engine.games.awimbawe_cards import (
+from engine.games.awimbawe import events as ev
+from engine.games.awimbawe.cards import (
     ANIMALS,
     CARD_VIEWS,
     COLOURS,

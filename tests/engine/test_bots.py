@@ -19,8 +19,8 @@ from engine.bots.tamashii import TamashiiBot
 from engine.bots.tomahawk import TomahawkBot
 from engine.bots.tomy import TomyBot
 from engine.core import Game, OptionValue, State
-from engine.games import tomy_data
 from engine.games.tomy import Propose
+from engine.games.tomy import cards as tomy_data
 from engine.rng import Rng
 
 GAME_IDS = [g.info.id for g in registry.games()]
@@ -242,7 +242,7 @@ def test_tamashii_strong_bot_stops_drawing_when_it_can_free_a_known_spirit() -> 
     them there and frees it, instead of pushing its luck further."""
     from engine.bots.tamashii import _gems, known_cards
     from engine.games.tamashii import GATHERING, DrawAgain, Place
-    from engine.games.tamashii_cards import CARD_BY_ID
+    from engine.games.tamashii.cards import CARD_BY_ID
 
     game = registry.get("tamashii")
     checked = 0

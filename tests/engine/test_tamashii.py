@@ -41,7 +41,7 @@ from engine.games.tamashii import (
     TamashiiGame,
     TamashiiState,
 )
-from engine.games.tamashii_cards import (
+from engine.games.tamashii.cards import (
     BAG_START,
     BLACK,
     BLUE,
@@ -56,7 +56,7 @@ from engine.games.tamashii_cards import (
     YELLOW,
     verdict,
 )
-from engine.games.tamashii_events import (
+from engine.games.tamashii.events import (
     Bust,
     Freed,
     GemDrawn,

@@ -22,7 +22,7 @@ from engine.codec import decode_event, encode_event, from_data, kinds, to_data
 from engine.core import Outcome, Timeout
 from engine.events import Event
 from engine.games.tamashii import TamashiiGame, TamashiiState
-from engine.games.tamashii_cards import (
+from engine.games.tamashii.cards import (
     CARDS,
     COLOURS,
     LEVEL_CHOICES,
@@ -31,7 +31,7 @@ from engine.games.tamashii_cards import (
     Gems,
     TamashiiCatalogue,
 )
-from engine.games.tamashii_events import (
+from engine.games.tamashii.events import (
     END_REASONS,
     EVENT_TYPES,
     PHASES,

@@ -22,7 +22,6 @@ from engine.core import (
     Transition,
 )
 from engine.events import Event
-from engine.games import tomahawk as tt
 from engine.games.tomahawk import (
     DRAWN,
     FACE_DRAW,
@@ -44,7 +43,8 @@ from engine.games.tomahawk import (
     TomahawkState,
     TomahawkView,
 )
-from engine.games.tomahawk_cards import (
+from engine.games.tomahawk import round as tt_round
+from engine.games.tomahawk.cards import (
     ALL_CARDS,
     COLOUR,
     COLOUR_INDEX,
@@ -58,7 +58,7 @@ from engine.games.tomahawk_cards import (
     POINTS,
     SYMBOLS,
 )
-from engine.games.tomahawk_events import (
+from engine.games.tomahawk.events import (
     CardPlayed,
     ColourNamed,
     ComboPlayed,
@@ -347,7 +347,7 @@ def test_tt_setup_2_first_wheel_passes_every_hand_once() -> None:
         == GAME.encode(s)
     )
     deck = list(ALL_CARDS)
-    tt._shuffle(Rng.from_seed(seed), deck)
+    Rng.from_seed(seed).shuffle(deck)
     dealt = [deck[i * 8 : (i + 1) * 8] for i in range(4)]
     assert s.hands == [dealt[3], dealt[0], dealt[1], dealt[2]]
     assert s.phase == NAME_COLOUR
@@ -577,7 +577,7 @@ def test_tt_turn_5_timeout_names_the_most_common_colour() -> None:
     t = act(s, 0, Timeout())
     assert event(t, ColourNamed) == ColourNamed(0, "violet")
     assert (t.state.turn, len(t.state.hands[0])) == (1, 4)  # then draws and the turn ends
-    assert tt._most_common_colour([DIAMOND, CALUMET]) == 0  # nothing coloured: red
+    assert tt_round._most_common_colour([DIAMOND, CALUMET]) == 0  # nothing coloured: red
 
 
 def test_tt_turn_6_clockwise_first() -> None:
@@ -1316,7 +1316,7 @@ def test_determinize_keeps_a_playable_drawn_card() -> None:
     for i in range(20):
         world = GAME.determinize(s, 1, Rng.from_seed(i))
         assert world.drawn in world.hands[0]
-        assert tt._playable(world, world.drawn)
+        assert tt_round._playable(world, world.drawn)
         for action in GAME.legal_actions(world, 0):
             GAME.apply(world, 0, action)
 

@@ -31,8 +31,8 @@ from engine.games.tomahawk import (
     TomahawkGame,
     TomahawkState,
 )
-from engine.games.tomahawk_cards import FACES, SYMBOLS, CardFace, TomahawkCatalogue
-from engine.games.tomahawk_events import (
+from engine.games.tomahawk.cards import FACES, SYMBOLS, CardFace, TomahawkCatalogue
+from engine.games.tomahawk.events import (
     CARD_KINDS,
     COLOURS,
     DRAW_REASONS,

@@ -22,7 +22,6 @@ from engine.core import (
     Timeout,
 )
 from engine.events import Event
-from engine.games import tomy_data
 from engine.games.tomy import (
     EMPTY,
     NO_CARD,
@@ -37,8 +36,9 @@ from engine.games.tomy import (
     TomyState,
     Vote,
 )
-from engine.games.tomy_data import DOG_FACES
-from engine.games.tomy_events import (
+from engine.games.tomy import cards as tomy_data
+from engine.games.tomy.cards import DOG_FACES
+from engine.games.tomy.events import (
     CardDrawn,
     HandDealt,
     LocationDeckShort,

@@ -20,10 +20,10 @@ from cercle.v1 import tomy_pb2
 from engine.codec import decode_event, encode_event, from_data, kinds, to_data
 from engine.core import Outcome, Timeout
 from engine.events import Event
-from engine.games import tomy_data
 from engine.games.tomy import PHASES, Phase, TomyGame, TomyState
-from engine.games.tomy_data import LANGUAGES, TomyCatalogue
-from engine.games.tomy_events import END_REASONS, EndReason, TomyOutcome
+from engine.games.tomy import cards as tomy_data
+from engine.games.tomy.cards import LANGUAGES, TomyCatalogue
+from engine.games.tomy.events import END_REASONS, EndReason, TomyOutcome
 from engine.playout import all_legal
 from engine.rng import Rng
 from services.games.convert import from_proto, to_proto

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Event, only
-from engine.games.tomahawk_cards import COLOUR_NAMES, FACES, KIND_NAMES, CardFace
+from engine.games.tomahawk.cards import COLOUR_NAMES, FACES, KIND_NAMES, CardFace
 
 # --------------------------------------------------------------------------------------------
 # Closed vocabularies (proto enum in brackets)

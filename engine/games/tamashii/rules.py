@@ -1,25 +1,9 @@
-"""Tamashii: a cooperative memory and push-your-luck game (rules: ``docs/games/tamashii.md``).
-
-Six Tamashii lie face down in slots 0–5. On their turn a player either PEEKs at one face-down
-card (they alone learn it, once) or GATHERs gems from the bag one at a time, then places all
-of them on one face-down card, possibly trying to FREE it. A black gem ends the turn with
-nothing gained; every turn the bag loses one gem. The table wins together by freeing as many
-Tamashii as it can.
-
-The card list, the bag, the levels, the verdicts and the catalogue are data in
-:mod:`engine.games.tamashii_cards`; the typed events are in :mod:`engine.games.tamashii_events`;
-rule ids ``TM-…`` refer to ``shared/rules/tamashii.md``.
-
->>> game = registry.get("tamashii")
->>> state = game.new_match(game.validate_options({}), 2, seed=7)
->>> sorted(type(a).__name__ for a in game.legal_actions(state, state.turn))[:2]
-['Gather', 'Peek']
-"""
+"""Tamashii's :class:`~engine.core.Game`: options, set-up, legal actions, the rules of each
+action, outcome and determinization; registered in :mod:`engine.registry` on import."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine import registry
@@ -27,19 +11,33 @@ from engine.core import (
     ClockSpec,
     Game,
     GameInfo,
-    IllegalAction,
     InvalidOptions,
     NotYourTurn,
     OptionSpec,
     OptionValue,
     Outcome,
     Pending,
-    State,
     Timeout,
     WrongGame,
 )
 from engine.events import Event, only
-from engine.games.tamashii_cards import (
+from engine.games.tamashii.actions import (
+    _ACTION_TYPES,
+    AlreadyGathering,
+    BagEmpty,
+    DrawAgain,
+    Gather,
+    MustPlace,
+    NoPowerPending,
+    NoSuchSlot,
+    NothingDrawn,
+    Peek,
+    Place,
+    PowerPeek,
+    PowerPending,
+    SlotFaceUp,
+)
+from engine.games.tamashii.cards import (
     BAG_START,
     BLACK,
     BLUE,
@@ -62,13 +60,11 @@ from engine.games.tamashii_cards import (
     WIN_THRESHOLD,
     YELLOW,
     Card,
-    CardFace,
-    Gems,
     TamashiiCatalogue,
     catalogue,
     verdict,
 )
-from engine.games.tamashii_events import (
+from engine.games.tamashii.events import (
     ALL_FREED,
     BAG_EXHAUSTED,
     CHOOSE,
@@ -93,292 +89,9 @@ from engine.games.tamashii_events import (
     TurnStarted,
     TurnTimedOut,
 )
+from engine.games.tamashii.state import SLOTS, TamashiiState
+from engine.games.tamashii.view import KnownCard, SlotView, TamashiiView, _gems, _known
 from engine.rng import Rng
-
-__all__ = [
-    "ALL_FREED",
-    "BAG_EXHAUSTED",
-    "CHOOSE",
-    "GATHERING",
-    "NO_CARD_CAN_BE_FREED",
-    "OVER",
-    "POWER_PEEK",
-    "CardFace",
-    "DrawAgain",
-    "Gather",
-    "Gems",
-    "KnownCard",
-    "Peek",
-    "Place",
-    "PowerPeek",
-    "SlotView",
-    "TamashiiGame",
-    "TamashiiState",
-    "TamashiiView",
-]
-
-SLOTS = 6
-"""Number of card slots on the table (TM-SETUP-1)."""
-
-
-# --------------------------------------------------------------------------------------------
-# Actions
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Peek:
-    """TM-PEEK-1: look at the face-down card in ``slot``; this is the whole turn."""
-
-    slot: int
-
-
-@dataclass(frozen=True, slots=True)
-class Gather:
-    """TM-GATHER-1: start the turn by drawing one gem from the bag."""
-
-
-@dataclass(frozen=True, slots=True)
-class DrawAgain:
-    """TM-GATHER-1: draw one more gem (only after :class:`Gather`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Put every gem drawn this turn on the face-down card in ``slot``; with ``free``, then
-    try to free it (TM-FREE-1). Ends the turn (after Tsuchi's peek if it is freed)."""
-
-    slot: int
-    free: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class PowerPeek:
-    """Tsuchi's PEEK power: look at the face-down card in ``slot``."""
-
-    slot: int
-
-
-TamashiiAction = Peek | Gather | DrawAgain | Place | PowerPeek
-_ACTION_TYPES = (Peek, Gather, DrawAgain, Place, PowerPeek)
-
-
-# --------------------------------------------------------------------------------------------
-# Errors (stable reasons; messages name slots, never a face-down card)
-# --------------------------------------------------------------------------------------------
-
-
-class NoSuchSlot(IllegalAction):
-    reason = "NO_SUCH_SLOT"
-
-
-class SlotFaceUp(IllegalAction):
-    reason = "SLOT_FACE_UP"
-
-
-class BagEmpty(IllegalAction):
-    reason = "BAG_EMPTY"
-
-
-class NothingDrawn(IllegalAction):
-    reason = "NOTHING_DRAWN"
-
-
-class MustPlace(IllegalAction):
-    reason = "MUST_PLACE"
-
-
-class AlreadyGathering(IllegalAction):
-    reason = "ALREADY_GATHERING"
-
-
-class PowerPending(IllegalAction):
-    reason = "POWER_PENDING"
-
-
-class NoPowerPending(IllegalAction):
-    reason = "NO_POWER_PENDING"
-
-
-# --------------------------------------------------------------------------------------------
-# State
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(eq=True, repr=False, slots=True)
-class TamashiiState(State):
-    """The whole match. Gem counts are lists indexed by colour (blue, red, yellow, black).
-
-    ``cards[slot]`` is the card id in each slot (secret while face down); ``on_cards`` holds
-    the gems on the cards, flat: slot ``s`` colour ``c`` is ``on_cards[4 * s + c]``.
-    ``peeked[seat]`` and ``revealed`` are bit masks of slots: the slots each seat has looked
-    at, and the slots shown to everyone by a liberation attempt (TM-MEM-1).
-    """
-
-    version: int
-    rng: Rng
-    players: int
-    level: str
-    memory_aid: bool
-    cards: list[int]
-    freed: list[bool]
-    on_cards: list[int]
-    bag: list[int]
-    drawn: list[int]
-    removed: list[int]
-    turn: int
-    phase: str
-    peeked: list[int]
-    revealed: int
-    end_reason: str
-
-    def clone(self) -> TamashiiState:
-        return TamashiiState(
-            self.version,
-            Rng(self.rng.state),
-            self.players,
-            self.level,
-            self.memory_aid,
-            self.cards[:],
-            self.freed[:],
-            self.on_cards[:],
-            self.bag[:],
-            self.drawn[:],
-            self.removed[:],
-            self.turn,
-            self.phase,
-            self.peeked[:],
-            self.revealed,
-            self.end_reason,
-        )
-
-    def to_data(self) -> list[Any]:
-        return [
-            self.version,
-            self.rng.state,
-            self.players,
-            self.level,
-            self.memory_aid,
-            self.cards,
-            self.freed,
-            self.on_cards,
-            self.bag,
-            self.drawn,
-            self.removed,
-            self.turn,
-            self.phase,
-            self.peeked,
-            self.revealed,
-            self.end_reason,
-        ]
-
-    @classmethod
-    def from_data(cls, data: list[Any]) -> TamashiiState:
-        (
-            version,
-            rng_state,
-            players,
-            level,
-            memory_aid,
-            cards,
-            freed,
-            on_cards,
-            bag,
-            drawn,
-            removed,
-            turn,
-            phase,
-            peeked,
-            revealed,
-            end_reason,
-        ) = data
-        return cls(
-            int(version),
-            Rng(int(rng_state)),
-            int(players),
-            str(level).lower(),
-            bool(memory_aid),
-            [int(x) for x in cards],
-            [bool(x) for x in freed],
-            [int(x) for x in on_cards],
-            [int(x) for x in bag],
-            [int(x) for x in drawn],
-            [int(x) for x in removed],
-            int(turn),
-            str(phase).lower(),
-            [int(x) for x in peeked],
-            int(revealed),
-            str(end_reason),
-        )
-
-    # -- small readers used by the rules and the tests ---------------------------------------
-
-    def gems_on(self, slot: int) -> list[int]:
-        """The gems on the card in ``slot``, per colour."""
-        return self.on_cards[4 * slot : 4 * slot + 4]
-
-    @property
-    def freed_count(self) -> int:
-        return sum(self.freed)
-
-
-# --------------------------------------------------------------------------------------------
-# View
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SlotView:
-    """One of the six places on the table.
-
-    ``card`` is set only when the card is face up (freed). ``peeked_by`` lists the seats that
-    have looked at this slot (public: everyone sees who peeks where, not what they saw).
-    """
-
-    slot: int
-    face_up: bool
-    card: CardFace | None
-    gems: Gems
-    peeked_by: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class KnownCard:
-    """A face-down card the viewer has seen (memory aid only)."""
-
-    slot: int
-    card: CardFace
-
-
-@dataclass(frozen=True, slots=True)
-class TamashiiView:
-    """What one seat (or a spectator) sees. Never the RNG, never a face-down card, except
-    with ``memory_aid``: ``my_peeks`` (the viewer's own peeks) and ``seen_by_all`` (cards
-    shown by a failed liberation), both for cards still face down. ``end_reason`` and
-    ``verdict`` are ``""`` while the match runs."""
-
-    level: str
-    memory_aid: bool
-    powers_active: bool
-    black_is_wild: bool
-    players: int
-    turn: int
-    phase: str
-    slots: tuple[SlotView, ...]
-    bag: Gems
-    drawn: Gems
-    removed: Gems
-    freed: int
-    end_reason: str
-    verdict: str
-    my_peeks: tuple[KnownCard, ...]
-    seen_by_all: tuple[KnownCard, ...]
-
-
-def _gems(counts: Sequence[int]) -> Gems:
-    """Per-colour counts (blue, red, yellow, black) as :class:`Gems`."""
-    return Gems(counts[0], counts[1], counts[2], counts[3])
-
 
 # --------------------------------------------------------------------------------------------
 # The game
@@ -773,14 +486,6 @@ class TamashiiGame(Game[TamashiiState]):
             world.cards[s] = card_id
         world.rng = Rng(rng.next_u32() << 32 | rng.next_u32())
         return world
-
-
-def _known(state: TamashiiState, mask: int) -> tuple[KnownCard, ...]:
-    return tuple(
-        KnownCard(s, FACES[state.cards[s]])
-        for s in range(SLOTS)
-        if mask >> s & 1 and not state.freed[s]
-    )
 
 
 def could_be_freed(state: TamashiiState, slot: int) -> bool:

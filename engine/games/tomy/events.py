@@ -3,9 +3,9 @@
 Each class maps field by field to the nested message of the same name in ``TomyEvent``
 (``protos/cercle/v1/tomy.proto``); its kind is the class name in snake_case
 (``StoryProposed`` -> ``story_proposed``). Columns are 0–5 (the breed of the row, MT-MAT-1),
-locations 0–47, dog cards 0–95 (``tomy_data``). Closed vocabularies are ``str`` fields (the
+locations 0–47, dog cards 0–95 (``cards``). Closed vocabularies are ``str`` fields (the
 storage codec knows no ``Literal``) holding lowercase values that name enum values: breeds
-(``tomy_data.BreedKey``, enum ``TomyBreed``) and end reasons (:data:`EndReason`, enum
+(``cards.BreedKey``, enum ``TomyBreed``) and end reasons (:data:`EndReason`, enum
 ``TomyEndReason``).
 
 Private events (``own_vote``, ``own_draw``, ``hand_dealt``) carry the dog cards' faces; their
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from engine.events import Event
-from engine.games.tomy_data import DogCard
+from engine.games.tomy.cards import DogCard
 
 EndReason = Literal["one_card_left", "locations_exhausted", "target_score"]
 """Why a game (``game_over``) or the match (``match_over``) ended: enum ``TomyEndReason``."""

@@ -3,13 +3,13 @@
 Each class's kind is its name in snake_case (``CardPlayed`` -> ``card_played``), the name of
 its field in the ``AwimbaweEvent`` protobuf message. Every event is public unless built with
 ``audience=only(seat)`` (``HandDealt``, ``HandCardParalysed``). A card an event reveals is
-carried as its whole face (:class:`~engine.games.awimbawe_cards.CardView`), so a client needs
+carried as its whole face (:class:`~engine.games.awimbawe.cards.CardView`), so a client needs
 no earlier view to draw it. Closed vocabularies are lowercase strings listed below; the
 protobuf enum of the same name holds each of them upper-cased (``"hand"`` of
 ``AwimbaweSource`` is ``AWIMBAWE_SOURCE_HAND``).
 
 >>> from engine.events import only
->>> from engine.games.awimbawe_cards import CARD_VIEWS
+>>> from engine.games.awimbawe.cards import CARD_VIEWS
 >>> e = HandCardParalysed(1, CARD_VIEWS[16], audience=only(1))
 >>> e.kind, e.card.animal, e.visible_to(0)
 ('hand_card_paralysed', 'snake', False)
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.events import Event
-from engine.games.awimbawe_cards import CardView
+from engine.games.awimbawe.cards import CardView
 
 # -- vocabularies -----------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """Tamashii's events: one frozen dataclass per kind (the ``TamashiiEvent`` message).
 
 Every event is public except :class:`Peeked`, which only the peeking seat sees (TM-MEM-1).
-Gem counts are :class:`~engine.games.tamashii_cards.Gems`; a card shown to someone is its
-whole face, :class:`~engine.games.tamashii_cards.CardFace` (TM-PEEK-1). Closed vocabularies
+Gem counts are :class:`~engine.games.tamashii.cards.Gems`; a card shown to someone is its
+whole face, :class:`~engine.games.tamashii.cards.CardFace` (TM-PEEK-1). Closed vocabularies
 are lowercase strings, the names of the protobuf enum values:
 
 - ``colour``: ``COLOURS`` (``TamashiiColour``);
@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Event
-from engine.games.tamashii_cards import VERDICTS, CardFace, Gems
+from engine.games.tamashii.cards import VERDICTS, CardFace, Gems
 
 # Phases of a turn (``TamashiiPhase``).
 CHOOSE = "choose"

@@ -1,0 +1,132 @@
+"""Awimbawé's actions (small frozen dataclasses) and the errors that refuse them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import (
+    IllegalAction,
+)
+from engine.games.awimbawe.state import (
+    CHEETAH_CHOICE,
+    CHOOSE_LEADER,
+    EAGLE,
+    PLAY,
+    RHINO_MOVE,
+    SNAKE_PICK,
+)
+
+# --------------------------------------------------------------------------------------------
+# Errors (stable reasons a frontend translates)
+# --------------------------------------------------------------------------------------------
+
+
+class CardNotAvailable(IllegalAction):
+    reason = "CARD_NOT_AVAILABLE"
+
+
+class CardParalysed(IllegalAction):
+    reason = "CARD_PARALYSED"
+
+
+class MustFollowColour(IllegalAction):
+    reason = "MUST_FOLLOW_COLOUR"
+
+
+class MustPlayEagle(IllegalAction):
+    reason = "MUST_PLAY_EAGLE"
+
+
+class NoDecisionPending(IllegalAction):
+    """The action answers a decision the table is not waiting for."""
+
+    reason = "NO_DECISION_PENDING"
+
+
+class InvalidRhinoMove(IllegalAction):
+    reason = "INVALID_RHINO_MOVE"
+
+
+class InvalidSnakeTarget(IllegalAction):
+    reason = "INVALID_SNAKE_TARGET"
+
+
+class InvalidLeader(IllegalAction):
+    reason = "INVALID_LEADER"
+
+
+# --------------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """AW-TRICK-1: play ``card`` from the hand or from the face-up top of one of your piles."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class EagleChoice:
+    """AW-EAGLE-1: the Eagle you followed with FIGHTs (``fight``) or FLEEs."""
+
+    fight: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RhinoMove:
+    """AW-RHINO-1: move the top card of the opponent's pile ``from_pile`` (0–3) to the bottom
+    of their non-empty pile ``to_pile``."""
+
+    from_pile: int
+    to_pile: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkipPower:
+    """Do not use the optional power (Rhino, Snake or Cheetah) of the card just played."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheetahChoice:
+    """AW-CHEETAH-1: seat ``leader`` leads the next trick."""
+
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class SnakePick:
+    """AW-SNAKE-1: paralyse one available opponent card. Give exactly one of
+    ``target_card`` (a face-up pile top of the opponent) or ``hand_position`` (a position,
+    ``0 ≤ p < snake_hand_positions`` of the view, in the opponent's hand as shuffled for you:
+    a blind pick)."""
+
+    target_card: int | None = None
+    hand_position: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseLeader:
+    """AW-SETUP-3: the loser of a round chooses who leads the next one."""
+
+    leader: int
+
+
+ACTION_TYPES = (PlayCard, EagleChoice, RhinoMove, SkipPower, CheetahChoice, SnakePick, ChooseLeader)
+EXPECTED: dict[str, tuple[type, ...]] = {
+    PLAY: (PlayCard,),
+    EAGLE: (EagleChoice,),
+    RHINO_MOVE: (RhinoMove, SkipPower),
+    SNAKE_PICK: (SnakePick, SkipPower),
+    CHEETAH_CHOICE: (CheetahChoice, SkipPower),
+    CHOOSE_LEADER: (ChooseLeader,),
+}
+WAITING_FOR = {
+    PLAY: "you to play a card",
+    EAGLE: "your Eagle to fight or flee",
+    RHINO_MOVE: "your Rhino move (or a skip)",
+    SNAKE_PICK: "your Snake's pick (or a skip)",
+    CHEETAH_CHOICE: "your Cheetah's choice of leader (or a skip)",
+    CHOOSE_LEADER: "you to choose who leads the next round",
+}

@@ -1,0 +1,400 @@
+"""Tomahawk Tribal's :class:`~engine.core.Game`: options, set-up, legal actions, apply,
+outcome and determinization; registered in :mod:`engine.registry` on import."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from engine import registry
+from engine.core import (
+    ClockSpec,
+    Game,
+    GameInfo,
+    InvalidOptions,
+    OptionSpec,
+    OptionValue,
+    Outcome,
+    Pending,
+    StaleVersion,
+    WrongGame,
+)
+from engine.events import Event
+from engine.games.tomahawk.actions import ACTION_TYPES, Agilite, CallSherif, CallTomahawk, PlayCard
+from engine.games.tomahawk.cards import (
+    CALUMET,
+    CLASSIC_KINDS,
+    COMBO_BIT,
+    COMBO_LOW_BITS,
+    FACE,
+    KIND,
+    KINDS,
+    MATCH_SYMBOL,
+    TomahawkCatalogue,
+    catalogue,
+)
+from engine.games.tomahawk.events import (
+    EVENT_TYPES,
+    TomahawkOutcome,
+)
+from engine.games.tomahawk.play import _HANDLERS, _plays_normally
+from engine.games.tomahawk.round import _playable, _start_round
+from engine.games.tomahawk.rules import (
+    _AGIL_OPTS,
+    _AGIL_OPTS_T,
+    _AGILE,
+    _ANSWERS_DRAW,
+    _ANSWERS_SKIP,
+    _CALL_SHERIF,
+    _CALL_TOMAHAWK,
+    _COMBO_OPTS,
+    _COMBO_OPTS_T,
+    _DRAW,
+    _NAME_COLOUR,
+    _PASS,
+    _PLAY_OPTS,
+    _PLAY_OPTS_T,
+    _PLAYABLE,
+    _TAKE_DRAW,
+    _TAKE_SKIP,
+    AGILITE_FORBIDDEN,
+    COLOURLESS_PLAY_ON_ANYTHING,
+    DEFAULT_TARGET_SCORE,
+    DEFAULT_TURN_SECONDS,
+    DRAW_ONLY_WHEN_STUCK,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RANDOM_FIRST_PLAYER,
+    TARGET_SCORE,
+)
+from engine.games.tomahawk.state import (
+    _NO_RECORD,
+    DRAWN,
+    FACE_DRAW,
+    FACE_SKIP,
+    OVER,
+    PLAY,
+    TomahawkState,
+)
+from engine.games.tomahawk.view import TomahawkView, view
+from engine.rng import Rng
+
+_CATALOGUE = catalogue(HAND_SIZE, AGILITE_FORBIDDEN, COLOURLESS_PLAY_ON_ANYTHING)
+
+
+# --------------------------------------------------------------------------------------------
+# The game
+# --------------------------------------------------------------------------------------------
+
+_SUMMARY_EN = (
+    "Shed all your cards first and keep few points: match the colour or the symbol, stack "
+    "Sheriffs, send attacks back with a Shield, jump in with AGILITÉ! and never forget to "
+    "shout TOMAHAWK! on your last card. 2 to 8 players; lowest total when someone reaches "
+    "250 wins."
+)
+_SUMMARY_FR = (
+    "Débarrasse-toi de toutes tes cartes avant les autres en gardant peu de points : pose la "
+    "couleur ou le symbole, cumule les Shérifs, renvoie les attaques avec le Bouclier, bondis "
+    "avec AGILITÉ ! et crie TOMAHAWK ! sur ta dernière carte. 2 à 8 joueurs ; quand un total "
+    "atteint 250, le plus faible gagne."
+)
+
+
+class TomahawkGame(Game[TomahawkState]):
+    """Tomahawk Tribal's rules (see the module docstring and ``docs/games/tomahawk.md``)."""
+
+    action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+    outcome_type = TomahawkOutcome
+
+    def catalogue(self) -> TomahawkCatalogue:
+        return _CATALOGUE
+
+    def stale(self, state: TomahawkState, expected: int, action: object) -> StaleVersion:
+        """TT-AGIL-1: of simultaneous out-of-turn claims the first accepted wins; the others
+        are told they were too late (and lose nothing)."""
+        if isinstance(action, (Agilite, CallSherif, CallTomahawk)):
+            return StaleVersion(
+                expected,
+                state.version,
+                reason="TOO_LATE",
+                message="too late: another call was accepted first; you lose nothing",
+            )
+        return StaleVersion(expected, state.version)
+
+    info = GameInfo(
+        id="tomahawk",
+        name="Tomahawk Tribal",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        options=(
+            OptionSpec(
+                "turn_seconds",
+                "int",
+                DEFAULT_TURN_SECONDS,
+                minimum=0,
+                maximum=600,
+            ),
+            OptionSpec(
+                "target_score",
+                "int",
+                DEFAULT_TARGET_SCORE,
+                minimum=1,
+                maximum=10_000,
+            ),
+            OptionSpec(
+                "first_player",
+                "int",
+                RANDOM_FIRST_PLAYER,
+                minimum=-1,
+                maximum=MAX_PLAYERS - 1,
+            ),
+        ),
+        clocks=(
+            ClockSpec(
+                "turn",
+                "turn_seconds",
+            ),
+        ),
+    )
+    state_type = TomahawkState
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def new_match(
+        self, options: Mapping[str, OptionValue], players: int, seed: int
+    ) -> TomahawkState:
+        self.check_players(players)
+        first = int(options.get("first_player", RANDOM_FIRST_PLAYER))
+        if first >= players:
+            raise InvalidOptions("first_player", f"there is no seat {first} at this table")
+        state = TomahawkState(
+            players=players,
+            target_score=int(options.get("target_score", DEFAULT_TARGET_SCORE)),
+            version=0,
+            rng=Rng.from_seed(seed),
+            round_no=1,
+            totals=(0,) * players,
+            hands=[[] for _ in range(players)],
+            draw=[],
+            discard=[],
+            colour=-1,
+            direction=1,
+            turn=0,
+            phase=PLAY,
+            pending=0,
+            caster=-1,
+            drawn=-1,
+            last_card=-1,
+            last_player=-1,
+            ones=0,
+            called=0,
+            may_call=0,
+            skip_next=0,
+            suffered_from=(_NO_RECORD,) * players,
+            suffered_draw=(0,) * players,
+            passes=0,
+            last_round_winner=-1,
+            last_round_points=(),
+        )
+        if first == RANDOM_FIRST_PLAYER:
+            first = state.rng.below(players)
+        _start_round(state, first, [])
+        return state
+
+    def seats(self, state: TomahawkState) -> int:
+        return state.players
+
+    def pending(self, state: TomahawkState) -> tuple[Pending, ...]:
+        if state.phase == OVER:
+            return ()
+        return (Pending(state.turn, "turn"),)
+
+    def outcome(self, state: TomahawkState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        totals = state.totals
+        best = min(totals)
+        return Outcome(
+            winners=tuple(s for s, t in enumerate(totals) if t == best),
+            scores=totals,
+            reason=TARGET_SCORE,
+            detail=cast(Any, TomahawkOutcome(state.round_no, state.target_score)),
+        )
+
+    # -- legal actions ------------------------------------------------------------------------
+
+    def legal_actions(self, state: TomahawkState, seat: int) -> list[Any]:
+        s = state
+        if s.phase == OVER or not 0 <= seat < s.players:
+            return []
+        if seat == s.turn:
+            out = _turn_options(s, seat) + _own_turn_agilite_options(s, seat)
+        else:
+            out = _agilite_options_of(s, seat)
+        if s.ones & ~s.called:
+            _add_calls(s, seat, out)
+        return out
+
+    # -- apply --------------------------------------------------------------------------------
+
+    def play(self, state: TomahawkState, seat: int, action: Any) -> list[Any]:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise WrongGame("that is not a Tomahawk Tribal action")
+        events: list[Event] = handler(state, seat, action)
+        return events
+
+    # -- view ---------------------------------------------------------------------------------
+
+    def view(self, state: TomahawkState, seat: int | None) -> TomahawkView:
+        return view(state, seat)
+
+    # -- determinize ----------------------------------------------------------------------
+
+    def determinize(self, state: TomahawkState, seat: int | None, rng: Rng) -> TomahawkState:
+        new = state.clone()
+        new.rng = Rng(rng.next_u32() | (rng.next_u32() << 32))
+        hidden = [t for t in range(new.players) if t != seat]
+        pool: list[int] = new.draw[:]
+        for t in hidden:
+            pool += new.hands[t]
+        keep = -1
+        if new.phase == DRAWN and new.turn != seat:
+            # The drawer's card is hidden but known to be playable: draw one such again.
+            playable = [c for c in pool if _playable(new, c)]
+            keep = playable[rng.below(len(playable))]
+            pool.remove(keep)
+            new.drawn = keep
+        rng.shuffle(pool)
+        at = 0
+        for t in hidden:
+            size = len(new.hands[t])
+            if t == new.turn and keep >= 0:
+                new.hands[t] = [*pool[at : at + size - 1], keep]
+                at += size - 1
+            else:
+                new.hands[t] = pool[at : at + size]
+                at += size
+        new.draw = pool[at:]
+        return new
+
+
+def _turn_options(s: TomahawkState, seat: int) -> list[Any]:
+    """What the seat whose turn it is may do, by phase."""
+    phase = s.phase
+    hand = s.hands[seat]
+    opts = _PLAY_OPTS_T if len(hand) == 2 else _PLAY_OPTS
+    out: list[Any] = []
+    if phase == PLAY:
+        return _play_phase_options(s, seat)
+    if phase == FACE_DRAW:
+        for c in hand:
+            if _ANSWERS_DRAW[c]:
+                out += opts[c]  # type: ignore[arg-type]
+        out.append(_TAKE_DRAW)
+    elif phase == FACE_SKIP:
+        for c in hand:
+            if _ANSWERS_SKIP[c]:
+                out += opts[c]  # type: ignore[arg-type]
+        out.append(_TAKE_SKIP)
+    elif phase == DRAWN:
+        c = s.drawn
+        o = opts[c]
+        out += _special_options(s, seat, c) if o is None else o
+        out.append(_PASS)
+    else:  # NAME_COLOUR
+        out += _NAME_COLOUR
+    return out
+
+
+def _play_phase_options(s: TomahawkState, seat: int) -> list[Any]:
+    """TT-TURN-1/3, TT-COMBO-1: the playable cards, the combos, or the draw."""
+    hand = s.hands[seat]
+    table = _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
+    opts = _PLAY_OPTS_T if len(hand) == 2 else _PLAY_OPTS
+    out: list[Any] = []
+    for c in hand:
+        if table[c]:
+            o = opts[c]
+            out += _special_options(s, seat, c) if o is None else o
+    if out and len(hand) >= 4:
+        bits = 0
+        for c in hand:
+            bits |= COMBO_BIT[c]
+        full = bits & (bits >> 1) & (bits >> 2) & (bits >> 3) & COMBO_LOW_BITS
+        if full:
+            combos = _COMBO_OPTS_T if len(hand) == 5 else _COMBO_OPTS
+            for symbol in range(CLASSIC_KINDS):
+                if full >> (4 * symbol) & 1:
+                    out += combos[symbol]
+    if not out or not DRAW_ONLY_WHEN_STUCK:
+        out.append(_DRAW)
+    return out
+
+
+def _agilite_options_of(s: TomahawkState, seat: int) -> list[Any]:
+    """TT-AGIL-1: out of turn, the cards identical to the one just played."""
+    out: list[Any] = []
+    last = s.last_card
+    if last >= 0 and seat != s.last_player and _AGILE[last]:
+        face = FACE[last]
+        hand = s.hands[seat]
+        opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
+        for c in hand:
+            if FACE[c] == face:
+                out += opts_a[c]
+    return out
+
+
+def _own_turn_agilite_options(s: TomahawkState, seat: int) -> list[Any]:
+    """TT-AGIL-1: on its own turn, the card identical to the one just played that the
+    pending effect forbids playing normally (a Skip faced with its twin) jumps in: its
+    holder always has a way to play it."""
+    out: list[Any] = []
+    last = s.last_card
+    if last >= 0 and seat != s.last_player and _AGILE[last]:
+        face = FACE[last]
+        hand = s.hands[seat]
+        opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
+        for c in hand:
+            if FACE[c] == face and not _plays_normally(s, c):
+                out += opts_a[c]
+    return out
+
+
+def _add_calls(s: TomahawkState, seat: int, out: list[Any]) -> None:
+    """TT-TOMA-1/2: TOMAHAWK! for my own exposed last card, SHÉRIF! on everyone else's."""
+    exposed = s.ones & ~s.called
+    if exposed >> seat & 1:
+        if s.may_call >> seat & 1:
+            out.append(_CALL_TOMAHAWK)
+        exposed &= ~(1 << seat)
+    t = 0
+    while exposed:
+        if exposed & 1:
+            out.append(_CALL_SHERIF[t])
+        exposed >>= 1
+        t += 1
+
+
+def _special_options(s: TomahawkState, seat: int, card: int) -> list[PlayCard]:
+    """Play options of a Calumet (one per target) or a Wheel, with TOMAHAWK! when it fits."""
+    hands = s.hands
+    if KIND[card] == CALUMET:
+        out = []
+        for t in range(s.players):
+            if t != seat:
+                out.append(PlayCard(card, None, t, False))
+                if len(hands[seat]) > 1 and len(hands[t]) == 1:
+                    out.append(PlayCard(card, None, t, True))
+        return out
+    # Wheel: you end with the hand of the seat before you.
+    before = (seat - s.direction) % s.players
+    if len(hands[seat]) > 1 and len(hands[before]) == 1:
+        return [PlayCard(card, None, None, False), PlayCard(card, None, None, True)]
+    return [PlayCard(card, None, None, False)]
+
+
+registry.register(TomahawkGame())

@@ -1,0 +1,604 @@
+"""Tomahawk Tribal's action handlers: one ``_on_<action>`` per action class, in place on a
+clone of the state; each validates before it changes anything."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import (
+    NotYourTurn,
+    Timeout,
+    TooLate,
+)
+from engine.events import Event
+from engine.games.tomahawk.actions import (
+    Agilite,
+    BadChoice,
+    CallRefused,
+    CallSherif,
+    CallTomahawk,
+    CardDoesNotMatch,
+    CardNotInHand,
+    Combo,
+    Draw,
+    NameColour,
+    NotNow,
+    Pass,
+    PlayCard,
+    TakePendingDraw,
+    TakeSkip,
+)
+from engine.games.tomahawk.cards import (
+    CALUMET,
+    COLOUR,
+    COLOUR_NAMES,
+    DRAW_OF,
+    FACE,
+    FACES,
+    KIND,
+    KINDS,
+    MATCH_SYMBOL,
+    NO_COLOUR,
+    REVERSE,
+    SHAMAN,
+    SHIELD,
+    SKIP,
+    SYMBOLS,
+    WHEEL,
+)
+from engine.games.tomahawk.events import (
+    ME,
+    CardPlayed,
+    ColourNamed,
+    ComboPlayed,
+    DirectionChanged,
+    EffectReturned,
+    HandReceived,
+    HandsSwapped,
+    Passed,
+    Penalty,
+    SherifCalled,
+    SheriffPending,
+    SkipPending,
+    TomahawkCalled,
+    TurnSkipped,
+    card_played,
+    faces,
+)
+from engine.games.tomahawk.round import (
+    _advance,
+    _card_in_hand,
+    _colour_of,
+    _draw,
+    _end_round,
+    _end_turn,
+    _forget,
+    _most_common_colour,
+    _pass_hands,
+    _playable,
+    _record,
+    _touch,
+)
+from engine.games.tomahawk.rules import (
+    _AGILE,
+    _ANSWERS_DRAW,
+    _ANSWERS_SKIP,
+    _NEEDS_COLOUR,
+    _PASS,
+    _PLAYABLE,
+    _SYMBOL_INDEX,
+    _TAKE_DRAW,
+    _TAKE_SKIP,
+    BAD_FAITH_PENALTY,
+    DRAW_ONLY_WHEN_STUCK,
+    LAST_SHERIFF_DRAWS_AT_ONCE,
+    MAY_PLAY_DRAWN_CARD,
+    REVERSE_SKIPS_WITH_TWO_PLAYERS,
+    SHERIF_CALL_DRAW,
+    TAKING_THE_DRAW_ENDS_THE_TURN,
+)
+from engine.games.tomahawk.state import (
+    _NO_RECORD,
+    DRAWN,
+    FACE_DRAW,
+    FACE_SKIP,
+    NAME_COLOUR,
+    PLAY,
+    TomahawkState,
+)
+
+# --------------------------------------------------------------------------------------------
+# Action handlers
+# --------------------------------------------------------------------------------------------
+
+
+def _check_turn(s: TomahawkState, seat: int) -> None:
+    if seat != s.turn:
+        raise NotYourTurn("it is not your turn")
+
+
+def _check_play_params(
+    s: TomahawkState, seat: int, card: int, colour: object, target: object
+) -> tuple[int, int]:
+    kind = KIND[card]
+    if _NEEDS_COLOUR[card]:
+        if colour is None:
+            raise BadChoice("name the new colour with your Diamond", reason="COLOUR_REQUIRED")
+        colour_index = _colour_of(colour)
+    elif colour is not None:
+        raise BadChoice("only a Diamond or a Combo names a colour", reason="NO_COLOUR_NEEDED")
+    else:
+        colour_index = -1
+    if kind == CALUMET:
+        if target is None:
+            raise BadChoice("choose whom to swap hands with", reason="TARGET_REQUIRED")
+        if type(target) is not int or not 0 <= target < s.players or target == seat:
+            raise BadChoice("choose another player at the table", reason="BAD_TARGET")
+        return colour_index, target
+    if target is not None:
+        raise BadChoice("only a Calumet takes a target", reason="NO_TARGET_NEEDED")
+    return colour_index, -1
+
+
+def _on_play_card(s: TomahawkState, seat: int, action: PlayCard) -> list[Event]:
+    if seat != s.turn:
+        raise NotYourTurn("it is not your turn (to jump in with an identical card, call AGILITÉ!)")
+    card = _card_in_hand(s, seat, action.card)
+    phase = s.phase
+    if phase == PLAY:
+        if not _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card]:
+            raise CardDoesNotMatch(
+                "that card matches neither the current colour nor the top card's symbol"
+            )
+    elif phase == FACE_DRAW:
+        if not _ANSWERS_DRAW[card]:
+            raise NotNow(
+                "a Sheriff draw is pending: answer with a Sheriff or a Shield, or take it",
+                reason="MUST_ANSWER_SHERIFF",
+            )
+    elif phase == FACE_SKIP:
+        if not _ANSWERS_SKIP[card]:
+            raise NotNow(
+                "a Skip is pending: answer with a Shield or take it",
+                reason="MUST_ANSWER_SKIP",
+            )
+    elif phase == DRAWN:
+        if card != s.drawn:
+            raise NotNow(
+                "after drawing you may only play the card you drew, or keep it",
+                reason="ONLY_DRAWN_CARD",
+            )
+    else:
+        raise NotNow("name the colour first", reason="MUST_NAME_COLOUR")
+    colour, target = _check_play_params(s, seat, card, action.colour, action.target)
+    events: list[Event] = []
+    _play(s, seat, card, colour, target, action.tomahawk is True, False, events)
+    return events
+
+
+def _play(
+    s: TomahawkState,
+    seat: int,
+    card: int,
+    colour: int,
+    target: int,
+    tomahawk: bool,
+    agilite: bool,
+    events: list[Event],
+) -> None:
+    """``seat`` plays ``card`` (validated) on its turn or by AGILITÉ, with all its effects."""
+    phase = s.phase
+    returned_to, returned_draw = _lay_card(s, seat, card, colour, target, agilite, events)
+    kind = KIND[card]
+    empty = not s.hands[seat]
+    if DRAW_OF[card]:
+        _sheriff_effect(s, seat, DRAW_OF[card], phase, empty, events)
+    elif kind in (SKIP, REVERSE):
+        _skip_or_reverse_effect(s, seat, kind, empty, events)
+    else:
+        answering = not agilite and phase in (FACE_DRAW, FACE_SKIP)
+        _send_back(s, seat, kind, phase, answering, returned_to, returned_draw, events)
+        if empty:
+            # TT-END-1: the round is over; a last Calumet or Wheel does nothing
+            # ([decision TT-END-1]), a Shield or Shaman has sent its draw back above.
+            _end_round(s, seat, events)
+        else:
+            if kind == CALUMET:
+                _swap_hands(s, seat, target, events)
+            elif kind == WHEEL:
+                _pass_hands(s, events)
+            _end_turn(s, seat, events)
+    if empty:
+        return
+    bit = 1 << seat
+    if tomahawk and len(s.hands[seat]) == 1 and not s.called & bit:
+        s.called |= bit
+        s.may_call &= ~bit
+        events.append(TomahawkCalled(seat))
+
+
+def _lay_card(
+    s: TomahawkState,
+    seat: int,
+    card: int,
+    colour: int,
+    target: int,
+    agilite: bool,
+    events: list[Event],
+) -> tuple[int, int]:
+    """The card leaves the hand for the discard pile; the table's flags follow. Returns what
+    ``seat`` suffered last (caster, draw), which a Shaman sends back (TT-SHAMAN-1)."""
+    hand = s.hands[seat]
+    hand.remove(card)
+    s.discard.append(card)
+    s.may_call = 0  # TT-TOMA-1: the next card played closes every TOMAHAWK! window
+    s.passes = 0
+    s.drawn = -1
+    s.last_card = card
+    s.last_player = seat
+    returned_to = s.suffered_from[seat]
+    returned_draw = s.suffered_draw[seat]
+    if returned_to != _NO_RECORD:
+        _record(s, seat, _NO_RECORD, 0)
+    bit = 1 << seat
+    if len(hand) == 1:
+        s.ones |= bit
+        s.may_call = bit
+    else:
+        s.ones &= ~bit
+    s.called &= ~bit
+    card_colour = COLOUR[card]
+    if card_colour != NO_COLOUR:
+        s.colour = card_colour
+    elif colour >= 0:
+        s.colour = colour
+    if target >= 0:
+        events.append(CardPlayed(seat, FACES[card], COLOUR_NAMES[s.colour], agilite, target))
+    else:
+        events.append(card_played(seat, card, s.colour, agilite))
+    return returned_to, returned_draw
+
+
+def _sheriff_effect(
+    s: TomahawkState, seat: int, draw: int, phase: int, empty: bool, events: list[Event]
+) -> None:
+    """TT-SHERIFF-1 / TT-STACK-1 / TT-AGIL-2: a Sheriff on a pending draw adds to it."""
+    total = draw + (s.pending if phase == FACE_DRAW else 0)
+    nxt = _advance(s, seat, events)
+    if empty:
+        if LAST_SHERIFF_DRAWS_AT_ONCE:
+            _draw(s, nxt, total, "sheriff", events)
+        _end_round(s, seat, events)
+        return
+    s.pending = total
+    s.caster = seat
+    s.turn = nxt
+    s.phase = FACE_DRAW
+    events.append(SheriffPending(nxt, total, seat))
+
+
+def _skip_or_reverse_effect(
+    s: TomahawkState, seat: int, kind: int, empty: bool, events: list[Event]
+) -> None:
+    """TT-SKIP-1, TT-REV-1: the next seat faces a Skip, or the direction turns."""
+    if kind == REVERSE:
+        s.direction = -s.direction
+        events.append(DirectionChanged(s.direction))
+    if empty:
+        _end_round(s, seat, events)
+        return
+    if kind == SKIP or (s.players == 2 and REVERSE_SKIPS_WITH_TWO_PLAYERS):
+        nxt = _advance(s, seat, events)
+        s.pending = 0
+        s.caster = seat
+        s.turn = nxt
+        s.phase = FACE_SKIP
+        events.append(SkipPending(nxt, seat))
+    else:
+        _end_turn(s, seat, events)
+
+
+def _send_back(
+    s: TomahawkState,
+    seat: int,
+    kind: int,
+    phase: int,
+    answering: bool,
+    returned_to: int,
+    returned_draw: int,
+    events: list[Event],
+) -> None:
+    """TT-SHIELD-1, TT-SHAMAN-1: a Shield answering an attack, or a Shaman, sends it back.
+
+    [decision TT-SHIELD-1] A returned effect is final: resolved here at once and never
+    recorded for a Shaman. [decision TT-SHAMAN-1] A Shaman with nothing to send back is an
+    ordinary colourless card.
+    """
+    if kind == SHIELD and answering:
+        caster = s.caster
+        if phase == FACE_DRAW:
+            events.append(EffectReturned(seat, caster, "shield", s.pending))
+            _draw(s, caster, s.pending, "returned", events)
+        else:
+            events.append(EffectReturned(seat, caster, "shield", 0))
+            s.skip_next |= 1 << caster
+    elif kind == SHAMAN and returned_to != _NO_RECORD:
+        events.append(EffectReturned(seat, returned_to, "shaman", returned_draw))
+        if returned_draw:
+            _draw(s, returned_to, returned_draw, "returned", events)
+        else:
+            s.skip_next |= 1 << returned_to
+
+
+def _swap_hands(s: TomahawkState, seat: int, target: int, events: list[Event]) -> None:
+    """TT-CALUMET-1: ``seat`` and ``target`` swap hands."""
+    hands = s.hands
+    hands[seat], hands[target] = hands[target], hands[seat]
+    _touch(s, seat)
+    _touch(s, target)
+    events.append(HandsSwapped(seat, target))
+    for t in (seat, target):
+        events.append(HandReceived(t, faces(hands[t]), audience=ME[t]))
+
+
+def _on_draw(s: TomahawkState, seat: int, action: Draw) -> list[Event]:
+    _check_turn(s, seat)
+    phase = s.phase
+    if phase != PLAY:
+        _refuse_phase(phase, drawing=True)
+    if DRAW_ONLY_WHEN_STUCK:
+        table = _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
+        for c in s.hands[seat]:
+            if table[c]:
+                raise NotNow(
+                    "you hold a card you can play: play it instead of drawing",
+                    reason="HAS_PLAYABLE_CARD",
+                )
+    events: list[Event] = []
+    _turn_draw(s, seat, events, forced=False)
+    return events
+
+
+def _refuse_phase(phase: int, *, drawing: bool = False) -> None:
+    if phase == FACE_DRAW:
+        raise NotNow(
+            "a Sheriff draw is pending: answer with a Sheriff or a Shield, or take it",
+            reason="MUST_ANSWER_SHERIFF",
+        )
+    if phase == FACE_SKIP:
+        raise NotNow(
+            "a Skip is pending: answer with a Shield or take it", reason="MUST_ANSWER_SKIP"
+        )
+    if phase == DRAWN:
+        raise NotNow(
+            "you already drew: play the card you drew, or keep it",
+            reason="ALREADY_DREW" if drawing else "ONLY_DRAWN_CARD",
+        )
+    if phase == NAME_COLOUR:
+        raise NotNow("name the colour first", reason="MUST_NAME_COLOUR")
+    raise NotNow("play a card or draw", reason="MUST_PLAY_OR_DRAW")
+
+
+def _turn_draw(s: TomahawkState, seat: int, events: list[Event], *, forced: bool) -> None:
+    """TT-TURN-3/4: draw one card; play it at once if allowed, else the turn ends."""
+    _forget(s, seat)
+    s.last_card = -1
+    got = _draw(s, seat, 1, "turn", events)
+    if not got:
+        s.passes += 1
+        events.append(Passed(seat, "nothing_to_draw"))
+        if s.passes >= s.players:
+            _end_round(s, -1, events)
+            return
+        _end_turn(s, seat, events)
+        return
+    s.passes = 0
+    card = s.hands[seat][-1]
+    if not forced and MAY_PLAY_DRAWN_CARD and _playable(s, card):
+        s.phase = DRAWN
+        s.drawn = card
+        return
+    _end_turn(s, seat, events)
+
+
+def _on_pass(s: TomahawkState, seat: int, action: Pass) -> list[Event]:
+    _check_turn(s, seat)
+    if s.phase != DRAWN:
+        _refuse_phase(s.phase)
+    events: list[Event] = [Passed(seat, "kept_drawn_card")]
+    _end_turn(s, seat, events)
+    return events
+
+
+def _on_take_draw(s: TomahawkState, seat: int, action: TakePendingDraw) -> list[Event]:
+    _check_turn(s, seat)
+    if s.phase != FACE_DRAW:
+        raise NotNow("no Sheriff draw is pending", reason="NOTHING_TO_TAKE")
+    events: list[Event] = []
+    caster, total = s.caster, s.pending
+    s.last_card = -1
+    _draw(s, seat, total, "sheriff", events)
+    _record(s, seat, caster, total)
+    if TAKING_THE_DRAW_ENDS_THE_TURN:
+        _end_turn(s, seat, events)
+    else:
+        s.phase, s.pending, s.caster = PLAY, 0, -1
+    return events
+
+
+def _on_take_skip(s: TomahawkState, seat: int, action: TakeSkip) -> list[Event]:
+    _check_turn(s, seat)
+    if s.phase != FACE_SKIP:
+        raise NotNow("no Skip is pending", reason="NOTHING_TO_TAKE")
+    caster = s.caster
+    s.last_card = -1
+    events: list[Event] = [TurnSkipped(seat, "skip", caster)]
+    _record(s, seat, caster, 0)
+    _end_turn(s, seat, events)
+    return events
+
+
+def _on_name_colour(s: TomahawkState, seat: int, action: NameColour) -> list[Event]:
+    _check_turn(s, seat)
+    if s.phase != NAME_COLOUR:
+        raise NotNow("there is no colour to name now", reason="NO_COLOUR_NEEDED")
+    s.colour = _colour_of(action.colour)
+    s.phase = PLAY
+    return [ColourNamed(seat, COLOUR_NAMES[s.colour])]
+
+
+def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
+    _check_turn(s, seat)
+    if s.phase != PLAY:
+        _refuse_phase(s.phase)
+    symbol = _SYMBOL_INDEX.get(action.symbol) if isinstance(action.symbol, str) else None
+    if symbol is None:
+        raise BadChoice(
+            "a combo takes a classic symbol: " + ", ".join(SYMBOLS), reason="UNKNOWN_SYMBOL"
+        )
+    colour = _colour_of(action.colour)
+    hand = s.hands[seat]
+    cards = []
+    for c in range(4):
+        copies = [x for x in hand if KIND[x] == symbol and COLOUR[x] == c]
+        if not copies:
+            raise CardNotInHand(
+                f"a combo needs a {SYMBOLS[symbol]} of each colour and you lack {COLOUR_NAMES[c]}"
+            )
+        cards.append(min(copies))
+    events: list[Event] = []
+    # The card of the named colour ends on top of the discard pile.
+    cards.sort(key=lambda x: COLOUR[x] == colour)
+    for c in cards:
+        hand.remove(c)
+        s.discard.append(c)
+    s.colour = colour
+    s.may_call = 0
+    s.passes = 0
+    s.last_card = -1  # no AGILITÉ on a combo
+    s.last_player = seat
+    _forget(s, seat)
+    _touch(s, seat)
+    events.append(ComboPlayed(seat, SYMBOLS[symbol], faces(cards), COLOUR_NAMES[colour]))
+    if not hand:
+        _end_round(s, seat, events)
+        return events
+    _end_turn(s, seat, events)
+    bit = 1 << seat
+    if action.tomahawk is True and len(hand) == 1:
+        s.called |= bit
+        s.may_call &= ~bit
+        events.append(TomahawkCalled(seat))
+    return events
+
+
+def _plays_normally(s: TomahawkState, card: int) -> bool:
+    """Whether the seat whose turn it is may play ``card`` as an ordinary play now (the
+    checks of :func:`_on_play_card`, without its errors)."""
+    phase = s.phase
+    if phase == PLAY:
+        return bool(_PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card])
+    if phase == FACE_DRAW:
+        return bool(_ANSWERS_DRAW[card])
+    if phase == FACE_SKIP:
+        return bool(_ANSWERS_SKIP[card])
+    if phase == DRAWN:
+        return card == s.drawn
+    return False
+
+
+def _on_agilite(s: TomahawkState, seat: int, action: Agilite) -> list[Event]:
+    last = s.last_card
+    if last < 0:
+        raise TooLate("too late: the moment to jump in has passed")
+    if seat == s.last_player:
+        raise CallRefused("you played that card yourself", reason="AGILITE_NOT_ALLOWED")
+    card = _card_in_hand(s, seat, action.card)
+    if seat == s.turn and (FACE[card] != FACE[last] or _plays_normally(s, card)):
+        # TT-AGIL-1: on its own turn a seat jumps in only with the identical card the
+        # pending effect keeps it from playing normally; otherwise it just plays it.
+        raise CallRefused("it is your turn: play the card normally", reason="AGILITE_NOT_ALLOWED")
+    if not _AGILE[last]:
+        raise CallRefused(
+            "nobody may jump in on a Wheel of Time or a Calumet", reason="AGILITE_NOT_ALLOWED"
+        )
+    if FACE[card] != FACE[last]:
+        # TT-FAIR-1: bad faith. The claim is refused and costs the caller.
+        events: list[Event] = [Penalty(seat, "bad_agilite", BAD_FAITH_PENALTY)]
+        _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
+        return events
+    colour, _ = _check_play_params(s, seat, card, action.colour, None)
+    events = []
+    s.turn = seat  # "prendre la main": the jump-in is this seat's turn
+    _play(s, seat, card, colour, -1, action.tomahawk is True, True, events)
+    return events
+
+
+def _on_call_tomahawk(s: TomahawkState, seat: int, action: CallTomahawk) -> list[Event]:
+    bit = 1 << seat
+    if not s.ones & bit:
+        raise CallRefused("you do not hold exactly one card", reason="NOT_ONE_CARD")
+    if s.called & bit:
+        raise CallRefused("you already called TOMAHAWK!", reason="ALREADY_CALLED")
+    if not s.may_call & bit:
+        raise TooLate("too late: a card was played since you went down to one card")
+    s.called |= bit
+    s.may_call &= ~bit
+    return [TomahawkCalled(seat)]
+
+
+def _on_call_sherif(s: TomahawkState, seat: int, action: CallSherif) -> list[Event]:
+    target = action.target
+    if type(target) is not int or not 0 <= target < s.players:
+        raise BadChoice("call SHÉRIF! on a player at the table", reason="BAD_TARGET")
+    if target == seat:
+        raise CallRefused("you cannot call SHÉRIF! on yourself", reason="CANNOT_CALL_ON_YOURSELF")
+    if len(s.hands[target]) != 1:
+        # TT-FAIR-1: bad faith (hand sizes are public).
+        events: list[Event] = [
+            SherifCalled(seat, target, False),
+            Penalty(seat, "bad_sherif", BAD_FAITH_PENALTY),
+        ]
+        _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
+        return events
+    if s.called >> target & 1:
+        raise TooLate("too late: that player has already called TOMAHAWK!")
+    events = [SherifCalled(seat, target, True)]
+    _draw(s, target, SHERIF_CALL_DRAW, "sherif", events)
+    return events
+
+
+def _on_timeout(s: TomahawkState, seat: int, action: Timeout) -> list[Event]:
+    """TT-TURN-5: the pending draw or skip is taken; otherwise draw one card, turn over."""
+    _check_turn(s, seat)
+    phase = s.phase
+    events: list[Event]
+    if phase == FACE_DRAW:
+        events = _on_take_draw(s, seat, _TAKE_DRAW)
+    elif phase == FACE_SKIP:
+        events = _on_take_skip(s, seat, _TAKE_SKIP)
+    elif phase == DRAWN:
+        events = _on_pass(s, seat, _PASS)
+    elif phase == NAME_COLOUR:
+        colour = COLOUR_NAMES[_most_common_colour(s.hands[seat])]
+        events = _on_name_colour(s, seat, NameColour(colour))
+        _turn_draw(s, seat, events, forced=True)
+    else:
+        events = []
+        _turn_draw(s, seat, events, forced=True)
+    return events
+
+
+_HANDLERS: dict[type, Any] = {
+    PlayCard: _on_play_card,
+    Draw: _on_draw,
+    Pass: _on_pass,
+    TakePendingDraw: _on_take_draw,
+    TakeSkip: _on_take_skip,
+    NameColour: _on_name_colour,
+    Combo: _on_combo,
+    Agilite: _on_agilite,
+    CallTomahawk: _on_call_tomahawk,
+    CallSherif: _on_call_sherif,
+    Timeout: _on_timeout,
+}

@@ -1,0 +1,80 @@
+"""What one seat of a *Mais où est Tomy ?* match, or a spectator, may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.games.tomy import cards as data
+from engine.games.tomy.cards import BreedKey, ColourKey, DogCard
+from engine.games.tomy.state import Phase
+
+# --------------------------------------------------------------------------------------------
+# Views
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnView:
+    """One breed card of the row and the place face up under it (``location`` None: none).
+    The place's text is in the catalogue (``TomyCatalogue.locations``), by id."""
+
+    column: int
+    breed: BreedKey
+    colour: ColourKey
+    location: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalView:
+    """A story told this turn (or last turn): ``seat`` put Tomy at ``location``."""
+
+    column: int
+    seat: int
+    location: int
+    story: str
+
+
+DogCardView = DogCard
+"""A dog card of my hand: its face (the same as in events and the catalogue)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastTurnView:
+    """The previous turn, as revealed: its stories, every vote and the winning column."""
+
+    proposals: tuple[ProposalView, ...]
+    votes: tuple[int | None, ...]
+    winning_column: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TomyView:
+    """What one seat (or a spectator, ``seat`` None) sees. Never another hand, an unrevealed
+    vote, the order of a deck or the RNG."""
+
+    seat: int | None
+    phase: Phase
+    game: int
+    turn: int
+    leash_holder: int
+    storyteller: int | None
+    columns: tuple[ColumnView, ...]
+    proposals: tuple[ProposalView, ...]
+    passed: tuple[bool, ...]
+    sitting_out: tuple[bool, ...]
+    voted: tuple[bool, ...]
+    votes: tuple[int | None, ...] | None
+    my_vote: int | None
+    hand: tuple[DogCardView, ...] | None
+    hand_counts: tuple[int, ...]
+    dog_deck_count: int
+    dog_discard_count: int
+    location_deck_count: int
+    location_discard_count: int
+    tie_columns: tuple[int, ...]
+    last_turn: LastTurnView | None
+    rounds: bool
+    target_score: int
+    round_scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...] | None
+    language: data.LanguageKey

@@ -1,0 +1,121 @@
+"""What a game needs beyond its engine package before rooms can play it: the checklist of
+``docs/architecture.md`` ("Adding a fifth game"), as code.
+
+``missing(game)`` lists the ids of the items a registered game still lacks; it is empty for
+every game the project ships (``tests/test_new_game.py`` checks it, and that a toy game
+defined in the test lacks exactly the items outside the engine).
+
+    .venv/bin/python tools/game_checklist.py            # every registered game
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gen" / "python"))
+
+from cercle.v1 import game_pb2, lobby_pb2
+
+from engine import registry
+from engine.core import Game, State
+from engine.events import Event
+from i18n import _bundle, available, locales_dir
+from tools.scaffold_game_proto import GAME_NAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CHECKLIST: dict[str, str] = {
+    "engine-package": "engine/games/<id>/ registers a Game whose state is a State dataclass "
+    "and which declares action_types, event_types and outcome_type",
+    "scaffold-name": "tools/scaffold_game_proto.py: GAME_NAMES names the game's proto prefix",
+    "proto-messages": "protos/cercle/v1/<id>.proto: <Name>Action, <Name>Event, <Name>View, "
+    "<Name>Outcome, <Name>Catalogue (scaffolded, then reviewed)",
+    "proto-oneofs": "protos/cercle/v1/game.proto and lobby.proto: a field named <id> in the "
+    "oneofs of Action, Event, View, Outcome and GetGameCatalogueResponse",
+    "i18n-texts": "i18n/locales/<lang>/<id>.ftl: game-<id>-summary, one message per option "
+    "(and choice) and per clock kind, in every language",
+    "docs-page": "docs/games/<id>.md: the rules as players and frontends read them",
+}
+"""Item id -> what it asks for (``docs/architecture.md`` lists the same ids)."""
+
+
+def _engine_package(game: Game[Any]) -> bool:
+    state = game.state_type
+    return (
+        registry.get(game.info.id) is game
+        and issubclass(state, State)
+        and dataclasses.is_dataclass(state)
+        and bool(game.action_types)
+        and bool(game.event_types)
+        and all(issubclass(cls, Event) for cls in game.event_types)
+        and game.outcome_type is not None
+    )
+
+
+def _proto_messages(game: Game[Any]) -> bool:
+    name = GAME_NAMES.get(game.info.id)
+    if name is None:
+        return False
+    try:
+        module = __import__(f"cercle.v1.{game.info.id}_pb2", fromlist=["_"])
+    except ImportError:
+        return False
+    kinds = ("Action", "Event", "View", "Outcome", "Catalogue")
+    return all(hasattr(module, name + kind) for kind in kinds)
+
+
+def _proto_oneofs(game: Game[Any]) -> bool:
+    messages = (
+        game_pb2.Action,
+        game_pb2.Event,
+        game_pb2.View,
+        game_pb2.Outcome,
+        lobby_pb2.GetGameCatalogueResponse,
+    )
+    return all(game.info.id in m.DESCRIPTOR.fields_by_name for m in messages)
+
+
+def _i18n_texts(game: Game[Any]) -> bool:
+    prefix = f"game-{game.info.id}"
+    ids = [f"{prefix}-summary"]
+    for spec in game.info.options:
+        ids.append(f"{prefix}-option-{spec.name}")
+        ids += [f"{prefix}-option-{spec.name}-{choice}" for choice in spec.choices]
+    ids += [f"{prefix}-clock-{clock.kind}" for clock in game.info.clocks]
+    for language in available():
+        bundle = _bundle(locales_dir(), language)  # this language alone, no fallback
+        if not all(bundle.has_message(message_id) for message_id in ids):
+            return False
+    return True
+
+
+def missing(game: Game[Any]) -> list[str]:
+    """The ids of the :data:`CHECKLIST` items ``game`` does not meet yet, in list order."""
+    checks = {
+        "engine-package": _engine_package,
+        "scaffold-name": lambda g: g.info.id in GAME_NAMES,
+        "proto-messages": _proto_messages,
+        "proto-oneofs": _proto_oneofs,
+        "i18n-texts": _i18n_texts,
+        "docs-page": lambda g: (ROOT / "docs" / "games" / f"{g.info.id}.md").is_file(),
+    }
+    assert checks.keys() == CHECKLIST.keys()
+    return [item for item, check in checks.items() if not check(game)]
+
+
+def main() -> int:
+    status = 0
+    for game in registry.games():
+        lacking = missing(game)
+        print(f"{game.info.id}: {'ready' if not lacking else 'missing ' + ', '.join(lacking)}")
+        status |= bool(lacking)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
