@@ -11,7 +11,7 @@ from google.protobuf.message import Message
 
 import i18n
 from engine import registry
-from services import errors, pages
+from services import cursors, errors, pages
 from services.auth import bearer_token, current_address, require_player
 from services.feed import Feeds
 from services.games import contract_for
@@ -27,7 +27,7 @@ from services.render import (
 from services.retries import Retries
 from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
-from services.store import IssuedSession
+from services.store import IssuedSession, now
 from services.streams import check_cursor, leaves, left_room, too_slow
 
 _KIND = {
@@ -407,14 +407,31 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         record = await self.rooms.load(request.room_id)
         if not is_member(record, player.player_id):
             raise errors.denied("join the room (or watch it as a spectator) first", "NOT_IN_ROOM")
-        check_cursor(request.after_seq, record.seq)
-        cursor = request.after_seq
+        if request.resume_cursor:
+            start = cursors.decode(request.resume_cursor)
+            at = None
+            if 0 < start.seq <= record.seq:
+                at = await self.rooms.store.read_entry(record.room_id, start.seq)
+            cursors.check(start, record, at)
+            cursor = start.seq
+        else:
+            check_cursor(request.after_seq, record.seq)  # deprecated, for older clients
+            cursor = request.after_seq
         async with self.feeds.listen(record.room_id, record.seq) as queue:
             if cursor == 0:
+                last = None
+                if record.seq:
+                    last = await self.rooms.store.read_entry(record.room_id, record.seq)
                 yield lobby_pb2.WatchRoomResponse(
                     room=room_message(record, player.player_id),
                     seq=record.seq,
                     change=lobby_pb2.ROOM_CHANGE_SNAPSHOT,
+                    cursor=(
+                        cursors.cursor_at(record, last)
+                        if last is not None
+                        else cursors.encode(cursors.Cursor(record.epoch, 0, ""))
+                    ),
+                    server_time=timestamp(now()),
                 )
                 cursor = record.seq
             while True:
@@ -440,6 +457,8 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         ),
                         seq=entry.seq,
                         change=change,
+                        cursor=cursors.cursor_at(record, entry),
+                        server_time=timestamp(now()),
                     )
                 # Wait for news; every wake-up queued meanwhile is covered by the next read.
                 woken = [await queue.get()]

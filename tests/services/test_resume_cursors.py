@@ -10,7 +10,7 @@ import time
 
 import grpc
 import pytest
-from cercle.v1 import game_pb2
+from cercle.v1 import game_pb2, lobby_pb2
 
 from clients.sdk import ApiError, Client, api_error
 from services.store import Store, log_key, room_key
@@ -203,3 +203,69 @@ async def test_the_sdk_follows_from_a_cursor(replicas: list[str]) -> None:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         await host.close()
+
+
+async def _watch(
+    client: Client, room_id: str, cursor: str, count: int
+) -> list[lobby_pb2.WatchRoomResponse]:
+    call = client.lobby.WatchRoom(
+        lobby_pb2.WatchRoomRequest(room_id=room_id, resume_cursor=cursor),
+        metadata=client.metadata,
+    )
+    got: list[lobby_pb2.WatchRoomResponse] = []
+    try:
+        async for message in call:
+            got.append(message)
+            if len(got) == count:
+                break
+    finally:
+        call.cancel()
+    return got
+
+
+async def test_watch_room_resumes_from_a_cursor_and_refuses_a_rewritten_one(
+    replicas: list[str], redis_url: str
+) -> None:
+    """LobbyService.WatchRoom speaks cursors too: each message carries one and the server's
+    time; a cursor resumes right after its message on the other replica; after a restore
+    (a new epoch) it is CURSOR_STALE, at once."""
+    host, guests = Client(replicas[0]), [Client(replicas[0]), Client(replicas[1])]
+    store = Store(redis_url)
+    try:
+        await host.login("Host")
+        for i, guest in enumerate(guests):
+            await guest.login(f"Guest {i}")
+        room = await host.create_room("tomahawk", players=3)
+        before = time.time()
+        (snapshot,) = await _watch(host, room.room_id, "", 1)
+        assert snapshot.change == lobby_pb2.ROOM_CHANGE_SNAPSHOT and snapshot.cursor
+        assert abs(snapshot.server_time.ToNanoseconds() / 1e9 - before) < 30
+        await guests[0].join(room.room_id)
+        await guests[1].join(room.room_id)
+        other = Client(replicas[1], host.token)
+        try:
+            first, second = await _watch(other, room.room_id, snapshot.cursor, 2)
+        finally:
+            await other.close()
+        assert (first.change, second.change) == (
+            lobby_pb2.ROOM_CHANGE_JOINED,
+            lobby_pb2.ROOM_CHANGE_JOINED,
+        )
+        assert snapshot.seq < first.seq < second.seq
+        assert first.cursor and second.cursor and first.cursor != second.cursor
+        (after_first,) = await _watch(host, room.room_id, first.cursor, 1)
+        assert after_first.seq == second.seq
+
+        await store.redis.hset(room_key(room.room_id), "epoch", "restored")
+        call = host.lobby.WatchRoom(
+            lobby_pb2.WatchRoomRequest(room_id=room.room_id, resume_cursor=first.cursor),
+            metadata=host.metadata,
+        )
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            async for message in call:
+                raise AssertionError(f"a stale cursor got a message: {message.seq}")
+        assert api_error(refused.value).reason == "CURSOR_STALE"
+    finally:
+        await store.close()
+        for client in (host, *guests):
+            await client.close()

@@ -25,6 +25,11 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
+if sys.version_info >= (3, 13):
+    from warnings import deprecated as _deprecated
+else:
+    from typing_extensions import deprecated as _deprecated
+
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class _OptionKind:
@@ -1379,19 +1384,41 @@ class WatchRoomRequest(_message.Message):
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
+    RESUME_CURSOR_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room to watch (the caller must be seated or a spectator)."""
-    after_seq: _builtins.int
-    """Send only changes after this sequence number (0: the current room first)."""
+    @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def after_seq(self) -> _builtins.int:
+        """Deprecated: use `resume_cursor`. Send only changes after this sequence number (0: the
+        current room first); a bare number cannot tell a rewritten log, `resume_cursor` can.
+        Ignored when `resume_cursor` is set.
+        """
+
+    @after_seq.setter
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def after_seq(self, value: _builtins.int) -> None:
+        """Deprecated: use `resume_cursor`. Send only changes after this sequence number (0: the
+        current room first); a bare number cannot tell a rewritten log, `resume_cursor` can.
+        Ignored when `resume_cursor` is set.
+        """
+
+    resume_cursor: _builtins.str
+    """Opaque: a WatchRoomResponse's `cursor` (or a GameService view's or update's). Send only
+    the changes after it; a cursor of a rewritten log is refused FAILED_PRECONDITION /
+    `CURSOR_STALE`, one past the log OUT_OF_RANGE / `CURSOR_AHEAD` (docs/api.md). Empty:
+    the current room first.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         after_seq: _builtins.int = ...,
+        resume_cursor: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "resume_cursor", b"resume_cursor", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1406,13 +1433,23 @@ class WatchRoomResponse(_message.Message):
     ROOM_FIELD_NUMBER: _builtins.int
     SEQ_FIELD_NUMBER: _builtins.int
     CHANGE_FIELD_NUMBER: _builtins.int
+    CURSOR_FIELD_NUMBER: _builtins.int
+    SERVER_TIME_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     """The change's sequence number."""
     change: Global___RoomChange.ValueType
     """What changed."""
+    cursor: _builtins.str
+    """Where this message stands in the room's log: send it as `resume_cursor` to resume
+    after it (opaque).
+    """
     @_builtins.property
     def room(self) -> _common_pb2.Room:
         """The room as it is after the change."""
+
+    @_builtins.property
+    def server_time(self) -> _timestamp_pb2.Timestamp:
+        """The server's time when the message was made (to correct the client's clock)."""
 
     def __init__(
         self,
@@ -1420,10 +1457,12 @@ class WatchRoomResponse(_message.Message):
         room: _common_pb2.Room | None = ...,
         seq: _builtins.int = ...,
         change: Global___RoomChange.ValueType = ...,
+        cursor: _builtins.str = ...,
+        server_time: _timestamp_pb2.Timestamp | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["room", b"room"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["room", b"room", "server_time", b"server_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["change", b"change", "room", b"room", "seq", b"seq"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["change", b"change", "cursor", b"cursor", "room", b"room", "seq", b"seq", "server_time", b"server_time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
