@@ -510,7 +510,9 @@ def _answer_leaks(text: str, sent: str, secrets: Secrets, caller: str | None) ->
     found += [
         f"join code {code}"
         for code, members in secrets.codes
-        if code in text and code not in sent and caller not in members
+        # a code is typed in any case (codes are matched case-insensitively): a caller who
+        # sent it knows it
+        if code in text and code.lower() not in sent.lower() and caller not in members
     ]
     return found
 
