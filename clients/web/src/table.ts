@@ -33,7 +33,7 @@ import {
 } from "../../ts/src/index.js";
 import { ChatPanel, mutedSeats } from "./chat.js";
 import { lengthMs, observeServerTime, remainingMs, resetClock } from "./clock.js";
-import { $, button, el } from "./dom.js";
+import { $, button, el, rememberFocus, restoreFocus } from "./dom.js";
 import { gameUi } from "./games/registry.js";
 import { tomyPlace } from "./games/tomy.js";
 import type { GameUi, Names, TableContext } from "./games/types.js";
@@ -592,38 +592,4 @@ export class Table {
 
 function clockText(deadline: Deadline): string {
   return `◷ ${t("web-seconds", { seconds: Math.ceil(remainingMs(deadline) / 1000) })}`;
-}
-
-/** Which control had the focus (and the caret), to give it back after a redraw. */
-interface Focus {
-  id: string;
-  key: string;
-  selection?: [number, number];
-}
-
-function keyOf(node: HTMLElement): string {
-  return [node.tagName, node.dataset.card ?? "", node.dataset.call ?? "", node.dataset.action ?? "", node.textContent ?? ""].join("|");
-}
-
-function rememberFocus(): Focus | undefined {
-  const active = document.activeElement;
-  if (!(active instanceof HTMLElement) || active === document.body) return undefined;
-  const focus: Focus = { id: active.id, key: keyOf(active) };
-  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
-    focus.selection = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
-  }
-  return focus;
-}
-
-function restoreFocus(focus: Focus | undefined): void {
-  if (!focus || document.activeElement !== document.body) return;
-  let target: HTMLElement | null = focus.id ? document.getElementById(focus.id) : null;
-  if (!target) {
-    target = [...$("room").querySelectorAll<HTMLElement>("button, textarea, input")].find((n) => keyOf(n) === focus.key) ?? null;
-  }
-  if (!target) return;
-  target.focus();
-  if (focus.selection && (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) {
-    target.setSelectionRange(...focus.selection);
-  }
 }
