@@ -234,3 +234,6 @@ web-chat_mute = Mute
 web-chat_unmute = Unmute
 web-chat_mute_who = Mute { $who }
 web-chat_unmute_who = Unmute { $who }
+
+## Awimbawé card names (the crowns are shown apart)
+web-aw-card = { $colour } { $animal } { $value }

@@ -234,3 +234,6 @@ web-chat_mute = Couper
 web-chat_unmute = Rendre la parole
 web-chat_mute_who = Couper la parole à { $who }
 web-chat_unmute_who = Rendre la parole à { $who }
+
+## Awimbawé card names (the crowns are shown apart)
+web-aw-card = { $animal } { $colour } { $value }
