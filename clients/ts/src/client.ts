@@ -44,7 +44,9 @@ import {
   type GetReplayResponse,
   type GetViewResponse,
   type ListLegalActionsResponse,
+  type SendChatResponse,
   type SubscribeResponse,
+  UpdateKind,
 } from "./gen/cercle/v1/game_pb.js";
 import {
   type CreateSessionResponse,
@@ -116,6 +118,9 @@ export interface SubscribeOptions {
   resumeCursor?: string;
   /** Deprecated (use `resumeCursor`): start after this sequence number (0: from the room's first update). */
   afterSeq?: bigint | number;
+  /** Also yield who is connected: UPDATE_KIND_PRESENCE updates (they repeat the last `seq`
+   * and `cursor`, so they are passed through without moving the resume point). */
+  presence?: boolean;
   /** Resubscribe from the last seq when the stream drops (default true). */
   resume?: boolean;
   /** Stop the iteration after the update that carries the match's outcome (default false). */
@@ -391,6 +396,20 @@ export class CercleClient {
     return this.call((o) => this.game.listLegalActions({ roomId }, o));
   }
 
+  /**
+   * Writes `text` to the table's chat (seated players only). Refusals: `CHAT_EMPTY`,
+   * `CHAT_TOO_LONG`, `SEAT_MUTED`, `SPECTATOR`; `CHAT_RATE_LIMITED` is waited out and sent
+   * again a few times (it carries a RetryInfo), then thrown.
+   */
+  async sendChat(roomId: string, text: string): Promise<SendChatResponse> {
+    return this.call((o) => this.game.sendChat({ roomId, text }, o));
+  }
+
+  /** Mutes (or unmutes) a seat's chat (host only); answers the seats muted now. */
+  async muteSeat(roomId: string, seat: number, muted = true): Promise<number[]> {
+    return (await this.call((o) => this.game.muteSeat({ roomId, seat, muted }, o))).mutedSeats;
+  }
+
   /** The record of a finished match. */
   async replay(roomId: string): Promise<GetReplayResponse> {
     return this.call((o) => this.game.getReplay({ roomId }, o));
@@ -452,11 +471,16 @@ export class CercleClient {
       opts.signal?.addEventListener("abort", stop, { once: true });
       let failure: ApiError | undefined;
       try {
-        const request = resumeCursor ? { roomId, resumeCursor } : { roomId, afterSeq: cursor };
+        const presence = opts.presence ?? false;
+        const request = resumeCursor ? { roomId, resumeCursor, presence } : { roomId, afterSeq: cursor, presence };
         const stream = this.game.subscribe(request, { signal: controller.signal });
         for await (const update of stream) {
           delay = initialBackoff;
           failures = 0;
+          if (update.kind === UpdateKind.PRESENCE) {
+            yield update; // not an entry of the log: the resume point stays
+            continue;
+          }
           if (update.seq <= cursor) {
             continue; // already yielded before a reconnection
           }

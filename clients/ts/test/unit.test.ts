@@ -25,6 +25,7 @@ import {
   OutcomeReason,
   SubscribeResponseSchema,
   BotLevel,
+  UpdateKind,
 } from "../src/index.js";
 
 /** A client over an in-memory server; `routes` registers the scripted services. */
@@ -65,6 +66,55 @@ test("subscribe resumes after a drop from the last seq and never yields a seq tw
   assert.deepEqual(seen, [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 10n, 11n]);
   assert.deepEqual(requested, [0n, 4n, 7n, 10n]);
   assert.equal(reconnects, 3);
+});
+
+test("subscribe with presence yields presence updates without moving the resume cursor", async () => {
+  const requests: { cursor: string; presence: boolean }[] = [];
+  const client = clientWith((router) =>
+    router.service(GameService, {
+      async *subscribe(req) {
+        requests.push({ cursor: req.resumeCursor, presence: req.presence });
+        if (requests.length === 1) {
+          yield create(SubscribeResponseSchema, { seq: 1n, cursor: "c1" });
+          // Presence repeats the last seq and cursor; then the stream drops.
+          yield create(SubscribeResponseSchema, { seq: 1n, cursor: "c1", kind: UpdateKind.PRESENCE, presence: { connectedSeats: [0, 1] } });
+          throw new ConnectError("replica stopping", Code.Unavailable);
+        }
+        yield create(SubscribeResponseSchema, { seq: 2n, cursor: "c2", kind: UpdateKind.CHAT });
+        yield create(SubscribeResponseSchema, { seq: 2n, cursor: "c2", kind: UpdateKind.PRESENCE, presence: { connectedSeats: [0] } });
+        yield create(SubscribeResponseSchema, { seq: 3n, cursor: "c3", outcome: { reason: OutcomeReason.TARGET_SCORE } });
+      },
+    }),
+  );
+  const seen: string[] = [];
+  for await (const u of client.subscribe("room", { resumeCursor: "c0", presence: true, initialBackoffMs: 1, untilOutcome: true })) {
+    seen.push(u.kind === UpdateKind.PRESENCE ? `presence ${u.presence?.connectedSeats.join(",")}` : `seq ${u.seq}`);
+  }
+  assert.deepEqual(seen, ["seq 1", "presence 0,1", "seq 2", "presence 0", "seq 3"]);
+  assert.deepEqual(requests, [
+    { cursor: "c0", presence: true },
+    { cursor: "c1", presence: true },
+  ]);
+});
+
+test("sendChat and muteSeat send the room, the text, the seat and the switch", async () => {
+  const calls: string[] = [];
+  const client = clientWith((router) =>
+    router.service(GameService, {
+      sendChat(req) {
+        calls.push(`chat ${req.roomId} ${req.text}`);
+        return { seq: 4n, text: req.text.trim() };
+      },
+      muteSeat(req) {
+        calls.push(`mute ${req.roomId} ${req.seat} ${req.muted}`);
+        return { mutedSeats: req.muted ? [req.seat] : [] };
+      },
+    }),
+  );
+  assert.equal((await client.sendChat("room", " hello ")).text, "hello");
+  assert.deepEqual(await client.muteSeat("room", 2), [2]);
+  assert.deepEqual(await client.muteSeat("room", 2, false), []);
+  assert.deepEqual(calls, ["chat room  hello ", "mute room 2 true", "mute room 2 false"]);
 });
 
 test("subscribe throws refusals at once and stops quietly on abort", async () => {

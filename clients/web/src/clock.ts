@@ -1,25 +1,20 @@
 /**
  * Turn clocks: how long each deadline has left, in server time.
  *
- * The page's clock may differ from the server's. Until updates carry the server's time (the
- * stream work adds it: call {@link observeServerTime} with it), the offset is estimated from
- * the deadlines themselves: a deadline that starts with a live update began, in server
- * time, at `expire_time - length`, no later than the moment the update reached the page; so
- * `start - received` is a lower bound of (server - local), and the largest bound seen is kept.
+ * The page's clock may differ from the server's. Every update of the stream and every
+ * GetView carries the server's time (`server_time`) when it was sent: the offset is that
+ * time minus the moment it reached the page ({@link observeServerTime}); the latest one wins
+ * (the page's clock may be changed while it runs). The network's delay makes the page lag the
+ * server by that delay at most, which a countdown shown in whole seconds does not mind.
  */
 
-import type { Deadline } from "../../ts/src/index.js";
+import type { Deadline, GetViewResponse } from "../../ts/src/index.js";
+
+type Timestamp = NonNullable<GetViewResponse["serverTime"]>;
 
 let offsetMs: number | undefined;
 
-/** The server's time as sent with an update (exact; replaces the estimate). */
-export function observeServerTime(serverMs: number, receivedAtMs = Date.now()): void {
-  offsetMs = serverMs - receivedAtMs;
-  exact = true;
-}
-let exact = false;
-
-function timestampMs(ts: Deadline["expireTime"]): number {
+function timestampMs(ts: Deadline["expireTime"] | Timestamp | undefined): number {
   return ts ? Number(ts.seconds) * 1000 + Math.floor(ts.nanos / 1e6) : 0;
 }
 
@@ -27,19 +22,15 @@ function durationMs(d: Deadline["length"]): number {
   return d ? Number(d.seconds) * 1000 + Math.floor(d.nanos / 1e6) : 0;
 }
 
-/** Learns from deadlines that started with the update just received (live, not replayed). */
-export function observeDeadlines(deadlines: readonly Deadline[], receivedAtMs = Date.now()): void {
-  if (exact) return;
-  for (const d of deadlines) {
-    const start = timestampMs(d.expireTime) - durationMs(d.length);
-    const bound = start - receivedAtMs;
-    if (offsetMs === undefined || bound > offsetMs) offsetMs = bound;
-  }
+/** The server's time as sent with an update or a view (unset: nothing learnt). */
+export function observeServerTime(serverTime: Timestamp | undefined, receivedAtMs = Date.now()): void {
+  if (!serverTime) return;
+  offsetMs = timestampMs(serverTime) - receivedAtMs;
 }
 
-/** Forgets the estimate (a new table, maybe another server). */
+/** Forgets the offset (a new table, maybe another server). */
 export function resetClock(): void {
-  if (!exact) offsetMs = undefined;
+  offsetMs = undefined;
 }
 
 export function serverNow(): number {

@@ -45,3 +45,37 @@ export function svg(tag: string, attrs: Record<string, string | number> = {}, ..
   for (const child of children) node.append(child);
   return node;
 }
+
+/** Which control had the focus (and the caret), to give it back after a redraw. */
+interface Focus {
+  id: string;
+  key: string;
+  selection?: [number, number];
+}
+
+function keyOf(node: HTMLElement): string {
+  return [node.tagName, node.dataset.card ?? "", node.dataset.call ?? "", node.dataset.action ?? "", node.textContent ?? ""].join("|");
+}
+
+export function rememberFocus(): Focus | undefined {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return undefined;
+  const focus: Focus = { id: active.id, key: keyOf(active) };
+  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+    focus.selection = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
+  }
+  return focus;
+}
+
+export function restoreFocus(focus: Focus | undefined): void {
+  if (!focus || document.activeElement !== document.body) return;
+  let target: HTMLElement | null = focus.id ? document.getElementById(focus.id) : null;
+  if (!target) {
+    target = [...$("room").querySelectorAll<HTMLElement>("button, textarea, input")].find((n) => keyOf(n) === focus.key) ?? null;
+  }
+  if (!target) return;
+  target.focus();
+  if (focus.selection && (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) {
+    target.setSelectionRange(...focus.selection);
+  }
+}

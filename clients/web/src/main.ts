@@ -105,6 +105,7 @@ async function openTable(c: CercleClient, seat: SavedSeat): Promise<void> {
       status: setStatus,
     },
     BigInt(seat.afterSeq || "0"),
+    seat.cursor ?? "",
   );
   try {
     await table.open();

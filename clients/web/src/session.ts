@@ -1,7 +1,7 @@
 /**
  * What the page remembers between reloads, in this browser's localStorage: the guest
  * session (token, player id, name) and the seat being played (room id, game, spectator or
- * not, and the subscribe cursor: the last update seen). A reload or a lost connection puts
+ * not, and the resume cursor of the last update seen). A reload or a lost connection puts
  * the player back in their seat from there; leaving the table (explicitly) forgets the seat.
  *
  * The log of the current table is kept in sessionStorage (this tab only), as the wire events
@@ -32,6 +32,8 @@ export interface SavedSeat {
   readonly spectator: boolean;
   /** The last update seen (decimal string: JSON has no bigint). */
   readonly afterSeq: string;
+  /** Its resume cursor (opaque, from the server): the table follows from it. */
+  readonly cursor?: string;
 }
 
 function read<T>(storage: Storage, key: string): T | undefined {
@@ -58,9 +60,9 @@ export const forgetSession = (): void => localStorage.removeItem(SESSION_KEY);
 export const loadSeat = (): SavedSeat | undefined => read<SavedSeat>(localStorage, SEAT_KEY);
 export const saveSeat = (seat: SavedSeat): void => write(localStorage, SEAT_KEY, seat);
 
-export function saveCursor(roomId: string, seq: bigint): void {
+export function saveCursor(roomId: string, seq: bigint, cursor: string): void {
   const seat = loadSeat();
-  if (seat?.roomId === roomId) saveSeat({ ...seat, afterSeq: seq.toString() });
+  if (seat?.roomId === roomId) saveSeat({ ...seat, afterSeq: seq.toString(), cursor });
 }
 
 export function forgetSeat(): void {

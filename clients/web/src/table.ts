@@ -6,13 +6,16 @@
  * plain words, the game's own table (games/<game>.ts), buttons for every other legal action,
  * the outcome and the log.
  *
- * Presence and chat: the seat list (#seats-list) and the #chat section are where they go
- * once the stream carries them (the stream work adds presence and chat); nothing is shown
- * for them until then.
+ * It follows from the opaque resume cursor (kept in the saved seat); a cursor of a log that
+ * was rewritten since (CURSOR_STALE, or CURSOR_AHEAD after a restore) makes it take a fresh
+ * view and follow from that view's cursor, saying so in words. Clocks run in the server's
+ * time (`server_time` of every update and view). Who is connected and the table chat are
+ * chat.ts's (the stream is asked for presence).
  */
 
 import {
   type Action,
+  apiError,
   BotLevel,
   type CercleClient,
   type Deadline,
@@ -28,8 +31,9 @@ import {
   UpdateKind,
   type View,
 } from "../../ts/src/index.js";
-import { lengthMs, observeDeadlines, remainingMs, resetClock } from "./clock.js";
-import { $, button, el } from "./dom.js";
+import { ChatPanel, mutedSeats } from "./chat.js";
+import { lengthMs, observeServerTime, remainingMs, resetClock } from "./clock.js";
+import { $, button, el, rememberFocus, restoreFocus } from "./dom.js";
 import { gameUi } from "./games/registry.js";
 import { tomyPlace } from "./games/tomy.js";
 import type { GameUi, Names, TableContext } from "./games/types.js";
@@ -57,6 +61,8 @@ export class Table {
   deadlines: Deadline[] = [];
   waitingFor: number[] = [];
   seq = 0n;
+  /** The resume cursor of the latest update (or view) taken in: the stream follows from it. */
+  cursor = "";
   /** The match version of the latest update (a legal list older than this is stale). */
   version = 0n;
   legal: Action[] = [];
@@ -71,6 +77,8 @@ export class Table {
   private error = "";
   private streamError = "";
   private choice: { prompt: string; actions: readonly Action[] } | undefined;
+  private notice = "";
+  readonly chat: ChatPanel;
   private readonly stop = new AbortController();
   private ticker: ReturnType<typeof setInterval> | undefined;
   readonly ui: GameUi<unknown> | undefined;
@@ -81,6 +89,7 @@ export class Table {
     readonly gameId: string,
     private readonly hooks: TableHooks,
     afterSeq = 0n,
+    cursor = "",
   ) {
     this.ui = gameUi(gameId);
     const table = this;
@@ -103,7 +112,9 @@ export class Table {
       },
     };
     this.seq = afterSeq;
-    this.events = afterSeq > 0n ? loadLog(roomId) : [];
+    this.cursor = cursor;
+    this.events = afterSeq > 0n || cursor ? loadLog(roomId) : [];
+    this.chat = new ChatPanel(client, roomId, this.names);
   }
 
   // -- names ----------------------------------------------------------------------------------
@@ -126,6 +137,7 @@ export class Table {
     for (const id of ["seats-list", "board", "actions", "choices", "outcome", "log"]) $(id).replaceChildren();
     $("prompt").textContent = "";
     $("room").hidden = false;
+    this.chat.open();
     this.ticker = setInterval(() => this.tick(), 250);
     this.client
       .gameCatalogue(this.gameId)
@@ -136,18 +148,33 @@ export class Table {
         this.renderLog();
       })
       .catch(() => undefined); // the table works without it (places show their number)
+    await this.takeView(false);
+    void this.follow();
+  }
+
+  /** The current state (GetView); with `adopt`, the stream follows from the view's cursor
+   * and the log starts again there (what came before was rewritten). */
+  private async takeView(adopt: boolean): Promise<void> {
     const state = await this.client.view(this.roomId);
+    observeServerTime(state.serverTime);
     this.room = state.room;
     this.view = state.view;
     this.deadlines = state.deadlines;
     this.waitingFor = state.waitingFor;
     this.outcome = state.outcome;
     this.version = state.room?.version ?? 0n;
-    if (this.seq > (state.room?.seq ?? 0n)) this.seq = 0n; // a cursor from elsewhere: start over
+    this.chat.presence = state.presence;
+    if (this.seq > (state.room?.seq ?? 0n)) adopt = true; // a cursor from elsewhere
+    if (adopt) {
+      this.seq = state.room?.seq ?? 0n;
+      this.cursor = state.cursor;
+      this.events = [];
+      saveLog(this.roomId, this.events);
+      saveCursor(this.roomId, this.seq, this.cursor);
+    }
     this.render();
     this.renderLog();
     this.refreshLegal();
-    void this.follow();
   }
 
   close(): void {
@@ -159,7 +186,8 @@ export class Table {
     this.hooks.status("live", "web-status-connecting");
     try {
       for await (const update of this.client.subscribe(this.roomId, {
-        afterSeq: this.seq,
+        ...(this.cursor ? { resumeCursor: this.cursor } : { afterSeq: this.seq }),
+        presence: true,
         signal: this.stop.signal,
         maxRetries: 1_000_000,
         onReconnect: () => this.hooks.status("reconnecting", "web-status-reconnecting"),
@@ -171,6 +199,20 @@ export class Table {
       }
     } catch (err) {
       if (this.stop.signal.aborted) return;
+      const reason = apiError(err).reason;
+      if (reason === "CURSOR_STALE" || reason === "CURSOR_AHEAD" || reason === "CURSOR_INVALID") {
+        // The room's log was rewritten (a restore, a failover), or the cursor is not one the
+        // server can follow: start again from now.
+        try {
+          await this.takeView(true);
+          this.notice = t("web-cursor_stale");
+          this.render();
+          void this.follow();
+          return;
+        } catch (again) {
+          err = again;
+        }
+      }
       if (roomGone(err)) {
         forgetSeat();
         this.close();
@@ -188,13 +230,24 @@ export class Table {
   }
 
   private apply(update: SubscribeResponse): void {
-    if (update.kind === UpdateKind.CHAT || update.kind === UpdateKind.PRESENCE) {
-      // A chat line or a mute (or who is connected): told in the log; the table is unchanged.
+    observeServerTime(update.serverTime);
+    if (update.kind === UpdateKind.PRESENCE) {
+      // Who is connected: not an entry of the log (the cursor stays).
+      this.chat.presence = update.presence;
+      this.renderSeats();
+      return;
+    }
+    this.cursor = update.cursor;
+    if (update.kind === UpdateKind.CHAT) {
+      // A chat line or a mute: told in the chat and the log; the table is unchanged.
       if (update.seq > this.seq) this.seq = update.seq;
-      for (const event of update.events) this.logLine(event, true);
+      for (const event of update.events) {
+        this.logLine(event, true);
+        this.chat.add(event);
+      }
       this.events.push(...update.events);
       saveLog(this.roomId, this.events);
-      saveCursor(this.roomId, this.seq);
+      saveCursor(this.roomId, this.seq, this.cursor);
       this.render();
       return;
     }
@@ -203,16 +256,18 @@ export class Table {
     if (update.room) this.room = update.room;
     if (update.view?.game.case) this.view = update.view;
     this.deadlines = update.deadlines;
-    observeDeadlines(update.deadlines);
     this.waitingFor = update.waitingFor;
     if (update.outcome) this.outcome = update.outcome;
     if (update.events.length) {
       this.events.push(...update.events);
       if (this.events.length > LOG_KEPT) this.events.splice(0, this.events.length - LOG_KEPT);
-      for (const event of update.events) this.logLine(event, true);
+      for (const event of update.events) {
+        this.logLine(event, true);
+        this.chat.add(event);
+      }
       saveLog(this.roomId, this.events);
     }
-    saveCursor(this.roomId, this.seq);
+    saveCursor(this.roomId, this.seq, this.cursor);
     this.choice = undefined;
     this.render();
     this.refreshLegal();
@@ -259,7 +314,7 @@ export class Table {
     if (this.busy) return;
     this.busy = true;
     this.choice = undefined;
-    this.error = "";
+    this.error = this.notice = "";
     // The list is spent: the update this action causes brings the next one (it may arrive
     // before the answer to Act does, so the answer must not clear it).
     this.legal = [];
@@ -376,6 +431,8 @@ export class Table {
     const view = this.gameView();
     const turn = view !== undefined && !this.outcome ? this.ui?.turn(view) : undefined;
     const seats = this.room?.seats ?? [];
+    const host = this.room?.hostPlayerId === this.client.playerId;
+    const muted = mutedSeats(this.events);
     $("seats-list").replaceChildren(
       ...seats.map((seat, i) => {
         const kind = !seat.playerId
@@ -389,6 +446,7 @@ export class Table {
         const waiting = this.waitingFor.includes(i) && !this.outcome;
         const deadline = this.deadlines.find((d) => d.seat === i);
         const winner = this.outcome?.winners.includes(i);
+        const human = !!seat.playerId && seat.kind !== SeatKind.BOT;
         return el(
           "li",
           {
@@ -398,17 +456,22 @@ export class Table {
           el("div", { className: "seat-name" }, winner ? "♛ " : "", this.names.seat(i), turn === i || waiting ? el("span", { className: "turn-mark" }, ` · ${t("web-their_turn")}`) : ""),
           el("div", { className: "meta" }, lines.join(" · ")),
           deadline ? el("div", { className: "seat-clock", dataset: { deadline: String(i) } }, clockText(deadline)) : undefined,
+          ...this.chat.seatMarks(i, { human, muteSwitch: human && host && i !== this.mySeat, muted: muted.has(i) }),
         );
       }),
     );
-    $("spectators").textContent = this.room?.spectatorCount ? t("web-spectators", { n: this.room.spectatorCount }) : "";
+    const watchingNow = this.chat.presence?.connectedSpectators ?? 0;
+    const watching = Math.max(this.room?.spectatorCount ?? 0, watchingNow);
+    $("spectators").textContent = watching ? `${t("web-spectators", { n: watching })} ${t("web-spectators_connected", { n: watchingNow })}` : "";
+    this.chat.renderForm(this.mySeat >= 0, muted.has(this.mySeat));
   }
 
   private renderPrompt(): void {
     const prompt = $("prompt");
     const error = $("error");
-    error.textContent = this.error;
-    error.hidden = !this.error;
+    const shown = [this.notice, this.error].filter(Boolean).join(" ");
+    error.textContent = shown;
+    error.hidden = !shown;
     const room = this.room;
     let text = "";
     if (this.outcome) text = "";
@@ -504,6 +567,7 @@ export class Table {
   renderLog(): void {
     $("log").replaceChildren();
     for (const event of this.events) this.logLine(event, true);
+    this.chat.renderLines(this.events);
   }
 
   private drawMyClock(deadline: Deadline): void {
@@ -528,38 +592,4 @@ export class Table {
 
 function clockText(deadline: Deadline): string {
   return `◷ ${t("web-seconds", { seconds: Math.ceil(remainingMs(deadline) / 1000) })}`;
-}
-
-/** Which control had the focus (and the caret), to give it back after a redraw. */
-interface Focus {
-  id: string;
-  key: string;
-  selection?: [number, number];
-}
-
-function keyOf(node: HTMLElement): string {
-  return [node.tagName, node.dataset.card ?? "", node.dataset.call ?? "", node.dataset.action ?? "", node.textContent ?? ""].join("|");
-}
-
-function rememberFocus(): Focus | undefined {
-  const active = document.activeElement;
-  if (!(active instanceof HTMLElement) || active === document.body) return undefined;
-  const focus: Focus = { id: active.id, key: keyOf(active) };
-  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
-    focus.selection = [active.selectionStart ?? 0, active.selectionEnd ?? 0];
-  }
-  return focus;
-}
-
-function restoreFocus(focus: Focus | undefined): void {
-  if (!focus || document.activeElement !== document.body) return;
-  let target: HTMLElement | null = focus.id ? document.getElementById(focus.id) : null;
-  if (!target) {
-    target = [...$("room").querySelectorAll<HTMLElement>("button, textarea, input")].find((n) => keyOf(n) === focus.key) ?? null;
-  }
-  if (!target) return;
-  target.focus();
-  if (focus.selection && (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement)) {
-    target.setSelectionRange(...focus.selection);
-  }
 }

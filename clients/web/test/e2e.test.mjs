@@ -4,7 +4,8 @@
 // - for each game, a whole match against bots played by clicking, to its outcome, with a
 //   screenshot mid-match (artifacts/web-<game>.png) and the replay's commitment check;
 // - two browsers playing each other (and a third watching by join code);
-// - a reload mid-match puts the player back in their seat;
+// - a reload mid-match puts the player back in their seat (from the resume cursor);
+// - table chat between two browsers, the host's mute, presence (a short grace: test_web.py);
 // - the phone viewport (no sideways scrolling; artifacts/web-mobile.png);
 // - axe-core finds no serious accessibility violation in the lobby and at a table.
 //
@@ -252,8 +253,20 @@ test("a reload mid-match puts the player back in their seat", { timeout: 180_000
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem("cercle.seat") ?? "null"));
   assert.equal(after.roomId, seat.roomId, "the same room");
   assert.ok(BigInt(after.afterSeq) >= BigInt(seat.afterSeq), "the cursor moved on, never back");
+  assert.ok(after.cursor, "the server's resume cursor is kept beside the seq");
   assert.ok((await page.locator("#log li").count()) >= logBefore, "the log is still there");
   assert.match((await page.textContent("#seats-list")) ?? "", /Reloader \(you\)/);
+  // A cursor the server cannot follow (a restored backup, a damaged storage): the page takes
+  // the table as it stands, says so in words, and plays on from the fresh view's cursor.
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem("cercle.seat") ?? "null");
+    localStorage.setItem("cercle.seat", JSON.stringify({ ...saved, cursor: "not-a-cursor" }));
+  });
+  await page.reload();
+  await page.waitForSelector("#error:not([hidden])", { timeout: 30_000 });
+  assert.match((await page.textContent("#error")) ?? "", /as it stands now/);
+  await assertPlainWords(page);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("cercle.seat") ?? "{}").cursor !== "not-a-cursor", null, { timeout: 10_000 });
   // And play on from there, with the keyboard only: Tab to a control, Enter.
   const before = await played(page);
   await page.waitForSelector(CLICKABLE, { timeout: 30_000 });
@@ -313,6 +326,67 @@ test("two browsers play each other, a third watches by join code", { timeout: 30
     assert.deepEqual(p.problems, []);
     await p.context.close();
   }
+});
+
+test("two browsers at a table: a chat line crosses, the host mutes, presence follows who is there", { timeout: 180_000 }, async () => {
+  const host = await newPlayer();
+  const guest = await newPlayer();
+  const watcher = await newPlayer();
+  await openLobby(host.page, { name: "Ana" });
+  await createTable(host.page, "tomahawk", { seats: 2, bots: 0, options: { turn_seconds: 0 } });
+  await host.page.waitForSelector("#room-code:not([hidden])");
+  const code = (await host.page.textContent("#join-code"))?.trim();
+  await openLobby(guest.page, { name: "Bea" });
+  await guest.page.fill("#code", code);
+  await guest.page.click("#join");
+  await guest.page.waitForSelector("#room:not([hidden])");
+  // The host sees the guest connected (presence from the stream).
+  const guestSeat = (on) => `#seats-list li[data-seat="1"] [data-presence="${on}"]`;
+  await host.page.waitForSelector(guestSeat("on"), { timeout: 20_000 });
+  assert.match((await host.page.textContent('#seats-list li[data-seat="1"]')) ?? "", /Bea.*connected/);
+
+  // A line typed in one browser (Enter sends) appears in the other, in a live region.
+  const chatHas = (page, text) =>
+    page.waitForFunction((t) => (document.getElementById("chat-lines")?.textContent ?? "").includes(t), text, { timeout: 20_000 });
+  await guest.page.fill("#chat-input", "Bonjour Ana !");
+  await guest.page.press("#chat-input", "Enter");
+  await chatHas(host.page, 'Bea says: "Bonjour Ana !"');
+  assert.equal(await host.page.getAttribute("#chat-lines", "aria-live"), "polite");
+  assert.equal(await guest.page.inputValue("#chat-input"), "", "a sent line leaves the box");
+  await host.page.fill("#chat-input", "Salut Bea");
+  await host.page.click("#chat-send");
+  await chatHas(guest.page, 'Ana says: "Salut Bea"');
+
+  // A spectator reads the talk so far and cannot write; the table counts it connected.
+  await openLobby(watcher.page, { name: "Cy" });
+  await watcher.page.fill("#code", code);
+  await watcher.page.click("#watch");
+  await watcher.page.waitForSelector("#room:not([hidden])");
+  await chatHas(watcher.page, "Bonjour Ana !");
+  assert.ok(await watcher.page.locator("#chat-form").isHidden(), "no box for a spectator");
+  assert.match((await watcher.page.textContent("#chat-note")) ?? "", /only the players write/);
+  await host.page.waitForFunction(() => /One of them is connected/.test(document.getElementById("spectators")?.textContent ?? ""), null, {
+    timeout: 20_000,
+  });
+
+  // The host mutes Bea: everyone is told, and her next line is refused in words.
+  await host.page.click('#seats-list button[data-mute="1"]');
+  await chatHas(guest.page, "The host muted Bea");
+  await guest.page.fill("#chat-input", "Encore moi");
+  await guest.page.press("#chat-input", "Enter");
+  await guest.page.waitForSelector("#chat-error:not([hidden])", { timeout: 20_000 });
+  assert.match((await guest.page.textContent("#chat-error")) ?? "", /muted you/);
+  await assertPlainWords(guest.page);
+  assert.doesNotMatch((await host.page.textContent("#chat-lines")) ?? "", /Encore moi/);
+  await assertAccessible(host.page, "a table with its chat");
+
+  // Bea closes her browser: after the short grace, she is shown not connected.
+  await guest.context.close();
+  await host.page.waitForSelector(guestSeat("off"), { timeout: 30_000 });
+  assert.match((await host.page.textContent('#seats-list li[data-seat="1"]')) ?? "", /not connected/);
+  for (const p of [host, guest, watcher]) assert.deepEqual(p.problems, []);
+  await host.context.close();
+  await watcher.context.close();
 });
 
 test("on a phone: the lobby and a table fit the screen, and nothing serious for axe-core", { timeout: 180_000 }, async () => {

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { test } from "node:test";
 
 import { ApiError, Code, create, DeadlineSchema } from "../../ts/src/index.js";
-import { observeDeadlines, remainingMs, resetClock, serverNow } from "../src/clock.js";
+import { observeServerTime, remainingMs, resetClock, serverNow } from "../src/clock.js";
 import { setLanguage } from "../src/i18n.js";
 import { refusal } from "../src/refusal.js";
 import { sha256Hex } from "../src/sha256.js";
@@ -26,17 +26,23 @@ function deadline(expireMs: number, lengthMs: number) {
   });
 }
 
-test("the clock takes the server's time from the deadlines that start with a live update", () => {
+function timestamp(ms: number) {
+  return { seconds: BigInt(Math.floor(ms / 1000)), nanos: (ms % 1000) * 1e6 } as Parameters<typeof observeServerTime>[0];
+}
+
+test("the clock counts down in the server's time, as the updates tell it", () => {
   resetClock();
   const local = Date.now();
-  // The server is 5 s ahead: a 30 s deadline set "now" in server time expires at local+35 s.
-  observeDeadlines([deadline(local + 35_000, 30_000)], local);
+  // The server is 5 s ahead: a deadline it set 30 s from its "now" expires at local+35 s.
+  observeServerTime(timestamp(local + 5_000), local);
   assert.ok(Math.abs(serverNow() - (Date.now() + 5_000)) < 50, "5 s ahead");
-  // A replayed (old) deadline is a weaker bound: it does not pull the clock back.
-  observeDeadlines([deadline(local - 60_000, 30_000)], local);
-  assert.ok(Math.abs(serverNow() - (Date.now() + 5_000)) < 50, "still 5 s ahead");
   const left = remainingMs(deadline(local + 35_000, 30_000));
   assert.ok(left > 29_000 && left <= 30_000, `about 30 s left (${left})`);
+  // The page's clock was set right meanwhile: the next update says so, the latest wins.
+  observeServerTime(timestamp(local), local);
+  assert.ok(Math.abs(serverNow() - Date.now()) < 50, "in step again");
+  observeServerTime(undefined, local);
+  assert.ok(Math.abs(serverNow() - Date.now()) < 50, "an update without a time changes nothing");
   resetClock();
 });
 

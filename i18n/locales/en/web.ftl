@@ -209,3 +209,31 @@ web-refusal-CARD_NOT_IN_HAND = That card is not in your hand.
 web-refusal-CARD_DOES_NOT_MATCH = That card matches neither the colour nor the symbol.
 web-refusal-MUST_FOLLOW_COLOUR = You must follow the colour led.
 web-refusal-LEFT_ROOM = You left this table.
+web-refusal-CHAT_EMPTY = Write something first.
+web-refusal-CHAT_TOO_LONG = A message has at most 200 characters.
+web-refusal-CHAT_RATE_LIMITED = You are writing too fast: wait a moment.
+web-refusal-SEAT_MUTED = The host has muted you: your messages are not sent.
+web-refusal-CURSOR_STALE = The table's history changed on the server: here it is as it stands now.
+web-refusal-CURSOR_AHEAD = The table's history changed on the server: here it is as it stands now.
+
+## Presence and table chat
+web-seat_connected = connected
+web-seat_not_connected = not connected
+web-spectators_connected = { $n ->
+    [0] None of them is connected.
+    [one] One of them is connected.
+   *[other] { $n } of them are connected.
+}
+web-cursor_stale = The table could not be picked up where the page left it (its history changed on the server): here it is as it stands now; the earlier log is gone.
+web-chat_title = Table chat
+web-chat_label = Your message
+web-chat_send = Send
+web-chat_spectator = Spectators read the chat; only the players write.
+web-chat_muted = The host has muted you: you can read, not write.
+web-chat_mute = Mute
+web-chat_unmute = Unmute
+web-chat_mute_who = Mute { $who }
+web-chat_unmute_who = Unmute { $who }
+
+## Awimbawé card names (the crowns are shown apart)
+web-aw-card = { $colour } { $animal } { $value }

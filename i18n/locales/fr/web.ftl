@@ -209,3 +209,31 @@ web-refusal-CARD_NOT_IN_HAND = Cette carte n'est pas dans votre main.
 web-refusal-CARD_DOES_NOT_MATCH = Cette carte n'a ni la couleur ni le symbole demandés.
 web-refusal-MUST_FOLLOW_COLOUR = Vous devez fournir la couleur demandée.
 web-refusal-LEFT_ROOM = Vous avez quitté cette table.
+web-refusal-CHAT_EMPTY = Écrivez d'abord quelque chose.
+web-refusal-CHAT_TOO_LONG = Un message compte au plus 200 caractères.
+web-refusal-CHAT_RATE_LIMITED = Vous écrivez trop vite : patientez un instant.
+web-refusal-SEAT_MUTED = L'hôte vous a coupé la parole : vos messages ne partent pas.
+web-refusal-CURSOR_STALE = L'historique de la table a changé sur le serveur : la voici telle qu'elle est.
+web-refusal-CURSOR_AHEAD = L'historique de la table a changé sur le serveur : la voici telle qu'elle est.
+
+## Présence et discussion de table
+web-seat_connected = connecté
+web-seat_not_connected = non connecté
+web-spectators_connected = { $n ->
+    [0] Aucun n'est connecté.
+    [one] Un seul est connecté.
+   *[other] { $n } sont connectés.
+}
+web-cursor_stale = La page n'a pas pu reprendre la table où elle l'avait laissée (son historique a changé sur le serveur) : la voici telle qu'elle est ; le journal d'avant est effacé.
+web-chat_title = Discussion de la table
+web-chat_label = Votre message
+web-chat_send = Envoyer
+web-chat_spectator = Les spectateurs lisent la discussion ; seuls les joueurs écrivent.
+web-chat_muted = L'hôte vous a coupé la parole : vous pouvez lire, pas écrire.
+web-chat_mute = Couper
+web-chat_unmute = Rendre la parole
+web-chat_mute_who = Couper la parole à { $who }
+web-chat_unmute_who = Rendre la parole à { $who }
+
+## Awimbawé card names (the crowns are shown apart)
+web-aw-card = { $animal } { $colour } { $value }

@@ -48,7 +48,8 @@ function colourWord(colour: AwimbaweColour, feminine = false): string {
 /** "green Mouse 1" / « Souris verte 1 »; "a face-down card" for a hidden one. */
 export function awCardName(card: Pick<AwimbaweCardView, "animal" | "colour" | "value"> | undefined): string {
   if (!card || !card.animal) return t("aw-hidden_card");
-  return t("aw-card", {
+  // The page shows a card's crowns apart (a corner mark, a label), hence its own message.
+  return t("web-aw-card", {
     colour: colourWord(card.colour, FEMININE.has(card.animal)),
     animal: animalWord(card.animal),
     value: card.value,

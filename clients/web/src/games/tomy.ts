@@ -223,7 +223,7 @@ export function narrateTomy(event: TomyEvent, names: Names): string {
     case "turnStarted":
       return t("my-ev-turn_started", { turn: e.value.turn, who: who(e.value.leashHolder) });
     case "gameOver":
-      return t("my-ev-game_over", { game: e.value.game, reason: reason(e.value.reason), names: all(e.value.winners) });
+      return t("my-ev-game_over", { game: e.value.game, reason: reason(e.value.reason), names: all(e.value.winners), count: e.value.winners.length });
     case "roundScored":
       return t("my-ev-round_scored", {
         game: e.value.game,
@@ -235,7 +235,7 @@ export function narrateTomy(event: TomyEvent, names: Names): string {
     case "handDealt":
       return t(mine("my-ev-hand_dealt"), { cards: e.value.cards.map((c) => dogName(c.id)).join(", ") });
     case "matchOver":
-      return t("my-ev-match_over", { reason: reason(e.value.reason), names: all(e.value.winners) });
+      return t("my-ev-match_over", { reason: reason(e.value.reason), names: all(e.value.winners), count: e.value.winners.length });
     case undefined:
       return t("ev-unknown", { kind: "tomy" });
     default: {
