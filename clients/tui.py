@@ -28,7 +28,6 @@ import grpc
 from cercle.v1 import common_pb2, game_pb2
 
 from clients.auto import action_kind, choose_auto
-from clients.catalogue import catalogue_lines
 from clients.clock import seconds_left, server_clock_offset, status_line
 from clients.i18n import Tr
 from clients.keyboard import watch_stdin
@@ -49,6 +48,7 @@ from clients.render import (
     strip_ansi,
 )
 from clients.sdk import ApiError, Client
+from clients.table_input import TableInput
 
 T = TypeVar("T")
 
@@ -62,7 +62,6 @@ RETRY_CODES = frozenset(
 )
 """Codes of a call that may not have reached a healthy replica: retried (Act with its key)."""
 
-STORY_MAX = 500
 RECENT_UPDATES = 12
 """Updates told again as recent events when a player comes back to a match under way."""
 LOG_LINES = 14
@@ -123,6 +122,7 @@ class TableLoop:
         self.clock_offset = 0.0
         self.warned: set[tuple[int, int, int]] = set()
         self.lobby = LobbyScreen(self)
+        self.input = TableInput(self)
         self.refused: set[tuple[int, bytes]] = set()
         self.tasks: list[asyncio.Task[None]] = []
         self.reader_fd: int | None = None
@@ -434,7 +434,7 @@ class TableLoop:
                 await self.maybe_auto()
         for kind, item in batch:
             if kind == "line":
-                code = await self.on_line(item)
+                code = await self.input.on_line(item)
                 if code is not None:
                     return code
             elif kind == "eof" and self.stdin_is_tty:  # Ctrl-D: leave the table
@@ -500,76 +500,6 @@ class TableLoop:
 
     async def lobby_step(self, *, force: bool = False) -> None:
         await self.lobby.step(force=force)
-
-    # -- input ----------------------------------------------------------------------------------
-
-    async def on_line(self, line: str) -> int | None:
-        text = line.strip()
-        tr = self.tr
-        if self.pending_story is not None:
-            await self.on_story(line)
-            return None
-        if text.lower() in ("q", "quit", "exit"):
-            if self.status == common_pb2.ROOM_STATUS_OPEN and self.seated:
-                # Before the match, leaving frees the seat for someone else.
-                with contextlib.suppress(ApiError):
-                    await self.client.leave(self.room_id)
-                self.say(tr("left_room", room_id=self.room_id))
-                return 0
-            self.say(tr("quit", room_id=self.room_id))
-            return 0
-        if text.startswith(">") and self.seated:  # "> text": a line to the table's chat
-            try:
-                await self.client.send_chat(self.room_id, text[1:])
-            except ApiError as exc:
-                self.notify(self.refusal_line(exc))
-            return None
-        if text.lower() in ("h", "help", "?"):
-            self.notify(tr("help") + " " + tr("help.cards"))
-            self.redraw(full=False)
-            return None
-        if text.lower() == "c" and self.ctx.game_id:
-            with contextlib.suppress(ApiError):
-                response = await self.client.catalogue(self.ctx.game_id)
-                for line in catalogue_lines(response, self.ctx):
-                    self.say(line, log=False)
-            self.redraw(full=False)
-            return None
-        if self.status == common_pb2.ROOM_STATUS_OPEN:
-            await self.lobby.on_line(text)
-            return None
-        if text == "":
-            self.redraw(full=True)
-            return None
-        if not self.menu:
-            self.notify(tr("no_choice_now"))
-            self.redraw(full=False)
-            return None
-        if not text.isdigit() or not 1 <= int(text) <= len(self.menu):
-            self.notify(self.style.bad(tr("invalid_choice", text=text, n=len(self.menu))))
-            self.redraw(full=False)
-            return None
-        label, action = self.menu[int(text) - 1]
-        if action_kind(action)[1] == "propose":
-            self.pending_story = action
-            self.write(self.prompt())
-            return None
-        await self.act(action, label)
-        return None
-
-    async def on_story(self, line: str) -> None:
-        assert self.pending_story is not None
-        proposal = self.pending_story
-        story = line.strip() or proposal.tomy.propose.story
-        if len(story) > STORY_MAX:
-            self.notify(self.style.bad(self.tr("story_too_long", n=len(story))))
-            self.write(self.prompt())
-            return
-        self.pending_story = None
-        action = game_pb2.Action()
-        action.CopyFrom(proposal)
-        action.tomy.propose.story = story
-        await self.act(action, action_label(action, self.ctx, self.view))
 
     async def on_tick(self) -> None:
         if self.status == common_pb2.ROOM_STATUS_OPEN:

@@ -1,0 +1,103 @@
+"""What a player types at the table (``cercle play``): the commands of every screen (leave,
+chat, help, the catalogue), the lobby's, a choice of the menu, and the story of a Tomy
+proposal. Kept apart from the table loop (clients.tui), which owns the screen and the stream.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING
+
+from cercle.v1 import common_pb2, game_pb2
+
+from clients.auto import action_kind
+from clients.catalogue import catalogue_lines
+from clients.render import action_label
+from clients.sdk import ApiError
+
+if TYPE_CHECKING:
+    from clients.tui import TableLoop
+
+STORY_MAX = 500
+"""The longest story the server takes (the engine's STORY_MAX_CHARS; clients may not import
+the engine)."""
+
+
+class TableInput:
+    """The typed lines of one table loop."""
+
+    def __init__(self, loop: TableLoop) -> None:
+        self.loop = loop
+
+    async def on_line(self, line: str) -> int | None:
+        """What a line typed at the table does: leave, chat, help, the catalogue, a lobby
+        command, a choice of the menu or a Tomy story; 0 to end the loop."""
+        loop = self.loop
+        text = line.strip()
+        tr = loop.tr
+        if loop.pending_story is not None:
+            await self.on_story(line)
+            return None
+        if text.lower() in ("q", "quit", "exit"):
+            if loop.status == common_pb2.ROOM_STATUS_OPEN and loop.seated:
+                # Before the match, leaving frees the seat for someone else.
+                with contextlib.suppress(ApiError):
+                    await loop.client.leave(loop.room_id)
+                loop.say(tr("left_room", room_id=loop.room_id))
+                return 0
+            loop.say(tr("quit", room_id=loop.room_id))
+            return 0
+        if text.startswith(">") and loop.seated:  # "> text": a line to the table's chat
+            try:
+                await loop.client.send_chat(loop.room_id, text[1:])
+            except ApiError as exc:
+                loop.notify(loop.refusal_line(exc))
+            return None
+        if text.lower() in ("h", "help", "?"):
+            loop.notify(tr("help") + " " + tr("help.cards"))
+            loop.redraw(full=False)
+            return None
+        if text.lower() == "c" and loop.ctx.game_id:
+            with contextlib.suppress(ApiError):
+                response = await loop.client.catalogue(loop.ctx.game_id)
+                for line in catalogue_lines(response, loop.ctx):
+                    loop.say(line, log=False)
+            loop.redraw(full=False)
+            return None
+        if loop.status == common_pb2.ROOM_STATUS_OPEN:
+            await loop.lobby.on_line(text)
+            return None
+        if text == "":
+            loop.redraw(full=True)
+            return None
+        if not loop.menu:
+            loop.notify(tr("no_choice_now"))
+            loop.redraw(full=False)
+            return None
+        if not text.isdigit() or not 1 <= int(text) <= len(loop.menu):
+            loop.notify(loop.style.bad(tr("invalid_choice", text=text, n=len(loop.menu))))
+            loop.redraw(full=False)
+            return None
+        label, action = loop.menu[int(text) - 1]
+        if action_kind(action)[1] == "propose":
+            loop.pending_story = action
+            loop.write(loop.prompt())
+            return None
+        await loop.act(action, label)
+        return None
+
+    async def on_story(self, line: str) -> None:
+        """The story typed for the Tomy proposal chosen (the example if empty)."""
+        loop = self.loop
+        assert loop.pending_story is not None
+        proposal = loop.pending_story
+        story = line.strip() or proposal.tomy.propose.story
+        if len(story) > STORY_MAX:
+            loop.notify(loop.style.bad(loop.tr("story_too_long", n=len(story))))
+            loop.write(loop.prompt())
+            return
+        loop.pending_story = None
+        action = game_pb2.Action()
+        action.CopyFrom(proposal)
+        action.tomy.propose.story = story
+        await loop.act(action, action_label(action, loop.ctx, loop.view))
