@@ -129,7 +129,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
 
     @guarded_stream
     @holds_presence
-    async def Subscribe(
+    async def Subscribe(  # type: ignore[override]  # may yield pre-encoded bytes (services/wire.py)
         self, request: game_pb2.SubscribeRequest, context: Context
     ) -> AsyncIterator[game_pb2.SubscribeResponse | bytes]:
         player = require_player()
