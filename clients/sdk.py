@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Mapping
 from dataclasses import dataclass
 
 import grpc
@@ -443,7 +443,7 @@ class Client:
         resume: bool = True,
         cursor: str = "",
         presence: bool = False,
-    ) -> AsyncIterator[game_pb2.SubscribeResponse]:
+    ) -> AsyncGenerator[game_pb2.SubscribeResponse, None]:
         """The room's updates after ``cursor`` (an update's or a view's; the deprecated
         ``after_seq`` when none is given); on a dropped stream, resubscribes from the last
         cursor received (with backoff), so no update is missed or repeated. A cursor the
