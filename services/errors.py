@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
@@ -185,6 +185,6 @@ def localized(error: RoomError, metadata: dict[str, str]) -> error_details_pb2.L
     return error_details_pb2.LocalizedMessage(locale=tr.language, message=text)
 
 
-async def abort_with(context: grpc.aio.ServicerContext, error: RoomError) -> NoReturn:
+async def abort_with(context: grpc.aio.ServicerContext[Any, Any], error: RoomError) -> NoReturn:
     await context.abort_with_status(rpc_status.to_status(to_status(error)))
     raise AssertionError("unreachable")  # abort raises

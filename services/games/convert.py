@@ -185,4 +185,5 @@ def _enum_value(enum: Any, number: int, field: str) -> str | None:
         raise ConversionError(field, f"{field} has no value {number}")
     if number == 0:
         return None
-    return value.name[len(_enum_prefix(enum)) :].lower()
+    name: str = value.name
+    return name[len(_enum_prefix(enum)) :].lower()
