@@ -216,9 +216,10 @@ async def open_room(
         seats[joined.seat] = player
     for player in players:
         await retrying(
-            lambda p=player: p.lobby.SetReady(  # type: ignore[misc]
+            functools.partial(
+                player.lobby.SetReady,
                 lobby_pb2.SetReadyRequest(room_id=room.room_id, ready=True),
-                metadata=p.metadata,
+                metadata=player.metadata,
                 timeout=60,
             )
         )

@@ -1211,8 +1211,9 @@ def test_tt_score_1_points_in_hand() -> None:
     t = act(s, 0, PlayCard(B_BLUE))
     assert event(t, RoundEnded).totals == (3, 4 + 50, 5 + 20)
     assert t.state.totals == (3, 54, 25)
-    assert GAME.view(t.state, 1).last_round is not None
-    assert GAME.view(t.state, 1).last_round.points == (0, 50, 20)  # type: ignore[union-attr]
+    last_round = GAME.view(t.state, 1).last_round
+    assert last_round is not None
+    assert last_round.points == (0, 50, 20)
 
 
 def test_tt_goal_1_round_winner_scores_nothing_others_add_their_hand() -> None:
