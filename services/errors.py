@@ -22,6 +22,7 @@ from typing import Any, NoReturn
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
+from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
@@ -114,9 +115,9 @@ def to_status(error: RoomError) -> status_pb2.Status:
     """The rich ``google.rpc.Status`` for an error."""
     details: list[any_pb2.Any] = []
 
-    def pack(message: object) -> None:
+    def pack(message: Message) -> None:
         packed = any_pb2.Any()
-        packed.Pack(message)  # type: ignore[arg-type]
+        packed.Pack(message)
         details.append(packed)
 
     metadata = error_metadata(error)
