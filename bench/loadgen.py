@@ -169,12 +169,12 @@ class Player:
     channel: grpc.aio.Channel
     token: str = ""
     player_id: str = ""
-    lobby: lobby_pb2_grpc.LobbyServiceStub = field(init=False)
-    game: game_pb2_grpc.GameServiceStub = field(init=False)
+    lobby: lobby_pb2_grpc.LobbyServiceAsyncStub = field(init=False)
+    game: game_pb2_grpc.GameServiceAsyncStub = field(init=False)
 
     def __post_init__(self) -> None:
-        self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)  # type: ignore[no-untyped-call]
-        self.game = game_pb2_grpc.GameServiceStub(self.channel)  # type: ignore[no-untyped-call]
+        self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
+        self.game = game_pb2_grpc.GameServiceStub(self.channel)
 
     @property
     def metadata(self) -> tuple[tuple[str, str], ...]:
@@ -206,18 +206,20 @@ async def open_room(
     seats = {0: host}
     for player in players[1:]:
         joined = await retrying(
-            lambda p=player: p.lobby.JoinRoom(  # type: ignore[misc]
+            functools.partial(
+                player.lobby.JoinRoom,
                 lobby_pb2.JoinRoomRequest(room_id=room.room_id, join_code=room.join_code),
-                metadata=p.metadata,
+                metadata=player.metadata,
                 timeout=60,
             )
         )
         seats[joined.seat] = player
     for player in players:
         await retrying(
-            lambda p=player: p.lobby.SetReady(  # type: ignore[misc]
+            functools.partial(
+                player.lobby.SetReady,
                 lobby_pb2.SetReadyRequest(room_id=room.room_id, ready=True),
-                metadata=p.metadata,
+                metadata=player.metadata,
                 timeout=60,
             )
         )

@@ -11,14 +11,18 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncGenerator, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 import grpc
 from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from google.protobuf.message import Message
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
+Req = TypeVar("Req", bound=Message)
+Resp = TypeVar("Resp", bound=Message)
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.INTERNAL}
 
 
@@ -154,14 +158,19 @@ class Client:
     def metadata(self) -> tuple[tuple[str, str], ...]:
         return (("authorization", f"Bearer {self.token}"),) if self.token else ()
 
-    async def _call(self, method: object, request: object, timeout: float = 10.0) -> object:
+    async def _call(
+        self,
+        method: grpc.aio.UnaryUnaryMultiCallable[Req, Resp],
+        request: Req,
+        timeout: float = 10.0,
+    ) -> Resp:
         """One call; a RATE_LIMITED refusal (which did nothing) is retried after the delay
         the server asks for, a few times; an expired access token is refreshed once (with
         the refresh token of the login) and the call sent again."""
         refreshed = False
         for attempt in range(6):
             try:
-                return await method(request, metadata=self.metadata, timeout=timeout)  # type: ignore[operator]
+                return await method(request, metadata=self.metadata, timeout=timeout)
             except grpc.aio.AioRpcError as exc:
                 error = api_error(exc)
                 if error.code == grpc.StatusCode.UNAUTHENTICATED and self.refresh_token:
@@ -443,7 +452,7 @@ class Client:
         resume: bool = True,
         cursor: str = "",
         presence: bool = False,
-    ) -> AsyncIterator[game_pb2.SubscribeResponse]:
+    ) -> AsyncGenerator[game_pb2.SubscribeResponse, None]:
         """The room's updates after ``cursor`` (an update's or a view's; the deprecated
         ``after_seq`` when none is given); on a dropped stream, resubscribes from the last
         cursor received (with backoff), so no update is missed or repeated. A cursor the

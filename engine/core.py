@@ -337,10 +337,10 @@ class Game(ABC, Generic[S]):
     action_types: ClassVar[tuple[type, ...]] = ()
     """Every action class of the game (not :class:`Timeout`), in a stable order: the
     services map each one to a protobuf message."""
-    event_types: ClassVar[tuple[type, ...]] = ()
+    event_types: ClassVar[tuple[type[Event], ...]] = ()
     """Every :class:`engine.events.Event` subclass the game emits, in a stable order: the
     services map each one to a field of the game's ``<Game>Event`` protobuf message."""
-    dormant_events: ClassVar[tuple[type, ...]] = ()
+    dormant_events: ClassVar[tuple[type[Event], ...]] = ()
     """Event classes the game emits only when one of its rules' ``[decision]`` constants is
     switched the other way (so no option of a room produces them); the game's own tests
     produce them with the switch flipped."""

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.bots import make_bot
 from engine.core import Event, Game, IllegalAction, OptionValue, State, Timeout
 from engine.rng import Rng
+
+S = TypeVar("S", bound=State)
 
 
 def all_legal(game: Game[Any], state: State) -> list[tuple[int, Any]]:
@@ -20,21 +22,21 @@ def all_legal(game: Game[Any], state: State) -> list[tuple[int, Any]]:
 
 
 def random_playout(
-    game: Game[Any],
+    game: Game[S],
     players: int,
     seed: int,
     *,
     options: Mapping[str, OptionValue] | None = None,
     chooser_seed: int = 0,
     max_steps: int = 200_000,
-    on_step: Callable[[State, int, Any, State, tuple[Event, ...]], None] | None = None,
-) -> tuple[State, int]:
+    on_step: Callable[[S, int, Any, S, tuple[Event, ...]], None] | None = None,
+) -> tuple[S, int]:
     """Play one match with uniformly random legal (seat, action) choices.
 
     Returns the final state and the number of actions applied. ``on_step(before, seat,
     action, after, events)`` is called after each action (for invariant checks).
     """
-    state: State = game.new_match(game.validate_options(options or {}), players, seed)
+    state = game.new_match(game.validate_options(options or {}), players, seed)
     chooser = Rng.from_seed(chooser_seed)
     steps = 0
     while game.outcome(state) is None and steps < max_steps:

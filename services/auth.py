@@ -21,7 +21,7 @@ import contextvars
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import grpc
 import structlog
@@ -124,7 +124,7 @@ def require_player() -> Player:
     return player
 
 
-Before = Callable[[Any, grpc.aio.ServicerContext], Awaitable[None]]
+Before: TypeAlias = "Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Awaitable[None]]"
 """What an interceptor runs before the handler (it aborts the call to refuse it)."""
 
 
@@ -135,7 +135,7 @@ def run_before(handler: Any, before: Before, *, deserializer: Any = None) -> Any
     if handler.unary_unary is not None:
         inner_unary = handler.unary_unary
 
-        async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def unary(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             await before(request, context)
             return await inner_unary(request, context)
 
@@ -145,7 +145,7 @@ def run_before(handler: Any, before: Before, *, deserializer: Any = None) -> Any
     if handler.unary_stream is not None:
         inner_stream = handler.unary_stream
 
-        async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def stream(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             await before(request, context)
             async for item in inner_stream(request, context):
                 yield item
@@ -168,7 +168,9 @@ class MalformedRequestInterceptor(grpc.aio.ServerInterceptor):
         if not _ours(handler, details):
             return handler
 
-        async def refuse_malformed(request: Any, context: grpc.aio.ServicerContext) -> None:
+        async def refuse_malformed(
+            request: Any, context: grpc.aio.ServicerContext[Any, Any]
+        ) -> None:
             if isinstance(request, Malformed):
                 await abort_with(context, MALFORMED)
 
@@ -189,7 +191,7 @@ class LogContextInterceptor(grpc.aio.ServerInterceptor):
         method, metadata = details.method, details.invocation_metadata
         proxies = self.limits.trusted_proxies
 
-        async def bind(request: Any, context: grpc.aio.ServicerContext) -> None:
+        async def bind(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
             structlog.contextvars.clear_contextvars()
             structlog.contextvars.bind_contextvars(request_id=current_request_id(), method=method)
             current_player.set(None)
@@ -223,7 +225,7 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
             return handler
         token = bearer_token(details.invocation_metadata)
 
-        async def authenticate(request: Any, context: grpc.aio.ServicerContext) -> None:
+        async def authenticate(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
             if token is None:
                 await abort_with(
                     context,
@@ -275,7 +277,7 @@ class RateLimitInterceptor(grpc.aio.ServerInterceptor):
             return handler
         public = details.method in PUBLIC_METHODS
 
-        async def limit(request: Any, context: grpc.aio.ServicerContext) -> None:
+        async def limit(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
             if public:  # no session yet: limited per client address instead
                 wait = await self.anonymous.take(current_address.get())
                 message = "too many requests from this address: slow down"

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import grpc
 from google.protobuf import any_pb2, duration_pb2
+from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
@@ -114,9 +115,9 @@ def to_status(error: RoomError) -> status_pb2.Status:
     """The rich ``google.rpc.Status`` for an error."""
     details: list[any_pb2.Any] = []
 
-    def pack(message: object) -> None:
+    def pack(message: Message) -> None:
         packed = any_pb2.Any()
-        packed.Pack(message)  # type: ignore[arg-type]
+        packed.Pack(message)
         details.append(packed)
 
     metadata = error_metadata(error)
@@ -185,6 +186,6 @@ def localized(error: RoomError, metadata: dict[str, str]) -> error_details_pb2.L
     return error_details_pb2.LocalizedMessage(locale=tr.language, message=text)
 
 
-async def abort_with(context: grpc.aio.ServicerContext, error: RoomError) -> NoReturn:
+async def abort_with(context: grpc.aio.ServicerContext[Any, Any], error: RoomError) -> NoReturn:
     await context.abort_with_status(rpc_status.to_status(to_status(error)))
     raise AssertionError("unreachable")  # abort raises

@@ -193,7 +193,7 @@ class Feeds:
                 queue.put_nowait(None)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py: unannotated
 
     @contextlib.asynccontextmanager
     async def listen(self, room_id: str, last_seq: int) -> AsyncIterator[StreamQueue]:
@@ -302,7 +302,7 @@ class Feeds:
         pubsub, self._pubsub = self._pubsub, None
         if pubsub is not None:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()
+                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py: unannotated
 
     async def _read_notifications(self) -> None:
         pubsub = self._pubsub

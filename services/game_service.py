@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import Any, TypeAlias
 
 import grpc
 from cercle.v1 import game_pb2, game_pb2_grpc
@@ -32,7 +33,9 @@ from services.store import now
 from services.stream_cache import SharedRenderer, StreamCache
 from services.streams import check_cursor, leaves, left_room
 
-Context = grpc.aio.ServicerContext
+# One context type for all methods: grpc.aio.ServicerContext is generic in the method's
+# request and response types, which the shared helpers (servicing, errors) do not know.
+Context: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
 
 
 def _viewer_seat(record: RoomRecord, player_id: str) -> int | None:
@@ -129,7 +132,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
 
     @guarded_stream
     @holds_presence
-    async def Subscribe(
+    async def Subscribe(  # type: ignore[override]  # may yield pre-encoded bytes (services/wire.py)
         self, request: game_pb2.SubscribeRequest, context: Context
     ) -> AsyncIterator[game_pb2.SubscribeResponse | bytes]:
         player = require_player()

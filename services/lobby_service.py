@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeAlias, TypeVar, cast
 
 import grpc
 from cercle.v1 import common_pb2, lobby_pb2, lobby_pb2_grpc
@@ -36,7 +36,9 @@ _KIND = {
     "choice": lobby_pb2.OPTION_KIND_CHOICE,
 }
 
-Context = grpc.aio.ServicerContext
+# One context type for all methods: grpc.aio.ServicerContext is generic in the method's
+# request and response types, which the shared helpers (servicing, errors) do not know.
+Context: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
 R = TypeVar("R", bound=Message)
 SessionResponse = TypeVar(
     "SessionResponse",

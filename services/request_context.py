@@ -55,7 +55,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
         given = _metadata(metadata, REQUEST_ID_HEADER)
         language = _metadata(metadata, "accept-language")[:200]
 
-        async def begin(context: grpc.aio.ServicerContext) -> None:
+        async def begin(context: grpc.aio.ServicerContext[Any, Any]) -> None:
             rid = given if _SANE_ID.match(given) else uuid.uuid4().hex[:16]
             request_id.set(rid)
             accept_language.set(language)
@@ -64,7 +64,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
         if handler.unary_unary is not None:
             inner_unary = handler.unary_unary
 
-            async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            async def unary(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
                 await begin(context)
                 return await inner_unary(request, context)
 
@@ -76,7 +76,7 @@ class RequestContextInterceptor(grpc.aio.ServerInterceptor):
         if handler.unary_stream is not None:
             inner_stream = handler.unary_stream
 
-            async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            async def stream(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
                 await begin(context)
                 async for item in inner_stream(request, context):
                     yield item

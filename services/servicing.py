@@ -61,12 +61,12 @@ def store_unavailable(exc: StoreUnavailable) -> RoomError:
 
 
 def guarded(
-    method: Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[T]],
-) -> Callable[[Any, Any, grpc.aio.ServicerContext], Awaitable[T]]:
+    method: Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], Awaitable[T]],
+) -> Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], Awaitable[T]]:
     name = method.__name__
 
     @functools.wraps(method)
-    async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> T:
+    async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> T:
         try:
             with metrics.RPC_SECONDS.labels(name).time():
                 return await method(self, request, context)
@@ -87,11 +87,11 @@ def _why(exc: Exception) -> dict[str, str]:
 
 
 def guarded_stream(
-    method: Callable[[Any, Any, grpc.aio.ServicerContext], AsyncIterator[T]],
-) -> Callable[[Any, Any, grpc.aio.ServicerContext], AsyncIterator[T]]:
+    method: Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]],
+) -> Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]]:
     @functools.wraps(method)
     async def wrapper(
-        self: Any, request: Any, context: grpc.aio.ServicerContext
+        self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[T]:
         metrics.ACTIVE_STREAMS.inc()
         try:
@@ -111,15 +111,15 @@ def guarded_stream(
 
 
 def holds_presence(
-    method: Callable[[Any, Any, grpc.aio.ServicerContext], AsyncIterator[T]],
-) -> Callable[[Any, Any, grpc.aio.ServicerContext], AsyncIterator[T]]:
+    method: Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]],
+) -> Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]]:
     """While the stream is open, its player counts as at the table of ``request.room_id``
     (``services.presence``: a table none of whose humans is there pauses). For servicers
     with a ``rooms`` attribute; put it under :func:`guarded_stream`."""
 
     @functools.wraps(method)
     async def wrapper(
-        self: Any, request: Any, context: grpc.aio.ServicerContext
+        self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[T]:
         player = current_player.get()
         if player is None or not request.room_id:

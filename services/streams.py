@@ -196,7 +196,9 @@ class StreamLimitInterceptor(grpc.aio.ServerInterceptor):
         inner = handler.unary_stream
         leases = self.leases
 
-        async def stream(request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+        async def stream(
+            request: Any, context: grpc.aio.ServicerContext[Any, Any]
+        ) -> AsyncIterator[Any]:
             player = current_player.get()
             if player is None:  # refused by the auth interceptor already
                 async for item in inner(request, context):

@@ -121,7 +121,11 @@ class TimerService(timer_pb2_grpc.TimerServiceServicer):
 
     @guarded
     async def GetDeadlines(
-        self, request: timer_pb2.GetDeadlinesRequest, context: grpc.aio.ServicerContext
+        self,
+        request: timer_pb2.GetDeadlinesRequest,
+        context: grpc.aio.ServicerContext[
+            timer_pb2.GetDeadlinesRequest, timer_pb2.GetDeadlinesResponse
+        ],
     ) -> timer_pb2.GetDeadlinesResponse:
         player = require_player()
         record = await self.rooms.load(request.room_id)
@@ -135,7 +139,11 @@ class TimerService(timer_pb2_grpc.TimerServiceServicer):
 
     @guarded_stream
     async def WatchClock(
-        self, request: timer_pb2.WatchClockRequest, context: grpc.aio.ServicerContext
+        self,
+        request: timer_pb2.WatchClockRequest,
+        context: grpc.aio.ServicerContext[
+            timer_pb2.WatchClockRequest, timer_pb2.WatchClockResponse
+        ],
     ) -> AsyncIterator[timer_pb2.WatchClockResponse]:
         player = require_player()
         record = await self.rooms.load(request.room_id)

@@ -26,6 +26,7 @@ def test_each_game_page_lists_its_events_and_vocabularies(game_id: str) -> None:
     page = (ROOT / "docs" / "games" / f"{game_id}.md").read_text(encoding="utf-8")
     module = importlib.import_module(f"cercle.v1.{game_id}_pb2")
     event = game_pb2.Event.DESCRIPTOR.fields_by_name[game_id].message_type
+    assert event is not None
     for field in event.oneofs_by_name["event"].fields:
         assert f"`{field.name}`" in page, f"docs/games/{game_id}.md lacks event `{field.name}`"
     for enum in module.DESCRIPTOR.enum_types_by_name.values():

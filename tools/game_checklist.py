@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,7 @@ def _i18n_texts(game: Game[Any]) -> bool:
 
 def missing(game: Game[Any]) -> list[str]:
     """The ids of the :data:`CHECKLIST` items ``game`` does not meet yet, in list order."""
-    checks = {
+    checks: dict[str, Callable[[Game[Any]], bool]] = {
         "engine-package": _engine_package,
         "scaffold-name": lambda g: g.info.id in GAME_NAMES,
         "proto-messages": _proto_messages,

@@ -36,6 +36,8 @@ def generate(out: Path) -> None:
         f"--grpc_python_out={out}",
         f"--plugin=protoc-gen-mypy={plugin}",
         f"--mypy_out={out}",
+        f"--plugin=protoc-gen-mypy_grpc={plugin}_grpc",
+        f"--mypy_grpc_out={out}",
         *files,
     ]
     subprocess.run(cmd, check=True, cwd=PROTOS)

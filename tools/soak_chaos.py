@@ -126,7 +126,7 @@ class Chaos:
                 await admin.config_set("min-replicas-to-write", 1)
             else:
                 await silent.start()
-                await admin.execute_command("REPLICAOF", "127.0.0.1", str(silent.port))
+                await admin.replicaof("127.0.0.1", str(silent.port))
             refused = await _write_refused(admin)
             await asyncio.sleep(self.rng.uniform(2.0, 5.0))
         finally:

@@ -22,9 +22,11 @@ import re
 import types
 import typing
 from functools import cache
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 from google.protobuf.message import Message
+
+M = TypeVar("M", bound=Message)
 
 
 class ConversionError(ValueError):
@@ -98,7 +100,7 @@ def _plan(cls: type, descriptor: Any) -> tuple[tuple[str, int, Any], ...]:
     return tuple(plan)
 
 
-def to_proto(obj: Any, message: Message) -> Message:
+def to_proto(obj: Any, message: M) -> M:
     """Fill ``message`` from the dataclass ``obj`` (field names must match)."""
     message.SetInParent()
     cls: type = type(obj)
@@ -183,4 +185,5 @@ def _enum_value(enum: Any, number: int, field: str) -> str | None:
         raise ConversionError(field, f"{field} has no value {number}")
     if number == 0:
         return None
-    return value.name[len(_enum_prefix(enum)) :].lower()
+    name: str = value.name
+    return name[len(_enum_prefix(enum)) :].lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cercle.v1 import lobby_pb2
 
 from clients.catalogue import catalogue_lines
 from clients.i18n import Tr
@@ -18,7 +19,7 @@ from services.games import contract_for
 GAMES = [g.info.id for g in registry.games()]
 
 
-def _wire(game_id: str):  # type: ignore[no-untyped-def]
+def _wire(game_id: str) -> lobby_pb2.GetGameCatalogueResponse:
     return contract_for(game_id).catalogue_to_proto(registry.get(game_id).catalogue())
 
 

@@ -4,6 +4,7 @@ of the play-quality issue, each pinned by a test that failed before its fix."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from cercle.v1 import awimbawe_pb2, common_pb2, game_pb2, tamashii_pb2, tomahawk_pb2, tomy_pb2
 
@@ -67,8 +68,9 @@ def test_bots_are_named_in_the_readers_language() -> None:
     assert ctx.who(1) == "Robot 2 (fort)"
 
 
-def _awimbawe_event(**fields: object) -> game_pb2.Event:
-    return game_pb2.Event(awimbawe=awimbawe_pb2.AwimbaweEvent(**fields))  # type: ignore[arg-type]
+def _awimbawe_event(**fields: Any) -> game_pb2.Event:
+    """An Awimbawe event from its oneof field (``played=...``), as the server sends it."""
+    return game_pb2.Event(awimbawe=awimbawe_pb2.AwimbaweEvent(**fields))
 
 
 def test_an_awimbawe_replay_labels_pile_cards_and_names_the_opponent() -> None:

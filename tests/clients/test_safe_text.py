@@ -72,7 +72,9 @@ def test_safe_message_cleans_every_string_nested_repeated_and_in_maps() -> None:
     assert clean_detail["story"] == "Eve !"
     nested = clean_detail["nested"]
     assert isinstance(nested, struct_pb2.Struct)
-    assert list(nested["list"]) == ["Eve !", 3]
+    items = nested["list"]
+    assert isinstance(items, struct_pb2.ListValue)
+    assert list(items) == ["Eve !", 3]
     assert room.seats[0].display_name == EVIL  # the original is left alone
 
 

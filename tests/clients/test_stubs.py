@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,7 +76,7 @@ def test_a_package_that_cannot_be_installed_fails_with_the_command_to_run(
     built: stubs.Built, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(stubs.PINS, "cercle-no-such-package", "1.0")
-    monkeypatch.setattr(stubs.os, "geteuid", lambda: 1000)  # not root: no apt-get
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)  # not root: no apt-get
     with pytest.raises(stubs.ToolchainError) as refused:
         stubs.ensure_toolchain()
     assert "apt-get install --no-install-recommends cercle-no-such-package" in str(refused.value)

@@ -11,10 +11,12 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
 from redis.asyncio.cluster import RedisCluster
+from redis.crc import key_slot
 
 from deploy.local.cluster import Proc, free_port, start_redis, start_replica, wait_for_port
 from services.store import SHARDS, Store, room_key, shard_of, stream_leases_key
@@ -50,11 +52,16 @@ def _node(data: Path, logs: Path, port: int = 0) -> Proc:
     )
 
 
+def _command(node: redis.Redis, *args: str | int | bytes) -> Any:
+    """A raw command to one node (redis-py leaves ``execute_command`` unannotated)."""
+    return node.execute_command(*args)  # type: ignore[no-untyped-call]
+
+
 def _wait_ok(port: int, timeout: float = 20.0) -> None:
     client = redis.Redis(port=port)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        info = client.execute_command("CLUSTER", "INFO").decode()
+        info = _command(client, "CLUSTER", "INFO").decode()
         if "cluster_state:ok" in info:
             return
         time.sleep(0.1)
@@ -68,9 +75,9 @@ def redis_cluster() -> Iterator[tuple[list[Proc], Path]]:
     try:
         first = redis.Redis(port=nodes[0].port)
         for node in nodes[1:]:
-            first.execute_command("CLUSTER", "MEET", "127.0.0.1", node.port, BUS_PORTS[node.port])
+            _command(first, "CLUSTER", "MEET", "127.0.0.1", node.port, BUS_PORTS[node.port])
         for node, (lo, hi) in zip(nodes, RANGES, strict=True):
-            redis.Redis(port=node.port).execute_command("CLUSTER", "ADDSLOTSRANGE", lo, hi)
+            _command(redis.Redis(port=node.port), "CLUSTER", "ADDSLOTSRANGE", lo, hi)
         for node in nodes:
             _wait_ok(node.port)
         yield nodes, work
@@ -134,19 +141,19 @@ async def test_slot_migration_and_master_restart_mid_match(
         rng = random.Random(5)
         await play_randomly(room_id, seats, rng, max_actions=15)
         # 1. Migrate the room's slot (all its keys share the hash tag) to another master.
-        slot = redis.cluster.key_slot(room_key(room_id).encode())
+        slot = key_slot(room_key(room_id).encode())
         source = _owner(nodes, slot)
         target = next(n for n in nodes if n is not source)
         src, dst = redis.Redis(port=source.port), redis.Redis(port=target.port)
-        src_id = src.execute_command("CLUSTER", "MYID").decode()
-        dst_id = dst.execute_command("CLUSTER", "MYID").decode()
-        dst.execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", src_id)
-        src.execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", dst_id)
-        keys = src.execute_command("CLUSTER", "GETKEYSINSLOT", slot, 1000)
+        src_id = _command(src, "CLUSTER", "MYID").decode()
+        dst_id = _command(dst, "CLUSTER", "MYID").decode()
+        _command(dst, "CLUSTER", "SETSLOT", slot, "IMPORTING", src_id)
+        _command(src, "CLUSTER", "SETSLOT", slot, "MIGRATING", dst_id)
+        keys = _command(src, "CLUSTER", "GETKEYSINSLOT", slot, 1000)
         assert keys, "the room's keys live in that slot"
-        src.execute_command("MIGRATE", "127.0.0.1", target.port, "", 0, 5000, "KEYS", *keys)
+        _command(src, "MIGRATE", "127.0.0.1", target.port, "", 0, 5000, "KEYS", *keys)
         for node in nodes:
-            redis.Redis(port=node.port).execute_command("CLUSTER", "SETSLOT", slot, "NODE", dst_id)
+            _command(redis.Redis(port=node.port), "CLUSTER", "SETSLOT", slot, "NODE", dst_id)
         await play_randomly(room_id, seats, rng, max_actions=15)
         # 2. Kill -9 the master that now holds the room, and restart it (AOF, always fsync).
         target.kill(9)
@@ -182,7 +189,7 @@ def test_every_room_key_and_timer_index_share_one_slot() -> None:
 
     for room_id in (f"room{i}" for i in range(200)):
         slots = {
-            redis.cluster.key_slot(k.encode())
+            key_slot(k.encode())
             for k in (
                 room_key(room_id),
                 log_key(room_id),
@@ -191,7 +198,7 @@ def test_every_room_key_and_timer_index_share_one_slot() -> None:
             )
         }
         assert len(slots) == 1
-    assert len({redis.cluster.key_slot(timers_key(s).encode()) for s in range(SHARDS)}) == SHARDS
+    assert len({key_slot(timers_key(s).encode()) for s in range(SHARDS)}) == SHARDS
 
 
 async def test_stream_leases_count_across_the_masters_of_a_cluster(
@@ -206,8 +213,8 @@ async def test_stream_leases_count_across_the_masters_of_a_cluster(
     address = next(
         scope
         for scope in (f"addr:fd00::{i:x}" for i in range(1000))
-        if _owner(nodes, redis.cluster.key_slot(stream_leases_key(scope).encode()))
-        is not _owner(nodes, redis.cluster.key_slot(stream_leases_key(session).encode()))
+        if _owner(nodes, key_slot(stream_leases_key(scope).encode()))
+        is not _owner(nodes, key_slot(stream_leases_key(session).encode()))
     )
 
     async def held(scope: str) -> list[str]:
@@ -251,7 +258,7 @@ async def test_the_feeds_poll_reads_the_seqs_of_rooms_on_every_master_at_once(
     nodes, _ = redis_cluster
     store = Store(f"redis+cluster://127.0.0.1:{nodes[0].port}")
     rooms = [f"seqs{uuid.uuid4().hex[:8]}" for _ in range(40)]
-    owners = {_owner(nodes, redis.cluster.key_slot(room_key(r).encode())).port for r in rooms}
+    owners = {_owner(nodes, key_slot(room_key(r).encode())).port for r in rooms}
     assert len(owners) > 1, "the rooms should span several masters"
     try:
         for seq, room_id in enumerate(rooms[:-1], start=1):

@@ -74,6 +74,7 @@ def test_every_event_class_is_a_field_of_awimbawe_event_in_order() -> None:
     for cls in GAME.event_types:
         field = oneof.fields[GAME.event_types.index(cls)]
         names = {f.name for f in dataclasses.fields(cls) if f.name != "audience"}
+        assert field.message_type is not None
         assert names == set(field.message_type.fields_by_name)
 
 
@@ -94,6 +95,7 @@ def test_private_events_carry_the_whole_face_of_their_cards() -> None:
     private = [e for e in EVENTS if e.audience is not None]
     assert {type(e) for e in private} == {ev.HandDealt, ev.HandCardParalysed}
     for event in private:
+        assert isinstance(event, ev.HandDealt | ev.HandCardParalysed)
         cards = event.cards if isinstance(event, ev.HandDealt) else (event.card,)
         assert cards and all(c == CARD_VIEWS[c.card] for c in cards)
         assert event.audience == frozenset({event.seat})

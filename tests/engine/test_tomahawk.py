@@ -6,7 +6,7 @@ play one or two actions on it, so each rule is checked on a position that exerci
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import pytest
 
@@ -83,7 +83,9 @@ from engine.playout import random_playout
 from engine.rng import Rng
 from tests.engine.invariants_tomahawk import check
 
-GAME: TomahawkGame = registry.get("tomahawk")  # type: ignore[assignment]
+_REGISTERED = registry.get("tomahawk")
+assert isinstance(_REGISTERED, TomahawkGame)
+GAME: TomahawkGame = _REGISTERED
 E = TypeVar("E", bound=Event)
 
 
@@ -157,8 +159,8 @@ def act(s: TomahawkState, seat: int, action: object) -> Transition[TomahawkState
 
 
 def events(t: Transition[TomahawkState]) -> tuple[Event, ...]:
-    """The typed events of ``t`` (``Transition`` still names the untyped base)."""
-    return cast(tuple[Event, ...], t.events)
+    """The events of ``t``."""
+    return t.events
 
 
 def kinds(t: Transition[TomahawkState]) -> list[type]:
@@ -1209,8 +1211,9 @@ def test_tt_score_1_points_in_hand() -> None:
     t = act(s, 0, PlayCard(B_BLUE))
     assert event(t, RoundEnded).totals == (3, 4 + 50, 5 + 20)
     assert t.state.totals == (3, 54, 25)
-    assert GAME.view(t.state, 1).last_round is not None
-    assert GAME.view(t.state, 1).last_round.points == (0, 50, 20)  # type: ignore[union-attr]
+    last_round = GAME.view(t.state, 1).last_round
+    assert last_round is not None
+    assert last_round.points == (0, 50, 20)
 
 
 def test_tt_goal_1_round_winner_scores_nothing_others_add_their_hand() -> None:

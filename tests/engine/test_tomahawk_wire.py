@@ -56,7 +56,9 @@ from engine.games.tomahawk.events import (
 )
 from services.games.convert import from_proto, to_proto
 
-GAME: TomahawkGame = registry.get("tomahawk")  # type: ignore[assignment]
+_REGISTERED = registry.get("tomahawk")
+assert isinstance(_REGISTERED, TomahawkGame)
+GAME: TomahawkGame = _REGISTERED
 BY_KIND = kinds(EVENT_TYPES)
 TABLE_SIZES = range(2, 9)
 MATCHES_PER_SIZE = 6
@@ -93,7 +95,7 @@ def _play(players: int, seed: int) -> tuple[list[Event], list[Any], TomahawkStat
         not_one = [t for t in range(players) if t != 1 and len(state.hands[t]) != 1]
         if chooser.random() < 0.005 and not_one:
             seat, action = 1, CallSherif(chooser.choice(not_one))
-        events += GAME.step(state, seat, action)  # type: ignore[arg-type]
+        events += GAME.step(state, seat, action)
         if chooser.random() < 0.02:
             views.append(GAME.view(state, chooser.choice([None, *range(players)])))
     views.append(GAME.view(state, 0))

@@ -102,7 +102,7 @@ def table(
 def act(state: TomyState, seat: int, action: object) -> tuple[TomyState, tuple[Event, ...]]:
     transition = GAME.apply(state, seat, action)
     check(transition.state)
-    return transition.state, transition.events  # type: ignore[return-value]
+    return transition.state, transition.events
 
 
 def kinds(events: tuple[Event, ...]) -> list[str]:
@@ -177,6 +177,7 @@ def test_mt_mat_2_view_shows_place_text_under_each_column() -> None:
     English text the catalogue gives, by id."""
     state = table(row=[0, 1, 2, 3, 4, 5])
     column = GAME.view(state, 0).columns[0]
+    assert column.location is not None
     names = GAME.catalogue().locations[column.location].names
     assert (column.location, [(n.language, n.text) for n in names]) == (
         0,

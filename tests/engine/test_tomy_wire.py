@@ -22,6 +22,7 @@ from engine.core import Outcome, Timeout
 from engine.events import Event
 from engine.games.tomy import PHASES, Phase, TomyGame, TomyState
 from engine.games.tomy import cards as tomy_data
+from engine.games.tomy import events as tomy_events
 from engine.games.tomy.cards import LANGUAGES, TomyCatalogue
 from engine.games.tomy.events import END_REASONS, EndReason, TomyOutcome
 from engine.playout import all_legal
@@ -81,6 +82,7 @@ def test_every_event_class_has_its_field_in_tomy_event() -> None:
     for cls in GAME.event_types:
         assert cls.kind in fields, f"TomyEvent has no field {cls.kind}"
         message = fields[cls.kind].message_type
+        assert message is not None
         wire = [f.name for f in dataclasses.fields(cls) if f.name != "audience"]
         assert wire == [f.name for f in message.fields], f"{cls.kind}: fields differ"
 
@@ -124,7 +126,8 @@ def test_private_events_carry_the_dog_cards_face(
     assert {e.kind for e in private} == {"own_vote", "own_draw", "hand_dealt"}
     for event in private:
         assert event.audience is not None and len(event.audience) == 1
-        faces = event.cards if event.kind == "hand_dealt" else (event.card,)  # type: ignore[attr-defined]
+        assert isinstance(event, tomy_events.HandDealt | tomy_events.OwnVote | tomy_events.OwnDraw)
+        faces = event.cards if isinstance(event, tomy_events.HandDealt) else (event.card,)
         for face in faces:
             assert face.breed == tomy_data.BREEDS[face.id // 16].key
             assert face.column == face.id // 16
@@ -140,7 +143,7 @@ def test_outcome_detail_round_trips(played: tuple[list[Event], list[Outcome]]) -
         assert isinstance(detail, TomyOutcome)
         assert from_proto(to_proto(detail, tomy_pb2.TomyOutcome()), TomyOutcome) == detail
         assert from_data(TomyOutcome, to_data(detail)) == detail
-    assert any(o.detail.round_scores for o in outcomes)  # type: ignore[attr-defined]
+    assert any(o.detail.round_scores for o in outcomes)
 
 
 def test_catalogue_round_trips_and_lists_the_material() -> None:
@@ -213,5 +216,5 @@ def test_views_convert_with_their_enums() -> None:
         seat, action = choices[chooser.below(len(choices))]
         state = GAME.apply(state, seat, action).state
     over = to_proto(GAME.view(state, None), tomy_pb2.TomyView())
-    assert over.phase == tomy_pb2.TOMY_PHASE_OVER  # type: ignore[attr-defined]
+    assert over.phase == tomy_pb2.TOMY_PHASE_OVER
     assert {"TOMY_PHASE_STORY", "TOMY_PHASE_VOTE"} <= phases

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
 import grpc
 import pytest
-from cercle.v1 import lobby_pb2
+from cercle.v1 import common_pb2, lobby_pb2
 
 from clients.sdk import ApiError, Client, api_error
 from deploy.local.cluster import start_redis
@@ -60,12 +60,12 @@ def _from(address: str) -> tuple[tuple[str, str], ...]:
     return (("x-forwarded-for", address),)
 
 
-async def _call(client: Client, method: object, request: object, via: str) -> object:
+async def _call(
+    client: Client, method: Callable[..., Awaitable[object]], request: object, via: str
+) -> object:
     """One call as a client behind the edge at ``via`` (no SDK retry)."""
     try:
-        return await method(  # type: ignore[operator]
-            request, metadata=client.metadata + _from(via), timeout=10
-        )
+        return await method(request, metadata=client.metadata + _from(via), timeout=10)
     except grpc.aio.AioRpcError as exc:
         raise api_error(exc) from None
 
@@ -79,7 +79,9 @@ async def _login(client: Client, name: str, via: str) -> None:
 
 
 def _room_request() -> lobby_pb2.CreateRoomRequest:
-    return lobby_pb2.CreateRoomRequest(game_id="tomy", players=3, visibility=2)  # private
+    return lobby_pb2.CreateRoomRequest(
+        game_id="tomy", players=3, visibility=common_pb2.VISIBILITY_PRIVATE
+    )
 
 
 async def test_rooms_are_limited_per_address_as_well_as_per_session(

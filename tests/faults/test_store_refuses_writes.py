@@ -210,12 +210,12 @@ async def test_a_read_only_replica_after_failover_refuses_writes_then_play_resum
     async def refuse() -> None:
         # As a failover does: hold writes on the old primary, let its replica catch up,
         # promote the replica, make the old primary follow it, let writes go (to READONLY).
-        await admin_a.execute_command("CLIENT", "PAUSE", "10000", "WRITE")
+        await admin_a.client_pause(10000, all=False)  # CLIENT PAUSE 10000 WRITE
         await _replication_caught_up(admin_a, admin_b)
         await admin_b.replicaof("NO", "ONE")
         await admin_a.replicaof("127.0.0.1", b.port)
         await _replication_caught_up(admin_b, admin_a)
-        await admin_a.execute_command("CLIENT", "UNPAUSE")
+        await admin_a.client_unpause()
 
     async def recover() -> None:
         await admin_a.replicaof("NO", "ONE")

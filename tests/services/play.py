@@ -5,13 +5,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
+import grpc
 from cercle.v1 import game_pb2
+from google.protobuf.message import Message
 
 from clients.sdk import ApiError, Client
 
 RACE_REASONS = {"STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY", "RATE_LIMITED"}
+R = TypeVar("R", bound=Message)
+
+
+async def read_message(call: grpc.aio.UnaryStreamCall[Any, R], timeout: float = 10) -> R:
+    """The server stream's next message within ``timeout`` seconds; fails the test if the
+    stream ended without a status instead."""
+    message = await asyncio.wait_for(call.read(), timeout)
+    assert message is not grpc.aio.EOF, "the stream ended without a status"
+    # grpc's stubs type EOF as a bare `object`, so `is not EOF` cannot narrow the union.
+    return cast(R, message)
 
 
 @dataclass
@@ -105,9 +119,10 @@ async def play_randomly(
     raise AssertionError(f"match did not finish after {accepted} actions")
 
 
-async def wait_for(predicate: object, timeout: float = 10.0) -> None:
+async def wait_for(predicate: Callable[..., object], timeout: float = 10.0) -> None:
+    # Callable[...]: callers in loops bind their loop variables as defaults (lambda s=seq: ...)
     deadline = asyncio.get_running_loop().time() + timeout
-    while not predicate():  # type: ignore[operator]
+    while not predicate():
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError("timed out waiting")
         await asyncio.sleep(0.02)

@@ -8,12 +8,17 @@ import random
 
 import grpc
 import pytest
-from cercle.v1 import common_pb2, game_pb2, lobby_pb2
+from cercle.v1 import common_pb2, game_pb2, lobby_pb2, tamashii_pb2, tomy_pb2
 
 from clients.sdk import ApiError, Client
 from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
 
 QUIET_TOMY = {"story_seconds": "0", "vote_seconds": "0", "tie_seconds": "0"}
+
+
+def _propose(story: str) -> tomy_pb2.TomyAction:
+    """Tomy's storyteller proposing ``story`` for column 0."""
+    return tomy_pb2.TomyAction(propose=tomy_pb2.TomyAction.Propose(column=0, story=story))
 
 
 async def test_two_replicas_one_version_exactly_one_action_wins(replicas: list[str]) -> None:
@@ -149,7 +154,7 @@ async def test_errors_a_frontend_can_show(replicas: list[str]) -> None:
         view = await seats[0].client.view(room_id)
         storyteller = view.view.tomy.storyteller
         other = seats[(storyteller + 1) % 3].client
-        propose = game_pb2.Action(tomy={"propose": {"column": 0, "story": "Il était une fois"}})
+        propose = game_pb2.Action(tomy=_propose("Il était une fois"))
         with pytest.raises(ApiError) as e:
             await other.act(room_id, propose, view.room.version)
         assert (e.value.code, e.value.reason) == (
@@ -162,13 +167,14 @@ async def test_errors_a_frontend_can_show(replicas: list[str]) -> None:
             await teller.act(room_id, propose, view.room.version - 1)
         assert (e.value.code, e.value.reason) == (grpc.StatusCode.ABORTED, "STALE_VERSION")
         # A story too long, and one empty: refused with the rule's reason.
-        too_long = game_pb2.Action(tomy={"propose": {"column": 0, "story": "x" * 501}})
+        too_long = game_pb2.Action(tomy=_propose("x" * 501))
         with pytest.raises(ApiError) as e:
             await teller.act(room_id, too_long, view.room.version)
         assert e.value.reason == "STORY_LENGTH"
         # An action for another game, and an empty action: INVALID_ARGUMENT + field.
+        gather = tamashii_pb2.TamashiiAction(gather=tamashii_pb2.TamashiiAction.Gather())
         with pytest.raises(ApiError) as e:
-            await teller.act(room_id, game_pb2.Action(tamashii={"gather": {}}), view.room.version)
+            await teller.act(room_id, game_pb2.Action(tamashii=gather), view.room.version)
         assert (e.value.code, e.value.field) == (grpc.StatusCode.INVALID_ARGUMENT, "action")
         with pytest.raises(ApiError) as e:
             await teller.act(room_id, game_pb2.Action(), view.room.version)

@@ -32,8 +32,8 @@ def _details(exc: grpc.aio.AioRpcError) -> tuple[status_pb2.Status, dict[str, ob
     return status, found
 
 
-def _header(metadata: object, key: str) -> str:
-    return next(str(v) for k, v in metadata or () if k == key)  # type: ignore[attr-defined]
+def _header(metadata: grpc.aio.Metadata, key: str) -> str:
+    return next(str(v) for k, v in metadata if k == key)
 
 
 async def test_a_stale_action_says_its_versions_request_id_and_french_text(

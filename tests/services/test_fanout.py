@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 from cercle.v1 import game_pb2
 
@@ -88,7 +89,7 @@ async def test_every_stream_sees_its_own_hand_through_the_shared_fan_out(redis_u
             hands = [list((await p.view(room_id)).view.tomahawk.hand_ids) for p in players]
             await asyncio.wait_for(
                 _until(lambda s=seq: all(g and g[-1].seq >= s for g in got)),
-                10,  # type: ignore[misc]
+                10,
             )
             latest = [next(u for u in g if u.seq == seq) for g in got]
             for seat, update in zip([0, 0, 1, 2], latest[:4], strict=True):
@@ -111,8 +112,9 @@ async def test_every_stream_sees_its_own_hand_through_the_shared_fan_out(redis_u
         await _close(replica, [*players, spectator])
 
 
-async def _until(condition: object) -> None:
-    while not condition():  # type: ignore[operator]
+async def _until(condition: Callable[..., bool]) -> None:
+    # Callable[...]: the caller binds its loop variable as a default (lambda s=seq: ...)
+    while not condition():
         await asyncio.sleep(0.01)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from prometheus_client import REGISTRY
 
 from clients.sdk import Client
+from services.records import LogEntry
 from services.server import start_replica
 
 
@@ -37,7 +38,9 @@ async def test_poll_reads_every_seq_at_once_and_only_the_log_of_a_room_behind(
             await replica.feeds.poll_once()
             assert _round_trips("room_seqs") == seqs + 1  # three rooms, one round trip
             assert _round_trips("read_log") == logs + 1  # the room behind only
-            assert [late.get_nowait().seq for _ in range(2)] == [behind.seq - 1, behind.seq]  # type: ignore[union-attr]
+            first, second = late.get_nowait(), late.get_nowait()
+            assert isinstance(first, LogEntry) and isinstance(second, LogEntry), (first, second)
+            assert [first.seq, second.seq] == [behind.seq - 1, behind.seq]
             assert late.empty() and quiet.empty()
 
             await replica.feeds.poll_once()  # nothing new anywhere: no log read

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import uuid
+from collections.abc import Awaitable
 from pathlib import Path
 
 import grpc
@@ -34,9 +35,9 @@ def _unauthenticated(exc: ApiError) -> bool:
     return (exc.code, exc.reason) == (grpc.StatusCode.UNAUTHENTICATED, "UNAUTHENTICATED")
 
 
-async def _refused(call: object) -> ApiError:
+async def _refused(call: Awaitable[object]) -> ApiError:
     try:
-        await call  # type: ignore[misc]
+        await call
     except ApiError as exc:
         return exc
     raise AssertionError("the call was accepted")
@@ -215,8 +216,11 @@ async def test_tokens_and_device_ids_are_stored_hashed_and_never_logged(
     redis = aioredis.from_url(redis_url)
     try:
         async for key in redis.scan_iter(count=1000):
+            assert isinstance(key, bytes)  # no decode_responses: Redis hands back bytes
             text = key.decode(errors="replace")
-            kind = (await redis.type(key)).decode()
+            stored_type = await redis.type(key)
+            assert isinstance(stored_type, bytes)
+            kind = stored_type.decode()
             if kind == "string":
                 text += repr(await redis.get(key))
             elif kind == "hash":

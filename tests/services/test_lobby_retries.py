@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from typing import Any
 
 import grpc
 import redis.asyncio as aioredis
@@ -107,7 +108,7 @@ async def test_every_mutating_lobby_call_replays_its_first_answer(replicas: list
         await guest.login("Guest")
         room = await host.create_room("tomy", players=3)
         room_id = room.room_id
-        calls: list[tuple[Client, object, object]] = [
+        calls: list[tuple[Client, grpc.aio.UnaryUnaryMultiCallable[Any, Any], Any]] = [
             (guest, guest.lobby.JoinRoom, lobby_pb2.JoinRoomRequest(room_id=room_id)),
             (guest, guest.lobby.SetReady, lobby_pb2.SetReadyRequest(room_id=room_id, ready=True)),
             (host, host.lobby.AddBot, lobby_pb2.AddBotRequest(room_id=room_id, seat=-1)),
@@ -117,7 +118,7 @@ async def test_every_mutating_lobby_call_replays_its_first_answer(replicas: list
             (host, host.lobby.StartMatch, lobby_pb2.StartMatchRequest(room_id=room_id)),
         ]
         for client, method, request in calls:
-            request.request_id = str(uuid.uuid4())  # type: ignore[attr-defined]
+            request.request_id = str(uuid.uuid4())
             first = await client._call(method, request)
             seq = (await host.view(room_id)).room.seq
             assert await client._call(method, request) == first, request

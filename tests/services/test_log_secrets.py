@@ -32,7 +32,7 @@ from cercle.v1 import game_pb2, timer_pb2, timer_pb2_grpc
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
-from services import auth, logs, planning, rooms, servicing, store, timers
+from services import auth, clocks, logs, planning, rooms, servicing, store, timers
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
@@ -194,7 +194,7 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
 
     # Game: a bug in the deadline computation, deep inside Act's compare-and-set (its
     # frames hold the decoded state before and after the move, the record, the seed).
-    real_deadlines = planning.compute_deadlines
+    real_deadlines = clocks.compute_deadlines  # the function planning imported
 
     def deadline_bug(*args: Any, **kwargs: Any) -> Any:
         raise PlantedBug(f"planted in deadlines: seed={kwargs.get('seed')} state={args[3]!r}")

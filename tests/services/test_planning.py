@@ -68,7 +68,8 @@ def started(*, takeover_after: int = 3, target_score: int = 10_000, players: int
 
 def state_of(record: RoomRecord) -> State:
     assert record.state is not None
-    return GAME.decode(record.state)
+    state: State = GAME.decode(record.state)
+    return state
 
 
 def on_turn(record: RoomRecord) -> int:

@@ -58,8 +58,11 @@ class Follower:
 
 
 @contextlib.asynccontextmanager
-async def table(replicas: list[str], game: str = "tamashii") -> AsyncIterator[list[Client]]:
-    """A room of two seated players (one per replica) and a spectator, not started."""
+async def table(
+    replicas: list[str], game: str = "tamashii"
+) -> AsyncIterator[tuple[str, Client, Client, Client]]:
+    """A room of two seated players (one per replica) and a spectator, not started: its id,
+    the host, the guest and the spectator."""
     clients = [Client(replicas[i % 2]) for i in range(3)]
     try:
         for i, client in enumerate(clients):
@@ -67,8 +70,7 @@ async def table(replicas: list[str], game: str = "tamashii") -> AsyncIterator[li
         room = await clients[0].create_room(game, players=2)
         await clients[1].join(room.room_id)
         await clients[2].join(room.room_id, spectator=True)
-        clients[0].room_id = room.room_id  # type: ignore[attr-defined]
-        yield clients
+        yield room.room_id, clients[0], clients[1], clients[2]
     finally:
         for client in clients:
             await client.close()
@@ -77,8 +79,7 @@ async def table(replicas: list[str], game: str = "tamashii") -> AsyncIterator[li
 async def test_a_second_players_arrival_and_departure_reach_the_first_across_replicas(
     replicas: list[str],
 ) -> None:
-    async with table(replicas) as (host, guest, spectator):
-        room_id = host.room_id  # type: ignore[attr-defined]
+    async with table(replicas) as (room_id, host, guest, spectator):
         first = Follower(host, room_id)  # on replica 1
         try:
             await wait_for(lambda: first.seats_now() == [0])
@@ -103,8 +104,7 @@ async def test_a_second_players_arrival_and_departure_reach_the_first_across_rep
 async def test_a_refused_outsider_is_never_shown_connected(
     replicas: list[str], redis_url: str
 ) -> None:
-    async with table(replicas) as (host, _, _):
-        room_id = host.room_id  # type: ignore[attr-defined]
+    async with table(replicas) as (room_id, _, _, _):
         outsider = Client(replicas[1])
         store = Store(redis_url)
         try:
@@ -133,8 +133,7 @@ def _shard(room_id: str) -> int:
 
 
 async def test_chat_reaches_the_table_cleaned_on_both_replicas(replicas: list[str]) -> None:
-    async with table(replicas) as (host, guest, spectator):
-        room_id = host.room_id  # type: ignore[attr-defined]
+    async with table(replicas) as (room_id, host, guest, spectator):
         followers = [Follower(c, room_id) for c in (host, guest, spectator)]
         try:
             sent = await guest.send_chat(room_id, "  on \u202ejoue\u202c\x1b[2J  ensemble\u200b ? ")
@@ -152,8 +151,7 @@ async def test_chat_reaches_the_table_cleaned_on_both_replicas(replicas: list[st
 async def test_chat_is_refused_when_empty_too_long_or_from_a_spectator(
     replicas: list[str],
 ) -> None:
-    async with table(replicas) as (host, _, spectator):
-        room_id = host.room_id  # type: ignore[attr-defined]
+    async with table(replicas) as (room_id, host, _, spectator):
         with pytest.raises(ApiError) as long:
             await host.send_chat(room_id, "x" * (MAX_CHAT_LENGTH + 1))
         assert (long.value.code, long.value.reason) == (
@@ -176,8 +174,7 @@ async def test_chat_is_refused_when_empty_too_long_or_from_a_spectator(
 
 
 async def test_chat_is_rate_limited_per_session(replicas: list[str]) -> None:
-    async with table(replicas) as (host, guest, _):
-        room_id = host.room_id  # type: ignore[attr-defined]
+    async with table(replicas) as (room_id, host, guest, _):
         other_replica = Client(replicas[1], host.token)
         try:
             refused: ApiError | None = None
@@ -198,8 +195,7 @@ async def test_chat_is_rate_limited_per_session(replicas: list[str]) -> None:
 
 
 async def test_the_host_mutes_and_unmutes_a_seat(replicas: list[str]) -> None:
-    async with table(replicas) as (host, guest, spectator):
-        room_id = host.room_id  # type: ignore[attr-defined]
+    async with table(replicas) as (room_id, host, guest, spectator):
         with pytest.raises(ApiError) as not_host:
             await guest.mute(room_id, 0)
         assert not_host.value.reason == "NOT_HOST"
@@ -232,8 +228,7 @@ async def test_chat_and_presence_updates_carry_no_secret(
 ) -> None:
     """In a started Tomahawk match, what a spectator and a player get of chat and presence
     holds no hand, seed, nonce, RNG state, state bytes or session token."""
-    async with table(replicas, "tomahawk") as (host, guest, spectator):
-        room_id = host.room_id  # type: ignore[attr-defined]
+    async with table(replicas, "tomahawk") as (room_id, host, guest, spectator):
         for client in (host, guest):
             await client.ready(room_id)
         await host.start(room_id)

@@ -29,6 +29,7 @@ from services import feed, streams
 from services.server import start_replica
 from services.store import Store, stream_leases_key
 from tests.faults.helpers import Refusal, refusal
+from tests.services.play import read_message
 
 Metadata = tuple[tuple[str, str], ...]
 
@@ -218,7 +219,7 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
         joined = (await reader.view(room.room_id)).room.seq
         seqs: list[int] = []
         while not seqs or seqs[-1] < joined:  # the backlog, read: the stream is now live
-            seqs.append((await asyncio.wait_for(first.read(), timeout=10)).seq)
+            seqs.append((await read_message(first)).seq)
         sdk_reader.game = game_pb2_grpc.GameServiceStub(slow)
         sdk_updates = sdk_reader.updates(room.room_id)
         sdk_seqs: list[int] = []
@@ -240,9 +241,8 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
         assert replica.feeds.queued <= 2  # their wake-ups, nothing else
 
         try:
-            while (update := await asyncio.wait_for(first.read(), 10)) is not grpc.aio.EOF:
-                seqs.append(update.seq)
-            raise AssertionError("the unread stream ended without a status")
+            while True:  # read_message fails the test if the stream ends without a status
+                seqs.append((await read_message(first)).seq)
         except grpc.aio.AioRpcError as exc:
             refused = refusal(exc)
         assert refused.code == grpc.StatusCode.RESOURCE_EXHAUSTED, refused
@@ -258,11 +258,11 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
         calls.append(again)
         resumed: list[int] = []
         while not resumed or resumed[-1] < last:
-            resumed.append((await asyncio.wait_for(again.read(), timeout=10)).seq)
+            resumed.append((await read_message(again)).seq)
         for i in range(3):  # live updates after the backlog
             await change(8 * limit + i)
         for _ in range(3):
-            resumed.append((await asyncio.wait_for(again.read(), timeout=10)).seq)
+            resumed.append((await read_message(again)).seq)
         assert resumed == list(range(seqs[-1] + 1, last + 4)), "a gap or a repeat on resuming"
         while sdk_seqs[-1] < last + 3:
             sdk_seqs.append((await asyncio.wait_for(anext(sdk_updates), timeout=10)).seq)
@@ -311,7 +311,7 @@ async def test_leaving_ends_the_leavers_streams_on_every_replica(replicas: list[
         seq = (await host.view(room.room_id)).room.seq
         seen: list[int] = []
         while not seen or seen[-1] < seq:
-            seen.append((await asyncio.wait_for(hosts.read(), timeout=10)).seq)
+            seen.append((await read_message(hosts)).seq)
 
         await leaver_elsewhere.leave(room.room_id)
         await spectator_elsewhere.leave(room.room_id)
@@ -319,10 +319,10 @@ async def test_leaving_ends_the_leavers_streams_on_every_replica(replicas: list[
             refused = await _refused(call)
             assert refused.code == grpc.StatusCode.FAILED_PRECONDITION, refused
             assert refused.reason == "LEFT_ROOM", refused
-        host_next = [(await asyncio.wait_for(hosts.read(), timeout=10)) for _ in range(2)]
+        host_next = [(await read_message(hosts)) for _ in range(2)]
         assert [u.seq for u in host_next] == [seq + 1, seq + 2]
         await host.ready(room.room_id)
-        assert (await asyncio.wait_for(hosts.read(), timeout=10)).seq == seq + 3
+        assert (await read_message(hosts)).seq == seq + 3
 
         # Back in the room: the old leave in the backlog does not end the new stream.
         await leaver.join(room.room_id)
@@ -330,7 +330,7 @@ async def test_leaving_ends_the_leavers_streams_on_every_replica(replicas: list[
         calls.append(back)
         got: list[int] = []
         while not got or got[-1] < seq + 4:
-            got.append((await asyncio.wait_for(back.read(), timeout=10)).seq)
+            got.append((await read_message(back)).seq)
         assert got == list(range(1, seq + 5))
     finally:
         _cancel(calls)
@@ -383,8 +383,8 @@ async def test_a_cursor_past_the_log_is_out_of_range_at_once(replicas: list[str]
         )
         calls += [subscribe, watch]
         await host.ready(room.room_id)
-        assert (await asyncio.wait_for(subscribe.read(), timeout=10)).seq == seq + 1
-        assert (await asyncio.wait_for(watch.read(), timeout=10)).seq == seq + 1
+        assert (await read_message(subscribe)).seq == seq + 1
+        assert (await read_message(watch)).seq == seq + 1
     finally:
         _cancel(calls)
         await host.close()

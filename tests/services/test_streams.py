@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 
+import grpc
 from cercle.v1 import game_pb2
 from prometheus_client import REGISTRY
 
 from clients.sdk import Client
 from services.server import start_replica
-from tests.services.play import wait_for
+from tests.services.play import read_message, wait_for
 
 
 def round_trips_by_op() -> dict[str, float]:
@@ -107,10 +109,14 @@ async def test_graceful_shutdown_ends_streams_and_clients_resume_elsewhere(redis
         await second.stop(grace=0.1)
 
 
-async def _take(call: object, room_id: str, player: Client) -> object:  # type: ignore[misc]
+async def _take(
+    call: grpc.aio.UnaryStreamCall[game_pb2.SubscribeRequest, game_pb2.SubscribeResponse],
+    room_id: str,
+    player: Client,
+) -> AsyncIterator[game_pb2.SubscribeResponse]:
     """The stream's first updates (up to the current seq)."""
     seq = (await player.view(room_id)).room.seq
-    async for update in call:  # type: ignore[attr-defined]
+    async for update in call:
         yield update
         if update.seq >= seq:
             return
@@ -159,12 +165,12 @@ async def test_a_replica_keeps_nothing_of_a_room_once_its_last_stream_there_clos
                 )
                 for _ in range(2)
             ]
-            firsts = [await stream.read() for stream in streams]
+            firsts = [await read_message(stream) for stream in streams]
             assert all(first.seq > 0 for first in firsts)
             legal = await player.legal(room.room_id)
             await player.act(room.room_id, legal.actions[0], legal.version)
             for stream in streams:  # a live update: rendered through the shared renderer
-                assert (await stream.read()).seq > firsts[0].seq
+                assert (await read_message(stream)).seq > firsts[0].seq
             assert replica.game.cache.holds(room.room_id)
             streams[0].cancel()
             await wait_for(lambda r=room.room_id: len(replica.feeds.rooms[r].queues) == 1)

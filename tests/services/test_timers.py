@@ -16,6 +16,7 @@ from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc, tomy_pb2
 
 from clients.sdk import ApiError, Client
 from services.server import Replica, start_replica
+from tests.services.play import read_message
 
 START = 2_000_000_000.0
 
@@ -242,7 +243,7 @@ async def test_timer_service_reports_deadlines_and_streams_ticks(
         call = stub.WatchClock(
             timer_pb2.WatchClockRequest(room_id=room_id), metadata=clients[0].metadata
         )
-        first = await call.read()
+        first = await read_message(call)
         assert first.remaining[0].seconds == 45
         call.cancel()
     finally:

@@ -67,7 +67,9 @@ def test_every_event_class_is_produced_and_round_trips_through_the_wire(game_id:
     game = registry.get(game_id)
     contract = contract_for(game_id)
     assert game.event_types, f"{game_id} declares no event classes"
-    oneof = game_pb2.Event.DESCRIPTOR.fields_by_name[game_id].message_type.oneofs_by_name
+    game_event = game_pb2.Event.DESCRIPTOR.fields_by_name[game_id].message_type
+    assert game_event is not None
+    oneof = game_event.oneofs_by_name
     fields = {f.name for f in oneof["event"].fields}
     missing = {cls.kind for cls in game.event_types} - fields
     assert not missing, f"event classes without a message: {missing}"
@@ -93,7 +95,7 @@ def test_room_events_round_trip_and_never_clash_with_a_game_event() -> None:
     contract = contract_for(GAMES[0])
     samples = []
     for cls in ROOM_EVENT_TYPES:
-        values = {
+        values: dict[str, Any] = {
             f.name: (7 if f.type in (int, "int") else True if f.type in (bool, "bool") else "p-123")
             for f in dataclasses.fields(cls)
             if f.name != "audience"

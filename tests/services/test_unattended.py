@@ -71,7 +71,9 @@ async def _eventually(predicate: Callable[[], Awaitable[bool]], what: str) -> No
     raise AssertionError(f"never happened: {what}")
 
 
-def _watch(client: Client, room_id: str, got: list[game_pb2.SubscribeResponse]) -> asyncio.Task:
+def _watch(
+    client: Client, room_id: str, got: list[game_pb2.SubscribeResponse]
+) -> asyncio.Task[None]:
     async def pump() -> None:
         async for update in client.updates(room_id):
             got.append(update)
@@ -79,7 +81,7 @@ def _watch(client: Client, room_id: str, got: list[game_pb2.SubscribeResponse]) 
     return asyncio.create_task(pump())
 
 
-async def _stop(task: asyncio.Task) -> None:
+async def _stop(task: asyncio.Task[None]) -> None:
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError, Exception):
         await task
@@ -91,7 +93,7 @@ async def test_a_bot_table_pauses_when_its_human_leaves_and_resumes_when_they_re
     clock, replicas = clocked
     human = Client(f"127.0.0.1:{replicas[0].port}")
     watcher = Client(f"127.0.0.1:{replicas[1].port}")
-    streams: list[asyncio.Task] = []
+    streams: list[asyncio.Task[None]] = []
     try:
         await human.login("Walks away")
         await watcher.login("Watcher")
@@ -162,7 +164,7 @@ async def test_bot_moves_do_not_renew_a_rooms_expiry_and_a_humans_move_does(
     clock, replicas = clocked
     store = replicas[0].store
     human = Client(f"127.0.0.1:{replicas[0].port}")
-    streams: list[asyncio.Task] = []
+    streams: list[asyncio.Task[None]] = []
     try:
         await human.login("Slow")
         joined = await human.quick_match("tomahawk", bots=3, bot_delay=1.0)

@@ -68,8 +68,8 @@ class TomyGame(Game[TomyState]):
 
     state_type: ClassVar[type[State]] = TomyState
     action_types: ClassVar[tuple[type, ...]] = (Propose, Pass, Vote, BreakTie)
-    event_types: ClassVar[tuple[type, ...]] = EVENT_TYPES
-    dormant_events: ClassVar[tuple[type, ...]] = (SatOut, NoCardToDraw)
+    event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
+    dormant_events: ClassVar[tuple[type[Event], ...]] = (SatOut, NoCardToDraw)
     """Only with VOTE_TIMEOUT_PLAYS_RANDOM_CARD / RESHUFFLE_DISCARDS_WHEN_DECK_EMPTY off."""
     outcome_type: ClassVar[type | None] = TomyOutcome
     info: ClassVar[GameInfo] = GameInfo(
