@@ -25,8 +25,9 @@ seats allowed to know it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 Audience = frozenset[int] | None
 """Who may see an event: ``None`` is everyone (players and spectators); a frozenset is
@@ -68,3 +69,39 @@ def only(seat: int) -> frozenset[int]:
     if audience is None:
         audience = _ONLY[seat] = frozenset((seat,))
     return audience
+
+
+E = TypeVar("E", bound=Event)
+
+
+class Interned(Generic[E]):
+    """Events handed out again instead of built anew: the engine's one speed trick for
+    events. Events are frozen, so a hot path (Tomahawk's draws and plays, thousands per
+    second in a bot's playouts) may give every match the same instance for the same fields;
+    a lookup costs a fraction of a dataclass construction. ``key`` must say everything the
+    fields say (the instance is built once, from ``args``, the first time the key is asked).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Drew(Event):
+    ...     seat: int
+    ...     count: int
+    >>> drew = Interned(Drew)
+    >>> drew((1, 2), 1, 2) is drew((1, 2), 1, 2), drew((1, 2), 1, 2)
+    (True, Drew(audience=None, seat=1, count=2))
+
+    The other speed tricks of the engine are in ``engine/codec.py`` (a state's ``clone``
+    and field writers generated from its dataclass fields) and ``engine/rng.py``
+    (``Rng.shuffle``: one 32-bit draw per card); docs/architecture.md lists them."""
+
+    __slots__ = ("_make", "_table")
+
+    def __init__(self, make: Callable[..., E]) -> None:
+        self._make = make
+        self._table: dict[Hashable, E] = {}
+
+    def __call__(self, key: Hashable, *args: object, **kwargs: object) -> E:
+        event = self._table.get(key)
+        if event is None:
+            event = self._table[key] = self._make(*args, **kwargs)
+        return event

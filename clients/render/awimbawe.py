@@ -326,6 +326,25 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
     return _awimbawe_trick_and_round_event(which, e, who, ctx)
 
 
+def awimbawe_catalogue_lines(cat: Any, ctx: Context) -> list[str]:
+    """The game's material (``GetGameCatalogue``) in words, one line per kind (``cercle
+    cards``)."""
+    lines = [ctx.style.bold(ctx.tr("cards.awimbawe", count=len(cat.cards), hand=cat.hand_size))]
+    lines.append("  " + ", ".join(aw_card(ctx, card) for card in cat.cards))
+    for power in cat.powers:
+        animal = aw_word(awimbawe_pb2.AwimbaweAnimal, power.animal)
+        name = aw_word(awimbawe_pb2.AwimbawePower, power.power)
+        lines.append(
+            "  "
+            + ctx.tr(
+                "cards.awimbawe_power",
+                animal=ctx.tr.word("aw.animal", animal),
+                power=ctx.tr.word("cards.aw_power", name),
+            )
+        )
+    return lines
+
+
 register(
     GameRenderer(
         "awimbawe",
@@ -333,6 +352,7 @@ register(
         action=awimbawe_action,
         event=awimbawe_event,
         outcome_lines=awimbawe_outcome_lines,
+        catalogue=awimbawe_catalogue_lines,
     )
 )
 

@@ -326,9 +326,11 @@ class GameRenderer:
     outcome_lines: Callable[[Any, Context], list[str]]
     learn: Callable[[Context, Any], None] | None = None
     learn_catalogue: Callable[[Context, Any], None] | None = None
+    """What the game's catalogue (``GetGameCatalogue``) teaches the context (Tomy's places)."""
     opening: Callable[[Any, Context], str | None] | None = None
     """A line told when the match starts, from its first view (Tomahawk's first card)."""
-    """What the game's catalogue (``GetGameCatalogue``) teaches the context (Tomy's places)."""
+    catalogue: Callable[[Any, Context], list[str]] | None = None
+    """The game's material in words (``cercle cards``), from its catalogue message."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}

@@ -208,6 +208,24 @@ def tamashii_outcome_lines(detail: tamashii_pb2.TamashiiOutcome, ctx: Context) -
     return [ctx.style.bold(ctx.tr("tm.verdict", verdict=verdict))]
 
 
+def tamashii_catalogue_lines(cat: Any, ctx: Context) -> list[str]:
+    """The game's material (``GetGameCatalogue``) in words, one line per kind (``cercle
+    cards``)."""
+    lines = [ctx.style.bold(ctx.tr("cards.tamashii", count=len(cat.spirits)))]
+    for spirit in cat.spirits:
+        lines.append(
+            "  "
+            + ctx.tr(
+                "tm.card",
+                name=ctx.style.bold(tm_name(ctx, spirit.id)),
+                needs=gems_text(ctx, spirit.needs),
+                power=tm_power(ctx, spirit.power),
+            )
+        )
+    lines.append("  " + ctx.tr("cards.tamashii_bag", gems=gems_text(ctx, cat.bag)))
+    return lines
+
+
 register(
     GameRenderer(
         "tamashii",
@@ -215,5 +233,6 @@ register(
         action=lambda a, ctx, v: tamashii_action(a, ctx),
         event=tamashii_event,
         outcome_lines=tamashii_outcome_lines,
+        catalogue=tamashii_catalogue_lines,
     )
 )

@@ -344,6 +344,26 @@ def tomahawk_opening(v: tomahawk_pb2.TomahawkView, ctx: Context) -> str | None:
     return ctx.tr("tt.first_card", round=v.round, card=tt_face(ctx, v.top_card))
 
 
+def tomahawk_catalogue_lines(cat: Any, ctx: Context) -> list[str]:
+    """The game's material (``GetGameCatalogue``) in words, one line per kind (``cercle
+    cards``)."""
+    lines = [ctx.style.bold(ctx.tr("cards.tomahawk", count=len(cat.cards), hand=cat.hand_size))]
+    for entry in cat.kinds:
+        kind = text_field(entry, "kind") or "?"
+        name = tt_card(ctx, kind, None)
+        lines.append(
+            "  "
+            + ctx.tr(
+                "cards.tomahawk_kind",
+                name=name,
+                copies=entry.copies,
+                points=entry.points,
+                draw=entry.draw,
+            )
+        )
+    return lines
+
+
 register(
     GameRenderer(
         "tomahawk",
@@ -353,5 +373,6 @@ register(
         outcome_lines=tomahawk_outcome_lines,
         learn=learn_tomahawk,
         opening=tomahawk_opening,
+        catalogue=tomahawk_catalogue_lines,
     )
 )

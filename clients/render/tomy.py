@@ -315,6 +315,19 @@ def tomy_outcome_lines(detail: tomy_pb2.TomyOutcome, ctx: Context) -> list[str]:
     return lines
 
 
+def tomy_catalogue_lines(cat: Any, ctx: Context) -> list[str]:
+    """The game's material (``GetGameCatalogue``) in words, one line per kind (``cercle
+    cards``)."""
+    lines = [ctx.style.bold(ctx.tr("cards.tomy", count=len(cat.dog_cards), hand=cat.hand_size))]
+    for entry in cat.breeds:
+        lines.append(
+            "  "
+            + ctx.tr("cards.tomy_breed", breed=my_breed(ctx, entry.column), count=entry.dog_cards)
+        )
+    lines.append("  " + ctx.tr("cards.tomy_places", count=len(cat.locations)))
+    return lines
+
+
 register(
     GameRenderer(
         "tomy",
@@ -324,5 +337,6 @@ register(
         outcome_lines=tomy_outcome_lines,
         learn=learn_tomy,
         learn_catalogue=tomy_learn_catalogue,
+        catalogue=tomy_catalogue_lines,
     )
 )

@@ -7,7 +7,8 @@ lowercase strings; the tuples below list every value the engine emits, and each 
 value of the proto enum named beside it.
 
 Events are immutable, so the engine shares one instance among matches wherever the fields
-repeat (e.g. :func:`drew`): a hot-path event costs a table lookup, not a construction.
+repeat (e.g. :func:`drew`, through the core's :class:`engine.events.Interned`): a hot-path
+event costs a lookup, not a construction.
 
 >>> e = CardPlayed(2, FACES[0], "red", False, None)
 >>> e.kind, e.card.kind, e.visible_to(None)
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.events import Event, only
+from engine.events import Event, Interned, only
 from engine.games.tomahawk.cards import COLOUR_NAMES, FACES, KIND_NAMES, CardFace
 
 # --------------------------------------------------------------------------------------------
@@ -308,49 +309,37 @@ ME: tuple[frozenset[int], ...] = tuple(only(seat) for seat in range(MAX_SEATS))
 """Seat -> the audience of an event only that seat sees."""
 
 _DREW_MAX = 16
-_DREW: dict[str, tuple[tuple[Drew, ...], ...]] = {
-    reason: tuple(
-        tuple(Drew(seat, n, reason) for n in range(_DREW_MAX)) for seat in range(MAX_SEATS)
-    )
-    for reason in DRAW_REASONS
-}
+_DREW: Interned[Drew] = Interned(Drew)
 
 
 def drew(seat: int, count: int, reason: str) -> Drew:
-    """``Drew(seat, count, reason)``, shared for the usual counts."""
+    """``Drew(seat, count, reason)``, shared for the usual counts (:class:`Interned`)."""
     if count < _DREW_MAX:
-        return _DREW[reason][seat][count]
+        return _DREW((seat, count, reason), seat, count, reason)
     return Drew(seat, count, reason)
 
 
-_ONE_CARD: dict[str, list[DrewCards | None]] = {
-    reason: [None] * (MAX_SEATS * _CARDS) for reason in DRAW_REASONS
-}
+_ONE_CARD: Interned[DrewCards] = Interned(DrewCards)
 
 
 def drew_cards(seat: int, cards: list[int], reason: str) -> DrewCards:
     """The private ``DrewCards`` for ``cards`` (ids), shared when it is one card."""
     if len(cards) == 1:
-        table = _ONE_CARD[reason]
-        index = seat * _CARDS + cards[0]
-        event = table[index]
-        if event is None:
-            event = table[index] = DrewCards(seat, (FACES[cards[0]],), reason, audience=ME[seat])
-        return event
+        card = cards[0]
+        return _ONE_CARD(
+            (seat * _CARDS + card, reason), seat, (FACES[card],), reason, audience=ME[seat]
+        )
     return DrewCards(seat, tuple([FACES[c] for c in cards]), reason, audience=ME[seat])
 
 
-_PLAYED: list[CardPlayed | None] = [None] * (MAX_SEATS * _CARDS * len(COLOURS) * 2)
+_PLAYED: Interned[CardPlayed] = Interned(CardPlayed)
 
 
 def card_played(seat: int, card: int, colour: int, agilite: bool) -> CardPlayed:
     """``CardPlayed`` without a target (all but a Calumet), shared per seat, card, current
     colour (index) and AGILITÉ flag."""
     index = ((seat * _CARDS + card) * 4 + colour) * 2 + agilite
-    event = _PLAYED[index]
-    if event is None:
-        event = _PLAYED[index] = CardPlayed(seat, FACES[card], COLOURS[colour], agilite, None)
-    return event
+    return _PLAYED(index, seat, FACES[card], COLOURS[colour], agilite, None)
 
 
 def faces(cards: list[int]) -> tuple[CardFace, ...]:
