@@ -94,14 +94,16 @@ class Interned(Generic[E]):
     and field writers generated from its dataclass fields) and ``engine/rng.py``
     (``Rng.shuffle``: one 32-bit draw per card); docs/architecture.md lists them."""
 
-    __slots__ = ("_make", "_table")
+    __slots__ = ("_make", "table")
 
     def __init__(self, make: Callable[..., E]) -> None:
         self._make = make
-        self._table: dict[Hashable, E] = {}
+        self.table: dict[Hashable, E] = {}
+        """Every instance built so far, by key: the hottest callers look here first
+        (``table.get(key) or interned(key, ...)``), which saves the call."""
 
     def __call__(self, key: Hashable, *args: object, **kwargs: object) -> E:
-        event = self._table.get(key)
+        event = self.table.get(key)
         if event is None:
-            event = self._table[key] = self._make(*args, **kwargs)
+            event = self.table[key] = self._make(*args, **kwargs)
         return event

@@ -339,7 +339,9 @@ def card_played(seat: int, card: int, colour: int, agilite: bool) -> CardPlayed:
     """``CardPlayed`` without a target (all but a Calumet), shared per seat, card, current
     colour (index) and AGILITÉ flag."""
     index = ((seat * _CARDS + card) * 4 + colour) * 2 + agilite
-    return _PLAYED(index, seat, FACES[card], COLOURS[colour], agilite, None)
+    return _PLAYED.table.get(index) or _PLAYED(
+        index, seat, FACES[card], COLOURS[colour], agilite, None
+    )
 
 
 def faces(cards: list[int]) -> tuple[CardFace, ...]:

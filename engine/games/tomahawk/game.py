@@ -230,7 +230,9 @@ class TomahawkGame(Game[TomahawkState]):
         if s.phase == OVER or not 0 <= seat < s.players:
             return []
         if seat == s.turn:
-            out = _turn_options(s, seat) + _own_turn_agilite_options(s, seat)
+            out = _turn_options(s, seat)
+            if s.phase != PLAY:  # in PLAY the identical card always plays normally
+                out += _own_turn_agilite_options(s, seat)
         else:
             out = _agilite_options_of(s, seat)
         if s.ones & ~s.called:
