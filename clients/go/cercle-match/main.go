@@ -186,7 +186,16 @@ func (p *player) stream(ctx context.Context) (bool, error) {
 
 // move plays one legal action chosen at random, unless the match moved on meanwhile.
 func (p *player) move(ctx context.Context, version int64) error {
-	legal, err := p.game.ListLegalActions(ctx, &cerclev1.ListLegalActionsRequest{RoomId: p.out.RoomID})
+	var legal *cerclev1.ListLegalActionsResponse
+	var err error
+	for attempt := 1; ; attempt++ {
+		legal, err = p.game.ListLegalActions(ctx, &cerclev1.ListLegalActionsRequest{RoomId: p.out.RoomID})
+		if delay, ok := retryAfter(err); ok && attempt < 10 {
+			time.Sleep(delay) // RATE_LIMITED: the server said when to ask again
+			continue
+		}
+		break
+	}
 	if err != nil {
 		return describe("ListLegalActions", err)
 	}
@@ -205,6 +214,10 @@ func (p *player) move(ctx context.Context, version int64) error {
 			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
 			continue // the same request, the same key: applied once
 		}
+		if delay, ok := retryAfter(err); ok && attempt < 10 {
+			time.Sleep(delay) // RATE_LIMITED: the server said when to ask again
+			continue
+		}
 		break
 	}
 	switch status.Code(err) {
@@ -216,6 +229,20 @@ func (p *player) move(ctx context.Context, version int64) error {
 	default:
 		return describe("Act", err)
 	}
+}
+
+// retryAfter is the delay a RESOURCE_EXHAUSTED refusal's RetryInfo asks for (a rate limit).
+func retryAfter(err error) (time.Duration, bool) {
+	st, ok := status.FromError(err)
+	if !ok || st.Code() != codes.ResourceExhausted {
+		return 0, false
+	}
+	for _, detail := range st.Details() {
+		if info, ok := detail.(*errdetails.RetryInfo); ok && info.RetryDelay != nil {
+			return info.RetryDelay.AsDuration(), true
+		}
+	}
+	return 0, false
 }
 
 func waitsFor(seats []int32, seat int32) bool {
