@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import redis.asyncio as aioredis
 
 from deploy.local.cluster import start_redis
 
@@ -41,3 +42,21 @@ def redis_url() -> Iterator[str]:
         yield f"redis://127.0.0.1:{proc.port}/0"
     finally:
         proc.stop()
+
+
+@pytest.fixture
+async def empty_redis_url(redis_url: str) -> AsyncIterator[str]:
+    """A database of the session's server that holds nothing when the test starts.
+
+    For a test that counts what a replica does to *every* room in the store (the expiry
+    loop claims any due room): rooms other tests left behind, on the same injected clock,
+    would be counted too. Database 9 is emptied before and after the test.
+    """
+    url = redis_url.rsplit("/", 1)[0] + "/9"
+    client = aioredis.Redis.from_url(url)
+    try:
+        await client.flushdb()
+        yield url
+        await client.flushdb()
+    finally:
+        await client.aclose()

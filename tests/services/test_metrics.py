@@ -25,10 +25,10 @@ def _sample(page: str, name: str, default: float | None = None) -> float:
 
 
 async def test_metrics_page_has_round_trips_by_operation_loop_lag_and_timeout_lateness(
-    redis_url: str,
+    empty_redis_url: str,
 ) -> None:
     clock = FakeClock()
-    replica = await start_replica(redis_url, clock=clock, timers=False, unattended_grace=0)
+    replica = await start_replica(empty_redis_url, clock=clock, timers=False, unattended_grace=0)
     port = free_port()
     server = metrics.serve(port, "127.0.0.1")
 
@@ -53,8 +53,8 @@ async def test_metrics_page_has_round_trips_by_operation_loop_lag_and_timeout_la
         await replica.stop(grace=0.1)
 
     # The timeout was committed 1.5 s (of the injected clock) after its deadline: one more
-    # observation in the (1.0, 2.5] bucket. (Rooms other tests left in this Redis may be
-    # claimed too: on the injected clock they are years late, past every finite bucket.)
+    # observation in the (1.0, 2.5] bucket. (The test has a database of its own: rooms other
+    # tests left behind, on the same injected clock, would be claimed and counted too.)
     def bucket(page: str, le: str) -> float:
         return _sample(page, f'cercle_timeout_lateness_seconds_bucket{{le="{le}"}}', 0.0)
 
