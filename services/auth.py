@@ -12,26 +12,31 @@ examples chain them (the first listed is the outermost):
    the public methods), shared by every replica (services.limits).
 
 :func:`identity_interceptors` builds the four. A token's player is cached in process for at
-most :data:`CACHE_SECONDS`, so a logged-out token is refused on every replica within that.
+most :data:`TRUST_SECONDS` while the replica hears logouts on its pub/sub connection (they
+drop it at once), and :data:`CACHE_SECONDS` otherwise (:class:`SessionCache`).
 """
 
 from __future__ import annotations
 
 import contextvars
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 import grpc
 import structlog
 from google.protobuf.message import DecodeError
+from redis.exceptions import RedisError
 
 from services.errors import Kind, RoomError, abort_with
+from services.feed import Feeds
 from services.limits import Limits, SharedLimiter, client_address
 from services.request_context import current_request_id
 from services.rooms import Player
-from services.store import Store, StoreUnavailable
+from services.store import Store, StoreUnavailable, sessions_channel, token_digest
 from services.text import clean_text
 
 current_player: contextvars.ContextVar[Player | None] = contextvars.ContextVar(
@@ -48,8 +53,12 @@ PUBLIC_METHODS = frozenset(
     }
 )
 CACHE_SECONDS = 1.0
-"""How long a replica trusts a token it resolved without asking the store again: a
-logged-out (or rotated) token is refused on every replica at most this long after."""
+"""How long a replica trusts a token it resolved without asking the store again when it
+may have missed a session change (its pub/sub connection is down): a logged-out (or
+rotated) token is then refused on every replica at most this long after."""
+TRUST_SECONDS = 300.0
+"""How long a replica trusts a resolved token while it hears every session change (a
+logout reaches it at once); bounds what a connection that broke unnoticed could miss."""
 CACHE_SIZE = 50_000
 
 
@@ -65,26 +74,109 @@ current_address: contextvars.ContextVar[str] = contextvars.ContextVar("current_a
 """The caller's address (``addr:<ip>``, see :func:`services.limits.client_address`)."""
 
 
+@dataclass(slots=True)
+class _Cached:
+    player: Player
+    resolved_at: float
+    """When the store read began (monotonic)."""
+    expires_at: float
+    """When the token itself stops working (monotonic)."""
+    announced: bool
+    """Resolved while this replica heard every session change (see :class:`SessionCache`)."""
+
+
 class SessionCache:
-    """token -> player, for CACHE_SECONDS."""
+    """Access token (its SHA-256) -> player, so that a request costs no round trip.
 
-    def __init__(self) -> None:
-        self._entries: OrderedDict[str, tuple[float, Player]] = OrderedDict()
+    While this replica hears the session channel (:func:`services.store.sessions_channel`,
+    on the feed's pub/sub connection), an entry is trusted until its token expires, for at
+    most :data:`TRUST_SECONDS`: a logout, a refresh and a rename are announced there and drop
+    the entry on every replica. Otherwise (the connection is down, or the entry was resolved
+    while a change might have been missed) it is trusted for :data:`CACHE_SECONDS`.
 
-    def get(self, token: str) -> Player | None:
-        hit = self._entries.get(token)
-        if hit is None or hit[0] < time.monotonic():
+    The subscription counts as live once the replica hears its own ``r:<nonce>`` marker
+    (subscriptions take effect asynchronously); entries resolved before that are short. An
+    entry whose store read overlapped a change it may have missed (any change heard while
+    the read ran) is short too.
+    """
+
+    channel = sessions_channel()
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.clock = clock
+        self._entries: OrderedDict[str, _Cached] = OrderedDict()
+        self._by_player: dict[str, set[str]] = {}
+        self.listening_since: float | None = None
+        """When the live subscription was confirmed to cover (None: not live)."""
+        self._marker: tuple[str, float] | None = None
+        self.changes = 0
+        """Session changes heard so far (a resolve compares it before and after)."""
+
+    def get(self, digest: str) -> Player | None:
+        entry = self._entries.get(digest)
+        if entry is None:
             return None
-        return hit[1]
+        now = self.clock()
+        until = min(entry.expires_at, entry.resolved_at + CACHE_SECONDS)
+        since = self.listening_since
+        if entry.announced and since is not None and entry.resolved_at >= since:
+            until = min(entry.expires_at, entry.resolved_at + TRUST_SECONDS)
+        if now >= until:
+            self._drop(digest)
+            return None
+        return entry.player
 
-    def put(self, token: str, player: Player) -> None:
-        self._entries[token] = (time.monotonic() + CACHE_SECONDS, player)
-        self._entries.move_to_end(token)
+    def put(
+        self, digest: str, player: Player, resolved_at: float, expires_in: float, changes: int
+    ) -> None:
+        """Cache what a store read that began at ``resolved_at`` found, when ``changes``
+        session changes had been heard."""
+        announced = changes == self.changes and self.listening_since is not None
+        self._drop(digest)
+        self._entries[digest] = _Cached(player, resolved_at, resolved_at + expires_in, announced)
+        self._by_player.setdefault(player.player_id, set()).add(digest)
         while len(self._entries) > CACHE_SIZE:
-            self._entries.popitem(last=False)
+            self._drop(next(iter(self._entries)))
 
-    def drop(self, token: str) -> None:
-        self._entries.pop(token, None)
+    def _drop(self, digest: str) -> None:
+        entry = self._entries.pop(digest, None)
+        if entry is not None:
+            digests = self._by_player.get(entry.player.player_id)
+            if digests is not None:
+                digests.discard(digest)
+                if not digests:
+                    del self._by_player[entry.player.player_id]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    # -- services.feed.ChannelListener -----------------------------------------------------
+
+    async def connected(self) -> None:
+        nonce = secrets.token_hex(8)
+        self._marker = (nonce, self.clock())
+        try:
+            await self.store.announce_listening(nonce)
+        except (StoreUnavailable, RedisError, OSError):
+            self._marker = None  # stays short until the next connection
+
+    def disconnected(self) -> None:
+        self.listening_since = None
+        self._marker = None
+
+    def heard(self, data: bytes) -> None:
+        kind, _, subject = data.decode(errors="replace").partition(":")
+        if kind == "r":
+            if self._marker is not None and subject == self._marker[0]:
+                self.listening_since = self._marker[1]
+            return
+        self.changes += 1
+        if kind == "t":
+            self._drop(subject)
+        elif kind == "p":
+            for digest in list(self._by_player.get(subject, ())):
+                self._drop(digest)
 
 
 class Malformed:
@@ -205,18 +297,19 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.cache = SessionCache()
+        self.cache = SessionCache(store)
 
     async def resolve(self, token: str) -> Player | None:
-        player = self.cache.get(token)
+        digest = token_digest(token)
+        player = self.cache.get(digest)
         if player is None:
+            began, changes = self.cache.clock(), self.cache.changes
             found = await self.store.session(token)
             if found is None:
                 return None
-            player_id, name = found
             # Names are cleaned when they are set; a profile older than that is too.
-            player = Player(player_id, clean_text(name))
-            self.cache.put(token, player)
+            player = Player(found.player_id, clean_text(found.display_name))
+            self.cache.put(digest, player, began, found.expires_in, changes)
         return player
 
     async def intercept_service(self, continuation: Any, details: Any) -> Any:
@@ -297,13 +390,18 @@ class RateLimitInterceptor(grpc.aio.ServerInterceptor):
 
 
 def identity_interceptors(
-    store: Store, limits: Limits | None = None
+    store: Store, limits: Limits | None = None, *, feeds: Feeds | None = None
 ) -> list[grpc.aio.ServerInterceptor]:
-    """The four interceptors in their order (outermost first)."""
+    """The four interceptors in their order (outermost first). With ``feeds``, the
+    replica's pub/sub connection tells the session cache of logouts (:class:`SessionCache`);
+    without, a resolved token is trusted for :data:`CACHE_SECONDS` only."""
     limits = limits or Limits.from_env()
+    authentication = AuthenticationInterceptor(store)
+    if feeds is not None:
+        feeds.add_listener(authentication.cache)
     return [
         MalformedRequestInterceptor(),
         LogContextInterceptor(limits),
-        AuthenticationInterceptor(store),
+        authentication,
         RateLimitInterceptor(store, limits),
     ]

@@ -24,6 +24,7 @@ import contextlib
 import os
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import structlog
 from redis.asyncio.client import PubSub
@@ -53,6 +54,23 @@ all of them; a room's log only if it is ahead: covers a lost notification)."""
 QUEUE_LIMIT = int(os.environ.get("CERCLE_STREAM_QUEUE_LIMIT", "256"))
 """Entries that may wait for one stream on this replica before the stream is ended as too
 slow (what a stream that is never read can hold)."""
+
+
+class ChannelListener(Protocol):
+    """Something other than a room that listens on the replica's pub/sub connection
+    (``services.auth.SessionCache`` hears logouts there)."""
+
+    channel: str
+
+    async def connected(self) -> None:
+        """The connection was (re)opened and subscribed to :attr:`channel`; what was
+        published while it was down was missed."""
+
+    def disconnected(self) -> None:
+        """The connection is down: nothing is heard until :meth:`connected`."""
+
+    def heard(self, data: bytes) -> None:
+        """A message on :attr:`channel`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +192,13 @@ class Feeds:
         self._catching_up: set[asyncio.Task[None]] = set()
         self.open_queues: set[StreamQueue] = set()
         """Every open stream's queue, including those the feed gave up on."""
+        self.listeners: dict[str, ChannelListener] = {}
+        """Channels other than the rooms', by name (:meth:`add_listener`)."""
+
+    def add_listener(self, listener: ChannelListener) -> None:
+        """Hear ``listener.channel`` on this replica's pub/sub connection (before
+        :meth:`start`)."""
+        self.listeners[listener.channel] = listener
 
     async def start(self) -> None:
         self._tasks = [
@@ -290,15 +315,20 @@ class Feeds:
         streams' own SUBSCRIBEs go straight to it (``_live``)."""
         await self._disconnect()
         pubsub = self._pubsub = self.store.pubsub()
-        await pubsub.subscribe(heartbeat_channel())  # connects (only this coroutine reads)
+        # Connects (only this coroutine reads the connection).
+        await pubsub.subscribe(heartbeat_channel(), *self.listeners)
         async with self._pubsub_lock:  # no stream's SUBSCRIBE falls between the two
             wanted = [notify_channel(room_id) for room_id in self._subscribed]
             for start in range(0, len(wanted), 500):
                 await pubsub.subscribe(*wanted[start : start + 500])
             self._live = True
+        for listener in self.listeners.values():
+            await listener.connected()
 
     async def _disconnect(self) -> None:
         self._live = False
+        for listener in self.listeners.values():
+            listener.disconnected()
         pubsub, self._pubsub = self._pubsub, None
         if pubsub is not None:
             with contextlib.suppress(Exception):
@@ -311,7 +341,12 @@ class Feeds:
             message = await pubsub.get_message(timeout=1.0)
             if message is None or message.get("type") != "message":
                 continue
-            room_id = room_of_channel(message["channel"].decode())
+            channel = message["channel"].decode()
+            listener = self.listeners.get(channel)
+            if listener is not None:
+                listener.heard(message["data"])
+                continue
+            room_id = room_of_channel(channel)
             feed = self.rooms.get(room_id)
             if feed is None:
                 continue

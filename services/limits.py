@@ -34,8 +34,11 @@ from services.store import Store, StoreUnavailable, quota_key, rate_key
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 
-LEASE_SECONDS = 1.0
-"""Requests a replica took from the shared bucket and did not spend are dropped after this."""
+LEASE_SECONDS = 10.0
+"""Requests a replica took from the shared bucket and did not spend are dropped after this.
+Long enough that a player who acts every few seconds spends one lease over several moves
+(a lease is a round trip to Redis); what a replica holds unspent is at most one batch per
+key, already counted in the shared bucket."""
 CACHE_SIZE = 50_000
 
 
@@ -195,8 +198,9 @@ class SharedLimiter:
         self.kind = kind
         self.interval_us = max(1, round(1e6 / rate))
         self.burst = max(1, int(burst))
-        self.batch = max(1, min(self.burst // 4, int(rate // 10)))
-        """Requests taken from Redis at once (1 for slow limits: exact)."""
+        self.batch = max(1, min(self.burst // 4, int(rate // 2)))
+        """Requests taken from Redis at once (1 for slow limits: exact). Half a second's
+        worth: 25 at the default 50 requests per second per session."""
         self.local = RateLimiter(rate, burst)
         self._leases: OrderedDict[str, tuple[int, float]] = OrderedDict()
 

@@ -123,7 +123,7 @@ async def start_replica(
         # stream budgets count per session; last, streams may yield pre-serialized bytes.
         interceptors=[
             RequestContextInterceptor(),
-            *identity_interceptors(store),
+            *identity_interceptors(store, feeds=feeds),
             StreamLimitInterceptor(leases),
             PreSerializedInterceptor(),
         ],

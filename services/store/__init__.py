@@ -35,9 +35,11 @@ from services.store.keys import (
     room_key,
     room_of_channel,
     session_key,
+    sessions_channel,
     shard_of,
     stream_leases_key,
     timers_key,
+    token_digest,
 )
 from services.store.online import PRESENCE_PING, Online
 from services.store.players import (
@@ -48,6 +50,7 @@ from services.store.players import (
     Cursor,
     IssuedSession,
     RequestClaim,
+    SessionFound,
 )
 from services.store.scripts import COMMIT_SCRIPT
 from services.store_errors import WRITE_REFUSALS, StoreUnavailable
@@ -75,6 +78,7 @@ __all__ = (
     "Online",
     "RequestClaim",
     "RoomRecord",
+    "SessionFound",
     "Store",
     "StoreUnavailable",
     "code_key",
@@ -96,7 +100,9 @@ __all__ = (
     "room_key",
     "room_of_channel",
     "session_key",
+    "sessions_channel",
     "shard_of",
     "stream_leases_key",
     "timers_key",
+    "token_digest",
 )

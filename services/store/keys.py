@@ -46,7 +46,8 @@ player id of a device), ``cercle:player:<id>`` (hash: ``name``, ``created``; the
 ``cercle:player:<id>:rooms`` (sorted set: room id -> room creation time; the rooms a player
 sits in or watches), ``cercle:player:<id>:history`` (sorted set: room id -> finish time) and
 ``cercle:player:<id>:matches`` (hash: room id -> :class:`~services.records.MatchSummary`),
-``cercle:request:<sha256(player:request id)>`` (a lobby request id's claim and its answer).
+``cercle:request:<sha256(player:request id)>`` (a lobby request id's claim and its answer);
+the pub/sub channel ``cercle:sessions`` announces logouts, refreshes and renames.
 
 Global keys (hints; the room itself is the truth): ``cercle:open`` and
 ``cercle:open:<game>`` (sorted sets of open public rooms by creation time),
@@ -150,6 +151,14 @@ def heartbeat_channel() -> str:
     """A channel nobody publishes on: a replica's feed subscribes to it to open its pub/sub
     connection before any room is listened to."""
     return "cercle:heartbeat"
+
+
+def sessions_channel() -> str:
+    """Where a change to a session is announced, so that every replica drops what it cached
+    of it (``services.auth.SessionCache``): ``t:<sha256(access token)>`` when an access token
+    stops working (logout, refresh), ``p:<player id>`` when a player's display name changes,
+    ``r:<nonce>`` when a replica checks that its own subscription is live."""
+    return "cercle:sessions"
 
 
 def stream_leases_key(scope: str) -> str:

@@ -26,6 +26,7 @@ from services.store.keys import (
     player_key,
     refresh_key,
     request_key,
+    sessions_channel,
     token_digest,
 )
 
@@ -69,6 +70,16 @@ class IssuedSession:
     refresh_token: str
     access_ttl: int
     refresh_ttl: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionFound:
+    """What an access token stands for: its player, their display name, and how many
+    seconds the token still works."""
+
+    player_id: str
+    display_name: str
+    expires_in: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +128,20 @@ class PlayerStore:
         return None if name is None else name.decode()
 
     async def set_display_name(self, player_id: str, name: str) -> None:
+        """Rename a player; every replica hears it (:func:`keys.sessions_channel`) and drops
+        the name it cached with the player's sessions."""
         await self._call("set_display_name", self.redis.hset(player_key(player_id), "name", name))
+        await self._announce("p:" + player_id)
+
+    async def _announce(self, change: str) -> None:
+        """Publish a session change, after the write it announces has been applied (on
+        Redis Cluster a pipeline's commands run on several nodes at once: a replica that
+        heard the change before the write could read the old value and cache it again)."""
+        await self._call("announce", self.redis.publish(sessions_channel(), change))
+
+    async def announce_listening(self, nonce: str) -> None:
+        """The ``r:<nonce>`` a replica publishes to learn that its subscription is live."""
+        await self._announce("r:" + nonce)
 
     # -- sessions ---------------------------------------------------------------------------
 
@@ -145,16 +169,21 @@ class PlayerStore:
         await self._call("issue_session", pipe.execute())
         return IssuedSession(player_id, access, refresh, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS)
 
-    async def session(self, token: str) -> tuple[str, str] | None:
-        """(player_id, display name) for an access token; None if unknown, expired or
-        logged out. Does not extend the token."""
-        player_id = await self._call(
-            "session", self.redis.hget(access_key(token_digest(token)), "player_id")
-        )
+    async def session(self, token: str) -> SessionFound | None:
+        """What an access token stands for; None if unknown, expired or logged out. Does
+        not extend the token. Two round trips (the profile is another key, in another
+        slot on Redis Cluster); replicas cache the answer (``services.auth``)."""
+        key = access_key(token_digest(token))
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(key, "player_id")
+        pipe.pttl(key)
+        player_id, pttl = await self._call("session", pipe.execute())
         if player_id is None:
             return None
         name = await self.display_name(player_id.decode())
-        return player_id.decode(), name or ""
+        # PTTL is -1 for a key without a TTL (none is written so): trust it for the full term.
+        expires_in = pttl / 1000 if pttl >= 0 else float(ACCESS_TTL_SECONDS)
+        return SessionFound(player_id.decode(), name or "", expires_in)
 
     async def rotate_refresh(self, refresh_token: str) -> str | None:
         """Spend a refresh token: the player it was issued to (None if unknown, spent or
@@ -167,17 +196,20 @@ class PlayerStore:
             return None
         player_id, access_digest = found
         await self._call("rotate_refresh", self.redis.delete(access_key(access_digest.decode())))
+        await self._announce("t:" + access_digest.decode())
         return str(player_id.decode())
 
     async def delete_session(self, token: str) -> None:
         """Log out: the access token and its refresh token stop working."""
-        key = access_key(token_digest(token))
+        digest = token_digest(token)
+        key = access_key(digest)
         refresh = await self._call("delete_session", self.redis.hget(key, "refresh"))
         pipe = self.redis.pipeline(transaction=False)
         pipe.delete(key)
         if refresh is not None:
             pipe.delete(refresh_key(refresh.decode()))
         await self._call("delete_session", pipe.execute())
+        await self._announce("t:" + digest)
 
     # -- the rooms of a player, and their history --------------------------------------------
 

@@ -51,6 +51,7 @@ from deploy.local.cluster import start_redis
 from engine import registry
 from services import server as server_module
 from services.auth import identity_interceptors
+from services.feed import Feeds
 from services.games import contract_for
 from services.limits import Limits
 from services.records import RoomStatus
@@ -135,9 +136,12 @@ WEIGHTED = METHODS + [m for m in METHODS if m.name == "Act"] * 6
 # ---------------------------------------------------------------------------------------
 
 
-def unlimited_interceptors(store: Store) -> list[grpc.aio.ServerInterceptor]:
+def unlimited_interceptors(
+    store: Store, *, feeds: Feeds | None = None
+) -> list[grpc.aio.ServerInterceptor]:
     """The real interceptors with limiters the fuzz cannot exhaust (test-only)."""
-    return identity_interceptors(store, Limits(rate_per_second=1e6, anonymous_rate_per_second=1e6))
+    limits = Limits(rate_per_second=1e6, anonymous_rate_per_second=1e6)
+    return identity_interceptors(store, limits, feeds=feeds)
 
 
 @dataclass
