@@ -3,6 +3,10 @@
 Each tick claims the rooms whose earliest deadline has passed (one pipelined round trip over
 the shards' indexes; a claim is a lease, so a replica that dies while holding rooms only
 delays them by the lease) and applies their due deadlines with :meth:`Rooms.run_due`.
+Between ticks the loop sleeps until the earliest deadline the claim saw, or one that a
+commit of this replica indexed since (the store tells it), and at most ``IDLE_SECONDS``:
+a deadline another replica indexed is found by then even if that replica died. An idle
+replica asks Redis twice a second, not twenty times.
 Exactly once comes from the match version: a timeout names the version it was computed
 for, so of two replicas that race, one applies it and the other finds the match moved on.
 """
@@ -30,7 +34,11 @@ from services.supervise import failed, tracked
 
 log = structlog.get_logger("cercle.timers")
 
-TICK_SECONDS = 0.05
+TICK_SECONDS = 0.02
+"""The shortest wait between two ticks (deadlines due within it are handled together)."""
+IDLE_SECONDS = 0.5
+"""The longest wait between two ticks: how late a deadline this replica did not index and
+did not see at its last tick (another replica's, just indexed) may be handled, at worst."""
 LEASE_SECONDS = 10.0
 MAX_PARALLEL = 16
 """Rooms handled at once per replica (well under the store's connection pool)."""
@@ -47,14 +55,48 @@ class ExpiryLoop:
         *,
         clock: Callable[[], float] | None = None,
         tick: float = TICK_SECONDS,
+        idle: float | None = None,
         lease: float = LEASE_SECONDS,
     ) -> None:
         self.rooms = rooms
         self.clock = clock or rooms.clock
         self.tick = tick
+        self.idle = IDLE_SECONDS if idle is None else idle
         self.lease = lease
         self._running: set[asyncio.Task[None]] = set()
         self._limit = asyncio.Semaphore(MAX_PARALLEL)
+        self.next_due: float | None = None
+        """The earliest deadline known to this loop (None: none known)."""
+        self._indexed_since_claim: float | None = None
+        self._sooner = asyncio.Event()
+        rooms.store.deadline_indexed = self.indexed
+
+    def indexed(self, deadline: float) -> None:
+        """A commit of this replica indexed ``deadline``: wake up for it if it is sooner."""
+        if self._indexed_since_claim is None or deadline < self._indexed_since_claim:
+            self._indexed_since_claim = deadline
+        if self.next_due is None or deadline < self.next_due:
+            self.next_due = deadline
+            self._sooner.set()
+
+    async def _wait(self) -> None:
+        """Sleep until the next known deadline, at least ``tick`` and at most ``idle``
+        after the last tick."""
+        loop = asyncio.get_running_loop()
+        latest = loop.time() + self.idle
+        earliest = loop.time() + self.tick
+        while True:
+            wake = latest
+            if self.next_due is not None:
+                wake = min(wake, loop.time() + self.next_due - self.clock())
+            wait = max(wake, earliest) - loop.time()
+            if wait <= 0:
+                return
+            self._sooner.clear()
+            try:
+                await asyncio.wait_for(self._sooner.wait(), wait)
+            except TimeoutError:
+                return
 
     async def run(self) -> None:
         """Tick forever. While the store is unreachable or refuses writes (the claim is a
@@ -74,11 +116,15 @@ class ExpiryLoop:
             if failures:
                 log.info("timers_resumed", failed_ticks=failures)
                 failures = 0
-            await asyncio.sleep(self.tick)
+            await self._wait()
 
     async def tick_once(self) -> int:
         now = self.clock()
-        due = await self.rooms.store.claim_due(now, self.lease)
+        self._indexed_since_claim = None
+        due, first = await self.rooms.store.claim_due(now, self.lease)
+        # A commit that indexed a deadline while the claim ran may not be in ``first``.
+        known = [d for d in (first, self._indexed_since_claim) if d is not None]
+        self.next_due = min(known, default=None)
         for room_id in due:
             tracked("timer_room", asyncio.create_task(self._fire(room_id)), self._running)
         return len(due)

@@ -11,7 +11,7 @@ import asyncio
 import json
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 import redis.asyncio as aioredis
@@ -130,6 +130,9 @@ class Store(PlayerStore):
         self.refused = asyncio.Event()
         """Set when a call is refused (unreachable, or writes refused): the readiness check
         runs at once instead of at its next period."""
+        self.deadline_indexed: Callable[[float], None] | None = None
+        """Told each deadline a commit of this process indexed (the replica's expiry loop
+        wakes for it, ``services.timers``)."""
 
     async def close(self) -> None:
         await self.redis.aclose()
@@ -264,6 +267,8 @@ class Store(PlayerStore):
         ]
         code, seq = await self._call(op, self._commit(keys=keys, args=args))
         if code == 1:
+            if deadline_arg not in ("", "-") and self.deadline_indexed is not None:
+                self.deadline_indexed(float(deadline_arg))
             return int(seq)
         if code == 2:
             raise Duplicate(int(seq))
@@ -448,8 +453,11 @@ class Store(PlayerStore):
 
     # -- timers ----------------------------------------------------------------------------------
 
-    async def claim_due(self, now: float, lease: float, limit: int = 100) -> list[str]:
-        """Rooms whose earliest deadline has passed, claimed for ``lease`` seconds.
+    async def claim_due(
+        self, now: float, lease: float, limit: int = 100
+    ) -> tuple[list[str], float | None]:
+        """Rooms whose earliest deadline has passed, claimed for ``lease`` seconds, and the
+        earliest deadline left in the index afterwards (None: no room has one).
 
         Every shard is asked in one pipelined round trip. A claimed room is pushed back to
         ``now + lease`` in its shard's index, so other replicas leave it alone while this one
@@ -472,7 +480,9 @@ class Store(PlayerStore):
                     keys=[timers_key(shard)], args=[now, now + lease, limit], client=pipe
                 )
             results = await self._call("claim_due", pipe.execute())
-        return [member.decode() for claimed in results for member in claimed]
+        claimed = [member.decode() for due, _ in results for member in due]
+        firsts = [float(first) for _, first in results if first]
+        return claimed, min(firsts, default=None)
 
     def pubsub(self) -> Any:
         """A pub/sub connection (on Redis Cluster, PUBLISH reaches every node)."""

@@ -67,13 +67,15 @@ CLAIM_SCRIPT = """
 -- Claim the rooms of one shard whose earliest deadline has passed.
 -- KEYS[1] the shard's timers sorted set
 -- ARGV[1] now, ARGV[2] lease end (now + lease), ARGV[3] at most this many rooms
--- Returns the claimed room ids; each is re-scored to the lease end, so no other replica
+-- Returns {claimed room ids, the shard's earliest deadline afterwards (a string; false when
+-- the shard has none)}; each claimed room is re-scored to the lease end, so no other replica
 -- claims it before the lease ends (or before a commit indexes its next deadline).
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
 for _, room in ipairs(due) do
   redis.call('ZADD', KEYS[1], ARGV[2], room)
 end
-return due
+local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {due, first[2] or false}
 """
 
 RESCHEDULE_SCRIPT = """
