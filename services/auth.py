@@ -33,7 +33,14 @@ from redis.exceptions import RedisError
 
 from services.errors import Kind, RoomError, abort_with
 from services.feed import Feeds
-from services.limits import Limits, SharedLimiter, client_address
+from services.limits import (
+    SESSION_RATE_MESSAGE,
+    Limits,
+    SharedLimiter,
+    client_address,
+    deferred_take,
+    rate_limited,
+)
 from services.request_context import current_request_id
 from services.rooms import Player
 from services.store import Store, StoreUnavailable, sessions_channel, token_digest
@@ -356,6 +363,12 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
         return run_before(handler, authenticate)
 
 
+RATE_WITH_FIRST_ROUND_TRIP = frozenset({"/cercle.v1.GameService/Act"})
+"""Methods whose session rate, when this replica holds no lease for it, is taken in the
+same pipeline as the method's first read (:data:`services.limits.deferred_take`): the
+commonest call costs no round trip of its own for its rate."""
+
+
 class RateLimitInterceptor(grpc.aio.ServerInterceptor):
     """Requests per second per session, or per client address on the public methods."""
 
@@ -370,7 +383,10 @@ class RateLimitInterceptor(grpc.aio.ServerInterceptor):
             return handler
         public = details.method in PUBLIC_METHODS
 
+        rides_along = details.method in RATE_WITH_FIRST_ROUND_TRIP
+
         async def limit(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
+            deferred_take.set(None)
             if public:  # no session yet: limited per client address instead
                 wait = await self.anonymous.take(current_address.get())
                 message = "too many requests from this address: slow down"
@@ -378,13 +394,14 @@ class RateLimitInterceptor(grpc.aio.ServerInterceptor):
                 player = current_player.get()
                 if player is None:
                     return  # only behind AuthenticationInterceptor, which set it
-                wait = await self.limiter.take(player.player_id)
-                message = "too many requests: slow down"
+                message = SESSION_RATE_MESSAGE
+                if rides_along:
+                    wait, deferred = self.limiter.take_locally(player.player_id)
+                    deferred_take.set(deferred)
+                else:
+                    wait = await self.limiter.take(player.player_id)
             if wait > 0:
-                await abort_with(
-                    context,
-                    RoomError(Kind.RESOURCE_EXHAUSTED, "RATE_LIMITED", message, retry_after=wait),
-                )
+                await abort_with(context, rate_limited(message, wait))
 
         return run_before(handler, limit)
 

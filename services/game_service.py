@@ -14,6 +14,7 @@ from services.auth import require_player
 from services.chat import TableChat
 from services.feed import Feeds, PresenceChange
 from services.games import contract_for
+from services.limits import deferred_take
 from services.records import EntryKind, LogEntry, RoomRecord, RoomStatus
 from services.render import (
     all_event_messages,
@@ -105,6 +106,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             version=request.version,
             idempotency_key=request.idempotency_key,
             game_id=game_id,
+            rate=deferred_take.get(),
         )
         return game_pb2.ActResponse(
             version=result.version,

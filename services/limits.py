@@ -18,6 +18,7 @@ Every number comes from the environment when the replica starts (:meth:`Limits.f
 
 from __future__ import annotations
 
+import contextvars
 import ipaddress
 import os
 import time
@@ -206,19 +207,30 @@ class SharedLimiter:
 
     async def take(self, key: str) -> float:
         """0 if the request may go ahead, else the seconds to wait (RetryInfo)."""
-        wait = self.local.take(key)
-        if wait > 0:
+        wait, deferred = self.take_locally(key)
+        if deferred is None:
             return wait
-        if self._spend(key):
-            return 0.0
         try:
-            granted, wait = await self.store.take_rate(
-                rate_key(self.kind, key), self.interval_us, self.burst, self.batch
-            )
+            granted, wait = await self.store.take_rate(*deferred.args)
         except (StoreUnavailable, RedisError):
             # Redis is away or refuses writes (full): the request meets that itself; the
             # local bucket still holds.
             return 0.0
+        return deferred.settle(granted, wait)
+
+    def take_locally(self, key: str) -> tuple[float, DeferredTake | None]:
+        """What this replica can answer alone: ``(wait, None)`` when the local bucket
+        refuses (wait > 0) or a lease pays for the request (0); otherwise ``(0,
+        take)``, where ``take`` names the batch to take from the shared bucket, with
+        :meth:`DeferredTake.settle` on its answer, before the request goes ahead."""
+        wait = self.local.take(key)
+        if wait > 0:
+            return wait, None
+        if self._spend(key):
+            return 0.0, None
+        return 0.0, DeferredTake(self, key)
+
+    def _settle(self, key: str, granted: int, wait: float) -> float:
         now = time.monotonic()
         left, expires = self._leases.pop(key, (0, 0.0))
         self._leases[key] = ((left if expires >= now else 0) + granted, now + LEASE_SECONDS)
@@ -234,6 +246,42 @@ class SharedLimiter:
             return False
         self._leases[key] = (left - 1, expires)
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class DeferredTake:
+    """A batch a request must take from a shared limiter before it goes ahead. The Act
+    path sends it in the pipeline that loads the room (no round trip of its own, see
+    :data:`deferred_take`); elsewhere :meth:`SharedLimiter.take` sends it alone."""
+
+    limiter: SharedLimiter
+    key: str
+
+    @property
+    def args(self) -> tuple[str, int, int, int]:
+        """``Store.take_rate``'s arguments: limiter key, interval, burst, batch."""
+        limiter = self.limiter
+        return rate_key(limiter.kind, self.key), limiter.interval_us, limiter.burst, limiter.batch
+
+    def settle(self, granted: int, wait: float) -> float:
+        """Record what the shared limiter granted: 0 if the request may go ahead, else the
+        seconds to wait."""
+        return self.limiter._settle(self.key, granted, wait)
+
+
+SESSION_RATE_MESSAGE = "too many requests: slow down"
+
+
+def rate_limited(message: str, wait: float) -> RoomError:
+    """RESOURCE_EXHAUSTED / RATE_LIMITED, with RetryInfo ``wait`` seconds."""
+    return RoomError(Kind.RESOURCE_EXHAUSTED, "RATE_LIMITED", message, retry_after=wait)
+
+
+deferred_take: contextvars.ContextVar[DeferredTake | None] = contextvars.ContextVar(
+    "deferred_take", default=None
+)
+"""Set by the rate-limit interceptor on a method that takes its rate with its own first
+round trip (``Act``: ``services.rooms``); None when the request is paid for already."""
 
 
 def _join_counters(limits: Limits, player_id: str, address: str) -> list[tuple[str, int]]:

@@ -30,7 +30,7 @@ from services.bot_seats import BOT_CLOCK
 from services.clocks import compute_deadlines
 from services.errors import RoomError
 from services.games import contract_for
-from services.limits import Limits
+from services.limits import SESSION_RATE_MESSAGE, DeferredTake, Limits, rate_limited
 from services.lobby import DEFAULT_BOT_DELAY, DEFAULT_TAKEOVER_AFTER, LobbyOps
 from services.planning import plan_action
 from services.presence import UNATTENDED_GRACE_SECONDS, Presence, attended
@@ -234,9 +234,12 @@ class Rooms(LobbyOps):
         source: Source = Source.PLAYER,
         game_id: str | None = None,
         record: RoomRecord | None = None,
+        rate: DeferredTake | None = None,
     ) -> ActResult:
         """Apply ``action`` for the caller's seat, or for ``seat`` when the server acts
-        (``source`` ``TIMEOUT``: the seat's clock ran out; ``BOT``: a bot's move)."""
+        (``source`` ``TIMEOUT``: the seat's clock ran out; ``BOT``: a bot's move).
+        ``rate``: the caller's session rate, taken in the round trip that loads the room
+        (refused: RESOURCE_EXHAUSTED / RATE_LIMITED, nothing changed)."""
         claimed: list[str] = []
         try:
             return await self._act(
@@ -250,6 +253,7 @@ class Rooms(LobbyOps):
                 game_id=game_id,
                 record=record,
                 claimed=claimed,
+                rate=rate,
             )
         except RoomError:
             for key in claimed:  # a refused request changes nothing, not even its key's claim
@@ -269,6 +273,7 @@ class Rooms(LobbyOps):
         game_id: str | None,
         record: RoomRecord | None,
         claimed: list[str],
+        rate: DeferredTake | None = None,
     ) -> ActResult:
         started = time.perf_counter()
         if len(idempotency_key) > 128:
@@ -280,9 +285,16 @@ class Rooms(LobbyOps):
             raise errors.invalid("room_id", "give a room id")
         done, owner = None, None
         if record is None:
-            record, done, owner = await self.store.load_room_for_action(room_id, key)
+            loaded = await self.store.load_room_for_action(
+                room_id, key, rate.args if rate is not None else None
+            )
+            record, done, owner = loaded.record, loaded.done, loaded.owner
             if key and owner is None:
                 claimed.append(key)
+            if rate is not None and loaded.rate is not None:
+                wait = rate.settle(*loaded.rate)
+                if wait > 0:
+                    raise rate_limited(SESSION_RATE_MESSAGE, wait)
         if record is None:
             raise errors.not_found("there is no room with that id (it may have expired)")
         fingerprint = ""

@@ -12,7 +12,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
@@ -71,6 +71,18 @@ class Duplicate(Exception):
     def __init__(self, seq: int) -> None:
         super().__init__(seq)
         self.seq = seq
+
+
+class ActionLoad(NamedTuple):
+    """What :meth:`Store.load_room_for_action` read in its one round trip."""
+
+    record: RoomRecord | None
+    done: tuple[int, str] | None
+    """``(seq, request fingerprint)`` the idempotency key produced in this room."""
+    owner: str | None
+    """The room the key was first used in (None: claimed for this room now)."""
+    rate: tuple[int, float] | None
+    """``(granted, seconds to wait)`` from the shared limiter, when one was asked."""
 
 
 class KeyReused(Exception):
@@ -186,31 +198,44 @@ class Store(PlayerStore):
         ]
 
     async def load_room_for_action(
-        self, room_id: str, idempotency_key: str
-    ) -> tuple[RoomRecord | None, tuple[int, str] | None, str | None]:
+        self,
+        room_id: str,
+        idempotency_key: str,
+        rate: tuple[str, int, int, int] | None = None,
+    ) -> ActionLoad:
         """The room and, in the same round trip, what an idempotency key already produced:
-        ``(seq, request fingerprint)`` in this room (None if the key is new here), and the
+        ``(seq, request fingerprint)`` in this room (None if the key is new here), the
         room the key was first used in (claimed for this room if the key is new anywhere;
-        None when it was)."""
-        if not idempotency_key:
-            return await self.load_room(room_id), None, None
+        None when it was), and, when ``rate`` names a shared limiter (:meth:`take_rate`'s
+        arguments), what it granted."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.hgetall(room_key(room_id))
-        pipe.hget(idem_key(room_id), idempotency_key)
-        pipe.set(
-            idem_owner_key(idempotency_key),
-            room_id,
-            nx=True,
-            get=True,
-            ex=IDEMPOTENCY_TTL_SECONDS,
-        )
-        raw, done, owner = await self._call("load_room_for_action", pipe.execute())
+        if idempotency_key:
+            pipe.hget(idem_key(room_id), idempotency_key)
+            pipe.set(
+                idem_owner_key(idempotency_key),
+                room_id,
+                nx=True,
+                get=True,
+                ex=IDEMPOTENCY_TTL_SECONDS,
+            )
+        if rate is not None:
+            key, interval_us, burst, wanted = rate
+            await self._rate(keys=[key], args=[interval_us, burst, wanted], client=pipe)
+        answers = list(await self._call("load_room_for_action", pipe.execute()))
+        raw = answers.pop(0)
         record = _room_from_hash(room_id, raw) if raw else None
-        found = None
-        if done is not None:
-            seq, _, fingerprint = done.decode().partition(":")
-            found = (int(seq), fingerprint)
-        return record, found, owner.decode() if owner is not None else None
+        found, owner = None, None
+        if idempotency_key:
+            done, owner = answers.pop(0), answers.pop(0)
+            if done is not None:
+                seq, _, fingerprint = done.decode().partition(":")
+                found = (int(seq), fingerprint)
+        granted = None
+        if rate is not None:
+            given, wait = answers.pop(0)
+            granted = (int(given), int(wait) / 1e6)
+        return ActionLoad(record, found, owner.decode() if owner is not None else None, granted)
 
     async def commit(
         self,
