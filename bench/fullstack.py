@@ -460,9 +460,9 @@ def rows(figures: dict[str, Any]) -> list[Row]:
             round(half["round_trips_per_action"], 2) <= 2,
             note="by store operation, at 50%: "
             + ", ".join(f"{k} {v:.2f}" for k, v in half["round_trips_by_op"].items())
-            + " (take_rate: the session rate limiter's lease, taken again once it is 1 s old; "
-            "read_log and room_seqs: the feeds' gap reads and poll; claim_due: the expiry "
-            "loop's tick)",
+            + " (take_rate: the session rate limiter's lease for calls other than Act, which "
+            "takes it with its load; read_log and room_seqs: the feeds' gap reads and poll; "
+            "claim_due: the expiry loop's ticks, at most 2/s when idle)",
         ),
         *capacity_rows(flat),
         Row(
