@@ -38,6 +38,7 @@ from clients.play import cmd_play, cmd_watch, join_target, parse_options
 from clients.render import (
     Context,
     option_text,
+    options_text,
     render_room,
     safe_message,
     safe_text,
@@ -129,10 +130,12 @@ async def cmd_rooms(client: Client, args: argparse.Namespace, io: Io) -> int:
         io.line(io.tr("no_rooms"))
         return 0
     io.line(io.tr("rooms_title"))
+    # The option metadata, asked once for the whole listing (labels of choices, order).
+    infos = {g.game_id: {o.name: o for o in g.options} for g in await client.games(io.tr.lang)}
     for room in map(safe_message, rooms):
         taken = sum(1 for s in room.seats if s.player_id)
         host = next((s.display_name for s in room.seats if s.player_id == room.host_player_id), "?")
-        options = " ".join(f"{k}={option_text(v)}" for k, v in sorted(room.options.items()))
+        options = options_text(room.options, room.game_id, io.tr, infos.get(room.game_id))
         io.line(
             "  "
             + io.tr(

@@ -42,7 +42,8 @@ def with_language(
     pairs: list[str] | None, info: lobby_pb2.GameInfo | None, lang: str
 ) -> list[str] | None:
     """``--option`` pairs plus ``language=<the player's>`` for a game that has a table
-    language (Tomy's server stories: bots and clocks tell them in it), unless given."""
+    language (Tomy's), unless given. The stories the server tells do not depend on it: they
+    are template references each reader renders in their own language."""
     if info is None or any(p.partition("=")[0].strip() == "language" for p in pairs or []):
         return pairs
     for option in info.options:

@@ -91,7 +91,7 @@ class TableInput:
         loop = self.loop
         assert loop.pending_story is not None
         proposal = loop.pending_story
-        story = line.strip() or proposal.tomy.propose.story
+        story = line.strip()
         if len(story) > STORY_MAX:
             loop.notify(loop.style.bad(loop.tr("story_too_long", n=len(story))))
             loop.write(loop.prompt())
@@ -99,5 +99,7 @@ class TableInput:
         loop.pending_story = None
         action = game_pb2.Action()
         action.CopyFrom(proposal)
-        action.tomy.propose.story = story
+        if story:  # a story of one's own replaces the listed template story
+            action.tomy.propose.ClearField("template")
+            action.tomy.propose.story = story
         await loop.act(action, action_label(action, loop.ctx, loop.view))

@@ -47,6 +47,7 @@ from clients.render import (
     safe_text,
     strip_ansi,
 )
+from clients.render.tomy import my_story, told
 from clients.sdk import ApiError, Client
 from clients.table_input import TableInput
 
@@ -185,7 +186,8 @@ class TableLoop:
 
     def prompt(self) -> str:
         if self.pending_story is not None:
-            story = self.pending_story.tomy.propose.story
+            propose = self.pending_story.tomy.propose
+            story = my_story(self.ctx, propose.story, told(propose))
             return self.tr("story_prompt", example=safe_text(story)[:60])
         if self.options.auto or not self.stdin_is_tty:
             return ""  # nobody types here: no prompt between the lines

@@ -136,10 +136,26 @@ def from_data(cls: type[T], data: Any, **extra: Any) -> T:
     """The inverse of :func:`to_data` for an instance of ``cls`` (``extra``: fields that are
     not stored in ``data``, such as an event's audience)."""
     plan = _plan(cls)  # type: ignore[arg-type]  # classes are hashable
-    if not isinstance(data, list) or len(data) != len(plan):
+    required = _required(cls)  # type: ignore[arg-type]
+    if not isinstance(data, list) or not required <= len(data) <= len(plan):
         raise CodecError(f"{cls.__name__}: expected {len(plan)} fields")
-    values = {name: read(value) for (name, read), value in zip(plan, data, strict=True)}
+    # Data stored before a field with a default was added at the end reads as that default.
+    values = {name: read(value) for (name, read), value in zip(plan, data, strict=False)}
     return cls(**values, **extra)
+
+
+@cache
+def _required(cls: type) -> int:
+    """How many leading stored fields a value of ``cls`` must have: all but the trailing ones
+    that have a default (added later: older stored data lacks them)."""
+    fields = _fields(cls)
+    count = len(fields)
+    while count and (
+        fields[count - 1].default is not dataclasses.MISSING
+        or fields[count - 1].default_factory is not dataclasses.MISSING
+    ):
+        count -= 1
+    return count
 
 
 def encode_event(event: Event) -> list[Any]:

@@ -14,6 +14,7 @@ from cercle.v1 import (
 )
 from google.protobuf import json_format
 
+from clients.i18n import Tr
 from clients.render.shared import (
     Context,
     game_of,
@@ -227,8 +228,49 @@ def option_text(value: common_pb2.OptionValue) -> str:
     return str(raw)
 
 
-def options_text(options: Mapping[str, common_pb2.OptionValue]) -> str:
-    return " ".join(f"{k}={option_text(options[k])}" for k in sorted(options))
+def option_phrase(
+    game_id: str,
+    name: str,
+    value: common_pb2.OptionValue,
+    tr: Tr,
+    info: lobby_pb2.OptionInfo | None = None,
+) -> str:
+    """One room option in words (``decision clock 60 s``, ``language English``), from the
+    CLI's ``room_option-<name>`` message; a choice is named by the server's label
+    (``info.choice_labels``) or the games catalogue. An option the catalogues do not know is
+    said with the server's description when there is one, else left out (empty)."""
+    which = value.WhichOneof("value")
+    if which is None:
+        return ""
+    raw = getattr(value, which)
+    shown: object = raw
+    if isinstance(raw, bool):
+        shown = "true" if raw else "false"
+    elif isinstance(raw, str):
+        shown = raw.lower()
+        if info is not None and raw in info.choices:
+            index = list(info.choices).index(raw)
+            if index < len(info.choice_labels) and info.choice_labels[index]:
+                shown = info.choice_labels[index]
+        elif tr.has(f"game.{game_id}.option.{name}.{raw}"):
+            shown = tr(f"game.{game_id}.option.{name}.{raw}")
+    if tr.has(f"room_option.{name}"):
+        return tr(f"room_option.{name}", value=shown)
+    if info is not None and info.description:
+        return tr("room_option_other", description=info.description.rstrip("."), value=shown)
+    return ""
+
+
+def options_text(
+    options: Mapping[str, common_pb2.OptionValue],
+    game_id: str,
+    tr: Tr,
+    infos: Mapping[str, lobby_pb2.OptionInfo] | None = None,
+) -> str:
+    """A room's options in words, in the game's order when ``infos`` gives it."""
+    order = [n for n in (infos or {}) if n in options] + sorted(set(options) - set(infos or {}))
+    phrases = [option_phrase(game_id, n, options[n], tr, (infos or {}).get(n)) for n in order]
+    return " · ".join(p for p in phrases if p)
 
 
 def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
@@ -245,7 +287,7 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
                 code=room.join_code or "—",
             )
         ),
-        st.dim(options_text(room.options)),
+        st.dim(options_text(room.options, room.game_id, tr)),
     ]
     for seat in room.seats:
         if not seat.player_id:
@@ -285,7 +327,7 @@ def replay_parts(
                 names=names,
             )
         ),
-        ctx.style.dim(options_text(replay.options)),
+        ctx.style.dim(options_text(replay.options, replay.game_id, tr)),
     ]
     steps: list[list[str]] = []
     for step in replay.steps:

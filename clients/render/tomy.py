@@ -48,6 +48,37 @@ def my_dog(ctx: Context, card: Any) -> str:
     return ctx.tr("my.dog", breed=my_breed(ctx, card_id // DOGS_PER_BREED), card=card_id)
 
 
+def my_story(ctx: Context, story: str, template: tomy_pb2.TomyTemplateStory | None) -> str:
+    """A proposal's story in the reader's language: a person's text as told, or the server's
+    template story rendered from the catalogue (``my-story-<number>`` with the breed's name
+    and the place; a number this client does not know is taken modulo its bank)."""
+    if template is None:
+        return story
+    bank = story_bank_size(ctx)
+    breed_key = tomy_pb2.TomyBreed.Name(template.breed).removeprefix("TOMY_BREED_").lower()
+    breed = ctx.tr.word("my.breed", breed_key) if breed_key != "unspecified" else "Tomy"
+    place = my_place(ctx, template.location)
+    return ctx.tr(
+        f"my.story.{template.number % bank if bank else 0}",
+        breed=breed,
+        place=place,
+        Place=place[:1].upper() + place[1:],
+    )
+
+
+def story_bank_size(ctx: Context) -> int:
+    """How many template stories the reader's catalogue holds (``my-story-0`` onwards)."""
+    count = 0
+    while ctx.tr.has(f"my.story.{count}"):
+        count += 1
+    return count
+
+
+def told(message: Any) -> tomy_pb2.TomyTemplateStory | None:
+    """The template of a proposal or ``story_proposed`` event, None for a person's story."""
+    return message.template if message.HasField("template") else None
+
+
 def my_place(ctx: Context, location: Any) -> str:
     try:
         known = ctx.places.get(int(location))
@@ -110,7 +141,13 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
         if proposal is not None:
             lines.append(
                 "      "
-                + st.bold(tr("my.story_by", name=ctx.who(proposal.seat), story=proposal.story))
+                + st.bold(
+                    tr(
+                        "my.story_by",
+                        name=ctx.who(proposal.seat),
+                        story=my_story(ctx, proposal.story, told(proposal)),
+                    )
+                )
             )
     if v.tie_columns:
         breeds = ", ".join(my_breed(ctx, c) for c in v.tie_columns)
@@ -205,7 +242,7 @@ def tomy_event(ev: tomy_pb2.TomyEvent, ctx: Context) -> str | None:
             who=who,
             place=my_place(ctx, e.location),
             breed=my_breed(ctx, e.column),
-            story=e.story,
+            story=my_story(ctx, e.story, told(e)),
         )
     if which == "passed":
         return tr("my.ev.passed", who=who)

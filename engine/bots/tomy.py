@@ -16,8 +16,16 @@ holder (the bot itself when it holds the leash, else at random).
 - Vote: the breed with the best chance (ties: the breed it holds most of).
 - Story: it compares proposing each free column with passing, the later speakers choosing at
   random among what they may do (computed exactly, memoised over the proposed sets), and
-  tells a short template story naming the breed and the place, in the room's language
-  (:func:`engine.games.tomy.cards.template_story`).
+  tells a template story (:class:`~engine.games.tomy.actions.TemplateStory`: a number of the
+  clients' bank, naming the breed and the place; each reader reads it in their language),
+  one it has not heard before and that no other proposal of the turn uses.
+- Judging stories: the engine holds no text of the templates (they live in the clients'
+  catalogues), so a template story is judged by its reference: its length counts as
+  :data:`TEMPLATE_CHARS` characters (about the bank's English average), it is new unless the
+  same template was told about the same breed and place (:func:`fingerprint`), and its
+  "words", for the likeness with the other proposals, are its template number, breed and
+  place (two proposals on the same template read alike). A person's text is judged on its
+  words, as before.
 - Tie (leash holder): its own vote's breed if tied, else the breed that helps the player
   closest to winning least.
 
@@ -35,6 +43,7 @@ from engine.bots import Bot, Memory, register
 from engine.core import Game
 from engine.games.tomy import TIE, VOTE, BreakTie, Pass, Propose, TomyView
 from engine.games.tomy import cards as data
+from engine.games.tomy.actions import TemplateStory
 from engine.games.tomy.events import (
     CardDrawn,
     DogDeckReshuffled,
@@ -57,17 +66,38 @@ HEARD = 64
 """How many stories (their fingerprints) a bot remembers, to tell a new one from a repeat."""
 
 
-def fingerprint(story: str) -> int:
+TEMPLATE_CHARS = 100
+"""The length a template story is judged by (the English bank's lines are 80 to 115
+characters)."""
+
+Told = str | TemplateStory
+"""A story as a bot reads it: a person's text, or a template the server told."""
+
+
+def told(story: str, template: TemplateStory | None) -> Told:
+    """The story of a proposal or event: its template when it has one, else its text."""
+    return template if template is not None else story
+
+
+def fingerprint(story: Told) -> int:
     """A story's words, as a number (a story told again, whatever its case and spacing).
 
     >>> fingerprint("Tomy is  HERE!") == fingerprint("tomy is here")
     True
+    >>> fingerprint(TemplateStory(3, "husky", 7)) == fingerprint(TemplateStory(3, "husky", 8))
+    False
     """
     return zlib.crc32(" ".join(_words(story)).encode())
 
 
-def _words(story: str) -> list[str]:
+def _words(story: Told) -> list[str]:
+    if isinstance(story, TemplateStory):
+        return [f"template{story.number}", f"breed{story.breed}", f"place{story.location}"]
     return re.findall(r"\w+", story.lower())
+
+
+def _length(story: Told) -> int:
+    return TEMPLATE_CHARS if isinstance(story, TemplateStory) else len(story.strip())
 
 
 def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
@@ -83,7 +113,7 @@ def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
         discards, lacks, heard = [], {}, []
     for event in events:
         if isinstance(event, StoryProposed):
-            heard = [*heard, fingerprint(event.story)][-HEARD:]
+            heard = [*heard, fingerprint(told(event.story, event.template))][-HEARD:]
         elif isinstance(event, VotesRevealed):
             discards += [vote.card for vote in event.votes]
         elif isinstance(event, DogDeckReshuffled):
@@ -247,7 +277,7 @@ class TomyBot(Bot):
         options = sorted({_BREED[a.card] for a in legal})
         scores = table.win_chances(table.proposed, table.others)
         heard = memory.get("heard", []) if isinstance(memory, dict) else []
-        stories = {p.column: p.story for p in view.proposals}
+        stories = {p.column: told(p.story, p.template) for p in view.proposals}
         value: dict[int, float] = {}
         for column in options:
             others = [story for c, story in stories.items() if c != column]
@@ -334,16 +364,15 @@ class TomyBot(Bot):
         location = view.columns[choice].location
         if location is None:  # pragma: no cover - a proposable column has a place
             return next(a for a in legal if isinstance(a, Propose) and a.column == choice)
-        bank = data.story_bank(view.language)
         heard = memory.get("heard", []) if isinstance(memory, dict) else []
-        told = {p.story for p in view.proposals}
-        start = rng.below(len(bank))
-        story = ""
-        for step in range(len(bank)):  # a story not heard yet, unlike this turn's others
-            story = data.template_story(view.language, start + step, choice, location)
-            if fingerprint(story) not in heard and story not in told:
+        used = {p.template.number for p in view.proposals if p.template is not None}
+        start = rng.below(data.STORY_TEMPLATES)
+        story = TemplateStory.of(start, choice, location)
+        for step in range(data.STORY_TEMPLATES):  # not heard yet, unlike this turn's others
+            story = TemplateStory.of(start + step, choice, location)
+            if fingerprint(story) not in heard and story.number not in used:
                 break
-        return Propose(choice, story)
+        return Propose(choice, template=story)
 
 
 STORY_WEIGHT = 0.35
@@ -352,7 +381,7 @@ TASTE = 0.3
 """The spread of each bot's own taste (a random share in [0, TASTE) per breed and vote)."""
 
 
-def story_quality(story: str, others: Sequence[str], heard: Sequence[int]) -> float:
+def story_quality(story: Told, others: Sequence[Told], heard: Sequence[int]) -> float:
     """How good a story reads, 0–1: long enough to tell something (up to 160 characters),
     new (not a story heard before), and unlike the other proposals of the turn (the share
     of its words they do not use).
@@ -362,11 +391,14 @@ def story_quality(story: str, others: Sequence[str], heard: Sequence[int]) -> fl
     >>> long = "A lighthouse keeper saw a purple tail vanish behind the fog horn at dawn"
     >>> story_quality(long, [], []) > story_quality(long, [long], [fingerprint(long)])
     True
+    >>> t = TemplateStory(3, "husky", 7)
+    >>> story_quality(t, [], []) > story_quality(t, [TemplateStory(3, "teckel", 9)], [])
+    True
     """
     words = set(_words(story))
     if not words:
         return 0.0
-    length = min(1.0, len(story.strip()) / 160)
+    length = min(1.0, _length(story) / 160)
     novelty = 0.0 if fingerprint(story) in heard else 1.0
     shared = 0.0
     for other in others:

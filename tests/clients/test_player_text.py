@@ -87,7 +87,10 @@ def _catalogue_ids() -> set[str]:
 
 
 def _bank_words(language: str) -> set[str]:
-    return {w for line in tomy_data.story_bank(language) for w in re.findall(r"\w+", line)}
+    """The words of the template stories in ``language``'s catalogue (``my-story-<n>``)."""
+    text = (i18n.locales_dir() / language.lower() / "tomy.ftl").read_text()
+    lines = re.findall(r"^my-story-\d+ = (.+)$", text, re.M)
+    return {w for line in lines for w in re.findall(r"\w+", line)}
 
 
 FRENCH_ONLY = _bank_words("FR") - _bank_words("EN") - {"breed", "place", "Place"}
@@ -97,11 +100,14 @@ IDS = _catalogue_ids()
 CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 RAW_LIST = re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)+\s*\]|\{'|\['|<[a-z_.]+ object")
 WORD = re.compile(r"\b[\w-]+\b")
+RAW_OPTION = re.compile(r"(?<!--option )\b[a-z]+(?:_[a-z]+)*=\S+")
+"""An option as ``name=value`` (``decision_seconds=60``); ``--option name=value`` is the
+syntax a player types (``cercle games``), so it is allowed."""
 
 
 def raw_data(text: str) -> list[str]:
     """What in ``text`` is not player text: codes, enum names, raw lists, catalogue ids."""
-    found = CODE.findall(text) + RAW_LIST.findall(text)
+    found = CODE.findall(text) + RAW_LIST.findall(text) + RAW_OPTION.findall(text)
     found += [w for w in WORD.findall(text) if w in ENUMS or w in IDS]
     if "Traceback" in text:
         found.append("Traceback")
@@ -113,6 +119,11 @@ def test_the_scanner_finds_what_it_must() -> None:
     assert raw_data("crowns [12, 20] hyenas [2, 2]") == ["[12, 20]", "[2, 2]"]
     assert raw_data("Level STANDARD · bot_name (fort)") == ["STANDARD", "bot_name"]
     assert raw_data("Round 1: Ana 12, Bot 2 20 · [5] face down · TOMAHAWK!") == []
+    assert raw_data("host Ana  decision_seconds=60 level=standard") == [
+        "decision_seconds=60",
+        "level=standard",
+    ]
+    assert raw_data("      --option target_score=250 [1–]  The match ends") == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -121,6 +132,8 @@ def test_an_auto_played_match_and_its_replay_print_player_text_only(
     edge: Cluster, tmp_path: Path, game_id: str, lang: str
 ) -> None:
     bots, *options = MATCHES[game_id]
+    if game_id == "tomy":  # a room in the other language than the reader's
+        options += ["--option", f"language={'FR' if lang == 'en' else 'EN'}"]
     played = run(
         edge.address,
         tmp_path,
@@ -138,7 +151,8 @@ def test_an_auto_played_match_and_its_replay_print_player_text_only(
     found = re.search(r"cercle replay ([0-9a-f]+)", played)
     assert found, played[-2000:]
     assert raw_data(played) == [], played[-3000:]
-    if game_id == "tomy":  # the bots' stories are told in the player's language
+    if game_id == "tomy":  # the bots' stories are told in the player's language, whatever
+        # the room's (the server sends a template reference, the CLI renders it)
         stories = re.findall(r"[“«]\s?(.+?)\s?[”»]", played)
         assert stories, played[-2000:]
         foreign = FRENCH_ONLY if lang == "en" else ENGLISH_ONLY
@@ -162,3 +176,26 @@ def test_refusals_and_connection_failures_say_what_to_do_in_words(
     # A scheme in front of the address is accepted (it failed: "Misformatted domain name").
     listed = run(f"http://{edge.address}/", tmp_path, "games", "--lang", lang)
     assert "Tomahawk Tribal" in listed and "Misformatted" not in listed
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_rooms_listing_says_each_option_in_words(
+    edge: Cluster, tmp_path: Path, lang: str
+) -> None:
+    tr = i18n.catalogue(lang)
+    for game_id, options in (
+        ("tomy", ("--option", "language=EN", "--option", "vote_seconds=0")),
+        ("tamashii", ("--players", "2", "--option", "level=HARD")),
+    ):
+        created = run(edge.address, tmp_path, "create", game_id, *options, "--lang", lang)
+        assert raw_data(created) == [], created
+    listed = run(edge.address, tmp_path, "rooms", "--lang", lang)
+    assert raw_data(listed) == [], listed
+    assert tr("room_option-language", value=tr("game-tomy-option-language-EN")) in listed
+    assert tr("room_option-vote_seconds", value=0) in listed
+    assert tr("room_option-story_seconds", value=tomy_data.STORY_SECONDS) in listed
+    assert tr("room_option-level", value=tr("game-tamashii-option-level-HARD")) in listed
+    assert tr("room_option-memory_aid", value="false") in listed
+    # `cercle games` keeps `--option name=value`: it is the syntax the player types.
+    games = run(edge.address, tmp_path, "games", "--lang", lang)
+    assert "--option decision_seconds=" in games and not RAW_OPTION.findall(games), games

@@ -17,10 +17,11 @@ from engine.bots.arena import decision_rng, play_match
 from engine.bots.awimbawe import AwimbaweBot
 from engine.bots.tamashii import TamashiiBot
 from engine.bots.tomahawk import TomahawkBot
-from engine.bots.tomy import TomyBot
+from engine.bots.tomy import TomyBot, fingerprint
 from engine.core import Game, OptionValue, State
 from engine.games.tomy import Propose
 from engine.games.tomy import cards as tomy_data
+from engine.games.tomy.actions import TemplateStory
 from engine.rng import Rng
 
 GAME_IDS = [g.info.id for g in registry.games()]
@@ -159,24 +160,46 @@ def test_a_bot_taking_over_midway_plays_on(game_id: str) -> None:
     assert play_match(game, bots, seed=8, options=options).outcome is not None
 
 
-def test_tomy_stories_name_the_breed_and_the_place_in_the_room_language() -> None:
+def test_tomy_bot_stories_are_template_references_whatever_the_room_language() -> None:
+    """A strong bot tells a template story (number, breed, place) that every reader renders
+    in their own language: the same reference in a French and an English room."""
     game = registry.get("tomy")
+    chosen: list[Propose] = []
     for language in ("FR", "EN"):
-        told: list[Propose] = []
         state = game.new_match(game.validate_options({"language": language}), 4, seed=2)
         strong = TomyBot(game)
         seat = game.pending(state)[0].seat
-        action = strong.choose(
-            game.view(state, seat), game.legal_actions(state, seat), None, Rng.from_seed(1)
-        )
-        assert isinstance(action, Propose)
-        told.append(action)
-        breed = tomy_data.BREEDS[action.column]
-        place = tomy_data.PLACES[game.view(state, seat).columns[action.column].location or 0]
-        name, where = (breed.name_en, place.en) if language == "EN" else (breed.name_fr, place.fr)
-        assert name in action.story
-        assert where.lower() in action.story.lower()
+        view = game.view(state, seat)
+        action = strong.choose(view, game.legal_actions(state, seat), None, Rng.from_seed(1))
+        assert isinstance(action, Propose) and action.story == ""
+        assert action.template is not None
+        assert action.template.breed == tomy_data.BREEDS[action.column].key
+        assert action.template.location == view.columns[action.column].location
+        assert 0 <= action.template.number < tomy_data.STORY_TEMPLATES
         assert game.is_legal(state, seat, action)
+        chosen.append(action)
+    assert chosen[0] == chosen[1]
+
+
+def test_tomy_bot_tells_a_template_it_has_not_heard_and_no_other_proposal_uses() -> None:
+    """Novelty and variety: a bot that heard some templates about this breed and place, and
+    sees another proposal on one template this turn, tells a different one."""
+    game = registry.get("tomy")
+    state = game.new_match(game.validate_options({}), 4, seed=2)
+    strong = TomyBot(game)
+    seat = game.pending(state)[0].seat
+    view = game.view(state, seat)
+    first = strong.choose(view, game.legal_actions(state, seat), None, Rng.from_seed(1))
+    assert isinstance(first, Propose) and first.template is not None
+    heard = [
+        fingerprint(TemplateStory.of(n, first.column, first.template.location))
+        for n in range(first.template.number, first.template.number + 3)
+    ]
+    memory = {"discards": [], "lacks": {}, "heard": heard}
+    again = strong.choose(view, game.legal_actions(state, seat), memory, Rng.from_seed(1))
+    assert isinstance(again, Propose) and again.template is not None
+    assert again.column == first.column
+    assert fingerprint(again.template) not in heard
 
 
 def test_tomahawk_bot_calls_for_itself_and_catches_others() -> None:

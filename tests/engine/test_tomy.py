@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import pytest
 
 from engine import registry
+from engine.codec import CodecError, from_data, to_data
 from engine.core import (
     IllegalAction,
     InvalidOptions,
@@ -37,6 +38,7 @@ from engine.games.tomy import (
     Vote,
 )
 from engine.games.tomy import cards as tomy_data
+from engine.games.tomy.actions import TemplateStory
 from engine.games.tomy.cards import DOG_FACES
 from engine.games.tomy.events import (
     CardDrawn,
@@ -342,7 +344,7 @@ def test_mt_story_1_length_counts_what_people_see() -> None:
             GAME.apply(state, 0, Propose(0, bad))
         assert err.value.reason == "STORY_LENGTH"
     after, _ = act(state, 0, Propose(0, family * 400))
-    assert len(after.proposals[0][3]) == 2000
+    assert after.proposals[0][3] == family * 400
 
 
 def test_mt_story_1_unicode_story_round_trips_exactly() -> None:
@@ -378,10 +380,60 @@ def test_mt_story_1_legal_actions_one_template_per_free_column() -> None:
     assert [a.column for a in proposes] == [0, 2, 3, 4, 5]
     assert Pass() in actions
     for action in proposes:
-        place = tomy_data.PLACES[action.column].fr
-        breed = tomy_data.BREEDS[action.column].name_fr
-        assert place[1:] in action.story and breed in action.story
+        assert action.story == "" and action.template == TemplateStory(
+            (state.turn + action.column) % tomy_data.STORY_TEMPLATES,
+            tomy_data.BREEDS[action.column].key,
+            action.column,
+        )
         assert GAME.is_legal(state, 1, action)
+
+
+def test_mt_time_1_a_template_story_is_a_reference_played_back_as_listed() -> None:
+    """MT-TIME-1: the listed template story, sent back, is told as a typed reference (its
+    number, breed and place: no text, no language); a view shows it the same way, and it
+    survives storage."""
+    state = table(4, row=[0, 1, 2, 3, 4, 5], language="FR")
+    listed = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Propose))
+    state, events = act(state, 0, listed)
+    told = event(events, StoryProposed)
+    assert told.story == "" and told.template == listed.template
+    (proposal,) = GAME.view(state, 2).proposals
+    assert proposal.story == "" and proposal.template == listed.template
+    decoded = GAME.decode(GAME.encode(state))
+    assert decoded == state and GAME.view(decoded, None).proposals[0].template == listed.template
+
+
+def test_a_story_stored_before_template_stories_reads_back_as_text() -> None:
+    """Room logs written before ``template`` was added (four fields, text stories) still
+    decode: the new trailing field takes its default; a shorter list is still refused."""
+    old = [1, 2, 7, "Tomy est au chalet"]
+    assert from_data(StoryProposed, old) == StoryProposed(1, 2, 7, "Tomy est au chalet")
+    assert from_data(Propose, [2, "Tomy est au chalet"]) == Propose(2, "Tomy est au chalet")
+    told = StoryProposed(1, 2, 7, "", TemplateStory(3, "husky", 7))
+    assert from_data(StoryProposed, to_data(told)) == told
+    with pytest.raises(CodecError):
+        from_data(StoryProposed, [1, 2, 7])
+
+
+def test_mt_time_1_a_wrong_template_story_is_refused_and_changes_nothing() -> None:
+    """MT-TIME-1: a template number outside the bank, a template about another breed or
+    place, or a template with text beside it is refused with a reason."""
+    state = table(4, row=[0, 1, 2, 3, 4, 5])
+    before = GAME.encode(state)
+    bad = {
+        "NO_SUCH_TEMPLATE": Propose(
+            2, template=TemplateStory(tomy_data.STORY_TEMPLATES, "husky", 2)
+        ),
+        "TEMPLATE_MISMATCH": Propose(2, template=TemplateStory(0, "cocker", 2)),
+        "STORY_AND_TEMPLATE": Propose(2, "mine", TemplateStory(0, "husky", 2)),
+    }
+    for reason, action in bad.items():
+        with pytest.raises(IllegalAction) as err:
+            GAME.apply(state, 0, action)
+        assert err.value.reason == reason
+    assert GAME.encode(state) == before
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Propose(2, template=TemplateStory(-1, "husky", 2)))
 
 
 def test_mt_story_1_eight_players_pass_when_every_column_is_taken() -> None:
@@ -892,23 +944,40 @@ def test_mt_time_1_story_timeout_passes_when_allowed() -> None:
 @pytest.mark.parametrize("language", ["FR", "EN"])
 def test_mt_time_1_story_timeout_tells_a_template_story(language: str) -> None:
     """MT-TIME-1: where passing is not allowed, the server tells a template story naming the
-    breed and the place, in the room's language."""
+    breed and the place: a reference, whatever the room's language."""
     state = table(4, row=[0, 1, 2, 3, 4, 5], language=language)
     state, events = act(state, 0, Timeout())
     told = event(events, StoryProposed)
     column = told.column
-    breed, place = tomy_data.BREEDS[column], tomy_data.PLACES[column]
-    story = told.story
-    if language == "FR":
-        assert breed.name_fr in story and place.fr[1:] in story
-    else:
-        assert breed.name_en in story and place.en[1:] in story
+    assert told.story == "" and told.template is not None
+    assert told.template.breed == tomy_data.BREEDS[column].key
+    assert told.template.location == told.location == column
+    assert 0 <= told.template.number < tomy_data.STORY_TEMPLATES
     # the last seat with a single proposal is forced too
     state, _ = act(state, 1, Timeout())
     state, _ = act(state, 2, Timeout())
     state, events = act(state, 3, Timeout())
     assert len(state.proposals) == 2 and state.proposals[1][1] == 3
     assert state.phase == VOTE
+
+
+def test_mt_time_1_timeout_template_numbers_are_seeded_and_in_range() -> None:
+    """MT-TIME-1: the template a story clock tells is drawn from the state's seeded RNG:
+    the same seed tells the same number, every number is within the bank, and the seeds
+    reach many of them."""
+
+    def number(seed: int) -> int:
+        state = table(4, row=[0, 1, 2, 3, 4, 5], seed=seed)
+        state.rng = Rng.from_seed(seed)
+        _, events = act(state, 0, Timeout())
+        template = event(events, StoryProposed).template
+        assert template is not None
+        return template.number
+
+    numbers = [number(seed) for seed in range(40)]
+    assert numbers == [number(seed) for seed in range(40)]
+    assert all(0 <= n < tomy_data.STORY_TEMPLATES for n in numbers)
+    assert len(set(numbers)) >= tomy_data.STORY_TEMPLATES // 2
 
 
 def test_mt_time_1_vote_timeout_plays_a_random_valid_card() -> None:

@@ -223,6 +223,7 @@ async def test_a_request_over_64_kib_is_refused_before_any_work(
         teller = seats[view.view.tomy.storyteller]
         legal = await teller.client.legal(room_id)
         propose = next(a for a in legal.actions if a.tomy.WhichOneof("action") == "propose")
+        propose.tomy.propose.ClearField("template")  # a story of one's own, not the listed one
         propose.tomy.propose.story = "x" * 100_000
         before = await _room_state(teller.client, room_id)
         anonymous = Client(teller.client.address)  # no token at all

@@ -25,6 +25,7 @@ import {
   TomahawkEventSchema,
   TomahawkPhase,
   type TomahawkView,
+  TomyBreed,
   TomyEventSchema,
 } from "../../ts/src/index.js";
 import { repoRoot } from "../../ts/test/cluster.js";
@@ -119,6 +120,39 @@ for (const game of ["tamashii", "tomy", "awimbawe"] as const) {
     assert.ok(en.filter((s) => fr.includes(s)).length <= 1, "the French sentences are not the English ones");
   });
 }
+
+test("a Tomy story the server told (a template reference) is told in the reader's language", () => {
+  // A bot's story in a French room, read on an English page and on a French one: the event
+  // carries no text, only the template's number, the breed and the place.
+  const event = create(EventSchema, {
+    event: {
+      case: "tomy",
+      value: {
+        event: {
+          case: "storyProposed",
+          value: { seat: 1, column: 2, location: 5, story: "", template: { number: 3, breed: TomyBreed.HUSKY, location: 5 } },
+        },
+      },
+    },
+  });
+  const places: Record<string, string> = { en: "a gondola in Venice", fr: "une gondole à Venise" };
+  const told: Record<string, string> = {};
+  inEachLanguage((lang) => {
+    const names: Names = { ...NAMES, place: () => places[lang]! };
+    const sentence = narrate(event, names);
+    assertSentence(`${lang} template story`, sentence);
+    const where = places[lang]!;
+    const Place = where.charAt(0).toUpperCase() + where.slice(1);
+    const story = format(lang, "my-story-3", { breed: format(lang, "my-breed-husky"), place: where, Place });
+    assert.ok(sentence.includes(story) && story.includes(t("my-breed-husky")), sentence);
+    told[lang] = sentence;
+  });
+  assert.notEqual(told.en, told.fr, "each reader reads it in their own language");
+  // The bank: the same template numbers in every language.
+  const bank = (lang: Language): string[] => messageIds(lang).filter((id) => /^my-story-\d+$/.test(id)).sort();
+  assert.ok(bank("en").length >= 12);
+  assert.deepEqual(bank("fr"), bank("en"));
+});
 
 test("every room event is told in words, in every language", () => {
   const kinds = RoomEventSchema.oneofs[0]!.fields.map((f) => f.name);

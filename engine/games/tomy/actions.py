@@ -4,6 +4,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.games.tomy import cards as data
+
+# --------------------------------------------------------------------------------------------
+# Stories
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateStory:
+    """MT-TIME-1: a story the server tells (a bot, a run-out story clock, the listed legal
+    actions), as a reference: template ``number`` (0 to ``cards.STORY_TEMPLATES - 1``) of the
+    clients' catalogues (``my-story-<number>``), filled with ``breed`` (a ``BreedKey``) and
+    location card ``location``. No text and no language: each reader renders it in theirs."""
+
+    number: int
+    breed: str  # BreedKey
+    location: int
+
+    @classmethod
+    def of(cls, number: int, column: int, location: int) -> TemplateStory:
+        """Template ``number`` (taken modulo the bank) about ``column``'s breed at
+        ``location``."""
+        return cls(number % data.STORY_TEMPLATES, data.BREEDS[column].key, location)
+
+
+Story = str | int
+"""A story as the state keeps it: the text a person told, or a template's number."""
+
 # --------------------------------------------------------------------------------------------
 # Actions
 # --------------------------------------------------------------------------------------------
@@ -13,12 +41,15 @@ from dataclasses import dataclass
 class Propose:
     """MT-STORY-1: "je pense que Tomy est là !" — the place under ``column``, with a story.
 
-    ``story`` is free text, 1–500 characters once trimmed. :meth:`TomyGame.legal_actions`
-    lists one representative per available column, with a template story.
+    ``story`` is free text, 1–500 characters once trimmed; or, instead, ``template`` (then
+    ``story`` is empty): a :class:`TemplateStory` about the column's breed and place.
+    :meth:`TomyGame.legal_actions` lists one representative per available column, with a
+    template story.
     """
 
     column: int
-    story: str
+    story: str = ""
+    template: TemplateStory | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The material of *Mais où est Tomy ?* as data: breeds, places, template stories, decisions.
+"""The material of *Mais où est Tomy ?* as data: breeds, places, decisions.
 
 Every **[decision]** of ``shared/rules/tomy.md`` that is not a room option lives here, so
 that changing one is a one-line edit (and a test can patch it). The engine does no file I/O:
@@ -38,8 +38,9 @@ ColourKey = Literal["green", "red", "blue", "yellow", "violet", "orange"]
 """The breeds' colours: enum ``TomyColour`` on the wire."""
 
 LanguageKey = Literal["fr", "en"]
-"""The languages of the places' names and of the server's template stories (room option
-``language``, ``FR`` / ``EN``): enum ``TomyLanguage`` on the wire."""
+"""The languages of the places' names, and the room's language (room option ``language``,
+``FR`` / ``EN``): enum ``TomyLanguage`` on the wire. The server's template stories carry no
+language: each client renders them in its reader's."""
 
 LANGUAGES: Final[tuple[LanguageKey, ...]] = ("fr", "en")
 
@@ -141,68 +142,16 @@ PLACES: Final[tuple[Place, ...]] = (
 LOCATION_CARDS: Final = len(PLACES)  # 48
 
 # MT-TIME-1: the stories the server tells for a player (timeouts, listed legal actions,
-# bots). ``{breed}`` is the breed's name, ``{place}`` the place, ``{Place}`` the place with a
-# capital first letter. French and English lists have the same length.
-STORY_TEMPLATES_FR: Final[tuple[str, ...]] = (
-    "Je pense que Tomy est là : {place} ! Quel {breed} invisible résisterait à un tel endroit ?",
-    "{Place} : c'est là que Tomy, notre {breed} invisible, a enterré son os préféré.",
-    "Tout le monde cherche Tomy, mais ce {breed} invisible fait la sieste ici : {place}.",
-    "On a entendu aboyer tout près d'ici : {place}. Aucun doute, c'est Tomy, le {breed} "
-    "invisible !",
-    "Des empreintes de {breed} mènent tout droit ici : {place}. Tomy n'a pas pensé à les effacer.",
-    "{Place} : un gardien jure avoir vu une laisse flotter toute seule. C'était Tomy, notre "
-    "{breed}, bien sûr.",
-    "Tomy adore les odeurs nouvelles, comme tout {breed}, et rien ne sent plus l'aventure "
-    "que cet endroit : {place}.",
-    "Un {breed} invisible a volé un croissant ce matin ; la piste de miettes s'arrête ici : "
-    "{place}.",
-    "J'ai posé une gamelle pour {breed} là-bas, {place}. Elle s'est vidée toute seule en une "
-    "minute !",
-    "{Place} : quelqu'un a sifflé trois fois et un {breed} que personne ne voyait est venu "
-    "s'asseoir.",
-    "Tomy cherche un coin tranquille pour une sieste de {breed}, et il l'a trouvé : {place}.",
-    "{Place} : un chat a fait le dos rond devant le vide. Il savait, lui, qu'un {breed} "
-    "invisible était là.",
-)
-STORY_TEMPLATES_EN: Final[tuple[str, ...]] = (
-    "I think Tomy is right here: {place}! What invisible {breed} could resist such a spot?",
-    "{Place}: that is where Tomy, our invisible {breed}, buried his favourite bone.",
-    "Everyone is looking for Tomy, but this invisible {breed} is napping right here: {place}.",
-    "Someone heard barking nearby: {place}. No doubt, it is Tomy, the invisible {breed}!",
-    "{breed} paw prints lead straight here: {place}. Tomy forgot to brush them away.",
-    "{Place}: a keeper swears a leash was floating all by itself. Tomy the {breed}, of course.",
-    "Tomy loves new smells, like any {breed}, and nothing smells more of adventure than "
-    "this: {place}.",
-    "An invisible {breed} stole a croissant this morning; the trail of crumbs ends here: {place}.",
-    "I put a {breed} bowl down over there, {place}. It emptied itself in a minute!",
-    "{Place}: someone whistled three times and a {breed} nobody could see came to sit.",
-    "Tomy wanted a quiet corner for a {breed} nap, and he found one: {place}.",
-    "{Place}: a cat arched its back at thin air. It knew an invisible {breed} was there.",
-)
+# bots) are template stories: the engine picks a template's number (seeded) and the clients
+# render it in their reader's language from their catalogues (``my-story-<number>`` of
+# ``i18n/locales/<lang>/tomy.ftl``, filled with the breed and the place; wire message
+# ``TomyTemplateStory``). Every language has this many templates, numbered alike.
+STORY_TEMPLATES: Final = 12
 
 
 def breed_of(card: int) -> int:
     """The column (breed) of dog card ``card``."""
     return card // DOGS_PER_BREED
-
-
-def story_bank(language: str) -> tuple[str, ...]:
-    """The template stories of ``language`` (``FR`` / ``EN``, either case): the bank the
-    bots and the story clock (MT-TIME-1) tell from, as many lines in each language."""
-    return STORY_TEMPLATES_EN if language.upper() == "EN" else STORY_TEMPLATES_FR
-
-
-def template_story(language: str, template: int, column: int, location: int) -> str:
-    """Template story number ``template`` (any int, taken modulo the list) in ``language``
-    (``FR`` / ``EN``, either case)."""
-    breed = BREEDS[column]
-    place = PLACES[location]
-    if language.upper() == "EN":
-        text, name, where = STORY_TEMPLATES_EN, breed.name_en, place.en
-    else:
-        text, name, where = STORY_TEMPLATES_FR, breed.name_fr, place.fr
-    line = text[template % len(text)]
-    return line.format(breed=name, place=where, Place=where[:1].upper() + where[1:])
 
 
 # --------------------------------------------------------------------------------------------

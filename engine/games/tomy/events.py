@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from engine.events import Event
+from engine.games.tomy.actions import TemplateStory
 from engine.games.tomy.cards import DogCard
 
 EndReason = Literal["one_card_left", "locations_exhausted", "target_score"]
@@ -34,12 +35,14 @@ END_REASONS: Final[tuple[EndReason, ...]] = (ONE_CARD_LEFT, LOCATIONS_EXHAUSTED,
 
 @dataclass(frozen=True, slots=True)
 class StoryProposed(Event):
-    """MT-STORY-1: ``seat`` put Tomy at ``location`` (under ``column``), telling ``story``."""
+    """MT-STORY-1: ``seat`` put Tomy at ``location`` (under ``column``), telling ``story``
+    (a person's text) or ``template`` (a story the server told; ``story`` is then empty)."""
 
     seat: int
     column: int
     location: int
     story: str
+    template: TemplateStory | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from engine.core import (
 )
 from engine.events import Event, only
 from engine.games.tomy import cards as data
-from engine.games.tomy.actions import BreakTie, Pass, Propose, Vote
+from engine.games.tomy.actions import BreakTie, Pass, Propose, TemplateStory, Vote
 from engine.games.tomy.cards import DOG_FACES, TomyCatalogue
 from engine.games.tomy.events import (
     EVENT_TYPES,
@@ -57,6 +57,31 @@ from engine.text import graphemes
 # --------------------------------------------------------------------------------------------
 
 _CLOCK_OPTION = {STORY: "story_seconds", VOTE: "vote_seconds", TIE: "tie_seconds"}
+
+
+def _check_template(template: object, column: int, location: int, story: str) -> TemplateStory:
+    """MT-TIME-1: a proposal told with a template story (the listed representative, sent
+    back): a number of the bank, about the column's breed and place, and no text beside."""
+    if not isinstance(template, TemplateStory):
+        raise WrongGame("template must be a template story")
+    if story.strip():
+        raise IllegalAction(
+            "a proposal carries a story or a template story, not both", reason="STORY_AND_TEMPLATE"
+        )
+    number = template.number
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise WrongGame("the template's number must be a whole number")
+    if not 0 <= number < data.STORY_TEMPLATES:
+        raise IllegalAction(
+            f"there is no template story {number} (0 to {data.STORY_TEMPLATES - 1})",
+            reason="NO_SUCH_TEMPLATE",
+        )
+    if template.breed != data.BREEDS[column].key or template.location != location:
+        raise IllegalAction(
+            "a template story names the proposed column's breed and place",
+            reason="TEMPLATE_MISMATCH",
+        )
+    return template
 
 
 def _clock_option(name: str, default: int) -> OptionSpec:
@@ -182,9 +207,7 @@ class TomyGame(Game[TomyState]):
             actions: list[Any] = [
                 Propose(
                     column,
-                    data.template_story(
-                        state.language, state.turn + column, column, state.row[column]
-                    ),
+                    template=TemplateStory.of(state.turn + column, column, state.row[column]),
                 )
                 for column in range(data.COLUMNS)
                 if column not in taken
@@ -234,6 +257,11 @@ class TomyGame(Game[TomyState]):
             )
         if not isinstance(story, str):
             raise WrongGame("story must be text")
+        location = state.row[column]
+        if action.template is not None:
+            template = _check_template(action.template, column, location, story)
+            state.proposals.append((column, seat, location, template.number))
+            return [StoryProposed(seat, column, location, "", template), *_next_speaker(state)]
         story = story.strip()
         length = graphemes(story)
         if not 1 <= length <= data.STORY_MAX_CHARS or len(story) > data.STORY_MAX_CODE_POINTS:
@@ -242,7 +270,6 @@ class TomyGame(Game[TomyState]):
                 f"(yours has {length})",
                 reason="STORY_LENGTH",
             )
-        location = state.row[column]
         state.proposals.append((column, seat, location, story))
         return [StoryProposed(seat, column, location, story), *_next_speaker(state)]
 
@@ -301,10 +328,8 @@ class TomyGame(Game[TomyState]):
             taken = state.proposed_columns()
             free = [column for column in range(data.COLUMNS) if column not in taken]
             column = rng.choice(free)
-            story = data.template_story(
-                state.language, rng.below(len(data.STORY_TEMPLATES_FR)), column, state.row[column]
-            )
-            return self._propose(state, seat, Propose(column, story))
+            template = TemplateStory.of(rng.below(data.STORY_TEMPLATES), column, state.row[column])
+            return self._propose(state, seat, Propose(column, template=template))
         if state.phase == VOTE:
             if not data.VOTE_TIMEOUT_PLAYS_RANDOM_CARD:
                 state.can_vote[seat] = False
@@ -344,7 +369,7 @@ class TomyGame(Game[TomyState]):
         last_turn = None
         if state.last_votes:
             last_turn = LastTurnView(
-                tuple(ProposalView(*p) for p in state.last_proposals),
+                tuple(ProposalView.of(*p) for p in state.last_proposals),
                 tuple(None if v == NO_CARD else v for v in state.last_votes),
                 None if state.last_winner == EMPTY else state.last_winner,
             )
@@ -356,7 +381,7 @@ class TomyGame(Game[TomyState]):
             leash_holder=state.leash,
             storyteller=state.storyteller() if state.phase == STORY else None,
             columns=columns,
-            proposals=tuple(ProposalView(*p) for p in state.proposals),
+            proposals=tuple(ProposalView.of(*p) for p in state.proposals),
             passed=tuple(passed),
             sitting_out=tuple(in_vote and not can for can in state.can_vote),
             voted=tuple(v != NO_CARD for v in state.votes),

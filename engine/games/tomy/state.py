@@ -27,8 +27,9 @@ NO_CARD = -1
 EMPTY = -1
 """In ``row``: the column's location was discarded and not replaced (end of a game)."""
 
-Proposal = tuple[int, int, int, str]
-"""(column, seat, location, story) — one story told this turn."""
+Proposal = tuple[int, int, int, str | int]
+"""(column, seat, location, story) — one story told this turn: its text, or the number of
+the template story the server told (``TemplateStory``)."""
 
 
 # --------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.games.tomy import cards as data
+from engine.games.tomy.actions import Story, TemplateStory
 from engine.games.tomy.cards import BreedKey, ColourKey, DogCard
 from engine.games.tomy.state import Phase
 
@@ -26,12 +27,21 @@ class ColumnView:
 
 @dataclass(frozen=True, slots=True)
 class ProposalView:
-    """A story told this turn (or last turn): ``seat`` put Tomy at ``location``."""
+    """A story told this turn (or last turn): ``seat`` put Tomy at ``location``, telling
+    ``story`` (a person's text) or ``template`` (a story the server told; ``story`` empty)."""
 
     column: int
     seat: int
     location: int
     story: str
+    template: TemplateStory | None = None
+
+    @classmethod
+    def of(cls, column: int, seat: int, location: int, story: Story) -> ProposalView:
+        """The view of a state's proposal (its story a text or a template's number)."""
+        if isinstance(story, int):
+            return cls(column, seat, location, "", TemplateStory.of(story, column, location))
+        return cls(column, seat, location, story)
 
 
 DogCardView = DogCard

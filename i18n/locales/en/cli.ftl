@@ -159,3 +159,39 @@ reason-TOO_LATE = Too late: someone was quicker.
 reason-NOT_HOST = Only the host can do that.
 reason-MATCH_NOT_FINISHED = The match is not over yet: a replay is for finished matches.
 reason-UNAUTHENTICATED = Your session is no longer valid: run `cercle login NAME`.
+room_option-turn_seconds = { $value ->
+        [0] no turn clock
+       *[other] turn clock { $value } s
+    }
+room_option-decision_seconds = { $value ->
+        [0] no decision clock
+       *[other] decision clock { $value } s
+    }
+room_option-story_seconds = { $value ->
+        [0] no story clock
+       *[other] story clock { $value } s
+    }
+room_option-vote_seconds = { $value ->
+        [0] no vote clock
+       *[other] vote clock { $value } s
+    }
+room_option-tie_seconds = { $value ->
+        [0] no tie-break clock
+       *[other] tie-break clock { $value } s
+    }
+room_option-target_score = target score { $value }
+room_option-first_player = { $value ->
+        [-1] first player drawn at random
+       *[other] seat { $value } starts
+    }
+room_option-level = level { $value }
+room_option-memory_aid = { $value ->
+        [true] memory aid
+       *[other] no memory aid
+    }
+room_option-rounds = { $value ->
+        [true] several rounds
+       *[other] one game
+    }
+room_option-language = language { $value }
+room_option_other = { $description }: { $value }

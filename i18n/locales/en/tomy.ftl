@@ -75,3 +75,19 @@ my-colour-blue = (blue)
 my-colour-yellow = (yellow)
 my-colour-violet = (violet)
 my-colour-orange = (orange)
+
+# The template stories the server tells for a bot or a run-out story clock (MT-TIME-1),
+# sent as TomyTemplateStory: my-story-<number>, the same numbers in every language.
+# Variables: $breed (the breed's name), $place (the place), $Place (capitalised).
+my-story-0 = I think Tomy is right here: { $place }! What invisible { $breed } could resist such a spot?
+my-story-1 = { $Place }: that is where Tomy, our invisible { $breed }, buried his favourite bone.
+my-story-2 = Everyone is looking for Tomy, but this invisible { $breed } is napping right here: { $place }.
+my-story-3 = Someone heard barking nearby: { $place }. No doubt, it is Tomy, the invisible { $breed }!
+my-story-4 = { $breed } paw prints lead straight here: { $place }. Tomy forgot to brush them away.
+my-story-5 = { $Place }: a keeper swears a leash was floating all by itself. Tomy the { $breed }, of course.
+my-story-6 = Tomy loves new smells, like any { $breed }, and nothing smells more of adventure than this: { $place }.
+my-story-7 = An invisible { $breed } stole a croissant this morning; the trail of crumbs ends here: { $place }.
+my-story-8 = I put a { $breed } bowl down over there, { $place }. It emptied itself in a minute!
+my-story-9 = { $Place }: someone whistled three times and a { $breed } nobody could see came to sit.
+my-story-10 = Tomy wanted a quiet corner for a { $breed } nap, and he found one: { $place }.
+my-story-11 = { $Place }: a cat arched its back at thin air. It knew an invisible { $breed } was there.

@@ -52,7 +52,7 @@ web-option-rounds = Several games (rounds)
 web-option-story_seconds = Seconds for a story
 web-option-vote_seconds = Seconds for a vote
 web-option-tie_seconds = Seconds to break a tie
-web-option-language = Language of server stories
+web-option-language = Language of the table
 
 ## My matches
 web-my_matches = My matches

@@ -159,3 +159,39 @@ reason-TOO_LATE = Trop tard : quelqu'un a été plus rapide.
 reason-NOT_HOST = Seul l'hôte peut faire cela.
 reason-MATCH_NOT_FINISHED = La partie n'est pas terminée : le replay est pour les parties finies.
 reason-UNAUTHENTICATED = Votre session n'est plus valable : lancez `cercle login NOM`.
+room_option-turn_seconds = { $value ->
+        [0] sans chrono par tour
+       *[other] { $value } s par tour
+    }
+room_option-decision_seconds = { $value ->
+        [0] sans chrono de décision
+       *[other] { $value } s par décision
+    }
+room_option-story_seconds = { $value ->
+        [0] sans chrono pour les histoires
+       *[other] { $value } s par histoire
+    }
+room_option-vote_seconds = { $value ->
+        [0] sans chrono pour les votes
+       *[other] { $value } s par vote
+    }
+room_option-tie_seconds = { $value ->
+        [0] sans chrono pour départager
+       *[other] { $value } s pour départager
+    }
+room_option-target_score = score cible { $value }
+room_option-first_player = { $value ->
+        [-1] premier joueur tiré au sort
+       *[other] la place { $value } commence
+    }
+room_option-level = niveau { $value }
+room_option-memory_aid = { $value ->
+        [true] aide-mémoire
+       *[other] sans aide-mémoire
+    }
+room_option-rounds = { $value ->
+        [true] plusieurs manches
+       *[other] une seule partie
+    }
+room_option-language = langue { $value }
+room_option_other = { $description } : { $value }

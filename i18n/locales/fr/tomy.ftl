@@ -75,3 +75,19 @@ my-colour-blue = (bleu)
 my-colour-yellow = (jaune)
 my-colour-violet = (violet)
 my-colour-orange = (orange)
+
+# The template stories the server tells for a bot or a run-out story clock (MT-TIME-1),
+# sent as TomyTemplateStory: my-story-<number>, the same numbers in every language.
+# Variables: $breed (the breed's name), $place (the place), $Place (capitalised).
+my-story-0 = Je pense que Tomy est là : { $place } ! Quel { $breed } invisible résisterait à un tel endroit ?
+my-story-1 = { $Place } : c'est là que Tomy, notre { $breed } invisible, a enterré son os préféré.
+my-story-2 = Tout le monde cherche Tomy, mais ce { $breed } invisible fait la sieste ici : { $place }.
+my-story-3 = On a entendu aboyer tout près d'ici : { $place }. Aucun doute, c'est Tomy, le { $breed } invisible !
+my-story-4 = Des empreintes de { $breed } mènent tout droit ici : { $place }. Tomy n'a pas pensé à les effacer.
+my-story-5 = { $Place } : un gardien jure avoir vu une laisse flotter toute seule. C'était Tomy, notre { $breed }, bien sûr.
+my-story-6 = Tomy adore les odeurs nouvelles, comme tout { $breed }, et rien ne sent plus l'aventure que cet endroit : { $place }.
+my-story-7 = Un { $breed } invisible a volé un croissant ce matin ; la piste de miettes s'arrête ici : { $place }.
+my-story-8 = J'ai posé une gamelle pour { $breed } là-bas, { $place }. Elle s'est vidée toute seule en une minute !
+my-story-9 = { $Place } : quelqu'un a sifflé trois fois et un { $breed } que personne ne voyait est venu s'asseoir.
+my-story-10 = Tomy cherche un coin tranquille pour une sieste de { $breed }, et il l'a trouvé : { $place }.
+my-story-11 = { $Place } : un chat a fait le dos rond devant le vide. Il savait, lui, qu'un { $breed } invisible était là.

@@ -52,7 +52,7 @@ web-option-rounds = Plusieurs manches
 web-option-story_seconds = Secondes pour une histoire
 web-option-vote_seconds = Secondes pour un vote
 web-option-tie_seconds = Secondes pour départager
-web-option-language = Langue des histoires du serveur
+web-option-language = Langue de la table
 
 ## My matches
 web-my_matches = Mes parties

@@ -16,12 +16,14 @@ import {
   type TomyEvent,
   TomyEndReason,
   TomyLanguage,
+  TomyBreed,
   TomyPhase,
+  type TomyTemplateStory,
   type TomyView,
 } from "../../../ts/src/index.js";
 import { cardButtonContent, cardSvg, type Hue } from "../cards.js";
 import { button, el } from "../dom.js";
-import { language, t } from "../i18n.js";
+import { hasMessage, language, t } from "../i18n.js";
 import type { Drawn, GameUi, Names, TableContext } from "./types.js";
 
 const BREEDS = ["cocker", "teckel", "husky", "yorkshire", "caniche", "dalmatien"] as const;
@@ -51,6 +53,28 @@ export function tomyPlace(catalogue: GetGameCatalogueResponse | undefined, locat
   const entry = catalogue.catalogue.value.locations.find((l) => l.id === location);
   const wanted = language() === "fr" ? TomyLanguage.FR : TomyLanguage.EN;
   return entry?.names.find((n) => n.language === wanted)?.text ?? entry?.names[0]?.text ?? `#${location}`;
+}
+
+/** How many template stories the page's catalogue holds (`my-story-0` onwards). */
+function storyBank(): number {
+  let count = 0;
+  while (hasMessage(language(), `my-story-${count}`) || hasMessage("en", `my-story-${count}`)) count += 1;
+  return count;
+}
+
+/**
+ * A proposal's story in the page's language: a person's text as told, or the template story
+ * the server told (a bot, a run-out clock: `TomyTemplateStory`) rendered from the catalogue,
+ * `my-story-<number>` with the breed's name and the place (a number this page does not know
+ * is taken modulo its bank).
+ */
+export function tomyStory(story: string, template: TomyTemplateStory | undefined, place: (location: number) => string): string {
+  if (!template) return story;
+  const bank = storyBank();
+  const key = (TomyBreed[template.breed] ?? "").toLowerCase();
+  const breed = key && key !== "unspecified" ? t(`my-breed-${key}`) : "Tomy";
+  const where = place(template.location);
+  return t(`my-story-${bank ? template.number % bank : 0}`, { breed, place: where, Place: where.charAt(0).toUpperCase() + where.slice(1) });
 }
 
 function dogFace(card: Pick<TomyDogCard, "id" | "column">): SVGElement {
@@ -95,28 +119,30 @@ function table(v: TomyView, ctx: TableContext): Drawn {
         }),
         el("p", { className: "place" }, place(column.location)),
       ];
-      if (story) parts.push(el("blockquote", { className: "story" }, el("strong", {}, ctx.seat(story.seat)), " ", `“${story.story}”`));
+      if (story) parts.push(el("blockquote", { className: "story" }, el("strong", {}, ctx.seat(story.seat)), " ", `“${tomyStory(story.story, story.template, place)}”`));
       const proposals = ctx.legal.filter((a) => {
         const x = actionOf(a);
         return x?.case === "propose" && x.value.column === column.column;
       });
-      const suggestion = proposals[0] ? actionOf(proposals[0]) : undefined;
-      if (suggestion?.case === "propose") {
+      const listed = proposals[0];
+      const suggestion = listed ? actionOf(listed) : undefined;
+      if (listed && suggestion?.case === "propose") {
         for (const a of proposals) offered.add(a);
         const id = `story-${column.column}`;
         const box = el("textarea", {
           id,
           rows: 3,
           maxLength: 500,
-          placeholder: suggestion.value.story,
+          placeholder: tomyStory(suggestion.value.story, suggestion.value.template, place),
           value: drafts.get(column.column) ?? "",
           disabled: ctx.busy,
         });
         box.addEventListener("input", () => drafts.set(column.column, box.value));
         const send = (): void => {
-          const text = box.value.trim() || suggestion.value.story;
+          // Nothing typed: the listed suggestion (the server's template story) as it is.
+          const text = box.value.trim();
           drafts.delete(column.column);
-          ctx.play(propose(column.column, text));
+          ctx.play(text ? propose(column.column, text) : listed);
         };
         parts.push(
           el("label", { htmlFor: id, className: "story-label" }, t("web-my-story_label", { place: place(column.location) })),
@@ -181,7 +207,7 @@ export function narrateTomy(event: TomyEvent, names: Names): string {
   const mine = (id: string): string => (names.me >= 0 ? id : `${id}-other`);
   switch (e.case) {
     case "storyProposed":
-      return t("my-ev-story_proposed", { who: who(e.value.seat), place: place(e.value.location), breed: breedName(e.value.column), story: e.value.story });
+      return t("my-ev-story_proposed", { who: who(e.value.seat), place: place(e.value.location), breed: breedName(e.value.column), story: tomyStory(e.value.story, e.value.template, place) });
     case "passed":
       return t("my-ev-passed", { who: who(e.value.seat) });
     case "voteStarted": {

@@ -164,8 +164,8 @@ class _TomyLanguageEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyLang
     """English."""
 
 class TomyLanguage(_TomyLanguage, metaclass=_TomyLanguageEnumTypeWrapper):
-    """A language of the places' printed text and of the stories the server tells for a player
-    (room option `language`).
+    """A language of the places' printed text, and the room's language (room option `language`).
+    The stories the server tells carry no language (TomyTemplateStory).
     """
 
 TOMY_LANGUAGE_UNSPECIFIED: TomyLanguage.ValueType  # 0
@@ -222,19 +222,28 @@ class TomyAction(_message.Message):
 
         COLUMN_FIELD_NUMBER: _builtins.int
         STORY_FIELD_NUMBER: _builtins.int
+        TEMPLATE_FIELD_NUMBER: _builtins.int
         column: _builtins.int
         """The column (0–5) whose place is proposed; not one already proposed this turn."""
         story: _builtins.str
-        """The story, 1–500 characters once trimmed."""
+        """The story, 1–500 characters once trimmed. Empty when `template` is set."""
+        @_builtins.property
+        def template(self) -> Global___TomyTemplateStory:
+            """Instead of `story`: one of the template stories of the clients' catalogues (what
+            ListLegalActions suggests; send it back as listed). Its `breed` and `location` must be
+            the column's. Set either `story` or `template`, never both.
+            """
+
         def __init__(
             self,
             *,
             column: _builtins.int = ...,
             story: _builtins.str = ...,
+            template: Global___TomyTemplateStory | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["template", b"template"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "story", b"story"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "story", b"story", "template", b"template"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -387,7 +396,9 @@ class TomyView(_message.Message):
     target_score: _builtins.int
     """Rounds variant: the total that ends the match."""
     language: Global___TomyLanguage.ValueType
-    """The language of the stories the server tells for a player (room option)."""
+    """The room's language (room option). The stories the server tells do not depend on it:
+    they are TomyTemplateStory references each reader renders in their own language.
+    """
     @_builtins.property
     def columns(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyColumnView]:
         """The six columns of the row, in column order."""
@@ -533,6 +544,7 @@ class TomyProposalView(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     LOCATION_FIELD_NUMBER: _builtins.int
     STORY_FIELD_NUMBER: _builtins.int
+    TEMPLATE_FIELD_NUMBER: _builtins.int
     column: _builtins.int
     """The column (breed) the story is about."""
     seat: _builtins.int
@@ -540,7 +552,13 @@ class TomyProposalView(_message.Message):
     location: _builtins.int
     """The location card that lay under the column."""
     story: _builtins.str
-    """The story, trimmed, exactly as told."""
+    """The story, trimmed, exactly as told by a person. Empty when `template` is set."""
+    @_builtins.property
+    def template(self) -> Global___TomyTemplateStory:
+        """Set when the server told the story (a bot, a story clock run out): render it from the
+        reader's catalogue (see TomyTemplateStory); `story` is then empty.
+        """
+
     def __init__(
         self,
         *,
@@ -548,14 +566,57 @@ class TomyProposalView(_message.Message):
         seat: _builtins.int = ...,
         location: _builtins.int = ...,
         story: _builtins.str = ...,
+        template: Global___TomyTemplateStory | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["template", b"template"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story", "template", b"template"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___TomyProposalView: _TypeAlias = TomyProposalView  # noqa: Y015
+
+@_typing.final
+class TomyTemplateStory(_message.Message):
+    """A story the server tells (for a bot, or when the story clock runs out, MT-TIME-1), sent as
+    a reference, not as text, so that every reader reads it in their own language.
+
+    The bank of templates is in the clients' catalogues: message `my-story-<number>` of
+    `i18n/locales/<lang>/tomy.ftl` (every language has the same templates, numbered alike, 0
+    to 11). A frontend formats that message with three variables: `$breed`, the breed's name
+    in the reader's language (`my-breed-<breed>`, the enum value lower-cased without its
+    prefix); `$place`, the location's text in the reader's language (GetGameCatalogue
+    `tomy.locations[location].names`, falling back to any language); and `$Place`, the same
+    text with a capital first letter (for a template that starts with the place). A number
+    the client does not know (a newer server) is rendered with the template of that number
+    modulo its bank size.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NUMBER_FIELD_NUMBER: _builtins.int
+    BREED_FIELD_NUMBER: _builtins.int
+    LOCATION_FIELD_NUMBER: _builtins.int
+    number: _builtins.int
+    """The template's number in the catalogues' bank (`my-story-<number>`), 0 to 11."""
+    breed: Global___TomyBreed.ValueType
+    """The breed the story names (the proposed column's breed)."""
+    location: _builtins.int
+    """The location card (0–47) the story names: the place under the proposed column."""
+    def __init__(
+        self,
+        *,
+        number: _builtins.int = ...,
+        breed: Global___TomyBreed.ValueType = ...,
+        location: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["breed", b"breed", "location", b"location", "number", b"number"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TomyTemplateStory: _TypeAlias = TomyTemplateStory  # noqa: Y015
 
 @_typing.final
 class TomyDogCard(_message.Message):
@@ -641,6 +702,7 @@ class TomyEvent(_message.Message):
         COLUMN_FIELD_NUMBER: _builtins.int
         LOCATION_FIELD_NUMBER: _builtins.int
         STORY_FIELD_NUMBER: _builtins.int
+        TEMPLATE_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The storyteller."""
         column: _builtins.int
@@ -648,7 +710,13 @@ class TomyEvent(_message.Message):
         location: _builtins.int
         """The location card under that column."""
         story: _builtins.str
-        """The story, trimmed."""
+        """The story, trimmed, as told by a person. Empty when `template` is set."""
+        @_builtins.property
+        def template(self) -> Global___TomyTemplateStory:
+            """Set when the server told the story (a bot, a story clock run out): render it in the
+            reader's language from the clients' catalogue (see TomyTemplateStory).
+            """
+
         def __init__(
             self,
             *,
@@ -656,10 +724,11 @@ class TomyEvent(_message.Message):
             column: _builtins.int = ...,
             location: _builtins.int = ...,
             story: _builtins.str = ...,
+            template: Global___TomyTemplateStory | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["template", b"template"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story", "template", b"template"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/tomy.proto.
  */
 export const file_cercle_v1_tomy: GenFile = /*@__PURE__*/
-  fileDesc("ChRjZXJjbGUvdjEvdG9teS5wcm90bxIJY2VyY2xlLnYxIrkCCgpUb215QWN0aW9uEjAKB3Byb3Bvc2UYASABKAsyHS5jZXJjbGUudjEuVG9teUFjdGlvbi5Qcm9wb3NlSAASKgoEcGFzcxgCIAEoCzIaLmNlcmNsZS52MS5Ub215QWN0aW9uLlBhc3NIABIqCgR2b3RlGAMgASgLMhouY2VyY2xlLnYxLlRvbXlBY3Rpb24uVm90ZUgAEjMKCWJyZWFrX3RpZRgEIAEoCzIeLmNlcmNsZS52MS5Ub215QWN0aW9uLkJyZWFrVGllSAAaKAoHUHJvcG9zZRIOCgZjb2x1bW4YASABKAUSDQoFc3RvcnkYAiABKAkaBgoEUGFzcxoUCgRWb3RlEgwKBGNhcmQYASABKAUaGgoIQnJlYWtUaWUSDgoGY29sdW1uGAEgASgFQggKBmFjdGlvbiLjBQoIVG9teVZpZXcSEQoEc2VhdBgBIAEoBUgAiAEBEiMKBXBoYXNlGAIgASgOMhQuY2VyY2xlLnYxLlRvbXlQaGFzZRIMCgRnYW1lGAMgASgFEgwKBHR1cm4YBCABKAUSFAoMbGVhc2hfaG9sZGVyGAUgASgFEhgKC3N0b3J5dGVsbGVyGAYgASgFSAGIAQESKgoHY29sdW1ucxgHIAMoCzIZLmNlcmNsZS52MS5Ub215Q29sdW1uVmlldxIuCglwcm9wb3NhbHMYCCADKAsyGy5jZXJjbGUudjEuVG9teVByb3Bvc2FsVmlldxIOCgZwYXNzZWQYCSADKAgSEwoLc2l0dGluZ19vdXQYCiADKAgSDQoFdm90ZWQYCyADKAgSDQoFdm90ZXMYDCADKAUSFAoHbXlfdm90ZRgNIAEoBUgCiAEBEiQKBGhhbmQYDiADKAsyFi5jZXJjbGUudjEuVG9teURvZ0NhcmQSEwoLaGFuZF9jb3VudHMYDyADKAUSFgoOZG9nX2RlY2tfY291bnQYECABKAUSGQoRZG9nX2Rpc2NhcmRfY291bnQYESABKAUSGwoTbG9jYXRpb25fZGVja19jb3VudBgSIAEoBRIeChZsb2NhdGlvbl9kaXNjYXJkX2NvdW50GBMgASgFEhMKC3RpZV9jb2x1bW5zGBQgAygFEi4KCWxhc3RfdHVybhgVIAEoCzIbLmNlcmNsZS52MS5Ub215TGFzdFR1cm5WaWV3Eg4KBnJvdW5kcxgWIAEoCBIUCgx0YXJnZXRfc2NvcmUYFyABKAUSKAoMcm91bmRfc2NvcmVzGBggAygLMhIuY2VyY2xlLnYxLkludExpc3QSDgoGdG90YWxzGBkgAygFEikKCGxhbmd1YWdlGBogASgOMhcuY2VyY2xlLnYxLlRvbXlMYW5ndWFnZUIHCgVfc2VhdEIOCgxfc3Rvcnl0ZWxsZXJCCgoIX215X3ZvdGUisAEKDlRvbXlDb2x1bW5WaWV3Eg4KBmNvbHVtbhgBIAEoBRIjCgVicmVlZBgCIAEoDjIULmNlcmNsZS52MS5Ub215QnJlZWQSJQoGY29sb3VyGAMgASgOMhUuY2VyY2xlLnYxLlRvbXlDb2xvdXISFQoIbG9jYXRpb24YBCABKAVIAIgBAUILCglfbG9jYXRpb25KBAgFEAZKBAgGEAdSCHBsYWNlX2ZyUghwbGFjZV9lbiJRChBUb215UHJvcG9zYWxWaWV3Eg4KBmNvbHVtbhgBIAEoBRIMCgRzZWF0GAIgASgFEhAKCGxvY2F0aW9uGAMgASgFEg0KBXN0b3J5GAQgASgJIk4KC1RvbXlEb2dDYXJkEgoKAmlkGAEgASgFEg4KBmNvbHVtbhgCIAEoBRIjCgVicmVlZBgDIAEoDjIULmNlcmNsZS52MS5Ub215QnJlZWQigQEKEFRvbXlMYXN0VHVyblZpZXcSLgoJcHJvcG9zYWxzGAEgAygLMhsuY2VyY2xlLnYxLlRvbXlQcm9wb3NhbFZpZXcSDQoFdm90ZXMYAiADKAUSGwoOd2lubmluZ19jb2x1bW4YAyABKAVIAIgBAUIRCg9fd2lubmluZ19jb2x1bW4iixUKCVRvbXlFdmVudBI8Cg5zdG9yeV9wcm9wb3NlZBgBIAEoCzIiLmNlcmNsZS52MS5Ub215RXZlbnQuU3RvcnlQcm9wb3NlZEgAEi0KBnBhc3NlZBgCIAEoCzIbLmNlcmNsZS52MS5Ub215RXZlbnQuUGFzc2VkSAASOAoMdm90ZV9zdGFydGVkGAMgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5Wb3RlU3RhcnRlZEgAEisKBXZvdGVkGAQgASgLMhouY2VyY2xlLnYxLlRvbXlFdmVudC5Wb3RlZEgAEjAKCG93bl92b3RlGAUgASgLMhwuY2VyY2xlLnYxLlRvbXlFdmVudC5Pd25Wb3RlSAASLgoHc2F0X291dBgGIAEoCzIbLmNlcmNsZS52MS5Ub215RXZlbnQuU2F0T3V0SAASPAoOdm90ZXNfcmV2ZWFsZWQYByABKAsyIi5jZXJjbGUudjEuVG9teUV2ZW50LlZvdGVzUmV2ZWFsZWRIABInCgN0aWUYCCABKAsyGC5jZXJjbGUudjEuVG9teUV2ZW50LlRpZUgAEjQKCnRpZV9icm9rZW4YCSABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LlRpZUJyb2tlbkgAEjYKC3R1cm5fcmVzdWx0GAogASgLMh8uY2VyY2xlLnYxLlRvbXlFdmVudC5UdXJuUmVzdWx0SAASRQoTZG9nX2RlY2tfcmVzaHVmZmxlZBgLIAEoCzImLmNlcmNsZS52MS5Ub215RXZlbnQuRG9nRGVja1Jlc2h1ZmZsZWRIABI8Cg9ub19jYXJkX3RvX2RyYXcYDCABKAsyIS5jZXJjbGUudjEuVG9teUV2ZW50Lk5vQ2FyZFRvRHJhd0gAEjQKCmNhcmRfZHJhd24YDSABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LkNhcmREcmF3bkgAEjAKCG93bl9kcmF3GA4gASgLMhwuY2VyY2xlLnYxLlRvbXlFdmVudC5Pd25EcmF3SAASRgoTbG9jYXRpb25zX2Rpc2NhcmRlZBgPIAEoCzInLmNlcmNsZS52MS5Ub215RXZlbnQuTG9jYXRpb25zRGlzY2FyZGVkSAASRQoTbG9jYXRpb25fZGVja19zaG9ydBgQIAEoCzImLmNlcmNsZS52MS5Ub215RXZlbnQuTG9jYXRpb25EZWNrU2hvcnRIABI4Cgxyb3dfcmVmaWxsZWQYESABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlJvd1JlZmlsbGVkSAASOAoMdHVybl9zdGFydGVkGBIgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5UdXJuU3RhcnRlZEgAEjIKCWdhbWVfb3ZlchgTIAEoCzIdLmNlcmNsZS52MS5Ub215RXZlbnQuR2FtZU92ZXJIABI4Cgxyb3VuZF9zY29yZWQYFCABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlJvdW5kU2NvcmVkSAASOAoMZ2FtZV9zdGFydGVkGBUgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5HYW1lU3RhcnRlZEgAEjQKCmhhbmRfZGVhbHQYFiABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LkhhbmREZWFsdEgAEjQKCm1hdGNoX292ZXIYFyABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50Lk1hdGNoT3ZlckgAGk4KDVN0b3J5UHJvcG9zZWQSDAoEc2VhdBgBIAEoBRIOCgZjb2x1bW4YAiABKAUSEAoIbG9jYXRpb24YAyABKAUSDQoFc3RvcnkYBCABKAkaFgoGUGFzc2VkEgwKBHNlYXQYASABKAUaMwoLVm90ZVN0YXJ0ZWQSDwoHY29sdW1ucxgBIAMoBRITCgtzaXR0aW5nX291dBgCIAMoBRoVCgVWb3RlZBIMCgRzZWF0GAEgASgFGi8KB093blZvdGUSJAoEY2FyZBgBIAEoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBoWCgZTYXRPdXQSDAoEc2VhdBgBIAEoBRo6CgxSZXZlYWxlZFZvdGUSDAoEc2VhdBgBIAEoBRIMCgRjYXJkGAIgASgFEg4KBmNvbHVtbhgDIAEoBRpRCg1Wb3Rlc1JldmVhbGVkEjAKBXZvdGVzGAEgAygLMiEuY2VyY2xlLnYxLlRvbXlFdmVudC5SZXZlYWxlZFZvdGUSDgoGY291bnRzGAIgAygFGiQKA1RpZRIMCgRzZWF0GAEgASgFEg8KB2NvbHVtbnMYAiADKAUaKQoJVGllQnJva2VuEgwKBHNlYXQYASABKAUSDgoGY29sdW1uGAIgASgFGnUKClR1cm5SZXN1bHQSEwoGY29sdW1uGAEgASgFSACIAQESIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEg8KB21hdGNoZWQYAyADKAUSEQoJbXVzdF9kcmF3GAQgAygFQgkKB19jb2x1bW4aIgoRRG9nRGVja1Jlc2h1ZmZsZWQSDQoFY2FyZHMYASABKAUaHAoMTm9DYXJkVG9EcmF3EgwKBHNlYXQYASABKAUaGQoJQ2FyZERyYXduEgwKBHNlYXQYASABKAUaLwoHT3duRHJhdxIkCgRjYXJkGAEgASgLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkGiUKEkxvY2F0aW9uc0Rpc2NhcmRlZBIPCgdjb2x1bW5zGAEgAygFGjEKEUxvY2F0aW9uRGVja1Nob3J0Eg4KBm5lZWRlZBgBIAEoBRIMCgRsZWZ0GAIgASgFGjIKDlBsYWNlZExvY2F0aW9uEg4KBmNvbHVtbhgBIAEoBRIQCghsb2NhdGlvbhgCIAEoBRpCCgtSb3dSZWZpbGxlZBIzCgZwbGFjZWQYASADKAsyIy5jZXJjbGUudjEuVG9teUV2ZW50LlBsYWNlZExvY2F0aW9uGj8KC1R1cm5TdGFydGVkEgwKBGdhbWUYASABKAUSDAoEdHVybhgCIAEoBRIUCgxsZWFzaF9ob2xkZXIYAyABKAUaaAoIR2FtZU92ZXISDAoEZ2FtZRgBIAEoBRIoCgZyZWFzb24YAiABKA4yGC5jZXJjbGUudjEuVG9teUVuZFJlYXNvbhITCgtoYW5kX2NvdW50cxgDIAMoBRIPCgd3aW5uZXJzGAQgAygFGjsKC1JvdW5kU2NvcmVkEgwKBGdhbWUYASABKAUSDgoGc2NvcmVzGAIgAygFEg4KBnRvdGFscxgDIAMoBRo+CgtHYW1lU3RhcnRlZBIMCgRnYW1lGAEgASgFEhQKDGxlYXNoX2hvbGRlchgCIAEoBRILCgNyb3cYAyADKAUaMgoJSGFuZERlYWx0EiUKBWNhcmRzGAEgAygLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkGlYKCU1hdGNoT3ZlchIoCgZyZWFzb24YASABKA4yGC5jZXJjbGUudjEuVG9teUVuZFJlYXNvbhIPCgd3aW5uZXJzGAIgAygFEg4KBnNjb3JlcxgDIAMoBUIHCgVldmVudCJbCgtUb215T3V0Y29tZRINCgVnYW1lcxgBIAEoBRIoCgxyb3VuZF9zY29yZXMYAiADKAsyEi5jZXJjbGUudjEuSW50TGlzdBITCgtoYW5kX2NvdW50cxgDIAMoBSKTBAoNVG9teUNhdGFsb2d1ZRIzCgZicmVlZHMYASADKAsyIy5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5CcmVlZEVudHJ5EikKCWRvZ19jYXJkcxgCIAMoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBI5Cglsb2NhdGlvbnMYAyADKAsyJi5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5Mb2NhdGlvbkVudHJ5EhEKCWhhbmRfc2l6ZRgEIAEoBRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRIXCg9zdG9yeV9tYXhfY2hhcnMYByABKAUaewoKQnJlZWRFbnRyeRIOCgZjb2x1bW4YASABKAUSIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEiUKBmNvbG91chgDIAEoDjIVLmNlcmNsZS52MS5Ub215Q29sb3VyEhEKCWRvZ19jYXJkcxgEIAEoBRpECglQbGFjZU5hbWUSKQoIbGFuZ3VhZ2UYASABKA4yFy5jZXJjbGUudjEuVG9teUxhbmd1YWdlEgwKBHRleHQYAiABKAkaTgoNTG9jYXRpb25FbnRyeRIKCgJpZBgBIAEoBRIxCgVuYW1lcxgCIAMoCzIiLmNlcmNsZS52MS5Ub215Q2F0YWxvZ3VlLlBsYWNlTmFtZSq3AQoJVG9teUJyZWVkEhoKFlRPTVlfQlJFRURfVU5TUEVDSUZJRUQQABIVChFUT01ZX0JSRUVEX0NPQ0tFUhABEhUKEVRPTVlfQlJFRURfVEVDS0VMEAISFAoQVE9NWV9CUkVFRF9IVVNLWRADEhgKFFRPTVlfQlJFRURfWU9SS1NISVJFEAQSFgoSVE9NWV9CUkVFRF9DQU5JQ0hFEAUSGAoUVE9NWV9CUkVFRF9EQUxNQVRJRU4QBiqzAQoKVG9teUNvbG91chIbChdUT01ZX0NPTE9VUl9VTlNQRUNJRklFRBAAEhUKEVRPTVlfQ09MT1VSX0dSRUVOEAESEwoPVE9NWV9DT0xPVVJfUkVEEAISFAoQVE9NWV9DT0xPVVJfQkxVRRADEhYKElRPTVlfQ09MT1VSX1lFTExPVxAEEhYKElRPTVlfQ09MT1VSX1ZJT0xFVBAFEhYKElRPTVlfQ09MT1VSX09SQU5HRRAGKnsKCVRvbXlQaGFzZRIaChZUT01ZX1BIQVNFX1VOU1BFQ0lGSUVEEAASFAoQVE9NWV9QSEFTRV9TVE9SWRABEhMKD1RPTVlfUEhBU0VfVk9URRACEhIKDlRPTVlfUEhBU0VfVElFEAMSEwoPVE9NWV9QSEFTRV9PVkVSEAQqWQoMVG9teUxhbmd1YWdlEh0KGVRPTVlfTEFOR1VBR0VfVU5TUEVDSUZJRUQQABIUChBUT01ZX0xBTkdVQUdFX0ZSEAESFAoQVE9NWV9MQU5HVUFHRV9FThACKp4BCg1Ub215RW5kUmVhc29uEh8KG1RPTVlfRU5EX1JFQVNPTl9VTlNQRUNJRklFRBAAEiEKHVRPTVlfRU5EX1JFQVNPTl9PTkVfQ0FSRF9MRUZUEAESJwojVE9NWV9FTkRfUkVBU09OX0xPQ0FUSU9OU19FWEhBVVNURUQQAhIgChxUT01ZX0VORF9SRUFTT05fVEFSR0VUX1NDT1JFEANiBnByb3RvMw", [file_cercle_v1_common]);
+  fileDesc("ChRjZXJjbGUvdjEvdG9teS5wcm90bxIJY2VyY2xlLnYxIukCCgpUb215QWN0aW9uEjAKB3Byb3Bvc2UYASABKAsyHS5jZXJjbGUudjEuVG9teUFjdGlvbi5Qcm9wb3NlSAASKgoEcGFzcxgCIAEoCzIaLmNlcmNsZS52MS5Ub215QWN0aW9uLlBhc3NIABIqCgR2b3RlGAMgASgLMhouY2VyY2xlLnYxLlRvbXlBY3Rpb24uVm90ZUgAEjMKCWJyZWFrX3RpZRgEIAEoCzIeLmNlcmNsZS52MS5Ub215QWN0aW9uLkJyZWFrVGllSAAaWAoHUHJvcG9zZRIOCgZjb2x1bW4YASABKAUSDQoFc3RvcnkYAiABKAkSLgoIdGVtcGxhdGUYAyABKAsyHC5jZXJjbGUudjEuVG9teVRlbXBsYXRlU3RvcnkaBgoEUGFzcxoUCgRWb3RlEgwKBGNhcmQYASABKAUaGgoIQnJlYWtUaWUSDgoGY29sdW1uGAEgASgFQggKBmFjdGlvbiLjBQoIVG9teVZpZXcSEQoEc2VhdBgBIAEoBUgAiAEBEiMKBXBoYXNlGAIgASgOMhQuY2VyY2xlLnYxLlRvbXlQaGFzZRIMCgRnYW1lGAMgASgFEgwKBHR1cm4YBCABKAUSFAoMbGVhc2hfaG9sZGVyGAUgASgFEhgKC3N0b3J5dGVsbGVyGAYgASgFSAGIAQESKgoHY29sdW1ucxgHIAMoCzIZLmNlcmNsZS52MS5Ub215Q29sdW1uVmlldxIuCglwcm9wb3NhbHMYCCADKAsyGy5jZXJjbGUudjEuVG9teVByb3Bvc2FsVmlldxIOCgZwYXNzZWQYCSADKAgSEwoLc2l0dGluZ19vdXQYCiADKAgSDQoFdm90ZWQYCyADKAgSDQoFdm90ZXMYDCADKAUSFAoHbXlfdm90ZRgNIAEoBUgCiAEBEiQKBGhhbmQYDiADKAsyFi5jZXJjbGUudjEuVG9teURvZ0NhcmQSEwoLaGFuZF9jb3VudHMYDyADKAUSFgoOZG9nX2RlY2tfY291bnQYECABKAUSGQoRZG9nX2Rpc2NhcmRfY291bnQYESABKAUSGwoTbG9jYXRpb25fZGVja19jb3VudBgSIAEoBRIeChZsb2NhdGlvbl9kaXNjYXJkX2NvdW50GBMgASgFEhMKC3RpZV9jb2x1bW5zGBQgAygFEi4KCWxhc3RfdHVybhgVIAEoCzIbLmNlcmNsZS52MS5Ub215TGFzdFR1cm5WaWV3Eg4KBnJvdW5kcxgWIAEoCBIUCgx0YXJnZXRfc2NvcmUYFyABKAUSKAoMcm91bmRfc2NvcmVzGBggAygLMhIuY2VyY2xlLnYxLkludExpc3QSDgoGdG90YWxzGBkgAygFEikKCGxhbmd1YWdlGBogASgOMhcuY2VyY2xlLnYxLlRvbXlMYW5ndWFnZUIHCgVfc2VhdEIOCgxfc3Rvcnl0ZWxsZXJCCgoIX215X3ZvdGUisAEKDlRvbXlDb2x1bW5WaWV3Eg4KBmNvbHVtbhgBIAEoBRIjCgVicmVlZBgCIAEoDjIULmNlcmNsZS52MS5Ub215QnJlZWQSJQoGY29sb3VyGAMgASgOMhUuY2VyY2xlLnYxLlRvbXlDb2xvdXISFQoIbG9jYXRpb24YBCABKAVIAIgBAUILCglfbG9jYXRpb25KBAgFEAZKBAgGEAdSCHBsYWNlX2ZyUghwbGFjZV9lbiKBAQoQVG9teVByb3Bvc2FsVmlldxIOCgZjb2x1bW4YASABKAUSDAoEc2VhdBgCIAEoBRIQCghsb2NhdGlvbhgDIAEoBRINCgVzdG9yeRgEIAEoCRIuCgh0ZW1wbGF0ZRgFIAEoCzIcLmNlcmNsZS52MS5Ub215VGVtcGxhdGVTdG9yeSJaChFUb215VGVtcGxhdGVTdG9yeRIOCgZudW1iZXIYASABKAUSIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEhAKCGxvY2F0aW9uGAMgASgFIk4KC1RvbXlEb2dDYXJkEgoKAmlkGAEgASgFEg4KBmNvbHVtbhgCIAEoBRIjCgVicmVlZBgDIAEoDjIULmNlcmNsZS52MS5Ub215QnJlZWQigQEKEFRvbXlMYXN0VHVyblZpZXcSLgoJcHJvcG9zYWxzGAEgAygLMhsuY2VyY2xlLnYxLlRvbXlQcm9wb3NhbFZpZXcSDQoFdm90ZXMYAiADKAUSGwoOd2lubmluZ19jb2x1bW4YAyABKAVIAIgBAUIRCg9fd2lubmluZ19jb2x1bW4iuxUKCVRvbXlFdmVudBI8Cg5zdG9yeV9wcm9wb3NlZBgBIAEoCzIiLmNlcmNsZS52MS5Ub215RXZlbnQuU3RvcnlQcm9wb3NlZEgAEi0KBnBhc3NlZBgCIAEoCzIbLmNlcmNsZS52MS5Ub215RXZlbnQuUGFzc2VkSAASOAoMdm90ZV9zdGFydGVkGAMgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5Wb3RlU3RhcnRlZEgAEisKBXZvdGVkGAQgASgLMhouY2VyY2xlLnYxLlRvbXlFdmVudC5Wb3RlZEgAEjAKCG93bl92b3RlGAUgASgLMhwuY2VyY2xlLnYxLlRvbXlFdmVudC5Pd25Wb3RlSAASLgoHc2F0X291dBgGIAEoCzIbLmNlcmNsZS52MS5Ub215RXZlbnQuU2F0T3V0SAASPAoOdm90ZXNfcmV2ZWFsZWQYByABKAsyIi5jZXJjbGUudjEuVG9teUV2ZW50LlZvdGVzUmV2ZWFsZWRIABInCgN0aWUYCCABKAsyGC5jZXJjbGUudjEuVG9teUV2ZW50LlRpZUgAEjQKCnRpZV9icm9rZW4YCSABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LlRpZUJyb2tlbkgAEjYKC3R1cm5fcmVzdWx0GAogASgLMh8uY2VyY2xlLnYxLlRvbXlFdmVudC5UdXJuUmVzdWx0SAASRQoTZG9nX2RlY2tfcmVzaHVmZmxlZBgLIAEoCzImLmNlcmNsZS52MS5Ub215RXZlbnQuRG9nRGVja1Jlc2h1ZmZsZWRIABI8Cg9ub19jYXJkX3RvX2RyYXcYDCABKAsyIS5jZXJjbGUudjEuVG9teUV2ZW50Lk5vQ2FyZFRvRHJhd0gAEjQKCmNhcmRfZHJhd24YDSABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LkNhcmREcmF3bkgAEjAKCG93bl9kcmF3GA4gASgLMhwuY2VyY2xlLnYxLlRvbXlFdmVudC5Pd25EcmF3SAASRgoTbG9jYXRpb25zX2Rpc2NhcmRlZBgPIAEoCzInLmNlcmNsZS52MS5Ub215RXZlbnQuTG9jYXRpb25zRGlzY2FyZGVkSAASRQoTbG9jYXRpb25fZGVja19zaG9ydBgQIAEoCzImLmNlcmNsZS52MS5Ub215RXZlbnQuTG9jYXRpb25EZWNrU2hvcnRIABI4Cgxyb3dfcmVmaWxsZWQYESABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlJvd1JlZmlsbGVkSAASOAoMdHVybl9zdGFydGVkGBIgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5UdXJuU3RhcnRlZEgAEjIKCWdhbWVfb3ZlchgTIAEoCzIdLmNlcmNsZS52MS5Ub215RXZlbnQuR2FtZU92ZXJIABI4Cgxyb3VuZF9zY29yZWQYFCABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlJvdW5kU2NvcmVkSAASOAoMZ2FtZV9zdGFydGVkGBUgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5HYW1lU3RhcnRlZEgAEjQKCmhhbmRfZGVhbHQYFiABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LkhhbmREZWFsdEgAEjQKCm1hdGNoX292ZXIYFyABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50Lk1hdGNoT3ZlckgAGn4KDVN0b3J5UHJvcG9zZWQSDAoEc2VhdBgBIAEoBRIOCgZjb2x1bW4YAiABKAUSEAoIbG9jYXRpb24YAyABKAUSDQoFc3RvcnkYBCABKAkSLgoIdGVtcGxhdGUYBSABKAsyHC5jZXJjbGUudjEuVG9teVRlbXBsYXRlU3RvcnkaFgoGUGFzc2VkEgwKBHNlYXQYASABKAUaMwoLVm90ZVN0YXJ0ZWQSDwoHY29sdW1ucxgBIAMoBRITCgtzaXR0aW5nX291dBgCIAMoBRoVCgVWb3RlZBIMCgRzZWF0GAEgASgFGi8KB093blZvdGUSJAoEY2FyZBgBIAEoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBoWCgZTYXRPdXQSDAoEc2VhdBgBIAEoBRo6CgxSZXZlYWxlZFZvdGUSDAoEc2VhdBgBIAEoBRIMCgRjYXJkGAIgASgFEg4KBmNvbHVtbhgDIAEoBRpRCg1Wb3Rlc1JldmVhbGVkEjAKBXZvdGVzGAEgAygLMiEuY2VyY2xlLnYxLlRvbXlFdmVudC5SZXZlYWxlZFZvdGUSDgoGY291bnRzGAIgAygFGiQKA1RpZRIMCgRzZWF0GAEgASgFEg8KB2NvbHVtbnMYAiADKAUaKQoJVGllQnJva2VuEgwKBHNlYXQYASABKAUSDgoGY29sdW1uGAIgASgFGnUKClR1cm5SZXN1bHQSEwoGY29sdW1uGAEgASgFSACIAQESIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEg8KB21hdGNoZWQYAyADKAUSEQoJbXVzdF9kcmF3GAQgAygFQgkKB19jb2x1bW4aIgoRRG9nRGVja1Jlc2h1ZmZsZWQSDQoFY2FyZHMYASABKAUaHAoMTm9DYXJkVG9EcmF3EgwKBHNlYXQYASABKAUaGQoJQ2FyZERyYXduEgwKBHNlYXQYASABKAUaLwoHT3duRHJhdxIkCgRjYXJkGAEgASgLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkGiUKEkxvY2F0aW9uc0Rpc2NhcmRlZBIPCgdjb2x1bW5zGAEgAygFGjEKEUxvY2F0aW9uRGVja1Nob3J0Eg4KBm5lZWRlZBgBIAEoBRIMCgRsZWZ0GAIgASgFGjIKDlBsYWNlZExvY2F0aW9uEg4KBmNvbHVtbhgBIAEoBRIQCghsb2NhdGlvbhgCIAEoBRpCCgtSb3dSZWZpbGxlZBIzCgZwbGFjZWQYASADKAsyIy5jZXJjbGUudjEuVG9teUV2ZW50LlBsYWNlZExvY2F0aW9uGj8KC1R1cm5TdGFydGVkEgwKBGdhbWUYASABKAUSDAoEdHVybhgCIAEoBRIUCgxsZWFzaF9ob2xkZXIYAyABKAUaaAoIR2FtZU92ZXISDAoEZ2FtZRgBIAEoBRIoCgZyZWFzb24YAiABKA4yGC5jZXJjbGUudjEuVG9teUVuZFJlYXNvbhITCgtoYW5kX2NvdW50cxgDIAMoBRIPCgd3aW5uZXJzGAQgAygFGjsKC1JvdW5kU2NvcmVkEgwKBGdhbWUYASABKAUSDgoGc2NvcmVzGAIgAygFEg4KBnRvdGFscxgDIAMoBRo+CgtHYW1lU3RhcnRlZBIMCgRnYW1lGAEgASgFEhQKDGxlYXNoX2hvbGRlchgCIAEoBRILCgNyb3cYAyADKAUaMgoJSGFuZERlYWx0EiUKBWNhcmRzGAEgAygLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkGlYKCU1hdGNoT3ZlchIoCgZyZWFzb24YASABKA4yGC5jZXJjbGUudjEuVG9teUVuZFJlYXNvbhIPCgd3aW5uZXJzGAIgAygFEg4KBnNjb3JlcxgDIAMoBUIHCgVldmVudCJbCgtUb215T3V0Y29tZRINCgVnYW1lcxgBIAEoBRIoCgxyb3VuZF9zY29yZXMYAiADKAsyEi5jZXJjbGUudjEuSW50TGlzdBITCgtoYW5kX2NvdW50cxgDIAMoBSKTBAoNVG9teUNhdGFsb2d1ZRIzCgZicmVlZHMYASADKAsyIy5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5CcmVlZEVudHJ5EikKCWRvZ19jYXJkcxgCIAMoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBI5Cglsb2NhdGlvbnMYAyADKAsyJi5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5Mb2NhdGlvbkVudHJ5EhEKCWhhbmRfc2l6ZRgEIAEoBRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRIXCg9zdG9yeV9tYXhfY2hhcnMYByABKAUaewoKQnJlZWRFbnRyeRIOCgZjb2x1bW4YASABKAUSIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEiUKBmNvbG91chgDIAEoDjIVLmNlcmNsZS52MS5Ub215Q29sb3VyEhEKCWRvZ19jYXJkcxgEIAEoBRpECglQbGFjZU5hbWUSKQoIbGFuZ3VhZ2UYASABKA4yFy5jZXJjbGUudjEuVG9teUxhbmd1YWdlEgwKBHRleHQYAiABKAkaTgoNTG9jYXRpb25FbnRyeRIKCgJpZBgBIAEoBRIxCgVuYW1lcxgCIAMoCzIiLmNlcmNsZS52MS5Ub215Q2F0YWxvZ3VlLlBsYWNlTmFtZSq3AQoJVG9teUJyZWVkEhoKFlRPTVlfQlJFRURfVU5TUEVDSUZJRUQQABIVChFUT01ZX0JSRUVEX0NPQ0tFUhABEhUKEVRPTVlfQlJFRURfVEVDS0VMEAISFAoQVE9NWV9CUkVFRF9IVVNLWRADEhgKFFRPTVlfQlJFRURfWU9SS1NISVJFEAQSFgoSVE9NWV9CUkVFRF9DQU5JQ0hFEAUSGAoUVE9NWV9CUkVFRF9EQUxNQVRJRU4QBiqzAQoKVG9teUNvbG91chIbChdUT01ZX0NPTE9VUl9VTlNQRUNJRklFRBAAEhUKEVRPTVlfQ09MT1VSX0dSRUVOEAESEwoPVE9NWV9DT0xPVVJfUkVEEAISFAoQVE9NWV9DT0xPVVJfQkxVRRADEhYKElRPTVlfQ09MT1VSX1lFTExPVxAEEhYKElRPTVlfQ09MT1VSX1ZJT0xFVBAFEhYKElRPTVlfQ09MT1VSX09SQU5HRRAGKnsKCVRvbXlQaGFzZRIaChZUT01ZX1BIQVNFX1VOU1BFQ0lGSUVEEAASFAoQVE9NWV9QSEFTRV9TVE9SWRABEhMKD1RPTVlfUEhBU0VfVk9URRACEhIKDlRPTVlfUEhBU0VfVElFEAMSEwoPVE9NWV9QSEFTRV9PVkVSEAQqWQoMVG9teUxhbmd1YWdlEh0KGVRPTVlfTEFOR1VBR0VfVU5TUEVDSUZJRUQQABIUChBUT01ZX0xBTkdVQUdFX0ZSEAESFAoQVE9NWV9MQU5HVUFHRV9FThACKp4BCg1Ub215RW5kUmVhc29uEh8KG1RPTVlfRU5EX1JFQVNPTl9VTlNQRUNJRklFRBAAEiEKHVRPTVlfRU5EX1JFQVNPTl9PTkVfQ0FSRF9MRUZUEAESJwojVE9NWV9FTkRfUkVBU09OX0xPQ0FUSU9OU19FWEhBVVNURUQQAhIgChxUT01ZX0VORF9SRUFTT05fVEFSR0VUX1NDT1JFEANiBnByb3RvMw", [file_cercle_v1_common]);
 
 /**
  * A move in Tomy: exactly one is set.
@@ -84,11 +84,20 @@ export type TomyAction_Propose = Message<"cercle.v1.TomyAction.Propose"> & {
   column: number;
 
   /**
-   * The story, 1–500 characters once trimmed.
+   * The story, 1–500 characters once trimmed. Empty when `template` is set.
    *
    * @generated from field: string story = 2;
    */
   story: string;
+
+  /**
+   * Instead of `story`: one of the template stories of the clients' catalogues (what
+   * ListLegalActions suggests; send it back as listed). Its `breed` and `location` must be
+   * the column's. Set either `story` or `template`, never both.
+   *
+   * @generated from field: cercle.v1.TomyTemplateStory template = 3;
+   */
+  template?: TomyTemplateStory | undefined;
 };
 
 /**
@@ -338,7 +347,8 @@ export type TomyView = Message<"cercle.v1.TomyView"> & {
   totals: number[];
 
   /**
-   * The language of the stories the server tells for a player (room option).
+   * The room's language (room option). The stories the server tells do not depend on it:
+   * they are TomyTemplateStory references each reader renders in their own language.
    *
    * @generated from field: cercle.v1.TomyLanguage language = 26;
    */
@@ -423,11 +433,19 @@ export type TomyProposalView = Message<"cercle.v1.TomyProposalView"> & {
   location: number;
 
   /**
-   * The story, trimmed, exactly as told.
+   * The story, trimmed, exactly as told by a person. Empty when `template` is set.
    *
    * @generated from field: string story = 4;
    */
   story: string;
+
+  /**
+   * Set when the server told the story (a bot, a story clock run out): render it from the
+   * reader's catalogue (see TomyTemplateStory); `story` is then empty.
+   *
+   * @generated from field: cercle.v1.TomyTemplateStory template = 5;
+   */
+  template?: TomyTemplateStory | undefined;
 };
 
 /**
@@ -436,6 +454,52 @@ export type TomyProposalView = Message<"cercle.v1.TomyProposalView"> & {
  */
 export const TomyProposalViewSchema: GenMessage<TomyProposalView> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tomy, 3);
+
+/**
+ * A story the server tells (for a bot, or when the story clock runs out, MT-TIME-1), sent as
+ * a reference, not as text, so that every reader reads it in their own language.
+ *
+ * The bank of templates is in the clients' catalogues: message `my-story-<number>` of
+ * `i18n/locales/<lang>/tomy.ftl` (every language has the same templates, numbered alike, 0
+ * to 11). A frontend formats that message with three variables: `$breed`, the breed's name
+ * in the reader's language (`my-breed-<breed>`, the enum value lower-cased without its
+ * prefix); `$place`, the location's text in the reader's language (GetGameCatalogue
+ * `tomy.locations[location].names`, falling back to any language); and `$Place`, the same
+ * text with a capital first letter (for a template that starts with the place). A number
+ * the client does not know (a newer server) is rendered with the template of that number
+ * modulo its bank size.
+ *
+ * @generated from message cercle.v1.TomyTemplateStory
+ */
+export type TomyTemplateStory = Message<"cercle.v1.TomyTemplateStory"> & {
+  /**
+   * The template's number in the catalogues' bank (`my-story-<number>`), 0 to 11.
+   *
+   * @generated from field: int32 number = 1;
+   */
+  number: number;
+
+  /**
+   * The breed the story names (the proposed column's breed).
+   *
+   * @generated from field: cercle.v1.TomyBreed breed = 2;
+   */
+  breed: TomyBreed;
+
+  /**
+   * The location card (0–47) the story names: the place under the proposed column.
+   *
+   * @generated from field: int32 location = 3;
+   */
+  location: number;
+};
+
+/**
+ * Describes the message cercle.v1.TomyTemplateStory.
+ * Use `create(TomyTemplateStorySchema)` to create a new message.
+ */
+export const TomyTemplateStorySchema: GenMessage<TomyTemplateStory> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 4);
 
 /**
  * The face of a dog card: its id, breed and that breed's column.
@@ -470,7 +534,7 @@ export type TomyDogCard = Message<"cercle.v1.TomyDogCard"> & {
  * Use `create(TomyDogCardSchema)` to create a new message.
  */
 export const TomyDogCardSchema: GenMessage<TomyDogCard> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 4);
+  messageDesc(file_cercle_v1_tomy, 5);
 
 /**
  * The previous turn, as revealed: its stories, every vote and the winning column.
@@ -505,7 +569,7 @@ export type TomyLastTurnView = Message<"cercle.v1.TomyLastTurnView"> & {
  * Use `create(TomyLastTurnViewSchema)` to create a new message.
  */
 export const TomyLastTurnViewSchema: GenMessage<TomyLastTurnView> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 5);
+  messageDesc(file_cercle_v1_tomy, 6);
 
 /**
  * Something that happened in a Tomy match: exactly one is set. Events marked private reach
@@ -711,7 +775,7 @@ export type TomyEvent = Message<"cercle.v1.TomyEvent"> & {
  * Use `create(TomyEventSchema)` to create a new message.
  */
 export const TomyEventSchema: GenMessage<TomyEvent> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6);
+  messageDesc(file_cercle_v1_tomy, 7);
 
 /**
  * MT-STORY-1: a seat proposed a place with a story.
@@ -741,11 +805,19 @@ export type TomyEvent_StoryProposed = Message<"cercle.v1.TomyEvent.StoryProposed
   location: number;
 
   /**
-   * The story, trimmed.
+   * The story, trimmed, as told by a person. Empty when `template` is set.
    *
    * @generated from field: string story = 4;
    */
   story: string;
+
+  /**
+   * Set when the server told the story (a bot, a story clock run out): render it in the
+   * reader's language from the clients' catalogue (see TomyTemplateStory).
+   *
+   * @generated from field: cercle.v1.TomyTemplateStory template = 5;
+   */
+  template?: TomyTemplateStory | undefined;
 };
 
 /**
@@ -753,7 +825,7 @@ export type TomyEvent_StoryProposed = Message<"cercle.v1.TomyEvent.StoryProposed
  * Use `create(TomyEvent_StoryProposedSchema)` to create a new message.
  */
 export const TomyEvent_StoryProposedSchema: GenMessage<TomyEvent_StoryProposed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 0);
+  messageDesc(file_cercle_v1_tomy, 7, 0);
 
 /**
  * MT-STORY-1: a seat passed.
@@ -774,7 +846,7 @@ export type TomyEvent_Passed = Message<"cercle.v1.TomyEvent.Passed"> & {
  * Use `create(TomyEvent_PassedSchema)` to create a new message.
  */
 export const TomyEvent_PassedSchema: GenMessage<TomyEvent_Passed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 1);
+  messageDesc(file_cercle_v1_tomy, 7, 1);
 
 /**
  * MT-VOTE-1/2: the vote starts.
@@ -802,7 +874,7 @@ export type TomyEvent_VoteStarted = Message<"cercle.v1.TomyEvent.VoteStarted"> &
  * Use `create(TomyEvent_VoteStartedSchema)` to create a new message.
  */
 export const TomyEvent_VoteStartedSchema: GenMessage<TomyEvent_VoteStarted> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 2);
+  messageDesc(file_cercle_v1_tomy, 7, 2);
 
 /**
  * MT-VOTE-1: a seat played its card face down (which card stays hidden).
@@ -823,7 +895,7 @@ export type TomyEvent_Voted = Message<"cercle.v1.TomyEvent.Voted"> & {
  * Use `create(TomyEvent_VotedSchema)` to create a new message.
  */
 export const TomyEvent_VotedSchema: GenMessage<TomyEvent_Voted> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 3);
+  messageDesc(file_cercle_v1_tomy, 7, 3);
 
 /**
  * MT-VOTE-1, private to the voter: the card I played face down.
@@ -844,7 +916,7 @@ export type TomyEvent_OwnVote = Message<"cercle.v1.TomyEvent.OwnVote"> & {
  * Use `create(TomyEvent_OwnVoteSchema)` to create a new message.
  */
 export const TomyEvent_OwnVoteSchema: GenMessage<TomyEvent_OwnVote> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 4);
+  messageDesc(file_cercle_v1_tomy, 7, 4);
 
 /**
  * MT-TIME-1 (server setting): a seat's vote clock ran out and it sits this vote out.
@@ -865,7 +937,7 @@ export type TomyEvent_SatOut = Message<"cercle.v1.TomyEvent.SatOut"> & {
  * Use `create(TomyEvent_SatOutSchema)` to create a new message.
  */
 export const TomyEvent_SatOutSchema: GenMessage<TomyEvent_SatOut> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 5);
+  messageDesc(file_cercle_v1_tomy, 7, 5);
 
 /**
  * One vote, turned over.
@@ -900,7 +972,7 @@ export type TomyEvent_RevealedVote = Message<"cercle.v1.TomyEvent.RevealedVote">
  * Use `create(TomyEvent_RevealedVoteSchema)` to create a new message.
  */
 export const TomyEvent_RevealedVoteSchema: GenMessage<TomyEvent_RevealedVote> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 6);
+  messageDesc(file_cercle_v1_tomy, 7, 6);
 
 /**
  * MT-REVEAL-1: every vote is revealed at once.
@@ -928,7 +1000,7 @@ export type TomyEvent_VotesRevealed = Message<"cercle.v1.TomyEvent.VotesRevealed
  * Use `create(TomyEvent_VotesRevealedSchema)` to create a new message.
  */
 export const TomyEvent_VotesRevealedSchema: GenMessage<TomyEvent_VotesRevealed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 7);
+  messageDesc(file_cercle_v1_tomy, 7, 7);
 
 /**
  * MT-REVEAL-1: several breeds share the most votes; the leash holder must choose.
@@ -956,7 +1028,7 @@ export type TomyEvent_Tie = Message<"cercle.v1.TomyEvent.Tie"> & {
  * Use `create(TomyEvent_TieSchema)` to create a new message.
  */
 export const TomyEvent_TieSchema: GenMessage<TomyEvent_Tie> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 8);
+  messageDesc(file_cercle_v1_tomy, 7, 8);
 
 /**
  * MT-REVEAL-1: the leash holder chose among the tied breeds.
@@ -984,7 +1056,7 @@ export type TomyEvent_TieBroken = Message<"cercle.v1.TomyEvent.TieBroken"> & {
  * Use `create(TomyEvent_TieBrokenSchema)` to create a new message.
  */
 export const TomyEvent_TieBrokenSchema: GenMessage<TomyEvent_TieBroken> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 9);
+  messageDesc(file_cercle_v1_tomy, 7, 9);
 
 /**
  * MT-REVEAL-2/3: the turn's result.
@@ -1026,7 +1098,7 @@ export type TomyEvent_TurnResult = Message<"cercle.v1.TomyEvent.TurnResult"> & {
  * Use `create(TomyEvent_TurnResultSchema)` to create a new message.
  */
 export const TomyEvent_TurnResultSchema: GenMessage<TomyEvent_TurnResult> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 10);
+  messageDesc(file_cercle_v1_tomy, 7, 10);
 
 /**
  * MT-REVEAL-2: the dog deck was empty, so the dog discards were shuffled into a new deck.
@@ -1047,7 +1119,7 @@ export type TomyEvent_DogDeckReshuffled = Message<"cercle.v1.TomyEvent.DogDeckRe
  * Use `create(TomyEvent_DogDeckReshuffledSchema)` to create a new message.
  */
 export const TomyEvent_DogDeckReshuffledSchema: GenMessage<TomyEvent_DogDeckReshuffled> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 11);
+  messageDesc(file_cercle_v1_tomy, 7, 11);
 
 /**
  * MT-REVEAL-2: a seat should draw but no dog card is left.
@@ -1068,7 +1140,7 @@ export type TomyEvent_NoCardToDraw = Message<"cercle.v1.TomyEvent.NoCardToDraw">
  * Use `create(TomyEvent_NoCardToDrawSchema)` to create a new message.
  */
 export const TomyEvent_NoCardToDrawSchema: GenMessage<TomyEvent_NoCardToDraw> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 12);
+  messageDesc(file_cercle_v1_tomy, 7, 12);
 
 /**
  * MT-REVEAL-2: a seat drew one dog card (which stays hidden).
@@ -1089,7 +1161,7 @@ export type TomyEvent_CardDrawn = Message<"cercle.v1.TomyEvent.CardDrawn"> & {
  * Use `create(TomyEvent_CardDrawnSchema)` to create a new message.
  */
 export const TomyEvent_CardDrawnSchema: GenMessage<TomyEvent_CardDrawn> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 13);
+  messageDesc(file_cercle_v1_tomy, 7, 13);
 
 /**
  * MT-REVEAL-2, private to the drawer: the card I drew.
@@ -1110,7 +1182,7 @@ export type TomyEvent_OwnDraw = Message<"cercle.v1.TomyEvent.OwnDraw"> & {
  * Use `create(TomyEvent_OwnDrawSchema)` to create a new message.
  */
 export const TomyEvent_OwnDrawSchema: GenMessage<TomyEvent_OwnDraw> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 14);
+  messageDesc(file_cercle_v1_tomy, 7, 14);
 
 /**
  * MT-NEXT-1: the proposed places are discarded.
@@ -1131,7 +1203,7 @@ export type TomyEvent_LocationsDiscarded = Message<"cercle.v1.TomyEvent.Location
  * Use `create(TomyEvent_LocationsDiscardedSchema)` to create a new message.
  */
 export const TomyEvent_LocationsDiscardedSchema: GenMessage<TomyEvent_LocationsDiscarded> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 15);
+  messageDesc(file_cercle_v1_tomy, 7, 15);
 
 /**
  * MT-NEXT-1: the location deck is too short to refill the row; the game ends.
@@ -1159,7 +1231,7 @@ export type TomyEvent_LocationDeckShort = Message<"cercle.v1.TomyEvent.LocationD
  * Use `create(TomyEvent_LocationDeckShortSchema)` to create a new message.
  */
 export const TomyEvent_LocationDeckShortSchema: GenMessage<TomyEvent_LocationDeckShort> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 16);
+  messageDesc(file_cercle_v1_tomy, 7, 16);
 
 /**
  * A new place face up under a column.
@@ -1187,7 +1259,7 @@ export type TomyEvent_PlacedLocation = Message<"cercle.v1.TomyEvent.PlacedLocati
  * Use `create(TomyEvent_PlacedLocationSchema)` to create a new message.
  */
 export const TomyEvent_PlacedLocationSchema: GenMessage<TomyEvent_PlacedLocation> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 17);
+  messageDesc(file_cercle_v1_tomy, 7, 17);
 
 /**
  * MT-NEXT-1: the emptied columns get new places.
@@ -1208,7 +1280,7 @@ export type TomyEvent_RowRefilled = Message<"cercle.v1.TomyEvent.RowRefilled"> &
  * Use `create(TomyEvent_RowRefilledSchema)` to create a new message.
  */
 export const TomyEvent_RowRefilledSchema: GenMessage<TomyEvent_RowRefilled> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 18);
+  messageDesc(file_cercle_v1_tomy, 7, 18);
 
 /**
  * MT-NEXT-1: a new turn starts.
@@ -1243,7 +1315,7 @@ export type TomyEvent_TurnStarted = Message<"cercle.v1.TomyEvent.TurnStarted"> &
  * Use `create(TomyEvent_TurnStartedSchema)` to create a new message.
  */
 export const TomyEvent_TurnStartedSchema: GenMessage<TomyEvent_TurnStarted> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 19);
+  messageDesc(file_cercle_v1_tomy, 7, 19);
 
 /**
  * MT-END-1: a game ended.
@@ -1285,7 +1357,7 @@ export type TomyEvent_GameOver = Message<"cercle.v1.TomyEvent.GameOver"> & {
  * Use `create(TomyEvent_GameOverSchema)` to create a new message.
  */
 export const TomyEvent_GameOverSchema: GenMessage<TomyEvent_GameOver> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 20);
+  messageDesc(file_cercle_v1_tomy, 7, 20);
 
 /**
  * MT-VAR-1: the game's scores in the rounds variant.
@@ -1320,7 +1392,7 @@ export type TomyEvent_RoundScored = Message<"cercle.v1.TomyEvent.RoundScored"> &
  * Use `create(TomyEvent_RoundScoredSchema)` to create a new message.
  */
 export const TomyEvent_RoundScoredSchema: GenMessage<TomyEvent_RoundScored> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 21);
+  messageDesc(file_cercle_v1_tomy, 7, 21);
 
 /**
  * MT-VAR-1 and MT-SETUP-1: a new game is dealt (rounds variant).
@@ -1355,7 +1427,7 @@ export type TomyEvent_GameStarted = Message<"cercle.v1.TomyEvent.GameStarted"> &
  * Use `create(TomyEvent_GameStartedSchema)` to create a new message.
  */
 export const TomyEvent_GameStartedSchema: GenMessage<TomyEvent_GameStarted> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 22);
+  messageDesc(file_cercle_v1_tomy, 7, 22);
 
 /**
  * MT-SETUP-1, private to each player: my new hand.
@@ -1376,7 +1448,7 @@ export type TomyEvent_HandDealt = Message<"cercle.v1.TomyEvent.HandDealt"> & {
  * Use `create(TomyEvent_HandDealtSchema)` to create a new message.
  */
 export const TomyEvent_HandDealtSchema: GenMessage<TomyEvent_HandDealt> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 23);
+  messageDesc(file_cercle_v1_tomy, 7, 23);
 
 /**
  * MT-END-1 / MT-VAR-1: the match is over.
@@ -1411,7 +1483,7 @@ export type TomyEvent_MatchOver = Message<"cercle.v1.TomyEvent.MatchOver"> & {
  * Use `create(TomyEvent_MatchOverSchema)` to create a new message.
  */
 export const TomyEvent_MatchOverSchema: GenMessage<TomyEvent_MatchOver> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6, 24);
+  messageDesc(file_cercle_v1_tomy, 7, 24);
 
 /**
  * The detail of a finished Tomy match's outcome.
@@ -1446,7 +1518,7 @@ export type TomyOutcome = Message<"cercle.v1.TomyOutcome"> & {
  * Use `create(TomyOutcomeSchema)` to create a new message.
  */
 export const TomyOutcomeSchema: GenMessage<TomyOutcome> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7);
+  messageDesc(file_cercle_v1_tomy, 8);
 
 /**
  * The material of Tomy, so no client hard-codes a table (MT-MAT-1..3, MT-SETUP-1).
@@ -1509,7 +1581,7 @@ export type TomyCatalogue = Message<"cercle.v1.TomyCatalogue"> & {
  * Use `create(TomyCatalogueSchema)` to create a new message.
  */
 export const TomyCatalogueSchema: GenMessage<TomyCatalogue> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 8);
+  messageDesc(file_cercle_v1_tomy, 9);
 
 /**
  * A breed card of the row.
@@ -1551,7 +1623,7 @@ export type TomyCatalogue_BreedEntry = Message<"cercle.v1.TomyCatalogue.BreedEnt
  * Use `create(TomyCatalogue_BreedEntrySchema)` to create a new message.
  */
 export const TomyCatalogue_BreedEntrySchema: GenMessage<TomyCatalogue_BreedEntry> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 8, 0);
+  messageDesc(file_cercle_v1_tomy, 9, 0);
 
 /**
  * A location card's printed text in one language.
@@ -1579,7 +1651,7 @@ export type TomyCatalogue_PlaceName = Message<"cercle.v1.TomyCatalogue.PlaceName
  * Use `create(TomyCatalogue_PlaceNameSchema)` to create a new message.
  */
 export const TomyCatalogue_PlaceNameSchema: GenMessage<TomyCatalogue_PlaceName> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 8, 1);
+  messageDesc(file_cercle_v1_tomy, 9, 1);
 
 /**
  * A location card.
@@ -1607,7 +1679,7 @@ export type TomyCatalogue_LocationEntry = Message<"cercle.v1.TomyCatalogue.Locat
  * Use `create(TomyCatalogue_LocationEntrySchema)` to create a new message.
  */
 export const TomyCatalogue_LocationEntrySchema: GenMessage<TomyCatalogue_LocationEntry> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 8, 2);
+  messageDesc(file_cercle_v1_tomy, 9, 2);
 
 /**
  * The six breeds of the row (MT-MAT-1), one per column. Translate them in the client.
@@ -1785,8 +1857,8 @@ export const TomyPhaseSchema: GenEnum<TomyPhase> = /*@__PURE__*/
   enumDesc(file_cercle_v1_tomy, 2);
 
 /**
- * A language of the places' printed text and of the stories the server tells for a player
- * (room option `language`).
+ * A language of the places' printed text, and the room's language (room option `language`).
+ * The stories the server tells carry no language (TomyTemplateStory).
  *
  * @generated from enum cercle.v1.TomyLanguage
  */
