@@ -67,7 +67,7 @@ HEARD = 64
 
 
 TEMPLATE_CHARS = 100
-"""The length a template story is judged by (the English bank's lines are 80 to 115
+"""The length a template story is judged by (the English bank's lines are 79 to 123
 characters)."""
 
 Told = str | TemplateStory

@@ -146,7 +146,7 @@ LOCATION_CARDS: Final = len(PLACES)  # 48
 # render it in their reader's language from their catalogues (``my-story-<number>`` of
 # ``i18n/locales/<lang>/tomy.ftl``, filled with the breed and the place; wire message
 # ``TomyTemplateStory``). Every language has this many templates, numbered alike.
-STORY_TEMPLATES: Final = 12
+STORY_TEMPLATES: Final = 24
 
 
 def breed_of(card: int) -> int:

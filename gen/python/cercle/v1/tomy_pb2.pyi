@@ -583,7 +583,7 @@ class TomyTemplateStory(_message.Message):
 
     The bank of templates is in the clients' catalogues: message `my-story-<number>` of
     `i18n/locales/<lang>/tomy.ftl` (every language has the same templates, numbered alike, 0
-    to 11). A frontend formats that message with three variables: `$breed`, the breed's name
+    to 23). A frontend formats that message with three variables: `$breed`, the breed's name
     in the reader's language (`my-breed-<breed>`, the enum value lower-cased without its
     prefix); `$place`, the location's text in the reader's language (GetGameCatalogue
     `tomy.locations[location].names`, falling back to any language); and `$Place`, the same
@@ -598,7 +598,7 @@ class TomyTemplateStory(_message.Message):
     BREED_FIELD_NUMBER: _builtins.int
     LOCATION_FIELD_NUMBER: _builtins.int
     number: _builtins.int
-    """The template's number in the catalogues' bank (`my-story-<number>`), 0 to 11."""
+    """The template's number in the catalogues' bank (`my-story-<number>`), 0 to 23."""
     breed: Global___TomyBreed.ValueType
     """The breed the story names (the proposed column's breed)."""
     location: _builtins.int

@@ -461,7 +461,7 @@ export const TomyProposalViewSchema: GenMessage<TomyProposalView> = /*@__PURE__*
  *
  * The bank of templates is in the clients' catalogues: message `my-story-<number>` of
  * `i18n/locales/<lang>/tomy.ftl` (every language has the same templates, numbered alike, 0
- * to 11). A frontend formats that message with three variables: `$breed`, the breed's name
+ * to 23). A frontend formats that message with three variables: `$breed`, the breed's name
  * in the reader's language (`my-breed-<breed>`, the enum value lower-cased without its
  * prefix); `$place`, the location's text in the reader's language (GetGameCatalogue
  * `tomy.locations[location].names`, falling back to any language); and `$Place`, the same
@@ -473,7 +473,7 @@ export const TomyProposalViewSchema: GenMessage<TomyProposalView> = /*@__PURE__*
  */
 export type TomyTemplateStory = Message<"cercle.v1.TomyTemplateStory"> & {
   /**
-   * The template's number in the catalogues' bank (`my-story-<number>`), 0 to 11.
+   * The template's number in the catalogues' bank (`my-story-<number>`), 0 to 23.
    *
    * @generated from field: int32 number = 1;
    */
