@@ -219,10 +219,21 @@ class Store(PlayerStore, LimitStore):
                 get=True,
                 ex=IDEMPOTENCY_TTL_SECONDS,
             )
-        if rate is not None:
+        if rate is None:
+            answers = list(await self._call("load_room_for_action", pipe.execute()))
+        else:
             key, interval_us, burst, wanted = rate
-            await self._rate(keys=[key], args=[interval_us, burst, wanted], client=pipe)
-        answers = list(await self._call("load_room_for_action", pipe.execute()))
+            if self.cluster:  # no script in a cluster pipeline: sent beside it, at once
+                loaded, granted = await self._call(
+                    "load_room_for_action",
+                    asyncio.gather(
+                        pipe.execute(), self._rate(keys=[key], args=[interval_us, burst, wanted])
+                    ),
+                )
+                answers = [*loaded, granted]
+            else:
+                await self._rate(keys=[key], args=[interval_us, burst, wanted], client=pipe)
+                answers = list(await self._call("load_room_for_action", pipe.execute()))
         raw = answers.pop(0)
         record = _room_from_hash(room_id, raw) if raw else None
         found, owner = None, None
