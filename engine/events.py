@@ -107,3 +107,20 @@ class Interned(Generic[E]):
         if event is None:
             event = self.table[key] = self._make(*args, **kwargs)
         return event
+
+    def of(self, *fields: Hashable) -> E:
+        """The public event of these positional ``fields``, which are its key: for events
+        whose fields take few distinct values (seats, small counts, closed vocabularies).
+        Each field must keep one type (``True`` and ``1`` are the same key).
+
+        >>> @dataclass(frozen=True, slots=True)
+        ... class Skipped(Event):
+        ...     seat: int
+        >>> skipped = Interned(Skipped)
+        >>> skipped.of(3) is skipped.of(3), skipped.of(3) == Skipped(3)
+        (True, True)
+        """
+        event = self.table.get(fields)
+        if event is None:
+            event = self.table[fields] = self._make(*fields)
+        return event

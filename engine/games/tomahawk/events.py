@@ -334,6 +334,16 @@ def drew_cards(seat: int, cards: list[int], reason: str) -> DrewCards:
 
 _PLAYED: Interned[CardPlayed] = Interned(CardPlayed)
 
+# Public events of a few fields with few values each, shared through ``Interned.of``.
+SHERIFF_PENDING: Interned[SheriffPending] = Interned(SheriffPending)
+SKIP_PENDING: Interned[SkipPending] = Interned(SkipPending)
+TURN_SKIPPED: Interned[TurnSkipped] = Interned(TurnSkipped)
+EFFECT_RETURNED: Interned[EffectReturned] = Interned(EffectReturned)
+DIRECTION_CHANGED: Interned[DirectionChanged] = Interned(DirectionChanged)
+PASSED: Interned[Passed] = Interned(Passed)
+TOMAHAWK_CALLED: Interned[TomahawkCalled] = Interned(TomahawkCalled)
+SHERIF_CALLED: Interned[SherifCalled] = Interned(SherifCalled)
+
 
 def card_played(seat: int, card: int, colour: int, agilite: bool) -> CardPlayed:
     """``CardPlayed`` without a target (all but a Calumet), shared per seat, card, current

@@ -82,6 +82,12 @@ from engine.rng import Rng
 
 _CATALOGUE = catalogue(HAND_SIZE, AGILITE_FORBIDDEN, COLOURLESS_PLAY_ON_ANYTHING)
 
+_WAITING: tuple[tuple[Pending, ...], ...] = tuple(
+    (Pending(seat, "turn"),) for seat in range(MAX_PLAYERS)
+)
+"""Seat -> what :meth:`TomahawkGame.pending` answers while the match goes on (the table
+waits for the seat whose turn it is)."""
+
 
 # --------------------------------------------------------------------------------------------
 # The game
@@ -209,7 +215,7 @@ class TomahawkGame(Game[TomahawkState]):
     def pending(self, state: TomahawkState) -> tuple[Pending, ...]:
         if state.phase == OVER:
             return ()
-        return (Pending(state.turn, "turn"),)
+        return _WAITING[state.turn]
 
     def outcome(self, state: TomahawkState) -> Outcome | None:
         if state.phase != OVER:
@@ -229,12 +235,13 @@ class TomahawkGame(Game[TomahawkState]):
         s = state
         if s.phase == OVER or not 0 <= seat < s.players:
             return []
-        if seat == s.turn:
-            out = _turn_options(s, seat)
-            if s.phase != PLAY:  # in PLAY the identical card always plays normally
-                out += _own_turn_agilite_options(s, seat)
-        else:
+        if seat != s.turn:
             out = _agilite_options_of(s, seat)
+        elif s.phase == PLAY:  # the identical card always plays normally: no own AGILITÉ
+            out = _play_phase_options(s, seat)
+        else:
+            out = _turn_options(s, seat)
+            out += _own_turn_agilite_options(s, seat)
         if s.ones & ~s.called:
             _add_calls(s, seat, out)
         return out
@@ -284,13 +291,11 @@ class TomahawkGame(Game[TomahawkState]):
 
 
 def _turn_options(s: TomahawkState, seat: int) -> list[Any]:
-    """What the seat whose turn it is may do, by phase."""
+    """What the seat whose turn it is may do outside the PLAY phase."""
     phase = s.phase
     hand = s.hands[seat]
     opts = _PLAY_OPTS_T if len(hand) == 2 else _PLAY_OPTS
     out: list[Any] = []
-    if phase == PLAY:
-        return _play_phase_options(s, seat)
     if phase == FACE_DRAW:
         for c in hand:
             if _ANSWERS_DRAW[c]:

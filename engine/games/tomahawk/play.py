@@ -47,21 +47,21 @@ from engine.games.tomahawk.cards import (
     WHEEL,
 )
 from engine.games.tomahawk.events import (
+    DIRECTION_CHANGED,
+    EFFECT_RETURNED,
     ME,
+    PASSED,
+    SHERIF_CALLED,
+    SHERIFF_PENDING,
+    SKIP_PENDING,
+    TOMAHAWK_CALLED,
+    TURN_SKIPPED,
     CardPlayed,
     ColourNamed,
     ComboPlayed,
-    DirectionChanged,
-    EffectReturned,
     HandReceived,
     HandsSwapped,
-    Passed,
     Penalty,
-    SherifCalled,
-    SheriffPending,
-    SkipPending,
-    TomahawkCalled,
-    TurnSkipped,
     card_played,
     faces,
 )
@@ -214,7 +214,7 @@ def _play(
     if tomahawk and len(s.hands[seat]) == 1 and not s.called & bit:
         s.called |= bit
         s.may_call &= ~bit
-        events.append(TomahawkCalled(seat))
+        events.append(TOMAHAWK_CALLED.of(seat))
 
 
 def _lay_card(
@@ -274,7 +274,7 @@ def _sheriff_effect(
     s.caster = seat
     s.turn = nxt
     s.phase = FACE_DRAW
-    events.append(SheriffPending(nxt, total, seat))
+    events.append(SHERIFF_PENDING.of(nxt, total, seat))
 
 
 def _skip_or_reverse_effect(
@@ -283,7 +283,7 @@ def _skip_or_reverse_effect(
     """TT-SKIP-1, TT-REV-1: the next seat faces a Skip, or the direction turns."""
     if kind == REVERSE:
         s.direction = -s.direction
-        events.append(DirectionChanged(s.direction))
+        events.append(DIRECTION_CHANGED.of(s.direction))
     if empty:
         _end_round(s, seat, events)
         return
@@ -293,7 +293,7 @@ def _skip_or_reverse_effect(
         s.caster = seat
         s.turn = nxt
         s.phase = FACE_SKIP
-        events.append(SkipPending(nxt, seat))
+        events.append(SKIP_PENDING.of(nxt, seat))
     else:
         _end_turn(s, seat, events)
 
@@ -317,13 +317,13 @@ def _send_back(
     if kind == SHIELD and answering:
         caster = s.caster
         if phase == FACE_DRAW:
-            events.append(EffectReturned(seat, caster, "shield", s.pending))
+            events.append(EFFECT_RETURNED.of(seat, caster, "shield", s.pending))
             _draw(s, caster, s.pending, "returned", events)
         else:
-            events.append(EffectReturned(seat, caster, "shield", 0))
+            events.append(EFFECT_RETURNED.of(seat, caster, "shield", 0))
             s.skip_next |= 1 << caster
     elif kind == SHAMAN and returned_to != _NO_RECORD:
-        events.append(EffectReturned(seat, returned_to, "shaman", returned_draw))
+        events.append(EFFECT_RETURNED.of(seat, returned_to, "shaman", returned_draw))
         if returned_draw:
             _draw(s, returned_to, returned_draw, "returned", events)
         else:
@@ -386,7 +386,7 @@ def _turn_draw(s: TomahawkState, seat: int, events: list[Event], *, forced: bool
     got = _draw(s, seat, 1, "turn", events)
     if not got:
         s.passes += 1
-        events.append(Passed(seat, "nothing_to_draw"))
+        events.append(PASSED.of(seat, "nothing_to_draw"))
         if s.passes >= s.players:
             _end_round(s, -1, events)
             return
@@ -405,7 +405,7 @@ def _on_pass(s: TomahawkState, seat: int, action: Pass) -> list[Event]:
     _check_turn(s, seat)
     if s.phase != DRAWN:
         _refuse_phase(s.phase)
-    events: list[Event] = [Passed(seat, "kept_drawn_card")]
+    events: list[Event] = [PASSED.of(seat, "kept_drawn_card")]
     _end_turn(s, seat, events)
     return events
 
@@ -432,7 +432,7 @@ def _on_take_skip(s: TomahawkState, seat: int, action: TakeSkip) -> list[Event]:
         raise NotNow("no Skip is pending", reason="NOTHING_TO_TAKE")
     caster = s.caster
     s.last_card = -1
-    events: list[Event] = [TurnSkipped(seat, "skip", caster)]
+    events: list[Event] = [TURN_SKIPPED.of(seat, "skip", caster)]
     _record(s, seat, caster, 0)
     _end_turn(s, seat, events)
     return events
@@ -488,7 +488,7 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     if action.tomahawk is True and len(hand) == 1:
         s.called |= bit
         s.may_call &= ~bit
-        events.append(TomahawkCalled(seat))
+        events.append(TOMAHAWK_CALLED.of(seat))
     return events
 
 
@@ -544,7 +544,7 @@ def _on_call_tomahawk(s: TomahawkState, seat: int, action: CallTomahawk) -> list
         raise TooLate("too late: a card was played since you went down to one card")
     s.called |= bit
     s.may_call &= ~bit
-    return [TomahawkCalled(seat)]
+    return [TOMAHAWK_CALLED.of(seat)]
 
 
 def _on_call_sherif(s: TomahawkState, seat: int, action: CallSherif) -> list[Event]:
@@ -556,14 +556,14 @@ def _on_call_sherif(s: TomahawkState, seat: int, action: CallSherif) -> list[Eve
     if len(s.hands[target]) != 1:
         # TT-FAIR-1: bad faith (hand sizes are public).
         events: list[Event] = [
-            SherifCalled(seat, target, False),
+            SHERIF_CALLED.of(seat, target, False),
             Penalty(seat, "bad_sherif", BAD_FAITH_PENALTY),
         ]
         _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
         return events
     if s.called >> target & 1:
         raise TooLate("too late: that player has already called TOMAHAWK!")
-    events = [SherifCalled(seat, target, True)]
+    events = [SHERIF_CALLED.of(seat, target, True)]
     _draw(s, target, SHERIF_CALL_DRAW, "sherif", events)
     return events
 
