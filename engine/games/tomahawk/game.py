@@ -55,6 +55,7 @@ from engine.games.tomahawk.rules import (
     _PLAY_OPTS,
     _PLAY_OPTS_T,
     _PLAYABLE,
+    _SPECIAL_OPTS,
     _TAKE_DRAW,
     _TAKE_SKIP,
     AGILITE_FORBIDDEN,
@@ -389,19 +390,22 @@ def _add_calls(s: TomahawkState, seat: int, out: list[Any]) -> None:
 def _special_options(s: TomahawkState, seat: int, card: int) -> list[PlayCard]:
     """Play options of a Calumet (one per target) or a Wheel, with TOMAHAWK! when it fits."""
     hands = s.hands
+    plays = _SPECIAL_OPTS[card]
     if KIND[card] == CALUMET:
         out = []
+        keeps_cards = len(hands[seat]) > 1
         for t in range(s.players):
             if t != seat:
-                out.append(PlayCard(card, None, t, False))
-                if len(hands[seat]) > 1 and len(hands[t]) == 1:
-                    out.append(PlayCard(card, None, t, True))
+                plain, calling = plays[t]
+                out.append(plain)
+                if keeps_cards and len(hands[t]) == 1:
+                    out.append(calling)
         return out
     # Wheel: you end with the hand of the seat before you.
     before = (seat - s.direction) % s.players
     if len(hands[seat]) > 1 and len(hands[before]) == 1:
-        return [PlayCard(card, None, None, False), PlayCard(card, None, None, True)]
-    return [PlayCard(card, None, None, False)]
+        return list(plays[0])
+    return [plays[0][0]]
 
 
 registry.register(TomahawkGame())
