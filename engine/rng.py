@@ -81,21 +81,18 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             bound = i + 1
-            threshold = -1  # computed only when a draw falls in the rejection zone
-            while True:
-                # next_u32(), inline
-                old = state
-                state = (old * _MULT + _INC) & _MASK64
-                shifted = (((old >> 18) ^ old) >> 27) & _MASK32
-                rot = old >> 59
-                product = (((shifted >> rot) | (shifted << ((-rot) & 31))) & _MASK32) * bound
-                low = product & _MASK32
-                if low >= bound:
-                    break
-                if threshold < 0:
-                    threshold = ((1 << 32) - bound) % bound
-                if low >= threshold:
-                    break
+            # next_u32(), inline
+            old = state
+            state = (old * _MULT + _INC) & _MASK64
+            shifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            product = (((shifted >> rot) | (shifted << ((-rot) & 31))) & _MASK32) * bound
+            if (product & _MASK32) < bound:  # rarely: maybe rejected, draw again
+                threshold = ((1 << 32) - bound) % bound
+                self.state = state
+                while (product & _MASK32) < threshold:
+                    product = self.next_u32() * bound
+                state = self.state
             j = product >> 32
             items[i], items[j] = items[j], items[i]
         self.state = state

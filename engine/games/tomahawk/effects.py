@@ -74,8 +74,9 @@ def _play(
     elif kind in (SKIP, REVERSE):
         _skip_or_reverse_effect(s, seat, kind, empty, events)
     else:
-        answering = not agilite and phase in (FACE_DRAW, FACE_SKIP)
-        _send_back(s, seat, kind, phase, answering, returned_to, returned_draw, events)
+        if kind in (SHIELD, SHAMAN):
+            answering = not agilite and phase in (FACE_DRAW, FACE_SKIP)
+            _send_back(s, seat, kind, phase, answering, returned_to, returned_draw, events)
         if empty:
             # TT-END-1: the round is over; a last Calumet or Wheel does nothing
             # ([decision TT-END-1]), a Shield or Shaman has sent its draw back above.
