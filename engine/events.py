@@ -90,9 +90,13 @@ class Interned(Generic[E]):
     >>> drew((1, 2), 1, 2) is drew((1, 2), 1, 2), drew((1, 2), 1, 2)
     (True, Drew(audience=None, seat=1, count=2))
 
+    :meth:`of` is the short form for public events whose fields are their own key.
+
     The other speed tricks of the engine are in ``engine/codec.py`` (a state's ``clone``
-    and field writers generated from its dataclass fields) and ``engine/rng.py``
-    (``Rng.shuffle``: one 32-bit draw per card); docs/architecture.md lists them."""
+    and field writers generated from its dataclass fields), ``engine/rng.py``
+    (``Rng.shuffle``: one 32-bit draw per card, computed inline) and ``engine/core.py``
+    (``Game.step`` checks fully only when something can be wrong); docs/architecture.md
+    lists them."""
 
     __slots__ = ("_make", "table")
 
