@@ -427,7 +427,14 @@ class Game(ABC, Generic[S]):
         """Apply one action IN PLACE and return its events: :meth:`apply` without the copy,
         for simulations that own their state (bot rollouts, benchmarks; like rlcard's
         ``game.step``). If the action is refused the state must be thrown away."""
-        self._check(state, seat, action, version)
+        # The common case needs no further check; otherwise _check finds what is wrong.
+        if (
+            version is not None
+            or not 0 <= seat < self.seats(state)
+            or isinstance(action, Timeout)
+            or self.outcome(state) is not None
+        ):
+            self._check(state, seat, action, version)
         events = self.play(state, seat, action)
         state.version += 1
         return tuple(events)

@@ -90,9 +90,13 @@ class Interned(Generic[E]):
     >>> drew((1, 2), 1, 2) is drew((1, 2), 1, 2), drew((1, 2), 1, 2)
     (True, Drew(audience=None, seat=1, count=2))
 
+    :meth:`of` is the short form for public events whose fields are their own key.
+
     The other speed tricks of the engine are in ``engine/codec.py`` (a state's ``clone``
-    and field writers generated from its dataclass fields) and ``engine/rng.py``
-    (``Rng.shuffle``: one 32-bit draw per card); docs/architecture.md lists them."""
+    and field writers generated from its dataclass fields), ``engine/rng.py``
+    (``Rng.shuffle``: one 32-bit draw per card, computed inline) and ``engine/core.py``
+    (``Game.step`` checks fully only when something can be wrong); docs/architecture.md
+    lists them."""
 
     __slots__ = ("_make", "table")
 
@@ -106,4 +110,21 @@ class Interned(Generic[E]):
         event = self.table.get(key)
         if event is None:
             event = self.table[key] = self._make(*args, **kwargs)
+        return event
+
+    def of(self, *fields: Hashable) -> E:
+        """The public event of these positional ``fields``, which are its key: for events
+        whose fields take few distinct values (seats, small counts, closed vocabularies).
+        Each field must keep one type (``True`` and ``1`` are the same key).
+
+        >>> @dataclass(frozen=True, slots=True)
+        ... class Skipped(Event):
+        ...     seat: int
+        >>> skipped = Interned(Skipped)
+        >>> skipped.of(3) is skipped.of(3), skipped.of(3) == Skipped(3)
+        (True, True)
+        """
+        event = self.table.get(fields)
+        if event is None:
+            event = self.table[fields] = self._make(*fields)
         return event

@@ -69,18 +69,33 @@ class Rng:
         Each index comes from one 32-bit draw by Lemire's multiply-shift (``j = r * n >> 32``),
         with the rejection step that keeps it exactly uniform (it almost never loops): a deal
         shuffles a whole deck, and this is about twice as fast as calling :meth:`below` per
-        card.
+        card. Speed trick: the draws are :meth:`next_u32`'s, computed inline on a local copy
+        of the state (a deal of 108 cards would otherwise cost 107 method calls); a test
+        checks them against :meth:`next_u32`.
+
+        >>> deck = list(range(10))
+        >>> Rng.from_seed(7).shuffle(deck)
+        >>> sorted(deck) == list(range(10)), deck != list(range(10))
+        (True, True)
         """
-        next_u32 = self.next_u32
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
             bound = i + 1
-            product = next_u32() * bound
-            if (product & _MASK32) < bound:
+            # next_u32(), inline
+            old = state
+            state = (old * _MULT + _INC) & _MASK64
+            shifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            product = (((shifted >> rot) | (shifted << ((-rot) & 31))) & _MASK32) * bound
+            if (product & _MASK32) < bound:  # rarely: maybe rejected, draw again
                 threshold = ((1 << 32) - bound) % bound
+                self.state = state
                 while (product & _MASK32) < threshold:
-                    product = next_u32() * bound
+                    product = self.next_u32() * bound
+                state = self.state
             j = product >> 32
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rng) and other.state == self.state

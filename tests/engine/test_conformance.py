@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from engine import registry
-from engine.core import Event, Game, State
+from engine.core import Event, Game, IllegalAction, State, Timeout
 from engine.playout import all_legal, random_playout
 from engine.rng import Rng
 
@@ -106,3 +106,37 @@ def test_step_in_place_matches_apply(game_id: str) -> None:
         pure = transition.state
         assert events == transition.events
         assert game.encode(fast) == game.encode(pure)
+
+
+def _refusal(call: Any, *args: Any, **kwargs: Any) -> tuple[type, str] | None:
+    try:
+        call(*args, **kwargs)
+    except IllegalAction as refused:
+        return type(refused), str(refused)
+    return None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_step_refuses_what_apply_refuses(game_id: str) -> None:
+    """``step`` skips ``apply``'s checks when nothing can be wrong: a stale version, a seat
+    not at the table, a timeout nobody's clock ran out for and a finished match are still
+    refused, with the same error."""
+    game = registry.get(game_id)
+    players = game.info.min_players
+    state = game.new_match(game.validate_options({}), players, 3)
+    seat, action = all_legal(game, state)[0]
+    waiting = {p.seat for p in game.pending(state)}
+    idle = next((s for s in range(players) if s not in waiting), None)
+    final, _ = random_playout(game, players, 3, chooser_seed=3)
+    cases: list[tuple[State, int, object, int | None]] = [
+        (state, seat, action, state.version + 1),
+        (state, players, action, None),
+        (state, -1, action, None),
+        (final, seat, action, None),
+    ]
+    if idle is not None:
+        cases.append((state, idle, Timeout(), None))
+    for where, who, what, version in cases:
+        expected = _refusal(game.apply, where, who, what, version=version)
+        assert expected is not None
+        assert _refusal(game.step, where.clone(), who, what, version=version) == expected

@@ -24,7 +24,8 @@ named constant in :mod:`~engine.games.tomahawk.rules`; the others are comments
 The package, one module per concern: ``cards`` (the deck as int ids and lookup tables),
 ``events``, ``actions`` (and the errors that refuse them), ``state``, ``rules`` (the
 ``[decision]`` constants and derived tables), ``round`` (table mechanics), ``play`` (one handler
-per action), ``view`` and ``game`` (the :class:`~engine.core.Game`, registered on import).
+per action), ``effects`` (what a card does once played), ``view`` and ``game`` (the
+:class:`~engine.core.Game`, registered on import).
 """
 
 from engine.games.tomahawk.actions import (

@@ -315,7 +315,7 @@ _DREW: Interned[Drew] = Interned(Drew)
 def drew(seat: int, count: int, reason: str) -> Drew:
     """``Drew(seat, count, reason)``, shared for the usual counts (:class:`Interned`)."""
     if count < _DREW_MAX:
-        return _DREW((seat, count, reason), seat, count, reason)
+        return _DREW.of(seat, count, reason)
     return Drew(seat, count, reason)
 
 
@@ -326,13 +326,24 @@ def drew_cards(seat: int, cards: list[int], reason: str) -> DrewCards:
     """The private ``DrewCards`` for ``cards`` (ids), shared when it is one card."""
     if len(cards) == 1:
         card = cards[0]
-        return _ONE_CARD(
-            (seat * _CARDS + card, reason), seat, (FACES[card],), reason, audience=ME[seat]
+        key = (seat * _CARDS + card, reason)
+        return _ONE_CARD.table.get(key) or _ONE_CARD(
+            key, seat, (FACES[card],), reason, audience=ME[seat]
         )
     return DrewCards(seat, tuple([FACES[c] for c in cards]), reason, audience=ME[seat])
 
 
 _PLAYED: Interned[CardPlayed] = Interned(CardPlayed)
+
+# Public events of a few fields with few values each, shared through ``Interned.of``.
+SHERIFF_PENDING: Interned[SheriffPending] = Interned(SheriffPending)
+SKIP_PENDING: Interned[SkipPending] = Interned(SkipPending)
+TURN_SKIPPED: Interned[TurnSkipped] = Interned(TurnSkipped)
+EFFECT_RETURNED: Interned[EffectReturned] = Interned(EffectReturned)
+DIRECTION_CHANGED: Interned[DirectionChanged] = Interned(DirectionChanged)
+PASSED: Interned[Passed] = Interned(Passed)
+TOMAHAWK_CALLED: Interned[TomahawkCalled] = Interned(TomahawkCalled)
+SHERIF_CALLED: Interned[SherifCalled] = Interned(SherifCalled)
 
 
 def card_played(seat: int, card: int, colour: int, agilite: bool) -> CardPlayed:

@@ -55,6 +55,7 @@ from engine.games.tomahawk.rules import (
     _PLAY_OPTS,
     _PLAY_OPTS_T,
     _PLAYABLE,
+    _SPECIAL_OPTS,
     _TAKE_DRAW,
     _TAKE_SKIP,
     AGILITE_FORBIDDEN,
@@ -81,6 +82,12 @@ from engine.games.tomahawk.view import TomahawkView, view
 from engine.rng import Rng
 
 _CATALOGUE = catalogue(HAND_SIZE, AGILITE_FORBIDDEN, COLOURLESS_PLAY_ON_ANYTHING)
+
+_WAITING: tuple[tuple[Pending, ...], ...] = tuple(
+    (Pending(seat, "turn"),) for seat in range(MAX_PLAYERS)
+)
+"""Seat -> what :meth:`TomahawkGame.pending` answers while the match goes on (the table
+waits for the seat whose turn it is)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -209,7 +216,7 @@ class TomahawkGame(Game[TomahawkState]):
     def pending(self, state: TomahawkState) -> tuple[Pending, ...]:
         if state.phase == OVER:
             return ()
-        return (Pending(state.turn, "turn"),)
+        return _WAITING[state.turn]
 
     def outcome(self, state: TomahawkState) -> Outcome | None:
         if state.phase != OVER:
@@ -229,12 +236,13 @@ class TomahawkGame(Game[TomahawkState]):
         s = state
         if s.phase == OVER or not 0 <= seat < s.players:
             return []
-        if seat == s.turn:
-            out = _turn_options(s, seat)
-            if s.phase != PLAY:  # in PLAY the identical card always plays normally
-                out += _own_turn_agilite_options(s, seat)
-        else:
+        if seat != s.turn:
             out = _agilite_options_of(s, seat)
+        elif s.phase == PLAY:  # the identical card always plays normally: no own AGILITÉ
+            out = _play_phase_options(s, seat)
+        else:
+            out = _turn_options(s, seat)
+            out += _own_turn_agilite_options(s, seat)
         if s.ones & ~s.called:
             _add_calls(s, seat, out)
         return out
@@ -284,13 +292,11 @@ class TomahawkGame(Game[TomahawkState]):
 
 
 def _turn_options(s: TomahawkState, seat: int) -> list[Any]:
-    """What the seat whose turn it is may do, by phase."""
+    """What the seat whose turn it is may do outside the PLAY phase."""
     phase = s.phase
     hand = s.hands[seat]
     opts = _PLAY_OPTS_T if len(hand) == 2 else _PLAY_OPTS
     out: list[Any] = []
-    if phase == PLAY:
-        return _play_phase_options(s, seat)
     if phase == FACE_DRAW:
         for c in hand:
             if _ANSWERS_DRAW[c]:
@@ -384,19 +390,22 @@ def _add_calls(s: TomahawkState, seat: int, out: list[Any]) -> None:
 def _special_options(s: TomahawkState, seat: int, card: int) -> list[PlayCard]:
     """Play options of a Calumet (one per target) or a Wheel, with TOMAHAWK! when it fits."""
     hands = s.hands
+    plays = _SPECIAL_OPTS[card]
     if KIND[card] == CALUMET:
         out = []
+        keeps_cards = len(hands[seat]) > 1
         for t in range(s.players):
             if t != seat:
-                out.append(PlayCard(card, None, t, False))
-                if len(hands[seat]) > 1 and len(hands[t]) == 1:
-                    out.append(PlayCard(card, None, t, True))
+                plain, calling = plays[t]
+                out.append(plain)
+                if keeps_cards and len(hands[t]) == 1:
+                    out.append(calling)
         return out
     # Wheel: you end with the hand of the seat before you.
     before = (seat - s.direction) % s.players
     if len(hands[seat]) > 1 and len(hands[before]) == 1:
-        return [PlayCard(card, None, None, False), PlayCard(card, None, None, True)]
-    return [PlayCard(card, None, None, False)]
+        return list(plays[0])
+    return [plays[0][0]]
 
 
 registry.register(TomahawkGame())

@@ -32,41 +32,24 @@ from engine.games.tomahawk.cards import (
     CALUMET,
     COLOUR,
     COLOUR_NAMES,
-    DRAW_OF,
     FACE,
-    FACES,
     KIND,
     KINDS,
     MATCH_SYMBOL,
-    NO_COLOUR,
-    REVERSE,
-    SHAMAN,
-    SHIELD,
-    SKIP,
     SYMBOLS,
-    WHEEL,
 )
+from engine.games.tomahawk.effects import _play
 from engine.games.tomahawk.events import (
-    ME,
-    CardPlayed,
+    PASSED,
+    SHERIF_CALLED,
+    TOMAHAWK_CALLED,
+    TURN_SKIPPED,
     ColourNamed,
     ComboPlayed,
-    DirectionChanged,
-    EffectReturned,
-    HandReceived,
-    HandsSwapped,
-    Passed,
     Penalty,
-    SherifCalled,
-    SheriffPending,
-    SkipPending,
-    TomahawkCalled,
-    TurnSkipped,
-    card_played,
     faces,
 )
 from engine.games.tomahawk.round import (
-    _advance,
     _card_in_hand,
     _colour_of,
     _draw,
@@ -74,7 +57,6 @@ from engine.games.tomahawk.round import (
     _end_turn,
     _forget,
     _most_common_colour,
-    _pass_hands,
     _playable,
     _record,
     _touch,
@@ -91,14 +73,11 @@ from engine.games.tomahawk.rules import (
     _TAKE_SKIP,
     BAD_FAITH_PENALTY,
     DRAW_ONLY_WHEN_STUCK,
-    LAST_SHERIFF_DRAWS_AT_ONCE,
     MAY_PLAY_DRAWN_CARD,
-    REVERSE_SKIPS_WITH_TWO_PLAYERS,
     SHERIF_CALL_DRAW,
     TAKING_THE_DRAW_ENDS_THE_TURN,
 )
 from engine.games.tomahawk.state import (
-    _NO_RECORD,
     DRAWN,
     FACE_DRAW,
     FACE_SKIP,
@@ -176,171 +155,6 @@ def _on_play_card(s: TomahawkState, seat: int, action: PlayCard) -> list[Event]:
     return events
 
 
-def _play(
-    s: TomahawkState,
-    seat: int,
-    card: int,
-    colour: int,
-    target: int,
-    tomahawk: bool,
-    agilite: bool,
-    events: list[Event],
-) -> None:
-    """``seat`` plays ``card`` (validated) on its turn or by AGILITÉ, with all its effects."""
-    phase = s.phase
-    returned_to, returned_draw = _lay_card(s, seat, card, colour, target, agilite, events)
-    kind = KIND[card]
-    empty = not s.hands[seat]
-    if DRAW_OF[card]:
-        _sheriff_effect(s, seat, DRAW_OF[card], phase, empty, events)
-    elif kind in (SKIP, REVERSE):
-        _skip_or_reverse_effect(s, seat, kind, empty, events)
-    else:
-        answering = not agilite and phase in (FACE_DRAW, FACE_SKIP)
-        _send_back(s, seat, kind, phase, answering, returned_to, returned_draw, events)
-        if empty:
-            # TT-END-1: the round is over; a last Calumet or Wheel does nothing
-            # ([decision TT-END-1]), a Shield or Shaman has sent its draw back above.
-            _end_round(s, seat, events)
-        else:
-            if kind == CALUMET:
-                _swap_hands(s, seat, target, events)
-            elif kind == WHEEL:
-                _pass_hands(s, events)
-            _end_turn(s, seat, events)
-    if empty:
-        return
-    bit = 1 << seat
-    if tomahawk and len(s.hands[seat]) == 1 and not s.called & bit:
-        s.called |= bit
-        s.may_call &= ~bit
-        events.append(TomahawkCalled(seat))
-
-
-def _lay_card(
-    s: TomahawkState,
-    seat: int,
-    card: int,
-    colour: int,
-    target: int,
-    agilite: bool,
-    events: list[Event],
-) -> tuple[int, int]:
-    """The card leaves the hand for the discard pile; the table's flags follow. Returns what
-    ``seat`` suffered last (caster, draw), which a Shaman sends back (TT-SHAMAN-1)."""
-    hand = s.hands[seat]
-    hand.remove(card)
-    s.discard.append(card)
-    s.may_call = 0  # TT-TOMA-1: the next card played closes every TOMAHAWK! window
-    s.passes = 0
-    s.drawn = -1
-    s.last_card = card
-    s.last_player = seat
-    returned_to = s.suffered_from[seat]
-    returned_draw = s.suffered_draw[seat]
-    if returned_to != _NO_RECORD:
-        _record(s, seat, _NO_RECORD, 0)
-    bit = 1 << seat
-    if len(hand) == 1:
-        s.ones |= bit
-        s.may_call = bit
-    else:
-        s.ones &= ~bit
-    s.called &= ~bit
-    card_colour = COLOUR[card]
-    if card_colour != NO_COLOUR:
-        s.colour = card_colour
-    elif colour >= 0:
-        s.colour = colour
-    if target >= 0:
-        events.append(CardPlayed(seat, FACES[card], COLOUR_NAMES[s.colour], agilite, target))
-    else:
-        events.append(card_played(seat, card, s.colour, agilite))
-    return returned_to, returned_draw
-
-
-def _sheriff_effect(
-    s: TomahawkState, seat: int, draw: int, phase: int, empty: bool, events: list[Event]
-) -> None:
-    """TT-SHERIFF-1 / TT-STACK-1 / TT-AGIL-2: a Sheriff on a pending draw adds to it."""
-    total = draw + (s.pending if phase == FACE_DRAW else 0)
-    nxt = _advance(s, seat, events)
-    if empty:
-        if LAST_SHERIFF_DRAWS_AT_ONCE:
-            _draw(s, nxt, total, "sheriff", events)
-        _end_round(s, seat, events)
-        return
-    s.pending = total
-    s.caster = seat
-    s.turn = nxt
-    s.phase = FACE_DRAW
-    events.append(SheriffPending(nxt, total, seat))
-
-
-def _skip_or_reverse_effect(
-    s: TomahawkState, seat: int, kind: int, empty: bool, events: list[Event]
-) -> None:
-    """TT-SKIP-1, TT-REV-1: the next seat faces a Skip, or the direction turns."""
-    if kind == REVERSE:
-        s.direction = -s.direction
-        events.append(DirectionChanged(s.direction))
-    if empty:
-        _end_round(s, seat, events)
-        return
-    if kind == SKIP or (s.players == 2 and REVERSE_SKIPS_WITH_TWO_PLAYERS):
-        nxt = _advance(s, seat, events)
-        s.pending = 0
-        s.caster = seat
-        s.turn = nxt
-        s.phase = FACE_SKIP
-        events.append(SkipPending(nxt, seat))
-    else:
-        _end_turn(s, seat, events)
-
-
-def _send_back(
-    s: TomahawkState,
-    seat: int,
-    kind: int,
-    phase: int,
-    answering: bool,
-    returned_to: int,
-    returned_draw: int,
-    events: list[Event],
-) -> None:
-    """TT-SHIELD-1, TT-SHAMAN-1: a Shield answering an attack, or a Shaman, sends it back.
-
-    [decision TT-SHIELD-1] A returned effect is final: resolved here at once and never
-    recorded for a Shaman. [decision TT-SHAMAN-1] A Shaman with nothing to send back is an
-    ordinary colourless card.
-    """
-    if kind == SHIELD and answering:
-        caster = s.caster
-        if phase == FACE_DRAW:
-            events.append(EffectReturned(seat, caster, "shield", s.pending))
-            _draw(s, caster, s.pending, "returned", events)
-        else:
-            events.append(EffectReturned(seat, caster, "shield", 0))
-            s.skip_next |= 1 << caster
-    elif kind == SHAMAN and returned_to != _NO_RECORD:
-        events.append(EffectReturned(seat, returned_to, "shaman", returned_draw))
-        if returned_draw:
-            _draw(s, returned_to, returned_draw, "returned", events)
-        else:
-            s.skip_next |= 1 << returned_to
-
-
-def _swap_hands(s: TomahawkState, seat: int, target: int, events: list[Event]) -> None:
-    """TT-CALUMET-1: ``seat`` and ``target`` swap hands."""
-    hands = s.hands
-    hands[seat], hands[target] = hands[target], hands[seat]
-    _touch(s, seat)
-    _touch(s, target)
-    events.append(HandsSwapped(seat, target))
-    for t in (seat, target):
-        events.append(HandReceived(t, faces(hands[t]), audience=ME[t]))
-
-
 def _on_draw(s: TomahawkState, seat: int, action: Draw) -> list[Event]:
     _check_turn(s, seat)
     phase = s.phase
@@ -386,7 +200,7 @@ def _turn_draw(s: TomahawkState, seat: int, events: list[Event], *, forced: bool
     got = _draw(s, seat, 1, "turn", events)
     if not got:
         s.passes += 1
-        events.append(Passed(seat, "nothing_to_draw"))
+        events.append(PASSED.of(seat, "nothing_to_draw"))
         if s.passes >= s.players:
             _end_round(s, -1, events)
             return
@@ -405,7 +219,7 @@ def _on_pass(s: TomahawkState, seat: int, action: Pass) -> list[Event]:
     _check_turn(s, seat)
     if s.phase != DRAWN:
         _refuse_phase(s.phase)
-    events: list[Event] = [Passed(seat, "kept_drawn_card")]
+    events: list[Event] = [PASSED.of(seat, "kept_drawn_card")]
     _end_turn(s, seat, events)
     return events
 
@@ -432,7 +246,7 @@ def _on_take_skip(s: TomahawkState, seat: int, action: TakeSkip) -> list[Event]:
         raise NotNow("no Skip is pending", reason="NOTHING_TO_TAKE")
     caster = s.caster
     s.last_card = -1
-    events: list[Event] = [TurnSkipped(seat, "skip", caster)]
+    events: list[Event] = [TURN_SKIPPED.of(seat, "skip", caster)]
     _record(s, seat, caster, 0)
     _end_turn(s, seat, events)
     return events
@@ -488,7 +302,7 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     if action.tomahawk is True and len(hand) == 1:
         s.called |= bit
         s.may_call &= ~bit
-        events.append(TomahawkCalled(seat))
+        events.append(TOMAHAWK_CALLED.of(seat))
     return events
 
 
@@ -544,7 +358,7 @@ def _on_call_tomahawk(s: TomahawkState, seat: int, action: CallTomahawk) -> list
         raise TooLate("too late: a card was played since you went down to one card")
     s.called |= bit
     s.may_call &= ~bit
-    return [TomahawkCalled(seat)]
+    return [TOMAHAWK_CALLED.of(seat)]
 
 
 def _on_call_sherif(s: TomahawkState, seat: int, action: CallSherif) -> list[Event]:
@@ -556,14 +370,14 @@ def _on_call_sherif(s: TomahawkState, seat: int, action: CallSherif) -> list[Eve
     if len(s.hands[target]) != 1:
         # TT-FAIR-1: bad faith (hand sizes are public).
         events: list[Event] = [
-            SherifCalled(seat, target, False),
+            SHERIF_CALLED.of(seat, target, False),
             Penalty(seat, "bad_sherif", BAD_FAITH_PENALTY),
         ]
         _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
         return events
     if s.called >> target & 1:
         raise TooLate("too late: that player has already called TOMAHAWK!")
-    events = [SherifCalled(seat, target, True)]
+    events = [SHERIF_CALLED.of(seat, target, True)]
     _draw(s, target, SHERIF_CALL_DRAW, "sherif", events)
     return events
 

@@ -22,8 +22,11 @@ from engine.games.tomahawk.cards import (
     WHEEL,
 )
 from engine.games.tomahawk.events import (
+    DIRECTION_CHANGED,
     ME,
-    DirectionChanged,
+    SHERIFF_PENDING,
+    SKIP_PENDING,
+    TURN_SKIPPED,
     HandDealt,
     HandReceived,
     HandsPassed,
@@ -31,9 +34,6 @@ from engine.games.tomahawk.events import (
     Reshuffled,
     RoundEnded,
     RoundStarted,
-    SheriffPending,
-    SkipPending,
-    TurnSkipped,
     drew,
     drew_cards,
     faces,
@@ -106,7 +106,7 @@ def _advance(s: TomahawkState, seat: int, events: list[Event]) -> int:
     nxt = (seat + s.direction) % n
     while s.skip_next >> nxt & 1:
         s.skip_next &= ~(1 << nxt)
-        events.append(TurnSkipped(nxt, "returned_skip", None))
+        events.append(TURN_SKIPPED.of(nxt, "returned_skip", None))
         nxt = (nxt + s.direction) % n
     return nxt
 
@@ -210,18 +210,18 @@ def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
         s.pending = DRAW_OF[first]
         s.caster = before
         s.phase = FACE_DRAW
-        events.append(SheriffPending(starter, s.pending, before))
+        events.append(SHERIFF_PENDING.of(starter, s.pending, before))
     elif kind == SKIP or (kind == REVERSE and n == 2 and REVERSE_SKIPS_WITH_TWO_PLAYERS):
         if kind == REVERSE:
             s.direction = -1
-            events.append(DirectionChanged(-1))
+            events.append(DIRECTION_CHANGED.of(-1))
         s.caster = before
         s.phase = FACE_SKIP
-        events.append(SkipPending(starter, before))
+        events.append(SKIP_PENDING.of(starter, before))
     elif kind == REVERSE and FIRST_REVERSE_OTHER_SIDE_STARTS:
         s.direction = -1
         s.turn = before
-        events.append(DirectionChanged(-1))
+        events.append(DIRECTION_CHANGED.of(-1))
     elif kind == WHEEL:
         _pass_hands(s, events)
     if s.colour < 0:

@@ -149,6 +149,24 @@ _PLAY_OPTS = tuple(_play_options(c, False) for c in ALL_CARDS)
 _PLAY_OPTS_T = tuple(_play_options(c, True) for c in ALL_CARDS)
 
 
+def _targeted_options(card: int) -> tuple[tuple[PlayCard, PlayCard], ...]:
+    """A Calumet's plays by target seat, each without and with TOMAHAWK!; a Wheel's one play
+    (target ``None``) at index 0; nothing for the other cards."""
+    if KIND[card] == CALUMET:
+        return tuple(
+            (PlayCard(card, None, t, False), PlayCard(card, None, t, True))
+            for t in range(MAX_PLAYERS)
+        )
+    if KIND[card] == WHEEL:
+        return ((PlayCard(card, None, None, False), PlayCard(card, None, None, True)),)
+    return ()
+
+
+_SPECIAL_OPTS = tuple(_targeted_options(c) for c in ALL_CARDS)
+"""``_SPECIAL_OPTS[card][target]``: the (plain, TOMAHAWK!) plays of a Calumet or a Wheel
+(``target`` 0), which :func:`~engine.games.tomahawk.game._special_options` picks from."""
+
+
 def _agilite_options(card: int, tomahawk: bool) -> tuple[Agilite, ...]:
     flags = (False, True) if tomahawk else (False,)
     if KIND[card] == DIAMOND:
