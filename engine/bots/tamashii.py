@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import Bot, Memory, register
+from engine.bots.tamashii_reading import beliefs, read_events
 from engine.core import Event, Game
 from engine.games.tamashii import (
     CHOOSE,
@@ -85,14 +86,16 @@ def bust_chance(view: TamashiiView) -> float:
 # --------------------------------------------------------------------------------------------
 
 
-def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
-    """``{"seen": {slot: card id}}``: the cards the seat saw, from its own peeks (private
-    :class:`Peeked` events) and every liberation attempt (str keys, for JSON)."""
+def observe_events(memory: Memory, events: Sequence[object], seat: int = -1) -> dict[str, Any]:
+    """``{"seen": {slot: card id}, "pub": ...}``: the cards the seat saw, from its own peeks
+    (private :class:`Peeked` events) and every liberation attempt (str keys, for JSON), and
+    the public record of the table (:func:`engine.bots.tamashii_reading.read_events`)."""
     seen: dict[str, int] = dict(memory.get("seen", {})) if isinstance(memory, dict) else {}
     for event in events:
         if isinstance(event, (Peeked, LiberationFailed, Freed)):
             seen[str(event.slot)] = event.card.id
-    return {"seen": seen}
+    pub = memory.get("pub") if isinstance(memory, dict) else None
+    return {"seen": seen, "pub": read_events(pub, seat, events)}
 
 
 def known_cards(view: TamashiiView, memory: Memory) -> dict[int, int]:
@@ -131,12 +134,11 @@ class _Table:
         unseen = [c for c in _ALL_IDS if c not in freed and c not in self.known.values()]
         self.slots = [s.slot for s in view.slots if not s.face_up]
         self.on = {s.slot: _gems(s.gems) for s in view.slots}
-        self.beliefs: dict[int, list[tuple[int, float]]] = {
-            slot: [(self.known[slot], 1.0)]
-            if slot in self.known
-            else [(card, 1.0 / len(unseen)) for card in unseen]
-            for slot in self.slots
-        }
+        unknown = [s for s in self.slots if s not in self.known]
+        pub = memory.get("pub") if isinstance(memory, dict) else None
+        self.beliefs = beliefs(pub, unknown, unseen, self.wild)
+        for slot, card in self.known.items():
+            self.beliefs[slot] = [(card, 1.0)]
         self.peeked_by = {s.slot: s.peeked_by for s in view.slots}
         others = view.players - 1
         self.info = {
@@ -209,10 +211,22 @@ class _Table:
                 best = (value, Place(slot, True))
         return best[1]
 
+    def knowing_placement(self, slot: int, drawn: Sequence[int]) -> bool:
+        """The team's convention: gems go on a card the seat knows, without freeing it, only
+        when the card needs all of them (partners read it: :mod:`tamashii_reading`)."""
+        card = self.known.get(slot)
+        if card is None or self.wild:
+            return True
+        needs = CARD_BY_ID[card].needs
+        on = self.on[slot]
+        return all(on[c] + drawn[c] <= needs[c] for c in PLAIN) and not drawn[BLACK]
+
     def best_place(self, drawn: Sequence[int]) -> tuple[float, Place | None]:
         best: tuple[float, Place | None] = (-1e9, None)
         for slot in self.slots:
             for free in (True, False):
+                if not free and not self.knowing_placement(slot, drawn):
+                    continue
                 value = self.place_value(slot, drawn, free)
                 if value > best[0]:
                     best = (value, Place(slot, free))
@@ -279,7 +293,7 @@ class TamashiiBot(Bot):
 
     def observe(self, memory: Memory, seat: int, events: Sequence[Event]) -> Memory:
         # The events are Tamashii's typed events (engine.events), whatever the base says.
-        return observe_events(memory, events)
+        return observe_events(memory, events, seat)
 
     def choose(self, view: Any, legal: Sequence[Any], memory: Memory, rng: Rng) -> Any:
         assert isinstance(view, TamashiiView)
