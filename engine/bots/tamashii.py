@@ -42,7 +42,14 @@ from engine.games.tamashii import (
     PowerPeek,
     TamashiiView,
 )
-from engine.games.tamashii.cards import CARD_BY_ID, CARDS, RETURN_EXCESS
+from engine.games.tamashii.cards import (
+    CARD_BY_ID,
+    CARDS,
+    PEEK,
+    REMOVE_BLACK,
+    RETURN_EXCESS,
+    RETURN_TWO_YELLOW,
+)
 from engine.games.tamashii.events import Freed, LiberationFailed, Peeked
 from engine.rng import Rng
 
@@ -50,7 +57,7 @@ GEM = 1.0
 """Value of a gem placed on a card that still needs it."""
 WASTE = 2.0
 """Cost of a gem lost: placed where no card needs it, or discarded by a failed liberation."""
-FREE = 6.0
+FREE = 7.0
 """Value of freeing a Tamashii now."""
 PEEK_VALUE = 1.0
 """What a peek at an unknown card is worth; the bot gathers when a turn of gathering is
@@ -61,6 +68,12 @@ INFO_OTHERS = 0.75
 """... and to each other seat that has not seen it either."""
 DEPTH = 5
 """How many more draws the push-your-luck look-ahead considers."""
+BONUS_BLACK = 1.0
+"""Freeing Mizu while a black gem is in the bag: one fewer bust to fear."""
+BONUS_YELLOW = 1.0
+"""Freeing Hi: per yellow gem it brings back to the bag."""
+BONUS_PEEK = 1.0
+"""Freeing Tsuchi while two or more face-down cards are unknown: a free peek."""
 
 PLAIN = (0, 1, 2)
 BLACK = 3
@@ -140,11 +153,25 @@ class _Table:
         for slot, card in self.known.items():
             self.beliefs[slot] = [(card, 1.0)]
         self.peeked_by = {s.slot: s.peeked_by for s in view.slots}
+        self.free_value = {card: FREE + self.power_bonus(card, view) for card in _ALL_IDS}
         others = view.players - 1
         self.info = {
             s.slot: INFO + INFO_OTHERS * (others - len([p for p in s.peeked_by if p != view.turn]))
             for s in view.slots
         }
+
+    def power_bonus(self, card: int, view: TamashiiView) -> float:
+        """What the power of ``card`` adds to freeing it now (TM-CARDS-1)."""
+        if not self.powers:
+            return 0.0
+        power = CARD_BY_ID[card].power
+        if power == REMOVE_BLACK and self.bag[BLACK]:
+            return BONUS_BLACK
+        if power == RETURN_TWO_YELLOW:
+            return BONUS_YELLOW * min(2, view.removed.yellow)
+        if power == PEEK and len(self.slots) > len(self.known) + 1:
+            return BONUS_PEEK
+        return 0.0
 
     def place_value(self, slot: int, drawn: Sequence[int], free: bool) -> float:
         """The expected value of placing ``drawn`` on ``slot`` (and trying to free it)."""
@@ -183,7 +210,7 @@ class _Table:
                 if covered:
                     kept = self.powers and CARD_BY_ID[card].power == RETURN_EXCESS
                     excess = sum(on) + count - used
-                    value = FREE - (0.0 if kept else WASTE * excess)
+                    value = self.free_value[card] - (0.0 if kept else WASTE * excess)
                 else:
                     lost = sum(on) + count
                     value = -WASTE * lost - GEM * progress + (0.0 if sure else self.info[slot])
