@@ -4,11 +4,16 @@ Memory (:meth:`TamashiiBot.observe`): the card in every slot the seat has seen â
 (the private ``peeked`` events) and the cards every liberation attempt showed to all. With the
 ``memory_aid`` option the view lists them too, and they are merged in.
 
-Beliefs: a slot the bot has not seen holds, with equal chances, any card it has not seen
-elsewhere (when it has seen five, the sixth is known).
+Beliefs: a slot the bot has not seen holds any card it has not seen elsewhere (when it has
+seen five, the sixth is known), weighed by what its partners' public moves say under the
+team's convention (:mod:`engine.bots.tamashii_reading`: a seat that knows a card frees it as
+soon as its gems cover it, and puts gems on it without freeing only when the card needs them
+all, :meth:`_Table.knowing_placement`).
 
 Values, in "gems placed where they help": a gem that a card still needs is worth :data:`GEM`,
-a gem it does not need is lost (:data:`WASTE`), a card freed is worth :data:`FREE`, and a
+a gem it does not need is lost (:data:`WASTE`), a card freed is worth :data:`FREE` plus what
+its power brings (:meth:`_Table.power_bonus`: Mizu's black gem out of the bag, Hi's yellow
+gems back, Tsuchi's free peek), and a
 failed liberation loses every gem on the card but shows the card to everyone
 (:data:`INFO` for the bot, :data:`INFO_OTHERS` for each seat that had not seen it: with
 several players a cheap liberation attempt can beat a peek). For the gems drawn this turn
