@@ -62,7 +62,7 @@ GEM = 1.0
 """Value of a gem placed on a card that still needs it."""
 WASTE = 2.0
 """Cost of a gem lost: placed where no card needs it, or discarded by a failed liberation."""
-FREE = 7.0
+FREE = 6.0
 """Value of freeing a Tamashii now."""
 PEEK_VALUE = 1.0
 """What a peek at an unknown card is worth; the bot gathers when a turn of gathering is
