@@ -4,11 +4,16 @@ Memory (:meth:`TamashiiBot.observe`): the card in every slot the seat has seen â
 (the private ``peeked`` events) and the cards every liberation attempt showed to all. With the
 ``memory_aid`` option the view lists them too, and they are merged in.
 
-Beliefs: a slot the bot has not seen holds, with equal chances, any card it has not seen
-elsewhere (when it has seen five, the sixth is known).
+Beliefs: a slot the bot has not seen holds any card it has not seen elsewhere (when it has
+seen five, the sixth is known), weighed by what its partners' public moves say under the
+team's convention (:mod:`engine.bots.tamashii_reading`: a seat that knows a card frees it as
+soon as its gems cover it, and puts gems on it without freeing only when the card needs them
+all, :meth:`_Table.knowing_placement`).
 
 Values, in "gems placed where they help": a gem that a card still needs is worth :data:`GEM`,
-a gem it does not need is lost (:data:`WASTE`), a card freed is worth :data:`FREE`, and a
+a gem it does not need is lost (:data:`WASTE`), a card freed is worth :data:`FREE` plus what
+its power brings (:meth:`_Table.power_bonus`: Mizu's black gem out of the bag, Hi's yellow
+gems back, Tsuchi's free peek), and a
 failed liberation loses every gem on the card but shows the card to everyone
 (:data:`INFO` for the bot, :data:`INFO_OTHERS` for each seat that had not seen it: with
 several players a cheap liberation attempt can beat a peek). For the gems drawn this turn
@@ -29,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import Bot, Memory, register
+from engine.bots.tamashii_reading import beliefs, read_events
 from engine.core import Event, Game
 from engine.games.tamashii import (
     CHOOSE,
@@ -41,7 +47,14 @@ from engine.games.tamashii import (
     PowerPeek,
     TamashiiView,
 )
-from engine.games.tamashii.cards import CARD_BY_ID, CARDS, RETURN_EXCESS
+from engine.games.tamashii.cards import (
+    CARD_BY_ID,
+    CARDS,
+    PEEK,
+    REMOVE_BLACK,
+    RETURN_EXCESS,
+    RETURN_TWO_YELLOW,
+)
 from engine.games.tamashii.events import Freed, LiberationFailed, Peeked
 from engine.rng import Rng
 
@@ -60,6 +73,12 @@ INFO_OTHERS = 0.75
 """... and to each other seat that has not seen it either."""
 DEPTH = 5
 """How many more draws the push-your-luck look-ahead considers."""
+BONUS_BLACK = 1.0
+"""Freeing Mizu while a black gem is in the bag: one fewer bust to fear."""
+BONUS_YELLOW = 1.0
+"""Freeing Hi: per yellow gem it brings back to the bag."""
+BONUS_PEEK = 1.0
+"""Freeing Tsuchi while two or more face-down cards are unknown: a free peek."""
 
 PLAIN = (0, 1, 2)
 BLACK = 3
@@ -85,14 +104,16 @@ def bust_chance(view: TamashiiView) -> float:
 # --------------------------------------------------------------------------------------------
 
 
-def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
-    """``{"seen": {slot: card id}}``: the cards the seat saw, from its own peeks (private
-    :class:`Peeked` events) and every liberation attempt (str keys, for JSON)."""
+def observe_events(memory: Memory, events: Sequence[object], seat: int = -1) -> dict[str, Any]:
+    """``{"seen": {slot: card id}, "pub": ...}``: the cards the seat saw, from its own peeks
+    (private :class:`Peeked` events) and every liberation attempt (str keys, for JSON), and
+    the public record of the table (:func:`engine.bots.tamashii_reading.read_events`)."""
     seen: dict[str, int] = dict(memory.get("seen", {})) if isinstance(memory, dict) else {}
     for event in events:
         if isinstance(event, (Peeked, LiberationFailed, Freed)):
             seen[str(event.slot)] = event.card.id
-    return {"seen": seen}
+    pub = memory.get("pub") if isinstance(memory, dict) else None
+    return {"seen": seen, "pub": read_events(pub, seat, events)}
 
 
 def known_cards(view: TamashiiView, memory: Memory) -> dict[int, int]:
@@ -131,18 +152,31 @@ class _Table:
         unseen = [c for c in _ALL_IDS if c not in freed and c not in self.known.values()]
         self.slots = [s.slot for s in view.slots if not s.face_up]
         self.on = {s.slot: _gems(s.gems) for s in view.slots}
-        self.beliefs: dict[int, list[tuple[int, float]]] = {
-            slot: [(self.known[slot], 1.0)]
-            if slot in self.known
-            else [(card, 1.0 / len(unseen)) for card in unseen]
-            for slot in self.slots
-        }
+        unknown = [s for s in self.slots if s not in self.known]
+        pub = memory.get("pub") if isinstance(memory, dict) else None
+        self.beliefs = beliefs(pub, unknown, unseen, self.wild)
+        for slot, card in self.known.items():
+            self.beliefs[slot] = [(card, 1.0)]
         self.peeked_by = {s.slot: s.peeked_by for s in view.slots}
+        self.free_value = {card: FREE + self.power_bonus(card, view) for card in _ALL_IDS}
         others = view.players - 1
         self.info = {
             s.slot: INFO + INFO_OTHERS * (others - len([p for p in s.peeked_by if p != view.turn]))
             for s in view.slots
         }
+
+    def power_bonus(self, card: int, view: TamashiiView) -> float:
+        """What the power of ``card`` adds to freeing it now (TM-CARDS-1)."""
+        if not self.powers:
+            return 0.0
+        power = CARD_BY_ID[card].power
+        if power == REMOVE_BLACK and self.bag[BLACK]:
+            return BONUS_BLACK
+        if power == RETURN_TWO_YELLOW:
+            return BONUS_YELLOW * min(2, view.removed.yellow)
+        if power == PEEK and len(self.slots) > len(self.known) + 1:
+            return BONUS_PEEK
+        return 0.0
 
     def place_value(self, slot: int, drawn: Sequence[int], free: bool) -> float:
         """The expected value of placing ``drawn`` on ``slot`` (and trying to free it)."""
@@ -181,7 +215,7 @@ class _Table:
                 if covered:
                     kept = self.powers and CARD_BY_ID[card].power == RETURN_EXCESS
                     excess = sum(on) + count - used
-                    value = FREE - (0.0 if kept else WASTE * excess)
+                    value = self.free_value[card] - (0.0 if kept else WASTE * excess)
                 else:
                     lost = sum(on) + count
                     value = -WASTE * lost - GEM * progress + (0.0 if sure else self.info[slot])
@@ -209,10 +243,22 @@ class _Table:
                 best = (value, Place(slot, True))
         return best[1]
 
+    def knowing_placement(self, slot: int, drawn: Sequence[int]) -> bool:
+        """The team's convention: gems go on a card the seat knows, without freeing it, only
+        when the card needs all of them (partners read it: :mod:`tamashii_reading`)."""
+        card = self.known.get(slot)
+        if card is None or self.wild:
+            return True
+        needs = CARD_BY_ID[card].needs
+        on = self.on[slot]
+        return all(on[c] + drawn[c] <= needs[c] for c in PLAIN) and not drawn[BLACK]
+
     def best_place(self, drawn: Sequence[int]) -> tuple[float, Place | None]:
         best: tuple[float, Place | None] = (-1e9, None)
         for slot in self.slots:
             for free in (True, False):
+                if not free and not self.knowing_placement(slot, drawn):
+                    continue
                 value = self.place_value(slot, drawn, free)
                 if value > best[0]:
                     best = (value, Place(slot, free))
@@ -279,7 +325,7 @@ class TamashiiBot(Bot):
 
     def observe(self, memory: Memory, seat: int, events: Sequence[Event]) -> Memory:
         # The events are Tamashii's typed events (engine.events), whatever the base says.
-        return observe_events(memory, events)
+        return observe_events(memory, events, seat)
 
     def choose(self, view: Any, legal: Sequence[Any], memory: Memory, rng: Rng) -> Any:
         assert isinstance(view, TamashiiView)
