@@ -100,6 +100,8 @@ IDS = _catalogue_ids()
 CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 RAW_LIST = re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)+\s*\]|\{'|\['|<[a-z_.]+ object")
 WORD = re.compile(r"\b[\w-]+\b")
+RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
+"""A rule id of ../shared/rules (``AW-TIME-1``): the docs' words, not a player's."""
 RAW_OPTION = re.compile(r"(?<!--option )\b[a-z]+(?:_[a-z]+)*=\S+")
 """An option as ``name=value`` (``decision_seconds=60``); ``--option name=value`` is the
 syntax a player types (``cercle games``), so it is allowed."""
@@ -108,6 +110,7 @@ syntax a player types (``cercle games``), so it is allowed."""
 def raw_data(text: str) -> list[str]:
     """What in ``text`` is not player text: codes, enum names, raw lists, catalogue ids."""
     found = CODE.findall(text) + RAW_LIST.findall(text) + RAW_OPTION.findall(text)
+    found += RULE_ID.findall(text)
     found += [w for w in WORD.findall(text) if w in ENUMS or w in IDS]
     if "Traceback" in text:
         found.append("Traceback")
@@ -124,6 +127,7 @@ def test_the_scanner_finds_what_it_must() -> None:
         "level=standard",
     ]
     assert raw_data("      --option target_score=250 [1–]  The match ends") == []
+    assert raw_data("Seconds for each decision; 0 means no clock (AW-TIME-1).") == ["AW-TIME-1"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -199,3 +203,4 @@ def test_the_rooms_listing_says_each_option_in_words(
     # `cercle games` keeps `--option name=value`: it is the syntax the player types.
     games = run(edge.address, tmp_path, "games", "--lang", lang)
     assert "--option decision_seconds=" in games and not RAW_OPTION.findall(games), games
+    assert not RULE_ID.findall(games), games

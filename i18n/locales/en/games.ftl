@@ -30,7 +30,7 @@ game-tomy-clock-tie = The server picks one of the tied breeds at random.
 
 ## Awimbawé
 game-awimbawe-summary = A two-player trick-taking duel on the savannah: hand and face-up piles, animal powers, Eagles as trumps. Take the most crowns but never all four Hyenas; win two rounds to be crowned.
-game-awimbawe-option-decision_seconds = Seconds for each decision; 0 means no clock (AW-TIME-1).
+game-awimbawe-option-decision_seconds = Seconds for each decision; 0 means no clock.
 game-awimbawe-clock-decision = The server plays your lowest legal card (hand before piles), skips an optional power, makes a following Eagle fight, keeps a Cheetah's lead for you, and, after a lost round, has you lead the next one.
 
 ## Labels of choice options

@@ -30,7 +30,7 @@ game-tomy-clock-tie = Le serveur choisit au hasard une des races à égalité.
 
 ## Awimbawé
 game-awimbawe-summary = Un duel de plis dans la savane pour deux joueurs : main et piles visibles, pouvoirs des animaux, Aigles en atout. Remportez le plus de couronnes sans ramasser les quatre Hyènes ; gagnez deux manches pour être couronné.
-game-awimbawe-option-decision_seconds = Secondes pour chaque décision ; 0 : pas de pendule (AW-TIME-1).
+game-awimbawe-option-decision_seconds = Secondes pour chaque décision ; 0 : pas de pendule.
 game-awimbawe-clock-decision = Le serveur joue votre plus petite carte permise (main avant piles), renonce au pouvoir facultatif, fait combattre un Aigle qui suit, garde la main pour vous avec le Guépard et, après une manche perdue, vous fait entamer la suivante.
 
 ## Labels of choice options
