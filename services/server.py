@@ -158,6 +158,7 @@ async def start_replica(
         (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
     bound = server.add_insecure_port(f"{host}:{port}")
+    await store.warm_up()
     await server.start()
     await feeds.start()
     expiry = ExpiryLoop(rooms)

@@ -8,6 +8,7 @@ Key names come from :mod:`services.store.keys` (with the data model), the script
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import time
@@ -148,6 +149,16 @@ class Store(PlayerStore, LimitStore):
 
     async def close(self) -> None:
         await self.redis.aclose()
+
+    async def warm_up(self) -> None:
+        """On Redis Cluster, learn the slots before the first calls: the first calls of a
+        fresh client all start the topology discovery, which replaces connections other
+        calls are opening. Never raises: a store that is away is the health check's
+        business."""
+        if not self.cluster:
+            return
+        with contextlib.suppress(Exception):  # the health check reports an absent store
+            await self.redis.initialize()
 
     async def reset_connections(self) -> None:
         """Drop every pooled connection (after Redis came back: the old ones are dead)."""
@@ -497,9 +508,20 @@ class Store(PlayerStore, LimitStore):
         metrics.redis_call(op)
         try:
             return await awaitable
-        except (RedisError, RedisClusterException, OSError, TimeoutError, RuntimeError) as exc:
+        except (
+            RedisError,
+            RedisClusterException,
+            OSError,
+            TimeoutError,
+            RuntimeError,
+            AttributeError,
+        ) as exc:
             if isinstance(exc, RuntimeError) and not _closed_transport(exc):
                 raise
+            if isinstance(exc, AttributeError):
+                if not _closed_under_redis_py(exc):
+                    raise
+                exc = ConnectionError(f"connection closed while in use ({exc})")
             kind = error_kind(exc)
             metrics.REDIS_ERRORS.labels(kind).inc()
             if kind == "connection" or kind in WRITE_REFUSALS:
@@ -512,6 +534,20 @@ def _closed_transport(exc: RuntimeError) -> bool:
     connection the server closed under a pooled client (seen with Redis Cluster during a
     test run) is a lost connection, not a bug of ours."""
     return "closed" in str(exc) and "Transport" in str(exc)
+
+
+def _closed_under_redis_py(exc: AttributeError) -> bool:
+    """redis-py's asyncio Redis Cluster client can close a connection while another task is
+    opening it (its topology refresh replaces the nodes' connections); the writer is then
+    None and the write raises ``'NoneType' object has no attribute 'writelines'`` inside
+    redis-py. Nothing was sent: it is a lost connection, not a bug of ours (it reached
+    clients as UNKNOWN)."""
+    if "'NoneType' object has no attribute" not in str(exc):
+        return False
+    frame = exc.__traceback__
+    while frame is not None and frame.tb_next is not None:
+        frame = frame.tb_next
+    return frame is not None and "/redis/" in frame.tb_frame.f_code.co_filename
 
 
 def _room_from_hash(room_id: str, raw: Mapping[bytes, bytes]) -> RoomRecord:

@@ -42,3 +42,39 @@ async def test_an_error_inside_a_pipeline_keeps_its_redis_code(redis_url: str) -
     finally:
         await store.redis.delete("test:wrongtype")
         await store.close()
+
+
+async def test_a_connection_redis_py_closed_while_in_use_is_a_lost_connection(
+    redis_url: str,
+) -> None:
+    """redis-py's cluster client can close a connection another task is opening; its write
+    then raises AttributeError inside redis-py (it reached a client as UNKNOWN in CI). An
+    AttributeError of our own still propagates."""
+    namespace: dict[str, object] = {}
+    # A function whose frame is in a redis-py file, as the real one is.
+    exec(  # fixed test code, compiled under redis-py's file name
+        compile(
+            "def send(writer=None):\n    writer.writelines([b'PING'])\n",
+            "/venv/site-packages/redis/asyncio/connection.py",
+            "exec",
+        ),
+        namespace,
+    )
+    send = namespace["send"]
+    assert callable(send)
+
+    async def write() -> None:
+        send()
+
+    store = Store(redis_url)
+    with pytest.raises(StoreUnavailable) as caught:
+        await store._call("probe", write())
+    assert caught.value.kind == "connection"
+
+    async def ours() -> None:
+        none: object = None
+        none.writelines([b"PING"])  # type: ignore[attr-defined]  # a bug of ours
+
+    with pytest.raises(AttributeError):
+        await store._call("probe", ours())
+    await store.close()
