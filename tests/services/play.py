@@ -12,11 +12,42 @@ from typing import Any, TypeVar, cast
 import grpc
 from cercle.v1 import game_pb2
 from google.protobuf.message import Message
+from prometheus_client import REGISTRY
 
 from clients.sdk import ApiError, Client
 
 RACE_REASONS = {"STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY", "RATE_LIMITED"}
 R = TypeVar("R", bound=Message)
+
+
+def round_trips(op: str) -> float:
+    """Redis round trips of the store operation ``op`` so far, by every replica running in
+    this process (the /metrics counter ``cercle_redis_calls_total``)."""
+    return REGISTRY.get_sample_value("cercle_redis_calls_total", {"op": op}) or 0.0
+
+
+def round_trips_by_op() -> dict[str, float]:
+    """Every store operation's Redis round trips so far, from the /metrics counter."""
+    return {
+        sample.labels["op"]: sample.value
+        for metric in REGISTRY.collect()
+        if metric.name == "cercle_redis_calls"
+        for sample in metric.samples
+        if sample.name == "cercle_redis_calls_total"
+    }
+
+
+async def first_messages(call: grpc.aio.UnaryStreamCall[Any, R], count: int) -> list[R]:
+    """The first ``count`` messages of a server stream, which is then cancelled."""
+    got: list[R] = []
+    try:
+        async for message in call:
+            got.append(message)
+            if len(got) == count:
+                break
+    finally:
+        call.cancel()
+    return got
 
 
 async def read_message(call: grpc.aio.UnaryStreamCall[Any, R], timeout: float = 10) -> R:

@@ -4,15 +4,10 @@ of what its feed handed out."""
 
 from __future__ import annotations
 
-from prometheus_client import REGISTRY
-
 from clients.sdk import Client
 from services.records import LogEntry
 from services.server import start_replica
-
-
-def _round_trips(op: str) -> float:
-    return REGISTRY.get_sample_value("cercle_redis_calls_total", {"op": op}) or 0.0
+from tests.services.play import round_trips
 
 
 async def test_poll_reads_every_seq_at_once_and_only_the_log_of_a_room_behind(
@@ -34,18 +29,18 @@ async def test_poll_reads_every_seq_at_once_and_only_the_log_of_a_room_behind(
             replica.feeds.listen(current[0].room_id, current[0].seq) as quiet,
             replica.feeds.listen(current[1].room_id, current[1].seq),
         ):
-            seqs, logs = _round_trips("room_seqs"), _round_trips("read_log")
+            seqs, logs = round_trips("room_seqs"), round_trips("read_log")
             await replica.feeds.poll_once()
-            assert _round_trips("room_seqs") == seqs + 1  # three rooms, one round trip
-            assert _round_trips("read_log") == logs + 1  # the room behind only
+            assert round_trips("room_seqs") == seqs + 1  # three rooms, one round trip
+            assert round_trips("read_log") == logs + 1  # the room behind only
             first, second = late.get_nowait(), late.get_nowait()
             assert isinstance(first, LogEntry) and isinstance(second, LogEntry), (first, second)
             assert [first.seq, second.seq] == [behind.seq - 1, behind.seq]
             assert late.empty() and quiet.empty()
 
             await replica.feeds.poll_once()  # nothing new anywhere: no log read
-            assert _round_trips("room_seqs") == seqs + 2
-            assert _round_trips("read_log") == logs + 1
+            assert round_trips("room_seqs") == seqs + 2
+            assert round_trips("read_log") == logs + 1
     finally:
         await host.close()
         await replica.stop(grace=0.1)

@@ -15,7 +15,7 @@ from clients.sdk import Client
 from services import limits
 from services.server import start_replica
 from tests.faults.helpers import Refusal, act_once
-from tests.services.test_streams import round_trips_by_op
+from tests.services.play import round_trips_by_op
 
 QUIET = {"decision_seconds": "0"}
 

@@ -14,7 +14,7 @@ from cercle.v1 import game_pb2, lobby_pb2
 
 from clients.sdk import ApiError, Client, api_error
 from services.store import Store, log_key, room_key
-from tests.services.play import wait_for
+from tests.services.play import first_messages, wait_for
 
 
 async def chat(client: Client, room_id: str, text: str) -> None:
@@ -47,15 +47,7 @@ async def _read(
         game_pb2.SubscribeRequest(room_id=room_id, resume_cursor=cursor, presence=presence),
         metadata=client.metadata,
     )
-    got: list[game_pb2.SubscribeResponse] = []
-    try:
-        async for update in call:
-            got.append(update)
-            if len(got) == count:
-                break
-    finally:
-        call.cancel()
-    return got
+    return await first_messages(call, count)
 
 
 async def _refused(client: Client, room_id: str, cursor: str) -> ApiError:
@@ -212,15 +204,7 @@ async def _watch(
         lobby_pb2.WatchRoomRequest(room_id=room_id, resume_cursor=cursor),
         metadata=client.metadata,
     )
-    got: list[lobby_pb2.WatchRoomResponse] = []
-    try:
-        async for message in call:
-            got.append(message)
-            if len(got) == count:
-                break
-    finally:
-        call.cancel()
-    return got
+    return await first_messages(call, count)
 
 
 async def test_watch_room_resumes_from_a_cursor_and_refuses_a_rewritten_one(

@@ -12,21 +12,12 @@ from dataclasses import dataclass
 import grpc
 
 from clients.sdk import ApiError, Client
-from services import auth, metrics
+from services import auth
 from services.auth import SessionCache
 from services.rooms import Player
 from services.server import Replica, start_replica
 from services.store import sessions_channel
-from tests.services.play import wait_for
-
-
-def _session_reads() -> float:
-    """Token look-ups this process made in Redis so far (both replicas run in it)."""
-    for metric in metrics.REDIS_CALLS.collect():
-        for sample in metric.samples:
-            if sample.name.endswith("_total") and sample.labels.get("op") == "session":
-                return sample.value
-    return 0.0
+from tests.services.play import round_trips, wait_for
 
 
 def _cache(replica: Replica) -> SessionCache:
@@ -55,11 +46,11 @@ async def test_a_replica_trusts_a_token_past_a_second_and_still_refuses_a_logout
         await ann.login("Ann")
         ann_on_b.token = ann.token
         await ann_on_b.rooms()  # replica B resolves the token
-        reads = _session_reads()
+        reads = round_trips("session")
         await asyncio.sleep(auth.CACHE_SECONDS + 0.2)
         await ann_on_b.rooms()
         await ann_on_b.my_rooms()
-        assert _session_reads() == reads, "the token was looked up again after 1 s"
+        assert round_trips("session") == reads, "the token was looked up again after 1 s"
 
         await ann.rename("Annie")  # on replica A; B hears it and forgets the old name
         await wait_for(lambda: len(_cache(b)) == 0, timeout=1.0)

@@ -8,22 +8,10 @@ from collections.abc import AsyncIterator
 
 import grpc
 from cercle.v1 import game_pb2
-from prometheus_client import REGISTRY
 
 from clients.sdk import Client
 from services.server import start_replica
-from tests.services.play import read_message, wait_for
-
-
-def round_trips_by_op() -> dict[str, float]:
-    """Every store operation's Redis round trips so far, from the /metrics counter."""
-    return {
-        sample.labels["op"]: sample.value
-        for metric in REGISTRY.collect()
-        if metric.name == "cercle_redis_calls"
-        for sample in metric.samples
-        if sample.name == "cercle_redis_calls_total"
-    }
+from tests.services.play import read_message, round_trips_by_op, wait_for
 
 
 async def test_an_action_costs_two_redis_round_trips_whatever_the_number_of_subscribers(
