@@ -237,12 +237,12 @@ class TomahawkGame(Game[TomahawkState]):
         if s.phase == OVER or not 0 <= seat < s.players:
             return []
         if seat != s.turn:
-            out = _agilite_options_of(s, seat)
+            out = _agilite_options(s, seat)
         elif s.phase == PLAY:  # the identical card always plays normally: no own AGILITÉ
             out = _play_phase_options(s, seat)
         else:
             out = _turn_options(s, seat)
-            out += _own_turn_agilite_options(s, seat)
+            out += _agilite_options(s, seat, own_turn=True)
         if s.ones & ~s.called:
             _add_calls(s, seat, out)
         return out
@@ -342,8 +342,10 @@ def _play_phase_options(s: TomahawkState, seat: int) -> list[Any]:
     return out
 
 
-def _agilite_options_of(s: TomahawkState, seat: int) -> list[Any]:
-    """TT-AGIL-1: out of turn, the cards identical to the one just played."""
+def _agilite_options(s: TomahawkState, seat: int, *, own_turn: bool = False) -> list[Any]:
+    """TT-AGIL-1: the cards of ``seat`` identical to the one just played, jumping in. Out
+    of turn, every one; on ``seat``'s own turn, only those the pending effect forbids
+    playing normally (a Skip faced with its twin): its holder always has a way to play it."""
     out: list[Any] = []
     last = s.last_card
     if last >= 0 and seat != s.last_player and _AGILE[last]:
@@ -351,23 +353,7 @@ def _agilite_options_of(s: TomahawkState, seat: int) -> list[Any]:
         hand = s.hands[seat]
         opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
         for c in hand:
-            if FACE[c] == face:
-                out += opts_a[c]
-    return out
-
-
-def _own_turn_agilite_options(s: TomahawkState, seat: int) -> list[Any]:
-    """TT-AGIL-1: on its own turn, the card identical to the one just played that the
-    pending effect forbids playing normally (a Skip faced with its twin) jumps in: its
-    holder always has a way to play it."""
-    out: list[Any] = []
-    last = s.last_card
-    if last >= 0 and seat != s.last_player and _AGILE[last]:
-        face = FACE[last]
-        hand = s.hands[seat]
-        opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
-        for c in hand:
-            if FACE[c] == face and not _plays_normally(s, c):
+            if FACE[c] == face and not (own_turn and _plays_normally(s, c)):
                 out += opts_a[c]
     return out
 
