@@ -72,15 +72,10 @@ def test_every_game_text_of_the_catalogue_is_in_every_language() -> None:
     """The game catalogue's texts (ListGames) live in the message catalogues, not the
     engine: a summary per game, a description per option and choice, a line per clock."""
     from engine import registry
+    from tools.game_checklist import game_message_ids
 
     for language in i18n.available():
         tr = i18n._catalogue(LOCALES, language)  # no English fallback here
         for game in registry.games():
-            prefix = f"game-{game.info.id}"
-            ids = [f"{prefix}-summary"]
-            for spec in game.info.options:
-                ids.append(f"{prefix}-option-{spec.name}")
-                ids += [f"{prefix}-option-{spec.name}-{choice}" for choice in spec.choices]
-            ids += [f"{prefix}-clock-{clock.kind}" for clock in game.info.clocks]
-            for message_id in ids:
+            for message_id in game_message_ids(game):
                 assert tr._bundles[0].has_message(message_id), f"{language}: {message_id}"

@@ -81,13 +81,20 @@ def _proto_oneofs(game: Game[Any]) -> bool:
     return all(game.info.id in m.DESCRIPTOR.fields_by_name for m in messages)
 
 
-def _i18n_texts(game: Game[Any]) -> bool:
+def game_message_ids(game: Game[Any]) -> list[str]:
+    """The catalogue messages ListGames reads for ``game`` (services/lobby_service.py): a
+    summary, a description per option and per choice, a line per clock."""
     prefix = f"game-{game.info.id}"
     ids = [f"{prefix}-summary"]
     for spec in game.info.options:
         ids.append(f"{prefix}-option-{spec.name}")
         ids += [f"{prefix}-option-{spec.name}-{choice}" for choice in spec.choices]
     ids += [f"{prefix}-clock-{clock.kind}" for clock in game.info.clocks]
+    return ids
+
+
+def _i18n_texts(game: Game[Any]) -> bool:
+    ids = game_message_ids(game)
     for language in available():
         bundle = _bundle(locales_dir(), language)  # this language alone, no fallback
         if not all(bundle.has_message(message_id) for message_id in ids):
