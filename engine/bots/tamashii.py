@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots import Bot, Memory, register
-from engine.bots.tamashii_reading import beliefs, read_events
+from engine.bots.tamashii_reading import beliefs, read_events, saw_every_peek, signal_target
 from engine.core import Event, Game
 from engine.games.tamashii import (
     CHOOSE,
@@ -79,6 +79,11 @@ BONUS_YELLOW = 1.0
 """Freeing Hi: per yellow gem it brings back to the bag."""
 BONUS_PEEK = 1.0
 """Freeing Tsuchi while two or more face-down cards are unknown: a free peek."""
+PEEK_WHILE_UNKNOWN = 4
+"""A seat peeks, whatever the bag says, while more face-down cards than this are unknown to
+it (it knows fewer than two of six): a placement on a card it knows wastes far less."""
+SURE = 0.97
+"""A slot whose card the readings and signals make this likely counts as known."""
 
 PLAIN = (0, 1, 2)
 BLACK = 3
@@ -154,10 +159,20 @@ class _Table:
         self.on = {s.slot: _gems(s.gems) for s in view.slots}
         unknown = [s for s in self.slots if s not in self.known]
         pub = memory.get("pub") if isinstance(memory, dict) else None
+        self.peeked_by = {s.slot: s.peeked_by for s in view.slots}
+        if not saw_every_peek(pub, self.peeked_by):  # signals need every peek (take-over)
+            pub = {**pub, "signals": []} if isinstance(pub, dict) else None
+            self.pub: dict[str, Any] | None = None
+        else:
+            self.pub = pub
         self.beliefs = beliefs(pub, unknown, unseen, self.wild)
+        for slot in unknown:  # what the partners' moves tell for sure counts as known
+            card, chance = max(self.beliefs[slot], key=lambda item: item[1])
+            if chance >= SURE:
+                self.known[slot] = card
         for slot, card in self.known.items():
             self.beliefs[slot] = [(card, 1.0)]
-        self.peeked_by = {s.slot: s.peeked_by for s in view.slots}
+        self.seat = view.turn
         self.free_value = {card: FREE + self.power_bonus(card, view) for card in _ALL_IDS}
         others = view.players - 1
         self.info = {
@@ -297,6 +312,13 @@ class _Table:
         self._cache = {}
 
     def peek_target(self, rng: Rng) -> int | None:
+        """The slot to peek at: the one that signals our latest peek to the partners
+        (:func:`engine.bots.tamashii_reading.signal_target`) when there is one to signal,
+        else an unknown slot, those with gems on them first, then those fewer seats saw."""
+        if self.pub is not None:
+            signal = signal_target(self.pub, self.seat, self.known)
+            if signal is not None:
+                return signal
         unknown = [s for s in self.slots if s not in self.known]
         if not unknown:
             return None
@@ -335,9 +357,12 @@ class TamashiiBot(Bot):
         table.reset()
         if view.phase == CHOOSE:
             target = table.peek_target(rng)
+            unknown = len(table.slots) - len(table.known)
+            if target is not None and unknown > PEEK_WHILE_UNKNOWN:
+                return Peek(target)
             if Gather() in legal:
                 gather = table.draw_value((0, 0, 0, 0), self.depth)
-                if target is None or gather >= PEEK_VALUE:
+                if target is None or not unknown or gather >= PEEK_VALUE:
                     return Gather()
             if target is not None:
                 return Peek(target)

@@ -10,20 +10,36 @@ playing, and so every strong bot can read them in the others' play:
   on ``X`` plus the gems drawn would have covered (a ``"short"`` reading).
 - **Knowing placement**: a seat places gems on a card it knows without freeing it only when
   the card needs all of them (``"needs"`` reading: the card needs at least what is on it).
+- **Peek signal** (:func:`signal_code`): a peek's target tells the partners which card the
+  seat saw at its previous peek. Only the seat sees a peeked card, but everyone sees which
+  slot it peeks (:class:`SlotPeeked`). So a seat that has a peek not signalled yet (its latest
+  peek at a slot still face down and not shown to all) chooses its next peek (Tsuchi's
+  included) among the options ``O`` — the face-down slots it does not know, only those nobody
+  has looked at when there are two or more — by the card it saw: the card's rank ``v`` in
+  the list ``L`` of the cards whose place is not public (:data:`SIGNAL_ORDER`), option
+  ``O[v % len(O)]``. Partners read ``"one of"`` the cards of ``L`` whose rank has that
+  remainder (a ``signal``: ``[slot, [card ids]]``). ``L`` and ``O`` follow from public events
+  only, so every seat computes the same ones.
 
 "Knows" here is what the whole table can tell: the seat peeked at the slot (public:
 :class:`SlotPeeked`), a liberation attempt showed the card to all, or the seat has seen every
 other face-down card. The bot folds the public events into ``memory["pub"]``: the gems on
 each card and drawn this turn as far as it saw them (after a take-over it sees less, never
-more: every reading stays true), who peeked where, and the readings, each ``[slot, blue,
-red, yellow, black, kind]``. :func:`beliefs` weighs every layout of the unseen cards on the
-unknown slots by the readings it breaks (``MISREAD`` each, not zero: a human partner does not
-follow the convention) and returns, per slot, the chance of each card.
+more: every reading stays true), who peeked where, the cards shown to all (``where``), each
+seat's peeks not signalled yet (``unsignalled``), the readings, each ``[slot, blue, red,
+yellow, black, kind]``, and the signals read. :func:`beliefs` weighs every layout of the
+unseen cards on the unknown slots by the readings and signals it breaks (``MISREAD`` each,
+not zero: a human partner does not follow the convention) and returns, per slot, the chance
+of each card. A signal is read against every peek before it, so a record that missed some
+(a bot taking over a seat mid-match) neither reads nor sends signals: the bot checks its
+record against who peeked where in its view (:func:`saw_every_peek`). One gap remains: a
+record begun after a liberation attempt but before any peek reads its signals against the
+wrong cards; they then weigh like a partner off the convention.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import permutations
 from typing import Any
 
@@ -46,6 +62,11 @@ NEEDS = "needs"
 """Reading: the card needs at least these gems (black aside)."""
 MISREAD = 0.02
 """Weight factor of a layout per reading it breaks (a partner off the convention)."""
+SIGNAL_ORDER = (2, 1, 4, 6, 3, 5)
+"""The card ids in the order a peek signal ranks them (Hi, Kaze, Tsuchi, Yami, Mizu,
+Hikari): with three options the two cards read alike need the same colours (Hi and Yami both
+two red; Kaze and Mizu two blue; Tsuchi and Hikari a yellow), so half a signal still says
+which gems to draw."""
 
 
 def _fresh() -> dict[str, Any]:
@@ -56,6 +77,9 @@ def _fresh() -> dict[str, Any]:
         "revealed": [],
         "freed": [],
         "readings": [],
+        "where": {},
+        "unsignalled": {},
+        "signals": [],
     }
 
 
@@ -79,22 +103,88 @@ def _not_covering(pub: dict[str, Any], seat: int, gems: Sequence[int]) -> None:
             pub["readings"].append(reading)
 
 
+def saw_every_peek(pub: Any, peeked_by: Mapping[int, Sequence[int]]) -> bool:
+    """Whether the record ``pub`` folded every peek of the match so far: the seats that
+    peeked at each slot (``peeked_by``, from the view) are the ones it saw."""
+    if not isinstance(pub, dict) or "unsignalled" not in pub:
+        return False
+    seen: dict[int, set[int]] = {}
+    for seat, slots in pub["peeked"].items():
+        for slot in slots:
+            seen.setdefault(slot, set()).add(int(seat))
+    return all(seen.get(slot, set()) == set(seats) for slot, seats in peeked_by.items())
+
+
+def signal_code(pub: dict[str, Any], seat: int) -> tuple[int, list[int], list[int]] | None:
+    """What ``seat``'s next peek signals, from the public record alone: ``(slot, L, O)`` —
+    the slot of its latest peek not signalled yet, the cards ``L`` whose place is not public
+    (in :data:`SIGNAL_ORDER`), and the peek options ``O`` (slot numbers in order); None when
+    there is nothing to signal or fewer than two options or cards."""
+    gone = set(pub["freed"]) | set(pub["revealed"])
+    waiting = [s for s in pub["unsignalled"].get(str(seat), []) if s not in gone]
+    if not waiting:
+        return None
+    placed = set(pub["where"].values())
+    cards = [c for c in SIGNAL_ORDER if c not in placed]
+    knows = set(_knows(pub, seat))
+    options = [s for s in range(SLOTS) if s not in pub["freed"] and s not in knows]
+    looked = gone | {s for slots in pub["peeked"].values() for s in slots}
+    fresh = [s for s in options if s not in looked]
+    if len(fresh) >= 2:
+        options = fresh
+    if len(options) < 2 or len(cards) < 2:
+        return None
+    return waiting[-1], cards, options
+
+
+def signal_target(pub: dict[str, Any], seat: int, seen: dict[int, int]) -> int | None:
+    """The slot ``seat`` peeks to signal its latest peek, given the cards it has ``seen``
+    (slot → card id); None when there is nothing to signal."""
+    code = signal_code(pub, seat)
+    if code is None:
+        return None
+    slot, cards, options = code
+    card = seen.get(slot)
+    if card is None or card not in cards:
+        return None  # e.g. a seat taken over after its peek: the bot never saw the card
+    return options[cards.index(card) % len(options)]
+
+
+def _copy(old: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "on": list(old["on"]),
+        "drawn": list(old["drawn"]),
+        "peeked": {k: list(v) for k, v in old["peeked"].items()},
+        "revealed": list(old["revealed"]),
+        "freed": list(old["freed"]),
+        "readings": [list(r) for r in old["readings"]],
+        "where": dict(old.get("where", {})),
+        "unsignalled": {k: list(v) for k, v in old.get("unsignalled", {}).items()},
+        "signals": [[r[0], list(r[1])] for r in old.get("signals", [])],
+    }
+
+
+def _read_signal(pub: dict[str, Any], me: int, event: SlotPeeked) -> None:
+    """A peek: what its target signals (partners' peeks only), then it waits its turn to be
+    signalled."""
+    code = signal_code(pub, event.seat)
+    if code is not None:
+        slot, cards, options = code
+        if event.slot in options and event.seat != me:
+            remainder = options.index(event.slot)
+            one_of = [c for i, c in enumerate(cards) if i % len(options) == remainder]
+            pub["signals"].append([slot, one_of])
+        pub["unsignalled"][str(event.seat)].remove(slot)
+    pub["unsignalled"].setdefault(str(event.seat), []).append(event.slot)
+
+
 def read_events(old: Any, me: int, events: Sequence[object]) -> dict[str, Any]:
     """Fold public events into the public record ``old`` (a fresh one when ``old`` is not a
-    record); readings are taken from the other seats' moves only."""
-    if not isinstance(old, dict) or "readings" not in old:
-        pub = _fresh()
-    else:
-        pub = {
-            "on": list(old["on"]),
-            "drawn": list(old["drawn"]),
-            "peeked": {k: list(v) for k, v in old["peeked"].items()},
-            "revealed": list(old["revealed"]),
-            "freed": list(old["freed"]),
-            "readings": [list(r) for r in old["readings"]],
-        }
+    record); readings and signals are taken from the other seats' moves only."""
+    pub = _copy(old) if isinstance(old, dict) and "readings" in old else _fresh()
     for event in events:
         if isinstance(event, SlotPeeked):
+            _read_signal(pub, me, event)
             mine = pub["peeked"].setdefault(str(event.seat), [])
             if event.slot not in mine:
                 mine.append(event.slot)
@@ -117,10 +207,13 @@ def read_events(old: Any, me: int, events: Sequence[object]) -> dict[str, Any]:
             pub["drawn"] = [0, 0, 0, 0]
         elif isinstance(event, LiberationFailed):
             pub["on"][4 * event.slot : 4 * event.slot + 4] = [0, 0, 0, 0]
+            pub["where"][str(event.slot)] = event.card.id
             if event.slot not in pub["revealed"]:
                 pub["revealed"].append(event.slot)
-        elif isinstance(event, Freed) and event.slot not in pub["freed"]:
-            pub["freed"].append(event.slot)
+        elif isinstance(event, Freed):
+            pub["where"][str(event.slot)] = event.card.id
+            if event.slot not in pub["freed"]:
+                pub["freed"].append(event.slot)
     return pub
 
 
@@ -137,15 +230,18 @@ def beliefs(
     pub: Any, unknown: Sequence[int], cards: Sequence[int], wild: bool
 ) -> dict[int, list[tuple[int, float]]]:
     """Slot → [(card, chance)] for the ``unknown`` slots holding the unseen ``cards``, every
-    layout weighed by the readings in ``pub`` it breaks."""
+    layout weighed by the readings and signals in ``pub`` it breaks."""
     if not unknown:
         return {}
     readings = pub.get("readings", []) if isinstance(pub, dict) else []
-    weight = {
-        (slot, card): MISREAD ** sum(1 for r in readings if r[0] == slot and _breaks(r, card, wild))
-        for slot in unknown
-        for card in cards
-    }
+    signals = pub.get("signals", []) if isinstance(pub, dict) else []
+
+    def broken(slot: int, card: int) -> int:
+        return sum(1 for r in readings if r[0] == slot and _breaks(r, card, wild)) + sum(
+            1 for r in signals if r[0] == slot and card not in r[1]
+        )
+
+    weight = {(slot, card): MISREAD ** broken(slot, card) for slot in unknown for card in cards}
     if all(w == 1.0 for w in weight.values()) or len(cards) != len(unknown):
         share = 1.0 / len(cards)
         return {slot: [(card, share) for card in cards] for slot in unknown}
