@@ -62,6 +62,8 @@ NEEDS = "needs"
 """Reading: the card needs at least these gems (black aside)."""
 MISREAD = 0.02
 """Weight factor of a layout per reading it breaks (a partner off the convention)."""
+SIGNAL_MISREAD = 0.1
+"""The same for a peek signal it breaks."""
 SIGNAL_ORDER = (2, 1, 4, 6, 3, 5)
 """The card ids in the order a peek signal ranks them (Hi, Kaze, Tsuchi, Yami, Mizu,
 Hikari): with three options the two cards read alike need the same colours (Hi and Yami both
@@ -80,6 +82,7 @@ def _fresh() -> dict[str, Any]:
         "where": {},
         "unsignalled": {},
         "signals": [],
+        "doubted": [],
     }
 
 
@@ -160,7 +163,8 @@ def _copy(old: dict[str, Any]) -> dict[str, Any]:
         "readings": [list(r) for r in old["readings"]],
         "where": dict(old.get("where", {})),
         "unsignalled": {k: list(v) for k, v in old.get("unsignalled", {}).items()},
-        "signals": [[r[0], list(r[1])] for r in old.get("signals", [])],
+        "signals": [[r[0], list(r[1]), r[2]] for r in old.get("signals", [])],
+        "doubted": list(old.get("doubted", [])),
     }
 
 
@@ -173,9 +177,18 @@ def _read_signal(pub: dict[str, Any], me: int, event: SlotPeeked) -> None:
         if event.slot in options and event.seat != me:
             remainder = options.index(event.slot)
             one_of = [c for i, c in enumerate(cards) if i % len(options) == remainder]
-            pub["signals"].append([slot, one_of])
+            pub["signals"].append([slot, one_of, event.seat])
         pub["unsignalled"][str(event.seat)].remove(slot)
     pub["unsignalled"].setdefault(str(event.seat), []).append(event.slot)
+
+
+def _shown(pub: dict[str, Any], slot: int, card: int) -> None:
+    """A card shown to all: its place is public, and a seat whose signal about it was wrong
+    is off the convention (a human partner, say): its signals are no longer believed."""
+    pub["where"][str(slot)] = card
+    for signalled, one_of, seat in pub["signals"]:
+        if signalled == slot and card not in one_of and seat not in pub["doubted"]:
+            pub["doubted"].append(seat)
 
 
 def read_events(old: Any, me: int, events: Sequence[object]) -> dict[str, Any]:
@@ -207,11 +220,11 @@ def read_events(old: Any, me: int, events: Sequence[object]) -> dict[str, Any]:
             pub["drawn"] = [0, 0, 0, 0]
         elif isinstance(event, LiberationFailed):
             pub["on"][4 * event.slot : 4 * event.slot + 4] = [0, 0, 0, 0]
-            pub["where"][str(event.slot)] = event.card.id
+            _shown(pub, event.slot, event.card.id)
             if event.slot not in pub["revealed"]:
                 pub["revealed"].append(event.slot)
         elif isinstance(event, Freed):
-            pub["where"][str(event.slot)] = event.card.id
+            _shown(pub, event.slot, event.card.id)
             if event.slot not in pub["freed"]:
                 pub["freed"].append(event.slot)
     return pub
@@ -235,13 +248,20 @@ def beliefs(
         return {}
     readings = pub.get("readings", []) if isinstance(pub, dict) else []
     signals = pub.get("signals", []) if isinstance(pub, dict) else []
+    doubted = pub.get("doubted", []) if isinstance(pub, dict) else []
+    signals = [r for r in signals if r[2] not in doubted]
 
     def broken(slot: int, card: int) -> int:
-        return sum(1 for r in readings if r[0] == slot and _breaks(r, card, wild)) + sum(
-            1 for r in signals if r[0] == slot and card not in r[1]
-        )
+        return sum(1 for r in readings if r[0] == slot and _breaks(r, card, wild))
 
-    weight = {(slot, card): MISREAD ** broken(slot, card) for slot in unknown for card in cards}
+    def off_signal(slot: int, card: int) -> int:
+        return sum(1 for r in signals if r[0] == slot and card not in r[1])
+
+    weight = {
+        (slot, card): MISREAD ** broken(slot, card) * SIGNAL_MISREAD ** off_signal(slot, card)
+        for slot in unknown
+        for card in cards
+    }
     if all(w == 1.0 for w in weight.values()) or len(cards) != len(unknown):
         share = 1.0 / len(cards)
         return {slot: [(card, share) for card in cards] for slot in unknown}

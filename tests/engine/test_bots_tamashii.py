@@ -61,7 +61,7 @@ def _check_readings(players: int, level: str, seed: int, checked: list[int]) -> 
                 card = real.cards[reading[0]]
                 assert not _breaks(reading, card, level == "NOVICE"), (reading, card)
                 checked[0] += 1
-            for slot, one_of in pub.get("signals", []):
+            for slot, one_of, _ in pub.get("signals", []):
                 assert real.cards[slot] in one_of, (slot, one_of, real.cards[slot])
                 checked[1] += 1
                 checked[2] += len(one_of)
@@ -122,7 +122,8 @@ def test_a_peek_target_tells_the_partners_the_card_seen_at_the_previous_peek() -
         target = signal_target(before, 1, {4: card})
         assert target in options
         second = SlotPeeked(seat=1, slot=target, by_power=False)
-        ((signalled, one_of),) = read_events(before, 0, [second])["signals"]
+        ((signalled, one_of, by),) = read_events(before, 0, [second])["signals"]
+        assert by == 1
         assert signalled == 4 and card in one_of and len(one_of) <= 2
         told.add(tuple(one_of))
         assert read_events(None, 1, [first, second])["signals"] == []
@@ -137,7 +138,7 @@ def test_a_signal_reaches_the_beliefs_and_a_later_peek_signals_nothing_twice() -
     target = signal_target(pub, 1, {4: HI})
     assert target is not None
     pub = read_events(pub, 0, [SlotPeeked(seat=1, slot=target, by_power=False)])
-    ((_, one_of),) = pub["signals"]
+    ((_, one_of, _),) = pub["signals"]
     believed = dict(beliefs(pub, [0, 1, 2, 3, 4, 5], list(SIGNAL_ORDER), wild=False)[4])
     assert sum(believed[c] for c in one_of) > 0.95
     code = signal_code(pub, 1)
