@@ -11,7 +11,7 @@ from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc
 
 from clients.i18n import Tr
 from clients.render import Context, Style
-from clients.sdk import Client, raise_if_cancelled
+from clients.sdk import Client
 
 
 async def server_clock_offset(client: Client, room_id: str) -> float | None:
@@ -25,7 +25,6 @@ async def server_clock_offset(client: Client, room_id: str) -> float | None:
             timeout=5,
         )
     except grpc.aio.AioRpcError:
-        raise_if_cancelled()
         return None
     after = time.time()
     server = response.server_time.ToNanoseconds() / 1e9

@@ -26,18 +26,6 @@ Resp = TypeVar("Resp", bound=Message)
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.INTERNAL}
 
 
-def raise_if_cancelled() -> None:
-    """Raise :class:`asyncio.CancelledError` when the running task is being cancelled.
-
-    When a task is cancelled (Ctrl-C, a client closing) just as its call ends, grpc.aio may
-    report the call's end as an :class:`grpc.aio.AioRpcError` (CANCELLED, or the status the
-    call ended with) and the cancellation is spent: a caller that retries such an error would
-    run on, and never stop. Every retry loop here asks this first."""
-    task = asyncio.current_task()
-    if task is not None and task.cancelling():
-        raise asyncio.CancelledError
-
-
 def bot_level_value(level: str) -> common_pb2.BotLevel.ValueType:
     """The contract's BotLevel for a level name (``random``, ``strong``; empty: unset).
 
@@ -184,7 +172,6 @@ class Client:
             try:
                 return await method(request, metadata=self.metadata, timeout=timeout)
             except grpc.aio.AioRpcError as exc:
-                raise_if_cancelled()
                 error = api_error(exc)
                 if error.code == grpc.StatusCode.UNAUTHENTICATED and self.refresh_token:
                     if refreshed:
@@ -228,7 +215,6 @@ class Client:
                 lobby_pb2.RefreshSessionRequest(refresh_token=self.refresh_token), timeout=10.0
             )
         except grpc.aio.AioRpcError as exc:
-            raise_if_cancelled()
             raise api_error(exc) from None
         self.token, self.refresh_token = response.session_token, response.refresh_token
         return response
@@ -495,7 +481,6 @@ class Client:
                 if not resume:
                     return
             except grpc.aio.AioRpcError as exc:
-                raise_if_cancelled()
                 error = api_error(exc)
                 # A refusal with RetryInfo (STREAM_TOO_SLOW: this client fell behind) asks
                 # for a new subscription after the delay, like a dropped stream.

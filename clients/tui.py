@@ -48,7 +48,7 @@ from clients.render import (
     strip_ansi,
 )
 from clients.render.tomy import my_story, told
-from clients.sdk import ApiError, Client, raise_if_cancelled
+from clients.sdk import ApiError, Client
 from clients.table_input import TableInput
 
 T = TypeVar("T")
@@ -257,7 +257,6 @@ class TableLoop:
             try:
                 result = await make()
             except ApiError as exc:
-                raise_if_cancelled()  # Ctrl-C as the call ended: leave, do not retry
                 if exc.code not in RETRY_CODES or loop.time() > give_up:
                     if announced:
                         self.notify(self.tr("gave_up"))

@@ -188,6 +188,9 @@ def test_lobby_commands_auto_play_watch_and_replay(edge: Cluster, tmp_path: Path
 
 
 def spawn(edge: Cluster, home: Path, *args: str) -> pexpect.spawn:
+    """The CLI in a pseudo-terminal, as a player starts it: Ctrl-C interrupts it even when
+    the tests run in the background (a shell starts a background job with SIGINT ignored,
+    and the child would inherit that)."""
     child = pexpect.spawn(
         sys.executable,
         ["-m", "clients.cli", *args],
@@ -196,8 +199,13 @@ def spawn(edge: Cluster, home: Path, *args: str) -> pexpect.spawn:
         encoding="utf-8",
         timeout=20,
         dimensions=(60, 180),
+        preexec_fn=_default_sigint,
     )
     return child
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_interactive_awimbawe_menu_in_english(edge: Cluster, tmp_path: Path) -> None:
