@@ -59,6 +59,14 @@ from engine.text import graphemes
 _CLOCK_OPTION = {STORY: "story_seconds", VOTE: "vote_seconds", TIE: "tie_seconds"}
 
 
+def _whole_number(value: object, what: str) -> int:
+    """``value`` when it is a whole number (not a bool); a request of another shape is
+    refused as not this game's."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise WrongGame(f"{what} must be a whole number")
+    return value
+
+
 def _check_template(template: object, column: int, location: int, story: str) -> TemplateStory:
     """MT-TIME-1: a proposal told with a template story (the listed representative, sent
     back): a number of the bank, about the column's breed and place, and no text beside."""
@@ -68,9 +76,7 @@ def _check_template(template: object, column: int, location: int, story: str) ->
         raise IllegalAction(
             "a proposal carries a story or a template story, not both", reason="STORY_AND_TEMPLATE"
         )
-    number = template.number
-    if not isinstance(number, int) or isinstance(number, bool):
-        raise WrongGame("the template's number must be a whole number")
+    number = _whole_number(template.number, "the template's number")
     if not 0 <= number < data.STORY_TEMPLATES:
         raise IllegalAction(
             f"there is no template story {number} (0 to {data.STORY_TEMPLATES - 1})",
@@ -241,9 +247,7 @@ class TomyGame(Game[TomyState]):
 
     def _propose(self, state: TomyState, seat: int, action: Propose) -> list[Event]:
         _check_story_turn(state, seat)
-        column, story = action.column, action.story
-        if not isinstance(column, int) or isinstance(column, bool):
-            raise WrongGame("column must be a whole number")
+        column, story = _whole_number(action.column, "column"), action.story
         if not 0 <= column < data.COLUMNS:
             raise IllegalAction(
                 f"there is no column {column} (columns are 0 to {data.COLUMNS - 1})",
@@ -293,8 +297,7 @@ class TomyGame(Game[TomyState]):
                 "you hold no card of a proposed breed: you sit this vote out",
                 reason="CANNOT_VOTE",
             )
-        if not isinstance(card, int) or isinstance(card, bool):
-            raise WrongGame("card must be a whole number")
+        card = _whole_number(card, "card")
         hand = state.hands[seat]
         if card not in hand:
             raise IllegalAction(f"card {card} is not in your hand", reason="CARD_NOT_IN_HAND")
