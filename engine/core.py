@@ -441,13 +441,23 @@ class Game(ABC, Generic[S]):
 
     def _check(self, state: S, seat: int, action: object, version: int | None) -> None:
         if version is not None and version != state.version:
-            raise self.stale(state, version, action)
+            since = self.unordered_since(state)
+            if since is None or not since <= version <= state.version:
+                raise self.stale(state, version, action)
         if self.outcome(state) is not None:
             raise MatchFinished("the match is over")
         if not 0 <= seat < self.seats(state):
             raise NotYourTurn(f"there is no seat {seat} at this table")
         if isinstance(action, Timeout) and all(p.seat != seat for p in self.pending(state)):
             raise NotYourTurn("no clock runs for this seat")
+
+    def unordered_since(self, state: S) -> int | None:
+        """The version at which the current phase began, when the order of its actions cannot
+        matter (simultaneous sealed votes): an action based on any version from it on is
+        judged against the state as it is now, not refused as stale (it is still refused if
+        it has become illegal). ``None`` (the default): every action must be based on the
+        current version."""
+        return None
 
     def stale(self, state: S, expected: int, action: object) -> StaleVersion:
         """The error for an action based on an older version (a game may word it, e.g. as

@@ -18,6 +18,7 @@ from services.limits import deferred_take
 from services.records import EntryKind, LogEntry, RoomRecord, RoomStatus
 from services.render import (
     all_event_messages,
+    choices_message,
     deadline_messages,
     event_messages,
     option_value,
@@ -81,6 +82,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             response.view.CopyFrom(view_message(snapshot.game, snapshot.state, seat))
             response.deadlines.extend(deadline_messages(record.deadlines))
             response.waiting_for.extend(waiting_for(snapshot.game, snapshot.state))
+            choices = choices_message(snapshot.game, snapshot.state, seat)
+            if choices is not None and record.status is RoomStatus.PLAYING:
+                response.choices.CopyFrom(choices)
             outcome = snapshot.game.outcome(snapshot.state)
             if outcome is not None:
                 response.outcome.CopyFrom(
@@ -127,9 +131,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             return response
         snapshot = self.rooms.snapshot(record)
         assert snapshot.state is not None
-        contract = contract_for(snapshot.game.info.id)
-        for action in snapshot.game.legal_actions(snapshot.state, seat):
-            response.actions.append(contract.action_to_proto(action))
+        choices = choices_message(snapshot.game, snapshot.state, seat)
+        if choices is not None:
+            response.actions.extend(choices.actions)
         return response
 
     @guarded_stream

@@ -208,6 +208,19 @@ def view_message(game: Game[Any], state: State, seat: int | None) -> game_pb2.Vi
     return contract_for(game.info.id).view_to_proto(game.view(state, seat))
 
 
+def choices_message(game: Game[Any], state: State, seat: int | None) -> game_pb2.Choices | None:
+    """What ``seat`` may play now, as Act-ready actions (None for a spectator: no choices).
+
+    The same list ``ListLegalActions`` answers; empty once the match is over."""
+    if seat is None:
+        return None
+    choices = game_pb2.Choices()
+    if game.outcome(state) is None:
+        to_proto = contract_for(game.info.id).action_to_proto
+        choices.actions.extend(to_proto(action) for action in game.legal_actions(state, seat))
+    return choices
+
+
 def waiting_for(game: Game[Any], state: State) -> list[int]:
     if game.outcome(state) is not None:
         return []
@@ -225,6 +238,7 @@ class EntryRenderer:
         self._state: State | None = None
         self._events: list[Event] | None = None
         self._views: dict[int | None, game_pb2.View] = {}
+        self._choices: dict[int, game_pb2.Choices | None] = {}
         self._event_messages: dict[int | None, list[game_pb2.Event]] = {}
         self._payloads: dict[tuple[int | None, int, tuple[int, bool] | None], bytes] = {}
         self._members: frozenset[str] | None = None
@@ -252,6 +266,15 @@ class EntryRenderer:
         if seat not in self._views:
             self._views[seat] = view_message(self.game, state, seat)
         return self._views[seat]
+
+    def choices(self, seat: int | None) -> game_pb2.Choices | None:
+        """What ``seat`` may play after the entry (built once per seat; None: a spectator)."""
+        state = self.state()
+        if state is None or seat is None:
+            return None
+        if seat not in self._choices:
+            self._choices[seat] = choices_message(self.game, state, seat)
+        return self._choices[seat]
 
     def payload(self, viewer: str, seat: int | None, version: int) -> bytes:
         """The update for ``viewer`` sitting at ``seat`` (None: a spectator), serialized once
@@ -309,4 +332,7 @@ class EntryRenderer:
             outcome = self.game.outcome(state)
             if outcome is not None:
                 response.outcome.CopyFrom(self.contract.outcome_to_proto(outcome))
+            choices = self.choices(seat)
+            if choices is not None:
+                response.choices.CopyFrom(choices)
         return response

@@ -487,6 +487,29 @@ def test_mt_vote_1_every_eligible_seat_votes_in_any_order() -> None:
     assert state.votes[:3] == [dog(1, 0), NO_CARD, dog(0, 2)]
 
 
+def test_mt_vote_1_sealed_votes_based_on_the_same_version_never_collide() -> None:
+    """MT-VOTE-1: votes are sealed and revealed together, so a vote chosen when the vote
+    began is taken after another seat's vote landed (no STALE_VERSION); a version from
+    before the vote, or a vote that became illegal, is still refused."""
+    state, _ = tell(table(4, four_hands()), 0, 1, None, None)
+    opened = state.version
+    assert GAME.unordered_since(state) == opened
+    state = GAME.apply(state, 2, Vote(dog(0, 2)), version=opened).state
+    state = GAME.apply(state, 0, Vote(dog(1, 0)), version=opened).state  # one behind: taken
+    assert state.votes[:3] == [dog(1, 0), NO_CARD, dog(0, 2)]
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 1, Vote(dog(1, 1)), version=opened - 1)  # from the story phase
+    assert err.value.reason == "STALE_VERSION"
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, Vote(dog(0, 0)), version=opened)  # still illegal: voted already
+    assert err.value.reason == "ALREADY_VOTED"
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 1, Vote(dog(1, 1)), version=state.version + 1)  # from the future
+    assert err.value.reason == "STALE_VERSION"
+    state = GAME.apply(state, 1, Vote(dog(1, 1)), version=opened + 1).state
+    assert GAME.unordered_since(state) is None  # revealed: ordered play again
+
+
 def test_mt_vote_1_only_cards_of_proposed_breeds() -> None:
     """MT-VOTE-1: one card from one's hand, of a proposed breed."""
     state, _ = tell(table(4, four_hands()), 0, 1, None, None)

@@ -91,6 +91,7 @@ def _start_vote(state: TomyState) -> list[Event]:
     """MT-VOTE-1/2: everyone holding a card of a proposed breed votes; the others sit out."""
     proposed = state.proposed_columns()
     state.phase = VOTE
+    state.vote_opened = state.version + 1  # the version this action is about to give the state
     state.votes = [NO_CARD] * state.players
     state.can_vote = [any(data.breed_of(card) in proposed for card in hand) for hand in state.hands]
     started = VoteStarted(

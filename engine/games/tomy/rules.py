@@ -4,6 +4,8 @@ rules of each action, the view, outcome and determinization; registered in
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -94,6 +96,10 @@ def _clock_option(name: str, default: int) -> OptionSpec:
     return OptionSpec(name, "int", default, minimum=0, maximum=data.MAX_CLOCK_SECONDS)
 
 
+_VERSION_FIELD = [f.name for f in dataclasses.fields(TomyState)].index("version")
+"""Where ``version`` stands in a stored state (codec 1's upgrade copies it)."""
+
+
 class TomyGame(Game[TomyState]):
     """The rules of *Mais où est Tomy ?* (``shared/rules/tomy.md``)."""
 
@@ -163,8 +169,22 @@ class TomyGame(Game[TomyState]):
         ),
     )
 
+    codec_version = 2
+    """2: ``vote_opened`` stored (a room saved by codec 1 is upgraded on load)."""
+
     def catalogue(self) -> TomyCatalogue:
         return data.catalogue()
+
+    def decode(self, data: bytes) -> TomyState:
+        codec, body = json.loads(data)
+        if codec == 1:  # before vote_opened: a vote in progress accepts only the current version
+            return TomyState.from_data([*body, body[_VERSION_FIELD]])
+        return super().decode(data)
+
+    def unordered_since(self, state: TomyState) -> int | None:
+        """MT-VOTE-1: votes are sealed and revealed together, so their order cannot matter: a
+        vote based on any version since the vote began is taken (if still legal)."""
+        return state.vote_opened if state.phase == VOTE else None
 
     # -- set-up -----------------------------------------------------------------------------
 

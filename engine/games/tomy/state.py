@@ -70,6 +70,9 @@ class TomyState(State):
     round_scores: list[list[int]]
     proposals: list[Proposal]
     last_proposals: list[Proposal]
+    vote_opened: int
+    """The match version at which the current vote phase began (votes based on any version
+    since then are accepted: their order cannot matter); -1 outside a vote."""
 
     def __init__(self, players: int, rounds: bool, target_score: int, language: str) -> None:
         self.version = 0
@@ -97,6 +100,7 @@ class TomyState(State):
         self.last_votes = []  # empty: no turn finished yet
         self.last_winner = EMPTY
         self.round_scores = []
+        self.vote_opened = -1
         self.end_reason = ""  # the Outcome.reason once the match is over
 
     # -- derived facts ----------------------------------------------------------------------

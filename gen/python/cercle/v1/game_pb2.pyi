@@ -745,6 +745,43 @@ class TablePresence(_message.Message):
 Global___TablePresence: _TypeAlias = TablePresence  # noqa: Y015
 
 @_typing.final
+class Choices(_message.Message):
+    """What the receiving seat may do at one point of the match: every action `Act` accepts from
+    it now, each ready to send as `ActRequest.action` with the update's (or view's) `version`.
+
+    Out-of-turn calls are listed the moment they become possible (Tomahawk's AGILITÉ!, SHÉRIF!,
+    TOMAHAWK!), and so is every sealed vote of a simultaneous phase. Where a play may announce
+    TOMAHAWK! at once (it leaves the player one card), the action is listed twice: with
+    `tomahawk` false and with it true; a client shows them as one card with a "TOMAHAWK!"
+    toggle. Where an action carries free text (a Tomy story), one example per choice is listed
+    (a `template` story): the client may replace it by the player's own `story`.
+
+    Set on every update that carries a `view`, for a seated player only; spectators never get
+    one. An empty `actions` means "nothing to do now: wait for the next update". Updates
+    without a view (chat, presence) leave the last choices standing.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ACTIONS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def actions(self) -> _containers.RepeatedCompositeFieldContainer[Global___Action]:
+        """The actions, in the game's own order (a hand's cards first, then draws and calls)."""
+
+    def __init__(
+        self,
+        *,
+        actions: _abc.Iterable[Global___Action] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Choices: _TypeAlias = Choices  # noqa: Y015
+
+@_typing.final
 class View(_message.Message):
     """What one seat (or a spectator) may see of a match, typed per game."""
 
@@ -824,6 +861,7 @@ class GetViewResponse(_message.Message):
     CURSOR_FIELD_NUMBER: _builtins.int
     PRESENCE_FIELD_NUMBER: _builtins.int
     SERVER_TIME_FIELD_NUMBER: _builtins.int
+    CHOICES_FIELD_NUMBER: _builtins.int
     cursor: _builtins.str
     """Where this view stands in the room's log: Subscribe with it as `resume_cursor` to get
     the updates after this view. Opaque.
@@ -858,6 +896,12 @@ class GetViewResponse(_message.Message):
         countdowns).
         """
 
+    @_builtins.property
+    def choices(self) -> Global___Choices:
+        """What the caller may do now (seated players, while the match runs; unset otherwise). Send
+        one with `room.version` as ActRequest.version.
+        """
+
     def __init__(
         self,
         *,
@@ -869,10 +913,11 @@ class GetViewResponse(_message.Message):
         cursor: _builtins.str = ...,
         presence: Global___TablePresence | None = ...,
         server_time: _timestamp_pb2.Timestamp | None = ...,
+        choices: Global___Choices | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cursor", b"cursor", "deadlines", b"deadlines", "outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "cursor", b"cursor", "deadlines", b"deadlines", "outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -891,7 +936,12 @@ class ActRequest(_message.Message):
     room_id: _builtins.str
     """The room."""
     version: _builtins.int
-    """The match version the caller based the action on (Room.version / update version)."""
+    """The match version the caller based the action on: the `version` of the update (or view)
+    whose `choices` listed the action. In a simultaneous phase (Tomy's sealed votes) any
+    version since the phase began is accepted, so votes cast at the same moment never
+    collide; elsewhere an older version is refused (ABORTED STALE_VERSION, or TOO_LATE for
+    an out-of-turn call another seat's call overtook).
+    """
     idempotency_key: _builtins.str
     """A key unique to this action (e.g. a UUID): a retry with the same key is applied once and
     answers the same as the first time.
@@ -1077,6 +1127,7 @@ class SubscribeResponse(_message.Message):
     CURSOR_FIELD_NUMBER: _builtins.int
     SERVER_TIME_FIELD_NUMBER: _builtins.int
     PRESENCE_FIELD_NUMBER: _builtins.int
+    CHOICES_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     """The update's sequence number (strictly increasing, no gaps for one subscriber)."""
     version: _builtins.int
@@ -1125,6 +1176,13 @@ class SubscribeResponse(_message.Message):
         asked for `presence`), one right after the stored updates, then one per change.
         """
 
+    @_builtins.property
+    def choices(self) -> Global___Choices:
+        """What the receiver may do after this update: set for a seated player on every update
+        that carries a `view` (empty once the match is over). Send one of these actions with
+        this update's `version` as ActRequest.version; no ListLegalActions call is needed.
+        """
+
     def __init__(
         self,
         *,
@@ -1141,10 +1199,11 @@ class SubscribeResponse(_message.Message):
         cursor: _builtins.str = ...,
         server_time: _timestamp_pb2.Timestamp | None = ...,
         presence: Global___TablePresence | None = ...,
+        choices: Global___Choices | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "cursor", b"cursor", "deadlines", b"deadlines", "events", b"events", "kind", b"kind", "outcome", b"outcome", "presence", b"presence", "room", b"room", "seq", b"seq", "server_time", b"server_time", "version", b"version", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "choices", b"choices", "cursor", b"cursor", "deadlines", b"deadlines", "events", b"events", "kind", b"kind", "outcome", b"outcome", "presence", b"presence", "room", b"room", "seq", b"seq", "server_time", b"server_time", "version", b"version", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -105,6 +105,9 @@ class GameServiceServicer:
 
     def ListLegalActions(self, request, context):
         """The actions the caller may play now (out-of-turn calls included).
+
+        Not needed by a client that follows the match: every update and view already carries
+        the receiving seat's `choices`. Kept for tools and for a client that has only a room id.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -49,7 +49,11 @@ class GameServiceStub:
     action or one for another game. A refused action changes nothing.
     """
     ListLegalActions: _grpc.UnaryUnaryMultiCallable[_game_pb2.ListLegalActionsRequest, _game_pb2.ListLegalActionsResponse]
-    """The actions the caller may play now (out-of-turn calls included)."""
+    """The actions the caller may play now (out-of-turn calls included).
+
+    Not needed by a client that follows the match: every update and view already carries
+    the receiving seat's `choices`. Kept for tools and for a client that has only a room id.
+    """
     Subscribe: _grpc.UnaryStreamMultiCallable[_game_pb2.SubscribeRequest, _game_pb2.SubscribeResponse]
     """Streams the updates of a room after `resume_cursor`: first every stored update the
     caller missed (filtered for them), then live ones. Reconnect with the last `cursor`
@@ -93,7 +97,11 @@ class GameServiceAsyncStub(GameServiceStub):
     action or one for another game. A refused action changes nothing.
     """
     ListLegalActions: _aio.UnaryUnaryMultiCallable[_game_pb2.ListLegalActionsRequest, _game_pb2.ListLegalActionsResponse]  # type: ignore[assignment]
-    """The actions the caller may play now (out-of-turn calls included)."""
+    """The actions the caller may play now (out-of-turn calls included).
+
+    Not needed by a client that follows the match: every update and view already carries
+    the receiving seat's `choices`. Kept for tools and for a client that has only a room id.
+    """
     Subscribe: _aio.UnaryStreamMultiCallable[_game_pb2.SubscribeRequest, _game_pb2.SubscribeResponse]  # type: ignore[assignment]
     """Streams the updates of a room after `resume_cursor`: first every stored update the
     caller missed (filtered for them), then live ones. Reconnect with the last `cursor`
@@ -152,7 +160,11 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_pb2.ListLegalActionsRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_pb2.ListLegalActionsResponse, _abc.Awaitable[_game_pb2.ListLegalActionsResponse]]:
-        """The actions the caller may play now (out-of-turn calls included)."""
+        """The actions the caller may play now (out-of-turn calls included).
+
+        Not needed by a client that follows the match: every update and view already carries
+        the receiving seat's `choices`. Kept for tools and for a client that has only a room id.
+        """
 
     @_abc_1.abstractmethod
     def Subscribe(

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/game.proto.
  */
 export const file_cercle_v1_game: GenFile = /*@__PURE__*/
-  fileDesc("ChRjZXJjbGUvdjEvZ2FtZS5wcm90bxIJY2VyY2xlLnYxIsQBCgZBY3Rpb24SLQoIdG9tYWhhd2sYASABKAsyGS5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb25IABItCgh0YW1hc2hpaRgCIAEoCzIZLmNlcmNsZS52MS5UYW1hc2hpaUFjdGlvbkgAEiUKBHRvbXkYAyABKAsyFS5jZXJjbGUudjEuVG9teUFjdGlvbkgAEi0KCGF3aW1iYXdlGAQgASgLMhkuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uSABCBgoEZ2FtZSL3AQoFRXZlbnQSDwoHcHJpdmF0ZRgBIAEoCBIkCgRyb29tGAIgASgLMhQuY2VyY2xlLnYxLlJvb21FdmVudEgAEiwKCHRvbWFoYXdrGAMgASgLMhguY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnRIABIsCgh0YW1hc2hpaRgEIAEoCzIYLmNlcmNsZS52MS5UYW1hc2hpaUV2ZW50SAASJAoEdG9teRgFIAEoCzIULmNlcmNsZS52MS5Ub215RXZlbnRIABIsCghhd2ltYmF3ZRgGIAEoCzIYLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50SABCBwoFZXZlbnQipgoKCVJvb21FdmVudBIvCgdjcmVhdGVkGAEgASgLMhwuY2VyY2xlLnYxLlJvb21FdmVudC5DcmVhdGVkSAASLQoGam9pbmVkGAIgASgLMhsuY2VyY2xlLnYxLlJvb21FdmVudC5Kb2luZWRIABIpCgRsZWZ0GAMgASgLMhkuY2VyY2xlLnYxLlJvb21FdmVudC5MZWZ0SAASKwoFcmVhZHkYBCABKAsyGi5jZXJjbGUudjEuUm9vbUV2ZW50LlJlYWR5SAASMgoJYm90X2FkZGVkGAUgASgLMh0uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RBZGRlZEgAEjYKC2JvdF9yZW1vdmVkGAYgASgLMh8uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RSZW1vdmVkSAASQAoQc3BlY3RhdG9yX2pvaW5lZBgHIAEoCzIkLmNlcmNsZS52MS5Sb29tRXZlbnQuU3BlY3RhdG9ySm9pbmVkSAASPAoOc3BlY3RhdG9yX2xlZnQYCCABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNwZWN0YXRvckxlZnRIABI6Cg1tYXRjaF9zdGFydGVkGAkgASgLMiEuY2VyY2xlLnYxLlJvb21FdmVudC5NYXRjaFN0YXJ0ZWRIABI9Cg9zZWF0X3Rha2VuX292ZXIYCiABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbk92ZXJIABI9Cg9zZWF0X3Rha2VuX2JhY2sYCyABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbkJhY2tIABI8Cg5tYXRjaF9maW5pc2hlZBgMIAEoCzIiLmNlcmNsZS52MS5Sb29tRXZlbnQuTWF0Y2hGaW5pc2hlZEgAEjIKCWNoYXRfc2VudBgNIAEoCzIdLmNlcmNsZS52MS5Sb29tRXZlbnQuQ2hhdFNlbnRIABI0CgpzZWF0X211dGVkGA4gASgLMh4uY2VyY2xlLnYxLlJvb21FdmVudC5TZWF0TXV0ZWRIABocCgdDcmVhdGVkEhEKCXBsYXllcl9pZBgBIAEoCRobCgZKb2luZWQSEQoJcGxheWVyX2lkGAEgASgJGhkKBExlZnQSEQoJcGxheWVyX2lkGAEgASgJGhoKBVJlYWR5EhEKCXBsYXllcl9pZBgBIAEoCRodCghCb3RBZGRlZBIRCglwbGF5ZXJfaWQYASABKAkaHwoKQm90UmVtb3ZlZBIRCglwbGF5ZXJfaWQYASABKAkaJAoPU3BlY3RhdG9ySm9pbmVkEhEKCXBsYXllcl9pZBgBIAEoCRoiCg1TcGVjdGF0b3JMZWZ0EhEKCXBsYXllcl9pZBgBIAEoCRo4CgxNYXRjaFN0YXJ0ZWQSFwoPc2VlZF9jb21taXRtZW50GAEgASgJEg8KB3BsYXllcnMYAiABKAUaHQoNU2VhdFRha2VuT3ZlchIMCgRzZWF0GAEgASgFGh0KDVNlYXRUYWtlbkJhY2sSDAoEc2VhdBgBIAEoBRoxCg1NYXRjaEZpbmlzaGVkEgwKBHNlZWQYASABKAQSEgoKc2VlZF9ub25jZRgCIAEoCRo5CghDaGF0U2VudBIMCgRzZWF0GAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJGigKCVNlYXRNdXRlZBIMCgRzZWF0GAEgASgFEg0KBW11dGVkGAIgASgIQgcKBWV2ZW50IpYCCgdPdXRjb21lEg8KB3dpbm5lcnMYASADKAUSDgoGc2NvcmVzGAIgAygDEigKBnJlYXNvbhgDIAEoDjIYLmNlcmNsZS52MS5PdXRjb21lUmVhc29uEi4KCHRvbWFoYXdrGAQgASgLMhouY2VyY2xlLnYxLlRvbWFoYXdrT3V0Y29tZUgAEi4KCHRhbWFzaGlpGAUgASgLMhouY2VyY2xlLnYxLlRhbWFzaGlpT3V0Y29tZUgAEiYKBHRvbXkYBiABKAsyFi5jZXJjbGUudjEuVG9teU91dGNvbWVIABIuCghhd2ltYmF3ZRgHIAEoCzIaLmNlcmNsZS52MS5Bd2ltYmF3ZU91dGNvbWVIAEIICgZkZXRhaWwiRgoNVGFibGVQcmVzZW5jZRIXCg9jb25uZWN0ZWRfc2VhdHMYASADKAUSHAoUY29ubmVjdGVkX3NwZWN0YXRvcnMYAiABKAUiugEKBFZpZXcSKwoIdG9tYWhhd2sYASABKAsyFy5jZXJjbGUudjEuVG9tYWhhd2tWaWV3SAASKwoIdGFtYXNoaWkYAiABKAsyFy5jZXJjbGUudjEuVGFtYXNoaWlWaWV3SAASIwoEdG9teRgDIAEoCzITLmNlcmNsZS52MS5Ub215Vmlld0gAEisKCGF3aW1iYXdlGAQgASgLMhcuY2VyY2xlLnYxLkF3aW1iYXdlVmlld0gAQgYKBGdhbWUiIQoOR2V0Vmlld1JlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSKeAgoPR2V0Vmlld1Jlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIdCgR2aWV3GAIgASgLMg8uY2VyY2xlLnYxLlZpZXcSJgoJZGVhZGxpbmVzGAMgAygLMhMuY2VyY2xlLnYxLkRlYWRsaW5lEiMKB291dGNvbWUYBCABKAsyEi5jZXJjbGUudjEuT3V0Y29tZRITCgt3YWl0aW5nX2ZvchgFIAMoBRIOCgZjdXJzb3IYBiABKAkSKgoIcHJlc2VuY2UYByABKAsyGC5jZXJjbGUudjEuVGFibGVQcmVzZW5jZRIvCgtzZXJ2ZXJfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiagoKQWN0UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAMSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEiEKBmFjdGlvbhgEIAEoCzIRLmNlcmNsZS52MS5BY3Rpb24iXwoLQWN0UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxILCgNzZXEYAiABKAMSIAoGZXZlbnRzGAMgAygLMhAuY2VyY2xlLnYxLkV2ZW50EhAKCHJlcGxheWVkGAQgASgIIioKF0xpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkiTwoYTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSIgoHYWN0aW9ucxgCIAMoCzIRLmNlcmNsZS52MS5BY3Rpb24iYwoQU3Vic2NyaWJlUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhUKCWFmdGVyX3NlcRgCIAEoA0ICGAESFQoNcmVzdW1lX2N1cnNvchgDIAEoCRIQCghwcmVzZW5jZRgEIAEoCCKUAwoRU3Vic2NyaWJlUmVzcG9uc2USCwoDc2VxGAEgASgDEg8KB3ZlcnNpb24YAiABKAMSIwoEa2luZBgDIAEoDjIVLmNlcmNsZS52MS5VcGRhdGVLaW5kEg0KBWFjdG9yGAQgASgFEiAKBmV2ZW50cxgFIAMoCzIQLmNlcmNsZS52MS5FdmVudBIdCgR2aWV3GAYgASgLMg8uY2VyY2xlLnYxLlZpZXcSHQoEcm9vbRgHIAEoCzIPLmNlcmNsZS52MS5Sb29tEiYKCWRlYWRsaW5lcxgIIAMoCzITLmNlcmNsZS52MS5EZWFkbGluZRIjCgdvdXRjb21lGAkgASgLMhIuY2VyY2xlLnYxLk91dGNvbWUSEwoLd2FpdGluZ19mb3IYCiADKAUSDgoGY3Vyc29yGAsgASgJEi8KC3NlcnZlcl90aW1lGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCghwcmVzZW5jZRgNIAEoCzIYLmNlcmNsZS52MS5UYWJsZVByZXNlbmNlIjAKD1NlbmRDaGF0UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHRleHQYAiABKAkiLQoQU2VuZENoYXRSZXNwb25zZRILCgNzZXEYASABKAMSDAoEdGV4dBgCIAEoCSI/Cg9NdXRlU2VhdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEg0KBW11dGVkGAMgASgIIicKEE11dGVTZWF0UmVzcG9uc2USEwoLbXV0ZWRfc2VhdHMYASADKAUiIwoQR2V0UmVwbGF5UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJIo4BCgpSZXBsYXlTdGVwEgsKA3NlcRgBIAEoAxIPCgd2ZXJzaW9uGAIgASgDEgwKBHNlYXQYAyABKAUSIQoGYWN0aW9uGAQgASgLMhEuY2VyY2xlLnYxLkFjdGlvbhIPCgd0aW1lb3V0GAUgASgIEiAKBmV2ZW50cxgGIAMoCzIQLmNlcmNsZS52MS5FdmVudCLfAgoRR2V0UmVwbGF5UmVzcG9uc2USDwoHZ2FtZV9pZBgBIAEoCRI6CgdvcHRpb25zGAIgAygLMikuY2VyY2xlLnYxLkdldFJlcGxheVJlc3BvbnNlLk9wdGlvbnNFbnRyeRIPCgdwbGF5ZXJzGAMgASgFEgwKBHNlZWQYBCABKAQSEgoKc2VlZF9ub25jZRgFIAEoCRIXCg9zZWVkX2NvbW1pdG1lbnQYBiABKAkSJAoFc3RlcHMYByADKAsyFS5jZXJjbGUudjEuUmVwbGF5U3RlcBIjCgdvdXRjb21lGAggASgLMhIuY2VyY2xlLnYxLk91dGNvbWUSHgoFc2VhdHMYCSADKAsyDy5jZXJjbGUudjEuU2VhdBpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4ASqiAgoNT3V0Y29tZVJlYXNvbhIeChpPVVRDT01FX1JFQVNPTl9VTlNQRUNJRklFRBAAEh8KG09VVENPTUVfUkVBU09OX1RBUkdFVF9TQ09SRRABEhwKGE9VVENPTUVfUkVBU09OX0FMTF9GUkVFRBACEicKI09VVENPTUVfUkVBU09OX05PX0NBUkRfQ0FOX0JFX0ZSRUVEEAMSIAocT1VUQ09NRV9SRUFTT05fQkFHX0VYSEFVU1RFRBAEEiYKIk9VVENPTUVfUkVBU09OX0xPQ0FUSU9OU19FWEhBVVNURUQQBRIgChxPVVRDT01FX1JFQVNPTl9PTkVfQ0FSRF9MRUZUEAYSHQoZT1VUQ09NRV9SRUFTT05fVFdPX1JPVU5EUxAHKoACCgpVcGRhdGVLaW5kEhsKF1VQREFURV9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRVVBEQVRFX0tJTkRfTE9CQlkQARIXChNVUERBVEVfS0lORF9TVEFSVEVEEAISFgoSVVBEQVRFX0tJTkRfQUNUSU9OEAMSEwoPVVBEQVRFX0tJTkRfQk9UEAQSFwoTVVBEQVRFX0tJTkRfVElNRU9VVBAFEhUKEVVQREFURV9LSU5EX0NMT0NLEAYSGAoUVVBEQVRFX0tJTkRfRklOSVNIRUQQBxIUChBVUERBVEVfS0lORF9DSEFUEAgSGAoUVVBEQVRFX0tJTkRfUFJFU0VOQ0UQCTL+AwoLR2FtZVNlcnZpY2USQAoHR2V0VmlldxIZLmNlcmNsZS52MS5HZXRWaWV3UmVxdWVzdBoaLmNlcmNsZS52MS5HZXRWaWV3UmVzcG9uc2USNAoDQWN0EhUuY2VyY2xlLnYxLkFjdFJlcXVlc3QaFi5jZXJjbGUudjEuQWN0UmVzcG9uc2USWwoQTGlzdExlZ2FsQWN0aW9ucxIiLmNlcmNsZS52MS5MaXN0TGVnYWxBY3Rpb25zUmVxdWVzdBojLmNlcmNsZS52MS5MaXN0TGVnYWxBY3Rpb25zUmVzcG9uc2USSAoJU3Vic2NyaWJlEhsuY2VyY2xlLnYxLlN1YnNjcmliZVJlcXVlc3QaHC5jZXJjbGUudjEuU3Vic2NyaWJlUmVzcG9uc2UwARJDCghTZW5kQ2hhdBIaLmNlcmNsZS52MS5TZW5kQ2hhdFJlcXVlc3QaGy5jZXJjbGUudjEuU2VuZENoYXRSZXNwb25zZRJDCghNdXRlU2VhdBIaLmNlcmNsZS52MS5NdXRlU2VhdFJlcXVlc3QaGy5jZXJjbGUudjEuTXV0ZVNlYXRSZXNwb25zZRJGCglHZXRSZXBsYXkSGy5jZXJjbGUudjEuR2V0UmVwbGF5UmVxdWVzdBocLmNlcmNsZS52MS5HZXRSZXBsYXlSZXNwb25zZWIGcHJvdG8z", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_timestamp]);
+  fileDesc("ChRjZXJjbGUvdjEvZ2FtZS5wcm90bxIJY2VyY2xlLnYxIsQBCgZBY3Rpb24SLQoIdG9tYWhhd2sYASABKAsyGS5jZXJjbGUudjEuVG9tYWhhd2tBY3Rpb25IABItCgh0YW1hc2hpaRgCIAEoCzIZLmNlcmNsZS52MS5UYW1hc2hpaUFjdGlvbkgAEiUKBHRvbXkYAyABKAsyFS5jZXJjbGUudjEuVG9teUFjdGlvbkgAEi0KCGF3aW1iYXdlGAQgASgLMhkuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uSABCBgoEZ2FtZSL3AQoFRXZlbnQSDwoHcHJpdmF0ZRgBIAEoCBIkCgRyb29tGAIgASgLMhQuY2VyY2xlLnYxLlJvb21FdmVudEgAEiwKCHRvbWFoYXdrGAMgASgLMhguY2VyY2xlLnYxLlRvbWFoYXdrRXZlbnRIABIsCgh0YW1hc2hpaRgEIAEoCzIYLmNlcmNsZS52MS5UYW1hc2hpaUV2ZW50SAASJAoEdG9teRgFIAEoCzIULmNlcmNsZS52MS5Ub215RXZlbnRIABIsCghhd2ltYmF3ZRgGIAEoCzIYLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50SABCBwoFZXZlbnQipgoKCVJvb21FdmVudBIvCgdjcmVhdGVkGAEgASgLMhwuY2VyY2xlLnYxLlJvb21FdmVudC5DcmVhdGVkSAASLQoGam9pbmVkGAIgASgLMhsuY2VyY2xlLnYxLlJvb21FdmVudC5Kb2luZWRIABIpCgRsZWZ0GAMgASgLMhkuY2VyY2xlLnYxLlJvb21FdmVudC5MZWZ0SAASKwoFcmVhZHkYBCABKAsyGi5jZXJjbGUudjEuUm9vbUV2ZW50LlJlYWR5SAASMgoJYm90X2FkZGVkGAUgASgLMh0uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RBZGRlZEgAEjYKC2JvdF9yZW1vdmVkGAYgASgLMh8uY2VyY2xlLnYxLlJvb21FdmVudC5Cb3RSZW1vdmVkSAASQAoQc3BlY3RhdG9yX2pvaW5lZBgHIAEoCzIkLmNlcmNsZS52MS5Sb29tRXZlbnQuU3BlY3RhdG9ySm9pbmVkSAASPAoOc3BlY3RhdG9yX2xlZnQYCCABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNwZWN0YXRvckxlZnRIABI6Cg1tYXRjaF9zdGFydGVkGAkgASgLMiEuY2VyY2xlLnYxLlJvb21FdmVudC5NYXRjaFN0YXJ0ZWRIABI9Cg9zZWF0X3Rha2VuX292ZXIYCiABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbk92ZXJIABI9Cg9zZWF0X3Rha2VuX2JhY2sYCyABKAsyIi5jZXJjbGUudjEuUm9vbUV2ZW50LlNlYXRUYWtlbkJhY2tIABI8Cg5tYXRjaF9maW5pc2hlZBgMIAEoCzIiLmNlcmNsZS52MS5Sb29tRXZlbnQuTWF0Y2hGaW5pc2hlZEgAEjIKCWNoYXRfc2VudBgNIAEoCzIdLmNlcmNsZS52MS5Sb29tRXZlbnQuQ2hhdFNlbnRIABI0CgpzZWF0X211dGVkGA4gASgLMh4uY2VyY2xlLnYxLlJvb21FdmVudC5TZWF0TXV0ZWRIABocCgdDcmVhdGVkEhEKCXBsYXllcl9pZBgBIAEoCRobCgZKb2luZWQSEQoJcGxheWVyX2lkGAEgASgJGhkKBExlZnQSEQoJcGxheWVyX2lkGAEgASgJGhoKBVJlYWR5EhEKCXBsYXllcl9pZBgBIAEoCRodCghCb3RBZGRlZBIRCglwbGF5ZXJfaWQYASABKAkaHwoKQm90UmVtb3ZlZBIRCglwbGF5ZXJfaWQYASABKAkaJAoPU3BlY3RhdG9ySm9pbmVkEhEKCXBsYXllcl9pZBgBIAEoCRoiCg1TcGVjdGF0b3JMZWZ0EhEKCXBsYXllcl9pZBgBIAEoCRo4CgxNYXRjaFN0YXJ0ZWQSFwoPc2VlZF9jb21taXRtZW50GAEgASgJEg8KB3BsYXllcnMYAiABKAUaHQoNU2VhdFRha2VuT3ZlchIMCgRzZWF0GAEgASgFGh0KDVNlYXRUYWtlbkJhY2sSDAoEc2VhdBgBIAEoBRoxCg1NYXRjaEZpbmlzaGVkEgwKBHNlZWQYASABKAQSEgoKc2VlZF9ub25jZRgCIAEoCRo5CghDaGF0U2VudBIMCgRzZWF0GAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIMCgR0ZXh0GAMgASgJGigKCVNlYXRNdXRlZBIMCgRzZWF0GAEgASgFEg0KBW11dGVkGAIgASgIQgcKBWV2ZW50IpYCCgdPdXRjb21lEg8KB3dpbm5lcnMYASADKAUSDgoGc2NvcmVzGAIgAygDEigKBnJlYXNvbhgDIAEoDjIYLmNlcmNsZS52MS5PdXRjb21lUmVhc29uEi4KCHRvbWFoYXdrGAQgASgLMhouY2VyY2xlLnYxLlRvbWFoYXdrT3V0Y29tZUgAEi4KCHRhbWFzaGlpGAUgASgLMhouY2VyY2xlLnYxLlRhbWFzaGlpT3V0Y29tZUgAEiYKBHRvbXkYBiABKAsyFi5jZXJjbGUudjEuVG9teU91dGNvbWVIABIuCghhd2ltYmF3ZRgHIAEoCzIaLmNlcmNsZS52MS5Bd2ltYmF3ZU91dGNvbWVIAEIICgZkZXRhaWwiRgoNVGFibGVQcmVzZW5jZRIXCg9jb25uZWN0ZWRfc2VhdHMYASADKAUSHAoUY29ubmVjdGVkX3NwZWN0YXRvcnMYAiABKAUiLQoHQ2hvaWNlcxIiCgdhY3Rpb25zGAEgAygLMhEuY2VyY2xlLnYxLkFjdGlvbiK6AQoEVmlldxIrCgh0b21haGF3axgBIAEoCzIXLmNlcmNsZS52MS5Ub21haGF3a1ZpZXdIABIrCgh0YW1hc2hpaRgCIAEoCzIXLmNlcmNsZS52MS5UYW1hc2hpaVZpZXdIABIjCgR0b215GAMgASgLMhMuY2VyY2xlLnYxLlRvbXlWaWV3SAASKwoIYXdpbWJhd2UYBCABKAsyFy5jZXJjbGUudjEuQXdpbWJhd2VWaWV3SABCBgoEZ2FtZSIhCg5HZXRWaWV3UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJIsMCCg9HZXRWaWV3UmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEh0KBHZpZXcYAiABKAsyDy5jZXJjbGUudjEuVmlldxImCglkZWFkbGluZXMYAyADKAsyEy5jZXJjbGUudjEuRGVhZGxpbmUSIwoHb3V0Y29tZRgEIAEoCzISLmNlcmNsZS52MS5PdXRjb21lEhMKC3dhaXRpbmdfZm9yGAUgAygFEg4KBmN1cnNvchgGIAEoCRIqCghwcmVzZW5jZRgHIAEoCzIYLmNlcmNsZS52MS5UYWJsZVByZXNlbmNlEi8KC3NlcnZlcl90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIjCgdjaG9pY2VzGAkgASgLMhIuY2VyY2xlLnYxLkNob2ljZXMiagoKQWN0UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAMSFwoPaWRlbXBvdGVuY3lfa2V5GAMgASgJEiEKBmFjdGlvbhgEIAEoCzIRLmNlcmNsZS52MS5BY3Rpb24iXwoLQWN0UmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoAxILCgNzZXEYAiABKAMSIAoGZXZlbnRzGAMgAygLMhAuY2VyY2xlLnYxLkV2ZW50EhAKCHJlcGxheWVkGAQgASgIIioKF0xpc3RMZWdhbEFjdGlvbnNSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkiTwoYTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEg8KB3ZlcnNpb24YASABKAMSIgoHYWN0aW9ucxgCIAMoCzIRLmNlcmNsZS52MS5BY3Rpb24iYwoQU3Vic2NyaWJlUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhUKCWFmdGVyX3NlcRgCIAEoA0ICGAESFQoNcmVzdW1lX2N1cnNvchgDIAEoCRIQCghwcmVzZW5jZRgEIAEoCCK5AwoRU3Vic2NyaWJlUmVzcG9uc2USCwoDc2VxGAEgASgDEg8KB3ZlcnNpb24YAiABKAMSIwoEa2luZBgDIAEoDjIVLmNlcmNsZS52MS5VcGRhdGVLaW5kEg0KBWFjdG9yGAQgASgFEiAKBmV2ZW50cxgFIAMoCzIQLmNlcmNsZS52MS5FdmVudBIdCgR2aWV3GAYgASgLMg8uY2VyY2xlLnYxLlZpZXcSHQoEcm9vbRgHIAEoCzIPLmNlcmNsZS52MS5Sb29tEiYKCWRlYWRsaW5lcxgIIAMoCzITLmNlcmNsZS52MS5EZWFkbGluZRIjCgdvdXRjb21lGAkgASgLMhIuY2VyY2xlLnYxLk91dGNvbWUSEwoLd2FpdGluZ19mb3IYCiADKAUSDgoGY3Vyc29yGAsgASgJEi8KC3NlcnZlcl90aW1lGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIqCghwcmVzZW5jZRgNIAEoCzIYLmNlcmNsZS52MS5UYWJsZVByZXNlbmNlEiMKB2Nob2ljZXMYDiABKAsyEi5jZXJjbGUudjEuQ2hvaWNlcyIwCg9TZW5kQ2hhdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIMCgR0ZXh0GAIgASgJIi0KEFNlbmRDaGF0UmVzcG9uc2USCwoDc2VxGAEgASgDEgwKBHRleHQYAiABKAkiPwoPTXV0ZVNlYXRSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDAoEc2VhdBgCIAEoBRINCgVtdXRlZBgDIAEoCCInChBNdXRlU2VhdFJlc3BvbnNlEhMKC211dGVkX3NlYXRzGAEgAygFIiMKEEdldFJlcGxheVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCSKOAQoKUmVwbGF5U3RlcBILCgNzZXEYASABKAMSDwoHdmVyc2lvbhgCIAEoAxIMCgRzZWF0GAMgASgFEiEKBmFjdGlvbhgEIAEoCzIRLmNlcmNsZS52MS5BY3Rpb24SDwoHdGltZW91dBgFIAEoCBIgCgZldmVudHMYBiADKAsyEC5jZXJjbGUudjEuRXZlbnQi3wIKEUdldFJlcGxheVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSOgoHb3B0aW9ucxgCIAMoCzIpLmNlcmNsZS52MS5HZXRSZXBsYXlSZXNwb25zZS5PcHRpb25zRW50cnkSDwoHcGxheWVycxgDIAEoBRIMCgRzZWVkGAQgASgEEhIKCnNlZWRfbm9uY2UYBSABKAkSFwoPc2VlZF9jb21taXRtZW50GAYgASgJEiQKBXN0ZXBzGAcgAygLMhUuY2VyY2xlLnYxLlJlcGxheVN0ZXASIwoHb3V0Y29tZRgIIAEoCzISLmNlcmNsZS52MS5PdXRjb21lEh4KBXNlYXRzGAkgAygLMg8uY2VyY2xlLnYxLlNlYXQaRgoMT3B0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRIlCgV2YWx1ZRgCIAEoCzIWLmNlcmNsZS52MS5PcHRpb25WYWx1ZToCOAEqogIKDU91dGNvbWVSZWFzb24SHgoaT1VUQ09NRV9SRUFTT05fVU5TUEVDSUZJRUQQABIfChtPVVRDT01FX1JFQVNPTl9UQVJHRVRfU0NPUkUQARIcChhPVVRDT01FX1JFQVNPTl9BTExfRlJFRUQQAhInCiNPVVRDT01FX1JFQVNPTl9OT19DQVJEX0NBTl9CRV9GUkVFRBADEiAKHE9VVENPTUVfUkVBU09OX0JBR19FWEhBVVNURUQQBBImCiJPVVRDT01FX1JFQVNPTl9MT0NBVElPTlNfRVhIQVVTVEVEEAUSIAocT1VUQ09NRV9SRUFTT05fT05FX0NBUkRfTEVGVBAGEh0KGU9VVENPTUVfUkVBU09OX1RXT19ST1VORFMQByqAAgoKVXBkYXRlS2luZBIbChdVUERBVEVfS0lORF9VTlNQRUNJRklFRBAAEhUKEVVQREFURV9LSU5EX0xPQkJZEAESFwoTVVBEQVRFX0tJTkRfU1RBUlRFRBACEhYKElVQREFURV9LSU5EX0FDVElPThADEhMKD1VQREFURV9LSU5EX0JPVBAEEhcKE1VQREFURV9LSU5EX1RJTUVPVVQQBRIVChFVUERBVEVfS0lORF9DTE9DSxAGEhgKFFVQREFURV9LSU5EX0ZJTklTSEVEEAcSFAoQVVBEQVRFX0tJTkRfQ0hBVBAIEhgKFFVQREFURV9LSU5EX1BSRVNFTkNFEAky/gMKC0dhbWVTZXJ2aWNlEkAKB0dldFZpZXcSGS5jZXJjbGUudjEuR2V0Vmlld1JlcXVlc3QaGi5jZXJjbGUudjEuR2V0Vmlld1Jlc3BvbnNlEjQKA0FjdBIVLmNlcmNsZS52MS5BY3RSZXF1ZXN0GhYuY2VyY2xlLnYxLkFjdFJlc3BvbnNlElsKEExpc3RMZWdhbEFjdGlvbnMSIi5jZXJjbGUudjEuTGlzdExlZ2FsQWN0aW9uc1JlcXVlc3QaIy5jZXJjbGUudjEuTGlzdExlZ2FsQWN0aW9uc1Jlc3BvbnNlEkgKCVN1YnNjcmliZRIbLmNlcmNsZS52MS5TdWJzY3JpYmVSZXF1ZXN0GhwuY2VyY2xlLnYxLlN1YnNjcmliZVJlc3BvbnNlMAESQwoIU2VuZENoYXQSGi5jZXJjbGUudjEuU2VuZENoYXRSZXF1ZXN0GhsuY2VyY2xlLnYxLlNlbmRDaGF0UmVzcG9uc2USQwoITXV0ZVNlYXQSGi5jZXJjbGUudjEuTXV0ZVNlYXRSZXF1ZXN0GhsuY2VyY2xlLnYxLk11dGVTZWF0UmVzcG9uc2USRgoJR2V0UmVwbGF5EhsuY2VyY2xlLnYxLkdldFJlcGxheVJlcXVlc3QaHC5jZXJjbGUudjEuR2V0UmVwbGF5UmVzcG9uc2ViBnByb3RvMw", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_timestamp]);
 
 /**
  * A move in one game. Exactly one game's action is set; it must be the room's game.
@@ -723,6 +723,39 @@ export const TablePresenceSchema: GenMessage<TablePresence> = /*@__PURE__*/
   messageDesc(file_cercle_v1_game, 4);
 
 /**
+ * What the receiving seat may do at one point of the match: every action `Act` accepts from
+ * it now, each ready to send as `ActRequest.action` with the update's (or view's) `version`.
+ *
+ * Out-of-turn calls are listed the moment they become possible (Tomahawk's AGILITÉ!, SHÉRIF!,
+ * TOMAHAWK!), and so is every sealed vote of a simultaneous phase. Where a play may announce
+ * TOMAHAWK! at once (it leaves the player one card), the action is listed twice: with
+ * `tomahawk` false and with it true; a client shows them as one card with a "TOMAHAWK!"
+ * toggle. Where an action carries free text (a Tomy story), one example per choice is listed
+ * (a `template` story): the client may replace it by the player's own `story`.
+ *
+ * Set on every update that carries a `view`, for a seated player only; spectators never get
+ * one. An empty `actions` means "nothing to do now: wait for the next update". Updates
+ * without a view (chat, presence) leave the last choices standing.
+ *
+ * @generated from message cercle.v1.Choices
+ */
+export type Choices = Message<"cercle.v1.Choices"> & {
+  /**
+   * The actions, in the game's own order (a hand's cards first, then draws and calls).
+   *
+   * @generated from field: repeated cercle.v1.Action actions = 1;
+   */
+  actions: Action[];
+};
+
+/**
+ * Describes the message cercle.v1.Choices.
+ * Use `create(ChoicesSchema)` to create a new message.
+ */
+export const ChoicesSchema: GenMessage<Choices> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_game, 5);
+
+/**
  * What one seat (or a spectator) may see of a match, typed per game.
  *
  * @generated from message cercle.v1.View
@@ -773,7 +806,7 @@ export type View = Message<"cercle.v1.View"> & {
  * Use `create(ViewSchema)` to create a new message.
  */
 export const ViewSchema: GenMessage<View> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 5);
+  messageDesc(file_cercle_v1_game, 6);
 
 /**
  * Request for GameService.GetView.
@@ -794,7 +827,7 @@ export type GetViewRequest = Message<"cercle.v1.GetViewRequest"> & {
  * Use `create(GetViewRequestSchema)` to create a new message.
  */
 export const GetViewRequestSchema: GenMessage<GetViewRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 6);
+  messageDesc(file_cercle_v1_game, 7);
 
 /**
  * Response of GameService.GetView.
@@ -859,6 +892,14 @@ export type GetViewResponse = Message<"cercle.v1.GetViewResponse"> & {
    * @generated from field: google.protobuf.Timestamp server_time = 8;
    */
   serverTime?: Timestamp | undefined;
+
+  /**
+   * What the caller may do now (seated players, while the match runs; unset otherwise). Send
+   * one with `room.version` as ActRequest.version.
+   *
+   * @generated from field: cercle.v1.Choices choices = 9;
+   */
+  choices?: Choices | undefined;
 };
 
 /**
@@ -866,7 +907,7 @@ export type GetViewResponse = Message<"cercle.v1.GetViewResponse"> & {
  * Use `create(GetViewResponseSchema)` to create a new message.
  */
 export const GetViewResponseSchema: GenMessage<GetViewResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 7);
+  messageDesc(file_cercle_v1_game, 8);
 
 /**
  * Request for GameService.Act.
@@ -882,7 +923,11 @@ export type ActRequest = Message<"cercle.v1.ActRequest"> & {
   roomId: string;
 
   /**
-   * The match version the caller based the action on (Room.version / update version).
+   * The match version the caller based the action on: the `version` of the update (or view)
+   * whose `choices` listed the action. In a simultaneous phase (Tomy's sealed votes) any
+   * version since the phase began is accepted, so votes cast at the same moment never
+   * collide; elsewhere an older version is refused (ABORTED STALE_VERSION, or TOO_LATE for
+   * an out-of-turn call another seat's call overtook).
    *
    * @generated from field: int64 version = 2;
    */
@@ -909,7 +954,7 @@ export type ActRequest = Message<"cercle.v1.ActRequest"> & {
  * Use `create(ActRequestSchema)` to create a new message.
  */
 export const ActRequestSchema: GenMessage<ActRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 8);
+  messageDesc(file_cercle_v1_game, 9);
 
 /**
  * Response of GameService.Act.
@@ -951,7 +996,7 @@ export type ActResponse = Message<"cercle.v1.ActResponse"> & {
  * Use `create(ActResponseSchema)` to create a new message.
  */
 export const ActResponseSchema: GenMessage<ActResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 9);
+  messageDesc(file_cercle_v1_game, 10);
 
 /**
  * Request for GameService.ListLegalActions.
@@ -972,7 +1017,7 @@ export type ListLegalActionsRequest = Message<"cercle.v1.ListLegalActionsRequest
  * Use `create(ListLegalActionsRequestSchema)` to create a new message.
  */
 export const ListLegalActionsRequestSchema: GenMessage<ListLegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 10);
+  messageDesc(file_cercle_v1_game, 11);
 
 /**
  * Response of GameService.ListLegalActions.
@@ -1001,7 +1046,7 @@ export type ListLegalActionsResponse = Message<"cercle.v1.ListLegalActionsRespon
  * Use `create(ListLegalActionsResponseSchema)` to create a new message.
  */
 export const ListLegalActionsResponseSchema: GenMessage<ListLegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 11);
+  messageDesc(file_cercle_v1_game, 12);
 
 /**
  * Request for GameService.Subscribe.
@@ -1050,7 +1095,7 @@ export type SubscribeRequest = Message<"cercle.v1.SubscribeRequest"> & {
  * Use `create(SubscribeRequestSchema)` to create a new message.
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 12);
+  messageDesc(file_cercle_v1_game, 13);
 
 /**
  * One update of a room, as the receiving player may see it.
@@ -1151,6 +1196,15 @@ export type SubscribeResponse = Message<"cercle.v1.SubscribeResponse"> & {
    * @generated from field: cercle.v1.TablePresence presence = 13;
    */
   presence?: TablePresence | undefined;
+
+  /**
+   * What the receiver may do after this update: set for a seated player on every update
+   * that carries a `view` (empty once the match is over). Send one of these actions with
+   * this update's `version` as ActRequest.version; no ListLegalActions call is needed.
+   *
+   * @generated from field: cercle.v1.Choices choices = 14;
+   */
+  choices?: Choices | undefined;
 };
 
 /**
@@ -1158,7 +1212,7 @@ export type SubscribeResponse = Message<"cercle.v1.SubscribeResponse"> & {
  * Use `create(SubscribeResponseSchema)` to create a new message.
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 13);
+  messageDesc(file_cercle_v1_game, 14);
 
 /**
  * Request for GameService.SendChat.
@@ -1187,7 +1241,7 @@ export type SendChatRequest = Message<"cercle.v1.SendChatRequest"> & {
  * Use `create(SendChatRequestSchema)` to create a new message.
  */
 export const SendChatRequestSchema: GenMessage<SendChatRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 14);
+  messageDesc(file_cercle_v1_game, 15);
 
 /**
  * Response of GameService.SendChat.
@@ -1215,7 +1269,7 @@ export type SendChatResponse = Message<"cercle.v1.SendChatResponse"> & {
  * Use `create(SendChatResponseSchema)` to create a new message.
  */
 export const SendChatResponseSchema: GenMessage<SendChatResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 15);
+  messageDesc(file_cercle_v1_game, 16);
 
 /**
  * Request for GameService.MuteSeat.
@@ -1250,7 +1304,7 @@ export type MuteSeatRequest = Message<"cercle.v1.MuteSeatRequest"> & {
  * Use `create(MuteSeatRequestSchema)` to create a new message.
  */
 export const MuteSeatRequestSchema: GenMessage<MuteSeatRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 16);
+  messageDesc(file_cercle_v1_game, 17);
 
 /**
  * Response of GameService.MuteSeat.
@@ -1271,7 +1325,7 @@ export type MuteSeatResponse = Message<"cercle.v1.MuteSeatResponse"> & {
  * Use `create(MuteSeatResponseSchema)` to create a new message.
  */
 export const MuteSeatResponseSchema: GenMessage<MuteSeatResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 17);
+  messageDesc(file_cercle_v1_game, 18);
 
 /**
  * Request for GameService.GetReplay.
@@ -1292,7 +1346,7 @@ export type GetReplayRequest = Message<"cercle.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 18);
+  messageDesc(file_cercle_v1_game, 19);
 
 /**
  * One accepted action of a match.
@@ -1348,7 +1402,7 @@ export type ReplayStep = Message<"cercle.v1.ReplayStep"> & {
  * Use `create(ReplayStepSchema)` to create a new message.
  */
 export const ReplayStepSchema: GenMessage<ReplayStep> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 19);
+  messageDesc(file_cercle_v1_game, 20);
 
 /**
  * Response of GameService.GetReplay.
@@ -1426,7 +1480,7 @@ export type GetReplayResponse = Message<"cercle.v1.GetReplayResponse"> & {
  * Use `create(GetReplayResponseSchema)` to create a new message.
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_game, 20);
+  messageDesc(file_cercle_v1_game, 21);
 
 /**
  * Why a match ended.
@@ -1619,6 +1673,9 @@ export const GameService: GenService<{
   },
   /**
    * The actions the caller may play now (out-of-turn calls included).
+   *
+   * Not needed by a client that follows the match: every update and view already carries
+   * the receiving seat's `choices`. Kept for tools and for a client that has only a room id.
    *
    * @generated from rpc cercle.v1.GameService.ListLegalActions
    */
