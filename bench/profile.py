@@ -50,11 +50,15 @@ def spy(pid: int, seconds: float, out: Path, *, native: bool = False) -> subproc
     return subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+_ROOT = Path(__file__).resolve().parents[1]
+"""The checkout: frame paths are shown relative to it, wherever it was cloned."""
+
+
 def _frame_name(frame: str) -> str:
     # py-spy raw frames look like "function (path/to/file.py:123)".
     name, _, where = frame.partition(" (")
     path = where.rstrip(")").rsplit(":", 1)[0]
-    for marker in ("/work/main/", "site-packages/", "python3.11/"):
+    for marker in (f"{_ROOT}/", "site-packages/", "python3.11/"):
         if marker in path:
             path = path.split(marker, 1)[1]
             break
@@ -96,7 +100,7 @@ def profile_engine(seconds: float) -> dict[str, Any]:
     total = max(1e-9, sum(v[2] for v in stats.stats.values()))  # type: ignore[attr-defined]
     rows = []
     for (path, line, name), (_, calls, own, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
-        short = path.split("/work/main/", 1)[-1]
+        short = path.split(f"{_ROOT}/", 1)[-1]
         rows.append((f"{name} ({short}:{line})", calls, own, cumulative))
     by_self = sorted(rows, key=lambda r: -r[2])[:20]
     by_cum = sorted(rows, key=lambda r: -r[3])[:20]

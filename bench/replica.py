@@ -22,6 +22,9 @@ from typing import Any
 from services import logs, metrics
 from services.server import run, start_replica
 
+_ROOT = Path(__file__).resolve().parents[1]
+"""The checkout: allocation sites are shown relative to it."""
+
 
 def top_allocations(limit: int = 20) -> list[dict[str, Any]]:
     stats = tracemalloc.take_snapshot().statistics("traceback")[:limit]
@@ -29,7 +32,7 @@ def top_allocations(limit: int = 20) -> list[dict[str, Any]]:
         {
             "mb": round(stat.size / 2**20, 2),
             "blocks": stat.count,
-            "where": [f"{f.filename.rsplit('/work/', 1)[-1]}:{f.lineno}" for f in stat.traceback],
+            "where": [f"{f.filename.split(f'{_ROOT}/', 1)[-1]}:{f.lineno}" for f in stat.traceback],
         }
         for stat in stats
     ]

@@ -1,6 +1,7 @@
 """Tomahawk Tribal's 136 cards as int ids, with the lookup tables the rules engine reads.
 
-Rules: ``/work/shared/rules/tomahawk.md`` (TT-DECK-1..4, TT-SCORE-1). A card is an int in
+Rules: ``tomahawk.md`` of the shared rules folder, as implemented in
+``docs/games/tomahawk.md`` (TT-DECK-1..4, TT-SCORE-1). A card is an int in
 ``0..135``; everything about it is a lookup in a precomputed tuple, so the hot loops never
 build objects:
 
