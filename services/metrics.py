@@ -5,6 +5,7 @@
 | ``cercle_actions_applied_total`` | counter | game, source | accepted actions (by source) |
 | ``cercle_actions_rejected_total`` | counter | reason | refused requests, by ErrorInfo reason |
 | ``cercle_rpc_seconds`` | histogram | method | server-side RPC latency (unary) |
+| ``cercle_rpcs_total`` | counter | method | RPCs received, unary and streaming, by method |
 | ``cercle_active_streams`` | gauge | | open Subscribe/WatchRoom/WatchClock streams |
 | ``cercle_timer_lateness_seconds`` | histogram | | deadline -> claimed by the expiry loop |
 | ``cercle_timeout_lateness_seconds`` | histogram | | deadline -> its timeout committed |
@@ -36,6 +37,7 @@ RPC_SECONDS = Histogram(
     ["method"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
 )
+RPCS = Counter("cercle_rpcs_total", "RPCs received (unary and streaming), by method.", ["method"])
 ACTIVE_STREAMS = Gauge("cercle_active_streams", "Open server streams.")
 TIMER_LATENESS = Histogram(
     "cercle_timer_lateness_seconds",

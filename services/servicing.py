@@ -67,6 +67,7 @@ def guarded(
 
     @functools.wraps(method)
     async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> T:
+        metrics.RPCS.labels(name).inc()
         try:
             with metrics.RPC_SECONDS.labels(name).time():
                 return await method(self, request, context)
@@ -89,10 +90,13 @@ def _why(exc: Exception) -> dict[str, str]:
 def guarded_stream(
     method: Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]],
 ) -> Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]]:
+    name = method.__name__
+
     @functools.wraps(method)
     async def wrapper(
         self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[T]:
+        metrics.RPCS.labels(name).inc()
         metrics.ACTIVE_STREAMS.inc()
         try:
             async for item in method(self, request, context):

@@ -68,6 +68,8 @@ class Proc:
     popen: subprocess.Popen[bytes]
     port: int
     log_path: Path
+    metrics_port: int = 0
+    """A replica's Prometheus ``/metrics`` port on 127.0.0.1 (0: none, e.g. Redis, Envoy)."""
 
     def alive(self) -> bool:
         return self.popen.poll() is None
@@ -158,6 +160,7 @@ def start_replica(
     env: dict[str, str] | None = None,
 ) -> Proc:
     port = port or free_port()
+    metrics_port = free_port()
     argv = [
         sys.executable,
         "-m",
@@ -168,8 +171,13 @@ def start_replica(
         redis_url,
         "--replica",
         name,
+        "--metrics-port",
+        str(metrics_port),
+        "--metrics-host",
+        "127.0.0.1",
     ]
     proc = spawn(name, argv, log_dir, port, env)
+    proc.metrics_port = metrics_port
     wait_for_port(port, proc)
     return proc
 

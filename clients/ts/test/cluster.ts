@@ -18,6 +18,8 @@ export interface RunningCluster {
   envoy: string;
   /** `127.0.0.1:<port>` of each server replica. */
   replicas: string[];
+  /** `http://127.0.0.1:<port>/metrics` of each replica (Prometheus text: RPCs by method...). */
+  metrics: string[];
   /** Where the processes write their logs. */
   workDir: string;
   stop(): Promise<void>;
@@ -50,6 +52,7 @@ with local.cluster(int(sys.argv[1]), envoy=True, work_dir=Path(sys.argv[2])) as 
     print(json.dumps({
         "envoy": running.envoy.port,
         "replicas": [proc.port for proc in running.replicas],
+        "metrics": [proc.metrics_port for proc in running.replicas],
     }), flush=True)
     sys.stdin.read()
 `;
@@ -68,7 +71,7 @@ export async function startCluster(replicas = 2, timeoutMs = 60_000): Promise<Ru
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const ports = await new Promise<{ envoy: number; replicas: number[] }>((ok, fail) => {
+  const ports = await new Promise<{ envoy: number; replicas: number[]; metrics: number[] }>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`cluster did not start in ${timeoutMs} ms\n${stderr}`)), timeoutMs);
     const lines = createInterface({ input: child.stdout! });
     lines.once("line", (line) => {
@@ -88,6 +91,7 @@ export async function startCluster(replicas = 2, timeoutMs = 60_000): Promise<Ru
   return {
     envoy: `127.0.0.1:${ports.envoy}`,
     replicas: ports.replicas.map((port) => `127.0.0.1:${port}`),
+    metrics: ports.metrics.map((port) => `http://127.0.0.1:${port}/metrics`),
     workDir,
     async stop() {
       if (stopped) return;
