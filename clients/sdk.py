@@ -4,6 +4,16 @@ It speaks only the contract (the generated ``cercle.v1`` stubs): a session token
 ``authorization: Bearer`` metadata, rooms through LobbyService, play through GameService, and
 a :meth:`Client.updates` stream that resumes by itself from the last update's ``cursor`` when
 the server or the edge drops it.
+
+Playing needs no question about what is legal: every update and view that carries a ``view``
+also carries the seat's ``choices`` (empty: nothing to do now; none for a spectator), each
+action ready for :meth:`Client.act` with that update's ``version``::
+
+    async for update in client.updates(room_id):
+        if update.HasField("outcome"):
+            break
+        if update.HasField("view") and update.choices.actions:
+            await client.act(room_id, update.choices.actions[0], update.version)
 """
 
 from __future__ import annotations
@@ -406,6 +416,11 @@ class Client:
         return response
 
     async def legal(self, room_id: str) -> game_pb2.ListLegalActionsResponse:
+        """ListLegalActions: not needed to play. The server pushes what the seat may do with
+        every update and view that carries a view (``update.choices.actions``, to send with
+        ``update.version``; ``view(...).choices`` with ``room.version``), out-of-turn calls
+        included; nothing in ``clients/`` calls this. Kept for tools that have only a room
+        id."""
         response = await self._call(
             self.game.ListLegalActions, game_pb2.ListLegalActionsRequest(room_id=room_id)
         )

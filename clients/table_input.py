@@ -1,6 +1,7 @@
 """What a player types at the table (``cercle play``): the commands of every screen (leave,
-chat, help, the catalogue), the lobby's, a choice of the menu, and the story of a Tomy
-proposal. Kept apart from the table loop (clients.tui), which owns the screen and the stream.
+chat, help, the catalogue), the lobby's, a choice of the menu (``3``; ``3!`` for its
+TOMAHAWK! variant, :mod:`clients.choices`), and the story of a Tomy proposal. Kept apart
+from the table loop (clients.tui), which owns the screen and the stream.
 """
 
 from __future__ import annotations
@@ -70,20 +71,22 @@ class TableInput:
         if text == "":
             loop.redraw(full=True)
             return None
-        if not loop.menu:
+        menu = loop.choices.menu
+        if not menu:
             loop.notify(tr("no_choice_now"))
             loop.redraw(full=False)
             return None
-        if not text.isdigit() or not 1 <= int(text) <= len(loop.menu):
-            loop.notify(loop.style.bad(tr("invalid_choice", text=text, n=len(loop.menu))))
+        picked = loop.choices.pick(text)
+        if picked is None:
+            loop.notify(loop.style.bad(tr("invalid_choice", text=text, n=len(menu))))
             loop.redraw(full=False)
             return None
-        label, action = loop.menu[int(text) - 1]
+        label, action = picked
         if action_kind(action)[1] == "propose":
             loop.pending_story = action
             loop.write(loop.prompt())
             return None
-        await loop.act(action, label)
+        await loop.choices.act(action, label)
         return None
 
     async def on_story(self, line: str) -> None:
@@ -102,4 +105,4 @@ class TableInput:
         if story:  # a story of one's own replaces the listed template story
             action.tomy.propose.ClearField("template")
             action.tomy.propose.story = story
-        await loop.act(action, action_label(action, loop.ctx, loop.view))
+        await loop.choices.act(action, action_label(action, loop.ctx, loop.view))

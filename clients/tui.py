@@ -4,9 +4,11 @@
 asyncio task over :meth:`clients.sdk.Client.updates`, which resumes by itself), the
 keyboard (``loop.add_reader`` on stdin, a thread for regular files) and a one-second tick —
 and handles their items in order: updates are narrated and redraw the table and the menu of
-legal actions (``ListLegalActions`` after every update, so out-of-turn calls show up as soon
-as the server lists them); a line of input picks a menu entry. Calls that fail with
-UNAVAILABLE are retried (``reconnecting…``); ``Act`` is retried with the same idempotency key.
+the seat's choices, which the server pushes with every update and view that carries a view
+(:mod:`clients.choices`: out-of-turn calls show up the moment they are possible, and no
+``ListLegalActions`` call is ever made); a line of input picks a menu entry. Calls that fail
+with UNAVAILABLE are retried (``reconnecting…``); ``Act`` is retried with the same
+idempotency key.
 
 With ``auto`` the loop picks actions itself (the first of the preferred kind, or at random
 with a seed), so two processes can play a match unattended.
@@ -19,7 +21,6 @@ import collections
 import contextlib
 import random
 import sys
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
@@ -27,7 +28,7 @@ from typing import Any, TextIO, TypeVar
 import grpc
 from cercle.v1 import common_pb2, game_pb2
 
-from clients.auto import action_kind, choose_auto
+from clients.choices import TableChoices, menu_lines
 from clients.clock import seconds_left, server_clock_offset, status_line
 from clients.i18n import Tr
 from clients.keyboard import watch_stdin
@@ -36,7 +37,6 @@ from clients.lobby_text import error_text, fits_screen, lobby_hints, screen_rows
 from clients.render import (
     Context,
     Style,
-    action_label,
     learn,
     learn_catalogue,
     narrate,
@@ -45,7 +45,6 @@ from clients.render import (
     render_room,
     render_view,
     safe_text,
-    strip_ansi,
 )
 from clients.render.tomy import my_story, told
 from clients.sdk import ApiError, Client
@@ -114,9 +113,7 @@ class TableLoop:
         self.deadlines: list[common_pb2.Deadline] = []
         self.waiting_for: list[int] = []
         self.outcome: game_pb2.Outcome | None = None
-        self.version = 0
-        self.legal_version = -1
-        self.menu: list[tuple[str, game_pb2.Action]] = []
+        self.choices = TableChoices(self)
         self.pending_story: game_pb2.Action | None = None
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
         self.notices: list[str] = []
@@ -124,7 +121,6 @@ class TableLoop:
         self.warned: set[tuple[int, int, int]] = set()
         self.lobby = LobbyScreen(self)
         self.input = TableInput(self)
-        self.refused: set[tuple[int, bytes]] = set()
         self.tasks: list[asyncio.Task[None]] = []
         self.reader_fd: int | None = None
         self.started_table_shown = False
@@ -191,8 +187,8 @@ class TableLoop:
             return self.tr("story_prompt", example=safe_text(story)[:60])
         if self.options.auto or not self.stdin_is_tty:
             return ""  # nobody types here: no prompt between the lines
-        if self.menu:
-            return self.tr("prompt_choice", n=len(self.menu))
+        if self.choices.menu:
+            return self.tr("prompt_choice", n=len(self.choices.menu))
         return self.tr("prompt_idle")
 
     def redraw(self, *, full: bool | None = None) -> None:
@@ -205,7 +201,7 @@ class TableLoop:
         if screen:
             full = True  # the screen is cleared: draw everything again
         elif full is None:
-            full = bool(self.menu) and not self.options.auto
+            full = bool(self.choices.menu) and not self.options.auto
         if full:
             title = f"{self.room.game_id} · {self.room_id}"
             if not self.seated:
@@ -228,10 +224,9 @@ class TableLoop:
             if status:
                 status_index = len(lines)
                 lines.append(status)
-            if self.menu and not self.options.auto:
+            if self.choices.menu and not self.options.auto:
                 lines.append(st.bold(tr("actions_title")))
-                width = len(str(len(self.menu)))
-                lines += [f"  {i + 1:>{width}}) {label}" for i, (label, _) in enumerate(self.menu)]
+                lines += menu_lines(self.choices.menu, self.ctx)
         text = "\n".join(lines)
         if screen:
             text = "\x1b[H\x1b[2J" + text
@@ -292,7 +287,6 @@ class TableLoop:
 
     def apply_view_response(self, response: game_pb2.GetViewResponse) -> None:
         self.set_room(response.room)
-        self.version = response.room.version
         if response.HasField("view") and response.view.WhichOneof("game"):
             self.view = response.view
             learn(self.view, self.ctx)
@@ -300,6 +294,7 @@ class TableLoop:
         self.waiting_for = list(response.waiting_for)
         if response.HasField("outcome"):
             self.outcome = response.outcome
+        self.choices.adopt(response.choices, response.room.version)
 
     def apply_update(self, update: game_pb2.SubscribeResponse) -> None:
         if update.kind in (game_pb2.UPDATE_KIND_CHAT, game_pb2.UPDATE_KIND_PRESENCE):
@@ -320,11 +315,12 @@ class TableLoop:
                     timeout=update.kind == game_pb2.UPDATE_KIND_TIMEOUT,
                 )
             )
-        self.version = update.version
         self.deadlines = list(update.deadlines)
         self.waiting_for = list(update.waiting_for)
         if update.HasField("outcome"):
             self.outcome = update.outcome
+        if update.HasField("view"):  # choices come with every view (none for a spectator)
+            self.choices.adopt(update.choices, update.version)
 
     def tell_history(self, update: game_pb2.SubscribeResponse) -> None:
         """The events of an update from before this client came back (the table already
@@ -332,31 +328,6 @@ class TableLoop:
         timeout = update.kind == game_pb2.UPDATE_KIND_TIMEOUT
         for event in update.events:
             self.log.append(narrate(event, self.ctx, self.room, timeout=timeout))
-
-    async def refresh_legal(self) -> None:
-        if not self.seated or self.status != common_pb2.ROOM_STATUS_PLAYING:
-            self.menu = []
-            return
-        response = await self.call(lambda: self.client.legal(self.room_id))
-        self.legal_version = response.version
-        if response.version > self.version:
-            # The table moved on and its update is on the way: the menu comes with it.
-            self.menu = []
-            return
-        menu: list[tuple[str, game_pb2.Action]] = []
-        seen: set[str] = set()
-        for action in response.actions:
-            label = action_label(action, self.ctx, self.view)
-            plain = strip_ansi(label)
-            if plain in seen:
-                continue  # two identical cards: one entry
-            seen.add(plain)
-            menu.append((label, action))
-        self.menu = menu
-        if self.pending_story is not None and not any(
-            action_kind(a)[1] == "propose" for _, a in menu
-        ):
-            self.pending_story = None
 
     # -- the loop -------------------------------------------------------------------------------
 
@@ -386,9 +357,8 @@ class TableLoop:
             elif self.view is not None:
                 # A match under way (joined late, or back after a crash): the table now.
                 self.started_table_shown = True
-                await self.refresh_legal()
                 self.redraw(full=True)
-                await self.maybe_auto()
+                await self.choices.maybe_auto()
             while True:
                 batch = [await self.queue.get()]
                 while not self.queue.empty():
@@ -425,7 +395,6 @@ class TableLoop:
                 self.redraw(full=True)
                 await self.lobby_step()
             else:
-                await self.refresh_legal()
                 just_started = not self.started_table_shown
                 self.started_table_shown = True
                 if just_started and self.view is not None:
@@ -433,7 +402,7 @@ class TableLoop:
                     if opening:
                         self.say(opening)
                 self.redraw(full=True if just_started else None)
-                await self.maybe_auto()
+                await self.choices.maybe_auto()
         for kind, item in batch:
             if kind == "line":
                 code = await self.input.on_line(item)
@@ -529,47 +498,3 @@ class TableLoop:
         if status:
             self.out.write(f"\x1b7\x1b[{self.status_row};1H\x1b[2K{status}\x1b8")
             self.out.flush()
-
-    # -- acting ---------------------------------------------------------------------------------
-
-    async def act(self, action: game_pb2.Action, label: str) -> bool:
-        """Play ``action`` (retried with the same key while unreachable); False if refused."""
-        key = uuid.uuid4().hex
-        version = self.legal_version
-        if self.options.auto:
-            self.say(self.tr("auto_played", label=label))
-        try:
-            await self.call(lambda: self.client.act(self.room_id, action, version, key))
-        except ApiError as exc:
-            self.refused.add((version, action.SerializeToString(deterministic=True)))
-            if exc.reason == "STALE_VERSION":
-                self.notify(self.style.warn(self.tr("stale")))
-            else:
-                self.notify(self.style.bad(self.refusal_line(exc)))
-            await self.refresh_legal()
-            self.redraw(full=False)
-            return False
-        self.menu = []  # the update of this action brings the next list
-        return True
-
-    async def maybe_auto(self) -> None:
-        """With ``auto``: play while there is something to play (a refusal tries again on
-        the fresh list, never the same action at the same version)."""
-        if not self.options.auto:
-            return
-        for _ in range(5):
-            if self.status != common_pb2.ROOM_STATUS_PLAYING or self.finished():
-                return
-            candidates = [
-                (label, a)
-                for label, a in self.menu
-                if (self.legal_version, a.SerializeToString(deterministic=True)) not in self.refused
-            ]
-            if not candidates:
-                return
-            action = choose_auto([a for _, a in candidates], self.rng)
-            label = next(label for label, a in candidates if a is action)
-            if self.options.auto_delay:
-                await asyncio.sleep(self.options.auto_delay)
-            if await self.act(action, label):
-                return

@@ -286,8 +286,8 @@ OPTIONS = {
 
 
 async def play_with_bots(address: str, game_id: str) -> dict[str, Any]:
-    """A whole match: me plus bots, my seat playing the first legal action; every update,
-    the view of a spectator, and the legal-action lists seen on the way."""
+    """A whole match: me plus bots, my seat playing the first of the choices each update
+    pushes; every update, the view of a spectator, and the choices seen on the way."""
     me, fan = Client(address), Client(address)
     try:
         await me.login("Ana")
@@ -308,11 +308,10 @@ async def play_with_bots(address: str, game_id: str) -> dict[str, Any]:
                 break
             if update.kind == game_pb2.UPDATE_KIND_LOBBY or not update.HasField("view"):
                 continue
-            legal = await me.legal(room.room_id)
-            if legal.actions and legal.version == update.version:
-                menus.append((update.view, list(legal.actions)))
-                with contextlib.suppress(ApiError):  # a bot's out-of-turn call won the race
-                    await me.act(room.room_id, legal.actions[0], legal.version)
+            if update.choices.actions:
+                menus.append((update.view, list(update.choices.actions)))
+                with contextlib.suppress(ApiError):  # a bot's move or call won the race
+                    await me.act(room.room_id, update.choices.actions[0], update.version)
         spectator_view = await fan.view(room.room_id)
         return {"updates": updates, "menus": menus, "spectator": spectator_view}
     finally:

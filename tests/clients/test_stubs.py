@@ -4,7 +4,8 @@ tools/stubs.py installs the pinned packages when missing (apt-get, as root: a fa
 fails these tests), generates the stubs from whatever protos/ holds into a temporary folder,
 builds the Go program clients/go/cercle-match and compiles every generated Java file with
 clients/java. Then, against a real cluster (Valkey, two replicas, Envoy): the Go program
-plays whole matches against bots through Envoy, and the Java program creates a session,
+plays whole matches against bots through Envoy from the pushed choices (no replica's /metrics
+counts a ListLegalActions call), and the Java program creates a session,
 lists the games and starts a table. The generated Kotlin is checked for completeness only
 (no protobuf-kotlin runtime in Debian); Swift has no local plugin (docs/clients.md).
 """
@@ -25,6 +26,7 @@ from deploy.local.cluster import Cluster, cluster
 from engine import registry
 from services.records import RoomStatus
 from services.store import Store
+from tests.clients.test_pushed_choices import rpcs_by_method
 from tools import stubs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,6 +151,10 @@ async def test_the_go_program_plays_a_whole_match_against_bots_through_envoy(
     # Every update from seq 1 to the last was received once, in order (the program also
     # refuses a gap itself).
     assert result["updates"] == result["last_seq"]
+    # It played from the choices the updates pushed: no replica was asked ListLegalActions.
+    counts = [rpcs_by_method(r.metrics_port) for r in edge.replicas]
+    assert sum(c.get("Act", 0) for c in counts) >= result["moves"], counts
+    assert all(c.get("ListLegalActions", 0) == 0 for c in counts), counts
 
     store = Store(edge.redis_url)
     try:

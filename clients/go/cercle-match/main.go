@@ -5,10 +5,12 @@
 //	cercle-match -addr 127.0.0.1:8080 -game awimbawe
 //
 // It creates a guest session, asks QuickMatch for a private table filled with bots (which
-// starts at once), subscribes to the room's updates and, whenever the table waits for its
-// seat, lists its legal actions and plays one of them (chosen with -seed), until the update
-// that carries the outcome. A dropped stream is resumed after the last seq it handled, and
-// every Act carries an idempotency key, resent unchanged when the network fails.
+// starts at once), subscribes to the room's updates and, whenever an update's choices (what
+// the server says the seat may do now, pushed with every update that carries a view) are not
+// empty, plays one of them (chosen with -seed) with that update's version, until the update
+// that carries the outcome. It never calls ListLegalActions. A dropped stream is resumed
+// after the last seq it handled, and every Act carries an idempotency key, resent unchanged
+// when the network fails.
 //
 // Exit status: 0 when the match finished with an outcome, 1 otherwise (the reason on
 // stderr). It builds with the Go toolchain and libraries Debian 12 ships (Go 1.19,
@@ -64,7 +66,7 @@ func main() {
 	gameID := flag.String("game", "awimbawe", "the game to play (awimbawe, tomahawk...)")
 	bots := flag.Int("bots", 1, "how many bots sit at the table (the table has bots+1 seats)")
 	name := flag.String("name", "Gopher", "the display name")
-	seed := flag.Int64("seed", 1, "seed of the choice among legal actions")
+	seed := flag.Int64("seed", 1, "seed of the pick among the pushed choices")
 	timeout := flag.Duration("timeout", 5*time.Minute, "give up after this long")
 	flag.Parse()
 
@@ -176,38 +178,25 @@ func (p *player) stream(ctx context.Context) (bool, error) {
 			p.out.Scores = outcome.Scores
 			return true, nil
 		}
-		if waitsFor(update.WaitingFor, p.out.Seat) {
-			if err := p.move(ctx, update.Version); err != nil {
+		// Empty choices: nothing to do now (another seat's turn, or no call to make).
+		if actions := update.GetChoices().GetActions(); len(actions) > 0 {
+			if err := p.move(ctx, update.Version, actions); err != nil {
 				return false, err
 			}
 		}
 	}
 }
 
-// move plays one legal action chosen at random, unless the match moved on meanwhile.
-func (p *player) move(ctx context.Context, version int64) error {
-	var legal *cerclev1.ListLegalActionsResponse
-	var err error
-	for attempt := 1; ; attempt++ {
-		legal, err = p.game.ListLegalActions(ctx, &cerclev1.ListLegalActionsRequest{RoomId: p.out.RoomID})
-		if delay, ok := retryAfter(err); ok && attempt < 10 {
-			time.Sleep(delay) // RATE_LIMITED: the server said when to ask again
-			continue
-		}
-		break
-	}
-	if err != nil {
-		return describe("ListLegalActions", err)
-	}
-	if legal.Version != version || len(legal.Actions) == 0 {
-		return nil // a later update is on its way: decide on that one
-	}
+// move plays one of the choices an update pushed, with that update's version (a stale one,
+// when the match moved on meanwhile, is refused and the next update brings new choices).
+func (p *player) move(ctx context.Context, version int64, actions []*cerclev1.Action) error {
 	request := &cerclev1.ActRequest{
 		RoomId:         p.out.RoomID,
-		Version:        legal.Version,
+		Version:        version,
 		IdempotencyKey: newKey(),
-		Action:         legal.Actions[p.rng.Intn(len(legal.Actions))],
+		Action:         actions[p.rng.Intn(len(actions))],
 	}
+	var err error
 	for attempt := 1; ; attempt++ {
 		_, err = p.game.Act(ctx, request)
 		if status.Code(err) == codes.Unavailable && attempt < 5 {
@@ -243,15 +232,6 @@ func retryAfter(err error) (time.Duration, bool) {
 		}
 	}
 	return 0, false
-}
-
-func waitsFor(seats []int32, seat int32) bool {
-	for _, s := range seats {
-		if s == seat {
-			return true
-		}
-	}
-	return false
 }
 
 func newKey() string {

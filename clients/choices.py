@@ -1,0 +1,204 @@
+"""What the seat may do at the table (``cercle play``), as the server pushes it.
+
+Every update and view that carries a ``view`` also carries the receiving seat's ``choices``
+(``SubscribeResponse.choices``, ``GetViewResponse.choices``): every action ``Act`` accepts
+from it now, out-of-turn calls included the moment they are possible, each to be sent with
+that update's ``version``. :class:`TableChoices` keeps the last ones as the menu (updates
+without a view, chat and presence, leave it standing; spectators never get any) and plays
+an entry of it; nothing here asks the server what is legal (no ``ListLegalActions``).
+
+A play listed twice, without and with TOMAHAWK! (it leaves the player one card), is one
+entry: typing its number plays the card, its number and ``!`` (``3!``) plays it announcing
+TOMAHAWK!. A Tomy story comes with a template example the player may replace with their own
+(:mod:`clients.table_input`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cercle.v1 import common_pb2, game_pb2
+
+from clients.auto import action_kind, choose_auto
+from clients.render import Context, action_label, strip_ansi
+from clients.sdk import ApiError
+
+if TYPE_CHECKING:
+    from clients.tui import TableLoop
+
+TOMAHAWK_PLAYS = ("play_card", "agilite", "combo")
+"""The Tomahawk actions that may announce TOMAHAWK! at once (their ``tomahawk`` flag)."""
+
+ENTRY = re.compile(r"^(\d+)\s*(!?)$")
+"""A typed menu choice: its number, and ``!`` for the TOMAHAWK! variant."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One menu entry."""
+
+    label: str
+    action: game_pb2.Action
+    announce: game_pb2.Action | None = None
+    """The same play announcing TOMAHAWK! (typed ``N!``), when the server listed both."""
+    announce_label: str = ""
+
+
+def announces(action: game_pb2.Action) -> bool | None:
+    """The TOMAHAWK! flag of a Tomahawk play that carries one; None for any other action."""
+    if action.WhichOneof("game") != "tomahawk":
+        return None
+    kind = action.tomahawk.WhichOneof("action")
+    if kind not in TOMAHAWK_PLAYS:
+        return None
+    return bool(getattr(action.tomahawk, kind).tomahawk)
+
+
+def plain_key(action: game_pb2.Action) -> bytes:
+    """The action without its TOMAHAWK! flag: what both variants of one play share."""
+    if not announces(action):
+        return action.SerializeToString(deterministic=True)
+    plain = game_pb2.Action()
+    plain.CopyFrom(action)
+    kind = plain.tomahawk.WhichOneof("action")
+    assert kind is not None
+    getattr(plain.tomahawk, kind).tomahawk = False
+    return plain.SerializeToString(deterministic=True)
+
+
+def build_menu(
+    actions: Iterable[game_pb2.Action], ctx: Context, view: game_pb2.View | None
+) -> list[Choice]:
+    """One entry per distinct action, in the server's order: two identical cards are one
+    entry, and a play listed without and with TOMAHAWK! is one entry whose option is the
+    announcing variant (listed alone, a variant is an entry as it is)."""
+    quiet: dict[bytes, game_pb2.Action] = {}
+    loud: dict[bytes, game_pb2.Action] = {}
+    order: list[bytes] = []
+    for action in actions:
+        key = plain_key(action)
+        if key not in quiet and key not in loud:
+            order.append(key)
+        (loud if announces(action) else quiet).setdefault(key, action)
+    menu: list[Choice] = []
+    seen: set[str] = set()
+    for key in order:
+        announce = loud.get(key)
+        if key in quiet:
+            action = quiet[key]
+        else:  # only the announcing variant: an entry as it is
+            action, announce = loud[key], None
+        label = action_label(action, ctx, view)
+        plain = strip_ansi(label)
+        if plain in seen:
+            continue  # two identical cards: one entry
+        seen.add(plain)
+        extra = action_label(announce, ctx, view) if announce is not None else ""
+        menu.append(Choice(label, action, announce, extra))
+    return menu
+
+
+def menu_lines(menu: list[Choice], ctx: Context) -> list[str]:
+    """The numbered entries; one with a TOMAHAWK! variant says how to pick it (``3!``)."""
+    width = len(str(len(menu)))
+    lines = []
+    for index, choice in enumerate(menu, 1):
+        line = f"  {index:>{width}}) {choice.label}"
+        if choice.announce is not None:
+            line += "  " + ctx.style.dim(f"({index}! {ctx.tr('tt.act.with_tomahawk')})")
+        lines.append(line)
+    return lines
+
+
+class TableChoices:
+    """The choices of one :class:`~clients.tui.TableLoop`: the menu, the version it is based
+    on, and playing an entry of it (``--auto`` picks one itself)."""
+
+    def __init__(self, loop: TableLoop) -> None:
+        self.loop = loop
+        self.menu: list[Choice] = []
+        self.actions: list[game_pb2.Action] = []
+        """Every action pushed (both TOMAHAWK! variants): what ``--auto`` picks from."""
+        self.version = -1
+        """The version of the update or view the choices came with (``ActRequest.version``)."""
+        self.refused: set[tuple[int, bytes]] = set()
+
+    def clear(self) -> None:
+        self.menu, self.actions = [], []
+
+    def adopt(self, choices: game_pb2.Choices, version: int) -> None:
+        """The choices of an update or a view of ``version`` (its view already taken, for
+        the labels). Empty: nothing to do now; a spectator or a table not playing: none."""
+        loop = self.loop
+        self.version = version
+        if not loop.seated or loop.status != common_pb2.ROOM_STATUS_PLAYING:
+            self.clear()
+            return
+        self.actions = list(choices.actions)
+        self.menu = build_menu(self.actions, loop.ctx, loop.view)
+        if loop.pending_story is not None and not any(
+            action_kind(a)[1] == "propose" for a in self.actions
+        ):
+            loop.pending_story = None
+
+    def pick(self, text: str) -> tuple[str, game_pb2.Action] | None:
+        """The entry typed (``3``, or ``3!`` for its TOMAHAWK! variant); None if none is."""
+        found = ENTRY.match(text.strip())
+        if found is None or not 1 <= int(found.group(1)) <= len(self.menu):
+            return None
+        choice = self.menu[int(found.group(1)) - 1]
+        if not found.group(2):
+            return choice.label, choice.action
+        if choice.announce is None:
+            return None
+        return choice.announce_label, choice.announce
+
+    async def act(self, action: game_pb2.Action, label: str) -> bool:
+        """Play ``action`` with the version its choices came with (retried with the same key
+        while unreachable); False if refused."""
+        loop = self.loop
+        key = uuid.uuid4().hex
+        version = self.version
+        if loop.options.auto:
+            loop.say(loop.tr("auto_played", label=label))
+        try:
+            await loop.call(lambda: loop.client.act(loop.room_id, action, version, key))
+        except ApiError as exc:
+            self.refused.add((version, action.SerializeToString(deterministic=True)))
+            if exc.reason == "STALE_VERSION":
+                # The table moved on: its update is on the way and brings the new choices.
+                self.clear()
+                loop.notify(loop.style.warn(loop.tr("stale")))
+            else:
+                loop.notify(loop.style.bad(loop.refusal_line(exc)))
+            loop.redraw(full=False)
+            return False
+        self.clear()  # the update of this action brings the next choices
+        return True
+
+    async def maybe_auto(self) -> None:
+        """With ``auto``: play while there is something to play (a refusal tries another
+        choice, never the same action at the same version)."""
+        loop = self.loop
+        if not loop.options.auto:
+            return
+        for _ in range(5):
+            if loop.status != common_pb2.ROOM_STATUS_PLAYING or loop.finished():
+                return
+            candidates = [
+                a
+                for a in self.actions
+                if (self.version, a.SerializeToString(deterministic=True)) not in self.refused
+            ]
+            if not candidates:
+                return
+            action = choose_auto(candidates, loop.rng)
+            if loop.options.auto_delay:
+                await asyncio.sleep(loop.options.auto_delay)
+            if await self.act(action, action_label(action, loop.ctx, loop.view)):
+                return
