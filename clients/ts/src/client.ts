@@ -19,6 +19,18 @@
  * await client.addBot(room.roomId, { level: BotLevel.STRONG });
  * ```
  *
+ * What a seat may do comes with the updates: every update with a view (and GetView) carries the
+ * seat's `choices`, each action ready for {@link CercleClient.act} with that update's
+ * `version`. {@link CercleClient.follow} keeps the latest for you:
+ *
+ * ```ts
+ * const table = client.follow(room.roomId, { untilOutcome: true });
+ * for await (const update of table) {
+ *   const action = table.choices.actions[0]; // or the player's pick
+ *   if (action && choicesOf(update)) await table.act(action);
+ * }
+ * ```
+ *
  * Events, outcomes and views are the generated messages: switch on `event.event.case`
  * (`"room"` or the game's id), then on the game's own `value.event.case`; closed vocabularies
  * (card kinds, colours, phases, bot levels, outcome reasons) are the generated enums.
@@ -386,12 +398,20 @@ export class CercleClient {
 
   // -- game -------------------------------------------------------------------------------------
 
-  /** The caller's current view of the match (room, view, deadlines, outcome). */
+  /** The caller's current view of the match (room, view, deadlines, outcome, and the seat's
+   * `choices` to act on with `room.version`: {@link choicesOf}, {@link TableFollower.take}). */
   async view(roomId: string): Promise<GetViewResponse> {
     return this.call((o) => this.game.getView({ roomId }, o));
   }
 
-  /** The actions the caller may play now, and the version they are valid for. */
+  /**
+   * The actions the caller may play now, and the version they are valid for.
+   *
+   * Not needed: the server pushes them. Every update with a view and every GetView carry the
+   * seat's `choices` (read them with {@link choicesOf}, or let {@link follow} keep the latest),
+   * out-of-turn calls included the moment they become possible. Kept for tools and for a
+   * client that has only a room id.
+   */
   async legalActions(roomId: string): Promise<ListLegalActionsResponse> {
     return this.call((o) => this.game.listLegalActions({ roomId }, o));
   }
@@ -447,6 +467,16 @@ export class CercleClient {
         delay = Math.min(delay * 2, 2000);
       }
     }
+  }
+
+  /**
+   * Follows a room for the caller's seat: {@link subscribe}'s updates (iterate the result),
+   * with the latest choices kept ({@link TableFollower.choices}) and an `act` that sends one
+   * with their version. Seed it with a GetView first ({@link TableFollower.take}) to know the
+   * choices before the next update.
+   */
+  follow(roomId: string, opts: SubscribeOptions = {}): TableFollower {
+    return new TableFollower(this, roomId, opts);
   }
 
   /**
@@ -510,5 +540,80 @@ export class CercleClient {
       await sleep(delay, opts.signal);
       delay = Math.min(delay * 2, maxBackoff);
     }
+  }
+}
+
+/** What a seat may do at one version of the match, as the server pushed it. */
+export interface SeatChoices {
+  /** Every action Act accepts from the seat now, in the game's order (empty: nothing to do
+   * now, wait for the next update). A play that may announce TOMAHAWK! is listed twice (with
+   * `tomahawk` false and true); a Tomy story comes with a `template` the player may replace
+   * by their own `story`. */
+  actions: Action[];
+  /** The match version to send with any of them (ActRequest.version). */
+  version: bigint;
+}
+
+/**
+ * The choices an update or a view brings: its `choices` with the version to act on (the
+ * update's `version`, the view's `room.version`). Undefined for what carries no view (chat,
+ * presence, the lobby before the start): the last choices stand. A spectator's, and those
+ * of a finished match, are empty.
+ */
+export function choicesOf(from: SubscribeResponse | GetViewResponse): SeatChoices | undefined {
+  if (from.view === undefined) return undefined;
+  const version = from.$typeName === "cercle.v1.GetViewResponse" ? (from.room?.version ?? 0n) : from.version;
+  return { actions: from.choices?.actions ?? [], version };
+}
+
+/**
+ * One room followed for the caller's seat ({@link CercleClient.follow}): iterate it for the
+ * updates (as {@link CercleClient.subscribe} yields them); {@link choices} is always the
+ * latest the server pushed, and {@link act} sends one of them with their version. No
+ * ListLegalActions call is ever made.
+ *
+ * Once an action is accepted its choices are spent: {@link choices} is empty (at the
+ * action's version) until an update from that version on brings new ones, so the updates
+ * the stream still delivers from before the action (another seat's sealed vote applied just
+ * before it) offer nothing stale.
+ */
+export class TableFollower implements AsyncIterable<SubscribeResponse> {
+  /** The latest choices (none before the first view or update with a view, nor right after
+   * an accepted action). */
+  choices: SeatChoices = { actions: [], version: -1n };
+
+  constructor(
+    readonly client: CercleClient,
+    readonly roomId: string,
+    readonly options: SubscribeOptions = {},
+  ) {}
+
+  /**
+   * Takes the choices of an update or a view; answers whether it brought any (an update
+   * without a view leaves them standing). A view (GetView) always wins; an update older
+   * than the choices held (replayed after a fresher view, or from before the last accepted
+   * action) is ignored.
+   */
+  take(from: SubscribeResponse | GetViewResponse): boolean {
+    const choices = choicesOf(from);
+    if (choices === undefined) return false;
+    if (from.$typeName === "cercle.v1.SubscribeResponse" && choices.version < this.choices.version) return false;
+    this.choices = choices;
+    return true;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<SubscribeResponse, void, undefined> {
+    for await (const update of this.client.subscribe(this.roomId, this.options)) {
+      this.take(update);
+      yield update;
+    }
+  }
+
+  /** Plays `action` (one of {@link choices}, or a Tomy story put in its place) with the
+   * choices' version; see {@link CercleClient.act} for retries and refusals. */
+  async act(action: Action | MessageInitShape<typeof ActionSchema>, opts: ActOptions = {}): Promise<ActResponse> {
+    const response = await this.client.act(this.roomId, action, this.choices.version, opts);
+    if (response.version > this.choices.version) this.choices = { actions: [], version: response.version };
+    return response;
   }
 }

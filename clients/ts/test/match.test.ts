@@ -1,8 +1,11 @@
 /**
- * Whole Tomahawk matches against a real local cluster (Valkey, 2 replicas, Envoy):
- * one TypeScript client and three server bots, first over native gRPC straight to a replica
- * (with the stream cut on purpose to exercise resume-from-seq), then over gRPC-Web through
- * Envoy with the browser transport (fetch).
+ * Whole matches against a real local cluster (Valkey, 2 replicas, Envoy), the TypeScript
+ * player acting on the choices pushed with the updates only: Tomahawk with one TypeScript
+ * client and three server bots, first over native gRPC straight to a replica (with the
+ * stream cut on purpose to exercise resume-from-seq), then over gRPC-Web through Envoy with
+ * the browser transport (fetch); then a whole match of each other game (Tamashii, Mais où
+ * est Tomy ?, Awimbawé) against bots. Last, every replica's /metrics proves the client never
+ * called ListLegalActions (and that the counter counts: Act was).
  */
 
 import assert from "node:assert/strict";
@@ -22,7 +25,8 @@ import {
 import { createGrpcTransport } from "../src/node.js";
 import { createGrpcWebTransport } from "../src/web.js";
 import { startCluster, type RunningCluster } from "./cluster.js";
-import { eventCases, playUntilOutcome, seqs } from "./play.js";
+import { clusterRpcCounts } from "./metrics.js";
+import { eventCases, type GameId, playUntilOutcome, seqs } from "./play.js";
 
 const SHORT_MATCH = { target_score: 30, turn_seconds: 0 };
 
@@ -85,7 +89,14 @@ function assertWholeMatch(updates: SubscribeResponse[], seat: number): void {
   }
 }
 
-describe("Tomahawk through the TypeScript client", { timeout: 150_000 }, () => {
+/** The other games' short matches against RANDOM bots, without clocks. */
+const OTHER_GAMES: { game: GameId; players: number; options: Record<string, string | number> }[] = [
+  { game: "tamashii", players: 2, options: { decision_seconds: 0, level: "STANDARD" } },
+  { game: "tomy", players: 3, options: { story_seconds: 0, vote_seconds: 0, tie_seconds: 0 } },
+  { game: "awimbawe", players: 2, options: { decision_seconds: 0 } },
+];
+
+describe("whole matches through the TypeScript client", { timeout: 280_000 }, () => {
   let cluster: RunningCluster;
 
   before(async () => {
@@ -192,5 +203,57 @@ describe("Tomahawk through the TypeScript client", { timeout: 150_000 }, () => {
     const outcome = log.updates.at(-1)!.outcome!;
     assert.equal(outcome.scores.length, 4);
     assert.ok(outcome.scores.some((s) => s >= 30n), "someone reached the target score");
+  });
+
+  for (const [index, { game, players, options }] of OTHER_GAMES.entries()) {
+    test(`${game}: a whole match against bots, from the pushed choices`, async (t) => {
+      // Native gRPC to one replica, or gRPC-Web through Envoy, in turn.
+      const client = new CercleClient((interceptors) =>
+        index % 2 === 0
+          ? createGrpcTransport(cluster.replicas[(index / 2) % cluster.replicas.length]!, interceptors)
+          : createGrpcWebTransport(`http://${cluster.envoy}`, interceptors),
+      );
+      await client.createSession(`TS ${game}`);
+      const room = await client.createRoom(game, { players, options, botDelayMs: 0 });
+      for (let i = 1; i < players; i++) await client.addBot(room.roomId, { level: BotLevel.RANDOM });
+      await client.setReady(room.roomId, true);
+      assert.ok(await client.start(room.roomId));
+      // The choices are in the view too (what a client reads on load).
+      const view = await client.view(room.roomId);
+      assert.equal(view.view?.game.case, game);
+      assert.ok(view.choices, "GetView carries the seat's choices while the match runs");
+      for (const action of view.choices.actions) assert.equal(action.game.case, game);
+
+      const log = await playUntilOutcome(client, room.roomId, 0, { seed: 7 + index });
+      const got = seqs(log.updates);
+      assert.deepEqual(got, got.map((_, i) => i + 1), "seqs are 1..N, each once, without gap");
+      const last = log.updates.at(-1)!;
+      assert.ok(last.outcome, "the last update carries the outcome");
+      assert.equal(last.kind, UpdateKind.FINISHED);
+      assert.equal(last.outcome.detail.case, game);
+      assert.deepEqual(last.choices?.actions ?? [], [], "nothing to do once the match is over");
+      const withView = log.updates.filter((u) => u.view !== undefined);
+      assert.ok(withView.every((u) => u.choices !== undefined), "every update with a view carries choices");
+      assert.ok(log.accepted > 0, `the TypeScript player played ${game}`);
+      const seen = eventCases(log.updates, 0, game);
+      for (const expected of ["room.matchStarted", "room.matchFinished"]) {
+        assert.ok(seen.has(expected), `${expected} among ${[...seen].join(", ")}`);
+      }
+      assert.ok([...seen].some((c) => c.startsWith(`${game}.`)), `${game} events among ${[...seen].join(", ")}`);
+      t.diagnostic(`${game}: ${log.updates.length} updates, ${log.accepted} actions by the TS player, raced: ${JSON.stringify([...log.races])}`);
+    });
+  }
+
+  test("after the whole matches, no replica was ever asked ListLegalActions", async (t) => {
+    const counts = await clusterRpcCounts(cluster.metrics);
+    assert.equal(counts.length, cluster.replicas.length, "every replica's page was read");
+    for (const [i, byMethod] of counts.entries()) {
+      assert.equal(byMethod.get("ListLegalActions") ?? 0, 0, `replica ${i} answered ListLegalActions`);
+    }
+    const acts = counts.reduce((sum, byMethod) => sum + (byMethod.get("Act") ?? 0), 0);
+    const subscribes = counts.reduce((sum, byMethod) => sum + (byMethod.get("Subscribe") ?? 0), 0);
+    assert.ok(acts > 0, "the counter counts: Act was called");
+    assert.ok(subscribes > 0, "and Subscribe");
+    t.diagnostic(`Act ${acts}, Subscribe ${subscribes}, ListLegalActions 0 on ${counts.length} replicas`);
   });
 });

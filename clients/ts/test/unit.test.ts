@@ -13,7 +13,9 @@ import { Code, ConnectError, createRouterTransport, type Interceptor } from "@co
 import {
   ApiError,
   CercleClient,
+  choicesOf,
   create,
+  GetViewResponseSchema,
   decodeBadRequest,
   decodeErrorInfo,
   decodePreconditionFailure,
@@ -95,6 +97,53 @@ test("subscribe with presence yields presence updates without moving the resume 
     { cursor: "c0", presence: true },
     { cursor: "c1", presence: true },
   ]);
+});
+
+test("follow keeps the pushed choices, acts with their version, and never asks ListLegalActions", async () => {
+  const tomahawk = (kind: "draw" | "pass" | "takeSkip") => ({ game: { case: "tomahawk" as const, value: { action: { case: kind, value: {} } } } });
+  const view = { game: { case: "tomahawk" as const, value: {} } };
+  const acted: string[] = [];
+  let legalCalls = 0;
+  const client = clientWith((router) =>
+    router.service(GameService, {
+      getView() {
+        return { room: { version: 4n }, view, choices: { actions: [tomahawk("takeSkip")] } };
+      },
+      listLegalActions() {
+        legalCalls++;
+        return {};
+      },
+      act(req) {
+        acted.push(`${req.action?.game.value?.action.case} @${req.version}`);
+        // Another seat's sealed vote was applied at 7, just before this action (8).
+        return { version: req.version === 6n ? 8n : req.version + 1n, seq: 1n };
+      },
+      async *subscribe() {
+        yield create(SubscribeResponseSchema, { seq: 1n, version: 3n, view, choices: { actions: [tomahawk("pass")] } }); // older than the view
+        yield create(SubscribeResponseSchema, { seq: 2n, version: 4n, kind: UpdateKind.CHAT }); // no view: the view's stand
+        yield create(SubscribeResponseSchema, { seq: 3n, version: 5n, view, choices: { actions: [tomahawk("draw")] } });
+        yield create(SubscribeResponseSchema, { seq: 4n, version: 6n, view, choices: { actions: [tomahawk("pass")] } });
+        yield create(SubscribeResponseSchema, { seq: 5n, version: 7n, view, choices: { actions: [tomahawk("draw")] } }); // before our action
+        yield create(SubscribeResponseSchema, { seq: 6n, version: 8n, view, choices: {}, outcome: { reason: OutcomeReason.TARGET_SCORE } });
+      },
+    }),
+  );
+  const table = client.follow("room", { untilOutcome: true });
+  const state = await client.view("room");
+  assert.deepEqual(choicesOf(state), { actions: state.choices!.actions, version: 4n });
+  assert.equal(choicesOf(create(GetViewResponseSchema, {})), undefined, "no view, no choices");
+  assert.ok(table.take(state));
+  const offered: string[] = [];
+  for await (const update of table) {
+    const kinds = table.choices.actions.map((a) => a.game.value?.action.case).join(",");
+    offered.push(`${update.seq}: ${kinds || "-"} @${table.choices.version}`);
+    if (choicesOf(update) === undefined || table.choices.version !== update.version) continue;
+    const action = table.choices.actions[0];
+    if (action) await table.act(action);
+  }
+  assert.deepEqual(offered, ["1: takeSkip @4", "2: takeSkip @4", "3: draw @5", "4: pass @6", "5: - @8", "6: - @8"]);
+  assert.deepEqual(acted, ["draw @5", "pass @6"]);
+  assert.equal(legalCalls, 0);
 });
 
 test("sendChat and muteSeat send the room, the text, the seat and the switch", async () => {

@@ -1,10 +1,11 @@
 /**
  * A table being played or watched: follows the room from GameService.Subscribe (resuming
- * from the last update seen after a reload or a dropped stream), keeps the legal actions
- * fresh, sends the reader's actions, and draws what every game shares: the room bar, the
- * seats with their clocks, whose turn it is and what the reader may do now, refusals in
- * plain words, the game's own table (games/<game>.ts), buttons for every other legal action,
- * the outcome and the log.
+ * from the last update seen after a reload or a dropped stream), takes the reader's choices
+ * (the legal actions the server pushes with every view, GetView's and each update's,
+ * out-of-turn calls included; never asked for with ListLegalActions), sends the reader's
+ * actions, and draws what every game shares: the room bar, the seats with their clocks,
+ * whose turn it is and what the reader may do now, refusals in plain words, the game's own
+ * table (games/<game>.ts), buttons for every other legal action, the outcome and the log.
  *
  * It follows from the opaque resume cursor (kept in the saved seat); a cursor of a log that
  * was rewritten since (CURSOR_STALE, or CURSOR_AHEAD after a restore) makes it take a fresh
@@ -63,16 +64,20 @@ export class Table {
   seq = 0n;
   /** The resume cursor of the latest update (or view) taken in: the stream follows from it. */
   cursor = "";
-  /** The match version of the latest update (a legal list older than this is stale). */
+  /** The match version of the latest update. */
   version = 0n;
-  legal: Action[] = [];
-  legalVersion = -1n;
+  /** The reader's choices: what the latest view (GetView or an update with a view) said the
+   * reader may do, and the version to send with them. Updates without a view (chat,
+   * presence) leave them standing. */
+  choices: Action[] = [];
+  choicesVersion = -1n;
+  /** The choices were spent by an action sent: none is offered until the next view brings
+   * new ones (or the action is refused, and the same ones stand again). */
+  private spent = false;
   outcome: Outcome | undefined;
   events: Event[] = [];
   catalogue: GetGameCatalogueResponse | undefined;
   private busy = false;
-  private legalInFlight = false;
-  private legalDirty = false;
   private actionsPlayed = 0;
   private error = "";
   private streamError = "";
@@ -163,6 +168,8 @@ export class Table {
     this.waitingFor = state.waitingFor;
     this.outcome = state.outcome;
     this.version = state.room?.version ?? 0n;
+    // The view is the table as it stands now: its choices replace whatever came before.
+    this.takeChoices(state.choices?.actions ?? [], this.version, true);
     this.chat.presence = state.presence;
     if (this.seq > (state.room?.seq ?? 0n)) adopt = true; // a cursor from elsewhere
     if (adopt) {
@@ -174,7 +181,6 @@ export class Table {
     }
     this.render();
     this.renderLog();
-    this.refreshLegal();
   }
 
   close(): void {
@@ -258,6 +264,8 @@ export class Table {
     this.deadlines = update.deadlines;
     this.waitingFor = update.waitingFor;
     if (update.outcome) this.outcome = update.outcome;
+    // Every update with a view brings the reader's choices (none for a spectator).
+    if (update.view) this.takeChoices(update.choices?.actions ?? [], update.version, false);
     if (update.events.length) {
       this.events.push(...update.events);
       if (this.events.length > LOG_KEPT) this.events.splice(0, this.events.length - LOG_KEPT);
@@ -270,7 +278,6 @@ export class Table {
     saveCursor(this.roomId, this.seq, this.cursor);
     this.choice = undefined;
     this.render();
-    this.refreshLegal();
   }
 
   // -- acting ---------------------------------------------------------------------------------
@@ -279,35 +286,20 @@ export class Table {
     return this.room?.status === RoomStatus.PLAYING && !this.outcome && this.mySeat >= 0;
   }
 
-  private refreshLegal(): void {
-    if (!this.playing) {
-      this.legal = [];
-      return;
-    }
-    if (this.legalInFlight) {
-      this.legalDirty = true;
-      return;
-    }
-    this.legalInFlight = true;
-    this.legalDirty = false;
-    this.client
-      .legalActions(this.roomId)
-      .then((response) => {
-        if (response.version < this.version) {
-          this.legalDirty = true; // asked before the latest update: ask again
-          return;
-        }
-        this.legal = response.actions;
-        this.legalVersion = response.version;
-      })
-      .catch((err: unknown) => {
-        this.error = refusal(err);
-      })
-      .finally(() => {
-        this.legalInFlight = false;
-        if (this.legalDirty) this.refreshLegal();
-        else this.render();
-      });
+  /** What the reader may do now: the latest choices, unless an action sent spent them (and
+   * nothing outside a running match, or for a spectator). */
+  get legal(): Action[] {
+    return this.playing && !this.spent ? this.choices : [];
+  }
+
+  /** Takes the choices of a view at `version`. Stored updates replayed after a fresher view
+   * (a reload that follows from an older cursor) bring older choices: those are ignored, so
+   * what is offered is always the latest; `fresh` (GetView's) always wins. */
+  private takeChoices(actions: Action[], version: bigint, fresh: boolean): void {
+    if (!fresh && version < this.choicesVersion) return;
+    this.choices = actions;
+    this.choicesVersion = version;
+    this.spent = false;
   }
 
   play(action: Action): void {
@@ -315,19 +307,30 @@ export class Table {
     this.busy = true;
     this.choice = undefined;
     this.error = this.notice = "";
-    // The list is spent: the update this action causes brings the next one (it may arrive
-    // before the answer to Act does, so the answer must not clear it).
-    this.legal = [];
+    // The choices are spent: the update this action causes brings the next ones (it may
+    // arrive before the answer to Act does: the answer then leaves them alone).
+    this.spent = true;
+    const version = this.choicesVersion;
     this.render();
     this.client
-      .act(this.roomId, action, this.legalVersion)
-      .then(() => {
+      .act(this.roomId, action, version)
+      .then((response) => {
         this.actionsPlayed++;
         document.body.dataset.actions = String(this.actionsPlayed); // read by the browser tests
+        // Updates from before the action still on their way (another seat's sealed vote
+        // applied just before it) must not offer the spent choices again.
+        if (response.version > this.choicesVersion) {
+          this.choices = [];
+          this.choicesVersion = response.version;
+          this.spent = false;
+        }
       })
       .catch((err: unknown) => {
         this.error = refusal(err);
-        this.refreshLegal();
+        // Refused: the latest choices stand again, unless the match moved on (a newer
+        // update is on its way with newer ones).
+        const reason = apiError(err).reason;
+        if (this.choicesVersion === version && reason !== "STALE_VERSION" && reason !== "TOO_LATE") this.spent = false;
       })
       .finally(() => {
         this.busy = false;

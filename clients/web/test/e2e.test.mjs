@@ -7,7 +7,9 @@
 // - a reload mid-match puts the player back in their seat (from the resume cursor);
 // - table chat between two browsers, the host's mute, presence (a short grace: test_web.py);
 // - the phone viewport (no sideways scrolling; artifacts/web-mobile.png);
-// - axe-core finds no serious accessibility violation in the lobby and at a table.
+// - axe-core finds no serious accessibility violation in the lobby and at a table;
+// - last, every replica's /metrics shows the page never called ListLegalActions (it plays
+//   from the choices pushed with the updates and views), while Act was counted.
 //
 // Run: node build.mjs && node --test test/e2e.test.mjs   (clients/ts built first: npx tsc);
 // one test: node --test --test-name-pattern=tamashii test/e2e.test.mjs
@@ -20,6 +22,7 @@ import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
 
 import { repoRoot, startCluster } from "../../ts/build/test/cluster.js";
+import { clusterRpcCounts } from "../../ts/build/test/metrics.js";
 import { connectGrpcWeb } from "../../ts/build/src/web.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -404,4 +407,16 @@ test("on a phone: the lobby and a table fit the screen, and nothing serious for 
   await assertAccessible(page, "a Tomahawk table");
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test("after the whole matches, the page never asked any replica for ListLegalActions", async (t) => {
+  const counts = await clusterRpcCounts(cluster.metrics);
+  assert.equal(counts.length, cluster.replicas.length, "every replica's page was read");
+  for (const [i, byMethod] of counts.entries()) {
+    assert.equal(byMethod.get("ListLegalActions") ?? 0, 0, `replica ${i} answered ListLegalActions`);
+  }
+  const total = (method) => counts.reduce((sum, byMethod) => sum + (byMethod.get(method) ?? 0), 0);
+  assert.ok(total("Act") > 0, "the counter counts: the page's actions were (Act)");
+  assert.ok(total("GetView") > 0, "and its views (GetView)");
+  t.diagnostic(`Act ${total("Act")}, GetView ${total("GetView")}, Subscribe ${total("Subscribe")}, ListLegalActions 0 on ${counts.length} replicas`);
 });
