@@ -214,8 +214,8 @@ class TomyAction(_message.Message):
     class Propose(_message.Message):
         """MT-STORY-1: "je pense que Tomy est là !" — the place under `column`, with a story.
 
-        `story` is free text, 1–500 characters once trimmed. ListLegalActions lists one
-        representative per available column, with a template story.
+        `story` is free text, 1–500 characters once trimmed. The storyteller's `choices` list
+        one per available column, with a template story.
         """
 
         DESCRIPTOR: _descriptor.Descriptor
@@ -229,8 +229,8 @@ class TomyAction(_message.Message):
         """The story, 1–500 characters once trimmed. Empty when `template` is set."""
         @_builtins.property
         def template(self) -> Global___TomyTemplateStory:
-            """Instead of `story`: one of the template stories of the clients' catalogues (what
-            ListLegalActions suggests; send it back as listed). Its `breed` and `location` must be
+            """Instead of `story`: one of the template stories of the clients' catalogues (what the
+            `choices` suggest; send it back as listed). Its `breed` and `location` must be
             the column's. Set either `story` or `template`, never both.
             """
 

@@ -70,8 +70,8 @@ export const TomyActionSchema: GenMessage<TomyAction> = /*@__PURE__*/
 /**
  * MT-STORY-1: "je pense que Tomy est là !" — the place under `column`, with a story.
  *
- * `story` is free text, 1–500 characters once trimmed. ListLegalActions lists one
- * representative per available column, with a template story.
+ * `story` is free text, 1–500 characters once trimmed. The storyteller's `choices` list
+ * one per available column, with a template story.
  *
  * @generated from message cercle.v1.TomyAction.Propose
  */
@@ -91,8 +91,8 @@ export type TomyAction_Propose = Message<"cercle.v1.TomyAction.Propose"> & {
   story: string;
 
   /**
-   * Instead of `story`: one of the template stories of the clients' catalogues (what
-   * ListLegalActions suggests; send it back as listed). Its `breed` and `location` must be
+   * Instead of `story`: one of the template stories of the clients' catalogues (what the
+   * `choices` suggest; send it back as listed). Its `breed` and `location` must be
    * the column's. Set either `story` or `template`, never both.
    *
    * @generated from field: cercle.v1.TomyTemplateStory template = 3;
