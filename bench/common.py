@@ -342,9 +342,9 @@ class ReplicaProc:
 
     def stats(self) -> dict[str, Any]:
         """What the benchmarks read of a replica, from its /metrics: Redis round trips by
-        store operation, open streams, collections by generation, and the histograms of the
-        event loop's lag, of the expiry loop's claims and of timeouts' commits (cumulative
-        buckets: subtract two readings for a window)."""
+        store operation, RPCs received by method, open streams, collections by generation,
+        and the histograms of the event loop's lag, of the expiry loop's claims and of
+        timeouts' commits (cumulative buckets: subtract two readings for a window)."""
         samples = self.scrape()
 
         def by(name: str, label: str) -> dict[str, float]:
@@ -352,6 +352,7 @@ class ReplicaProc:
 
         return {
             "calls_by_op": by("cercle_redis_calls_total", "op"),
+            "rpcs_by_method": by("cercle_rpcs_total", "method"),
             "streams": sum(samples.get("cercle_active_streams", {}).values()),
             "gc": by("python_gc_collections_total", "generation"),
             "loop_lag": by("cercle_event_loop_lag_seconds_bucket", "le"),

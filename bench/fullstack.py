@@ -8,7 +8,16 @@ window: CPU seconds from ``/proc/<pid>/stat``, the replicas' Prometheus ``/metri
 round trips by store operation, collections, the event loop's lag), and Redis' ``INFO
 commandstats`` / ``total_commands_processed``.
 
-``python -m bench.fullstack [--seconds S] [--rooms R]`` prints the figures as JSON.
+The play sections run the real clients' pattern (``--pattern choices``: every player acts
+on the choices its own stream pushes) beside the old one (``--pattern poll``: every player
+calls ListLegalActions after each update), for Tomahawk (flat out and at 50 %, the headline)
+and for every other game (flat out, ``--games``). Per accepted move: the replicas' CPU, every
+RPC they received by method (``cercle_rpcs_total``) and every Redis round trip
+(``cercle_redis_calls_total``), deltas over the window; per finished match, the bytes on
+the wire each way as the load generator serialized them.
+
+``python -m bench.fullstack [--seconds S] [--rooms R] [--pattern choices poll] [--games ...]``
+prints the figures as JSON.
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ import argparse
 import json
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +45,7 @@ from bench.common import (
     start_bare_server,
     start_bench_replica,
 )
+from bench.loadgen import PATTERNS
 from deploy.local.cluster import Proc, start_envoy
 from services.store import SHARDS
 
@@ -48,14 +59,18 @@ def _snapshot(
     cpu.update({name: cpu_seconds(pid) for name, pid in others.items()})
     stats = {f"replica-{i + 1}": r.stats() for i, r in enumerate(replicas)}
     by_op: dict[str, float] = {}
+    by_method: dict[str, float] = {}
     for s in stats.values():
         for op, n in s["calls_by_op"].items():
             by_op[op] = by_op.get(op, 0) + n
+        for method, n in s["rpcs_by_method"].items():
+            by_method[method] = by_method.get(method, 0) + n
     return {
         "t": time.perf_counter(),
         "cpu": cpu,
         "calls": {name: sum(s["calls_by_op"].values()) for name, s in stats.items()},
         "calls_by_op": by_op,
+        "rpcs_by_method": by_method,
         "gc": {name: s["gc"] for name, s in stats.items()},
         "loop_lag": {name: s["loop_lag"] for name, s in stats.items()},
         "redis": redis_command_stats(redis_port),
@@ -87,6 +102,7 @@ def measured_run(
     cpu = delta(after["cpu"], before["cpu"])
     calls = delta(after["calls"], before["calls"])
     by_op = delta(after["calls_by_op"], before["calls_by_op"])
+    by_method = delta(after["rpcs_by_method"], before["rpcs_by_method"])
     result["window_opened"] = window_opened
     result["replica_gc"] = {
         name: delta(after["gc"][name], before["gc"][name]) for name in after["gc"]
@@ -108,6 +124,12 @@ def measured_run(
         replica_cpu_ms_per_action=replica_cpu / accepted * 1000,
         redis_cpu_ms_per_action=cpu.get("redis", 0.0) / accepted * 1000,
         round_trips_per_action=sum(calls.values()) / accepted,
+        # Every RPC the replicas received in the window (all the clients' calls: Act,
+        # ListLegalActions, the Subscribe streams opened, GetView...), per accepted action.
+        rpcs_per_action=sum(by_method.values()) / accepted,
+        rpcs_by_method={
+            k: round(v / accepted, 3) for k, v in sorted(by_method.items(), key=lambda kv: -kv[1])
+        },
         round_trips=calls,
         round_trips_by_op={
             k: round(v / accepted, 3) for k, v in sorted(by_op.items(), key=lambda kv: -kv[1])
@@ -145,45 +167,74 @@ def _round_trip_sources(commands: dict[str, int], accepted: int) -> dict[str, fl
 
 
 def play_cercle(
-    work: Path, seconds: float, rooms: int, warmup: float
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Flat out, then at half that rate, against one replica process."""
+    work: Path,
+    seconds: float,
+    rooms: int,
+    warmup: float,
+    *,
+    game: str = "tomahawk",
+    pattern: str = "choices",
+    half: bool = True,
+    wire_matches: int = 0,
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Flat out, then (``half``) at half that rate, against one replica process: ``rooms``
+    rooms of ``game``, every player reading its moves the ``pattern`` way (see
+    ``bench/loadgen.py``); then (``wire_matches``) on until that many matches have finished,
+    for the bytes per match (``flat["wire"]``)."""
     logs = work / "logs"
-    with bench_redis(work, "redis-play") as (redis_proc, redis_url):
-        replica = start_bench_replica(redis_url, logs, "replica-play")
+    label = f"{game}-{pattern}"
+    with bench_redis(work, f"redis-play-{label}") as (redis_proc, redis_url):
+        replica = start_bench_replica(redis_url, logs, f"replica-play-{label}")
         gen = None
+        paced = None
         try:
             gen = Child(
                 "bench.loadgen",
-                {"mode": "play", "address": replica.address, "rooms": rooms, "channels": 8},
+                {
+                    "mode": "play",
+                    "address": replica.address,
+                    "rooms": rooms,
+                    "channels": 8,
+                    "game": game,
+                    "pattern": pattern,
+                },
                 logs,
-                "loadgen-play",
+                f"loadgen-play-{label}",
             )
             ready = gen.expect("ready", 180)
-            say(f"full stack: {ready['rooms']} rooms open, flat out for {seconds:.0f}s")
+            say(
+                f"full stack: {ready['rooms']} {game} rooms open ({pattern}), flat out for "
+                f"{seconds:.0f}s"
+            )
             others = {"redis": redis_proc.popen.pid, "loadgen": gen.pid}
             flat = measured_run(
                 gen, [replica], others, redis_proc.port, seconds=seconds, warmup=warmup, rate=0
             )
-            half_rate = flat["actions_per_s"] / 2
-            say(
-                f"full stack: {flat['actions_per_s']:.0f} actions/s flat out; "
-                f"now paced at {half_rate:.0f}/s"
-            )
-            half = measured_run(
-                gen,
-                [replica],
-                others,
-                redis_proc.port,
-                seconds=seconds,
-                warmup=warmup,
-                rate=half_rate,
-            )
+            if half:
+                half_rate = flat["actions_per_s"] / 2
+                say(
+                    f"full stack: {flat['actions_per_s']:.0f} actions/s flat out; "
+                    f"now paced at {half_rate:.0f}/s"
+                )
+                paced = measured_run(
+                    gen,
+                    [replica],
+                    others,
+                    redis_proc.port,
+                    seconds=seconds,
+                    warmup=warmup,
+                    rate=half_rate,
+                )
+            if wire_matches:
+                # Bytes per whole match: play on until that many matches have finished
+                # since the generator started (a Tomahawk match to 100 outlasts a window).
+                gen.send("wire", matches=wire_matches, timeout=WIRE_TIMEOUT)
+                flat["wire"] = gen.expect("wire", WIRE_TIMEOUT + 60)
         finally:
             if gen is not None:
                 gen.stop()
             replica.proc.stop()
-    return flat, half
+    return flat, paced
 
 
 def _bare_window(
@@ -310,30 +361,69 @@ def scale_out(work: Path, seconds: float, rooms: int, warmup: float) -> dict[str
     return out
 
 
+WIRE_MATCHES = 8
+"""Whole Tomahawk matches (at most, one per room) whose bytes on the wire are averaged."""
+WIRE_TIMEOUT = 120.0
+"""The longest the section plays on for them after its windows."""
+OTHER_GAMES = ("tamashii", "tomy", "awimbawe")
+"""Played flat out for half the window each, in both patterns, after Tomahawk's headline."""
+
+
 def run(
-    work: Path, *, seconds: float = 10.0, rooms: int = 32, warmup: float = 2.0
+    work: Path,
+    *,
+    seconds: float = 10.0,
+    rooms: int = 32,
+    warmup: float = 2.0,
+    patterns: tuple[str, ...] = PATTERNS,
+    games: tuple[str, ...] = OTHER_GAMES,
 ) -> dict[str, Any]:
+    """The baselines, then Tomahawk flat out and at 50 % in each pattern (``flat``/``half``:
+    the players reading their stream's choices, the headline; ``poll``: the same with
+    ListLegalActions after every update), then every other game flat out in each pattern."""
     say("full stack: bare unary echo baseline")
     echo = echo_baseline(work, seconds, rooms, warmup)
     say(f"full stack: echo {echo['rpc_per_s']:.0f} RPC/s; Redis CAS baseline")
     cas = cas_baseline(work, min(seconds, 4.0))
-    flat, half = play_cercle(work, seconds, rooms, warmup)
-    update_bytes = round(flat["update_bytes"]) or 600
+    out: dict[str, Any] = {"rooms": rooms, "echo": echo, "cas": cas, "patterns": list(patterns)}
+    for pattern in patterns:
+        flat, half = play_cercle(
+            work, seconds, rooms, warmup, pattern=pattern, wire_matches=min(rooms, WIRE_MATCHES)
+        )
+        key = "" if pattern == "choices" else f"{pattern}_"
+        out[f"{key}flat"], out[f"{key}half"] = flat, half
+    out["games"] = {
+        game: {
+            pattern: play_cercle(
+                work, max(2.0, seconds / 2), rooms, warmup, game=game, pattern=pattern, half=False
+            )[0]
+            for pattern in patterns
+        }
+        for game in games
+    }
+    reference = out.get("flat") or out.get("poll_flat") or {}
+    update_bytes = round(reference.get("update_bytes", 0)) or 600
     say(f"full stack: bare table baseline ({update_bytes} B updates)")
-    table = table_baseline(work, seconds, rooms, warmup, update_bytes)
-    return {"rooms": rooms, "echo": echo, "cas": cas, "flat": flat, "half": half, "table": table}
+    out["table"] = table_baseline(work, seconds, rooms, warmup, update_bytes)
+    return out
 
 
 def _window_note(run: dict[str, Any], label: str) -> str:
     util = ", ".join(f"{k} {v:.0%}" for k, v in run["cpu_utilisation"].items())
     return (
         f"{label}: CPU of a core: {util}; other programs on the machine "
-        f"{run['others_cores_busy']:.2f} cores; {run['fallbacks']} fallbacks to "
-        f"ListLegalActions, {run['errors']} errors, {run['resubscribes']} resubscribes, "
+        f"{run['others_cores_busy']:.2f} cores; {run['refused']} refused Acts "
+        f"({_refusals(run)}), {run['polls']} ListLegalActions polls, "
+        f"{run['errors']} errors, {run['resubscribes']} resubscribes, "
         f"{run['kicks']} stalled rooms kicked, {run['restarts']} rooms replaced; "
         f"garbage collections (gen 0/1/2): {_gc_note(run)}; "
         f"replica event loop lag: {_lag_note(run)}"
     )
+
+
+def _refusals(run: dict[str, Any]) -> str:
+    by_reason = run.get("refused_by_reason") or {}
+    return ", ".join(f"{k} {v}" for k, v in sorted(by_reason.items(), key=lambda kv: -kv[1]))
 
 
 def _lag_note(run: dict[str, Any]) -> str:
@@ -465,6 +555,7 @@ def rows(figures: dict[str, Any]) -> list[Row]:
             "takes it with its load; read_log and room_seqs: the feeds' gap reads and poll; "
             "claim_due: the expiry loop's ticks, at most 2/s when idle)",
         ),
+        *pattern_rows(figures),
         *capacity_rows(flat),
         Row(
             "full stack",
@@ -475,6 +566,155 @@ def rows(figures: dict[str, Any]) -> list[Row]:
             f"p50 {cas['rtt']['p50_ms']:.2f} ms",
         ),
     ]
+
+
+def _per_move_note(run: dict[str, Any]) -> str:
+    wire = run.get("wire_per_match") or {}
+    text = (
+        f"{run['actions_per_s']:.0f} actions/s, replica CPU "
+        f"{run['replica_cpu_ms_per_action']:.2f} ms, {run['rpcs_per_action']:.2f} RPCs ("
+        + ", ".join(f"{k} {v:.2f}" for k, v in run["rpcs_by_method"].items())
+        + f") and {run['round_trips_per_action']:.2f} Redis round trips per accepted move; "
+        f"{run['refused']} refused Acts"
+    )
+    if run["refused"]:
+        text += f" ({_refusals(run)})"
+    if wire.get("matches"):
+        text += (
+            f"; per match ({wire['matches']} finished): {wire['accepted_per_match']:.0f} moves, "
+            f"{wire['to_clients_bytes']:,.0f} B to the clients, "
+            f"{wire['to_server_bytes']:,.0f} B to the server "
+            f"({wire['to_clients_bytes_per_move']:,.0f} B and "
+            f"{wire['to_server_bytes_per_move']:,.0f} B per move)"
+        )
+    return text
+
+
+def _wire_note(run: dict[str, Any]) -> str:
+    wire = run.get("wire") or {}
+    window = run.get("wire_per_move") or {}
+    text = (
+        f"{window.get('to_clients_bytes', 0):,.0f} B to the clients and "
+        f"{window.get('to_server_bytes', 0):,.0f} B to the server per accepted move in the "
+        "flat-out window"
+    )
+    if not wire.get("matches"):
+        return text + ", no match finished"
+    return text + (
+        f"; whole matches: {wire['to_clients_bytes_per_move']:,.0f} B and "
+        f"{wire['to_server_bytes_per_move']:,.0f} B per move ({wire['matches']} matches, "
+        f"{wire['accepted_per_match']:.0f} moves each)"
+    )
+
+
+def pattern_rows(figures: dict[str, Any]) -> list[Row]:
+    """Choices pushed on the streams (the real clients) beside ListLegalActions after every
+    update (``--pattern poll``, the clients before): what the clients cost per accepted move
+    and on the wire per finished match, and every other game in both patterns."""
+    push, poll = figures.get("flat"), figures.get("poll_flat")
+    if not push:
+        return []
+    out: list[Row] = []
+
+    def side(
+        metric: str,
+        read: Callable[[dict[str, Any]], float | None],
+        unit: str = "",
+        runs: tuple[str, str] = ("flat", "poll_flat"),
+        note: str = "",
+    ) -> None:
+        mine, theirs = figures.get(runs[0]), figures.get(runs[1])
+        value = read(mine) if mine else None
+        other = read(theirs) if theirs else None
+        out.append(
+            Row(
+                "full stack",
+                metric,
+                value,
+                unit,
+                other,
+                "poll" if other is not None else "",
+                (value / other) if value is not None and other else None,
+                note=note,
+            )
+        )
+
+    def wire(key: str) -> Callable[[dict[str, Any]], float | None]:
+        return lambda run: (run.get("wire") or {}).get(key)
+
+    side("Tomahawk actions/s flat out, choices (vs poll)", lambda r: r["actions_per_s"], "/s")
+    side(
+        "replica CPU per move flat out, choices (vs poll)",
+        lambda r: r["replica_cpu_ms_per_action"],
+        "ms",
+    )
+    side(
+        "RPCs per move flat out, choices (vs poll)",
+        lambda r: r["rpcs_per_action"],
+        note="choices: "
+        + _per_move_note(push)
+        + ("; poll: " + _per_move_note(poll) if poll else ""),
+    )
+    side(
+        "every Redis round trip per move flat out, choices (vs poll)",
+        lambda r: r["round_trips_per_action"],
+    )
+    if figures.get("half") and figures.get("poll_half"):
+        side(
+            "every Redis round trip per move at 50%, choices (vs poll)",
+            lambda r: r["round_trips_per_action"],
+            runs=("half", "poll_half"),
+        )
+        side(
+            "Act -> others' update p99 at 50%, choices (vs poll)",
+            lambda r: r["act_to_others"]["p99_ms"],
+            "ms",
+            runs=("half", "poll_half"),
+        )
+    side(
+        "bytes per Tomahawk match, server -> clients, choices (vs poll)",
+        wire("to_clients_bytes"),
+        "B",
+        note="protobuf payloads (ByteSize) of every message the players sent and received, "
+        "from Subscribe to the last seat's final update, averaged over the first matches to "
+        "finish (gRPC's 5-byte prefix per message and HTTP/2 framing come on top); matches "
+        "differ in length, so per move too: choices "
+        + _wire_note(push)
+        + (", poll " + _wire_note(poll) if poll else ""),
+    )
+    side(
+        "bytes per Tomahawk match, clients -> server, choices (vs poll)",
+        wire("to_server_bytes"),
+        "B",
+    )
+    side(
+        "bytes per move of those matches, server -> clients, choices (vs poll)",
+        wire("to_clients_bytes_per_move"),
+        "B",
+    )
+    side(
+        "bytes per move of those matches, clients -> server, choices (vs poll)",
+        wire("to_server_bytes_per_move"),
+        "B",
+    )
+    for game, by_pattern in (figures.get("games") or {}).items():
+        mine, theirs = by_pattern.get("choices"), by_pattern.get("poll")
+        value = mine["actions_per_s"] if mine else None
+        other = theirs["actions_per_s"] if theirs else None
+        notes = [f"{p}: {_per_move_note(r)}" for p, r in by_pattern.items()]
+        out.append(
+            Row(
+                "full stack",
+                f"{game} actions/s flat out, choices (vs poll)",
+                value,
+                "/s",
+                other,
+                "poll" if other is not None else "",
+                (value / other) if value is not None and other else None,
+                note="; ".join(notes),
+            )
+        )
+    return out
 
 
 PACE_SECONDS = 3.0
@@ -561,10 +801,20 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--rooms", type=int, default=32)
     parser.add_argument("--scale-out", action="store_true")
+    parser.add_argument(
+        "--pattern", nargs="+", choices=PATTERNS, default=list(PATTERNS), dest="patterns"
+    )
+    parser.add_argument("--games", nargs="*", choices=OTHER_GAMES, default=list(OTHER_GAMES))
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="cercle-bench-"))
     (work / "logs").mkdir()
-    figures = run(work, seconds=args.seconds, rooms=args.rooms)
+    figures = run(
+        work,
+        seconds=args.seconds,
+        rooms=args.rooms,
+        patterns=tuple(args.patterns),
+        games=tuple(args.games),
+    )
     if args.scale_out:
         figures["scale_out"] = scale_out(work, args.seconds, args.rooms, 2.0)
     print(json.dumps(figures, indent=2))

@@ -3,13 +3,35 @@
 Modes (``config["mode"]``):
 
 ``play``
-    ``rooms`` concurrent 4-player Tomahawk rooms played through the real API: every player
-    holds its own Subscribe stream; the seat the table waits for acts as soon as its stream
-    shows it is its turn (a rules-aware guess from its view, falling back to
-    ListLegalActions when the guess is refused). A finished room is replaced by a new one.
-    Measures accepted actions/s and the latency from sending an Act to the resulting update
-    arriving on each of the OTHER players' streams. ``rate`` (actions/s, 0 = flat out)
-    paces all rooms together.
+    ``rooms`` concurrent rooms of ``game`` (``tomahawk``, the default, 4 seats; ``tamashii``
+    and ``tomy``, 4 seats; ``awimbawe``, 2 seats; no clocks) played through the real API,
+    as the real clients (web app, CLI, SDKs) play: every player holds its own Subscribe
+    stream and acts on what that stream tells it, with no rules of its own. ``pattern``:
+
+    ``choices`` (default)
+        every update that carries a view carries the player's ``choices``: a non-empty list
+        gets one Act, an action picked at random (seeded, ``seed``) among them, sent as
+        listed (a play offered with and without TOMAHAWK! is two choices; a Tomy story is
+        its template) with that update's ``version``. No other call.
+    ``poll``
+        the pattern the web app and the CLI had before the choices were pushed: after every
+        update that carries a view, the player calls ListLegalActions and picks from that
+        answer (with the answer's ``version``).
+
+    A refusal (another seat moved first: STALE_VERSION, TOO_LATE, NOT_YOUR_TURN...) is
+    counted by reason and the player waits for its next update; nothing is retried. After an
+    accepted Act, the updates already queued on the player's stream from before it (older
+    than the ActResponse's version) are read but not acted on, as a client that knows its own
+    move landed would do. A
+    finished room is replaced by a new one. Measures accepted actions/s, the latency from
+    sending an Act to the resulting update arriving on each of the OTHER players' streams,
+    and the bytes every finished match put on the wire each way (``ByteSize()`` of every
+    message the players sent and received, Subscribe to the last final update). ``rate``
+    (actions/s, 0 = flat out) paces all rooms together. A room that shows no progress for
+    3 s is kicked: its waited-for seat reads GetView and acts on the view's choices (counted
+    as ``kicks``; none is expected). Commands: ``run`` (a measured window) and ``wire``
+    (play on until ``matches`` matches have finished since the start, or ``timeout`` s: their
+    bytes each way, per match and per move; a Tomahawk match to 100 outlasts a window).
 ``echo``
     The same number of concurrent callers, on the same number of connections, sending an
     ActRequest-sized payload to the bare unary echo server (``bench/bare.py``).
@@ -45,7 +67,7 @@ import sys
 import time
 import traceback
 import uuid
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -56,7 +78,6 @@ from cercle.v1 import (
     game_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
-    tomahawk_pb2,
 )
 
 from bench.bare import (
@@ -71,7 +92,7 @@ from bench.bare import (
     WATCH,
 )
 from bench.common import GcPauses, cpu_seconds, latency_summary
-from clients.sdk import option_values
+from clients.sdk import api_error, option_values
 
 T = TypeVar("T")
 
@@ -90,21 +111,6 @@ REFUSALS = frozenset(
         grpc.StatusCode.INVALID_ARGUMENT,
     )
 )
-COLOURS = (
-    tomahawk_pb2.TOMAHAWK_COLOUR_RED,
-    tomahawk_pb2.TOMAHAWK_COLOUR_BLUE,
-    tomahawk_pb2.TOMAHAWK_COLOUR_VIOLET,
-    tomahawk_pb2.TOMAHAWK_COLOUR_WHITE,
-)
-SHERIFFS = frozenset(
-    (
-        tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_1,
-        tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_2,
-        tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_3,
-    )
-)
-SHERIFF = tomahawk_pb2.TOMAHAWK_CARD_KIND_SHERIFF_1
-"""Sheriffs share one symbol for matching: all count as the +1's kind."""
 
 
 def emit(event: str, **data: Any) -> None:
@@ -231,59 +237,35 @@ async def open_room(
     return room.room_id, seats
 
 
-def tomahawk_guess(view: Any, seat: int, rng: random.Random) -> game_pb2.Action:
-    """A move the rules most likely allow, read from the seat's own view (no extra call).
-
-    Matches the current colour or the top card's symbol (Sheriffs share one), colourless
-    cards go on anything, pending attacks are taken, a drawn card is kept. When it guesses
-    wrong the server refuses it and the caller asks ListLegalActions instead.
-    """
-    action = game_pb2.Action()
-    move = action.tomahawk
-    phase = view.phase
-    if phase == tomahawk_pb2.TOMAHAWK_PHASE_NAME_COLOUR:
-        move.name_colour.colour = rng.choice(COLOURS)
-    elif phase == tomahawk_pb2.TOMAHAWK_PHASE_FACE_SHERIFF:
-        move.take_pending_draw.SetInParent()
-    elif phase == tomahawk_pb2.TOMAHAWK_PHASE_FACE_SKIP:
-        move.take_skip.SetInParent()
-    elif phase == tomahawk_pb2.TOMAHAWK_PHASE_DRAWN:
-        getattr(move, "pass").SetInParent()  # `pass` is a Python keyword
-    else:
-        top = view.top_card.kind
-        top_symbol = SHERIFF if top in SHERIFFS else top
-        playable = [
-            card
-            for card in view.hand
-            if not card.HasField("colour")
-            or card.colour == view.colour
-            or (SHERIFF if card.kind in SHERIFFS else card.kind) == top_symbol
-        ]
-        if not playable:
-            move.draw.SetInParent()
-        else:
-            card = rng.choice(playable)
-            play = move.play_card
-            play.card = card.id
-            if card.kind == tomahawk_pb2.TOMAHAWK_CARD_KIND_DIAMOND:
-                play.colour = rng.choice(COLOURS)
-            elif card.kind == tomahawk_pb2.TOMAHAWK_CARD_KIND_CALUMET:
-                play.target = (seat + 1) % max(2, len(view.seats))
-            play.tomahawk = len(view.hand) == 2
-    return action
-
-
 # --------------------------------------------------------------------------------------------
 # play: concurrent rooms through the API
 # --------------------------------------------------------------------------------------------
+
+GAMES: dict[str, tuple[int, dict[str, str]]] = {
+    "tomahawk": (4, {"turn_seconds": "0", "target_score": "100"}),
+    "tamashii": (4, {"decision_seconds": "0"}),
+    "tomy": (4, {"story_seconds": "0", "vote_seconds": "0", "tie_seconds": "0"}),
+    "awimbawe": (2, {"decision_seconds": "0"}),
+}
+"""Each game ``play`` can drive: seats per room and the room's options (no clocks)."""
+PATTERNS = ("choices", "poll")
+"""How a player learns what it may do: ``choices`` from its own stream's updates (every real
+client now), ``poll`` by calling ListLegalActions after each update (the clients before)."""
+
+
+def pick(actions: Sequence[game_pb2.Action], rng: random.Random) -> game_pb2.Action:
+    """One of the listed actions, uniformly: no rules, no preference. A play listed twice (with
+    and without TOMAHAWK!) is two choices like any other; a Tomy story is sent as listed
+    (its template)."""
+    return actions[rng.randrange(len(actions))]
 
 
 @dataclass
 class PlayStats:
     counting: bool = False
     accepted: int = 0
-    guessed_wrong: int = 0
-    fallbacks: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    polls: int = 0
     errors: int = 0
     rate_limited: int = 0
     kicks: int = 0
@@ -292,6 +274,30 @@ class PlayStats:
     latencies: list[float] = field(default_factory=list)
     act_rtt: list[float] = field(default_factory=list)
     update_bytes: list[int] = field(default_factory=list)
+    matches: list[MatchWire] = field(default_factory=list)
+    bytes_to_server: int = 0
+    bytes_to_clients: int = 0
+
+
+@dataclass
+class MatchWire:
+    """What one match put on the wire (protobuf payloads as serialized, ``ByteSize()``; the
+    gRPC 5-byte message prefix and HTTP/2 framing come on top), from the Subscribe requests
+    to the last seat's final update; the lobby calls that set the room up are left out."""
+
+    to_server: int = 0
+    to_clients: int = 0
+    messages_to_server: int = 0
+    messages_to_clients: int = 0
+    accepted: int = 0
+
+    def sent(self, message: Any) -> None:
+        self.to_server += message.ByteSize()
+        self.messages_to_server += 1
+
+    def received(self, message: Any) -> None:
+        self.to_clients += message.ByteSize()
+        self.messages_to_clients += 1
 
 
 class Pacer:
@@ -316,7 +322,13 @@ class Pacer:
 
 
 class Table:
-    """One room slot: four players, their streams, and the room replacing a finished one."""
+    """One room slot: its players, their streams, and the room replacing a finished one.
+
+    Every player acts on its own stream, as a real client does: an update that carries a
+    view carries the player's choices (``pattern="choices"``), or the player asks
+    ListLegalActions for them (``pattern="poll"``); a non-empty list gets one Act, chosen at
+    random, with that update's version. A refusal (another seat moved first: STALE_VERSION,
+    TOO_LATE, NOT_YOUR_TURN...) is counted, and the player waits for its next update."""
 
     def __init__(self, gen: PlayGenerator, players: list[Player]) -> None:
         self.gen = gen
@@ -324,42 +336,61 @@ class Table:
         self.seats: dict[int, Player] = {}
         self.room_id = ""
         self.sent: dict[int, float] = {}
-        self.acted = -1
-        self.acting = False
+        self.acted: dict[int, int] = {}
+        self.finished: set[int] = set()
+        self.wire = MatchWire()
         self.over = False
         self.last_progress = time.perf_counter()
         self.tasks: list[asyncio.Task[None]] = []
 
     async def open(self) -> None:
-        self.room_id, self.seats = await open_room(self.players, "tomahawk", self.gen.room_options)
+        self.room_id, self.seats = await open_room(
+            self.players, self.gen.game_id, self.gen.room_options
+        )
         self.sent.clear()
-        self.acted = -1
+        self.acted = {}
+        self.finished = set()
+        self.wire = MatchWire()
         self.over = False
         self.last_progress = time.perf_counter()
         self.tasks = [asyncio.create_task(self.stream(s, p)) for s, p in self.seats.items()]
 
     async def restart(self) -> None:
         for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
+            if task is not asyncio.current_task():
+                task.cancel()
+        await asyncio.gather(
+            *(t for t in self.tasks if t is not asyncio.current_task()), return_exceptions=True
+        )
         if self.gen.stopping:
             return
         await self.open()
         self.gen.stats.restarts += 1
 
+    def sent_message(self, message: Any) -> None:
+        self.wire.sent(message)
+        if self.gen.stats.counting:
+            self.gen.stats.bytes_to_server += message.ByteSize()
+
+    def received_message(self, message: Any) -> None:
+        self.wire.received(message)
+        if self.gen.stats.counting:
+            self.gen.stats.bytes_to_clients += message.ByteSize()
+
     async def stream(self, seat: int, player: Player) -> None:
-        """The seat's updates; resubscribes from the last seq when the server drops it (as
-        the SDK's ``Client.updates`` does)."""
-        cursor = 0
+        """The seat's updates; resubscribes from the last cursor when the server drops it
+        (as the SDK's ``Client.updates`` does)."""
+        cursor = ""
         for _ in range(100):
-            call = player.game.Subscribe(
-                game_pb2.SubscribeRequest(room_id=self.room_id, after_seq=cursor),
-                metadata=player.metadata,
-            )
+            request = game_pb2.SubscribeRequest(room_id=self.room_id, resume_cursor=cursor)
+            self.sent_message(request)
+            call = player.game.Subscribe(request, metadata=player.metadata)
             try:
                 async for update in call:
-                    cursor = update.seq
-                    await self.on_update(seat, update)
+                    cursor = update.cursor
+                    self.received_message(update)
+                    if await self.on_update(seat, update):
+                        return
                 return
             except grpc.aio.AioRpcError:
                 if self.gen.stopping:
@@ -369,7 +400,8 @@ class Table:
                 call.cancel()
             await asyncio.sleep(0.1)
 
-    async def on_update(self, seat: int, update: game_pb2.SubscribeResponse) -> None:
+    async def on_update(self, seat: int, update: game_pb2.SubscribeResponse) -> bool:
+        """Handle one update of ``seat``'s stream; True once the seat has seen the end."""
         now = time.perf_counter()
         stats = self.gen.stats
         if update.kind in ACTION_KINDS:
@@ -381,95 +413,141 @@ class Table:
                     if len(stats.update_bytes) < 200:
                         stats.update_bytes.append(update.ByteSize())
         if update.HasField("outcome"):
-            if not self.over:
+            self.finished.add(seat)
+            if len(self.finished) == len(self.seats) and not self.over:
                 self.over = True
+                if stats.counting:
+                    stats.matches.append(self.wire)
+                self.gen.finished.append(self.wire)
                 self.gen.spawn(self.restart())
-            return
+            return True
         if (
             update.kind == game_pb2.UPDATE_KIND_LOBBY
             or not update.HasField("view")
-            or seat not in update.waiting_for
-            or update.version <= self.acted
+            or update.version <= self.acted.get(seat, -1)
             or self.gen.stopping
         ):
-            return
-        self.acted = update.version
-        await self.act(seat, update)
+            return False
+        if self.gen.pattern == "poll":
+            await self.poll_and_act(seat)
+        elif update.choices.actions:
+            self.acted[seat] = update.version
+            await self.act(seat, update.choices.actions, update.version)
+        return False
 
-    async def act(self, seat: int, update: game_pb2.SubscribeResponse) -> None:
-        gen = self.gen
+    async def poll_and_act(self, seat: int) -> None:
+        """The old pattern: ask what is legal after every update with a view, then act."""
         player = self.seats[seat]
-        self.acting = True
+        request = game_pb2.ListLegalActionsRequest(room_id=self.room_id)
+        self.sent_message(request)
         try:
-            await gen.pacer.wait()
-            action = tomahawk_guess(update.view.tomahawk, seat, gen.rng)
-            if not await self.send(player, action, update.version):
-                gen.stats.guessed_wrong += gen.stats.counting
-                await self.fallback(player)
-        finally:
-            self.acting = False
+            legal = await player.game.ListLegalActions(
+                request, metadata=player.metadata, timeout=10
+            )
+        except grpc.aio.AioRpcError:
+            self.gen.stats.errors += not self.gen.stopping
+            return
+        self.received_message(legal)
+        self.gen.stats.polls += self.gen.stats.counting
+        if legal.version <= self.acted.get(seat, -1):
+            return
+        self.acted[seat] = legal.version
+        if legal.actions:
+            await self.act(seat, legal.actions, legal.version)
 
-    async def send(self, player: Player, action: game_pb2.Action, version: int) -> bool:
-        """One Act; False when the rules refused it (the caller falls back)."""
+    async def act(self, seat: int, actions: Sequence[game_pb2.Action], version: int) -> None:
+        gen = self.gen
+        await gen.pacer.wait()
+        if gen.stopping:
+            return
+        await self.send(seat, pick(actions, gen.rng), version)
+
+    async def send(self, seat: int, action: game_pb2.Action, version: int) -> None:
+        """One Act; a refusal is counted by reason and nothing else is done. Once accepted,
+        the updates still queued on the seat's stream from before its own action (older than
+        the version the Act answered) are not acted on: their choices predate it."""
+        player = self.seats[seat]
         stats = self.gen.stats
         request = game_pb2.ActRequest(
             room_id=self.room_id, version=version, idempotency_key=uuid.uuid4().hex, action=action
         )
+        self.sent_message(request)
         started = time.perf_counter()
         self.sent[version + 1] = started
         if len(self.sent) > 64:
             for old in sorted(self.sent)[:32]:
                 del self.sent[old]
         try:
-            await player.game.Act(request, metadata=player.metadata, timeout=10)
+            response = await player.game.Act(request, metadata=player.metadata, timeout=10)
         except grpc.aio.AioRpcError as exc:
             self.sent.pop(version + 1, None)
             if exc.code() in REFUSALS:
-                return False
-            if exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
+                if stats.counting:
+                    reason = api_error(exc).reason
+                    stats.refused[reason] = stats.refused.get(reason, 0) + 1
+            elif exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
                 stats.rate_limited += 1
             elif not self.gen.stopping:
                 stats.errors += 1
-            return True
+            return
+        self.received_message(response)
+        self.acted[seat] = max(self.acted.get(seat, -1), response.version - 1)
+        self.wire.accepted += 1
         if stats.counting:
             stats.accepted += 1
             stats.act_rtt.append(time.perf_counter() - started)
-        return True
-
-    async def fallback(self, player: Player) -> None:
-        """Ask the server what is legal and play one of those (counted apart)."""
-        try:
-            legal = await player.game.ListLegalActions(
-                game_pb2.ListLegalActionsRequest(room_id=self.room_id),
-                metadata=player.metadata,
-                timeout=10,
-            )
-        except grpc.aio.AioRpcError:
-            self.gen.stats.errors += 1
-            return
-        if legal.actions:
-            self.gen.stats.fallbacks += self.gen.stats.counting
-            await self.send(player, self.gen.rng.choice(list(legal.actions)), legal.version)
 
     async def kick(self) -> None:
-        """A room that made no progress for a while: ask who it waits for, and play."""
-        if self.acting or self.over or not self.room_id:
+        """A room that made no progress for a while (none seen so far): read the view of the
+        seat it waits for and act on its choices, counted as a kick."""
+        if self.over or not self.room_id:
             return
-        self.acting = True
         try:
             host = self.seats[0]
             view = await host.game.GetView(
                 game_pb2.GetViewRequest(room_id=self.room_id), metadata=host.metadata, timeout=10
             )
-            if view.HasField("outcome") or not view.waiting_for:
+            if view.HasField("outcome"):
+                if not self.over:  # a seat's stream missed the end
+                    self.over = True
+                    self.gen.spawn(self.restart())
                 return
+            if not view.waiting_for:
+                return
+            seat = view.waiting_for[0]
+            mover = self.seats[seat]
+            if mover is not host:
+                view = await mover.game.GetView(
+                    game_pb2.GetViewRequest(room_id=self.room_id),
+                    metadata=mover.metadata,
+                    timeout=10,
+                )
             self.gen.stats.kicks += 1
-            await self.fallback(self.seats[view.waiting_for[0]])
             self.last_progress = time.perf_counter()
+            if view.choices.actions:
+                await self.act(seat, view.choices.actions, view.room.version)
         except grpc.aio.AioRpcError:
             self.gen.stats.errors += 1
-        finally:
-            self.acting = False
+
+
+def wire_summary(matches: Sequence[MatchWire]) -> dict[str, Any]:
+    """Bytes and messages per finished match, each way, averaged over the window's matches."""
+    n = len(matches)
+    if not n:
+        return {"matches": 0}
+    return {
+        "matches": n,
+        "to_clients_bytes": sum(m.to_clients for m in matches) / n,
+        "to_server_bytes": sum(m.to_server for m in matches) / n,
+        "messages_to_clients": sum(m.messages_to_clients for m in matches) / n,
+        "messages_to_server": sum(m.messages_to_server for m in matches) / n,
+        "accepted_per_match": sum(m.accepted for m in matches) / n,
+        # Matches differ in length: the same bytes per accepted move of those matches.
+        "to_clients_bytes_per_move": sum(m.to_clients for m in matches)
+        / max(1, sum(m.accepted for m in matches)),
+        "to_server_bytes_per_move": sum(m.to_server for m in matches)
+        / max(1, sum(m.accepted for m in matches)),
+    }
 
 
 class PlayGenerator:
@@ -477,15 +555,23 @@ class PlayGenerator:
         self.gc_pauses = GcPauses()
         self.config = config
         self.channels = open_channels(config["address"], int(config.get("channels", 8)))
-        self.room_options = {
-            "turn_seconds": "0",
-            "target_score": str(config.get("target_score", 100)),
-        }
+        self.game_id = str(config.get("game", "tomahawk"))
+        self.pattern = str(config.get("pattern", "choices"))
+        if self.game_id not in GAMES:
+            raise SystemExit(f"unknown game {self.game_id!r}")
+        if self.pattern not in PATTERNS:
+            raise SystemExit(f"unknown pattern {self.pattern!r}")
+        self.seats_per_room, options = GAMES[self.game_id]
+        self.room_options = dict(options)
+        if "target_score" in config:
+            self.room_options["target_score"] = str(config["target_score"])
         self.rng = random.Random(int(config.get("seed", 1)))
         self.stats = PlayStats()
         self.pacer = Pacer()
         self.stopping = False
         self.tables: list[Table] = []
+        self.finished: list[MatchWire] = []
+        """Every match finished since the generator started (for the ``wire`` command)."""
         self._background: set[asyncio.Task[None]] = set()
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
@@ -494,13 +580,23 @@ class PlayGenerator:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    async def wire(self, matches: int, timeout: float) -> dict[str, Any]:
+        """Play on (unpaced) until ``matches`` matches have finished since the start, or
+        ``timeout`` seconds: what they put on the wire, each way, per match."""
+        self.pacer.set_rate(0)
+        started = time.perf_counter()
+        while len(self.finished) < matches and time.perf_counter() - started < timeout:
+            await asyncio.sleep(0.2)
+        return {"waited_s": time.perf_counter() - started, **wire_summary(self.finished)}
+
     async def setup(self) -> None:
         rooms = int(self.config["rooms"])
+        size = self.seats_per_room
         players = [
-            Player(f"bench-{i}", self.channels[i % len(self.channels)]) for i in range(4 * rooms)
+            Player(f"bench-{i}", self.channels[i % len(self.channels)]) for i in range(size * rooms)
         ]
         await bounded([p.login for p in players], 32)
-        self.tables = [Table(self, players[4 * i : 4 * i + 4]) for i in range(rooms)]
+        self.tables = [Table(self, players[size * i : size * i + size]) for i in range(rooms)]
         await bounded([t.open for t in self.tables], 8)
 
     async def watchdog(self) -> None:
@@ -509,6 +605,7 @@ class PlayGenerator:
             now = time.perf_counter()
             for table in self.tables:
                 if now - table.last_progress > 3.0:
+                    table.last_progress = now
                     self.spawn(table.kick())
 
     async def run(self, seconds: float, warmup: float, rate: float) -> dict[str, Any]:
@@ -524,12 +621,15 @@ class PlayGenerator:
         emit("window_end")
         stats = self.stats
         return {
+            "game": self.game_id,
+            "pattern": self.pattern,
             "seconds": elapsed,
             "rate_asked": rate,
             "accepted": stats.accepted,
             "actions_per_s": stats.accepted / elapsed,
-            "guessed_wrong": stats.guessed_wrong,
-            "fallbacks": stats.fallbacks,
+            "refused": sum(stats.refused.values()),
+            "refused_by_reason": stats.refused,
+            "polls": stats.polls,
             "errors": stats.errors,
             "rate_limited": stats.rate_limited,
             "kicks": stats.kicks,
@@ -540,6 +640,12 @@ class PlayGenerator:
             "update_bytes": (sum(stats.update_bytes) / len(stats.update_bytes))
             if stats.update_bytes
             else 0,
+            "wire_per_match": wire_summary(stats.matches),
+            # Every message of the window, finished matches or not, per accepted move.
+            "wire_per_move": {
+                "to_clients_bytes": stats.bytes_to_clients / max(1, stats.accepted),
+                "to_server_bytes": stats.bytes_to_server / max(1, stats.accepted),
+            },
             "loadgen_cpu_s": cpu_seconds(os.getpid()) - cpu0,
             "loadgen_gc": self.gc_pauses.snapshot(),
         }
@@ -547,9 +653,13 @@ class PlayGenerator:
     async def main(self) -> None:
         await self.setup()
         watchdog = asyncio.create_task(self.watchdog())
-        emit("ready", rooms=len(self.tables))
+        emit("ready", rooms=len(self.tables), game=self.game_id, pattern=self.pattern)
         while True:
             command = await next_command()
+            if command["cmd"] == "wire":
+                wire = await self.wire(int(command["matches"]), float(command["timeout"]))
+                emit("wire", **wire)
+                continue
             if command["cmd"] != "run":
                 break
             result = await self.run(

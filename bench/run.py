@@ -2,9 +2,14 @@
 
 Sections (each beside the baseline measured in the same run; see docs/performance.md):
 
+0. cost        Python calls a replica makes per accepted move, counted on a fixed seeded
+               script (deterministic), beside ``bench/baseline/cost.json`` (``bench/cost.py``);
 1. engine      random play per game vs rlcard's UNO (``bench/engine_bench.py``);
 2. full stack  4-player Tomahawk rooms through gRPC + Redis vs a bare aio echo server and a
-               bare Redis compare-and-set script (``bench/fullstack.py``);
+               bare Redis compare-and-set script, the players acting on the choices their
+               streams push beside the same players polling ListLegalActions (``--pattern
+               poll``), side by side; then Tamashii, Tomy and Awimbawé in both patterns
+               (``bench/fullstack.py``);
 3. peers       boardgame.io and Colyseus (npm, in bench/peers) under the same play load
                (``bench/peers.py``);
 4. streams     5,000 subscribed spectators on one replica vs a bare aio streaming server
@@ -30,11 +35,11 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench import engine_bench, fullstack, peers, streams, timers
+from bench import cost, engine_bench, fullstack, peers, streams, timers
 from bench.common import ROOT, MachineLoad, Row, render_table, say, write_results
 from services import logs
 
-SECTIONS = ("engine", "fullstack", "peers", "streams", "scaleout", "timers")
+SECTIONS = ("cost", "engine", "fullstack", "peers", "streams", "scaleout", "timers")
 ROOMS = 32
 """Tables of four players in the full-stack, peers and scale-out sections."""
 
@@ -81,6 +86,8 @@ def main() -> None:
     table: list[Row] = []
     say(f"work directory {work} (server and load generator logs in logs/)")
 
+    if "cost" in args.only:
+        _section("cost", results, table, lambda: cost.run(1 if quick else 3), cost.rows)
     if "engine" in args.only:
         _section(
             "engine",
