@@ -119,17 +119,34 @@ def reader(tp: Any) -> Callable[[Any], Any]:
 
 def to_data(obj: Any) -> Any:
     """The JSON-compatible form of a dataclass (or tuple, or scalar) value."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return [to_data(getattr(obj, name)) for name, _ in _plan(type(obj))]
-    if isinstance(obj, tuple | list):
-        return [to_data(v) for v in obj]
-    if isinstance(obj, dict):
-        return {k: to_data(v) for k, v in obj.items()}
-    if isinstance(obj, enum.Enum):
-        return obj.value
-    if isinstance(obj, Rng):
-        return obj.state
-    return obj
+    kind = type(obj)
+    if kind in _PLAIN:
+        return obj
+    encode = _ENCODERS.get(kind)
+    if encode is None:
+        encode = _ENCODERS[kind] = _encoder(kind)
+    return encode(obj)
+
+
+_PLAIN = frozenset({int, bool, str, float, type(None)})
+"""Types stored as they are (the common case: checked before anything else)."""
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+"""How :func:`to_data` stores a value of each other type, chosen once per type."""
+
+
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    if dataclasses.is_dataclass(kind):
+        names = tuple(name for name, _ in _plan(kind))
+        return lambda obj: [to_data(getattr(obj, name)) for name in names]
+    if issubclass(kind, tuple | list):
+        return lambda obj: [to_data(v) for v in obj]
+    if issubclass(kind, dict):
+        return lambda obj: {k: to_data(v) for k, v in obj.items()}
+    if issubclass(kind, enum.Enum):
+        return lambda obj: obj.value
+    if issubclass(kind, Rng):
+        return lambda obj: obj.state
+    return _identity
 
 
 def from_data(cls: type[T], data: Any, **extra: Any) -> T:
@@ -140,7 +157,10 @@ def from_data(cls: type[T], data: Any, **extra: Any) -> T:
     if not isinstance(data, list) or not required <= len(data) <= len(plan):
         raise CodecError(f"{cls.__name__}: expected {len(plan)} fields")
     # Data stored before a field with a default was added at the end reads as that default.
-    values = {name: read(value) for (name, read), value in zip(plan, data, strict=False)}
+    values = {
+        name: value if read is _identity else read(value)
+        for (name, read), value in zip(plan, data, strict=False)
+    }
     return cls(**values, **extra)
 
 
@@ -263,7 +283,10 @@ def _writer(tp: Any) -> Callable[[Any], Any]:
 
 def state_to_data(state: Any) -> list[Any]:
     """The storage form of a game state: its stored fields' :func:`to_data`, in order."""
-    return [write(getattr(state, name)) for name, write, _ in _state_plan(type(state))]
+    return [
+        getattr(state, name) if write is _identity else write(getattr(state, name))
+        for name, write, _ in _state_plan(type(state))
+    ]
 
 
 def state_from_data(cls: type[T], data: Any) -> T:
@@ -274,7 +297,7 @@ def state_from_data(cls: type[T], data: Any) -> T:
         raise CodecError(f"{cls.__name__}: expected {len(plan)} fields")
     state = object.__new__(cls)
     for (name, _, read), value in zip(plan, data, strict=True):
-        setattr(state, name, read(value))
+        setattr(state, name, value if read is _identity else read(value))
     return state
 
 
