@@ -19,6 +19,7 @@ handler all go through the same processors, so no path writes around them.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import sys
@@ -184,7 +185,16 @@ def _opaque(match: re.Match[str]) -> str:
 
 
 def is_secret_key(key: object) -> bool:
+    if type(key) is str:
+        return _is_secret_name(key)
     name = str(key).lower()
+    return name in SECRET_KEYS or name.endswith(_KEY_SUFFIXES)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_secret_name(key: str) -> bool:
+    """:func:`is_secret_key` of a ``str`` key, remembered (log lines repeat a few keys)."""
+    name = key.lower()
     return name in SECRET_KEYS or name.endswith(_KEY_SUFFIXES)
 
 

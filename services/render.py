@@ -7,14 +7,15 @@ the raw state are never copied into a message before the match ends.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 from google.protobuf import timestamp_pb2
 
-from engine.core import Game, OptionValue, State
+from engine.core import Game, OptionValue, Outcome, State
 from engine.events import Event
 from services.bot_seats import BOT_CLOCK
 from services.games import GameContract, contract_for
@@ -208,23 +209,55 @@ def view_message(game: Game[Any], state: State, seat: int | None) -> game_pb2.Vi
     return contract_for(game.info.id).view_to_proto(game.view(state, seat))
 
 
-def choices_message(game: Game[Any], state: State, seat: int | None) -> game_pb2.Choices | None:
+def choices_message(
+    game: Game[Any], state: State, seat: int | None, *, over: bool | None = None
+) -> game_pb2.Choices | None:
     """What ``seat`` may play now, as Act-ready actions (None for a spectator: no choices).
 
-    The same list ``ListLegalActions`` answers; empty once the match is over."""
+    The same list ``ListLegalActions`` answers; empty once the match is over (``over``: the
+    caller knows already whether it is)."""
     if seat is None:
         return None
-    choices = game_pb2.Choices()
-    if game.outcome(state) is None:
-        to_proto = contract_for(game.info.id).action_to_proto
-        choices.actions.extend(to_proto(action) for action in game.legal_actions(state, seat))
-    return choices
+    if over is None:
+        over = game.outcome(state) is not None
+    if over:
+        return game_pb2.Choices()
+    game_id = game.info.id
+    return game_pb2.Choices.FromString(
+        b"".join(_choice_entry(game_id, action) for action in game.legal_actions(state, seat))
+    )
+
+
+@functools.lru_cache(maxsize=16384)
+def _choice_entry(game_id: str, action: Any) -> bytes:
+    """``action`` as one entry of ``Choices.actions`` on the wire (field 1, length-delimited),
+    kept: a table offers the same few hundred actions again and again (engine actions are
+    frozen dataclasses, so they name themselves)."""
+    data = contract_for(game_id).action_to_proto(action).SerializeToString()
+    return _CHOICE_TAG + _varint(len(data)) + data
+
+
+_CHOICE_TAG = bytes([(1 << 3) | 2])
+"""``Choices.actions``: field 1, wire type 2 (length-delimited)."""
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
 
 
 def waiting_for(game: Game[Any], state: State) -> list[int]:
     if game.outcome(state) is not None:
         return []
     return sorted({p.seat for p in game.pending(state)})
+
+
+_UNKNOWN = object()
+"""An outcome not computed yet (None means the match goes on)."""
 
 
 class EntryRenderer:
@@ -242,6 +275,7 @@ class EntryRenderer:
         self._event_messages: dict[int | None, list[game_pb2.Event]] = {}
         self._payloads: dict[tuple[int | None, int, tuple[int, bool] | None], bytes] = {}
         self._members: frozenset[str] | None = None
+        self._outcome: object = _UNKNOWN
 
     def state(self) -> State | None:
         if self._state is None and self.entry.state is not None:
@@ -273,8 +307,17 @@ class EntryRenderer:
         if state is None or seat is None:
             return None
         if seat not in self._choices:
-            self._choices[seat] = choices_message(self.game, state, seat)
+            self._choices[seat] = choices_message(
+                self.game, state, seat, over=self.outcome() is not None
+            )
         return self._choices[seat]
+
+    def outcome(self) -> Outcome | None:
+        """The match's outcome after the entry (computed once for every seat)."""
+        if self._outcome is _UNKNOWN:
+            state = self.state()
+            self._outcome = None if state is None else self.game.outcome(state)
+        return cast(Outcome | None, self._outcome)
 
     def payload(self, viewer: str, seat: int | None, version: int) -> bytes:
         """The update for ``viewer`` sitting at ``seat`` (None: a spectator), serialized once
@@ -329,7 +372,7 @@ class EntryRenderer:
             state = self.state()
             assert state is not None
             response.waiting_for.extend(waiting_for(self.game, state))
-            outcome = self.game.outcome(state)
+            outcome = self.outcome()
             if outcome is not None:
                 response.outcome.CopyFrom(self.contract.outcome_to_proto(outcome))
             choices = self.choices(seat)

@@ -64,12 +64,13 @@ def guarded(
     method: Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], Awaitable[T]],
 ) -> Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], Awaitable[T]]:
     name = method.__name__
+    calls, seconds = metrics.RPCS.labels(name), metrics.RPC_SECONDS.labels(name)
 
     @functools.wraps(method)
     async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> T:
-        metrics.RPCS.labels(name).inc()
+        calls.inc()
         try:
-            with metrics.RPC_SECONDS.labels(name).time():
+            with seconds.time():
                 return await method(self, request, context)
         except grpc.aio.AbortError:
             raise
@@ -90,13 +91,13 @@ def _why(exc: Exception) -> dict[str, str]:
 def guarded_stream(
     method: Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]],
 ) -> Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]]:
-    name = method.__name__
+    calls = metrics.RPCS.labels(method.__name__)
 
     @functools.wraps(method)
     async def wrapper(
         self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> AsyncIterator[T]:
-        metrics.RPCS.labels(name).inc()
+        calls.inc()
         metrics.ACTIVE_STREAMS.inc()
         try:
             async for item in method(self, request, context):

@@ -18,9 +18,11 @@ only pairs engine classes with proto messages. Rules:
 from __future__ import annotations
 
 import dataclasses
+import keyword
 import re
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, Union
 
@@ -104,31 +106,64 @@ def to_proto(obj: Any, message: M) -> M:
     """Fill ``message`` from the dataclass ``obj`` (field names must match)."""
     message.SetInParent()
     cls: type = type(obj)
-    for name, kind, extra in _plan(cls, message.DESCRIPTOR):
-        value = getattr(obj, name)
-        if value is None:
-            continue
-        if kind == _SCALAR:
-            setattr(message, name, value)
-        elif kind == _REPEATED:
-            if None in value:  # documented in the .proto: -1 stands for none
-                value = [-1 if item is None else item for item in value]
-            getattr(message, name).extend(value)
-        elif kind == _MESSAGE:
-            to_proto(value, getattr(message, name))
-        elif kind == _REPEATED_MESSAGE:
-            target = getattr(message, name)
-            for item in value:
-                added = target.add()
-                if isinstance(item, tuple):
-                    added.values.extend(item)  # IntList
-                elif item is not None:  # None: an entry with no field set (documented)
-                    to_proto(item, added)
-        elif kind == _ENUM:
-            setattr(message, name, _enum_number(extra, value))
-        else:
-            getattr(message, name).extend(_enum_number(extra, item) for item in value)
+    descriptor: Any = message.DESCRIPTOR
+    _filler(cls, descriptor)(obj, message)
     return message
+
+
+# Views, events and choices are converted on every update, for every seat: each pair of a
+# dataclass and a message gets a ``fill`` function written once for its fields (as the
+# engine writes each state's ``clone``), one statement per field, instead of deciding each
+# field's kind again per value. It does exactly what the plan says (see the module rules).
+
+
+@cache
+def _filler(cls: type, descriptor: Any) -> Callable[[Any, Any], None]:
+    lines = ["def fill(obj, message):"]
+    namespace: dict[str, Any] = {"_to_proto": to_proto, "_enum_number": _enum_number}
+    for index, (name, kind, extra) in enumerate(_plan(cls, descriptor)):
+        # A field named like a Python keyword (``pass``) is reached with getattr.
+        target = f"getattr(message, {name!r})" if keyword.iskeyword(name) else f"message.{name}"
+        lines.append(f"    v = obj.{name}")
+        if kind == _SCALAR:
+            if keyword.iskeyword(name):
+                lines.append(f"    if v is not None: setattr(message, {name!r}, v)")
+            else:
+                lines.append(f"    if v is not None: {target} = v")
+        elif kind == _REPEATED:
+            lines += [
+                "    if v is not None:",
+                "        if None in v: v = [-1 if i is None else i for i in v]",
+                f"        {target}.extend(v)",
+            ]
+        elif kind == _MESSAGE:
+            lines.append(f"    if v is not None: _to_proto(v, {target})")
+        elif kind == _REPEATED_MESSAGE:
+            lines += [
+                "    if v is not None:",
+                f"        add = {target}.add",
+                "        for item in v:",
+                "            added = add()",
+                "            if isinstance(item, tuple): added.values.extend(item)",
+                "            elif item is not None: _to_proto(item, added)",
+            ]
+        else:
+            enum = f"_enum_{index}"
+            namespace[enum] = extra
+            if kind == _ENUM:
+                number = f"_enum_number({enum}, v)"
+                if keyword.iskeyword(name):
+                    lines.append(f"    if v is not None: setattr(message, {name!r}, {number})")
+                else:
+                    lines.append(f"    if v is not None: {target} = {number}")
+            else:
+                lines.append(
+                    f"    if v is not None: {target}.extend(_enum_number({enum}, i) for i in v)"
+                )
+    lines.append("    return None")
+    exec("\n".join(lines), namespace)  # the source is built from field names and kinds only
+    fill: Callable[[Any, Any], None] = namespace["fill"]
+    return fill
 
 
 @cache
