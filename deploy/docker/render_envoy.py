@@ -28,6 +28,11 @@ LISTEN_PORT = 8080
 ADMIN_PORT = 9901
 """Envoy's admin interface; the template binds it to 127.0.0.1 only."""
 SERVER_PORT = 50051
+LISTEN_ADDRESS = "0.0.0.0"
+"""In a container Envoy listens on every interface (the container's network is the boundary)."""
+MAX_CONNECTIONS = 20_000
+"""Connections one Envoy holds open at once (each costs a file descriptor and buffers); past
+it a new connection is closed at once. Scale Envoy out, not this number, for more players."""
 STATIC = "      type: STATIC\n"
 STRICT_DNS = "      type: STRICT_DNS\n      dns_lookup_family: V4_PREFERRED\n"
 
@@ -76,7 +81,9 @@ def render(
         f"port_value: {upstream_port} }}"
     )
     values = {
+        "{{LISTEN_ADDRESS}}": LISTEN_ADDRESS,
         "{{LISTEN_PORT}}": str(LISTEN_PORT),
+        "{{MAX_CONNECTIONS}}": str(MAX_CONNECTIONS),
         "{{ADMIN_PORT}}": str(ADMIN_PORT),
         "{{ENDPOINTS}}": endpoint,
         "{{CORS_ORIGINS}}": cors_matchers(origins),

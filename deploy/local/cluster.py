@@ -105,7 +105,7 @@ def spawn(
     return Proc(name, popen, port, log_path)
 
 
-def wait_for_port(port: int, proc: Proc, timeout: float = 20.0) -> None:
+def wait_for_port(port: int, proc: Proc, timeout: float = 20.0, host: str = "127.0.0.1") -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if not proc.alive():
@@ -113,7 +113,7 @@ def wait_for_port(port: int, proc: Proc, timeout: float = 20.0) -> None:
                 f"{proc.name} exited; see {proc.log_path}:\n{proc.log_path.read_text()[-2000:]}"
             )
         with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
+            if s.connect_ex((host, port)) == 0:
                 return
         time.sleep(0.05)
     raise RuntimeError(f"{proc.name} did not open port {port} in {timeout}s; see {proc.log_path}")
@@ -160,7 +160,6 @@ def start_replica(
     env: dict[str, str] | None = None,
 ) -> Proc:
     port = port or free_port()
-    metrics_port = free_port()
     argv = [
         sys.executable,
         "-m",
@@ -171,11 +170,13 @@ def start_replica(
         redis_url,
         "--replica",
         name,
-        "--metrics-port",
-        str(metrics_port),
-        "--metrics-host",
-        "127.0.0.1",
     ]
+    configured = {**os.environ, **(env or {})}
+    if configured.get("CERCLE_METRICS_PORT"):  # the caller's own metrics port and address
+        metrics_port = int(configured["CERCLE_METRICS_PORT"])
+    else:  # a free port on this machine only, so tests can read what the replica did
+        metrics_port = free_port()
+        argv += ["--metrics-port", str(metrics_port), "--metrics-host", "127.0.0.1"]
     proc = spawn(name, argv, log_dir, port, env)
     proc.metrics_port = metrics_port
     wait_for_port(port, proc)
@@ -212,13 +213,43 @@ def cors_matchers(origins: tuple[str, ...]) -> str:
     return "[" + ", ".join(matchers) + "]"
 
 
+def listen_address(text: str | None = None) -> str:
+    """Where ``make run``'s Envoy listens: ``CERCLE_LISTEN_ADDRESS``, else 127.0.0.1 (this
+    machine only; ``0.0.0.0`` to let the local network in)."""
+    raw = os.environ.get("CERCLE_LISTEN_ADDRESS", "") if text is None else text
+    return raw.strip() or "127.0.0.1"
+
+
+def reachable_host(address: str) -> str:
+    """The IPv4 address to call a server listening on ``address`` at (a wildcard: loopback).
+
+    >>> reachable_host("0.0.0.0"), reachable_host("192.0.2.7")
+    ('127.0.0.1', '192.0.2.7')
+    """
+    return "127.0.0.1" if address in ("", "0.0.0.0", "::") else address
+
+
+EDGE_MAX_CONNECTIONS = 1000
+"""Connections ``make run``'s Envoy holds at once (``CERCLE_EDGE_MAX_CONNECTIONS``)."""
+
+
 def render_envoy_config(
     listen_port: int,
     admin_port: int,
     upstream_ports: list[int],
     origins: tuple[str, ...] | None = None,
     web_port: int | None = None,
+    *,
+    address: str | None = None,
+    max_connections: int | None = None,
 ) -> str:
+    """Envoy's config for the local cluster: listening on ``address`` (default
+    :func:`listen_address`), holding at most ``max_connections`` (default
+    ``CERCLE_EDGE_MAX_CONNECTIONS`` or :data:`EDGE_MAX_CONNECTIONS`)."""
+    if max_connections is None:
+        max_connections = int(
+            os.environ.get("CERCLE_EDGE_MAX_CONNECTIONS", "") or EDGE_MAX_CONNECTIONS
+        )
     endpoints = "\n".join(
         f"""              - endpoint:
                   address:
@@ -227,7 +258,9 @@ def render_envoy_config(
     )
     text = ENVOY_TEMPLATE.read_text()
     config = (
-        text.replace("{{LISTEN_PORT}}", str(listen_port))
+        text.replace("{{LISTEN_ADDRESS}}", address or listen_address())
+        .replace("{{LISTEN_PORT}}", str(listen_port))
+        .replace("{{MAX_CONNECTIONS}}", str(max_connections))
         .replace("{{ADMIN_PORT}}", str(admin_port))
         .replace("{{ENDPOINTS}}", endpoints)
         .replace("{{CORS_ORIGINS}}", cors_matchers(origins or cors_origins()))
@@ -236,13 +269,20 @@ def render_envoy_config(
 
 
 def start_envoy(
-    log_dir: Path, upstream_ports: list[int], port: int = 0, web_port: int | None = None
+    log_dir: Path,
+    upstream_ports: list[int],
+    port: int = 0,
+    web_port: int | None = None,
+    address: str | None = None,
 ) -> Proc:
-    """Envoy in front of the replicas (and of the web app's server, given its port)."""
+    """Envoy in front of the replicas (and of the web app's server, given its port),
+    listening on ``address`` (default :func:`listen_address`)."""
     port = port or free_port()
     admin = free_port()
     config = log_dir / f"envoy-{port}.yaml"
-    config.write_text(render_envoy_config(port, admin, upstream_ports, web_port=web_port))
+    config.write_text(
+        render_envoy_config(port, admin, upstream_ports, web_port=web_port, address=address)
+    )
     argv = [
         find_envoy(),
         "-c",
@@ -255,7 +295,7 @@ def start_envoy(
         "2",
     ]
     proc = spawn(f"envoy-{port}", argv, log_dir, port)
-    wait_for_port(port, proc)
+    wait_for_port(port, proc, host=reachable_host(address or listen_address()))
     return proc
 
 
@@ -269,11 +309,13 @@ class Cluster:
     procs: list[Proc] = field(default_factory=list)
     web: WebServer | None = None
     """The web app's static server (behind Envoy), when the app is built."""
+    edge_host: str = "127.0.0.1"
+    """Where Envoy is reached (its listen address; loopback when it listens everywhere)."""
 
     @property
     def address(self) -> str:
         if self.envoy is not None:
-            return f"127.0.0.1:{self.envoy.port}"
+            return f"{self.edge_host}:{self.envoy.port}"
         return f"127.0.0.1:{self.replicas[0].port}"
 
     @property
@@ -281,7 +323,7 @@ class Cluster:
         """The address to open in a browser (Envoy's), when the web app is served."""
         if self.web is None or self.envoy is None:
             return None
-        return f"http://127.0.0.1:{self.envoy.port}/"
+        return f"http://{self.edge_host}:{self.envoy.port}/"
 
     def stop(self) -> None:
         for proc in reversed(self.procs):
@@ -302,9 +344,11 @@ def cluster(
     env: dict[str, str] | None = None,
     redis_extra: list[str] | None = None,
     web: bool = True,
+    listen: str | None = None,
 ) -> Iterator[Cluster]:
     """Start Redis (unless ``redis_url``), ``replicas`` servers and Envoy; stop them on exit.
-    With ``web`` (and Envoy) and the web app built, Envoy serves it too (deploy/local/web.py)."""
+    With ``web`` (and Envoy) and the web app built, Envoy serves it too (deploy/local/web.py).
+    Envoy listens on ``listen`` (default :func:`listen_address`: 127.0.0.1)."""
     work = work_dir or Path(tempfile.mkdtemp(prefix="cercle-"))
     logs = work / "logs"
     logs.mkdir(parents=True, exist_ok=True)
@@ -325,9 +369,20 @@ def cluster(
         if envoy:
             if web and web_built():
                 site = WebServer()
-            edge = start_envoy(logs, [s.port for s in servers], port, site.port if site else None)
+            edge = start_envoy(
+                logs, [s.port for s in servers], port, site.port if site else None, listen
+            )
             procs.append(edge)
-        result = Cluster(redis_url, redis_proc, servers, edge, work, procs, site)
+        result = Cluster(
+            redis_url,
+            redis_proc,
+            servers,
+            edge,
+            work,
+            procs,
+            site,
+            reachable_host(listen or listen_address()),
+        )
         yield result
     finally:
         for proc in reversed(procs):
@@ -341,6 +396,12 @@ def main() -> None:
     parser.add_argument("--replicas", type=int, default=int(os.environ.get("REPLICAS", "2")))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
     parser.add_argument("--data", default=os.environ.get("CERCLE_DATA", str(ROOT / ".run")))
+    parser.add_argument(
+        "--listen",
+        default=listen_address(),
+        help="the address Envoy listens on (CERCLE_LISTEN_ADDRESS; default 127.0.0.1: this "
+        "machine only; 0.0.0.0 for every interface)",
+    )
     args = parser.parse_args()
     work = Path(args.data)
     redis_url = os.environ.get("REDIS_URL")
@@ -353,6 +414,7 @@ def main() -> None:
         replica_ports=[base + i for i in range(args.replicas)],
         # Every acknowledged move is on disk before the client hears "accepted".
         redis_extra=["--appendfsync", "always"],
+        listen=args.listen,
     ) as running:
         redis_line = (
             f"Redis     {running.redis_url}  (Valkey; append-only file, fsync always, in "
@@ -365,12 +427,13 @@ def main() -> None:
             if running.web_url
             else "The web app is not built (it needs Node.js 20+): python tools/test_web.py --build"
         )
+        edge = f"{args.listen}:{running.address.rsplit(':', 1)[1]}"
         print(
             f"""
 Cercle is running.
   {redis_line}
   Replicas  {", ".join(f"127.0.0.1:{p.port}" for p in running.replicas)}
-  Envoy     {running.address}  (gRPC and gRPC-Web; the one public address)
+  Envoy     {edge}  (gRPC and gRPC-Web; the one public address)
   Logs      {work / "logs"}
 
 {web_line}

@@ -318,7 +318,9 @@ def test_envoy_config_is_valid_and_resolves_the_replicas_by_dns(target: str) -> 
 def cors_matchers(config: Obj) -> list[Obj]:
     (listener,) = config["static_resources"]["listeners"]
     (chain,) = listener["filter_chains"]
-    (manager,) = chain["filters"]
+    (manager,) = [
+        f for f in chain["filters"] if f["name"] == "envoy.filters.network.http_connection_manager"
+    ]
     (host,) = manager["typed_config"]["route_config"]["virtual_hosts"]
     policy = host["typed_per_filter_config"]["envoy.filters.http.cors"]
     return list(policy["allow_origin_string_match"])
