@@ -8,6 +8,8 @@ examples chain them (the first listed is the outermost):
    method and the caller's address in context variables (``structlog`` log lines carry them);
 3. :class:`AuthenticationInterceptor`: the access token in ``authorization: Bearer``
    metadata -> the calling player (:data:`current_player`); public methods need none;
+   requests without a valid token are limited per client address; a server stream ends
+   UNAUTHENTICATED when its session is logged out, on any replica;
 4. :class:`RateLimitInterceptor`: requests per second per session (per client address for
    the public methods), shared by every replica (services.limits).
 
@@ -18,13 +20,15 @@ drop it at once), and :data:`CACHE_SECONDS` otherwise (:class:`SessionCache`).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import contextvars
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, NoReturn, TypeAlias
 
 import grpc
 import structlog
@@ -43,7 +47,14 @@ from services.limits import (
 )
 from services.request_context import current_request_id
 from services.rooms import Player
-from services.store import Store, StoreUnavailable, sessions_channel, token_digest
+from services.store import (
+    Store,
+    StoreUnavailable,
+    sessions_channel,
+    token_digest,
+    token_family,
+)
+from services.supervise import tracked
 from services.text import clean_text
 
 current_player: contextvars.ContextVar[Player | None] = contextvars.ContextVar(
@@ -105,6 +116,10 @@ class SessionCache:
     (subscriptions take effect asynchronously); entries resolved before that are short. An
     entry whose store read overlapped a change it may have missed (any change heard while
     the read ran) is short too.
+
+    It also ends the open streams of a session family announced ended (``f:<family>``,
+    :meth:`watch`); once the subscription is live again after an outage, it ends those of
+    the families that ended meanwhile (:meth:`_recheck`).
     """
 
     channel = sessions_channel()
@@ -119,6 +134,22 @@ class SessionCache:
         self._marker: tuple[str, float] | None = None
         self.changes = 0
         """Session changes heard so far (a resolve compares it before and after)."""
+        self._ended: dict[str, set[Callable[[], None]]] = {}
+        """Session family -> what to call when it ends (logout, revoked): its open streams."""
+        self._checks: set[asyncio.Task[None]] = set()
+
+    def watch(self, family: str, on_end: Callable[[], None]) -> Callable[[], None]:
+        """Call ``on_end`` when the family is announced ended (``f:<family>``); returns
+        what stops watching."""
+        watchers = self._ended.setdefault(family, set())
+        watchers.add(on_end)
+
+        def unwatch() -> None:
+            watchers.discard(on_end)
+            if not watchers and self._ended.get(family) is watchers:
+                del self._ended[family]
+
+        return unwatch
 
     def get(self, digest: str) -> Player | None:
         entry = self._entries.get(digest)
@@ -172,11 +203,26 @@ class SessionCache:
         self.listening_since = None
         self._marker = None
 
+    async def _recheck(self) -> None:
+        """End the streams of the families that ended while this replica could not hear
+        it (its pub/sub connection was down): run once it hears again."""
+        families = list(self._ended)
+        try:
+            alive = await self.store.families_alive(families)
+        except (StoreUnavailable, RedisError, OSError):
+            return  # the next connection checks again
+        for family, live in zip(families, alive, strict=True):
+            if not live:
+                for on_end in list(self._ended.pop(family, ())):
+                    on_end()
+
     def heard(self, data: bytes) -> None:
         kind, _, subject = data.decode(errors="replace").partition(":")
         if kind == "r":
             if self._marker is not None and subject == self._marker[0]:
                 self.listening_since = self._marker[1]
+                if self._ended:  # the streams' families may have ended while not heard
+                    tracked("streams_recheck", asyncio.create_task(self._recheck()), self._checks)
             return
         self.changes += 1
         if kind == "t":
@@ -184,6 +230,9 @@ class SessionCache:
         elif kind == "p":
             for digest in list(self._by_player.get(subject, ())):
                 self._drop(digest)
+        elif kind == "f":
+            for on_end in list(self._ended.pop(subject, ())):
+                on_end()
 
 
 class Malformed:
@@ -299,12 +348,54 @@ class LogContextInterceptor(grpc.aio.ServerInterceptor):
         return run_before(handler, bind)
 
 
-class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
-    """The access token -> :data:`current_player` (public methods need no token)."""
+LOGGED_OUT = RoomError(
+    Kind.UNAUTHENTICATED,
+    "UNAUTHENTICATED",
+    "this session was logged out: log in again to follow the table",
+)
+"""How a server stream ends when its session is logged out or revoked, on any replica."""
 
-    def __init__(self, store: Store) -> None:
+BAD_TOKEN_MESSAGE = (
+    "too many requests with an unknown, expired or logged-out session token from this "
+    "address: refresh the session (RefreshSession) or open a new one, then retry"
+)
+
+
+class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
+    """The access token -> :data:`current_player` (public methods need no token).
+
+    A request without a valid token is refused UNAUTHENTICATED, and counted against its
+    client address (:data:`ANONYMOUS_RATE_PER_SECOND`, burst four times): past that it is
+    refused RESOURCE_EXHAUSTED / RATE_LIMITED with RetryInfo, so made-up tokens cannot be
+    tried at any speed; requests with a valid token are not counted there. A server stream
+    ends UNAUTHENTICATED (:data:`LOGGED_OUT`) as soon as its session family is announced
+    ended (a logout or a revoked family, on any replica: :meth:`SessionCache.watch`)."""
+
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
         self.cache = SessionCache(store)
+        rate = (limits or LIMITS).anonymous_rate_per_second
+        self.bad_tokens = SharedLimiter(store, "bad-token", rate, 4 * rate)
+        self._endings: set[asyncio.Task[None]] = set()
+
+    async def _refuse_unauthenticated(
+        self, context: grpc.aio.ServicerContext[Any, Any], error: RoomError
+    ) -> NoReturn:
+        wait = await self.bad_tokens.take(current_address.get())
+        if wait > 0:
+            await abort_with(context, rate_limited(BAD_TOKEN_MESSAGE, wait))
+        await abort_with(context, error)
+
+    def _end_stream(
+        self, context: grpc.aio.ServicerContext[Any, Any], task: asyncio.Task[Any] | None
+    ) -> None:
+        async def end() -> None:
+            with contextlib.suppress(Exception):  # AbortError; or the stream ended already
+                await abort_with(context, LOGGED_OUT)
+            if task is not None:
+                task.cancel()  # the status is sent: stop the stream's work
+
+        tracked("stream_logged_out", asyncio.create_task(end()), self._endings)
 
     async def resolve(self, token: str) -> Player | None:
         digest = token_digest(token)
@@ -327,7 +418,7 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
 
         async def authenticate(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
             if token is None:
-                await abort_with(
+                await self._refuse_unauthenticated(
                     context,
                     RoomError(
                         Kind.UNAUTHENTICATED,
@@ -348,7 +439,7 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
                     ),
                 )
             if player is None:
-                await abort_with(
+                await self._refuse_unauthenticated(
                     context,
                     RoomError(
                         Kind.UNAUTHENTICATED,
@@ -360,7 +451,28 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
             current_player.set(player)
             structlog.contextvars.bind_contextvars(player=player.player_id)
 
-        return run_before(handler, authenticate)
+        family = None if token is None else token_family(token)
+        if handler.unary_stream is None or family is None:
+            return run_before(handler, authenticate)
+        inner = handler.unary_stream
+
+        async def stream(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+            # Watched before the token is resolved: a logout announced after the read that
+            # found the session is heard (one announced before it, the read does not find).
+            task = asyncio.current_task()
+            unwatch = self.cache.watch(family, lambda: self._end_stream(context, task))
+            try:
+                await authenticate(request, context)
+                async for item in inner(request, context):
+                    yield item
+            finally:
+                unwatch()
+
+        return grpc.unary_stream_rpc_method_handler(
+            stream,
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
 
 
 RATE_WITH_FIRST_ROUND_TRIP = frozenset({"/cercle.v1.GameService/Act"})
@@ -413,7 +525,7 @@ def identity_interceptors(
     replica's pub/sub connection tells the session cache of logouts (:class:`SessionCache`);
     without, a resolved token is trusted for :data:`CACHE_SECONDS` only."""
     limits = limits or Limits.from_env()
-    authentication = AuthenticationInterceptor(store)
+    authentication = AuthenticationInterceptor(store, limits)
     if feeds is not None:
         feeds.add_listener(authentication.cache)
     return [

@@ -22,6 +22,11 @@ BOT_CLOCK = "bot"
 """The deadline kind of a bot's next move (not a player clock: views do not show it)."""
 TAKEOVER_LEVEL = "strong"
 """The level of the bot that plays for an absent player in a room without bots."""
+BOTS_ONLY_MIN_DELAY = 1.0
+"""Seconds a bot waits at least before it moves at a table of bots alone (every seat a
+bot's, taken-over seats included), whatever the room's bot delay: nobody plays there, so
+nobody waits for speed, and such a table costs the server at most one move per bot per
+second however it is watched."""
 
 
 def bot_rng(seed: int, seat: int, version: int) -> Rng:
@@ -31,6 +36,23 @@ def bot_rng(seed: int, seat: int, version: int) -> Rng:
 
 def is_bot(seat: SeatRecord | None) -> bool:
     return seat is not None and seat.is_bot
+
+
+def bots_only(seats: Sequence[SeatRecord | None]) -> bool:
+    """True if no human plays at the table now: every seat is a bot's (a seat a bot keeps for
+    an absent player counts as a bot's)."""
+    return all(seat is not None and seat.is_bot for seat in seats)
+
+
+def bot_delay(room_delay: float, seats: Sequence[SeatRecord | None]) -> float:
+    """The seconds a bot waits before it moves: the room's bot delay, at least
+    :data:`BOTS_ONLY_MIN_DELAY` at a table of bots alone.
+
+    >>> human, bot = SeatRecord("a", "A"), new_bot(1, "random", "x")
+    >>> bot_delay(0.0, [human, bot]), bot_delay(0.0, [bot, bot]), bot_delay(5.0, [bot, bot])
+    (0.0, 1.0, 5.0)
+    """
+    return max(room_delay, BOTS_ONLY_MIN_DELAY) if bots_only(seats) else room_delay
 
 
 def new_bot(index: int, level: str, token: str) -> SeatRecord:

@@ -42,11 +42,12 @@ def compute_deadlines(
     the seat's own action starts a fresh one. A clock whose option is 0 does not run.
     A bot seat the table waits for gets a ``bot`` deadline after the room's bot delay; a
     bot seat that is not waited for gets one only if its reflex wants an out-of-turn call,
-    which is then stored with the deadline.
+    which is then stored with the deadline. At a table of bots alone the bot delay is at
+    least :data:`~services.bot_seats.BOTS_ONLY_MIN_DELAY`.
     """
     if game.outcome(state) is not None:
         return ()
-    delay = meta.bot_delay
+    delay = bot_seats.bot_delay(meta.bot_delay, seats)
     kept = {(d.seat, d.clock): d for d in previous}
     result: list[DeadlineRecord] = []
     pending = game.pending(state)

@@ -38,13 +38,14 @@ from services.store import (
     Online,
     Store,
     StoreUnavailable,
-    entry_from_notification,
     heartbeat_channel,
+    notification,
     notify_channel,
     now,
     room_of_channel,
 )
 from services.supervise import failed, tracked
+from services.warm import WarmRooms
 
 log = structlog.get_logger("cercle.feed")
 
@@ -194,6 +195,15 @@ class Feeds:
         """Every open stream's queue, including those the feed gave up on."""
         self.listeners: dict[str, ChannelListener] = {}
         """Channels other than the rooms', by name (:meth:`add_listener`)."""
+        self.warm = WarmRooms()
+        """Exact copies of the rooms followed here, kept from what this feed hears
+        (``services.warm``); none on Redis Cluster, where a move loads the room anyway."""
+        if not store.cluster:
+            self.warm.heard_live = self.hears_every_commit
+
+    def hears_every_commit(self, room_id: str) -> bool:
+        """The room's channel is subscribed on the live pub/sub connection."""
+        return self._live and room_id in self._subscribed
 
     def add_listener(self, listener: ChannelListener) -> None:
         """Hear ``listener.channel`` on this replica's pub/sub connection (before
@@ -237,6 +247,7 @@ class Feeds:
             feed.queues.discard(queue)
             if not feed.queues:
                 self.rooms.pop(room_id, None)
+                self.warm.drop(room_id)
                 await self._unsubscribe(room_id)
 
     @property
@@ -327,6 +338,7 @@ class Feeds:
 
     async def _disconnect(self) -> None:
         self._live = False
+        self.warm.clear()  # what is published until the next connection is not heard
         for listener in self.listeners.values():
             listener.disconnected()
         pubsub, self._pubsub = self._pubsub, None
@@ -354,11 +366,14 @@ class Feeds:
                 task = asyncio.create_task(feed.refresh_presence())
                 tracked("feeds_presence", task, self._catching_up)
                 continue
+            entry: LogEntry | None = None
             try:
-                entry: LogEntry | None = entry_from_notification(message["data"])
+                entry, fields = notification(message["data"])
             except Exception as exc:  # unreadable: read the log instead
                 failed("feeds_notification", exc)
-                entry = None
+                self.warm.drop(room_id)
+            else:
+                self.warm.heard(room_id, entry.seq, fields)
             if entry is None or not feed.deliver(entry):
                 task = asyncio.create_task(feed.catch_up(entry.seq if entry else None))
                 tracked("feeds_catch_up", task, self._catching_up)

@@ -11,7 +11,9 @@
   shared bucket first, all replicas together never exceed it. A local bucket of the same
   rate answers a flood without asking Redis (it refuses only what the shared one would).
 - **How many**: fixed-window quotas per session and per address (rooms created, failed
-  join codes), counted in Redis too (see :mod:`services.rooms`).
+  join codes), counted in Redis too (see :mod:`services.rooms`). A wrong-code lockout
+  falls on the guessing sessions only, never on everyone behind a shared address
+  (:func:`check_join_attempts`).
 
 Every number comes from the environment when the replica starts (:meth:`Limits.from_env`).
 """
@@ -19,6 +21,7 @@ Every number comes from the environment when the replica starts (:meth:`Limits.f
 from __future__ import annotations
 
 import contextvars
+import functools
 import ipaddress
 import os
 import time
@@ -41,6 +44,9 @@ Long enough that a player who acts every few seconds spends one lease over sever
 (a lease is a round trip to Redis); what a replica holds unspent is at most one batch per
 key, already counted in the shared bucket."""
 CACHE_SIZE = 50_000
+ASKING_SECONDS = 1.0
+"""A batch asked of Redis longer ago than this counts as lost (its request failed): the next
+request of the key asks a batch again."""
 
 
 def _env(environ: Mapping[str, str], name: str, default: float) -> float:
@@ -58,9 +64,13 @@ class Limits:
     rooms_per_session_hour: int = 30
     rooms_per_address_hour: int = 300
     join_failures_per_session: int = 10
-    join_failures_per_address: int = 30
+    """Wrong join codes per window after which that session joins no room by code."""
+    join_failures_per_address: int = 300
+    """Wrong join codes per window from one address (many people may share it: a carrier
+    NAT, a school) after which its *guessing* sessions, those with a wrong code in the
+    window, join no room by code; its other sessions still do (:func:`check_join_attempts`)."""
     join_failure_window: int = 600
-    """Seconds: failed join-code lookups counted per window; past the limit, no lookup."""
+    """Seconds: failed join-code lookups counted per window."""
     trusted_proxies: tuple[Network, ...] = (
         ipaddress.ip_network("127.0.0.0/8"),
         ipaddress.ip_network("::1/128"),
@@ -121,7 +131,10 @@ def peer_host(peer: str) -> str:
     return peer
 
 
+@functools.lru_cache(maxsize=8192)
 def _ip(text: str) -> Address | None:
+    """The address ``text`` names (None: not an address); remembered, as a replica sees
+    the same few peers and proxies on every request."""
     try:
         address = ipaddress.ip_address(text.strip().strip("[]"))
     except ValueError:
@@ -204,6 +217,11 @@ class SharedLimiter:
         worth: 25 at the default 50 requests per second per session."""
         self.local = RateLimiter(rate, burst)
         self._leases: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self._asking: OrderedDict[str, float] = OrderedDict()
+        """Keys whose batch is being taken from Redis now (since when, monotonic): the
+        requests that come meanwhile take one request each, not a batch each (a session's
+        first burst would otherwise reserve the whole bucket in batches, mostly for
+        other replicas, and be refused far below its rate)."""
 
     async def take(self, key: str) -> float:
         """0 if the request may go ahead, else the seconds to wait (RetryInfo)."""
@@ -228,10 +246,19 @@ class SharedLimiter:
             return wait, None
         if self._spend(key):
             return 0.0, None
-        return 0.0, DeferredTake(self, key)
-
-    def _settle(self, key: str, granted: int, wait: float) -> float:
         now = time.monotonic()
+        asking = self._asking.get(key)
+        if asking is not None and now - asking < ASKING_SECONDS:
+            return 0.0, DeferredTake(self, key, 1)
+        self._asking[key] = now
+        while len(self._asking) > CACHE_SIZE:
+            self._asking.popitem(last=False)
+        return 0.0, DeferredTake(self, key, self.batch)
+
+    def _settle(self, key: str, granted: int, wait: float, wanted: int) -> float:
+        now = time.monotonic()
+        if wanted == self.batch:
+            self._asking.pop(key, None)
         left, expires = self._leases.pop(key, (0, 0.0))
         self._leases[key] = ((left if expires >= now else 0) + granted, now + LEASE_SECONDS)
         while len(self._leases) > CACHE_SIZE:
@@ -256,17 +283,19 @@ class DeferredTake:
 
     limiter: SharedLimiter
     key: str
+    wanted: int = 1
+    """Requests to take: a batch, or 1 while another request of the key takes a batch."""
 
     @property
     def args(self) -> tuple[str, int, int, int]:
-        """``Store.take_rate``'s arguments: limiter key, interval, burst, batch."""
+        """``Store.take_rate``'s arguments: limiter key, interval, burst, requests wanted."""
         limiter = self.limiter
-        return rate_key(limiter.kind, self.key), limiter.interval_us, limiter.burst, limiter.batch
+        return rate_key(limiter.kind, self.key), limiter.interval_us, limiter.burst, self.wanted
 
     def settle(self, granted: int, wait: float) -> float:
         """Record what the shared limiter granted: 0 if the request may go ahead, else the
         seconds to wait."""
-        return self.limiter._settle(self.key, granted, wait)
+        return self.limiter._settle(self.key, granted, wait, self.wanted)
 
 
 SESSION_RATE_MESSAGE = "too many requests: slow down"
@@ -294,20 +323,34 @@ def _join_counters(limits: Limits, player_id: str, address: str) -> list[tuple[s
 
 
 async def check_join_attempts(store: Store, limits: Limits, player_id: str, address: str) -> None:
-    """Refuse every join by code for the rest of the window once too many codes failed for
-    this session or from this address (RESOURCE_EXHAUSTED / TOO_MANY_JOIN_ATTEMPTS): join
-    codes cannot be guessed at any speed."""
+    """Refuse the *guessing* sessions every join by code for the rest of the window
+    (RESOURCE_EXHAUSTED / TOO_MANY_JOIN_ATTEMPTS), so that join codes cannot be guessed at
+    any speed while the people who share a guesser's address still join:
+
+    - a session with ``join_failures_per_session`` wrong codes in the window is refused;
+    - once its address has ``join_failures_per_address`` wrong codes (a guesser cycling
+      sessions), every session of that address with a wrong code in the window is refused
+      too, from its next try on; a session that has guessed nothing still joins by code.
+    """
     counters = _join_counters(limits, player_id, address)
     counts = await store.read_quota([key for key, _ in counters])
-    for (count, left), (_, limit) in zip(counts, counters, strict=True):
-        if count >= limit:
-            raise RoomError(
-                Kind.RESOURCE_EXHAUSTED,
-                "TOO_MANY_JOIN_ATTEMPTS",
-                "too many wrong join codes: wait before you try another one",
-                retry_after=max(1.0, left),
-                metadata={"limit": str(limit)},
-            )
+    (session_count, session_left), *by_address = counts
+    refused: tuple[int, float, str] | None = None
+    if session_count >= limits.join_failures_per_session:
+        refused = (limits.join_failures_per_session, session_left, "session")
+    elif by_address and session_count > 0:
+        address_count, address_left = by_address[0]
+        if address_count >= limits.join_failures_per_address:
+            refused = (limits.join_failures_per_address, address_left, "address")
+    if refused is not None:
+        limit, left, scope = refused
+        raise RoomError(
+            Kind.RESOURCE_EXHAUSTED,
+            "TOO_MANY_JOIN_ATTEMPTS",
+            "too many wrong join codes: wait before you try another one",
+            retry_after=max(1.0, left),
+            metadata={"limit": str(limit), "scope": scope},
+        )
 
 
 async def count_join_failure(store: Store, limits: Limits, player_id: str, address: str) -> None:

@@ -80,6 +80,31 @@ def _bot_level(level: int, field: str) -> str:
     return _BOT_LEVELS[level]
 
 
+MAX_DURATION_SECONDS = 315_576_000_000
+"""The largest ``google.protobuf.Duration`` (about 10 000 years, both signs)."""
+
+
+def duration_seconds(request: Message, field: str) -> float | None:
+    """The seconds of the request's Duration ``field`` (None: unset). A Duration the
+    protobuf definition does not allow (nanos beyond +-999 999 999, nanos and seconds of
+    opposite signs, seconds beyond +-315 576 000 000) or a negative one is refused
+    INVALID_ARGUMENT naming the field: it is never read as some other length."""
+    if not request.HasField(field):
+        return None
+    duration = getattr(request, field)
+    seconds, nanos = duration.seconds, duration.nanos
+    if (
+        abs(seconds) > MAX_DURATION_SECONDS
+        or abs(nanos) > 999_999_999
+        or (seconds > 0 > nanos)
+        or (seconds < 0 < nanos)
+    ):
+        raise errors.invalid(field, f"{field} is not a valid google.protobuf.Duration")
+    if seconds < 0 or nanos < 0:
+        raise errors.invalid(field, f"{field} cannot be negative")
+    return float(seconds + nanos / 1e9)
+
+
 def _metadata(context: Context, key: str) -> str:
     for name, value in context.invocation_metadata() or ():
         if name == key:
@@ -272,11 +297,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 takeover_after=(
                     request.takeover_after if request.HasField("takeover_after") else None
                 ),
-                bot_delay=(
-                    request.bot_delay.ToMilliseconds() / 1000
-                    if request.HasField("bot_delay")
-                    else None
-                ),
+                bot_delay=duration_seconds(request, "bot_delay"),
                 address=current_address.get(),
             )
             return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
@@ -308,11 +329,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 request.players,
                 bots=request.bots,
                 bot_level=_bot_level(request.bot_level, "bot_level"),
-                bot_delay=(
-                    request.bot_delay.ToMilliseconds() / 1000
-                    if request.HasField("bot_delay")
-                    else None
-                ),
+                bot_delay=duration_seconds(request, "bot_delay"),
                 address=current_address.get(),
             )
             room = room_message(record, player.player_id)

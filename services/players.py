@@ -5,7 +5,12 @@ servicer parses and renders; this module checks input and calls the store.
 
 from __future__ import annotations
 
+import collections
+import itertools
+import math
+import re
 import secrets
+import string
 from collections.abc import Callable
 
 import structlog
@@ -14,7 +19,7 @@ from services import errors, pages
 from services.errors import Kind, RoomError
 from services.records import MatchSummary, Player, RoomRecord, is_member
 from services.rooms import MAX_NAME_LENGTH
-from services.store import IssuedSession, Store
+from services.store import IssuedSession, RefreshReused, Store
 from services.text import clean_text, graphemes
 
 log = structlog.get_logger("cercle.players")
@@ -33,12 +38,58 @@ def clean_display_name(raw: str) -> str:
     return name
 
 
+DEVICE_ID_BITS = 128
+"""The entropy a device id must carry as written (:func:`device_id_bits`)."""
+_UUID = re.compile(r"[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}")
+_BASE64URL = frozenset(string.ascii_letters + string.digits + "-_")
+
+
+def device_id_bits(device_id: str) -> float:
+    """How many bits a device id can carry: its length times the bits of the smallest
+    alphabet it is written in (digits, hex digits, base64url, visible ASCII; a UUID's
+    hyphens carry none), and 0 when it is visibly not random (a character that repeats far
+    more than chance allows, a repeated pattern, a counting run). A random UUID and 16
+    random bytes in hex or base64url pass 128; ``0000000000000000`` has 0.
+
+    >>> device_id_bits("0" * 32), device_id_bits("0123456789abcdef" * 2)
+    (0.0, 0.0)
+    >>> device_id_bits("3f2b8c1e-9d4a-4e7b-a6c5-0d1e2f3a4b5c")
+    128.0
+    """
+    text = device_id.replace("-", "") if _UUID.fullmatch(device_id) else device_id
+    n = len(text)
+    if n < 2:
+        return 0.0
+    if all(c in string.digits for c in text):
+        alphabet = 10
+    elif all(c in string.hexdigits for c in text) and (text.islower() or text.isupper()):
+        alphabet = 16
+    elif all(c in _BASE64URL for c in text):
+        alphabet = 64
+    else:
+        alphabet = 94
+    counts = collections.Counter(text).values()
+    spread = -sum(k / n * math.log2(k / n) for k in counts) / math.log2(min(alphabet, n))
+    steps = sum(abs(ord(x) - ord(y)) == 1 for x, y in itertools.pairwise(text))
+    periodic = any(text == (text[:p] * (n // p + 1))[:n] for p in range(1, n // 2 + 1))
+    if spread < 0.5 or periodic or 2 * steps >= n - 1:
+        return 0.0
+    return n * math.log2(alphabet)
+
+
 def _check_device_id(device_id: str) -> None:
     low, high = DEVICE_ID_LENGTHS
     if not low <= len(device_id) <= high or not all(33 <= ord(c) <= 126 for c in device_id):
         raise errors.invalid(
             "device_id",
             f"a device id has {low} to {high} visible ASCII characters (a random UUID is right)",
+        )
+    if device_id_bits(device_id) < DEVICE_ID_BITS:
+        raise errors.invalid(
+            "device_id",
+            f"a device id needs at least {DEVICE_ID_BITS} bits of entropy: make it once per "
+            "install from a secure random generator (a random UUID, or 16 random bytes in "
+            "hex or base64url) and keep it; this one is too short or too regular",
         )
 
 
@@ -86,10 +137,19 @@ class Players:
     async def refresh(self, refresh_token: str) -> IssuedSession:
         if not refresh_token or len(refresh_token) > 256:
             raise errors.invalid("refresh_token", "give the refresh token of your session")
-        player_id = await self.store.rotate_refresh(refresh_token)
-        if player_id is None:
+        try:
+            issued = await self.store.refresh_session(refresh_token)
+        except RefreshReused:
+            log.warning("refresh_token_reused")  # the family is revoked: maybe a stolen token
+            raise RoomError(
+                Kind.UNAUTHENTICATED,
+                "UNAUTHENTICATED",
+                "this refresh token was already used: for safety every session issued from "
+                "it is now logged out; log in again",
+            ) from None
+        if issued is None:
             raise _expired_refresh()
-        return await self.store.issue_session(player_id)
+        return issued
 
     async def logout(self, access_token: str) -> None:
         await self.store.delete_session(access_token)

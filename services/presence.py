@@ -17,6 +17,15 @@ SECONDS``, 60 s by default; 0 turns the pause off), the timer loop pauses the ta
 next stream one of its humans opens (or their next action) resumes it with fresh clocks
 (:meth:`Rooms.resume`).
 
+A table of **bots alone** (every seat a bot's: its humans' seats were taken over) plays for
+nobody, so it is bounded however it is watched: its bots wait at least
+``bot_seats.BOTS_ONLY_MIN_DELAY`` (1 s) before each move, and one player keeps at most
+``CERCLE_BOT_TABLES_PER_PLAYER`` (2) such tables running at once: each move of one renews its
+place in the count of each of its humans (a lease set, ``bot_tables_scope``, that forgets a
+table ``BOT_TABLE_LEASE_SECONDS`` after its last move); a table past the count pauses, and
+resumes (their stream still open) once one of the others ended or paused
+(:meth:`Presence.may_run`). A human's own action takes their seat back and lifts both.
+
 The same streams also say who is **connected**, for the other players to see
 (``TablePresence`` in views and updates): every player with a stream open on the room,
 spectators included (only counted when shown), in ``cercle:{cN}:online:ID``
@@ -37,9 +46,10 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from services.bot_seats import bots_only
 from services.errors import RoomError
 from services.records import RoomRecord, SeatRecord
-from services.store import Online, StoreUnavailable
+from services.store import Online, StoreUnavailable, bot_tables_scope
 from services.supervise import tracked
 
 if TYPE_CHECKING:
@@ -53,6 +63,11 @@ RENEW_SECONDS = 5.0
 """How often a replica renews the presence of its open streams' players (at most)."""
 PRESENCE_GRACE_SECONDS = float(os.environ.get("CERCLE_PRESENCE_GRACE_SECONDS", "5"))
 """How long a player still shows as connected after their last stream closed."""
+BOT_TABLES_PER_PLAYER = int(os.environ.get("CERCLE_BOT_TABLES_PER_PLAYER", "2"))
+"""Tables of bots alone one player keeps running at once (0: no limit)."""
+BOT_TABLE_LEASE_SECONDS = 90.0
+"""How long a table of bots alone keeps its place in its players' count after its last move:
+longer than the longest bot delay (30 s), so a running table never loses it."""
 
 
 def human_players(seats: Iterable[SeatRecord | None]) -> set[str]:
@@ -137,6 +152,21 @@ class Presence:
         players lapse by themselves)."""
         for task in list(self._tasks):
             task.cancel()
+
+    async def may_run(self, record: RoomRecord, limit: int = BOT_TABLES_PER_PLAYER) -> bool:
+        """True if the table may play on now. A table where a human plays always may; a
+        table of bots alone may if each of its humans keeps fewer than ``limit`` other such
+        tables running (its place in their count is then taken or renewed, one round
+        trip)."""
+        humans = human_players(record.seats)
+        if limit <= 0 or not humans or not bots_only(record.seats):
+            return True
+        full = await self.rooms.store.take_stream_lease(
+            record.room_id,
+            {bot_tables_scope(player_id): limit for player_id in sorted(humans)},
+            BOT_TABLE_LEASE_SECONDS,
+        )
+        return full is None
 
     async def connected(self, room_id: str) -> frozenset[str]:
         """The players connected to the room now (any replica)."""

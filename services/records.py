@@ -445,3 +445,17 @@ def from_hash(cls: type[T], raw: Mapping[bytes, bytes], **extra: Any) -> T:
             raise codec.CodecError(f"{cls.__name__}: no {slot.name}")
         values[slot.name] = slot.read(data)
     return cls(**values, **extra)
+
+
+def with_hash(obj: T, raw: Mapping[bytes, bytes]) -> T:
+    """The record whose stored hash is ``obj``'s with the fields ``raw`` written over it
+    (what an HSET of them does to the hash :func:`from_hash` read ``obj`` from). A field the
+    record does not store raises :class:`~engine.codec.CodecError`."""
+    slots = {slot.key: slot for slot in _slots(type(obj))}  # type: ignore[arg-type]  # classes are hashable
+    values: dict[str, Any] = {}
+    for key, data in raw.items():
+        slot = slots.get(key)
+        if slot is None:
+            raise codec.CodecError(f"{type(obj).__name__}: no stored field {key!r}")
+        values[slot.name] = None if data == b"" and slot.optional else slot.read(data)
+    return dataclasses.replace(obj, **values)  # type: ignore[type-var]  # a dataclass record

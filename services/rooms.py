@@ -5,7 +5,10 @@ No gRPC here: methods take a :class:`Player` and plain values, return typed reco
 one pattern (:meth:`Rooms._mutate`): load the room (one round trip), plan the change in
 Python with a pure planner, and commit it with the store's compare-and-set script (one round
 trip). If another replica changed the room in between, the change is planned again from the
-fresh room; if the *match* moved on, the actor gets ``STALE_VERSION``.
+fresh room; if the *match* moved on, the actor gets ``STALE_VERSION``. A player's move on a
+room this replica follows skips the load (:meth:`Rooms._act_warm`): it is planned on the
+replica's exact copy (``services.warm``) and committed with the rate and the idempotency
+checks in one script; a stale copy or a refusal takes the path with the load.
 
 Who does what on the Act path: this module checks the request (idempotency key, seat, game)
 and orchestrates; :mod:`services.planning` plans the action (pure); :mod:`services.clocks`
@@ -18,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import structlog
@@ -57,6 +60,7 @@ from services.store import (
     KeyReused,
     Store,
 )
+from services.warm import WarmRooms
 
 log = structlog.get_logger("cercle.rooms")
 
@@ -109,9 +113,15 @@ class Rooms(LobbyOps):
         clock: Callable[[], float] | None = None,
         unattended_grace: float = UNATTENDED_GRACE_SECONDS,
         limits: Limits | None = None,
+        warm: WarmRooms | None = None,
     ) -> None:
         self.store = store
         self.limits = limits or Limits.from_env()
+        self.warm = warm if not store.cluster else None
+        """This replica's copies of the rooms it follows (``services.warm``): a player's move
+        on one is planned without a load and committed in one round trip. None on Redis
+        Cluster, whose rate and idempotency-owner keys live in other slots than the room
+        (there a move loads, then commits: two round trips)."""
         from services.store import now as wall_clock
 
         self.clock = clock or wall_clock
@@ -170,10 +180,12 @@ class Rooms(LobbyOps):
                     idempotency_key=idempotency_key,
                     fingerprint=fingerprint,
                     op=op,
-                    ttl=_ttl_for(change),
+                    ttl=_ttl_for(current, change),
                 )
             except Conflict:
                 continue
+            if self.warm is not None:  # the room after the change, exactly
+                self.warm.committed(replace(change.room, seq=seq, epoch=current.epoch))
             await self._follow_up(change)
             await self._index_players(current, change.room)
             if planned is not None:
@@ -283,6 +295,13 @@ class Rooms(LobbyOps):
             key = f"{player.player_id}:{idempotency_key}"
         if not room_id or len(room_id) > 64:
             raise errors.invalid("room_id", "give a room id")
+        held = self.warm.get(room_id) if self.warm is not None and record is None else None
+        if held is not None:
+            applied, rate = await self._act_warm(
+                held, seat, player, action, version, key, source, game_id, rate, started
+            )
+            if applied is not None:
+                return applied
         done, owner = None, None
         if record is None:
             loaded = await self.store.load_room_for_action(
@@ -301,26 +320,12 @@ class Rooms(LobbyOps):
         if key:
             if owner is not None and owner != room_id:
                 raise key_reused()
-            contract = contract_for(game_id or record.meta.game)
-            action_text = dumps(contract.action_to_data(action))
-            fingerprint = request_fingerprint(room_id, game_id, version, action_text)
+            fingerprint = _fingerprint(record, game_id, version, action)
         if done is not None:
             if done[1] and done[1] != fingerprint:
                 raise key_reused()
             return await self._replayed(room_id, done[0])
-        if game_id is not None and game_id != record.meta.game:
-            raise errors.invalid(
-                "action", f"this room plays {record.meta.game}, not {game_id}", "WRONG_GAME"
-            )
-        acting_seat = seat
-        if player is not None:
-            acting_seat = seat_of(record, player.player_id)
-            if acting_seat < 0:
-                if player.player_id in record.spectators:
-                    raise errors.denied("spectators cannot play", "SPECTATOR")
-                raise errors.denied("you have no seat in this room", "NOT_SEATED")
-        assert acting_seat is not None
-        the_seat = acting_seat
+        the_seat = acting_seat = _acting_seat(record, seat, player, game_id)
 
         def compute(current: RoomRecord) -> Change:
             game = registry.get(current.meta.game)
@@ -343,24 +348,71 @@ class Rooms(LobbyOps):
             return await self._replayed(room_id, dup.seq)
         except KeyReused:  # the same key, for another request, won a race a moment ago
             raise key_reused() from None
-        change = planned[-1]
-        metrics.ACTIONS_APPLIED.labels(record.meta.game, source.value).inc()
-        log.info(
-            "action_applied",
-            room=room_id,
-            seat=acting_seat,
-            action=type(action).__name__,
-            version=change.room.version,
-            source=source.value,
-            latency_ms=round((time.perf_counter() - started) * 1000, 2),
-        )
-        return ActResult(
-            seq,
-            change.room.version,
-            change.entry.events,
-            acting_seat,
-            deadlines=change.room.deadlines,
-        )
+        return _applied(planned[-1], seq, acting_seat, action, source, started)
+
+    async def _act_warm(
+        self,
+        held: RoomRecord,
+        seat: int | None,
+        player: Player | None,
+        action: Any,
+        version: int | None,
+        key: str,
+        source: Source,
+        game_id: str | None,
+        rate: DeferredTake | None,
+        started: float,
+    ) -> tuple[ActResult | None, DeferredTake | None]:
+        """The action planned on this replica's copy of the room (``services.warm``) and
+        committed in one round trip that also takes the rate and checks the idempotency
+        key. Returns the result, or None and the rate still to take when the move must be
+        judged on the loaded room instead: the client names a later version than the copy
+        (which is then behind), the copy refuses the move (a refusal is judged again on the
+        room as loaded, whose load takes the rate: refused moves spend it too), or the copy
+        was stale (a conflict: nothing written, no rate taken)."""
+        assert self.warm is not None
+        room_id = held.room_id
+        if version is not None and version > held.version:
+            return None, rate
+        try:
+            fingerprint = _fingerprint(held, game_id, version, action) if key else ""
+            acting_seat = _acting_seat(held, seat, player, game_id)
+            game = registry.get(held.meta.game)
+            change = plan_action(
+                held, game, acting_seat, action, source=source, version=version, now=self.clock()
+            )
+        except RoomError:
+            return None, rate
+        try:
+            answer = await self.store.commit_action(
+                room_id,
+                expected_seq=held.seq,
+                room=change.room,
+                before=held,
+                entry=change.entry,
+                idempotency_key=key,
+                fingerprint=fingerprint,
+                ttl=_ttl_for(held, change),
+                rate=rate.args if rate is not None else None,
+            )
+        except Conflict:
+            self.warm.drop(room_id, at_seq=held.seq)
+            return None, rate
+        if rate is not None and answer.rate is not None:
+            wait = rate.settle(*answer.rate)
+            if wait > 0:
+                raise rate_limited(SESSION_RATE_MESSAGE, wait)
+            if answer.seq is None and answer.done is None and not answer.reused:
+                return None, None  # refused by Redis, but paid by a lease taken meanwhile
+        if answer.reused:
+            raise key_reused()
+        if answer.done is not None:
+            return await self._replayed(room_id, answer.done), None
+        assert answer.seq is not None
+        self.warm.committed(replace(change.room, seq=answer.seq, epoch=held.epoch))
+        await self._follow_up(change)
+        await self._index_players(held, change.room)
+        return _applied(change, answer.seq, acting_seat, action, source, started), None
 
     async def _replayed(self, room_id: str, seq: int) -> ActResult:
         """The answer to a retried action: what its first application produced."""
@@ -401,6 +453,9 @@ class Rooms(LobbyOps):
                 await self.pause(room_id)  # nobody is there: no clock runs, no bot plays
                 return applied
             deadline = due[0]
+            if deadline.clock == BOT_CLOCK and not await self.presence.may_run(record):
+                await self.pause(room_id)  # bots alone, whose players run enough of them
+                return applied
             try:
                 if deadline.clock == BOT_CLOCK:
                     result = await self._bot_move(record, deadline)
@@ -467,12 +522,16 @@ class Rooms(LobbyOps):
         log.info("table_paused", room=room_id)
 
     async def resume(self, room_id: str) -> None:
-        """Start a paused table again, every clock afresh: one of its humans is back."""
+        """Start a paused table again, every clock afresh: one of its humans is back (a
+        table of bots alone stays paused while its players run enough such tables)."""
+        record = await self.load(room_id)
+        if record.paused is not None and not await self.presence.may_run(record):
+            return
 
         def compute(current: RoomRecord) -> Change | None:
             return clocks.resume(current, registry.get(current.meta.game), self.clock())
 
-        await self._mutate(room_id, compute)
+        await self._mutate(room_id, compute, record=record)
         log.info("table_resumed", room=room_id)
 
     async def read_log(self, room_id: str, after_seq: int) -> list[LogEntry]:
@@ -484,6 +543,52 @@ def members(record: RoomRecord) -> set[str]:
     spectators."""
     seated = {s.player_id for s in record.seats if s is not None and s.belongs_to_human}
     return seated | set(record.spectators)
+
+
+def _fingerprint(record: RoomRecord, game_id: str | None, version: int | None, action: Any) -> str:
+    contract = contract_for(game_id or record.meta.game)
+    action_text = dumps(contract.action_to_data(action))
+    return request_fingerprint(record.room_id, game_id, version, action_text)
+
+
+def _acting_seat(
+    record: RoomRecord, seat: int | None, player: Player | None, game_id: str | None
+) -> int:
+    """The seat an action is for: the caller's (refused when they hold none), or ``seat``
+    when the server acts."""
+    if game_id is not None and game_id != record.meta.game:
+        raise errors.invalid(
+            "action", f"this room plays {record.meta.game}, not {game_id}", "WRONG_GAME"
+        )
+    acting_seat = seat
+    if player is not None:
+        acting_seat = seat_of(record, player.player_id)
+        if acting_seat < 0:
+            if player.player_id in record.spectators:
+                raise errors.denied("spectators cannot play", "SPECTATOR")
+            raise errors.denied("you have no seat in this room", "NOT_SEATED")
+    assert acting_seat is not None
+    return acting_seat
+
+
+def _applied(
+    change: Change, seq: int, acting_seat: int, action: Any, source: Source, started: float
+) -> ActResult:
+    """The answer to an applied action, counted and logged."""
+    room = change.room
+    metrics.ACTIONS_APPLIED.labels(room.meta.game, source.value).inc()
+    # A bot's move is logged at debug only: a table of bots makes many (the metric above
+    # counts them).
+    (log.debug if source is Source.BOT else log.info)(
+        "action_applied",
+        room=room.room_id,
+        seat=acting_seat,
+        action=type(action).__name__,
+        version=room.version,
+        source=source.value,
+        latency_ms=round((time.perf_counter() - started) * 1000, 2),
+    )
+    return ActResult(seq, room.version, change.entry.events, acting_seat, deadlines=room.deadlines)
 
 
 def request_fingerprint(room_id: str, game_id: str | None, version: int | None, action: str) -> str:
@@ -501,10 +606,12 @@ def key_reused() -> RoomError:
     )
 
 
-def _ttl_for(change: Change) -> int:
+def _ttl_for(before: RoomRecord, change: Change) -> int:
     """Open rooms expire after an hour idle; started ones a day after their last change by a
-    human (0: the server's own change leaves the expiry as it is)."""
-    if not change.renews:
+    human (0: the server's own change leaves the expiry as it is). Once the match is over
+    (finished or abandoned) nothing extends the room's life any more: chat, a mute or a
+    spectator coming or going leaves its expiry as the end set it."""
+    if not change.renews or before.status.over:
         return 0
     status = change.room.status
     if status in (RoomStatus.OPEN, RoomStatus.ABANDONED):

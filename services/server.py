@@ -47,6 +47,25 @@ MAX_MESSAGE_BYTES = 64 * 1024
 """Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
 MAX_PENDING_REQUESTS = 10_000
 """Calls grpc may hold before the event loop takes them (then twice that, hard)."""
+MAX_CONNECTIONS = int(os.environ.get("CERCLE_MAX_CONNECTIONS", "4096"))
+"""Connections a replica holds open at once; past it a new one is closed at once (each costs
+a file descriptor and buffers). Behind Envoy a replica sees a few; direct clients are the
+case this bounds."""
+MAX_STREAMS_PER_CONNECTION = 1000
+"""Calls open at once on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS); Envoy
+opens another connection past it. Sessions have their own, smaller, stream budgets."""
+HANDSHAKE_TIMEOUT_MS = 10_000
+"""A connection that has not completed its HTTP/2 handshake in this time is closed (a silent
+TCP connection is not held)."""
+MAX_CONNECTION_IDLE_MS = 120_000
+"""A connection with no call open this long gets GOAWAY (a client reconnects on its next
+call, without an error)."""
+MAX_CONNECTION_AGE_MS = 6 * 3_600_000
+MAX_CONNECTION_AGE_GRACE_MS = 30 * 60_000
+"""A connection gets GOAWAY after six hours (gRPC adds +-10 % so they do not all go at
+once); its calls have half an hour more, then a stream still open ends UNAVAILABLE and
+resumes from its cursor (rare: a match is shorter; Envoy's connections are the ones it
+reaches, and Envoy opens new ones for new calls at the GOAWAY)."""
 YOUNG_GC_SECONDS = 0.1
 
 
@@ -113,9 +132,9 @@ async def start_replica(
     store = Store(redis_url)
     feeds = Feeds(store) if clock is None else Feeds(store, clock)
     rooms = (
-        Rooms(store, clock=clock)
+        Rooms(store, clock=clock, warm=feeds.warm)
         if unattended_grace is None
-        else Rooms(store, clock=clock, unattended_grace=unattended_grace)
+        else Rooms(store, clock=clock, unattended_grace=unattended_grace, warm=feeds.warm)
     )
     leases = StreamLeases(store)
     server = grpc.aio.server(
@@ -133,10 +152,19 @@ async def start_replica(
             ("grpc.keepalive_timeout_ms", 10_000),
             ("grpc.http2.max_pings_without_data", 0),
             ("grpc.keepalive_permit_without_calls", 1),
-            # Clients may ping every 10 s on idle streams (the SDK pings every 15 s) without
-            # being told "too many pings".
-            ("grpc.http2.min_recv_ping_interval_without_data_ms", 10_000),
-            ("grpc.http2.max_ping_strikes", 0),
+            # Clients may ping every 5 s on idle streams (the SDK pings every 15 s, Envoy
+            # every 10 s give or take its jitter) without being told "too many pings"; a
+            # client that pings faster is sent GOAWAY at its third.
+            ("grpc.http2.min_ping_interval_without_data_ms", 5_000),
+            ("grpc.http2.max_ping_strikes", 2),
+            # Bounded connections: how many, how long a silent or idle one is held, how long
+            # one lives, how many calls it carries.
+            ("grpc.max_allowed_incoming_connections", MAX_CONNECTIONS),
+            ("grpc.server_handshake_timeout_ms", HANDSHAKE_TIMEOUT_MS),
+            ("grpc.max_connection_idle_ms", MAX_CONNECTION_IDLE_MS),
+            ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
+            ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS),
+            ("grpc.max_concurrent_streams", MAX_STREAMS_PER_CONNECTION),
             # Calls received but not yet picked up by the event loop: past the soft limit
             # grpc cancels new ones at random, past the hard one all of them (defaults 1,000
             # and 3,000). A room of a thousand spectators reconnecting after a failover is

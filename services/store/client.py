@@ -37,8 +37,9 @@ from services.store.keys import (
     timers_key,
 )
 from services.store.limits import LimitStore
-from services.store.players import ROTATE_REFRESH_SCRIPT, PlayerStore
+from services.store.players import REFRESH_SCRIPT, ROTATE_REFRESH_SCRIPT, PlayerStore
 from services.store.scripts import (
+    ACTION_COMMIT_SCRIPT,
     CLAIM_SCRIPT,
     COMMIT_SCRIPT,
     DELETE_IF_SCRIPT,
@@ -89,11 +90,45 @@ class KeyReused(Exception):
     """The idempotency key was already used for another request (nothing written)."""
 
 
+class ActionCommit(NamedTuple):
+    """What :meth:`Store.commit_action` did in its one round trip (a conflict raises)."""
+
+    seq: int | None
+    """The new seq; None when nothing was written."""
+    done: int | None
+    """The seq the idempotency key produced already, for the same request."""
+    reused: bool
+    """The key was used for another request, or first in another room."""
+    rate: tuple[int, float] | None
+    """``(granted, seconds to wait)`` from the shared limiter, when one was asked."""
+
+
 def entry_from_notification(payload: bytes) -> LogEntry:
     """The log entry a commit published on the room's channel."""
+    return notification(payload)[0]
+
+
+def notification(payload: bytes) -> tuple[LogEntry, dict[bytes, bytes] | None]:
+    """The log entry a commit published on the room's channel, and the room hash fields it
+    wrote, ``seq`` included (None from a commit that did not publish them)."""
     seq, flat = json.loads(payload)
-    raw = {flat[i].encode(): flat[i + 1].encode() for i in range(0, len(flat), 2)}
-    return from_hash(LogEntry, raw, seq=int(seq))
+    raw: dict[bytes, bytes] = {}
+    room: dict[bytes, bytes] = {}
+    copied: list[bytes] = []
+    for i in range(0, len(flat), 2):
+        name, value = flat[i].encode(), flat[i + 1].encode()
+        if name == b"room.":  # a room field equal to the entry's field of the same name
+            copied.append(value)
+        elif name.startswith(b"room."):
+            room[name[5:]] = value
+        else:
+            raw[name] = value
+    entry = from_hash(LogEntry, raw, seq=int(seq))
+    if b"seq" not in room:
+        return entry, None
+    for name in copied:
+        room[name] = raw[name]
+    return entry, room
 
 
 # ---------------------------------------------------------------------------------------
@@ -133,6 +168,7 @@ class Store(PlayerStore, LimitStore):
             )
             self.redis = aioredis.Redis(connection_pool=pool)
         self._commit = self.redis.register_script(COMMIT_SCRIPT)
+        self._commit_action = self.redis.register_script(ACTION_COMMIT_SCRIPT)
         self._claim = self.redis.register_script(CLAIM_SCRIPT)
         self._reschedule = self.redis.register_script(RESCHEDULE_SCRIPT)
         self._touch_presence = self.redis.register_script(TOUCH_PRESENCE_SCRIPT)
@@ -140,6 +176,7 @@ class Store(PlayerStore, LimitStore):
         self._rate = self.redis.register_script(RATE_SCRIPT)
         self._stream_lease = self.redis.register_script(STREAM_LEASE_SCRIPT)
         self._rotate_refresh = self.redis.register_script(ROTATE_REFRESH_SCRIPT)
+        self._refresh = self.redis.register_script(REFRESH_SCRIPT)
         self.refused = asyncio.Event()
         """Set when a call is refused (unreachable, or writes refused): the readiness check
         runs at once instead of at its next period."""
@@ -284,44 +321,75 @@ class Store(PlayerStore, LimitStore):
         :class:`Duplicate` if ``idempotency_key`` was used already for the request whose
         hash is ``fingerprint``, and :class:`KeyReused` if it was used for another one.
         """
-        if before is None:  # a new room: what is at its default need not be written
-            fields = to_hash(room, skip_defaults=True)
-            fields["epoch"] = room.epoch or secrets.token_hex(6)  # its log's first epoch
-        else:
-            fields = to_hash(room, changed_from=before)
-        args: list[str | bytes | int] = [
-            expected_seq,
-            idempotency_key,
-            fingerprint,
-            ttl,
-            len(fields),
-        ]
-        for name, value in fields.items():
-            args += [name, value]
-        for name, value in to_hash(entry, skip_defaults=True).items():
-            args += [name, value]
-        if before is not None and before.deadlines == room.deadlines:
-            deadline_arg = "-"  # unchanged
-        else:
-            earliest = next_deadline(room.deadlines)
-            deadline_arg = "" if earliest is None else repr(earliest)
-        args += [room_id, deadline_arg, notify_channel(room_id)]
-        keys = [
-            room_key(room_id),
-            log_key(room_id),
-            idem_key(room_id),
-            timers_key(shard_of(room_id)),
-        ]
+        keys, args, deadline_arg = _commit_arguments(
+            room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl
+        )
         code, seq = await self._call(op, self._commit(keys=keys, args=args))
         if code == 1:
-            if deadline_arg not in ("", "-") and self.deadline_indexed is not None:
-                self.deadline_indexed(float(deadline_arg))
+            self._indexed(deadline_arg)
             return int(seq)
         if code == 2:
             raise Duplicate(int(seq))
         if code == 3:
             raise KeyReused()
         raise Conflict(int(seq))
+
+    async def commit_action(
+        self,
+        room_id: str,
+        *,
+        expected_seq: int,
+        room: RoomRecord,
+        entry: LogEntry,
+        before: RoomRecord,
+        idempotency_key: str = "",
+        fingerprint: str = "",
+        ttl: int = ROOM_TTL_SECONDS,
+        rate: tuple[str, int, int, int] | None = None,
+        op: str = "commit_action",
+    ) -> ActionCommit:
+        """A player's action planned on a copy of the room this replica holds
+        (``services.warm``), committed in one round trip that also does what
+        :meth:`load_room_for_action` does before a commit: takes the session's ``rate``
+        (:meth:`take_rate`'s arguments) and checks the idempotency key in this room and
+        across rooms (claiming it for this room when the commit is written). Nothing is
+        written when the limiter refuses (``rate`` granted 0) or the key was used.
+        Raises :class:`Conflict` when the room is not at ``expected_seq`` any more (the
+        copy was stale: nothing written, no rate taken). One Redis only: on Redis Cluster
+        the rate and the key's owner live in other slots than the room."""
+        if self.cluster:
+            raise ValueError("commit_action needs one Redis (the rate and owner keys' slots)")
+        keys, args, deadline_arg = _commit_arguments(
+            room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl
+        )
+        head: list[str | bytes | int] = [
+            room_id if idempotency_key else "",
+            IDEMPOTENCY_TTL_SECONDS,
+        ]
+        if idempotency_key:
+            keys.append(idem_owner_key(idempotency_key))
+        if rate is None:
+            head += [0, 0, 0]
+        else:
+            limiter, interval_us, burst, wanted = rate
+            keys.append(limiter)
+            head += [wanted, interval_us, burst]
+        answer = await self._call(op, self._commit_action(keys=keys, args=head + args))
+        code, seq, granted, wait = (int(value) for value in answer)
+        taken = (granted, wait / 1e6) if rate is not None else None
+        if code == 0:
+            raise Conflict(seq)
+        if code == 1:
+            self._indexed(deadline_arg)
+            return ActionCommit(seq, None, False, taken)
+        if code == 4:
+            return ActionCommit(None, None, False, taken)
+        return ActionCommit(None, seq if code == 2 else None, code == 3, taken)
+
+    def _indexed(self, deadline_arg: str) -> None:
+        """Tell the expiry loop the deadline a commit indexed ('' none, '-' unchanged)."""
+        if deadline_arg not in ("", "-") and self.deadline_indexed is not None:
+            self.deadline_indexed(float(deadline_arg))
 
     async def read_log(self, room_id: str, after_seq: int, count: int = LOG_PAGE) -> list[LogEntry]:
         """Entries with seq > ``after_seq``, oldest first, at most ``count``."""
@@ -548,6 +616,48 @@ def _closed_under_redis_py(exc: AttributeError) -> bool:
     while frame is not None and frame.tb_next is not None:
         frame = frame.tb_next
     return frame is not None and "/redis/" in frame.tb_frame.f_code.co_filename
+
+
+def _commit_arguments(
+    room_id: str,
+    expected_seq: int,
+    room: RoomRecord,
+    entry: LogEntry,
+    before: RoomRecord | None,
+    idempotency_key: str,
+    fingerprint: str,
+    ttl: int,
+) -> tuple[list[str], list[str | bytes | int], str]:
+    """COMMIT_SCRIPT's KEYS and ARGV for a change, and its deadline argument."""
+    if before is None:  # a new room: what is at its default need not be written
+        fields = to_hash(room, skip_defaults=True)
+        fields["epoch"] = room.epoch or secrets.token_hex(6)  # its log's first epoch
+    else:
+        fields = to_hash(room, changed_from=before)
+    args: list[str | bytes | int] = [
+        expected_seq,
+        idempotency_key,
+        fingerprint,
+        ttl,
+        len(fields),
+    ]
+    for name, value in fields.items():
+        args += [name, value]
+    for name, value in to_hash(entry, skip_defaults=True).items():
+        args += [name, value]
+    if before is not None and before.deadlines == room.deadlines:
+        deadline_arg = "-"  # unchanged
+    else:
+        earliest = next_deadline(room.deadlines)
+        deadline_arg = "" if earliest is None else repr(earliest)
+    args += [room_id, deadline_arg, notify_channel(room_id)]
+    keys = [
+        room_key(room_id),
+        log_key(room_id),
+        idem_key(room_id),
+        timers_key(shard_of(room_id)),
+    ]
+    return keys, args, deadline_arg
 
 
 def _room_from_hash(room_id: str, raw: Mapping[bytes, bytes]) -> RoomRecord:

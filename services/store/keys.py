@@ -38,16 +38,24 @@ updated in the same atomic step as the room:
     without reading the log back.
 
 Identity keys (only a SHA-256 of a token or device id is ever a key; the tokens and
-device ids themselves are stored nowhere): ``cercle:session:<sha256(access token)>`` (hash:
-``player_id``, ``refresh`` = the sha256 of its refresh token; fixed TTL from issue),
-``cercle:refresh:<sha256(refresh token)>`` (hash: ``player_id``, ``access`` = the sha256 of
-the access token issued with it; fixed TTL), ``cercle:device:<sha256(device id)>`` (the
-player id of a device), ``cercle:player:<id>`` (hash: ``name``, ``created``; the profile),
-``cercle:player:<id>:rooms`` (sorted set: room id -> room creation time; the rooms a player
-sits in or watches), ``cercle:player:<id>:history`` (sorted set: room id -> finish time) and
+device ids themselves are stored nowhere). A token is ``<family>.<random>``: the tokens of
+one login and of its refreshes form a session family, whose keys share the hash tag
+``{f<family>}`` (one script, one slot): ``cercle:{fF}:family`` (hash: ``player_id``,
+``access`` and ``refresh`` = the sha256 of the family's current pair; deleted on logout or
+reuse), ``cercle:{fF}:session:<sha256(access token)>`` (hash: ``player_id``, ``refresh``;
+fixed TTL from issue; valid only while the family names it),
+``cercle:{fF}:refresh:<sha256(refresh token)>`` (hash: ``player_id``, ``access``; once
+spent also ``spent`` (ms, Redis time), ``next`` (the nonce its successor pair was derived
+with) and ``next_refresh``; fixed TTL). Tokens issued before families have the untagged
+``cercle:session:<sha256>`` / ``cercle:refresh:<sha256>``.
+``cercle:device:<sha256(device id)>`` (the player id of a device), ``cercle:player:<id>``
+(hash: ``name``, ``created``; the profile), ``cercle:player:<id>:rooms`` (sorted set: room
+id -> room creation time; the rooms a player sits in or watches),
+``cercle:player:<id>:history`` (sorted set: room id -> finish time) and
 ``cercle:player:<id>:matches`` (hash: room id -> :class:`~services.records.MatchSummary`),
 ``cercle:request:<sha256(player:request id)>`` (a lobby request id's claim and its answer);
-the pub/sub channel ``cercle:sessions`` announces logouts, refreshes and renames.
+the pub/sub channel ``cercle:sessions`` announces logouts, refreshes, revoked families and
+renames.
 
 Global keys (hints; the room itself is the truth): ``cercle:open`` and
 ``cercle:open:<game>`` (sorted sets of open public rooms by creation time),
@@ -56,7 +64,8 @@ Global keys (hints; the room itself is the truth): ``cercle:open`` and
 ``cercle:quota:<kind>:<subject>`` (fixed-window counters: rooms created, failed join codes),
 ``cercle:rate:<kind>:<subject>`` (GCRA request limiters shared by every replica),
 ``cercle:streams:<scope>`` (sorted set: lease id -> expiry in ms of Redis time; the open
-streams of a session or a client address, across replicas).
+streams of a session or a client address, across replicas; with the scope
+``bot-tables:<player id>``, the tables of bots alone a player keeps running).
 """
 
 from __future__ import annotations
@@ -103,7 +112,7 @@ def room_of_channel(channel: str) -> str:
 
 def session_key(token: str) -> str:
     # Only a hash of the token is stored: a Redis dump does not hand out identities.
-    return access_key(token_digest(token))
+    return access_key(token_digest(token), token_family(token))
 
 
 def open_rooms_key(game_id: str | None = None) -> str:
@@ -147,6 +156,13 @@ def player_streams_scope(player_id: str) -> str:
     return f"player:{player_id}"
 
 
+def bot_tables_scope(player_id: str) -> str:
+    """The lease scope of the tables of bots alone (every seat a bot's, the player's own
+    taken over) that one player keeps running (``services.presence``): a lease set like a
+    scope of streams, one lease per room."""
+    return f"bot-tables:{player_id}"
+
+
 def heartbeat_channel() -> str:
     """A channel nobody publishes on: a replica's feed subscribes to it to open its pub/sub
     connection before any room is listened to."""
@@ -156,8 +172,9 @@ def heartbeat_channel() -> str:
 def sessions_channel() -> str:
     """Where a change to a session is announced, so that every replica drops what it cached
     of it (``services.auth.SessionCache``): ``t:<sha256(access token)>`` when an access token
-    stops working (logout, refresh), ``p:<player id>`` when a player's display name changes,
-    ``r:<nonce>`` when a replica checks that its own subscription is live."""
+    stops working (logout, refresh), ``f:<family>`` when a session family ends (logout, a
+    reused refresh token: its streams end), ``p:<player id>`` when a player's display name
+    changes, ``r:<nonce>`` when a replica checks that its own subscription is live."""
     return "cercle:sessions"
 
 
@@ -176,14 +193,43 @@ def token_digest(token: str) -> str:
     return _digest(token)
 
 
-def access_key(digest: str) -> str:
-    """An access token's session, by the token's digest (:func:`token_digest`)."""
-    return "cercle:session:" + digest
+def token_family(token: str) -> str | None:
+    """The session family a token belongs to: the 16 hex digits before its ``.`` (not a
+    secret: the random part after it is). None for a token issued before families.
+
+    >>> token_family("0123456789abcdef.secret"), token_family("legacy-token")
+    ('0123456789abcdef', None)
+    """
+    family, dot, _ = token.partition(".")
+    if dot and len(family) == 16 and all(c in "0123456789abcdef" for c in family):
+        return family
+    return None
 
 
-def refresh_key(digest: str) -> str:
-    """A refresh token's record, by the token's digest."""
-    return "cercle:refresh:" + digest
+def _family_tag(family: str) -> str:
+    # Every key of a family shares this hash tag: one script touches one slot on Cluster.
+    return f"cercle:{{f{family}}}"
+
+
+def family_key(family: str) -> str:
+    """A session family's hash (``player_id``, the digests of its current ``access`` and
+    ``refresh`` tokens): deleting it ends every token of the family."""
+    return _family_tag(family) + ":family"
+
+
+def access_key(digest: str, family: str | None = None) -> str:
+    """An access token's session, by the token's digest (:func:`token_digest`) and family
+    (None: a token issued before families)."""
+    if family is None:
+        return "cercle:session:" + digest
+    return f"{_family_tag(family)}:session:{digest}"
+
+
+def refresh_key(digest: str, family: str | None = None) -> str:
+    """A refresh token's record, by the token's digest and family."""
+    if family is None:
+        return "cercle:refresh:" + digest
+    return f"{_family_tag(family)}:refresh:{digest}"
 
 
 def device_key(device_id: str) -> str:

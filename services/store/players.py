@@ -4,11 +4,18 @@ match history, and the answers of lobby request ids (mixed into :class:`~.client
 Tokens are opaque random strings; only their SHA-256 is a key (``keys.access_key``,
 ``keys.refresh_key``), so a Redis dump hands out no identity. TTLs are fixed from issue:
 using an access token does not extend it (:data:`ACCESS_TTL_SECONDS`), a refresh token
-lives :data:`REFRESH_TTL_SECONDS` and is single-use (:meth:`PlayerStore.rotate_refresh`).
+lives :data:`REFRESH_TTL_SECONDS` and is traded once (:meth:`PlayerStore.refresh_session`;
+a retry within :data:`REFRESH_GRACE_SECONDS` gets the same pair, a later reuse revokes the
+family). The tokens issued from one login form a family (``keys.family_key``): a logout or
+a detected reuse deletes it, and every token of it stops working.
 """
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import hashlib
+import hmac
 import os
 import secrets
 from collections.abc import Iterable, Sequence
@@ -19,6 +26,7 @@ from services.records import MatchSummary, from_json, to_json
 from services.store.keys import (
     access_key,
     device_key,
+    family_key,
     history_key,
     matches_key,
     my_rooms_key,
@@ -28,12 +36,21 @@ from services.store.keys import (
     request_key,
     sessions_channel,
     token_digest,
+    token_family,
 )
+from services.store_errors import StoreUnavailable
 
 ACCESS_TTL_SECONDS = int(os.environ.get("CERCLE_ACCESS_TTL_SECONDS", "3600"))
 """An access token works this long after it was issued (using it does not extend it)."""
 REFRESH_TTL_SECONDS = 30 * 24 * 3600
 """A refresh token works once, this long after it was issued."""
+REFRESH_GRACE_SECONDS = float(os.environ.get("CERCLE_REFRESH_GRACE_SECONDS", "30"))
+"""The same refresh token sent again this soon after it was spent gets the same new pair
+(its answer may have been lost), as long as that pair was not refreshed in turn."""
+REUSE_DETECTION_SECONDS = 7 * 24 * 3600
+"""How long a spent refresh token is remembered (at most): sent again after the grace and
+within this, it revokes its whole family (OAuth 2.0 refresh token rotation); later, it is
+just unknown."""
 PLAYER_TTL_SECONDS = 180 * 24 * 3600
 """A player's profile, device link, room list and history are kept this long after the
 player's last session was issued (each CreateSession, AuthenticateDevice or RefreshSession
@@ -50,8 +67,8 @@ Cursor = tuple[float, str]
 """A position in a sorted index: the last entry read (score, member)."""
 
 ROTATE_REFRESH_SCRIPT = """
--- Use a refresh token: read its record and delete it in one step, so that it is spent once
--- even when two replicas get it at the same moment.
+-- Use a refresh token issued before session families: read its record and delete it in one
+-- step, so that it is spent once even when two replicas get it at the same moment.
 -- KEYS[1] the refresh token's hash (cercle:refresh:<sha256>)
 -- Returns {player_id, access digest}, or false when the token is unknown, spent or expired.
 local found = redis.call('HMGET', KEYS[1], 'player_id', 'access')
@@ -59,6 +76,69 @@ if not found[1] then return false end
 redis.call('DEL', KEYS[1])
 return found
 """
+
+REFRESH_SCRIPT = """
+-- Trade a refresh token of a session family for the family's next pair, in one step (all
+-- keys share the family's hash tag): a refusal changes nothing, and two replicas that get
+-- the same token at once give the same answer.
+-- KEYS[1] the refresh token's record, KEYS[2] the family, KEYS[3] the next access token's
+-- session, KEYS[4] the next refresh token's record (all cercle:{f<family>}:...)
+-- ARGV[1] the refresh token's digest, ARGV[2] a fresh nonce (the next pair is derived from
+-- the refresh token and it), ARGV[3] and ARGV[4] the next access and refresh digests,
+-- ARGV[5] the retry grace (ms), ARGV[6] access TTL (s), ARGV[7] refresh TTL (s),
+-- ARGV[8] how long a spent token's record is kept for reuse detection, at most (s)
+-- Returns false when the token or its family is unknown (expired, logged out, revoked);
+-- {'new', player_id, previous access digest} when it was spent now (nothing is written
+-- otherwise); {'again', player_id, nonce, ms since spent} for the same token again within
+-- the grace while the pair it got is still the family's (no write: works while writes are
+-- refused); {'reused', player_id, current access digest} when a spent token came back
+-- later: the family is deleted (every token issued from it stops working).
+local token = redis.call('HMGET', KEYS[1], 'player_id', 'spent', 'next', 'next_refresh')
+if not token[1] then return false end
+local family = redis.call('HMGET', KEYS[2], 'access', 'refresh')
+if not family[2] then return false end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if token[2] then
+  local elapsed = now - tonumber(token[2])
+  if elapsed <= tonumber(ARGV[5]) and family[2] == token[4] then
+    return {'again', token[1], token[3], tostring(elapsed)}
+  end
+  redis.call('DEL', KEYS[2])
+  return {'reused', token[1], family[1]}
+end
+if family[2] ~= ARGV[1] then
+  redis.call('DEL', KEYS[2])
+  return {'reused', token[1], family[1]}
+end
+redis.call('HSET', KEYS[1], 'spent', now, 'next', ARGV[2], 'next_refresh', ARGV[4])
+if redis.call('TTL', KEYS[1]) > tonumber(ARGV[8]) then
+  redis.call('EXPIRE', KEYS[1], ARGV[8])
+end
+redis.call('HSET', KEYS[3], 'player_id', token[1], 'refresh', ARGV[4])
+redis.call('EXPIRE', KEYS[3], ARGV[6])
+redis.call('HSET', KEYS[4], 'player_id', token[1], 'access', ARGV[3])
+redis.call('EXPIRE', KEYS[4], ARGV[7])
+redis.call('HSET', KEYS[2], 'access', ARGV[3], 'refresh', ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[7])
+return {'new', token[1], family[1]}
+"""
+
+
+class RefreshReused(Exception):
+    """A spent refresh token came back after the retry grace: its family was revoked."""
+
+
+def _successors(refresh_token: str, family: str, nonce: str) -> tuple[str, str]:
+    """The pair a refresh token is traded for: derived from the token (a secret stored
+    nowhere) and the nonce the trade stored, so that a retry can be given the same pair
+    while a Redis dump cannot compute it."""
+    key = refresh_token.encode()
+    parts = []
+    for use in ("access", "refresh"):
+        mac = hmac.new(key, f"{use}:{nonce}".encode(), hashlib.sha256).digest()
+        parts.append(f"{family}.{base64.urlsafe_b64encode(mac).rstrip(b'=').decode()}")
+    return parts[0], parts[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +178,7 @@ class PlayerStore:
     redis: Any
     _delete_if: Any
     _rotate_refresh: Any
+    _refresh: Any
 
     async def _call(self, op: str, awaitable: Any) -> Any:
         raise NotImplementedError
@@ -146,19 +227,35 @@ class PlayerStore:
     # -- sessions ---------------------------------------------------------------------------
 
     async def issue_session(self, player_id: str) -> IssuedSession:
-        """A new access token and refresh token for ``player_id``; renews the player's keys
-        (:data:`PLAYER_TTL_SECONDS`)."""
-        access, refresh = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+        """A new session family for ``player_id``, with its first access token and refresh
+        token; renews the player's keys (:data:`PLAYER_TTL_SECONDS`)."""
+        family = secrets.token_hex(8)
+        access = f"{family}.{secrets.token_urlsafe(32)}"
+        refresh = f"{family}.{secrets.token_urlsafe(32)}"
         access_digest, refresh_digest = token_digest(access), token_digest(refresh)
         pipe = self.redis.pipeline(transaction=False)
+        self._renew_player(pipe, player_id)
         pipe.hset(
-            access_key(access_digest), mapping={"player_id": player_id, "refresh": refresh_digest}
+            access_key(access_digest, family),
+            mapping={"player_id": player_id, "refresh": refresh_digest},
         )
-        pipe.expire(access_key(access_digest), ACCESS_TTL_SECONDS)
+        pipe.expire(access_key(access_digest, family), ACCESS_TTL_SECONDS)
         pipe.hset(
-            refresh_key(refresh_digest), mapping={"player_id": player_id, "access": access_digest}
+            refresh_key(refresh_digest, family),
+            mapping={"player_id": player_id, "access": access_digest},
         )
-        pipe.expire(refresh_key(refresh_digest), REFRESH_TTL_SECONDS)
+        pipe.expire(refresh_key(refresh_digest, family), REFRESH_TTL_SECONDS)
+        # The family last: its tokens work once it names them.
+        pipe.hset(
+            family_key(family),
+            mapping={"player_id": player_id, "access": access_digest, "refresh": refresh_digest},
+        )
+        pipe.expire(family_key(family), REFRESH_TTL_SECONDS)
+        await self._call("issue_session", pipe.execute())
+        return IssuedSession(player_id, access, refresh, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS)
+
+    @staticmethod
+    def _renew_player(pipe: Any, player_id: str) -> None:
         for key in (
             player_key(player_id),
             my_rooms_key(player_id),
@@ -166,28 +263,85 @@ class PlayerStore:
             matches_key(player_id),
         ):
             pipe.expire(key, PLAYER_TTL_SECONDS)
-        await self._call("issue_session", pipe.execute())
-        return IssuedSession(player_id, access, refresh, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS)
 
     async def session(self, token: str) -> SessionFound | None:
-        """What an access token stands for; None if unknown, expired or logged out. Does
-        not extend the token. Two round trips (the profile is another key, in another
-        slot on Redis Cluster); replicas cache the answer (``services.auth``)."""
-        key = access_key(token_digest(token))
+        """What an access token stands for; None if unknown, expired, refreshed or logged
+        out. Does not extend the token. Two round trips (the profile is another key, in
+        another slot on Redis Cluster); replicas cache the answer (``services.auth``)."""
+        digest, family = token_digest(token), token_family(token)
+        key = access_key(digest, family)
         pipe = self.redis.pipeline(transaction=False)
         pipe.hget(key, "player_id")
         pipe.pttl(key)
-        player_id, pttl = await self._call("session", pipe.execute())
-        if player_id is None:
+        if family is not None:
+            pipe.hget(family_key(family), "access")  # the family's current access token
+        player_id, pttl, *current = await self._call("session", pipe.execute())
+        if player_id is None or (current and current[0] != digest.encode()):
             return None
         name = await self.display_name(player_id.decode())
         # PTTL is -1 for a key without a TTL (none is written so): trust it for the full term.
         expires_in = pttl / 1000 if pttl >= 0 else float(ACCESS_TTL_SECONDS)
         return SessionFound(player_id.decode(), name or "", expires_in)
 
-    async def rotate_refresh(self, refresh_token: str) -> str | None:
-        """Spend a refresh token: the player it was issued to (None if unknown, spent or
-        expired). The access token issued with it stops working too."""
+    async def refresh_session(self, refresh_token: str) -> IssuedSession | None:
+        """Trade a refresh token for a new pair (:data:`REFRESH_SCRIPT`, one atomic step):
+        None if the token is unknown, expired, or its family was logged out or revoked;
+        :class:`RefreshReused` (the family is revoked now) if it was spent more than
+        :data:`REFRESH_GRACE_SECONDS` ago. Within the grace, the same pair again."""
+        family = token_family(refresh_token)
+        if family is None:
+            return await self._refresh_legacy(refresh_token)
+        nonce = secrets.token_hex(16)
+        access, refresh = _successors(refresh_token, family, nonce)
+        access_digest, refresh_digest = token_digest(access), token_digest(refresh)
+        found = await self._call(
+            "refresh_session",
+            self._refresh(
+                keys=[
+                    refresh_key(token_digest(refresh_token), family),
+                    family_key(family),
+                    access_key(access_digest, family),
+                    refresh_key(refresh_digest, family),
+                ],
+                args=[
+                    token_digest(refresh_token),
+                    nonce,
+                    access_digest,
+                    refresh_digest,
+                    int(REFRESH_GRACE_SECONDS * 1000),
+                    ACCESS_TTL_SECONDS,
+                    REFRESH_TTL_SECONDS,
+                    REUSE_DETECTION_SECONDS,
+                ],
+            ),
+        )
+        if not found:
+            return None
+        outcome, player_id = found[0].decode(), found[1].decode()
+        if outcome == "reused":
+            await self._announce("t:" + found[2].decode())
+            await self._announce("f:" + family)
+            raise RefreshReused()
+        if outcome == "again":
+            access, refresh = _successors(refresh_token, family, found[2].decode())
+            elapsed = int(found[3]) // 1000
+            return IssuedSession(
+                player_id,
+                access,
+                refresh,
+                max(0, ACCESS_TTL_SECONDS - elapsed),
+                max(0, REFRESH_TTL_SECONDS - elapsed),
+            )
+        await self._announce("t:" + found[2].decode())  # the previous access token
+        pipe = self.redis.pipeline(transaction=False)
+        self._renew_player(pipe, player_id)
+        with contextlib.suppress(StoreUnavailable):  # renewals only: the pair is issued
+            await self._call("renew_player", pipe.execute())
+        return IssuedSession(player_id, access, refresh, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS)
+
+    async def _refresh_legacy(self, refresh_token: str) -> IssuedSession | None:
+        """A refresh token issued before session families: spent once (no grace), for the
+        first pair of a new family."""
         found = await self._call(
             "rotate_refresh",
             self._rotate_refresh(keys=[refresh_key(token_digest(refresh_token))], args=[]),
@@ -197,19 +351,39 @@ class PlayerStore:
         player_id, access_digest = found
         await self._call("rotate_refresh", self.redis.delete(access_key(access_digest.decode())))
         await self._announce("t:" + access_digest.decode())
-        return str(player_id.decode())
+        return await self.issue_session(player_id.decode())
+
+    async def families_alive(self, families: Sequence[str]) -> list[bool]:
+        """Whether each session family still exists (not logged out, revoked or expired)."""
+        if not families:
+            return []
+        pipe = self.redis.pipeline(transaction=False)
+        for family in families:
+            pipe.exists(family_key(family))
+        return [bool(found) for found in await self._call("families_alive", pipe.execute())]
 
     async def delete_session(self, token: str) -> None:
-        """Log out: the access token and its refresh token stop working."""
-        digest = token_digest(token)
-        key = access_key(digest)
-        refresh = await self._call("delete_session", self.redis.hget(key, "refresh"))
+        """Log out: every token of the session's family stops working (for a token issued
+        before families: the access token and its refresh token)."""
+        digest, family = token_digest(token), token_family(token)
+        key = access_key(digest, family)
+        if family is None:
+            refresh = await self._call("delete_session", self.redis.hget(key, "refresh"))
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.delete(key)
+            if refresh is not None:
+                pipe.delete(refresh_key(refresh.decode()))
+            await self._call("delete_session", pipe.execute())
+            await self._announce("t:" + digest)
+            return
+        current = await self._call("delete_session", self.redis.hget(family_key(family), "refresh"))
         pipe = self.redis.pipeline(transaction=False)
-        pipe.delete(key)
-        if refresh is not None:
-            pipe.delete(refresh_key(refresh.decode()))
+        pipe.delete(family_key(family), key)
+        if current is not None:
+            pipe.delete(refresh_key(current.decode(), family))
         await self._call("delete_session", pipe.execute())
         await self._announce("t:" + digest)
+        await self._announce("f:" + family)  # its streams end (services.auth)
 
     # -- the rooms of a player, and their history --------------------------------------------
 

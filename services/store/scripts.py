@@ -8,7 +8,78 @@ deadline's ``expire`` [3]; ``tests/services/test_records.py`` checks these posit
 
 from __future__ import annotations
 
-COMMIT_SCRIPT = """
+_COMMIT_STEPS = """
+-- The commit's two steps, over a table of COMMIT_SCRIPT's ARGV (the scripts below share them).
+-- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers
+-- commit_refusal(args): {2|3, seq} when the idempotency key was used already (for the same
+-- request | another one), {0, current seq} on a seq conflict, nil when the commit may go on.
+local function commit_refusal(args)
+  local idem = args[2]
+  if idem ~= '' then
+    local done = redis.call('HGET', KEYS[3], idem)
+    if done then
+      local seq, fingerprint = string.match(done, '^(%d+):?(.*)$')
+      if fingerprint ~= '' and fingerprint ~= args[3] then return {3, tonumber(seq)} end
+      return {2, tonumber(seq)}
+    end
+  end
+  local current = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
+  if current ~= tonumber(args[1]) then return {0, current} end
+  return nil
+end
+-- commit_write(args): write everything; {1, new_seq}.
+local function commit_write(args)
+  local idem = args[2]
+  local new_seq = tonumber(args[1]) + 1  -- commit_refusal found the room at args[1]
+  local n = tonumber(args[5])
+  local fields = {'seq', new_seq}
+  for i = 6, 5 + 2 * n do fields[#fields + 1] = args[i] end
+  redis.call('HSET', KEYS[1], unpack(fields))
+  local entry = {}
+  local entry_state = nil
+  for i = 6 + 2 * n, #args - 3, 2 do
+    entry[#entry + 1] = args[i]
+    entry[#entry + 1] = args[i + 1]
+    if args[i] == 'state' then entry_state = args[i + 1] end
+  end
+  redis.call('XADD', KEYS[2], new_seq .. '-0', unpack(entry))
+  if idem ~= '' then redis.call('HSET', KEYS[3], idem, new_seq .. ':' .. args[3]) end
+  local ttl = tonumber(args[4])
+  if ttl > 0 then
+    redis.call('EXPIRE', KEYS[1], ttl)
+    redis.call('EXPIRE', KEYS[2], ttl)
+    if idem ~= '' then redis.call('EXPIRE', KEYS[3], ttl) end
+  end
+  local next_deadline = args[#args - 1]
+  if next_deadline == '' then
+    redis.call('ZREM', KEYS[4], args[#args - 2])
+  elseif next_deadline ~= '-' then
+    redis.call('ZADD', KEYS[4], next_deadline, args[#args - 2])
+  end
+  -- Tailing replicas get the entry itself, so they need not read it back, and the room
+  -- fields written, so that a replica holding the room at seq new_seq - 1 holds it at
+  -- new_seq (services.warm): each as a pair 'room.<field>' after the entry's pairs (a
+  -- reader of entries alone skips them); a state equal to the entry's is sent once, as
+  -- the pair ('room.', 'state').
+  local message = {unpack(entry)}
+  message[#message + 1] = 'room.seq'
+  message[#message + 1] = tostring(new_seq)
+  for i = 6, 5 + 2 * n, 2 do
+    if args[i] == 'state' and args[i + 1] == entry_state then
+      message[#message + 1] = 'room.'
+      message[#message + 1] = 'state'
+    else
+      message[#message + 1] = 'room.' .. args[i]
+      message[#message + 1] = args[i + 1]
+    end
+  end
+  redis.call('PUBLISH', args[#args], cjson.encode({new_seq, message}))
+  return {1, new_seq}
+end
+"""
+
+COMMIT_SCRIPT = (
+    """
 -- Commit one room change atomically: compare the room's seq, write the new fields, append
 -- the stream entry, remember the idempotency key, refresh TTLs and notify tailers.
 -- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers
@@ -25,43 +96,16 @@ COMMIT_SCRIPT = """
 -- Returns {1, new_seq} on success, {0, current_seq} on a seq conflict,
 -- {2, seq} when the idempotency key was used already for the same request, and
 -- {3, seq} when it was used for another one (nothing written in either case).
-local idem = ARGV[2]
-if idem ~= '' then
-  local done = redis.call('HGET', KEYS[3], idem)
-  if done then
-    local seq, fingerprint = string.match(done, '^(%d+):?(.*)$')
-    if fingerprint ~= '' and fingerprint ~= ARGV[3] then return {3, tonumber(seq)} end
-    return {2, tonumber(seq)}
-  end
-end
-local current = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
-if current ~= tonumber(ARGV[1]) then return {0, current} end
-local new_seq = current + 1
-local n = tonumber(ARGV[5])
-local fields = {'seq', new_seq}
-for i = 6, 5 + 2 * n do fields[#fields + 1] = ARGV[i] end
-redis.call('HSET', KEYS[1], unpack(fields))
-local entry = {}
-for i = 6 + 2 * n, #ARGV - 3 do entry[#entry + 1] = ARGV[i] end
-redis.call('XADD', KEYS[2], new_seq .. '-0', unpack(entry))
-if idem ~= '' then redis.call('HSET', KEYS[3], idem, new_seq .. ':' .. ARGV[3]) end
-local ttl = tonumber(ARGV[4])
-if ttl > 0 then
-  redis.call('EXPIRE', KEYS[1], ttl)
-  redis.call('EXPIRE', KEYS[2], ttl)
-  if idem ~= '' then redis.call('EXPIRE', KEYS[3], ttl) end
-end
-local next_deadline = ARGV[#ARGV - 1]
-if next_deadline == '' then
-  redis.call('ZREM', KEYS[4], ARGV[#ARGV - 2])
-elseif next_deadline ~= '-' then
-  redis.call('ZADD', KEYS[4], next_deadline, ARGV[#ARGV - 2])
-end
--- Tailing replicas get the entry itself, so they need not read it back.
-redis.call('PUBLISH', ARGV[#ARGV], cjson.encode({new_seq, entry}))
-return {1, new_seq}
+-- Publishes {new_seq, field/value list} on the notify channel: the entry's fields, then
+-- 'room.seq' and every room hash field written as 'room.<field>' (the pair ('room.',
+-- 'state') when the state written equals the entry's). The room hash is written by this
+-- script (and ACTION_COMMIT_SCRIPT's same steps) only, always with seq + 1 and this message.
 """
-
+    + _COMMIT_STEPS
+    + """
+return commit_refusal(ARGV) or commit_write(ARGV)
+"""
+)
 
 CLAIM_SCRIPT = """
 -- Claim the rooms of one shard whose earliest deadline has passed.
@@ -136,27 +180,96 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
-RATE_SCRIPT = """
--- Take up to ARGV[3] requests from a limiter shared by every replica: GCRA (the generic
--- cell rate algorithm, a token bucket kept as one timestamp), on Redis's clock.
+_RATE_TAKE = """
+-- rate_take(key, interval, burst, wanted): GCRA (the generic cell rate algorithm, a token
+-- bucket kept as one timestamp), on Redis's clock. key holds the limiter's theoretical
+-- arrival time, in microseconds; interval is microseconds per request (1e6 / rate per
+-- second); burst how many requests may come at once. Returns granted (0..wanted), the
+-- microseconds until one request is allowed again (when granted is 0), and a function that
+-- writes the take (nil when granted is 0): nothing is written until it is called.
+local function rate_take(key, interval, burst, wanted)
+  local clock = redis.call('TIME')
+  local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+  interval = tonumber(interval)
+  local tolerance = interval * tonumber(burst)
+  local tat = tonumber(redis.call('GET', key) or '0')
+  if tat < now then tat = now end
+  local granted = math.min(math.floor((now + tolerance - tat) / interval), tonumber(wanted))
+  if granted <= 0 then return 0, math.ceil(tat - tolerance + interval - now), nil end
+  tat = tat + granted * interval
+  local function spend()
+    redis.call('SET', key, string.format('%.0f', tat), 'PX', math.ceil((tat - now) / 1000) + 1)
+  end
+  return granted, 0, spend
+end
+"""
+
+RATE_SCRIPT = (
+    """
+-- Take up to ARGV[3] requests from a limiter shared by every replica (rate_take).
 -- KEYS[1] the limiter: its theoretical arrival time, in microseconds
 -- ARGV[1] emission interval (microseconds per request: 1e6 / rate per second)
 -- ARGV[2] burst (how many requests may come at once)
 -- ARGV[3] requests wanted (a replica may take a few at once and spend them locally)
 -- Returns {granted, wait}: granted is 0..ARGV[3]; when 0, wait is the microseconds until
 -- one request is allowed again.
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
-local interval = tonumber(ARGV[1])
-local tolerance = interval * tonumber(ARGV[2])
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
-local granted = math.min(math.floor((now + tolerance - tat) / interval), tonumber(ARGV[3]))
-if granted <= 0 then return {0, math.ceil(tat - tolerance + interval - now)} end
-tat = tat + granted * interval
-redis.call('SET', KEYS[1], string.format('%.0f', tat), 'PX', math.ceil((tat - now) / 1000) + 1)
-return {granted, 0}
 """
+    + _RATE_TAKE
+    + """
+local granted, wait, spend = rate_take(KEYS[1], ARGV[1], ARGV[2], ARGV[3])
+if spend then spend() end
+return {granted, wait}
+"""
+)
+
+ACTION_COMMIT_SCRIPT = (
+    """
+-- A player's action on a room this replica holds a copy of (services.warm), in one step:
+-- what the load before a commit does (the session's rate, the idempotency key's owner),
+-- then COMMIT_SCRIPT's commit. On one Redis only: on Redis Cluster the rate and the owner
+-- keys live in other slots than the room.
+-- KEYS[1..4] COMMIT_SCRIPT's; then KEYS[5] the idempotency key's owner (only when ARGV[1]
+-- is not ''), then the session's rate limiter (only when ARGV[3] is not 0)
+-- ARGV[1] the room id (the owner the key is claimed for; '' when there is no key)
+-- ARGV[2] the owner claim's TTL (s)
+-- ARGV[3] rate requests wanted (0: none asked), ARGV[4] its interval, ARGV[5] its burst
+-- ARGV[6 ..] COMMIT_SCRIPT's ARGV
+-- Returns {code, seq, granted, wait}: code 4 when the limiter refuses (wait: microseconds;
+-- nothing written); else COMMIT_SCRIPT's code and seq, with code 3 also when the key's owner
+-- is another room. The rate is taken (granted) with codes 1, 2 and 3, not with a conflict
+-- (0: the copy was stale; nothing written, the caller loads the room, which takes it).
+-- The owner is claimed (SET NX) only with code 1.
+"""
+    + _RATE_TAKE
+    + _COMMIT_STEPS
+    + """
+local args = {unpack(ARGV, 6)}
+local next_key = 5
+local owner_key = nil
+if ARGV[1] ~= '' then
+  owner_key = KEYS[next_key]
+  next_key = next_key + 1
+end
+local granted, spend = 0, nil
+if tonumber(ARGV[3]) > 0 then
+  local wait
+  granted, wait, spend = rate_take(KEYS[next_key], ARGV[4], ARGV[5], ARGV[3])
+  if not spend then return {4, 0, 0, wait} end
+end
+local refusal = nil
+if owner_key then
+  local owner = redis.call('GET', owner_key)
+  if owner and owner ~= ARGV[1] then refusal = {3, 0} end
+end
+refusal = refusal or commit_refusal(args)
+if refusal and refusal[1] == 0 then return {0, refusal[2], 0, 0} end
+if spend then spend() end
+if refusal then return {refusal[1], refusal[2], granted, 0} end
+if owner_key then redis.call('SET', owner_key, ARGV[1], 'EX', ARGV[2], 'NX') end
+local done = commit_write(args)
+return {1, done[2], granted, 0}
+"""
+)
 
 STREAM_LEASE_SCRIPT = """
 -- Take or renew stream leases in one scope's lease set, unless the scope is full.

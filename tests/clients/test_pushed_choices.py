@@ -197,7 +197,8 @@ async def test_cli_and_sdk_play_every_game_from_pushed_choices_alone(
     # The page does count a ListLegalActions call: the assertion above could fail.
     async with Client(addresses[0]) as probe:
         await probe.login("Probe")
-        room = await probe.create_room("awimbawe")
+        # Private: a public open room would be another test's QuickMatch partner.
+        room = await probe.create_room("awimbawe", private=True)
         with contextlib.suppress(ApiError):  # counted whatever the answer
             await probe.legal(room.room_id)
     assert rpcs_by_method(two_replicas.replicas[0].metrics_port).get("ListLegalActions") == 1

@@ -268,3 +268,45 @@ async def test_the_feeds_poll_reads_the_seqs_of_rooms_on_every_master_at_once(
         for room_id in rooms:
             await store.redis.delete(room_key(room_id))
         await store.close()
+
+
+async def test_n1_n8_session_families_refresh_retry_and_revoke_on_a_cluster(
+    cluster_replicas: list[str],
+) -> None:
+    """The refresh script touches one slot (the family's hash tag): on a cluster a retry
+    gets the same pair, a logout ends the family, and the family's keys share a slot."""
+    from clients.sdk import ApiError, Client
+    from services.store import token_digest, token_family
+    from services.store.keys import access_key, family_key, refresh_key
+
+    a, b = Client(cluster_replicas[0]), Client(cluster_replicas[1])
+    try:
+        await a.login("Clustered")
+        family = token_family(a.token)
+        assert family is not None and family == token_family(a.refresh_token)
+        slots = {
+            key_slot(k.encode())
+            for k in (
+                family_key(family),
+                access_key(token_digest(a.token), family),
+                refresh_key(token_digest(a.refresh_token), family),
+            )
+        }
+        assert len(slots) == 1
+        spent = a.refresh_token
+        first = await a.refresh()
+        b.refresh_token = spent
+        again = await b.refresh()  # a retry, on the other replica
+        assert (again.session_token, again.refresh_token) == (
+            first.session_token,
+            first.refresh_token,
+        )
+        await b.rooms()
+        await b.logout()
+        a.refresh_token = ""
+        with pytest.raises(ApiError) as refused:
+            await a.rooms()
+        assert refused.value.reason == "UNAUTHENTICATED"
+    finally:
+        await a.close()
+        await b.close()

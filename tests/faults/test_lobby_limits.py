@@ -2,8 +2,9 @@
 counters are exact) and in-process replicas over real gRPC:
 
 - rooms are counted per client address as well as per session;
-- wrong join codes lock a session, then an address, out of every join by code for the
-  window (even with a right code), RESOURCE_EXHAUSTED / TOO_MANY_JOIN_ATTEMPTS + RetryInfo;
+- wrong join codes lock a session, then the guessing sessions of an address (never the
+  sessions that guessed nothing), out of every join by code for the window (even with a
+  right code), RESOURCE_EXHAUSTED / TOO_MANY_JOIN_ATTEMPTS + RetryInfo;
 - a join code dies with its match: once finished or abandoned it is NOT_FOUND like a code
   that never existed;
 - ``X-Forwarded-For`` is believed only from a trusted proxy: a direct client cannot pick
@@ -122,7 +123,13 @@ async def _join_by_code(client: Client, code: str, via: str) -> lobby_pb2.JoinRo
     return response
 
 
-async def test_wrong_join_codes_lock_out_the_session_then_the_address(
+async def _refused_join(client: Client, code: str, via: str) -> ApiError:
+    with pytest.raises(ApiError) as refused:
+        await _join_by_code(client, code, via)
+    return refused.value
+
+
+async def test_wrong_join_codes_lock_out_the_session_then_the_addresss_guessing_sessions(
     redis_url_clean: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     replica = await _replica(
@@ -132,7 +139,7 @@ async def test_wrong_join_codes_lock_out_the_session_then_the_address(
         CERCLE_JOIN_FAILURES_PER_ADDRESS="5",
     )
     address = f"127.0.0.1:{replica.port}"
-    host, guesser, second, third, friend = (Client(address) for _ in range(5))
+    host, guesser, second, third, fourth, friend = (Client(address) for _ in range(6))
     try:
         await _login(host, "Host", "203.0.113.1")
         room = await _call(host, host.lobby.CreateRoom, _room_request(), "203.0.113.1")
@@ -141,35 +148,83 @@ async def test_wrong_join_codes_lock_out_the_session_then_the_address(
         wrong = iter(c for c in ("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE") if c != code)
         for client, name in ((guesser, "Guesser"), (second, "Second"), (third, "Third")):
             await _login(client, name, "198.51.100.66")
+        await _login(fourth, "Fourth", "198.51.100.66")
         for _ in range(3):
-            with pytest.raises(ApiError) as unknown:
-                await _join_by_code(guesser, next(wrong), "198.51.100.66")
-            assert (unknown.value.code, unknown.value.reason) == (
+            unknown = await _refused_join(guesser, next(wrong), "198.51.100.66")
+            assert (unknown.code, unknown.reason) == (
                 grpc.StatusCode.NOT_FOUND,
                 "UNKNOWN_JOIN_CODE",
             )
         # The session is locked out: even the right code is refused, with a delay to wait.
-        with pytest.raises(ApiError) as locked:
-            await _join_by_code(guesser, code, "198.51.100.66")
-        assert (locked.value.code, locked.value.reason) == (
+        locked = await _refused_join(guesser, code, "198.51.100.66")
+        assert (locked.code, locked.reason) == (
             grpc.StatusCode.RESOURCE_EXHAUSTED,
             "TOO_MANY_JOIN_ATTEMPTS",
         )
-        assert locked.value.retry_after is not None and 0 < locked.value.retry_after <= 600
-        # A new session from the same address has what the address has left (5 - 3).
+        assert locked.retry_after is not None and 0 < locked.retry_after <= 600
+        # A second guessing session from the address brings it to its limit (3 + 2 = 5):
+        # from then on that session is refused too, though it has tries left of its own...
         for _ in range(2):
-            with pytest.raises(ApiError) as unknown:
-                await _join_by_code(second, next(wrong), "198.51.100.66")
-            assert unknown.value.reason == "UNKNOWN_JOIN_CODE"
-        with pytest.raises(ApiError) as locked:
-            await _join_by_code(third, code, "198.51.100.66")
-        assert locked.value.reason == "TOO_MANY_JOIN_ATTEMPTS"
+            assert (await _refused_join(second, next(wrong), "198.51.100.66")).reason == (
+                "UNKNOWN_JOIN_CODE"
+            )
+        assert (await _refused_join(second, code, "198.51.100.66")).reason == (
+            "TOO_MANY_JOIN_ATTEMPTS"
+        )
+        # ... and so is a session whose first code, tried past the address's limit, is wrong.
+        assert (await _refused_join(fourth, "FFFFFF", "198.51.100.66")).reason == (
+            "UNKNOWN_JOIN_CODE"
+        )
+        assert (await _refused_join(fourth, code, "198.51.100.66")).reason == (
+            "TOO_MANY_JOIN_ATTEMPTS"
+        )
+        # A session of the same address that guessed nothing still joins with the code.
+        joined = await _join_by_code(third, code, "198.51.100.66")
+        assert joined.room.room_id == room.room.room_id
         # Someone else, elsewhere, joins with the code.
         await _login(friend, "Friend", "203.0.113.2")
         joined = await _join_by_code(friend, code, "203.0.113.2")
         assert joined.room.room_id == room.room.room_id
     finally:
-        for client in (host, guesser, second, third, friend):
+        for client in (host, guesser, second, third, fourth, friend):
+            await client.close()
+        await replica.stop(grace=0.1)
+
+
+async def test_n4_one_guesser_does_not_lock_out_others_on_the_same_address(
+    redis_url_clean: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the default limits: 30 wrong codes from one address (three guessing sessions
+    of ten) lock those three sessions out, each after its own ten, and nobody else behind
+    that address (a carrier NAT, a school)."""
+    monkeypatch.delenv("CERCLE_JOIN_FAILURES_PER_SESSION", raising=False)
+    monkeypatch.delenv("CERCLE_JOIN_FAILURES_PER_ADDRESS", raising=False)
+    replica = await _replica(monkeypatch, redis_url_clean)
+    address = f"127.0.0.1:{replica.port}"
+    shared = "198.51.100.80"
+    host = Client(address)
+    guessers = [Client(address) for _ in range(3)]
+    classmates = [Client(address) for _ in range(3)]
+    try:
+        await _login(host, "Host", "203.0.113.1")
+        room = await _call(host, host.lobby.CreateRoom, _room_request(), "203.0.113.1")
+        assert isinstance(room, lobby_pb2.CreateRoomResponse)
+        code = room.room.join_code
+        wrong = (f"{i:06d}".translate(str.maketrans("0123456789", "ABCDEFGHJK")) for i in range(99))
+        for i, guesser in enumerate(guessers):
+            await _login(guesser, f"Guesser {i}", shared)
+            for _ in range(10):
+                guess = next(wrong)
+                if guess == code:
+                    guess = next(wrong)
+                assert (await _refused_join(guesser, guess, shared)).reason == "UNKNOWN_JOIN_CODE"
+            assert (await _refused_join(guesser, code, shared)).reason == "TOO_MANY_JOIN_ATTEMPTS"
+        for i, classmate in enumerate(classmates):
+            await _login(classmate, f"Classmate {i}", shared)
+            joined = await _join_by_code(classmate, code, shared)
+            assert joined.room.room_id == room.room.room_id
+    finally:
+        for client in (host, *guessers, *classmates):
             await client.close()
         await replica.stop(grace=0.1)
 

@@ -19,6 +19,7 @@ import logging
 import subprocess
 import sys
 import threading
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -372,7 +373,7 @@ async def test_no_token_or_device_id_reaches_the_logs_on_the_identity_paths(
     """Device login, refresh and logout succeed, then each fails with a bug planted where
     the tokens and the device id are in the frames and in the exception's message."""
     address = f"127.0.0.1:{table.replica.port}"
-    device_id = "device-" + "7" * 24
+    device_id = "device-" + uuid.uuid4().hex  # random: a weak device id is refused
     phone = Client(address)
     try:
         await phone.login_device(device_id, "Phone")
@@ -392,7 +393,19 @@ async def test_no_token_or_device_id_reaches_the_logs_on_the_identity_paths(
                 f"refresh={issued.refresh_token} authorization: Bearer {tokens[2]}"
             )
 
+        real_refresh = store.Store.refresh_session
+
+        async def refresh_bug(self: store.Store, refresh_token: str) -> store.IssuedSession:
+            issued = await real_refresh(self, refresh_token)
+            assert issued is not None
+            secrets.extend([issued.access_token, issued.refresh_token])
+            raise PlantedBug(
+                f"planted: refresh={refresh_token} access={issued.access_token} "
+                f"next refresh={issued.refresh_token}"
+            )
+
         monkeypatch.setattr(store.Store, "issue_session", issue_bug)
+        monkeypatch.setattr(store.Store, "refresh_session", refresh_bug)
         for call in (phone.login_device(device_id), phone.refresh()):
             with pytest.raises(ApiError) as failed:
                 await call

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 from collections.abc import AsyncIterator
 
 import grpc
@@ -16,8 +17,8 @@ from google.protobuf import text_format
 
 from clients.sdk import ApiError, Client
 from services.chat import MAX_CHAT_LENGTH
-from services.store import Store
-from tests.services.play import wait_for
+from services.store import Store, log_key, room_key
+from tests.services.play import Seat, play_randomly, wait_for
 from tests.services.test_log_secrets import match_secrets
 
 
@@ -256,3 +257,30 @@ async def test_chat_and_presence_updates_carry_no_secret(
             for follower in followers:
                 await follower.close()
             await store.close()
+
+
+async def test_n6_chat_in_a_finished_room_does_not_extend_its_life(
+    replicas: list[str], redis_url: str
+) -> None:
+    """A finished room expires as its end set it: a message posted after the end (allowed:
+    "well played") and a spectator coming in leave its expiry where it was."""
+    player, watcher = Client(replicas[0]), Client(replicas[1])
+    store = Store(redis_url)
+    try:
+        await player.login("Finisher")
+        await watcher.login("Late watcher")
+        room = await player.create_room("tamashii", players=1, options={"decision_seconds": "0"})
+        await player.ready(room.room_id)
+        await player.start(room.room_id)
+        await play_randomly(room.room_id, [Seat(player, 0)], random.Random(6))
+        for key in (room_key(room.room_id), log_key(room.room_id)):
+            await store.redis.expire(key, 120)  # as if the match had ended long ago
+        await player.send_chat(room.room_id, "well played")
+        await watcher.join(room.room_id, spectator=True)
+        await player.send_chat(room.room_id, "again")
+        for key in (room_key(room.room_id), log_key(room.room_id)):
+            assert 0 < await store.redis.ttl(key) <= 120, key
+    finally:
+        await store.close()
+        await player.close()
+        await watcher.close()

@@ -62,3 +62,50 @@ async def test_an_unknown_visibility_is_refused(replicas: list[str], visibility:
         assert all(r.host_player_id != client.player_id for r in listed), "a room was made"
     finally:
         await client.close()
+
+
+@pytest.mark.parametrize(
+    ("seconds", "nanos"),
+    [
+        (0, -5),  # negative
+        (-1, 0),  # negative
+        (0, 1_000_000_000),  # nanos out of range
+        (1, -500_000_000),  # signs that disagree
+        (315_576_000_001, 0),  # beyond the largest Duration
+    ],
+)
+async def test_n10_an_invalid_duration_is_refused_naming_its_field(
+    replicas: list[str], seconds: int, nanos: int
+) -> None:
+    """A ``google.protobuf.Duration`` the protobuf definition does not allow, or a negative
+    one, is refused INVALID_ARGUMENT with the field at fault, by CreateRoom and QuickMatch
+    alike: it is never read as another length."""
+    client = Client(replicas[0])
+    try:
+        await client.login("Durations")
+        create = lobby_pb2.CreateRoomRequest(
+            game_id="tomy", players=3, visibility=common_pb2.VISIBILITY_PRIVATE
+        )
+        create.bot_delay.seconds, create.bot_delay.nanos = seconds, nanos
+        with pytest.raises(ApiError) as refused:
+            await _create(client, create)
+        assert (refused.value.code, refused.value.field) == (
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "bot_delay",
+        )
+        quick = lobby_pb2.QuickMatchRequest(game_id="tomy", bots=2)
+        quick.bot_delay.seconds, quick.bot_delay.nanos = seconds, nanos
+        with pytest.raises(ApiError) as refused:
+            try:
+                await client.lobby.QuickMatch(quick, metadata=client.metadata, timeout=10)
+            except grpc.aio.AioRpcError as exc:
+                raise api_error(exc) from None
+        assert (refused.value.code, refused.value.field) == (
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "bot_delay",
+        )
+        # A valid Duration is taken: 1.5 s.
+        create.bot_delay.seconds, create.bot_delay.nanos = 1, 500_000_000
+        assert (await _create(client, create)).room_id
+    finally:
+        await client.close()

@@ -15,6 +15,7 @@ import pytest
 from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc, tomy_pb2
 
 from clients.sdk import ApiError, Client
+from services.bot_seats import BOTS_ONLY_MIN_DELAY
 from services.server import Replica, start_replica
 from tests.services.play import read_message
 
@@ -213,9 +214,10 @@ async def test_absent_player_is_replaced_by_a_bot_after_repeated_timeouts(
         view = await clients[0].view(room_id)
         assert view.room.seats[0].kind == 2  # SEAT_KIND_BOT
         assert len(await _timeouts(replicas[0], room_id)) == 2
-        # The bot now plays the seat through the same path, until the match ends.
-        for _ in range(200):
-            clock.now += 0.01
+        # The bot now plays the seat through the same path, until the match ends: at a
+        # table of bots alone, one move per BOTS_ONLY_MIN_DELAY at most (bot delay 0 aside).
+        for _ in range(400):
+            clock.now += BOTS_ONLY_MIN_DELAY
             await _tick_all(replicas)
             view = await clients[0].view(room_id)
             if view.HasField("outcome"):

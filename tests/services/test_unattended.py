@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+import io
+import json
+import logging
+import sys
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+import structlog
 from cercle.v1 import game_pb2
 
 from clients.sdk import Client
+from services import logs
+from services.bot_seats import BOT_CLOCK, BOTS_ONLY_MIN_DELAY, bots_only
+from services.presence import BOT_TABLES_PER_PLAYER
 from services.records import RoomRecord
 from services.server import Replica, start_replica
 from services.store import log_key, room_key, shard_of, timers_key
@@ -193,6 +202,138 @@ async def test_bot_moves_do_not_renew_a_rooms_expiry_and_a_humans_move_does(
             raise AssertionError("the human never had a move")
         for key in (room_key(room_id), log_key(room_id)):
             assert await store.redis.ttl(key) > 1000, key
+    finally:
+        for task in streams:
+            await _stop(task)
+        await human.close()
+
+
+@pytest.fixture
+async def clocked_alone(empty_redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
+    """As ``clocked``, on an empty database: the timer loops see only this test's rooms."""
+    clock = FakeClock()
+    replicas = [
+        await start_replica(empty_redis_url, clock=clock, timers=False, unattended_grace=GRACE)
+        for _ in range(2)
+    ]
+    try:
+        yield clock, replicas
+    finally:
+        for replica in replicas:
+            await replica.stop(grace=0.1)
+
+
+@pytest.fixture
+def info_log() -> Iterator[io.StringIO]:
+    """This process's log lines at the production level (INFO), as JSON."""
+    buffer = io.StringIO()
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    logs.configure("INFO", "n5", stream=buffer, cache=False)
+    try:
+        yield buffer
+    finally:
+        structlog.reset_defaults()
+        structlog.contextvars.clear_contextvars()
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        for handler in handlers:
+            root.addHandler(handler)
+        root.setLevel(level)
+        sys.excepthook = sys.__excepthook__
+        threading.excepthook = threading.__excepthook__
+
+
+async def _bots_take_over(
+    clock: FakeClock, replicas: list[Replica], room_ids: list[str]
+) -> list[RoomRecord]:
+    """Step the clock (the human watching, never playing) until every seat of every room is
+    a bot's: the human's clock ran out ``takeover_after`` times."""
+    for _ in range(30):
+        records = [await _room(replicas[0], room_id) for room_id in room_ids]
+        if all(bots_only(r.seats) for r in records):
+            return records
+        await replicas[0].rooms.presence.renew_once()
+        await _step(clock, replicas)
+    raise AssertionError("the bots never took the human's seat over")
+
+
+async def test_n5_a_table_of_bots_alone_keeps_a_minimum_pace_and_logs_no_move_at_info(
+    clocked_alone: tuple[FakeClock, list[Replica]], info_log: io.StringIO
+) -> None:
+    """Bot delay 0, the human watching but never playing: once their seat is a bot's,
+    every bot waits at least BOTS_ONLY_MIN_DELAY, so one step of the clock moves the table
+    once per bot at most (with no delay it moved until the step's move budget ran out);
+    and no bot move writes an info line."""
+    clock, replicas = clocked_alone
+    human = Client(f"127.0.0.1:{replicas[0].port}")
+    streams: list[asyncio.Task[None]] = []
+    try:
+        await human.login("Watches bots")
+        joined = await human.quick_match("tomahawk", bots=3, bot_delay=0)
+        room_id = joined.room.room_id
+        streams.append(_watch(human, room_id, []))
+        presence = replicas[0].rooms.presence
+        await wait_until(lambda: room_id in presence.held, 10, "the human's stream held")
+        (record,) = await _bots_take_over(clock, replicas, [room_id])
+        for _ in range(4):
+            before = record.version
+            await presence.renew_once()
+            await _step(clock, replicas)
+            record = await _room(replicas[0], room_id)
+            if record.outcome is not None:
+                break
+            assert record.paused is None, "a watched table of bots paused"
+            assert record.version - before <= len(record.seats), (before, record.version)
+            bots = [d for d in record.deadlines if d.clock == BOT_CLOCK]
+            assert bots and all(d.length >= BOTS_ONLY_MIN_DELAY for d in bots), bots
+        lines = [json.loads(line) for line in info_log.getvalue().splitlines() if line]
+        applied = [line for line in lines if line.get("event") == "action_applied"]
+        assert any(line.get("source") == "timeout" for line in applied), "no timeout logged"
+        assert not [line for line in applied if line.get("source") == "bot"], "bot moves at info"
+    finally:
+        for task in streams:
+            await _stop(task)
+        await human.close()
+
+
+async def test_n5_one_player_keeps_a_bounded_number_of_bot_tables_running(
+    clocked_alone: tuple[FakeClock, list[Replica]],
+) -> None:
+    """One session watches three tables whose seats all went to bots: BOT_TABLES_PER_PLAYER
+    of them play on, the others pause, watched or not."""
+    clock, replicas = clocked_alone
+    human = Client(f"127.0.0.1:{replicas[0].port}")
+    streams: list[asyncio.Task[None]] = []
+    tables = BOT_TABLES_PER_PLAYER + 1
+    try:
+        await human.login("Many tables")
+        room_ids = []
+        for _ in range(tables):
+            joined = await human.quick_match("tomahawk", bots=3, bot_delay=1.0)
+            room_ids.append(joined.room.room_id)
+            streams.append(_watch(human, room_ids[-1], []))
+        presence = replicas[0].rooms.presence
+        await wait_until(
+            lambda: all(r in presence.held for r in room_ids), 10, "the human's streams held"
+        )
+        await _bots_take_over(clock, replicas, room_ids)
+        for _ in range(2):  # the tables past the count pause at their next bot move
+            await presence.renew_once()
+            await _step(clock, replicas)
+        before = [await _room(replicas[0], room_id) for room_id in room_ids]
+        for _ in range(4):
+            await presence.renew_once()
+            await _step(clock, replicas)
+        after = [await _room(replicas[0], room_id) for room_id in room_ids]
+        playing = [
+            b.room_id
+            for b, a in zip(before, after, strict=True)
+            if a.version > b.version or a.outcome is not None
+        ]
+        assert len(playing) == BOT_TABLES_PER_PLAYER, (playing, [a.paused for a in after])
+        stopped = [a for a in after if a.room_id not in playing]
+        assert all(a.paused is not None and a.deadlines == () for a in stopped), stopped
     finally:
         for task in streams:
             await _stop(task)

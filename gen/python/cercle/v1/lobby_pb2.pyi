@@ -211,8 +211,12 @@ class AuthenticateDeviceRequest(_message.Message):
     DEVICE_ID_FIELD_NUMBER: _builtins.int
     DISPLAY_NAME_FIELD_NUMBER: _builtins.int
     device_id: _builtins.str
-    """An id the app generated once and keeps (a random UUID is right): 16 to 128 visible
-    ASCII characters. Keep it secret: whoever sends it is this player.
+    """An id the app generated once and keeps: 16 to 128 visible ASCII characters carrying at
+    least 128 bits of entropy, so that nobody can guess it. Make it from a secure random
+    generator: a random UUID (version 4), or 16 random bytes in hex or base64url. An id
+    too short for 128 bits in its alphabet, or visibly not random (`0000000000000000`, a
+    repeated pattern, a counting run), is refused INVALID_ARGUMENT (field `device_id`).
+    Keep it secret: whoever sends it is this player.
     """
     display_name: _builtins.str
     """The display name of a new player (1 to 32 characters). Empty: "Player". Ignored for a

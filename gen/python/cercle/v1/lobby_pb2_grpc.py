@@ -179,17 +179,21 @@ class LobbyServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def RefreshSession(self, request, context):
-        """Trades a refresh token for a new access token and a new refresh token. The refresh
-        token sent is spent at once; the access token issued with it stops working on every
-        replica within a second.
+        """Trades a refresh token for a new access token and a new refresh token; the access
+        token issued with the old one stops working on every replica within a second. Safe to
+        retry: the same refresh token sent again within 30 seconds gets the same new pair
+        (its answer may have been lost), and a refusal (UNAVAILABLE) spent nothing. Sent again
+        later, a spent refresh token is taken as stolen: every token issued from the same
+        login stops working (UNAUTHENTICATED), and the player logs in again.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def DeleteSession(self, request, context):
-        """Logs out: the access token of the call and its refresh token stop working on every
-        server replica within a second.
+        """Logs out: every token of the session (the access token of the call, its refresh token,
+        and those issued by refreshing it) stops working on every server replica within a
+        second, and its open streams end UNAUTHENTICATED.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -56,13 +56,17 @@ class LobbyServiceStub:
     gives the same player (and so the same rooms and match history).
     """
     RefreshSession: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.RefreshSessionRequest, _lobby_pb2.RefreshSessionResponse]
-    """Trades a refresh token for a new access token and a new refresh token. The refresh
-    token sent is spent at once; the access token issued with it stops working on every
-    replica within a second.
+    """Trades a refresh token for a new access token and a new refresh token; the access
+    token issued with the old one stops working on every replica within a second. Safe to
+    retry: the same refresh token sent again within 30 seconds gets the same new pair
+    (its answer may have been lost), and a refusal (UNAVAILABLE) spent nothing. Sent again
+    later, a spent refresh token is taken as stolen: every token issued from the same
+    login stops working (UNAUTHENTICATED), and the player logs in again.
     """
     DeleteSession: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.DeleteSessionRequest, _lobby_pb2.DeleteSessionResponse]
-    """Logs out: the access token of the call and its refresh token stop working on every
-    server replica within a second.
+    """Logs out: every token of the session (the access token of the call, its refresh token,
+    and those issued by refreshing it) stops working on every server replica within a
+    second, and its open streams end UNAUTHENTICATED.
     """
     UpdateProfile: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.UpdateProfileRequest, _lobby_pb2.UpdateProfileResponse]
     """Changes the caller's display name (for the rooms joined from now on)."""
@@ -132,13 +136,17 @@ class LobbyServiceAsyncStub(LobbyServiceStub):
     gives the same player (and so the same rooms and match history).
     """
     RefreshSession: _aio.UnaryUnaryMultiCallable[_lobby_pb2.RefreshSessionRequest, _lobby_pb2.RefreshSessionResponse]  # type: ignore[assignment]
-    """Trades a refresh token for a new access token and a new refresh token. The refresh
-    token sent is spent at once; the access token issued with it stops working on every
-    replica within a second.
+    """Trades a refresh token for a new access token and a new refresh token; the access
+    token issued with the old one stops working on every replica within a second. Safe to
+    retry: the same refresh token sent again within 30 seconds gets the same new pair
+    (its answer may have been lost), and a refusal (UNAVAILABLE) spent nothing. Sent again
+    later, a spent refresh token is taken as stolen: every token issued from the same
+    login stops working (UNAUTHENTICATED), and the player logs in again.
     """
     DeleteSession: _aio.UnaryUnaryMultiCallable[_lobby_pb2.DeleteSessionRequest, _lobby_pb2.DeleteSessionResponse]  # type: ignore[assignment]
-    """Logs out: the access token of the call and its refresh token stop working on every
-    server replica within a second.
+    """Logs out: every token of the session (the access token of the call, its refresh token,
+    and those issued by refreshing it) stops working on every server replica within a
+    second, and its open streams end UNAUTHENTICATED.
     """
     UpdateProfile: _aio.UnaryUnaryMultiCallable[_lobby_pb2.UpdateProfileRequest, _lobby_pb2.UpdateProfileResponse]  # type: ignore[assignment]
     """Changes the caller's display name (for the rooms joined from now on)."""
@@ -223,9 +231,12 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _lobby_pb2.RefreshSessionRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_lobby_pb2.RefreshSessionResponse, _abc.Awaitable[_lobby_pb2.RefreshSessionResponse]]:
-        """Trades a refresh token for a new access token and a new refresh token. The refresh
-        token sent is spent at once; the access token issued with it stops working on every
-        replica within a second.
+        """Trades a refresh token for a new access token and a new refresh token; the access
+        token issued with the old one stops working on every replica within a second. Safe to
+        retry: the same refresh token sent again within 30 seconds gets the same new pair
+        (its answer may have been lost), and a refusal (UNAVAILABLE) spent nothing. Sent again
+        later, a spent refresh token is taken as stolen: every token issued from the same
+        login stops working (UNAUTHENTICATED), and the player logs in again.
         """
 
     @_abc_1.abstractmethod
@@ -234,8 +245,9 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _lobby_pb2.DeleteSessionRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_lobby_pb2.DeleteSessionResponse, _abc.Awaitable[_lobby_pb2.DeleteSessionResponse]]:
-        """Logs out: the access token of the call and its refresh token stop working on every
-        server replica within a second.
+        """Logs out: every token of the session (the access token of the call, its refresh token,
+        and those issued by refreshing it) stops working on every server replica within a
+        second, and its open streams end UNAUTHENTICATED.
         """
 
     @_abc_1.abstractmethod

@@ -104,8 +104,12 @@ export const CreateSessionResponseSchema: GenMessage<CreateSessionResponse> = /*
  */
 export type AuthenticateDeviceRequest = Message<"cercle.v1.AuthenticateDeviceRequest"> & {
   /**
-   * An id the app generated once and keeps (a random UUID is right): 16 to 128 visible
-   * ASCII characters. Keep it secret: whoever sends it is this player.
+   * An id the app generated once and keeps: 16 to 128 visible ASCII characters carrying at
+   * least 128 bits of entropy, so that nobody can guess it. Make it from a secure random
+   * generator: a random UUID (version 4), or 16 random bytes in hex or base64url. An id
+   * too short for 128 bits in its alphabet, or visibly not random (`0000000000000000`, a
+   * repeated pattern, a counting run), is refused INVALID_ARGUMENT (field `device_id`).
+   * Keep it secret: whoever sends it is this player.
    *
    * @generated from field: string device_id = 1;
    */
@@ -1710,9 +1714,12 @@ export const LobbyService: GenService<{
     output: typeof AuthenticateDeviceResponseSchema;
   },
   /**
-   * Trades a refresh token for a new access token and a new refresh token. The refresh
-   * token sent is spent at once; the access token issued with it stops working on every
-   * replica within a second.
+   * Trades a refresh token for a new access token and a new refresh token; the access
+   * token issued with the old one stops working on every replica within a second. Safe to
+   * retry: the same refresh token sent again within 30 seconds gets the same new pair
+   * (its answer may have been lost), and a refusal (UNAVAILABLE) spent nothing. Sent again
+   * later, a spent refresh token is taken as stolen: every token issued from the same
+   * login stops working (UNAUTHENTICATED), and the player logs in again.
    *
    * @generated from rpc cercle.v1.LobbyService.RefreshSession
    */
@@ -1722,8 +1729,9 @@ export const LobbyService: GenService<{
     output: typeof RefreshSessionResponseSchema;
   },
   /**
-   * Logs out: the access token of the call and its refresh token stop working on every
-   * server replica within a second.
+   * Logs out: every token of the session (the access token of the call, its refresh token,
+   * and those issued by refreshing it) stops working on every server replica within a
+   * second, and its open streams end UNAUTHENTICATED.
    *
    * @generated from rpc cercle.v1.LobbyService.DeleteSession
    */
