@@ -123,7 +123,9 @@ def test_the_go_client_is_gofmt_clean(built: stubs.Built) -> None:
     assert unformatted == ""
 
 
-@pytest.mark.parametrize(("game_id", "bots"), [("awimbawe", 1), ("tomahawk", 3)])
+@pytest.mark.parametrize(
+    ("game_id", "bots"), [("awimbawe", 1), ("tomahawk", 3), ("tamashii", 1), ("tomy", 2)]
+)
 async def test_the_go_program_plays_a_whole_match_against_bots_through_envoy(
     built: stubs.Built, edge: Cluster, game_id: str, bots: int
 ) -> None:
