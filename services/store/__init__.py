@@ -1,6 +1,8 @@
 """Every Redis access of Cercle, in one package: key names (:mod:`.keys`, with the data
 model), the Lua scripts (:mod:`.scripts`, with their KEYS and ARGV) and the typed calls that
-run them (:mod:`.client`). Nothing else in Cercle talks to Redis; import from here.
+run them (:mod:`.client`, with its mixins :mod:`.players`, :mod:`.limits` and
+:mod:`.indexes`; the commit's wire forms in :mod:`.commits`). Nothing else in Cercle talks
+to Redis; import from here.
 """
 
 from services.records import LogEntry, RoomRecord, dumps
@@ -8,17 +10,15 @@ from services.store.client import (
     IDEMPOTENCY_TTL_SECONDS,
     LOG_PAGE,
     OPEN_ROOM_TTL_SECONDS,
-    ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
     ActionCommit,
     Conflict,
     Duplicate,
     KeyReused,
     Store,
-    entry_from_notification,
-    notification,
     now,
 )
+from services.store.commits import ROOM_TTL_SECONDS, entry_from_notification, notification
 from services.store.keys import (
     SHARDS,
     bot_tables_scope,

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
@@ -20,21 +18,18 @@ from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import RedisClusterException, RedisError
 
 from services import metrics
-from services.records import LogEntry, RoomRecord, from_hash, next_deadline, to_hash
+from services.records import LogEntry, RoomRecord, from_hash
+from services.store.commits import ROOM_TTL_SECONDS, commit_arguments
+from services.store.indexes import IndexStore
 from services.store.keys import (
     SHARDS,
-    code_key,
     idem_key,
     idem_owner_key,
     log_key,
-    notify_channel,
     online_key,
-    open_rooms_key,
     presence_key,
     probe_key,
     room_key,
-    shard_of,
-    timers_key,
 )
 from services.store.limits import LimitStore
 from services.store.players import REFRESH_SCRIPT, ROTATE_REFRESH_SCRIPT, PlayerStore
@@ -50,8 +45,6 @@ from services.store.scripts import (
 )
 from services.store_errors import WRITE_REFUSALS, StoreUnavailable, error_kind
 
-ROOM_TTL_SECONDS = 24 * 3600
-"""A room and its log expire this long after their last change once its match started."""
 OPEN_ROOM_TTL_SECONDS = 3600
 """A room whose match has not started expires after an hour without any change."""
 ROOMS_PER_HOUR = 30
@@ -103,40 +96,12 @@ class ActionCommit(NamedTuple):
     """``(granted, seconds to wait)`` from the shared limiter, when one was asked."""
 
 
-def entry_from_notification(payload: bytes) -> LogEntry:
-    """The log entry a commit published on the room's channel."""
-    return notification(payload)[0]
-
-
-def notification(payload: bytes) -> tuple[LogEntry, dict[bytes, bytes] | None]:
-    """The log entry a commit published on the room's channel, and the room hash fields it
-    wrote, ``seq`` included (None from a commit that did not publish them)."""
-    seq, flat = json.loads(payload)
-    raw: dict[bytes, bytes] = {}
-    room: dict[bytes, bytes] = {}
-    copied: list[bytes] = []
-    for i in range(0, len(flat), 2):
-        name, value = flat[i].encode(), flat[i + 1].encode()
-        if name == b"room.":  # a room field equal to the entry's field of the same name
-            copied.append(value)
-        elif name.startswith(b"room."):
-            room[name[5:]] = value
-        else:
-            raw[name] = value
-    entry = from_hash(LogEntry, raw, seq=int(seq))
-    if b"seq" not in room:
-        return entry, None
-    for name in copied:
-        room[name] = raw[name]
-    return entry, room
-
-
 # ---------------------------------------------------------------------------------------
 # The store
 # ---------------------------------------------------------------------------------------
 
 
-class Store(PlayerStore, LimitStore):
+class Store(PlayerStore, LimitStore, IndexStore):
     """Cercle's Redis store. One per process; safe to share between tasks. Player-scoped
     calls (sessions, identities, room lists, history, request ids) are in
     :mod:`services.store.players`; the limits' counters (quotas, rates, stream leases) in
@@ -321,7 +286,7 @@ class Store(PlayerStore, LimitStore):
         :class:`Duplicate` if ``idempotency_key`` was used already for the request whose
         hash is ``fingerprint``, and :class:`KeyReused` if it was used for another one.
         """
-        keys, args, deadline_arg = _commit_arguments(
+        keys, args, deadline_arg = commit_arguments(
             room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl
         )
         code, seq = await self._call(op, self._commit(keys=keys, args=args))
@@ -359,7 +324,7 @@ class Store(PlayerStore, LimitStore):
         the rate and the key's owner live in other slots than the room."""
         if self.cluster:
             raise ValueError("commit_action needs one Redis (the rate and owner keys' slots)")
-        keys, args, deadline_arg = _commit_arguments(
+        keys, args, deadline_arg = commit_arguments(
             room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl
         )
         head: list[str | bytes | int] = [
@@ -421,42 +386,6 @@ class Store(PlayerStore, LimitStore):
         eid, fields = raw[0]
         return from_hash(LogEntry, fields, seq=int(eid.split(b"-")[0]))
 
-    # -- global indexes (hints; the room itself is the truth) ---------------------------------
-
-    async def index_open_room(self, room_id: str, game_id: str, created: float) -> None:
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(open_rooms_key(), {room_id: created})
-        pipe.zadd(open_rooms_key(game_id), {room_id: created})
-        await self._call("index_open_room", pipe.execute())
-
-    async def unindex_open_room(self, room_id: str, game_id: str) -> None:
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zrem(open_rooms_key(), room_id)
-        pipe.zrem(open_rooms_key(game_id), room_id)
-        await self._call("unindex_open_room", pipe.execute())
-
-    async def open_rooms(self, game_id: str | None, limit: int) -> list[str]:
-        ids = await self._call(
-            "open_rooms", self.redis.zrevrange(open_rooms_key(game_id), 0, limit - 1)
-        )
-        return [i.decode() for i in ids]
-
-    async def set_join_code(self, code: str, room_id: str) -> bool:
-        return bool(
-            await self._call(
-                "set_join_code",
-                self.redis.set(code_key(code), room_id, nx=True, ex=ROOM_TTL_SECONDS),
-            )
-        )
-
-    async def room_for_code(self, code: str) -> str | None:
-        value = await self._call("room_for_code", self.redis.get(code_key(code)))
-        return value.decode() if value else None
-
-    async def retire_join_code(self, code: str, room_id: str) -> None:
-        """Forget a join code once its room's match is over (if it still names the room)."""
-        await self._call("retire_join_code", self._delete_if(keys=[code_key(code)], args=[room_id]))
-
     async def release_idempotency_key(self, idempotency_key: str, room_id: str) -> None:
         """Give back the claim :meth:`load_room_for_action` made for a key whose request was
         refused (a refused request changes nothing)."""
@@ -464,35 +393,6 @@ class Store(PlayerStore, LimitStore):
             "release_idempotency_key",
             self._delete_if(keys=[idem_owner_key(idempotency_key)], args=[room_id]),
         )
-
-    # -- presence ----------------------------------------------------------------------------
-
-    async def touch_presence(
-        self, rooms: Sequence[tuple[str, Sequence[str]]], now: float, ttl: int
-    ) -> list[tuple[int, bool]]:
-        """For each ``(room id, player ids)``: record ``now`` for the players who hold a
-        human seat; return how many did and whether the room's clocks are paused. One
-        pipelined round trip (concurrent calls on Redis Cluster)."""
-        if not rooms:
-            return []
-
-        def call(room_id: str, players: Sequence[str], client: Any = None) -> Any:
-            return self._touch_presence(
-                keys=[room_key(room_id), presence_key(room_id)],
-                args=[repr(float(now)), ttl, *players],
-                client=client,
-            )
-
-        if self.cluster:
-            results = await self._call(
-                "touch_presence", asyncio.gather(*(call(r, p) for r, p in rooms))
-            )
-        else:
-            pipe = self.redis.pipeline(transaction=False)
-            for room_id, players in rooms:
-                await call(room_id, players, pipe)
-            results = await self._call("touch_presence", pipe.execute())
-        return [(int(seated), bool(paused)) for seated, paused in results]
 
     async def load_room_for_timers(
         self, room_id: str, since: float
@@ -524,51 +424,9 @@ class Store(PlayerStore, LimitStore):
             entry = from_hash(LogEntry, fields, seq=int(entry_id.split(b"-")[0]))
         return record, entry, frozenset(m.decode() for m in members)
 
-    # -- timers ----------------------------------------------------------------------------------
-
-    async def claim_due(
-        self, now: float, lease: float, limit: int = 100
-    ) -> tuple[list[str], float | None]:
-        """Rooms whose earliest deadline has passed, claimed for ``lease`` seconds, and the
-        earliest deadline left in the index afterwards (None: no room has one).
-
-        Every shard is asked in one pipelined round trip. A claimed room is pushed back to
-        ``now + lease`` in its shard's index, so other replicas leave it alone while this one
-        works; if this replica dies, the claim lapses and another replica takes the room.
-        """
-        if self.cluster:  # shards live on several nodes: ask them concurrently
-            results = await self._call(
-                "claim_due",
-                asyncio.gather(
-                    *(
-                        self._claim(keys=[timers_key(shard)], args=[now, now + lease, limit])
-                        for shard in range(SHARDS)
-                    )
-                ),
-            )
-        else:
-            pipe = self.redis.pipeline(transaction=False)
-            for shard in range(SHARDS):
-                await self._claim(
-                    keys=[timers_key(shard)], args=[now, now + lease, limit], client=pipe
-                )
-            results = await self._call("claim_due", pipe.execute())
-        claimed = [member.decode() for due, _ in results for member in due]
-        firsts = [float(first) for _, first in results if first]
-        return claimed, min(firsts, default=None)
-
     def pubsub(self) -> Any:
         """A pub/sub connection (on Redis Cluster, PUBLISH reaches every node)."""
         return self.redis.pubsub(ignore_subscribe_messages=True)
-
-    async def reschedule(self, room_id: str) -> None:
-        """Index the room's earliest deadline again from its stored deadlines."""
-        await self._call(
-            "reschedule",
-            self._reschedule(
-                keys=[room_key(room_id), timers_key(shard_of(room_id))], args=[room_id]
-            ),
-        )
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -616,48 +474,6 @@ def _closed_under_redis_py(exc: AttributeError) -> bool:
     while frame is not None and frame.tb_next is not None:
         frame = frame.tb_next
     return frame is not None and "/redis/" in frame.tb_frame.f_code.co_filename
-
-
-def _commit_arguments(
-    room_id: str,
-    expected_seq: int,
-    room: RoomRecord,
-    entry: LogEntry,
-    before: RoomRecord | None,
-    idempotency_key: str,
-    fingerprint: str,
-    ttl: int,
-) -> tuple[list[str], list[str | bytes | int], str]:
-    """COMMIT_SCRIPT's KEYS and ARGV for a change, and its deadline argument."""
-    if before is None:  # a new room: what is at its default need not be written
-        fields = to_hash(room, skip_defaults=True)
-        fields["epoch"] = room.epoch or secrets.token_hex(6)  # its log's first epoch
-    else:
-        fields = to_hash(room, changed_from=before)
-    args: list[str | bytes | int] = [
-        expected_seq,
-        idempotency_key,
-        fingerprint,
-        ttl,
-        len(fields),
-    ]
-    for name, value in fields.items():
-        args += [name, value]
-    for name, value in to_hash(entry, skip_defaults=True).items():
-        args += [name, value]
-    if before is not None and before.deadlines == room.deadlines:
-        deadline_arg = "-"  # unchanged
-    else:
-        earliest = next_deadline(room.deadlines)
-        deadline_arg = "" if earliest is None else repr(earliest)
-    args += [room_id, deadline_arg, notify_channel(room_id)]
-    keys = [
-        room_key(room_id),
-        log_key(room_id),
-        idem_key(room_id),
-        timers_key(shard_of(room_id)),
-    ]
-    return keys, args, deadline_arg
 
 
 def _room_from_hash(room_id: str, raw: Mapping[bytes, bytes]) -> RoomRecord:
