@@ -13,7 +13,8 @@ checks in one script; a stale copy or a refusal takes the path with the load.
 Who does what on the Act path: this module checks the request (idempotency key, seat, game)
 and orchestrates; :mod:`services.planning` plans the action (pure); :mod:`services.clocks`
 computes the deadlines and pauses/resumes tables; :mod:`services.bot_seats` decides bots'
-moves and takes seats over; :mod:`services.lobby` holds the lobby operations.
+moves and takes seats over; :mod:`services.lobby` holds the lobby operations and
+:mod:`services.server_moves` the server's own moves (timeouts, bots, pauses).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from typing import Any
 import structlog
 
 from engine import registry
-from engine.core import Game, State, Timeout
-from services import bot_seats, clocks, errors, metrics
+from engine.core import Game, State
+from services import errors, metrics
 from services.bot_seats import BOT_CLOCK
 from services.clocks import compute_deadlines
 from services.errors import RoomError
@@ -36,7 +37,7 @@ from services.games import contract_for
 from services.limits import SESSION_RATE_MESSAGE, DeferredTake, Limits, rate_limited
 from services.lobby import DEFAULT_BOT_DELAY, DEFAULT_TAKEOVER_AFTER, LobbyOps
 from services.planning import plan_action
-from services.presence import UNATTENDED_GRACE_SECONDS, Presence, attended
+from services.presence import UNATTENDED_GRACE_SECONDS, Presence
 from services.records import (
     Change,
     DeadlineRecord,
@@ -52,6 +53,7 @@ from services.records import (
     seat_of,
     seed_commitment,
 )
+from services.server_moves import ServerMoves
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOM_TTL_SECONDS,
@@ -103,7 +105,7 @@ class Snapshot:
     state: State | None
 
 
-class Rooms(LobbyOps):
+class Rooms(LobbyOps, ServerMoves):
     """Lobby and match operations. One per process; stateless between calls."""
 
     def __init__(
@@ -420,119 +422,6 @@ class Rooms(LobbyOps):
         if entry is None:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again")
         return ActResult(seq, entry.version, entry.events, entry.actor, replayed=True)
-
-    # -- the server's own moves: timeouts, bots, pauses ------------------------------------------
-
-    async def run_due(
-        self,
-        room_id: str,
-        *,
-        max_steps: int = 32,
-        on_late: Callable[[float, float], None] | None = None,
-    ) -> int:
-        """Apply every deadline of the room that has passed: timeouts through the same path
-        as a player's action, bot moves as the bot decides from its seat's view. Returns how
-        many were applied. Safe to run on several replicas at once: each application names
-        the version it was computed for, so a deadline is applied once. A timeout costs two
-        Redis round trips (load, then the commit that also indexes the next deadline).
-        ``on_late`` receives, for each player's clock applied, how late (seconds) it was
-        when its room was loaded and when its timeout was committed."""
-        applied = 0
-        grace = self.unattended_grace
-        record, present = await self.store.load_room_for_timers(room_id, self.clock() - grace)
-        for _ in range(max_steps):
-            if record is None or record.status is not RoomStatus.PLAYING or record.state is None:
-                return applied
-            now = self.clock()
-            due = clocks.due(record.deadlines, now)
-            if not due:
-                if applied == 0:  # the claim pushed the index back: put the real time again
-                    await self.store.reschedule(room_id)
-                return applied
-            if grace > 0 and not attended(record, present, now - grace):
-                await self.pause(room_id)  # nobody is there: no clock runs, no bot plays
-                return applied
-            deadline = due[0]
-            if deadline.clock == BOT_CLOCK and not await self.presence.may_run(record):
-                await self.pause(room_id)  # bots alone, whose players run enough of them
-                return applied
-            try:
-                if deadline.clock == BOT_CLOCK:
-                    result = await self._bot_move(record, deadline)
-                else:
-                    result = await self.act(
-                        room_id,
-                        deadline.seat,
-                        None,
-                        Timeout(),
-                        version=record.version,
-                        source=Source.TIMEOUT,
-                        record=record,
-                    )
-                    if on_late is not None:
-                        on_late(now - deadline.expire, self.clock() - deadline.expire)
-                applied += 1
-                if result is None or not clocks.due(result.deadlines, self.clock()):
-                    return applied  # the commit indexed the next deadline already
-            except RoomError as exc:
-                if exc.reason not in ("STALE_VERSION", "NOT_DUE", "BUSY"):
-                    if deadline.clock != BOT_CLOCK:
-                        raise
-                    # A bot's stored reflex no longer fits: drop it and move on.
-                    log.warning("bot_move_refused", room=room_id, reason=exc.reason)
-                    await self._drop(room_id, deadline)
-            record = await self.store.load_room(room_id)
-        return applied
-
-    async def _bot_move(self, record: RoomRecord, deadline: DeadlineRecord) -> ActResult | None:
-        game = registry.get(record.meta.game)
-        assert record.state is not None and record.seed is not None
-        state = game.decode(record.state)
-        action = bot_seats.decide(
-            game,
-            state,
-            deadline,
-            record.seats[deadline.seat],
-            record.memories.get(deadline.seat),
-            record.seed,
-        )
-        if action is None:
-            await self._drop(record.room_id, deadline)
-            return None
-        version = deadline.version if deadline.action is not None else record.version
-        return await self.act(
-            record.room_id,
-            deadline.seat,
-            None,
-            action,
-            version=version,
-            source=Source.BOT,
-            record=record,
-        )
-
-    async def _drop(self, room_id: str, deadline: DeadlineRecord) -> None:
-        """Forget one deadline (a bot's reflex that no longer applies)."""
-        await self._mutate(room_id, lambda current: clocks.drop(current, deadline))
-
-    async def pause(self, room_id: str) -> None:
-        """Stop a table's clocks and bots: none of its humans is there (services.presence).
-        Its deadlines are dropped and it leaves the timer index until :meth:`resume`."""
-        now = self.clock()
-        await self._mutate(room_id, lambda current: clocks.pause(current, now))
-        log.info("table_paused", room=room_id)
-
-    async def resume(self, room_id: str) -> None:
-        """Start a paused table again, every clock afresh: one of its humans is back (a
-        table of bots alone stays paused while its players run enough such tables)."""
-        record = await self.load(room_id)
-        if record.paused is not None and not await self.presence.may_run(record):
-            return
-
-        def compute(current: RoomRecord) -> Change | None:
-            return clocks.resume(current, registry.get(current.meta.game), self.clock())
-
-        await self._mutate(room_id, compute, record=record)
-        log.info("table_resumed", room=room_id)
 
     async def read_log(self, room_id: str, after_seq: int) -> list[LogEntry]:
         return await self.store.read_log(room_id, after_seq)
