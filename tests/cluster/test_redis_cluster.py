@@ -18,6 +18,7 @@ import redis
 from redis.asyncio.cluster import RedisCluster
 from redis.crc import key_slot
 
+from clients.sdk import ApiError
 from deploy.local.cluster import Proc, free_port, start_redis, start_replica, wait_for_port
 from services.store import SHARDS, Store, room_key, shard_of, stream_leases_key
 from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
@@ -163,11 +164,19 @@ async def test_slot_migration_and_master_restart_mid_match(
         nodes[nodes.index(target)] = restarted
         wait_for_port(restarted.port, restarted)
         _wait_ok(restarted.port)
-        for _ in range(100):  # the replicas reconnect by themselves
+        # The replicas reconnect by themselves: until they have, a call may be answered
+        # UNAVAILABLE (retry later), as documented. Wait until every seat's replica has
+        # answered a few in a row (each pooled connection to the restarted node fails once).
+        streak = 0
+        for _ in range(200):
             try:
-                await seats[0].client.view(room_id)
-                break
-            except Exception:
+                for seat in seats:
+                    await seat.client.view(room_id)
+                streak += 1
+                if streak == 3:
+                    break
+            except ApiError:
+                streak = 0
                 await asyncio.sleep(0.2)
         await play_randomly(room_id, seats, rng)
         final = await seats[0].client.view(room_id)
