@@ -174,8 +174,10 @@ func (p *player) stream(ctx context.Context) (bool, error) {
 		p.out.Updates++
 		if outcome := update.Outcome; outcome != nil {
 			p.out.Reason = outcome.Reason.String()
-			p.out.Winners = outcome.Winners
-			p.out.Scores = outcome.Scores
+			// append to an empty slice: a match nobody won (Tamashii's team lost) prints
+			// "winners": [] rather than null.
+			p.out.Winners = append([]int32{}, outcome.Winners...)
+			p.out.Scores = append([]int64{}, outcome.Scores...)
 			return true, nil
 		}
 		// Empty choices: nothing to do now (another seat's turn, or no call to make).
