@@ -133,6 +133,13 @@ def new_request_id() -> str:
     return uuid.uuid4().hex
 
 
+REFRESH_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)
+"""Seconds between the tries of one RefreshSession whose answer did not come: well inside
+the server's grace for the same token (30 s by default), after which it would count as
+reused and end the session."""
+RETRYABLE_REFRESH = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
+
+
 class Client:
     """One player's connection. ``async with Client(address) as c: await c.login("Ana")``."""
 
@@ -219,13 +226,20 @@ class Client:
         return response
 
     async def refresh(self) -> lobby_pb2.RefreshSessionResponse:
-        """Trade the refresh token for a new access token and refresh token."""
-        try:
-            response = await self.lobby.RefreshSession(
-                lobby_pb2.RefreshSessionRequest(refresh_token=self.refresh_token), timeout=10.0
-            )
-        except grpc.aio.AioRpcError as exc:
-            raise api_error(exc) from None
+        """Trade the refresh token for a new access token and refresh token. An answer that
+        did not come (UNAVAILABLE, DEADLINE_EXCEEDED: the network dropped it, or the store
+        refused writes) is asked again with the same token: within its grace the server
+        answers the same new pair, so a lost answer never loses the session."""
+        request = lobby_pb2.RefreshSessionRequest(refresh_token=self.refresh_token)
+        for delay in (*REFRESH_RETRY_DELAYS, None):
+            try:
+                response = await self.lobby.RefreshSession(request, timeout=10.0)
+                break
+            except grpc.aio.AioRpcError as exc:
+                error = api_error(exc)
+                if delay is None or error.code not in RETRYABLE_REFRESH:
+                    raise error from None
+                await asyncio.sleep(max(delay, error.retry_after or 0.0))
         self.token, self.refresh_token = response.session_token, response.refresh_token
         return response
 
