@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
+import logging
 import random
-from collections.abc import Callable
+import sys
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 import grpc
+import structlog
 from cercle.v1 import game_pb2
 from google.protobuf.message import Message
 from prometheus_client import REGISTRY
 
 from clients.sdk import ApiError, Client
+from services import logs
 
 RACE_REASONS = {"STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY", "RATE_LIMITED"}
 R = TypeVar("R", bound=Message)
@@ -157,3 +163,25 @@ async def wait_for(predicate: Callable[..., object], timeout: float = 10.0) -> N
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError("timed out waiting")
         await asyncio.sleep(0.02)
+
+
+@contextlib.contextmanager
+def captured_logs(level: str, replica: str) -> Iterator[io.StringIO]:
+    """Every log line of this process (structlog and the standard library) at ``level``, as
+    JSON, into the buffer yielded; the logging set-up is put back afterwards."""
+    buffer = io.StringIO()
+    root = logging.getLogger()
+    handlers, old_level = list(root.handlers), root.level
+    logs.configure(level, replica, stream=buffer, cache=False)
+    try:
+        yield buffer
+    finally:
+        structlog.reset_defaults()
+        structlog.contextvars.clear_contextvars()
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+        for handler in handlers:
+            root.addHandler(handler)
+        root.setLevel(old_level)
+        sys.excepthook = sys.__excepthook__
+        threading.excepthook = threading.__excepthook__

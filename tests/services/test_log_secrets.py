@@ -15,10 +15,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import logging
 import subprocess
 import sys
-import threading
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
@@ -27,18 +25,18 @@ from typing import Any
 
 import grpc
 import pytest
-import structlog
 from cercle.v1 import game_pb2, timer_pb2, timer_pb2_grpc
 
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
-from services import auth, clocks, logs, planning, rooms, servicing, store, timers
+from services import auth, clocks, planning, rooms, servicing, store, timers
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
 from services.store import client as store_client
 from tests.faults.helpers import wait_health, wait_until
+from tests.services.play import captured_logs
 
 START = 2_000_000_000.0
 TURN_SECONDS = 30
@@ -55,22 +53,8 @@ class FakeClock:
 @pytest.fixture
 def captured() -> Iterator[io.StringIO]:
     """Every log line of this process (structlog and the standard library) as JSON."""
-    buffer = io.StringIO()
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    logs.configure("DEBUG", "leak-test", stream=buffer, cache=False)
-    try:
+    with captured_logs("DEBUG", "leak-test") as buffer:
         yield buffer
-    finally:
-        structlog.reset_defaults()
-        structlog.contextvars.clear_contextvars()
-        for handler in list(root.handlers):
-            root.removeHandler(handler)
-        for handler in handlers:
-            root.addHandler(handler)
-        root.setLevel(level)
-        sys.excepthook = sys.__excepthook__
-        threading.excepthook = threading.__excepthook__
 
 
 @dataclass

@@ -12,24 +12,20 @@ import asyncio
 import contextlib
 import io
 import json
-import logging
-import sys
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-import structlog
 from cercle.v1 import game_pb2
 
 from clients.sdk import Client
-from services import logs
 from services.bot_seats import BOT_CLOCK, BOTS_ONLY_MIN_DELAY, bots_only
 from services.presence import BOT_TABLES_PER_PLAYER
 from services.records import RoomRecord
 from services.server import Replica, start_replica
 from services.store import log_key, room_key, shard_of, timers_key
 from tests.faults.helpers import wait_until
+from tests.services.play import captured_logs
 
 START = 2_000_000_000.0
 GRACE = 60.0
@@ -45,11 +41,12 @@ class FakeClock:
         return self.now
 
 
-@pytest.fixture
-async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
+@contextlib.asynccontextmanager
+async def _two_clocked_replicas(url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
+    """Two in-process replicas over ``url`` whose clocks are one :class:`FakeClock`."""
     clock = FakeClock()
     replicas = [
-        await start_replica(redis_url, clock=clock, timers=False, unattended_grace=GRACE)
+        await start_replica(url, clock=clock, timers=False, unattended_grace=GRACE)
         for _ in range(2)
     ]
     try:
@@ -57,6 +54,12 @@ async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica
     finally:
         for replica in replicas:
             await replica.stop(grace=0.1)
+
+
+@pytest.fixture
+async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
+    async with _two_clocked_replicas(redis_url) as both:
+        yield both
 
 
 async def _step(clock: FakeClock, replicas: list[Replica]) -> None:
@@ -211,37 +214,15 @@ async def test_bot_moves_do_not_renew_a_rooms_expiry_and_a_humans_move_does(
 @pytest.fixture
 async def clocked_alone(empty_redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
     """As ``clocked``, on an empty database: the timer loops see only this test's rooms."""
-    clock = FakeClock()
-    replicas = [
-        await start_replica(empty_redis_url, clock=clock, timers=False, unattended_grace=GRACE)
-        for _ in range(2)
-    ]
-    try:
-        yield clock, replicas
-    finally:
-        for replica in replicas:
-            await replica.stop(grace=0.1)
+    async with _two_clocked_replicas(empty_redis_url) as both:
+        yield both
 
 
 @pytest.fixture
 def info_log() -> Iterator[io.StringIO]:
     """This process's log lines at the production level (INFO), as JSON."""
-    buffer = io.StringIO()
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    logs.configure("INFO", "n5", stream=buffer, cache=False)
-    try:
+    with captured_logs("INFO", "n5") as buffer:
         yield buffer
-    finally:
-        structlog.reset_defaults()
-        structlog.contextvars.clear_contextvars()
-        for handler in list(root.handlers):
-            root.removeHandler(handler)
-        for handler in handlers:
-            root.addHandler(handler)
-        root.setLevel(level)
-        sys.excepthook = sys.__excepthook__
-        threading.excepthook = threading.__excepthook__
 
 
 async def _bots_take_over(
