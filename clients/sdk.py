@@ -134,9 +134,8 @@ def new_request_id() -> str:
 
 
 REFRESH_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)
-"""Seconds between the tries of one RefreshSession whose answer did not come: well inside
-the server's grace for the same token (30 s by default), after which it would count as
-reused and end the session."""
+"""Seconds between the tries of a RefreshSession whose answer did not come: well inside the
+server's grace for the same token (30 s), after which it would count as a reuse."""
 RETRYABLE_REFRESH = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
 
 
@@ -226,10 +225,9 @@ class Client:
         return response
 
     async def refresh(self) -> lobby_pb2.RefreshSessionResponse:
-        """Trade the refresh token for a new access token and refresh token. An answer that
-        did not come (UNAVAILABLE, DEADLINE_EXCEEDED: the network dropped it, or the store
-        refused writes) is asked again with the same token: within its grace the server
-        answers the same new pair, so a lost answer never loses the session."""
+        """Trade the refresh token for a new pair. An answer that did not come (UNAVAILABLE,
+        DEADLINE_EXCEEDED) is asked again with the same token: within its grace the server
+        answers the same pair, so a lost answer never loses the session."""
         request = lobby_pb2.RefreshSessionRequest(refresh_token=self.refresh_token)
         for delay in (*REFRESH_RETRY_DELAYS, None):
             try:

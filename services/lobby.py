@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import structlog
@@ -38,12 +38,12 @@ from services.records import (
     seat_of,
     seed_commitment,
 )
+from services.room_core import RoomsCore
 from services.room_events import LOBBY_CHANGES, MatchStarted
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
     Conflict,
-    Store,
     quota_key,
 )
 
@@ -233,24 +233,10 @@ def plan_start(
 # -- the operations ------------------------------------------------------------------------
 
 
-class LobbyOps:
+class LobbyOps(RoomsCore):
     """The lobby operations of :class:`services.rooms.Rooms` (mixed in)."""
 
-    store: Store
     limits: Limits
-    clock: Callable[[], float]
-
-    async def load(self, room_id: str) -> RoomRecord:
-        raise NotImplementedError
-
-    async def _mutate(
-        self,
-        room_id: str,
-        compute: Callable[[RoomRecord], Change | None],
-        *,
-        record: RoomRecord | None = None,
-    ) -> tuple[RoomRecord, int]:
-        raise NotImplementedError
 
     async def create_room(
         self,

@@ -18,7 +18,7 @@ from services.bot_seats import BOT_CLOCK
 from services.errors import RoomError
 from services.presence import Presence, attended
 from services.records import Change, DeadlineRecord, Player, RoomRecord, RoomStatus, Source
-from services.store import Store
+from services.room_core import RoomsCore
 
 if TYPE_CHECKING:
     from services.rooms import ActResult
@@ -26,25 +26,11 @@ if TYPE_CHECKING:
 log = structlog.get_logger("cercle.rooms")
 
 
-class ServerMoves:
+class ServerMoves(RoomsCore):
     """Timeouts, bot moves, pauses and resumes (a mixin of :class:`services.rooms.Rooms`)."""
 
-    store: Store
-    clock: Callable[[], float]
     unattended_grace: float
     presence: Presence
-
-    async def load(self, room_id: str) -> RoomRecord:
-        raise NotImplementedError
-
-    async def _mutate(
-        self,
-        room_id: str,
-        compute: Callable[[RoomRecord], Change | None],
-        *,
-        record: RoomRecord | None = None,
-    ) -> tuple[RoomRecord, int]:
-        raise NotImplementedError
 
     async def act(
         self,
