@@ -10,8 +10,11 @@ the player in the caller's language (``accept-language``; the catalogue
 ``PreconditionFailure`` (stale version) or ``RetryInfo`` where they apply.
 ``Status.message`` is for developers (English). No text ever contains a secret.
 
-One status code per reason, everywhere: docs/api.md's error table lists every reason with
-its code and ``tests/services/test_error_table.py`` checks the code against it.
+The reasons are the contract's ``enum ErrorReason`` (protos/cercle/v1/errors.proto): a
+``RoomError`` whose reason is not one of its values is a bug and cannot be built (the
+servicer answers INTERNAL and logs it). One status code per reason, everywhere: the enum's
+comments and docs/api.md's error table (generated from them) name it, and
+``tests/services/test_error_table.py`` checks both against every reason the code can send.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 import grpc
+from cercle.v1 import errors_pb2
 from google.protobuf import any_pb2, duration_pb2
 from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
@@ -31,6 +35,15 @@ from engine.core import IllegalAction, InvalidOptions, StaleVersion
 from services.request_context import accept_language, current_request_id
 
 DOMAIN = "cercle.games"
+"""ErrorInfo.domain of every refusal."""
+
+REASON_PREFIX = "ERROR_REASON_"
+REASONS = frozenset(
+    name.removeprefix(REASON_PREFIX)
+    for name, number in errors_pb2.ErrorReason.items()
+    if number != errors_pb2.ERROR_REASON_UNSPECIFIED
+)
+"""Every ErrorInfo.reason the server may send: the contract's ErrorReason names, unprefixed."""
 
 
 class Kind(enum.Enum):
@@ -65,6 +78,10 @@ class RoomError(Exception):
     current_version: int | None = None
     metadata: dict[str, str] | None = None
     """Dynamic values of the refusal (ErrorInfo.metadata; the localized text's variables)."""
+
+    def __post_init__(self) -> None:
+        if self.reason not in REASONS:
+            raise ValueError(f"{self.reason} is not an ErrorReason of the contract (errors.proto)")
 
     def __str__(self) -> str:
         return f"{self.reason}: {self.message}"

@@ -2,7 +2,10 @@
 
 The reference lists every service, RPC, message, field, enum and enum value of ``cercle.v1``
 with the comment written for it in the .proto file, so the docs a frontend developer reads
-are the contract itself and cannot drift from it.
+are the contract itself and cannot drift from it. It also writes docs/api.md's error table
+(between its ``error-table`` markers) from the comments of ``ErrorReason`` in
+protos/cercle/v1/errors.proto: one row per reason, with its status code, what happened and
+what a client should do.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from google.protobuf import descriptor_pb2
 ROOT = Path(__file__).resolve().parents[1]
 BUF = Path(sys.executable).parent / "buf"
 OUT = ROOT / "docs" / "reference"
+API_GUIDE = ROOT / "docs" / "api.md"
+TABLE_BEGIN = "<!-- error-table:begin (generated from protos/cercle/v1/errors.proto) -->"
+TABLE_END = "<!-- error-table:end -->"
 
 _LABEL = {descriptor_pb2.FieldDescriptorProto.LABEL_REPEATED: "repeated "}
 _SCALARS = {
@@ -134,17 +140,49 @@ def _type_name_of(name: str) -> str:
     return name.removeprefix(".cercle.v1.")
 
 
-def render_all() -> dict[Path, str]:
+def render_all(image: descriptor_pb2.FileDescriptorSet) -> dict[Path, str]:
     out = {}
-    for file in _image().file:
+    for file in image.file:
         if not file.name.startswith("cercle/"):
             continue
         out[OUT / (Path(file.name).stem + ".md")] = Writer(file).render()
     return out
 
 
+def error_rows(file: descriptor_pb2.FileDescriptorProto) -> list[str]:
+    """docs/api.md's error table: one row per ``ErrorReason`` value but the zero one, from its
+    comment ``CODE. What happened. Do: what a client should do.``"""
+    (index, enum), *_ = [(i, e) for i, e in enumerate(file.enum_type) if e.name == "ErrorReason"]
+    comments = _comments(file)
+    rows = ["| status | reason | what happened | what a client should do |", "|---|---|---|---|"]
+    for v_index, value in enumerate(enum.value):
+        if value.number == 0:
+            continue
+        text = comments.get((5, index, 2, v_index), "").replace("|", "\\|")
+        code, _, rest = text.partition(". ")
+        meaning, _, todo = rest.partition(" Do: ")
+        if not code.isupper() or not todo:
+            raise SystemExit(f"errors.proto: {value.name}'s comment is not 'CODE. ... Do: ...'")
+        reason = value.name.removeprefix("ERROR_REASON_")
+        rows.append(f"| `{code}` | `{reason}` | {meaning} | {todo[:1].upper()}{todo[1:]} |")
+    return rows
+
+
+def with_error_table(guide: str, image: descriptor_pb2.FileDescriptorSet) -> str:
+    """The API guide with its error table rewritten from errors.proto."""
+    (file,) = [f for f in image.file if f.name == "cercle/v1/errors.proto"]
+    head, begin, rest = guide.partition(TABLE_BEGIN)
+    _, end, tail = rest.partition(TABLE_END)
+    if not begin or not end:
+        raise SystemExit(f"docs/api.md lacks the markers {TABLE_BEGIN} ... {TABLE_END}")
+    return head + "\n".join([TABLE_BEGIN, *error_rows(file), TABLE_END]) + tail
+
+
 def main() -> int:
-    pages = render_all()
+    image = _image()
+    pages = render_all(image)
+    guide = API_GUIDE.read_text(encoding="utf-8")
+    pages[API_GUIDE] = with_error_table(guide, image)
     if "--check" in sys.argv[1:]:
         stale = [p for p, text in pages.items() if not p.exists() or p.read_text() != text]
         extra = [p for p in OUT.glob("*.md") if p not in pages] if OUT.exists() else []
@@ -152,12 +190,12 @@ def main() -> int:
             for path in stale + extra:
                 print(f"{path.relative_to(ROOT)} is out of date: run make proto", file=sys.stderr)
             return 1
-        print("docs/reference is up to date")
+        print("docs/reference and docs/api.md's error table are up to date")
         return 0
     OUT.mkdir(parents=True, exist_ok=True)
     for path, text in pages.items():
         path.write_text(text)
-    print(f"wrote {len(pages)} pages to {OUT.relative_to(ROOT)}")
+    print(f"wrote {len(pages) - 1} pages to {OUT.relative_to(ROOT)} and docs/api.md's error table")
     return 0
 
 
