@@ -452,10 +452,24 @@ class Client:
         assert isinstance(response, game_pb2.ActResponse)
         return response
 
-    async def replay(self, room_id: str) -> game_pb2.GetReplayResponse:
-        response = await self._call(self.game.GetReplay, game_pb2.GetReplayRequest(room_id=room_id))
+    async def replay_page(
+        self, room_id: str, page_size: int = 0, page_token: str = ""
+    ) -> game_pb2.GetReplayResponse:
+        request = game_pb2.GetReplayRequest(
+            room_id=room_id, page_size=page_size, page_token=page_token
+        )
+        response = await self._call(self.game.GetReplay, request)
         assert isinstance(response, game_pb2.GetReplayResponse)
         return response
+
+    async def replay(self, room_id: str, page_size: int = 0) -> game_pb2.GetReplayResponse:
+        """A finished match's whole replay: every page, merged into the first."""
+        replay = page = await self.replay_page(room_id, page_size)
+        while page.next_page_token:
+            page = await self.replay_page(room_id, page_size, page.next_page_token)
+            replay.steps.extend(page.steps)
+        replay.next_page_token = ""
+        return replay
 
     async def send_chat(self, room_id: str, text: str) -> game_pb2.SendChatResponse:
         response = await self._call(

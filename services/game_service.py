@@ -15,13 +15,11 @@ from services.chat import TableChat
 from services.feed import Feeds, PresenceChange
 from services.games import contract_for
 from services.limits import deferred_take
-from services.records import EntryKind, LogEntry, RoomRecord, RoomStatus
+from services.records import LogEntry, RoomRecord, RoomStatus
 from services.render import (
-    all_event_messages,
     choices_message,
     deadline_messages,
     event_messages,
-    option_value,
     presence_message,
     presence_update,
     room_message,
@@ -29,7 +27,8 @@ from services.render import (
     view_message,
     waiting_for,
 )
-from services.rooms import Rooms, is_member, seat_of, seed_commitment
+from services.replays import replay_page
+from services.rooms import Rooms, is_member, seat_of
 from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import now
 from services.stream_cache import SharedRenderer, StreamCache
@@ -218,46 +217,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             raise errors.precondition(
                 "the replay is available once the match is over", "MATCH_NOT_FINISHED"
             )
-        contract = contract_for(record.meta.game)
-        response = game_pb2.GetReplayResponse(
-            game_id=record.meta.game,
-            players=len(record.seats),
-            seed=record.seed,
-            seed_nonce=record.nonce,
-            seed_commitment=seed_commitment(record.seed, record.nonce),
-            seats=room_message(record, player.player_id).seats,
-        )
-        for name, value in record.meta.options.items():
-            response.options[name].CopyFrom(option_value(value))
-        cursor = 0
-        while True:
-            entries = await self.rooms.read_log(record.room_id, cursor)
-            if not entries:
-                break
-            for entry in entries:
-                cursor = entry.seq
-                if entry.kind not in _PLAYED:
-                    continue
-                step = response.steps.add(
-                    seq=entry.seq,
-                    version=entry.version,
-                    seat=entry.actor,
-                    timeout=entry.timeout,
-                    events=all_event_messages(contract, contract.decode_events(entry.events)),
-                )
-                if entry.action:
-                    step.action.CopyFrom(
-                        contract.action_to_proto(contract.action_from_data(entry.action))
-                    )
-        if record.outcome is not None:
-            response.outcome.CopyFrom(
-                contract.outcome_to_proto(contract.outcome_from_data(record.outcome))
-            )
-        return response
-
-
-_PLAYED = (EntryKind.ACTION, EntryKind.TIMEOUT, EntryKind.BOT, EntryKind.FINISHED)
-"""The log entries of the match's steps (a replay's)."""
+        return await replay_page(self.rooms, record, player.player_id, request)
 
 
 def _seat_after(entry: LogEntry, player_id: str, seat: int | None) -> int | None:

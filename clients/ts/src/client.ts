@@ -430,9 +430,21 @@ export class CercleClient {
     return (await this.call((o) => this.game.muteSeat({ roomId, seat, muted }, o))).mutedSeats;
   }
 
-  /** The record of a finished match. */
-  async replay(roomId: string): Promise<GetReplayResponse> {
-    return this.call((o) => this.game.getReplay({ roomId }, o));
+  /** One page of a finished match's replay (the match's own data on the first page only). */
+  async replayPage(roomId: string, pageSize = 0, pageToken = ""): Promise<GetReplayResponse> {
+    return this.call((o) => this.game.getReplay({ roomId, pageSize, pageToken }, o));
+  }
+
+  /** The record of a finished match: every page of its replay, merged into the first. */
+  async replay(roomId: string, pageSize = 0): Promise<GetReplayResponse> {
+    const replay = await this.replayPage(roomId, pageSize);
+    for (let token = replay.nextPageToken; token; ) {
+      const page = await this.replayPage(roomId, pageSize, token);
+      replay.steps.push(...page.steps);
+      token = page.nextPageToken;
+    }
+    replay.nextPageToken = "";
+    return replay;
   }
 
   /**

@@ -1319,21 +1319,34 @@ Global___MuteSeatResponse: _TypeAlias = MuteSeatResponse  # noqa: Y015
 
 @_typing.final
 class GetReplayRequest(_message.Message):
-    """Request for GameService.GetReplay."""
+    """Request for GameService.GetReplay: one page of a finished match's replay."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room of a finished match."""
+    page_size: _builtins.int
+    """The most steps to return (0: the default and maximum, 1,000). A page also stops
+    before 256 KiB of steps, so it may hold fewer and still not be the last: rely on
+    `next_page_token`.
+    """
+    page_token: _builtins.str
+    """The `next_page_token` of the previous page, with the same `room_id` (empty: the first
+    page).
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["page_size", b"page_size", "page_token", b"page_token", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1387,7 +1400,12 @@ Global___ReplayStep: _TypeAlias = ReplayStep  # noqa: Y015
 
 @_typing.final
 class GetReplayResponse(_message.Message):
-    """Response of GameService.GetReplay."""
+    """Response of GameService.GetReplay: one page. The match's own data (`game_id`, `options`,
+    `players`, `seed`, `seed_nonce`, `seed_commitment`, `outcome`, `seats`) comes once, on
+    the first page (the request without `page_token`); the next pages leave those fields
+    empty and carry only `steps` and `next_page_token`. The SDKs' `replay()` walks every page
+    and returns them merged as one response.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -1421,33 +1439,43 @@ class GetReplayResponse(_message.Message):
     STEPS_FIELD_NUMBER: _builtins.int
     OUTCOME_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game."""
+    """The game (first page only)."""
     players: _builtins.int
-    """The table size."""
+    """The table size (first page only)."""
     seed: _builtins.int
-    """The match seed: `new_match(options, players, seed)` then the steps reproduce the match."""
+    """The match seed: `new_match(options, players, seed)` then the steps reproduce the match
+    (first page only).
+    """
     seed_nonce: _builtins.str
-    """The random nonce published with the seed."""
+    """The random nonce published with the seed (first page only)."""
     seed_commitment: _builtins.str
     """The commitment published when the match started:
-    hex(sha256("<seed>:<seed_nonce>")). Check it to verify no shuffle was changed.
+    hex(sha256("<seed>:<seed_nonce>")). Check it to verify no shuffle was changed (first
+    page only).
+    """
+    next_page_token: _builtins.str
+    """The token of the next page, to send as `page_token` with the same `room_id`; empty
+    on the last page.
     """
     @_builtins.property
     def options(self) -> _containers.MessageMap[_builtins.str, _common_pb2.OptionValue]:
-        """The options the match was played with."""
+        """The options the match was played with (first page only)."""
 
     @_builtins.property
     def steps(self) -> _containers.RepeatedCompositeFieldContainer[Global___ReplayStep]:
-        """Every accepted action in order."""
+        """This page's accepted actions, in order, after the previous page's: at most the
+        request's `page_size` and at most 256 KiB of them (a page holds at least one step).
+        """
 
     @_builtins.property
     def outcome(self) -> Global___Outcome:
-        """How the match ended."""
+        """How the match ended (first page only)."""
 
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Seat]:
-        """The seats as they were."""
+        """The seats as they were (first page only)."""
 
     def __init__(
         self,
@@ -1461,10 +1489,11 @@ class GetReplayResponse(_message.Message):
         steps: _abc.Iterable[Global___ReplayStep] | None = ...,
         outcome: Global___Outcome | None = ...,
         seats: _abc.Iterable[_common_pb2.Seat] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "options", b"options", "outcome", b"outcome", "players", b"players", "seats", b"seats", "seed", b"seed", "seed_commitment", b"seed_commitment", "seed_nonce", b"seed_nonce", "steps", b"steps"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "next_page_token", b"next_page_token", "options", b"options", "outcome", b"outcome", "players", b"players", "seats", b"seats", "seed", b"seed", "seed_commitment", b"seed_commitment", "seed_nonce", b"seed_nonce", "steps", b"steps"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -146,7 +146,22 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetReplay(self, request, context):
-        """The full record of a finished match: seed, every action and every event.
+        """The full record of a finished match: seed, every action and every event, in pages
+        (AIP-158). The first page carries the match (game, options, seats, seed, outcome) and
+        the first steps; walk the next pages with `next_page_token` until it comes back empty.
+        Each page holds at most `page_size` steps (at most 1,000) and at most 256 KiB of
+        them, so every page stays far below the 4 MiB a gRPC client receives by default, whatever
+        the match's length (a 10,000-point Tomahawk match is several MB of steps).
+
+        Paging rather than a server stream: a replay is a finished, unchanging list, so pages
+        are what every other list of the contract does (same tokens, same errors), a reader
+        that loses its connection goes on from its last token on any server, and a viewer
+        can fetch the next steps only when the player gets there.
+
+        Errors: FAILED_PRECONDITION `MATCH_NOT_FINISHED` while the match runs;
+        PERMISSION_DENIED `PRIVATE_ROOM` for a private room you are not in; INVALID_ARGUMENT
+        `INVALID_PAGE_TOKEN` for a token of another room or list, or one the server did not
+        give.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -74,7 +74,23 @@ class GameServiceStub:
     MuteSeat: _grpc.UnaryUnaryMultiCallable[_game_pb2.MuteSeatRequest, _game_pb2.MuteSeatResponse]
     """Mutes or unmutes a seat's chat (the host only)."""
     GetReplay: _grpc.UnaryUnaryMultiCallable[_game_pb2.GetReplayRequest, _game_pb2.GetReplayResponse]
-    """The full record of a finished match: seed, every action and every event."""
+    """The full record of a finished match: seed, every action and every event, in pages
+    (AIP-158). The first page carries the match (game, options, seats, seed, outcome) and
+    the first steps; walk the next pages with `next_page_token` until it comes back empty.
+    Each page holds at most `page_size` steps (at most 1,000) and at most 256 KiB of
+    them, so every page stays far below the 4 MiB a gRPC client receives by default, whatever
+    the match's length (a 10,000-point Tomahawk match is several MB of steps).
+
+    Paging rather than a server stream: a replay is a finished, unchanging list, so pages
+    are what every other list of the contract does (same tokens, same errors), a reader
+    that loses its connection goes on from its last token on any server, and a viewer
+    can fetch the next steps only when the player gets there.
+
+    Errors: FAILED_PRECONDITION `MATCH_NOT_FINISHED` while the match runs;
+    PERMISSION_DENIED `PRIVATE_ROOM` for a private room you are not in; INVALID_ARGUMENT
+    `INVALID_PAGE_TOKEN` for a token of another room or list, or one the server did not
+    give.
+    """
 
 @_typing.type_check_only
 class GameServiceAsyncStub(GameServiceStub):
@@ -122,7 +138,23 @@ class GameServiceAsyncStub(GameServiceStub):
     MuteSeat: _aio.UnaryUnaryMultiCallable[_game_pb2.MuteSeatRequest, _game_pb2.MuteSeatResponse]  # type: ignore[assignment]
     """Mutes or unmutes a seat's chat (the host only)."""
     GetReplay: _aio.UnaryUnaryMultiCallable[_game_pb2.GetReplayRequest, _game_pb2.GetReplayResponse]  # type: ignore[assignment]
-    """The full record of a finished match: seed, every action and every event."""
+    """The full record of a finished match: seed, every action and every event, in pages
+    (AIP-158). The first page carries the match (game, options, seats, seed, outcome) and
+    the first steps; walk the next pages with `next_page_token` until it comes back empty.
+    Each page holds at most `page_size` steps (at most 1,000) and at most 256 KiB of
+    them, so every page stays far below the 4 MiB a gRPC client receives by default, whatever
+    the match's length (a 10,000-point Tomahawk match is several MB of steps).
+
+    Paging rather than a server stream: a replay is a finished, unchanging list, so pages
+    are what every other list of the contract does (same tokens, same errors), a reader
+    that loses its connection goes on from its last token on any server, and a viewer
+    can fetch the next steps only when the player gets there.
+
+    Errors: FAILED_PRECONDITION `MATCH_NOT_FINISHED` while the match runs;
+    PERMISSION_DENIED `PRIVATE_ROOM` for a private room you are not in; INVALID_ARGUMENT
+    `INVALID_PAGE_TOKEN` for a token of another room or list, or one the server did not
+    give.
+    """
 
 class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     """Playing a match: views, actions, the live stream of updates, and replays.
@@ -209,6 +241,22 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_pb2.GetReplayRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_pb2.GetReplayResponse, _abc.Awaitable[_game_pb2.GetReplayResponse]]:
-        """The full record of a finished match: seed, every action and every event."""
+        """The full record of a finished match: seed, every action and every event, in pages
+        (AIP-158). The first page carries the match (game, options, seats, seed, outcome) and
+        the first steps; walk the next pages with `next_page_token` until it comes back empty.
+        Each page holds at most `page_size` steps (at most 1,000) and at most 256 KiB of
+        them, so every page stays far below the 4 MiB a gRPC client receives by default, whatever
+        the match's length (a 10,000-point Tomahawk match is several MB of steps).
+
+        Paging rather than a server stream: a replay is a finished, unchanging list, so pages
+        are what every other list of the contract does (same tokens, same errors), a reader
+        that loses its connection goes on from its last token on any server, and a viewer
+        can fetch the next steps only when the player gets there.
+
+        Errors: FAILED_PRECONDITION `MATCH_NOT_FINISHED` while the match runs;
+        PERMISSION_DENIED `PRIVATE_ROOM` for a private room you are not in; INVALID_ARGUMENT
+        `INVALID_PAGE_TOKEN` for a token of another room or list, or one the server did not
+        give.
+        """
 
 def add_GameServiceServicer_to_server(servicer: GameServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
