@@ -170,6 +170,22 @@ describe("whole matches through the TypeScript client", { timeout: 280_000 }, ()
     const replay = await client.replay(room.roomId);
     assert.equal(replay.gameId, "tomahawk");
     assert.ok(replay.steps.length > 0);
+    // In pages of 3 steps: the match's data on the first page only, every step once.
+    const first = await client.replayPage(room.roomId, 3);
+    assert.equal(first.steps.length, 3);
+    assert.ok(first.nextPageToken, "more pages follow");
+    const second = await client.replayPage(room.roomId, 3, first.nextPageToken);
+    assert.equal(second.gameId, "");
+    assert.deepEqual(second.steps.map((s) => s.seq), replay.steps.slice(3, 6).map((s) => s.seq));
+    const paged = await client.replay(room.roomId, 3);
+    assert.deepEqual(paged.steps.map((s) => s.seq), replay.steps.map((s) => s.seq));
+    assert.equal(paged.seedCommitment, replay.seedCommitment);
+    await assert.rejects(client.replayPage(room.roomId, 3, "not-a-token"), (err: unknown) => {
+      assert.ok(err instanceof ApiError);
+      assert.equal(err.reason, "INVALID_PAGE_TOKEN");
+      assert.equal(err.field, "page_token");
+      return true;
+    });
   });
 
   test("gRPC-Web through Envoy (browser transport): a whole match", async (t) => {
