@@ -1,6 +1,7 @@
 """The docs a frontend developer reads are checked against the contract, so they cannot
 drift: each game's page names every event kind and every enum value of its protobuf file, and
-the API guide names every RPC, room event, update kind and room change."""
+the API guide names every RPC, room event, update kind and room change; every rule id of
+docs/games/<game>-rules.md has a test, and every rule id cited anywhere is defined there."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from cercle.v1 import game_pb2, lobby_pb2, timer_pb2
 
 from engine import registry
+from tests.test_doc_paths import repository_files
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = [g.info.id for g in registry.games()]
@@ -59,3 +61,36 @@ def test_the_reference_pages_are_generated_from_the_contract() -> None:
         page = ROOT / "docs" / "reference" / f"{name}.md"
         assert page.exists(), page
     assert "TomahawkEvent.CardPlayed" in (ROOT / "docs/reference/tomahawk.md").read_text()
+
+
+_RULE_ID = re.compile(r"\b([A-Z]{2}-[A-Z]+-\d+)\b")
+"""A rule id: two letters, a word and a number, dashed (what the rule-coverage tool reads)."""
+
+
+def _defined_rule_ids(game_id: str) -> list[str]:
+    """The ids docs/games/<game>-rules.md defines: each rule is a list item ``- ID: ...``."""
+    rules = (ROOT / "docs" / "games" / f"{game_id}-rules.md").read_text(encoding="utf-8")
+    return re.findall(r"^- ([A-Z]{2}-[A-Z]+-\d+)\b", rules, re.MULTILINE)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_rule_id_of_a_game_has_a_test(game_id: str) -> None:
+    """The rule-coverage check: each id of the game's rules file is named under tests/ (as
+    the id or in snake_case, as a test's name), and the file defines each id once."""
+    ids = _defined_rule_ids(game_id)
+    assert ids and len(set(ids)) == len(ids), f"docs/games/{game_id}-rules.md: {ids}"
+    assert len({i.split("-")[0] for i in ids}) == 1, f"{game_id}: one id prefix per game"
+    named = "".join(f.read_text(encoding="utf-8") for f in (ROOT / "tests").rglob("*.py"))
+    named = named.upper().replace("_", "-")
+    assert not [i for i in ids if i not in named], f"{game_id}: rule ids no test names"
+
+
+def test_every_rule_id_named_anywhere_is_defined() -> None:
+    """Code, tests, protos and docs cite only ids that a docs/games/*-rules.md defines."""
+    defined = {i for game_id in GAMES for i in _defined_rule_ids(game_id)}
+    undefined: dict[str, str] = {}
+    for f in repository_files(".md", ".py", ".proto", ".ts", ".ftl"):
+        for rule_id in _RULE_ID.findall(f.read_text(encoding="utf-8")):
+            if rule_id not in defined:
+                undefined.setdefault(rule_id, str(f.relative_to(ROOT)))
+    assert not undefined, f"rule ids no rules file defines: {undefined}"

@@ -11,6 +11,7 @@ defined in the test lacks exactly the items outside the engine).
 from __future__ import annotations
 
 import dataclasses
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -38,8 +39,11 @@ CHECKLIST: dict[str, str] = {
     "<Name>Outcome, <Name>Catalogue (scaffolded, then reviewed)",
     "proto-oneofs": "protos/cercle/v1/game.proto and lobby.proto: a field named <id> in the "
     "oneofs of Action, Event, View, Outcome and GetGameCatalogueResponse",
-    "i18n-texts": "i18n/locales/<lang>/<id>.ftl: game-<id>-summary, one message per option "
+    "i18n-texts": "i18n/locales/<lang>/games.ftl: game-<id>-summary, one message per option "
     "(and choice) and per clock kind, in every language",
+    "i18n-events": "i18n/locales/<lang>/<id>.ftl: one message prefix, and <prefix>-ev-<kind> "
+    "for every event kind, in every language (docs/i18n.md)",
+    "rules-file": "docs/games/<id>-rules.md: the rules with their ids (a line - <ID>: ... each)",
     "docs-page": "docs/games/<id>.md: the rules as players and frontends read them",
 }
 """Item id -> what it asks for (``docs/architecture.md`` lists the same ids)."""
@@ -102,6 +106,30 @@ def _i18n_texts(game: Game[Any]) -> bool:
     return True
 
 
+def _i18n_events(game: Game[Any]) -> bool:
+    """Every language has ``<id>.ftl``, its ids share one prefix, and each event kind has
+    ``<prefix>-ev-<kind>`` (the event -> message-id rule of docs/i18n.md)."""
+    for language in available():
+        path = locales_dir() / language / f"{game.info.id}.ftl"
+        if not path.is_file():
+            return False
+        ids = set(re.findall(r"^([a-zA-Z][\w-]*) *=", path.read_text(encoding="utf-8"), re.M))
+        prefixes = {message_id.split("-")[0] for message_id in ids}
+        if len(prefixes) != 1:
+            return False
+        prefix = prefixes.pop()
+        if not all(f"{prefix}-ev-{e.kind}" in ids for e in game.event_types):
+            return False
+    return True
+
+
+def _rules_file(game: Game[Any]) -> bool:
+    rules = ROOT / "docs" / "games" / f"{game.info.id}-rules.md"
+    return rules.is_file() and bool(
+        re.search(r"^- [A-Z]{2}-[A-Z]+-\d+\b", rules.read_text(encoding="utf-8"), re.M)
+    )
+
+
 def missing(game: Game[Any]) -> list[str]:
     """The ids of the :data:`CHECKLIST` items ``game`` does not meet yet, in list order."""
     checks: dict[str, Callable[[Game[Any]], bool]] = {
@@ -110,6 +138,8 @@ def missing(game: Game[Any]) -> list[str]:
         "proto-messages": _proto_messages,
         "proto-oneofs": _proto_oneofs,
         "i18n-texts": _i18n_texts,
+        "i18n-events": _i18n_events,
+        "rules-file": _rules_file,
         "docs-page": lambda g: (ROOT / "docs" / "games" / f"{g.info.id}.md").is_file(),
     }
     assert checks.keys() == CHECKLIST.keys()

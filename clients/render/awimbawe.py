@@ -196,8 +196,8 @@ def awimbawe_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
 
 
 def _aw_reason(ctx: Context, reason: int) -> str:
-    """A round's reason in words (i18n keys ``aw.reason.FOUR_HYENAS``...)."""
-    return ctx.tr.word("aw.reason", aw_word(awimbawe_pb2.AwimbaweRoundReason, reason).upper())
+    """A round's reason in words (i18n keys ``aw.reason.four_hyenas``...)."""
+    return ctx.tr.word("aw.reason", aw_word(awimbawe_pb2.AwimbaweRoundReason, reason))
 
 
 def _aw_per_seat(ctx: Context, values: Iterable[int]) -> str:
@@ -301,7 +301,7 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
         power = tr.word("aw.animal", aw_word(awimbawe_pb2.AwimbawePower, e.power))
         return tr(f"aw.ev.{which}", who=who, power=power)
     if which == "eagle_choice":
-        return ctx.style.bold(tr("aw.ev.eagle_fight" if e.fight else "aw.ev.eagle_flee", who=who))
+        return ctx.style.bold(tr("aw.ev.eagle_choice", who=who, fight="yes" if e.fight else "no"))
     if which == "rhino_move":
         card = aw_card(ctx, e.card) if e.HasField("card") else tr("aw.hidden_card")
         return tr(

@@ -144,7 +144,7 @@ def room_event(
     if kind == "chat_sent":
         return tr("ev.chat_sent", who=ctx.who(e.seat), text=e.text)
     if kind == "seat_muted":
-        return tr("ev.seat_muted_on" if e.muted else "ev.seat_muted_off", who=ctx.who(e.seat))
+        return tr("ev.seat_muted", who=ctx.who(e.seat), muted="yes" if e.muted else "no")
     return None
 
 

@@ -21,12 +21,13 @@ GEM_COLOURS = ("blue", "red", "yellow", "black")
 
 
 def tm_enum(enum: Any, number: int) -> str:
-    """The value name of a Tamashii enum without its prefix (``TAMASHII_POWER_PEEK`` ->
-    ``PEEK``), the suffix of its i18n keys; ``""`` for the unset zero value."""
+    """The value name of a Tamashii enum without its prefix, in lower case
+    (``TAMASHII_POWER_PEEK`` -> ``peek``), the suffix of its i18n keys (docs/i18n.md); ``""``
+    for the unset zero value."""
     if not number:
         return ""
     prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.DESCRIPTOR.name).upper() + "_"
-    return str(enum.Name(number))[len(prefix) :]
+    return str(enum.Name(number))[len(prefix) :].lower()
 
 
 def gems_text(ctx: Context, gems: Any) -> str:
@@ -60,7 +61,7 @@ def tm_power(ctx: Context, power: int) -> str:
 
 def tm_colour(ctx: Context, colour: int) -> str:
     """A gem colour's word, painted in its colour."""
-    name = tm_enum(tamashii_pb2.TamashiiColour, colour).lower()
+    name = tm_enum(tamashii_pb2.TamashiiColour, colour)
     return ctx.style.colour(ctx.tr.word("tm.gem", name), name)
 
 
@@ -164,7 +165,7 @@ def tamashii_event(ev: tamashii_pb2.TamashiiEvent, ctx: Context) -> str | None:
         free = tr("tm.try_free") if e.free else ""
         return tr("tm.ev.gems_placed", who=who, gems=gems_text(ctx, e.gems), slot=e.slot, free=free)
     if which == "freed":
-        pile = tm_enum(tamashii_pb2.TamashiiPile, e.excess_to).lower()
+        pile = tm_enum(tamashii_pb2.TamashiiPile, e.excess_to)
         if not gems_total(e.excess):
             return st.good(tr("tm.ev.freed_exact", name=tm_name(ctx, e.card.id), slot=e.slot))
         return st.good(

@@ -101,7 +101,7 @@ CODE = re.compile(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b")
 RAW_LIST = re.compile(r"\[\s*-?\d+(?:\s*,\s*-?\d+)+\s*\]|\{'|\['|<[a-z_.]+ object")
 WORD = re.compile(r"\b[\w-]+\b")
 RULE_ID = re.compile(r"\b[A-Z]{2}-[A-Z]+-\d+\b")
-"""A rule id of ../shared/rules (``AW-TIME-1``): the docs' words, not a player's."""
+"""A rule id of docs/games/*-rules.md (``AW-TIME-1``): the docs' words, not a player's."""
 RAW_OPTION = re.compile(r"(?<!--option )\b[a-z]+(?:_[a-z]+)*=\S+")
 """An option as ``name=value`` (``decision_seconds=60``); ``--option name=value`` is the
 syntax a player types (``cercle games``), so it is allowed."""

@@ -64,7 +64,7 @@ def test_peek_line_shows_the_whole_face() -> None:
 def test_verdicts_are_translated_from_the_enum(fewest: int, verdict: str) -> None:
     for lang in ("en", "fr"):
         ctx = Context("tamashii", Tr(lang))
-        expected = Tr(lang)(f"tm.verdict.{verdict.upper()}")
+        expected = Tr(lang)(f"tm.verdict.{verdict}")
         detail = to_proto(
             TamashiiOutcome(fewest, "standard", verdict), tamashii_pb2.TamashiiOutcome()
         )
@@ -72,7 +72,7 @@ def test_verdicts_are_translated_from_the_enum(fewest: int, verdict: str) -> Non
         assert tamashii_outcome_lines(detail, ctx) == [ctx.tr("tm.verdict", verdict=expected)]
         line = tamashii_event(_wire(MatchOver(fewest, "all_freed", verdict)), ctx)
         assert line is not None and expected in line
-    assert Tr("fr")("tm.verdict.WONDERFUL").startswith("Formidable !")
+    assert Tr("fr")("tm.verdict.wonderful").startswith("Formidable !")
 
 
 def test_table_translates_level_phase_and_freed_faces() -> None:

@@ -1,4 +1,4 @@
-"""Per-rule tests for Awimbawé (rule ids from ``shared/rules/awimbawe.md``).
+"""Per-rule tests for Awimbawé (rule ids from ``docs/games/awimbawe-rules.md``).
 
 Most tests build a specific position by hand with :func:`build`, apply actions through the
 public :class:`~engine.core.Game` interface and check the result.

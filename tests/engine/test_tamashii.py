@@ -1,4 +1,4 @@
-"""Per-rule tests for Tamashii (rule ids from ``shared/rules/tamashii.md``).
+"""Per-rule tests for Tamashii (rule ids from ``docs/games/tamashii-rules.md``).
 
 Most tests build a specific state by hand with :func:`make_state` (the gems not placed
 anywhere go to the removed pile, so TM-INV-1 holds) and check what one action does to it.

@@ -1,4 +1,4 @@
-"""Tomahawk Tribal: one or more tests per rule id of ``shared/rules/tomahawk.md``.
+"""Tomahawk Tribal: one or more tests per rule id of ``docs/games/tomahawk-rules.md``.
 
 Most tests build a table by hand with :func:`table` (exact hands, top card, draw pile) and
 play one or two actions on it, so each rule is checked on a position that exercises it.

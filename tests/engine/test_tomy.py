@@ -1,4 +1,4 @@
-"""Mais où est Tomy ? — one or more tests per rule id of ``shared/rules/tomy.md``.
+"""Mais où est Tomy ? — one or more tests per rule id of ``docs/games/tomy-rules.md``.
 
 States are built by hand (``table``) so that each test knows every card: dog card
 ``dog(column, i)`` is the i-th card of the breed in ``column``; undealt dogs go to the deck in

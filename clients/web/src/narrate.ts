@@ -1,7 +1,7 @@
 /**
  * Events in words, from the shared catalogues: the same sentences as the CLI
- * (clients/render.py; ids `tt-ev-*` in tomahawk.ftl, `ev-*` in cli.ftl; the other games'
- * in games/<game>.ts with their .ftl), in the page's
+ * (clients/render/; ids `tt-ev-<kind>` in tomahawk.ftl, `ev-<kind>` in cli.ftl; the other
+ * games' in games/<game>.ts with their .ftl; the rule is docs/i18n.md), in the page's
  * language. Events are read only through the generated types: `event.event.case` says whose
  * event it is (the room's or a game's), then the inner `value.event.case` says which kind;
  * the switches end with an exhaustiveness check, so a kind added to the contract does not
@@ -102,7 +102,7 @@ export function narrateRoom(event: RoomEvent, names: Names): string {
     case "chatSent":
       return t("ev-chat_sent", { who: names.seat(e.value.seat), text: e.value.text });
     case "seatMuted":
-      return t(e.value.muted ? "ev-seat_muted_on" : "ev-seat_muted_off", { who: names.seat(e.value.seat) });
+      return t("ev-seat_muted", { who: names.seat(e.value.seat), muted: e.value.muted ? "yes" : "no" });
     case undefined:
       return t("ev-unknown", { kind: "room" });
     default: {

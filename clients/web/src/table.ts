@@ -549,7 +549,7 @@ export class Table {
       reason ? el("p", {}, t("reason", { reason })) : undefined,
     ];
     if (o.detail.case === "tamashii" && o.detail.value.verdict) {
-      const verdict = t(`tm-verdict-${TamashiiVerdict[o.detail.value.verdict] ?? "NOT_BAD"}`);
+      const verdict = t(`tm-verdict-${(TamashiiVerdict[o.detail.value.verdict] ?? "NOT_BAD").toLowerCase()}`);
       lines.push(el("p", { className: "verdict" }, t("tm-verdict", { verdict })));
     }
     box.replaceChildren(

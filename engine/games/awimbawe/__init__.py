@@ -9,7 +9,7 @@ player who takes all four Hyenas loses the round. Most crowns in the trick pile 
 two rounds win the match.
 
 The cards and their crowns are data in :mod:`engine.games.awimbawe.cards`; rule ids ``AW-…``
-refer to ``shared/rules/awimbawe.md``.
+refer to ``docs/games/awimbawe-rules.md``.
 
 The package: ``cards``, ``events``, ``actions`` (and the errors that refuse them), ``state``,
 ``view``, ``play`` (the rules as functions of the state) and ``rules`` (the

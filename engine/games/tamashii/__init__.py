@@ -8,7 +8,7 @@ Tamashii as it can.
 
 The card list, the bag, the levels, the verdicts and the catalogue are data in
 :mod:`engine.games.tamashii.cards`; the typed events are in :mod:`engine.games.tamashii.events`;
-rule ids ``TM-…`` refer to ``shared/rules/tamashii.md``.
+rule ids ``TM-…`` refer to ``docs/games/tamashii-rules.md``.
 
 The package: ``cards``, ``events``, ``actions``, ``state``, ``view`` and ``rules`` (the
 :class:`~engine.core.Game`, registered on import).

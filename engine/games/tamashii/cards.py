@@ -1,7 +1,7 @@
 """Tamashii's material as data: the six cards, the bag, the levels, the verdicts, and the
 catalogue that shows all of it to clients.
 
-Every **[decision]** of ``shared/rules/tamashii.md`` that is a value (the needs and powers of
+Every **[decision]** of ``docs/games/tamashii-rules.md`` that is a value (the needs and powers of
 the cards, the gems each level removes, the verdict levels, the win threshold) lives here, so
 it can be replaced when the printed cards are known without touching the rules code.
 

@@ -8,7 +8,7 @@ in with it (AGILITÉ!), a player down to one card calls TOMAHAWK! and the others
 who forgot (SHÉRIF!).
 
 Cards are ints (:mod:`engine.games.tomahawk.cards`); rule ids ``TT-…`` refer to
-``shared/rules/tomahawk.md``. Each ``[decision]`` of that file that the code can switch is a
+``docs/games/tomahawk-rules.md``. Each ``[decision]`` of that file that the code can switch is a
 named constant in :mod:`~engine.games.tomahawk.rules`; the others are comments
 ``[decision TT-…]`` where the code makes them.
 

@@ -1,4 +1,4 @@
-"""Tomahawk Tribal's ``[decision]`` constants (``shared/rules/tomahawk.md``) and the lookup
+"""Tomahawk Tribal's ``[decision]`` constants (``docs/games/tomahawk-rules.md``) and the lookup
 tables the rules read: what may be played on what, and the action instances ``legal_actions``
 shares between calls."""
 

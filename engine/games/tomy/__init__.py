@@ -1,6 +1,6 @@
 """*Mais où est Tomy ?* — tell where the invisible dog hides, then vote for the best story.
 
-Rules: ``shared/rules/tomy.md`` (ids ``MT-…``); players' and frontend docs:
+Rules: ``docs/games/tomy-rules.md`` (ids ``MT-…``); players' and frontend docs:
 ``docs/games/tomy.md``. Material and the **[decision]** s that are not room options live in
 :mod:`engine.games.tomy.cards`.
 

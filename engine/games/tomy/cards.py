@@ -1,6 +1,6 @@
 """The material of *Mais où est Tomy ?* as data: breeds, places, decisions.
 
-Every **[decision]** of ``shared/rules/tomy.md`` that is not a room option lives here, so
+Every **[decision]** of ``docs/games/tomy-rules.md`` that is not a room option lives here, so
 that changing one is a one-line edit (and a test can patch it). The engine does no file I/O:
 everything is a Python constant.
 """

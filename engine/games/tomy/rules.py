@@ -101,7 +101,7 @@ _VERSION_FIELD = [f.name for f in dataclasses.fields(TomyState)].index("version"
 
 
 class TomyGame(Game[TomyState]):
-    """The rules of *Mais où est Tomy ?* (``shared/rules/tomy.md``)."""
+    """The rules of *Mais où est Tomy ?* (``docs/games/tomy-rules.md``)."""
 
     state_type: ClassVar[type[State]] = TomyState
     action_types: ClassVar[tuple[type, ...]] = (Propose, Pass, Vote, BreakTie)

@@ -57,8 +57,10 @@ aw-ev-card_played = { $who } plays { $card } ({ $source }).
 aw-ev-paralysis_ended = The paralysed cards of { $who } are free again.
 aw-ev-power_without_effect = { $who }: the { $power } has nothing to do.
 aw-ev-power_skipped = { $who } does not use the { $power }.
-aw-ev-eagle_fight = { $who }: the Eagle FIGHTS!
-aw-ev-eagle_flee = { $who }: the Eagle FLEES.
+aw-ev-eagle_choice = { $fight ->
+    [yes] { $who }: the Eagle FIGHTS!
+   *[no] { $who }: the Eagle FLEES.
+}
 aw-ev-rhino_move = Rhino: { $who } moves { $card } from pile { $from_pile } of { $owner } under pile { $to_pile }.
 aw-hidden_card = a face-down card
 aw-ev-card_paralysed = Snake: { $who } paralyses { $card } of { $owner }.
@@ -70,10 +72,10 @@ aw-ev-trick_won = { $winner } wins the trick ({ $cards }).
 aw-ev-cards_turned_up = Turned face up: { $cards }.
 aw-ev-next_leader = { $who } leads next.
 aw-ev-round_over = Round { $round } won by { $winner } ({ $reason }). Crowns: { $crowns }; Hyenas: { $hyenas }.
-aw-reason-FOUR_HYENAS = four Hyenas
-aw-reason-MORE_CROWNS = more crowns
-aw-reason-FEWER_HYENAS = fewer Hyenas
-aw-reason-LAST_TRICK = last trick
+aw-reason-four_hyenas = four Hyenas
+aw-reason-more_crowns = more crowns
+aw-reason-fewer_hyenas = fewer Hyenas
+aw-reason-last_trick = last trick
 aw-ev-match_over = { $winner } wins the match and is crowned!
 aw-ev-leader_chosen = { $who } chooses { $leader } to lead the next round.
 aw-ev-round_dealt = Round { $round } dealt; { $leader } leads.

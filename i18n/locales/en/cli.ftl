@@ -113,8 +113,10 @@ ev-match_finished = The match is over.
 ev-seat_taken_over = { $who } is away: a bot plays for them.
 ev-seat_taken_back = { $who } is back.
 ev-chat_sent = { $who } says: "{ $text }"
-ev-seat_muted_on = The host muted { $who }.
-ev-seat_muted_off = The host gave { $who } the word back.
+ev-seat_muted = { $muted ->
+    [yes] The host muted { $who }.
+   *[no] The host gave { $who } the word back.
+}
 cards-none = This game has no catalogue.
 cards-tomahawk = { $count } cards; { $hand } in each hand at the start of a round:
 cards-tomahawk_kind = { $name }: { $copies } { $copies ->

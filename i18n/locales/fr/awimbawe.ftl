@@ -57,8 +57,10 @@ aw-ev-card_played = { $who } joue { $card } ({ $source }).
 aw-ev-paralysis_ended = Les cartes paralysées de { $who } sont libérées.
 aw-ev-power_without_effect = Le { $power } de { $who } n'a aucun effet possible.
 aw-ev-power_skipped = { $who } n'utilise pas le { $power }.
-aw-ev-eagle_fight = L'Aigle de { $who } COMBAT !
-aw-ev-eagle_flee = L'Aigle de { $who } FUIT.
+aw-ev-eagle_choice = { $fight ->
+    [yes] L'Aigle de { $who } COMBAT !
+   *[no] L'Aigle de { $who } FUIT.
+}
 aw-ev-rhino_move = Rhinocéros : { $who } glisse { $card } de la pile { $from_pile } de { $owner } sous la pile { $to_pile }.
 aw-hidden_card = une carte face cachée
 aw-ev-card_paralysed = Serpent : { $who } paralyse { $card } de { $owner }.
@@ -70,10 +72,10 @@ aw-ev-trick_won = { $winner } remporte le pli ({ $cards }).
 aw-ev-cards_turned_up = Retournées face visible : { $cards }.
 aw-ev-next_leader = { $who } entame ensuite.
 aw-ev-round_over = Manche { $round } gagnée par { $winner } ({ $reason }). Couronnes : { $crowns } ; hyènes : { $hyenas }.
-aw-reason-FOUR_HYENAS = quatre hyènes
-aw-reason-MORE_CROWNS = plus de couronnes
-aw-reason-FEWER_HYENAS = moins de hyènes
-aw-reason-LAST_TRICK = dernier pli
+aw-reason-four_hyenas = quatre hyènes
+aw-reason-more_crowns = plus de couronnes
+aw-reason-fewer_hyenas = moins de hyènes
+aw-reason-last_trick = dernier pli
 aw-ev-match_over = { $winner } gagne la partie et est couronné(e) !
 aw-ev-leader_chosen = { $who } choisit { $leader } pour entamer la manche suivante.
 aw-ev-round_dealt = Manche { $round } distribuée ; { $leader } entame.

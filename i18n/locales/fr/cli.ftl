@@ -113,8 +113,10 @@ ev-match_finished = La partie est terminée.
 ev-seat_taken_over = { $who } est absent(e) : un robot joue à sa place.
 ev-seat_taken_back = { $who } est de retour.
 ev-chat_sent = { $who } : « { $text } »
-ev-seat_muted_on = L'hôte a coupé la parole à { $who }.
-ev-seat_muted_off = L'hôte a rendu la parole à { $who }.
+ev-seat_muted = { $muted ->
+    [yes] L'hôte a coupé la parole à { $who }.
+   *[no] L'hôte a rendu la parole à { $who }.
+}
 cards-none = Ce jeu n'a pas de catalogue.
 cards-tomahawk = { $count } cartes ; { $hand } en main au début de chaque manche :
 cards-tomahawk_kind = { $name } : { $copies } { $copies ->

@@ -182,7 +182,7 @@ function table(v: AwimbaweView, ctx: TableContext): Drawn {
 }
 
 function reasonWord(reason: AwimbaweRoundReason): string {
-  return t(`aw-reason-${AwimbaweRoundReason[reason] ?? "MORE_CROWNS"}`);
+  return t(`aw-reason-${(AwimbaweRoundReason[reason] ?? "MORE_CROWNS").toLowerCase()}`);
 }
 
 function roundResult(round: number, winner: number, reason: AwimbaweRoundReason, crowns: readonly number[], hyenas: readonly number[], names: Names): string {
@@ -205,7 +205,7 @@ export function narrateAwimbawe(event: AwimbaweEvent, names: Names): string {
     case "powerSkipped":
       return t("aw-ev-power_skipped", { who: who(e.value.seat), power: power(e.value.power) });
     case "eagleChoice":
-      return t(e.value.fight ? "aw-ev-eagle_fight" : "aw-ev-eagle_flee", { who: who(e.value.seat) });
+      return t("aw-ev-eagle_choice", { who: who(e.value.seat), fight: e.value.fight ? "yes" : "no" });
     case "rhinoMove":
       return t("aw-ev-rhino_move", {
         who: who(e.value.seat),

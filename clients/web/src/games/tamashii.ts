@@ -53,7 +53,7 @@ export function spiritName(id: number): string {
 }
 
 function powerWord(power: TamashiiPower): string {
-  return t(`tm-power-${TamashiiPower[power] ?? "NONE"}`);
+  return t(`tm-power-${(TamashiiPower[power] ?? "NONE").toLowerCase()}`);
 }
 
 function cardText(card: TamashiiCardView | undefined): string {
@@ -62,7 +62,7 @@ function cardText(card: TamashiiCardView | undefined): string {
 }
 
 function verdictWord(verdict: TamashiiVerdict): string {
-  return verdict ? t(`tm-verdict-${TamashiiVerdict[verdict]}`) : "";
+  return verdict ? t(`tm-verdict-${(TamashiiVerdict[verdict] ?? "NOT_BAD").toLowerCase()}`) : "";
 }
 
 function spiritFace(card: TamashiiCardView): SVGElement {
@@ -119,7 +119,7 @@ function table(v: TamashiiView, ctx: TableContext): Drawn {
     el("p", {}, el("strong", {}, t("web-tm-bag", { n: gemsTotal(v.bag) })), " ", gemsRow(v.bag, t("web-tm-bag", { n: gemsTotal(v.bag) }))),
     el("p", {}, el("strong", {}, t("web-tm-drawn")), " ", gemsRow(v.drawn, t("web-tm-drawn"))),
     el("p", { className: "meta" }, t("web-tm-removed"), " ", gemsRow(v.removed, t("web-tm-removed"))),
-    el("p", {}, t("web-tm-status", { level: t(`tm-level-${TamashiiLevel[v.level] ?? "STANDARD"}`), freed: v.freed })),
+    el("p", {}, t("web-tm-status", { level: t(`tm-level-${(TamashiiLevel[v.level] ?? "STANDARD").toLowerCase()}`), freed: v.freed })),
     v.verdict ? el("p", { className: "verdict" }, t("tm-verdict", { verdict: verdictWord(v.verdict) })) : undefined,
   );
   return { nodes: [slots, bag], offered };

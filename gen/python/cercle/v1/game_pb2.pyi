@@ -1150,7 +1150,12 @@ class SubscribeResponse(_message.Message):
 
     @_builtins.property
     def room(self) -> _common_pb2.Room:
-        """The room after this update."""
+        """The room after this update, set only on the updates that change it: every
+        UPDATE_KIND_LOBBY, UPDATE_KIND_STARTED and UPDATE_KIND_FINISHED update, and an action,
+        bot or timeout update in which a bot took a seat over or its player came back
+        (`seat_taken_over` / `seat_taken_back` events). Unset on the others (clock, chat,
+        presence, most moves): keep the last room received.
+        """
 
     @_builtins.property
     def deadlines(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Deadline]:

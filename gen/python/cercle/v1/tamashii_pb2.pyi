@@ -260,8 +260,9 @@ Global___TamashiiVerdict: _TypeAlias = TamashiiVerdict  # noqa: Y015
 @_typing.final
 class TamashiiAction(_message.Message):
     """Tamashii: actions, views, events, outcome and catalogue. Field names match the engine's
-    types in engine/games/tamashii.py, tamashii_events.py and tamashii_cards.py;
-    docs/games/tamashii.md explains the rules (rule ids TM-...).
+    types in the package engine/games/tamashii/ (actions.py, events.py, cards.py);
+    docs/games/tamashii.md explains each field. Rule ids (TM-...) are defined in
+    docs/games/tamashii-rules.md.
 
     A move in Tamashii: exactly one is set.
     """

@@ -38,8 +38,9 @@ class _TomahawkColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Tomaha
 
 class TomahawkColour(_TomahawkColour, metaclass=_TomahawkColourEnumTypeWrapper):
     """Tomahawk Tribal: actions, views, events, outcome and catalogue. Field names match the
-    engine's types (engine/games/tomahawk.py, tomahawk_events.py, tomahawk_cards.py);
-    docs/games/tomahawk.md explains each field. Rule ids (TT-...) refer to the rules file.
+    engine's types (the package engine/games/tomahawk/: actions.py, events.py, cards.py);
+    docs/games/tomahawk.md explains each field. Rule ids (TT-...) are defined in
+    docs/games/tomahawk-rules.md.
 
     The four colours of the deck (TT-DECK-1).
     """

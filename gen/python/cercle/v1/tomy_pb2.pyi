@@ -43,9 +43,10 @@ class _TomyBreedEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyBreed.V
 
 class TomyBreed(_TomyBreed, metaclass=_TomyBreedEnumTypeWrapper):
     """Tomy ("Mais où est Tomy ?"): actions, views, events, outcome and catalogue. Field names
-    match the engine's types in engine/games/tomy.py, tomy_events.py and tomy_data.py;
-    docs/games/tomy.md explains each field. Columns are 0–5 (one breed each, MT-MAT-1), dog
-    cards 0–95 (card c is of the breed in column c / 16, rounded down), location cards 0–47.
+    match the engine's types in the package engine/games/tomy/ (actions.py, events.py,
+    cards.py); docs/games/tomy.md explains each field, docs/games/tomy-rules.md defines the
+    rule ids (MT-...). Columns are 0–5 (one breed each, MT-MAT-1), dog cards 0–95 (card c is
+    of the breed in column c / 16, rounded down), location cards 0–47.
 
     The six breeds of the row (MT-MAT-1), one per column. Translate them in the client.
     """

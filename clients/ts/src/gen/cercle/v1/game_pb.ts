@@ -1146,7 +1146,11 @@ export type SubscribeResponse = Message<"cercle.v1.SubscribeResponse"> & {
   view?: View | undefined;
 
   /**
-   * The room after this update.
+   * The room after this update, set only on the updates that change it: every
+   * UPDATE_KIND_LOBBY, UPDATE_KIND_STARTED and UPDATE_KIND_FINISHED update, and an action,
+   * bot or timeout update in which a bot took a seat over or its player came back
+   * (`seat_taken_over` / `seat_taken_back` events). Unset on the others (clock, chat,
+   * presence, most moves): keep the last room received.
    *
    * @generated from field: cercle.v1.Room room = 7;
    */
