@@ -32,7 +32,8 @@ venv: $(STAMP)
 # needs Node.js 20+ (without it, a hint is printed and `make run` serves the API only).
 WEB_APP := clients/web/build/app.js
 WEB_SOURCES := $(wildcard clients/web/src/*.ts clients/web/src/games/*.ts clients/ts/src/*.ts \
-	clients/ts/src/gen/cercle/v1/*.ts i18n/locales/*/*.ftl) clients/web/package-lock.json \
+	clients/ts/src/gen/cercle/v1/*.ts clients/ts/src/gen/google/rpc/*.ts i18n/locales/*/*.ftl) \
+	clients/web/package-lock.json \
 	clients/ts/package-lock.json clients/web/build.mjs
 $(WEB_APP): $(STAMP) $(WEB_SOURCES)
 	$(PY) tools/test_web.py --build

@@ -152,7 +152,11 @@ class Scaffold:
         ]
         if self.uses_int_list:
             head += ['import "cercle/v1/common.proto";', ""]
-        head += [
+        head += [  # the same in every file of cercle.v1 (buf lint: PACKAGE_SAME_*)
+            'option go_package = "cercle/gen/go/cercle/v1;cerclev1";',
+            "option java_multiple_files = true;",
+            'option java_package = "com.cercle.v1";',
+            "",
             f"// {self.prefix}: actions and views. Field names match the engine's types in",
             f"// engine/games/{self.game_id}.py; docs/games/{self.game_id}.md explains each field.",
             "",

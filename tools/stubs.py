@@ -2,16 +2,20 @@
 
 ``protos/buf.gen.stubs.yaml`` runs local plugins; this module installs them (apt-get, as
 root, when a package is missing), checks that each is the pinned version, runs ``buf
-generate`` and compiles the result: the Go program ``clients/go/cercle-match`` against
-Debian's Go libraries (GOPATH mode, no module proxy), every generated Java file and
-``clients/java`` with javac against Debian's jars. The generated Kotlin is only generated
-(Debian has no protobuf-kotlin runtime), and Swift has no local plugin at all: see
-docs/clients.md. tests/clients/test_stubs.py drives it; by hand::
+generate`` and compiles the result: the Go module ``clients/go`` (its go.mod names Debian's
+library versions; they are vendored from /usr/share/gocode, so no module proxy is asked),
+every generated Java file (``com.cercle.v1`` and ``com.google.rpc``) and ``clients/java``
+with javac against Debian's jars, and ``clients/kotlin`` with Debian's kotlinc against those
+classes. The generated Kotlin DSL (gen/kotlin) is generated but not compiled: it needs the
+protobuf-kotlin runtime, which none of the registries this project installs from has, and
+Kotlin 1.4+ (Debian 12 has 1.3). Swift has no local plugin at all. See docs/clients.md.
+tests/clients/test_stubs.py drives it; by hand::
 
     .venv/bin/python tools/stubs.py install            # apt-get the pinned packages
     .venv/bin/python tools/stubs.py build --out build/stubs
     build/stubs/bin/cercle-match -addr 127.0.0.1:8080 -game awimbawe
     java -cp "$(cat build/stubs/java.classpath)" com.cercle.example.Lobby 127.0.0.1:8080
+    java -cp "$(cat build/stubs/java.classpath)" com.cercle.example.RefusalKt 127.0.0.1:8080
 
 The generated code is not checked in: it is written under ``--out`` (``build/stubs`` by
 default, git-ignored) each time.
@@ -27,15 +31,22 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+if str(Path(__file__).resolve().parents[1]) not in sys.path:  # run as tools/stubs.py
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools import stubs_go
+
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "protos" / "buf.gen.stubs.yaml"
 BUF = Path(sys.executable).parent / "buf"
-GO_PROGRAM = ROOT / "clients" / "go" / "cercle-match"
+GO_MODULE = ROOT / "clients" / "go"
+GO_PROGRAM = "cercle-match"
+GO_GEN_MODULE = "cercle/gen/go"
+"""The generated Go code's module (the protos' go_package is cercle/gen/go/cercle/v1)."""
 JAVA_SOURCES = ROOT / "clients" / "java" / "src" / "main" / "java"
+KOTLIN_SOURCES = ROOT / "clients" / "kotlin" / "src" / "main" / "kotlin"
 GOCODE = Path("/usr/share/gocode")
 JARS = Path("/usr/share/java")
-GO_IMPORT_ROOT = "cercle"
-"""GOPATH folder of the generated code: the template's go_package_prefix is cercle/gen/go."""
 
 STEP_TIMEOUT = 600
 
@@ -51,15 +62,31 @@ PINS: dict[str, str] = {
     "golang-github-golang-protobuf-1-5-dev": "1.5.2",
     "golang-google-grpc-dev": "1.33.3",
     "golang-google-genproto-dev": "0.0~git20200413.b5235f6",
+    "golang-golang-x-net-dev": "0.7.0",
+    "golang-golang-x-sys-dev": "0.3.0",
+    "golang-golang-x-text-dev": "0.7.0",
     # the jars the generated Java code compiles against and clients/java runs with
     "libprotobuf-java": "3.21.12",
     "libgrpc-java": "1.41.3",
     "libgeronimo-annotation-1.3-spec-java": "1.3",
     "libnetty-java": "4.1.48",
     "libperfmark-java": "0.21.0",
+    # Kotlin: the compiler and its standard library (clients/kotlin over the Java stubs)
+    "kotlin": "1.3.31",
 }
 """Debian package -> the upstream version it must have (Debian 12's; the revision after it
 may differ, e.g. a security update)."""
+
+GO_MODULE_PACKAGES: dict[str, str] = {
+    "google.golang.org/grpc": "golang-google-grpc-dev",
+    "google.golang.org/protobuf": "golang-google-protobuf-dev",
+    "google.golang.org/genproto": "golang-google-genproto-dev",
+    "github.com/golang/protobuf": "golang-github-golang-protobuf-1-5-dev",
+    "golang.org/x/net": "golang-golang-x-net-dev",
+    "golang.org/x/sys": "golang-golang-x-sys-dev",
+    "golang.org/x/text": "golang-golang-x-text-dev",
+}
+"""Each module clients/go/go.mod requires -> the Debian package whose sources it builds with."""
 
 JDK_PACKAGE = "default-jdk-headless"
 """Any JDK 11+ compiles the stubs; Debian 12's default is OpenJDK 17."""
@@ -91,6 +118,7 @@ JAVA_RUN_JARS = (
     "netty-handler-proxy",
     "netty-resolver",
 )
+KOTLIN_RUN_JARS = ("kotlin-stdlib",)
 
 
 class ToolchainError(Exception):
@@ -106,7 +134,8 @@ class Built:
     go_program: Path
     """The cercle-match binary."""
     java_classpath: str
-    """Compiled classes and every jar needed to run com.cercle.example.Lobby."""
+    """Compiled Java and Kotlin classes and every jar needed to run com.cercle.example.Lobby
+    (Java) and com.cercle.example.RefusalKt (Kotlin)."""
 
 
 def say(message: str) -> None:
@@ -228,24 +257,39 @@ def ensure_toolchain() -> dict[str, str]:
     ]
     if wrong:
         raise ToolchainError(
-            "not the pinned versions (protos/buf.gen.stubs.yaml, tools/stubs.py PINS): "
-            + ", ".join(wrong)
+            f"not the pinned versions (protos/buf.gen.stubs.yaml, tools/stubs.py PINS) on "
+            f"{os_name()}: " + ", ".join(wrong) + ". The pins are Debian 12 (bookworm)'s: build "
+            "the stubs on Debian 12 (a container or chroot will do), or move the pins, "
+            "clients/go/go.mod and docs/clients.md together to your release's versions"
         )
     return have
+
+
+def os_name() -> str:
+    """The running system's name from /etc/os-release (``Debian GNU/Linux 12 (bookworm)``)."""
+    try:
+        fields = dict(
+            line.split("=", 1)
+            for line in Path("/etc/os-release").read_text().splitlines()
+            if "=" in line
+        )
+    except OSError:
+        return "this system"
+    return fields.get("PRETTY_NAME", "this system").strip('"')
 
 
 # -- generate and build ---------------------------------------------------------------------------
 
 
 def debian_env() -> dict[str, str]:
-    """The environment for buf and go: Debian's /usr/bin first (buf finds the local plugins
-    on PATH), Go in GOPATH mode with no network."""
+    """The environment for buf, go, javac and kotlinc: Debian's /usr/bin first (buf finds the
+    local plugins on PATH), Go with no module proxy."""
     return {
         **os.environ,
         "PATH": "/usr/bin:" + os.environ.get("PATH", ""),
-        "GO111MODULE": "off",
+        "GO111MODULE": "on",
         "GOPROXY": "off",
-        "GOFLAGS": "",
+        "GOFLAGS": "-mod=vendor",
     }
 
 
@@ -260,16 +304,25 @@ def generate(out: Path) -> Path:
 
 
 def build_go(gen: Path, out: Path) -> Path:
-    """Builds clients/go/cercle-match against the generated code and Debian's Go libraries."""
-    gopath = out / "gopath"
-    tree = gopath / "src" / GO_IMPORT_ROOT
-    shutil.rmtree(gopath, ignore_errors=True)
-    shutil.copytree(gen / "go", tree / "gen" / "go")
-    shutil.copytree(GO_PROGRAM, tree / "clients" / "go" / GO_PROGRAM.name)
-    binary = out / "bin" / GO_PROGRAM.name
-    env = {**debian_env(), "GOPATH": f"{gopath}{os.pathsep}{GOCODE}"}
+    """Builds the module clients/go (cercle-match) against the generated code and Debian's Go
+    libraries, vendored (tools/stubs_go.py): no module proxy is asked."""
+    mod = stubs_go.read_go_mod()
+    wrong = stubs_go.version_mismatches(
+        mod, GO_MODULE_PACKAGES, installed_versions(sorted(set(GO_MODULE_PACKAGES.values())))
+    )
+    if wrong:
+        raise ToolchainError(
+            "clients/go/go.mod does not match Debian's Go libraries: " + ", ".join(wrong)
+        )
+    (gen / "go" / "go.mod").write_text(stubs_go.gen_go_mod(mod))
+    module = out / "go-module"
+    shutil.rmtree(module, ignore_errors=True)
+    shutil.copytree(GO_MODULE, module)
+    stubs_go.vendor(module, mod, {GO_GEN_MODULE: gen / "go"})
+    binary = out / "bin" / GO_PROGRAM
+    env = debian_env()
     env.setdefault("GOCACHE", str(ROOT / "build" / "go-cache"))  # kept between runs
-    run(["go", "build", "-o", str(binary), f"./clients/go/{GO_PROGRAM.name}"], tree, env)
+    run(["go", "build", "-o", str(binary), f"./{GO_PROGRAM}"], module, env)
     return binary
 
 
@@ -309,12 +362,27 @@ def compile_java(gen: Path, out: Path) -> str:
     return os.pathsep.join([str(classes), compile_path, *jar_path(JAVA_RUN_JARS)])
 
 
+def compile_kotlin(out: Path, java_classpath: str) -> str:
+    """kotlinc clients/kotlin against the compiled Java stubs; returns the run classpath.
+
+    The generated Kotlin DSL (gen/kotlin) is left out: it needs the protobuf-kotlin runtime,
+    which no registry this project installs from has (docs/clients.md, "Kotlin")."""
+    classes = out / "kotlin-classes"
+    shutil.rmtree(classes, ignore_errors=True)
+    sources = sorted(str(p) for p in KOTLIN_SOURCES.rglob("*.kt"))
+    if not sources:
+        raise ToolchainError(f"no Kotlin sources under {KOTLIN_SOURCES.relative_to(ROOT)}")
+    argv = ["kotlinc", "-nowarn", "-jvm-target", "1.8", "-d", str(classes)]
+    run([*argv, "-cp", java_classpath, *sources], ROOT, debian_env())
+    return os.pathsep.join([str(classes), java_classpath, *jar_path(KOTLIN_RUN_JARS)])
+
+
 def build(out: Path) -> Built:
-    """Toolchain, generation, the Go program and the Java classes, in ``out``."""
+    """Toolchain, generation, the Go program, the Java and Kotlin classes, in ``out``."""
     ensure_toolchain()
     gen = generate(out)
     go_program = build_go(gen, out)
-    classpath = compile_java(gen, out)
+    classpath = compile_kotlin(out, compile_java(gen, out))
     (out / "java.classpath").write_text(classpath + "\n")
     return Built(gen, go_program, classpath)
 
@@ -335,7 +403,7 @@ def main() -> int:
         built = build(out)
         say(f"generated {built.gen}")
         say(f"built {built.go_program}")
-        say(f"compiled the Java stubs; classpath in {out / 'java.classpath'}")
+        say(f"compiled the Java stubs and Kotlin; classpath in {out / 'java.classpath'}")
     return 0
 
 

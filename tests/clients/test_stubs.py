@@ -2,12 +2,15 @@
 
 tools/stubs.py installs the pinned packages when missing (apt-get, as root: a failed install
 fails these tests), generates the stubs from whatever protos/ holds into a temporary folder,
-builds the Go program clients/go/cercle-match and compiles every generated Java file with
-clients/java. Then, against a real cluster (Valkey, two replicas, Envoy): the Go program
-plays whole matches against bots through Envoy from the pushed choices (no replica's /metrics
-counts a ListLegalActions call), and the Java program creates a session,
-lists the games and starts a table. The generated Kotlin is checked for completeness only
-(no protobuf-kotlin runtime in Debian); Swift has no local plugin (docs/clients.md).
+builds the Go module clients/go (its go.mod's versions are Debian's libraries, vendored), and
+compiles every generated Java file (cercle.v1 and the vendored google.rpc) with clients/java
+and the Kotlin program clients/kotlin. Then, against a real cluster (Valkey, two replicas,
+Envoy): the Go program plays whole matches against bots through Envoy from the pushed choices
+(no replica's /metrics counts a ListLegalActions call), the Java program creates a session,
+lists the games and starts a table, and the Kotlin program decodes a refusal's ErrorInfo and
+BadRequest with the generated com.google.rpc classes. The generated Kotlin DSL is checked for
+completeness only (no protobuf-kotlin runtime in the registries this project installs from);
+Swift has no plugin here (docs/clients.md).
 """
 
 from __future__ import annotations
@@ -16,18 +19,20 @@ import importlib
 import json
 import os
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
+from google.protobuf import descriptor_pb2
 from google.protobuf.descriptor import FileDescriptor
+from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 from deploy.local.cluster import Cluster, cluster
 from engine import registry
 from services.records import RoomStatus
 from services.store import Store
 from tests.clients.test_pushed_choices import rpcs_by_method
-from tools import stubs
+from tools import stubs, stubs_go
 
 ROOT = Path(__file__).resolve().parents[2]
 # Installing the toolchain on a fresh machine and compiling ~250 Java files take minutes on a
@@ -74,6 +79,89 @@ def test_the_installed_toolchain_is_the_pinned_one(built: stubs.Built) -> None:
     assert all(stubs.matches_pin(have[p], pin) for p, pin in stubs.PINS.items())
 
 
+def test_go_module_versions_match_debian_versions_and_snapshots() -> None:
+    match = stubs_go.debian_matches_module_version
+    assert match("1.33.3-2", "v1.33.3")
+    assert match("1:0.7.0+dfsg-1", "v0.7.0")
+    assert match("0.0~git20200413.b5235f6-3", "v0.0.0-20200413115906-b5235f65be36")
+    assert not match("0.0~git20200413.b5235f6-3", "v0.0.0-20200414115906-b5235f65be36")
+    assert not match("0.0~git20200413.b5235f6-3", "v0.0.0-20200413115906-c5235f65be36")
+    assert not match("1.33.3-2", "v1.33.30")
+
+
+def test_the_go_mod_requires_the_debian_libraries_it_builds_with(built: stubs.Built) -> None:
+    mod = stubs_go.read_go_mod()
+    assert mod.module == "cercle/clients/go"
+    assert mod.go == "1.19"  # Debian 12's Go
+    assert set(mod.requires) == {stubs.GO_GEN_MODULE, *stubs.GO_MODULE_PACKAGES}
+    assert mod.replaces == {stubs.GO_GEN_MODULE: "../../build/stubs/gen/go"}
+    installed = stubs.installed_versions(sorted(set(stubs.GO_MODULE_PACKAGES.values())))
+    assert stubs_go.version_mismatches(mod, stubs.GO_MODULE_PACKAGES, installed) == []
+    wrong = {**mod.requires, "google.golang.org/grpc": "v1.34.0"}
+    assert stubs_go.version_mismatches(
+        stubs_go.GoMod(mod.module, mod.go, wrong, mod.replaces), stubs.GO_MODULE_PACKAGES, installed
+    ) == ["google.golang.org/grpc v1.34.0 (Debian's golang-google-grpc-dev is 1.33.3-2)"]
+    # The generated code carries its own go.mod, for `go build` outside the vendored copy.
+    gen_mod = stubs_go.read_go_mod(built.gen / "go" / "go.mod")
+    assert gen_mod.module == stubs.GO_GEN_MODULE
+    assert gen_mod.requires["google.golang.org/grpc"] == mod.requires["google.golang.org/grpc"]
+
+
+def test_every_proto_names_its_go_and_java_packages() -> None:
+    for file in contract_files():
+        options = descriptor_pb2.FileDescriptorProto.FromString(file.serialized_pb).options
+        assert options.go_package == "cercle/gen/go/cercle/v1;cerclev1", file.name
+        assert options.java_package == "com.cercle.v1", file.name
+        assert options.java_multiple_files, file.name
+
+
+def google_rpc_image() -> dict[str, descriptor_pb2.FileDescriptorProto]:
+    """The vendored protos/google/rpc files as buf compiles them, by file name."""
+    done = subprocess.run(
+        [str(stubs.BUF), "build", "protos", "--exclude-source-info", "-o", "-#format=binpb"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    )
+    image = descriptor_pb2.FileDescriptorSet.FromString(done.stdout)
+    return {f.name: f for f in image.file if f.name.startswith("google/rpc/")}
+
+
+def without_json_names(
+    messages: Iterable[descriptor_pb2.DescriptorProto],
+) -> list[descriptor_pb2.DescriptorProto]:
+    """Copies of ``messages`` without the json_name buf fills in (protoc leaves it out)."""
+    out = []
+    for message in messages:
+        copy = descriptor_pb2.DescriptorProto()
+        copy.CopyFrom(message)
+        for field in copy.field:
+            field.ClearField("json_name")
+        nested = without_json_names(copy.nested_type)
+        del copy.nested_type[:]
+        copy.nested_type.extend(nested)
+        out.append(copy)
+    return out
+
+
+def test_the_vendored_google_rpc_protos_are_the_ones_python_uses() -> None:
+    vendored = google_rpc_image()
+    assert sorted(vendored) == [
+        f"google/rpc/{n}.proto" for n in ("code", "error_details", "status")
+    ]
+    for module in (code_pb2, error_details_pb2, status_pb2):
+        installed = descriptor_pb2.FileDescriptorProto()
+        module.DESCRIPTOR.CopyToProto(installed)
+        ours = vendored[installed.name]
+        assert ours.package == installed.package == "google.rpc"
+        assert ours.options.java_package == "com.google.rpc"
+        # Same messages, fields (name, number, type) and enums: the same wire format.
+        assert without_json_names(ours.message_type) == without_json_names(
+            installed.message_type
+        ), installed.name
+        assert ours.enum_type == installed.enum_type, installed.name
+
+
 def test_a_package_that_cannot_be_installed_fails_with_the_command_to_run(
     built: stubs.Built, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -92,6 +180,8 @@ def test_a_package_of_another_version_than_its_pin_is_refused(
         stubs.ensure_toolchain()
     assert "protobuf-compiler 3.21.12" in str(refused.value)
     assert "(pinned: 3.25.1)" in str(refused.value)
+    assert f"on {stubs.os_name()}:" in str(refused.value)
+    assert "The pins are Debian 12 (bookworm)'s" in str(refused.value)
 
 
 def test_every_message_enum_and_service_has_go_java_and_kotlin_code(built: stubs.Built) -> None:
@@ -112,8 +202,16 @@ def test_every_message_enum_and_service_has_go_java_and_kotlin_code(built: stubs
             for service in file.services_by_name:
                 assert f"\ntype {service}Client interface {{" in go_grpc, service
                 assert (package / f"{service}Grpc.java").is_file(), service
-    classes = Path(built.java_classpath.split(":")[0])
+    classes = Path(built.java_classpath.split(":")[1])  # after the Kotlin classes
     assert (classes / "com" / "cercle" / "v1" / "GameServiceGrpc.class").is_file()
+    # google.rpc: Java classes and the Kotlin DSL; Go uses Google's genproto module instead.
+    for message in ("ErrorInfo", "BadRequest", "RetryInfo", "LocalizedMessage", "Status"):
+        assert (classes / "com" / "google" / "rpc" / f"{message}.class").is_file(), message
+        assert (kotlin / "com" / "google" / "rpc" / f"{message}Kt.kt").is_file(), message
+    assert (classes / "com" / "google" / "rpc" / "Code.class").is_file()
+    assert not (go / "google").exists()
+    kotlin_classes = Path(built.java_classpath.split(":")[0])
+    assert (kotlin_classes / "com" / "cercle" / "example" / "RefusalKt.class").is_file()
 
 
 def test_the_go_client_is_gofmt_clean(built: stubs.Built) -> None:
@@ -197,3 +295,23 @@ async def test_the_java_program_opens_a_table_through_envoy(
     assert room is not None
     assert room.meta.game == "awimbawe"
     assert room.status is RoomStatus.PLAYING
+
+
+async def test_the_kotlin_program_decodes_a_refusal_with_the_google_rpc_classes(
+    built: stubs.Built, edge: Cluster
+) -> None:
+    done = subprocess.run(
+        ["java", "-cp", built.java_classpath, "com.cercle.example.RefusalKt", edge.address],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = done.stdout.splitlines()
+    assert lines[0] == "packed reason UNKNOWN_GAME domain cercle.games metadata field=game_id"
+    assert lines[1:] == [
+        "code INVALID_ARGUMENT",
+        "reason UNKNOWN_GAME domain cercle.games metadata field=game_id",
+        "field game_id",
+    ]

@@ -2,34 +2,46 @@
  * Errors from Cercle's API, with the details the server packs into the gRPC status
  * (`grpc-status-details-bin`, a `google.rpc.Status`): the stable `ErrorInfo.reason` a frontend
  * translates (`NOT_YOUR_TURN`, `STALE_VERSION`...), `BadRequest` field violations,
- * `PreconditionFailure` violations and `RetryInfo`.
+ * `PreconditionFailure` violations, `RetryInfo` and the server's `LocalizedMessage`.
  *
- * The google.rpc detail messages are decoded here with the protobuf wire reader rather than
- * generated code: they are small, stable, and this keeps googleapis out of the build.
+ * The details are decoded with the generated `google.rpc` messages
+ * (`./gen/google/rpc/error_details_pb.ts`, from protos/google/rpc), which the package also
+ * exports as `@cercle/client/gen/google/rpc/error_details_pb` for code that reads a
+ * `ConnectError` itself: `err.findDetails(ErrorInfoSchema)`.
  */
 
 import { Code, ConnectError } from "@connectrpc/connect";
-import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 
-/** One bad request field, from `google.rpc.BadRequest.FieldViolation`. */
-export interface FieldViolation {
-  field: string;
-  description: string;
-}
+import {
+  type BadRequest_FieldViolation,
+  BadRequestSchema,
+  type ErrorInfo,
+  ErrorInfoSchema,
+  type LocalizedMessage,
+  LocalizedMessageSchema,
+  type PreconditionFailure_Violation,
+  PreconditionFailureSchema,
+  RetryInfoSchema,
+} from "./gen/google/rpc/error_details_pb.js";
 
-/** One failed precondition, from `google.rpc.PreconditionFailure.Violation`. */
-export interface PreconditionViolation {
-  type: string;
-  subject: string;
-  description: string;
-}
+export {
+  type BadRequest,
+  BadRequestSchema,
+  type ErrorInfo,
+  ErrorInfoSchema,
+  type LocalizedMessage,
+  LocalizedMessageSchema,
+  type PreconditionFailure,
+  PreconditionFailureSchema,
+  type RetryInfo,
+  RetryInfoSchema,
+} from "./gen/google/rpc/error_details_pb.js";
 
-/** `google.rpc.ErrorInfo`. */
-export interface ErrorInfo {
-  reason: string;
-  domain: string;
-  metadata: Record<string, string>;
-}
+/** One bad request field, `google.rpc.BadRequest.FieldViolation`. */
+export type FieldViolation = BadRequest_FieldViolation;
+
+/** One failed precondition, `google.rpc.PreconditionFailure.Violation`. */
+export type PreconditionViolation = PreconditionFailure_Violation;
 
 /** The gRPC status names, indexed by code (as the server and other SDKs spell them). */
 export const STATUS_NAMES: readonly string[] = [
@@ -72,6 +84,8 @@ export class ApiError extends Error {
     /** From `google.rpc.RetryInfo`, when the server says when to retry. */
     readonly retryDelayMs: number | undefined = undefined,
     readonly errorInfo: ErrorInfo | undefined = undefined,
+    /** The server's message in the player's language, when it sent one. */
+    readonly localizedMessage: LocalizedMessage | undefined = undefined,
     options?: { cause?: unknown },
   ) {
     super(message, options);
@@ -116,33 +130,16 @@ export function apiError(err: unknown): ApiError {
     return err;
   }
   const connect = ConnectError.from(err);
-  let info: ErrorInfo | undefined;
-  const fieldViolations: FieldViolation[] = [];
-  const preconditionViolations: PreconditionViolation[] = [];
-  let retryDelayMs: number | undefined;
-  for (const detail of connect.details) {
-    if (!("type" in detail)) {
-      continue; // an outgoing detail: only servers make those
-    }
-    try {
-      switch (detail.type) {
-        case "google.rpc.ErrorInfo":
-          info = decodeErrorInfo(detail.value);
-          break;
-        case "google.rpc.BadRequest":
-          fieldViolations.push(...decodeBadRequest(detail.value));
-          break;
-        case "google.rpc.PreconditionFailure":
-          preconditionViolations.push(...decodePreconditionFailure(detail.value));
-          break;
-        case "google.rpc.RetryInfo":
-          retryDelayMs = decodeRetryInfo(detail.value);
-          break;
-      }
-    } catch {
-      // A malformed detail is ignored: code and message still say what happened.
-    }
-  }
+  // findDetails decodes the details of each type it is asked for; a malformed detail is
+  // skipped (code and message still say what happened).
+  const info = connect.findDetails(ErrorInfoSchema)[0];
+  const fieldViolations = connect.findDetails(BadRequestSchema).flatMap((d) => d.fieldViolations);
+  const preconditionViolations = connect
+    .findDetails(PreconditionFailureSchema)
+    .flatMap((d) => d.violations);
+  const retry = connect.findDetails(RetryInfoSchema)[0];
+  const delay = retry?.retryDelay;
+  const retryDelayMs = retry && (delay ? Number(delay.seconds) * 1000 + delay.nanos / 1e6 : 0);
   return new ApiError(
     connect.code,
     info?.reason || (STATUS_NAMES[connect.code] ?? "UNKNOWN"),
@@ -152,6 +149,7 @@ export function apiError(err: unknown): ApiError {
     preconditionViolations,
     retryDelayMs,
     info,
+    connect.findDetails(LocalizedMessageSchema)[0],
     { cause: err },
   );
 }
@@ -159,98 +157,4 @@ export function apiError(err: unknown): ApiError {
 /** The stable reason of an error (`ErrorInfo.reason`, else the status name). */
 export function errorReason(err: unknown): string {
   return apiError(err).reason;
-}
-
-// -- google.rpc wire decoding -------------------------------------------------------------------
-
-type FieldHandler = (reader: BinaryReader, fieldNo: number, wireType: WireType) => boolean;
-
-function readMessage(bytes: Uint8Array, handle: FieldHandler): void {
-  const reader = new BinaryReader(bytes);
-  while (reader.pos < reader.len) {
-    const [fieldNo, wireType] = reader.tag();
-    if (!handle(reader, fieldNo, wireType)) {
-      reader.skip(wireType, fieldNo);
-    }
-  }
-}
-
-/** `message ErrorInfo { string reason = 1; string domain = 2; map<string, string> metadata = 3; }` */
-export function decodeErrorInfo(bytes: Uint8Array): ErrorInfo {
-  const info: ErrorInfo = { reason: "", domain: "", metadata: {} };
-  readMessage(bytes, (r, no, wt) => {
-    if (wt !== WireType.LengthDelimited) return false;
-    if (no === 1) info.reason = r.string();
-    else if (no === 2) info.domain = r.string();
-    else if (no === 3) {
-      let key = "";
-      let value = "";
-      readMessage(r.bytes(), (e, n, w) => {
-        if (w !== WireType.LengthDelimited) return false;
-        if (n === 1) key = e.string();
-        else if (n === 2) value = e.string();
-        else return false;
-        return true;
-      });
-      info.metadata[key] = value;
-    } else return false;
-    return true;
-  });
-  return info;
-}
-
-/** `message BadRequest { repeated FieldViolation field_violations = 1; }` */
-export function decodeBadRequest(bytes: Uint8Array): FieldViolation[] {
-  const out: FieldViolation[] = [];
-  readMessage(bytes, (r, no, wt) => {
-    if (no !== 1 || wt !== WireType.LengthDelimited) return false;
-    const violation: FieldViolation = { field: "", description: "" };
-    readMessage(r.bytes(), (v, n, w) => {
-      if (w !== WireType.LengthDelimited) return false;
-      if (n === 1) violation.field = v.string();
-      else if (n === 2) violation.description = v.string();
-      else return false;
-      return true;
-    });
-    out.push(violation);
-    return true;
-  });
-  return out;
-}
-
-/** `message PreconditionFailure { repeated Violation violations = 1; }` (type, subject, description). */
-export function decodePreconditionFailure(bytes: Uint8Array): PreconditionViolation[] {
-  const out: PreconditionViolation[] = [];
-  readMessage(bytes, (r, no, wt) => {
-    if (no !== 1 || wt !== WireType.LengthDelimited) return false;
-    const violation: PreconditionViolation = { type: "", subject: "", description: "" };
-    readMessage(r.bytes(), (v, n, w) => {
-      if (w !== WireType.LengthDelimited) return false;
-      if (n === 1) violation.type = v.string();
-      else if (n === 2) violation.subject = v.string();
-      else if (n === 3) violation.description = v.string();
-      else return false;
-      return true;
-    });
-    out.push(violation);
-    return true;
-  });
-  return out;
-}
-
-/** `message RetryInfo { google.protobuf.Duration retry_delay = 1; }`, in milliseconds. */
-export function decodeRetryInfo(bytes: Uint8Array): number {
-  let ms = 0;
-  readMessage(bytes, (r, no, wt) => {
-    if (no !== 1 || wt !== WireType.LengthDelimited) return false;
-    readMessage(r.bytes(), (d, n, w) => {
-      if (w !== WireType.Varint) return false;
-      if (n === 1) ms += Number(d.int64()) * 1000;
-      else if (n === 2) ms += d.int32() / 1e6;
-      else return false;
-      return true;
-    });
-    return true;
-  });
-  return ms;
 }

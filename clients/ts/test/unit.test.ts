@@ -1,6 +1,6 @@
 /**
  * The client's own logic without a server: resume-from-seq and deduplication, idempotent
- * retries, the bearer interceptor, option typing, and the google.rpc detail decoders.
+ * retries, the bearer interceptor, option typing, and the google.rpc details of an error.
  * Uses Connect's in-memory router transport with a scripted GameService.
  */
 
@@ -16,10 +16,7 @@ import {
   choicesOf,
   create,
   GetViewResponseSchema,
-  decodeBadRequest,
-  decodeErrorInfo,
-  decodePreconditionFailure,
-  decodeRetryInfo,
+  apiError,
   GameService,
   LobbyService,
   newIdempotencyKey,
@@ -291,27 +288,46 @@ test("options are typed like the Python SDK's", () => {
   assert.match(newIdempotencyKey(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
 
-test("google.rpc details decode from their wire form", () => {
+test("google.rpc details decode from their wire form into the generated types", () => {
+  // The bytes are written by hand, field by field, so the generated decoders are checked
+  // against the wire format itself.
   const info = new BinaryWriter()
     .tag(1, 2).string("NOT_YOUR_TURN")
     .tag(2, 2).string("cercle.games")
     .tag(3, 2).fork().tag(1, 2).string("seat").tag(2, 2).string("2").join()
     .finish();
-  assert.deepEqual(decodeErrorInfo(info), {
-    reason: "NOT_YOUR_TURN",
-    domain: "cercle.games",
-    metadata: { seat: "2" },
-  });
   const bad = new BinaryWriter()
     .tag(1, 2).fork().tag(1, 2).string("options[target_score]").tag(2, 2).string("too small").join()
     .finish();
-  assert.deepEqual(decodeBadRequest(bad), [{ field: "options[target_score]", description: "too small" }]);
   const pre = new BinaryWriter()
     .tag(1, 2).fork().tag(1, 2).string("STALE_VERSION").tag(2, 2).string("version").tag(3, 2).string("expected 3").join()
     .finish();
-  assert.deepEqual(decodePreconditionFailure(pre), [
-    { type: "STALE_VERSION", subject: "version", description: "expected 3" },
-  ]);
   const retry = new BinaryWriter().tag(1, 2).fork().tag(1, 0).int64(1).tag(2, 0).int32(500_000_000).join().finish();
-  assert.equal(decodeRetryInfo(retry), 1500);
+  const localized = new BinaryWriter().tag(1, 2).string("fr").tag(2, 2).string("Pas à vous.").finish();
+  const refused = new ConnectError("not your turn", Code.FailedPrecondition);
+  refused.details.push( // as they arrive in grpc-status-details-bin
+    { type: "google.rpc.ErrorInfo", value: new Uint8Array([0xff]) }, // malformed: skipped
+    { type: "google.rpc.ErrorInfo", value: info },
+    { type: "google.rpc.BadRequest", value: bad },
+    { type: "google.rpc.PreconditionFailure", value: pre },
+    { type: "google.rpc.RetryInfo", value: retry },
+    { type: "google.rpc.LocalizedMessage", value: localized },
+  );
+  const error = apiError(refused);
+  assert.equal(error.reason, "NOT_YOUR_TURN");
+  assert.equal(error.errorInfo?.$typeName, "google.rpc.ErrorInfo");
+  assert.equal(error.errorInfo?.domain, "cercle.games");
+  assert.deepEqual(error.errorInfo?.metadata, { seat: "2" });
+  assert.equal(error.field, "options[target_score]");
+  assert.deepEqual(
+    error.fieldViolations.map((v) => [v.field, v.description]),
+    [["options[target_score]", "too small"]],
+  );
+  assert.deepEqual(
+    error.preconditionViolations.map((v) => [v.type, v.subject, v.description]),
+    [["STALE_VERSION", "version", "expected 3"]],
+  );
+  assert.equal(error.retryDelayMs, 1500);
+  assert.deepEqual([error.localizedMessage?.locale, error.localizedMessage?.message], ["fr", "Pas à vous."]);
+  assert.equal(apiError(new ConnectError("down", Code.Unavailable)).retryDelayMs, undefined);
 });

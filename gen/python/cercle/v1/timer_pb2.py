@@ -27,13 +27,14 @@ from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x63\x65rcle/v1/timer.proto\x12\tcercle.v1\x1a\x16\x63\x65rcle/v1/common.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"&\n\x13GetDeadlinesRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\"\x80\x01\n\x14GetDeadlinesResponse\x12/\n\x0bserver_time\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12&\n\tdeadlines\x18\x02 \x03(\x0b\x32\x13.cercle.v1.Deadline\x12\x0f\n\x07version\x18\x03 \x01(\x03\"$\n\x11WatchClockRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\"\xac\x01\n\x12WatchClockResponse\x12/\n\x0bserver_time\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12&\n\tdeadlines\x18\x02 \x03(\x0b\x32\x13.cercle.v1.Deadline\x12,\n\tremaining\x18\x03 \x03(\x0b\x32\x19.google.protobuf.Duration\x12\x0f\n\x07version\x18\x04 \x01(\x03\x32\xac\x01\n\x0cTimerService\x12O\n\x0cGetDeadlines\x12\x1e.cercle.v1.GetDeadlinesRequest\x1a\x1f.cercle.v1.GetDeadlinesResponse\x12K\n\nWatchClock\x12\x1c.cercle.v1.WatchClockRequest\x1a\x1d.cercle.v1.WatchClockResponse0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x63\x65rcle/v1/timer.proto\x12\tcercle.v1\x1a\x16\x63\x65rcle/v1/common.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"&\n\x13GetDeadlinesRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\"\x80\x01\n\x14GetDeadlinesResponse\x12/\n\x0bserver_time\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12&\n\tdeadlines\x18\x02 \x03(\x0b\x32\x13.cercle.v1.Deadline\x12\x0f\n\x07version\x18\x03 \x01(\x03\"$\n\x11WatchClockRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\"\xac\x01\n\x12WatchClockResponse\x12/\n\x0bserver_time\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12&\n\tdeadlines\x18\x02 \x03(\x0b\x32\x13.cercle.v1.Deadline\x12,\n\tremaining\x18\x03 \x03(\x0b\x32\x19.google.protobuf.Duration\x12\x0f\n\x07version\x18\x04 \x01(\x03\x32\xac\x01\n\x0cTimerService\x12O\n\x0cGetDeadlines\x12\x1e.cercle.v1.GetDeadlinesRequest\x1a\x1f.cercle.v1.GetDeadlinesResponse\x12K\n\nWatchClock\x12\x1c.cercle.v1.WatchClockRequest\x1a\x1d.cercle.v1.WatchClockResponse0\x01\x42\x33\n\rcom.cercle.v1P\x01Z cercle/gen/go/cercle/v1;cerclev1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cercle.v1.timer_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
-  DESCRIPTOR._loaded_options = None
+  _globals['DESCRIPTOR']._loaded_options = None
+  _globals['DESCRIPTOR']._serialized_options = b'\n\rcom.cercle.v1P\001Z cercle/gen/go/cercle/v1;cerclev1'
   _globals['_GETDEADLINESREQUEST']._serialized_start=125
   _globals['_GETDEADLINESREQUEST']._serialized_end=163
   _globals['_GETDEADLINESRESPONSE']._serialized_start=166
