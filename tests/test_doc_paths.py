@@ -50,6 +50,8 @@ NOT_IN_THE_REPOSITORY = (
     "clients/web/build/",  # clients/web/build.mjs's bundle
     "gen/kotlin",  # buf generate with protos/buf.gen.mobile.yaml
     "gen/swift",
+    "dist/",  # clients/ts's package build (npm pack), shipped in the tarball only
+    "../../build/stubs/gen/go",  # clients/go/go.mod's replace target, made by `make stubs`
     # Where Valkey keeps its append-only files, inside its data folder (not ours).
     "appendonlydir/",
 )
@@ -61,7 +63,10 @@ NOT_PATHS = frozenset(
         "autoscaling/v2",  # a Kubernetes API version
         "envoyproxy/envoy",  # a container image
         "10.0.0.0/8",  # a network
-        "cercle/gen/go/cercle/v1",  # a Go import path (clients/go/go.mod's module)
+        "cercle/gen/go/cercle/v1",  # a Go import path (the generated stubs' package)
+        "cercle/gen/go",  # a Go module path (the generated stubs' module)
+        "cercle/clients/go",  # a Go module path (clients/go/go.mod's module)
+        ".d.ts",  # TypeScript declaration files, as a kind of file
         "Node.js",  # the JavaScript runtime
     }
 )
