@@ -21,10 +21,10 @@ from services.render import (
     choices_message,
     deadline_messages,
     event_messages,
-    option_value,
     presence_message,
     presence_update,
     room_message,
+    room_options,
     timestamp,
     view_message,
     waiting_for,
@@ -227,8 +227,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             seed_commitment=seed_commitment(record.seed, record.nonce),
             seats=room_message(record, player.player_id).seats,
         )
-        for name, value in record.meta.options.items():
-            response.options[name].CopyFrom(option_value(value))
+        response.options.CopyFrom(room_options(record.meta))
         cursor = 0
         while True:
             entries = await self.rooms.read_log(record.room_id, cursor)

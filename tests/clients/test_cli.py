@@ -139,7 +139,7 @@ def test_errors_print_the_server_message_and_exit_non_zero(edge: Cluster, tmp_pa
     bad = cli(edge, tmp_path, "create", "tomy", "--option", "vote_seconds=-3", "--json")
     error = json.loads(bad.stdout)["error"]
     assert bad.returncode == 1 and error["code"] == "INVALID_ARGUMENT"
-    assert error["field"] == "options[vote_seconds]" and error["message"] in bad.stderr
+    assert error["field"] == "options.tomy.vote_seconds" and error["message"] in bad.stderr
     chess = cli(edge, tmp_path, "create", "chess")
     assert chess.returncode == 1 and "does not host that game" in chess.stderr
     start = cli(edge, tmp_path, "start", "0123456789ab", "--lang", "fr")
