@@ -118,7 +118,7 @@ async def cmd_games(client: Client, args: argparse.Namespace, io: Io) -> int:
                 names = [choice_name(game.game_id, option.name, c.value) for c in option.choices]
                 bounds = f" [{'|'.join(n.lower() for n in names)}]"
             description = option.description
-            default = option_text(game.game_id, option)
+            default = option_text(game.game_id, option) or "N"  # N: unset by default
             io.line(f"      --option {option.name}={default}{bounds}  {st.dim(description)}")
     return 0
 

@@ -90,6 +90,9 @@ def test_games_json_lists_every_game_with_options(edge: Cluster, tmp_path: Path)
     assert any(o["name"] == "target_score" for o in games["tomahawk"]["options"])
     text = cli(edge, tmp_path, "games", "--lang", "fr")
     assert text.returncode == 0 and "Tomahawk Tribal" in text.stdout and "joueurs" in text.stdout
+    # A choice by the names of its enum's values; a first player left to chance by default.
+    assert "--option level=standard [novice|easy|standard|hard|nightmare]" in text.stdout
+    assert "--option first_player=N [0–7]" in text.stdout
     assert "\x1b[" not in text.stdout  # not a terminal: no colours
 
 
