@@ -5,6 +5,7 @@
 
 export * from "./client.js";
 export * from "./errors.js";
+export * from "./options.js";
 export { Code, ConnectError } from "@connectrpc/connect";
 export { create, clone, fromBinary, toBinary, toJson, type MessageInitShape } from "@bufbuild/protobuf";
 export * from "./gen/cercle/v1/common_pb.js";
