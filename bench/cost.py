@@ -314,8 +314,6 @@ class Script:
     async def match(
         self, game_id: str, count: int, options: dict[str, str], seed: int, most: int
     ) -> None:
-        from clients.sdk import option_values
-
         grpc, lobby_pb2, game_pb2 = self.grpc, self.lobby_pb2, self.game_pb2
         seats: list[Seat] = []
         for i in range(count):
@@ -331,8 +329,15 @@ class Script:
         host = seats[0]
         request = lobby_pb2.CreateRoomRequest(game_id=game_id, players=count)
         request.visibility = 2  # VISIBILITY_PRIVATE, in every build
-        for name, value in option_values(options).items():
-            request.options[name].CopyFrom(value)
+        try:
+            from clients.options import room_options
+        except ImportError:  # an --old-contract checkout: options were a map of OptionValue
+            from clients.sdk import option_values  # type: ignore[attr-defined]
+
+            for name, value in option_values(options).items():
+                request.options[name].CopyFrom(value)
+        else:
+            request.options.CopyFrom(room_options(game_id, options))
         room = (await host.lobby.CreateRoom(request, metadata=host.metadata)).room
         by_index: dict[int, Seat] = {0: host}
         for seat in seats[1:]:

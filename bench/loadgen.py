@@ -92,7 +92,8 @@ from bench.bare import (
     WATCH,
 )
 from bench.common import GcPauses, cpu_seconds, latency_summary
-from clients.sdk import api_error, option_values
+from clients.options import room_options
+from clients.sdk import api_error
 
 T = TypeVar("T")
 
@@ -203,8 +204,7 @@ async def open_room(
     request = lobby_pb2.CreateRoomRequest(
         game_id=game_id, players=len(players), visibility=common_pb2.VISIBILITY_PRIVATE
     )
-    for name, value in option_values(options).items():
-        request.options[name].CopyFrom(value)
+    request.options.CopyFrom(room_options(game_id, options))
     created = await retrying(
         lambda: host.lobby.CreateRoom(request, metadata=host.metadata, timeout=60)
     )

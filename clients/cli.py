@@ -34,7 +34,8 @@ from google.protobuf import json_format
 
 from clients.catalogue import catalogue_lines
 from clients.io import EXIT_ERROR, Io, room_json
-from clients.play import cmd_play, cmd_watch, join_target, parse_options
+from clients.options import choice_name
+from clients.play import cmd_play, cmd_watch, join_target, typed_options
 from clients.render import (
     Context,
     option_text,
@@ -114,9 +115,10 @@ async def cmd_games(client: Client, args: argparse.Namespace, io: Io) -> int:
                 high = option.maximum if option.HasField("maximum") else ""
                 bounds = f" [{low}–{high}]"
             if option.choices:
-                bounds = f" [{'|'.join(option.choices)}]"
+                names = [choice_name(game.game_id, option.name, c.value) for c in option.choices]
+                bounds = f" [{'|'.join(n.lower() for n in names)}]"
             description = option.description
-            default = option_text(option.default_value)
+            default = option_text(game.game_id, option) or "N"  # N: unset by default
             io.line(f"      --option {option.name}={default}{bounds}  {st.dim(description)}")
     return 0
 
@@ -162,7 +164,7 @@ async def cmd_create(client: Client, args: argparse.Namespace, io: Io) -> int:
     room = await client.create_room(
         args.game,
         players=args.players or 0,
-        options=parse_options(args.option),
+        options=typed_options(args.game, args.option),
         private=args.private,
         bot_delay=args.bot_delay,
     )

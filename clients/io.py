@@ -13,6 +13,7 @@ from cercle.v1 import common_pb2
 
 from clients.i18n import Tr, detect_language
 from clients.lobby_text import error_text
+from clients.options import plain_options
 from clients.render import Style, json_safe, status_name
 from clients.sdk import ApiError, bot_level_name
 
@@ -70,11 +71,6 @@ def server_target(address: str) -> str:
     return text.rstrip("/")
 
 
-def option_raw(value: common_pb2.OptionValue) -> Any:
-    which = value.WhichOneof("value")
-    return None if which is None else getattr(value, which)
-
-
 def room_json(room: common_pb2.Room) -> dict[str, Any]:
     """A Room as plain JSON (ints as numbers; no secret: the join code is the caller's)."""
     return {
@@ -84,7 +80,7 @@ def room_json(room: common_pb2.Room) -> dict[str, Any]:
         "visibility": "private" if room.visibility == common_pb2.VISIBILITY_PRIVATE else "public",
         "join_code": room.join_code,
         "players": len(room.seats),
-        "options": {k: option_raw(v) for k, v in sorted(room.options.items())},
+        "options": plain_options(room.options),
         "seats": [
             {
                 "index": s.index,

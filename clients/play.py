@@ -12,9 +12,10 @@ from collections.abc import Sequence
 import grpc
 from cercle.v1 import common_pb2, lobby_pb2
 
-from clients.io import Io, option_raw
+from clients.io import Io
+from clients.options import choice_name, plain_options, room_options
 from clients.render import GAMES
-from clients.sdk import ApiError, Client, option_values
+from clients.sdk import ApiError, Client
 from clients.tui import PlayOptions, TableLoop
 
 
@@ -27,6 +28,15 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
             raise SystemExit(f"cercle: --option wants NAME=VALUE, not {pair!r}")
         options[name.strip()] = value.strip()
     return options
+
+
+def typed_options(game_id: str, pairs: Sequence[str] | None) -> common_pb2.RoomOptions:
+    """``--option`` pairs as the game's typed options; a name or value the game's options
+    message does not take is a usage error."""
+    try:
+        return room_options(game_id, parse_options(pairs))
+    except ValueError as exc:
+        raise SystemExit(f"cercle: --option: {exc}") from None
 
 
 def looks_like_code(text: str) -> bool:
@@ -47,7 +57,8 @@ def with_language(
     if info is None or any(p.partition("=")[0].strip() == "language" for p in pairs or []):
         return pairs
     for option in info.options:
-        if option.name == "language" and lang.upper() in option.choices:
+        names = [choice_name(info.game_id, option.name, c.value) for c in option.choices]
+        if option.name == "language" and lang.upper() in names:
             return [*(pairs or []), f"language={lang.upper()}"]
     return pairs
 
@@ -84,21 +95,16 @@ async def cmd_watch(client: Client, args: argparse.Namespace, io: Io) -> int:
     return await loop.run()
 
 
-def options_match(room: common_pb2.Room, wanted: dict[str, str]) -> bool:
-    for name, text in wanted.items():
-        have = room.options.get(name)
-        if have is None:
-            return False
-        expected = option_values({name: text})[name]
-        if option_raw(have) != option_raw(expected):
-            return False
-    return True
+def options_match(room: common_pb2.Room, wanted: common_pb2.RoomOptions) -> bool:
+    """Whether the room has every option ``wanted`` sets."""
+    have = plain_options(room.options)
+    return all(have.get(name) == value for name, value in plain_options(wanted).items())
 
 
 async def find_or_create(client: Client, game_id: str, args: argparse.Namespace, io: Io) -> str:
     """A seat for ``cercle play GAME``: bots, a private room, or a quick match."""
     tr = io.tr
-    options = parse_options(args.option)
+    options = typed_options(game_id, args.option)
     if args.bots:
         players = args.players or args.bots + 1
         if players < args.bots + 1:
@@ -126,7 +132,7 @@ async def find_or_create(client: Client, game_id: str, args: argparse.Namespace,
         )
         io.line(tr("private_created", room_id=room.room_id, code=room.join_code))
         return room.room_id
-    if not options and args.bot_delay is None:
+    if options.WhichOneof("game") is None and args.bot_delay is None:
         matched = await client.quick_match(game_id, args.players or 0)
         if (
             any(s.player_id == client.player_id for s in matched.room.seats)

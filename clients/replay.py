@@ -10,7 +10,8 @@ from typing import Any
 from cercle.v1 import game_pb2
 from google.protobuf import json_format
 
-from clients.io import EXIT_ERROR, Io, option_raw
+from clients.io import EXIT_ERROR, Io
+from clients.options import plain_options
 from clients.render import (
     Context,
     Style,
@@ -48,7 +49,7 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
                 "room_id": args.room,
                 "game_id": replay.game_id,
                 "players": replay.players,
-                "options": {k: option_raw(v) for k, v in sorted(replay.options.items())},
+                "options": plain_options(replay.options),
                 "seats": [
                     {"index": s.index, "display_name": s.display_name, "player_id": s.player_id}
                     for s in replay.seats

@@ -31,6 +31,8 @@ from google.protobuf.message import Message
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
+from clients.options import room_options
+
 Req = TypeVar("Req", bound=Message)
 Resp = TypeVar("Resp", bound=Message)
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.INTERNAL}
@@ -112,20 +114,6 @@ def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
     return ApiError(
         exc.code(), reason, exc.details() or "", field, retry_after, metadata, request_id, localized
     )
-
-
-def option_values(raw: Mapping[str, str]) -> dict[str, common_pb2.OptionValue]:
-    """Options typed from their text form (``true``/``false`` -> bool, digits -> int)."""
-    out: dict[str, common_pb2.OptionValue] = {}
-    for name, text in raw.items():
-        lowered = text.strip().lower()
-        if lowered in ("true", "false"):
-            out[name] = common_pb2.OptionValue(bool_value=lowered == "true")
-        elif lowered.lstrip("-").isdigit():
-            out[name] = common_pb2.OptionValue(int_value=int(lowered))
-        else:
-            out[name] = common_pb2.OptionValue(string_value=text)
-    return out
 
 
 def new_request_id() -> str:
@@ -305,12 +293,14 @@ class Client:
         game_id: str,
         *,
         players: int = 0,
-        options: Mapping[str, str] | None = None,
+        options: common_pb2.RoomOptions | Mapping[str, object] | None = None,
         private: bool = False,
         takeover_after: int | None = None,
         bot_delay: float | None = None,
         request_id: str = "",
     ) -> common_pb2.Room:
+        """A new room, the caller in seat 0. ``options``: the typed message, or by name
+        (``{"level": "easy"}``, typed by clients/options.py); unset ones take the defaults."""
         request = lobby_pb2.CreateRoomRequest(
             game_id=game_id,
             players=players,
@@ -321,8 +311,10 @@ class Client:
             request.takeover_after = takeover_after
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
-        for name, value in option_values(options or {}).items():
-            request.options[name].CopyFrom(value)
+        if isinstance(options, common_pb2.RoomOptions):
+            request.options.CopyFrom(options)
+        else:  # by name, typed by the game's options message (clients/options.py)
+            request.options.CopyFrom(room_options(game_id, options or {}))
         response = await self._call(self.lobby.CreateRoom, request)
         assert isinstance(response, lobby_pb2.CreateRoomResponse)
         return response.room

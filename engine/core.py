@@ -199,6 +199,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    unset_value: int | None = None
+    """For an int option, a value outside ``[minimum, maximum]`` that means "none chosen"
+    (``first_player`` -1: a seat drawn at random); the contract shows it as an unset field."""
 
     def parse(self, raw: object) -> OptionValue:
         """Validate ``raw`` (a typed value, or its text form) and return the typed value."""
@@ -224,6 +227,8 @@ class OptionSpec:
                     ) from None
             else:
                 raise InvalidOptions(self.name, f"option {self.name} takes a whole number")
+            if value == self.unset_value:
+                return value
             if self.minimum is not None and value < self.minimum:
                 raise InvalidOptions(
                     self.name, f"option {self.name} must be at least {self.minimum}"

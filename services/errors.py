@@ -123,8 +123,10 @@ def from_illegal(exc: IllegalAction) -> RoomError:
     return RoomError(Kind.FAILED_PRECONDITION, exc.reason, exc.message)
 
 
-def from_invalid_options(exc: InvalidOptions) -> RoomError:
-    field = "players" if exc.option == "players" else f"options[{exc.option}]"
+def from_invalid_options(exc: InvalidOptions, game_id: str) -> RoomError:
+    """An engine refusal of an option (or of the table size) on the request field it names:
+    ``options.<game id>.<option>`` (the field of the game's options message) or ``players``."""
+    field = "players" if exc.option == "players" else f"options.{game_id}.{exc.option}"
     return RoomError(Kind.INVALID_ARGUMENT, "INVALID_OPTION", exc.message, field=field)
 
 

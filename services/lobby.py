@@ -205,7 +205,7 @@ def plan_start(
     try:
         state = game.new_match(current.meta.options, len(current.seats), seed)
     except InvalidOptions as exc:  # a room stored before options were checked
-        raise errors.from_invalid_options(exc) from None
+        raise errors.from_invalid_options(exc, game.info.id) from None
     deadlines = compute_deadlines(game, current.meta, current.seats, state, (), -1, now, seed=seed)
     events = (MatchStarted(seed_commitment(seed, nonce), len(current.seats)),)
     encoded = game.encode(state)
@@ -264,7 +264,7 @@ class LobbyOps(RoomsCore):
             # name one of its seats): the engine sets a match up with them once, here.
             game.new_match(options, players, 0)
         except InvalidOptions as exc:
-            raise errors.from_invalid_options(exc) from None
+            raise errors.from_invalid_options(exc, game.info.id) from None
         if takeover_after is not None and not 0 <= takeover_after <= 100:
             raise errors.invalid("takeover_after", "takeover_after goes from 0 (never) to 100")
         if bot_delay is not None and not 0 <= bot_delay <= 30:

@@ -15,15 +15,11 @@ from services import cursors, errors, pages
 from services.auth import bearer_token, current_address, require_player
 from services.feed import Feeds
 from services.games import contract_for
+from services.games.convert import ConversionError
+from services.games.options import choice_number, default_value, options_from_proto
 from services.players import Players
 from services.records import EntryKind
-from services.render import (
-    match_record_message,
-    option_raw,
-    option_value,
-    room_message,
-    timestamp,
-)
+from services.render import match_record_message, room_message, timestamp
 from services.retries import Retries
 from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
@@ -141,11 +137,19 @@ def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.Game
             option = message.options.add(
                 name=spec.name,
                 kind=_KIND[spec.kind],
-                default_value=option_value(spec.default),
                 description=tr(f"{prefix}-option-{spec.name}"),
-                choices=list(spec.choices),
-                choice_labels=[tr(f"{prefix}-option-{spec.name}-{c}") for c in spec.choices],
             )
+            default = default_value(info.id, spec)
+            if default is None:
+                option.may_be_unset = True
+                option.unset_label = tr(f"{prefix}-option-{spec.name}-unset")
+            else:
+                option.default_value.CopyFrom(default)
+            for choice in spec.choices:
+                option.choices.add(
+                    value=choice_number(info.id, spec, choice),
+                    label=tr(f"{prefix}-option-{spec.name}-{choice}"),
+                )
             if spec.minimum is not None:
                 option.minimum = spec.minimum
             if spec.maximum is not None:
@@ -158,6 +162,19 @@ def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.Game
             )
         out.append(message)
     return out
+
+
+def requested_options(request: lobby_pb2.CreateRoomRequest) -> dict[str, object]:
+    """The options a CreateRoom request sets, in the engine's form (an unknown game is left
+    to the room layer to refuse)."""
+    try:
+        game = registry.get(request.game_id)
+    except registry.UnknownGame:
+        return {}
+    try:
+        return options_from_proto(game, request.options)
+    except ConversionError as exc:
+        raise errors.invalid(exc.field, exc.message, "INVALID_OPTION") from None
 
 
 def check_enum(request: Message, field: str) -> None:
@@ -291,7 +308,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             record = await self.rooms.create_room(
                 player,
                 request.game_id,
-                {name: option_raw(value) for name, value in request.options.items()},
+                requested_options(request),
                 private=request.visibility == common_pb2.VISIBILITY_PRIVATE,
                 players=request.players,
                 takeover_after=(

@@ -15,15 +15,18 @@ from typing import Any, cast
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 from google.protobuf import timestamp_pb2
 
-from engine.core import Game, OptionValue, Outcome, State
+from engine import registry
+from engine.core import Game, Outcome, State
 from engine.events import Event
 from services.bot_seats import BOT_CLOCK
 from services.games import GameContract, contract_for
+from services.games.options import options_to_proto
 from services.records import (
     DeadlineRecord,
     EntryKind,
     LogEntry,
     MatchSummary,
+    RoomMeta,
     RoomRecord,
     RoomStatus,
     Seats,
@@ -50,25 +53,15 @@ UPDATE_KINDS = {
 """A log entry's kind -> the update kind a subscriber sees."""
 
 
-def option_value(value: OptionValue) -> common_pb2.OptionValue:
-    if isinstance(value, bool):
-        return common_pb2.OptionValue(bool_value=value)
-    if isinstance(value, int):
-        return common_pb2.OptionValue(int_value=value)
-    return common_pb2.OptionValue(string_value=str(value))
-
-
-def option_raw(value: common_pb2.OptionValue) -> object:
-    which = value.WhichOneof("value")
-    if which is None:
-        return ""
-    return getattr(value, which)
-
-
 def timestamp(seconds: float) -> timestamp_pb2.Timestamp:
     ts = timestamp_pb2.Timestamp()
     ts.FromNanoseconds(int(seconds * 1e9))
     return ts
+
+
+def room_options(meta: RoomMeta) -> common_pb2.RoomOptions:
+    """A room's typed options, every one set (see ``services.games.options``)."""
+    return options_to_proto(registry.get(meta.game), meta.options)
 
 
 def room_message(
@@ -104,8 +97,7 @@ def room_message(
     )
     if viewer is not None and viewer in members:
         room.join_code = meta.code
-    for name, value in meta.options.items():
-        room.options[name].CopyFrom(option_value(value))
+    room.options.CopyFrom(room_options(meta))
     add_seats(room.seats, seats)
     return room
 

@@ -20,7 +20,7 @@ from services import errors
 from services.games import GameContract, contract_for
 from services.pages import bad_token, decode_token, encode_token
 from services.records import EntryKind, RoomRecord
-from services.render import all_event_messages, option_value, room_message
+from services.render import all_event_messages, room_message, room_options
 from services.rooms import Rooms, seed_commitment
 
 MAX_STEPS = 1000
@@ -83,8 +83,7 @@ async def replay_page(
         response.seed_nonce = record.nonce
         response.seed_commitment = commitment
         response.seats.extend(room_message(record, player_id).seats)
-        for name, value in record.meta.options.items():
-            response.options[name].CopyFrom(option_value(value))
+        response.options.CopyFrom(room_options(record.meta))
         if record.outcome is not None:
             response.outcome.CopyFrom(
                 contract.outcome_to_proto(contract.outcome_from_data(record.outcome))

@@ -21,12 +21,13 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gen" / "python"))
 
-from cercle.v1 import game_pb2, lobby_pb2
+from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 
 from engine import registry
 from engine.core import Game, State
 from engine.events import Event
 from i18n import _bundle, available, locales_dir
+from services.games.options import mismatches
 from tools.scaffold_game_proto import GAME_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,9 +37,11 @@ CHECKLIST: dict[str, str] = {
     "and which declares action_types, event_types and outcome_type",
     "scaffold-name": "tools/scaffold_game_proto.py: GAME_NAMES names the game's proto prefix",
     "proto-messages": "protos/cercle/v1/<id>.proto: <Name>Action, <Name>Event, <Name>View, "
-    "<Name>Outcome, <Name>Catalogue (scaffolded, then reviewed)",
-    "proto-oneofs": "protos/cercle/v1/game.proto and lobby.proto: a field named <id> in the "
-    "oneofs of Action, Event, View, Outcome and GetGameCatalogueResponse",
+    "<Name>Outcome, <Name>Catalogue (scaffolded, then reviewed) and <Name>Options (one field "
+    "per option, see services/games/options.py)",
+    "proto-oneofs": "protos/cercle/v1/game.proto, lobby.proto and common.proto: a field named "
+    "<id> in the oneofs of Action, Event, View, Outcome, GetGameCatalogueResponse and "
+    "RoomOptions",
     "i18n-texts": "i18n/locales/<lang>/games.ftl: game-<id>-summary, one message per option "
     "(and choice) and per clock kind, in every language",
     "i18n-events": "i18n/locales/<lang>/<id>.ftl: one message prefix, and <prefix>-ev-<kind> "
@@ -70,8 +73,8 @@ def _proto_messages(game: Game[Any]) -> bool:
         module = __import__(f"cercle.v1.{game.info.id}_pb2", fromlist=["_"])
     except ImportError:
         return False
-    kinds = ("Action", "Event", "View", "Outcome", "Catalogue")
-    return all(hasattr(module, name + kind) for kind in kinds)
+    kinds = ("Action", "Event", "View", "Outcome", "Catalogue", "Options")
+    return all(hasattr(module, name + kind) for kind in kinds) and not mismatches(game)
 
 
 def _proto_oneofs(game: Game[Any]) -> bool:
@@ -81,6 +84,7 @@ def _proto_oneofs(game: Game[Any]) -> bool:
         game_pb2.View,
         game_pb2.Outcome,
         lobby_pb2.GetGameCatalogueResponse,
+        common_pb2.RoomOptions,
     )
     return all(game.info.id in m.DESCRIPTOR.fields_by_name for m in messages)
 
@@ -93,6 +97,8 @@ def game_message_ids(game: Game[Any]) -> list[str]:
     for spec in game.info.options:
         ids.append(f"{prefix}-option-{spec.name}")
         ids += [f"{prefix}-option-{spec.name}-{choice}" for choice in spec.choices]
+        if spec.unset_value is not None:
+            ids.append(f"{prefix}-option-{spec.name}-unset")
     ids += [f"{prefix}-clock-{clock.kind}" for clock in game.info.clocks]
     return ids
 

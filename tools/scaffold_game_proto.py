@@ -110,6 +110,25 @@ class Scaffold:
             lines.append(f"{indent}{label + ' ' if label else ''}{tp} {f.name} = {number};")
         return lines
 
+    def options_block(self, specs: Any) -> list[str]:
+        """``<Name>Options``: one field per option (services/games/options.py maps them); a
+        choice option needs an enum ``<Name><Option>`` whose values end with the choices."""
+        lines = [f"// The options of a {self.prefix} room (RoomOptions.{self.game_id})."]
+        lines.append(f"message {self.prefix}Options {{")
+        for number, spec in enumerate(specs, start=1):
+            if spec.kind == "choice":
+                enum = self.prefix + "".join(part.title() for part in spec.name.split("_"))
+                lines.append(f"  // One of {', '.join(spec.choices)}; zero: {spec.default}.")
+                lines.append(f"  {enum} {spec.name} = {number};")
+            else:
+                tp = "bool" if spec.kind == "bool" else "int32"
+                if spec.unset_value is not None and spec.default == spec.unset_value:
+                    lines.append("  // Unset: none chosen (the default).")
+                else:
+                    lines.append(f"  // Unset in a request: {spec.default}.")
+                lines.append(f"  optional {tp} {spec.name} = {number};")
+        return [*lines, "}", ""]
+
     def render(self) -> str:
         self.pending: list[type] = []
         module = self.module
@@ -144,6 +163,7 @@ class Scaffold:
             body += self.fields_block(cls, "  ")
             body.append("}")
             body.append("")
+        body += self.options_block(registry.get(self.game_id).info.options)
         head = [
             'syntax = "proto3";',
             "",
@@ -151,7 +171,7 @@ class Scaffold:
             "",
         ]
         if self.uses_int_list:
-            head += ['import "cercle/v1/common.proto";', ""]
+            head += ['import "cercle/v1/lists.proto";', ""]
         head += [  # the same in every file of cercle.v1 (buf lint: PACKAGE_SAME_*)
             'option go_package = "cercle/gen/go/cercle/v1;cerclev1";',
             "option java_multiple_files = true;",

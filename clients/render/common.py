@@ -13,8 +13,11 @@ from cercle.v1 import (
     lobby_pb2,
 )
 from google.protobuf import json_format
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
 
 from clients.i18n import Tr
+from clients.options import choice_name, options_message, plain_value
 from clients.render.shared import (
     Context,
     game_of,
@@ -216,44 +219,42 @@ def status_name(room: common_pb2.Room) -> str:
     return STATUS_NAMES.get(room.status, "unspecified")
 
 
-def option_text(value: common_pb2.OptionValue) -> str:
+def option_text(game_id: str, info: lobby_pb2.OptionInfo) -> str:
+    """An option's default as ``--option`` takes it (``standard``, ``true``, ``60``); empty
+    when the default is to leave it unset (a first player drawn at random)."""
+    value = info.default_value
     which = value.WhichOneof("value")
     if which is None:
         return ""
+    if which == "enum_value":
+        return choice_name(game_id, info.name, value.enum_value).lower()
     raw = getattr(value, which)
-    if isinstance(raw, bool):
-        return "true" if raw else "false"
-    if isinstance(raw, str):
-        return raw.lower()  # words (``level=standard``), as `--option` accepts them too
-    return str(raw)
+    return ("true" if raw else "false") if isinstance(raw, bool) else str(raw)
 
 
 def option_phrase(
     game_id: str,
-    name: str,
-    value: common_pb2.OptionValue,
+    field: FieldDescriptor,
+    value: int | bool,
     tr: Tr,
     info: lobby_pb2.OptionInfo | None = None,
 ) -> str:
     """One room option in words (``decision clock 60 s``, ``language English``), from the
     CLI's ``room_option-<name>`` message; a choice is named by the server's label
-    (``info.choice_labels``) or the games catalogue. An option the catalogues do not know is
-    said with the server's description when there is one, else left out (empty)."""
-    which = value.WhichOneof("value")
-    if which is None:
-        return ""
-    raw = getattr(value, which)
-    shown: object = raw
-    if isinstance(raw, bool):
-        shown = "true" if raw else "false"
-    elif isinstance(raw, str):
-        shown = raw.lower()
-        if info is not None and raw in info.choices:
-            index = list(info.choices).index(raw)
-            if index < len(info.choice_labels) and info.choice_labels[index]:
-                shown = info.choice_labels[index]
-        elif tr.has(f"game.{game_id}.option.{name}.{raw}"):
-            shown = tr(f"game.{game_id}.option.{name}.{raw}")
+    (``info.choices``) or the games catalogue. An option the catalogues do not know is said
+    with the server's description when there is one, else left out (empty)."""
+    name = field.name
+    shown: object = value
+    if isinstance(value, bool):
+        shown = "true" if value else "false"
+    elif field.type == FieldDescriptor.TYPE_ENUM:
+        choice = str(plain_value(field, value))
+        shown = choice.lower()
+        label = next((c.label for c in (info.choices if info else ()) if c.value == value), "")
+        if label:
+            shown = label
+        elif tr.has(f"game.{game_id}.option.{name}.{choice}"):
+            shown = tr(f"game.{game_id}.option.{name}.{choice}")
     if tr.has(f"room_option.{name}"):
         return tr(f"room_option.{name}", value=shown)
     if info is not None and info.description:
@@ -262,14 +263,27 @@ def option_phrase(
 
 
 def options_text(
-    options: Mapping[str, common_pb2.OptionValue],
+    options: common_pb2.RoomOptions,
     game_id: str,
     tr: Tr,
     infos: Mapping[str, lobby_pb2.OptionInfo] | None = None,
 ) -> str:
-    """A room's options in words, in the game's order when ``infos`` gives it."""
-    order = [n for n in (infos or {}) if n in options] + sorted(set(options) - set(infos or {}))
-    phrases = [option_phrase(game_id, n, options[n], tr, (infos or {}).get(n)) for n in order]
+    """A room's options in words, in the order of the game's options message; an option
+    left unset (a first player drawn at random) is said with ``value`` ``unset``."""
+    which = options.WhichOneof("game")
+    if which is None:
+        return ""
+    inner: Message = getattr(options, which)
+    phrases = []
+    for field in options_message(which).fields:
+        info = (infos or {}).get(field.name)
+        if not field.has_presence or inner.HasField(field.name):
+            phrases.append(option_phrase(game_id, field, getattr(inner, field.name), tr, info))
+        elif tr.has(f"room_option.{field.name}"):
+            phrases.append(tr(f"room_option.{field.name}", value="unset"))
+        elif info is not None and info.unset_label:
+            description = info.description.rstrip(".")
+            phrases.append(tr("room_option_other", description=description, value=info.unset_label))
     return " · ".join(p for p in phrases if p)
 
 

@@ -90,6 +90,9 @@ def test_games_json_lists_every_game_with_options(edge: Cluster, tmp_path: Path)
     assert any(o["name"] == "target_score" for o in games["tomahawk"]["options"])
     text = cli(edge, tmp_path, "games", "--lang", "fr")
     assert text.returncode == 0 and "Tomahawk Tribal" in text.stdout and "joueurs" in text.stdout
+    # A choice by the names of its enum's values; a first player left to chance by default.
+    assert "--option level=standard [novice|easy|standard|hard|nightmare]" in text.stdout
+    assert "--option first_player=N [0–7]" in text.stdout
     assert "\x1b[" not in text.stdout  # not a terminal: no colours
 
 
@@ -139,7 +142,7 @@ def test_errors_print_the_server_message_and_exit_non_zero(edge: Cluster, tmp_pa
     bad = cli(edge, tmp_path, "create", "tomy", "--option", "vote_seconds=-3", "--json")
     error = json.loads(bad.stdout)["error"]
     assert bad.returncode == 1 and error["code"] == "INVALID_ARGUMENT"
-    assert error["field"] == "options[vote_seconds]" and error["message"] in bad.stderr
+    assert error["field"] == "options.tomy.vote_seconds" and error["message"] in bad.stderr
     chess = cli(edge, tmp_path, "create", "chess")
     assert chess.returncode == 1 and "does not host that game" in chess.stderr
     start = cli(edge, tmp_path, "start", "0123456789ab", "--lang", "fr")

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from engine import registry
-from engine.core import Event, Game, IllegalAction, State, Timeout
+from engine.core import Event, Game, IllegalAction, InvalidOptions, State, Timeout
 from engine.playout import all_legal, random_playout
 from engine.rng import Rng
 
@@ -140,3 +140,20 @@ def test_step_refuses_what_apply_refuses(game_id: str) -> None:
         expected = _refusal(game.apply, where, who, what, version=version)
         assert expected is not None
         assert _refusal(game.step, where.clone(), who, what, version=version) == expected
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_option_default_is_valid_and_a_none_value_lies_outside_the_bounds(
+    game_id: str,
+) -> None:
+    """An option's ``unset_value`` ("none chosen", shown as an unset field on the wire) is
+    accepted but no value of the bounds; every default parses as itself."""
+    for spec in registry.get(game_id).info.options:
+        assert spec.parse(spec.default) == spec.default, spec.name
+        if spec.unset_value is None:
+            continue
+        assert spec.kind == "int" and spec.minimum is not None, spec.name
+        assert spec.unset_value < spec.minimum, spec.name
+        assert spec.parse(spec.unset_value) == spec.unset_value
+        with pytest.raises(InvalidOptions):
+            spec.parse(spec.unset_value - 1)

@@ -197,7 +197,7 @@ async def test_errors_a_frontend_can_show(replicas: list[str]) -> None:
             await seats[0].client.create_room("tomy", options={"vote_seconds": "-3"})
         assert (e.value.code, e.value.field) == (
             grpc.StatusCode.INVALID_ARGUMENT,
-            "options[vote_seconds]",
+            "options.tomy.vote_seconds",
         )
         with pytest.raises(ApiError) as e:
             await seats[0].client.create_room("chess")

@@ -18,8 +18,8 @@ import random
 from pathlib import Path
 
 import pytest
-from cercle.v1 import common_pb2
 
+from clients.options import plain_options
 from engine import registry
 from engine.core import State
 from engine.events import Event
@@ -33,14 +33,6 @@ TABLES = {
     "tomy": (4, {"story_seconds": "0", "vote_seconds": "0", "tie_seconds": "0"}),
     "awimbawe": (2, {"decision_seconds": "0"}),
 }
-
-
-def _option_value(value: common_pb2.OptionValue) -> int | bool | str:
-    """The value of a stored room option, whichever of its oneof fields is set."""
-    field = value.WhichOneof("value")
-    assert field is not None, "an option with no value"
-    option: int | bool | str = getattr(value, field)
-    return option
 
 
 @pytest.mark.parametrize("game_id", sorted(TABLES))
@@ -69,9 +61,7 @@ async def test_full_match_through_two_replicas(
     assert (
         hashlib.sha256(f"{seed}:{replay.seed_nonce}".encode()).hexdigest() == replay.seed_commitment
     )
-    validated = game.validate_options(
-        {name: _option_value(v) for name, v in replay.options.items()}
-    )
+    validated = game.validate_options(plain_options(replay.options))
     # Rebuild every state by version from the seed and the recorded actions.
     state: State = game.new_match(validated, replay.players, seed)
     states = {state.version: state}

@@ -8,7 +8,8 @@ import grpc
 import pytest
 from cercle.v1 import common_pb2, lobby_pb2
 
-from clients.sdk import ApiError, Client, api_error, option_values
+from clients.options import room_options
+from clients.sdk import ApiError, Client, api_error
 
 
 async def _create(client: Client, request: lobby_pb2.CreateRoomRequest) -> common_pb2.Room:
@@ -30,17 +31,16 @@ async def test_a_first_player_beyond_the_tables_seats_is_refused_at_creation(
         request = lobby_pb2.CreateRoomRequest(
             game_id=game_id, players=players, visibility=common_pb2.VISIBILITY_PRIVATE
         )
-        for name, value in option_values({"first_player": str(players)}).items():
-            request.options[name].CopyFrom(value)
+        request.options.CopyFrom(room_options(game_id, {"first_player": players}))
         with pytest.raises(ApiError) as refused:
             await _create(client, request)
         assert refused.value.code == grpc.StatusCode.INVALID_ARGUMENT
         assert refused.value.reason == "INVALID_OPTION"
-        assert refused.value.field == "options[first_player]"
+        assert refused.value.field == f"options.{game_id}.first_player"
         # The last seat is a seat: accepted, and the match starts.
-        request.options["first_player"].int_value = players - 1
+        getattr(request.options, game_id).first_player = players - 1
         room = await _create(client, request)
-        assert room.options["first_player"].int_value == players - 1
+        assert getattr(room.options, game_id).first_player == players - 1
     finally:
         await client.close()
 

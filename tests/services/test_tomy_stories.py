@@ -21,7 +21,7 @@ async def test_a_bot_story_reaches_a_subscriber_as_a_typed_template(replicas: li
         await human.login("Ana")
         joined = await human.quick_match("tomy", bots=2, bot_level="strong", bot_delay=0.0)
         room_id = joined.room.room_id
-        assert joined.room.options["language"].string_value == "FR"  # the room's language
+        assert joined.room.options.tomy.language == tomy_pb2.TOMY_LANGUAGE_FR  # its language
         bot_stories: list[tomy_pb2.TomyEvent.StoryProposed] = []
         mine: list[tomy_pb2.TomyEvent.StoryProposed] = []
         async for update in human.updates(room_id):

@@ -156,7 +156,10 @@ async def test_list_games_speaks_the_callers_language(replicas: list[str]) -> No
         assert game.summary and not game.summary.startswith("game-")
         for option in game.options:
             assert option.description and not option.description.startswith("game-")
-            assert len(option.choice_labels) == len(option.choices)
+            assert all(
+                c.value and c.label and not c.label.startswith("game-") for c in option.choices
+            )
+            assert not option.may_be_unset or not option.unset_label.startswith("game-")
         for clock in game.clocks:
             assert clock.clock != common_pb2.CLOCK_KIND_UNSPECIFIED
             assert clock.on_timeout and not clock.on_timeout.startswith("game-")

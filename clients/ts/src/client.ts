@@ -43,11 +43,11 @@ import { Code, createClient, type Client, type Interceptor, type Transport } fro
 import { ApiError, apiError, shouldRetry } from "./errors.js";
 import {
   BotLevel,
-  type OptionValue,
   type Room,
+  type RoomOptions,
   Visibility,
-  OptionValueSchema,
 } from "./gen/cercle/v1/common_pb.js";
+import { isRoomOptions, type OptionInput, roomOptions } from "./options.js";
 import {
   type Action,
   ActionSchema,
@@ -74,7 +74,6 @@ import { TimerService } from "./gen/cercle/v1/timer_pb.js";
 export type TransportFactory = (interceptors: Interceptor[]) => Transport;
 
 /** A room option as plain data: numbers and booleans are typed, strings may hold either. */
-export type OptionInput = string | number | bigint | boolean;
 
 export interface CercleClientOptions {
   /** A session token from an earlier CreateSession (e.g. kept in localStorage). */
@@ -88,8 +87,9 @@ export interface CercleClientOptions {
 export interface CreateRoomOptions {
   /** Table size, within the game's min/max (0: the game's minimum). */
   players?: number;
-  /** Options that differ from the defaults, e.g. `{ target_score: 30, turn_seconds: 0 }`. */
-  options?: Record<string, OptionInput>;
+  /** Options that differ from the defaults: the typed RoomOptions, or by name, e.g.
+   * `{ target_score: 30, turn_seconds: 0 }` (typed by `roomOptions`). */
+  options?: RoomOptions | Record<string, OptionInput>;
   /** A private room is joined by its join code only. */
   private?: boolean;
   /** Consecutive timeouts before a bot plays for a seat (unset: 3; 0: never). */
@@ -154,24 +154,8 @@ export const RETRY_INFO_ATTEMPTS = 5;
 /** How many times act() sends one action in all (same idempotency key) by default. */
 export const ACT_ATTEMPTS = 5;
 
-/** `"true"` / `"false"` → bool, digits → int, anything else → string (as `sdk.option_values`). */
-export function optionValue(value: OptionInput): OptionValue {
-  if (typeof value === "boolean") {
-    return create(OptionValueSchema, { value: { case: "boolValue", value } });
-  }
-  if (typeof value === "number" || typeof value === "bigint") {
-    return create(OptionValueSchema, { value: { case: "intValue", value: BigInt(value) } });
-  }
-  const lowered = value.trim().toLowerCase();
-  if (lowered === "true" || lowered === "false") {
-    return create(OptionValueSchema, { value: { case: "boolValue", value: lowered === "true" } });
-  }
-  if (/^-?\d+$/.test(lowered)) {
-    return create(OptionValueSchema, { value: { case: "intValue", value: BigInt(lowered) } });
-  }
-  return create(OptionValueSchema, { value: { case: "stringValue", value } });
-}
-
+/** The descriptor of a game's options message (`TamashiiOptions`...), the field `gameId` of
+ * RoomOptions; throws for a game without one. */
 /** A `google.protobuf.Duration` from milliseconds. */
 export function durationFromMs(ms: number): Duration {
   const whole = Math.floor(ms / 1000);
@@ -323,10 +307,7 @@ export class CercleClient {
 
   /** Creates a room; the caller sits in seat 0 and hosts. */
   async createRoom(gameId: string, opts: CreateRoomOptions = {}): Promise<Room> {
-    const options: Record<string, OptionValue> = {};
-    for (const [name, value] of Object.entries(opts.options ?? {})) {
-      options[name] = optionValue(value);
-    }
+    const options = isRoomOptions(opts.options) ? opts.options : roomOptions(gameId, opts.options);
     const response = await this.call((o) =>
       this.lobby.createRoom(
         {

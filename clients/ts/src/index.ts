@@ -5,10 +5,11 @@
 
 export * from "./client.js";
 export * from "./errors.js";
+export * from "./options.js";
 export { Code, ConnectError } from "@connectrpc/connect";
 export { create, clone, fromBinary, toBinary, toJson, type MessageInitShape } from "@bufbuild/protobuf";
 export * from "./gen/cercle/v1/common_pb.js";
-export * from "./gen/cercle/v1/errors_pb.js";
+export * from "./gen/cercle/v1/lists_pb.js";
 export * from "./gen/cercle/v1/lobby_pb.js";
 export * from "./gen/cercle/v1/game_pb.js";
 export * from "./gen/cercle/v1/timer_pb.js";

@@ -18,6 +18,7 @@ import {
   BotLevel,
   CercleClient,
   OutcomeReason,
+  plainOptions,
   type Room,
   type SubscribeResponse,
   UpdateKind,
@@ -129,7 +130,7 @@ describe("whole matches through the TypeScript client", { timeout: 280_000 }, ()
       assert.ok(err instanceof ApiError);
       assert.equal(err.codeName, "INVALID_ARGUMENT");
       assert.equal(err.reason, "INVALID_OPTION");
-      assert.equal(err.field, "options[target_score]");
+      assert.equal(err.field, "options.tomahawk.target_score");
       return true;
     });
 
@@ -231,6 +232,8 @@ describe("whole matches through the TypeScript client", { timeout: 280_000 }, ()
       );
       await client.createSession(`TS ${game}`);
       const room = await client.createRoom(game, { players, options, botDelayMs: 0 });
+      assert.equal(room.options?.game.case, game); // typed, every option filled in
+      for (const [name, value] of Object.entries(options)) assert.equal(plainOptions(room.options)[name], value);
       for (let i = 1; i < players; i++) await client.addBot(room.roomId, { level: BotLevel.RANDOM });
       await client.setReady(room.roomId, true);
       assert.ok(await client.start(room.roomId));

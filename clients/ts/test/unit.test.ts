@@ -20,7 +20,9 @@ import {
   GameService,
   LobbyService,
   newIdempotencyKey,
-  optionValue,
+  plainOptions,
+  roomOptions,
+  TamashiiLevel,
   OutcomeReason,
   SubscribeResponseSchema,
   BotLevel,
@@ -279,12 +281,20 @@ test("listGames asks in the caller's language; bots and catalogues speak the enu
   assert.equal(catalogue.catalogue.value.handSize, 7);
 });
 
-test("options are typed like the Python SDK's", () => {
-  assert.deepEqual(optionValue(30).value, { case: "intValue", value: 30n });
-  assert.deepEqual(optionValue("-1").value, { case: "intValue", value: -1n });
-  assert.deepEqual(optionValue("TRUE").value, { case: "boolValue", value: true });
-  assert.deepEqual(optionValue(false).value, { case: "boolValue", value: false });
-  assert.deepEqual(optionValue("fr").value, { case: "stringValue", value: "fr" });
+test("options by name are typed by the game's options message, like the Python SDK's", () => {
+  const tamashii = roomOptions("tamashii", { level: "easy", memory_aid: "TRUE", decision_seconds: "0" });
+  assert.equal(tamashii.game.case, "tamashii");
+  assert.equal(tamashii.game.value?.level, TamashiiLevel.EASY);
+  assert.equal(tamashii.game.value?.memoryAid, true);
+  assert.equal(tamashii.game.value?.decisionSeconds, 0); // set, not left to the default
+  assert.equal(tamashii.game.value?.firstPlayer, undefined); // left out: the server's default
+  const tomy = roomOptions("tomy", { language: "TOMY_LANGUAGE_EN", first_player: 2 });
+  assert.deepEqual(plainOptions(tomy), { first_player: 2, language: "EN" });
+  assert.equal(roomOptions("tomahawk").game.case, undefined);
+  assert.throws(() => roomOptions("tamashii", { level: "impossible" }), /level/);
+  assert.throws(() => roomOptions("tomy", { colour: 1 }), /no option "colour"/);
+  assert.throws(() => roomOptions("tomahawk", { target_score: "lots" }), /whole number/);
+  assert.throws(() => roomOptions("chess", { x: 1 }), /no game called "chess"/);
   assert.match(newIdempotencyKey(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
 

@@ -94,17 +94,20 @@ function optionField(game: GameInfo, option: OptionInfo): HTMLElement {
       input = el("input", { id, type: "checkbox", checked: value?.case === "boolValue" && value.value, dataset: { option: option.name, kind: "bool" } });
       break;
     case OptionKind.CHOICE: {
-      const chosen = value?.case === "stringValue" ? value.value : "";
+      // The values are the enum's numbers (TamashiiLevel...), labelled by the server.
+      const chosen = value?.case === "enumValue" ? value.value : 0;
       input = el(
         "select",
         { id, dataset: { option: option.name, kind: "choice" } },
-        ...option.choices.map((c, i) => el("option", { value: c, selected: c === chosen }, option.choiceLabels[i] || c)),
+        ...option.choices.map((c) => el("option", { value: String(c.value), selected: c.value === chosen }, c.label || String(c.value))),
       );
       break;
     }
     default: {
-      const number = value?.case === "intValue" ? String(value.value) : "0";
+      // An option that may stay unset (first_player: drawn at random) starts empty.
+      const number = value?.case === "intValue" ? String(value.value) : option.mayBeUnset ? "" : "0";
       const node = el("input", { id, type: "number", value: number, dataset: { option: option.name, kind: "int" } });
+      if (option.mayBeUnset) node.placeholder = option.unsetLabel;
       if (option.minimum !== undefined) node.min = String(option.minimum);
       if (option.maximum !== undefined) node.max = String(option.maximum);
       input = node;
@@ -114,13 +117,14 @@ function optionField(game: GameInfo, option: OptionInfo): HTMLElement {
   return el("div", { className: "field" }, el("label", { htmlFor: id }, optionLabel(option)), input, help);
 }
 
-function readOptions(form: HTMLElement): Record<string, string | number | boolean> {
-  const options: Record<string, string | number | boolean> = {};
+/** The form's options by field name of the game's options message (a choice as its enum
+ * number); an empty number is left out, so the server takes its default. */
+function readOptions(form: HTMLElement): Record<string, number | boolean> {
+  const options: Record<string, number | boolean> = {};
   for (const node of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option]")) {
     const name = node.dataset.option!;
     if (node.dataset.kind === "bool") options[name] = (node as HTMLInputElement).checked;
-    else if (node.dataset.kind === "int") options[name] = Number(node.value);
-    else options[name] = node.value;
+    else if (node.value.trim() !== "") options[name] = Number(node.value);
   }
   return options;
 }
@@ -267,7 +271,7 @@ export class Lobby {
 
   private async create(
     game: GameInfo,
-    wanted: { seats: number; bots: number; private: boolean; botDelayMs: number; options: Record<string, string | number | boolean> },
+    wanted: { seats: number; bots: number; private: boolean; botDelayMs: number; options: Record<string, number | boolean> },
   ): Promise<void> {
     const client = await this.hooks.client();
     const room = await client.createRoom(game.gameId, {

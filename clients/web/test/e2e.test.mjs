@@ -210,7 +210,7 @@ async function assertClockRuns(page) {
 
 const MATCHES = {
   tomahawk: { lang: "en", seats: 3, clock: true, options: { target_score: 40, turn_seconds: 30 } },
-  tamashii: { lang: "fr", seats: 2, options: { decision_seconds: 30, level: "STANDARD" } },
+  tamashii: { lang: "fr", seats: 2, options: { decision_seconds: 30, level: "Standard" } }, // a choice by its label
   tomy: { lang: "en", seats: 3, options: { story_seconds: 60, vote_seconds: 60 } },
   awimbawe: { lang: "fr", seats: 2, options: { decision_seconds: 30 } },
 };

@@ -143,8 +143,9 @@ class TamashiiGame(Game[TamashiiState]):
                 "first_player",
                 "int",
                 -1,
-                minimum=-1,
+                minimum=0,
                 maximum=5,
+                unset_value=-1,
             ),
         ),
         clocks=(

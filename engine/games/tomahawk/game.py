@@ -154,8 +154,9 @@ class TomahawkGame(Game[TomahawkState]):
                 "first_player",
                 "int",
                 RANDOM_FIRST_PLAYER,
-                minimum=-1,
+                minimum=0,
                 maximum=MAX_PLAYERS - 1,
+                unset_value=RANDOM_FIRST_PLAYER,
             ),
         ),
         clocks=(

@@ -143,8 +143,9 @@ class TomyGame(Game[TomyState]):
                 "first_player",
                 "int",
                 -1,
-                minimum=-1,
+                minimum=0,
                 maximum=data.MAX_PLAYERS - 1,
+                unset_value=-1,
             ),
             OptionSpec(
                 "language",

@@ -183,7 +183,7 @@ room_option-tie_seconds = { $value ->
     }
 room_option-target_score = target score { $value }
 room_option-first_player = { $value ->
-        [-1] first player drawn at random
+        [unset] first player drawn at random
        *[other] seat { $value } starts
     }
 room_option-level = level { $value }

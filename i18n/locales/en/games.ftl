@@ -4,7 +4,8 @@
 game-tomahawk-summary = Shed all your cards first and keep few points: match the colour or the symbol, stack Sheriffs, send attacks back with a Shield, jump in with AGILITÉ! and never forget to shout TOMAHAWK! on your last card. 2 to 8 players; lowest total when someone reaches 250 wins.
 game-tomahawk-option-turn_seconds = Seconds per turn (0: no clock).
 game-tomahawk-option-target_score = The match ends after the round in which a total reaches this score.
-game-tomahawk-option-first_player = Seat that starts the first round (-1: drawn at random).
+game-tomahawk-option-first_player = Seat that starts the first round (unset: drawn at random).
+game-tomahawk-option-first_player-unset = Drawn at random
 game-tomahawk-clock-turn = The player takes the pending Sheriff draw or the pending Skip; otherwise they draw one card and their turn ends (a colour to name: their most common colour).
 
 ## Tamashii
@@ -12,7 +13,8 @@ game-tamashii-summary = Cooperative memory and push-your-luck game: peek at the 
 game-tamashii-option-level = Difficulty: gems taken out of the bag, and powers and black gems in NOVICE.
 game-tamashii-option-memory_aid = Show each player the cards they peeked at (casual play).
 game-tamashii-option-decision_seconds = Seconds for each decision; 0 means no clock.
-game-tamashii-option-first_player = Seat that plays first; -1 draws it at random.
+game-tamashii-option-first_player = Seat that plays first (unset: drawn at random).
+game-tamashii-option-first_player-unset = Drawn at random
 game-tamashii-clock-decision = A player who has not chosen ends the turn without peeking; gems drawn this turn go back to the bag; a pending Tsuchi peek is lost. The turn then ends as usual (one gem erodes).
 
 ## Mais où est Tomy ?
@@ -22,7 +24,8 @@ game-tomy-option-target_score = Rounds variant: the match ends when a total reac
 game-tomy-option-story_seconds = Seconds to propose a place or pass (0: no clock).
 game-tomy-option-vote_seconds = Seconds to play a vote card (0: no clock).
 game-tomy-option-tie_seconds = Seconds for the leash holder to break a tie (0: no clock).
-game-tomy-option-first_player = Seat that starts with Tomy's leash (-1: drawn at random).
+game-tomy-option-first_player = Seat that starts with Tomy's leash (unset: drawn at random).
+game-tomy-option-first_player-unset = Drawn at random
 game-tomy-option-language = The room's language (the stories the server tells are shown to each player in their own language).
 game-tomy-clock-story = You pass; if you may not pass, the server tells a template story about a random free place.
 game-tomy-clock-vote = The server plays a random valid card from your hand.

@@ -44,7 +44,7 @@ web-game-awimbawe = Awimbawé
 ## Option labels (the catalogue's descriptions are the help under them)
 web-option-turn_seconds = Seconds per turn
 web-option-target_score = Target score
-web-option-first_player = First player (seat, -1: random)
+web-option-first_player = First player (seat; empty: random)
 web-option-level = Level
 web-option-memory_aid = Memory aid
 web-option-decision_seconds = Seconds per decision

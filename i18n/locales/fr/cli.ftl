@@ -183,7 +183,7 @@ room_option-tie_seconds = { $value ->
     }
 room_option-target_score = score cible { $value }
 room_option-first_player = { $value ->
-        [-1] premier joueur tiré au sort
+        [unset] premier joueur tiré au sort
        *[other] la place { $value } commence
     }
 room_option-level = niveau { $value }

@@ -4,7 +4,8 @@
 game-tomahawk-summary = Débarrasse-toi de toutes tes cartes avant les autres en gardant peu de points : pose la couleur ou le symbole, cumule les Shérifs, renvoie les attaques avec le Bouclier, bondis avec AGILITÉ ! et crie TOMAHAWK ! sur ta dernière carte. 2 à 8 joueurs ; quand un total atteint 250, le plus faible gagne.
 game-tomahawk-option-turn_seconds = Secondes par tour (0 : pas de limite).
 game-tomahawk-option-target_score = La partie s'arrête après la manche où un total atteint ce score.
-game-tomahawk-option-first_player = Place qui commence la première manche (-1 : tirée au sort).
+game-tomahawk-option-first_player = Place qui commence la première manche (sans choix : tirée au sort).
+game-tomahawk-option-first_player-unset = Tirée au sort
 game-tomahawk-clock-turn = Le joueur pioche le Shérif en attente ou subit le Passe ton tour ; sinon il pioche une carte et son tour se termine (couleur à annoncer : sa couleur la plus fréquente).
 
 ## Tamashii
@@ -12,7 +13,8 @@ game-tamashii-summary = Jeu coopératif de mémoire et de prise de risque : rega
 game-tamashii-option-level = Difficulté : gemmes retirées du sac ; en NOVICE, pas de pouvoirs et gemmes noires jokers.
 game-tamashii-option-memory_aid = Montrer à chaque joueur les cartes qu'il a regardées (partie détendue).
 game-tamashii-option-decision_seconds = Secondes pour chaque décision ; 0 : pas de limite.
-game-tamashii-option-first_player = Place du premier joueur ; -1 : tiré au sort.
+game-tamashii-option-first_player = Place du premier joueur (sans choix : tirée au sort).
+game-tamashii-option-first_player-unset = Tirée au sort
 game-tamashii-clock-decision = Un joueur qui n'a pas choisi termine son tour sans regarder de carte ; les gemmes piochées ce tour retournent dans le sac ; le regard offert par Tsuchi est perdu. Le tour se termine normalement (une gemme est retirée).
 
 ## Mais où est Tomy ?
@@ -22,7 +24,8 @@ game-tomy-option-target_score = Variante en manches : la partie s'arrête quand 
 game-tomy-option-story_seconds = Secondes pour proposer un lieu ou passer (0 : pas de limite).
 game-tomy-option-vote_seconds = Secondes pour jouer une carte de vote (0 : pas de limite).
 game-tomy-option-tie_seconds = Secondes pour que le porteur de la laisse départage (0 : pas de limite).
-game-tomy-option-first_player = Place qui commence avec la laisse de Tomy (-1 : tirée au sort).
+game-tomy-option-first_player = Place qui commence avec la laisse de Tomy (sans choix : tirée au sort).
+game-tomy-option-first_player-unset = Tirée au sort
 game-tomy-option-language = Langue de la table (les histoires racontées par le serveur s'affichent dans la langue de chaque joueur).
 game-tomy-clock-story = Vous passez ; si vous ne pouvez pas passer, le serveur raconte une histoire toute faite sur un lieu libre tiré au hasard.
 game-tomy-clock-vote = Le serveur joue pour vous une carte valide de votre main, au hasard.

@@ -44,7 +44,7 @@ web-game-awimbawe = Awimbawé
 ## Option labels (the catalogue's descriptions are the help under them)
 web-option-turn_seconds = Secondes par tour
 web-option-target_score = Score cible
-web-option-first_player = Premier joueur (place, -1 : au hasard)
+web-option-first_player = Premier joueur (place ; vide : au hasard)
 web-option-level = Niveau
 web-option-memory_aid = Aide-mémoire
 web-option-decision_seconds = Secondes par décision

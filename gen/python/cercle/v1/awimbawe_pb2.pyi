@@ -3,7 +3,7 @@
 isort:skip_file
 """
 
-from cercle.v1 import common_pb2 as _common_pb2
+from cercle.v1 import lists_pb2 as _lists_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -1475,7 +1475,7 @@ class AwimbaweEvent(_message.Message):
         lead_reason: Global___AwimbaweLeadReason.ValueType
         """Why they lead."""
         @_builtins.property
-        def tops(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.IntList]:
+        def tops(self) -> _containers.RepeatedCompositeFieldContainer[_lists_pb2.IntList]:
             """Each seat's four face-up pile tops as card ids (pile 0 first), seat 0 first."""
 
         @_builtins.property
@@ -1488,7 +1488,7 @@ class AwimbaweEvent(_message.Message):
             round: _builtins.int = ...,
             leader: _builtins.int = ...,
             lead_reason: Global___AwimbaweLeadReason.ValueType = ...,
-            tops: _abc.Iterable[_common_pb2.IntList] | None = ...,
+            tops: _abc.Iterable[_lists_pb2.IntList] | None = ...,
             hand_counts: _abc.Iterable[_builtins.int] | None = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
@@ -1772,3 +1772,30 @@ class AwimbaweCatalogue(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___AwimbaweCatalogue: _TypeAlias = AwimbaweCatalogue  # noqa: Y015
+
+@_typing.final
+class AwimbaweOptions(_message.Message):
+    """The options of an Awimbawé room (RoomOptions.awimbawe). ListGames describes each field
+    (bounds, default, text). In CreateRoomRequest an unset field takes its default; in Room
+    and GetReplayResponse the server sets every field.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    DECISION_SECONDS_FIELD_NUMBER: _builtins.int
+    decision_seconds: _builtins.int
+    """Seconds for each decision, 0 to 600 (0: no clock). Unset in a request: 60."""
+    def __init__(
+        self,
+        *,
+        decision_seconds: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds", "decision_seconds", b"decision_seconds"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds", "decision_seconds", b"decision_seconds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__decision_seconds: _TypeAlias = _typing.Literal["decision_seconds"]  # noqa: Y015
+    _WhichOneofArgType__decision_seconds: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__decision_seconds) -> _WhichOneofReturnType__decision_seconds | None: ...
+
+Global___AwimbaweOptions: _TypeAlias = AwimbaweOptions  # noqa: Y015

@@ -3,6 +3,10 @@
 isort:skip_file
 """
 
+from cercle.v1 import awimbawe_pb2 as _awimbawe_pb2
+from cercle.v1 import tamashii_pb2 as _tamashii_pb2
+from cercle.v1 import tomahawk_pb2 as _tomahawk_pb2
+from cercle.v1 import tomy_pb2 as _tomy_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import duration_pb2 as _duration_pb2
@@ -165,38 +169,86 @@ Global___ClockKind: _TypeAlias = ClockKind  # noqa: Y015
 
 @_typing.final
 class OptionValue(_message.Message):
-    """A typed room option value. Options are validated by the server against the game's
-    catalogue entry (see LobbyService.ListGames); a value of the wrong type or out of range is
-    refused with INVALID_ARGUMENT and a BadRequest field violation naming the option.
+    """One option value in the catalogue (OptionInfo.default_value), for a generic options form.
+    Rooms carry their options typed, in RoomOptions.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
 
     INT_VALUE_FIELD_NUMBER: _builtins.int
     BOOL_VALUE_FIELD_NUMBER: _builtins.int
-    STRING_VALUE_FIELD_NUMBER: _builtins.int
+    ENUM_VALUE_FIELD_NUMBER: _builtins.int
     int_value: _builtins.int
     """For an OPTION_KIND_INT option: the number."""
     bool_value: _builtins.bool
     """For an OPTION_KIND_BOOL option: true or false."""
-    string_value: _builtins.str
-    """For an OPTION_KIND_CHOICE option: one of OptionInfo.choices."""
+    enum_value: _builtins.int
+    """For an OPTION_KIND_CHOICE option: the number of one of its enum's values (one of
+    OptionInfo.choices).
+    """
     def __init__(
         self,
         *,
         int_value: _builtins.int = ...,
         bool_value: _builtins.bool = ...,
-        string_value: _builtins.str = ...,
+        enum_value: _builtins.int = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["bool_value", b"bool_value", "int_value", b"int_value", "string_value", b"string_value", "value", b"value"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bool_value", b"bool_value", "enum_value", b"enum_value", "int_value", b"int_value", "value", b"value"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bool_value", b"bool_value", "int_value", b"int_value", "string_value", b"string_value", "value", b"value"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bool_value", b"bool_value", "enum_value", b"enum_value", "int_value", b"int_value", "value", b"value"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_value: _TypeAlias = _typing.Literal["int_value", "bool_value", "string_value"]  # noqa: Y015
+    _WhichOneofReturnType_value: _TypeAlias = _typing.Literal["int_value", "bool_value", "enum_value"]  # noqa: Y015
     _WhichOneofArgType_value: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_value) -> _WhichOneofReturnType_value | None: ...
 
 Global___OptionValue: _TypeAlias = OptionValue  # noqa: Y015
+
+@_typing.final
+class RoomOptions(_message.Message):
+    """The options of a room, typed per game: exactly the game's own message is set (the one
+    named like Room.game_id). ListGames (GameInfo.options) describes every field of each
+    message, with its bounds, default and text, for a generic options form.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOMAHAWK_FIELD_NUMBER: _builtins.int
+    TAMASHII_FIELD_NUMBER: _builtins.int
+    TOMY_FIELD_NUMBER: _builtins.int
+    AWIMBAWE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tomahawk(self) -> _tomahawk_pb2.TomahawkOptions:
+        """Tomahawk Tribal's options."""
+
+    @_builtins.property
+    def tamashii(self) -> _tamashii_pb2.TamashiiOptions:
+        """Tamashii's options."""
+
+    @_builtins.property
+    def tomy(self) -> _tomy_pb2.TomyOptions:
+        """Tomy's options."""
+
+    @_builtins.property
+    def awimbawe(self) -> _awimbawe_pb2.AwimbaweOptions:
+        """Awimbawé's options."""
+
+    def __init__(
+        self,
+        *,
+        tomahawk: _tomahawk_pb2.TomahawkOptions | None = ...,
+        tamashii: _tamashii_pb2.TamashiiOptions | None = ...,
+        tomy: _tomy_pb2.TomyOptions | None = ...,
+        awimbawe: _awimbawe_pb2.AwimbaweOptions | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["awimbawe", b"awimbawe", "game", b"game", "tamashii", b"tamashii", "tomahawk", b"tomahawk", "tomy", b"tomy"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["awimbawe", b"awimbawe", "game", b"game", "tamashii", b"tamashii", "tomahawk", b"tomahawk", "tomy", b"tomy"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["tomahawk", "tamashii", "tomy", "awimbawe"]  # noqa: Y015
+    _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
+
+Global___RoomOptions: _TypeAlias = RoomOptions  # noqa: Y015
 
 @_typing.final
 class Seat(_message.Message):
@@ -246,27 +298,6 @@ class Room(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
-    @_typing.final
-    class OptionsEntry(_message.Message):
-        DESCRIPTOR: _descriptor.Descriptor
-
-        KEY_FIELD_NUMBER: _builtins.int
-        VALUE_FIELD_NUMBER: _builtins.int
-        key: _builtins.str
-        @_builtins.property
-        def value(self) -> Global___OptionValue: ...
-        def __init__(
-            self,
-            *,
-            key: _builtins.str = ...,
-            value: Global___OptionValue | None = ...,
-        ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
-        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
-        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        def WhichOneof(self, oneof_group: _Never) -> None: ...
-
     ROOM_ID_FIELD_NUMBER: _builtins.int
     GAME_ID_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
@@ -301,8 +332,10 @@ class Room(_message.Message):
     my_seat: _builtins.int
     """The caller's seat in this room, or -1 if the caller sits nowhere (spectator or outsider)."""
     @_builtins.property
-    def options(self) -> _containers.MessageMap[_builtins.str, Global___OptionValue]:
-        """Every option with its value (defaults filled in)."""
+    def options(self) -> Global___RoomOptions:
+        """The room's options: the game's own message, every field set (defaults filled in), except
+        a `first_player` left to chance, which stays unset.
+        """
 
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___Seat]:
@@ -317,7 +350,7 @@ class Room(_message.Message):
         *,
         room_id: _builtins.str = ...,
         game_id: _builtins.str = ...,
-        options: _abc.Mapping[_builtins.str, Global___OptionValue] | None = ...,
+        options: Global___RoomOptions | None = ...,
         visibility: Global___Visibility.ValueType = ...,
         join_code: _builtins.str = ...,
         status: Global___RoomStatus.ValueType = ...,
@@ -329,7 +362,7 @@ class Room(_message.Message):
         seq: _builtins.int = ...,
         my_seat: _builtins.int = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "options", b"options"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
     _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
@@ -378,27 +411,3 @@ class Deadline(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___Deadline: _TypeAlias = Deadline  # noqa: Y015
-
-@_typing.final
-class IntList(_message.Message):
-    """A list of whole numbers, for lists of lists in views (e.g. scores per round)."""
-
-    DESCRIPTOR: _descriptor.Descriptor
-
-    VALUES_FIELD_NUMBER: _builtins.int
-    @_builtins.property
-    def values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """The numbers."""
-
-    def __init__(
-        self,
-        *,
-        values: _abc.Iterable[_builtins.int] | None = ...,
-    ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
-    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["values", b"values"]  # noqa: Y015
-    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
-
-Global___IntList: _TypeAlias = IntList  # noqa: Y015

@@ -32,8 +32,9 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """
     ERROR_REASON_INVALID_OPTION: _ErrorReason.ValueType  # 2
     """INVALID_ARGUMENT. A room option is unknown or out of range, or names a seat the table
-    does not have (field `options[<name>]` or `players`). Do: pick a value from the game's
-    catalogue (LobbyService.ListGames) and send again.
+    does not have (field `options.<game>.<option>`, e.g. `options.tomahawk.first_player`,
+    or `players`). Do: pick a value from the game's catalogue (LobbyService.ListGames) and
+    send again.
     """
     ERROR_REASON_UNKNOWN_GAME: _ErrorReason.ValueType  # 3
     """INVALID_ARGUMENT. `game_id` names no game of this server. Do: use an id from
@@ -462,8 +463,9 @@ request; do not retry it unchanged.
 """
 ERROR_REASON_INVALID_OPTION: ErrorReason.ValueType  # 2
 """INVALID_ARGUMENT. A room option is unknown or out of range, or names a seat the table
-does not have (field `options[<name>]` or `players`). Do: pick a value from the game's
-catalogue (LobbyService.ListGames) and send again.
+does not have (field `options.<game>.<option>`, e.g. `options.tomahawk.first_player`,
+or `players`). Do: pick a value from the game's catalogue (LobbyService.ListGames) and
+send again.
 """
 ERROR_REASON_UNKNOWN_GAME: ErrorReason.ValueType  # 3
 """INVALID_ARGUMENT. `game_id` names no game of this server. Do: use an id from

@@ -1414,27 +1414,6 @@ class GetReplayResponse(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
-    @_typing.final
-    class OptionsEntry(_message.Message):
-        DESCRIPTOR: _descriptor.Descriptor
-
-        KEY_FIELD_NUMBER: _builtins.int
-        VALUE_FIELD_NUMBER: _builtins.int
-        key: _builtins.str
-        @_builtins.property
-        def value(self) -> _common_pb2.OptionValue: ...
-        def __init__(
-            self,
-            *,
-            key: _builtins.str = ...,
-            value: _common_pb2.OptionValue | None = ...,
-        ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
-        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
-        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        def WhichOneof(self, oneof_group: _Never) -> None: ...
-
     GAME_ID_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     PLAYERS_FIELD_NUMBER: _builtins.int
@@ -1465,8 +1444,8 @@ class GetReplayResponse(_message.Message):
     on the last page.
     """
     @_builtins.property
-    def options(self) -> _containers.MessageMap[_builtins.str, _common_pb2.OptionValue]:
-        """The options the match was played with (first page only)."""
+    def options(self) -> _common_pb2.RoomOptions:
+        """The options the match was played with, as in Room.options (first page only)."""
 
     @_builtins.property
     def steps(self) -> _containers.RepeatedCompositeFieldContainer[Global___ReplayStep]:
@@ -1486,7 +1465,7 @@ class GetReplayResponse(_message.Message):
         self,
         *,
         game_id: _builtins.str = ...,
-        options: _abc.Mapping[_builtins.str, _common_pb2.OptionValue] | None = ...,
+        options: _common_pb2.RoomOptions | None = ...,
         players: _builtins.int = ...,
         seed: _builtins.int = ...,
         seed_nonce: _builtins.str = ...,
@@ -1496,7 +1475,7 @@ class GetReplayResponse(_message.Message):
         seats: _abc.Iterable[_common_pb2.Seat] | None = ...,
         next_page_token: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["outcome", b"outcome"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
     _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "next_page_token", b"next_page_token", "options", b"options", "outcome", b"outcome", "players", b"players", "seats", b"seats", "seed", b"seed", "seed_commitment", b"seed_commitment", "seed_nonce", b"seed_nonce", "steps", b"steps"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...

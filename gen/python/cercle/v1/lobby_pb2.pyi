@@ -45,7 +45,7 @@ class _OptionKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OptionKind
     OPTION_KIND_BOOL: _OptionKind.ValueType  # 2
     """true or false."""
     OPTION_KIND_CHOICE: _OptionKind.ValueType  # 3
-    """One of `choices`."""
+    """One value of the field's enum, listed in `choices`."""
 
 class OptionKind(_OptionKind, metaclass=_OptionKindEnumTypeWrapper):
     """The kind of value an option takes."""
@@ -57,7 +57,7 @@ OPTION_KIND_INT: OptionKind.ValueType  # 1
 OPTION_KIND_BOOL: OptionKind.ValueType  # 2
 """true or false."""
 OPTION_KIND_CHOICE: OptionKind.ValueType  # 3
-"""One of `choices`."""
+"""One value of the field's enum, listed in `choices`."""
 Global___OptionKind: _TypeAlias = OptionKind  # noqa: Y015
 
 class _RoomChange:
@@ -521,7 +521,9 @@ class GameInfo(_message.Message):
     """The largest table."""
     @_builtins.property
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionInfo]:
-        """The room options with their defaults."""
+        """The room options with their defaults: one entry per field of the game's options
+        message (RoomOptions.<game_id>), in field order.
+        """
 
     @_builtins.property
     def clocks(self) -> _containers.RepeatedCompositeFieldContainer[Global___ClockInfo]:
@@ -549,7 +551,9 @@ Global___GameInfo: _TypeAlias = GameInfo  # noqa: Y015
 
 @_typing.final
 class OptionInfo(_message.Message):
-    """A room option."""
+    """A room option: one field of the game's options message (TomahawkOptions,
+    TamashiiOptions...), described for a generic options form.
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -560,30 +564,40 @@ class OptionInfo(_message.Message):
     MINIMUM_FIELD_NUMBER: _builtins.int
     MAXIMUM_FIELD_NUMBER: _builtins.int
     CHOICES_FIELD_NUMBER: _builtins.int
-    CHOICE_LABELS_FIELD_NUMBER: _builtins.int
+    MAY_BE_UNSET_FIELD_NUMBER: _builtins.int
+    UNSET_LABEL_FIELD_NUMBER: _builtins.int
     name: _builtins.str
-    """The option's name, as a key of CreateRoomRequest.options."""
+    """The field of the game's options message this describes (`level` is
+    TamashiiOptions.level, set as CreateRoomRequest.options.tamashii.level). A refused value
+    is reported as the BadRequest field `options.<game_id>.<name>`.
+    """
     kind: Global___OptionKind.ValueType
-    """Its type."""
+    """Its type: OPTION_KIND_INT for an int32 field, OPTION_KIND_BOOL for a bool field,
+    OPTION_KIND_CHOICE for an enum field.
+    """
     description: _builtins.str
     """What it does, in the requested language."""
     minimum: _builtins.int
     """For OPTION_KIND_INT: the smallest allowed value (unset: no bound)."""
     maximum: _builtins.int
-    """For OPTION_KIND_INT: the largest allowed value (unset: no bound)."""
+    """For OPTION_KIND_INT: the largest allowed value (unset: no bound). A seat number is also
+    checked against the table's size.
+    """
+    may_be_unset: _builtins.bool
+    """Whether leaving the field unset is a value of its own, kept unset in Room.options too
+    (`first_player`: a seat drawn at random); `unset_label` says what it means.
+    """
+    unset_label: _builtins.str
+    """With `may_be_unset`: what an unset field means, in the requested language."""
     @_builtins.property
     def default_value(self) -> _common_pb2.OptionValue:
-        """Its default value."""
-
-    @_builtins.property
-    def choices(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """For OPTION_KIND_CHOICE: the allowed values (send one as OptionValue.string_value)."""
-
-    @_builtins.property
-    def choice_labels(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """For OPTION_KIND_CHOICE: a label for each value of `choices`, in the same order, in the
-        requested language.
+        """Its default value, taken when the request leaves the field unset. Unset when the
+        default is to leave the field unset (see `may_be_unset`).
         """
+
+    @_builtins.property
+    def choices(self) -> _containers.RepeatedCompositeFieldContainer[Global___ChoiceInfo]:
+        """For OPTION_KIND_CHOICE: the enum values the field takes, in order, with their labels."""
 
     def __init__(
         self,
@@ -594,12 +608,13 @@ class OptionInfo(_message.Message):
         description: _builtins.str = ...,
         minimum: _builtins.int | None = ...,
         maximum: _builtins.int | None = ...,
-        choices: _abc.Iterable[_builtins.str] | None = ...,
-        choice_labels: _abc.Iterable[_builtins.str] | None = ...,
+        choices: _abc.Iterable[Global___ChoiceInfo] | None = ...,
+        may_be_unset: _builtins.bool = ...,
+        unset_label: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_maximum", b"_maximum", "_minimum", b"_minimum", "default_value", b"default_value", "maximum", b"maximum", "minimum", b"minimum"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_maximum", b"_maximum", "_minimum", b"_minimum", "choice_labels", b"choice_labels", "choices", b"choices", "default_value", b"default_value", "description", b"description", "kind", b"kind", "maximum", b"maximum", "minimum", b"minimum", "name", b"name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_maximum", b"_maximum", "_minimum", b"_minimum", "choices", b"choices", "default_value", b"default_value", "description", b"description", "kind", b"kind", "maximum", b"maximum", "may_be_unset", b"may_be_unset", "minimum", b"minimum", "name", b"name", "unset_label", b"unset_label"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__maximum: _TypeAlias = _typing.Literal["maximum"]  # noqa: Y015
     _WhichOneofArgType__maximum: _TypeAlias = _typing.Literal["_maximum", b"_maximum"]  # noqa: Y015
@@ -613,6 +628,32 @@ class OptionInfo(_message.Message):
 Global___OptionInfo: _TypeAlias = OptionInfo  # noqa: Y015
 
 @_typing.final
+class ChoiceInfo(_message.Message):
+    """One value of an OPTION_KIND_CHOICE option's enum."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VALUE_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
+    value: _builtins.int
+    """The enum value's number (TAMASHII_LEVEL_EASY is 2), as set in the options message."""
+    label: _builtins.str
+    """Its label, in the requested language."""
+    def __init__(
+        self,
+        *,
+        value: _builtins.int = ...,
+        label: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["label", b"label", "value", b"value"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ChoiceInfo: _TypeAlias = ChoiceInfo  # noqa: Y015
+
+@_typing.final
 class ClockInfo(_message.Message):
     """A kind of decision clock."""
 
@@ -624,7 +665,9 @@ class ClockInfo(_message.Message):
     clock: _common_pb2.ClockKind.ValueType
     """The clock kind, as in Deadline.clock."""
     option: _builtins.str
-    """The int option that sets its length in seconds (0 = no clock)."""
+    """The int field of the game's options message that sets its length in seconds (0 = no
+    clock), as OptionInfo.name.
+    """
     on_timeout: _builtins.str
     """What the server does for the player when it runs out, in the requested language."""
     def __init__(
@@ -648,27 +691,6 @@ class CreateRoomRequest(_message.Message):
 
     DESCRIPTOR: _descriptor.Descriptor
 
-    @_typing.final
-    class OptionsEntry(_message.Message):
-        DESCRIPTOR: _descriptor.Descriptor
-
-        KEY_FIELD_NUMBER: _builtins.int
-        VALUE_FIELD_NUMBER: _builtins.int
-        key: _builtins.str
-        @_builtins.property
-        def value(self) -> _common_pb2.OptionValue: ...
-        def __init__(
-            self,
-            *,
-            key: _builtins.str = ...,
-            value: _common_pb2.OptionValue | None = ...,
-        ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["value", b"value"]  # noqa: Y015
-        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
-        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        def WhichOneof(self, oneof_group: _Never) -> None: ...
-
     GAME_ID_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     VISIBILITY_FIELD_NUMBER: _builtins.int
@@ -691,8 +713,12 @@ class CreateRoomRequest(_message.Message):
     UUID). Empty: no retry protection.
     """
     @_builtins.property
-    def options(self) -> _containers.MessageMap[_builtins.str, _common_pb2.OptionValue]:
-        """Options that differ from the defaults."""
+    def options(self) -> _common_pb2.RoomOptions:
+        """The options: unset, or the message of `game_id`'s game (another game's message is
+        refused on `options`). Every field left unset takes its default (OptionInfo.default_value).
+        A value out of range is refused with INVALID_ARGUMENT / INVALID_OPTION and a BadRequest
+        field violation naming it (`options.tamashii.level`); nothing is created.
+        """
 
     @_builtins.property
     def bot_delay(self) -> _duration_pb2.Duration:
@@ -702,14 +728,14 @@ class CreateRoomRequest(_message.Message):
         self,
         *,
         game_id: _builtins.str = ...,
-        options: _abc.Mapping[_builtins.str, _common_pb2.OptionValue] | None = ...,
+        options: _common_pb2.RoomOptions | None = ...,
         visibility: _common_pb2.Visibility.ValueType = ...,
         players: _builtins.int = ...,
         takeover_after: _builtins.int | None = ...,
         bot_delay: _duration_pb2.Duration | None = ...,
         request_id: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "takeover_after", b"takeover_after"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "options", b"options", "takeover_after", b"takeover_after"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
     _ClearFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "game_id", b"game_id", "options", b"options", "players", b"players", "request_id", b"request_id", "takeover_after", b"takeover_after", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...

@@ -98,7 +98,7 @@ class _TamashiiLevel:
 class _TamashiiLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiLevel.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TAMASHII_LEVEL_UNSPECIFIED: _TamashiiLevel.ValueType  # 0
-    """Unset."""
+    """Not set: CreateRoom takes TAMASHII_LEVEL_STANDARD (never sent by the server)."""
     TAMASHII_LEVEL_NOVICE: _TamashiiLevel.ValueType  # 1
     """Full bag, no powers, black gems are wild and do not end the turn."""
     TAMASHII_LEVEL_EASY: _TamashiiLevel.ValueType  # 2
@@ -111,10 +111,10 @@ class _TamashiiLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Tamashi
     """Two blue, two red and two yellow gems are removed."""
 
 class TamashiiLevel(_TamashiiLevel, metaclass=_TamashiiLevelEnumTypeWrapper):
-    """The difficulty chosen with the room option `level` (TM-LEVEL-1)."""
+    """The difficulty chosen with the room option TamashiiOptions.level (TM-LEVEL-1)."""
 
 TAMASHII_LEVEL_UNSPECIFIED: TamashiiLevel.ValueType  # 0
-"""Unset."""
+"""Not set: CreateRoom takes TAMASHII_LEVEL_STANDARD (never sent by the server)."""
 TAMASHII_LEVEL_NOVICE: TamashiiLevel.ValueType  # 1
 """Full bag, no powers, black gems are wild and do not end the turn."""
 TAMASHII_LEVEL_EASY: TamashiiLevel.ValueType  # 2
@@ -1308,3 +1308,56 @@ class TamashiiCatalogue(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___TamashiiCatalogue: _TypeAlias = TamashiiCatalogue  # noqa: Y015
+
+@_typing.final
+class TamashiiOptions(_message.Message):
+    """The options of a Tamashii room (RoomOptions.tamashii). ListGames describes each field
+    (bounds, default, text). In CreateRoomRequest an unset field takes its default; in Room
+    and GetReplayResponse the server sets every field, except `first_player` when the first
+    seat is drawn at random.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    LEVEL_FIELD_NUMBER: _builtins.int
+    MEMORY_AID_FIELD_NUMBER: _builtins.int
+    DECISION_SECONDS_FIELD_NUMBER: _builtins.int
+    FIRST_PLAYER_FIELD_NUMBER: _builtins.int
+    level: Global___TamashiiLevel.ValueType
+    """The difficulty (TM-LEVEL-1). TAMASHII_LEVEL_UNSPECIFIED in a request:
+    TAMASHII_LEVEL_STANDARD.
+    """
+    memory_aid: _builtins.bool
+    """Show each player the cards they peeked at (casual play). Unset in a request: false."""
+    decision_seconds: _builtins.int
+    """Seconds for each decision, 0 to 600 (0: no clock). Unset in a request: 60."""
+    first_player: _builtins.int
+    """The seat that plays first (0 .. players-1). Unset: a seat drawn at random when the
+    match starts (the default; the room then shows it unset too).
+    """
+    def __init__(
+        self,
+        *,
+        level: Global___TamashiiLevel.ValueType = ...,
+        memory_aid: _builtins.bool | None = ...,
+        decision_seconds: _builtins.int | None = ...,
+        first_player: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds", "_first_player", b"_first_player", "_memory_aid", b"_memory_aid", "decision_seconds", b"decision_seconds", "first_player", b"first_player", "memory_aid", b"memory_aid"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds", "_first_player", b"_first_player", "_memory_aid", b"_memory_aid", "decision_seconds", b"decision_seconds", "first_player", b"first_player", "level", b"level", "memory_aid", b"memory_aid"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__decision_seconds: _TypeAlias = _typing.Literal["decision_seconds"]  # noqa: Y015
+    _WhichOneofArgType__decision_seconds: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds"]  # noqa: Y015
+    _WhichOneofReturnType__first_player: _TypeAlias = _typing.Literal["first_player"]  # noqa: Y015
+    _WhichOneofArgType__first_player: _TypeAlias = _typing.Literal["_first_player", b"_first_player"]  # noqa: Y015
+    _WhichOneofReturnType__memory_aid: _TypeAlias = _typing.Literal["memory_aid"]  # noqa: Y015
+    _WhichOneofArgType__memory_aid: _TypeAlias = _typing.Literal["_memory_aid", b"_memory_aid"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__decision_seconds) -> _WhichOneofReturnType__decision_seconds | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__first_player) -> _WhichOneofReturnType__first_player | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__memory_aid) -> _WhichOneofReturnType__memory_aid | None: ...
+
+Global___TamashiiOptions: _TypeAlias = TamashiiOptions  # noqa: Y015

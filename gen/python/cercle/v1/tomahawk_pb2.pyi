@@ -1798,3 +1798,52 @@ class TomahawkCatalogue(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___TomahawkCatalogue: _TypeAlias = TomahawkCatalogue  # noqa: Y015
+
+@_typing.final
+class TomahawkOptions(_message.Message):
+    """The options of a Tomahawk room (RoomOptions.tomahawk). ListGames describes each field
+    (bounds, default, text). In CreateRoomRequest an unset field takes its default; in Room
+    and GetReplayResponse the server sets every field, except `first_player` when the first
+    seat is drawn at random.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TURN_SECONDS_FIELD_NUMBER: _builtins.int
+    TARGET_SCORE_FIELD_NUMBER: _builtins.int
+    FIRST_PLAYER_FIELD_NUMBER: _builtins.int
+    turn_seconds: _builtins.int
+    """Seconds per turn, 0 to 600 (0: no clock). Unset in a request: 30."""
+    target_score: _builtins.int
+    """The match ends after the round in which a total reaches this score, 1 to 10000.
+    Unset in a request: 250.
+    """
+    first_player: _builtins.int
+    """The seat that starts the first round (0 .. players-1). Unset: a seat drawn at random
+    when the match starts (the default; the room then shows it unset too).
+    """
+    def __init__(
+        self,
+        *,
+        turn_seconds: _builtins.int | None = ...,
+        target_score: _builtins.int | None = ...,
+        first_player: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__first_player: _TypeAlias = _typing.Literal["first_player"]  # noqa: Y015
+    _WhichOneofArgType__first_player: _TypeAlias = _typing.Literal["_first_player", b"_first_player"]  # noqa: Y015
+    _WhichOneofReturnType__target_score: _TypeAlias = _typing.Literal["target_score"]  # noqa: Y015
+    _WhichOneofArgType__target_score: _TypeAlias = _typing.Literal["_target_score", b"_target_score"]  # noqa: Y015
+    _WhichOneofReturnType__turn_seconds: _TypeAlias = _typing.Literal["turn_seconds"]  # noqa: Y015
+    _WhichOneofArgType__turn_seconds: _TypeAlias = _typing.Literal["_turn_seconds", b"_turn_seconds"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__first_player) -> _WhichOneofReturnType__first_player | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__target_score) -> _WhichOneofReturnType__target_score | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__turn_seconds) -> _WhichOneofReturnType__turn_seconds | None: ...
+
+Global___TomahawkOptions: _TypeAlias = TomahawkOptions  # noqa: Y015

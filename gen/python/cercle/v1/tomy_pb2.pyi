@@ -3,7 +3,7 @@
 isort:skip_file
 """
 
-from cercle.v1 import common_pb2 as _common_pb2
+from cercle.v1 import lists_pb2 as _lists_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -158,19 +158,19 @@ class _TomyLanguage:
 class _TomyLanguageEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyLanguage.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TOMY_LANGUAGE_UNSPECIFIED: _TomyLanguage.ValueType  # 0
-    """Not set."""
+    """Not set: CreateRoom takes TOMY_LANGUAGE_FR for the room's language."""
     TOMY_LANGUAGE_FR: _TomyLanguage.ValueType  # 1
     """French."""
     TOMY_LANGUAGE_EN: _TomyLanguage.ValueType  # 2
     """English."""
 
 class TomyLanguage(_TomyLanguage, metaclass=_TomyLanguageEnumTypeWrapper):
-    """A language of the places' printed text, and the room's language (room option `language`).
-    The stories the server tells carry no language (TomyTemplateStory).
+    """A language of the places' printed text, and the room's language (room option
+    TomyOptions.language). The stories the server tells carry no language (TomyTemplateStory).
     """
 
 TOMY_LANGUAGE_UNSPECIFIED: TomyLanguage.ValueType  # 0
-"""Not set."""
+"""Not set: CreateRoom takes TOMY_LANGUAGE_FR for the room's language."""
 TOMY_LANGUAGE_FR: TomyLanguage.ValueType  # 1
 """French."""
 TOMY_LANGUAGE_EN: TomyLanguage.ValueType  # 2
@@ -441,7 +441,7 @@ class TomyView(_message.Message):
         """The previous turn as revealed; absent before the first turn ends."""
 
     @_builtins.property
-    def round_scores(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.IntList]:
+    def round_scores(self) -> _containers.RepeatedCompositeFieldContainer[_lists_pb2.IntList]:
         """Rounds variant: per finished game, each seat's score (cards left in hand)."""
 
     @_builtins.property
@@ -474,7 +474,7 @@ class TomyView(_message.Message):
         last_turn: Global___TomyLastTurnView | None = ...,
         rounds: _builtins.bool = ...,
         target_score: _builtins.int = ...,
-        round_scores: _abc.Iterable[_common_pb2.IntList] | None = ...,
+        round_scores: _abc.Iterable[_lists_pb2.IntList] | None = ...,
         totals: _abc.Iterable[_builtins.int] | None = ...,
         language: Global___TomyLanguage.ValueType = ...,
     ) -> None: ...
@@ -1505,7 +1505,7 @@ class TomyOutcome(_message.Message):
     games: _builtins.int
     """How many games were dealt."""
     @_builtins.property
-    def round_scores(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.IntList]:
+    def round_scores(self) -> _containers.RepeatedCompositeFieldContainer[_lists_pb2.IntList]:
         """Rounds variant: per finished game, each seat's score; empty otherwise."""
 
     @_builtins.property
@@ -1516,7 +1516,7 @@ class TomyOutcome(_message.Message):
         self,
         *,
         games: _builtins.int = ...,
-        round_scores: _abc.Iterable[_common_pb2.IntList] | None = ...,
+        round_scores: _abc.Iterable[_lists_pb2.IntList] | None = ...,
         hand_counts: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
@@ -1660,3 +1660,86 @@ class TomyCatalogue(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___TomyCatalogue: _TypeAlias = TomyCatalogue  # noqa: Y015
+
+@_typing.final
+class TomyOptions(_message.Message):
+    """The options of a Tomy room (RoomOptions.tomy). ListGames describes each field (bounds,
+    default, text). In CreateRoomRequest an unset field takes its default; in Room and
+    GetReplayResponse the server sets every field, except `first_player` when the first
+    leash holder is drawn at random.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROUNDS_FIELD_NUMBER: _builtins.int
+    TARGET_SCORE_FIELD_NUMBER: _builtins.int
+    STORY_SECONDS_FIELD_NUMBER: _builtins.int
+    VOTE_SECONDS_FIELD_NUMBER: _builtins.int
+    TIE_SECONDS_FIELD_NUMBER: _builtins.int
+    FIRST_PLAYER_FIELD_NUMBER: _builtins.int
+    LANGUAGE_FIELD_NUMBER: _builtins.int
+    rounds: _builtins.bool
+    """Play several games: scores are the cards left in hand, the lowest total wins once
+    someone reaches `target_score`. Unset in a request: false (one game).
+    """
+    target_score: _builtins.int
+    """With `rounds`: the match ends when a total reaches this score, 1 to 100. Unset in a
+    request: 12.
+    """
+    story_seconds: _builtins.int
+    """Seconds to propose a place or pass, 0 to 600 (0: no clock). Unset in a request: 90."""
+    vote_seconds: _builtins.int
+    """Seconds to play a vote card, 0 to 600 (0: no clock). Unset in a request: 30."""
+    tie_seconds: _builtins.int
+    """Seconds for the leash holder to break a tie, 0 to 600 (0: no clock). Unset in a
+    request: 20.
+    """
+    first_player: _builtins.int
+    """The seat that starts with Tomy's leash (0 .. players-1). Unset: a seat drawn at random
+    when the match starts (the default; the room then shows it unset too).
+    """
+    language: Global___TomyLanguage.ValueType
+    """The room's language (the stories the server tells are shown to each player in their
+    own language). TOMY_LANGUAGE_UNSPECIFIED in a request: TOMY_LANGUAGE_FR.
+    """
+    def __init__(
+        self,
+        *,
+        rounds: _builtins.bool | None = ...,
+        target_score: _builtins.int | None = ...,
+        story_seconds: _builtins.int | None = ...,
+        vote_seconds: _builtins.int | None = ...,
+        tie_seconds: _builtins.int | None = ...,
+        first_player: _builtins.int | None = ...,
+        language: Global___TomyLanguage.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_rounds", b"_rounds", "_story_seconds", b"_story_seconds", "_target_score", b"_target_score", "_tie_seconds", b"_tie_seconds", "_vote_seconds", b"_vote_seconds", "first_player", b"first_player", "rounds", b"rounds", "story_seconds", b"story_seconds", "target_score", b"target_score", "tie_seconds", b"tie_seconds", "vote_seconds", b"vote_seconds"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_rounds", b"_rounds", "_story_seconds", b"_story_seconds", "_target_score", b"_target_score", "_tie_seconds", b"_tie_seconds", "_vote_seconds", b"_vote_seconds", "first_player", b"first_player", "language", b"language", "rounds", b"rounds", "story_seconds", b"story_seconds", "target_score", b"target_score", "tie_seconds", b"tie_seconds", "vote_seconds", b"vote_seconds"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__first_player: _TypeAlias = _typing.Literal["first_player"]  # noqa: Y015
+    _WhichOneofArgType__first_player: _TypeAlias = _typing.Literal["_first_player", b"_first_player"]  # noqa: Y015
+    _WhichOneofReturnType__rounds: _TypeAlias = _typing.Literal["rounds"]  # noqa: Y015
+    _WhichOneofArgType__rounds: _TypeAlias = _typing.Literal["_rounds", b"_rounds"]  # noqa: Y015
+    _WhichOneofReturnType__story_seconds: _TypeAlias = _typing.Literal["story_seconds"]  # noqa: Y015
+    _WhichOneofArgType__story_seconds: _TypeAlias = _typing.Literal["_story_seconds", b"_story_seconds"]  # noqa: Y015
+    _WhichOneofReturnType__target_score: _TypeAlias = _typing.Literal["target_score"]  # noqa: Y015
+    _WhichOneofArgType__target_score: _TypeAlias = _typing.Literal["_target_score", b"_target_score"]  # noqa: Y015
+    _WhichOneofReturnType__tie_seconds: _TypeAlias = _typing.Literal["tie_seconds"]  # noqa: Y015
+    _WhichOneofArgType__tie_seconds: _TypeAlias = _typing.Literal["_tie_seconds", b"_tie_seconds"]  # noqa: Y015
+    _WhichOneofReturnType__vote_seconds: _TypeAlias = _typing.Literal["vote_seconds"]  # noqa: Y015
+    _WhichOneofArgType__vote_seconds: _TypeAlias = _typing.Literal["_vote_seconds", b"_vote_seconds"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__first_player) -> _WhichOneofReturnType__first_player | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__rounds) -> _WhichOneofReturnType__rounds | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__story_seconds) -> _WhichOneofReturnType__story_seconds | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__target_score) -> _WhichOneofReturnType__target_score | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__tie_seconds) -> _WhichOneofReturnType__tie_seconds | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__vote_seconds) -> _WhichOneofReturnType__vote_seconds | None: ...
+
+Global___TomyOptions: _TypeAlias = TomyOptions  # noqa: Y015

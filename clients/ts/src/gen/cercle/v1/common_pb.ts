@@ -4,6 +4,14 @@
 
 import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { AwimbaweOptions } from "./awimbawe_pb.js";
+import { file_cercle_v1_awimbawe } from "./awimbawe_pb.js";
+import type { TamashiiOptions } from "./tamashii_pb.js";
+import { file_cercle_v1_tamashii } from "./tamashii_pb.js";
+import type { TomahawkOptions } from "./tomahawk_pb.js";
+import { file_cercle_v1_tomahawk } from "./tomahawk_pb.js";
+import type { TomyOptions } from "./tomy_pb.js";
+import { file_cercle_v1_tomy } from "./tomy_pb.js";
 import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,12 +20,11 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/common.proto.
  */
 export const file_cercle_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("ChZjZXJjbGUvdjEvY29tbW9uLnByb3RvEgljZXJjbGUudjEiWQoLT3B0aW9uVmFsdWUSEwoJaW50X3ZhbHVlGAEgASgDSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhYKDHN0cmluZ192YWx1ZRgDIAEoCUgAQgcKBXZhbHVlIpgBCgRTZWF0Eg0KBWluZGV4GAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSIQoEa2luZBgEIAEoDjITLmNlcmNsZS52MS5TZWF0S2luZBINCgVyZWFkeRgFIAEoCBImCglib3RfbGV2ZWwYBiABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwitQMKBFJvb20SDwoHcm9vbV9pZBgBIAEoCRIPCgdnYW1lX2lkGAIgASgJEi0KB29wdGlvbnMYAyADKAsyHC5jZXJjbGUudjEuUm9vbS5PcHRpb25zRW50cnkSKQoKdmlzaWJpbGl0eRgEIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5EhEKCWpvaW5fY29kZRgFIAEoCRIlCgZzdGF0dXMYBiABKA4yFS5jZXJjbGUudjEuUm9vbVN0YXR1cxIeCgVzZWF0cxgHIAMoCzIPLmNlcmNsZS52MS5TZWF0EhcKD3NwZWN0YXRvcl9jb3VudBgIIAEoBRIWCg5ob3N0X3BsYXllcl9pZBgJIAEoCRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgLIAEoAxILCgNzZXEYDCABKAMSDwoHbXlfc2VhdBgNIAEoBRpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4ASKqAQoIRGVhZGxpbmUSDAoEc2VhdBgBIAEoBRIjCgVjbG9jaxgCIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSLwoLZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBmxlbmd0aBgEIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgd2ZXJzaW9uGAUgASgDIhkKB0ludExpc3QSDgoGdmFsdWVzGAEgAygFKlcKClZpc2liaWxpdHkSGgoWVklTSUJJTElUWV9VTlNQRUNJRklFRBAAEhUKEVZJU0lCSUxJVFlfUFVCTElDEAESFgoSVklTSUJJTElUWV9QUklWQVRFEAIqjQEKClJvb21TdGF0dXMSGwoXUk9PTV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBST09NX1NUQVRVU19PUEVOEAESFwoTUk9PTV9TVEFUVVNfUExBWUlORxACEhgKFFJPT01fU1RBVFVTX0ZJTklTSEVEEAMSGQoVUk9PTV9TVEFUVVNfQUJBTkRPTkVEEAQqTQoIU2VhdEtpbmQSGQoVU0VBVF9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU0VBVF9LSU5EX0hVTUFOEAESEQoNU0VBVF9LSU5EX0JPVBACKlEKCEJvdExldmVsEhkKFUJPVF9MRVZFTF9VTlNQRUNJRklFRBAAEhQKEEJPVF9MRVZFTF9SQU5ET00QARIUChBCT1RfTEVWRUxfU1RST05HEAIqlAEKCUNsb2NrS2luZBIaChZDTE9DS19LSU5EX1VOU1BFQ0lGSUVEEAASEwoPQ0xPQ0tfS0lORF9UVVJOEAESFAoQQ0xPQ0tfS0lORF9TVE9SWRACEhMKD0NMT0NLX0tJTkRfVk9URRADEhIKDkNMT0NLX0tJTkRfVElFEAQSFwoTQ0xPQ0tfS0lORF9ERUNJU0lPThAFQjMKDWNvbS5jZXJjbGUudjFQAVogY2VyY2xlL2dlbi9nby9jZXJjbGUvdjE7Y2VyY2xldjFiBnByb3RvMw", [file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChZjZXJjbGUvdjEvY29tbW9uLnByb3RvEgljZXJjbGUudjEiawoLT3B0aW9uVmFsdWUSEwoJaW50X3ZhbHVlGAEgASgDSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhQKCmVudW1fdmFsdWUYBCABKAVIAEIHCgV2YWx1ZUoECAMQBFIMc3RyaW5nX3ZhbHVlIs0BCgtSb29tT3B0aW9ucxIuCgh0b21haGF3axgBIAEoCzIaLmNlcmNsZS52MS5Ub21haGF3a09wdGlvbnNIABIuCgh0YW1hc2hpaRgCIAEoCzIaLmNlcmNsZS52MS5UYW1hc2hpaU9wdGlvbnNIABImCgR0b215GAMgASgLMhYuY2VyY2xlLnYxLlRvbXlPcHRpb25zSAASLgoIYXdpbWJhd2UYBCABKAsyGi5jZXJjbGUudjEuQXdpbWJhd2VPcHRpb25zSABCBgoEZ2FtZSKYAQoEU2VhdBINCgVpbmRleBgBIAEoBRIRCglwbGF5ZXJfaWQYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEiEKBGtpbmQYBCABKA4yEy5jZXJjbGUudjEuU2VhdEtpbmQSDQoFcmVhZHkYBSABKAgSJgoJYm90X2xldmVsGAYgASgOMhMuY2VyY2xlLnYxLkJvdExldmVsIu0CCgRSb29tEg8KB3Jvb21faWQYASABKAkSDwoHZ2FtZV9pZBgCIAEoCRInCgdvcHRpb25zGBQgASgLMhYuY2VyY2xlLnYxLlJvb21PcHRpb25zEikKCnZpc2liaWxpdHkYBCABKA4yFS5jZXJjbGUudjEuVmlzaWJpbGl0eRIRCglqb2luX2NvZGUYBSABKAkSJQoGc3RhdHVzGAYgASgOMhUuY2VyY2xlLnYxLlJvb21TdGF0dXMSHgoFc2VhdHMYByADKAsyDy5jZXJjbGUudjEuU2VhdBIXCg9zcGVjdGF0b3JfY291bnQYCCABKAUSFgoOaG9zdF9wbGF5ZXJfaWQYCSABKAkSLwoLY3JlYXRlX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3ZlcnNpb24YCyABKAMSCwoDc2VxGAwgASgDEg8KB215X3NlYXQYDSABKAVKBAgDEAQiqgEKCERlYWRsaW5lEgwKBHNlYXQYASABKAUSIwoFY2xvY2sYAiABKA4yFC5jZXJjbGUudjEuQ2xvY2tLaW5kEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgZsZW5ndGgYBCABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SDwoHdmVyc2lvbhgFIAEoAypXCgpWaXNpYmlsaXR5EhoKFlZJU0lCSUxJVFlfVU5TUEVDSUZJRUQQABIVChFWSVNJQklMSVRZX1BVQkxJQxABEhYKElZJU0lCSUxJVFlfUFJJVkFURRACKo0BCgpSb29tU3RhdHVzEhsKF1JPT01fU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQUk9PTV9TVEFUVVNfT1BFThABEhcKE1JPT01fU1RBVFVTX1BMQVlJTkcQAhIYChRST09NX1NUQVRVU19GSU5JU0hFRBADEhkKFVJPT01fU1RBVFVTX0FCQU5ET05FRBAEKk0KCFNlYXRLaW5kEhkKFVNFQVRfS0lORF9VTlNQRUNJRklFRBAAEhMKD1NFQVRfS0lORF9IVU1BThABEhEKDVNFQVRfS0lORF9CT1QQAipRCghCb3RMZXZlbBIZChVCT1RfTEVWRUxfVU5TUEVDSUZJRUQQABIUChBCT1RfTEVWRUxfUkFORE9NEAESFAoQQk9UX0xFVkVMX1NUUk9ORxACKpQBCglDbG9ja0tpbmQSGgoWQ0xPQ0tfS0lORF9VTlNQRUNJRklFRBAAEhMKD0NMT0NLX0tJTkRfVFVSThABEhQKEENMT0NLX0tJTkRfU1RPUlkQAhITCg9DTE9DS19LSU5EX1ZPVEUQAxISCg5DTE9DS19LSU5EX1RJRRAEEhcKE0NMT0NLX0tJTkRfREVDSVNJT04QBUIzCg1jb20uY2VyY2xlLnYxUAFaIGNlcmNsZS9nZW4vZ28vY2VyY2xlL3YxO2NlcmNsZXYxYgZwcm90bzM", [file_cercle_v1_awimbawe, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
- * A typed room option value. Options are validated by the server against the game's
- * catalogue entry (see LobbyService.ListGames); a value of the wrong type or out of range is
- * refused with INVALID_ARGUMENT and a BadRequest field violation naming the option.
+ * One option value in the catalogue (OptionInfo.default_value), for a generic options form.
+ * Rooms carry their options typed, in RoomOptions.
  *
  * @generated from message cercle.v1.OptionValue
  */
@@ -45,12 +52,13 @@ export type OptionValue = Message<"cercle.v1.OptionValue"> & {
     case: "boolValue";
   } | {
     /**
-     * For an OPTION_KIND_CHOICE option: one of OptionInfo.choices.
+     * For an OPTION_KIND_CHOICE option: the number of one of its enum's values (one of
+     * OptionInfo.choices).
      *
-     * @generated from field: string string_value = 3;
+     * @generated from field: int32 enum_value = 4;
      */
-    value: string;
-    case: "stringValue";
+    value: number;
+    case: "enumValue";
   } | { case: undefined; value?: undefined };
 };
 
@@ -60,6 +68,61 @@ export type OptionValue = Message<"cercle.v1.OptionValue"> & {
  */
 export const OptionValueSchema: GenMessage<OptionValue> = /*@__PURE__*/
   messageDesc(file_cercle_v1_common, 0);
+
+/**
+ * The options of a room, typed per game: exactly the game's own message is set (the one
+ * named like Room.game_id). ListGames (GameInfo.options) describes every field of each
+ * message, with its bounds, default and text, for a generic options form.
+ *
+ * @generated from message cercle.v1.RoomOptions
+ */
+export type RoomOptions = Message<"cercle.v1.RoomOptions"> & {
+  /**
+   * The game's options.
+   *
+   * @generated from oneof cercle.v1.RoomOptions.game
+   */
+  game: {
+    /**
+     * Tomahawk Tribal's options.
+     *
+     * @generated from field: cercle.v1.TomahawkOptions tomahawk = 1;
+     */
+    value: TomahawkOptions;
+    case: "tomahawk";
+  } | {
+    /**
+     * Tamashii's options.
+     *
+     * @generated from field: cercle.v1.TamashiiOptions tamashii = 2;
+     */
+    value: TamashiiOptions;
+    case: "tamashii";
+  } | {
+    /**
+     * Tomy's options.
+     *
+     * @generated from field: cercle.v1.TomyOptions tomy = 3;
+     */
+    value: TomyOptions;
+    case: "tomy";
+  } | {
+    /**
+     * Awimbawé's options.
+     *
+     * @generated from field: cercle.v1.AwimbaweOptions awimbawe = 4;
+     */
+    value: AwimbaweOptions;
+    case: "awimbawe";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.RoomOptions.
+ * Use `create(RoomOptionsSchema)` to create a new message.
+ */
+export const RoomOptionsSchema: GenMessage<RoomOptions> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_common, 1);
 
 /**
  * One seat at the table. Seat indexes are the engine's seats: 0 .. players-1.
@@ -115,7 +178,7 @@ export type Seat = Message<"cercle.v1.Seat"> & {
  * Use `create(SeatSchema)` to create a new message.
  */
 export const SeatSchema: GenMessage<Seat> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_common, 1);
+  messageDesc(file_cercle_v1_common, 2);
 
 /**
  * A room: a table for one match of one game.
@@ -138,11 +201,12 @@ export type Room = Message<"cercle.v1.Room"> & {
   gameId: string;
 
   /**
-   * Every option with its value (defaults filled in).
+   * The room's options: the game's own message, every field set (defaults filled in), except
+   * a `first_player` left to chance, which stays unset.
    *
-   * @generated from field: map<string, cercle.v1.OptionValue> options = 3;
+   * @generated from field: cercle.v1.RoomOptions options = 20;
    */
-  options: { [key: string]: OptionValue };
+  options?: RoomOptions | undefined;
 
   /**
    * Public or private.
@@ -220,7 +284,7 @@ export type Room = Message<"cercle.v1.Room"> & {
  * Use `create(RoomSchema)` to create a new message.
  */
 export const RoomSchema: GenMessage<Room> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_common, 2);
+  messageDesc(file_cercle_v1_common, 3);
 
 /**
  * A decision clock that is running.
@@ -269,27 +333,6 @@ export type Deadline = Message<"cercle.v1.Deadline"> & {
  * Use `create(DeadlineSchema)` to create a new message.
  */
 export const DeadlineSchema: GenMessage<Deadline> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_common, 3);
-
-/**
- * A list of whole numbers, for lists of lists in views (e.g. scores per round).
- *
- * @generated from message cercle.v1.IntList
- */
-export type IntList = Message<"cercle.v1.IntList"> & {
-  /**
-   * The numbers.
-   *
-   * @generated from field: repeated int32 values = 1;
-   */
-  values: number[];
-};
-
-/**
- * Describes the message cercle.v1.IntList.
- * Use `create(IntListSchema)` to create a new message.
- */
-export const IntListSchema: GenMessage<IntList> = /*@__PURE__*/
   messageDesc(file_cercle_v1_common, 4);
 
 /**

@@ -52,8 +52,9 @@ export enum ErrorReason {
 
   /**
    * INVALID_ARGUMENT. A room option is unknown or out of range, or names a seat the table
-   * does not have (field `options[<name>]` or `players`). Do: pick a value from the game's
-   * catalogue (LobbyService.ListGames) and send again.
+   * does not have (field `options.<game>.<option>`, e.g. `options.tomahawk.first_player`,
+   * or `players`). Do: pick a value from the game's catalogue (LobbyService.ListGames) and
+   * send again.
    *
    * @generated from enum value: ERROR_REASON_INVALID_OPTION = 2;
    */

@@ -6,7 +6,7 @@ import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobu
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { AwimbaweCatalogue } from "./awimbawe_pb.js";
 import { file_cercle_v1_awimbawe } from "./awimbawe_pb.js";
-import type { BotLevel, ClockKind, OptionValue, Room, Seat, Visibility } from "./common_pb.js";
+import type { BotLevel, ClockKind, OptionValue, Room, RoomOptions, Seat, Visibility } from "./common_pb.js";
 import { file_cercle_v1_common } from "./common_pb.js";
 import type { Outcome } from "./game_pb.js";
 import { file_cercle_v1_game } from "./game_pb.js";
@@ -24,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/lobby.proto.
  */
 export const file_cercle_v1_lobby: GenFile = /*@__PURE__*/
-  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSIsChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiwgEKFUNyZWF0ZVNlc3Npb25SZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJEChlBdXRoZW50aWNhdGVEZXZpY2VSZXF1ZXN0EhEKCWRldmljZV9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAki7gEKGkF1dGhlbnRpY2F0ZURldmljZVJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2NyZWF0ZWQYBiABKAgSFAoMZGlzcGxheV9uYW1lGAcgASgJIi4KFVJlZnJlc2hTZXNzaW9uUmVxdWVzdBIVCg1yZWZyZXNoX3Rva2VuGAEgASgJIsMBChZSZWZyZXNoU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIhYKFERlbGV0ZVNlc3Npb25SZXF1ZXN0IhcKFURlbGV0ZVNlc3Npb25SZXNwb25zZSIsChRVcGRhdGVQcm9maWxlUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiQAoVVXBkYXRlUHJvZmlsZVJlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkiUAoQTGlzdEdhbWVzUmVxdWVzdBIVCg1sYW5ndWFnZV9jb2RlGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMuY2VyY2xlLnYxLkdhbWVJbmZvEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSLJAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSFQoNbGFuZ3VhZ2VfY29kZRgEIAEoCRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRImCgdvcHRpb25zGAcgAygLMhUuY2VyY2xlLnYxLk9wdGlvbkluZm8SJAoGY2xvY2tzGAggAygLMhQuY2VyY2xlLnYxLkNsb2NrSW5mbyLvAQoKT3B0aW9uSW5mbxIMCgRuYW1lGAEgASgJEiMKBGtpbmQYAiABKA4yFS5jZXJjbGUudjEuT3B0aW9uS2luZBItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQESDwoHY2hvaWNlcxgIIAMoCRIVCg1jaG9pY2VfbGFiZWxzGAkgAygJQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIlQKCUNsb2NrSW5mbxIjCgVjbG9jaxgBIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSDgoGb3B0aW9uGAIgASgJEhIKCm9uX3RpbWVvdXQYAyABKAki1gIKEUNyZWF0ZVJvb21SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSOgoHb3B0aW9ucxgCIAMoCzIpLmNlcmNsZS52MS5DcmVhdGVSb29tUmVxdWVzdC5PcHRpb25zRW50cnkSKQoKdmlzaWJpbGl0eRgDIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5Eg8KB3BsYXllcnMYBCABKAUSGwoOdGFrZW92ZXJfYWZ0ZXIYBSABKAVIAIgBARIsCglib3RfZGVsYXkYBiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgHIAEoCRpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4AUIRCg9fdGFrZW92ZXJfYWZ0ZXIiMwoSQ3JlYXRlUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJKChBMaXN0Um9vbXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkiTAoRTGlzdFJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiOwoSTGlzdE15Um9vbXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJIk4KE0xpc3RNeVJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQAoXTGlzdE1hdGNoSGlzdG9yeVJlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiXAoYTGlzdE1hdGNoSGlzdG9yeVJlc3BvbnNlEicKB21hdGNoZXMYASADKAsyFi5jZXJjbGUudjEuTWF0Y2hSZWNvcmQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIucBCgtNYXRjaFJlY29yZBIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLwoLY3JlYXRlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaF90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeCgVzZWF0cxgFIAMoCzIPLmNlcmNsZS52MS5TZWF0Eg8KB215X3NlYXQYBiABKAUSIwoHb3V0Y29tZRgHIAEoCzISLmNlcmNsZS52MS5PdXRjb21lIq0BChFRdWlja01hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEg8KB3BsYXllcnMYAiABKAUSDAoEYm90cxgDIAEoBRImCglib3RfbGV2ZWwYBCABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwSLAoJYm90X2RlbGF5GAUgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhIKCnJlcXVlc3RfaWQYBiABKAkiQQoSUXVpY2tNYXRjaFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIlwKD0pvaW5Sb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhEKCWpvaW5fY29kZRgCIAEoCRIRCglzcGVjdGF0b3IYAyABKAgSEgoKcmVxdWVzdF9pZBgEIAEoCSI/ChBKb2luUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIjcKEExlYXZlUm9vbVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIhMKEUxlYXZlUm9vbVJlc3BvbnNlIkUKD1NldFJlYWR5UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEg0KBXJlYWR5GAIgASgIEhIKCnJlcXVlc3RfaWQYAyABKAkiMQoQU2V0UmVhZHlSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iOAoRU3RhcnRNYXRjaFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjMKElN0YXJ0TWF0Y2hSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iZgoNQWRkQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSIgoFbGV2ZWwYAyABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwSEgoKcmVxdWVzdF9pZBgEIAEoCSIvCg5BZGRCb3RSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iRQoQUmVtb3ZlQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSEgoKcmVxdWVzdF9pZBgDIAEoCSIyChFSZW1vdmVCb3RSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iUQoQV2F0Y2hSb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhUKCWFmdGVyX3NlcRgCIAEoA0ICGAESFQoNcmVzdW1lX2N1cnNvchgDIAEoCSKnAQoRV2F0Y2hSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgsKA3NlcRgCIAEoAxIlCgZjaGFuZ2UYAyABKA4yFS5jZXJjbGUudjEuUm9vbUNoYW5nZRIOCgZjdXJzb3IYBCABKAkSLwoLc2VydmVyX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIioKF0dldEdhbWVDYXRhbG9ndWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAki5wEKGEdldEdhbWVDYXRhbG9ndWVSZXNwb25zZRIwCgh0b21haGF3axgBIAEoCzIcLmNlcmNsZS52MS5Ub21haGF3a0NhdGFsb2d1ZUgAEjAKCHRhbWFzaGlpGAIgASgLMhwuY2VyY2xlLnYxLlRhbWFzaGlpQ2F0YWxvZ3VlSAASKAoEdG9teRgDIAEoCzIYLmNlcmNsZS52MS5Ub215Q2F0YWxvZ3VlSAASMAoIYXdpbWJhd2UYBCABKAsyHC5jZXJjbGUudjEuQXdpbWJhd2VDYXRhbG9ndWVIAEILCgljYXRhbG9ndWUqbAoKT3B0aW9uS2luZBIbChdPUFRJT05fS0lORF9VTlNQRUNJRklFRBAAEhMKD09QVElPTl9LSU5EX0lOVBABEhQKEE9QVElPTl9LSU5EX0JPT0wQAhIWChJPUFRJT05fS0lORF9DSE9JQ0UQAyqrAwoKUm9vbUNoYW5nZRIbChdST09NX0NIQU5HRV9VTlNQRUNJRklFRBAAEhgKFFJPT01fQ0hBTkdFX1NOQVBTSE9UEAESFwoTUk9PTV9DSEFOR0VfQ1JFQVRFRBACEhYKElJPT01fQ0hBTkdFX0pPSU5FRBADEhQKEFJPT01fQ0hBTkdFX0xFRlQQBBIVChFST09NX0NIQU5HRV9SRUFEWRAFEhkKFVJPT01fQ0hBTkdFX0JPVF9BRERFRBAGEhsKF1JPT01fQ0hBTkdFX0JPVF9SRU1PVkVEEAcSIAocUk9PTV9DSEFOR0VfU1BFQ1RBVE9SX0pPSU5FRBAIEh4KGlJPT01fQ0hBTkdFX1NQRUNUQVRPUl9MRUZUEAkSFwoTUk9PTV9DSEFOR0VfU1RBUlRFRBAKEhYKElJPT01fQ0hBTkdFX0FDVElPThALEhMKD1JPT01fQ0hBTkdFX0JPVBAMEhcKE1JPT01fQ0hBTkdFX1RJTUVPVVQQDRIVChFST09NX0NIQU5HRV9DTE9DSxAOEhgKFFJPT01fQ0hBTkdFX0ZJTklTSEVEEA8y4AsKDExvYmJ5U2VydmljZRJSCg1DcmVhdGVTZXNzaW9uEh8uY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXNwb25zZRJhChJBdXRoZW50aWNhdGVEZXZpY2USJC5jZXJjbGUudjEuQXV0aGVudGljYXRlRGV2aWNlUmVxdWVzdBolLmNlcmNsZS52MS5BdXRoZW50aWNhdGVEZXZpY2VSZXNwb25zZRJVCg5SZWZyZXNoU2Vzc2lvbhIgLmNlcmNsZS52MS5SZWZyZXNoU2Vzc2lvblJlcXVlc3QaIS5jZXJjbGUudjEuUmVmcmVzaFNlc3Npb25SZXNwb25zZRJSCg1EZWxldGVTZXNzaW9uEh8uY2VyY2xlLnYxLkRlbGV0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkRlbGV0ZVNlc3Npb25SZXNwb25zZRJSCg1VcGRhdGVQcm9maWxlEh8uY2VyY2xlLnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GiAuY2VyY2xlLnYxLlVwZGF0ZVByb2ZpbGVSZXNwb25zZRJGCglMaXN0R2FtZXMSGy5jZXJjbGUudjEuTGlzdEdhbWVzUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0R2FtZXNSZXNwb25zZRJbChBHZXRHYW1lQ2F0YWxvZ3VlEiIuY2VyY2xlLnYxLkdldEdhbWVDYXRhbG9ndWVSZXF1ZXN0GiMuY2VyY2xlLnYxLkdldEdhbWVDYXRhbG9ndWVSZXNwb25zZRJJCgpDcmVhdGVSb29tEhwuY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXF1ZXN0Gh0uY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXNwb25zZRJGCglMaXN0Um9vbXMSGy5jZXJjbGUudjEuTGlzdFJvb21zUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0Um9vbXNSZXNwb25zZRJMCgtMaXN0TXlSb29tcxIdLmNlcmNsZS52MS5MaXN0TXlSb29tc1JlcXVlc3QaHi5jZXJjbGUudjEuTGlzdE15Um9vbXNSZXNwb25zZRJbChBMaXN0TWF0Y2hIaXN0b3J5EiIuY2VyY2xlLnYxLkxpc3RNYXRjaEhpc3RvcnlSZXF1ZXN0GiMuY2VyY2xlLnYxLkxpc3RNYXRjaEhpc3RvcnlSZXNwb25zZRJJCgpRdWlja01hdGNoEhwuY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXNwb25zZRJDCghKb2luUm9vbRIaLmNlcmNsZS52MS5Kb2luUm9vbVJlcXVlc3QaGy5jZXJjbGUudjEuSm9pblJvb21SZXNwb25zZRJGCglMZWF2ZVJvb20SGy5jZXJjbGUudjEuTGVhdmVSb29tUmVxdWVzdBocLmNlcmNsZS52MS5MZWF2ZVJvb21SZXNwb25zZRJDCghTZXRSZWFkeRIaLmNlcmNsZS52MS5TZXRSZWFkeVJlcXVlc3QaGy5jZXJjbGUudjEuU2V0UmVhZHlSZXNwb25zZRJJCgpTdGFydE1hdGNoEhwuY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXNwb25zZRI9CgZBZGRCb3QSGC5jZXJjbGUudjEuQWRkQm90UmVxdWVzdBoZLmNlcmNsZS52MS5BZGRCb3RSZXNwb25zZRJGCglSZW1vdmVCb3QSGy5jZXJjbGUudjEuUmVtb3ZlQm90UmVxdWVzdBocLmNlcmNsZS52MS5SZW1vdmVCb3RSZXNwb25zZRJICglXYXRjaFJvb20SGy5jZXJjbGUudjEuV2F0Y2hSb29tUmVxdWVzdBocLmNlcmNsZS52MS5XYXRjaFJvb21SZXNwb25zZTABQjMKDWNvbS5jZXJjbGUudjFQAVogY2VyY2xlL2dlbi9nby9jZXJjbGUvdjE7Y2VyY2xldjFiBnByb3RvMw", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_game, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSIsChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiwgEKFUNyZWF0ZVNlc3Npb25SZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJEChlBdXRoZW50aWNhdGVEZXZpY2VSZXF1ZXN0EhEKCWRldmljZV9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAki7gEKGkF1dGhlbnRpY2F0ZURldmljZVJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2NyZWF0ZWQYBiABKAgSFAoMZGlzcGxheV9uYW1lGAcgASgJIi4KFVJlZnJlc2hTZXNzaW9uUmVxdWVzdBIVCg1yZWZyZXNoX3Rva2VuGAEgASgJIsMBChZSZWZyZXNoU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIhYKFERlbGV0ZVNlc3Npb25SZXF1ZXN0IhcKFURlbGV0ZVNlc3Npb25SZXNwb25zZSIsChRVcGRhdGVQcm9maWxlUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiQAoVVXBkYXRlUHJvZmlsZVJlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkiUAoQTGlzdEdhbWVzUmVxdWVzdBIVCg1sYW5ndWFnZV9jb2RlGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMuY2VyY2xlLnYxLkdhbWVJbmZvEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSLJAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSFQoNbGFuZ3VhZ2VfY29kZRgEIAEoCRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRImCgdvcHRpb25zGAcgAygLMhUuY2VyY2xlLnYxLk9wdGlvbkluZm8SJAoGY2xvY2tzGAggAygLMhQuY2VyY2xlLnYxLkNsb2NrSW5mbyK1AgoKT3B0aW9uSW5mbxIMCgRuYW1lGAEgASgJEiMKBGtpbmQYAiABKA4yFS5jZXJjbGUudjEuT3B0aW9uS2luZBItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQESJgoHY2hvaWNlcxgKIAMoCzIVLmNlcmNsZS52MS5DaG9pY2VJbmZvEhQKDG1heV9iZV91bnNldBgLIAEoCBITCgt1bnNldF9sYWJlbBgMIAEoCUIKCghfbWluaW11bUIKCghfbWF4aW11bUoECAgQCUoECAkQClINY2hvaWNlX2xhYmVscyIqCgpDaG9pY2VJbmZvEg0KBXZhbHVlGAEgASgFEg0KBWxhYmVsGAIgASgJIlQKCUNsb2NrSW5mbxIjCgVjbG9jaxgBIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSDgoGb3B0aW9uGAIgASgJEhIKCm9uX3RpbWVvdXQYAyABKAkigQIKEUNyZWF0ZVJvb21SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJwoHb3B0aW9ucxgUIAEoCzIWLmNlcmNsZS52MS5Sb29tT3B0aW9ucxIpCgp2aXNpYmlsaXR5GAMgASgOMhUuY2VyY2xlLnYxLlZpc2liaWxpdHkSDwoHcGxheWVycxgEIAEoBRIbCg50YWtlb3Zlcl9hZnRlchgFIAEoBUgAiAEBEiwKCWJvdF9kZWxheRgGIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhISCgpyZXF1ZXN0X2lkGAcgASgJQhEKD190YWtlb3Zlcl9hZnRlckoECAIQAyIzChJDcmVhdGVSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIkoKEExpc3RSb29tc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKAUSEgoKcGFnZV90b2tlbhgDIAEoCSJMChFMaXN0Um9vbXNSZXNwb25zZRIeCgVyb29tcxgBIAMoCzIPLmNlcmNsZS52MS5Sb29tEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI7ChJMaXN0TXlSb29tc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiTgoTTGlzdE15Um9vbXNSZXNwb25zZRIeCgVyb29tcxgBIAMoCzIPLmNlcmNsZS52MS5Sb29tEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJAChdMaXN0TWF0Y2hIaXN0b3J5UmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCSJcChhMaXN0TWF0Y2hIaXN0b3J5UmVzcG9uc2USJwoHbWF0Y2hlcxgBIAMoCzIWLmNlcmNsZS52MS5NYXRjaFJlY29yZBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAki5wEKC01hdGNoUmVjb3JkEg8KB3Jvb21faWQYASABKAkSDwoHZ2FtZV9pZBgCIAEoCRIvCgtjcmVhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLZmluaXNoX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KBXNlYXRzGAUgAygLMg8uY2VyY2xlLnYxLlNlYXQSDwoHbXlfc2VhdBgGIAEoBRIjCgdvdXRjb21lGAcgASgLMhIuY2VyY2xlLnYxLk91dGNvbWUirQEKEVF1aWNrTWF0Y2hSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDwoHcGxheWVycxgCIAEoBRIMCgRib3RzGAMgASgFEiYKCWJvdF9sZXZlbBgEIAEoDjITLmNlcmNsZS52MS5Cb3RMZXZlbBIsCglib3RfZGVsYXkYBSABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgGIAEoCSJBChJRdWlja01hdGNoUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgwKBHNlYXQYAiABKAUiXAoPSm9pblJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJam9pbl9jb2RlGAIgASgJEhEKCXNwZWN0YXRvchgDIAEoCBISCgpyZXF1ZXN0X2lkGAQgASgJIj8KEEpvaW5Sb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgwKBHNlYXQYAiABKAUiNwoQTGVhdmVSb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiEwoRTGVhdmVSb29tUmVzcG9uc2UiRQoPU2V0UmVhZHlSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDQoFcmVhZHkYAiABKAgSEgoKcmVxdWVzdF9pZBgDIAEoCSIxChBTZXRSZWFkeVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSI4ChFTdGFydE1hdGNoUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiMwoSU3RhcnRNYXRjaFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJmCg1BZGRCb3RSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDAoEc2VhdBgCIAEoBRIiCgVsZXZlbBgDIAEoDjITLmNlcmNsZS52MS5Cb3RMZXZlbBISCgpyZXF1ZXN0X2lkGAQgASgJIi8KDkFkZEJvdFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJFChBSZW1vdmVCb3RSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDAoEc2VhdBgCIAEoBRISCgpyZXF1ZXN0X2lkGAMgASgJIjIKEVJlbW92ZUJvdFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJRChBXYXRjaFJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSFQoJYWZ0ZXJfc2VxGAIgASgDQgIYARIVCg1yZXN1bWVfY3Vyc29yGAMgASgJIqcBChFXYXRjaFJvb21SZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20SCwoDc2VxGAIgASgDEiUKBmNoYW5nZRgDIAEoDjIVLmNlcmNsZS52MS5Sb29tQ2hhbmdlEg4KBmN1cnNvchgEIAEoCRIvCgtzZXJ2ZXJfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiKgoXR2V0R2FtZUNhdGFsb2d1ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSLnAQoYR2V0R2FtZUNhdGFsb2d1ZVJlc3BvbnNlEjAKCHRvbWFoYXdrGAEgASgLMhwuY2VyY2xlLnYxLlRvbWFoYXdrQ2F0YWxvZ3VlSAASMAoIdGFtYXNoaWkYAiABKAsyHC5jZXJjbGUudjEuVGFtYXNoaWlDYXRhbG9ndWVIABIoCgR0b215GAMgASgLMhguY2VyY2xlLnYxLlRvbXlDYXRhbG9ndWVIABIwCghhd2ltYmF3ZRgEIAEoCzIcLmNlcmNsZS52MS5Bd2ltYmF3ZUNhdGFsb2d1ZUgAQgsKCWNhdGFsb2d1ZSpsCgpPcHRpb25LaW5kEhsKF09QVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPT1BUSU9OX0tJTkRfSU5UEAESFAoQT1BUSU9OX0tJTkRfQk9PTBACEhYKEk9QVElPTl9LSU5EX0NIT0lDRRADKqsDCgpSb29tQ2hhbmdlEhsKF1JPT01fQ0hBTkdFX1VOU1BFQ0lGSUVEEAASGAoUUk9PTV9DSEFOR0VfU05BUFNIT1QQARIXChNST09NX0NIQU5HRV9DUkVBVEVEEAISFgoSUk9PTV9DSEFOR0VfSk9JTkVEEAMSFAoQUk9PTV9DSEFOR0VfTEVGVBAEEhUKEVJPT01fQ0hBTkdFX1JFQURZEAUSGQoVUk9PTV9DSEFOR0VfQk9UX0FEREVEEAYSGwoXUk9PTV9DSEFOR0VfQk9UX1JFTU9WRUQQBxIgChxST09NX0NIQU5HRV9TUEVDVEFUT1JfSk9JTkVEEAgSHgoaUk9PTV9DSEFOR0VfU1BFQ1RBVE9SX0xFRlQQCRIXChNST09NX0NIQU5HRV9TVEFSVEVEEAoSFgoSUk9PTV9DSEFOR0VfQUNUSU9OEAsSEwoPUk9PTV9DSEFOR0VfQk9UEAwSFwoTUk9PTV9DSEFOR0VfVElNRU9VVBANEhUKEVJPT01fQ0hBTkdFX0NMT0NLEA4SGAoUUk9PTV9DSEFOR0VfRklOSVNIRUQQDzLgCwoMTG9iYnlTZXJ2aWNlElIKDUNyZWF0ZVNlc3Npb24SHy5jZXJjbGUudjEuQ3JlYXRlU2Vzc2lvblJlcXVlc3QaIC5jZXJjbGUudjEuQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEmEKEkF1dGhlbnRpY2F0ZURldmljZRIkLmNlcmNsZS52MS5BdXRoZW50aWNhdGVEZXZpY2VSZXF1ZXN0GiUuY2VyY2xlLnYxLkF1dGhlbnRpY2F0ZURldmljZVJlc3BvbnNlElUKDlJlZnJlc2hTZXNzaW9uEiAuY2VyY2xlLnYxLlJlZnJlc2hTZXNzaW9uUmVxdWVzdBohLmNlcmNsZS52MS5SZWZyZXNoU2Vzc2lvblJlc3BvbnNlElIKDURlbGV0ZVNlc3Npb24SHy5jZXJjbGUudjEuRGVsZXRlU2Vzc2lvblJlcXVlc3QaIC5jZXJjbGUudjEuRGVsZXRlU2Vzc2lvblJlc3BvbnNlElIKDVVwZGF0ZVByb2ZpbGUSHy5jZXJjbGUudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaIC5jZXJjbGUudjEuVXBkYXRlUHJvZmlsZVJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLmNlcmNsZS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwuY2VyY2xlLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElsKEEdldEdhbWVDYXRhbG9ndWUSIi5jZXJjbGUudjEuR2V0R2FtZUNhdGFsb2d1ZVJlcXVlc3QaIy5jZXJjbGUudjEuR2V0R2FtZUNhdGFsb2d1ZVJlc3BvbnNlEkkKCkNyZWF0ZVJvb20SHC5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlcXVlc3QaHS5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlc3BvbnNlEkYKCUxpc3RSb29tcxIbLmNlcmNsZS52MS5MaXN0Um9vbXNSZXF1ZXN0GhwuY2VyY2xlLnYxLkxpc3RSb29tc1Jlc3BvbnNlEkwKC0xpc3RNeVJvb21zEh0uY2VyY2xlLnYxLkxpc3RNeVJvb21zUmVxdWVzdBoeLmNlcmNsZS52MS5MaXN0TXlSb29tc1Jlc3BvbnNlElsKEExpc3RNYXRjaEhpc3RvcnkSIi5jZXJjbGUudjEuTGlzdE1hdGNoSGlzdG9yeVJlcXVlc3QaIy5jZXJjbGUudjEuTGlzdE1hdGNoSGlzdG9yeVJlc3BvbnNlEkkKClF1aWNrTWF0Y2gSHC5jZXJjbGUudjEuUXVpY2tNYXRjaFJlcXVlc3QaHS5jZXJjbGUudjEuUXVpY2tNYXRjaFJlc3BvbnNlEkMKCEpvaW5Sb29tEhouY2VyY2xlLnYxLkpvaW5Sb29tUmVxdWVzdBobLmNlcmNsZS52MS5Kb2luUm9vbVJlc3BvbnNlEkYKCUxlYXZlUm9vbRIbLmNlcmNsZS52MS5MZWF2ZVJvb21SZXF1ZXN0GhwuY2VyY2xlLnYxLkxlYXZlUm9vbVJlc3BvbnNlEkMKCFNldFJlYWR5EhouY2VyY2xlLnYxLlNldFJlYWR5UmVxdWVzdBobLmNlcmNsZS52MS5TZXRSZWFkeVJlc3BvbnNlEkkKClN0YXJ0TWF0Y2gSHC5jZXJjbGUudjEuU3RhcnRNYXRjaFJlcXVlc3QaHS5jZXJjbGUudjEuU3RhcnRNYXRjaFJlc3BvbnNlEj0KBkFkZEJvdBIYLmNlcmNsZS52MS5BZGRCb3RSZXF1ZXN0GhkuY2VyY2xlLnYxLkFkZEJvdFJlc3BvbnNlEkYKCVJlbW92ZUJvdBIbLmNlcmNsZS52MS5SZW1vdmVCb3RSZXF1ZXN0GhwuY2VyY2xlLnYxLlJlbW92ZUJvdFJlc3BvbnNlEkgKCVdhdGNoUm9vbRIbLmNlcmNsZS52MS5XYXRjaFJvb21SZXF1ZXN0GhwuY2VyY2xlLnYxLldhdGNoUm9vbVJlc3BvbnNlMAFCMwoNY29tLmNlcmNsZS52MVABWiBjZXJjbGUvZ2VuL2dvL2NlcmNsZS92MTtjZXJjbGV2MWIGcHJvdG8z", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_game, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * Request for LobbyService.CreateSession.
@@ -457,7 +457,8 @@ export type GameInfo = Message<"cercle.v1.GameInfo"> & {
   maxPlayers: number;
 
   /**
-   * The room options with their defaults.
+   * The room options with their defaults: one entry per field of the game's options
+   * message (RoomOptions.<game_id>), in field order.
    *
    * @generated from field: repeated cercle.v1.OptionInfo options = 7;
    */
@@ -479,27 +480,32 @@ export const GameInfoSchema: GenMessage<GameInfo> = /*@__PURE__*/
   messageDesc(file_cercle_v1_lobby, 12);
 
 /**
- * A room option.
+ * A room option: one field of the game's options message (TomahawkOptions,
+ * TamashiiOptions...), described for a generic options form.
  *
  * @generated from message cercle.v1.OptionInfo
  */
 export type OptionInfo = Message<"cercle.v1.OptionInfo"> & {
   /**
-   * The option's name, as a key of CreateRoomRequest.options.
+   * The field of the game's options message this describes (`level` is
+   * TamashiiOptions.level, set as CreateRoomRequest.options.tamashii.level). A refused value
+   * is reported as the BadRequest field `options.<game_id>.<name>`.
    *
    * @generated from field: string name = 1;
    */
   name: string;
 
   /**
-   * Its type.
+   * Its type: OPTION_KIND_INT for an int32 field, OPTION_KIND_BOOL for a bool field,
+   * OPTION_KIND_CHOICE for an enum field.
    *
    * @generated from field: cercle.v1.OptionKind kind = 2;
    */
   kind: OptionKind;
 
   /**
-   * Its default value.
+   * Its default value, taken when the request leaves the field unset. Unset when the
+   * default is to leave the field unset (see `may_be_unset`).
    *
    * @generated from field: cercle.v1.OptionValue default_value = 3;
    */
@@ -520,26 +526,34 @@ export type OptionInfo = Message<"cercle.v1.OptionInfo"> & {
   minimum?: bigint | undefined;
 
   /**
-   * For OPTION_KIND_INT: the largest allowed value (unset: no bound).
+   * For OPTION_KIND_INT: the largest allowed value (unset: no bound). A seat number is also
+   * checked against the table's size.
    *
    * @generated from field: optional int64 maximum = 7;
    */
   maximum?: bigint | undefined;
 
   /**
-   * For OPTION_KIND_CHOICE: the allowed values (send one as OptionValue.string_value).
+   * For OPTION_KIND_CHOICE: the enum values the field takes, in order, with their labels.
    *
-   * @generated from field: repeated string choices = 8;
+   * @generated from field: repeated cercle.v1.ChoiceInfo choices = 10;
    */
-  choices: string[];
+  choices: ChoiceInfo[];
 
   /**
-   * For OPTION_KIND_CHOICE: a label for each value of `choices`, in the same order, in the
-   * requested language.
+   * Whether leaving the field unset is a value of its own, kept unset in Room.options too
+   * (`first_player`: a seat drawn at random); `unset_label` says what it means.
    *
-   * @generated from field: repeated string choice_labels = 9;
+   * @generated from field: bool may_be_unset = 11;
    */
-  choiceLabels: string[];
+  mayBeUnset: boolean;
+
+  /**
+   * With `may_be_unset`: what an unset field means, in the requested language.
+   *
+   * @generated from field: string unset_label = 12;
+   */
+  unsetLabel: string;
 };
 
 /**
@@ -548,6 +562,34 @@ export type OptionInfo = Message<"cercle.v1.OptionInfo"> & {
  */
 export const OptionInfoSchema: GenMessage<OptionInfo> = /*@__PURE__*/
   messageDesc(file_cercle_v1_lobby, 13);
+
+/**
+ * One value of an OPTION_KIND_CHOICE option's enum.
+ *
+ * @generated from message cercle.v1.ChoiceInfo
+ */
+export type ChoiceInfo = Message<"cercle.v1.ChoiceInfo"> & {
+  /**
+   * The enum value's number (TAMASHII_LEVEL_EASY is 2), as set in the options message.
+   *
+   * @generated from field: int32 value = 1;
+   */
+  value: number;
+
+  /**
+   * Its label, in the requested language.
+   *
+   * @generated from field: string label = 2;
+   */
+  label: string;
+};
+
+/**
+ * Describes the message cercle.v1.ChoiceInfo.
+ * Use `create(ChoiceInfoSchema)` to create a new message.
+ */
+export const ChoiceInfoSchema: GenMessage<ChoiceInfo> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_lobby, 14);
 
 /**
  * A kind of decision clock.
@@ -563,7 +605,8 @@ export type ClockInfo = Message<"cercle.v1.ClockInfo"> & {
   clock: ClockKind;
 
   /**
-   * The int option that sets its length in seconds (0 = no clock).
+   * The int field of the game's options message that sets its length in seconds (0 = no
+   * clock), as OptionInfo.name.
    *
    * @generated from field: string option = 2;
    */
@@ -582,7 +625,7 @@ export type ClockInfo = Message<"cercle.v1.ClockInfo"> & {
  * Use `create(ClockInfoSchema)` to create a new message.
  */
 export const ClockInfoSchema: GenMessage<ClockInfo> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 14);
+  messageDesc(file_cercle_v1_lobby, 15);
 
 /**
  * Request for LobbyService.CreateRoom.
@@ -598,11 +641,14 @@ export type CreateRoomRequest = Message<"cercle.v1.CreateRoomRequest"> & {
   gameId: string;
 
   /**
-   * Options that differ from the defaults.
+   * The options: unset, or the message of `game_id`'s game (another game's message is
+   * refused on `options`). Every field left unset takes its default (OptionInfo.default_value).
+   * A value out of range is refused with INVALID_ARGUMENT / INVALID_OPTION and a BadRequest
+   * field violation naming it (`options.tamashii.level`); nothing is created.
    *
-   * @generated from field: map<string, cercle.v1.OptionValue> options = 2;
+   * @generated from field: cercle.v1.RoomOptions options = 20;
    */
-  options: { [key: string]: OptionValue };
+  options?: RoomOptions | undefined;
 
   /**
    * Public (listed) or private (join code). Unspecified means public.
@@ -647,7 +693,7 @@ export type CreateRoomRequest = Message<"cercle.v1.CreateRoomRequest"> & {
  * Use `create(CreateRoomRequestSchema)` to create a new message.
  */
 export const CreateRoomRequestSchema: GenMessage<CreateRoomRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 15);
+  messageDesc(file_cercle_v1_lobby, 16);
 
 /**
  * Response of LobbyService.CreateRoom.
@@ -668,7 +714,7 @@ export type CreateRoomResponse = Message<"cercle.v1.CreateRoomResponse"> & {
  * Use `create(CreateRoomResponseSchema)` to create a new message.
  */
 export const CreateRoomResponseSchema: GenMessage<CreateRoomResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 16);
+  messageDesc(file_cercle_v1_lobby, 17);
 
 /**
  * Request for LobbyService.ListRooms.
@@ -705,7 +751,7 @@ export type ListRoomsRequest = Message<"cercle.v1.ListRoomsRequest"> & {
  * Use `create(ListRoomsRequestSchema)` to create a new message.
  */
 export const ListRoomsRequestSchema: GenMessage<ListRoomsRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 17);
+  messageDesc(file_cercle_v1_lobby, 18);
 
 /**
  * Response of LobbyService.ListRooms.
@@ -733,7 +779,7 @@ export type ListRoomsResponse = Message<"cercle.v1.ListRoomsResponse"> & {
  * Use `create(ListRoomsResponseSchema)` to create a new message.
  */
 export const ListRoomsResponseSchema: GenMessage<ListRoomsResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 18);
+  messageDesc(file_cercle_v1_lobby, 19);
 
 /**
  * Request for LobbyService.ListMyRooms.
@@ -762,7 +808,7 @@ export type ListMyRoomsRequest = Message<"cercle.v1.ListMyRoomsRequest"> & {
  * Use `create(ListMyRoomsRequestSchema)` to create a new message.
  */
 export const ListMyRoomsRequestSchema: GenMessage<ListMyRoomsRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 19);
+  messageDesc(file_cercle_v1_lobby, 20);
 
 /**
  * Response of LobbyService.ListMyRooms.
@@ -790,7 +836,7 @@ export type ListMyRoomsResponse = Message<"cercle.v1.ListMyRoomsResponse"> & {
  * Use `create(ListMyRoomsResponseSchema)` to create a new message.
  */
 export const ListMyRoomsResponseSchema: GenMessage<ListMyRoomsResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 20);
+  messageDesc(file_cercle_v1_lobby, 21);
 
 /**
  * Request for LobbyService.ListMatchHistory.
@@ -818,7 +864,7 @@ export type ListMatchHistoryRequest = Message<"cercle.v1.ListMatchHistoryRequest
  * Use `create(ListMatchHistoryRequestSchema)` to create a new message.
  */
 export const ListMatchHistoryRequestSchema: GenMessage<ListMatchHistoryRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 21);
+  messageDesc(file_cercle_v1_lobby, 22);
 
 /**
  * Response of LobbyService.ListMatchHistory.
@@ -846,7 +892,7 @@ export type ListMatchHistoryResponse = Message<"cercle.v1.ListMatchHistoryRespon
  * Use `create(ListMatchHistoryResponseSchema)` to create a new message.
  */
 export const ListMatchHistoryResponseSchema: GenMessage<ListMatchHistoryResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 22);
+  messageDesc(file_cercle_v1_lobby, 23);
 
 /**
  * A finished match in a player's history (kept after its room expired).
@@ -909,7 +955,7 @@ export type MatchRecord = Message<"cercle.v1.MatchRecord"> & {
  * Use `create(MatchRecordSchema)` to create a new message.
  */
 export const MatchRecordSchema: GenMessage<MatchRecord> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 23);
+  messageDesc(file_cercle_v1_lobby, 24);
 
 /**
  * Request for LobbyService.QuickMatch.
@@ -968,7 +1014,7 @@ export type QuickMatchRequest = Message<"cercle.v1.QuickMatchRequest"> & {
  * Use `create(QuickMatchRequestSchema)` to create a new message.
  */
 export const QuickMatchRequestSchema: GenMessage<QuickMatchRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 24);
+  messageDesc(file_cercle_v1_lobby, 25);
 
 /**
  * Response of LobbyService.QuickMatch.
@@ -996,7 +1042,7 @@ export type QuickMatchResponse = Message<"cercle.v1.QuickMatchResponse"> & {
  * Use `create(QuickMatchResponseSchema)` to create a new message.
  */
 export const QuickMatchResponseSchema: GenMessage<QuickMatchResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 25);
+  messageDesc(file_cercle_v1_lobby, 26);
 
 /**
  * Request for LobbyService.JoinRoom.
@@ -1039,7 +1085,7 @@ export type JoinRoomRequest = Message<"cercle.v1.JoinRoomRequest"> & {
  * Use `create(JoinRoomRequestSchema)` to create a new message.
  */
 export const JoinRoomRequestSchema: GenMessage<JoinRoomRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 26);
+  messageDesc(file_cercle_v1_lobby, 27);
 
 /**
  * Response of LobbyService.JoinRoom.
@@ -1067,7 +1113,7 @@ export type JoinRoomResponse = Message<"cercle.v1.JoinRoomResponse"> & {
  * Use `create(JoinRoomResponseSchema)` to create a new message.
  */
 export const JoinRoomResponseSchema: GenMessage<JoinRoomResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 27);
+  messageDesc(file_cercle_v1_lobby, 28);
 
 /**
  * Request for LobbyService.LeaveRoom.
@@ -1096,7 +1142,7 @@ export type LeaveRoomRequest = Message<"cercle.v1.LeaveRoomRequest"> & {
  * Use `create(LeaveRoomRequestSchema)` to create a new message.
  */
 export const LeaveRoomRequestSchema: GenMessage<LeaveRoomRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 28);
+  messageDesc(file_cercle_v1_lobby, 29);
 
 /**
  * Response of LobbyService.LeaveRoom.
@@ -1111,7 +1157,7 @@ export type LeaveRoomResponse = Message<"cercle.v1.LeaveRoomResponse"> & {
  * Use `create(LeaveRoomResponseSchema)` to create a new message.
  */
 export const LeaveRoomResponseSchema: GenMessage<LeaveRoomResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 29);
+  messageDesc(file_cercle_v1_lobby, 30);
 
 /**
  * Request for LobbyService.SetReady.
@@ -1147,7 +1193,7 @@ export type SetReadyRequest = Message<"cercle.v1.SetReadyRequest"> & {
  * Use `create(SetReadyRequestSchema)` to create a new message.
  */
 export const SetReadyRequestSchema: GenMessage<SetReadyRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 30);
+  messageDesc(file_cercle_v1_lobby, 31);
 
 /**
  * Response of LobbyService.SetReady.
@@ -1168,7 +1214,7 @@ export type SetReadyResponse = Message<"cercle.v1.SetReadyResponse"> & {
  * Use `create(SetReadyResponseSchema)` to create a new message.
  */
 export const SetReadyResponseSchema: GenMessage<SetReadyResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 31);
+  messageDesc(file_cercle_v1_lobby, 32);
 
 /**
  * Request for LobbyService.StartMatch.
@@ -1197,7 +1243,7 @@ export type StartMatchRequest = Message<"cercle.v1.StartMatchRequest"> & {
  * Use `create(StartMatchRequestSchema)` to create a new message.
  */
 export const StartMatchRequestSchema: GenMessage<StartMatchRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 32);
+  messageDesc(file_cercle_v1_lobby, 33);
 
 /**
  * Response of LobbyService.StartMatch.
@@ -1218,7 +1264,7 @@ export type StartMatchResponse = Message<"cercle.v1.StartMatchResponse"> & {
  * Use `create(StartMatchResponseSchema)` to create a new message.
  */
 export const StartMatchResponseSchema: GenMessage<StartMatchResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 33);
+  messageDesc(file_cercle_v1_lobby, 34);
 
 /**
  * Request for LobbyService.AddBot.
@@ -1261,7 +1307,7 @@ export type AddBotRequest = Message<"cercle.v1.AddBotRequest"> & {
  * Use `create(AddBotRequestSchema)` to create a new message.
  */
 export const AddBotRequestSchema: GenMessage<AddBotRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 34);
+  messageDesc(file_cercle_v1_lobby, 35);
 
 /**
  * Response of LobbyService.AddBot.
@@ -1282,7 +1328,7 @@ export type AddBotResponse = Message<"cercle.v1.AddBotResponse"> & {
  * Use `create(AddBotResponseSchema)` to create a new message.
  */
 export const AddBotResponseSchema: GenMessage<AddBotResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 35);
+  messageDesc(file_cercle_v1_lobby, 36);
 
 /**
  * Request for LobbyService.RemoveBot.
@@ -1318,7 +1364,7 @@ export type RemoveBotRequest = Message<"cercle.v1.RemoveBotRequest"> & {
  * Use `create(RemoveBotRequestSchema)` to create a new message.
  */
 export const RemoveBotRequestSchema: GenMessage<RemoveBotRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 36);
+  messageDesc(file_cercle_v1_lobby, 37);
 
 /**
  * Response of LobbyService.RemoveBot.
@@ -1339,7 +1385,7 @@ export type RemoveBotResponse = Message<"cercle.v1.RemoveBotResponse"> & {
  * Use `create(RemoveBotResponseSchema)` to create a new message.
  */
 export const RemoveBotResponseSchema: GenMessage<RemoveBotResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 37);
+  messageDesc(file_cercle_v1_lobby, 38);
 
 /**
  * Request for LobbyService.WatchRoom.
@@ -1380,7 +1426,7 @@ export type WatchRoomRequest = Message<"cercle.v1.WatchRoomRequest"> & {
  * Use `create(WatchRoomRequestSchema)` to create a new message.
  */
 export const WatchRoomRequestSchema: GenMessage<WatchRoomRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 38);
+  messageDesc(file_cercle_v1_lobby, 39);
 
 /**
  * One message of LobbyService.WatchRoom.
@@ -1430,7 +1476,7 @@ export type WatchRoomResponse = Message<"cercle.v1.WatchRoomResponse"> & {
  * Use `create(WatchRoomResponseSchema)` to create a new message.
  */
 export const WatchRoomResponseSchema: GenMessage<WatchRoomResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 39);
+  messageDesc(file_cercle_v1_lobby, 40);
 
 /**
  * Request for LobbyService.GetGameCatalogue.
@@ -1451,7 +1497,7 @@ export type GetGameCatalogueRequest = Message<"cercle.v1.GetGameCatalogueRequest
  * Use `create(GetGameCatalogueRequestSchema)` to create a new message.
  */
 export const GetGameCatalogueRequestSchema: GenMessage<GetGameCatalogueRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 40);
+  messageDesc(file_cercle_v1_lobby, 41);
 
 /**
  * Response of LobbyService.GetGameCatalogue.
@@ -1504,7 +1550,7 @@ export type GetGameCatalogueResponse = Message<"cercle.v1.GetGameCatalogueRespon
  * Use `create(GetGameCatalogueResponseSchema)` to create a new message.
  */
 export const GetGameCatalogueResponseSchema: GenMessage<GetGameCatalogueResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_lobby, 41);
+  messageDesc(file_cercle_v1_lobby, 42);
 
 /**
  * The kind of value an option takes.
@@ -1534,7 +1580,7 @@ export enum OptionKind {
   BOOL = 2,
 
   /**
-   * One of `choices`.
+   * One value of the field's enum, listed in `choices`.
    *
    * @generated from enum value: OPTION_KIND_CHOICE = 3;
    */
