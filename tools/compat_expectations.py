@@ -134,6 +134,8 @@ class Violation:
 def _describe(read: Read) -> str:
     if read.check == "equals":
         return f"{read.field} to include {list(read.values)}"
+    if read.check == "keys":
+        return f"{read.field} to have the keys {list(read.values)}"
     return f"{read.field} {read.check.replace('_', '-')}"
 
 
@@ -141,7 +143,7 @@ def _join(at: str, segment: str) -> str:
     return f"{at}.{segment}" if at else segment
 
 
-def _repeated(fd: Any) -> bool:
+def is_repeated(fd: Any) -> bool:
     """protobuf 7 drops ``label`` for ``is_repeated``; 5.x has only ``label``."""
     flag = getattr(fd, "is_repeated", None)
     return bool(flag) if flag is not None else bool(fd.label == FieldDescriptor.LABEL_REPEATED)
@@ -153,11 +155,11 @@ def _in_oneof(fd: Any) -> bool:
     return oneof is not None and not (len(oneof.fields) == 1 and oneof.name == f"_{fd.name}")
 
 
-def _is_map(fd: Any) -> bool:
+def is_map(fd: Any) -> bool:
     return fd.message_type is not None and fd.message_type.GetOptions().map_entry
 
 
-def _unpack(value: any_pb2.Any) -> Message | None:
+def unpack_any(value: any_pb2.Any) -> Message | None:
     name = value.type_url.rsplit("/", 1)[-1]
     try:
         descriptor = descriptor_pool.Default().FindMessageTypeByName(name)
@@ -173,11 +175,11 @@ def children(message: Message, at: str) -> Iterator[tuple[str, Message]]:
     for fd, value in message.ListFields():
         if fd.message_type is None:
             continue
-        if _is_map(fd):
+        if is_map(fd):
             if fd.message_type.fields_by_name["value"].message_type is not None:
                 for key in sorted(value):
                     yield _join(at, f'{fd.name}["{key}"]'), value[key]
-        elif _repeated(fd):
+        elif is_repeated(fd):
             for item in value:
                 yield from _child(fd, item, _join(at, f"{fd.name}[]"))
         else:
@@ -186,7 +188,7 @@ def children(message: Message, at: str) -> Iterator[tuple[str, Message]]:
 
 def _child(fd: Any, value: Any, path: str) -> Iterator[tuple[str, Message]]:
     if fd.message_type.full_name == "google.protobuf.Any":
-        inner = _unpack(value)
+        inner = unpack_any(value)
         if inner is not None:
             yield f"{path}<{inner.DESCRIPTOR.full_name}>", inner
         return
@@ -219,7 +221,7 @@ def nodes(message: Message, at: str) -> list[Message]:
             else:
                 items = [value] if node.HasField(name) else []
             if type_name:
-                unpacked = [_unpack(item) for item in items]
+                unpacked = [unpack_any(item) for item in items]
                 items = [u for u in unpacked if u and u.DESCRIPTOR.full_name == type_name]
             step += items
         found = step
@@ -231,17 +233,19 @@ def holds(node: Message, read: Read) -> bool:
     if fd is None:
         return False  # a field the reader's schema lacks cannot be read
     value = getattr(node, read.field)
-    repeated = _repeated(fd)
+    many = is_repeated(fd)
     if read.check == "present":
-        return len(value) > 0 if repeated else node.HasField(read.field)
+        return len(value) > 0 if many else node.HasField(read.field)
     if read.check == "non_empty":
         return len(value) > 0
     if read.check == "non_zero":
         return bool(value != 0)
     if read.check == "true":
         return value is True
+    if read.check == "keys":
+        return set(read.values) <= {str(key) for key in value}
     if read.check == "known_enum":
-        values = list(value) if repeated else [value]
+        values = list(value) if many else [value]
         known = fd.enum_type.values_by_number
         return bool(values) and all(v in known for v in values)
     raise ValueError(f"unknown check {read.check!r}")
@@ -253,7 +257,7 @@ def values_of(node: Message, name: str) -> list[str]:
     if fd is None:
         return []
     raw = getattr(node, name)
-    items = list(raw) if _repeated(fd) else [raw]
+    items = list(raw) if is_repeated(fd) else [raw]
     if fd.enum_type is not None:
         by_number = fd.enum_type.values_by_number
         return [by_number[v].name if v in by_number else str(v) for v in items]
@@ -273,7 +277,9 @@ def observed_reads(node: Message) -> Iterator[Read]:
     for fd, _ in node.ListFields():
         if fd.name in skip or _in_oneof(fd):
             continue
-        if _repeated(fd) or fd.type in (fd.TYPE_STRING, fd.TYPE_BYTES):
+        if is_map(fd):
+            yield Read(fd.name, "keys", tuple(sorted(str(k) for k in getattr(node, fd.name))))
+        if is_repeated(fd) or fd.type in (fd.TYPE_STRING, fd.TYPE_BYTES):
             yield Read(fd.name, "non_empty")
         elif fd.message_type is not None:
             yield Read(fd.name, "present")

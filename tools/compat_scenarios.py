@@ -164,6 +164,16 @@ class Player:
         await self.sdk.close()
 
 
+def act_request(room_id: str, version: int, action: game_pb2.Action) -> game_pb2.ActRequest:
+    """An Act with a fresh retry id, whatever the contract names it (``request_id``, the
+    house name; ``idempotency_key`` in the v1 baseline)."""
+    request = game_pb2.ActRequest(room_id=room_id, version=version, action=action)
+    for name in ("request_id", "idempotency_key"):
+        if name in request.DESCRIPTOR.fields_by_name:
+            setattr(request, name, uuid.uuid4().hex)
+    return request
+
+
 async def sessions(ana: Player) -> None:
     lobby = ana.sdk.lobby
     await ana.refused("error.unauthenticated", lobby.ListMyRooms(lobby_pb2.ListMyRoomsRequest()))
@@ -266,34 +276,15 @@ async def lobby_and_table(ana: Player, ben: Player) -> None:
     await other.refused(
         "error.not_your_turn",
         other.sdk.game.Act(
-            game_pb2.ActRequest(
-                room_id=room_id,
-                version=legal.version,
-                action=action,
-                idempotency_key=uuid.uuid4().hex,
-            ),
-            metadata=other.sdk.metadata,
+            act_request(room_id, legal.version, action), metadata=other.sdk.metadata
         ),
     )
+    stale = act_request(room_id, legal.version - 1, action)
     await mover.refused(
-        "error.stale_version",
-        mover.sdk.game.Act(
-            game_pb2.ActRequest(
-                room_id=room_id,
-                version=legal.version - 1,
-                action=action,
-                idempotency_key=uuid.uuid4().hex,
-            ),
-            metadata=mover.sdk.metadata,
-        ),
+        "error.stale_version", mover.sdk.game.Act(stale, metadata=mover.sdk.metadata)
     )
-    await mover.call(
-        "game.act",
-        mover.sdk.game.Act,
-        game_pb2.ActRequest(
-            room_id=room_id, version=legal.version, action=action, idempotency_key=uuid.uuid4().hex
-        ),
-    )
+    move = act_request(room_id, legal.version, action)
+    await mover.call("game.act", mover.sdk.game.Act, move)
     await ana.call(
         "game.chat", game.SendChat, game_pb2.SendChatRequest(room_id=room_id, text="Bonne partie")
     )
