@@ -38,27 +38,28 @@ def commitment_check(seed: int, nonce: str, commitment: str) -> tuple[str, bool]
 
 async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
     replay = await client.replay(args.room)
-    digest, ok = commitment_check(replay.seed, replay.seed_nonce, replay.seed_commitment)
-    ctx = Context(replay.game_id, io.tr, io.style)
+    match = replay.match
+    digest, ok = commitment_check(match.seed, match.seed_nonce, match.seed_commitment)
+    ctx = Context(match.game_id, io.tr, io.style)
     head, steps, tail = replay_parts(replay, args.room, ctx)
     if io.json:
-        label_ctx = Context(replay.game_id, io.tr, Style(False))
+        label_ctx = Context(match.game_id, io.tr, Style(False))
         replay_parts(replay, args.room, label_ctx)  # learn names and faces
         io.emit(
             {
                 "room_id": args.room,
-                "game_id": replay.game_id,
-                "players": replay.players,
-                "options": plain_options(replay.options),
+                "game_id": match.game_id,
+                "players": match.players,
+                "options": plain_options(match.options),
                 "seats": [
                     {"index": s.index, "display_name": s.display_name, "player_id": s.player_id}
-                    for s in replay.seats
+                    for s in match.seats
                 ],
                 "steps": [replay_step_json(step, label_ctx) for step in replay.steps],
-                "outcome": outcome_json(replay.outcome),
-                "seed": replay.seed,
-                "seed_nonce": replay.seed_nonce,
-                "seed_commitment": replay.seed_commitment,
+                "outcome": outcome_json(match.outcome),
+                "seed": match.seed,
+                "seed_nonce": match.seed_nonce,
+                "seed_commitment": match.seed_commitment,
                 "computed_commitment": digest,
                 "commitment_ok": ok,
             }
@@ -79,8 +80,8 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
         for line in tail:
             io.line(line)
     io.line()
-    io.line(io.tr("replay_seed", seed=replay.seed, nonce=replay.seed_nonce))
-    io.line(io.tr("replay_commitment", digest=digest, commitment=replay.seed_commitment))
+    io.line(io.tr("replay_seed", seed=match.seed, nonce=match.seed_nonce))
+    io.line(io.tr("replay_commitment", digest=digest, commitment=match.seed_commitment))
     io.line(io.style.good(io.tr("commitment_ok")) if ok else io.style.bad(io.tr("commitment_bad")))
     return 0 if ok else EXIT_ERROR
 

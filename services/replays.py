@@ -3,10 +3,11 @@
 A page holds at most ``page_size`` steps (at most :data:`MAX_STEPS`) and at most
 :data:`MAX_PAGE_BYTES` of encoded steps, so it stays far below the 4 MiB a gRPC client
 receives by default however long the match was. The match's own data (game, options, seed,
-seats, outcome) comes once, on the first page. The page token (services/pages.py) holds the
-seq of the page's last step and is scoped to the room and its match, so a token of another
-replay or another list is refused INVALID_ARGUMENT / INVALID_PAGE_TOKEN. A finished match's
-log only grows by chat entries, which are no steps: the pages never shift.
+seats, outcome) comes once, as ``match``, on the first page. The page token
+(services/pages.py) holds the seq of the page's last step and is scoped to the room and
+its match, so a token of another replay or another list is refused INVALID_ARGUMENT /
+INVALID_PAGE_TOKEN. A finished match's log only grows by chat entries, which are no
+steps: the pages never shift.
 """
 
 from __future__ import annotations
@@ -77,15 +78,16 @@ async def replay_page(
     if more:
         response.next_page_token = encode_token(LIST, scope, (steps[-1].seq, ""))
     if position is None:
-        response.game_id = record.meta.game
-        response.players = len(record.seats)
-        response.seed = record.seed
-        response.seed_nonce = record.nonce
-        response.seed_commitment = commitment
-        response.seats.extend(room_message(record, player_id).seats)
-        response.options.CopyFrom(room_options(record.meta))
+        match = response.match
+        match.game_id = record.meta.game
+        match.players = len(record.seats)
+        match.seed = record.seed
+        match.seed_nonce = record.nonce
+        match.seed_commitment = commitment
+        match.seats.extend(room_message(record, player_id).seats)
+        match.options.CopyFrom(room_options(record.meta))
         if record.outcome is not None:
-            response.outcome.CopyFrom(
+            match.outcome.CopyFrom(
                 contract.outcome_to_proto(contract.outcome_from_data(record.outcome))
             )
     return response

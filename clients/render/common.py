@@ -324,24 +324,25 @@ def replay_parts(
     """A finished match as its title, one group of lines per step (the seat, its action,
     then its events) and the outcome: what ``cercle replay`` shows one step at a time."""
     replay = safe_message(replay)
+    match = replay.match
     tr = ctx.tr
-    ctx.game_id = replay.game_id
-    for seat in replay.seats:
+    ctx.game_id = match.game_id
+    for seat in match.seats:
         if seat.player_id:
             ctx.names[seat.index] = seat.display_name or seat.player_id
             ctx.players[seat.player_id] = ctx.names[seat.index]
-    names = ", ".join(ctx.names.get(i, "?") for i in range(replay.players))
+    names = ", ".join(ctx.names.get(i, "?") for i in range(match.players))
     head = [
         ctx.style.bold(
             tr(
                 "replay_title",
                 room_id=room_id,
-                game=replay.game_id,
-                players=replay.players,
+                game=match.game_id,
+                players=match.players,
                 names=names,
             )
         ),
-        ctx.style.dim(options_text(replay.options, replay.game_id, tr)),
+        ctx.style.dim(options_text(match.options, match.game_id, tr)),
     ]
     steps: list[list[str]] = []
     for step in replay.steps:
@@ -357,7 +358,7 @@ def replay_parts(
         version = f"{step.version:<4}"
         line = tr("replay_step", version=version, seat=ctx.who(step.seat), action=label)
         steps.append([line, *events])
-    tail = render_outcome(replay.outcome, ctx) if replay.HasField("outcome") else []
+    tail = render_outcome(match.outcome, ctx) if match.HasField("outcome") else []
     return head, steps, tail
 
 

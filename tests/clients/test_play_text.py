@@ -89,12 +89,14 @@ def test_an_awimbawe_replay_labels_pile_cards_and_names_the_opponent() -> None:
         awimbawe=awimbawe_pb2.AwimbaweAction(play_card=awimbawe_pb2.AwimbaweAction.PlayCard(card=4))
     )
     replay = game_pb2.GetReplayResponse(
-        game_id="awimbawe",
-        players=2,
-        seats=[
-            common_pb2.Seat(index=0, player_id=ANA, display_name="Ana"),
-            common_pb2.Seat(index=1, player_id="p-ben", display_name="Ben"),
-        ],
+        match=game_pb2.ReplayMatch(
+            game_id="awimbawe",
+            players=2,
+            seats=[
+                common_pb2.Seat(index=0, player_id=ANA, display_name="Ana"),
+                common_pb2.Seat(index=1, player_id="p-ben", display_name="Ben"),
+            ],
+        ),
         steps=[
             game_pb2.ReplayStep(
                 version=1, seat=1, action=play, events=[_awimbawe_event(card_played=played)]

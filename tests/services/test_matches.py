@@ -57,13 +57,14 @@ async def test_full_match_through_two_replicas(
 
     game = registry.get(game_id)
     contract = contract_for(game_id)
-    seed = replay.seed
+    seed = replay.match.seed
     assert (
-        hashlib.sha256(f"{seed}:{replay.seed_nonce}".encode()).hexdigest() == replay.seed_commitment
+        hashlib.sha256(f"{seed}:{replay.match.seed_nonce}".encode()).hexdigest()
+        == replay.match.seed_commitment
     )
-    validated = game.validate_options(plain_options(replay.options))
+    validated = game.validate_options(plain_options(replay.match.options))
     # Rebuild every state by version from the seed and the recorded actions.
-    state: State = game.new_match(validated, replay.players, seed)
+    state: State = game.new_match(validated, replay.match.players, seed)
     states = {state.version: state}
     expected_events: dict[int, tuple[Event, ...]] = {}
     for step in replay.steps:
@@ -79,7 +80,9 @@ async def test_full_match_through_two_replicas(
         states[state.version] = state
         expected_events[step.seq] = transition.events
     assert game.outcome(state) is not None
-    assert json_format.MessageToDict(final.outcome) == json_format.MessageToDict(replay.outcome)
+    assert json_format.MessageToDict(final.outcome) == json_format.MessageToDict(
+        replay.match.outcome
+    )
 
     seed_text = str(seed)
     for seat in seats:
@@ -111,5 +114,5 @@ async def test_full_match_through_two_replicas(
     # The servers' logs name rooms, seats and actions, never a secret.
     logs = "".join(p.read_text() for p in replica_log_dir.glob("*.log"))
     assert room_id in logs, "the logs do record the room"
-    for secret in (seed_text, replay.seed_nonce, *(s.client.token for s in seats)):
+    for secret in (seed_text, replay.match.seed_nonce, *(s.client.token for s in seats)):
         assert secret not in logs

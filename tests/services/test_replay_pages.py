@@ -68,11 +68,11 @@ async def test_a_replay_read_across_pages_is_the_match_read_at_once(
     assert len(pages) > 3 and all(1 <= len(p.steps) <= 7 for p in pages)
     assert all(len(p.steps) == 7 for p in pages[:-1])
     first, *rest = pages
-    assert all(getattr(first, name) for name in HEADER) and first.seats
-    assert first.HasField("outcome") and first.HasField("options")
+    assert first.HasField("match") and all(getattr(first.match, name) for name in HEADER)
+    assert first.match.seats and first.match.HasField("outcome")
+    assert first.match.HasField("options")
     for page in rest:  # the match's data comes once
-        assert not any(getattr(page, name) for name in HEADER)
-        assert not page.seats and not page.HasField("options") and not page.HasField("outcome")
+        assert not page.HasField("match")
     walked = game_pb2.GetReplayResponse()
     walked.CopyFrom(first)
     for page in rest:

@@ -35,7 +35,7 @@ export class Replay {
     try {
       this.data = await this.client.replay(this.roomId);
       this.step = 0;
-      this.catalogue = await this.client.gameCatalogue(this.data.gameId).catch(() => undefined);
+      this.catalogue = await this.client.gameCatalogue(this.data.match?.gameId ?? "").catch(() => undefined);
     } catch (err) {
       $("replay-body").replaceChildren(el("p", { className: "error", role: "alert" }, refusal(err)));
       return;
@@ -45,7 +45,7 @@ export class Replay {
   }
 
   private names(): Names {
-    const seats = this.data?.seats ?? [];
+    const seats = this.data?.match?.seats ?? [];
     return {
       seat: (seat) => seats[seat]?.displayName || t("seat_n", { n: seat + 1 }),
       player: (id) => seats.find((s) => s.playerId === id)?.displayName || t("web-someone"),
@@ -58,15 +58,15 @@ export class Replay {
   /** The commitment check, as a sentence and whether it holds. */
   commitment(): { ok: boolean; digest: string } {
     const d = this.data!;
-    const digest = sha256Hex(`${d.seed}:${d.seedNonce}`);
-    return { ok: digest === d.seedCommitment, digest };
+    const digest = sha256Hex(`${d.match!.seed}:${d.match!.seedNonce}`);
+    return { ok: digest === d.match!.seedCommitment, digest };
   }
 
   render(): void {
     const d = this.data;
     if (!d) return;
     const names = this.names();
-    const ui = gameUi(d.gameId);
+    const ui = gameUi(d.match!.gameId);
     const check = this.commitment();
     const steps = d.steps;
     const go = (n: number): void => {
@@ -86,13 +86,13 @@ export class Replay {
     });
     const focused = document.activeElement?.id;
     $("replay-body").replaceChildren(
-      el("h2", {}, t("web-replay_title", { game: t(`web-game-${d.gameId}`), names: d.seats.map((s) => s.displayName).join(", ") })),
+      el("h2", {}, t("web-replay_title", { game: t(`web-game-${d.match!.gameId}`), names: d.match!.seats.map((s) => s.displayName).join(", ") })),
       el(
         "p",
         { className: check.ok ? "good" : "error", id: "commitment", dataset: { ok: String(check.ok) } },
         t(check.ok ? "commitment_ok" : "commitment_bad"),
       ),
-      el("details", {}, el("summary", {}, t("web-replay_details")), el("pre", {}, `${t("replay_seed", { seed: d.seed.toString(), nonce: d.seedNonce })}\n${t("replay_commitment", { digest: check.digest, commitment: d.seedCommitment })}`)),
+      el("details", {}, el("summary", {}, t("web-replay_details")), el("pre", {}, `${t("replay_seed", { seed: d.match!.seed.toString(), nonce: d.match!.seedNonce })}\n${t("replay_commitment", { digest: check.digest, commitment: d.match!.seedCommitment })}`)),
       el(
         "div",
         { className: "row", role: "group", aria: { label: t("web-replay_steps") } },

@@ -1404,13 +1404,8 @@ class ReplayStep(_message.Message):
 Global___ReplayStep: _TypeAlias = ReplayStep  # noqa: Y015
 
 @_typing.final
-class GetReplayResponse(_message.Message):
-    """Response of GameService.GetReplay: one page. The match's own data (`game_id`, `options`,
-    `players`, `seed`, `seed_nonce`, `seed_commitment`, `outcome`, `seats`) comes once, on
-    the first page (the request without `page_token`); the next pages leave those fields
-    empty and carry only `steps` and `next_page_token`. The SDKs' `replay()` walks every page
-    and returns them merged as one response.
-    """
+class ReplayMatch(_message.Message):
+    """A finished match's own data, sent once: on the first page of its replay."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -1420,46 +1415,31 @@ class GetReplayResponse(_message.Message):
     SEED_FIELD_NUMBER: _builtins.int
     SEED_NONCE_FIELD_NUMBER: _builtins.int
     SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
-    STEPS_FIELD_NUMBER: _builtins.int
     OUTCOME_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
-    """The game (first page only)."""
+    """The game."""
     players: _builtins.int
-    """The table size (first page only)."""
+    """The table size."""
     seed: _builtins.int
-    """The match seed: `new_match(options, players, seed)` then the steps reproduce the match
-    (first page only).
-    """
+    """The match seed: `new_match(options, players, seed)` then the steps reproduce the match."""
     seed_nonce: _builtins.str
-    """The random nonce published with the seed (first page only)."""
+    """The random nonce published with the seed."""
     seed_commitment: _builtins.str
     """The commitment published when the match started:
-    hex(sha256("<seed>:<seed_nonce>")). Check it to verify no shuffle was changed (first
-    page only).
-    """
-    next_page_token: _builtins.str
-    """The token of the next page, to send as `page_token` with the same `room_id`; empty
-    on the last page.
+    hex(sha256("<seed>:<seed_nonce>")). Check it to verify no shuffle was changed.
     """
     @_builtins.property
     def options(self) -> _common_pb2.RoomOptions:
-        """The options the match was played with, as in Room.options (first page only)."""
-
-    @_builtins.property
-    def steps(self) -> _containers.RepeatedCompositeFieldContainer[Global___ReplayStep]:
-        """This page's accepted actions, in order, after the previous page's: at most the
-        request's `page_size` and at most 256 KiB of them (a page holds at least one step).
-        """
+        """The options the match was played with, as in Room.options."""
 
     @_builtins.property
     def outcome(self) -> Global___Outcome:
-        """How the match ended (first page only)."""
+        """How the match ended."""
 
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Seat]:
-        """The seats as they were (first page only)."""
+        """The seats as they were."""
 
     def __init__(
         self,
@@ -1470,14 +1450,54 @@ class GetReplayResponse(_message.Message):
         seed: _builtins.int = ...,
         seed_nonce: _builtins.str = ...,
         seed_commitment: _builtins.str = ...,
-        steps: _abc.Iterable[Global___ReplayStep] | None = ...,
         outcome: Global___Outcome | None = ...,
         seats: _abc.Iterable[_common_pb2.Seat] | None = ...,
-        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "next_page_token", b"next_page_token", "options", b"options", "outcome", b"outcome", "players", b"players", "seats", b"seats", "seed", b"seed", "seed_commitment", b"seed_commitment", "seed_nonce", b"seed_nonce", "steps", b"steps"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "options", b"options", "outcome", b"outcome", "players", b"players", "seats", b"seats", "seed", b"seed", "seed_commitment", b"seed_commitment", "seed_nonce", b"seed_nonce"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReplayMatch: _TypeAlias = ReplayMatch  # noqa: Y015
+
+@_typing.final
+class GetReplayResponse(_message.Message):
+    """Response of GameService.GetReplay: one page. The SDKs' `replay()` walks every page and
+    returns them merged as one response (`match` and every step).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MATCH_FIELD_NUMBER: _builtins.int
+    STEPS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """The token of the next page, to send as `page_token` with the same `room_id`; empty
+    on the last page.
+    """
+    @_builtins.property
+    def match(self) -> Global___ReplayMatch:
+        """The match's own data: set on the first page (the request without `page_token`) only,
+        unset on the next pages.
+        """
+
+    @_builtins.property
+    def steps(self) -> _containers.RepeatedCompositeFieldContainer[Global___ReplayStep]:
+        """This page's accepted actions, in order, after the previous page's: at most the
+        request's `page_size` and at most 256 KiB of them (a page holds at least one step).
+        """
+
+    def __init__(
+        self,
+        *,
+        match: Global___ReplayMatch | None = ...,
+        steps: _abc.Iterable[Global___ReplayStep] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["match", b"match"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["match", b"match", "next_page_token", b"next_page_token", "steps", b"steps"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
