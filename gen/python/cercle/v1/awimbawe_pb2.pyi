@@ -45,7 +45,7 @@ class _AwimbaweAnimalEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Awimba
 
 class AwimbaweAnimal(_AwimbaweAnimal, metaclass=_AwimbaweAnimalEnumTypeWrapper):
     """Awimbawe: actions, views, events, outcome and catalogue. Field names match the engine's
-    types in engine/games/awimbawe.py, awimbawe_events.py and awimbawe_cards.py;
+    types in engine/games/awimbawe/ (actions.py, view.py, events.py and cards.py);
     docs/games/awimbawe.md explains the game. Rule ids (AW-...) refer to the rules file.
     Seats are 0 and 1. Cards are ids 0-27: land animals are colour * 6 + value - 1 (green
     0-5, yellow 6-11, black 12-17, brown 18-23), the four Eagles are 24-27 (values 7-10).

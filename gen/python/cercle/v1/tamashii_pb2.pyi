@@ -260,7 +260,7 @@ Global___TamashiiVerdict: _TypeAlias = TamashiiVerdict  # noqa: Y015
 @_typing.final
 class TamashiiAction(_message.Message):
     """Tamashii: actions, views, events, outcome and catalogue. Field names match the engine's
-    types in engine/games/tamashii.py, tamashii_events.py and tamashii_cards.py;
+    types in engine/games/tamashii/ (actions.py, view.py, events.py and cards.py);
     docs/games/tamashii.md explains the rules (rule ids TM-...).
 
     A move in Tamashii: exactly one is set.

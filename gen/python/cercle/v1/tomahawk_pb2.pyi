@@ -40,7 +40,7 @@ class _TomahawkColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Tomaha
 
 class TomahawkColour(_TomahawkColour, metaclass=_TomahawkColourEnumTypeWrapper):
     """Tomahawk Tribal: actions, views, events, outcome and catalogue. Field names match the
-    engine's types (engine/games/tomahawk.py, tomahawk_events.py, tomahawk_cards.py);
+    engine's types (engine/games/tomahawk/: actions.py, view.py, events.py, cards.py);
     docs/games/tomahawk.md explains each field. Rule ids (TT-...) refer to the rules file.
 
     The four colours of the deck (TT-DECK-1).

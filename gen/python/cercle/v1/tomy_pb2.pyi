@@ -43,7 +43,7 @@ class _TomyBreedEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyBreed.V
 
 class TomyBreed(_TomyBreed, metaclass=_TomyBreedEnumTypeWrapper):
     """Tomy ("Mais où est Tomy ?"): actions, views, events, outcome and catalogue. Field names
-    match the engine's types in engine/games/tomy.py, tomy_events.py and tomy_data.py;
+    match the engine's types in engine/games/tomy/ (actions.py, view.py, events.py, cards.py);
     docs/games/tomy.md explains each field. Columns are 0–5 (one breed each, MT-MAT-1), dog
     cards 0–95 (card c is of the breed in column c / 16, rounded down), location cards 0–47.
 
