@@ -104,5 +104,5 @@ class TableInput:
         action.CopyFrom(proposal)
         if story:  # a story of one's own replaces the listed template story
             action.tomy.propose.ClearField("template")
-            action.tomy.propose.story = story
+            action.tomy.propose.text = story
         await loop.choices.act(action, action_label(action, loop.ctx, loop.view))

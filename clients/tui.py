@@ -183,7 +183,7 @@ class TableLoop:
     def prompt(self) -> str:
         if self.pending_story is not None:
             propose = self.pending_story.tomy.propose
-            story = my_story(self.ctx, propose.story, told(propose))
+            story = my_story(self.ctx, propose.text, told(propose))
             return self.tr("story_prompt", example=safe_text(story)[:60])
         if self.options.auto or not self.stdin_is_tty:
             return ""  # nobody types here: no prompt between the lines

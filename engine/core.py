@@ -70,15 +70,20 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now. The state it was tried on is unchanged.
 
     ``reason`` is a stable code (``NOT_YOUR_TURN``, ``ILLEGAL_CARD``...) a frontend can
-    translate; ``message`` is an English sentence a player can read. Neither may contain a
-    secret: describe only what the acting seat already knows.
+    translate; ``message`` is an English sentence a player can read; ``details`` are the
+    refusal's values as strings (e.g. the card at fault and why), which reach the frontend as
+    ``ErrorInfo.metadata``. None of them may contain a secret: describe only what the acting
+    seat already knows.
     """
 
     reason: ClassVar[str] = "ILLEGAL_ACTION"
 
-    def __init__(self, message: str, *, reason: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, reason: str | None = None, details: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
+        self.details: dict[str, str] = dict(details or {})
         if reason is not None:
             self.reason = reason  # type: ignore[misc]
 

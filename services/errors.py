@@ -109,7 +109,8 @@ whichever path they come."""
 
 
 def from_illegal(exc: IllegalAction) -> RoomError:
-    """An engine refusal as a room error (races become ABORTED)."""
+    """An engine refusal as a room error (races become ABORTED); the engine's ``details``
+    become ErrorInfo.metadata."""
     if isinstance(exc, StaleVersion) or exc.reason in RACES:
         return RoomError(
             Kind.ABORTED,
@@ -118,9 +119,12 @@ def from_illegal(exc: IllegalAction) -> RoomError:
             expected_version=getattr(exc, "expected", None),
             current_version=getattr(exc, "current", None),
         )
+    details = dict(exc.details) or None
     if exc.reason == "UNKNOWN_ACTION":
-        return RoomError(Kind.INVALID_ARGUMENT, exc.reason, exc.message, field="action")
-    return RoomError(Kind.FAILED_PRECONDITION, exc.reason, exc.message)
+        return RoomError(
+            Kind.INVALID_ARGUMENT, exc.reason, exc.message, field="action", metadata=details
+        )
+    return RoomError(Kind.FAILED_PRECONDITION, exc.reason, exc.message, metadata=details)
 
 
 def from_invalid_options(exc: InvalidOptions, game_id: str) -> RoomError:

@@ -340,9 +340,9 @@ async def match(me: Player, info: lobby_pb2.GameInfo, rng: random.Random) -> Non
         liked = [a for a in legal.actions if getattr(a, game_id).WhichOneof("action") in preferred]
         action = rng.choice(liked or list(legal.actions))
         if action.WhichOneof("game") == "tomy" and action.tomy.HasField("propose"):
-            # A baseline client sees a listed proposal without its text (the template is a
-            # field it does not know) and lets its player tell the story.
-            action.tomy.propose.story = action.tomy.propose.story or "Un chien court au parc."
+            # A listed proposal carries a template story; a client may tell its own instead,
+            # and this one does, so the golden holds a story told by a person too.
+            action.tomy.propose.text = "Un chien court au parc."
         try:
             answer = await me.sdk.act(room_id, action, legal.version)
         except ApiError as exc:

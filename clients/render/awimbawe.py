@@ -84,10 +84,12 @@ def aw_card_text(ctx: Context, animal: str, colour: str, value: int) -> str:
 
 
 def aw_card(ctx: Context, card: Any) -> str:
-    """A card from its id (an int) or its view message; ``?`` for a face-down one."""
-    if isinstance(card, awimbawe_pb2.AwimbaweCardView):
-        if not card.animal:
+    """A card from its id (an int), its view message or a pile's card (face down: ``?``)."""
+    if isinstance(card, awimbawe_pb2.AwimbawePileCard):
+        if card.WhichOneof("slot") != "card":
             return ctx.tr("aw.face_down")
+        card = card.card
+    if isinstance(card, awimbawe_pb2.AwimbaweCardView):
         return aw_card_text(
             ctx,
             aw_word(awimbawe_pb2.AwimbaweAnimal, card.animal),

@@ -191,7 +191,7 @@ def tamashii_event(ev: tamashii_pb2.TamashiiEvent, ctx: Context) -> str | None:
     if which == "turn_timed_out":
         return tr("tm.ev.turn_timed_out", who=who)
     if which == "gem_eroded":
-        if not e.colour:
+        if not e.HasField("colour"):
             return tr("tm.ev.gem_eroded_none")
         return st.dim(tr("tm.ev.gem_eroded", colour=tm_colour(ctx, e.colour)))
     if which == "turn_started":

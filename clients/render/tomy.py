@@ -48,12 +48,13 @@ def my_dog(ctx: Context, card: Any) -> str:
     return ctx.tr("my.dog", breed=my_breed(ctx, card_id // DOGS_PER_BREED), card=card_id)
 
 
-def my_story(ctx: Context, story: str, template: tomy_pb2.TomyTemplateStory | None) -> str:
-    """A proposal's story in the reader's language: a person's text as told, or the server's
+def my_story(ctx: Context, text: str, template: tomy_pb2.TomyTemplateStory | None) -> str:
+    """A proposal's story (the ``story`` oneof: ``text`` or ``template``) in the reader's
+    language: a person's text as told, or the server's
     template story rendered from the catalogue (``my-story-<number>`` with the breed's name
     and the place; a number this client does not know is taken modulo its bank)."""
     if template is None:
-        return story
+        return text
     bank = story_bank_size(ctx)
     breed_key = tomy_pb2.TomyBreed.Name(template.breed).removeprefix("TOMY_BREED_").lower()
     breed = ctx.tr.word("my.breed", breed_key) if breed_key != "unspecified" else "Tomy"
@@ -75,7 +76,8 @@ def story_bank_size(ctx: Context) -> int:
 
 
 def told(message: Any) -> tomy_pb2.TomyTemplateStory | None:
-    """The template of a proposal or ``story_proposed`` event, None for a person's story."""
+    """The template of a proposal, ``story_proposed`` event or ``propose`` action (its
+    ``story`` oneof), None for a person's story."""
     return message.template if message.HasField("template") else None
 
 
@@ -145,7 +147,7 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
                     tr(
                         "my.story_by",
                         name=ctx.who(proposal.seat),
-                        story=my_story(ctx, proposal.story, told(proposal)),
+                        story=my_story(ctx, proposal.text, told(proposal)),
                     )
                 )
             )
@@ -200,9 +202,9 @@ def _tomy_last_turn(ctx: Context, last: tomy_pb2.TomyLastTurnView) -> str:
     if winning is None:
         return ctx.tr("my.ev.turn_no_result")
     votes = [
-        f"{ctx.who(seat)} {my_breed(ctx, card // DOGS_PER_BREED)}"
-        for seat, card in enumerate(last.votes)
-        if card >= 0
+        f"{ctx.who(seat)} {my_breed(ctx, vote.card // DOGS_PER_BREED)}"
+        for seat, vote in enumerate(last.votes)
+        if vote.WhichOneof("vote") == "card"
     ]
     return f"{my_breed(ctx, winning)} ({'; '.join(votes)})"
 
@@ -242,7 +244,7 @@ def tomy_event(ev: tomy_pb2.TomyEvent, ctx: Context) -> str | None:
             who=who,
             place=my_place(ctx, e.location),
             breed=my_breed(ctx, e.column),
-            story=my_story(ctx, e.story, told(e)),
+            story=my_story(ctx, e.text, told(e)),
         )
     if which == "passed":
         return tr("my.ev.passed", who=who)

@@ -74,9 +74,9 @@ Told = str | TemplateStory
 """A story as a bot reads it: a person's text, or a template the server told."""
 
 
-def told(story: str, template: TemplateStory | None) -> Told:
+def told(text: str | None, template: TemplateStory | None) -> Told:
     """The story of a proposal or event: its template when it has one, else its text."""
-    return template if template is not None else story
+    return template if template is not None else (text or "")
 
 
 def fingerprint(story: Told) -> int:
@@ -113,7 +113,7 @@ def observe_events(memory: Memory, events: Sequence[object]) -> dict[str, Any]:
         discards, lacks, heard = [], {}, []
     for event in events:
         if isinstance(event, StoryProposed):
-            heard = [*heard, fingerprint(told(event.story, event.template))][-HEARD:]
+            heard = [*heard, fingerprint(told(event.text, event.template))][-HEARD:]
         elif isinstance(event, VotesRevealed):
             discards += [vote.card for vote in event.votes]
         elif isinstance(event, DogDeckReshuffled):
@@ -277,7 +277,7 @@ class TomyBot(Bot):
         options = sorted({_BREED[a.card] for a in legal})
         scores = table.win_chances(table.proposed, table.others)
         heard = memory.get("heard", []) if isinstance(memory, dict) else []
-        stories = {p.column: told(p.story, p.template) for p in view.proposals}
+        stories = {p.column: told(p.text, p.template) for p in view.proposals}
         value: dict[int, float] = {}
         for column in options:
             others = [story for c, story in stories.items() if c != column]

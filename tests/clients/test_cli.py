@@ -488,14 +488,17 @@ def test_other_games_tables_from_built_views() -> None:
         heir=awimbawe_pb2.AWIMBAWE_HEIR_SIDE_GOLD,
         piles=[
             awimbawe_pb2.AwimbawePileView(
-                cards=[awimbawe_pb2.AwimbaweCardView(), awimbawe_pb2.AwimbaweCardView(card=3)],
+                cards=[
+                    awimbawe_pb2.AwimbawePileCard(hidden=awimbawe_pb2.AwimbaweHiddenCard()),
+                    awimbawe_pb2.AwimbawePileCard(),
+                ],
                 size=2,
             )
         ],
         paralysed_unknown=1,
     )
-    # A card view with fields set is a face; card id 3 alone (no animal) is face down.
-    side.piles[0].cards[1].CopyFrom(
+    # A pile card is a face (``card``) or face down (``hidden``).
+    side.piles[0].cards[1].card.CopyFrom(
         awimbawe_pb2.AwimbaweCardView(
             card=3,
             animal=awimbawe_pb2.AWIMBAWE_ANIMAL_HYENA,
@@ -536,7 +539,7 @@ def test_other_games_tables_from_built_views() -> None:
                     location=4,
                 )
             ],
-            proposals=[tomy_pb2.TomyProposalView(column=2, seat=1, location=4, story="Brr")],
+            proposals=[tomy_pb2.TomyProposalView(column=2, seat=1, location=4, text="Brr")],
             hand=[tomy_pb2.TomyDogCard(id=33, column=2, breed=tomy_pb2.TOMY_BREED_HUSKY)],
             hand_counts=[1, 9, 9],
             voted=[False, True, False],

@@ -36,7 +36,7 @@ def _printable(text: str) -> bool:
 
 
 def _story(story: str) -> game_pb2.Event:
-    told = tomy_pb2.TomyEvent.StoryProposed(seat=0, column=1, location=2, story=story)
+    told = tomy_pb2.TomyEvent.StoryProposed(seat=0, column=1, location=2, text=story)
     return game_pb2.Event(tomy=tomy_pb2.TomyEvent(story_proposed=told))
 
 
@@ -66,7 +66,7 @@ def test_safe_message_cleans_every_string_nested_repeated_and_in_maps() -> None:
     clean_room, clean_event = safe_message(room), safe_message(event)
     clean_detail = safe_message(detail)
     assert clean_room.seats[0].display_name == "Eve !"
-    assert clean_event.tomy.story_proposed.story == "Eve !"
+    assert clean_event.tomy.story_proposed.text == "Eve !"
     assert clean_detail["story"] == "Eve !"
     assert clean_detail["Eve !"] == "Eve !"  # a map's key too
     nested = clean_detail["nested"]
@@ -92,7 +92,7 @@ def test_names_stories_and_errors_print_safely() -> None:
     lines = render_room(room, ctx)
     lines.append(narrate(_story(EVIL), ctx, room))
     view = tomy_pb2.TomyView(phase=tomy_pb2.TOMY_PHASE_STORY)
-    view.proposals.add(column=1, seat=0, location=2, story=EVIL)
+    view.proposals.add(column=1, seat=0, location=2, text=EVIL)
     lines += render_view(game_pb2.View(tomy=view), ctx)
     text = "\n".join(lines)
     assert "Eve !" in text and _printable(text), text

@@ -16,6 +16,7 @@ import pytest
 from engine import registry
 from engine.codec import to_data
 from engine.core import (
+    IllegalAction,
     InvalidOptions,
     MatchFinished,
     NotYourTurn,
@@ -58,6 +59,7 @@ from engine.games.awimbawe.cards import (
     VALUE,
     YELLOW,
     CardView,
+    card_name,
     eagle,
     land_card,
 )
@@ -929,6 +931,48 @@ def test_aw_inv_1_all_28_cards_always_present() -> None:
 # --------------------------------------------------------------------------------------------
 # Interface: errors, views, hidden information, storage
 # --------------------------------------------------------------------------------------------
+
+
+def refusal_of(state: AwimbaweState, seat: int, action: Any) -> IllegalAction:
+    before = GAME.encode(state)
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, seat, action)
+    assert GAME.encode(state) == before
+    return info.value
+
+
+def test_aw_trick_1_a_refused_card_is_named_with_why_and_never_where_a_hidden_card_is() -> None:
+    """CARD_NOT_AVAILABLE names the card sent and why, from what the table shows everyone:
+    on the table, covered in your pile, in the opponent's piles; a card the player cannot
+    see (a face-down pile card, the opponent's hand) is ``not_yours`` alike, so the refusal
+    never tells where it lies."""
+    state = build(
+        hands=([g(1), y(6)], [g(2), b(6)]),
+        piles=([[Down(k(1)), b(3)], [b(1), Down(k(2)), k(3)]], [[Down(y(3)), y(1)], [y(2)]]),
+    )
+    cases = {
+        k(1): "not_yours",  # face down in my own pile
+        y(3): "not_yours",  # face down in the opponent's pile
+        g(2): "not_yours",  # in the opponent's hand
+        b(1): "covered",
+        y(1): "opponents_pile",
+        99: "no_such_card",
+    }
+    for card, why in cases.items():
+        refused = refusal_of(state, 0, PlayCard(card))
+        assert refused.reason == "CARD_NOT_AVAILABLE"
+        assert refused.details == {"card": str(card), "why": why}
+        if card < 28:
+            assert card_name(card) in refused.message
+    hidden = {refusal_of(state, 0, PlayCard(c)).message.split(":")[1] for c in (k(1), y(3), g(2))}
+    assert len(hidden) == 1  # the same words wherever the unseen card lies
+    state, _ = act(state, 0, PlayCard(g(1)))
+    on_table = refusal_of(state, 1, PlayCard(g(1)))
+    assert on_table.details == {"card": str(g(1)), "why": "on_the_table"}
+    wrong_colour = refusal_of(state, 1, PlayCard(b(6)))
+    assert wrong_colour.reason == "MUST_FOLLOW_COLOUR"
+    assert wrong_colour.details == {"card": str(b(6)), "led": str(g(1))}
+    assert card_name(b(6)) in wrong_colour.message
 
 
 def test_wrong_actions_have_stable_reasons() -> None:

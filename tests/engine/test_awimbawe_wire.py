@@ -22,6 +22,7 @@ from engine.codec import decode_event, encode_event, from_data, kinds, to_data
 from engine.events import Event
 from engine.games.awimbawe import DECISIONS, HEIR_SIDES, AwimbaweGame
 from engine.games.awimbawe import events as ev
+from engine.games.awimbawe.actions import SnakePick
 from engine.games.awimbawe.cards import (
     ANIMALS,
     CARD_VIEWS,
@@ -146,8 +147,48 @@ def test_every_view_converts() -> None:
     decisions = set()
     for view in VIEWS:
         message = to_proto(view, awimbawe_pb2.AwimbaweView())
-        decisions.add(message.decision)
-    assert len(decisions) == len(DECISIONS) + 1  # every decision, and unset once over
+        over = view.match_winner is not None
+        assert message.HasField("decision") is not over  # absent once over, never zero
+        decisions.add(message.decision if message.HasField("decision") else None)
+    assert len(decisions) == len(DECISIONS) + 1  # every decision, and absent once over
+
+
+def test_a_face_down_pile_card_is_a_hidden_slot_and_a_face_up_one_its_face() -> None:
+    hidden = shown = 0
+    for view in VIEWS:
+        message = to_proto(view, awimbawe_pb2.AwimbaweView())
+        for side, side_view in zip(message.players, view.players, strict=True):
+            for pile, pile_view in zip(side.piles, side_view.piles, strict=True):
+                for slot, card in zip(pile.cards, pile_view.cards, strict=True):
+                    if card is None:
+                        assert slot.WhichOneof("slot") == "hidden" and slot.ByteSize() == 2
+                        hidden += 1
+                    else:
+                        assert slot.WhichOneof("slot") == "card" and slot.card.card == card.card
+                        assert slot.card.animal and slot.card.colour  # never UNSPECIFIED
+                        shown += 1
+    assert hidden > 100 and shown > 100
+
+
+def test_a_snake_pick_and_its_event_name_exactly_one_target() -> None:
+    for pick, case in (
+        (SnakePick(target_card=3), "target_card"),
+        (SnakePick(hand_position=0), "hand_position"),
+    ):
+        message = to_proto(pick, awimbawe_pb2.AwimbaweAction.SnakePick())
+        assert message.WhichOneof("target") == case
+        assert from_proto(message, SnakePick) == pick
+    with pytest.raises(TypeError):
+        to_proto(SnakePick(3, 0), awimbawe_pb2.AwimbaweAction.SnakePick())
+    paralysed = [e for e in EVENTS if isinstance(e, ev.CardParalysed)]
+    cases = set()
+    for event in paralysed:
+        paralysed_message = to_proto(event, awimbawe_pb2.AwimbaweEvent.CardParalysed())
+        target = paralysed_message.WhichOneof("target")
+        assert target == ("card" if event.source == ev.PILE else "hand_position")
+        assert paralysed_message.HasField("pile") is (target == "card")
+        cases.add(target)
+    assert cases == {"card", "hand_position"}
 
 
 def _enum_values(enum: Any) -> set[str]:

@@ -171,7 +171,7 @@ def test_tomy_bot_stories_are_template_references_whatever_the_room_language() -
         seat = game.pending(state)[0].seat
         view = game.view(state, seat)
         action = strong.choose(view, game.legal_actions(state, seat), None, Rng.from_seed(1))
-        assert isinstance(action, Propose) and action.story == ""
+        assert isinstance(action, Propose) and action.text is None
         assert action.template is not None
         assert action.template.breed == tomy_data.BREEDS[action.column].key
         assert action.template.location == view.columns[action.column].location

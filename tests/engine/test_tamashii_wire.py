@@ -39,12 +39,14 @@ from engine.games.tamashii.events import (
     VERDICT_NAMES,
     Freed,
     GemDrawn,
+    GemEroded,
     MatchOver,
     Peeked,
     PowerApplied,
     TamashiiOutcome,
     TurnTimedOut,
 )
+from engine.playout import all_legal
 from engine.rng import Rng
 from services.games.convert import from_proto, to_proto
 
@@ -244,6 +246,23 @@ def test_views_map_to_the_proto_with_enums() -> None:
         assert isinstance(view, tamashii_pb2.TamashiiView)
         assert view.level == tamashii_pb2.TAMASHII_LEVEL_NOVICE
         assert view.phase == tamashii_pb2.TAMASHII_PHASE_CHOOSE
-        assert view.verdict == tamashii_pb2.TAMASHII_VERDICT_UNSPECIFIED
+        # While the match runs it has no verdict and no end reason (never UNSPECIFIED).
+        assert not view.HasField("verdict") and not view.HasField("end_reason")
     for events, outcome in _matches()[:6]:
         assert isinstance(events[-1], MatchOver) and isinstance(outcome.detail, TamashiiOutcome)
+
+
+def test_a_finished_view_has_its_end_reason_and_verdict_and_an_empty_erosion_no_colour() -> None:
+    """TM-END-1/2 in the view once over; TM-EROSION-1 on an empty bag: no colour field."""
+    state: Any = GAME.new_match(GAME.validate_options({}), 2, 0)
+    chooser = Rng.from_seed(0)
+    while GAME.outcome(state) is None:
+        choices = all_legal(GAME, state)
+        seat, action = choices[chooser.below(len(choices))]
+        state = GAME.apply(state, seat, action).state
+    over = to_proto(GAME.view(state, None), tamashii_pb2.TamashiiView())
+    assert over.HasField("end_reason") and over.end_reason != 0
+    assert over.HasField("verdict") and over.verdict != 0
+    nothing = to_proto(GemEroded(None), tamashii_pb2.TamashiiEvent.GemEroded())
+    assert not nothing.HasField("colour")
+    assert from_proto(nothing, GemEroded) == GemEroded(None)

@@ -296,9 +296,9 @@ def test_mt_story_1_propose_records_column_place_and_trimmed_story() -> None:
     assert state.proposals == [(3, 0, 13, "Tomy est au chalet !")]
     e = event(events, StoryProposed)
     assert e.audience is None
-    assert e == StoryProposed(seat=0, column=3, location=13, story="Tomy est au chalet !")
+    assert e == StoryProposed(seat=0, column=3, location=13, text="Tomy est au chalet !")
     view = GAME.view(state, 2)
-    assert [(p.column, p.seat, p.location, p.story) for p in view.proposals] == [
+    assert [(p.column, p.seat, p.location, p.text) for p in view.proposals] == [
         (3, 0, 13, "Tomy est au chalet !")
     ]
     assert view.storyteller == 1
@@ -380,7 +380,7 @@ def test_mt_story_1_legal_actions_one_template_per_free_column() -> None:
     assert [a.column for a in proposes] == [0, 2, 3, 4, 5]
     assert Pass() in actions
     for action in proposes:
-        assert action.story == "" and action.template == TemplateStory(
+        assert action.text is None and action.template == TemplateStory(
             (state.turn + action.column) % tomy_data.STORY_TEMPLATES,
             tomy_data.BREEDS[action.column].key,
             action.column,
@@ -396,9 +396,9 @@ def test_mt_time_1_a_template_story_is_a_reference_played_back_as_listed() -> No
     listed = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Propose))
     state, events = act(state, 0, listed)
     told = event(events, StoryProposed)
-    assert told.story == "" and told.template == listed.template
+    assert told.text is None and told.template == listed.template
     (proposal,) = GAME.view(state, 2).proposals
-    assert proposal.story == "" and proposal.template == listed.template
+    assert proposal.text is None and proposal.template == listed.template
     decoded = GAME.decode(GAME.encode(state))
     assert decoded == state and GAME.view(decoded, None).proposals[0].template == listed.template
 
@@ -409,10 +409,22 @@ def test_a_story_stored_before_template_stories_reads_back_as_text() -> None:
     old = [1, 2, 7, "Tomy est au chalet"]
     assert from_data(StoryProposed, old) == StoryProposed(1, 2, 7, "Tomy est au chalet")
     assert from_data(Propose, [2, "Tomy est au chalet"]) == Propose(2, "Tomy est au chalet")
-    told = StoryProposed(1, 2, 7, "", TemplateStory(3, "husky", 7))
+    told = StoryProposed(1, 2, 7, None, TemplateStory(3, "husky", 7))
     assert from_data(StoryProposed, to_data(told)) == told
     with pytest.raises(CodecError):
         from_data(StoryProposed, [1, 2, 7])
+
+
+def test_a_template_story_stored_with_an_empty_text_reads_back_as_template_only() -> None:
+    """Room logs written before the story was a oneof hold ``""`` as the text of a template
+    story (event and action alike): they read back with no text, so the wire sends exactly
+    one of ``text`` / ``template``."""
+    template = TemplateStory(3, "husky", 7)
+    old_event = [1, 2, 7, "", [3, "husky", 7]]
+    assert from_data(StoryProposed, old_event) == StoryProposed(1, 2, 7, None, template)
+    assert to_data(from_data(StoryProposed, old_event)) == [1, 2, 7, None, [3, "husky", 7]]
+    assert from_data(Propose, [2, "", [3, "husky", 7]]) == Propose(2, None, template)
+    assert from_data(Propose, [2, "", None]).text == ""  # an empty story stays refusable
 
 
 def test_mt_time_1_a_wrong_template_story_is_refused_and_changes_nothing() -> None:
@@ -972,7 +984,7 @@ def test_mt_time_1_story_timeout_tells_a_template_story(language: str) -> None:
     state, events = act(state, 0, Timeout())
     told = event(events, StoryProposed)
     column = told.column
-    assert told.story == "" and told.template is not None
+    assert told.text is None and told.template is not None
     assert told.template.breed == tomy_data.BREEDS[column].key
     assert told.template.location == told.location == column
     assert 0 <= told.template.number < tomy_data.STORY_TEMPLATES

@@ -20,7 +20,7 @@ from cercle.v1 import tomy_pb2
 from engine.codec import decode_event, encode_event, from_data, kinds, to_data
 from engine.core import Outcome, Timeout
 from engine.events import Event
-from engine.games.tomy import PHASES, Phase, TomyGame, TomyState
+from engine.games.tomy import PHASES, Phase, Propose, TomyGame, TomyState
 from engine.games.tomy import cards as tomy_data
 from engine.games.tomy import events as tomy_events
 from engine.games.tomy.cards import LANGUAGES, TomyCatalogue
@@ -218,3 +218,63 @@ def test_views_convert_with_their_enums() -> None:
     over = to_proto(GAME.view(state, None), tomy_pb2.TomyView())
     assert over.phase == tomy_pb2.TOMY_PHASE_OVER
     assert {"TOMY_PHASE_STORY", "TOMY_PHASE_VOTE"} <= phases
+
+
+def _views(seed: int, players: int) -> Iterator[Any]:
+    """Seat 0's view after every step of one match with clock expiries (so seats sit out)."""
+    state: TomyState = GAME.new_match(GAME.validate_options({}), players, seed)
+    chooser = Rng.from_seed(2000 + seed)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tomy_data, "VOTE_TIMEOUT_PLAYS_RANDOM_CARD", False)
+        while GAME.outcome(state) is None:
+            pending = GAME.pending(state)
+            if pending and chooser.below(3) == 0:
+                seat, action = pending[chooser.below(len(pending))].seat, Timeout()
+            else:
+                choices = all_legal(GAME, state)
+                seat, action = choices[chooser.below(len(choices))]
+            state = GAME.apply(state, seat, action).state
+            yield GAME.view(state, 0)
+
+
+def test_a_vote_is_a_card_or_no_vote_never_minus_one() -> None:
+    """Per seat, the tie phase's and the last turn's votes: a ``card`` or ``no_vote``."""
+    cases: set[str] = set()
+    for seed in range(6):
+        for view in _views(seed, 5):
+            message = to_proto(view, tomy_pb2.TomyView())
+            lists = [(message.votes, view.votes or ())]
+            if view.last_turn is not None:
+                lists.append((message.last_turn.votes, view.last_turn.votes))
+            for votes, engine_votes in lists:
+                for vote, card in zip(votes, engine_votes, strict=True):
+                    case = vote.WhichOneof("vote")
+                    assert case == ("no_vote" if card is None else "card")
+                    assert case == "no_vote" or vote.card == card
+                    cases.add(case)
+    assert cases == {"card", "no_vote"}
+
+
+def test_a_story_is_exactly_one_of_text_or_template(
+    played: tuple[list[Event], list[Outcome]],
+) -> None:
+    """StoryProposed, the proposals of a view and the Propose action carry one ``story``
+    case; a turn nobody could vote in has no breed (never TOMY_BREED_UNSPECIFIED)."""
+    events, _ = played
+    told = [e for e in events if isinstance(e, tomy_events.StoryProposed)]
+    person = tomy_events.StoryProposed(0, 1, 2, "Tomy dort au chalet")
+    for event in (*told, person):
+        message = to_proto(event, tomy_pb2.TomyEvent.StoryProposed())
+        assert message.WhichOneof("story") == ("template" if event.template else "text")
+        assert from_proto(message, tomy_events.StoryProposed) == event
+    assert all(e.template is not None and e.text is None for e in told)  # listed: templates
+    propose = tomy_pb2.TomyAction.Propose(column=2, text="là-bas")
+    assert from_proto(propose, Propose) == Propose(2, "là-bas")
+    with pytest.raises(TypeError):
+        to_proto(Propose(2, "là-bas", told[0].template), tomy_pb2.TomyAction.Propose())
+    results = [e for e in events if isinstance(e, tomy_events.TurnResult)]
+    for result in results:
+        turn = to_proto(result, tomy_pb2.TomyEvent.TurnResult())
+        assert turn.HasField("breed") is (result.breed is not None)
+        assert turn.HasField("column") is (result.column is not None)
+    assert any(r.breed is None for r in results) and any(r.breed for r in results)

@@ -224,7 +224,7 @@ async def test_a_request_over_64_kib_is_refused_before_any_work(
         legal = await teller.client.legal(room_id)
         propose = next(a for a in legal.actions if a.tomy.WhichOneof("action") == "propose")
         propose.tomy.propose.ClearField("template")  # a story of one's own, not the listed one
-        propose.tomy.propose.story = "x" * 100_000
+        propose.tomy.propose.text = "x" * 100_000
         before = await _room_state(teller.client, room_id)
         anonymous = Client(teller.client.address)  # no token at all
         try:
@@ -238,7 +238,7 @@ async def test_a_request_over_64_kib_is_refused_before_any_work(
             await anonymous.close()
         assert await _room_state(teller.client, room_id) == before
         # Story length: 501 characters is refused by the rules, 500 is fine.
-        propose.tomy.propose.story = "y" * 501
+        propose.tomy.propose.text = "y" * 501
         with pytest.raises(Refusal) as refused:
             await act_once(teller.client, room_id, propose, legal.version, uuid.uuid4().hex)
         assert (refused.value.code, refused.value.reason) == (
@@ -246,7 +246,7 @@ async def test_a_request_over_64_kib_is_refused_before_any_work(
             "STORY_LENGTH",
         )
         assert await _room_state(teller.client, room_id) == before
-        propose.tomy.propose.story = "z" * 500
+        propose.tomy.propose.text = "z" * 500
         answer = await act_once(teller.client, room_id, propose, legal.version, uuid.uuid4().hex)
         assert answer.version == legal.version + 1
     finally:

@@ -18,7 +18,7 @@ QUIET_TOMY = {"story_seconds": "0", "vote_seconds": "0", "tie_seconds": "0"}
 
 def _propose(story: str) -> tomy_pb2.TomyAction:
     """Tomy's storyteller proposing ``story`` for column 0."""
-    return tomy_pb2.TomyAction(propose=tomy_pb2.TomyAction.Propose(column=0, story=story))
+    return tomy_pb2.TomyAction(propose=tomy_pb2.TomyAction.Propose(column=0, text=story))
 
 
 async def test_two_replicas_one_version_exactly_one_action_wins(replicas: list[str]) -> None:

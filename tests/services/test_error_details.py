@@ -11,6 +11,8 @@ from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 import i18n
+from clients.sdk import ApiError
+from engine.games.awimbawe import cards as awimbawe_cards
 from tests.services.play import open_table, stop_all
 
 
@@ -107,5 +109,48 @@ async def test_every_answer_carries_a_request_id_and_keeps_a_proxys(replicas: li
         text = found["LocalizedMessage"]
         assert isinstance(text, error_details_pb2.LocalizedMessage)
         assert (text.locale, text.message) == ("en", i18n.catalogue("en")("error-ROOM_NOT_FOUND"))
+    finally:
+        await stop_all(seats)
+
+
+async def test_card_not_available_names_the_card_and_why_but_never_where_a_hidden_card_is(
+    replicas: list[str],
+) -> None:
+    """Awimbawé's CARD_NOT_AVAILABLE over a real replica: ErrorInfo.metadata holds the card
+    sent and why (``why``), the message names the card, the localized text says why in the
+    caller's language; a card the seat cannot see is ``not_yours`` wherever it lies, and the
+    refusal changes nothing."""
+    room_id, seats = await open_table(replicas, "awimbawe", 2, {"decision_seconds": "0"})
+    try:
+        first = await seats[0].client.view(room_id)
+        mover = next(s for s in seats if s.seat == first.view.awimbawe.decision_seat)
+        response = await mover.client.view(room_id)
+        view = response.view.awimbawe
+        version = response.room.version
+        opponent = view.players[1 - mover.seat]
+        seen = {c.card for c in view.hand}
+        for side in view.players:
+            seen |= {s.card.card for p in side.piles for s in p.cards if s.HasField("card")}
+        unseen = next(c for c in range(28) if c not in seen)  # opponent's hand or face down
+        top = next(p.top.card for p in opponent.piles if p.HasField("top"))
+        cases = {unseen: "not_yours", top: "opponents_pile", 99: "no_such_card"}
+        for card, why in cases.items():
+            action = game_pb2.Action()
+            action.awimbawe.play_card.card = card
+            with pytest.raises(ApiError) as refused:
+                await mover.client.act(room_id, action, version)
+            error = refused.value
+            assert (error.code, error.reason) == (
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "CARD_NOT_AVAILABLE",
+            )
+            assert error.metadata == {"card": str(card), "why": why}
+            assert error.localized == i18n.catalogue("en")("error-CARD_NOT_AVAILABLE", why=why)
+            if card < 28:
+                assert awimbawe_cards.card_name(card) in error.message
+        french = i18n.catalogue("fr")("error-CARD_NOT_AVAILABLE", why="not_yours")
+        assert french.startswith("Cette carte n'est ni dans votre main")
+        after = await mover.client.view(room_id)
+        assert after.room.version == version and after.view == response.view
     finally:
         await stop_all(seats)

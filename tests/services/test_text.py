@@ -123,21 +123,21 @@ async def test_names_and_stories_reach_players_clean(replicas: list[str]) -> Non
             tomy=tomy_pb2.TomyAction(
                 propose=tomy_pb2.TomyAction.Propose(
                     column=propose.tomy.propose.column,
-                    story="Tomy\x1b[2J\x1b]8;;http://x\x1b\\ is\u202e\n\nhere\u200b!",
+                    text="Tomy\x1b[2J\x1b]8;;http://x\x1b\\ is\u202e\n\nhere\u200b!",
                 )
             )
         )
         answer = await teller.client.act(room_id, action, legal.version)
         told = [e.tomy.story_proposed for e in answer.events if e.tomy.HasField("story_proposed")]
-        assert told and told[0].story == "Tomy is here!"
+        assert told and told[0].text == "Tomy is here!"
         others = await seats[(teller.seat + 1) % 3].client.view(room_id)
-        assert [p.story for p in others.view.tomy.proposals] == ["Tomy is here!"]
+        assert [p.text for p in others.view.tomy.proposals] == ["Tomy is here!"]
         # Nothing but invisible text is no story at all.
         mover = next(s for s in seats if s.seat == others.waiting_for[0])
         legal = await mover.client.legal(room_id)
         column = next(a for a in legal.actions if a.tomy.HasField("propose"))
         action.tomy.propose.column = column.tomy.propose.column
-        action.tomy.propose.story = "\u200b\x1b[0m \u2066"
+        action.tomy.propose.text = "\u200b\x1b[0m \u2066"
         with pytest.raises(ApiError) as empty:
             await mover.client.act(room_id, action, legal.version)
         assert empty.value.reason == "STORY_LENGTH"

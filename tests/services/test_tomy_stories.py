@@ -42,7 +42,7 @@ async def test_a_bot_story_reaches_a_subscriber_as_a_typed_template(replicas: li
                 assert exc.reason in RACE_REASONS
         assert bot_stories and mine
         for told in bot_stories + mine:
-            assert told.story == "" and told.HasField("template")
+            assert told.WhichOneof("story") == "template"
             assert 0 <= told.template.number < tomy_data.STORY_TEMPLATES
             breed = tomy_data.BREEDS[told.column].key
             assert told.template.breed == tomy_pb2.TomyBreed.Value(f"TOMY_BREED_{breed.upper()}")
@@ -50,6 +50,6 @@ async def test_a_bot_story_reaches_a_subscriber_as_a_typed_template(replicas: li
         # The view carries the same reference for the stories of the turn.
         view = await human.view(room_id)
         for proposal in view.view.tomy.proposals:
-            assert proposal.story == "" and proposal.HasField("template")
+            assert proposal.WhichOneof("story") == "template"
     finally:
         await human.close()

@@ -541,7 +541,7 @@ export interface SeatChoices {
   /** Every action Act accepts from the seat now, in the game's order (empty: nothing to do
    * now, wait for the next update). A play that may announce TOMAHAWK! is listed twice (with
    * `tomahawk` false and true); a Tomy story comes with a `template` the player may replace
-   * by their own `story`. */
+   * by their own `text` (the `story` oneof holds one or the other). */
   actions: Action[];
   /** The match version to send with any of them (ActRequest.version). */
   version: bigint;

@@ -63,12 +63,12 @@ export function pickAction(actions: Action[], random: () => number): Action | un
   if (actions[0]!.game.case === "tomahawk") return pickTomahawkAction(actions);
   const action = actions[Math.floor(random() * actions.length)]!;
   const move = action.game.case === "tomy" ? action.game.value.action : undefined;
-  if (move?.case === "propose" && move.value.template && random() < 0.5) {
-    // A story of the player's own in place of the suggested one (as the choices allow).
+  if (move?.case === "propose" && move.value.story.case === "template" && random() < 0.5) {
+    // A story of the player's own in place of the suggested one (as the choices allow): the
+    // oneof `story` holds a text or a template, never both.
     const own = clone(ActionSchema, action);
     if (own.game.case === "tomy" && own.game.value.action.case === "propose") {
-      own.game.value.action.value.template = undefined;
-      own.game.value.action.value.story = `Tomy sniffs around column ${move.value.column}.`;
+      own.game.value.action.value.story = { case: "text", value: `Tomy sniffs around column ${move.value.column}.` };
     }
     return own;
   }

@@ -1,6 +1,7 @@
 /**
  * A refused call in plain words, in the page's language: the server's stable reason
- * (`ErrorInfo.reason`) picks a sentence of web.ftl (`web-refusal-<REASON>`); a reason the
+ * (`ErrorInfo.reason`) picks a sentence of web.ftl (`web-refusal-<REASON>`, its variables
+ * the refusal's `ErrorInfo.metadata`, e.g. CARD_NOT_AVAILABLE's `why`); a reason the
  * page does not know shows the server's own message, which is written for players. Never a
  * code on screen.
  */
@@ -12,7 +13,7 @@ export function refusal(err: unknown): string {
   if (err instanceof TypeError) return t("web-refusal-UNAVAILABLE"); // fetch failed: offline
   const error = err instanceof ApiError ? err : apiError(err);
   const id = `web-refusal-${error.reason}`;
-  if (hasMessage(language(), id)) return t(id);
+  if (hasMessage(language(), id)) return t(id, { ...error.errorInfo?.metadata });
   // The server's message is for players, but it may end with a reason in capitals.
   return error.message.replace(/\s*\([A-Z_]+\)\s*$/, "") || t("web-refusal-UNKNOWN");
 }

@@ -130,7 +130,7 @@ test("a Tomy story the server told (a template reference) is told in the reader'
       value: {
         event: {
           case: "storyProposed",
-          value: { seat: 1, column: 2, location: 5, story: "", template: { number: 3, breed: TomyBreed.HUSKY, location: 5 } },
+          value: { seat: 1, column: 2, location: 5, story: { case: "template", value: { number: 3, breed: TomyBreed.HUSKY, location: 5 } } },
         },
       },
     },

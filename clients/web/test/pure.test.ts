@@ -56,3 +56,18 @@ test("a refusal is said in plain words, in the page's language, never as a code"
   assert.equal(refusal(unknown), "you cannot do that now", "the server's words, without the code");
   assert.doesNotMatch(refusal(new TypeError("Failed to fetch")), /[A-Z]{3,}_/);
 });
+
+test("a refused card says why, from the refusal's metadata, in the page's language", () => {
+  const refused = (why: string): ApiError =>
+    new ApiError(Code.FailedPrecondition, "CARD_NOT_AVAILABLE", "you cannot play the Eagle 10: …", "", [], [], undefined, {
+      reason: "CARD_NOT_AVAILABLE",
+      domain: "cercle.games",
+      metadata: { card: "27", why },
+    });
+  setLanguage("en");
+  assert.equal(refusal(refused("covered")), "That card lies under another card of your pile.");
+  assert.equal(refusal(refused("not_yours")), "That card is neither in your hand nor face up on top of one of your piles.");
+  setLanguage("fr");
+  assert.equal(refusal(refused("on_the_table")), "Cette carte est déjà sur la table.");
+  setLanguage("en");
+});

@@ -22,7 +22,27 @@ from engine.games.awimbawe.state import (
 
 
 class CardNotAvailable(IllegalAction):
+    """The card named is not the player's to play now. ``details``: ``card`` (the id sent) and
+    ``why``, one of :data:`NOT_AVAILABLE_WHY` (public knowledge only: a card the player cannot
+    see is ``not_yours`` wherever it is, so a refusal never tells where a hidden card lies)."""
+
     reason = "CARD_NOT_AVAILABLE"
+
+
+NO_SUCH_CARD = "no_such_card"
+ON_THE_TABLE = "on_the_table"
+COVERED = "covered"
+OPPONENTS_PILE = "opponents_pile"
+NOT_YOURS = "not_yours"
+NOT_AVAILABLE_WHY: dict[str, str] = {
+    NO_SUCH_CARD: "there is no such card (cards are 0 to 27)",
+    ON_THE_TABLE: "it is already on the table",
+    COVERED: "it lies under another card of your pile",
+    OPPONENTS_PILE: "it lies in your opponent's piles",
+    NOT_YOURS: "it is neither in your hand nor face up on top of one of your piles",
+}
+"""``CardNotAvailable``'s ``why`` codes (``ErrorInfo.metadata["why"]``), with their English
+sentences."""
 
 
 class CardParalysed(IllegalAction):

@@ -8,6 +8,12 @@ from typing import Any
 from engine.events import Event, only
 from engine.games.awimbawe import events as ev
 from engine.games.awimbawe.actions import (
+    COVERED,
+    NO_SUCH_CARD,
+    NOT_AVAILABLE_WHY,
+    NOT_YOURS,
+    ON_THE_TABLE,
+    OPPONENTS_PILE,
     CardNotAvailable,
     CardParalysed,
     CheetahChoice,
@@ -169,7 +175,10 @@ def _available_at(state: AwimbaweState, seat: int, card: int) -> int:
     """Where ``seat`` may play ``card`` from: -1 for the hand, else the pile index; refuses a
     card that is neither, or that a Snake paralysed (AW-SNAKE-1)."""
     if not isinstance(card, int) or not 0 <= card < CARD_COUNT:
-        raise CardNotAvailable("there is no such card")
+        raise CardNotAvailable(
+            f"there is no card {card} (cards are 0 to {CARD_COUNT - 1})",
+            details={"card": str(card), "why": NO_SUCH_CARD},
+        )
     pile_index = -1
     if card not in state.hands[seat]:
         for i, pile in enumerate(state.piles[seat]):
@@ -177,13 +186,31 @@ def _available_at(state: AwimbaweState, seat: int, card: int) -> int:
                 pile_index = i
                 break
         else:
+            why = _why_not_available(state, seat, card)
             raise CardNotAvailable(
-                f"the {card_name(card)} is neither in your hand nor face up on top of one "
-                "of your piles"
+                f"you cannot play the {card_name(card)}: {NOT_AVAILABLE_WHY[why]}",
+                details={"card": str(card), "why": why},
             )
     if card in state.paralysed[seat]:
-        raise CardParalysed(f"your {card_name(card)} is paralysed by a Snake for this play")
+        raise CardParalysed(
+            f"your {card_name(card)} is paralysed by a Snake for this play",
+            details={"card": str(card)},
+        )
     return pile_index
+
+
+def _why_not_available(state: AwimbaweState, seat: int, card: int) -> str:
+    """Why ``card`` is not ``seat``'s to play, from what the table shows everyone: it lies on
+    the table, is covered in one of their piles, or lies face up in the opponent's piles;
+    anything else is ``not_yours``, which says nothing of where a card the seat cannot see
+    is (the opponent's hand, a face-down card, a trick pile)."""
+    if card in state.table:
+        return ON_THE_TABLE
+    if state.face_up[card]:
+        for owner, where in ((seat, COVERED), (1 - seat, OPPONENTS_PILE)):
+            if any(card in pile for pile in state.piles[owner]):
+                return where
+    return NOT_YOURS
 
 
 def _check_follows(state: AwimbaweState, seat: int, card: int) -> None:
@@ -196,10 +223,16 @@ def _check_follows(state: AwimbaweState, seat: int, card: int) -> None:
         return
     if any(COLOUR[c] == led_colour for c in free):
         what = "an Eagle" if led_colour == SKY else f"a {COLOURS[led_colour]} card"
-        raise MustFollowColour(f"you must follow the {card_name(led)}: you have {what}")
+        raise MustFollowColour(
+            f"you cannot play the {card_name(card)}: you must follow the {card_name(led)} "
+            f"and you have {what}",
+            details={"card": str(card), "led": str(led)},
+        )
     if COLOUR[card] != SKY and any(COLOUR[c] == SKY for c in free):
         raise MustPlayEagle(
-            f"you have no {COLOURS[led_colour]} card available, so you must play an Eagle"
+            f"you cannot play the {card_name(card)}: you have no {COLOURS[led_colour]} card "
+            "available, so you must play an Eagle",
+            details={"card": str(card), "led": str(led)},
         )
     # Public knowledge for determinize: the hand lacks the led colour (and an Eagle, after a
     # discard) unless a paralysed hand card might be the reason.

@@ -41,15 +41,20 @@ Story = str | int
 class Propose:
     """MT-STORY-1: "je pense que Tomy est là !" — the place under ``column``, with a story.
 
-    ``story`` is free text, 1–500 characters once trimmed; or, instead, ``template`` (then
-    ``story`` is empty): a :class:`TemplateStory` about the column's breed and place.
+    The story is exactly one of ``text`` (free text, 1–500 characters once trimmed) or
+    ``template`` (a :class:`TemplateStory` about the column's breed and place).
     :meth:`TomyGame.legal_actions` lists one representative per available column, with a
     template story.
     """
 
     column: int
-    story: str = ""
+    text: str | None = None
     template: TemplateStory | None = None
+
+    def __post_init__(self) -> None:
+        # A log stored before the story was a oneof holds "" as the text of a template story.
+        if self.text == "" and self.template is not None:
+            object.__setattr__(self, "text", None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,14 +35,19 @@ END_REASONS: Final[tuple[EndReason, ...]] = (ONE_CARD_LEFT, LOCATIONS_EXHAUSTED,
 
 @dataclass(frozen=True, slots=True)
 class StoryProposed(Event):
-    """MT-STORY-1: ``seat`` put Tomy at ``location`` (under ``column``), telling ``story``
-    (a person's text) or ``template`` (a story the server told; ``story`` is then empty)."""
+    """MT-STORY-1: ``seat`` put Tomy at ``location`` (under ``column``), telling exactly one
+    of ``text`` (a person's story) or ``template`` (a story the server told)."""
 
     seat: int
     column: int
     location: int
-    story: str
+    text: str | None
     template: TemplateStory | None = None
+
+    def __post_init__(self) -> None:
+        # A log stored before the story was a oneof holds "" as the text of a template story.
+        if self.text == "" and self.template is not None:
+            object.__setattr__(self, "text", None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -268,7 +268,8 @@ class TomyGame(Game[TomyState]):
 
     def _propose(self, state: TomyState, seat: int, action: Propose) -> list[Event]:
         _check_story_turn(state, seat)
-        column, story = _whole_number(action.column, "column"), action.story
+        column = _whole_number(action.column, "column")
+        story = "" if action.text is None else action.text
         if not 0 <= column < data.COLUMNS:
             raise IllegalAction(
                 f"there is no column {column} (columns are 0 to {data.COLUMNS - 1})",
@@ -286,7 +287,7 @@ class TomyGame(Game[TomyState]):
         if action.template is not None:
             template = _check_template(action.template, column, location, story)
             state.proposals.append((column, seat, location, template.number))
-            return [StoryProposed(seat, column, location, "", template), *_next_speaker(state)]
+            return [StoryProposed(seat, column, location, None, template), *_next_speaker(state)]
         story = story.strip()
         length = graphemes(story)
         if not 1 <= length <= data.STORY_MAX_CHARS or len(story) > data.STORY_MAX_CODE_POINTS:

@@ -28,19 +28,19 @@ class ColumnView:
 @dataclass(frozen=True, slots=True)
 class ProposalView:
     """A story told this turn (or last turn): ``seat`` put Tomy at ``location``, telling
-    ``story`` (a person's text) or ``template`` (a story the server told; ``story`` empty)."""
+    exactly one of ``text`` (a person's story) or ``template`` (a story the server told)."""
 
     column: int
     seat: int
     location: int
-    story: str
+    text: str | None
     template: TemplateStory | None = None
 
     @classmethod
     def of(cls, column: int, seat: int, location: int, story: Story) -> ProposalView:
         """The view of a state's proposal (its story a text or a template's number)."""
         if isinstance(story, int):
-            return cls(column, seat, location, "", TemplateStory.of(story, column, location))
+            return cls(column, seat, location, None, TemplateStory.of(story, column, location))
         return cls(column, seat, location, story)
 
 

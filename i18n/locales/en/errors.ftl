@@ -15,6 +15,13 @@ error-code-UNAVAILABLE = The server is busy: try again in a moment.
 error-code-UNIMPLEMENTED = The server cannot do that.
 error-code-INTERNAL = Something went wrong on the server; nothing was changed.
 
+error-CARD_NOT_AVAILABLE = { $why ->
+    [no_such_card] There is no such card.
+    [on_the_table] That card is already on the table.
+    [covered] That card lies under another card of your pile.
+    [opponents_pile] That card lies in your opponent's piles.
+   *[not_yours] That card is neither in your hand nor face up on top of one of your piles.
+}
 error-BUSY = The table is very busy: try again.
 error-CHAT_EMPTY = Write something first.
 error-CHAT_RATE_LIMITED = You are writing too fast: wait a moment.

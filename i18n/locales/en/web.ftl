@@ -205,6 +205,13 @@ web-refusal-TOO_MANY_JOIN_ATTEMPTS = Too many wrong join codes: wait a while bef
 web-refusal-TOO_MANY_STREAMS = This session follows too many tables at once: close a tab.
 web-refusal-INVALID_OPTION = One of the options is out of range.
 web-refusal-STORY_LENGTH = A story has 1 to 500 characters.
+web-refusal-CARD_NOT_AVAILABLE = { $why ->
+    [no_such_card] There is no such card.
+    [on_the_table] That card is already on the table.
+    [covered] That card lies under another card of your pile.
+    [opponents_pile] That card lies in your opponent's piles.
+   *[not_yours] That card is neither in your hand nor face up on top of one of your piles.
+}
 web-refusal-CARD_NOT_IN_HAND = That card is not in your hand.
 web-refusal-CARD_DOES_NOT_MATCH = That card matches neither the colour nor the symbol.
 web-refusal-MUST_FOLLOW_COLOUR = You must follow the colour led.

@@ -14,6 +14,13 @@ error-code-UNAVAILABLE = Le serveur est occupé : réessayez dans un instant.
 error-code-UNIMPLEMENTED = Le serveur ne sait pas faire cela.
 error-code-INTERNAL = Une erreur est survenue sur le serveur ; rien n’a changé.
 
+error-CARD_NOT_AVAILABLE = { $why ->
+    [no_such_card] Cette carte n'existe pas.
+    [on_the_table] Cette carte est déjà sur la table.
+    [covered] Cette carte est sous une autre carte de votre pile.
+    [opponents_pile] Cette carte est dans les piles de votre adversaire.
+   *[not_yours] Cette carte n'est ni dans votre main ni face visible au sommet d'une de vos piles.
+}
 error-BUSY = La table est très occupée : réessayez.
 error-CHAT_EMPTY = Écrivez d’abord quelque chose.
 error-CHAT_RATE_LIMITED = Vous écrivez trop vite : patientez un instant.

@@ -205,6 +205,13 @@ web-refusal-TOO_MANY_JOIN_ATTEMPTS = Trop de codes d'accès erronés : patientez
 web-refusal-TOO_MANY_STREAMS = Cette session suit trop de tables à la fois : fermez un onglet.
 web-refusal-INVALID_OPTION = Une des options est hors limites.
 web-refusal-STORY_LENGTH = Une histoire fait de 1 à 500 caractères.
+web-refusal-CARD_NOT_AVAILABLE = { $why ->
+    [no_such_card] Cette carte n'existe pas.
+    [on_the_table] Cette carte est déjà sur la table.
+    [covered] Cette carte est sous une autre carte de votre pile.
+    [opponents_pile] Cette carte est dans les piles de votre adversaire.
+   *[not_yours] Cette carte n'est ni dans votre main ni face visible au sommet d'une de vos piles.
+}
 web-refusal-CARD_NOT_IN_HAND = Cette carte n'est pas dans votre main.
 web-refusal-CARD_DOES_NOT_MATCH = Cette carte n'a ni la couleur ni le symbole demandés.
 web-refusal-MUST_FOLLOW_COLOUR = Vous devez fournir la couleur demandée.

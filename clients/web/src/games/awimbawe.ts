@@ -215,8 +215,9 @@ export function narrateAwimbawe(event: AwimbaweEvent, names: Names): string {
         to_pile: e.value.toPile,
       });
     case "cardParalysed":
-      return e.value.card?.animal
-        ? t("aw-ev-card_paralysed", { who: who(e.value.seat), card: awCardName(e.value.card), owner: who(e.value.owner) })
+      // The target oneof: a pile top's face, or a blind hand position (the card stays secret).
+      return e.value.target.case === "card"
+        ? t("aw-ev-card_paralysed", { who: who(e.value.seat), card: awCardName(e.value.target.value), owner: who(e.value.owner) })
         : t("aw-ev-card_paralysed_hand", { who: who(e.value.seat), owner: who(e.value.owner) });
     case "handCardParalysed":
       return t(e.value.seat === names.me ? "aw-ev-hand_card_paralysed" : "aw-ev-hand_card_paralysed-other", { who: who(e.value.seat), card: awCardName(e.value.card) });
@@ -265,8 +266,10 @@ export const awimbawe: GameUi<AwimbaweView> = {
   },
   turn: (v) => v.decisionSeat,
   hint(v) {
+    // No decision once the match is over (the field is absent, never UNSPECIFIED).
+    if (v.decision === undefined) return "";
     const decision = (AwimbaweDecision[v.decision] ?? "PLAY").toLowerCase();
-    return v.decision ? t("web-aw-hint", { decision: t(`aw-decision-${decision}`) }) : "";
+    return t("web-aw-hint", { decision: t(`aw-decision-${decision}`) });
   },
   label(action, v, names) {
     const a = actionOf(action);
@@ -287,10 +290,11 @@ export const awimbawe: GameUi<AwimbaweView> = {
       case "cheetahChoice":
         return t("aw-act-cheetah_choice", { name: names.seat(a.value.leader) });
       case "snakePick": {
-        if (a.value.targetCard !== undefined) {
-          return t("aw-act-snake_card", { card: awCardName(awCardOf(a.value.targetCard)) });
+        const target = a.value.target;
+        if (target.case === "targetCard") {
+          return t("aw-act-snake_card", { card: awCardName(awCardOf(target.value)) });
         }
-        return t("aw-act-snake_hand", { name: names.seat(opponent), n: a.value.handPosition ?? 0 });
+        return t("aw-act-snake_hand", { name: names.seat(opponent), n: target.case === "handPosition" ? target.value : 0 });
       }
       case "chooseLeader":
         return t("aw-act-choose_leader", { name: names.seat(a.value.leader) });

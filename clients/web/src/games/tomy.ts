@@ -55,6 +55,13 @@ export function tomyPlace(catalogue: GetGameCatalogueResponse | undefined, locat
   return entry?.names.find((n) => n.language === wanted)?.text ?? entry?.names[0]?.text ?? `#${location}`;
 }
 
+/** A story as every Tomy message carries it: the oneof `story`, a person's `text` or the
+ * server's `template` (Propose, TomyProposalView and StoryProposed alike). */
+export type TomyStory =
+  | { case: "text"; value: string }
+  | { case: "template"; value: TomyTemplateStory }
+  | { case: undefined; value?: undefined };
+
 /** How many template stories the page's catalogue holds (`my-story-0` onwards). */
 function storyBank(): number {
   let count = 0;
@@ -68,8 +75,10 @@ function storyBank(): number {
  * `my-story-<number>` with the breed's name and the place (a number this page does not know
  * is taken modulo its bank).
  */
-export function tomyStory(story: string, template: TomyTemplateStory | undefined, place: (location: number) => string): string {
-  if (!template) return story;
+export function tomyStory(story: TomyStory, place: (location: number) => string): string {
+  if (story.case === "text") return story.value;
+  if (story.case !== "template") return "";
+  const template = story.value;
   const bank = storyBank();
   const key = (TomyBreed[template.breed] ?? "").toLowerCase();
   const breed = key && key !== "unspecified" ? t(`my-breed-${key}`) : "Tomy";
@@ -91,8 +100,8 @@ function actionOf(action: Action) {
   return action.game.case === "tomy" ? action.game.value.action : undefined;
 }
 
-function propose(column: number, story: string): Action {
-  return create(ActionSchema, { game: { case: "tomy", value: { action: { case: "propose", value: { column, story } } } } });
+function propose(column: number, text: string): Action {
+  return create(ActionSchema, { game: { case: "tomy", value: { action: { case: "propose", value: { column, story: { case: "text", value: text } } } } } });
 }
 
 /** Stories typed but not sent yet, by column (kept across redraws). */
@@ -119,7 +128,7 @@ function table(v: TomyView, ctx: TableContext): Drawn {
         }),
         el("p", { className: "place" }, place(column.location)),
       ];
-      if (story) parts.push(el("blockquote", { className: "story" }, el("strong", {}, ctx.seat(story.seat)), " ", `“${tomyStory(story.story, story.template, place)}”`));
+      if (story) parts.push(el("blockquote", { className: "story" }, el("strong", {}, ctx.seat(story.seat)), " ", `“${tomyStory(story.story, place)}”`));
       const proposals = ctx.legal.filter((a) => {
         const x = actionOf(a);
         return x?.case === "propose" && x.value.column === column.column;
@@ -133,7 +142,7 @@ function table(v: TomyView, ctx: TableContext): Drawn {
           id,
           rows: 3,
           maxLength: 500,
-          placeholder: tomyStory(suggestion.value.story, suggestion.value.template, place),
+          placeholder: tomyStory(suggestion.value.story, place),
           value: drafts.get(column.column) ?? "",
           disabled: ctx.busy,
         });
@@ -207,7 +216,7 @@ export function narrateTomy(event: TomyEvent, names: Names): string {
   const mine = (id: string): string => (names.me >= 0 ? id : `${id}-other`);
   switch (e.case) {
     case "storyProposed":
-      return t("my-ev-story_proposed", { who: who(e.value.seat), place: place(e.value.location), breed: breedName(e.value.column), story: tomyStory(e.value.story, e.value.template, place) });
+      return t("my-ev-story_proposed", { who: who(e.value.seat), place: place(e.value.location), breed: breedName(e.value.column), story: tomyStory(e.value.story, place) });
     case "passed":
       return t("my-ev-passed", { who: who(e.value.seat) });
     case "voteStarted": {

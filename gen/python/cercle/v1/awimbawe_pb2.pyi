@@ -27,7 +27,7 @@ class _AwimbaweAnimal:
 class _AwimbaweAnimalEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweAnimal.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_ANIMAL_UNSPECIFIED: _AwimbaweAnimal.ValueType  # 0
-    """Not set (a face-down card in a pile view)."""
+    """Not set: never sent (a face-down card is an AwimbaweHiddenCard, with no animal)."""
     AWIMBAWE_ANIMAL_MOUSE: _AwimbaweAnimal.ValueType  # 1
     """Value 1; beats the Elephant of its colour (AW-MOUSE-1)."""
     AWIMBAWE_ANIMAL_RHINO: _AwimbaweAnimal.ValueType  # 2
@@ -55,7 +55,7 @@ class AwimbaweAnimal(_AwimbaweAnimal, metaclass=_AwimbaweAnimalEnumTypeWrapper):
     """
 
 AWIMBAWE_ANIMAL_UNSPECIFIED: AwimbaweAnimal.ValueType  # 0
-"""Not set (a face-down card in a pile view)."""
+"""Not set: never sent (a face-down card is an AwimbaweHiddenCard, with no animal)."""
 AWIMBAWE_ANIMAL_MOUSE: AwimbaweAnimal.ValueType  # 1
 """Value 1; beats the Elephant of its colour (AW-MOUSE-1)."""
 AWIMBAWE_ANIMAL_RHINO: AwimbaweAnimal.ValueType  # 2
@@ -79,7 +79,7 @@ class _AwimbaweColour:
 class _AwimbaweColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweColour.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_COLOUR_UNSPECIFIED: _AwimbaweColour.ValueType  # 0
-    """Not set (a face-down card in a pile view)."""
+    """Not set: never sent (a face-down card is an AwimbaweHiddenCard, with no colour)."""
     AWIMBAWE_COLOUR_GREEN: _AwimbaweColour.ValueType  # 1
     """Green terrain, cards 0-5."""
     AWIMBAWE_COLOUR_YELLOW: _AwimbaweColour.ValueType  # 2
@@ -95,7 +95,7 @@ class AwimbaweColour(_AwimbaweColour, metaclass=_AwimbaweColourEnumTypeWrapper):
     """A card's colour: one of the four terrains, or the Eagles' sky (the trump suit)."""
 
 AWIMBAWE_COLOUR_UNSPECIFIED: AwimbaweColour.ValueType  # 0
-"""Not set (a face-down card in a pile view)."""
+"""Not set: never sent (a face-down card is an AwimbaweHiddenCard, with no colour)."""
 AWIMBAWE_COLOUR_GREEN: AwimbaweColour.ValueType  # 1
 """Green terrain, cards 0-5."""
 AWIMBAWE_COLOUR_YELLOW: AwimbaweColour.ValueType  # 2
@@ -115,7 +115,9 @@ class _AwimbawePower:
 class _AwimbawePowerEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbawePower.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_POWER_UNSPECIFIED: _AwimbawePower.ValueType  # 0
-    """No power (the Elephant), or not set."""
+    """Not set: never sent. A card with no power (the Elephant, AW-ELEPHANT-1) has no
+    `power` field at all (AwimbaweCardView.power is absent).
+    """
     AWIMBAWE_POWER_MOUSE: _AwimbawePower.ValueType  # 1
     """Automatic: a Mouse beats the Elephant of its own colour (AW-MOUSE-1)."""
     AWIMBAWE_POWER_RHINO: _AwimbawePower.ValueType  # 2
@@ -135,7 +137,9 @@ class AwimbawePower(_AwimbawePower, metaclass=_AwimbawePowerEnumTypeWrapper):
     """
 
 AWIMBAWE_POWER_UNSPECIFIED: AwimbawePower.ValueType  # 0
-"""No power (the Elephant), or not set."""
+"""Not set: never sent. A card with no power (the Elephant, AW-ELEPHANT-1) has no
+`power` field at all (AwimbaweCardView.power is absent).
+"""
 AWIMBAWE_POWER_MOUSE: AwimbawePower.ValueType  # 1
 """Automatic: a Mouse beats the Elephant of its own colour (AW-MOUSE-1)."""
 AWIMBAWE_POWER_RHINO: AwimbawePower.ValueType  # 2
@@ -157,7 +161,7 @@ class _AwimbaweHeirSide:
 class _AwimbaweHeirSideEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweHeirSide.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_HEIR_SIDE_UNSPECIFIED: _AwimbaweHeirSide.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     AWIMBAWE_HEIR_SIDE_SILVER: _AwimbaweHeirSide.ValueType  # 1
     """The player has not won a round yet."""
     AWIMBAWE_HEIR_SIDE_GOLD: _AwimbaweHeirSide.ValueType  # 2
@@ -167,7 +171,7 @@ class AwimbaweHeirSide(_AwimbaweHeirSide, metaclass=_AwimbaweHeirSideEnumTypeWra
     """Which side an Heir card shows (AW-HEIR-1)."""
 
 AWIMBAWE_HEIR_SIDE_UNSPECIFIED: AwimbaweHeirSide.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 AWIMBAWE_HEIR_SIDE_SILVER: AwimbaweHeirSide.ValueType  # 1
 """The player has not won a round yet."""
 AWIMBAWE_HEIR_SIDE_GOLD: AwimbaweHeirSide.ValueType  # 2
@@ -181,7 +185,7 @@ class _AwimbaweHeirAnimal:
 class _AwimbaweHeirAnimalEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweHeirAnimal.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_HEIR_ANIMAL_UNSPECIFIED: _AwimbaweHeirAnimal.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     AWIMBAWE_HEIR_ANIMAL_WHITE_TIGER: _AwimbaweHeirAnimal.ValueType  # 1
     """Seat 0's Heir."""
     AWIMBAWE_HEIR_ANIMAL_BLACK_PANTHER: _AwimbaweHeirAnimal.ValueType  # 2
@@ -191,7 +195,7 @@ class AwimbaweHeirAnimal(_AwimbaweHeirAnimal, metaclass=_AwimbaweHeirAnimalEnumT
     """The animal on a player's Heir card (AW-HEIR-1)."""
 
 AWIMBAWE_HEIR_ANIMAL_UNSPECIFIED: AwimbaweHeirAnimal.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 AWIMBAWE_HEIR_ANIMAL_WHITE_TIGER: AwimbaweHeirAnimal.ValueType  # 1
 """Seat 0's Heir."""
 AWIMBAWE_HEIR_ANIMAL_BLACK_PANTHER: AwimbaweHeirAnimal.ValueType  # 2
@@ -205,7 +209,7 @@ class _AwimbaweDecision:
 class _AwimbaweDecisionEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweDecision.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_DECISION_UNSPECIFIED: _AwimbaweDecision.ValueType  # 0
-    """Nothing: the match is over."""
+    """Not set: never sent (once the match is over the view has no `decision` at all)."""
     AWIMBAWE_DECISION_PLAY: _AwimbaweDecision.ValueType  # 1
     """Play a card: lead, or follow the card on the table (PlayCard)."""
     AWIMBAWE_DECISION_EAGLE: _AwimbaweDecision.ValueType  # 2
@@ -223,7 +227,7 @@ class AwimbaweDecision(_AwimbaweDecision, metaclass=_AwimbaweDecisionEnumTypeWra
     """What the table waits for, and from whom (the view's `decision_seat`)."""
 
 AWIMBAWE_DECISION_UNSPECIFIED: AwimbaweDecision.ValueType  # 0
-"""Nothing: the match is over."""
+"""Not set: never sent (once the match is over the view has no `decision` at all)."""
 AWIMBAWE_DECISION_PLAY: AwimbaweDecision.ValueType  # 1
 """Play a card: lead, or follow the card on the table (PlayCard)."""
 AWIMBAWE_DECISION_EAGLE: AwimbaweDecision.ValueType  # 2
@@ -245,7 +249,7 @@ class _AwimbaweSource:
 class _AwimbaweSourceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweSource.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_SOURCE_UNSPECIFIED: _AwimbaweSource.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     AWIMBAWE_SOURCE_HAND: _AwimbaweSource.ValueType  # 1
     """From the hand."""
     AWIMBAWE_SOURCE_PILE: _AwimbaweSource.ValueType  # 2
@@ -255,7 +259,7 @@ class AwimbaweSource(_AwimbaweSource, metaclass=_AwimbaweSourceEnumTypeWrapper):
     """Where a card was played or paralysed from."""
 
 AWIMBAWE_SOURCE_UNSPECIFIED: AwimbaweSource.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 AWIMBAWE_SOURCE_HAND: AwimbaweSource.ValueType  # 1
 """From the hand."""
 AWIMBAWE_SOURCE_PILE: AwimbaweSource.ValueType  # 2
@@ -269,7 +273,7 @@ class _AwimbaweParalysisEndReason:
 class _AwimbaweParalysisEndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweParalysisEndReason.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_PARALYSIS_END_REASON_UNSPECIFIED: _AwimbaweParalysisEndReason.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     AWIMBAWE_PARALYSIS_END_REASON_PLAYED: _AwimbaweParalysisEndReason.ValueType  # 1
     """They played another card (AW-SNAKE-1)."""
     AWIMBAWE_PARALYSIS_END_REASON_STUCK: _AwimbaweParalysisEndReason.ValueType  # 2
@@ -279,7 +283,7 @@ class AwimbaweParalysisEndReason(_AwimbaweParalysisEndReason, metaclass=_Awimbaw
     """Why a player's paralysed cards are free again."""
 
 AWIMBAWE_PARALYSIS_END_REASON_UNSPECIFIED: AwimbaweParalysisEndReason.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 AWIMBAWE_PARALYSIS_END_REASON_PLAYED: AwimbaweParalysisEndReason.ValueType  # 1
 """They played another card (AW-SNAKE-1)."""
 AWIMBAWE_PARALYSIS_END_REASON_STUCK: AwimbaweParalysisEndReason.ValueType  # 2
@@ -293,7 +297,7 @@ class _AwimbaweTurnUpReason:
 class _AwimbaweTurnUpReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweTurnUpReason.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_TURN_UP_REASON_UNSPECIFIED: _AwimbaweTurnUpReason.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     AWIMBAWE_TURN_UP_REASON_UNCOVERED: _AwimbaweTurnUpReason.ValueType  # 1
     """A trick was collected and these face-down cards had nothing on them (AW-UNCOVER-1)."""
     AWIMBAWE_TURN_UP_REASON_STUCK: _AwimbaweTurnUpReason.ValueType  # 2
@@ -303,7 +307,7 @@ class AwimbaweTurnUpReason(_AwimbaweTurnUpReason, metaclass=_AwimbaweTurnUpReaso
     """Why pile cards were turned face up."""
 
 AWIMBAWE_TURN_UP_REASON_UNSPECIFIED: AwimbaweTurnUpReason.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 AWIMBAWE_TURN_UP_REASON_UNCOVERED: AwimbaweTurnUpReason.ValueType  # 1
 """A trick was collected and these face-down cards had nothing on them (AW-UNCOVER-1)."""
 AWIMBAWE_TURN_UP_REASON_STUCK: AwimbaweTurnUpReason.ValueType  # 2
@@ -317,7 +321,7 @@ class _AwimbaweRoundReason:
 class _AwimbaweRoundReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweRoundReason.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_ROUND_REASON_UNSPECIFIED: _AwimbaweRoundReason.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     AWIMBAWE_ROUND_REASON_FOUR_HYENAS: _AwimbaweRoundReason.ValueType  # 1
     """The loser took the fourth Hyena: the round stopped at once (AW-HYENA-1)."""
     AWIMBAWE_ROUND_REASON_MORE_CROWNS: _AwimbaweRoundReason.ValueType  # 2
@@ -331,7 +335,7 @@ class AwimbaweRoundReason(_AwimbaweRoundReason, metaclass=_AwimbaweRoundReasonEn
     """Why a round was won."""
 
 AWIMBAWE_ROUND_REASON_UNSPECIFIED: AwimbaweRoundReason.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 AWIMBAWE_ROUND_REASON_FOUR_HYENAS: AwimbaweRoundReason.ValueType  # 1
 """The loser took the fourth Hyena: the round stopped at once (AW-HYENA-1)."""
 AWIMBAWE_ROUND_REASON_MORE_CROWNS: AwimbaweRoundReason.ValueType  # 2
@@ -349,7 +353,7 @@ class _AwimbaweLeadReason:
 class _AwimbaweLeadReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_AwimbaweLeadReason.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     AWIMBAWE_LEAD_REASON_UNSPECIFIED: _AwimbaweLeadReason.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     AWIMBAWE_LEAD_REASON_FEWER_CROWNS: _AwimbaweLeadReason.ValueType  # 1
     """First round: their four face-up pile cards show fewer crowns."""
     AWIMBAWE_LEAD_REASON_TIE_DRAWN: _AwimbaweLeadReason.ValueType  # 2
@@ -361,7 +365,7 @@ class AwimbaweLeadReason(_AwimbaweLeadReason, metaclass=_AwimbaweLeadReasonEnumT
     """Why a player leads a round's first trick (AW-SETUP-3)."""
 
 AWIMBAWE_LEAD_REASON_UNSPECIFIED: AwimbaweLeadReason.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 AWIMBAWE_LEAD_REASON_FEWER_CROWNS: AwimbaweLeadReason.ValueType  # 1
 """First round: their four face-up pile cards show fewer crowns."""
 AWIMBAWE_LEAD_REASON_TIE_DRAWN: AwimbaweLeadReason.ValueType  # 2
@@ -479,10 +483,8 @@ class AwimbaweAction(_message.Message):
 
     @_typing.final
     class SnakePick(_message.Message):
-        """AW-SNAKE-1: paralyse one available opponent card. Give exactly one of
-        `target_card` (a face-up pile top of the opponent) or `hand_position` (a position,
-        `0 <= p < snake_hand_positions` of the view, in the opponent's hand as shuffled for you:
-        a blind pick).
+        """AW-SNAKE-1: paralyse one available opponent card: a face-up pile top of the opponent
+        (`target_card`), or a hand card picked blind (`hand_position`).
         """
 
         DESCRIPTOR: _descriptor.Descriptor
@@ -492,25 +494,22 @@ class AwimbaweAction(_message.Message):
         target_card: _builtins.int
         """A face-up pile top of the opponent, by card id."""
         hand_position: _builtins.int
-        """A position in the opponent's hand, picked blind."""
+        """A position, `0 <= p < snake_hand_positions` of the view, in the opponent's hand as
+        shuffled for you: a blind pick.
+        """
         def __init__(
             self,
             *,
-            target_card: _builtins.int | None = ...,
-            hand_position: _builtins.int | None = ...,
+            target_card: _builtins.int = ...,
+            hand_position: _builtins.int = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position", "_target_card", b"_target_card", "hand_position", b"hand_position", "target_card", b"target_card"]  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["hand_position", b"hand_position", "target", b"target", "target_card", b"target_card"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position", "_target_card", b"_target_card", "hand_position", b"hand_position", "target_card", b"target_card"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["hand_position", b"hand_position", "target", b"target", "target_card", b"target_card"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        _WhichOneofReturnType__hand_position: _TypeAlias = _typing.Literal["hand_position"]  # noqa: Y015
-        _WhichOneofArgType__hand_position: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position"]  # noqa: Y015
-        _WhichOneofReturnType__target_card: _TypeAlias = _typing.Literal["target_card"]  # noqa: Y015
-        _WhichOneofArgType__target_card: _TypeAlias = _typing.Literal["_target_card", b"_target_card"]  # noqa: Y015
-        @_typing.overload
-        def WhichOneof(self, oneof_group: _WhichOneofArgType__hand_position) -> _WhichOneofReturnType__hand_position | None: ...
-        @_typing.overload
-        def WhichOneof(self, oneof_group: _WhichOneofArgType__target_card) -> _WhichOneofReturnType__target_card | None: ...
+        _WhichOneofReturnType_target: _TypeAlias = _typing.Literal["target_card", "hand_position"]  # noqa: Y015
+        _WhichOneofArgType_target: _TypeAlias = _typing.Literal["target", b"target"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType_target) -> _WhichOneofReturnType_target | None: ...
 
     @_typing.final
     class ChooseLeader(_message.Message):
@@ -616,7 +615,7 @@ class AwimbaweView(_message.Message):
     leader: _builtins.int
     """Who leads (or led) the current trick; between rounds, who led the last one."""
     decision: Global___AwimbaweDecision.ValueType
-    """What the table waits for; unset once the match is over."""
+    """What the table waits for; absent once the match is over."""
     decision_seat: _builtins.int
     """Who must make that decision; absent once the match is over."""
     next_leader: _builtins.int
@@ -656,7 +655,7 @@ class AwimbaweView(_message.Message):
         players: _abc.Iterable[Global___AwimbaweSideView] | None = ...,
         table: _abc.Iterable[Global___AwimbawePlayedCard] | None = ...,
         leader: _builtins.int = ...,
-        decision: Global___AwimbaweDecision.ValueType = ...,
+        decision: Global___AwimbaweDecision.ValueType | None = ...,
         decision_seat: _builtins.int | None = ...,
         next_leader: _builtins.int | None = ...,
         snake_hand_positions: _builtins.int = ...,
@@ -664,10 +663,12 @@ class AwimbaweView(_message.Message):
         round_results: _abc.Iterable[Global___AwimbaweRoundResultView] | None = ...,
         match_winner: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_decision_seat", b"_decision_seat", "_match_winner", b"_match_winner", "_next_leader", b"_next_leader", "_seat", b"_seat", "decision_seat", b"decision_seat", "last_trick", b"last_trick", "match_winner", b"match_winner", "next_leader", b"next_leader", "seat", b"seat"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_decision", b"_decision", "_decision_seat", b"_decision_seat", "_match_winner", b"_match_winner", "_next_leader", b"_next_leader", "_seat", b"_seat", "decision", b"decision", "decision_seat", b"decision_seat", "last_trick", b"last_trick", "match_winner", b"match_winner", "next_leader", b"next_leader", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_decision_seat", b"_decision_seat", "_match_winner", b"_match_winner", "_next_leader", b"_next_leader", "_seat", b"_seat", "decision", b"decision", "decision_seat", b"decision_seat", "hand", b"hand", "last_trick", b"last_trick", "leader", b"leader", "match_winner", b"match_winner", "next_leader", b"next_leader", "players", b"players", "round", b"round", "round_results", b"round_results", "seat", b"seat", "snake_hand_positions", b"snake_hand_positions", "table", b"table"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_decision", b"_decision", "_decision_seat", b"_decision_seat", "_match_winner", b"_match_winner", "_next_leader", b"_next_leader", "_seat", b"_seat", "decision", b"decision", "decision_seat", b"decision_seat", "hand", b"hand", "last_trick", b"last_trick", "leader", b"leader", "match_winner", b"match_winner", "next_leader", b"next_leader", "players", b"players", "round", b"round", "round_results", b"round_results", "seat", b"seat", "snake_hand_positions", b"snake_hand_positions", "table", b"table"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__decision: _TypeAlias = _typing.Literal["decision"]  # noqa: Y015
+    _WhichOneofArgType__decision: _TypeAlias = _typing.Literal["_decision", b"_decision"]  # noqa: Y015
     _WhichOneofReturnType__decision_seat: _TypeAlias = _typing.Literal["decision_seat"]  # noqa: Y015
     _WhichOneofArgType__decision_seat: _TypeAlias = _typing.Literal["_decision_seat", b"_decision_seat"]  # noqa: Y015
     _WhichOneofReturnType__match_winner: _TypeAlias = _typing.Literal["match_winner"]  # noqa: Y015
@@ -676,6 +677,8 @@ class AwimbaweView(_message.Message):
     _WhichOneofArgType__next_leader: _TypeAlias = _typing.Literal["_next_leader", b"_next_leader"]  # noqa: Y015
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__decision) -> _WhichOneofReturnType__decision | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__decision_seat) -> _WhichOneofReturnType__decision_seat | None: ...
     @_typing.overload
@@ -923,10 +926,8 @@ class AwimbawePileView(_message.Message):
     size: _builtins.int
     """How many cards the pile holds."""
     @_builtins.property
-    def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbaweCardView]:
-        """The pile's cards, bottom first; an entry with no field set is a face-down card (nobody
-        knows it, not even its owner, AW-SETUP-2).
-        """
+    def cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___AwimbawePileCard]:
+        """The pile's cards, bottom first: each a face-up card or a face-down one."""
 
     @_builtins.property
     def top(self) -> Global___AwimbaweCardView:
@@ -935,7 +936,7 @@ class AwimbawePileView(_message.Message):
     def __init__(
         self,
         *,
-        cards: _abc.Iterable[Global___AwimbaweCardView] | None = ...,
+        cards: _abc.Iterable[Global___AwimbawePileCard] | None = ...,
         top: Global___AwimbaweCardView | None = ...,
         size: _builtins.int = ...,
     ) -> None: ...
@@ -946,6 +947,57 @@ class AwimbawePileView(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___AwimbawePileView: _TypeAlias = AwimbawePileView  # noqa: Y015
+
+@_typing.final
+class AwimbawePileCard(_message.Message):
+    """One card of a pile: face up (its face) or face down (nobody knows it)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CARD_FIELD_NUMBER: _builtins.int
+    HIDDEN_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def card(self) -> Global___AwimbaweCardView:
+        """A face-up card: its face."""
+
+    @_builtins.property
+    def hidden(self) -> Global___AwimbaweHiddenCard:
+        """A face-down card."""
+
+    def __init__(
+        self,
+        *,
+        card: Global___AwimbaweCardView | None = ...,
+        hidden: Global___AwimbaweHiddenCard | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "hidden", b"hidden", "slot", b"slot"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "hidden", b"hidden", "slot", b"slot"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_slot: _TypeAlias = _typing.Literal["card", "hidden"]  # noqa: Y015
+    _WhichOneofArgType_slot: _TypeAlias = _typing.Literal["slot", b"slot"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_slot) -> _WhichOneofReturnType_slot | None: ...
+
+Global___AwimbawePileCard: _TypeAlias = AwimbawePileCard  # noqa: Y015
+
+@_typing.final
+class AwimbaweHiddenCard(_message.Message):
+    """A face-down pile card: nobody knows it, not even its owner (AW-SETUP-2). It carries
+    nothing, on purpose.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___AwimbaweHiddenCard: _TypeAlias = AwimbaweHiddenCard  # noqa: Y015
 
 @_typing.final
 class AwimbaweEvent(_message.Message):
@@ -1157,10 +1209,12 @@ class AwimbaweEvent(_message.Message):
         pile: _builtins.int
         """The pile (0-3) whose top is paralysed; absent for a hand card."""
         hand_position: _builtins.int
-        """The blind position picked in the owner's hand; absent for a pile top."""
+        """A hand card: the blind position picked in the owner's hand (the card itself stays
+        secret; only its owner learns it, by HandCardParalysed).
+        """
         @_builtins.property
         def card(self) -> Global___AwimbaweCardView:
-            """The paralysed pile top; absent for a hand card (nobody but its owner learns it)."""
+            """A pile top: its face (public)."""
 
         def __init__(
             self,
@@ -1170,20 +1224,20 @@ class AwimbaweEvent(_message.Message):
             source: Global___AwimbaweSource.ValueType = ...,
             pile: _builtins.int | None = ...,
             card: Global___AwimbaweCardView | None = ...,
-            hand_position: _builtins.int | None = ...,
+            hand_position: _builtins.int = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position", "_pile", b"_pile", "card", b"card", "hand_position", b"hand_position", "pile", b"pile"]  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_pile", b"_pile", "card", b"card", "hand_position", b"hand_position", "pile", b"pile", "target", b"target"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position", "_pile", b"_pile", "card", b"card", "hand_position", b"hand_position", "owner", b"owner", "pile", b"pile", "seat", b"seat", "source", b"source"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_pile", b"_pile", "card", b"card", "hand_position", b"hand_position", "owner", b"owner", "pile", b"pile", "seat", b"seat", "source", b"source", "target", b"target"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        _WhichOneofReturnType__hand_position: _TypeAlias = _typing.Literal["hand_position"]  # noqa: Y015
-        _WhichOneofArgType__hand_position: _TypeAlias = _typing.Literal["_hand_position", b"_hand_position"]  # noqa: Y015
         _WhichOneofReturnType__pile: _TypeAlias = _typing.Literal["pile"]  # noqa: Y015
         _WhichOneofArgType__pile: _TypeAlias = _typing.Literal["_pile", b"_pile"]  # noqa: Y015
-        @_typing.overload
-        def WhichOneof(self, oneof_group: _WhichOneofArgType__hand_position) -> _WhichOneofReturnType__hand_position | None: ...
+        _WhichOneofReturnType_target: _TypeAlias = _typing.Literal["card", "hand_position"]  # noqa: Y015
+        _WhichOneofArgType_target: _TypeAlias = _typing.Literal["target", b"target"]  # noqa: Y015
         @_typing.overload
         def WhichOneof(self, oneof_group: _WhichOneofArgType__pile) -> _WhichOneofReturnType__pile | None: ...
+        @_typing.overload
+        def WhichOneof(self, oneof_group: _WhichOneofArgType_target) -> _WhichOneofReturnType_target | None: ...
 
     @_typing.final
     class HandCardParalysed(_message.Message):

@@ -26,7 +26,7 @@ class _TamashiiColour:
 class _TamashiiColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiColour.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TAMASHII_COLOUR_UNSPECIFIED: _TamashiiColour.ValueType  # 0
-    """Unset: no gem (erosion found nothing to take)."""
+    """Not set: never sent (an erosion that found no gem to take has no `colour` at all)."""
     TAMASHII_COLOUR_BLUE: _TamashiiColour.ValueType  # 1
     """Blue gem (10 in the full bag)."""
     TAMASHII_COLOUR_RED: _TamashiiColour.ValueType  # 2
@@ -42,7 +42,7 @@ class TamashiiColour(_TamashiiColour, metaclass=_TamashiiColourEnumTypeWrapper):
     """A gem colour (TM-BAG-1)."""
 
 TAMASHII_COLOUR_UNSPECIFIED: TamashiiColour.ValueType  # 0
-"""Unset: no gem (erosion found nothing to take)."""
+"""Not set: never sent (an erosion that found no gem to take has no `colour` at all)."""
 TAMASHII_COLOUR_BLUE: TamashiiColour.ValueType  # 1
 """Blue gem (10 in the full bag)."""
 TAMASHII_COLOUR_RED: TamashiiColour.ValueType  # 2
@@ -62,7 +62,7 @@ class _TamashiiPower:
 class _TamashiiPowerEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiPower.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TAMASHII_POWER_UNSPECIFIED: _TamashiiPower.ValueType  # 0
-    """Unset: not known."""
+    """Not set: never sent (a card without a power says NONE)."""
     TAMASHII_POWER_NONE: _TamashiiPower.ValueType  # 1
     """The card has no power."""
     TAMASHII_POWER_RETURN_EXCESS: _TamashiiPower.ValueType  # 2
@@ -78,7 +78,7 @@ class TamashiiPower(_TamashiiPower, metaclass=_TamashiiPowerEnumTypeWrapper):
     """The power printed on a Tamashii, applied when it is freed (TM-CARDS-1; never in NOVICE)."""
 
 TAMASHII_POWER_UNSPECIFIED: TamashiiPower.ValueType  # 0
-"""Unset: not known."""
+"""Not set: never sent (a card without a power says NONE)."""
 TAMASHII_POWER_NONE: TamashiiPower.ValueType  # 1
 """The card has no power."""
 TAMASHII_POWER_RETURN_EXCESS: TamashiiPower.ValueType  # 2
@@ -134,7 +134,7 @@ class _TamashiiPhase:
 class _TamashiiPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiPhase.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TAMASHII_PHASE_UNSPECIFIED: _TamashiiPhase.ValueType  # 0
-    """Unset."""
+    """Not set: never sent."""
     TAMASHII_PHASE_CHOOSE: _TamashiiPhase.ValueType  # 1
     """Start of a turn: peek at a card or gather (TM-TURN-1)."""
     TAMASHII_PHASE_GATHERING: _TamashiiPhase.ValueType  # 2
@@ -148,7 +148,7 @@ class TamashiiPhase(_TamashiiPhase, metaclass=_TamashiiPhaseEnumTypeWrapper):
     """Where the current turn stands."""
 
 TAMASHII_PHASE_UNSPECIFIED: TamashiiPhase.ValueType  # 0
-"""Unset."""
+"""Not set: never sent."""
 TAMASHII_PHASE_CHOOSE: TamashiiPhase.ValueType  # 1
 """Start of a turn: peek at a card or gather (TM-TURN-1)."""
 TAMASHII_PHASE_GATHERING: TamashiiPhase.ValueType  # 2
@@ -166,7 +166,7 @@ class _TamashiiPile:
 class _TamashiiPileEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiPile.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TAMASHII_PILE_UNSPECIFIED: _TamashiiPile.ValueType  # 0
-    """Unset."""
+    """Not set: never sent."""
     TAMASHII_PILE_BAG: _TamashiiPile.ValueType  # 1
     """Back into the bag (Kaze's RETURN_EXCESS power)."""
     TAMASHII_PILE_REMOVED: _TamashiiPile.ValueType  # 2
@@ -176,7 +176,7 @@ class TamashiiPile(_TamashiiPile, metaclass=_TamashiiPileEnumTypeWrapper):
     """Where the excess gems of a freed card went (TM-FREE-1)."""
 
 TAMASHII_PILE_UNSPECIFIED: TamashiiPile.ValueType  # 0
-"""Unset."""
+"""Not set: never sent."""
 TAMASHII_PILE_BAG: TamashiiPile.ValueType  # 1
 """Back into the bag (Kaze's RETURN_EXCESS power)."""
 TAMASHII_PILE_REMOVED: TamashiiPile.ValueType  # 2
@@ -190,7 +190,7 @@ class _TamashiiEndReason:
 class _TamashiiEndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiEndReason.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TAMASHII_END_REASON_UNSPECIFIED: _TamashiiEndReason.ValueType  # 0
-    """Unset: the match goes on."""
+    """Not set: never sent (while the match goes on the view has no `end_reason`)."""
     TAMASHII_END_REASON_ALL_FREED: _TamashiiEndReason.ValueType  # 1
     """All six Tamashii are freed."""
     TAMASHII_END_REASON_NO_CARD_CAN_BE_FREED: _TamashiiEndReason.ValueType  # 2
@@ -202,7 +202,7 @@ class TamashiiEndReason(_TamashiiEndReason, metaclass=_TamashiiEndReasonEnumType
     """Why the match ended (the same reasons as the outcome's, TM-END-1 and TM-END-3)."""
 
 TAMASHII_END_REASON_UNSPECIFIED: TamashiiEndReason.ValueType  # 0
-"""Unset: the match goes on."""
+"""Not set: never sent (while the match goes on the view has no `end_reason`)."""
 TAMASHII_END_REASON_ALL_FREED: TamashiiEndReason.ValueType  # 1
 """All six Tamashii are freed."""
 TAMASHII_END_REASON_NO_CARD_CAN_BE_FREED: TamashiiEndReason.ValueType  # 2
@@ -218,7 +218,7 @@ class _TamashiiVerdict:
 class _TamashiiVerdictEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TamashiiVerdict.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TAMASHII_VERDICT_UNSPECIFIED: _TamashiiVerdict.ValueType  # 0
-    """Unset: the match goes on."""
+    """Not set: never sent (while the match goes on the view has no `verdict`)."""
     TAMASHII_VERDICT_JUST_A_GAME: _TamashiiVerdict.ValueType  # 1
     """0 to 2 freed: "Just a game, let's do better next time!" / "Ce n'est qu'un jeu, faisons
     mieux la prochaine fois !".
@@ -240,7 +240,7 @@ class TamashiiVerdict(_TamashiiVerdict, metaclass=_TamashiiVerdictEnumTypeWrappe
     """
 
 TAMASHII_VERDICT_UNSPECIFIED: TamashiiVerdict.ValueType  # 0
-"""Unset: the match goes on."""
+"""Not set: never sent (while the match goes on the view has no `verdict`)."""
 TAMASHII_VERDICT_JUST_A_GAME: TamashiiVerdict.ValueType  # 1
 """0 to 2 freed: "Just a game, let's do better next time!" / "Ce n'est qu'un jeu, faisons
 mieux la prochaine fois !".
@@ -451,9 +451,9 @@ class TamashiiView(_message.Message):
     freed: _builtins.int
     """How many Tamashii are freed."""
     end_reason: Global___TamashiiEndReason.ValueType
-    """Why the match ended; unset while it runs."""
+    """Why the match ended; absent while it runs."""
     verdict: Global___TamashiiVerdict.ValueType
-    """The verdict once the match is over (TM-END-2); unset while it runs."""
+    """The verdict once the match is over (TM-END-2); absent while it runs."""
     @_builtins.property
     def slots(self) -> _containers.RepeatedCompositeFieldContainer[Global___TamashiiSlotView]:
         """The six slots, in order 0 to 5."""
@@ -495,16 +495,23 @@ class TamashiiView(_message.Message):
         drawn: Global___TamashiiGems | None = ...,
         removed: Global___TamashiiGems | None = ...,
         freed: _builtins.int = ...,
-        end_reason: Global___TamashiiEndReason.ValueType = ...,
+        end_reason: Global___TamashiiEndReason.ValueType | None = ...,
         my_peeks: _abc.Iterable[Global___TamashiiKnownCard] | None = ...,
         seen_by_all: _abc.Iterable[Global___TamashiiKnownCard] | None = ...,
-        verdict: Global___TamashiiVerdict.ValueType = ...,
+        verdict: Global___TamashiiVerdict.ValueType | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["bag", b"bag", "drawn", b"drawn", "removed", b"removed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_end_reason", b"_end_reason", "_verdict", b"_verdict", "bag", b"bag", "drawn", b"drawn", "end_reason", b"end_reason", "removed", b"removed", "verdict", b"verdict"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bag", b"bag", "black_is_wild", b"black_is_wild", "drawn", b"drawn", "end_reason", b"end_reason", "freed", b"freed", "level", b"level", "memory_aid", b"memory_aid", "my_peeks", b"my_peeks", "phase", b"phase", "players", b"players", "powers_active", b"powers_active", "removed", b"removed", "seen_by_all", b"seen_by_all", "slots", b"slots", "turn", b"turn", "verdict", b"verdict"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_end_reason", b"_end_reason", "_verdict", b"_verdict", "bag", b"bag", "black_is_wild", b"black_is_wild", "drawn", b"drawn", "end_reason", b"end_reason", "freed", b"freed", "level", b"level", "memory_aid", b"memory_aid", "my_peeks", b"my_peeks", "phase", b"phase", "players", b"players", "powers_active", b"powers_active", "removed", b"removed", "seen_by_all", b"seen_by_all", "slots", b"slots", "turn", b"turn", "verdict", b"verdict"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__end_reason: _TypeAlias = _typing.Literal["end_reason"]  # noqa: Y015
+    _WhichOneofArgType__end_reason: _TypeAlias = _typing.Literal["_end_reason", b"_end_reason"]  # noqa: Y015
+    _WhichOneofReturnType__verdict: _TypeAlias = _typing.Literal["verdict"]  # noqa: Y015
+    _WhichOneofArgType__verdict: _TypeAlias = _typing.Literal["_verdict", b"_verdict"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__end_reason) -> _WhichOneofReturnType__end_reason | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__verdict) -> _WhichOneofReturnType__verdict | None: ...
 
 Global___TamashiiView: _TypeAlias = TamashiiView  # noqa: Y015
 
@@ -967,17 +974,19 @@ class TamashiiEvent(_message.Message):
 
         COLOUR_FIELD_NUMBER: _builtins.int
         colour: Global___TamashiiColour.ValueType
-        """The colour removed; unset when the bag held no blue, red or yellow gem."""
+        """The colour removed; absent when the bag held no blue, red or yellow gem."""
         def __init__(
             self,
             *,
-            colour: Global___TamashiiColour.ValueType = ...,
+            colour: Global___TamashiiColour.ValueType | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_colour", b"_colour", "colour", b"colour"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["colour", b"colour"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_colour", b"_colour", "colour", b"colour"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        def WhichOneof(self, oneof_group: _Never) -> None: ...
+        _WhichOneofReturnType__colour: _TypeAlias = _typing.Literal["colour"]  # noqa: Y015
+        _WhichOneofArgType__colour: _TypeAlias = _typing.Literal["_colour", b"_colour"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__colour) -> _WhichOneofReturnType__colour | None: ...
 
     @_typing.final
     class TurnTimedOut(_message.Message):

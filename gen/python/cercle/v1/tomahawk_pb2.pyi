@@ -26,7 +26,9 @@ class _TomahawkColour:
 class _TomahawkColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomahawkColour.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TOMAHAWK_COLOUR_UNSPECIFIED: _TomahawkColour.ValueType  # 0
-    """Unset: no colour (a colourless card, or no colour named yet)."""
+    """Not set: never sent (a colourless card, or a colour not named yet, has no colour
+    field at all).
+    """
     TOMAHAWK_COLOUR_RED: _TomahawkColour.ValueType  # 1
     """Red."""
     TOMAHAWK_COLOUR_BLUE: _TomahawkColour.ValueType  # 2
@@ -46,7 +48,9 @@ class TomahawkColour(_TomahawkColour, metaclass=_TomahawkColourEnumTypeWrapper):
     """
 
 TOMAHAWK_COLOUR_UNSPECIFIED: TomahawkColour.ValueType  # 0
-"""Unset: no colour (a colourless card, or no colour named yet)."""
+"""Not set: never sent (a colourless card, or a colour not named yet, has no colour
+field at all).
+"""
 TOMAHAWK_COLOUR_RED: TomahawkColour.ValueType  # 1
 """Red."""
 TOMAHAWK_COLOUR_BLUE: TomahawkColour.ValueType  # 2

@@ -27,7 +27,7 @@ class _TomyBreed:
 class _TomyBreedEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyBreed.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TOMY_BREED_UNSPECIFIED: _TomyBreed.ValueType  # 0
-    """Not set (no breed: e.g. nobody voted)."""
+    """Not set: never sent (a turn nobody could vote in has no winning `breed` at all)."""
     TOMY_BREED_COCKER: _TomyBreed.ValueType  # 1
     """Cocker (column 0, green)."""
     TOMY_BREED_TECKEL: _TomyBreed.ValueType  # 2
@@ -52,7 +52,7 @@ class TomyBreed(_TomyBreed, metaclass=_TomyBreedEnumTypeWrapper):
     """
 
 TOMY_BREED_UNSPECIFIED: TomyBreed.ValueType  # 0
-"""Not set (no breed: e.g. nobody voted)."""
+"""Not set: never sent (a turn nobody could vote in has no winning `breed` at all)."""
 TOMY_BREED_COCKER: TomyBreed.ValueType  # 1
 """Cocker (column 0, green)."""
 TOMY_BREED_TECKEL: TomyBreed.ValueType  # 2
@@ -74,7 +74,7 @@ class _TomyColour:
 class _TomyColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyColour.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TOMY_COLOUR_UNSPECIFIED: _TomyColour.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     TOMY_COLOUR_GREEN: _TomyColour.ValueType  # 1
     """Green (Cocker)."""
     TOMY_COLOUR_RED: _TomyColour.ValueType  # 2
@@ -92,7 +92,7 @@ class TomyColour(_TomyColour, metaclass=_TomyColourEnumTypeWrapper):
     """The colour of a breed card and of its dog cards (MT-MAT-1)."""
 
 TOMY_COLOUR_UNSPECIFIED: TomyColour.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 TOMY_COLOUR_GREEN: TomyColour.ValueType  # 1
 """Green (Cocker)."""
 TOMY_COLOUR_RED: TomyColour.ValueType  # 2
@@ -114,7 +114,7 @@ class _TomyPhase:
 class _TomyPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyPhase.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TOMY_PHASE_UNSPECIFIED: _TomyPhase.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     TOMY_PHASE_STORY: _TomyPhase.ValueType  # 1
     """Story phase: seats speak in turn from the leash holder, proposing a place or passing
     (MT-STORY-1/2); `storyteller` is the seat to speak.
@@ -134,7 +134,7 @@ class TomyPhase(_TomyPhase, metaclass=_TomyPhaseEnumTypeWrapper):
     """Where a turn stands."""
 
 TOMY_PHASE_UNSPECIFIED: TomyPhase.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 TOMY_PHASE_STORY: TomyPhase.ValueType  # 1
 """Story phase: seats speak in turn from the leash holder, proposing a place or passing
 (MT-STORY-1/2); `storyteller` is the seat to speak.
@@ -184,7 +184,7 @@ class _TomyEndReason:
 class _TomyEndReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyEndReason.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TOMY_END_REASON_UNSPECIFIED: _TomyEndReason.ValueType  # 0
-    """Not set."""
+    """Not set: never sent."""
     TOMY_END_REASON_ONE_CARD_LEFT: _TomyEndReason.ValueType  # 1
     """At the end of a turn a player held exactly one card (MT-END-1)."""
     TOMY_END_REASON_LOCATIONS_EXHAUSTED: _TomyEndReason.ValueType  # 2
@@ -196,7 +196,7 @@ class TomyEndReason(_TomyEndReason, metaclass=_TomyEndReasonEnumTypeWrapper):
     """Why a game or the match ended."""
 
 TOMY_END_REASON_UNSPECIFIED: TomyEndReason.ValueType  # 0
-"""Not set."""
+"""Not set: never sent."""
 TOMY_END_REASON_ONE_CARD_LEFT: TomyEndReason.ValueType  # 1
 """At the end of a turn a player held exactly one card (MT-END-1)."""
 TOMY_END_REASON_LOCATIONS_EXHAUSTED: TomyEndReason.ValueType  # 2
@@ -215,38 +215,39 @@ class TomyAction(_message.Message):
     class Propose(_message.Message):
         """MT-STORY-1: "je pense que Tomy est là !" — the place under `column`, with a story.
 
-        `story` is free text, 1–500 characters once trimmed. The storyteller's `choices` list
+        The story is a person's `text`, or a `template` story. The storyteller's `choices` list
         one per available column, with a template story.
         """
 
         DESCRIPTOR: _descriptor.Descriptor
 
         COLUMN_FIELD_NUMBER: _builtins.int
-        STORY_FIELD_NUMBER: _builtins.int
+        TEXT_FIELD_NUMBER: _builtins.int
         TEMPLATE_FIELD_NUMBER: _builtins.int
         column: _builtins.int
         """The column (0–5) whose place is proposed; not one already proposed this turn."""
-        story: _builtins.str
-        """The story, 1–500 characters once trimmed. Empty when `template` is set."""
+        text: _builtins.str
+        """Free text, 1–500 characters once trimmed."""
         @_builtins.property
         def template(self) -> Global___TomyTemplateStory:
-            """Instead of `story`: one of the template stories of the clients' catalogues (what the
-            `choices` suggest; send it back as listed). Its `breed` and `location` must be
-            the column's. Set either `story` or `template`, never both.
+            """One of the template stories of the clients' catalogues (what the `choices`
+            suggest; send it back as listed). Its `breed` and `location` must be the column's.
             """
 
         def __init__(
             self,
             *,
             column: _builtins.int = ...,
-            story: _builtins.str = ...,
+            text: _builtins.str = ...,
             template: Global___TomyTemplateStory | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["template", b"template"]  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["story", b"story", "template", b"template", "text", b"text"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "story", b"story", "template", b"template"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "story", b"story", "template", b"template", "text", b"text"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        def WhichOneof(self, oneof_group: _Never) -> None: ...
+        _WhichOneofReturnType_story: _TypeAlias = _typing.Literal["text", "template"]  # noqa: Y015
+        _WhichOneofArgType_story: _TypeAlias = _typing.Literal["story", b"story"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType_story) -> _WhichOneofReturnType_story | None: ...
 
     @_typing.final
     class Pass(_message.Message):
@@ -421,8 +422,8 @@ class TomyView(_message.Message):
         """Per seat: has voted this turn (the card stays hidden until the reveal)."""
 
     @_builtins.property
-    def votes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Per seat, in the tie phase only: the card each seat voted with; -1 for no vote."""
+    def votes(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomySeatVote]:
+        """Per seat, in the tie phase only: the card each seat voted with, or no vote."""
 
     @_builtins.property
     def hand(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomyDogCard]:
@@ -462,7 +463,7 @@ class TomyView(_message.Message):
         passed: _abc.Iterable[_builtins.bool] | None = ...,
         sitting_out: _abc.Iterable[_builtins.bool] | None = ...,
         voted: _abc.Iterable[_builtins.bool] | None = ...,
-        votes: _abc.Iterable[_builtins.int] | None = ...,
+        votes: _abc.Iterable[Global___TomySeatVote] | None = ...,
         my_vote: _builtins.int | None = ...,
         hand: _abc.Iterable[Global___TomyDogCard] | None = ...,
         hand_counts: _abc.Iterable[_builtins.int] | None = ...,
@@ -544,7 +545,7 @@ class TomyProposalView(_message.Message):
     COLUMN_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     LOCATION_FIELD_NUMBER: _builtins.int
-    STORY_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
     TEMPLATE_FIELD_NUMBER: _builtins.int
     column: _builtins.int
     """The column (breed) the story is about."""
@@ -552,12 +553,12 @@ class TomyProposalView(_message.Message):
     """The storyteller."""
     location: _builtins.int
     """The location card that lay under the column."""
-    story: _builtins.str
-    """The story, trimmed, exactly as told by a person. Empty when `template` is set."""
+    text: _builtins.str
+    """Told by a person: the text, trimmed, exactly as told."""
     @_builtins.property
     def template(self) -> Global___TomyTemplateStory:
-        """Set when the server told the story (a bot, a story clock run out): render it from the
-        reader's catalogue (see TomyTemplateStory); `story` is then empty.
+        """Told by the server (a bot, a story clock run out): render it from the reader's
+        catalogue (see TomyTemplateStory).
         """
 
     def __init__(
@@ -566,14 +567,16 @@ class TomyProposalView(_message.Message):
         column: _builtins.int = ...,
         seat: _builtins.int = ...,
         location: _builtins.int = ...,
-        story: _builtins.str = ...,
+        text: _builtins.str = ...,
         template: Global___TomyTemplateStory | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["template", b"template"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["story", b"story", "template", b"template", "text", b"text"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story", "template", b"template"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story", "template", b"template", "text", b"text"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType_story: _TypeAlias = _typing.Literal["text", "template"]  # noqa: Y015
+    _WhichOneofArgType_story: _TypeAlias = _typing.Literal["story", b"story"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_story) -> _WhichOneofReturnType_story | None: ...
 
 Global___TomyProposalView: _TypeAlias = TomyProposalView  # noqa: Y015
 
@@ -650,6 +653,55 @@ class TomyDogCard(_message.Message):
 Global___TomyDogCard: _TypeAlias = TomyDogCard  # noqa: Y015
 
 @_typing.final
+class TomySeatVote(_message.Message):
+    """One seat's vote, as revealed: the card it voted with, or no vote."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CARD_FIELD_NUMBER: _builtins.int
+    NO_VOTE_FIELD_NUMBER: _builtins.int
+    card: _builtins.int
+    """The dog card (0–95) the seat voted with."""
+    @_builtins.property
+    def no_vote(self) -> Global___TomyNoVote:
+        """The seat did not vote (it sat the vote out: no card of a proposed breed, or its vote
+        clock ran out).
+        """
+
+    def __init__(
+        self,
+        *,
+        card: _builtins.int = ...,
+        no_vote: Global___TomyNoVote | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "no_vote", b"no_vote", "vote", b"vote"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card", b"card", "no_vote", b"no_vote", "vote", b"vote"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_vote: _TypeAlias = _typing.Literal["card", "no_vote"]  # noqa: Y015
+    _WhichOneofArgType_vote: _TypeAlias = _typing.Literal["vote", b"vote"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_vote) -> _WhichOneofReturnType_vote | None: ...
+
+Global___TomySeatVote: _TypeAlias = TomySeatVote  # noqa: Y015
+
+@_typing.final
+class TomyNoVote(_message.Message):
+    """A seat that did not vote. It carries nothing, on purpose."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TomyNoVote: _TypeAlias = TomyNoVote  # noqa: Y015
+
+@_typing.final
 class TomyLastTurnView(_message.Message):
     """The previous turn, as revealed: its stories, every vote and the winning column."""
 
@@ -665,14 +717,14 @@ class TomyLastTurnView(_message.Message):
         """The stories told."""
 
     @_builtins.property
-    def votes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Per seat, the card it voted with; -1 for no vote."""
+    def votes(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomySeatVote]:
+        """Per seat, the card it voted with, or no vote."""
 
     def __init__(
         self,
         *,
         proposals: _abc.Iterable[Global___TomyProposalView] | None = ...,
-        votes: _abc.Iterable[_builtins.int] | None = ...,
+        votes: _abc.Iterable[Global___TomySeatVote] | None = ...,
         winning_column: _builtins.int | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_winning_column", b"_winning_column", "winning_column", b"winning_column"]  # noqa: Y015
@@ -702,7 +754,7 @@ class TomyEvent(_message.Message):
         SEAT_FIELD_NUMBER: _builtins.int
         COLUMN_FIELD_NUMBER: _builtins.int
         LOCATION_FIELD_NUMBER: _builtins.int
-        STORY_FIELD_NUMBER: _builtins.int
+        TEXT_FIELD_NUMBER: _builtins.int
         TEMPLATE_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The storyteller."""
@@ -710,12 +762,12 @@ class TomyEvent(_message.Message):
         """The column (breed) chosen."""
         location: _builtins.int
         """The location card under that column."""
-        story: _builtins.str
-        """The story, trimmed, as told by a person. Empty when `template` is set."""
+        text: _builtins.str
+        """Told by a person: the text, trimmed, as told."""
         @_builtins.property
         def template(self) -> Global___TomyTemplateStory:
-            """Set when the server told the story (a bot, a story clock run out): render it in the
-            reader's language from the clients' catalogue (see TomyTemplateStory).
+            """Told by the server (a bot, a story clock run out): render it in the reader's
+            language from the clients' catalogue (see TomyTemplateStory).
             """
 
         def __init__(
@@ -724,14 +776,16 @@ class TomyEvent(_message.Message):
             seat: _builtins.int = ...,
             column: _builtins.int = ...,
             location: _builtins.int = ...,
-            story: _builtins.str = ...,
+            text: _builtins.str = ...,
             template: Global___TomyTemplateStory | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["template", b"template"]  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["story", b"story", "template", b"template", "text", b"text"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story", "template", b"template"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["column", b"column", "location", b"location", "seat", b"seat", "story", b"story", "template", b"template", "text", b"text"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        def WhichOneof(self, oneof_group: _Never) -> None: ...
+        _WhichOneofReturnType_story: _TypeAlias = _typing.Literal["text", "template"]  # noqa: Y015
+        _WhichOneofArgType_story: _TypeAlias = _typing.Literal["story", b"story"]  # noqa: Y015
+        def WhichOneof(self, oneof_group: _WhichOneofArgType_story) -> _WhichOneofReturnType_story | None: ...
 
     @_typing.final
     class Passed(_message.Message):
@@ -962,7 +1016,7 @@ class TomyEvent(_message.Message):
         column: _builtins.int
         """The winning column; absent when nobody could vote."""
         breed: Global___TomyBreed.ValueType
-        """The winning breed; unspecified when nobody could vote."""
+        """The winning breed; absent when nobody could vote."""
         @_builtins.property
         def matched(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
             """Seats that voted for the winning breed and shed their card."""
@@ -975,16 +1029,21 @@ class TomyEvent(_message.Message):
             self,
             *,
             column: _builtins.int | None = ...,
-            breed: Global___TomyBreed.ValueType = ...,
+            breed: Global___TomyBreed.ValueType | None = ...,
             matched: _abc.Iterable[_builtins.int] | None = ...,
             must_draw: _abc.Iterable[_builtins.int] | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["_column", b"_column", "column", b"column"]  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_breed", b"_breed", "_column", b"_column", "breed", b"breed", "column", b"column"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["_column", b"_column", "breed", b"breed", "column", b"column", "matched", b"matched", "must_draw", b"must_draw"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_breed", b"_breed", "_column", b"_column", "breed", b"breed", "column", b"column", "matched", b"matched", "must_draw", b"must_draw"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        _WhichOneofReturnType__breed: _TypeAlias = _typing.Literal["breed"]  # noqa: Y015
+        _WhichOneofArgType__breed: _TypeAlias = _typing.Literal["_breed", b"_breed"]  # noqa: Y015
         _WhichOneofReturnType__column: _TypeAlias = _typing.Literal["column"]  # noqa: Y015
         _WhichOneofArgType__column: _TypeAlias = _typing.Literal["_column", b"_column"]  # noqa: Y015
+        @_typing.overload
+        def WhichOneof(self, oneof_group: _WhichOneofArgType__breed) -> _WhichOneofReturnType__breed | None: ...
+        @_typing.overload
         def WhichOneof(self, oneof_group: _WhichOneofArgType__column) -> _WhichOneofReturnType__column | None: ...
 
     @_typing.final

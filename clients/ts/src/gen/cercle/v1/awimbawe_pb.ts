@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/awimbawe.proto.
  */
 export const file_cercle_v1_awimbawe: GenFile = /*@__PURE__*/
-  fileDesc("ChhjZXJjbGUvdjEvYXdpbWJhd2UucHJvdG8SCWNlcmNsZS52MSLjBQoOQXdpbWJhd2VBY3Rpb24SNwoJcGxheV9jYXJkGAEgASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlBsYXlDYXJkSAASPQoMZWFnbGVfY2hvaWNlGAIgASgLMiUuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLkVhZ2xlQ2hvaWNlSAASOQoKcmhpbm9fbW92ZRgDIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUFjdGlvbi5SaGlub01vdmVIABI5Cgpza2lwX3Bvd2VyGAQgASgLMiMuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlNraXBQb3dlckgAEkEKDmNoZWV0YWhfY2hvaWNlGAUgASgLMicuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLkNoZWV0YWhDaG9pY2VIABI5CgpzbmFrZV9waWNrGAYgASgLMiMuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlNuYWtlUGlja0gAEj8KDWNob29zZV9sZWFkZXIYByABKAsyJi5jZXJjbGUudjEuQXdpbWJhd2VBY3Rpb24uQ2hvb3NlTGVhZGVySAAaGAoIUGxheUNhcmQSDAoEY2FyZBgBIAEoBRocCgtFYWdsZUNob2ljZRINCgVmaWdodBgBIAEoCBovCglSaGlub01vdmUSEQoJZnJvbV9waWxlGAEgASgFEg8KB3RvX3BpbGUYAiABKAUaCwoJU2tpcFBvd2VyGh8KDUNoZWV0YWhDaG9pY2USDgoGbGVhZGVyGAEgASgFGmMKCVNuYWtlUGljaxIYCgt0YXJnZXRfY2FyZBgBIAEoBUgAiAEBEhoKDWhhbmRfcG9zaXRpb24YAiABKAVIAYgBAUIOCgxfdGFyZ2V0X2NhcmRCEAoOX2hhbmRfcG9zaXRpb24aHgoMQ2hvb3NlTGVhZGVyEg4KBmxlYWRlchgBIAEoBUIICgZhY3Rpb24ikgQKDEF3aW1iYXdlVmlldxIRCgRzZWF0GAEgASgFSACIAQESDQoFcm91bmQYAiABKAUSKQoEaGFuZBgDIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EiwKB3BsYXllcnMYBCADKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VTaWRlVmlldxIsCgV0YWJsZRgFIAMoCzIdLmNlcmNsZS52MS5Bd2ltYmF3ZVBsYXllZENhcmQSDgoGbGVhZGVyGAYgASgFEi0KCGRlY2lzaW9uGAcgASgOMhsuY2VyY2xlLnYxLkF3aW1iYXdlRGVjaXNpb24SGgoNZGVjaXNpb25fc2VhdBgIIAEoBUgBiAEBEhgKC25leHRfbGVhZGVyGAkgASgFSAKIAQESHAoUc25ha2VfaGFuZF9wb3NpdGlvbnMYCiABKAUSNAoKbGFzdF90cmljaxgLIAEoCzIgLmNlcmNsZS52MS5Bd2ltYmF3ZUxhc3RUcmlja1ZpZXcSOQoNcm91bmRfcmVzdWx0cxgMIAMoCzIiLmNlcmNsZS52MS5Bd2ltYmF3ZVJvdW5kUmVzdWx0VmlldxIZCgxtYXRjaF93aW5uZXIYDSABKAVIA4gBAUIHCgVfc2VhdEIQCg5fZGVjaXNpb25fc2VhdEIOCgxfbmV4dF9sZWFkZXJCDwoNX21hdGNoX3dpbm5lciLNAQoQQXdpbWJhd2VDYXJkVmlldxIMCgRjYXJkGAEgASgFEikKBmFuaW1hbBgCIAEoDjIZLmNlcmNsZS52MS5Bd2ltYmF3ZUFuaW1hbBIpCgZjb2xvdXIYAyABKA4yGS5jZXJjbGUudjEuQXdpbWJhd2VDb2xvdXISDQoFdmFsdWUYBCABKAUSDgoGY3Jvd25zGAUgASgFEiwKBXBvd2VyGAYgASgOMhguY2VyY2xlLnYxLkF3aW1iYXdlUG93ZXJIAIgBAUIICgZfcG93ZXIilAIKEEF3aW1iYXdlU2lkZVZpZXcSDAoEc2VhdBgBIAEoBRIpCgRoZWlyGAIgASgOMhsuY2VyY2xlLnYxLkF3aW1iYXdlSGVpclNpZGUSEgoKcm91bmRzX3dvbhgDIAEoBRISCgpoYW5kX2NvdW50GAQgASgFEioKBXBpbGVzGAUgAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlUGlsZVZpZXcSGAoQdHJpY2tfcGlsZV9jb3VudBgGIAEoBRIOCgZoeWVuYXMYByABKAUSLgoJcGFyYWx5c2VkGAggAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSGQoRcGFyYWx5c2VkX3Vua25vd24YCSABKAUiTQoSQXdpbWJhd2VQbGF5ZWRDYXJkEgwKBHNlYXQYASABKAUSKQoEY2FyZBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3IrUBChVBd2ltYmF3ZUxhc3RUcmlja1ZpZXcSDgoGbGVhZGVyGAEgASgFEigKA2xlZBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Ei0KCGZvbGxvd2VkGAMgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSDgoGd2lubmVyGAQgASgFEg4KBmxlZF90bxgFIAEoBRITCgtmb2xsb3dlZF90bxgGIAEoBSKIAQoXQXdpbWJhd2VSb3VuZFJlc3VsdFZpZXcSDQoFcm91bmQYASABKAUSDgoGd2lubmVyGAIgASgFEi4KBnJlYXNvbhgDIAEoDjIeLmNlcmNsZS52MS5Bd2ltYmF3ZVJvdW5kUmVhc29uEg4KBmNyb3ducxgEIAMoBRIOCgZoeWVuYXMYBSADKAUidgoQQXdpbWJhd2VQaWxlVmlldxIqCgVjYXJkcxgBIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EigKA3RvcBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EgwKBHNpemUYAyABKAUioxYKDUF3aW1iYXdlRXZlbnQSOgoLY2FyZF9wbGF5ZWQYASABKAsyIy5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5DYXJkUGxheWVkSAASQgoPcGFyYWx5c2lzX2VuZGVkGAIgASgLMicuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuUGFyYWx5c2lzRW5kZWRIABJLChRwb3dlcl93aXRob3V0X2VmZmVjdBgDIAEoCzIrLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LlBvd2VyV2l0aG91dEVmZmVjdEgAEj4KDXBvd2VyX3NraXBwZWQYBCABKAsyJS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5Qb3dlclNraXBwZWRIABI8CgxlYWdsZV9jaG9pY2UYBSABKAsyJC5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5FYWdsZUNob2ljZUgAEjgKCnJoaW5vX21vdmUYBiABKAsyIi5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5SaGlub01vdmVIABJACg5jYXJkX3BhcmFseXNlZBgHIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNhcmRQYXJhbHlzZWRIABJJChNoYW5kX2NhcmRfcGFyYWx5c2VkGAggASgLMiouY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuSGFuZENhcmRQYXJhbHlzZWRIABJACg5jaGVldGFoX2Nob2ljZRgJIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNoZWV0YWhDaG9pY2VIABI2Cgl0cmlja193b24YCiABKAsyIS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5Ucmlja1dvbkgAEkEKD2NhcmRzX3R1cm5lZF91cBgLIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNhcmRzVHVybmVkVXBIABI6CgtuZXh0X2xlYWRlchgMIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50Lk5leHRMZWFkZXJIABI4Cgpyb3VuZF9vdmVyGA0gASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuUm91bmRPdmVySAASOAoKbWF0Y2hfb3ZlchgOIAEoCzIiLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50Lk1hdGNoT3ZlckgAEj4KDWxlYWRlcl9jaG9zZW4YDyABKAsyJS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5MZWFkZXJDaG9zZW5IABI6Cgtyb3VuZF9kZWFsdBgQIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LlJvdW5kRGVhbHRIABI4CgpoYW5kX2RlYWx0GBEgASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuSGFuZERlYWx0SAAajAEKCkNhcmRQbGF5ZWQSDAoEc2VhdBgBIAEoBRIpCgRjYXJkGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSKQoGc291cmNlGAMgASgOMhkuY2VyY2xlLnYxLkF3aW1iYXdlU291cmNlEhEKBHBpbGUYBCABKAVIAIgBAUIHCgVfcGlsZRpVCg5QYXJhbHlzaXNFbmRlZBIMCgRzZWF0GAEgASgFEjUKBnJlYXNvbhgCIAEoDjIlLmNlcmNsZS52MS5Bd2ltYmF3ZVBhcmFseXNpc0VuZFJlYXNvbhpLChJQb3dlcldpdGhvdXRFZmZlY3QSDAoEc2VhdBgBIAEoBRInCgVwb3dlchgCIAEoDjIYLmNlcmNsZS52MS5Bd2ltYmF3ZVBvd2VyGkUKDFBvd2VyU2tpcHBlZBIMCgRzZWF0GAEgASgFEicKBXBvd2VyGAIgASgOMhguY2VyY2xlLnYxLkF3aW1iYXdlUG93ZXIaKgoLRWFnbGVDaG9pY2USDAoEc2VhdBgBIAEoBRINCgVmaWdodBgCIAEoCBqIAQoJUmhpbm9Nb3ZlEgwKBHNlYXQYASABKAUSDQoFb3duZXIYAiABKAUSEQoJZnJvbV9waWxlGAMgASgFEg8KB3RvX3BpbGUYBCABKAUSKQoEY2FyZBgFIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Eg8KB2ZhY2VfdXAYBiABKAgazAEKDUNhcmRQYXJhbHlzZWQSDAoEc2VhdBgBIAEoBRINCgVvd25lchgCIAEoBRIpCgZzb3VyY2UYAyABKA4yGS5jZXJjbGUudjEuQXdpbWJhd2VTb3VyY2USEQoEcGlsZRgEIAEoBUgAiAEBEikKBGNhcmQYBSABKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VDYXJkVmlldxIaCg1oYW5kX3Bvc2l0aW9uGAYgASgFSAGIAQFCBwoFX3BpbGVCEAoOX2hhbmRfcG9zaXRpb24aTAoRSGFuZENhcmRQYXJhbHlzZWQSDAoEc2VhdBgBIAEoBRIpCgRjYXJkGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcaLQoNQ2hlZXRhaENob2ljZRIMCgRzZWF0GAEgASgFEg4KBmxlYWRlchgCIAEoBRqLAQoIVHJpY2tXb24SDgoGd2lubmVyGAEgASgFEg4KBmxlYWRlchgCIAEoBRIqCgVjYXJkcxgDIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Eg4KBmxlZF90bxgEIAEoBRITCgtmb2xsb3dlZF90bxgFIAEoBRIOCgZoeWVuYXMYBiADKAUaUwoKVHVybmVkQ2FyZBIMCgRzZWF0GAEgASgFEgwKBHBpbGUYAiABKAUSKQoEY2FyZBgDIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3GnQKDUNhcmRzVHVybmVkVXASMgoFY2FyZHMYASADKAsyIy5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5UdXJuZWRDYXJkEi8KBnJlYXNvbhgCIAEoDjIfLmNlcmNsZS52MS5Bd2ltYmF3ZVR1cm5VcFJlYXNvbhouCgpOZXh0TGVhZGVyEgwKBHNlYXQYASABKAUSEgoKYnlfY2hlZXRhaBgCIAEoCBqOAQoJUm91bmRPdmVyEg0KBXJvdW5kGAEgASgFEg4KBndpbm5lchgCIAEoBRIuCgZyZWFzb24YAyABKA4yHi5jZXJjbGUudjEuQXdpbWJhd2VSb3VuZFJlYXNvbhIOCgZjcm93bnMYBCADKAUSDgoGaHllbmFzGAUgAygFEhIKCnJvdW5kc193b24YBiADKAUaLwoJTWF0Y2hPdmVyEg4KBndpbm5lchgBIAEoBRISCgpyb3VuZHNfd29uGAIgAygFGiwKDExlYWRlckNob3NlbhIMCgRzZWF0GAEgASgFEg4KBmxlYWRlchgCIAEoBRqWAQoKUm91bmREZWFsdBINCgVyb3VuZBgBIAEoBRIOCgZsZWFkZXIYAiABKAUSMgoLbGVhZF9yZWFzb24YAyABKA4yHS5jZXJjbGUudjEuQXdpbWJhd2VMZWFkUmVhc29uEiAKBHRvcHMYBCADKAsyEi5jZXJjbGUudjEuSW50TGlzdBITCgtoYW5kX2NvdW50cxgFIAMoBRpFCglIYW5kRGVhbHQSDAoEc2VhdBgBIAEoBRIqCgVjYXJkcxgCIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3QgcKBWV2ZW50IkUKD0F3aW1iYXdlT3V0Y29tZRIyCgZyb3VuZHMYASADKAsyIi5jZXJjbGUudjEuQXdpbWJhd2VSb3VuZFJlc3VsdFZpZXci2AMKEUF3aW1iYXdlQ2F0YWxvZ3VlEioKBWNhcmRzGAEgAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSMgoGcG93ZXJzGAIgAygLMiIuY2VyY2xlLnYxLkF3aW1iYXdlQ2F0YWxvZ3VlLlBvd2VyEjAKBWhlaXJzGAMgAygLMiEuY2VyY2xlLnYxLkF3aW1iYXdlQ2F0YWxvZ3VlLkhlaXISLwoMdHJ1bXBfY29sb3VyGAQgASgOMhkuY2VyY2xlLnYxLkF3aW1iYXdlQ29sb3VyEhEKCWhhbmRfc2l6ZRgFIAEoBRINCgVwaWxlcxgGIAEoBRIVCg1yb3VuZHNfdG9fd2luGAcgASgFGoEBCgVQb3dlchInCgVwb3dlchgBIAEoDjIYLmNlcmNsZS52MS5Bd2ltYmF3ZVBvd2VyEikKBmFuaW1hbBgCIAEoDjIZLmNlcmNsZS52MS5Bd2ltYmF3ZUFuaW1hbBIWCg5wbGF5ZXJfZGVjaWRlcxgDIAEoCBIMCgRydWxlGAQgASgJGkMKBEhlaXISDAoEc2VhdBgBIAEoBRItCgZhbmltYWwYAiABKA4yHS5jZXJjbGUudjEuQXdpbWJhd2VIZWlyQW5pbWFsIkUKD0F3aW1iYXdlT3B0aW9ucxIdChBkZWNpc2lvbl9zZWNvbmRzGAEgASgFSACIAQFCEwoRX2RlY2lzaW9uX3NlY29uZHMq8wEKDkF3aW1iYXdlQW5pbWFsEh8KG0FXSU1CQVdFX0FOSU1BTF9VTlNQRUNJRklFRBAAEhkKFUFXSU1CQVdFX0FOSU1BTF9NT1VTRRABEhkKFUFXSU1CQVdFX0FOSU1BTF9SSElOTxACEhsKF0FXSU1CQVdFX0FOSU1BTF9DSEVFVEFIEAMSGQoVQVdJTUJBV0VfQU5JTUFMX0hZRU5BEAQSGQoVQVdJTUJBV0VfQU5JTUFMX1NOQUtFEAUSHAoYQVdJTUJBV0VfQU5JTUFMX0VMRVBIQU5UEAYSGQoVQVdJTUJBV0VfQU5JTUFMX0VBR0xFEAcqtwEKDkF3aW1iYXdlQ29sb3VyEh8KG0FXSU1CQVdFX0NPTE9VUl9VTlNQRUNJRklFRBAAEhkKFUFXSU1CQVdFX0NPTE9VUl9HUkVFThABEhoKFkFXSU1CQVdFX0NPTE9VUl9ZRUxMT1cQAhIZChVBV0lNQkFXRV9DT0xPVVJfQkxBQ0sQAxIZChVBV0lNQkFXRV9DT0xPVVJfQlJPV04QBBIXChNBV0lNQkFXRV9DT0xPVVJfU0tZEAUqzQEKDUF3aW1iYXdlUG93ZXISHgoaQVdJTUJBV0VfUE9XRVJfVU5TUEVDSUZJRUQQABIYChRBV0lNQkFXRV9QT1dFUl9NT1VTRRABEhgKFEFXSU1CQVdFX1BPV0VSX1JISU5PEAISGgoWQVdJTUJBV0VfUE9XRVJfQ0hFRVRBSBADEhgKFEFXSU1CQVdFX1BPV0VSX0hZRU5BEAQSGAoUQVdJTUJBV0VfUE9XRVJfU05BS0UQBRIYChRBV0lNQkFXRV9QT1dFUl9FQUdMRRAGKnIKEEF3aW1iYXdlSGVpclNpZGUSIgoeQVdJTUJBV0VfSEVJUl9TSURFX1VOU1BFQ0lGSUVEEAASHQoZQVdJTUJBV0VfSEVJUl9TSURFX1NJTFZFUhABEhsKF0FXSU1CQVdFX0hFSVJfU0lERV9HT0xEEAIqiAEKEkF3aW1iYXdlSGVpckFuaW1hbBIkCiBBV0lNQkFXRV9IRUlSX0FOSU1BTF9VTlNQRUNJRklFRBAAEiQKIEFXSU1CQVdFX0hFSVJfQU5JTUFMX1dISVRFX1RJR0VSEAESJgoiQVdJTUJBV0VfSEVJUl9BTklNQUxfQkxBQ0tfUEFOVEhFUhACKuwBChBBd2ltYmF3ZURlY2lzaW9uEiEKHUFXSU1CQVdFX0RFQ0lTSU9OX1VOU1BFQ0lGSUVEEAASGgoWQVdJTUJBV0VfREVDSVNJT05fUExBWRABEhsKF0FXSU1CQVdFX0RFQ0lTSU9OX0VBR0xFEAISGwoXQVdJTUJBV0VfREVDSVNJT05fUkhJTk8QAxIbChdBV0lNQkFXRV9ERUNJU0lPTl9TTkFLRRAEEh0KGUFXSU1CQVdFX0RFQ0lTSU9OX0NIRUVUQUgQBRIjCh9BV0lNQkFXRV9ERUNJU0lPTl9DSE9PU0VfTEVBREVSEAYqZQoOQXdpbWJhd2VTb3VyY2USHwobQVdJTUJBV0VfU09VUkNFX1VOU1BFQ0lGSUVEEAASGAoUQVdJTUJBV0VfU09VUkNFX0hBTkQQARIYChRBV0lNQkFXRV9TT1VSQ0VfUElMRRACKp4BChpBd2ltYmF3ZVBhcmFseXNpc0VuZFJlYXNvbhItCilBV0lNQkFXRV9QQVJBTFlTSVNfRU5EX1JFQVNPTl9VTlNQRUNJRklFRBAAEigKJEFXSU1CQVdFX1BBUkFMWVNJU19FTkRfUkVBU09OX1BMQVlFRBABEicKI0FXSU1CQVdFX1BBUkFMWVNJU19FTkRfUkVBU09OX1NUVUNLEAIqiQEKFEF3aW1iYXdlVHVyblVwUmVhc29uEicKI0FXSU1CQVdFX1RVUk5fVVBfUkVBU09OX1VOU1BFQ0lGSUVEEAASJQohQVdJTUJBV0VfVFVSTl9VUF9SRUFTT05fVU5DT1ZFUkVEEAESIQodQVdJTUJBV0VfVFVSTl9VUF9SRUFTT05fU1RVQ0sQAirYAQoTQXdpbWJhd2VSb3VuZFJlYXNvbhIlCiFBV0lNQkFXRV9ST1VORF9SRUFTT05fVU5TUEVDSUZJRUQQABIlCiFBV0lNQkFXRV9ST1VORF9SRUFTT05fRk9VUl9IWUVOQVMQARIlCiFBV0lNQkFXRV9ST1VORF9SRUFTT05fTU9SRV9DUk9XTlMQAhImCiJBV0lNQkFXRV9ST1VORF9SRUFTT05fRkVXRVJfSFlFTkFTEAMSJAogQVdJTUJBV0VfUk9VTkRfUkVBU09OX0xBU1RfVFJJQ0sQBCqmAQoSQXdpbWJhd2VMZWFkUmVhc29uEiQKIEFXSU1CQVdFX0xFQURfUkVBU09OX1VOU1BFQ0lGSUVEEAASJQohQVdJTUJBV0VfTEVBRF9SRUFTT05fRkVXRVJfQ1JPV05TEAESIgoeQVdJTUJBV0VfTEVBRF9SRUFTT05fVElFX0RSQVdOEAISHwobQVdJTUJBV0VfTEVBRF9SRUFTT05fQ0hPU0VOEANCMwoNY29tLmNlcmNsZS52MVABWiBjZXJjbGUvZ2VuL2dvL2NlcmNsZS92MTtjZXJjbGV2MWIGcHJvdG8z", [file_cercle_v1_lists]);
+  fileDesc("ChhjZXJjbGUvdjEvYXdpbWJhd2UucHJvdG8SCWNlcmNsZS52MSLFBQoOQXdpbWJhd2VBY3Rpb24SNwoJcGxheV9jYXJkGAEgASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlBsYXlDYXJkSAASPQoMZWFnbGVfY2hvaWNlGAIgASgLMiUuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLkVhZ2xlQ2hvaWNlSAASOQoKcmhpbm9fbW92ZRgDIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUFjdGlvbi5SaGlub01vdmVIABI5Cgpza2lwX3Bvd2VyGAQgASgLMiMuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlNraXBQb3dlckgAEkEKDmNoZWV0YWhfY2hvaWNlGAUgASgLMicuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLkNoZWV0YWhDaG9pY2VIABI5CgpzbmFrZV9waWNrGAYgASgLMiMuY2VyY2xlLnYxLkF3aW1iYXdlQWN0aW9uLlNuYWtlUGlja0gAEj8KDWNob29zZV9sZWFkZXIYByABKAsyJi5jZXJjbGUudjEuQXdpbWJhd2VBY3Rpb24uQ2hvb3NlTGVhZGVySAAaGAoIUGxheUNhcmQSDAoEY2FyZBgBIAEoBRocCgtFYWdsZUNob2ljZRINCgVmaWdodBgBIAEoCBovCglSaGlub01vdmUSEQoJZnJvbV9waWxlGAEgASgFEg8KB3RvX3BpbGUYAiABKAUaCwoJU2tpcFBvd2VyGh8KDUNoZWV0YWhDaG9pY2USDgoGbGVhZGVyGAEgASgFGkUKCVNuYWtlUGljaxIVCgt0YXJnZXRfY2FyZBgBIAEoBUgAEhcKDWhhbmRfcG9zaXRpb24YAiABKAVIAEIICgZ0YXJnZXQaHgoMQ2hvb3NlTGVhZGVyEg4KBmxlYWRlchgBIAEoBUIICgZhY3Rpb24ipAQKDEF3aW1iYXdlVmlldxIRCgRzZWF0GAEgASgFSACIAQESDQoFcm91bmQYAiABKAUSKQoEaGFuZBgDIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EiwKB3BsYXllcnMYBCADKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VTaWRlVmlldxIsCgV0YWJsZRgFIAMoCzIdLmNlcmNsZS52MS5Bd2ltYmF3ZVBsYXllZENhcmQSDgoGbGVhZGVyGAYgASgFEjIKCGRlY2lzaW9uGAcgASgOMhsuY2VyY2xlLnYxLkF3aW1iYXdlRGVjaXNpb25IAYgBARIaCg1kZWNpc2lvbl9zZWF0GAggASgFSAKIAQESGAoLbmV4dF9sZWFkZXIYCSABKAVIA4gBARIcChRzbmFrZV9oYW5kX3Bvc2l0aW9ucxgKIAEoBRI0CgpsYXN0X3RyaWNrGAsgASgLMiAuY2VyY2xlLnYxLkF3aW1iYXdlTGFzdFRyaWNrVmlldxI5Cg1yb3VuZF9yZXN1bHRzGAwgAygLMiIuY2VyY2xlLnYxLkF3aW1iYXdlUm91bmRSZXN1bHRWaWV3EhkKDG1hdGNoX3dpbm5lchgNIAEoBUgEiAEBQgcKBV9zZWF0QgsKCV9kZWNpc2lvbkIQCg5fZGVjaXNpb25fc2VhdEIOCgxfbmV4dF9sZWFkZXJCDwoNX21hdGNoX3dpbm5lciLNAQoQQXdpbWJhd2VDYXJkVmlldxIMCgRjYXJkGAEgASgFEikKBmFuaW1hbBgCIAEoDjIZLmNlcmNsZS52MS5Bd2ltYmF3ZUFuaW1hbBIpCgZjb2xvdXIYAyABKA4yGS5jZXJjbGUudjEuQXdpbWJhd2VDb2xvdXISDQoFdmFsdWUYBCABKAUSDgoGY3Jvd25zGAUgASgFEiwKBXBvd2VyGAYgASgOMhguY2VyY2xlLnYxLkF3aW1iYXdlUG93ZXJIAIgBAUIICgZfcG93ZXIilAIKEEF3aW1iYXdlU2lkZVZpZXcSDAoEc2VhdBgBIAEoBRIpCgRoZWlyGAIgASgOMhsuY2VyY2xlLnYxLkF3aW1iYXdlSGVpclNpZGUSEgoKcm91bmRzX3dvbhgDIAEoBRISCgpoYW5kX2NvdW50GAQgASgFEioKBXBpbGVzGAUgAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlUGlsZVZpZXcSGAoQdHJpY2tfcGlsZV9jb3VudBgGIAEoBRIOCgZoeWVuYXMYByABKAUSLgoJcGFyYWx5c2VkGAggAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSGQoRcGFyYWx5c2VkX3Vua25vd24YCSABKAUiTQoSQXdpbWJhd2VQbGF5ZWRDYXJkEgwKBHNlYXQYASABKAUSKQoEY2FyZBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3IrUBChVBd2ltYmF3ZUxhc3RUcmlja1ZpZXcSDgoGbGVhZGVyGAEgASgFEigKA2xlZBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Ei0KCGZvbGxvd2VkGAMgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSDgoGd2lubmVyGAQgASgFEg4KBmxlZF90bxgFIAEoBRITCgtmb2xsb3dlZF90bxgGIAEoBSKIAQoXQXdpbWJhd2VSb3VuZFJlc3VsdFZpZXcSDQoFcm91bmQYASABKAUSDgoGd2lubmVyGAIgASgFEi4KBnJlYXNvbhgDIAEoDjIeLmNlcmNsZS52MS5Bd2ltYmF3ZVJvdW5kUmVhc29uEg4KBmNyb3ducxgEIAMoBRIOCgZoeWVuYXMYBSADKAUifAoQQXdpbWJhd2VQaWxlVmlldxIqCgVjYXJkcxgEIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZVBpbGVDYXJkEigKA3RvcBgCIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3EgwKBHNpemUYAyABKAVKBAgBEAIieAoQQXdpbWJhd2VQaWxlQ2FyZBIrCgRjYXJkGAEgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXdIABIvCgZoaWRkZW4YAiABKAsyHS5jZXJjbGUudjEuQXdpbWJhd2VIaWRkZW5DYXJkSABCBgoEc2xvdCIUChJBd2ltYmF3ZUhpZGRlbkNhcmQimhYKDUF3aW1iYXdlRXZlbnQSOgoLY2FyZF9wbGF5ZWQYASABKAsyIy5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5DYXJkUGxheWVkSAASQgoPcGFyYWx5c2lzX2VuZGVkGAIgASgLMicuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuUGFyYWx5c2lzRW5kZWRIABJLChRwb3dlcl93aXRob3V0X2VmZmVjdBgDIAEoCzIrLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LlBvd2VyV2l0aG91dEVmZmVjdEgAEj4KDXBvd2VyX3NraXBwZWQYBCABKAsyJS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5Qb3dlclNraXBwZWRIABI8CgxlYWdsZV9jaG9pY2UYBSABKAsyJC5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5FYWdsZUNob2ljZUgAEjgKCnJoaW5vX21vdmUYBiABKAsyIi5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5SaGlub01vdmVIABJACg5jYXJkX3BhcmFseXNlZBgHIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNhcmRQYXJhbHlzZWRIABJJChNoYW5kX2NhcmRfcGFyYWx5c2VkGAggASgLMiouY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuSGFuZENhcmRQYXJhbHlzZWRIABJACg5jaGVldGFoX2Nob2ljZRgJIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNoZWV0YWhDaG9pY2VIABI2Cgl0cmlja193b24YCiABKAsyIS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5Ucmlja1dvbkgAEkEKD2NhcmRzX3R1cm5lZF91cBgLIAEoCzImLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LkNhcmRzVHVybmVkVXBIABI6CgtuZXh0X2xlYWRlchgMIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50Lk5leHRMZWFkZXJIABI4Cgpyb3VuZF9vdmVyGA0gASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuUm91bmRPdmVySAASOAoKbWF0Y2hfb3ZlchgOIAEoCzIiLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50Lk1hdGNoT3ZlckgAEj4KDWxlYWRlcl9jaG9zZW4YDyABKAsyJS5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5MZWFkZXJDaG9zZW5IABI6Cgtyb3VuZF9kZWFsdBgQIAEoCzIjLmNlcmNsZS52MS5Bd2ltYmF3ZUV2ZW50LlJvdW5kRGVhbHRIABI4CgpoYW5kX2RlYWx0GBEgASgLMiIuY2VyY2xlLnYxLkF3aW1iYXdlRXZlbnQuSGFuZERlYWx0SAAajAEKCkNhcmRQbGF5ZWQSDAoEc2VhdBgBIAEoBRIpCgRjYXJkGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSKQoGc291cmNlGAMgASgOMhkuY2VyY2xlLnYxLkF3aW1iYXdlU291cmNlEhEKBHBpbGUYBCABKAVIAIgBAUIHCgVfcGlsZRpVCg5QYXJhbHlzaXNFbmRlZBIMCgRzZWF0GAEgASgFEjUKBnJlYXNvbhgCIAEoDjIlLmNlcmNsZS52MS5Bd2ltYmF3ZVBhcmFseXNpc0VuZFJlYXNvbhpLChJQb3dlcldpdGhvdXRFZmZlY3QSDAoEc2VhdBgBIAEoBRInCgVwb3dlchgCIAEoDjIYLmNlcmNsZS52MS5Bd2ltYmF3ZVBvd2VyGkUKDFBvd2VyU2tpcHBlZBIMCgRzZWF0GAEgASgFEicKBXBvd2VyGAIgASgOMhguY2VyY2xlLnYxLkF3aW1iYXdlUG93ZXIaKgoLRWFnbGVDaG9pY2USDAoEc2VhdBgBIAEoBRINCgVmaWdodBgCIAEoCBqIAQoJUmhpbm9Nb3ZlEgwKBHNlYXQYASABKAUSDQoFb3duZXIYAiABKAUSEQoJZnJvbV9waWxlGAMgASgFEg8KB3RvX3BpbGUYBCABKAUSKQoEY2FyZBgFIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Eg8KB2ZhY2VfdXAYBiABKAgawwEKDUNhcmRQYXJhbHlzZWQSDAoEc2VhdBgBIAEoBRINCgVvd25lchgCIAEoBRIpCgZzb3VyY2UYAyABKA4yGS5jZXJjbGUudjEuQXdpbWJhd2VTb3VyY2USEQoEcGlsZRgEIAEoBUgBiAEBEisKBGNhcmQYBSABKAsyGy5jZXJjbGUudjEuQXdpbWJhd2VDYXJkVmlld0gAEhcKDWhhbmRfcG9zaXRpb24YBiABKAVIAEIICgZ0YXJnZXRCBwoFX3BpbGUaTAoRSGFuZENhcmRQYXJhbHlzZWQSDAoEc2VhdBgBIAEoBRIpCgRjYXJkGAIgASgLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcaLQoNQ2hlZXRhaENob2ljZRIMCgRzZWF0GAEgASgFEg4KBmxlYWRlchgCIAEoBRqLAQoIVHJpY2tXb24SDgoGd2lubmVyGAEgASgFEg4KBmxlYWRlchgCIAEoBRIqCgVjYXJkcxgDIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3Eg4KBmxlZF90bxgEIAEoBRITCgtmb2xsb3dlZF90bxgFIAEoBRIOCgZoeWVuYXMYBiADKAUaUwoKVHVybmVkQ2FyZBIMCgRzZWF0GAEgASgFEgwKBHBpbGUYAiABKAUSKQoEY2FyZBgDIAEoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3GnQKDUNhcmRzVHVybmVkVXASMgoFY2FyZHMYASADKAsyIy5jZXJjbGUudjEuQXdpbWJhd2VFdmVudC5UdXJuZWRDYXJkEi8KBnJlYXNvbhgCIAEoDjIfLmNlcmNsZS52MS5Bd2ltYmF3ZVR1cm5VcFJlYXNvbhouCgpOZXh0TGVhZGVyEgwKBHNlYXQYASABKAUSEgoKYnlfY2hlZXRhaBgCIAEoCBqOAQoJUm91bmRPdmVyEg0KBXJvdW5kGAEgASgFEg4KBndpbm5lchgCIAEoBRIuCgZyZWFzb24YAyABKA4yHi5jZXJjbGUudjEuQXdpbWJhd2VSb3VuZFJlYXNvbhIOCgZjcm93bnMYBCADKAUSDgoGaHllbmFzGAUgAygFEhIKCnJvdW5kc193b24YBiADKAUaLwoJTWF0Y2hPdmVyEg4KBndpbm5lchgBIAEoBRISCgpyb3VuZHNfd29uGAIgAygFGiwKDExlYWRlckNob3NlbhIMCgRzZWF0GAEgASgFEg4KBmxlYWRlchgCIAEoBRqWAQoKUm91bmREZWFsdBINCgVyb3VuZBgBIAEoBRIOCgZsZWFkZXIYAiABKAUSMgoLbGVhZF9yZWFzb24YAyABKA4yHS5jZXJjbGUudjEuQXdpbWJhd2VMZWFkUmVhc29uEiAKBHRvcHMYBCADKAsyEi5jZXJjbGUudjEuSW50TGlzdBITCgtoYW5kX2NvdW50cxgFIAMoBRpFCglIYW5kRGVhbHQSDAoEc2VhdBgBIAEoBRIqCgVjYXJkcxgCIAMoCzIbLmNlcmNsZS52MS5Bd2ltYmF3ZUNhcmRWaWV3QgcKBWV2ZW50IkUKD0F3aW1iYXdlT3V0Y29tZRIyCgZyb3VuZHMYASADKAsyIi5jZXJjbGUudjEuQXdpbWJhd2VSb3VuZFJlc3VsdFZpZXci2AMKEUF3aW1iYXdlQ2F0YWxvZ3VlEioKBWNhcmRzGAEgAygLMhsuY2VyY2xlLnYxLkF3aW1iYXdlQ2FyZFZpZXcSMgoGcG93ZXJzGAIgAygLMiIuY2VyY2xlLnYxLkF3aW1iYXdlQ2F0YWxvZ3VlLlBvd2VyEjAKBWhlaXJzGAMgAygLMiEuY2VyY2xlLnYxLkF3aW1iYXdlQ2F0YWxvZ3VlLkhlaXISLwoMdHJ1bXBfY29sb3VyGAQgASgOMhkuY2VyY2xlLnYxLkF3aW1iYXdlQ29sb3VyEhEKCWhhbmRfc2l6ZRgFIAEoBRINCgVwaWxlcxgGIAEoBRIVCg1yb3VuZHNfdG9fd2luGAcgASgFGoEBCgVQb3dlchInCgVwb3dlchgBIAEoDjIYLmNlcmNsZS52MS5Bd2ltYmF3ZVBvd2VyEikKBmFuaW1hbBgCIAEoDjIZLmNlcmNsZS52MS5Bd2ltYmF3ZUFuaW1hbBIWCg5wbGF5ZXJfZGVjaWRlcxgDIAEoCBIMCgRydWxlGAQgASgJGkMKBEhlaXISDAoEc2VhdBgBIAEoBRItCgZhbmltYWwYAiABKA4yHS5jZXJjbGUudjEuQXdpbWJhd2VIZWlyQW5pbWFsIkUKD0F3aW1iYXdlT3B0aW9ucxIdChBkZWNpc2lvbl9zZWNvbmRzGAEgASgFSACIAQFCEwoRX2RlY2lzaW9uX3NlY29uZHMq8wEKDkF3aW1iYXdlQW5pbWFsEh8KG0FXSU1CQVdFX0FOSU1BTF9VTlNQRUNJRklFRBAAEhkKFUFXSU1CQVdFX0FOSU1BTF9NT1VTRRABEhkKFUFXSU1CQVdFX0FOSU1BTF9SSElOTxACEhsKF0FXSU1CQVdFX0FOSU1BTF9DSEVFVEFIEAMSGQoVQVdJTUJBV0VfQU5JTUFMX0hZRU5BEAQSGQoVQVdJTUJBV0VfQU5JTUFMX1NOQUtFEAUSHAoYQVdJTUJBV0VfQU5JTUFMX0VMRVBIQU5UEAYSGQoVQVdJTUJBV0VfQU5JTUFMX0VBR0xFEAcqtwEKDkF3aW1iYXdlQ29sb3VyEh8KG0FXSU1CQVdFX0NPTE9VUl9VTlNQRUNJRklFRBAAEhkKFUFXSU1CQVdFX0NPTE9VUl9HUkVFThABEhoKFkFXSU1CQVdFX0NPTE9VUl9ZRUxMT1cQAhIZChVBV0lNQkFXRV9DT0xPVVJfQkxBQ0sQAxIZChVBV0lNQkFXRV9DT0xPVVJfQlJPV04QBBIXChNBV0lNQkFXRV9DT0xPVVJfU0tZEAUqzQEKDUF3aW1iYXdlUG93ZXISHgoaQVdJTUJBV0VfUE9XRVJfVU5TUEVDSUZJRUQQABIYChRBV0lNQkFXRV9QT1dFUl9NT1VTRRABEhgKFEFXSU1CQVdFX1BPV0VSX1JISU5PEAISGgoWQVdJTUJBV0VfUE9XRVJfQ0hFRVRBSBADEhgKFEFXSU1CQVdFX1BPV0VSX0hZRU5BEAQSGAoUQVdJTUJBV0VfUE9XRVJfU05BS0UQBRIYChRBV0lNQkFXRV9QT1dFUl9FQUdMRRAGKnIKEEF3aW1iYXdlSGVpclNpZGUSIgoeQVdJTUJBV0VfSEVJUl9TSURFX1VOU1BFQ0lGSUVEEAASHQoZQVdJTUJBV0VfSEVJUl9TSURFX1NJTFZFUhABEhsKF0FXSU1CQVdFX0hFSVJfU0lERV9HT0xEEAIqiAEKEkF3aW1iYXdlSGVpckFuaW1hbBIkCiBBV0lNQkFXRV9IRUlSX0FOSU1BTF9VTlNQRUNJRklFRBAAEiQKIEFXSU1CQVdFX0hFSVJfQU5JTUFMX1dISVRFX1RJR0VSEAESJgoiQVdJTUJBV0VfSEVJUl9BTklNQUxfQkxBQ0tfUEFOVEhFUhACKuwBChBBd2ltYmF3ZURlY2lzaW9uEiEKHUFXSU1CQVdFX0RFQ0lTSU9OX1VOU1BFQ0lGSUVEEAASGgoWQVdJTUJBV0VfREVDSVNJT05fUExBWRABEhsKF0FXSU1CQVdFX0RFQ0lTSU9OX0VBR0xFEAISGwoXQVdJTUJBV0VfREVDSVNJT05fUkhJTk8QAxIbChdBV0lNQkFXRV9ERUNJU0lPTl9TTkFLRRAEEh0KGUFXSU1CQVdFX0RFQ0lTSU9OX0NIRUVUQUgQBRIjCh9BV0lNQkFXRV9ERUNJU0lPTl9DSE9PU0VfTEVBREVSEAYqZQoOQXdpbWJhd2VTb3VyY2USHwobQVdJTUJBV0VfU09VUkNFX1VOU1BFQ0lGSUVEEAASGAoUQVdJTUJBV0VfU09VUkNFX0hBTkQQARIYChRBV0lNQkFXRV9TT1VSQ0VfUElMRRACKp4BChpBd2ltYmF3ZVBhcmFseXNpc0VuZFJlYXNvbhItCilBV0lNQkFXRV9QQVJBTFlTSVNfRU5EX1JFQVNPTl9VTlNQRUNJRklFRBAAEigKJEFXSU1CQVdFX1BBUkFMWVNJU19FTkRfUkVBU09OX1BMQVlFRBABEicKI0FXSU1CQVdFX1BBUkFMWVNJU19FTkRfUkVBU09OX1NUVUNLEAIqiQEKFEF3aW1iYXdlVHVyblVwUmVhc29uEicKI0FXSU1CQVdFX1RVUk5fVVBfUkVBU09OX1VOU1BFQ0lGSUVEEAASJQohQVdJTUJBV0VfVFVSTl9VUF9SRUFTT05fVU5DT1ZFUkVEEAESIQodQVdJTUJBV0VfVFVSTl9VUF9SRUFTT05fU1RVQ0sQAirYAQoTQXdpbWJhd2VSb3VuZFJlYXNvbhIlCiFBV0lNQkFXRV9ST1VORF9SRUFTT05fVU5TUEVDSUZJRUQQABIlCiFBV0lNQkFXRV9ST1VORF9SRUFTT05fRk9VUl9IWUVOQVMQARIlCiFBV0lNQkFXRV9ST1VORF9SRUFTT05fTU9SRV9DUk9XTlMQAhImCiJBV0lNQkFXRV9ST1VORF9SRUFTT05fRkVXRVJfSFlFTkFTEAMSJAogQVdJTUJBV0VfUk9VTkRfUkVBU09OX0xBU1RfVFJJQ0sQBCqmAQoSQXdpbWJhd2VMZWFkUmVhc29uEiQKIEFXSU1CQVdFX0xFQURfUkVBU09OX1VOU1BFQ0lGSUVEEAASJQohQVdJTUJBV0VfTEVBRF9SRUFTT05fRkVXRVJfQ1JPV05TEAESIgoeQVdJTUJBV0VfTEVBRF9SRUFTT05fVElFX0RSQVdOEAISHwobQVdJTUJBV0VfTEVBRF9SRUFTT05fQ0hPU0VOEANCMwoNY29tLmNlcmNsZS52MVABWiBjZXJjbGUvZ2VuL2dvL2NlcmNsZS92MTtjZXJjbGV2MWIGcHJvdG8z", [file_cercle_v1_lists]);
 
 /**
  * A move in Awimbawe: exactly one is set.
@@ -199,27 +199,36 @@ export const AwimbaweAction_CheetahChoiceSchema: GenMessage<AwimbaweAction_Cheet
   messageDesc(file_cercle_v1_awimbawe, 0, 4);
 
 /**
- * AW-SNAKE-1: paralyse one available opponent card. Give exactly one of
- * `target_card` (a face-up pile top of the opponent) or `hand_position` (a position,
- * `0 <= p < snake_hand_positions` of the view, in the opponent's hand as shuffled for you:
- * a blind pick).
+ * AW-SNAKE-1: paralyse one available opponent card: a face-up pile top of the opponent
+ * (`target_card`), or a hand card picked blind (`hand_position`).
  *
  * @generated from message cercle.v1.AwimbaweAction.SnakePick
  */
 export type AwimbaweAction_SnakePick = Message<"cercle.v1.AwimbaweAction.SnakePick"> & {
   /**
-   * A face-up pile top of the opponent, by card id.
+   * What the Snake paralyses: exactly one is set (none set is refused with
+   * INVALID_SNAKE_TARGET).
    *
-   * @generated from field: optional int32 target_card = 1;
+   * @generated from oneof cercle.v1.AwimbaweAction.SnakePick.target
    */
-  targetCard?: number | undefined;
-
-  /**
-   * A position in the opponent's hand, picked blind.
-   *
-   * @generated from field: optional int32 hand_position = 2;
-   */
-  handPosition?: number | undefined;
+  target: {
+    /**
+     * A face-up pile top of the opponent, by card id.
+     *
+     * @generated from field: int32 target_card = 1;
+     */
+    value: number;
+    case: "targetCard";
+  } | {
+    /**
+     * A position, `0 <= p < snake_hand_positions` of the view, in the opponent's hand as
+     * shuffled for you: a blind pick.
+     *
+     * @generated from field: int32 hand_position = 2;
+     */
+    value: number;
+    case: "handPosition";
+  } | { case: undefined; value?: undefined };
 };
 
 /**
@@ -300,11 +309,11 @@ export type AwimbaweView = Message<"cercle.v1.AwimbaweView"> & {
   leader: number;
 
   /**
-   * What the table waits for; unset once the match is over.
+   * What the table waits for; absent once the match is over.
    *
-   * @generated from field: cercle.v1.AwimbaweDecision decision = 7;
+   * @generated from field: optional cercle.v1.AwimbaweDecision decision = 7;
    */
-  decision: AwimbaweDecision;
+  decision?: AwimbaweDecision | undefined;
 
   /**
    * Who must make that decision; absent once the match is over.
@@ -633,12 +642,11 @@ export const AwimbaweRoundResultViewSchema: GenMessage<AwimbaweRoundResultView> 
  */
 export type AwimbawePileView = Message<"cercle.v1.AwimbawePileView"> & {
   /**
-   * The pile's cards, bottom first; an entry with no field set is a face-down card (nobody
-   * knows it, not even its owner, AW-SETUP-2).
+   * The pile's cards, bottom first: each a face-up card or a face-down one.
    *
-   * @generated from field: repeated cercle.v1.AwimbaweCardView cards = 1;
+   * @generated from field: repeated cercle.v1.AwimbawePileCard cards = 4;
    */
-  cards: AwimbaweCardView[];
+  cards: AwimbawePileCard[];
 
   /**
    * The playable face-up top card; absent when the top is face down or the pile is empty.
@@ -661,6 +669,59 @@ export type AwimbawePileView = Message<"cercle.v1.AwimbawePileView"> & {
  */
 export const AwimbawePileViewSchema: GenMessage<AwimbawePileView> = /*@__PURE__*/
   messageDesc(file_cercle_v1_awimbawe, 7);
+
+/**
+ * One card of a pile: face up (its face) or face down (nobody knows it).
+ *
+ * @generated from message cercle.v1.AwimbawePileCard
+ */
+export type AwimbawePileCard = Message<"cercle.v1.AwimbawePileCard"> & {
+  /**
+   * Which of the two: exactly one is set.
+   *
+   * @generated from oneof cercle.v1.AwimbawePileCard.slot
+   */
+  slot: {
+    /**
+     * A face-up card: its face.
+     *
+     * @generated from field: cercle.v1.AwimbaweCardView card = 1;
+     */
+    value: AwimbaweCardView;
+    case: "card";
+  } | {
+    /**
+     * A face-down card.
+     *
+     * @generated from field: cercle.v1.AwimbaweHiddenCard hidden = 2;
+     */
+    value: AwimbaweHiddenCard;
+    case: "hidden";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.AwimbawePileCard.
+ * Use `create(AwimbawePileCardSchema)` to create a new message.
+ */
+export const AwimbawePileCardSchema: GenMessage<AwimbawePileCard> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 8);
+
+/**
+ * A face-down pile card: nobody knows it, not even its owner (AW-SETUP-2). It carries
+ * nothing, on purpose.
+ *
+ * @generated from message cercle.v1.AwimbaweHiddenCard
+ */
+export type AwimbaweHiddenCard = Message<"cercle.v1.AwimbaweHiddenCard"> & {
+};
+
+/**
+ * Describes the message cercle.v1.AwimbaweHiddenCard.
+ * Use `create(AwimbaweHiddenCardSchema)` to create a new message.
+ */
+export const AwimbaweHiddenCardSchema: GenMessage<AwimbaweHiddenCard> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_awimbawe, 9);
 
 /**
  * Something that happened in an Awimbawe match: exactly one is set. Public unless marked
@@ -818,7 +879,7 @@ export type AwimbaweEvent = Message<"cercle.v1.AwimbaweEvent"> & {
  * Use `create(AwimbaweEventSchema)` to create a new message.
  */
 export const AwimbaweEventSchema: GenMessage<AwimbaweEvent> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8);
+  messageDesc(file_cercle_v1_awimbawe, 10);
 
 /**
  * A card was played.
@@ -860,7 +921,7 @@ export type AwimbaweEvent_CardPlayed = Message<"cercle.v1.AwimbaweEvent.CardPlay
  * Use `create(AwimbaweEvent_CardPlayedSchema)` to create a new message.
  */
 export const AwimbaweEvent_CardPlayedSchema: GenMessage<AwimbaweEvent_CardPlayed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 0);
+  messageDesc(file_cercle_v1_awimbawe, 10, 0);
 
 /**
  * A seat's paralysed cards are free again.
@@ -888,7 +949,7 @@ export type AwimbaweEvent_ParalysisEnded = Message<"cercle.v1.AwimbaweEvent.Para
  * Use `create(AwimbaweEvent_ParalysisEndedSchema)` to create a new message.
  */
 export const AwimbaweEvent_ParalysisEndedSchema: GenMessage<AwimbaweEvent_ParalysisEnded> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 1);
+  messageDesc(file_cercle_v1_awimbawe, 10, 1);
 
 /**
  * The power of the card just played can do nothing, so no decision is asked (a Rhino
@@ -918,7 +979,7 @@ export type AwimbaweEvent_PowerWithoutEffect = Message<"cercle.v1.AwimbaweEvent.
  * Use `create(AwimbaweEvent_PowerWithoutEffectSchema)` to create a new message.
  */
 export const AwimbaweEvent_PowerWithoutEffectSchema: GenMessage<AwimbaweEvent_PowerWithoutEffect> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 2);
+  messageDesc(file_cercle_v1_awimbawe, 10, 2);
 
 /**
  * A seat did not use the optional power of the card they just played (or their clock
@@ -947,7 +1008,7 @@ export type AwimbaweEvent_PowerSkipped = Message<"cercle.v1.AwimbaweEvent.PowerS
  * Use `create(AwimbaweEvent_PowerSkippedSchema)` to create a new message.
  */
 export const AwimbaweEvent_PowerSkippedSchema: GenMessage<AwimbaweEvent_PowerSkipped> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 3);
+  messageDesc(file_cercle_v1_awimbawe, 10, 3);
 
 /**
  * A following Eagle fought or fled (AW-EAGLE-1).
@@ -975,7 +1036,7 @@ export type AwimbaweEvent_EagleChoice = Message<"cercle.v1.AwimbaweEvent.EagleCh
  * Use `create(AwimbaweEvent_EagleChoiceSchema)` to create a new message.
  */
 export const AwimbaweEvent_EagleChoiceSchema: GenMessage<AwimbaweEvent_EagleChoice> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 4);
+  messageDesc(file_cercle_v1_awimbawe, 10, 4);
 
 /**
  * A Rhino moved the top card of an opponent's pile under another of their piles
@@ -1032,7 +1093,7 @@ export type AwimbaweEvent_RhinoMove = Message<"cercle.v1.AwimbaweEvent.RhinoMove
  * Use `create(AwimbaweEvent_RhinoMoveSchema)` to create a new message.
  */
 export const AwimbaweEvent_RhinoMoveSchema: GenMessage<AwimbaweEvent_RhinoMove> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 5);
+  messageDesc(file_cercle_v1_awimbawe, 10, 5);
 
 /**
  * A Snake paralysed a card of the opponent for their next play (AW-SNAKE-1).
@@ -1069,18 +1130,28 @@ export type AwimbaweEvent_CardParalysed = Message<"cercle.v1.AwimbaweEvent.CardP
   pile?: number | undefined;
 
   /**
-   * The paralysed pile top; absent for a hand card (nobody but its owner learns it).
+   * Which card: exactly one is set, as `source` says.
    *
-   * @generated from field: cercle.v1.AwimbaweCardView card = 5;
+   * @generated from oneof cercle.v1.AwimbaweEvent.CardParalysed.target
    */
-  card?: AwimbaweCardView | undefined;
-
-  /**
-   * The blind position picked in the owner's hand; absent for a pile top.
-   *
-   * @generated from field: optional int32 hand_position = 6;
-   */
-  handPosition?: number | undefined;
+  target: {
+    /**
+     * A pile top: its face (public).
+     *
+     * @generated from field: cercle.v1.AwimbaweCardView card = 5;
+     */
+    value: AwimbaweCardView;
+    case: "card";
+  } | {
+    /**
+     * A hand card: the blind position picked in the owner's hand (the card itself stays
+     * secret; only its owner learns it, by HandCardParalysed).
+     *
+     * @generated from field: int32 hand_position = 6;
+     */
+    value: number;
+    case: "handPosition";
+  } | { case: undefined; value?: undefined };
 };
 
 /**
@@ -1088,7 +1159,7 @@ export type AwimbaweEvent_CardParalysed = Message<"cercle.v1.AwimbaweEvent.CardP
  * Use `create(AwimbaweEvent_CardParalysedSchema)` to create a new message.
  */
 export const AwimbaweEvent_CardParalysedSchema: GenMessage<AwimbaweEvent_CardParalysed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 6);
+  messageDesc(file_cercle_v1_awimbawe, 10, 6);
 
 /**
  * Private to `seat`: which of their hand cards a blind Snake pick paralysed.
@@ -1116,7 +1187,7 @@ export type AwimbaweEvent_HandCardParalysed = Message<"cercle.v1.AwimbaweEvent.H
  * Use `create(AwimbaweEvent_HandCardParalysedSchema)` to create a new message.
  */
 export const AwimbaweEvent_HandCardParalysedSchema: GenMessage<AwimbaweEvent_HandCardParalysed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 7);
+  messageDesc(file_cercle_v1_awimbawe, 10, 7);
 
 /**
  * A Cheetah chose who leads the next trick (AW-CHEETAH-1).
@@ -1144,7 +1215,7 @@ export type AwimbaweEvent_CheetahChoice = Message<"cercle.v1.AwimbaweEvent.Cheet
  * Use `create(AwimbaweEvent_CheetahChoiceSchema)` to create a new message.
  */
 export const AwimbaweEvent_CheetahChoiceSchema: GenMessage<AwimbaweEvent_CheetahChoice> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 8);
+  messageDesc(file_cercle_v1_awimbawe, 10, 8);
 
 /**
  * A trick was taken (AW-WIN-1, AW-TAKE-1).
@@ -1201,7 +1272,7 @@ export type AwimbaweEvent_TrickWon = Message<"cercle.v1.AwimbaweEvent.TrickWon">
  * Use `create(AwimbaweEvent_TrickWonSchema)` to create a new message.
  */
 export const AwimbaweEvent_TrickWonSchema: GenMessage<AwimbaweEvent_TrickWon> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 9);
+  messageDesc(file_cercle_v1_awimbawe, 10, 9);
 
 /**
  * One pile top turned face up.
@@ -1236,7 +1307,7 @@ export type AwimbaweEvent_TurnedCard = Message<"cercle.v1.AwimbaweEvent.TurnedCa
  * Use `create(AwimbaweEvent_TurnedCardSchema)` to create a new message.
  */
 export const AwimbaweEvent_TurnedCardSchema: GenMessage<AwimbaweEvent_TurnedCard> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 10);
+  messageDesc(file_cercle_v1_awimbawe, 10, 10);
 
 /**
  * Face-down pile cards were turned face up.
@@ -1264,7 +1335,7 @@ export type AwimbaweEvent_CardsTurnedUp = Message<"cercle.v1.AwimbaweEvent.Cards
  * Use `create(AwimbaweEvent_CardsTurnedUpSchema)` to create a new message.
  */
 export const AwimbaweEvent_CardsTurnedUpSchema: GenMessage<AwimbaweEvent_CardsTurnedUp> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 11);
+  messageDesc(file_cercle_v1_awimbawe, 10, 11);
 
 /**
  * Who leads the next trick (AW-LEAD-1).
@@ -1292,7 +1363,7 @@ export type AwimbaweEvent_NextLeader = Message<"cercle.v1.AwimbaweEvent.NextLead
  * Use `create(AwimbaweEvent_NextLeaderSchema)` to create a new message.
  */
 export const AwimbaweEvent_NextLeaderSchema: GenMessage<AwimbaweEvent_NextLeader> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 12);
+  messageDesc(file_cercle_v1_awimbawe, 10, 12);
 
 /**
  * A round is over (AW-HYENA-1, AW-END-1).
@@ -1348,7 +1419,7 @@ export type AwimbaweEvent_RoundOver = Message<"cercle.v1.AwimbaweEvent.RoundOver
  * Use `create(AwimbaweEvent_RoundOverSchema)` to create a new message.
  */
 export const AwimbaweEvent_RoundOverSchema: GenMessage<AwimbaweEvent_RoundOver> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 13);
+  messageDesc(file_cercle_v1_awimbawe, 10, 13);
 
 /**
  * The match is over: `winner` won their second round (AW-MATCH-1).
@@ -1376,7 +1447,7 @@ export type AwimbaweEvent_MatchOver = Message<"cercle.v1.AwimbaweEvent.MatchOver
  * Use `create(AwimbaweEvent_MatchOverSchema)` to create a new message.
  */
 export const AwimbaweEvent_MatchOverSchema: GenMessage<AwimbaweEvent_MatchOver> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 14);
+  messageDesc(file_cercle_v1_awimbawe, 10, 14);
 
 /**
  * The loser of a round chose who leads the next one (AW-SETUP-3).
@@ -1404,7 +1475,7 @@ export type AwimbaweEvent_LeaderChosen = Message<"cercle.v1.AwimbaweEvent.Leader
  * Use `create(AwimbaweEvent_LeaderChosenSchema)` to create a new message.
  */
 export const AwimbaweEvent_LeaderChosenSchema: GenMessage<AwimbaweEvent_LeaderChosen> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 15);
+  messageDesc(file_cercle_v1_awimbawe, 10, 15);
 
 /**
  * A new round was dealt (rounds 2 and 3; the first deal is the match's start).
@@ -1453,7 +1524,7 @@ export type AwimbaweEvent_RoundDealt = Message<"cercle.v1.AwimbaweEvent.RoundDea
  * Use `create(AwimbaweEvent_RoundDealtSchema)` to create a new message.
  */
 export const AwimbaweEvent_RoundDealtSchema: GenMessage<AwimbaweEvent_RoundDealt> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 16);
+  messageDesc(file_cercle_v1_awimbawe, 10, 16);
 
 /**
  * Private to `seat`: their new hand.
@@ -1481,7 +1552,7 @@ export type AwimbaweEvent_HandDealt = Message<"cercle.v1.AwimbaweEvent.HandDealt
  * Use `create(AwimbaweEvent_HandDealtSchema)` to create a new message.
  */
 export const AwimbaweEvent_HandDealtSchema: GenMessage<AwimbaweEvent_HandDealt> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 8, 17);
+  messageDesc(file_cercle_v1_awimbawe, 10, 17);
 
 /**
  * How an Awimbawe match ended, beyond winners and scores (scores are rounds won).
@@ -1502,7 +1573,7 @@ export type AwimbaweOutcome = Message<"cercle.v1.AwimbaweOutcome"> & {
  * Use `create(AwimbaweOutcomeSchema)` to create a new message.
  */
 export const AwimbaweOutcomeSchema: GenMessage<AwimbaweOutcome> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 9);
+  messageDesc(file_cercle_v1_awimbawe, 11);
 
 /**
  * The printed material of Awimbawe, so that no client hard-codes a table.
@@ -1565,7 +1636,7 @@ export type AwimbaweCatalogue = Message<"cercle.v1.AwimbaweCatalogue"> & {
  * Use `create(AwimbaweCatalogueSchema)` to create a new message.
  */
 export const AwimbaweCatalogueSchema: GenMessage<AwimbaweCatalogue> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 10);
+  messageDesc(file_cercle_v1_awimbawe, 12);
 
 /**
  * One animal power.
@@ -1608,7 +1679,7 @@ export type AwimbaweCatalogue_Power = Message<"cercle.v1.AwimbaweCatalogue.Power
  * Use `create(AwimbaweCatalogue_PowerSchema)` to create a new message.
  */
 export const AwimbaweCatalogue_PowerSchema: GenMessage<AwimbaweCatalogue_Power> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 10, 0);
+  messageDesc(file_cercle_v1_awimbawe, 12, 0);
 
 /**
  * A player's Heir card (AW-HEIR-1).
@@ -1636,7 +1707,7 @@ export type AwimbaweCatalogue_Heir = Message<"cercle.v1.AwimbaweCatalogue.Heir">
  * Use `create(AwimbaweCatalogue_HeirSchema)` to create a new message.
  */
 export const AwimbaweCatalogue_HeirSchema: GenMessage<AwimbaweCatalogue_Heir> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 10, 1);
+  messageDesc(file_cercle_v1_awimbawe, 12, 1);
 
 /**
  * The options of an Awimbawé room (RoomOptions.awimbawe). ListGames describes each field
@@ -1659,7 +1730,7 @@ export type AwimbaweOptions = Message<"cercle.v1.AwimbaweOptions"> & {
  * Use `create(AwimbaweOptionsSchema)` to create a new message.
  */
 export const AwimbaweOptionsSchema: GenMessage<AwimbaweOptions> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_awimbawe, 11);
+  messageDesc(file_cercle_v1_awimbawe, 13);
 
 /**
  * An animal printed on a card (AW-MAT-1).
@@ -1668,7 +1739,7 @@ export const AwimbaweOptionsSchema: GenMessage<AwimbaweOptions> = /*@__PURE__*/
  */
 export enum AwimbaweAnimal {
   /**
-   * Not set (a face-down card in a pile view).
+   * Not set: never sent (a face-down card is an AwimbaweHiddenCard, with no animal).
    *
    * @generated from enum value: AWIMBAWE_ANIMAL_UNSPECIFIED = 0;
    */
@@ -1737,7 +1808,7 @@ export const AwimbaweAnimalSchema: GenEnum<AwimbaweAnimal> = /*@__PURE__*/
  */
 export enum AwimbaweColour {
   /**
-   * Not set (a face-down card in a pile view).
+   * Not set: never sent (a face-down card is an AwimbaweHiddenCard, with no colour).
    *
    * @generated from enum value: AWIMBAWE_COLOUR_UNSPECIFIED = 0;
    */
@@ -1793,7 +1864,8 @@ export const AwimbaweColourSchema: GenEnum<AwimbaweColour> = /*@__PURE__*/
  */
 export enum AwimbawePower {
   /**
-   * No power (the Elephant), or not set.
+   * Not set: never sent. A card with no power (the Elephant, AW-ELEPHANT-1) has no
+   * `power` field at all (AwimbaweCardView.power is absent).
    *
    * @generated from enum value: AWIMBAWE_POWER_UNSPECIFIED = 0;
    */
@@ -1855,7 +1927,7 @@ export const AwimbawePowerSchema: GenEnum<AwimbawePower> = /*@__PURE__*/
  */
 export enum AwimbaweHeirSide {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: AWIMBAWE_HEIR_SIDE_UNSPECIFIED = 0;
    */
@@ -1889,7 +1961,7 @@ export const AwimbaweHeirSideSchema: GenEnum<AwimbaweHeirSide> = /*@__PURE__*/
  */
 export enum AwimbaweHeirAnimal {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: AWIMBAWE_HEIR_ANIMAL_UNSPECIFIED = 0;
    */
@@ -1923,7 +1995,7 @@ export const AwimbaweHeirAnimalSchema: GenEnum<AwimbaweHeirAnimal> = /*@__PURE__
  */
 export enum AwimbaweDecision {
   /**
-   * Nothing: the match is over.
+   * Not set: never sent (once the match is over the view has no `decision` at all).
    *
    * @generated from enum value: AWIMBAWE_DECISION_UNSPECIFIED = 0;
    */
@@ -1985,7 +2057,7 @@ export const AwimbaweDecisionSchema: GenEnum<AwimbaweDecision> = /*@__PURE__*/
  */
 export enum AwimbaweSource {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: AWIMBAWE_SOURCE_UNSPECIFIED = 0;
    */
@@ -2019,7 +2091,7 @@ export const AwimbaweSourceSchema: GenEnum<AwimbaweSource> = /*@__PURE__*/
  */
 export enum AwimbaweParalysisEndReason {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: AWIMBAWE_PARALYSIS_END_REASON_UNSPECIFIED = 0;
    */
@@ -2053,7 +2125,7 @@ export const AwimbaweParalysisEndReasonSchema: GenEnum<AwimbaweParalysisEndReaso
  */
 export enum AwimbaweTurnUpReason {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: AWIMBAWE_TURN_UP_REASON_UNSPECIFIED = 0;
    */
@@ -2087,7 +2159,7 @@ export const AwimbaweTurnUpReasonSchema: GenEnum<AwimbaweTurnUpReason> = /*@__PU
  */
 export enum AwimbaweRoundReason {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: AWIMBAWE_ROUND_REASON_UNSPECIFIED = 0;
    */
@@ -2135,7 +2207,7 @@ export const AwimbaweRoundReasonSchema: GenEnum<AwimbaweRoundReason> = /*@__PURE
  */
 export enum AwimbaweLeadReason {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: AWIMBAWE_LEAD_REASON_UNSPECIFIED = 0;
    */

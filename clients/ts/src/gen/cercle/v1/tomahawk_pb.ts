@@ -1768,7 +1768,8 @@ export const TomahawkOptionsSchema: GenMessage<TomahawkOptions> = /*@__PURE__*/
  */
 export enum TomahawkColour {
   /**
-   * Unset: no colour (a colourless card, or no colour named yet).
+   * Not set: never sent (a colourless card, or a colour not named yet, has no colour
+   * field at all).
    *
    * @generated from enum value: TOMAHAWK_COLOUR_UNSPECIFIED = 0;
    */

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/tomy.proto.
  */
 export const file_cercle_v1_tomy: GenFile = /*@__PURE__*/
-  fileDesc("ChRjZXJjbGUvdjEvdG9teS5wcm90bxIJY2VyY2xlLnYxIukCCgpUb215QWN0aW9uEjAKB3Byb3Bvc2UYASABKAsyHS5jZXJjbGUudjEuVG9teUFjdGlvbi5Qcm9wb3NlSAASKgoEcGFzcxgCIAEoCzIaLmNlcmNsZS52MS5Ub215QWN0aW9uLlBhc3NIABIqCgR2b3RlGAMgASgLMhouY2VyY2xlLnYxLlRvbXlBY3Rpb24uVm90ZUgAEjMKCWJyZWFrX3RpZRgEIAEoCzIeLmNlcmNsZS52MS5Ub215QWN0aW9uLkJyZWFrVGllSAAaWAoHUHJvcG9zZRIOCgZjb2x1bW4YASABKAUSDQoFc3RvcnkYAiABKAkSLgoIdGVtcGxhdGUYAyABKAsyHC5jZXJjbGUudjEuVG9teVRlbXBsYXRlU3RvcnkaBgoEUGFzcxoUCgRWb3RlEgwKBGNhcmQYASABKAUaGgoIQnJlYWtUaWUSDgoGY29sdW1uGAEgASgFQggKBmFjdGlvbiLjBQoIVG9teVZpZXcSEQoEc2VhdBgBIAEoBUgAiAEBEiMKBXBoYXNlGAIgASgOMhQuY2VyY2xlLnYxLlRvbXlQaGFzZRIMCgRnYW1lGAMgASgFEgwKBHR1cm4YBCABKAUSFAoMbGVhc2hfaG9sZGVyGAUgASgFEhgKC3N0b3J5dGVsbGVyGAYgASgFSAGIAQESKgoHY29sdW1ucxgHIAMoCzIZLmNlcmNsZS52MS5Ub215Q29sdW1uVmlldxIuCglwcm9wb3NhbHMYCCADKAsyGy5jZXJjbGUudjEuVG9teVByb3Bvc2FsVmlldxIOCgZwYXNzZWQYCSADKAgSEwoLc2l0dGluZ19vdXQYCiADKAgSDQoFdm90ZWQYCyADKAgSDQoFdm90ZXMYDCADKAUSFAoHbXlfdm90ZRgNIAEoBUgCiAEBEiQKBGhhbmQYDiADKAsyFi5jZXJjbGUudjEuVG9teURvZ0NhcmQSEwoLaGFuZF9jb3VudHMYDyADKAUSFgoOZG9nX2RlY2tfY291bnQYECABKAUSGQoRZG9nX2Rpc2NhcmRfY291bnQYESABKAUSGwoTbG9jYXRpb25fZGVja19jb3VudBgSIAEoBRIeChZsb2NhdGlvbl9kaXNjYXJkX2NvdW50GBMgASgFEhMKC3RpZV9jb2x1bW5zGBQgAygFEi4KCWxhc3RfdHVybhgVIAEoCzIbLmNlcmNsZS52MS5Ub215TGFzdFR1cm5WaWV3Eg4KBnJvdW5kcxgWIAEoCBIUCgx0YXJnZXRfc2NvcmUYFyABKAUSKAoMcm91bmRfc2NvcmVzGBggAygLMhIuY2VyY2xlLnYxLkludExpc3QSDgoGdG90YWxzGBkgAygFEikKCGxhbmd1YWdlGBogASgOMhcuY2VyY2xlLnYxLlRvbXlMYW5ndWFnZUIHCgVfc2VhdEIOCgxfc3Rvcnl0ZWxsZXJCCgoIX215X3ZvdGUisAEKDlRvbXlDb2x1bW5WaWV3Eg4KBmNvbHVtbhgBIAEoBRIjCgVicmVlZBgCIAEoDjIULmNlcmNsZS52MS5Ub215QnJlZWQSJQoGY29sb3VyGAMgASgOMhUuY2VyY2xlLnYxLlRvbXlDb2xvdXISFQoIbG9jYXRpb24YBCABKAVIAIgBAUILCglfbG9jYXRpb25KBAgFEAZKBAgGEAdSCHBsYWNlX2ZyUghwbGFjZV9lbiKBAQoQVG9teVByb3Bvc2FsVmlldxIOCgZjb2x1bW4YASABKAUSDAoEc2VhdBgCIAEoBRIQCghsb2NhdGlvbhgDIAEoBRINCgVzdG9yeRgEIAEoCRIuCgh0ZW1wbGF0ZRgFIAEoCzIcLmNlcmNsZS52MS5Ub215VGVtcGxhdGVTdG9yeSJaChFUb215VGVtcGxhdGVTdG9yeRIOCgZudW1iZXIYASABKAUSIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEhAKCGxvY2F0aW9uGAMgASgFIk4KC1RvbXlEb2dDYXJkEgoKAmlkGAEgASgFEg4KBmNvbHVtbhgCIAEoBRIjCgVicmVlZBgDIAEoDjIULmNlcmNsZS52MS5Ub215QnJlZWQigQEKEFRvbXlMYXN0VHVyblZpZXcSLgoJcHJvcG9zYWxzGAEgAygLMhsuY2VyY2xlLnYxLlRvbXlQcm9wb3NhbFZpZXcSDQoFdm90ZXMYAiADKAUSGwoOd2lubmluZ19jb2x1bW4YAyABKAVIAIgBAUIRCg9fd2lubmluZ19jb2x1bW4iuxUKCVRvbXlFdmVudBI8Cg5zdG9yeV9wcm9wb3NlZBgBIAEoCzIiLmNlcmNsZS52MS5Ub215RXZlbnQuU3RvcnlQcm9wb3NlZEgAEi0KBnBhc3NlZBgCIAEoCzIbLmNlcmNsZS52MS5Ub215RXZlbnQuUGFzc2VkSAASOAoMdm90ZV9zdGFydGVkGAMgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5Wb3RlU3RhcnRlZEgAEisKBXZvdGVkGAQgASgLMhouY2VyY2xlLnYxLlRvbXlFdmVudC5Wb3RlZEgAEjAKCG93bl92b3RlGAUgASgLMhwuY2VyY2xlLnYxLlRvbXlFdmVudC5Pd25Wb3RlSAASLgoHc2F0X291dBgGIAEoCzIbLmNlcmNsZS52MS5Ub215RXZlbnQuU2F0T3V0SAASPAoOdm90ZXNfcmV2ZWFsZWQYByABKAsyIi5jZXJjbGUudjEuVG9teUV2ZW50LlZvdGVzUmV2ZWFsZWRIABInCgN0aWUYCCABKAsyGC5jZXJjbGUudjEuVG9teUV2ZW50LlRpZUgAEjQKCnRpZV9icm9rZW4YCSABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LlRpZUJyb2tlbkgAEjYKC3R1cm5fcmVzdWx0GAogASgLMh8uY2VyY2xlLnYxLlRvbXlFdmVudC5UdXJuUmVzdWx0SAASRQoTZG9nX2RlY2tfcmVzaHVmZmxlZBgLIAEoCzImLmNlcmNsZS52MS5Ub215RXZlbnQuRG9nRGVja1Jlc2h1ZmZsZWRIABI8Cg9ub19jYXJkX3RvX2RyYXcYDCABKAsyIS5jZXJjbGUudjEuVG9teUV2ZW50Lk5vQ2FyZFRvRHJhd0gAEjQKCmNhcmRfZHJhd24YDSABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LkNhcmREcmF3bkgAEjAKCG93bl9kcmF3GA4gASgLMhwuY2VyY2xlLnYxLlRvbXlFdmVudC5Pd25EcmF3SAASRgoTbG9jYXRpb25zX2Rpc2NhcmRlZBgPIAEoCzInLmNlcmNsZS52MS5Ub215RXZlbnQuTG9jYXRpb25zRGlzY2FyZGVkSAASRQoTbG9jYXRpb25fZGVja19zaG9ydBgQIAEoCzImLmNlcmNsZS52MS5Ub215RXZlbnQuTG9jYXRpb25EZWNrU2hvcnRIABI4Cgxyb3dfcmVmaWxsZWQYESABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlJvd1JlZmlsbGVkSAASOAoMdHVybl9zdGFydGVkGBIgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5UdXJuU3RhcnRlZEgAEjIKCWdhbWVfb3ZlchgTIAEoCzIdLmNlcmNsZS52MS5Ub215RXZlbnQuR2FtZU92ZXJIABI4Cgxyb3VuZF9zY29yZWQYFCABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlJvdW5kU2NvcmVkSAASOAoMZ2FtZV9zdGFydGVkGBUgASgLMiAuY2VyY2xlLnYxLlRvbXlFdmVudC5HYW1lU3RhcnRlZEgAEjQKCmhhbmRfZGVhbHQYFiABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50LkhhbmREZWFsdEgAEjQKCm1hdGNoX292ZXIYFyABKAsyHi5jZXJjbGUudjEuVG9teUV2ZW50Lk1hdGNoT3ZlckgAGn4KDVN0b3J5UHJvcG9zZWQSDAoEc2VhdBgBIAEoBRIOCgZjb2x1bW4YAiABKAUSEAoIbG9jYXRpb24YAyABKAUSDQoFc3RvcnkYBCABKAkSLgoIdGVtcGxhdGUYBSABKAsyHC5jZXJjbGUudjEuVG9teVRlbXBsYXRlU3RvcnkaFgoGUGFzc2VkEgwKBHNlYXQYASABKAUaMwoLVm90ZVN0YXJ0ZWQSDwoHY29sdW1ucxgBIAMoBRITCgtzaXR0aW5nX291dBgCIAMoBRoVCgVWb3RlZBIMCgRzZWF0GAEgASgFGi8KB093blZvdGUSJAoEY2FyZBgBIAEoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBoWCgZTYXRPdXQSDAoEc2VhdBgBIAEoBRo6CgxSZXZlYWxlZFZvdGUSDAoEc2VhdBgBIAEoBRIMCgRjYXJkGAIgASgFEg4KBmNvbHVtbhgDIAEoBRpRCg1Wb3Rlc1JldmVhbGVkEjAKBXZvdGVzGAEgAygLMiEuY2VyY2xlLnYxLlRvbXlFdmVudC5SZXZlYWxlZFZvdGUSDgoGY291bnRzGAIgAygFGiQKA1RpZRIMCgRzZWF0GAEgASgFEg8KB2NvbHVtbnMYAiADKAUaKQoJVGllQnJva2VuEgwKBHNlYXQYASABKAUSDgoGY29sdW1uGAIgASgFGnUKClR1cm5SZXN1bHQSEwoGY29sdW1uGAEgASgFSACIAQESIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEg8KB21hdGNoZWQYAyADKAUSEQoJbXVzdF9kcmF3GAQgAygFQgkKB19jb2x1bW4aIgoRRG9nRGVja1Jlc2h1ZmZsZWQSDQoFY2FyZHMYASABKAUaHAoMTm9DYXJkVG9EcmF3EgwKBHNlYXQYASABKAUaGQoJQ2FyZERyYXduEgwKBHNlYXQYASABKAUaLwoHT3duRHJhdxIkCgRjYXJkGAEgASgLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkGiUKEkxvY2F0aW9uc0Rpc2NhcmRlZBIPCgdjb2x1bW5zGAEgAygFGjEKEUxvY2F0aW9uRGVja1Nob3J0Eg4KBm5lZWRlZBgBIAEoBRIMCgRsZWZ0GAIgASgFGjIKDlBsYWNlZExvY2F0aW9uEg4KBmNvbHVtbhgBIAEoBRIQCghsb2NhdGlvbhgCIAEoBRpCCgtSb3dSZWZpbGxlZBIzCgZwbGFjZWQYASADKAsyIy5jZXJjbGUudjEuVG9teUV2ZW50LlBsYWNlZExvY2F0aW9uGj8KC1R1cm5TdGFydGVkEgwKBGdhbWUYASABKAUSDAoEdHVybhgCIAEoBRIUCgxsZWFzaF9ob2xkZXIYAyABKAUaaAoIR2FtZU92ZXISDAoEZ2FtZRgBIAEoBRIoCgZyZWFzb24YAiABKA4yGC5jZXJjbGUudjEuVG9teUVuZFJlYXNvbhITCgtoYW5kX2NvdW50cxgDIAMoBRIPCgd3aW5uZXJzGAQgAygFGjsKC1JvdW5kU2NvcmVkEgwKBGdhbWUYASABKAUSDgoGc2NvcmVzGAIgAygFEg4KBnRvdGFscxgDIAMoBRo+CgtHYW1lU3RhcnRlZBIMCgRnYW1lGAEgASgFEhQKDGxlYXNoX2hvbGRlchgCIAEoBRILCgNyb3cYAyADKAUaMgoJSGFuZERlYWx0EiUKBWNhcmRzGAEgAygLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkGlYKCU1hdGNoT3ZlchIoCgZyZWFzb24YASABKA4yGC5jZXJjbGUudjEuVG9teUVuZFJlYXNvbhIPCgd3aW5uZXJzGAIgAygFEg4KBnNjb3JlcxgDIAMoBUIHCgVldmVudCJbCgtUb215T3V0Y29tZRINCgVnYW1lcxgBIAEoBRIoCgxyb3VuZF9zY29yZXMYAiADKAsyEi5jZXJjbGUudjEuSW50TGlzdBITCgtoYW5kX2NvdW50cxgDIAMoBSKTBAoNVG9teUNhdGFsb2d1ZRIzCgZicmVlZHMYASADKAsyIy5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5CcmVlZEVudHJ5EikKCWRvZ19jYXJkcxgCIAMoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBI5Cglsb2NhdGlvbnMYAyADKAsyJi5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5Mb2NhdGlvbkVudHJ5EhEKCWhhbmRfc2l6ZRgEIAEoBRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRIXCg9zdG9yeV9tYXhfY2hhcnMYByABKAUaewoKQnJlZWRFbnRyeRIOCgZjb2x1bW4YASABKAUSIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEiUKBmNvbG91chgDIAEoDjIVLmNlcmNsZS52MS5Ub215Q29sb3VyEhEKCWRvZ19jYXJkcxgEIAEoBRpECglQbGFjZU5hbWUSKQoIbGFuZ3VhZ2UYASABKA4yFy5jZXJjbGUudjEuVG9teUxhbmd1YWdlEgwKBHRleHQYAiABKAkaTgoNTG9jYXRpb25FbnRyeRIKCgJpZBgBIAEoBRIxCgVuYW1lcxgCIAMoCzIiLmNlcmNsZS52MS5Ub215Q2F0YWxvZ3VlLlBsYWNlTmFtZSK0AgoLVG9teU9wdGlvbnMSEwoGcm91bmRzGAEgASgISACIAQESGQoMdGFyZ2V0X3Njb3JlGAIgASgFSAGIAQESGgoNc3Rvcnlfc2Vjb25kcxgDIAEoBUgCiAEBEhkKDHZvdGVfc2Vjb25kcxgEIAEoBUgDiAEBEhgKC3RpZV9zZWNvbmRzGAUgASgFSASIAQESGQoMZmlyc3RfcGxheWVyGAYgASgFSAWIAQESKQoIbGFuZ3VhZ2UYByABKA4yFy5jZXJjbGUudjEuVG9teUxhbmd1YWdlQgkKB19yb3VuZHNCDwoNX3RhcmdldF9zY29yZUIQCg5fc3Rvcnlfc2Vjb25kc0IPCg1fdm90ZV9zZWNvbmRzQg4KDF90aWVfc2Vjb25kc0IPCg1fZmlyc3RfcGxheWVyKrcBCglUb215QnJlZWQSGgoWVE9NWV9CUkVFRF9VTlNQRUNJRklFRBAAEhUKEVRPTVlfQlJFRURfQ09DS0VSEAESFQoRVE9NWV9CUkVFRF9URUNLRUwQAhIUChBUT01ZX0JSRUVEX0hVU0tZEAMSGAoUVE9NWV9CUkVFRF9ZT1JLU0hJUkUQBBIWChJUT01ZX0JSRUVEX0NBTklDSEUQBRIYChRUT01ZX0JSRUVEX0RBTE1BVElFThAGKrMBCgpUb215Q29sb3VyEhsKF1RPTVlfQ09MT1VSX1VOU1BFQ0lGSUVEEAASFQoRVE9NWV9DT0xPVVJfR1JFRU4QARITCg9UT01ZX0NPTE9VUl9SRUQQAhIUChBUT01ZX0NPTE9VUl9CTFVFEAMSFgoSVE9NWV9DT0xPVVJfWUVMTE9XEAQSFgoSVE9NWV9DT0xPVVJfVklPTEVUEAUSFgoSVE9NWV9DT0xPVVJfT1JBTkdFEAYqewoJVG9teVBoYXNlEhoKFlRPTVlfUEhBU0VfVU5TUEVDSUZJRUQQABIUChBUT01ZX1BIQVNFX1NUT1JZEAESEwoPVE9NWV9QSEFTRV9WT1RFEAISEgoOVE9NWV9QSEFTRV9USUUQAxITCg9UT01ZX1BIQVNFX09WRVIQBCpZCgxUb215TGFuZ3VhZ2USHQoZVE9NWV9MQU5HVUFHRV9VTlNQRUNJRklFRBAAEhQKEFRPTVlfTEFOR1VBR0VfRlIQARIUChBUT01ZX0xBTkdVQUdFX0VOEAIqngEKDVRvbXlFbmRSZWFzb24SHwobVE9NWV9FTkRfUkVBU09OX1VOU1BFQ0lGSUVEEAASIQodVE9NWV9FTkRfUkVBU09OX09ORV9DQVJEX0xFRlQQARInCiNUT01ZX0VORF9SRUFTT05fTE9DQVRJT05TX0VYSEFVU1RFRBACEiAKHFRPTVlfRU5EX1JFQVNPTl9UQVJHRVRfU0NPUkUQA0IzCg1jb20uY2VyY2xlLnYxUAFaIGNlcmNsZS9nZW4vZ28vY2VyY2xlL3YxO2NlcmNsZXYxYgZwcm90bzM", [file_cercle_v1_lists]);
+  fileDesc("ChRjZXJjbGUvdjEvdG9teS5wcm90bxIJY2VyY2xlLnYxIvUCCgpUb215QWN0aW9uEjAKB3Byb3Bvc2UYASABKAsyHS5jZXJjbGUudjEuVG9teUFjdGlvbi5Qcm9wb3NlSAASKgoEcGFzcxgCIAEoCzIaLmNlcmNsZS52MS5Ub215QWN0aW9uLlBhc3NIABIqCgR2b3RlGAMgASgLMhouY2VyY2xlLnYxLlRvbXlBY3Rpb24uVm90ZUgAEjMKCWJyZWFrX3RpZRgEIAEoCzIeLmNlcmNsZS52MS5Ub215QWN0aW9uLkJyZWFrVGllSAAaZAoHUHJvcG9zZRIOCgZjb2x1bW4YASABKAUSDgoEdGV4dBgCIAEoCUgAEjAKCHRlbXBsYXRlGAMgASgLMhwuY2VyY2xlLnYxLlRvbXlUZW1wbGF0ZVN0b3J5SABCBwoFc3RvcnkaBgoEUGFzcxoUCgRWb3RlEgwKBGNhcmQYASABKAUaGgoIQnJlYWtUaWUSDgoGY29sdW1uGAEgASgFQggKBmFjdGlvbiKCBgoIVG9teVZpZXcSEQoEc2VhdBgBIAEoBUgAiAEBEiMKBXBoYXNlGAIgASgOMhQuY2VyY2xlLnYxLlRvbXlQaGFzZRIMCgRnYW1lGAMgASgFEgwKBHR1cm4YBCABKAUSFAoMbGVhc2hfaG9sZGVyGAUgASgFEhgKC3N0b3J5dGVsbGVyGAYgASgFSAGIAQESKgoHY29sdW1ucxgHIAMoCzIZLmNlcmNsZS52MS5Ub215Q29sdW1uVmlldxIuCglwcm9wb3NhbHMYCCADKAsyGy5jZXJjbGUudjEuVG9teVByb3Bvc2FsVmlldxIOCgZwYXNzZWQYCSADKAgSEwoLc2l0dGluZ19vdXQYCiADKAgSDQoFdm90ZWQYCyADKAgSJgoFdm90ZXMYGyADKAsyFy5jZXJjbGUudjEuVG9teVNlYXRWb3RlEhQKB215X3ZvdGUYDSABKAVIAogBARIkCgRoYW5kGA4gAygLMhYuY2VyY2xlLnYxLlRvbXlEb2dDYXJkEhMKC2hhbmRfY291bnRzGA8gAygFEhYKDmRvZ19kZWNrX2NvdW50GBAgASgFEhkKEWRvZ19kaXNjYXJkX2NvdW50GBEgASgFEhsKE2xvY2F0aW9uX2RlY2tfY291bnQYEiABKAUSHgoWbG9jYXRpb25fZGlzY2FyZF9jb3VudBgTIAEoBRITCgt0aWVfY29sdW1ucxgUIAMoBRIuCglsYXN0X3R1cm4YFSABKAsyGy5jZXJjbGUudjEuVG9teUxhc3RUdXJuVmlldxIOCgZyb3VuZHMYFiABKAgSFAoMdGFyZ2V0X3Njb3JlGBcgASgFEigKDHJvdW5kX3Njb3JlcxgYIAMoCzISLmNlcmNsZS52MS5JbnRMaXN0Eg4KBnRvdGFscxgZIAMoBRIpCghsYW5ndWFnZRgaIAEoDjIXLmNlcmNsZS52MS5Ub215TGFuZ3VhZ2VCBwoFX3NlYXRCDgoMX3N0b3J5dGVsbGVyQgoKCF9teV92b3RlSgQIDBANIrABCg5Ub215Q29sdW1uVmlldxIOCgZjb2x1bW4YASABKAUSIwoFYnJlZWQYAiABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkEiUKBmNvbG91chgDIAEoDjIVLmNlcmNsZS52MS5Ub215Q29sb3VyEhUKCGxvY2F0aW9uGAQgASgFSACIAQFCCwoJX2xvY2F0aW9uSgQIBRAGSgQIBhAHUghwbGFjZV9mclIIcGxhY2VfZW4ijQEKEFRvbXlQcm9wb3NhbFZpZXcSDgoGY29sdW1uGAEgASgFEgwKBHNlYXQYAiABKAUSEAoIbG9jYXRpb24YAyABKAUSDgoEdGV4dBgEIAEoCUgAEjAKCHRlbXBsYXRlGAUgASgLMhwuY2VyY2xlLnYxLlRvbXlUZW1wbGF0ZVN0b3J5SABCBwoFc3RvcnkiWgoRVG9teVRlbXBsYXRlU3RvcnkSDgoGbnVtYmVyGAEgASgFEiMKBWJyZWVkGAIgASgOMhQuY2VyY2xlLnYxLlRvbXlCcmVlZBIQCghsb2NhdGlvbhgDIAEoBSJOCgtUb215RG9nQ2FyZBIKCgJpZBgBIAEoBRIOCgZjb2x1bW4YAiABKAUSIwoFYnJlZWQYAyABKA4yFC5jZXJjbGUudjEuVG9teUJyZWVkIlAKDFRvbXlTZWF0Vm90ZRIOCgRjYXJkGAEgASgFSAASKAoHbm9fdm90ZRgCIAEoCzIVLmNlcmNsZS52MS5Ub215Tm9Wb3RlSABCBgoEdm90ZSIMCgpUb215Tm9Wb3RlIqABChBUb215TGFzdFR1cm5WaWV3Ei4KCXByb3Bvc2FscxgBIAMoCzIbLmNlcmNsZS52MS5Ub215UHJvcG9zYWxWaWV3EiYKBXZvdGVzGAQgAygLMhcuY2VyY2xlLnYxLlRvbXlTZWF0Vm90ZRIbCg53aW5uaW5nX2NvbHVtbhgDIAEoBUgAiAEBQhEKD193aW5uaW5nX2NvbHVtbkoECAIQAyLYFQoJVG9teUV2ZW50EjwKDnN0b3J5X3Byb3Bvc2VkGAEgASgLMiIuY2VyY2xlLnYxLlRvbXlFdmVudC5TdG9yeVByb3Bvc2VkSAASLQoGcGFzc2VkGAIgASgLMhsuY2VyY2xlLnYxLlRvbXlFdmVudC5QYXNzZWRIABI4Cgx2b3RlX3N0YXJ0ZWQYAyABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlZvdGVTdGFydGVkSAASKwoFdm90ZWQYBCABKAsyGi5jZXJjbGUudjEuVG9teUV2ZW50LlZvdGVkSAASMAoIb3duX3ZvdGUYBSABKAsyHC5jZXJjbGUudjEuVG9teUV2ZW50Lk93blZvdGVIABIuCgdzYXRfb3V0GAYgASgLMhsuY2VyY2xlLnYxLlRvbXlFdmVudC5TYXRPdXRIABI8Cg52b3Rlc19yZXZlYWxlZBgHIAEoCzIiLmNlcmNsZS52MS5Ub215RXZlbnQuVm90ZXNSZXZlYWxlZEgAEicKA3RpZRgIIAEoCzIYLmNlcmNsZS52MS5Ub215RXZlbnQuVGllSAASNAoKdGllX2Jyb2tlbhgJIAEoCzIeLmNlcmNsZS52MS5Ub215RXZlbnQuVGllQnJva2VuSAASNgoLdHVybl9yZXN1bHQYCiABKAsyHy5jZXJjbGUudjEuVG9teUV2ZW50LlR1cm5SZXN1bHRIABJFChNkb2dfZGVja19yZXNodWZmbGVkGAsgASgLMiYuY2VyY2xlLnYxLlRvbXlFdmVudC5Eb2dEZWNrUmVzaHVmZmxlZEgAEjwKD25vX2NhcmRfdG9fZHJhdxgMIAEoCzIhLmNlcmNsZS52MS5Ub215RXZlbnQuTm9DYXJkVG9EcmF3SAASNAoKY2FyZF9kcmF3bhgNIAEoCzIeLmNlcmNsZS52MS5Ub215RXZlbnQuQ2FyZERyYXduSAASMAoIb3duX2RyYXcYDiABKAsyHC5jZXJjbGUudjEuVG9teUV2ZW50Lk93bkRyYXdIABJGChNsb2NhdGlvbnNfZGlzY2FyZGVkGA8gASgLMicuY2VyY2xlLnYxLlRvbXlFdmVudC5Mb2NhdGlvbnNEaXNjYXJkZWRIABJFChNsb2NhdGlvbl9kZWNrX3Nob3J0GBAgASgLMiYuY2VyY2xlLnYxLlRvbXlFdmVudC5Mb2NhdGlvbkRlY2tTaG9ydEgAEjgKDHJvd19yZWZpbGxlZBgRIAEoCzIgLmNlcmNsZS52MS5Ub215RXZlbnQuUm93UmVmaWxsZWRIABI4Cgx0dXJuX3N0YXJ0ZWQYEiABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LlR1cm5TdGFydGVkSAASMgoJZ2FtZV9vdmVyGBMgASgLMh0uY2VyY2xlLnYxLlRvbXlFdmVudC5HYW1lT3ZlckgAEjgKDHJvdW5kX3Njb3JlZBgUIAEoCzIgLmNlcmNsZS52MS5Ub215RXZlbnQuUm91bmRTY29yZWRIABI4CgxnYW1lX3N0YXJ0ZWQYFSABKAsyIC5jZXJjbGUudjEuVG9teUV2ZW50LkdhbWVTdGFydGVkSAASNAoKaGFuZF9kZWFsdBgWIAEoCzIeLmNlcmNsZS52MS5Ub215RXZlbnQuSGFuZERlYWx0SAASNAoKbWF0Y2hfb3ZlchgXIAEoCzIeLmNlcmNsZS52MS5Ub215RXZlbnQuTWF0Y2hPdmVySAAaigEKDVN0b3J5UHJvcG9zZWQSDAoEc2VhdBgBIAEoBRIOCgZjb2x1bW4YAiABKAUSEAoIbG9jYXRpb24YAyABKAUSDgoEdGV4dBgEIAEoCUgAEjAKCHRlbXBsYXRlGAUgASgLMhwuY2VyY2xlLnYxLlRvbXlUZW1wbGF0ZVN0b3J5SABCBwoFc3RvcnkaFgoGUGFzc2VkEgwKBHNlYXQYASABKAUaMwoLVm90ZVN0YXJ0ZWQSDwoHY29sdW1ucxgBIAMoBRITCgtzaXR0aW5nX291dBgCIAMoBRoVCgVWb3RlZBIMCgRzZWF0GAEgASgFGi8KB093blZvdGUSJAoEY2FyZBgBIAEoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBoWCgZTYXRPdXQSDAoEc2VhdBgBIAEoBRo6CgxSZXZlYWxlZFZvdGUSDAoEc2VhdBgBIAEoBRIMCgRjYXJkGAIgASgFEg4KBmNvbHVtbhgDIAEoBRpRCg1Wb3Rlc1JldmVhbGVkEjAKBXZvdGVzGAEgAygLMiEuY2VyY2xlLnYxLlRvbXlFdmVudC5SZXZlYWxlZFZvdGUSDgoGY291bnRzGAIgAygFGiQKA1RpZRIMCgRzZWF0GAEgASgFEg8KB2NvbHVtbnMYAiADKAUaKQoJVGllQnJva2VuEgwKBHNlYXQYASABKAUSDgoGY29sdW1uGAIgASgFGoQBCgpUdXJuUmVzdWx0EhMKBmNvbHVtbhgBIAEoBUgAiAEBEigKBWJyZWVkGAIgASgOMhQuY2VyY2xlLnYxLlRvbXlCcmVlZEgBiAEBEg8KB21hdGNoZWQYAyADKAUSEQoJbXVzdF9kcmF3GAQgAygFQgkKB19jb2x1bW5CCAoGX2JyZWVkGiIKEURvZ0RlY2tSZXNodWZmbGVkEg0KBWNhcmRzGAEgASgFGhwKDE5vQ2FyZFRvRHJhdxIMCgRzZWF0GAEgASgFGhkKCUNhcmREcmF3bhIMCgRzZWF0GAEgASgFGi8KB093bkRyYXcSJAoEY2FyZBgBIAEoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBolChJMb2NhdGlvbnNEaXNjYXJkZWQSDwoHY29sdW1ucxgBIAMoBRoxChFMb2NhdGlvbkRlY2tTaG9ydBIOCgZuZWVkZWQYASABKAUSDAoEbGVmdBgCIAEoBRoyCg5QbGFjZWRMb2NhdGlvbhIOCgZjb2x1bW4YASABKAUSEAoIbG9jYXRpb24YAiABKAUaQgoLUm93UmVmaWxsZWQSMwoGcGxhY2VkGAEgAygLMiMuY2VyY2xlLnYxLlRvbXlFdmVudC5QbGFjZWRMb2NhdGlvbho/CgtUdXJuU3RhcnRlZBIMCgRnYW1lGAEgASgFEgwKBHR1cm4YAiABKAUSFAoMbGVhc2hfaG9sZGVyGAMgASgFGmgKCEdhbWVPdmVyEgwKBGdhbWUYASABKAUSKAoGcmVhc29uGAIgASgOMhguY2VyY2xlLnYxLlRvbXlFbmRSZWFzb24SEwoLaGFuZF9jb3VudHMYAyADKAUSDwoHd2lubmVycxgEIAMoBRo7CgtSb3VuZFNjb3JlZBIMCgRnYW1lGAEgASgFEg4KBnNjb3JlcxgCIAMoBRIOCgZ0b3RhbHMYAyADKAUaPgoLR2FtZVN0YXJ0ZWQSDAoEZ2FtZRgBIAEoBRIUCgxsZWFzaF9ob2xkZXIYAiABKAUSCwoDcm93GAMgAygFGjIKCUhhbmREZWFsdBIlCgVjYXJkcxgBIAMoCzIWLmNlcmNsZS52MS5Ub215RG9nQ2FyZBpWCglNYXRjaE92ZXISKAoGcmVhc29uGAEgASgOMhguY2VyY2xlLnYxLlRvbXlFbmRSZWFzb24SDwoHd2lubmVycxgCIAMoBRIOCgZzY29yZXMYAyADKAVCBwoFZXZlbnQiWwoLVG9teU91dGNvbWUSDQoFZ2FtZXMYASABKAUSKAoMcm91bmRfc2NvcmVzGAIgAygLMhIuY2VyY2xlLnYxLkludExpc3QSEwoLaGFuZF9jb3VudHMYAyADKAUikwQKDVRvbXlDYXRhbG9ndWUSMwoGYnJlZWRzGAEgAygLMiMuY2VyY2xlLnYxLlRvbXlDYXRhbG9ndWUuQnJlZWRFbnRyeRIpCglkb2dfY2FyZHMYAiADKAsyFi5jZXJjbGUudjEuVG9teURvZ0NhcmQSOQoJbG9jYXRpb25zGAMgAygLMiYuY2VyY2xlLnYxLlRvbXlDYXRhbG9ndWUuTG9jYXRpb25FbnRyeRIRCgloYW5kX3NpemUYBCABKAUSEwoLbWluX3BsYXllcnMYBSABKAUSEwoLbWF4X3BsYXllcnMYBiABKAUSFwoPc3RvcnlfbWF4X2NoYXJzGAcgASgFGnsKCkJyZWVkRW50cnkSDgoGY29sdW1uGAEgASgFEiMKBWJyZWVkGAIgASgOMhQuY2VyY2xlLnYxLlRvbXlCcmVlZBIlCgZjb2xvdXIYAyABKA4yFS5jZXJjbGUudjEuVG9teUNvbG91chIRCglkb2dfY2FyZHMYBCABKAUaRAoJUGxhY2VOYW1lEikKCGxhbmd1YWdlGAEgASgOMhcuY2VyY2xlLnYxLlRvbXlMYW5ndWFnZRIMCgR0ZXh0GAIgASgJGk4KDUxvY2F0aW9uRW50cnkSCgoCaWQYASABKAUSMQoFbmFtZXMYAiADKAsyIi5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZS5QbGFjZU5hbWUitAIKC1RvbXlPcHRpb25zEhMKBnJvdW5kcxgBIAEoCEgAiAEBEhkKDHRhcmdldF9zY29yZRgCIAEoBUgBiAEBEhoKDXN0b3J5X3NlY29uZHMYAyABKAVIAogBARIZCgx2b3RlX3NlY29uZHMYBCABKAVIA4gBARIYCgt0aWVfc2Vjb25kcxgFIAEoBUgEiAEBEhkKDGZpcnN0X3BsYXllchgGIAEoBUgFiAEBEikKCGxhbmd1YWdlGAcgASgOMhcuY2VyY2xlLnYxLlRvbXlMYW5ndWFnZUIJCgdfcm91bmRzQg8KDV90YXJnZXRfc2NvcmVCEAoOX3N0b3J5X3NlY29uZHNCDwoNX3ZvdGVfc2Vjb25kc0IOCgxfdGllX3NlY29uZHNCDwoNX2ZpcnN0X3BsYXllciq3AQoJVG9teUJyZWVkEhoKFlRPTVlfQlJFRURfVU5TUEVDSUZJRUQQABIVChFUT01ZX0JSRUVEX0NPQ0tFUhABEhUKEVRPTVlfQlJFRURfVEVDS0VMEAISFAoQVE9NWV9CUkVFRF9IVVNLWRADEhgKFFRPTVlfQlJFRURfWU9SS1NISVJFEAQSFgoSVE9NWV9CUkVFRF9DQU5JQ0hFEAUSGAoUVE9NWV9CUkVFRF9EQUxNQVRJRU4QBiqzAQoKVG9teUNvbG91chIbChdUT01ZX0NPTE9VUl9VTlNQRUNJRklFRBAAEhUKEVRPTVlfQ09MT1VSX0dSRUVOEAESEwoPVE9NWV9DT0xPVVJfUkVEEAISFAoQVE9NWV9DT0xPVVJfQkxVRRADEhYKElRPTVlfQ09MT1VSX1lFTExPVxAEEhYKElRPTVlfQ09MT1VSX1ZJT0xFVBAFEhYKElRPTVlfQ09MT1VSX09SQU5HRRAGKnsKCVRvbXlQaGFzZRIaChZUT01ZX1BIQVNFX1VOU1BFQ0lGSUVEEAASFAoQVE9NWV9QSEFTRV9TVE9SWRABEhMKD1RPTVlfUEhBU0VfVk9URRACEhIKDlRPTVlfUEhBU0VfVElFEAMSEwoPVE9NWV9QSEFTRV9PVkVSEAQqWQoMVG9teUxhbmd1YWdlEh0KGVRPTVlfTEFOR1VBR0VfVU5TUEVDSUZJRUQQABIUChBUT01ZX0xBTkdVQUdFX0ZSEAESFAoQVE9NWV9MQU5HVUFHRV9FThACKp4BCg1Ub215RW5kUmVhc29uEh8KG1RPTVlfRU5EX1JFQVNPTl9VTlNQRUNJRklFRBAAEiEKHVRPTVlfRU5EX1JFQVNPTl9PTkVfQ0FSRF9MRUZUEAESJwojVE9NWV9FTkRfUkVBU09OX0xPQ0FUSU9OU19FWEhBVVNURUQQAhIgChxUT01ZX0VORF9SRUFTT05fVEFSR0VUX1NDT1JFEANCMwoNY29tLmNlcmNsZS52MVABWiBjZXJjbGUvZ2VuL2dvL2NlcmNsZS92MTtjZXJjbGV2MWIGcHJvdG8z", [file_cercle_v1_lists]);
 
 /**
  * A move in Tomy: exactly one is set.
@@ -70,7 +70,7 @@ export const TomyActionSchema: GenMessage<TomyAction> = /*@__PURE__*/
 /**
  * MT-STORY-1: "je pense que Tomy est là !" — the place under `column`, with a story.
  *
- * `story` is free text, 1–500 characters once trimmed. The storyteller's `choices` list
+ * The story is a person's `text`, or a `template` story. The storyteller's `choices` list
  * one per available column, with a template story.
  *
  * @generated from message cercle.v1.TomyAction.Propose
@@ -84,20 +84,28 @@ export type TomyAction_Propose = Message<"cercle.v1.TomyAction.Propose"> & {
   column: number;
 
   /**
-   * The story, 1–500 characters once trimmed. Empty when `template` is set.
+   * The story told: exactly one is set (none set is refused with STORY_LENGTH).
    *
-   * @generated from field: string story = 2;
+   * @generated from oneof cercle.v1.TomyAction.Propose.story
    */
-  story: string;
-
-  /**
-   * Instead of `story`: one of the template stories of the clients' catalogues (what the
-   * `choices` suggest; send it back as listed). Its `breed` and `location` must be
-   * the column's. Set either `story` or `template`, never both.
-   *
-   * @generated from field: cercle.v1.TomyTemplateStory template = 3;
-   */
-  template?: TomyTemplateStory | undefined;
+  story: {
+    /**
+     * Free text, 1–500 characters once trimmed.
+     *
+     * @generated from field: string text = 2;
+     */
+    value: string;
+    case: "text";
+  } | {
+    /**
+     * One of the template stories of the clients' catalogues (what the `choices`
+     * suggest; send it back as listed). Its `breed` and `location` must be the column's.
+     *
+     * @generated from field: cercle.v1.TomyTemplateStory template = 3;
+     */
+    value: TomyTemplateStory;
+    case: "template";
+  } | { case: undefined; value?: undefined };
 };
 
 /**
@@ -249,11 +257,11 @@ export type TomyView = Message<"cercle.v1.TomyView"> & {
   voted: boolean[];
 
   /**
-   * Per seat, in the tie phase only: the card each seat voted with; -1 for no vote.
+   * Per seat, in the tie phase only: the card each seat voted with, or no vote.
    *
-   * @generated from field: repeated int32 votes = 12;
+   * @generated from field: repeated cercle.v1.TomySeatVote votes = 27;
    */
-  votes: number[];
+  votes: TomySeatVote[];
 
   /**
    * The card I voted with this turn, if I have voted.
@@ -433,19 +441,28 @@ export type TomyProposalView = Message<"cercle.v1.TomyProposalView"> & {
   location: number;
 
   /**
-   * The story, trimmed, exactly as told by a person. Empty when `template` is set.
+   * The story: exactly one is set.
    *
-   * @generated from field: string story = 4;
+   * @generated from oneof cercle.v1.TomyProposalView.story
    */
-  story: string;
-
-  /**
-   * Set when the server told the story (a bot, a story clock run out): render it from the
-   * reader's catalogue (see TomyTemplateStory); `story` is then empty.
-   *
-   * @generated from field: cercle.v1.TomyTemplateStory template = 5;
-   */
-  template?: TomyTemplateStory | undefined;
+  story: {
+    /**
+     * Told by a person: the text, trimmed, exactly as told.
+     *
+     * @generated from field: string text = 4;
+     */
+    value: string;
+    case: "text";
+  } | {
+    /**
+     * Told by the server (a bot, a story clock run out): render it from the reader's
+     * catalogue (see TomyTemplateStory).
+     *
+     * @generated from field: cercle.v1.TomyTemplateStory template = 5;
+     */
+    value: TomyTemplateStory;
+    case: "template";
+  } | { case: undefined; value?: undefined };
 };
 
 /**
@@ -537,6 +554,59 @@ export const TomyDogCardSchema: GenMessage<TomyDogCard> = /*@__PURE__*/
   messageDesc(file_cercle_v1_tomy, 5);
 
 /**
+ * One seat's vote, as revealed: the card it voted with, or no vote.
+ *
+ * @generated from message cercle.v1.TomySeatVote
+ */
+export type TomySeatVote = Message<"cercle.v1.TomySeatVote"> & {
+  /**
+   * Which of the two: exactly one is set.
+   *
+   * @generated from oneof cercle.v1.TomySeatVote.vote
+   */
+  vote: {
+    /**
+     * The dog card (0–95) the seat voted with.
+     *
+     * @generated from field: int32 card = 1;
+     */
+    value: number;
+    case: "card";
+  } | {
+    /**
+     * The seat did not vote (it sat the vote out: no card of a proposed breed, or its vote
+     * clock ran out).
+     *
+     * @generated from field: cercle.v1.TomyNoVote no_vote = 2;
+     */
+    value: TomyNoVote;
+    case: "noVote";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message cercle.v1.TomySeatVote.
+ * Use `create(TomySeatVoteSchema)` to create a new message.
+ */
+export const TomySeatVoteSchema: GenMessage<TomySeatVote> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 6);
+
+/**
+ * A seat that did not vote. It carries nothing, on purpose.
+ *
+ * @generated from message cercle.v1.TomyNoVote
+ */
+export type TomyNoVote = Message<"cercle.v1.TomyNoVote"> & {
+};
+
+/**
+ * Describes the message cercle.v1.TomyNoVote.
+ * Use `create(TomyNoVoteSchema)` to create a new message.
+ */
+export const TomyNoVoteSchema: GenMessage<TomyNoVote> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_tomy, 7);
+
+/**
  * The previous turn, as revealed: its stories, every vote and the winning column.
  *
  * @generated from message cercle.v1.TomyLastTurnView
@@ -550,11 +620,11 @@ export type TomyLastTurnView = Message<"cercle.v1.TomyLastTurnView"> & {
   proposals: TomyProposalView[];
 
   /**
-   * Per seat, the card it voted with; -1 for no vote.
+   * Per seat, the card it voted with, or no vote.
    *
-   * @generated from field: repeated int32 votes = 2;
+   * @generated from field: repeated cercle.v1.TomySeatVote votes = 4;
    */
-  votes: number[];
+  votes: TomySeatVote[];
 
   /**
    * The winning column; absent when nobody could vote (MT-REVEAL-3).
@@ -569,7 +639,7 @@ export type TomyLastTurnView = Message<"cercle.v1.TomyLastTurnView"> & {
  * Use `create(TomyLastTurnViewSchema)` to create a new message.
  */
 export const TomyLastTurnViewSchema: GenMessage<TomyLastTurnView> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 6);
+  messageDesc(file_cercle_v1_tomy, 8);
 
 /**
  * Something that happened in a Tomy match: exactly one is set. Events marked private reach
@@ -775,7 +845,7 @@ export type TomyEvent = Message<"cercle.v1.TomyEvent"> & {
  * Use `create(TomyEventSchema)` to create a new message.
  */
 export const TomyEventSchema: GenMessage<TomyEvent> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7);
+  messageDesc(file_cercle_v1_tomy, 9);
 
 /**
  * MT-STORY-1: a seat proposed a place with a story.
@@ -805,19 +875,28 @@ export type TomyEvent_StoryProposed = Message<"cercle.v1.TomyEvent.StoryProposed
   location: number;
 
   /**
-   * The story, trimmed, as told by a person. Empty when `template` is set.
+   * The story: exactly one is set.
    *
-   * @generated from field: string story = 4;
+   * @generated from oneof cercle.v1.TomyEvent.StoryProposed.story
    */
-  story: string;
-
-  /**
-   * Set when the server told the story (a bot, a story clock run out): render it in the
-   * reader's language from the clients' catalogue (see TomyTemplateStory).
-   *
-   * @generated from field: cercle.v1.TomyTemplateStory template = 5;
-   */
-  template?: TomyTemplateStory | undefined;
+  story: {
+    /**
+     * Told by a person: the text, trimmed, as told.
+     *
+     * @generated from field: string text = 4;
+     */
+    value: string;
+    case: "text";
+  } | {
+    /**
+     * Told by the server (a bot, a story clock run out): render it in the reader's
+     * language from the clients' catalogue (see TomyTemplateStory).
+     *
+     * @generated from field: cercle.v1.TomyTemplateStory template = 5;
+     */
+    value: TomyTemplateStory;
+    case: "template";
+  } | { case: undefined; value?: undefined };
 };
 
 /**
@@ -825,7 +904,7 @@ export type TomyEvent_StoryProposed = Message<"cercle.v1.TomyEvent.StoryProposed
  * Use `create(TomyEvent_StoryProposedSchema)` to create a new message.
  */
 export const TomyEvent_StoryProposedSchema: GenMessage<TomyEvent_StoryProposed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 0);
+  messageDesc(file_cercle_v1_tomy, 9, 0);
 
 /**
  * MT-STORY-1: a seat passed.
@@ -846,7 +925,7 @@ export type TomyEvent_Passed = Message<"cercle.v1.TomyEvent.Passed"> & {
  * Use `create(TomyEvent_PassedSchema)` to create a new message.
  */
 export const TomyEvent_PassedSchema: GenMessage<TomyEvent_Passed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 1);
+  messageDesc(file_cercle_v1_tomy, 9, 1);
 
 /**
  * MT-VOTE-1/2: the vote starts.
@@ -874,7 +953,7 @@ export type TomyEvent_VoteStarted = Message<"cercle.v1.TomyEvent.VoteStarted"> &
  * Use `create(TomyEvent_VoteStartedSchema)` to create a new message.
  */
 export const TomyEvent_VoteStartedSchema: GenMessage<TomyEvent_VoteStarted> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 2);
+  messageDesc(file_cercle_v1_tomy, 9, 2);
 
 /**
  * MT-VOTE-1: a seat played its card face down (which card stays hidden).
@@ -895,7 +974,7 @@ export type TomyEvent_Voted = Message<"cercle.v1.TomyEvent.Voted"> & {
  * Use `create(TomyEvent_VotedSchema)` to create a new message.
  */
 export const TomyEvent_VotedSchema: GenMessage<TomyEvent_Voted> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 3);
+  messageDesc(file_cercle_v1_tomy, 9, 3);
 
 /**
  * MT-VOTE-1, private to the voter: the card I played face down.
@@ -916,7 +995,7 @@ export type TomyEvent_OwnVote = Message<"cercle.v1.TomyEvent.OwnVote"> & {
  * Use `create(TomyEvent_OwnVoteSchema)` to create a new message.
  */
 export const TomyEvent_OwnVoteSchema: GenMessage<TomyEvent_OwnVote> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 4);
+  messageDesc(file_cercle_v1_tomy, 9, 4);
 
 /**
  * MT-TIME-1 (server setting): a seat's vote clock ran out and it sits this vote out.
@@ -937,7 +1016,7 @@ export type TomyEvent_SatOut = Message<"cercle.v1.TomyEvent.SatOut"> & {
  * Use `create(TomyEvent_SatOutSchema)` to create a new message.
  */
 export const TomyEvent_SatOutSchema: GenMessage<TomyEvent_SatOut> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 5);
+  messageDesc(file_cercle_v1_tomy, 9, 5);
 
 /**
  * One vote, turned over.
@@ -972,7 +1051,7 @@ export type TomyEvent_RevealedVote = Message<"cercle.v1.TomyEvent.RevealedVote">
  * Use `create(TomyEvent_RevealedVoteSchema)` to create a new message.
  */
 export const TomyEvent_RevealedVoteSchema: GenMessage<TomyEvent_RevealedVote> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 6);
+  messageDesc(file_cercle_v1_tomy, 9, 6);
 
 /**
  * MT-REVEAL-1: every vote is revealed at once.
@@ -1000,7 +1079,7 @@ export type TomyEvent_VotesRevealed = Message<"cercle.v1.TomyEvent.VotesRevealed
  * Use `create(TomyEvent_VotesRevealedSchema)` to create a new message.
  */
 export const TomyEvent_VotesRevealedSchema: GenMessage<TomyEvent_VotesRevealed> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 7);
+  messageDesc(file_cercle_v1_tomy, 9, 7);
 
 /**
  * MT-REVEAL-1: several breeds share the most votes; the leash holder must choose.
@@ -1028,7 +1107,7 @@ export type TomyEvent_Tie = Message<"cercle.v1.TomyEvent.Tie"> & {
  * Use `create(TomyEvent_TieSchema)` to create a new message.
  */
 export const TomyEvent_TieSchema: GenMessage<TomyEvent_Tie> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 8);
+  messageDesc(file_cercle_v1_tomy, 9, 8);
 
 /**
  * MT-REVEAL-1: the leash holder chose among the tied breeds.
@@ -1056,7 +1135,7 @@ export type TomyEvent_TieBroken = Message<"cercle.v1.TomyEvent.TieBroken"> & {
  * Use `create(TomyEvent_TieBrokenSchema)` to create a new message.
  */
 export const TomyEvent_TieBrokenSchema: GenMessage<TomyEvent_TieBroken> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 9);
+  messageDesc(file_cercle_v1_tomy, 9, 9);
 
 /**
  * MT-REVEAL-2/3: the turn's result.
@@ -1072,11 +1151,11 @@ export type TomyEvent_TurnResult = Message<"cercle.v1.TomyEvent.TurnResult"> & {
   column?: number | undefined;
 
   /**
-   * The winning breed; unspecified when nobody could vote.
+   * The winning breed; absent when nobody could vote.
    *
-   * @generated from field: cercle.v1.TomyBreed breed = 2;
+   * @generated from field: optional cercle.v1.TomyBreed breed = 2;
    */
-  breed: TomyBreed;
+  breed?: TomyBreed | undefined;
 
   /**
    * Seats that voted for the winning breed and shed their card.
@@ -1098,7 +1177,7 @@ export type TomyEvent_TurnResult = Message<"cercle.v1.TomyEvent.TurnResult"> & {
  * Use `create(TomyEvent_TurnResultSchema)` to create a new message.
  */
 export const TomyEvent_TurnResultSchema: GenMessage<TomyEvent_TurnResult> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 10);
+  messageDesc(file_cercle_v1_tomy, 9, 10);
 
 /**
  * MT-REVEAL-2: the dog deck was empty, so the dog discards were shuffled into a new deck.
@@ -1119,7 +1198,7 @@ export type TomyEvent_DogDeckReshuffled = Message<"cercle.v1.TomyEvent.DogDeckRe
  * Use `create(TomyEvent_DogDeckReshuffledSchema)` to create a new message.
  */
 export const TomyEvent_DogDeckReshuffledSchema: GenMessage<TomyEvent_DogDeckReshuffled> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 11);
+  messageDesc(file_cercle_v1_tomy, 9, 11);
 
 /**
  * MT-REVEAL-2: a seat should draw but no dog card is left.
@@ -1140,7 +1219,7 @@ export type TomyEvent_NoCardToDraw = Message<"cercle.v1.TomyEvent.NoCardToDraw">
  * Use `create(TomyEvent_NoCardToDrawSchema)` to create a new message.
  */
 export const TomyEvent_NoCardToDrawSchema: GenMessage<TomyEvent_NoCardToDraw> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 12);
+  messageDesc(file_cercle_v1_tomy, 9, 12);
 
 /**
  * MT-REVEAL-2: a seat drew one dog card (which stays hidden).
@@ -1161,7 +1240,7 @@ export type TomyEvent_CardDrawn = Message<"cercle.v1.TomyEvent.CardDrawn"> & {
  * Use `create(TomyEvent_CardDrawnSchema)` to create a new message.
  */
 export const TomyEvent_CardDrawnSchema: GenMessage<TomyEvent_CardDrawn> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 13);
+  messageDesc(file_cercle_v1_tomy, 9, 13);
 
 /**
  * MT-REVEAL-2, private to the drawer: the card I drew.
@@ -1182,7 +1261,7 @@ export type TomyEvent_OwnDraw = Message<"cercle.v1.TomyEvent.OwnDraw"> & {
  * Use `create(TomyEvent_OwnDrawSchema)` to create a new message.
  */
 export const TomyEvent_OwnDrawSchema: GenMessage<TomyEvent_OwnDraw> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 14);
+  messageDesc(file_cercle_v1_tomy, 9, 14);
 
 /**
  * MT-NEXT-1: the proposed places are discarded.
@@ -1203,7 +1282,7 @@ export type TomyEvent_LocationsDiscarded = Message<"cercle.v1.TomyEvent.Location
  * Use `create(TomyEvent_LocationsDiscardedSchema)` to create a new message.
  */
 export const TomyEvent_LocationsDiscardedSchema: GenMessage<TomyEvent_LocationsDiscarded> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 15);
+  messageDesc(file_cercle_v1_tomy, 9, 15);
 
 /**
  * MT-NEXT-1: the location deck is too short to refill the row; the game ends.
@@ -1231,7 +1310,7 @@ export type TomyEvent_LocationDeckShort = Message<"cercle.v1.TomyEvent.LocationD
  * Use `create(TomyEvent_LocationDeckShortSchema)` to create a new message.
  */
 export const TomyEvent_LocationDeckShortSchema: GenMessage<TomyEvent_LocationDeckShort> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 16);
+  messageDesc(file_cercle_v1_tomy, 9, 16);
 
 /**
  * A new place face up under a column.
@@ -1259,7 +1338,7 @@ export type TomyEvent_PlacedLocation = Message<"cercle.v1.TomyEvent.PlacedLocati
  * Use `create(TomyEvent_PlacedLocationSchema)` to create a new message.
  */
 export const TomyEvent_PlacedLocationSchema: GenMessage<TomyEvent_PlacedLocation> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 17);
+  messageDesc(file_cercle_v1_tomy, 9, 17);
 
 /**
  * MT-NEXT-1: the emptied columns get new places.
@@ -1280,7 +1359,7 @@ export type TomyEvent_RowRefilled = Message<"cercle.v1.TomyEvent.RowRefilled"> &
  * Use `create(TomyEvent_RowRefilledSchema)` to create a new message.
  */
 export const TomyEvent_RowRefilledSchema: GenMessage<TomyEvent_RowRefilled> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 18);
+  messageDesc(file_cercle_v1_tomy, 9, 18);
 
 /**
  * MT-NEXT-1: a new turn starts.
@@ -1315,7 +1394,7 @@ export type TomyEvent_TurnStarted = Message<"cercle.v1.TomyEvent.TurnStarted"> &
  * Use `create(TomyEvent_TurnStartedSchema)` to create a new message.
  */
 export const TomyEvent_TurnStartedSchema: GenMessage<TomyEvent_TurnStarted> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 19);
+  messageDesc(file_cercle_v1_tomy, 9, 19);
 
 /**
  * MT-END-1: a game ended.
@@ -1357,7 +1436,7 @@ export type TomyEvent_GameOver = Message<"cercle.v1.TomyEvent.GameOver"> & {
  * Use `create(TomyEvent_GameOverSchema)` to create a new message.
  */
 export const TomyEvent_GameOverSchema: GenMessage<TomyEvent_GameOver> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 20);
+  messageDesc(file_cercle_v1_tomy, 9, 20);
 
 /**
  * MT-VAR-1: the game's scores in the rounds variant.
@@ -1392,7 +1471,7 @@ export type TomyEvent_RoundScored = Message<"cercle.v1.TomyEvent.RoundScored"> &
  * Use `create(TomyEvent_RoundScoredSchema)` to create a new message.
  */
 export const TomyEvent_RoundScoredSchema: GenMessage<TomyEvent_RoundScored> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 21);
+  messageDesc(file_cercle_v1_tomy, 9, 21);
 
 /**
  * MT-VAR-1 and MT-SETUP-1: a new game is dealt (rounds variant).
@@ -1427,7 +1506,7 @@ export type TomyEvent_GameStarted = Message<"cercle.v1.TomyEvent.GameStarted"> &
  * Use `create(TomyEvent_GameStartedSchema)` to create a new message.
  */
 export const TomyEvent_GameStartedSchema: GenMessage<TomyEvent_GameStarted> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 22);
+  messageDesc(file_cercle_v1_tomy, 9, 22);
 
 /**
  * MT-SETUP-1, private to each player: my new hand.
@@ -1448,7 +1527,7 @@ export type TomyEvent_HandDealt = Message<"cercle.v1.TomyEvent.HandDealt"> & {
  * Use `create(TomyEvent_HandDealtSchema)` to create a new message.
  */
 export const TomyEvent_HandDealtSchema: GenMessage<TomyEvent_HandDealt> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 23);
+  messageDesc(file_cercle_v1_tomy, 9, 23);
 
 /**
  * MT-END-1 / MT-VAR-1: the match is over.
@@ -1483,7 +1562,7 @@ export type TomyEvent_MatchOver = Message<"cercle.v1.TomyEvent.MatchOver"> & {
  * Use `create(TomyEvent_MatchOverSchema)` to create a new message.
  */
 export const TomyEvent_MatchOverSchema: GenMessage<TomyEvent_MatchOver> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 7, 24);
+  messageDesc(file_cercle_v1_tomy, 9, 24);
 
 /**
  * The detail of a finished Tomy match's outcome.
@@ -1518,7 +1597,7 @@ export type TomyOutcome = Message<"cercle.v1.TomyOutcome"> & {
  * Use `create(TomyOutcomeSchema)` to create a new message.
  */
 export const TomyOutcomeSchema: GenMessage<TomyOutcome> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 8);
+  messageDesc(file_cercle_v1_tomy, 10);
 
 /**
  * The material of Tomy, so no client hard-codes a table (MT-MAT-1..3, MT-SETUP-1).
@@ -1581,7 +1660,7 @@ export type TomyCatalogue = Message<"cercle.v1.TomyCatalogue"> & {
  * Use `create(TomyCatalogueSchema)` to create a new message.
  */
 export const TomyCatalogueSchema: GenMessage<TomyCatalogue> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 9);
+  messageDesc(file_cercle_v1_tomy, 11);
 
 /**
  * A breed card of the row.
@@ -1623,7 +1702,7 @@ export type TomyCatalogue_BreedEntry = Message<"cercle.v1.TomyCatalogue.BreedEnt
  * Use `create(TomyCatalogue_BreedEntrySchema)` to create a new message.
  */
 export const TomyCatalogue_BreedEntrySchema: GenMessage<TomyCatalogue_BreedEntry> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 9, 0);
+  messageDesc(file_cercle_v1_tomy, 11, 0);
 
 /**
  * A location card's printed text in one language.
@@ -1651,7 +1730,7 @@ export type TomyCatalogue_PlaceName = Message<"cercle.v1.TomyCatalogue.PlaceName
  * Use `create(TomyCatalogue_PlaceNameSchema)` to create a new message.
  */
 export const TomyCatalogue_PlaceNameSchema: GenMessage<TomyCatalogue_PlaceName> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 9, 1);
+  messageDesc(file_cercle_v1_tomy, 11, 1);
 
 /**
  * A location card.
@@ -1679,7 +1758,7 @@ export type TomyCatalogue_LocationEntry = Message<"cercle.v1.TomyCatalogue.Locat
  * Use `create(TomyCatalogue_LocationEntrySchema)` to create a new message.
  */
 export const TomyCatalogue_LocationEntrySchema: GenMessage<TomyCatalogue_LocationEntry> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 9, 2);
+  messageDesc(file_cercle_v1_tomy, 11, 2);
 
 /**
  * The options of a Tomy room (RoomOptions.tomy). ListGames describes each field (bounds,
@@ -1750,7 +1829,7 @@ export type TomyOptions = Message<"cercle.v1.TomyOptions"> & {
  * Use `create(TomyOptionsSchema)` to create a new message.
  */
 export const TomyOptionsSchema: GenMessage<TomyOptions> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_tomy, 10);
+  messageDesc(file_cercle_v1_tomy, 12);
 
 /**
  * The six breeds of the row (MT-MAT-1), one per column. Translate them in the client.
@@ -1759,7 +1838,7 @@ export const TomyOptionsSchema: GenMessage<TomyOptions> = /*@__PURE__*/
  */
 export enum TomyBreed {
   /**
-   * Not set (no breed: e.g. nobody voted).
+   * Not set: never sent (a turn nobody could vote in has no winning `breed` at all).
    *
    * @generated from enum value: TOMY_BREED_UNSPECIFIED = 0;
    */
@@ -1821,7 +1900,7 @@ export const TomyBreedSchema: GenEnum<TomyBreed> = /*@__PURE__*/
  */
 export enum TomyColour {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: TOMY_COLOUR_UNSPECIFIED = 0;
    */
@@ -1883,7 +1962,7 @@ export const TomyColourSchema: GenEnum<TomyColour> = /*@__PURE__*/
  */
 export enum TomyPhase {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: TOMY_PHASE_UNSPECIFIED = 0;
    */
@@ -1969,7 +2048,7 @@ export const TomyLanguageSchema: GenEnum<TomyLanguage> = /*@__PURE__*/
  */
 export enum TomyEndReason {
   /**
-   * Not set.
+   * Not set: never sent.
    *
    * @generated from enum value: TOMY_END_REASON_UNSPECIFIED = 0;
    */
