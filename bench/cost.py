@@ -337,7 +337,7 @@ class Script:
         by_index: dict[int, Seat] = {0: host}
         for seat in seats[1:]:
             joined = await seat.lobby.JoinRoom(
-                lobby_pb2.JoinRoomRequest(room_id=room.room_id, join_code=room.join_code),
+                lobby_pb2.JoinRoomRequest(join_code=room.join_code),
                 metadata=seat.metadata,
             )
             by_index[joined.seat] = seat

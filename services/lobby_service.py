@@ -24,11 +24,11 @@ from services.render import (
     room_message,
     timestamp,
 )
-from services.retries import Retries
+from services.retries import SESSION_REQUEST_TTL_SECONDS, Retries, session_scope
 from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import IssuedSession, now
-from services.streams import check_cursor, leaves, left_room, too_slow
+from services.streams import leaves, left_room, too_slow
 
 _KIND = {
     "int": lobby_pb2.OPTION_KIND_INT,
@@ -177,13 +177,32 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self.players = Players(rooms.store, rooms.clock)
         self.retries = Retries(rooms.store)
 
-    async def _once(self, method: str, request: Message, run: Callable[[], Awaitable[R]]) -> R:
-        """Run a mutating request once per request id (services.retries)."""
+    async def _once(
+        self,
+        method: str,
+        request: Message,
+        run: Callable[[], Awaitable[R]],
+        *,
+        scope: str | None = None,
+    ) -> R:
+        """Run a mutating request once per request id (services.retries), within the
+        caller's player id, or ``scope`` for a session RPC (whose answer, holding tokens, is
+        kept for a short window only)."""
         response_type = type(self).RESPONSES[method]
-        result = await self.retries.once(require_player(), method, request, response_type, run)
+        if scope is None:
+            result = await self.retries.once(
+                require_player().player_id, method, request, response_type, run
+            )
+        else:
+            result = await self.retries.once(
+                scope, method, request, response_type, run, ttl=SESSION_REQUEST_TTL_SECONDS
+            )
         return cast(R, result)
 
     RESPONSES: ClassVar[dict[str, type[Message]]] = {
+        "CreateSession": lobby_pb2.CreateSessionResponse,
+        "AuthenticateDevice": lobby_pb2.AuthenticateDeviceResponse,
+        "UpdateProfile": lobby_pb2.UpdateProfileResponse,
         "CreateRoom": lobby_pb2.CreateRoomResponse,
         "QuickMatch": lobby_pb2.QuickMatchResponse,
         "JoinRoom": lobby_pb2.JoinRoomResponse,
@@ -198,18 +217,30 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreateSession(
         self, request: lobby_pb2.CreateSessionRequest, context: Context
     ) -> lobby_pb2.CreateSessionResponse:
-        issued = await self.players.create_guest(request.display_name)
-        return session_fields(lobby_pb2.CreateSessionResponse(), issued, self.rooms.clock())
+        async def run() -> lobby_pb2.CreateSessionResponse:
+            issued = await self.players.create_guest(request.display_name)
+            return session_fields(lobby_pb2.CreateSessionResponse(), issued, self.rooms.clock())
+
+        # No player yet: a retry is known by its id and where it comes from.
+        scope = session_scope("address", current_address.get())
+        return await self._once("CreateSession", request, run, scope=scope)
 
     @guarded
     async def AuthenticateDevice(
         self, request: lobby_pb2.AuthenticateDeviceRequest, context: Context
     ) -> lobby_pb2.AuthenticateDeviceResponse:
-        issued, created, name = await self.players.authenticate_device(
-            request.device_id, request.display_name
-        )
-        response = lobby_pb2.AuthenticateDeviceResponse(created=created, display_name=name)
-        return session_fields(response, issued, self.rooms.clock())
+        async def run() -> lobby_pb2.AuthenticateDeviceResponse:
+            issued, created, name = await self.players.authenticate_device(
+                request.device_id, request.display_name
+            )
+            response = lobby_pb2.AuthenticateDeviceResponse(created=created, display_name=name)
+            return session_fields(response, issued, self.rooms.clock())
+
+        if not request.device_id:  # refused by run(); no scope to hold an id in
+            return await run()
+        # The device id is the caller's secret: a retry is known by it and its id.
+        scope = session_scope("device", request.device_id)
+        return await self._once("AuthenticateDevice", request, run, scope=scope)
 
     @guarded
     async def RefreshSession(
@@ -233,8 +264,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.UpdateProfileRequest, context: Context
     ) -> lobby_pb2.UpdateProfileResponse:
         player = require_player()
-        name = await self.players.rename(player, request.display_name)
-        return lobby_pb2.UpdateProfileResponse(player_id=player.player_id, display_name=name)
+
+        async def run() -> lobby_pb2.UpdateProfileResponse:
+            name = await self.players.rename(player, request.display_name)
+            return lobby_pb2.UpdateProfileResponse(player_id=player.player_id, display_name=name)
+
+        return await self._once("UpdateProfile", request, run)
 
     @guarded
     async def ListMyRooms(
@@ -342,7 +377,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.JoinRoomRequest, context: Context
     ) -> lobby_pb2.JoinRoomResponse:
         player = require_player()
-        if not request.room_id and not request.join_code:
+        if not request.room_id and not request.join_code:  # neither case of the oneof
             raise errors.invalid("room_id", "give a room id or a join code")
 
         async def run() -> lobby_pb2.JoinRoomResponse:
@@ -354,7 +389,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 address=current_address.get(),
             )
             room = room_message(record, player.player_id)
-            return lobby_pb2.JoinRoomResponse(room=room, seat=seat)
+            return lobby_pb2.JoinRoomResponse(room=room, seat=seat if seat >= 0 else None)
 
         return await self._once("JoinRoom", request, run)
 
@@ -400,7 +435,8 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         level = _bot_level(request.level, "level")
 
         async def run() -> lobby_pb2.AddBotResponse:
-            record = await self.rooms.set_bot(player, request.room_id, request.seat, level)
+            seat = request.seat if request.HasField("seat") else None
+            record = await self.rooms.set_bot(player, request.room_id, seat, level)
             return lobby_pb2.AddBotResponse(room=room_message(record, player.player_id))
 
         return await self._once("AddBot", request, run)
@@ -434,8 +470,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             cursors.check(start, record, at)
             cursor = start.seq
         else:
-            check_cursor(request.after_seq, record.seq)  # deprecated, for older clients
-            cursor = request.after_seq
+            cursor = 0
         async with self.feeds.listen(record.room_id, record.seq) as queue:
             if cursor == 0:
                 last = None

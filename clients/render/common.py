@@ -312,10 +312,7 @@ def replay_parts(
     replay = safe_message(replay)
     tr = ctx.tr
     ctx.game_id = replay.game_id
-    for seat in replay.seats:
-        if seat.player_id:
-            ctx.names[seat.index] = seat.display_name or seat.player_id
-            ctx.players[seat.player_id] = ctx.names[seat.index]
+    ctx.learn_seats(replay.seats)
     names = ", ".join(ctx.names.get(i, "?") for i in range(replay.players))
     head = [
         ctx.style.bold(

@@ -480,15 +480,22 @@ class PlayerStore:
         return RequestClaim(state == b"D", fp.decode(), answer)
 
     async def finish_request(
-        self, player_id: str, request_id: str, fingerprint: str, answer: bytes
+        self,
+        player_id: str,
+        request_id: str,
+        fingerprint: str,
+        answer: bytes,
+        *,
+        ttl: int | None = None,
     ) -> None:
-        """Keep the first call's answer for retries (:data:`REQUEST_TTL_SECONDS`)."""
+        """Keep the first call's answer for retries: ``ttl`` seconds (None:
+        :data:`REQUEST_TTL_SECONDS`)."""
         await self._call(
             "finish_request",
             self.redis.set(
                 request_key(player_id, request_id),
                 b"D" + fingerprint.encode() + b":" + answer,
-                ex=REQUEST_TTL_SECONDS,
+                ex=REQUEST_TTL_SECONDS if ttl is None else ttl,
             ),
         )
 

@@ -84,7 +84,7 @@ async def test_a_token_acts_only_for_its_own_seat(
     assert {f.name for f in game_pb2.ActRequest.DESCRIPTOR.fields} == {
         "room_id",
         "version",
-        "idempotency_key",
+        "request_id",
         "action",
     }
     room_id, seats = await open_table(fault_replicas, "tomahawk", 3, TOMAHAWK)
@@ -137,7 +137,7 @@ async def test_a_spectator_cannot_act_and_sees_no_hand(fault_replicas: list[str]
     try:
         await spectator.login("Watcher")
         await outsider.login("Outsider")
-        assert (await spectator.join(room_id, spectator=True)).seat == -1
+        assert not (await spectator.join(room_id, spectator=True)).HasField("seat")
         mover, move, version = await _turn(room_id, seats)
         before = await _room_state(mover.client, room_id)
         with pytest.raises(Refusal) as refused:

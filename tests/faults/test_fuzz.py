@@ -281,7 +281,7 @@ def _strings(world: World, name: str) -> st.SearchStrategy[str]:
         )
     if name in ("game_id",):
         return st.one_of(st.sampled_from(GAMES), *common)
-    if name == "idempotency_key":
+    if name == "request_id":
         return _weighted(
             (2, st.just("fuzz-key")),
             (6, st.uuids().map(str)),
@@ -302,7 +302,7 @@ def _strings(world: World, name: str) -> st.SearchStrategy[str]:
 
 
 def _int_for(name: str, low: int, high: int) -> st.SearchStrategy[int]:
-    if name in ("version", "after_seq", "page_size", "players", "seat", "target", "takeover_after"):
+    if name in ("version", "page_size", "players", "seat", "target", "takeover_after"):
         return st.one_of(st.integers(max(low, -3), min(high, 80)), st.sampled_from([low, high]))
     return _ints(low, high)
 

@@ -246,7 +246,7 @@ async def test_a_join_code_is_retired_when_its_match_ends(
         room = await player.create_room("tamashii", players=1, options={"decision_seconds": "0"})
         await player.ready(room.room_id)
         await player.start(room.room_id)
-        assert (await watcher.join(code=room.join_code, spectator=True)).seat == -1
+        assert not (await watcher.join(code=room.join_code, spectator=True)).HasField("seat")
         await play_randomly(room.room_id, [Seat(player, 0)], random.Random(5))
         for code in (left.join_code, room.join_code):
             assert await store.redis.get(code_key(code)) is None, "the code was not retired"

@@ -15,6 +15,7 @@ error-code-UNAVAILABLE = The server is busy: try again in a moment.
 error-code-UNIMPLEMENTED = The server cannot do that.
 error-code-INTERNAL = Something went wrong on the server; nothing was changed.
 
+error-BOTS_OUT_OF_RANGE = { $game } is played with { $min_bots } to { $max_bots } bots besides you.
 error-BUSY = The table is very busy: try again.
 error-CHAT_EMPTY = Write something first.
 error-CHAT_RATE_LIMITED = You are writing too fast: wait a moment.

@@ -14,6 +14,7 @@ error-code-UNAVAILABLE = Le serveur est occupé : réessayez dans un instant.
 error-code-UNIMPLEMENTED = Le serveur ne sait pas faire cela.
 error-code-INTERNAL = Une erreur est survenue sur le serveur ; rien n’a changé.
 
+error-BOTS_OUT_OF_RANGE = On joue à { $game } avec { $min_bots } à { $max_bots } robots en plus de vous.
 error-BUSY = La table est très occupée : réessayez.
 error-CHAT_EMPTY = Écrivez d’abord quelque chose.
 error-CHAT_RATE_LIMITED = Vous écrivez trop vite : patientez un instant.

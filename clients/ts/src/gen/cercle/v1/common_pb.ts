@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/common.proto.
  */
 export const file_cercle_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("ChZjZXJjbGUvdjEvY29tbW9uLnByb3RvEgljZXJjbGUudjEiWQoLT3B0aW9uVmFsdWUSEwoJaW50X3ZhbHVlGAEgASgDSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhYKDHN0cmluZ192YWx1ZRgDIAEoCUgAQgcKBXZhbHVlIpgBCgRTZWF0Eg0KBWluZGV4GAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSIQoEa2luZBgEIAEoDjITLmNlcmNsZS52MS5TZWF0S2luZBINCgVyZWFkeRgFIAEoCBImCglib3RfbGV2ZWwYBiABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwitQMKBFJvb20SDwoHcm9vbV9pZBgBIAEoCRIPCgdnYW1lX2lkGAIgASgJEi0KB29wdGlvbnMYAyADKAsyHC5jZXJjbGUudjEuUm9vbS5PcHRpb25zRW50cnkSKQoKdmlzaWJpbGl0eRgEIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5EhEKCWpvaW5fY29kZRgFIAEoCRIlCgZzdGF0dXMYBiABKA4yFS5jZXJjbGUudjEuUm9vbVN0YXR1cxIeCgVzZWF0cxgHIAMoCzIPLmNlcmNsZS52MS5TZWF0EhcKD3NwZWN0YXRvcl9jb3VudBgIIAEoBRIWCg5ob3N0X3BsYXllcl9pZBgJIAEoCRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgLIAEoAxILCgNzZXEYDCABKAMSDwoHbXlfc2VhdBgNIAEoBRpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4ASKqAQoIRGVhZGxpbmUSDAoEc2VhdBgBIAEoBRIjCgVjbG9jaxgCIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSLwoLZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBmxlbmd0aBgEIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgd2ZXJzaW9uGAUgASgDIhkKB0ludExpc3QSDgoGdmFsdWVzGAEgAygFKlcKClZpc2liaWxpdHkSGgoWVklTSUJJTElUWV9VTlNQRUNJRklFRBAAEhUKEVZJU0lCSUxJVFlfUFVCTElDEAESFgoSVklTSUJJTElUWV9QUklWQVRFEAIqjQEKClJvb21TdGF0dXMSGwoXUk9PTV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBST09NX1NUQVRVU19PUEVOEAESFwoTUk9PTV9TVEFUVVNfUExBWUlORxACEhgKFFJPT01fU1RBVFVTX0ZJTklTSEVEEAMSGQoVUk9PTV9TVEFUVVNfQUJBTkRPTkVEEAQqTQoIU2VhdEtpbmQSGQoVU0VBVF9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU0VBVF9LSU5EX0hVTUFOEAESEQoNU0VBVF9LSU5EX0JPVBACKlEKCEJvdExldmVsEhkKFUJPVF9MRVZFTF9VTlNQRUNJRklFRBAAEhQKEEJPVF9MRVZFTF9SQU5ET00QARIUChBCT1RfTEVWRUxfU1RST05HEAIqlAEKCUNsb2NrS2luZBIaChZDTE9DS19LSU5EX1VOU1BFQ0lGSUVEEAASEwoPQ0xPQ0tfS0lORF9UVVJOEAESFAoQQ0xPQ0tfS0lORF9TVE9SWRACEhMKD0NMT0NLX0tJTkRfVk9URRADEhIKDkNMT0NLX0tJTkRfVElFEAQSFwoTQ0xPQ0tfS0lORF9ERUNJU0lPThAFYgZwcm90bzM", [file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChZjZXJjbGUvdjEvY29tbW9uLnByb3RvEgljZXJjbGUudjEiWQoLT3B0aW9uVmFsdWUSEwoJaW50X3ZhbHVlGAEgASgDSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhYKDHN0cmluZ192YWx1ZRgDIAEoCUgAQgcKBXZhbHVlItMBCgRTZWF0Eg0KBWluZGV4GAEgASgFEhEKCXBsYXllcl9pZBgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSIQoEa2luZBgEIAEoDjITLmNlcmNsZS52MS5TZWF0S2luZBINCgVyZWFkeRgFIAEoCBIrCglib3RfbGV2ZWwYBiABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWxIAIgBARIXCgpib3RfbnVtYmVyGAcgASgFSAGIAQFCDAoKX2JvdF9sZXZlbEINCgtfYm90X251bWJlciLGAwoEUm9vbRIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLQoHb3B0aW9ucxgDIAMoCzIcLmNlcmNsZS52MS5Sb29tLk9wdGlvbnNFbnRyeRIpCgp2aXNpYmlsaXR5GAQgASgOMhUuY2VyY2xlLnYxLlZpc2liaWxpdHkSEQoJam9pbl9jb2RlGAUgASgJEiUKBnN0YXR1cxgGIAEoDjIVLmNlcmNsZS52MS5Sb29tU3RhdHVzEh4KBXNlYXRzGAcgAygLMg8uY2VyY2xlLnYxLlNlYXQSFwoPc3BlY3RhdG9yX2NvdW50GAggASgFEhYKDmhvc3RfcGxheWVyX2lkGAkgASgJEi8KC2NyZWF0ZV90aW1lGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAsgASgDEgsKA3NlcRgMIAEoAxIUCgdteV9zZWF0GA0gASgFSACIAQEaRgoMT3B0aW9uc0VudHJ5EgsKA2tleRgBIAEoCRIlCgV2YWx1ZRgCIAEoCzIWLmNlcmNsZS52MS5PcHRpb25WYWx1ZToCOAFCCgoIX215X3NlYXQiqgEKCERlYWRsaW5lEgwKBHNlYXQYASABKAUSIwoFY2xvY2sYAiABKA4yFC5jZXJjbGUudjEuQ2xvY2tLaW5kEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgZsZW5ndGgYBCABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SDwoHdmVyc2lvbhgFIAEoAyIZCgdJbnRMaXN0Eg4KBnZhbHVlcxgBIAMoBSpXCgpWaXNpYmlsaXR5EhoKFlZJU0lCSUxJVFlfVU5TUEVDSUZJRUQQABIVChFWSVNJQklMSVRZX1BVQkxJQxABEhYKElZJU0lCSUxJVFlfUFJJVkFURRACKo0BCgpSb29tU3RhdHVzEhsKF1JPT01fU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQUk9PTV9TVEFUVVNfT1BFThABEhcKE1JPT01fU1RBVFVTX1BMQVlJTkcQAhIYChRST09NX1NUQVRVU19GSU5JU0hFRBADEhkKFVJPT01fU1RBVFVTX0FCQU5ET05FRBAEKmIKCFNlYXRLaW5kEhkKFVNFQVRfS0lORF9VTlNQRUNJRklFRBAAEhMKD1NFQVRfS0lORF9IVU1BThABEhEKDVNFQVRfS0lORF9CT1QQAhITCg9TRUFUX0tJTkRfRU1QVFkQAypRCghCb3RMZXZlbBIZChVCT1RfTEVWRUxfVU5TUEVDSUZJRUQQABIUChBCT1RfTEVWRUxfUkFORE9NEAESFAoQQk9UX0xFVkVMX1NUUk9ORxACKpQBCglDbG9ja0tpbmQSGgoWQ0xPQ0tfS0lORF9VTlNQRUNJRklFRBAAEhMKD0NMT0NLX0tJTkRfVFVSThABEhQKEENMT0NLX0tJTkRfU1RPUlkQAhITCg9DTE9DS19LSU5EX1ZPVEUQAxISCg5DTE9DS19LSU5EX1RJRRAEEhcKE0NMT0NLX0tJTkRfREVDSVNJT04QBWIGcHJvdG8z", [file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * A typed room option value. Options are validated by the server against the game's
@@ -82,14 +82,16 @@ export type Seat = Message<"cercle.v1.Seat"> & {
   playerId: string;
 
   /**
-   * The name the player chose when they opened their session.
+   * The name a person chose (CreateSession, AuthenticateDevice, UpdateProfile). Empty for
+   * a bot (the server words nothing: name it from `bot_number` in the player's language)
+   * and for a free seat.
    *
    * @generated from field: string display_name = 3;
    */
   displayName: string;
 
   /**
-   * Human or bot.
+   * A person, a bot, or nobody (SEAT_KIND_EMPTY).
    *
    * @generated from field: cercle.v1.SeatKind kind = 4;
    */
@@ -103,11 +105,21 @@ export type Seat = Message<"cercle.v1.Seat"> & {
   ready: boolean;
 
   /**
-   * For a bot, its level (unset for a person).
+   * How well the bot plays: set for a bot, and for a person's seat that a bot plays while
+   * they are away (a takeover); unset otherwise.
    *
-   * @generated from field: cercle.v1.BotLevel bot_level = 6;
+   * @generated from field: optional cercle.v1.BotLevel bot_level = 6;
    */
-  botLevel: BotLevel;
+  botLevel?: BotLevel | undefined;
+
+  /**
+   * For a bot (SEAT_KIND_BOT): its number among the room's bots, 1 for the first bot in
+   * seat order, 2 for the next... Word it in the player's language (the catalogue's
+   * `seat-bot-name`, e.g. "Bot 2" / "Robot 2"). Unset for a person and a free seat.
+   *
+   * @generated from field: optional int32 bot_number = 7;
+   */
+  botNumber?: number | undefined;
 };
 
 /**
@@ -208,11 +220,12 @@ export type Room = Message<"cercle.v1.Room"> & {
   seq: bigint;
 
   /**
-   * The caller's seat in this room, or -1 if the caller sits nowhere (spectator or outsider).
+   * The caller's seat in this room; unset when the caller sits nowhere (a spectator or an
+   * outsider).
    *
-   * @generated from field: int32 my_seat = 13;
+   * @generated from field: optional int32 my_seat = 13;
    */
-  mySeat: number;
+  mySeat?: number | undefined;
 };
 
 /**
@@ -381,7 +394,7 @@ export const RoomStatusSchema: GenEnum<RoomStatus> = /*@__PURE__*/
  */
 export enum SeatKind {
   /**
-   * The seat is free.
+   * Not set (never sent by the server: a free seat is SEAT_KIND_EMPTY).
    *
    * @generated from enum value: SEAT_KIND_UNSPECIFIED = 0;
    */
@@ -400,6 +413,13 @@ export enum SeatKind {
    * @generated from enum value: SEAT_KIND_BOT = 2;
    */
   BOT = 2,
+
+  /**
+   * Nobody: the seat is free (no `player_id`, no `display_name`).
+   *
+   * @generated from enum value: SEAT_KIND_EMPTY = 3;
+   */
+  EMPTY = 3,
 }
 
 /**
@@ -415,7 +435,8 @@ export const SeatKindSchema: GenEnum<SeatKind> = /*@__PURE__*/
  */
 export enum BotLevel {
   /**
-   * Not a bot, or not said (AddBot and QuickMatch then use BOT_LEVEL_STRONG).
+   * Not set: AddBot and QuickMatch then use BOT_LEVEL_STRONG. Never sent by the server (a
+   * person's seat has no `bot_level` at all).
    *
    * @generated from enum value: BOT_LEVEL_UNSPECIFIED = 0;
    */

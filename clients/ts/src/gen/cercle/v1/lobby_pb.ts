@@ -24,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/lobby.proto.
  */
 export const file_cercle_v1_lobby: GenFile = /*@__PURE__*/
-  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSIsChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiwgEKFUNyZWF0ZVNlc3Npb25SZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJEChlBdXRoZW50aWNhdGVEZXZpY2VSZXF1ZXN0EhEKCWRldmljZV9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAki7gEKGkF1dGhlbnRpY2F0ZURldmljZVJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2NyZWF0ZWQYBiABKAgSFAoMZGlzcGxheV9uYW1lGAcgASgJIi4KFVJlZnJlc2hTZXNzaW9uUmVxdWVzdBIVCg1yZWZyZXNoX3Rva2VuGAEgASgJIsMBChZSZWZyZXNoU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIhYKFERlbGV0ZVNlc3Npb25SZXF1ZXN0IhcKFURlbGV0ZVNlc3Npb25SZXNwb25zZSIsChRVcGRhdGVQcm9maWxlUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiQAoVVXBkYXRlUHJvZmlsZVJlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkiUAoQTGlzdEdhbWVzUmVxdWVzdBIVCg1sYW5ndWFnZV9jb2RlGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMuY2VyY2xlLnYxLkdhbWVJbmZvEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSLJAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSFQoNbGFuZ3VhZ2VfY29kZRgEIAEoCRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRImCgdvcHRpb25zGAcgAygLMhUuY2VyY2xlLnYxLk9wdGlvbkluZm8SJAoGY2xvY2tzGAggAygLMhQuY2VyY2xlLnYxLkNsb2NrSW5mbyLvAQoKT3B0aW9uSW5mbxIMCgRuYW1lGAEgASgJEiMKBGtpbmQYAiABKA4yFS5jZXJjbGUudjEuT3B0aW9uS2luZBItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQESDwoHY2hvaWNlcxgIIAMoCRIVCg1jaG9pY2VfbGFiZWxzGAkgAygJQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIlQKCUNsb2NrSW5mbxIjCgVjbG9jaxgBIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSDgoGb3B0aW9uGAIgASgJEhIKCm9uX3RpbWVvdXQYAyABKAki1gIKEUNyZWF0ZVJvb21SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSOgoHb3B0aW9ucxgCIAMoCzIpLmNlcmNsZS52MS5DcmVhdGVSb29tUmVxdWVzdC5PcHRpb25zRW50cnkSKQoKdmlzaWJpbGl0eRgDIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5Eg8KB3BsYXllcnMYBCABKAUSGwoOdGFrZW92ZXJfYWZ0ZXIYBSABKAVIAIgBARIsCglib3RfZGVsYXkYBiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgHIAEoCRpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4AUIRCg9fdGFrZW92ZXJfYWZ0ZXIiMwoSQ3JlYXRlUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJKChBMaXN0Um9vbXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkiTAoRTGlzdFJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiOwoSTGlzdE15Um9vbXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJIk4KE0xpc3RNeVJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQAoXTGlzdE1hdGNoSGlzdG9yeVJlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiXAoYTGlzdE1hdGNoSGlzdG9yeVJlc3BvbnNlEicKB21hdGNoZXMYASADKAsyFi5jZXJjbGUudjEuTWF0Y2hSZWNvcmQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIucBCgtNYXRjaFJlY29yZBIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLwoLY3JlYXRlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaF90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeCgVzZWF0cxgFIAMoCzIPLmNlcmNsZS52MS5TZWF0Eg8KB215X3NlYXQYBiABKAUSIwoHb3V0Y29tZRgHIAEoCzISLmNlcmNsZS52MS5PdXRjb21lIq0BChFRdWlja01hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEg8KB3BsYXllcnMYAiABKAUSDAoEYm90cxgDIAEoBRImCglib3RfbGV2ZWwYBCABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwSLAoJYm90X2RlbGF5GAUgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhIKCnJlcXVlc3RfaWQYBiABKAkiQQoSUXVpY2tNYXRjaFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIlwKD0pvaW5Sb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhEKCWpvaW5fY29kZRgCIAEoCRIRCglzcGVjdGF0b3IYAyABKAgSEgoKcmVxdWVzdF9pZBgEIAEoCSI/ChBKb2luUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFIjcKEExlYXZlUm9vbVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIhMKEUxlYXZlUm9vbVJlc3BvbnNlIkUKD1NldFJlYWR5UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEg0KBXJlYWR5GAIgASgIEhIKCnJlcXVlc3RfaWQYAyABKAkiMQoQU2V0UmVhZHlSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iOAoRU3RhcnRNYXRjaFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIjMKElN0YXJ0TWF0Y2hSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iZgoNQWRkQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSIgoFbGV2ZWwYAyABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwSEgoKcmVxdWVzdF9pZBgEIAEoCSIvCg5BZGRCb3RSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iRQoQUmVtb3ZlQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSEgoKcmVxdWVzdF9pZBgDIAEoCSIyChFSZW1vdmVCb3RSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iUQoQV2F0Y2hSb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhUKCWFmdGVyX3NlcRgCIAEoA0ICGAESFQoNcmVzdW1lX2N1cnNvchgDIAEoCSKnAQoRV2F0Y2hSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgsKA3NlcRgCIAEoAxIlCgZjaGFuZ2UYAyABKA4yFS5jZXJjbGUudjEuUm9vbUNoYW5nZRIOCgZjdXJzb3IYBCABKAkSLwoLc2VydmVyX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIioKF0dldEdhbWVDYXRhbG9ndWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAki5wEKGEdldEdhbWVDYXRhbG9ndWVSZXNwb25zZRIwCgh0b21haGF3axgBIAEoCzIcLmNlcmNsZS52MS5Ub21haGF3a0NhdGFsb2d1ZUgAEjAKCHRhbWFzaGlpGAIgASgLMhwuY2VyY2xlLnYxLlRhbWFzaGlpQ2F0YWxvZ3VlSAASKAoEdG9teRgDIAEoCzIYLmNlcmNsZS52MS5Ub215Q2F0YWxvZ3VlSAASMAoIYXdpbWJhd2UYBCABKAsyHC5jZXJjbGUudjEuQXdpbWJhd2VDYXRhbG9ndWVIAEILCgljYXRhbG9ndWUqbAoKT3B0aW9uS2luZBIbChdPUFRJT05fS0lORF9VTlNQRUNJRklFRBAAEhMKD09QVElPTl9LSU5EX0lOVBABEhQKEE9QVElPTl9LSU5EX0JPT0wQAhIWChJPUFRJT05fS0lORF9DSE9JQ0UQAyqrAwoKUm9vbUNoYW5nZRIbChdST09NX0NIQU5HRV9VTlNQRUNJRklFRBAAEhgKFFJPT01fQ0hBTkdFX1NOQVBTSE9UEAESFwoTUk9PTV9DSEFOR0VfQ1JFQVRFRBACEhYKElJPT01fQ0hBTkdFX0pPSU5FRBADEhQKEFJPT01fQ0hBTkdFX0xFRlQQBBIVChFST09NX0NIQU5HRV9SRUFEWRAFEhkKFVJPT01fQ0hBTkdFX0JPVF9BRERFRBAGEhsKF1JPT01fQ0hBTkdFX0JPVF9SRU1PVkVEEAcSIAocUk9PTV9DSEFOR0VfU1BFQ1RBVE9SX0pPSU5FRBAIEh4KGlJPT01fQ0hBTkdFX1NQRUNUQVRPUl9MRUZUEAkSFwoTUk9PTV9DSEFOR0VfU1RBUlRFRBAKEhYKElJPT01fQ0hBTkdFX0FDVElPThALEhMKD1JPT01fQ0hBTkdFX0JPVBAMEhcKE1JPT01fQ0hBTkdFX1RJTUVPVVQQDRIVChFST09NX0NIQU5HRV9DTE9DSxAOEhgKFFJPT01fQ0hBTkdFX0ZJTklTSEVEEA8y4AsKDExvYmJ5U2VydmljZRJSCg1DcmVhdGVTZXNzaW9uEh8uY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXNwb25zZRJhChJBdXRoZW50aWNhdGVEZXZpY2USJC5jZXJjbGUudjEuQXV0aGVudGljYXRlRGV2aWNlUmVxdWVzdBolLmNlcmNsZS52MS5BdXRoZW50aWNhdGVEZXZpY2VSZXNwb25zZRJVCg5SZWZyZXNoU2Vzc2lvbhIgLmNlcmNsZS52MS5SZWZyZXNoU2Vzc2lvblJlcXVlc3QaIS5jZXJjbGUudjEuUmVmcmVzaFNlc3Npb25SZXNwb25zZRJSCg1EZWxldGVTZXNzaW9uEh8uY2VyY2xlLnYxLkRlbGV0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkRlbGV0ZVNlc3Npb25SZXNwb25zZRJSCg1VcGRhdGVQcm9maWxlEh8uY2VyY2xlLnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GiAuY2VyY2xlLnYxLlVwZGF0ZVByb2ZpbGVSZXNwb25zZRJGCglMaXN0R2FtZXMSGy5jZXJjbGUudjEuTGlzdEdhbWVzUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0R2FtZXNSZXNwb25zZRJbChBHZXRHYW1lQ2F0YWxvZ3VlEiIuY2VyY2xlLnYxLkdldEdhbWVDYXRhbG9ndWVSZXF1ZXN0GiMuY2VyY2xlLnYxLkdldEdhbWVDYXRhbG9ndWVSZXNwb25zZRJJCgpDcmVhdGVSb29tEhwuY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXF1ZXN0Gh0uY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXNwb25zZRJGCglMaXN0Um9vbXMSGy5jZXJjbGUudjEuTGlzdFJvb21zUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0Um9vbXNSZXNwb25zZRJMCgtMaXN0TXlSb29tcxIdLmNlcmNsZS52MS5MaXN0TXlSb29tc1JlcXVlc3QaHi5jZXJjbGUudjEuTGlzdE15Um9vbXNSZXNwb25zZRJbChBMaXN0TWF0Y2hIaXN0b3J5EiIuY2VyY2xlLnYxLkxpc3RNYXRjaEhpc3RvcnlSZXF1ZXN0GiMuY2VyY2xlLnYxLkxpc3RNYXRjaEhpc3RvcnlSZXNwb25zZRJJCgpRdWlja01hdGNoEhwuY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXNwb25zZRJDCghKb2luUm9vbRIaLmNlcmNsZS52MS5Kb2luUm9vbVJlcXVlc3QaGy5jZXJjbGUudjEuSm9pblJvb21SZXNwb25zZRJGCglMZWF2ZVJvb20SGy5jZXJjbGUudjEuTGVhdmVSb29tUmVxdWVzdBocLmNlcmNsZS52MS5MZWF2ZVJvb21SZXNwb25zZRJDCghTZXRSZWFkeRIaLmNlcmNsZS52MS5TZXRSZWFkeVJlcXVlc3QaGy5jZXJjbGUudjEuU2V0UmVhZHlSZXNwb25zZRJJCgpTdGFydE1hdGNoEhwuY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXNwb25zZRI9CgZBZGRCb3QSGC5jZXJjbGUudjEuQWRkQm90UmVxdWVzdBoZLmNlcmNsZS52MS5BZGRCb3RSZXNwb25zZRJGCglSZW1vdmVCb3QSGy5jZXJjbGUudjEuUmVtb3ZlQm90UmVxdWVzdBocLmNlcmNsZS52MS5SZW1vdmVCb3RSZXNwb25zZRJICglXYXRjaFJvb20SGy5jZXJjbGUudjEuV2F0Y2hSb29tUmVxdWVzdBocLmNlcmNsZS52MS5XYXRjaFJvb21SZXNwb25zZTABYgZwcm90bzM", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_game, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSJAChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSLCAQoVQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKGUF1dGhlbnRpY2F0ZURldmljZVJlcXVlc3QSEQoJZGV2aWNlX2lkGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRISCgpyZXF1ZXN0X2lkGAMgASgJIu4BChpBdXRoZW50aWNhdGVEZXZpY2VSZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdjcmVhdGVkGAYgASgIEhQKDGRpc3BsYXlfbmFtZRgHIAEoCSIuChVSZWZyZXNoU2Vzc2lvblJlcXVlc3QSFQoNcmVmcmVzaF90b2tlbhgBIAEoCSLDAQoWUmVmcmVzaFNlc3Npb25SZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIWChREZWxldGVTZXNzaW9uUmVxdWVzdCIXChVEZWxldGVTZXNzaW9uUmVzcG9uc2UiQAoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSFAoMZGlzcGxheV9uYW1lGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiQAoVVXBkYXRlUHJvZmlsZVJlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkiUAoQTGlzdEdhbWVzUmVxdWVzdBIVCg1sYW5ndWFnZV9jb2RlGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMuY2VyY2xlLnYxLkdhbWVJbmZvEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSLJAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSFQoNbGFuZ3VhZ2VfY29kZRgEIAEoCRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRImCgdvcHRpb25zGAcgAygLMhUuY2VyY2xlLnYxLk9wdGlvbkluZm8SJAoGY2xvY2tzGAggAygLMhQuY2VyY2xlLnYxLkNsb2NrSW5mbyLvAQoKT3B0aW9uSW5mbxIMCgRuYW1lGAEgASgJEiMKBGtpbmQYAiABKA4yFS5jZXJjbGUudjEuT3B0aW9uS2luZBItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQESDwoHY2hvaWNlcxgIIAMoCRIVCg1jaG9pY2VfbGFiZWxzGAkgAygJQgoKCF9taW5pbXVtQgoKCF9tYXhpbXVtIlQKCUNsb2NrSW5mbxIjCgVjbG9jaxgBIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSDgoGb3B0aW9uGAIgASgJEhIKCm9uX3RpbWVvdXQYAyABKAki1gIKEUNyZWF0ZVJvb21SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSOgoHb3B0aW9ucxgCIAMoCzIpLmNlcmNsZS52MS5DcmVhdGVSb29tUmVxdWVzdC5PcHRpb25zRW50cnkSKQoKdmlzaWJpbGl0eRgDIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5Eg8KB3BsYXllcnMYBCABKAUSGwoOdGFrZW92ZXJfYWZ0ZXIYBSABKAVIAIgBARIsCglib3RfZGVsYXkYBiABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgHIAEoCRpGCgxPcHRpb25zRW50cnkSCwoDa2V5GAEgASgJEiUKBXZhbHVlGAIgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlOgI4AUIRCg9fdGFrZW92ZXJfYWZ0ZXIiMwoSQ3JlYXRlUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJKChBMaXN0Um9vbXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkiTAoRTGlzdFJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiOwoSTGlzdE15Um9vbXNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRISCgpwYWdlX3Rva2VuGAIgASgJIk4KE0xpc3RNeVJvb21zUmVzcG9uc2USHgoFcm9vbXMYASADKAsyDy5jZXJjbGUudjEuUm9vbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiQAoXTGlzdE1hdGNoSGlzdG9yeVJlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiXAoYTGlzdE1hdGNoSGlzdG9yeVJlc3BvbnNlEicKB21hdGNoZXMYASADKAsyFi5jZXJjbGUudjEuTWF0Y2hSZWNvcmQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIucBCgtNYXRjaFJlY29yZBIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLwoLY3JlYXRlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaF90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeCgVzZWF0cxgFIAMoCzIPLmNlcmNsZS52MS5TZWF0Eg8KB215X3NlYXQYBiABKAUSIwoHb3V0Y29tZRgHIAEoCzISLmNlcmNsZS52MS5PdXRjb21lIq0BChFRdWlja01hdGNoUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEg8KB3BsYXllcnMYAiABKAUSDAoEYm90cxgDIAEoBRImCglib3RfbGV2ZWwYBCABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwSLAoJYm90X2RlbGF5GAUgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEhIKCnJlcXVlc3RfaWQYBiABKAkiQQoSUXVpY2tNYXRjaFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIMCgRzZWF0GAIgASgFImgKD0pvaW5Sb29tUmVxdWVzdBIRCgdyb29tX2lkGAEgASgJSAASEwoJam9pbl9jb2RlGAIgASgJSAASEQoJc3BlY3RhdG9yGAMgASgIEhIKCnJlcXVlc3RfaWQYBCABKAlCBgoEcm9vbSJNChBKb2luUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRIRCgRzZWF0GAIgASgFSACIAQFCBwoFX3NlYXQiNwoQTGVhdmVSb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiEwoRTGVhdmVSb29tUmVzcG9uc2UiRQoPU2V0UmVhZHlSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDQoFcmVhZHkYAiABKAgSEgoKcmVxdWVzdF9pZBgDIAEoCSIxChBTZXRSZWFkeVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSI4ChFTdGFydE1hdGNoUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiMwoSU3RhcnRNYXRjaFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJ0Cg1BZGRCb3RSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoEc2VhdBgCIAEoBUgAiAEBEiIKBWxldmVsGAMgASgOMhMuY2VyY2xlLnYxLkJvdExldmVsEhIKCnJlcXVlc3RfaWQYBCABKAlCBwoFX3NlYXQiLwoOQWRkQm90UmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIkUKEFJlbW92ZUJvdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIMCgRzZWF0GAIgASgFEhIKCnJlcXVlc3RfaWQYAyABKAkiMgoRUmVtb3ZlQm90UmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIksKEFdhdGNoUm9vbVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIVCg1yZXN1bWVfY3Vyc29yGAMgASgJSgQIAhADUglhZnRlcl9zZXEipwEKEVdhdGNoUm9vbVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbRILCgNzZXEYAiABKAMSJQoGY2hhbmdlGAMgASgOMhUuY2VyY2xlLnYxLlJvb21DaGFuZ2USDgoGY3Vyc29yGAQgASgJEi8KC3NlcnZlcl90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIqChdHZXRHYW1lQ2F0YWxvZ3VlUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIucBChhHZXRHYW1lQ2F0YWxvZ3VlUmVzcG9uc2USMAoIdG9tYWhhd2sYASABKAsyHC5jZXJjbGUudjEuVG9tYWhhd2tDYXRhbG9ndWVIABIwCgh0YW1hc2hpaRgCIAEoCzIcLmNlcmNsZS52MS5UYW1hc2hpaUNhdGFsb2d1ZUgAEigKBHRvbXkYAyABKAsyGC5jZXJjbGUudjEuVG9teUNhdGFsb2d1ZUgAEjAKCGF3aW1iYXdlGAQgASgLMhwuY2VyY2xlLnYxLkF3aW1iYXdlQ2F0YWxvZ3VlSABCCwoJY2F0YWxvZ3VlKmwKCk9wdGlvbktpbmQSGwoXT1BUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABITCg9PUFRJT05fS0lORF9JTlQQARIUChBPUFRJT05fS0lORF9CT09MEAISFgoST1BUSU9OX0tJTkRfQ0hPSUNFEAMqqwMKClJvb21DaGFuZ2USGwoXUk9PTV9DSEFOR0VfVU5TUEVDSUZJRUQQABIYChRST09NX0NIQU5HRV9TTkFQU0hPVBABEhcKE1JPT01fQ0hBTkdFX0NSRUFURUQQAhIWChJST09NX0NIQU5HRV9KT0lORUQQAxIUChBST09NX0NIQU5HRV9MRUZUEAQSFQoRUk9PTV9DSEFOR0VfUkVBRFkQBRIZChVST09NX0NIQU5HRV9CT1RfQURERUQQBhIbChdST09NX0NIQU5HRV9CT1RfUkVNT1ZFRBAHEiAKHFJPT01fQ0hBTkdFX1NQRUNUQVRPUl9KT0lORUQQCBIeChpST09NX0NIQU5HRV9TUEVDVEFUT1JfTEVGVBAJEhcKE1JPT01fQ0hBTkdFX1NUQVJURUQQChIWChJST09NX0NIQU5HRV9BQ1RJT04QCxITCg9ST09NX0NIQU5HRV9CT1QQDBIXChNST09NX0NIQU5HRV9USU1FT1VUEA0SFQoRUk9PTV9DSEFOR0VfQ0xPQ0sQDhIYChRST09NX0NIQU5HRV9GSU5JU0hFRBAPMuALCgxMb2JieVNlcnZpY2USUgoNQ3JlYXRlU2Vzc2lvbhIfLmNlcmNsZS52MS5DcmVhdGVTZXNzaW9uUmVxdWVzdBogLmNlcmNsZS52MS5DcmVhdGVTZXNzaW9uUmVzcG9uc2USYQoSQXV0aGVudGljYXRlRGV2aWNlEiQuY2VyY2xlLnYxLkF1dGhlbnRpY2F0ZURldmljZVJlcXVlc3QaJS5jZXJjbGUudjEuQXV0aGVudGljYXRlRGV2aWNlUmVzcG9uc2USVQoOUmVmcmVzaFNlc3Npb24SIC5jZXJjbGUudjEuUmVmcmVzaFNlc3Npb25SZXF1ZXN0GiEuY2VyY2xlLnYxLlJlZnJlc2hTZXNzaW9uUmVzcG9uc2USUgoNRGVsZXRlU2Vzc2lvbhIfLmNlcmNsZS52MS5EZWxldGVTZXNzaW9uUmVxdWVzdBogLmNlcmNsZS52MS5EZWxldGVTZXNzaW9uUmVzcG9uc2USUgoNVXBkYXRlUHJvZmlsZRIfLmNlcmNsZS52MS5VcGRhdGVQcm9maWxlUmVxdWVzdBogLmNlcmNsZS52MS5VcGRhdGVQcm9maWxlUmVzcG9uc2USRgoJTGlzdEdhbWVzEhsuY2VyY2xlLnYxLkxpc3RHYW1lc1JlcXVlc3QaHC5jZXJjbGUudjEuTGlzdEdhbWVzUmVzcG9uc2USWwoQR2V0R2FtZUNhdGFsb2d1ZRIiLmNlcmNsZS52MS5HZXRHYW1lQ2F0YWxvZ3VlUmVxdWVzdBojLmNlcmNsZS52MS5HZXRHYW1lQ2F0YWxvZ3VlUmVzcG9uc2USSQoKQ3JlYXRlUm9vbRIcLmNlcmNsZS52MS5DcmVhdGVSb29tUmVxdWVzdBodLmNlcmNsZS52MS5DcmVhdGVSb29tUmVzcG9uc2USRgoJTGlzdFJvb21zEhsuY2VyY2xlLnYxLkxpc3RSb29tc1JlcXVlc3QaHC5jZXJjbGUudjEuTGlzdFJvb21zUmVzcG9uc2USTAoLTGlzdE15Um9vbXMSHS5jZXJjbGUudjEuTGlzdE15Um9vbXNSZXF1ZXN0Gh4uY2VyY2xlLnYxLkxpc3RNeVJvb21zUmVzcG9uc2USWwoQTGlzdE1hdGNoSGlzdG9yeRIiLmNlcmNsZS52MS5MaXN0TWF0Y2hIaXN0b3J5UmVxdWVzdBojLmNlcmNsZS52MS5MaXN0TWF0Y2hIaXN0b3J5UmVzcG9uc2USSQoKUXVpY2tNYXRjaBIcLmNlcmNsZS52MS5RdWlja01hdGNoUmVxdWVzdBodLmNlcmNsZS52MS5RdWlja01hdGNoUmVzcG9uc2USQwoISm9pblJvb20SGi5jZXJjbGUudjEuSm9pblJvb21SZXF1ZXN0GhsuY2VyY2xlLnYxLkpvaW5Sb29tUmVzcG9uc2USRgoJTGVhdmVSb29tEhsuY2VyY2xlLnYxLkxlYXZlUm9vbVJlcXVlc3QaHC5jZXJjbGUudjEuTGVhdmVSb29tUmVzcG9uc2USQwoIU2V0UmVhZHkSGi5jZXJjbGUudjEuU2V0UmVhZHlSZXF1ZXN0GhsuY2VyY2xlLnYxLlNldFJlYWR5UmVzcG9uc2USSQoKU3RhcnRNYXRjaBIcLmNlcmNsZS52MS5TdGFydE1hdGNoUmVxdWVzdBodLmNlcmNsZS52MS5TdGFydE1hdGNoUmVzcG9uc2USPQoGQWRkQm90EhguY2VyY2xlLnYxLkFkZEJvdFJlcXVlc3QaGS5jZXJjbGUudjEuQWRkQm90UmVzcG9uc2USRgoJUmVtb3ZlQm90EhsuY2VyY2xlLnYxLlJlbW92ZUJvdFJlcXVlc3QaHC5jZXJjbGUudjEuUmVtb3ZlQm90UmVzcG9uc2USSAoJV2F0Y2hSb29tEhsuY2VyY2xlLnYxLldhdGNoUm9vbVJlcXVlc3QaHC5jZXJjbGUudjEuV2F0Y2hSb29tUmVzcG9uc2UwAWIGcHJvdG8z", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_game, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * Request for LobbyService.CreateSession.
@@ -38,6 +38,15 @@ export type CreateSessionRequest = Message<"cercle.v1.CreateSessionRequest"> & {
    * @generated from field: string display_name = 1;
    */
   displayName: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): a retry from the same address within 30
+   * seconds gets the same player and tokens. Up to 128 characters (a UUID). Empty: no
+   * retry protection (a retry opens a second guest).
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
 };
 
 /**
@@ -122,6 +131,15 @@ export type AuthenticateDeviceRequest = Message<"cercle.v1.AuthenticateDeviceReq
    * @generated from field: string display_name = 2;
    */
   displayName: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): a retry with the same device id within 30
+   * seconds gets the same tokens (no second session). Up to 128 characters (a UUID).
+   * Empty: no retry protection (a retry opens a second session of the same player).
+   *
+   * @generated from field: string request_id = 3;
+   */
+  requestId: string;
 };
 
 /**
@@ -306,6 +324,14 @@ export type UpdateProfileRequest = Message<"cercle.v1.UpdateProfileRequest"> & {
    * @generated from field: string display_name = 1;
    */
   displayName: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
 };
 
 /**
@@ -771,7 +797,7 @@ export const ListMyRoomsRequestSchema: GenMessage<ListMyRoomsRequest> = /*@__PUR
  */
 export type ListMyRoomsResponse = Message<"cercle.v1.ListMyRoomsResponse"> & {
   /**
-   * Rooms the caller sits in (`my_seat` >= 0) or watches (`my_seat` -1), newest first.
+   * Rooms the caller sits in (`my_seat` set) or watches (`my_seat` unset), newest first.
    *
    * @generated from field: repeated cercle.v1.Room rooms = 1;
    */
@@ -890,7 +916,7 @@ export type MatchRecord = Message<"cercle.v1.MatchRecord"> & {
   seats: Seat[];
 
   /**
-   * The history owner's seat.
+   * The history owner's seat (always set: a history lists the matches its owner played).
    *
    * @generated from field: int32 my_seat = 6;
    */
@@ -935,6 +961,9 @@ export type QuickMatchRequest = Message<"cercle.v1.QuickMatchRequest"> & {
   /**
    * "Me + bots": instead of joining others, create a private room, fill every other seat
    * with a bot of `bot_level`, and start the match at once. 0: join or create as usual.
+   * The table is then 1 + bots, within the game's smallest and largest table (GameInfo
+   * min_players / max_players); a count out of that range is refused INVALID_ARGUMENT
+   * BOTS_OUT_OF_RANGE (field `bots`).
    *
    * @generated from field: int32 bots = 3;
    */
@@ -984,7 +1013,7 @@ export type QuickMatchResponse = Message<"cercle.v1.QuickMatchResponse"> & {
   room?: Room | undefined;
 
   /**
-   * The caller's seat.
+   * The caller's seat (QuickMatch always seats the caller).
    *
    * @generated from field: int32 seat = 2;
    */
@@ -1005,18 +1034,28 @@ export const QuickMatchResponseSchema: GenMessage<QuickMatchResponse> = /*@__PUR
  */
 export type JoinRoomRequest = Message<"cercle.v1.JoinRoomRequest"> & {
   /**
-   * The room id, for a public room (or a private one together with its code).
+   * Which room: exactly one of these (neither: INVALID_ARGUMENT, field `room_id`).
    *
-   * @generated from field: string room_id = 1;
+   * @generated from oneof cercle.v1.JoinRoomRequest.room
    */
-  roomId: string;
-
-  /**
-   * The join code of a private room (alone, or with room_id).
-   *
-   * @generated from field: string join_code = 2;
-   */
-  joinCode: string;
+  room: {
+    /**
+     * The room id: a public room, or a private room the caller is already a member of.
+     *
+     * @generated from field: string room_id = 1;
+     */
+    value: string;
+    case: "roomId";
+  } | {
+    /**
+     * The join code of a private room (Room.join_code, shown to its members; case does
+     * not matter). An unknown or retired code is refused NOT_FOUND UNKNOWN_JOIN_CODE.
+     *
+     * @generated from field: string join_code = 2;
+     */
+    value: string;
+    case: "joinCode";
+  } | { case: undefined; value?: undefined };
 
   /**
    * Watch as a spectator instead of taking a seat.
@@ -1055,11 +1094,11 @@ export type JoinRoomResponse = Message<"cercle.v1.JoinRoomResponse"> & {
   room?: Room | undefined;
 
   /**
-   * The caller's seat, or -1 for a spectator.
+   * The caller's seat; unset for a spectator.
    *
-   * @generated from field: int32 seat = 2;
+   * @generated from field: optional int32 seat = 2;
    */
-  seat: number;
+  seat?: number | undefined;
 };
 
 /**
@@ -1234,11 +1273,11 @@ export type AddBotRequest = Message<"cercle.v1.AddBotRequest"> & {
   roomId: string;
 
   /**
-   * The seat to fill; -1 means the first free seat.
+   * The seat to fill; unset: the first free seat.
    *
-   * @generated from field: int32 seat = 2;
+   * @generated from field: optional int32 seat = 2;
    */
-  seat: number;
+  seat?: number | undefined;
 
   /**
    * The bot's level (unset: BOT_LEVEL_STRONG).
@@ -1353,16 +1392,6 @@ export type WatchRoomRequest = Message<"cercle.v1.WatchRoomRequest"> & {
    * @generated from field: string room_id = 1;
    */
   roomId: string;
-
-  /**
-   * Deprecated: use `resume_cursor`. Send only changes after this sequence number (0: the
-   * current room first); a bare number cannot tell a rewritten log, `resume_cursor` can.
-   * Ignored when `resume_cursor` is set.
-   *
-   * @generated from field: int64 after_seq = 2 [deprecated = true];
-   * @deprecated
-   */
-  afterSeq: bigint;
 
   /**
    * Opaque: a WatchRoomResponse's `cursor` (or a GameService view's or update's). Send only
@@ -1561,7 +1590,7 @@ export enum RoomChange {
   UNSPECIFIED = 0,
 
   /**
-   * The first message of a WatchRoom with after_seq 0: the room as it is now.
+   * The first message of a WatchRoom without a `resume_cursor`: the room as it is now.
    *
    * @generated from enum value: ROOM_CHANGE_SNAPSHOT = 1;
    */
@@ -1680,9 +1709,26 @@ export const RoomChangeSchema: GenEnum<RoomChange> = /*@__PURE__*/
  * `authorization: Bearer <token>` metadata. The server derives the player from the token on
  * every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
  *
- * Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
- * same id returns the first answer and changes nothing more; the same id sent with a
- * different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+ * Retries (AIP-155): every RPC that changes something takes a `request_id`: send a fresh
+ * UUID per request, and the same one again when you retry it (its answer may have been
+ * lost). A retry with the same id returns the first answer and changes nothing more; the
+ * same id sent with a different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED; a
+ * retry that arrives while the first call still runs waits for it, then may get ABORTED /
+ * REQUEST_IN_PROGRESS (retry again). A first call that was refused spent nothing: its id
+ * may be sent again. An empty `request_id` means no retry protection.
+ *   - The room RPCs (CreateRoom, QuickMatch, JoinRoom, LeaveRoom, SetReady, StartMatch,
+ *     AddBot, RemoveBot) and UpdateProfile keep the first answer for 24 hours, per player.
+ *   - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
+ *     only: a retry within 30 seconds gets the same player and the same tokens, never a
+ *     second player; later, the id runs as a new request. CreateSession's retry must come
+ *     from the same network address (a retry from elsewhere runs as a new request),
+ *     AuthenticateDevice's with the same device id.
+ *   - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
+ *     the same new pair (see the RPC).
+ *   - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
+ *     logged out; its retry gets UNAUTHENTICATED, which a client that asked to log out can
+ *     read as done).
+ * GameService's Act, SendChat and MuteSeat take a `request_id` with the same contract.
  *
  * Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
  * `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
@@ -1826,7 +1872,7 @@ export const LobbyService: GenService<{
     output: typeof QuickMatchResponseSchema;
   },
   /**
-   * Takes a seat (or watches as a spectator) in a room, by id or by join code.
+   * Takes a seat (or watches as a spectator) in a room, by id or by join code (a oneof).
    *
    * @generated from rpc cercle.v1.LobbyService.JoinRoom
    */
@@ -1886,7 +1932,8 @@ export const LobbyService: GenService<{
     output: typeof RemoveBotResponseSchema;
   },
   /**
-   * Streams the room's lobby changes (seats, ready flags, start, end) after `after_seq`.
+   * Streams the room's lobby changes (seats, ready flags, start, end) after
+   * `resume_cursor` (none: the room as it is now first).
    *
    * @generated from rpc cercle.v1.LobbyService.WatchRoom
    */
