@@ -446,19 +446,16 @@ class LobbyOps(RoomsCore):
         except registry.UnknownGame as exc:
             raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
         info = game.info
-        if not info.min_players - 1 <= bots <= info.max_players - 1:
+        low, high = info.min_players - 1, info.max_players - 1
+        if not low <= bots <= high:
             # The field at fault is the one sent: a table of 1 + bots seats.
+            count = f"{low}" if low == high else f"{low} to {high}"
             raise RoomError(
                 errors.Kind.INVALID_ARGUMENT,
                 "BOTS_OUT_OF_RANGE",
-                f"{info.name} is played with {info.min_players - 1} to "
-                f"{info.max_players - 1} bots (and you)",
+                f"{info.name} is played with {count} bot{'s' if high > 1 else ''} besides you",
                 field="bots",
-                metadata={
-                    "game": info.name,
-                    "min_bots": str(info.min_players - 1),
-                    "max_bots": str(info.max_players - 1),
-                },
+                metadata={"game": info.name, "min_bots": str(low), "max_bots": str(high)},
             )
         if level not in BOT_LEVELS:
             raise errors.invalid("bot_level", "bot levels are random and strong", "UNKNOWN_LEVEL")
