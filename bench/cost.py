@@ -368,7 +368,7 @@ class Script:
             act = game_pb2.ActRequest(
                 room_id=room.room_id,
                 version=version,
-                idempotency_key=uuid.uuid4().hex,
+                request_id=uuid.uuid4().hex,
                 action=action,
             )
             self.profiler.start(f"act:{game_id}")

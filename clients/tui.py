@@ -430,13 +430,13 @@ class TableLoop:
         self.write("\n" + "\n".join(lines) + "\n")
         return 0
 
-    async def pump(self, after_seq: int, skip_until: int = 0, cursor: str = "") -> None:
-        """Updates after ``cursor`` (empty: from the start, those up to ``after_seq``
+    async def pump(self, quiet_until: int, skip_until: int = 0, cursor: str = "") -> None:
+        """Updates after ``cursor`` (empty: from the start, those up to ``quiet_until``
         dropped) into the queue; those up to ``skip_until`` (already shown by the first
         view) only tell their events, as history."""
         try:
             async for update in self.client.updates(self.room_id, cursor=cursor):
-                if not cursor and update.seq and update.seq <= after_seq:
+                if not cursor and update.seq and update.seq <= quiet_until:
                     continue
                 if update.seq and update.seq <= skip_until:
                     await self.queue.put(("history", update))

@@ -24,10 +24,11 @@ from services.render import (
     room_message,
     timestamp,
 )
-from services.retries import SESSION_REQUEST_TTL_SECONDS, Retries, session_scope
+from services.retries import Retries
 from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
-from services.store import IssuedSession, now
+from services.session_retries import Logins, session_fields
+from services.store import now
 from services.streams import leaves, left_room, too_slow
 
 _KIND = {
@@ -40,12 +41,6 @@ _KIND = {
 # request and response types, which the shared helpers (servicing, errors) do not know.
 Context: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
 R = TypeVar("R", bound=Message)
-SessionResponse = TypeVar(
-    "SessionResponse",
-    lobby_pb2.CreateSessionResponse,
-    lobby_pb2.AuthenticateDeviceResponse,
-    lobby_pb2.RefreshSessionResponse,
-)
 
 ROOM_CHANGES = {
     "created": lobby_pb2.ROOM_CHANGE_CREATED,
@@ -112,16 +107,6 @@ def _metadata(context: Context, key: str) -> str:
     return ""
 
 
-def session_fields(response: SessionResponse, issued: IssuedSession, now: float) -> SessionResponse:
-    """Fill a session response's tokens and their expiry times."""
-    response.session_token = issued.access_token
-    response.player_id = issued.player_id
-    response.expire_time.CopyFrom(timestamp(now + issued.access_ttl))
-    response.refresh_token = issued.refresh_token
-    response.refresh_expire_time.CopyFrom(timestamp(now + issued.refresh_ttl))
-    return response
-
-
 def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.GameInfo]:
     """Every game with its options and clocks, described in ``language`` (a BCP 47 tag)."""
     tr = i18n.catalogue(language)
@@ -176,32 +161,16 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self.feeds = feeds
         self.players = Players(rooms.store, rooms.clock)
         self.retries = Retries(rooms.store)
+        self.logins = Logins(self.players, self.retries, rooms.clock)
 
-    async def _once(
-        self,
-        method: str,
-        request: Message,
-        run: Callable[[], Awaitable[R]],
-        *,
-        scope: str | None = None,
-    ) -> R:
-        """Run a mutating request once per request id (services.retries), within the
-        caller's player id, or ``scope`` for a session RPC (whose answer, holding tokens, is
-        kept for a short window only)."""
+    async def _once(self, method: str, request: Message, run: Callable[[], Awaitable[R]]) -> R:
+        """Run a mutating request once per request id (services.retries)."""
         response_type = type(self).RESPONSES[method]
-        if scope is None:
-            result = await self.retries.once(
-                require_player().player_id, method, request, response_type, run
-            )
-        else:
-            result = await self.retries.once(
-                scope, method, request, response_type, run, ttl=SESSION_REQUEST_TTL_SECONDS
-            )
+        player_id = require_player().player_id
+        result = await self.retries.once(player_id, method, request, response_type, run)
         return cast(R, result)
 
     RESPONSES: ClassVar[dict[str, type[Message]]] = {
-        "CreateSession": lobby_pb2.CreateSessionResponse,
-        "AuthenticateDevice": lobby_pb2.AuthenticateDeviceResponse,
         "UpdateProfile": lobby_pb2.UpdateProfileResponse,
         "CreateRoom": lobby_pb2.CreateRoomResponse,
         "QuickMatch": lobby_pb2.QuickMatchResponse,
@@ -217,30 +186,13 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreateSession(
         self, request: lobby_pb2.CreateSessionRequest, context: Context
     ) -> lobby_pb2.CreateSessionResponse:
-        async def run() -> lobby_pb2.CreateSessionResponse:
-            issued = await self.players.create_guest(request.display_name)
-            return session_fields(lobby_pb2.CreateSessionResponse(), issued, self.rooms.clock())
-
-        # No player yet: a retry is known by its id and where it comes from.
-        scope = session_scope("address", current_address.get())
-        return await self._once("CreateSession", request, run, scope=scope)
+        return await self.logins.create_session(request, current_address.get())
 
     @guarded
     async def AuthenticateDevice(
         self, request: lobby_pb2.AuthenticateDeviceRequest, context: Context
     ) -> lobby_pb2.AuthenticateDeviceResponse:
-        async def run() -> lobby_pb2.AuthenticateDeviceResponse:
-            issued, created, name = await self.players.authenticate_device(
-                request.device_id, request.display_name
-            )
-            response = lobby_pb2.AuthenticateDeviceResponse(created=created, display_name=name)
-            return session_fields(response, issued, self.rooms.clock())
-
-        if not request.device_id:  # refused by run(); no scope to hold an id in
-            return await run()
-        # The device id is the caller's secret: a retry is known by it and its id.
-        scope = session_scope("device", request.device_id)
-        return await self._once("AuthenticateDevice", request, run, scope=scope)
+        return await self.logins.authenticate_device(request)
 
     @guarded
     async def RefreshSession(

@@ -13,8 +13,8 @@ REQUEST_PENDING_SECONDS`) with a fingerprint of the request (method and fields, 
 aside), runs, then keeps its serialized answer under the id for
 :data:`~services.store.REQUEST_TTL_SECONDS`. A refused first call gives the id back, so a
 retry runs again; a first call that failed otherwise (the store unreachable) keeps the id
-until its hold lapses, since it may have changed something. A session's answer holds its
-tokens: it is kept for :data:`SESSION_REQUEST_TTL_SECONDS` only. A retry that arrives while the
+until its hold lapses, since it may have changed something. A login's answer is kept
+without its tokens, for a short while (services.session_retries). A retry that arrives while the
 first call still runs waits for its answer (bounded), then gets ABORTED /
 REQUEST_IN_PROGRESS.
 """
@@ -38,9 +38,6 @@ MAX_REQUEST_ID_LENGTH = 128
 WAIT_STEPS = 100
 WAIT_STEP_SECONDS = 0.05
 """A retry waits at most WAIT_STEPS * WAIT_STEP_SECONDS for the first call to finish."""
-SESSION_REQUEST_TTL_SECONDS = 30
-"""How long CreateSession and AuthenticateDevice keep their answer (it holds tokens) for a
-retry: lobby.proto says 30 seconds."""
 
 
 def session_scope(kind: str, secret: str) -> str:
@@ -83,10 +80,13 @@ class Retries:
         run: Callable[[], Awaitable[M]],
         *,
         ttl: int | None = None,
+        seal: Callable[[M], bytes] | None = None,
+        unseal: Callable[[bytes], M] | None = None,
     ) -> M:
         """``run`` once for the request's ``request_id`` within ``scope`` (a player id, or
         :func:`session_scope`); its answer is kept ``ttl`` seconds (None: the store's
-        default, a day)."""
+        default, a day), as ``seal`` writes it (None: serialized) and ``unseal`` reads it
+        back (None: parsed as ``response_type``)."""
         request_id: str = getattr(request, "request_id", "")
         if not request_id:
             return await run()
@@ -102,7 +102,7 @@ class Retries:
             if held.fingerprint != fingerprint:
                 raise request_id_reused()
             if held.done:
-                return response_type.FromString(held.answer)
+                return unseal(held.answer) if unseal else response_type.FromString(held.answer)
             await asyncio.sleep(WAIT_STEP_SECONDS)  # the first call is still running
         else:
             raise RoomError(
@@ -113,7 +113,8 @@ class Retries:
             )
         # Shielded: a caller that gives up (a lost connection, a deadline) does not stop the
         # request halfway, so its answer is kept for the retry.
-        return await asyncio.shield(self._run(scope, request_id, fingerprint, run, ttl))
+        kept = seal or (lambda answer: answer.SerializeToString())
+        return await asyncio.shield(self._run(scope, request_id, fingerprint, run, ttl, kept))
 
     async def _run(
         self,
@@ -122,13 +123,12 @@ class Retries:
         fingerprint: str,
         run: Callable[[], Awaitable[M]],
         ttl: int | None,
+        seal: Callable[[M], bytes],
     ) -> M:
         try:
             answer = await run()
         except RoomError:  # refused: nothing changed, so the id is free again
             await self.store.release_request(scope, request_id, fingerprint)
             raise
-        await self.store.finish_request(
-            scope, request_id, fingerprint, answer.SerializeToString(), ttl=ttl
-        )
+        await self.store.finish_request(scope, request_id, fingerprint, seal(answer), ttl=ttl)
         return answer

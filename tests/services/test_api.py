@@ -47,7 +47,7 @@ async def test_two_replicas_one_version_exactly_one_action_wins(replicas: list[s
         await stop_all(seats)
 
 
-async def test_same_idempotency_key_applies_once(replicas: list[str]) -> None:
+async def test_same_request_id_applies_once(replicas: list[str]) -> None:
     room_id, seats = await open_table(replicas, "tamashii", 1, {"decision_seconds": "0"})
     retry = Client(replicas[1], seats[0].client.token)
     try:

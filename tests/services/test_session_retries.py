@@ -17,7 +17,7 @@ from cercle.v1 import game_pb2, lobby_pb2
 
 from clients.sdk import ApiError, Client, api_error
 from services.records import EntryKind
-from services.retries import SESSION_REQUEST_TTL_SECONDS
+from services.session_retries import SESSION_REQUEST_TTL_SECONDS
 from services.store import Store
 
 
@@ -29,6 +29,18 @@ def _reused(exc: ApiError) -> bool:
     )
 
 
+async def _stored_anywhere(store: Store, secrets_: list[str]) -> list[str]:
+    """The keys whose name or string value holds one of ``secrets_`` (a dump's view)."""
+    found = []
+    async for key in store.redis.scan_iter(count=1000):
+        text = key.decode(errors="replace")
+        if await store.redis.type(key) == b"string":
+            text += repr(await store.redis.get(key))
+        if any(secret in text for secret in secrets_):
+            found.append(text[:80])
+    return found
+
+
 async def _refused(call: object) -> ApiError:
     with pytest.raises(grpc.aio.AioRpcError) as raised:
         await call  # type: ignore[misc]
@@ -36,9 +48,10 @@ async def _refused(call: object) -> ApiError:
 
 
 async def test_a_retried_create_session_opens_one_guest_with_the_same_tokens(
-    replicas: list[str],
+    replicas: list[str], redis_url: str
 ) -> None:
     first_replica, other_replica = Client(replicas[0]), Client(replicas[1])
+    store = Store(redis_url)
     try:
         request_id = str(uuid.uuid4())
         request = lobby_pb2.CreateSessionRequest(display_name="Guest", request_id=request_id)
@@ -46,6 +59,9 @@ async def test_a_retried_create_session_opens_one_guest_with_the_same_tokens(
         # The answer was lost: the app sends the same request again, to the other replica.
         again = await other_replica.lobby.CreateSession(request)
         assert again == first  # the same player and the same tokens: no second guest
+        # The answer kept for the retry holds no token (they are derived again for it).
+        tokens = [first.session_token, first.refresh_token]
+        assert await _stored_anywhere(store, tokens) == []
         other = lobby_pb2.CreateSessionRequest(display_name="Someone else", request_id=request_id)
         refused = await _refused(other_replica.lobby.CreateSession(other))
         assert _reused(refused), refused
@@ -58,8 +74,13 @@ async def test_a_retried_create_session_opens_one_guest_with_the_same_tokens(
         one = await first_replica.lobby.CreateSession(bare)
         two = await first_replica.lobby.CreateSession(bare)
         assert one.player_id != two.player_id
-        assert SESSION_REQUEST_TTL_SECONDS <= 60  # tokens are kept for a short window only
+        assert SESSION_REQUEST_TTL_SECONDS <= 60  # a login is answered again briefly only
+        # A guest's request id seals its tokens: a guessable one is refused, nothing made.
+        weak = lobby_pb2.CreateSessionRequest(display_name="Guest", request_id="1")
+        refused = await _refused(first_replica.lobby.CreateSession(weak))
+        assert (refused.code, refused.field) == (grpc.StatusCode.INVALID_ARGUMENT, "request_id")
     finally:
+        await store.close()
         await first_replica.close()
         await other_replica.close()
 
@@ -77,6 +98,7 @@ async def test_a_retried_authenticate_device_answers_the_same_session(
         first = await first_replica.lobby.AuthenticateDevice(request)
         again = await other_replica.lobby.AuthenticateDevice(request)
         assert first.created and again == first  # the same tokens, not a second session
+        assert await _stored_anywhere(store, [first.session_token, first.refresh_token]) == []
         # The same id from another device is that device's own request: its own player.
         elsewhere = lobby_pb2.AuthenticateDeviceRequest(
             device_id=secrets.token_hex(16), display_name="Tablet", request_id=request_id

@@ -255,7 +255,7 @@ test("a reload mid-match puts the player back in their seat", { timeout: 180_000
   await page.waitForSelector("#seats-list li.me");
   const after = await page.evaluate(() => JSON.parse(localStorage.getItem("cercle.seat") ?? "null"));
   assert.equal(after.roomId, seat.roomId, "the same room");
-  assert.ok(BigInt(after.afterSeq) >= BigInt(seat.afterSeq), "the cursor moved on, never back");
+  assert.ok(BigInt(after.seq) >= BigInt(seat.seq), "the cursor moved on, never back");
   assert.ok(after.cursor, "the server's resume cursor is kept beside the seq");
   assert.ok((await page.locator("#log li").count()) >= logBefore, "the log is still there");
   assert.match((await page.textContent("#seats-list")) ?? "", /Reloader \(you\)/);

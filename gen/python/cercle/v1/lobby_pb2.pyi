@@ -143,8 +143,10 @@ class CreateSessionRequest(_message.Message):
     """1 to 32 characters, shown to other players."""
     request_id: _builtins.str
     """Makes the call safe to retry (AIP-155): a retry from the same address within 30
-    seconds gets the same player and tokens. Up to 128 characters (a UUID). Empty: no
-    retry protection (a retry opens a second guest).
+    seconds gets the same player and tokens. A random UUID (or 16 random bytes in hex):
+    the tokens kept for the retry are derived from it, so an id with less than 128 bits of
+    entropy is refused INVALID_ARGUMENT (field `request_id`). Empty: no retry protection
+    (a retry opens a second guest).
     """
     def __init__(
         self,

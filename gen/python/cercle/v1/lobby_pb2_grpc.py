@@ -45,8 +45,9 @@ class LobbyServiceStub:
     - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
     only: a retry within 30 seconds gets the same player and the same tokens, never a
     second player; later, the id runs as a new request. CreateSession's retry must come
-    from the same network address (a retry from elsewhere runs as a new request),
-    AuthenticateDevice's with the same device id.
+    from the same network address (a retry from elsewhere runs as a new request) and its
+    id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+    keeps no token for it: it derives them again from what the retry sends.
     - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
     the same new pair (see the RPC).
     - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
@@ -182,8 +183,9 @@ class LobbyServiceServicer:
     - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
     only: a retry within 30 seconds gets the same player and the same tokens, never a
     second player; later, the id runs as a new request. CreateSession's retry must come
-    from the same network address (a retry from elsewhere runs as a new request),
-    AuthenticateDevice's with the same device id.
+    from the same network address (a retry from elsewhere runs as a new request) and its
+    id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+    keeps no token for it: it derives them again from what the retry sends.
     - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
     the same new pair (see the RPC).
     - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
@@ -470,8 +472,9 @@ class LobbyService:
     - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
     only: a retry within 30 seconds gets the same player and the same tokens, never a
     second player; later, the id runs as a new request. CreateSession's retry must come
-    from the same network address (a retry from elsewhere runs as a new request),
-    AuthenticateDevice's with the same device id.
+    from the same network address (a retry from elsewhere runs as a new request) and its
+    id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+    keeps no token for it: it derives them again from what the retry sends.
     - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
     the same new pair (see the RPC).
     - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays

@@ -41,8 +41,10 @@ export type CreateSessionRequest = Message<"cercle.v1.CreateSessionRequest"> & {
 
   /**
    * Makes the call safe to retry (AIP-155): a retry from the same address within 30
-   * seconds gets the same player and tokens. Up to 128 characters (a UUID). Empty: no
-   * retry protection (a retry opens a second guest).
+   * seconds gets the same player and tokens. A random UUID (or 16 random bytes in hex):
+   * the tokens kept for the retry are derived from it, so an id with less than 128 bits of
+   * entropy is refused INVALID_ARGUMENT (field `request_id`). Empty: no retry protection
+   * (a retry opens a second guest).
    *
    * @generated from field: string request_id = 2;
    */
@@ -1721,8 +1723,9 @@ export const RoomChangeSchema: GenEnum<RoomChange> = /*@__PURE__*/
  *   - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
  *     only: a retry within 30 seconds gets the same player and the same tokens, never a
  *     second player; later, the id runs as a new request. CreateSession's retry must come
- *     from the same network address (a retry from elsewhere runs as a new request),
- *     AuthenticateDevice's with the same device id.
+ *     from the same network address (a retry from elsewhere runs as a new request) and its
+ *     id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+ *     keeps no token for it: it derives them again from what the retry sends.
  *   - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
  *     the same new pair (see the RPC).
  *   - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
