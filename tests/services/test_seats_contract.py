@@ -1,9 +1,10 @@
 """What seats, rooms and joins say, over real replicas and a real Valkey, with no value
 that means something else than it says (issue 25, item 2): a free seat is SEAT_KIND_EMPTY
 (a zero enum value is never sent), a person's seat has no bot level, a bot has no
-server-made name but a ``bot_number`` the client words, "no seat" and "no actor" are
-unset fields (no -1), JoinRoom takes a room id or a join code (a oneof), AddBot without a
-seat takes the first free one, and QuickMatch's refusal of a bot count names ``bots``.
+server-made name but a ``bot_number`` the client words, "no seat", "no actor" and "no
+join code" are unset fields (no -1, no empty string), JoinRoom takes a room id or a join
+code (a oneof), AddBot without a seat takes the first free one, and QuickMatch's refusal
+of a bot count names ``bots``.
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ async def test_join_room_takes_a_room_id_or_a_join_code(replicas: list[str]) -> 
         assert by_code.room.room_id == private.room_id and by_code.seat == 1
         by_id = await guest.join(public.room_id)
         assert by_id.room.room_id == public.room_id and by_id.seat == 1
+        # The join code is the members' only: an outsider's listing has no such field.
+        listed = {room.room_id: room for room in await other.rooms("tomy")}
+        assert not listed[public.room_id].HasField("join_code")
+        assert by_id.room.HasField("join_code") and by_id.room.join_code == public.join_code
         # The room id of a private room alone does not open it.
         refused = await _refused(
             other.lobby.JoinRoom(

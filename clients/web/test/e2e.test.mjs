@@ -355,6 +355,9 @@ test("two browsers at a table: a chat line crosses, the host mutes, presence fol
   await guest.page.press("#chat-input", "Enter");
   await chatHas(host.page, 'Bea says: "Bonjour Ana !"');
   assert.equal(await host.page.getAttribute("#chat-lines", "aria-live"), "polite");
+  // The box empties once SendChat answered (which may come after the line reached the host:
+  // the server keeps the answer for a retry first).
+  await guest.page.waitForFunction(() => document.getElementById("chat-input")?.value === "", null, { timeout: 10_000 });
   assert.equal(await guest.page.inputValue("#chat-input"), "", "a sent line leaves the box");
   await host.page.fill("#chat-input", "Salut Bea");
   await host.page.click("#chat-send");

@@ -222,7 +222,7 @@ class Seat(_message.Message):
     index: _builtins.int
     """The seat's index, stable for the whole match."""
     player_id: _builtins.str
-    """The public id of the player sitting here (empty if the seat is free)."""
+    """The public id of the player sitting here (empty for a free seat, SEAT_KIND_EMPTY)."""
     display_name: _builtins.str
     """The name a person chose (CreateSession, AuthenticateDevice, UpdateProfile). Empty for
     a bot (the server words nothing: name it from `bot_number` in the player's language)
@@ -314,7 +314,9 @@ class Room(_message.Message):
     visibility: Global___Visibility.ValueType
     """Public or private."""
     join_code: _builtins.str
-    """The code that lets people join a private room. Only shown to members of the room."""
+    """The code that lets people join the room (JoinRoomRequest.join_code): set for the
+    room's members only (its seated players and spectators), unset for anyone else.
+    """
     status: Global___RoomStatus.ValueType
     """Where the room is in its life."""
     spectator_count: _builtins.int
@@ -348,7 +350,7 @@ class Room(_message.Message):
         game_id: _builtins.str = ...,
         options: _abc.Mapping[_builtins.str, Global___OptionValue] | None = ...,
         visibility: Global___Visibility.ValueType = ...,
-        join_code: _builtins.str = ...,
+        join_code: _builtins.str | None = ...,
         status: Global___RoomStatus.ValueType = ...,
         seats: _abc.Iterable[Global___Seat] | None = ...,
         spectator_count: _builtins.int = ...,
@@ -358,12 +360,17 @@ class Room(_message.Message):
         seq: _builtins.int = ...,
         my_seat: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_my_seat", b"_my_seat", "create_time", b"create_time", "my_seat", b"my_seat"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "join_code", b"join_code", "my_seat", b"my_seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_my_seat", b"_my_seat", "create_time", b"create_time", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__join_code: _TypeAlias = _typing.Literal["join_code"]  # noqa: Y015
+    _WhichOneofArgType__join_code: _TypeAlias = _typing.Literal["_join_code", b"_join_code"]  # noqa: Y015
     _WhichOneofReturnType__my_seat: _TypeAlias = _typing.Literal["my_seat"]  # noqa: Y015
     _WhichOneofArgType__my_seat: _TypeAlias = _typing.Literal["_my_seat", b"_my_seat"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__join_code) -> _WhichOneofReturnType__join_code | None: ...
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__my_seat) -> _WhichOneofReturnType__my_seat | None: ...
 
 Global___Room: _TypeAlias = Room  # noqa: Y015
