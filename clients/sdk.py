@@ -407,10 +407,9 @@ class Client:
     async def add_bot(
         self, room_id: str, level: str = "strong", seat: int | None = None
     ) -> common_pb2.Room:
-        """Seat a bot in ``seat`` (None: the first free seat)."""
         response = await self._call(
             self.lobby.AddBot,
-            lobby_pb2.AddBotRequest(
+            lobby_pb2.AddBotRequest(  # seat None: unset (no -1)
                 room_id=room_id,
                 seat=seat,
                 level=bot_level_value(level),
@@ -472,12 +471,9 @@ class Client:
         return response
 
     async def mute(self, room_id: str, seat: int, muted: bool = True) -> list[int]:
-        response = await self._call(
-            self.game.MuteSeat,
-            game_pb2.MuteSeatRequest(
-                room_id=room_id, seat=seat, muted=muted, request_id=new_request_id()
-            ),
-        )
+        request = game_pb2.MuteSeatRequest(room_id=room_id, seat=seat, muted=muted)
+        request.request_id = new_request_id()
+        response = await self._call(self.game.MuteSeat, request)
         assert isinstance(response, game_pb2.MuteSeatResponse)
         return list(response.muted_seats)
 
