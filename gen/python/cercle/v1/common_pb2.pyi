@@ -238,8 +238,9 @@ class Seat(_message.Message):
     """
     bot_number: _builtins.int
     """For a bot (SEAT_KIND_BOT): its number among the room's bots, 1 for the first bot in
-    seat order, 2 for the next... Word it in the player's language (the catalogue's
-    `seat-bot-name`, e.g. "Bot 2" / "Robot 2"). Unset for a person and a free seat.
+    seat order, 2 for the next... Word it in the player's language (the catalogues'
+    `bot_name` in i18n/locales/*/cli.ftl: "Bot 2", "Robot 2"). Unset for a person and a
+    free seat.
     """
     def __init__(
         self,

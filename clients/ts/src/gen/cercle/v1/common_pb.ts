@@ -114,8 +114,9 @@ export type Seat = Message<"cercle.v1.Seat"> & {
 
   /**
    * For a bot (SEAT_KIND_BOT): its number among the room's bots, 1 for the first bot in
-   * seat order, 2 for the next... Word it in the player's language (the catalogue's
-   * `seat-bot-name`, e.g. "Bot 2" / "Robot 2"). Unset for a person and a free seat.
+   * seat order, 2 for the next... Word it in the player's language (the catalogues'
+   * `bot_name` in i18n/locales/*\/cli.ftl: "Bot 2", "Robot 2"). Unset for a person and a
+   * free seat.
    *
    * @generated from field: optional int32 bot_number = 7;
    */
