@@ -342,7 +342,7 @@ class Script:
         by_index: dict[int, Seat] = {0: host}
         for seat in seats[1:]:
             joined = await seat.lobby.JoinRoom(
-                lobby_pb2.JoinRoomRequest(room_id=room.room_id, join_code=room.join_code),
+                lobby_pb2.JoinRoomRequest(join_code=room.join_code),
                 metadata=seat.metadata,
             )
             by_index[joined.seat] = seat
@@ -373,7 +373,7 @@ class Script:
             act = game_pb2.ActRequest(
                 room_id=room.room_id,
                 version=version,
-                idempotency_key=uuid.uuid4().hex,
+                request_id=uuid.uuid4().hex,
                 action=action,
             )
             self.profiler.start(f"act:{game_id}")

@@ -214,7 +214,7 @@ async def open_room(
         joined = await retrying(
             functools.partial(
                 player.lobby.JoinRoom,
-                lobby_pb2.JoinRoomRequest(room_id=room.room_id, join_code=room.join_code),
+                lobby_pb2.JoinRoomRequest(join_code=room.join_code),
                 metadata=player.metadata,
                 timeout=60,
             )
@@ -406,7 +406,7 @@ class Table:
         stats = self.gen.stats
         if update.kind in ACTION_KINDS:
             self.last_progress = now
-            if update.actor != seat:
+            if not update.HasField("actor") or update.actor != seat:
                 sent = self.sent.get(update.version)
                 if sent is not None and stats.counting:
                     stats.latencies.append(now - sent)
@@ -469,7 +469,7 @@ class Table:
         player = self.seats[seat]
         stats = self.gen.stats
         request = game_pb2.ActRequest(
-            room_id=self.room_id, version=version, idempotency_key=uuid.uuid4().hex, action=action
+            room_id=self.room_id, version=version, request_id=uuid.uuid4().hex, action=action
         )
         self.sent_message(request)
         started = time.perf_counter()
@@ -699,7 +699,7 @@ async def counted_window(
 def act_sized_request() -> bytes:
     """A typical ActRequest's bytes, for the bare servers' requests to weigh the same."""
     request = game_pb2.ActRequest(room_id="0123456789ab", version=123)
-    request.idempotency_key = uuid.uuid4().hex
+    request.request_id = uuid.uuid4().hex
     request.action.tomahawk.play_card.card = 42
     return request.SerializeToString()
 
@@ -942,9 +942,7 @@ async def streams_main(config: dict[str, Any]) -> None:
     async def join_with_code(player: Player, room_id: str) -> None:
         await retrying(
             lambda: player.lobby.JoinRoom(
-                lobby_pb2.JoinRoomRequest(
-                    room_id=room_id, join_code=codes[room_id], spectator=True
-                ),
+                lobby_pb2.JoinRoomRequest(join_code=codes[room_id], spectator=True),
                 metadata=player.metadata,
                 timeout=60,
             )
@@ -960,13 +958,13 @@ async def streams_main(config: dict[str, Any]) -> None:
         )
     )
     joined = time.perf_counter()
-    seqs: dict[str, int] = {}
+    starts: dict[str, str] = {}  # where each room's streams begin: its cursor now
     for index, room_id in enumerate(rooms):
         host = seated[2 * index]
         view = await host.game.GetView(
             game_pb2.GetViewRequest(room_id=room_id), metadata=host.metadata, timeout=30
         )
-        seqs[room_id] = view.room.seq
+        starts[room_id] = view.cursor
     emit(
         "joined",
         rooms=room_count,
@@ -986,7 +984,7 @@ async def streams_main(config: dict[str, Any]) -> None:
     async def subscribe(player: Player, room_id: str) -> None:
         for attempt in range(20):
             call = player.game.Subscribe(
-                game_pb2.SubscribeRequest(room_id=room_id, after_seq=seqs[room_id]),
+                game_pb2.SubscribeRequest(room_id=room_id, resume_cursor=starts[room_id]),
                 metadata=player.metadata,
             )
             try:
@@ -1032,7 +1030,7 @@ async def streams_main(config: dict[str, Any]) -> None:
                     game_pb2.ActRequest(
                         room_id=r,
                         version=legal.version,
-                        idempotency_key=uuid.uuid4().hex,
+                        request_id=uuid.uuid4().hex,
                         action=legal.actions[0],
                     ),
                     metadata=m.metadata,

@@ -200,14 +200,14 @@ async def cmd_join(client: Client, args: argparse.Namespace, io: Io) -> int:
         io.emit(
             {
                 "room_id": room.room_id,
-                "seat": joined.seat,
-                "spectator": joined.seat < 0,
+                "seat": joined.seat if joined.HasField("seat") else None,
+                "spectator": not joined.HasField("seat"),
                 "join_code": room.join_code,
                 "room": room_json(room),
             }
         )
         return 0
-    if joined.seat < 0:
+    if not joined.HasField("seat"):
         io.line(io.tr("joined_spectator", room_id=room.room_id))
     else:
         io.line(io.tr("joined_seat", room_id=room.room_id, seat=joined.seat))
@@ -356,7 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("add-bot", "seat a server bot (host)")
     sub.add_argument("room", metavar="ROOM")
     sub.add_argument("--level", choices=("random", "strong"), default="strong")
-    sub.add_argument("--seat", type=int, default=-1, help="the seat (default: first free)")
+    sub.add_argument("--seat", type=int, default=None, help="the seat (default: first free)")
     sub.set_defaults(run=cmd_add_bot)
 
     sub = command("replay", "a finished match step by step, with the seed commitment check")

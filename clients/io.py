@@ -18,6 +18,8 @@ from clients.render import Style, json_safe, status_name
 from clients.sdk import ApiError, bot_level_name
 
 EXIT_ERROR = 1
+SEAT_KINDS = {common_pb2.SEAT_KIND_HUMAN: "human", common_pb2.SEAT_KIND_BOT: "bot"}
+"""A seat's kind in the JSON output ("" for a free seat)."""
 
 
 class Io:
@@ -86,9 +88,8 @@ def room_json(room: common_pb2.Room) -> dict[str, Any]:
                 "index": s.index,
                 "player_id": s.player_id,
                 "display_name": s.display_name,
-                "kind": "bot"
-                if s.kind == common_pb2.SEAT_KIND_BOT
-                else ("human" if s.player_id else ""),
+                "kind": SEAT_KINDS.get(s.kind, ""),
+                "bot_number": s.bot_number if s.HasField("bot_number") else None,
                 "ready": s.ready,
                 "bot_level": bot_level_name(s.bot_level),
             }
@@ -96,7 +97,7 @@ def room_json(room: common_pb2.Room) -> dict[str, Any]:
         ],
         "spectator_count": room.spectator_count,
         "host_player_id": room.host_player_id,
-        "my_seat": room.my_seat,
+        "my_seat": room.my_seat if room.HasField("my_seat") else None,
         "version": room.version,
         "seq": room.seq,
     }

@@ -24,7 +24,7 @@ class LobbyScreen:
         """Say I am ready (a seated player), draw the lobby, start if everyone is."""
         t = self.table
         me = t.room.my_seat
-        if me >= 0 and not t.room.seats[me].ready:
+        if t.room.HasField("my_seat") and not t.room.seats[me].ready:
             try:
                 room = await t.call(lambda: t.client.ready(t.room_id))
                 t.set_room(room)

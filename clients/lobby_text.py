@@ -47,7 +47,7 @@ def lobby_hints(tr: Tr, room: common_pb2.Room, room_id: str, *, host: bool) -> l
         lines.append(tr("lobby_wait_ready"))
     if host:
         lines.append(tr("lobby_host_bots") if free else tr("lobby_host_start"))
-    elif room.my_seat >= 0:
+    elif room.HasField("my_seat"):
         lines.append(tr("lobby_guest_hint"))
     return lines
 

@@ -192,7 +192,8 @@ class Client:
 
     async def login(self, name: str) -> str:
         response = await self._call(
-            self.lobby.CreateSession, lobby_pb2.CreateSessionRequest(display_name=name)
+            self.lobby.CreateSession,
+            lobby_pb2.CreateSessionRequest(display_name=name, request_id=new_request_id()),
         )
         assert isinstance(response, lobby_pb2.CreateSessionResponse)
         self.token, self.player_id = response.session_token, response.player_id
@@ -205,7 +206,9 @@ class Client:
         """Log in as the player of ``device_id`` (created on its first login)."""
         response = await self._call(
             self.lobby.AuthenticateDevice,
-            lobby_pb2.AuthenticateDeviceRequest(device_id=device_id, display_name=name),
+            lobby_pb2.AuthenticateDeviceRequest(
+                device_id=device_id, display_name=name, request_id=new_request_id()
+            ),
         )
         assert isinstance(response, lobby_pb2.AuthenticateDeviceResponse)
         self.token, self.player_id = response.session_token, response.player_id
@@ -236,7 +239,8 @@ class Client:
 
     async def rename(self, name: str) -> str:
         response = await self._call(
-            self.lobby.UpdateProfile, lobby_pb2.UpdateProfileRequest(display_name=name)
+            self.lobby.UpdateProfile,
+            lobby_pb2.UpdateProfileRequest(display_name=name, request_id=new_request_id()),
         )
         assert isinstance(response, lobby_pb2.UpdateProfileResponse)
         return response.display_name
@@ -343,9 +347,8 @@ class Client:
     ) -> lobby_pb2.JoinRoomResponse:
         response = await self._call(
             self.lobby.JoinRoom,
-            lobby_pb2.JoinRoomRequest(
-                room_id=room_id,
-                join_code=code,
+            lobby_pb2.JoinRoomRequest(  # one of room_id and join_code (a oneof)
+                **({"join_code": code} if code else {"room_id": room_id}),
                 spectator=spectator,
                 request_id=request_id or new_request_id(),
             ),
@@ -393,10 +396,12 @@ class Client:
         assert isinstance(response, lobby_pb2.StartMatchResponse)
         return response.room
 
-    async def add_bot(self, room_id: str, level: str = "strong", seat: int = -1) -> common_pb2.Room:
+    async def add_bot(
+        self, room_id: str, level: str = "strong", seat: int | None = None
+    ) -> common_pb2.Room:
         response = await self._call(
             self.lobby.AddBot,
-            lobby_pb2.AddBotRequest(
+            lobby_pb2.AddBotRequest(  # seat None: unset (no -1)
                 room_id=room_id,
                 seat=seat,
                 level=bot_level_value(level),
@@ -437,7 +442,7 @@ class Client:
         request = game_pb2.ActRequest(
             room_id=room_id,
             version=version,
-            idempotency_key=key or uuid.uuid4().hex,
+            request_id=key or new_request_id(),
             action=action,
         )
         response = await self._call(self.game.Act, request)
@@ -465,41 +470,39 @@ class Client:
 
     async def send_chat(self, room_id: str, text: str) -> game_pb2.SendChatResponse:
         response = await self._call(
-            self.game.SendChat, game_pb2.SendChatRequest(room_id=room_id, text=text)
+            self.game.SendChat,
+            game_pb2.SendChatRequest(room_id=room_id, text=text, request_id=new_request_id()),
         )
         assert isinstance(response, game_pb2.SendChatResponse)
         return response
 
     async def mute(self, room_id: str, seat: int, muted: bool = True) -> list[int]:
-        response = await self._call(
-            self.game.MuteSeat, game_pb2.MuteSeatRequest(room_id=room_id, seat=seat, muted=muted)
-        )
+        request = game_pb2.MuteSeatRequest(room_id=room_id, seat=seat, muted=muted)
+        request.request_id = new_request_id()
+        response = await self._call(self.game.MuteSeat, request)
         assert isinstance(response, game_pb2.MuteSeatResponse)
         return list(response.muted_seats)
 
     async def updates(
         self,
         room_id: str,
-        after_seq: int = 0,
         *,
         resume: bool = True,
         cursor: str = "",
         presence: bool = False,
     ) -> AsyncGenerator[game_pb2.SubscribeResponse, None]:
-        """The room's updates after ``cursor`` (an update's or a view's; the deprecated
-        ``after_seq`` when none is given); on a dropped stream, resubscribes from the last
-        cursor received (with backoff), so no update is missed or repeated. A cursor the
+        """The room's updates after ``cursor`` (an update's or a view's; empty: from the
+        start); on a dropped stream, resubscribes from the last cursor received (with
+        backoff), so no update is missed or repeated. A cursor the
         room's log can no longer resume (CURSOR_STALE: a restore or a failover rewrote it)
         is raised as :class:`ApiError`: subscribe again without one and adopt the history.
         ``presence``: also yield UPDATE_KIND_PRESENCE updates (who is connected)."""
-        last_seq = after_seq
+        last_seq = 0
         delay = 0.1
         while True:
             request = game_pb2.SubscribeRequest(
                 room_id=room_id, resume_cursor=cursor, presence=presence
             )
-            if not cursor:
-                request.after_seq = last_seq
             call = self.game.Subscribe(request, metadata=self.metadata)
             try:
                 async for update in call:

@@ -157,7 +157,7 @@ class TableLoop:
 
     @property
     def seated(self) -> bool:
-        return self.room.my_seat >= 0
+        return self.room.HasField("my_seat")
 
     @property
     def status(self) -> int:
@@ -344,8 +344,8 @@ class TableLoop:
         back = self.status != common_pb2.ROOM_STATUS_OPEN and self.view is not None and seq > 0
         # Back at a match under way: the last updates again, told as "Recent events".
         since = max(0, seq - RECENT_UPDATES) if back else seq
-        # (From the first view's cursor, so a rewritten log is told, not skipped; from a seq
-        # only to tell the recent events again.)
+        # (From the first view's cursor, so a rewritten log is told, not skipped; from the
+        # start only to tell the recent events again.)
         start = "" if back else first.cursor
         self.tasks.append(asyncio.create_task(self.pump(since, skip_until=seq, cursor=start)))
         self.tasks.append(asyncio.create_task(self.ticker()))
@@ -430,11 +430,14 @@ class TableLoop:
         self.write("\n" + "\n".join(lines) + "\n")
         return 0
 
-    async def pump(self, after_seq: int, skip_until: int = 0, cursor: str = "") -> None:
-        """Updates after ``cursor`` (else ``after_seq``) into the queue; those up to
-        ``skip_until`` (already shown by the first view) only tell their events, as history."""
+    async def pump(self, quiet_until: int, skip_until: int = 0, cursor: str = "") -> None:
+        """Updates after ``cursor`` (empty: from the start, those up to ``quiet_until``
+        dropped) into the queue; those up to ``skip_until`` (already shown by the first
+        view) only tell their events, as history."""
         try:
-            async for update in self.client.updates(self.room_id, after_seq, cursor=cursor):
+            async for update in self.client.updates(self.room_id, cursor=cursor):
+                if not cursor and update.seq and update.seq <= quiet_until:
+                    continue
                 if update.seq and update.seq <= skip_until:
                     await self.queue.put(("history", update))
                     continue

@@ -60,7 +60,7 @@ def new_bot(index: int, level: str, token: str) -> SeatRecord:
     its player id unique)."""
     return SeatRecord(
         player_id=f"bot-{index}-{token}",
-        name=f"Bot {index + 1} ({level})",
+        name="",  # a bot has no name: clients word it (Seat.bot_number) in their language
         kind=SeatKind.BOT,
         ready=True,
         level=level,

@@ -28,11 +28,12 @@ from services.render import (
     waiting_for,
 )
 from services.replays import replay_page
+from services.retries import Retries
 from services.rooms import Rooms, is_member, seat_of
 from services.servicing import guarded, guarded_stream, holds_presence
 from services.store import now
 from services.stream_cache import SharedRenderer, StreamCache
-from services.streams import check_cursor, leaves, left_room
+from services.streams import leaves, left_room
 
 # One context type for all methods: grpc.aio.ServicerContext is generic in the method's
 # request and response types, which the shared helpers (servicing, errors) do not know.
@@ -55,6 +56,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self.feeds = feeds
         self.cache = StreamCache()
         self.chat = TableChat(rooms)
+        self.retries = Retries(rooms.store)
 
     @guarded
     async def GetView(
@@ -107,7 +109,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             player,
             action,
             version=request.version,
-            idempotency_key=request.idempotency_key,
+            request_id=request.request_id,
             game_id=game_id,
             rate=deferred_take.get(),
         )
@@ -175,13 +177,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: game_pb2.SubscribeRequest, record: RoomRecord
     ) -> tuple[int, str]:
         """The seq a stream starts after, and its cursor; refuses a cursor the room's log
-        cannot resume (services.cursors) and the deprecated ``after_seq`` past the log."""
+        cannot resume (services.cursors). No cursor: from the beginning."""
         if not request.resume_cursor:
-            check_cursor(request.after_seq, record.seq)  # deprecated, for older clients
-            after = request.after_seq
-            entry = await self.rooms.store.read_entry(record.room_id, after) if after else None
-            start = cursors.cursor_at(record, entry) if entry is not None else None
-            return after, start or cursors.encode(cursors.Cursor(record.epoch, 0, ""))
+            return 0, cursors.encode(cursors.Cursor(record.epoch, 0, ""))
         cursor = cursors.decode(request.resume_cursor)
         entry = None
         if 0 < cursor.seq <= record.seq:
@@ -194,16 +192,28 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: game_pb2.SendChatRequest, context: Context
     ) -> game_pb2.SendChatResponse:
         player = require_player()
-        seq, text = await self.chat.send(player, request.room_id, request.text)
-        return game_pb2.SendChatResponse(seq=seq, text=text)
+
+        async def run() -> game_pb2.SendChatResponse:
+            seq, text = await self.chat.send(player, request.room_id, request.text)
+            return game_pb2.SendChatResponse(seq=seq, text=text)
+
+        return await self.retries.once(
+            player.player_id, "SendChat", request, game_pb2.SendChatResponse, run
+        )
 
     @guarded
     async def MuteSeat(
         self, request: game_pb2.MuteSeatRequest, context: Context
     ) -> game_pb2.MuteSeatResponse:
         player = require_player()
-        muted = await self.chat.mute(player, request.room_id, request.seat, request.muted)
-        return game_pb2.MuteSeatResponse(muted_seats=muted)
+
+        async def run() -> game_pb2.MuteSeatResponse:
+            muted = await self.chat.mute(player, request.room_id, request.seat, request.muted)
+            return game_pb2.MuteSeatResponse(muted_seats=muted)
+
+        return await self.retries.once(
+            player.player_id, "MuteSeat", request, game_pb2.MuteSeatResponse, run
+        )
 
     @guarded
     async def GetReplay(

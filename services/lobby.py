@@ -159,20 +159,23 @@ def plan_ready(current: RoomRecord, player: Player, ready: bool) -> Change | Non
 
 
 def plan_bot(
-    current: RoomRecord, player: Player, seat: int, level: str | None, token: str
+    current: RoomRecord, player: Player, seat: int | None, level: str | None, token: str
 ) -> Change:
-    """Put a bot of ``level`` in ``seat`` (-1: first free), or remove it (level None)."""
+    """Put a bot of ``level`` in ``seat`` (None: the first free), or remove it (level
+    None)."""
     if current.meta.host != player.player_id:
         raise errors.denied("only the host can seat or remove bots", "NOT_HOST")
     if current.status is not RoomStatus.OPEN:
         raise errors.precondition("the match has started", "MATCH_STARTED")
     seats = list(current.seats)
-    index = seat
-    if level is not None and index == -1:
+    if seat is None:
         free = [i for i, s in enumerate(seats) if s is None]
+        if level is None:
+            raise errors.invalid("seat", "say which seat's bot to remove")
         if not free:
             raise errors.precondition("every seat is taken", "ROOM_FULL")
-        index = free[0]
+        seat = free[0]
+    index = seat
     if not 0 <= index < len(seats):
         raise errors.invalid("seat", f"seats go from 0 to {len(seats) - 1}")
     if level is None:
@@ -438,13 +441,29 @@ class LobbyOps(RoomsCore):
         bot_delay: float | None,
         address: str,
     ) -> tuple[RoomRecord, int]:
-        if bots < 0:
-            raise errors.invalid("bots", "bots cannot be negative")
+        try:
+            game = registry.get(game_id)
+        except registry.UnknownGame as exc:
+            raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
+        info = game.info
+        low, high = info.min_players - 1, info.max_players - 1
+        if not low <= bots <= high:
+            # The field at fault is the one sent: a table of 1 + bots seats.
+            count = f"{low}" if low == high else f"{low} to {high}"
+            raise RoomError(
+                errors.Kind.INVALID_ARGUMENT,
+                "BOTS_OUT_OF_RANGE",
+                f"{info.name} is played with {count} bot{'s' if high > 1 else ''} besides you",
+                field="bots",
+                metadata={"game": info.name, "min_bots": str(low), "max_bots": str(high)},
+            )
         if level not in BOT_LEVELS:
             raise errors.invalid("bot_level", "bot levels are random and strong", "UNKNOWN_LEVEL")
         players = players or bots + 1
         if players != bots + 1:
-            raise errors.invalid("players", "with bots, players is 1 + bots (or 0)")
+            raise errors.invalid(
+                "players", f"with {bots} bots the table has {bots + 1} seats: send players 0"
+            )
         record = await self.create_room(
             player,
             game_id,
@@ -455,7 +474,7 @@ class LobbyOps(RoomsCore):
             address=address,
         )
         for _ in range(bots):
-            await self.set_bot(player, record.room_id, -1, level or "strong")
+            await self.set_bot(player, record.room_id, None, level or "strong")
         await self.set_ready(player, record.room_id, True)
         return await self.start(player, record.room_id), 0
 
@@ -467,9 +486,10 @@ class LobbyOps(RoomsCore):
         return await self.load(room_id)
 
     async def set_bot(
-        self, player: Player, room_id: str, seat: int, level: str | None
+        self, player: Player, room_id: str, seat: int | None, level: str | None
     ) -> RoomRecord:
-        """Put a bot of ``level`` in ``seat`` (-1: first free), or remove it (level None)."""
+        """Put a bot of ``level`` in ``seat`` (None: the first free), or remove it (level
+        None)."""
         token = secrets.token_hex(3)
         await self._mutate(room_id, lambda current: plan_bot(current, player, seat, level, token))
         return await self.load(room_id)

@@ -23,8 +23,9 @@ from services.render import match_record_message, room_message, timestamp
 from services.retries import Retries
 from services.rooms import Rooms, is_member
 from services.servicing import guarded, guarded_stream, holds_presence
-from services.store import IssuedSession, now
-from services.streams import check_cursor, leaves, left_room, too_slow
+from services.session_retries import Logins, session_fields
+from services.store import now
+from services.streams import leaves, left_room, too_slow
 
 _KIND = {
     "int": lobby_pb2.OPTION_KIND_INT,
@@ -36,12 +37,6 @@ _KIND = {
 # request and response types, which the shared helpers (servicing, errors) do not know.
 Context: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
 R = TypeVar("R", bound=Message)
-SessionResponse = TypeVar(
-    "SessionResponse",
-    lobby_pb2.CreateSessionResponse,
-    lobby_pb2.AuthenticateDeviceResponse,
-    lobby_pb2.RefreshSessionResponse,
-)
 
 ROOM_CHANGES = {
     "created": lobby_pb2.ROOM_CHANGE_CREATED,
@@ -106,16 +101,6 @@ def _metadata(context: Context, key: str) -> str:
         if name == key:
             return str(value)
     return ""
-
-
-def session_fields(response: SessionResponse, issued: IssuedSession, now: float) -> SessionResponse:
-    """Fill a session response's tokens and their expiry times."""
-    response.session_token = issued.access_token
-    response.player_id = issued.player_id
-    response.expire_time.CopyFrom(timestamp(now + issued.access_ttl))
-    response.refresh_token = issued.refresh_token
-    response.refresh_expire_time.CopyFrom(timestamp(now + issued.refresh_ttl))
-    return response
 
 
 def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.GameInfo]:
@@ -193,14 +178,17 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self.feeds = feeds
         self.players = Players(rooms.store, rooms.clock)
         self.retries = Retries(rooms.store)
+        self.logins = Logins(self.players, self.retries, rooms.clock)
 
     async def _once(self, method: str, request: Message, run: Callable[[], Awaitable[R]]) -> R:
         """Run a mutating request once per request id (services.retries)."""
         response_type = type(self).RESPONSES[method]
-        result = await self.retries.once(require_player(), method, request, response_type, run)
+        player_id = require_player().player_id
+        result = await self.retries.once(player_id, method, request, response_type, run)
         return cast(R, result)
 
     RESPONSES: ClassVar[dict[str, type[Message]]] = {
+        "UpdateProfile": lobby_pb2.UpdateProfileResponse,
         "CreateRoom": lobby_pb2.CreateRoomResponse,
         "QuickMatch": lobby_pb2.QuickMatchResponse,
         "JoinRoom": lobby_pb2.JoinRoomResponse,
@@ -215,18 +203,13 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreateSession(
         self, request: lobby_pb2.CreateSessionRequest, context: Context
     ) -> lobby_pb2.CreateSessionResponse:
-        issued = await self.players.create_guest(request.display_name)
-        return session_fields(lobby_pb2.CreateSessionResponse(), issued, self.rooms.clock())
+        return await self.logins.create_session(request, current_address.get())
 
     @guarded
     async def AuthenticateDevice(
         self, request: lobby_pb2.AuthenticateDeviceRequest, context: Context
     ) -> lobby_pb2.AuthenticateDeviceResponse:
-        issued, created, name = await self.players.authenticate_device(
-            request.device_id, request.display_name
-        )
-        response = lobby_pb2.AuthenticateDeviceResponse(created=created, display_name=name)
-        return session_fields(response, issued, self.rooms.clock())
+        return await self.logins.authenticate_device(request)
 
     @guarded
     async def RefreshSession(
@@ -250,8 +233,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.UpdateProfileRequest, context: Context
     ) -> lobby_pb2.UpdateProfileResponse:
         player = require_player()
-        name = await self.players.rename(player, request.display_name)
-        return lobby_pb2.UpdateProfileResponse(player_id=player.player_id, display_name=name)
+
+        async def run() -> lobby_pb2.UpdateProfileResponse:
+            name = await self.players.rename(player, request.display_name)
+            return lobby_pb2.UpdateProfileResponse(player_id=player.player_id, display_name=name)
+
+        return await self._once("UpdateProfile", request, run)
 
     @guarded
     async def ListMyRooms(
@@ -359,7 +346,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.JoinRoomRequest, context: Context
     ) -> lobby_pb2.JoinRoomResponse:
         player = require_player()
-        if not request.room_id and not request.join_code:
+        if not request.room_id and not request.join_code:  # neither case of the oneof
             raise errors.invalid("room_id", "give a room id or a join code")
 
         async def run() -> lobby_pb2.JoinRoomResponse:
@@ -371,7 +358,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 address=current_address.get(),
             )
             room = room_message(record, player.player_id)
-            return lobby_pb2.JoinRoomResponse(room=room, seat=seat)
+            return lobby_pb2.JoinRoomResponse(room=room, seat=seat if seat >= 0 else None)
 
         return await self._once("JoinRoom", request, run)
 
@@ -417,7 +404,8 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         level = _bot_level(request.level, "level")
 
         async def run() -> lobby_pb2.AddBotResponse:
-            record = await self.rooms.set_bot(player, request.room_id, request.seat, level)
+            seat = request.seat if request.HasField("seat") else None
+            record = await self.rooms.set_bot(player, request.room_id, seat, level)
             return lobby_pb2.AddBotResponse(room=room_message(record, player.player_id))
 
         return await self._once("AddBot", request, run)
@@ -451,8 +439,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             cursors.check(start, record, at)
             cursor = start.seq
         else:
-            check_cursor(request.after_seq, record.seq)  # deprecated, for older clients
-            cursor = request.after_seq
+            cursor = 0
         async with self.feeds.listen(record.room_id, record.seq) as queue:
             if cursor == 0:
                 last = None

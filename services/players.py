@@ -111,14 +111,18 @@ class Players:
 
     # -- identity -------------------------------------------------------------------------------
 
-    async def create_guest(self, display_name: str) -> IssuedSession:
+    async def create_guest(
+        self, display_name: str, derived_from: tuple[str, str] | None = None
+    ) -> IssuedSession:
+        """A new guest and its session (tokens derived from ``derived_from``, see
+        ``Store.issue_session``)."""
         name = clean_display_name(display_name)
         player_id = "p-" + secrets.token_hex(8)
         await self.store.create_player(player_id, name, self.clock())
-        return await self.store.issue_session(player_id)
+        return await self.store.issue_session(player_id, derived_from)
 
     async def authenticate_device(
-        self, device_id: str, display_name: str
+        self, device_id: str, display_name: str, derived_from: tuple[str, str] | None = None
     ) -> tuple[IssuedSession, bool, str]:
         """A session for the device's player (created on its first call): the session,
         whether the player is new, and their display name."""
@@ -132,7 +136,7 @@ class Players:
             await self.store.create_player(player_id, name, self.clock())
             current = name
         log.info("device_authenticated", player=player_id, created=created)
-        return await self.store.issue_session(player_id), created, current
+        return await self.store.issue_session(player_id, derived_from), created, current
 
     async def refresh(self, refresh_token: str) -> IssuedSession:
         if not refresh_token or len(refresh_token) > 256:

@@ -76,7 +76,7 @@ def room_message(
     """The Room message for ``viewer`` (a player id); overrides come from a log entry."""
     seats = record.seats if seats is None else seats
     meta = record.meta
-    my_seat = -1
+    my_seat: int | None = None
     members = set(record.spectators)
     for index, seat in enumerate(seats):
         if seat is not None:
@@ -93,7 +93,7 @@ def room_message(
         create_time=timestamp(meta.created),
         version=record.version if version is None else version,
         seq=record.seq if seq is None else seq,
-        my_seat=my_seat,
+        my_seat=my_seat,  # None: unset (the viewer sits nowhere)
     )
     if viewer is not None and viewer in members:
         room.join_code = meta.code
@@ -103,16 +103,26 @@ def room_message(
 
 
 def add_seats(out: Any, seats: Seats) -> None:
-    """Append a Seat message per seat to the repeated field ``out``."""
+    """Append a Seat message per seat to the repeated field ``out``. A bot has no display
+    name (the server words nothing): its ``bot_number`` (1, 2... among the bots, in seat
+    order) is for the client to word."""
+    bots = 0
     for index, seat in enumerate(seats):
         message = out.add(index=index)
-        if seat is not None:
-            message.player_id = seat.player_id
+        if seat is None:
+            message.kind = common_pb2.SEAT_KIND_EMPTY
+            continue
+        message.player_id = seat.player_id
+        message.ready = seat.ready
+        if seat.is_bot:
+            bots += 1
+            message.kind = common_pb2.SEAT_KIND_BOT
+            message.bot_number = bots
+        else:
+            message.kind = common_pb2.SEAT_KIND_HUMAN
             message.display_name = seat.name
-            message.kind = common_pb2.SEAT_KIND_BOT if seat.is_bot else common_pb2.SEAT_KIND_HUMAN
-            message.ready = seat.ready
-            if seat.level:
-                message.bot_level = common_pb2.BotLevel.Value("BOT_LEVEL_" + seat.level.upper())
+        if seat.level:
+            message.bot_level = common_pb2.BotLevel.Value("BOT_LEVEL_" + seat.level.upper())
 
 
 def match_record_message(summary: MatchSummary, viewer: str) -> lobby_pb2.MatchRecord:
@@ -160,7 +170,6 @@ def presence_update(
         seq=seq,
         version=version,
         kind=game_pb2.UPDATE_KIND_PRESENCE,
-        actor=-1,
         cursor=cursor,
         presence=presence_message(online, seats),
     )
@@ -343,7 +352,7 @@ class EntryRenderer:
             seq=entry.seq,
             version=entry.version or version,
             kind=UPDATE_KINDS[entry.kind],
-            actor=entry.actor,
+            actor=entry.actor if entry.actor >= 0 else None,
             events=self.events(seat),
             deadlines=deadline_messages(entry.deadlines),
         )

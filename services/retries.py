@@ -1,14 +1,20 @@
-"""Request ids of the mutating lobby RPCs (AIP-155), with the contract of ``Act``'s
-idempotency key: a retry with the same id returns the first call's answer and runs nothing
-(no second room, no quota spent); the same id with a different request is refused
-INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED and changes nothing.
+"""Request ids of the mutating RPCs (AIP-155) but ``Act`` (whose ``request_id`` the room's
+commit script keeps, services.store): a retry with the same id returns the first call's
+answer and runs nothing (no second room, no second chat line, no quota spent); the same id
+with a different request is refused INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED and changes
+nothing.
+
+An id is held per *scope*: the calling player's id, or for the RPCs that open a session (no
+player yet) the device id or the caller's network address (:func:`session_scope`), so that
+one caller's id never answers another's request.
 
 How: the first call holds the id (``SET NX``, for :data:`~services.store.players.
 REQUEST_PENDING_SECONDS`) with a fingerprint of the request (method and fields, the id
 aside), runs, then keeps its serialized answer under the id for
 :data:`~services.store.REQUEST_TTL_SECONDS`. A refused first call gives the id back, so a
 retry runs again; a first call that failed otherwise (the store unreachable) keeps the id
-until its hold lapses, since it may have changed something. A retry that arrives while the
+until its hold lapses, since it may have changed something. A login's answer is kept
+without its tokens, for a short while (services.session_retries). A retry that arrives while the
 first call still runs waits for its answer (bounded), then gets ABORTED /
 REQUEST_IN_PROGRESS.
 """
@@ -24,7 +30,6 @@ from google.protobuf.message import Message
 
 from services import errors
 from services.errors import Kind, RoomError
-from services.records import Player
 from services.store import Store
 
 M = TypeVar("M", bound=Message)
@@ -33,6 +38,12 @@ MAX_REQUEST_ID_LENGTH = 128
 WAIT_STEPS = 100
 WAIT_STEP_SECONDS = 0.05
 """A retry waits at most WAIT_STEPS * WAIT_STEP_SECONDS for the first call to finish."""
+
+
+def session_scope(kind: str, secret: str) -> str:
+    """The scope of a session RPC's request id: ``kind`` (``device``, ``address``) and what
+    only the caller holds or is (hashed: a device id is a secret, store keys are readable)."""
+    return f"{kind}:" + hashlib.sha256(secret.encode()).hexdigest()[:32]
 
 
 def request_fingerprint(method: str, request: Message) -> str:
@@ -45,7 +56,7 @@ def request_fingerprint(method: str, request: Message) -> str:
 
 
 def request_id_reused() -> RoomError:
-    """The same status and reason as a reused ``Act`` idempotency key."""
+    """The same status and reason as a reused ``Act`` request id."""
     return RoomError(
         Kind.INVALID_ARGUMENT,
         "IDEMPOTENCY_KEY_REUSED",
@@ -55,19 +66,27 @@ def request_id_reused() -> RoomError:
 
 
 class Retries:
-    """Runs a lobby request once per request id."""
+    """Runs a mutating request once per request id (and scope)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
 
     async def once(
         self,
-        player: Player,
+        scope: str,
         method: str,
         request: Message,
         response_type: type[M],
         run: Callable[[], Awaitable[M]],
+        *,
+        ttl: int | None = None,
+        seal: Callable[[M], bytes] | None = None,
+        unseal: Callable[[bytes], M] | None = None,
     ) -> M:
+        """``run`` once for the request's ``request_id`` within ``scope`` (a player id, or
+        :func:`session_scope`); its answer is kept ``ttl`` seconds (None: the store's
+        default, a day), as ``seal`` writes it (None: serialized) and ``unseal`` reads it
+        back (None: parsed as ``response_type``)."""
         request_id: str = getattr(request, "request_id", "")
         if not request_id:
             return await run()
@@ -77,13 +96,13 @@ class Retries:
             )
         fingerprint = request_fingerprint(method, request)
         for _ in range(WAIT_STEPS):
-            held = await self.store.claim_request(player.player_id, request_id, fingerprint)
+            held = await self.store.claim_request(scope, request_id, fingerprint)
             if held is None:
                 break  # ours: run it
             if held.fingerprint != fingerprint:
                 raise request_id_reused()
             if held.done:
-                return response_type.FromString(held.answer)
+                return unseal(held.answer) if unseal else response_type.FromString(held.answer)
             await asyncio.sleep(WAIT_STEP_SECONDS)  # the first call is still running
         else:
             raise RoomError(
@@ -94,17 +113,22 @@ class Retries:
             )
         # Shielded: a caller that gives up (a lost connection, a deadline) does not stop the
         # request halfway, so its answer is kept for the retry.
-        return await asyncio.shield(self._run(player, request_id, fingerprint, run))
+        kept = seal or (lambda answer: answer.SerializeToString())
+        return await asyncio.shield(self._run(scope, request_id, fingerprint, run, ttl, kept))
 
     async def _run(
-        self, player: Player, request_id: str, fingerprint: str, run: Callable[[], Awaitable[M]]
+        self,
+        scope: str,
+        request_id: str,
+        fingerprint: str,
+        run: Callable[[], Awaitable[M]],
+        ttl: int | None,
+        seal: Callable[[M], bytes],
     ) -> M:
         try:
             answer = await run()
         except RoomError:  # refused: nothing changed, so the id is free again
-            await self.store.release_request(player.player_id, request_id, fingerprint)
+            await self.store.release_request(scope, request_id, fingerprint)
             raise
-        await self.store.finish_request(
-            player.player_id, request_id, fingerprint, answer.SerializeToString()
-        )
+        await self.store.finish_request(scope, request_id, fingerprint, seal(answer), ttl=ttl)
         return answer

@@ -244,7 +244,7 @@ class Rooms(LobbyOps, ServerMoves):
         action: Any,
         *,
         version: int | None,
-        idempotency_key: str = "",
+        request_id: str = "",
         source: Source = Source.PLAYER,
         game_id: str | None = None,
         record: RoomRecord | None = None,
@@ -262,7 +262,7 @@ class Rooms(LobbyOps, ServerMoves):
                 player,
                 action,
                 version=version,
-                idempotency_key=idempotency_key,
+                request_id=request_id,
                 source=Source(source),
                 game_id=game_id,
                 record=record,
@@ -282,7 +282,7 @@ class Rooms(LobbyOps, ServerMoves):
         action: Any,
         *,
         version: int | None,
-        idempotency_key: str,
+        request_id: str,
         source: Source,
         game_id: str | None,
         record: RoomRecord | None,
@@ -290,11 +290,11 @@ class Rooms(LobbyOps, ServerMoves):
         rate: DeferredTake | None = None,
     ) -> ActResult:
         started = time.perf_counter()
-        if len(idempotency_key) > 128:
-            raise errors.invalid("idempotency_key", "an idempotency key has at most 128 characters")
+        if len(request_id) > 128:
+            raise errors.invalid("request_id", "a request id has at most 128 characters")
         key = ""
-        if idempotency_key and player is not None:
-            key = f"{player.player_id}:{idempotency_key}"
+        if request_id and player is not None:
+            key = f"{player.player_id}:{request_id}"
         if not room_id or len(room_id) > 64:
             raise errors.invalid("room_id", "give a room id")
         held = self.warm.get(room_id) if self.warm is not None and record is None else None
@@ -490,8 +490,8 @@ def key_reused() -> RoomError:
     return RoomError(
         errors.Kind.INVALID_ARGUMENT,
         "IDEMPOTENCY_KEY_REUSED",
-        "this idempotency key was used for another request: use a new key for each action",
-        field="idempotency_key",
+        "this request id was used for another request: use a new id for each action",
+        field="request_id",
     )
 
 

@@ -9,10 +9,11 @@
 - **Slow readers.** A stream whose client reads slower than its room changes is ended by
   the feed once ``services.feed.QUEUE_LIMIT`` updates wait for it (its queue is dropped at
   once): RESOURCE_EXHAUSTED / ``STREAM_TOO_SLOW`` with RetryInfo; the client subscribes
-  again with ``after_seq`` = the last seq it got and misses nothing.
+  again with ``resume_cursor`` = the last cursor it got and misses nothing.
 - **Leaving.** A stream ends FAILED_PRECONDITION / ``LEFT_ROOM`` at the log entry of its
   viewer's own ``LeaveRoom``, on whichever replica the stream is served.
-- **Cursors.** ``after_seq`` past the room's log is OUT_OF_RANGE / ``CURSOR_AHEAD``.
+- **Cursors.** A cursor past the room's log is OUT_OF_RANGE / ``CURSOR_AHEAD``
+  (:mod:`services.cursors`).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def too_slow() -> RoomError:
         Kind.RESOURCE_EXHAUSTED,
         "STREAM_TOO_SLOW",
         "updates were waiting faster than this stream read them: subscribe again with "
-        "after_seq = the last seq you received (you miss nothing)",
+        "resume_cursor = the cursor of the last update you received (you miss nothing)",
         retry_after=TOO_SLOW_RETRY_SECONDS,
     )
 
@@ -77,25 +78,6 @@ def left_room() -> RoomError:
         "LEFT_ROOM",
         "you left this room: join it again to follow it",
     )
-
-
-def check_cursor(after_seq: int, last_seq: int) -> None:
-    """Refuse a negative cursor or one past the room's log (nothing would ever come)."""
-    if after_seq < 0:
-        raise RoomError(
-            Kind.INVALID_ARGUMENT,
-            "INVALID_ARGUMENT",
-            "after_seq cannot be negative",
-            field="after_seq",
-        )
-    if after_seq > last_seq:
-        raise RoomError(
-            Kind.OUT_OF_RANGE,
-            "CURSOR_AHEAD",
-            f"after_seq {after_seq} is past this room's last update ({last_seq}): subscribe "
-            "with the last seq you received, or 0 to start over",
-            metadata={"cursor_seq": str(after_seq), "last_seq": str(last_seq)},
-        )
 
 
 LEAVES = kinds((Left, SpectatorLeft))

@@ -189,7 +189,7 @@ class RoomTrack:
 
 
 class Follower:
-    """One human's Subscribe stream: resumed after the last seq received, bounded."""
+    """One human's Subscribe stream: resumed after the last cursor received, bounded."""
 
     def __init__(self, room: RoomTrack, name: str, tally: Tally) -> None:
         self.room = room
@@ -199,17 +199,17 @@ class Follower:
         self.changed = asyncio.Event()
 
     async def run(self, client: Client) -> None:
-        cursor = 0
+        cursor = ""
         for attempt in range(MAX_RESUMES):
             call = client.game.Subscribe(
-                game_pb2.SubscribeRequest(room_id=self.room.room_id, after_seq=cursor),
+                game_pb2.SubscribeRequest(room_id=self.room.room_id, resume_cursor=cursor),
                 metadata=client.metadata,
             )
             try:
                 async for update in call:
                     self.room.first_seen.setdefault(update.seq, time.time())
                     self.log.seqs.append(update.seq)
-                    cursor = update.seq
+                    cursor = update.cursor
                     if update.HasField("outcome"):
                         self.room.finished = True
                     self.changed.set()

@@ -327,10 +327,7 @@ def replay_parts(
     match = replay.match
     tr = ctx.tr
     ctx.game_id = match.game_id
-    for seat in match.seats:
-        if seat.player_id:
-            ctx.names[seat.index] = seat.display_name or seat.player_id
-            ctx.players[seat.player_id] = ctx.names[seat.index]
+    ctx.learn_seats(match.seats)
     names = ", ".join(ctx.names.get(i, "?") for i in range(match.players))
     head = [
         ctx.style.bold(

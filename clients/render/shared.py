@@ -203,20 +203,28 @@ class Context:
         """Take the seats' names and my seat from a Room message."""
         if room.game_id:
             self.game_id = room.game_id
-        self.me = room.my_seat
-        for seat in room.seats:
+        self.me = room.my_seat if room.HasField("my_seat") else -1
+        self.learn_seats(room.seats)
+
+    def learn_seats(self, seats: Iterable[common_pb2.Seat]) -> None:
+        """Name every taken seat: a person by their name, a bot in the reader's language."""
+        for seat in seats:
             if seat.player_id:
-                name = safe_text(seat.display_name or seat.player_id)
-                if seat.kind == common_pb2.SEAT_KIND_BOT:
-                    # The server names bots in no language: say it in the reader's.
-                    level = bot_level_name(seat.bot_level)
-                    name = self.tr("bot_name", n=seat.index + 1) + (
-                        f" ({self.tr.word('bot_level', level)})" if level else ""
-                    )
-                self.names[seat.index] = name
+                self.names[seat.index] = name = self.seat_name(seat)
                 self.players[seat.player_id] = name
             else:
                 self.names.pop(seat.index, None)
+
+    def seat_name(self, seat: common_pb2.Seat) -> str:
+        """A seat's name: the server names bots in no language (Seat.bot_number), so it is
+        said here in the reader's ("Bot 2 (strong)")."""
+        if seat.kind != common_pb2.SEAT_KIND_BOT:
+            return safe_text(seat.display_name or seat.player_id)
+        level = bot_level_name(seat.bot_level)
+        number = seat.bot_number if seat.HasField("bot_number") else seat.index + 1
+        return self.tr("bot_name", n=number) + (
+            f" ({self.tr.word('bot_level', level)})" if level else ""
+        )
 
     def who(self, seat: Any) -> str:
         """A seat's name, marked when it is mine."""

@@ -57,6 +57,7 @@ from services.store.players import (
     RefreshReused,
     RequestClaim,
     SessionFound,
+    derived_pair,
 )
 from services.store.scripts import COMMIT_SCRIPT
 from services.store_errors import WRITE_REFUSALS, StoreUnavailable
@@ -92,6 +93,7 @@ __all__ = (
     "StoreUnavailable",
     "bot_tables_scope",
     "code_key",
+    "derived_pair",
     "dumps",
     "entry_from_notification",
     "heartbeat_channel",

@@ -252,6 +252,13 @@ def matches_key(player_id: str) -> str:
     return f"cercle:player:{player_id}:matches"
 
 
-def request_key(player_id: str, request_id: str) -> str:
-    """A lobby request id's claim (``player:request id``, hashed: ids may be long)."""
-    return "cercle:request:" + _digest(f"{player_id}:{request_id}")[:32]
+LOGIN_REQUESTS = "cercle:request:login:"
+"""Where a login's request ids are held (a scope that is no player: a device or an address,
+``services.retries.session_scope``): apart, for they live seconds, not a day."""
+
+
+def request_key(scope: str, request_id: str) -> str:
+    """A request id's claim (``scope:request id``, hashed: ids may be long); ``scope`` is
+    the player's id, or a login's ``kind:digest`` (:data:`LOGIN_REQUESTS`)."""
+    prefix = LOGIN_REQUESTS if ":" in scope else "cercle:request:"
+    return prefix + _digest(f"{scope}:{request_id}")[:32]

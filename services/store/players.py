@@ -129,11 +129,11 @@ class RefreshReused(Exception):
     """A spent refresh token came back after the retry grace: its family was revoked."""
 
 
-def _successors(refresh_token: str, family: str, nonce: str) -> tuple[str, str]:
-    """The pair a refresh token is traded for: derived from the token (a secret stored
-    nowhere) and the nonce the trade stored, so that a retry can be given the same pair
-    while a Redis dump cannot compute it."""
-    key = refresh_token.encode()
+def derived_pair(secret: str, family: str, nonce: str) -> tuple[str, str]:
+    """An access token and a refresh token derived from ``secret`` (stored nowhere: the
+    refresh token traded, or what a login's retry sends again) and a stored ``nonce``, so
+    that a retry can be given the same pair while a Redis dump cannot compute it."""
+    key = secret.encode()
     parts = []
     for use in ("access", "refresh"):
         mac = hmac.new(key, f"{use}:{nonce}".encode(), hashlib.sha256).digest()
@@ -226,12 +226,18 @@ class PlayerStore:
 
     # -- sessions ---------------------------------------------------------------------------
 
-    async def issue_session(self, player_id: str) -> IssuedSession:
+    async def issue_session(
+        self, player_id: str, derived_from: tuple[str, str] | None = None
+    ) -> IssuedSession:
         """A new session family for ``player_id``, with its first access token and refresh
-        token; renews the player's keys (:data:`PLAYER_TTL_SECONDS`)."""
+        token (random, or :func:`derived_pair` of ``derived_from`` = (secret, nonce), for a
+        login a retry must be answered again); renews the player's keys
+        (:data:`PLAYER_TTL_SECONDS`)."""
         family = secrets.token_hex(8)
         access = f"{family}.{secrets.token_urlsafe(32)}"
         refresh = f"{family}.{secrets.token_urlsafe(32)}"
+        if derived_from is not None:
+            access, refresh = derived_pair(derived_from[0], family, derived_from[1])
         access_digest, refresh_digest = token_digest(access), token_digest(refresh)
         pipe = self.redis.pipeline(transaction=False)
         self._renew_player(pipe, player_id)
@@ -292,7 +298,7 @@ class PlayerStore:
         if family is None:
             return await self._refresh_legacy(refresh_token)
         nonce = secrets.token_hex(16)
-        access, refresh = _successors(refresh_token, family, nonce)
+        access, refresh = derived_pair(refresh_token, family, nonce)
         access_digest, refresh_digest = token_digest(access), token_digest(refresh)
         found = await self._call(
             "refresh_session",
@@ -323,7 +329,7 @@ class PlayerStore:
             await self._announce("f:" + family)
             raise RefreshReused()
         if outcome == "again":
-            access, refresh = _successors(refresh_token, family, found[2].decode())
+            access, refresh = derived_pair(refresh_token, family, found[2].decode())
             elapsed = int(found[3]) // 1000
             return IssuedSession(
                 player_id,
@@ -480,15 +486,22 @@ class PlayerStore:
         return RequestClaim(state == b"D", fp.decode(), answer)
 
     async def finish_request(
-        self, player_id: str, request_id: str, fingerprint: str, answer: bytes
+        self,
+        player_id: str,
+        request_id: str,
+        fingerprint: str,
+        answer: bytes,
+        *,
+        ttl: int | None = None,
     ) -> None:
-        """Keep the first call's answer for retries (:data:`REQUEST_TTL_SECONDS`)."""
+        """Keep the first call's answer for retries: ``ttl`` seconds (None:
+        :data:`REQUEST_TTL_SECONDS`)."""
         await self._call(
             "finish_request",
             self.redis.set(
                 request_key(player_id, request_id),
                 b"D" + fingerprint.encode() + b":" + answer,
-                ex=REQUEST_TTL_SECONDS,
+                ex=REQUEST_TTL_SECONDS if ttl is None else ttl,
             ),
         )
 

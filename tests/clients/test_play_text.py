@@ -28,8 +28,8 @@ def room(*, private: bool = False, free: bool = True, lang_me: int = 0) -> commo
             common_pb2.Seat(
                 index=1,
                 player_id=BOT,
-                display_name="Bot 2 (strong)",
                 kind=common_pb2.SEAT_KIND_BOT,
+                bot_number=1,  # no display name: the client words a bot
                 bot_level=common_pb2.BOT_LEVEL_STRONG,
                 ready=True,
             )
@@ -65,7 +65,7 @@ def test_the_host_waiting_with_free_seats_is_offered_a_bot_not_a_start_refused()
 def test_bots_are_named_in_the_readers_language() -> None:
     ctx = Context("awimbawe", Tr("fr"), Style(False))
     ctx.set_room(room(free=False))
-    assert ctx.who(1) == "Robot 2 (fort)"
+    assert ctx.who(1) == "Robot 1 (fort)"
 
 
 def _awimbawe_event(**fields: Any) -> game_pb2.Event:
@@ -151,7 +151,7 @@ def test_awimbawe_shows_crowns_taken_and_round_results_in_words() -> None:
     )
     text = "\n".join(strip_ansi(line) for line in render_view(view, ctx))
     assert "crowns taken 4" in text and "cards taken 2" in text and "♛3" not in text
-    assert "[12, 20]" not in text and "Ana (you) 12, Bot 2 (strong) 20" in text
+    assert "[12, 20]" not in text and "Ana (you) 12, Bot 1 (strong) 20" in text
     assert "black Hyena 4 ♛3" in strip_ansi(narrate(_awimbawe_event(trick_won=won), ctx))
 
 

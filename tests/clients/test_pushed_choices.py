@@ -305,7 +305,7 @@ async def test_typed_choices_play_the_pushed_action_with_its_version() -> None:
     assert client.acts[-1] == (tt_play(3, False), 7)
     spectator = game_pb2.SubscribeResponse()
     spectator.CopyFrom(pushed)
-    spectator.room.my_seat = -1
+    spectator.room.ClearField("my_seat")
     spectator.ClearField("choices")
     loop.apply_update(spectator)
     assert loop.choices.menu == []  # a spectator has nothing to choose

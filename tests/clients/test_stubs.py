@@ -242,6 +242,8 @@ async def test_the_go_program_plays_a_whole_match_against_bots_through_envoy(
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     seats = bots + 1
+    # The bots are named by the program (the server sends only their number).
+    assert f"seat {bots}: bot {bots} (strong)" in done.stderr, done.stderr[-3000:]
     assert result["game_id"] == game_id
     assert result["reason"].startswith("OUTCOME_REASON_")
     assert result["reason"] != "OUTCOME_REASON_UNSPECIFIED"
@@ -286,6 +288,7 @@ async def test_the_java_program_opens_a_table_through_envoy(
     room_id, seat_word, seat, *rest = lines["room"].split()
     assert (seat_word, seat in {"0", "1"}) == ("seat", True)
     assert rest == ["status", "ROOM_STATUS_PLAYING", "view", "AWIMBAWE"]
+    assert lines["seat"] == "1: bot 1 (strong)"  # the last seat line, worded by the program
 
     store = Store(edge.redis_url)
     try:

@@ -133,9 +133,7 @@ async def act_once(
     client: Client, room_id: str, action: game_pb2.Action, version: int, key: str
 ) -> game_pb2.ActResponse:
     """One Act call; a non-OK status is raised as :class:`Refusal`."""
-    request = game_pb2.ActRequest(
-        room_id=room_id, version=version, idempotency_key=key, action=action
-    )
+    request = game_pb2.ActRequest(room_id=room_id, version=version, request_id=key, action=action)
     try:
         response = await client.game.Act(request, metadata=client.metadata, timeout=5.0)
     except grpc.aio.AioRpcError as exc:
@@ -240,18 +238,18 @@ async def record_stream(
     client: Client, room_id: str, record: StreamRecord, *, max_resumes: int = 200
 ) -> None:
     """Subscribe and keep every update; on a dropped stream resubscribe with
-    ``after_seq`` = the last seq received (the documented protocol). Cancel to stop."""
-    cursor = 0
+    the last cursor received (the documented protocol). Cancel to stop."""
+    cursor = ""
     for _ in range(max_resumes):
         call = client.game.Subscribe(
-            game_pb2.SubscribeRequest(room_id=room_id, after_seq=cursor),
+            game_pb2.SubscribeRequest(room_id=room_id, resume_cursor=cursor),
             metadata=client.metadata,
         )
         try:
             async for update in call:
                 record.seqs.append(update.seq)
                 record.updates.append(update)
-                cursor = update.seq
+                cursor = update.cursor
             record.errors.append("stream ended by the server")
         except grpc.aio.AioRpcError as exc:
             refused = refusal(exc)

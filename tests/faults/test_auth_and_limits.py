@@ -84,7 +84,7 @@ async def test_a_token_acts_only_for_its_own_seat(
     assert {f.name for f in game_pb2.ActRequest.DESCRIPTOR.fields} == {
         "room_id",
         "version",
-        "idempotency_key",
+        "request_id",
         "action",
     }
     room_id, seats = await open_table(fault_replicas, "tomahawk", 3, TOMAHAWK)
@@ -137,7 +137,7 @@ async def test_a_spectator_cannot_act_and_sees_no_hand(fault_replicas: list[str]
     try:
         await spectator.login("Watcher")
         await outsider.login("Outsider")
-        assert (await spectator.join(room_id, spectator=True)).seat == -1
+        assert not (await spectator.join(room_id, spectator=True)).HasField("seat")
         mover, move, version = await _turn(room_id, seats)
         before = await _room_state(mover.client, room_id)
         with pytest.raises(Refusal) as refused:
@@ -191,11 +191,7 @@ async def test_a_private_room_needs_its_code_even_by_room_id(fault_replicas: lis
         await guest.login("Guest")
         room = await host.create_room("tomy", players=3, private=True, options=TOMY)
         wrong = "".join(reversed(room.join_code))
-        attempts = [
-            {"room_id": room.room_id},
-            {"room_id": room.room_id, "spectator": True},
-            {"room_id": room.room_id, "code": wrong if wrong != room.join_code else "ZZZZZZ"},
-        ]
+        attempts = [{"room_id": room.room_id}, {"room_id": room.room_id, "spectator": True}]
         for attempt in attempts:
             with pytest.raises(ApiError) as refused:
                 await guest.join(**attempt)  # type: ignore[arg-type]
@@ -203,6 +199,13 @@ async def test_a_private_room_needs_its_code_even_by_room_id(fault_replicas: lis
                 grpc.StatusCode.PERMISSION_DENIED,
                 "PRIVATE_ROOM",
             ), attempt
+        # JoinRoom takes a room id or a code (a oneof): a wrong code opens no room at all.
+        with pytest.raises(ApiError) as refused:
+            await guest.join(code=wrong if wrong != room.join_code else "ZZZZZZ")
+        assert (refused.value.code, refused.value.reason) == (
+            grpc.StatusCode.NOT_FOUND,
+            "UNKNOWN_JOIN_CODE",
+        )
         with pytest.raises(ApiError) as refused:
             await guest.view(room.room_id)
         assert refused.value.code == grpc.StatusCode.PERMISSION_DENIED

@@ -57,6 +57,7 @@ from services.limits import Limits
 from services.records import RoomStatus
 from services.server import Replica, start_replica
 from services.store import Store, room_key, stream_leases_key
+from services.store.keys import LOGIN_REQUESTS
 from tests.faults.helpers import Refusal, health, refusal
 
 KNOWN_CODES = frozenset(grpc.StatusCode) - {grpc.StatusCode.UNKNOWN, grpc.StatusCode.OK}
@@ -281,7 +282,7 @@ def _strings(world: World, name: str) -> st.SearchStrategy[str]:
         )
     if name in ("game_id",):
         return st.one_of(st.sampled_from(GAMES), *common)
-    if name == "idempotency_key":
+    if name == "request_id":
         return _weighted(
             (2, st.just("fuzz-key")),
             (6, st.uuids().map(str)),
@@ -302,7 +303,7 @@ def _strings(world: World, name: str) -> st.SearchStrategy[str]:
 
 
 def _int_for(name: str, low: int, high: int) -> st.SearchStrategy[int]:
-    if name in ("version", "after_seq", "page_size", "players", "seat", "target", "takeover_after"):
+    if name in ("version", "page_size", "players", "seat", "target", "takeover_after"):
         return st.one_of(st.integers(max(low, -3), min(high, 80)), st.sampled_from([low, high]))
     return _ints(low, high)
 
@@ -430,10 +431,15 @@ LIMITER_KEYS = (b"cercle:rate:", b"cercle:quota:join-failures")
 
 
 def _bookkeeping(key: bytes) -> bool:
-    """The limiters' counts, and who has a stream open on a room (presence, and who shows
-    as connected): what any call may write, refused or read-only, besides the rooms
-    themselves."""
-    return key.startswith(LIMITER_KEYS) or b":presence:" in key or b":online:" in key
+    """The limiters' counts, who has a stream open on a room (presence, and who shows as
+    connected), and the logins' answers kept for a retry (30 s: they lapse during a run):
+    what any call may write or see lapse, refused or read-only, besides the rooms."""
+    return (
+        key.startswith(LIMITER_KEYS)
+        or key.startswith(LOGIN_REQUESTS.encode())
+        or b":presence:" in key
+        or b":online:" in key
+    )
 
 
 async def _snapshot(world: World) -> dict[str, Any]:

@@ -49,7 +49,7 @@ async def test_a_stale_action_says_its_versions_request_id_and_french_text(
             game_pb2.ActRequest(
                 room_id=room_id,
                 version=legal.version + 5,
-                idempotency_key="stale-1",
+                request_id="stale-1",
                 action=legal.actions[0],
             ),
             metadata=(*client.metadata, ("accept-language", "fr-CA, en;q=0.5")),

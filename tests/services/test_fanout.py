@@ -69,11 +69,11 @@ async def test_every_stream_sees_its_own_hand_through_the_shared_fan_out(redis_u
     room_id, players, spectator = await _table(replica)
     watchers = [players[0], players[0], players[1], players[2], spectator]
     got: list[list[game_pb2.SubscribeResponse]] = [[] for _ in watchers]
-    start = (await players[0].view(room_id)).room.seq
-    moves = 4
+    first = await players[0].view(room_id)
+    start, moves = first.room.seq, 4
 
     async def pump(index: int, client: Client) -> None:
-        async for update in client.updates(room_id, after_seq=start):
+        async for update in client.updates(room_id, cursor=first.cursor):
             got[index].append(update)
             if update.seq >= start + moves:
                 return
@@ -145,10 +145,10 @@ async def test_a_lobby_update_is_shared_by_viewers_the_room_says_the_same_of(
         for_watcher = renderer.payload(watcher_id, None, 0)
         assert renderer.payload(watcher_id, None, 0) is for_watcher
         sent = game_pb2.SubscribeResponse.FromString(for_watcher)
-        assert sent.room.my_seat == -1 and sent.room.join_code == room.join_code
+        assert not sent.room.HasField("my_seat") and sent.room.join_code == room.join_code
         seated = game_pb2.SubscribeResponse.FromString(renderer.payload(guest_id, 1, 0))
         assert seated.room.my_seat == 1 and seated.room.join_code == room.join_code
         stranger = game_pb2.SubscribeResponse.FromString(renderer.payload("p-stranger", None, 0))
-        assert stranger.room.my_seat == -1 and not stranger.room.join_code
+        assert not stranger.room.HasField("my_seat") and not stranger.room.join_code
     finally:
         await _close(replica, [host, guest, watcher])

@@ -29,7 +29,7 @@ def _reused(exc: ApiError) -> bool:
     return (exc.code, exc.reason, exc.field) == (
         grpc.StatusCode.INVALID_ARGUMENT,
         "IDEMPOTENCY_KEY_REUSED",
-        "idempotency_key",
+        "request_id",
     )
 
 

@@ -111,7 +111,7 @@ async def test_every_mutating_lobby_call_replays_its_first_answer(replicas: list
         calls: list[tuple[Client, grpc.aio.UnaryUnaryMultiCallable[Any, Any], Any]] = [
             (guest, guest.lobby.JoinRoom, lobby_pb2.JoinRoomRequest(room_id=room_id)),
             (guest, guest.lobby.SetReady, lobby_pb2.SetReadyRequest(room_id=room_id, ready=True)),
-            (host, host.lobby.AddBot, lobby_pb2.AddBotRequest(room_id=room_id, seat=-1)),
+            (host, host.lobby.AddBot, lobby_pb2.AddBotRequest(room_id=room_id)),
             (host, host.lobby.RemoveBot, lobby_pb2.RemoveBotRequest(room_id=room_id, seat=2)),
             (host, host.lobby.AddBot, lobby_pb2.AddBotRequest(room_id=room_id, seat=2)),
             (host, host.lobby.SetReady, lobby_pb2.SetReadyRequest(room_id=room_id, ready=True)),

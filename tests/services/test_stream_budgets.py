@@ -39,9 +39,7 @@ def _open(client: Client, kind: str, room_id: str, metadata: Metadata = ()) -> A
     """A server stream of ``kind`` on the client's channel (Subscribe, WatchRoom, WatchClock)."""
     metadata = client.metadata + metadata
     if kind == "Subscribe":
-        return client.game.Subscribe(
-            game_pb2.SubscribeRequest(room_id=room_id, after_seq=0), metadata=metadata
-        )
+        return client.game.Subscribe(game_pb2.SubscribeRequest(room_id=room_id), metadata=metadata)
     if kind == "WatchRoom":
         return client.lobby.WatchRoom(
             lobby_pb2.WatchRoomRequest(room_id=room_id), metadata=metadata
@@ -217,13 +215,13 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
         await reader.join(room.room_id, spectator=True)
         await sdk_reader.join(room.room_id, spectator=True)
         first = game_pb2_grpc.GameServiceStub(slow).Subscribe(
-            game_pb2.SubscribeRequest(room_id=room.room_id, after_seq=0), metadata=reader.metadata
+            game_pb2.SubscribeRequest(room_id=room.room_id), metadata=reader.metadata
         )
         calls.append(first)
         joined = (await reader.view(room.room_id)).room.seq
-        seqs: list[int] = []
-        while not seqs or seqs[-1] < joined:  # the backlog, read: the stream is now live
-            seqs.append((await read_message(first)).seq)
+        read: list[game_pb2.SubscribeResponse] = []
+        while not read or read[-1].seq < joined:  # the backlog, read: the stream is now live
+            read.append(await read_message(first))
         sdk_reader.game = game_pb2_grpc.GameServiceStub(slow)
         sdk_updates = sdk_reader.updates(room.room_id)
         sdk_seqs: list[int] = []
@@ -239,24 +237,25 @@ async def test_an_unread_stream_is_ended_too_slow_and_resumes_from_its_last_seq(
             queues = replica.feeds.open_queues
             most_queued = max([most_queued, *(queue.qsize() for queue in queues)])
         last = (await players[0].view(room.room_id)).room.seq
-        assert last - seqs[0] >= 8 * limit
+        assert last - read[0].seq >= 8 * limit
         assert most_queued <= limit, f"{most_queued} updates queued for one unread stream"
         assert replica.feeds.stream_count == 0, "an unread stream is still in the fan-out"
         assert replica.feeds.queued <= 2  # their wake-ups, nothing else
 
         try:
             while True:  # read_message fails the test if the stream ends without a status
-                seqs.append((await read_message(first)).seq)
+                read.append(await read_message(first))
         except grpc.aio.AioRpcError as exc:
             refused = refusal(exc)
         assert refused.code == grpc.StatusCode.RESOURCE_EXHAUSTED, refused
         assert refused.reason == "STREAM_TOO_SLOW", refused
-        assert "after_seq" in refused.message and refused.retry_delay is not None, refused
+        assert "resume_cursor" in refused.message and refused.retry_delay is not None, refused
+        seqs = [update.seq for update in read]
         assert seqs == list(range(1, seqs[-1] + 1)), "the slow stream had a gap"
         assert seqs[-1] < last, "nothing was left to resume (the test proves nothing)"
 
         again = reader.game.Subscribe(
-            game_pb2.SubscribeRequest(room_id=room.room_id, after_seq=seqs[-1]),
+            game_pb2.SubscribeRequest(room_id=room.room_id, resume_cursor=read[-1].cursor),
             metadata=reader.metadata,
         )
         calls.append(again)
@@ -342,48 +341,30 @@ async def test_leaving_ends_the_leavers_streams_on_every_replica(replicas: list[
             await client.close()
 
 
-async def test_a_cursor_past_the_log_is_out_of_range_at_once(replicas: list[str]) -> None:
+async def test_the_cursor_of_the_last_update_starts_with_the_next_change(
+    replicas: list[str],
+) -> None:
+    """The view's cursor (the log's last update) is a valid start for both streams: the
+    next change is their first update, even if it lands before the streams are set up
+    (they read the log from their cursor). The deprecated ``after_seq`` is gone from the
+    contract (a reserved number), so a cursor is the only way to resume."""
+    for request in (game_pb2.SubscribeRequest, lobby_pb2.WatchRoomRequest):
+        assert "after_seq" not in request.DESCRIPTOR.fields_by_name
+        assert 2 not in request.DESCRIPTOR.fields_by_number
     host = Client(replicas[0])
     calls: list[Any] = []
     try:
         await host.login("Host")
         room = await host.create_room("tomy", players=3)
-        seq = (await host.view(room.room_id)).room.seq
-        for after_seq in (seq + 1, seq + 1000):
-            for call in (
-                host.game.Subscribe(
-                    game_pb2.SubscribeRequest(room_id=room.room_id, after_seq=after_seq),
-                    metadata=host.metadata,
-                ),
-                host.lobby.WatchRoom(
-                    lobby_pb2.WatchRoomRequest(room_id=room.room_id, after_seq=after_seq),
-                    metadata=host.metadata,
-                ),
-            ):
-                refused = await _refused(call)
-                assert refused.code == grpc.StatusCode.OUT_OF_RANGE, refused
-                assert refused.reason == "CURSOR_AHEAD", refused
-                assert f"after_seq {after_seq}" in refused.message, refused
-        for call in (
-            host.game.Subscribe(
-                game_pb2.SubscribeRequest(room_id=room.room_id, after_seq=-1),
-                metadata=host.metadata,
-            ),
-            host.lobby.WatchRoom(
-                lobby_pb2.WatchRoomRequest(room_id=room.room_id, after_seq=-1),
-                metadata=host.metadata,
-            ),
-        ):
-            refused = await _refused(call)
-            assert refused.code == grpc.StatusCode.INVALID_ARGUMENT, refused
-            assert any("after_seq" in text for text in refused.detail_texts), refused
-        # The last seq itself is a valid cursor: the next change is the first update (even
-        # if it lands before the streams are set up: they read the log from their cursor).
+        view = await host.view(room.room_id)
+        seq = view.room.seq
         subscribe = host.game.Subscribe(
-            game_pb2.SubscribeRequest(room_id=room.room_id, after_seq=seq), metadata=host.metadata
+            game_pb2.SubscribeRequest(room_id=room.room_id, resume_cursor=view.cursor),
+            metadata=host.metadata,
         )
         watch = host.lobby.WatchRoom(
-            lobby_pb2.WatchRoomRequest(room_id=room.room_id, after_seq=seq), metadata=host.metadata
+            lobby_pb2.WatchRoomRequest(room_id=room.room_id, resume_cursor=view.cursor),
+            metadata=host.metadata,
         )
         calls += [subscribe, watch]
         await host.ready(room.room_id)

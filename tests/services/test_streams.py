@@ -72,7 +72,7 @@ async def test_an_action_costs_one_redis_round_trip_whatever_the_number_of_subsc
 
 async def test_graceful_shutdown_ends_streams_and_clients_resume_elsewhere(redis_url: str) -> None:
     """A replica that stops goes NOT_SERVING, ends its streams cleanly, and a client resumes
-    on another replica from its last seq."""
+    on another replica from its last cursor."""
     first = await start_replica(redis_url, timers=False)
     second = await start_replica(redis_url, timers=False)
     player = Client(f"127.0.0.1:{first.port}")
@@ -82,16 +82,17 @@ async def test_graceful_shutdown_ends_streams_and_clients_resume_elsewhere(redis
         await player.ready(room.room_id)
         await player.start(room.room_id)
         call = player.game.Subscribe(
-            game_pb2.SubscribeRequest(room_id=room.room_id, after_seq=0), metadata=player.metadata
+            game_pb2.SubscribeRequest(room_id=room.room_id), metadata=player.metadata
         )
-        seqs = [u.seq async for u in _take(call, room.room_id, player)]
+        got = [u async for u in _take(call, room.room_id, player)]
         await first.stop(grace=1.0)
-        rest = [u.seq async for u in call]  # the stream ends without an error
+        got += [u async for u in call]  # the stream ends without an error
+        seqs = [u.seq for u in got]
         other = Client(f"127.0.0.1:{second.port}", player.token)
         legal = await other.legal(room.room_id)
         await other.act(room.room_id, legal.actions[0], legal.version)
-        async for update in other.updates(room.room_id, after_seq=(seqs + rest)[-1]):
-            assert update.seq == (seqs + rest)[-1] + 1
+        async for update in other.updates(room.room_id, cursor=got[-1].cursor):
+            assert update.seq == seqs[-1] + 1
             break
         await other.close()
     finally:

@@ -77,7 +77,7 @@ async def act_once(
 ) -> game_pb2.ActResponse:
     """One Act call, never retried (the SDK retries a RATE_LIMITED refusal)."""
     request = game_pb2.ActRequest(
-        room_id=room_id, version=version, idempotency_key=key or uuid.uuid4().hex, action=action
+        room_id=room_id, version=version, request_id=key or uuid.uuid4().hex, action=action
     )
     try:
         response = await client.game.Act(request, metadata=client.metadata, timeout=5.0)
@@ -252,7 +252,7 @@ def _reused(answer: object) -> bool:
     return isinstance(answer, ApiError) and (answer.code, answer.reason, answer.field) == (
         grpc.StatusCode.INVALID_ARGUMENT,
         "IDEMPOTENCY_KEY_REUSED",
-        "idempotency_key",
+        "request_id",
     )
 
 

@@ -9,8 +9,10 @@
 // the server says the seat may do now, pushed with every update that carries a view) are not
 // empty, plays one of them (chosen with -seed) with that update's version, until the update
 // that carries the outcome. It never calls ListLegalActions. A dropped stream is resumed
-// after the last seq it handled, and every Act carries an idempotency key, resent unchanged
-// when the network fails.
+// from the cursor of the last update it handled, and every mutating call carries a
+// request_id (AIP-155), resent unchanged when the network fails. The table is printed on
+// stderr with the bots named here ("bot 1"): the server sends a bot no display name, only
+// its number.
 //
 // Exit status: 0 when the match finished with an outcome, 1 otherwise (the reason on
 // stderr). It builds with the Go toolchain and libraries Debian 12 ships (Go 1.19,
@@ -55,10 +57,11 @@ type result struct {
 }
 
 type player struct {
-	lobby cerclev1.LobbyServiceClient
-	game  cerclev1.GameServiceClient
-	rng   *mathrand.Rand
-	out   result
+	lobby  cerclev1.LobbyServiceClient
+	game   cerclev1.GameServiceClient
+	rng    *mathrand.Rand
+	cursor string // the resume cursor of the last update handled (opaque)
+	out    result
 }
 
 func main() {
@@ -100,7 +103,10 @@ func play(ctx context.Context, addr, gameID string, bots int, name string, seed 
 		game:  cerclev1.NewGameServiceClient(conn),
 		rng:   mathrand.New(mathrand.NewSource(seed)),
 	}
-	session, err := p.lobby.CreateSession(ctx, &cerclev1.CreateSessionRequest{DisplayName: name})
+	session, err := p.lobby.CreateSession(ctx, &cerclev1.CreateSessionRequest{
+		DisplayName: name,
+		RequestId:   newKey(),
+	})
 	if err != nil {
 		return result{}, describe("CreateSession", err)
 	}
@@ -108,10 +114,11 @@ func play(ctx context.Context, addr, gameID string, bots int, name string, seed 
 	ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+session.SessionToken)
 
 	match, err := p.lobby.QuickMatch(ctx, &cerclev1.QuickMatchRequest{
-		GameId:   gameID,
-		Bots:     int32(bots),
-		BotLevel: cerclev1.BotLevel_BOT_LEVEL_STRONG,
-		BotDelay: durationpb.New(0),
+		GameId:    gameID,
+		Bots:      int32(bots),
+		BotLevel:  cerclev1.BotLevel_BOT_LEVEL_STRONG,
+		BotDelay:  durationpb.New(0),
+		RequestId: newKey(),
 	})
 	if err != nil {
 		return result{}, describe("QuickMatch", err)
@@ -120,6 +127,9 @@ func play(ctx context.Context, addr, gameID string, bots int, name string, seed 
 	p.out.GameID = gameID
 	p.out.Seat = match.Seat
 	fmt.Fprintf(os.Stderr, "cercle-match: seat %d of room %s (%s)\n", match.Seat, p.out.RoomID, gameID)
+	for _, seat := range match.Room.GetSeats() {
+		fmt.Fprintf(os.Stderr, "cercle-match:   seat %d: %s\n", seat.Index, seatName(seat))
+	}
 	if err := p.follow(ctx); err != nil {
 		return result{}, err
 	}
@@ -153,8 +163,8 @@ func (p *player) follow(ctx context.Context) error {
 // stream reads one Subscribe stream; true once the update with the outcome was handled.
 func (p *player) stream(ctx context.Context) (bool, error) {
 	updates, err := p.game.Subscribe(ctx, &cerclev1.SubscribeRequest{
-		RoomId:   p.out.RoomID,
-		AfterSeq: p.out.LastSeq,
+		RoomId:       p.out.RoomID,
+		ResumeCursor: p.cursor,
 	})
 	if err != nil {
 		return false, err
@@ -170,7 +180,7 @@ func (p *player) stream(ctx context.Context) (bool, error) {
 		if update.Seq != p.out.LastSeq+1 {
 			return false, fmt.Errorf("update %d after %d: a gap in the stream", update.Seq, p.out.LastSeq)
 		}
-		p.out.LastSeq = update.Seq
+		p.out.LastSeq, p.cursor = update.Seq, update.Cursor
 		p.out.Updates++
 		if outcome := update.Outcome; outcome != nil {
 			p.out.Reason = outcome.Reason.String()
@@ -193,17 +203,17 @@ func (p *player) stream(ctx context.Context) (bool, error) {
 // when the match moved on meanwhile, is refused and the next update brings new choices).
 func (p *player) move(ctx context.Context, version int64, actions []*cerclev1.Action) error {
 	request := &cerclev1.ActRequest{
-		RoomId:         p.out.RoomID,
-		Version:        version,
-		IdempotencyKey: newKey(),
-		Action:         actions[p.rng.Intn(len(actions))],
+		RoomId:    p.out.RoomID,
+		Version:   version,
+		RequestId: newKey(),
+		Action:    actions[p.rng.Intn(len(actions))],
 	}
 	var err error
 	for attempt := 1; ; attempt++ {
 		_, err = p.game.Act(ctx, request)
 		if status.Code(err) == codes.Unavailable && attempt < 5 {
 			time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
-			continue // the same request, the same key: applied once
+			continue // the same request, the same request_id: applied once
 		}
 		if delay, ok := retryAfter(err); ok && attempt < 10 {
 			time.Sleep(delay) // RATE_LIMITED: the server said when to ask again
@@ -236,6 +246,24 @@ func retryAfter(err error) (time.Duration, bool) {
 	return 0, false
 }
 
+// seatName words a seat in this program's language (English): a bot from its number and
+// level, since the server names bots in no language.
+func seatName(seat *cerclev1.Seat) string {
+	switch seat.GetKind() {
+	case cerclev1.SeatKind_SEAT_KIND_BOT:
+		level := "strong"
+		if seat.GetBotLevel() == cerclev1.BotLevel_BOT_LEVEL_RANDOM {
+			level = "random"
+		}
+		return fmt.Sprintf("bot %d (%s)", seat.GetBotNumber(), level)
+	case cerclev1.SeatKind_SEAT_KIND_EMPTY:
+		return "free"
+	default:
+		return seat.GetDisplayName()
+	}
+}
+
+// newKey is a fresh request id: 16 random bytes in hex.
 func newKey() string {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {

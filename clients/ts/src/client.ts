@@ -99,9 +99,10 @@ export interface CreateRoomOptions {
 }
 
 export interface JoinOptions {
-  /** The room id (public room, or private together with the code). */
+  /** The room id (a public room, or a private one the caller is a member of). */
   roomId?: string;
-  /** The join code of a private room. */
+  /** The join code of a private room (sent instead of `roomId` when given: the request
+   * takes one of the two). */
   joinCode?: string;
   /** Watch instead of taking a seat. */
   spectator?: boolean;
@@ -119,21 +120,21 @@ export interface QuickMatchOptions {
 }
 
 export interface ActOptions {
-  /** The idempotency key; by default a fresh random one, reused by every retry of this call. */
-  idempotencyKey?: string;
+  /** The request id (AIP-155); by default a fresh random one, reused by every retry of this
+   * call. Pass your own to keep it across your own retries. */
+  requestId?: string;
   /** How many times to send the action in all when the network fails (default 5). */
   attempts?: number;
 }
 
 export interface SubscribeOptions {
-  /** Start after this cursor (an update's or a view's `cursor`; opaque). */
+  /** Start after this cursor (an update's or a view's `cursor`; opaque; empty: from the
+   * room's first update). */
   resumeCursor?: string;
-  /** Deprecated (use `resumeCursor`): start after this sequence number (0: from the room's first update). */
-  afterSeq?: bigint | number;
   /** Also yield who is connected: UPDATE_KIND_PRESENCE updates (they repeat the last `seq`
    * and `cursor`, so they are passed through without moving the resume point). */
   presence?: boolean;
-  /** Resubscribe from the last seq when the stream drops (default true). */
+  /** Resubscribe from the last cursor when the stream drops (default true). */
   resume?: boolean;
   /** Stop the iteration after the update that carries the match's outcome (default false). */
   untilOutcome?: boolean;
@@ -145,13 +146,13 @@ export interface SubscribeOptions {
   /** Give up after this many failed resubscriptions in a row (default: never). */
   maxRetries?: number;
   /** Called before each resubscription, e.g. to show "reconnecting…". */
-  onReconnect?: (info: { afterSeq: bigint; attempt: number; error: ApiError | undefined }) => void;
+  onReconnect?: (info: { seq: bigint; attempt: number; error: ApiError | undefined }) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** How many times a call refused with a RetryInfo (rate limited) is sent in all. */
 export const RETRY_INFO_ATTEMPTS = 5;
-/** How many times act() sends one action in all (same idempotency key) by default. */
+/** How many times act() sends one action in all (same request id) by default. */
 export const ACT_ATTEMPTS = 5;
 
 /** The descriptor of a game's options message (`TamashiiOptions`...), the field `gameId` of
@@ -165,8 +166,9 @@ export function durationFromMs(ms: number): Duration {
   });
 }
 
-/** A random idempotency key (UUID v4 form), also outside secure browser contexts. */
-export function newIdempotencyKey(): string {
+/** A random request id (AIP-155, UUID v4 form), also outside secure browser contexts. Every
+ * mutating call of {@link CercleClient} sends a fresh one, the same for each of its retries. */
+export function newRequestId(): string {
   const c = globalThis.crypto;
   if (typeof c?.randomUUID === "function") {
     return c.randomUUID();
@@ -258,7 +260,8 @@ export class CercleClient {
 
   /** Opens a guest session; the token is kept and sent with every later call. */
   async createSession(displayName: string): Promise<CreateSessionResponse> {
-    const response = await this.call((o) => this.lobby.createSession({ displayName }, o));
+    const request = { displayName, requestId: newRequestId() };
+    const response = await this.call((o) => this.lobby.createSession(request, o));
     this.token = response.sessionToken;
     this.playerId = response.playerId;
     this.refreshToken = response.refreshToken;
@@ -308,6 +311,7 @@ export class CercleClient {
   /** Creates a room; the caller sits in seat 0 and hosts. */
   async createRoom(gameId: string, opts: CreateRoomOptions = {}): Promise<Room> {
     const options = isRoomOptions(opts.options) ? opts.options : roomOptions(gameId, opts.options);
+    const requestId = newRequestId();
     const response = await this.call((o) =>
       this.lobby.createRoom(
         {
@@ -317,6 +321,7 @@ export class CercleClient {
           visibility: opts.private ? Visibility.PRIVATE : Visibility.PUBLIC,
           takeoverAfter: opts.takeoverAfter,
           botDelay: opts.botDelayMs === undefined ? undefined : durationFromMs(opts.botDelayMs),
+          requestId,
         },
         o,
       ),
@@ -328,12 +333,14 @@ export class CercleClient {
   /** Takes a seat (or watches) in a room, by id or by join code. */
   async joinRoom(join: JoinOptions | string): Promise<JoinRoomResponse> {
     const j = typeof join === "string" ? { roomId: join } : join;
-    return this.call((o) =>
-      this.lobby.joinRoom(
-        { roomId: j.roomId ?? "", joinCode: j.joinCode ?? "", spectator: j.spectator ?? false },
-        o,
-      ),
-    );
+    const request = {
+      room: j.joinCode
+        ? { case: "joinCode" as const, value: j.joinCode }
+        : { case: "roomId" as const, value: j.roomId ?? "" },
+      spectator: j.spectator ?? false,
+      requestId: newRequestId(),
+    };
+    return this.call((o) => this.lobby.joinRoom(request, o));
   }
 
   /**
@@ -347,34 +354,39 @@ export class CercleClient {
       bots: opts.bots ?? 0,
       botLevel: opts.botLevel ?? BotLevel.UNSPECIFIED,
       botDelay: opts.botDelayMs === undefined ? undefined : durationFromMs(opts.botDelayMs),
+      requestId: newRequestId(),
     };
     return this.call((o) => this.lobby.quickMatch(request, o));
   }
 
   /** Leaves a room before its match starts, or stops watching. */
   async leaveRoom(roomId: string): Promise<void> {
-    await this.call((o) => this.lobby.leaveRoom({ roomId }, o));
+    const request = { roomId, requestId: newRequestId() };
+    await this.call((o) => this.lobby.leaveRoom(request, o));
   }
 
   /** Marks the caller ready (or not). */
   async setReady(roomId: string, ready = true): Promise<Room | undefined> {
-    return (await this.call((o) => this.lobby.setReady({ roomId, ready }, o))).room;
+    const request = { roomId, ready, requestId: newRequestId() };
+    return (await this.call((o) => this.lobby.setReady(request, o))).room;
   }
 
   /** Starts the match (host only; every seat taken and ready). */
   async start(roomId: string): Promise<Room | undefined> {
-    return (await this.call((o) => this.lobby.startMatch({ roomId }, o))).room;
+    const request = { roomId, requestId: newRequestId() };
+    return (await this.call((o) => this.lobby.startMatch(request, o))).room;
   }
 
-  /** Puts a server bot in a free seat (`seat` -1: the first free one; default level STRONG). */
+  /** Puts a server bot in a free seat (`seat` unset: the first free one; default level STRONG). */
   async addBot(roomId: string, opts: { level?: BotLevel; seat?: number } = {}): Promise<Room | undefined> {
-    const request = { roomId, seat: opts.seat ?? -1, level: opts.level ?? BotLevel.STRONG };
+    const request = { roomId, seat: opts.seat, level: opts.level ?? BotLevel.STRONG, requestId: newRequestId() };
     return (await this.call((o) => this.lobby.addBot(request, o))).room;
   }
 
   /** Frees a seat held by a bot. */
   async removeBot(roomId: string, seat: number): Promise<Room | undefined> {
-    return (await this.call((o) => this.lobby.removeBot({ roomId, seat }, o))).room;
+    const request = { roomId, seat, requestId: newRequestId() };
+    return (await this.call((o) => this.lobby.removeBot(request, o))).room;
   }
 
   // -- game -------------------------------------------------------------------------------------
@@ -400,15 +412,18 @@ export class CercleClient {
   /**
    * Writes `text` to the table's chat (seated players only). Refusals: `CHAT_EMPTY`,
    * `CHAT_TOO_LONG`, `SEAT_MUTED`, `SPECTATOR`; `CHAT_RATE_LIMITED` is waited out and sent
-   * again a few times (it carries a RetryInfo), then thrown.
+   * again a few times (it carries a RetryInfo), then thrown. Every attempt carries the same
+   * request id: the table never gets the line twice.
    */
   async sendChat(roomId: string, text: string): Promise<SendChatResponse> {
-    return this.call((o) => this.game.sendChat({ roomId, text }, o));
+    const request = { roomId, text, requestId: newRequestId() };
+    return this.call((o) => this.game.sendChat(request, o));
   }
 
   /** Mutes (or unmutes) a seat's chat (host only); answers the seats muted now. */
   async muteSeat(roomId: string, seat: number, muted = true): Promise<number[]> {
-    return (await this.call((o) => this.game.muteSeat({ roomId, seat, muted }, o))).mutedSeats;
+    const request = { roomId, seat, muted, requestId: newRequestId() };
+    return (await this.call((o) => this.game.muteSeat(request, o))).mutedSeats;
   }
 
   /** One page of a finished match's replay (the match's own data on the first page only). */
@@ -430,7 +445,7 @@ export class CercleClient {
 
   /**
    * Plays `action` based on match `version`. When the network fails (UNAVAILABLE, a dropped
-   * connection...) the same request is sent again with the *same* idempotency key, so the
+   * connection...) the same request is sent again with the *same* request id, so the
    * server applies it once: a retry of an applied action answers `replayed: true`. Refusals
    * (`NOT_YOUR_TURN`, `STALE_VERSION`...) are thrown at once as {@link ApiError}.
    */
@@ -443,7 +458,7 @@ export class CercleClient {
     const request = {
       roomId,
       version: BigInt(version),
-      idempotencyKey: opts.idempotencyKey ?? newIdempotencyKey(),
+      requestId: opts.requestId ?? newRequestId(),
       action: create(ActionSchema, action as MessageInitShape<typeof ActionSchema>),
     };
     const attempts = Math.max(1, opts.attempts ?? ACT_ATTEMPTS);
@@ -473,7 +488,7 @@ export class CercleClient {
   }
 
   /**
-   * The room's updates after `resumeCursor` (or `afterSeq`), as an async iterable. When the
+   * The room's updates after `resumeCursor` (none: from the first), as an async iterable. When the
    * stream drops (a replica stops, the edge resets it, the network blinks) it resubscribes
    * with the last update's cursor, after a growing pause; an update is never yielded twice,
    * so consumers see seq 1, 2, 3... Breaking out of the loop (or aborting `signal`) cancels
@@ -484,7 +499,7 @@ export class CercleClient {
     const resume = opts.resume ?? true;
     const initialBackoff = opts.initialBackoffMs ?? 100;
     const maxBackoff = opts.maxBackoffMs ?? 2000;
-    let cursor = BigInt(opts.afterSeq ?? 0);
+    let seq = 0n; // the last update yielded
     let resumeCursor = opts.resumeCursor ?? "";
     let delay = initialBackoff;
     let failures = 0;
@@ -495,7 +510,7 @@ export class CercleClient {
       let failure: ApiError | undefined;
       try {
         const presence = opts.presence ?? false;
-        const request = resumeCursor ? { roomId, resumeCursor, presence } : { roomId, afterSeq: cursor, presence };
+        const request = { roomId, resumeCursor, presence };
         const stream = this.game.subscribe(request, { signal: controller.signal });
         for await (const update of stream) {
           delay = initialBackoff;
@@ -504,10 +519,10 @@ export class CercleClient {
             yield update; // not an entry of the log: the resume point stays
             continue;
           }
-          if (update.seq <= cursor) {
+          if (update.seq <= seq) {
             continue; // already yielded before a reconnection
           }
-          cursor = update.seq;
+          seq = update.seq;
           resumeCursor = update.cursor;
           yield update;
           if (opts.untilOutcome && update.outcome !== undefined) {
@@ -529,7 +544,7 @@ export class CercleClient {
       if (opts.maxRetries !== undefined && failures > opts.maxRetries) {
         throw failure ?? new ApiError(Code.Unavailable, "UNAVAILABLE", "the update stream keeps closing");
       }
-      opts.onReconnect?.({ afterSeq: cursor, attempt: failures, error: failure });
+      opts.onReconnect?.({ seq, attempt: failures, error: failure });
       await sleep(delay, opts.signal);
       delay = Math.min(delay * 2, maxBackoff);
     }

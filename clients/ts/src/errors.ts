@@ -101,7 +101,7 @@ export class ApiError extends Error {
   }
 }
 
-/** True for the status codes where a retry (same idempotency key) or a resume makes sense. */
+/** True for the status codes where a retry (same `requestId`) or a resume makes sense. */
 export function isTransient(code: Code): boolean {
   return (
     code === Code.Unavailable ||
@@ -113,7 +113,7 @@ export function isTransient(code: Code): boolean {
 }
 
 /**
- * Whether a failed call is worth sending again (same idempotency key) or a stream worth
+ * Whether a failed call is worth sending again (same `requestId`) or a stream worth
  * resuming: the server said when to retry (RetryInfo, e.g. RESOURCE_EXHAUSTED `RATE_LIMITED`),
  * or a transient code that is not a deliberate refusal (those carry an ErrorInfo), except
  * UNAVAILABLE, which always means "try again".

@@ -149,8 +149,8 @@ describe("whole matches through the TypeScript client", { timeout: 280_000 }, ()
         });
         // The same action sent twice with one key is applied once.
         const key = `ts-test-${room.roomId}-${version}`;
-        const first = await client.act(room.roomId, action, version, { idempotencyKey: key });
-        const again = await client.act(room.roomId, action, version, { idempotencyKey: key });
+        const first = await client.act(room.roomId, action, version, { requestId: key });
+        const again = await client.act(room.roomId, action, version, { requestId: key });
         assert.equal(first.replayed, false);
         assert.equal(again.replayed, true);
         assert.equal(again.seq, first.seq);

@@ -19,7 +19,7 @@ import {
   apiError,
   GameService,
   LobbyService,
-  newIdempotencyKey,
+  newRequestId,
   plainOptions,
   roomOptions,
   TamashiiLevel,
@@ -36,19 +36,19 @@ function clientWith(routes: Parameters<typeof createRouterTransport>[0]): Cercle
   );
 }
 
-test("subscribe resumes after a drop from the last seq and never yields a seq twice", async () => {
-  const requested: bigint[] = [];
+test("subscribe resumes after a drop from the last cursor and never yields a seq twice", async () => {
+  const requested: string[] = [];
   let connections = 0;
   const client = clientWith((router) =>
     router.service(GameService, {
       async *subscribe(req) {
-        requested.push(req.afterSeq);
+        requested.push(req.resumeCursor);
         connections++;
         // Each connection replays one update the client already has, then sends three new
         // ones and drops (the first three times), like a replica going away.
-        const from = req.afterSeq === 0n ? 1n : req.afterSeq;
+        const from = req.resumeCursor ? BigInt(req.resumeCursor.slice(1)) : 1n;
         for (let seq = from; seq < from + 4n && seq <= 10n; seq++) {
-          yield create(SubscribeResponseSchema, { seq, version: seq });
+          yield create(SubscribeResponseSchema, { seq, version: seq, cursor: `c${seq}` });
         }
         if (connections <= 3) throw new ConnectError("replica stopping", Code.Unavailable);
         yield create(SubscribeResponseSchema, { seq: 11n, outcome: { reason: OutcomeReason.TARGET_SCORE } });
@@ -65,7 +65,7 @@ test("subscribe resumes after a drop from the last seq and never yields a seq tw
     seen.push(update.seq);
   }
   assert.deepEqual(seen, [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 10n, 11n]);
-  assert.deepEqual(requested, [0n, 4n, 7n, 10n]);
+  assert.deepEqual(requested, ["", "c4", "c7", "c10"]);
   assert.equal(reconnects, 3);
 });
 
@@ -165,6 +165,58 @@ test("sendChat and muteSeat send the room, the text, the seat and the switch", a
   assert.deepEqual(calls, ["chat room  hello ", "mute room 2 true", "mute room 2 false"]);
 });
 
+test("every mutating call carries a fresh request id; joinRoom sends one case of its oneof", async () => {
+  const ids: string[] = [];
+  const joins: string[] = [];
+  const seats: (number | undefined)[] = [];
+  const client = clientWith((router) =>
+    router
+      .service(GameService, {
+        sendChat(req) {
+          ids.push(req.requestId);
+          return { seq: 1n, text: req.text };
+        },
+        muteSeat(req) {
+          ids.push(req.requestId);
+          return { mutedSeats: [] };
+        },
+      })
+      .service(LobbyService, {
+        createSession(req) {
+          ids.push(req.requestId);
+          return { sessionToken: "t", playerId: "p" };
+        },
+        joinRoom(req) {
+          ids.push(req.requestId);
+          joins.push(`${req.room.case}=${req.room.value}`);
+          return {};
+        },
+        addBot(req) {
+          ids.push(req.requestId);
+          seats.push(req.seat);
+          return {};
+        },
+        setReady(req) {
+          ids.push(req.requestId);
+          return {};
+        },
+      }),
+  );
+  await client.createSession("Ana");
+  await client.joinRoom("r1");
+  await client.joinRoom({ joinCode: "ABC123", spectator: true });
+  await client.addBot("r1");
+  await client.addBot("r1", { seat: 2 });
+  await client.setReady("r1");
+  await client.sendChat("r1", "hi");
+  await client.muteSeat("r1", 1);
+  assert.equal(ids.length, 8);
+  assert.ok(ids.every((id) => /^[0-9a-f-]{36}$/.test(id)), "a UUID each");
+  assert.equal(new Set(ids).size, ids.length, "one id per request");
+  assert.deepEqual(joins, ["roomId=r1", "joinCode=ABC123"]);
+  assert.deepEqual(seats, [undefined, 2], "no seat: the server's first free one (no -1)");
+});
+
 test("subscribe throws refusals at once and stops quietly on abort", async () => {
   const refusing = clientWith((router) =>
     router.service(GameService, {
@@ -198,12 +250,12 @@ test("subscribe throws refusals at once and stops quietly on abort", async () =>
   assert.equal(count, 3);
 });
 
-test("act retries a failed send with the same idempotency key, and not a refusal", async () => {
+test("act retries a failed send with the same request id, and not a refusal", async () => {
   const keys: string[] = [];
   const client = clientWith((router) =>
     router.service(GameService, {
       act(req) {
-        keys.push(req.idempotencyKey);
+        keys.push(req.requestId);
         if (keys.length < 3) throw new ConnectError("connection reset", Code.Unavailable);
         if (req.version !== 7n) throw new ConnectError("not your turn", Code.FailedPrecondition);
         return { version: 8n, seq: 12n };
@@ -216,7 +268,7 @@ test("act retries a failed send with the same idempotency key, and not a refusal
   assert.equal(new Set(keys).size, 1, "one key for every attempt");
 
   keys.length = 0;
-  await assert.rejects(client.act("room", {}, 6, { idempotencyKey: "k1" }), (err: unknown) => {
+  await assert.rejects(client.act("room", {}, 6, { requestId: "k1" }), (err: unknown) => {
     assert.ok(err instanceof ApiError);
     assert.equal(err.codeName, "FAILED_PRECONDITION");
     return true;
@@ -295,7 +347,7 @@ test("options by name are typed by the game's options message, like the Python S
   assert.throws(() => roomOptions("tomy", { colour: 1 }), /no option "colour"/);
   assert.throws(() => roomOptions("tomahawk", { target_score: "lots" }), /whole number/);
   assert.throws(() => roomOptions("chess", { x: 1 }), /no game called "chess"/);
-  assert.match(newIdempotencyKey(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.match(newRequestId(), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 });
 
 test("google.rpc details decode from their wire form into the generated types", () => {

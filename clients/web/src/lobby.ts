@@ -318,7 +318,7 @@ export class Lobby {
       .then((rooms) => {
         const items = rooms.map((room) => {
           const done = room.status === RoomStatus.FINISHED || room.status === RoomStatus.ABANDONED;
-          return this.matchItem(room.roomId, room.gameId, done ? "finished" : room.mySeat >= 0 ? "seated" : "watching");
+          return this.matchItem(room.roomId, room.gameId, done ? "finished" : room.mySeat !== undefined ? "seated" : "watching");
         });
         list.replaceChildren(...(items.length ? items : [el("li", { className: "meta" }, t("web-my_matches-none"))]));
       })
@@ -338,7 +338,7 @@ export class Lobby {
     }
     const saved = loadSeat();
     const seat: SavedSeat =
-      saved?.roomId === roomId ? saved : { roomId, gameId, spectator: state === "watching", afterSeq: "0" };
+      saved?.roomId === roomId ? saved : { roomId, gameId, spectator: state === "watching", seq: "0" };
     return el(
       "li",
       {},

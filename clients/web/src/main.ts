@@ -76,7 +76,7 @@ setInterval(keepTokens, 2000);
 const lobby = new Lobby({
   client: session,
   enter(c, roomId, gameId, spectator) {
-    const seat: SavedSeat = { roomId, gameId, spectator, afterSeq: "0" };
+    const seat: SavedSeat = { roomId, gameId, spectator, seq: "0" };
     saveSeat(seat);
     if (!spectator) rememberMatch({ roomId, gameId });
     void openTable(c, seat);
@@ -104,7 +104,7 @@ async function openTable(c: CercleClient, seat: SavedSeat): Promise<void> {
       replay: (roomId) => void openReplay(roomId),
       status: setStatus,
     },
-    BigInt(seat.afterSeq || "0"),
+    BigInt(seat.seq || "0"),
     seat.cursor ?? "",
   );
   try {

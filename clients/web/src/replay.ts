@@ -15,6 +15,7 @@ import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { refusal } from "./refusal.js";
 import { sha256Hex } from "./sha256.js";
+import { seatName } from "./words.js";
 
 export class Replay {
   private data: GetReplayResponse | undefined;
@@ -47,8 +48,11 @@ export class Replay {
   private names(): Names {
     const seats = this.data?.match?.seats ?? [];
     return {
-      seat: (seat) => seats[seat]?.displayName || t("seat_n", { n: seat + 1 }),
-      player: (id) => seats.find((s) => s.playerId === id)?.displayName || t("web-someone"),
+      seat: (seat) => seatName(seats[seat], seat),
+      player: (id) => {
+        const index = seats.findIndex((s) => s.playerId === id);
+        return index < 0 ? t("web-someone") : seatName(seats[index], index);
+      },
       me: -1,
       place: (location) => tomyPlace(this.catalogue, location),
       catalogue: this.catalogue,
@@ -86,7 +90,7 @@ export class Replay {
     });
     const focused = document.activeElement?.id;
     $("replay-body").replaceChildren(
-      el("h2", {}, t("web-replay_title", { game: t(`web-game-${d.match!.gameId}`), names: d.match!.seats.map((s) => s.displayName).join(", ") })),
+      el("h2", {}, t("web-replay_title", { game: t(`web-game-${d.match!.gameId}`), names: d.match!.seats.map((s, i) => seatName(s, i)).join(", ") })),
       el(
         "p",
         { className: check.ok ? "good" : "error", id: "commitment", dataset: { ok: String(check.ok) } },

@@ -30,8 +30,8 @@ export interface SavedSeat {
   readonly roomId: string;
   readonly gameId: string;
   readonly spectator: boolean;
-  /** The last update seen (decimal string: JSON has no bigint). */
-  readonly afterSeq: string;
+  /** The seq of the last update seen (decimal string: JSON has no bigint). */
+  readonly seq: string;
   /** Its resume cursor (opaque, from the server): the table follows from it. */
   readonly cursor?: string;
 }
@@ -62,7 +62,7 @@ export const saveSeat = (seat: SavedSeat): void => write(localStorage, SEAT_KEY,
 
 export function saveCursor(roomId: string, seq: bigint, cursor: string): void {
   const seat = loadSeat();
-  if (seat?.roomId === roomId) saveSeat({ ...seat, afterSeq: seq.toString(), cursor });
+  if (seat?.roomId === roomId) saveSeat({ ...seat, seq: seq.toString(), cursor });
 }
 
 export function forgetSeat(): void {

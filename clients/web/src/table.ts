@@ -42,7 +42,7 @@ import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { refusal, roomGone } from "./refusal.js";
 import { forgetSeat, LOG_KEPT, loadLog, saveCursor, saveLog } from "./session.js";
-import { BOT_LEVELS, ROOM_STATUSES } from "./words.js";
+import { BOT_LEVELS, ROOM_STATUSES, seatName } from "./words.js";
 
 /** How long the page waits before following a table again after the stream gave up. */
 const FOLLOW_AGAIN_MS = 3000;
@@ -93,7 +93,7 @@ export class Table {
     readonly roomId: string,
     readonly gameId: string,
     private readonly hooks: TableHooks,
-    afterSeq = 0n,
+    seq = 0n,
     cursor = "",
   ) {
     this.ui = gameUi(gameId);
@@ -101,11 +101,13 @@ export class Table {
     this.names = {
       seat(seat: number): string {
         if (Number.isNaN(seat) || seat < 0) return "?";
-        const name = table.room?.seats[seat]?.displayName || t("seat_n", { n: seat + 1 });
+        const name = seatName(table.room?.seats[seat], seat);
         return seat === table.mySeat ? t("web-me", { name }) : name;
       },
       player(playerId: string): string {
-        const name = table.room?.seats.find((s) => s.playerId === playerId)?.displayName || t("web-someone");
+        const seats = table.room?.seats ?? [];
+        const index = seats.findIndex((s) => s.playerId === playerId);
+        const name = index < 0 ? t("web-someone") : seatName(seats[index], index);
         return playerId === table.client.playerId ? t("web-me", { name }) : name;
       },
       get me(): number {
@@ -116,9 +118,10 @@ export class Table {
         return table.catalogue;
       },
     };
-    this.seq = afterSeq;
+    // Without a cursor the stream starts at the room's first update: the log is told afresh.
+    this.seq = cursor ? seq : 0n;
     this.cursor = cursor;
-    this.events = afterSeq > 0n || cursor ? loadLog(roomId) : [];
+    this.events = cursor ? loadLog(roomId) : [];
     this.chat = new ChatPanel(client, roomId, this.names);
   }
 
@@ -192,7 +195,7 @@ export class Table {
     this.hooks.status("live", "web-status-connecting");
     try {
       for await (const update of this.client.subscribe(this.roomId, {
-        ...(this.cursor ? { resumeCursor: this.cursor } : { afterSeq: this.seq }),
+        resumeCursor: this.cursor,
         presence: true,
         signal: this.stop.signal,
         maxRetries: 1_000_000,
@@ -441,7 +444,7 @@ export class Table {
         const kind = !seat.playerId
           ? t("free_seat")
           : seat.kind === SeatKind.BOT
-            ? `${t("bot")} (${t(BOT_LEVELS[seat.botLevel] ?? "bot")})`
+            ? `${t("bot")} (${t(BOT_LEVELS[seat.botLevel ?? BotLevel.UNSPECIFIED])})`
             : t("web-human");
         const lines = [kind];
         if (this.room?.status === RoomStatus.OPEN && seat.playerId) lines.push(t(seat.ready ? "ready" : "not_ready"));

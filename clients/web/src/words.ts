@@ -8,6 +8,8 @@
 import {
   BotLevel,
   RoomStatus,
+  SeatKind,
+  type Seat,
   TomahawkCardKind,
   TomahawkColour,
   TomahawkDrawReason,
@@ -130,6 +132,16 @@ export const BOT_LEVELS: Table<BotLevel, string> = {
   [BotLevel.RANDOM]: "bot_level-random",
   [BotLevel.STRONG]: "bot_level-strong",
 };
+
+/**
+ * A seat's name in the reader's language: a person's own display name; a bot's made here
+ * from its number ("Bot 2", "Robot 2": the server names bots in no language, it sends
+ * `botNumber`); "seat n" for a free seat or one the page does not know.
+ */
+export function seatName(seat: Seat | undefined, index: number): string {
+  if (seat?.kind === SeatKind.BOT) return t("bot_name", { n: seat.botNumber ?? index + 1 });
+  return seat?.displayName || t("seat_n", { n: index + 1 });
+}
 
 /** A room's status. */
 export const ROOM_STATUSES: Table<RoomStatus, `status-${string}`> = {

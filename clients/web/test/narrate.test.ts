@@ -19,6 +19,8 @@ import {
   fromBinary,
   RoomEventSchema,
   TamashiiEventSchema,
+  SeatKind,
+  SeatSchema,
   TomahawkActionSchema,
   TomahawkCardKind,
   TomahawkColour,
@@ -44,7 +46,7 @@ import {
   used,
 } from "../src/i18n.js";
 import { type Names, narrate } from "../src/narrate.js";
-import { cardName, colourCss, kindName, phaseHint, phaseWord, TABLE_IDS } from "../src/words.js";
+import { cardName, colourCss, kindName, phaseHint, phaseWord, seatName, TABLE_IDS } from "../src/words.js";
 
 interface Fixtures {
   games: { [game: string]: { events: { [kind: string]: string } } };
@@ -216,6 +218,20 @@ test("the vocabularies come from the generated enums, one word each, in every la
   assert.equal(format("fr", "web-wait_players", { free: 1 }), "Il manque un joueur : partagez le code d'accès.");
   assert.equal(format("en", "web-wait_players", { free: 3 }), "Waiting for 3 more players: share the join code.");
   assert.equal(format("en", "seat_n", { n: 12345 }), "seat 12345", "numbers are not grouped");
+});
+
+test("a bot is named from its number in the reader's language, a person by their name", () => {
+  // The server sends a bot no display name (it words nothing): the page says "Bot 2".
+  const bot = create(SeatSchema, { index: 3, playerId: "bot-3-x", kind: SeatKind.BOT, botNumber: 2 });
+  const person = create(SeatSchema, { index: 0, playerId: "p-1", kind: SeatKind.HUMAN, displayName: "Ana" });
+  const free = create(SeatSchema, { index: 1, kind: SeatKind.EMPTY });
+  setLanguage("en");
+  assert.equal(seatName(bot, 3), "Bot 2");
+  assert.equal(seatName(person, 0), "Ana");
+  assert.equal(seatName(free, 1), "seat 2");
+  setLanguage("fr");
+  assert.equal(seatName(bot, 3), "Robot 2");
+  setLanguage("en");
 });
 
 test("the language comes from ?lang= or the browser's, by BCP 47 negotiation", () => {

@@ -22,6 +22,7 @@ error-CARD_NOT_AVAILABLE = { $why ->
     [opponents_pile] That card lies in your opponent's piles.
    *[not_yours] That card is neither in your hand nor face up on top of one of your piles.
 }
+error-BOTS_OUT_OF_RANGE = { $game } is played with { $min_bots } to { $max_bots } bots besides you.
 error-BUSY = The table is very busy: try again.
 error-CHAT_EMPTY = Write something first.
 error-CHAT_RATE_LIMITED = You are writing too fast: wait a moment.

@@ -21,6 +21,7 @@ error-CARD_NOT_AVAILABLE = { $why ->
     [opponents_pile] Cette carte est dans les piles de votre adversaire.
    *[not_yours] Cette carte n'est ni dans votre main ni face visible au sommet d'une de vos piles.
 }
+error-BOTS_OUT_OF_RANGE = On joue à { $game } avec { $min_bots } à { $max_bots } robots en plus de vous.
 error-BUSY = La table est très occupée : réessayez.
 error-CHAT_EMPTY = Écrivez d’abord quelque chose.
 error-CHAT_RATE_LIMITED = Vous écrivez trop vite : patientez un instant.

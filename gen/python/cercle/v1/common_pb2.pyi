@@ -88,21 +88,25 @@ class _SeatKind:
 class _SeatKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_SeatKind.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     SEAT_KIND_UNSPECIFIED: _SeatKind.ValueType  # 0
-    """The seat is free."""
+    """Not set (never sent by the server: a free seat is SEAT_KIND_EMPTY)."""
     SEAT_KIND_HUMAN: _SeatKind.ValueType  # 1
     """A person, through a session."""
     SEAT_KIND_BOT: _SeatKind.ValueType  # 2
     """A server-side bot."""
+    SEAT_KIND_EMPTY: _SeatKind.ValueType  # 3
+    """Nobody: the seat is free (no `player_id`, no `display_name`)."""
 
 class SeatKind(_SeatKind, metaclass=_SeatKindEnumTypeWrapper):
     """Who sits in a seat."""
 
 SEAT_KIND_UNSPECIFIED: SeatKind.ValueType  # 0
-"""The seat is free."""
+"""Not set (never sent by the server: a free seat is SEAT_KIND_EMPTY)."""
 SEAT_KIND_HUMAN: SeatKind.ValueType  # 1
 """A person, through a session."""
 SEAT_KIND_BOT: SeatKind.ValueType  # 2
 """A server-side bot."""
+SEAT_KIND_EMPTY: SeatKind.ValueType  # 3
+"""Nobody: the seat is free (no `player_id`, no `display_name`)."""
 Global___SeatKind: _TypeAlias = SeatKind  # noqa: Y015
 
 class _BotLevel:
@@ -112,7 +116,9 @@ class _BotLevel:
 class _BotLevelEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_BotLevel.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     BOT_LEVEL_UNSPECIFIED: _BotLevel.ValueType  # 0
-    """Not a bot, or not said (AddBot and QuickMatch then use BOT_LEVEL_STRONG)."""
+    """Not set: AddBot and QuickMatch then use BOT_LEVEL_STRONG. Never sent by the server (a
+    person's seat has no `bot_level` at all).
+    """
     BOT_LEVEL_RANDOM: _BotLevel.ValueType  # 1
     """Plays a legal move chosen at random."""
     BOT_LEVEL_STRONG: _BotLevel.ValueType  # 2
@@ -122,7 +128,9 @@ class BotLevel(_BotLevel, metaclass=_BotLevelEnumTypeWrapper):
     """How well a server bot plays."""
 
 BOT_LEVEL_UNSPECIFIED: BotLevel.ValueType  # 0
-"""Not a bot, or not said (AddBot and QuickMatch then use BOT_LEVEL_STRONG)."""
+"""Not set: AddBot and QuickMatch then use BOT_LEVEL_STRONG. Never sent by the server (a
+person's seat has no `bot_level` at all).
+"""
 BOT_LEVEL_RANDOM: BotLevel.ValueType  # 1
 """Plays a legal move chosen at random."""
 BOT_LEVEL_STRONG: BotLevel.ValueType  # 2
@@ -262,18 +270,30 @@ class Seat(_message.Message):
     KIND_FIELD_NUMBER: _builtins.int
     READY_FIELD_NUMBER: _builtins.int
     BOT_LEVEL_FIELD_NUMBER: _builtins.int
+    BOT_NUMBER_FIELD_NUMBER: _builtins.int
     index: _builtins.int
     """The seat's index, stable for the whole match."""
     player_id: _builtins.str
-    """The public id of the player sitting here (empty if the seat is free)."""
+    """The public id of the player sitting here (empty for a free seat, SEAT_KIND_EMPTY)."""
     display_name: _builtins.str
-    """The name the player chose when they opened their session."""
+    """The name a person chose (CreateSession, AuthenticateDevice, UpdateProfile). Empty for
+    a bot (the server words nothing: name it from `bot_number` in the player's language)
+    and for a free seat.
+    """
     kind: Global___SeatKind.ValueType
-    """Human or bot."""
+    """A person, a bot, or nobody (SEAT_KIND_EMPTY)."""
     ready: _builtins.bool
     """Whether the player said they are ready (lobby phase)."""
     bot_level: Global___BotLevel.ValueType
-    """For a bot, its level (unset for a person)."""
+    """How well the bot plays: set for a bot, and for a person's seat that a bot plays while
+    they are away (a takeover); unset otherwise.
+    """
+    bot_number: _builtins.int
+    """For a bot (SEAT_KIND_BOT): its number among the room's bots, 1 for the first bot in
+    seat order, 2 for the next... Word it in the player's language (the catalogues'
+    `bot_name` in i18n/locales/*/cli.ftl: "Bot 2", "Robot 2"). Unset for a person and a
+    free seat.
+    """
     def __init__(
         self,
         *,
@@ -282,13 +302,21 @@ class Seat(_message.Message):
         display_name: _builtins.str = ...,
         kind: Global___SeatKind.ValueType = ...,
         ready: _builtins.bool = ...,
-        bot_level: Global___BotLevel.ValueType = ...,
+        bot_level: Global___BotLevel.ValueType | None = ...,
+        bot_number: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_bot_level", b"_bot_level", "_bot_number", b"_bot_number", "bot_level", b"bot_level", "bot_number", b"bot_number"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_level", b"bot_level", "display_name", b"display_name", "index", b"index", "kind", b"kind", "player_id", b"player_id", "ready", b"ready"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_bot_level", b"_bot_level", "_bot_number", b"_bot_number", "bot_level", b"bot_level", "bot_number", b"bot_number", "display_name", b"display_name", "index", b"index", "kind", b"kind", "player_id", b"player_id", "ready", b"ready"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__bot_level: _TypeAlias = _typing.Literal["bot_level"]  # noqa: Y015
+    _WhichOneofArgType__bot_level: _TypeAlias = _typing.Literal["_bot_level", b"_bot_level"]  # noqa: Y015
+    _WhichOneofReturnType__bot_number: _TypeAlias = _typing.Literal["bot_number"]  # noqa: Y015
+    _WhichOneofArgType__bot_number: _TypeAlias = _typing.Literal["_bot_number", b"_bot_number"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__bot_level) -> _WhichOneofReturnType__bot_level | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__bot_number) -> _WhichOneofReturnType__bot_number | None: ...
 
 Global___Seat: _TypeAlias = Seat  # noqa: Y015
 
@@ -318,7 +346,9 @@ class Room(_message.Message):
     visibility: Global___Visibility.ValueType
     """Public or private."""
     join_code: _builtins.str
-    """The code that lets people join a private room. Only shown to members of the room."""
+    """The code that lets people join the room (JoinRoomRequest.join_code): set for the
+    room's members only (its seated players and spectators), unset for anyone else.
+    """
     status: Global___RoomStatus.ValueType
     """Where the room is in its life."""
     spectator_count: _builtins.int
@@ -330,7 +360,9 @@ class Room(_message.Message):
     seq: _builtins.int
     """The sequence number of the room's latest update (lobby or game)."""
     my_seat: _builtins.int
-    """The caller's seat in this room, or -1 if the caller sits nowhere (spectator or outsider)."""
+    """The caller's seat in this room; unset when the caller sits nowhere (a spectator or an
+    outsider).
+    """
     @_builtins.property
     def options(self) -> Global___RoomOptions:
         """The room's options: the game's own message, every field set (defaults filled in), except
@@ -352,7 +384,7 @@ class Room(_message.Message):
         game_id: _builtins.str = ...,
         options: Global___RoomOptions | None = ...,
         visibility: Global___Visibility.ValueType = ...,
-        join_code: _builtins.str = ...,
+        join_code: _builtins.str | None = ...,
         status: Global___RoomStatus.ValueType = ...,
         seats: _abc.Iterable[Global___Seat] | None = ...,
         spectator_count: _builtins.int = ...,
@@ -360,13 +392,20 @@ class Room(_message.Message):
         create_time: _timestamp_pb2.Timestamp | None = ...,
         version: _builtins.int = ...,
         seq: _builtins.int = ...,
-        my_seat: _builtins.int = ...,
+        my_seat: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "options", b"options"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__join_code: _TypeAlias = _typing.Literal["join_code"]  # noqa: Y015
+    _WhichOneofArgType__join_code: _TypeAlias = _typing.Literal["_join_code", b"_join_code"]  # noqa: Y015
+    _WhichOneofReturnType__my_seat: _TypeAlias = _typing.Literal["my_seat"]  # noqa: Y015
+    _WhichOneofArgType__my_seat: _TypeAlias = _typing.Literal["_my_seat", b"_my_seat"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__join_code) -> _WhichOneofReturnType__join_code | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__my_seat) -> _WhichOneofReturnType__my_seat | None: ...
 
 Global___Room: _TypeAlias = Room  # noqa: Y015
 

@@ -44,6 +44,11 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """INVALID_ARGUMENT. A bot level that does not exist (field `level`). Do: use one of the
     levels the contract lists.
     """
+    ERROR_REASON_BOTS_OUT_OF_RANGE: _ErrorReason.ValueType  # 102
+    """INVALID_ARGUMENT. QuickMatch's `bots` makes a table (you plus the bots) the game is not
+    played at (field `bots`; metadata `game`, `min_bots`, `max_bots`). Do: ask for a number
+    of bots within the range the metadata gives.
+    """
     ERROR_REASON_MALFORMED_ACTION: _ErrorReason.ValueType  # 5
     """INVALID_ARGUMENT. The action is empty, or a field of it cannot be read as the game's
     action (field `action...`). Do: a client bug: build the action from `choices`.
@@ -61,9 +66,9 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     `action`). Do: a client bug: send one of the game's actions.
     """
     ERROR_REASON_IDEMPOTENCY_KEY_REUSED: _ErrorReason.ValueType  # 9
-    """INVALID_ARGUMENT. This `idempotency_key` or `request_id` was already used for another
-    request (another action, version, room or call); nothing changed. Do: send a fresh id
-    with each new request; reuse an id only to retry the very same request.
+    """INVALID_ARGUMENT. This `request_id` was already used for another request (another
+    action, version, room, call or other fields; field `request_id`); nothing changed. Do:
+    send a fresh id with each new request; reuse an id only to retry the very same request.
     """
     ERROR_REASON_INVALID_PAGE_TOKEN: _ErrorReason.ValueType  # 10
     """INVALID_ARGUMENT. A `page_token` the server did not give, or one from another list,
@@ -475,6 +480,11 @@ ERROR_REASON_UNKNOWN_LEVEL: ErrorReason.ValueType  # 4
 """INVALID_ARGUMENT. A bot level that does not exist (field `level`). Do: use one of the
 levels the contract lists.
 """
+ERROR_REASON_BOTS_OUT_OF_RANGE: ErrorReason.ValueType  # 102
+"""INVALID_ARGUMENT. QuickMatch's `bots` makes a table (you plus the bots) the game is not
+played at (field `bots`; metadata `game`, `min_bots`, `max_bots`). Do: ask for a number
+of bots within the range the metadata gives.
+"""
 ERROR_REASON_MALFORMED_ACTION: ErrorReason.ValueType  # 5
 """INVALID_ARGUMENT. The action is empty, or a field of it cannot be read as the game's
 action (field `action...`). Do: a client bug: build the action from `choices`.
@@ -492,9 +502,9 @@ ERROR_REASON_UNKNOWN_ACTION: ErrorReason.ValueType  # 8
 `action`). Do: a client bug: send one of the game's actions.
 """
 ERROR_REASON_IDEMPOTENCY_KEY_REUSED: ErrorReason.ValueType  # 9
-"""INVALID_ARGUMENT. This `idempotency_key` or `request_id` was already used for another
-request (another action, version, room or call); nothing changed. Do: send a fresh id
-with each new request; reuse an id only to retry the very same request.
+"""INVALID_ARGUMENT. This `request_id` was already used for another request (another
+action, version, room, call or other fields; field `request_id`); nothing changed. Do:
+send a fresh id with each new request; reuse an id only to retry the very same request.
 """
 ERROR_REASON_INVALID_PAGE_TOKEN: ErrorReason.ValueType  # 10
 """INVALID_ARGUMENT. A `page_token` the server did not give, or one from another list,

@@ -23,11 +23,6 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
-if sys.version_info >= (3, 13):
-    from warnings import deprecated as _deprecated
-else:
-    from typing_extensions import deprecated as _deprecated
-
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class _OutcomeReason:
@@ -931,7 +926,7 @@ class ActRequest(_message.Message):
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
     VERSION_FIELD_NUMBER: _builtins.int
-    IDEMPOTENCY_KEY_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
@@ -942,9 +937,11 @@ class ActRequest(_message.Message):
     collide; elsewhere an older version is refused (ABORTED STALE_VERSION, or TOO_LATE for
     an out-of-turn call another seat's call overtook).
     """
-    idempotency_key: _builtins.str
-    """A key unique to this action (e.g. a UUID): a retry with the same key is applied once and
-    answers the same as the first time.
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): an id unique to this action (a UUID), up to
+    128 characters. A retry with the same id is applied once and answers the same as the
+    first time (with `replayed` true); the same id with another action is refused
+    INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED. Empty: no retry protection.
     """
     @_builtins.property
     def action(self) -> Global___Action:
@@ -955,12 +952,12 @@ class ActRequest(_message.Message):
         *,
         room_id: _builtins.str = ...,
         version: _builtins.int = ...,
-        idempotency_key: _builtins.str = ...,
+        request_id: _builtins.str = ...,
         action: Global___Action | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "idempotency_key", b"idempotency_key", "room_id", b"room_id", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "request_id", b"request_id", "room_id", b"room_id", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -981,7 +978,7 @@ class ActResponse(_message.Message):
     seq: _builtins.int
     """The update's sequence number in the room's stream."""
     replayed: _builtins.bool
-    """True when this answers a retry of an action already applied (same idempotency key)."""
+    """True when this answers a retry of an action already applied (same `request_id`)."""
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
         """The events the action caused, as the caller may see them."""
@@ -1061,27 +1058,10 @@ class SubscribeRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
-    AFTER_SEQ_FIELD_NUMBER: _builtins.int
     RESUME_CURSOR_FIELD_NUMBER: _builtins.int
     PRESENCE_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
-    @_builtins.property
-    @_deprecated("""This field has been marked as deprecated using proto field options.""")
-    def after_seq(self) -> _builtins.int:
-        """Deprecated: use `resume_cursor`. Send updates with a greater sequence number only (0:
-        from the beginning); a bare number cannot tell a rewritten log, `resume_cursor` can.
-        Ignored when `resume_cursor` is set.
-        """
-
-    @after_seq.setter
-    @_deprecated("""This field has been marked as deprecated using proto field options.""")
-    def after_seq(self, value: _builtins.int) -> None:
-        """Deprecated: use `resume_cursor`. Send updates with a greater sequence number only (0:
-        from the beginning); a bare number cannot tell a rewritten log, `resume_cursor` can.
-        Ignored when `resume_cursor` is set.
-        """
-
     resume_cursor: _builtins.str
     """The `cursor` of the last update received (or of GetViewResponse): the stream starts
     after it. Empty: from the beginning. Opaque: store it and send it back as it is, never
@@ -1096,13 +1076,12 @@ class SubscribeRequest(_message.Message):
         self,
         *,
         room_id: _builtins.str = ...,
-        after_seq: _builtins.int = ...,
         resume_cursor: _builtins.str = ...,
         presence: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "presence", b"presence", "resume_cursor", b"resume_cursor", "room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["presence", b"presence", "resume_cursor", b"resume_cursor", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1135,7 +1114,9 @@ class SubscribeResponse(_message.Message):
     kind: Global___UpdateKind.ValueType
     """What kind of update this is."""
     actor: _builtins.int
-    """The seat that acted (-1 for none)."""
+    """The seat that acted (a move, a bot's move, a timeout, a chat line); unset when no seat
+    did (a lobby change, a clock change, a mute, presence).
+    """
     cursor: _builtins.str
     """Where this update stands in the room's log: send it as SubscribeRequest.resume_cursor
     to resume after it. Opaque (it names the log's epoch and position).
@@ -1194,7 +1175,7 @@ class SubscribeResponse(_message.Message):
         seq: _builtins.int = ...,
         version: _builtins.int = ...,
         kind: Global___UpdateKind.ValueType = ...,
-        actor: _builtins.int = ...,
+        actor: _builtins.int | None = ...,
         events: _abc.Iterable[Global___Event] | None = ...,
         view: Global___View | None = ...,
         room: _common_pb2.Room | None = ...,
@@ -1206,11 +1187,13 @@ class SubscribeResponse(_message.Message):
         presence: Global___TablePresence | None = ...,
         choices: Global___Choices | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "actor", b"actor", "choices", b"choices", "outcome", b"outcome", "presence", b"presence", "room", b"room", "server_time", b"server_time", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "choices", b"choices", "cursor", b"cursor", "deadlines", b"deadlines", "events", b"events", "kind", b"kind", "outcome", b"outcome", "presence", b"presence", "room", b"room", "seq", b"seq", "server_time", b"server_time", "version", b"version", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "actor", b"actor", "choices", b"choices", "cursor", b"cursor", "deadlines", b"deadlines", "events", b"events", "kind", b"kind", "outcome", b"outcome", "presence", b"presence", "room", b"room", "seq", b"seq", "server_time", b"server_time", "version", b"version", "view", b"view", "waiting_for", b"waiting_for"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__actor: _TypeAlias = _typing.Literal["actor"]  # noqa: Y015
+    _WhichOneofArgType__actor: _TypeAlias = _typing.Literal["_actor", b"_actor"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__actor) -> _WhichOneofReturnType__actor | None: ...
 
 Global___SubscribeResponse: _TypeAlias = SubscribeResponse  # noqa: Y015
 
@@ -1222,21 +1205,27 @@ class SendChatRequest(_message.Message):
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
     TEXT_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
     text: _builtins.str
     """The message: cleaned by the server (control, escape, bidi and invisible characters
     removed, spaces collapsed), then 1 to 200 characters as people count them.
     """
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): a retry with the same id sends no second line.
+    Up to 128 characters, unique per message (a UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         text: _builtins.str = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["room_id", b"room_id", "text", b"text"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["request_id", b"request_id", "room_id", b"room_id", "text", b"text"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1277,22 +1266,28 @@ class MuteSeatRequest(_message.Message):
     ROOM_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     MUTED_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
     seat: _builtins.int
     """The seat to mute or unmute."""
     muted: _builtins.bool
     """True to mute, false to let the seat write again."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         seat: _builtins.int = ...,
         muted: _builtins.bool = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["muted", b"muted", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["muted", b"muted", "request_id", b"request_id", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -31,6 +31,12 @@ class GameServiceStub:
     Every RPC needs the session token (`authorization: Bearer <token>` metadata). A seated
     player sees their own hand; a spectator sees the table and no hand. Secrets (hands,
     face-down cards, sealed votes, private peeks, the match seed) never reach anyone else.
+
+    Retries (AIP-155, as in LobbyService): Act, SendChat and MuteSeat take a `request_id`.
+    Send a fresh UUID per request and the same one when you retry it: the retry returns the
+    first answer and changes nothing more (no second move, no second chat line); the same
+    id with a different request is refused INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED. The
+    other RPCs only read.
     """
 
     def __init__(self, channel):
@@ -82,6 +88,12 @@ class GameServiceServicer:
     Every RPC needs the session token (`authorization: Bearer <token>` metadata). A seated
     player sees their own hand; a spectator sees the table and no hand. Secrets (hands,
     face-down cards, sealed votes, private peeks, the match seed) never reach anyone else.
+
+    Retries (AIP-155, as in LobbyService): Act, SendChat and MuteSeat take a `request_id`.
+    Send a fresh UUID per request and the same one when you retry it: the retry returns the
+    first answer and changes nothing more (no second move, no second chat line); the same
+    id with a different request is refused INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED. The
+    other RPCs only read.
     """
 
     def GetView(self, request, context):
@@ -133,13 +145,15 @@ class GameServiceServicer:
 
         Errors: INVALID_ARGUMENT `CHAT_TOO_LONG` / `CHAT_EMPTY`; PERMISSION_DENIED `SPECTATOR`,
         `NOT_SEATED` or `SEAT_MUTED`; RESOURCE_EXHAUSTED `CHAT_RATE_LIMITED` (with RetryInfo).
+        Retried with the same `request_id`, it answers the first call's `seq` and `text` and
+        sends no second line (nor spends the rate limit).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def MuteSeat(self, request, context):
-        """Mutes or unmutes a seat's chat (the host only).
+        """Mutes or unmutes a seat's chat (the host only). Safe to retry with its `request_id`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -219,6 +233,12 @@ class GameService:
     Every RPC needs the session token (`authorization: Bearer <token>` metadata). A seated
     player sees their own hand; a spectator sees the table and no hand. Secrets (hands,
     face-down cards, sealed votes, private peeks, the match seed) never reach anyone else.
+
+    Retries (AIP-155, as in LobbyService): Act, SendChat and MuteSeat take a `request_id`.
+    Send a fresh UUID per request and the same one when you retry it: the retry returns the
+    first answer and changes nothing more (no second move, no second chat line); the same
+    id with a different request is refused INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED. The
+    other RPCs only read.
     """
 
     @staticmethod

@@ -32,6 +32,12 @@ class GameServiceStub:
     Every RPC needs the session token (`authorization: Bearer <token>` metadata). A seated
     player sees their own hand; a spectator sees the table and no hand. Secrets (hands,
     face-down cards, sealed votes, private peeks, the match seed) never reach anyone else.
+
+    Retries (AIP-155, as in LobbyService): Act, SendChat and MuteSeat take a `request_id`.
+    Send a fresh UUID per request and the same one when you retry it: the retry returns the
+    first answer and changes nothing more (no second move, no second chat line); the same
+    id with a different request is refused INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED. The
+    other RPCs only read.
     """
 
     @_typing.overload
@@ -70,9 +76,11 @@ class GameServiceStub:
 
     Errors: INVALID_ARGUMENT `CHAT_TOO_LONG` / `CHAT_EMPTY`; PERMISSION_DENIED `SPECTATOR`,
     `NOT_SEATED` or `SEAT_MUTED`; RESOURCE_EXHAUSTED `CHAT_RATE_LIMITED` (with RetryInfo).
+    Retried with the same `request_id`, it answers the first call's `seq` and `text` and
+    sends no second line (nor spends the rate limit).
     """
     MuteSeat: _grpc.UnaryUnaryMultiCallable[_game_pb2.MuteSeatRequest, _game_pb2.MuteSeatResponse]
-    """Mutes or unmutes a seat's chat (the host only)."""
+    """Mutes or unmutes a seat's chat (the host only). Safe to retry with its `request_id`."""
     GetReplay: _grpc.UnaryUnaryMultiCallable[_game_pb2.GetReplayRequest, _game_pb2.GetReplayResponse]
     """The full record of a finished match: seed, every action and every event, in pages
     (AIP-158). The first page carries the match (game, options, seats, seed, outcome) and
@@ -99,6 +107,12 @@ class GameServiceAsyncStub(GameServiceStub):
     Every RPC needs the session token (`authorization: Bearer <token>` metadata). A seated
     player sees their own hand; a spectator sees the table and no hand. Secrets (hands,
     face-down cards, sealed votes, private peeks, the match seed) never reach anyone else.
+
+    Retries (AIP-155, as in LobbyService): Act, SendChat and MuteSeat take a `request_id`.
+    Send a fresh UUID per request and the same one when you retry it: the retry returns the
+    first answer and changes nothing more (no second move, no second chat line); the same
+    id with a different request is refused INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED. The
+    other RPCs only read.
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
@@ -134,9 +148,11 @@ class GameServiceAsyncStub(GameServiceStub):
 
     Errors: INVALID_ARGUMENT `CHAT_TOO_LONG` / `CHAT_EMPTY`; PERMISSION_DENIED `SPECTATOR`,
     `NOT_SEATED` or `SEAT_MUTED`; RESOURCE_EXHAUSTED `CHAT_RATE_LIMITED` (with RetryInfo).
+    Retried with the same `request_id`, it answers the first call's `seq` and `text` and
+    sends no second line (nor spends the rate limit).
     """
     MuteSeat: _aio.UnaryUnaryMultiCallable[_game_pb2.MuteSeatRequest, _game_pb2.MuteSeatResponse]  # type: ignore[assignment]
-    """Mutes or unmutes a seat's chat (the host only)."""
+    """Mutes or unmutes a seat's chat (the host only). Safe to retry with its `request_id`."""
     GetReplay: _aio.UnaryUnaryMultiCallable[_game_pb2.GetReplayRequest, _game_pb2.GetReplayResponse]  # type: ignore[assignment]
     """The full record of a finished match: seed, every action and every event, in pages
     (AIP-158). The first page carries the match (game, options, seats, seed, outcome) and
@@ -162,6 +178,12 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
     Every RPC needs the session token (`authorization: Bearer <token>` metadata). A seated
     player sees their own hand; a spectator sees the table and no hand. Secrets (hands,
     face-down cards, sealed votes, private peeks, the match seed) never reach anyone else.
+
+    Retries (AIP-155, as in LobbyService): Act, SendChat and MuteSeat take a `request_id`.
+    Send a fresh UUID per request and the same one when you retry it: the retry returns the
+    first answer and changes nothing more (no second move, no second chat line); the same
+    id with a different request is refused INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED. The
+    other RPCs only read.
     """
 
     @_abc_1.abstractmethod
@@ -225,6 +247,8 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
 
         Errors: INVALID_ARGUMENT `CHAT_TOO_LONG` / `CHAT_EMPTY`; PERMISSION_DENIED `SPECTATOR`,
         `NOT_SEATED` or `SEAT_MUTED`; RESOURCE_EXHAUSTED `CHAT_RATE_LIMITED` (with RetryInfo).
+        Retried with the same `request_id`, it answers the first call's `seq` and `text` and
+        sends no second line (nor spends the rate limit).
         """
 
     @_abc_1.abstractmethod
@@ -233,7 +257,7 @@ class GameServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _game_pb2.MuteSeatRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_game_pb2.MuteSeatResponse, _abc.Awaitable[_game_pb2.MuteSeatResponse]]:
-        """Mutes or unmutes a seat's chat (the host only)."""
+        """Mutes or unmutes a seat's chat (the host only). Safe to retry with its `request_id`."""
 
     @_abc_1.abstractmethod
     def GetReplay(

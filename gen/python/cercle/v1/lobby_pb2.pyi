@@ -25,11 +25,6 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
-if sys.version_info >= (3, 13):
-    from warnings import deprecated as _deprecated
-else:
-    from typing_extensions import deprecated as _deprecated
-
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class _OptionKind:
@@ -69,7 +64,7 @@ class _RoomChangeEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_RoomChange
     ROOM_CHANGE_UNSPECIFIED: _RoomChange.ValueType  # 0
     """Not set."""
     ROOM_CHANGE_SNAPSHOT: _RoomChange.ValueType  # 1
-    """The first message of a WatchRoom with after_seq 0: the room as it is now."""
+    """The first message of a WatchRoom without a `resume_cursor`: the room as it is now."""
     ROOM_CHANGE_CREATED: _RoomChange.ValueType  # 2
     """The room was created."""
     ROOM_CHANGE_JOINED: _RoomChange.ValueType  # 3
@@ -105,7 +100,7 @@ class RoomChange(_RoomChange, metaclass=_RoomChangeEnumTypeWrapper):
 ROOM_CHANGE_UNSPECIFIED: RoomChange.ValueType  # 0
 """Not set."""
 ROOM_CHANGE_SNAPSHOT: RoomChange.ValueType  # 1
-"""The first message of a WatchRoom with after_seq 0: the room as it is now."""
+"""The first message of a WatchRoom without a `resume_cursor`: the room as it is now."""
 ROOM_CHANGE_CREATED: RoomChange.ValueType  # 2
 """The room was created."""
 ROOM_CHANGE_JOINED: RoomChange.ValueType  # 3
@@ -143,16 +138,25 @@ class CreateSessionRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     DISPLAY_NAME_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     display_name: _builtins.str
     """1 to 32 characters, shown to other players."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): a retry from the same address within 30
+    seconds gets the same player and tokens. A random UUID (or 16 random bytes in hex):
+    the tokens kept for the retry are derived from it, so an id with less than 128 bits of
+    entropy is refused INVALID_ARGUMENT (field `request_id`). Empty: no retry protection
+    (a retry opens a second guest).
+    """
     def __init__(
         self,
         *,
         display_name: _builtins.str = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["display_name", b"display_name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["display_name", b"display_name", "request_id", b"request_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -210,6 +214,7 @@ class AuthenticateDeviceRequest(_message.Message):
 
     DEVICE_ID_FIELD_NUMBER: _builtins.int
     DISPLAY_NAME_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     device_id: _builtins.str
     """An id the app generated once and keeps: 16 to 128 visible ASCII characters carrying at
     least 128 bits of entropy, so that nobody can guess it. Make it from a secure random
@@ -222,15 +227,21 @@ class AuthenticateDeviceRequest(_message.Message):
     """The display name of a new player (1 to 32 characters). Empty: "Player". Ignored for a
     device already known (change a name with UpdateProfile).
     """
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): a retry with the same device id within 30
+    seconds gets the same tokens (no second session). Up to 128 characters (a UUID).
+    Empty: no retry protection (a retry opens a second session of the same player).
+    """
     def __init__(
         self,
         *,
         device_id: _builtins.str = ...,
         display_name: _builtins.str = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["device_id", b"device_id", "display_name", b"display_name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["device_id", b"device_id", "display_name", b"display_name", "request_id", b"request_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -391,16 +402,22 @@ class UpdateProfileRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     DISPLAY_NAME_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
     display_name: _builtins.str
     """The new display name: 1 to 32 characters, shown to other players."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). Empty: no retry protection.
+    """
     def __init__(
         self,
         *,
         display_name: _builtins.str = ...,
+        request_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["display_name", b"display_name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["display_name", b"display_name", "request_id", b"request_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -871,7 +888,7 @@ class ListMyRoomsResponse(_message.Message):
     """The token of the next page; empty when this is the last one."""
     @_builtins.property
     def rooms(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Room]:
-        """Rooms the caller sits in (`my_seat` >= 0) or watches (`my_seat` -1), newest first."""
+        """Rooms the caller sits in (`my_seat` set) or watches (`my_seat` unset), newest first."""
 
     def __init__(
         self,
@@ -959,7 +976,7 @@ class MatchRecord(_message.Message):
     game_id: _builtins.str
     """The game played."""
     my_seat: _builtins.int
-    """The history owner's seat."""
+    """The history owner's seat (always set: a history lists the matches its owner played)."""
     @_builtins.property
     def create_time(self) -> _timestamp_pb2.Timestamp:
         """When the room was created."""
@@ -1016,6 +1033,9 @@ class QuickMatchRequest(_message.Message):
     bots: _builtins.int
     """"Me + bots": instead of joining others, create a private room, fill every other seat
     with a bot of `bot_level`, and start the match at once. 0: join or create as usual.
+    The table is then 1 + bots, within the game's smallest and largest table (GameInfo
+    min_players / max_players); a count out of that range is refused INVALID_ARGUMENT
+    BOTS_OUT_OF_RANGE (field `bots`).
     """
     bot_level: _common_pb2.BotLevel.ValueType
     """The bots' level (unset: BOT_LEVEL_STRONG)."""
@@ -1054,7 +1074,7 @@ class QuickMatchResponse(_message.Message):
     ROOM_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
-    """The caller's seat."""
+    """The caller's seat (QuickMatch always seats the caller)."""
     @_builtins.property
     def room(self) -> _common_pb2.Room:
         """The room joined or created."""
@@ -1084,9 +1104,11 @@ class JoinRoomRequest(_message.Message):
     SPECTATOR_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
-    """The room id, for a public room (or a private one together with its code)."""
+    """The room id: a public room, or a private room the caller is already a member of."""
     join_code: _builtins.str
-    """The join code of a private room (alone, or with room_id)."""
+    """The join code of a private room (Room.join_code, shown to its members; case does
+    not matter). An unknown or retired code is refused NOT_FOUND UNKNOWN_JOIN_CODE.
+    """
     spectator: _builtins.bool
     """Watch as a spectator instead of taking a seat."""
     request_id: _builtins.str
@@ -1101,11 +1123,13 @@ class JoinRoomRequest(_message.Message):
         spectator: _builtins.bool = ...,
         request_id: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["join_code", b"join_code", "room", b"room", "room_id", b"room_id"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["join_code", b"join_code", "request_id", b"request_id", "room_id", b"room_id", "spectator", b"spectator"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["join_code", b"join_code", "request_id", b"request_id", "room", b"room", "room_id", b"room_id", "spectator", b"spectator"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType_room: _TypeAlias = _typing.Literal["room_id", "join_code"]  # noqa: Y015
+    _WhichOneofArgType_room: _TypeAlias = _typing.Literal["room", b"room"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_room) -> _WhichOneofReturnType_room | None: ...
 
 Global___JoinRoomRequest: _TypeAlias = JoinRoomRequest  # noqa: Y015
 
@@ -1118,7 +1142,7 @@ class JoinRoomResponse(_message.Message):
     ROOM_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
-    """The caller's seat, or -1 for a spectator."""
+    """The caller's seat; unset for a spectator."""
     @_builtins.property
     def room(self) -> _common_pb2.Room:
         """The room."""
@@ -1127,13 +1151,15 @@ class JoinRoomResponse(_message.Message):
         self,
         *,
         room: _common_pb2.Room | None = ...,
-        seat: _builtins.int = ...,
+        seat: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["room", b"room"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "room", b"room", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["room", b"room", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "room", b"room", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
 
 Global___JoinRoomResponse: _TypeAlias = JoinRoomResponse  # noqa: Y015
 
@@ -1303,7 +1329,7 @@ class AddBotRequest(_message.Message):
     room_id: _builtins.str
     """The room."""
     seat: _builtins.int
-    """The seat to fill; -1 means the first free seat."""
+    """The seat to fill; unset: the first free seat."""
     level: _common_pb2.BotLevel.ValueType
     """The bot's level (unset: BOT_LEVEL_STRONG)."""
     request_id: _builtins.str
@@ -1314,15 +1340,17 @@ class AddBotRequest(_message.Message):
         self,
         *,
         room_id: _builtins.str = ...,
-        seat: _builtins.int = ...,
+        seat: _builtins.int | None = ...,
         level: _common_pb2.BotLevel.ValueType = ...,
         request_id: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["level", b"level", "request_id", b"request_id", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "level", b"level", "request_id", b"request_id", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
 
 Global___AddBotRequest: _TypeAlias = AddBotRequest  # noqa: Y015
 
@@ -1413,26 +1441,9 @@ class WatchRoomRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     ROOM_ID_FIELD_NUMBER: _builtins.int
-    AFTER_SEQ_FIELD_NUMBER: _builtins.int
     RESUME_CURSOR_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room to watch (the caller must be seated or a spectator)."""
-    @_builtins.property
-    @_deprecated("""This field has been marked as deprecated using proto field options.""")
-    def after_seq(self) -> _builtins.int:
-        """Deprecated: use `resume_cursor`. Send only changes after this sequence number (0: the
-        current room first); a bare number cannot tell a rewritten log, `resume_cursor` can.
-        Ignored when `resume_cursor` is set.
-        """
-
-    @after_seq.setter
-    @_deprecated("""This field has been marked as deprecated using proto field options.""")
-    def after_seq(self, value: _builtins.int) -> None:
-        """Deprecated: use `resume_cursor`. Send only changes after this sequence number (0: the
-        current room first); a bare number cannot tell a rewritten log, `resume_cursor` can.
-        Ignored when `resume_cursor` is set.
-        """
-
     resume_cursor: _builtins.str
     """Opaque: a WatchRoomResponse's `cursor` (or a GameService view's or update's). Send only
     the changes after it; a cursor of a rewritten log is refused FAILED_PRECONDITION /
@@ -1443,12 +1454,11 @@ class WatchRoomRequest(_message.Message):
         self,
         *,
         room_id: _builtins.str = ...,
-        after_seq: _builtins.int = ...,
         resume_cursor: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "resume_cursor", b"resume_cursor", "room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["resume_cursor", b"resume_cursor", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

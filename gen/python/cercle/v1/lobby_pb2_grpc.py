@@ -33,9 +33,27 @@ class LobbyServiceStub:
     `authorization: Bearer <token>` metadata. The server derives the player from the token on
     every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
 
-    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
-    same id returns the first answer and changes nothing more; the same id sent with a
-    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+    Retries (AIP-155): every RPC that changes something takes a `request_id`: send a fresh
+    UUID per request, and the same one again when you retry it (its answer may have been
+    lost). A retry with the same id returns the first answer and changes nothing more; the
+    same id sent with a different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED; a
+    retry that arrives while the first call still runs waits for it, then may get ABORTED /
+    REQUEST_IN_PROGRESS (retry again). A first call that was refused spent nothing: its id
+    may be sent again. An empty `request_id` means no retry protection.
+    - The room RPCs (CreateRoom, QuickMatch, JoinRoom, LeaveRoom, SetReady, StartMatch,
+    AddBot, RemoveBot) and UpdateProfile keep the first answer for 24 hours, per player.
+    - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
+    only: a retry within 30 seconds gets the same player and the same tokens, never a
+    second player; later, the id runs as a new request. CreateSession's retry must come
+    from the same network address (a retry from elsewhere runs as a new request) and its
+    id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+    keeps no token for it: it derives them again from what the retry sends.
+    - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
+    the same new pair (see the RPC).
+    - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
+    logged out; its retry gets UNAUTHENTICATED, which a client that asked to log out can
+    read as done).
+    GameService's Act, SendChat and MuteSeat take a `request_id` with the same contract.
 
     Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
     `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
@@ -153,9 +171,27 @@ class LobbyServiceServicer:
     `authorization: Bearer <token>` metadata. The server derives the player from the token on
     every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
 
-    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
-    same id returns the first answer and changes nothing more; the same id sent with a
-    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+    Retries (AIP-155): every RPC that changes something takes a `request_id`: send a fresh
+    UUID per request, and the same one again when you retry it (its answer may have been
+    lost). A retry with the same id returns the first answer and changes nothing more; the
+    same id sent with a different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED; a
+    retry that arrives while the first call still runs waits for it, then may get ABORTED /
+    REQUEST_IN_PROGRESS (retry again). A first call that was refused spent nothing: its id
+    may be sent again. An empty `request_id` means no retry protection.
+    - The room RPCs (CreateRoom, QuickMatch, JoinRoom, LeaveRoom, SetReady, StartMatch,
+    AddBot, RemoveBot) and UpdateProfile keep the first answer for 24 hours, per player.
+    - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
+    only: a retry within 30 seconds gets the same player and the same tokens, never a
+    second player; later, the id runs as a new request. CreateSession's retry must come
+    from the same network address (a retry from elsewhere runs as a new request) and its
+    id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+    keeps no token for it: it derives them again from what the retry sends.
+    - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
+    the same new pair (see the RPC).
+    - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
+    logged out; its retry gets UNAUTHENTICATED, which a client that asked to log out can
+    read as done).
+    GameService's Act, SendChat and MuteSeat take a `request_id` with the same contract.
 
     Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
     `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
@@ -261,7 +297,7 @@ class LobbyServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def JoinRoom(self, request, context):
-        """Takes a seat (or watches as a spectator) in a room, by id or by join code.
+        """Takes a seat (or watches as a spectator) in a room, by id or by join code (a oneof).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -303,7 +339,8 @@ class LobbyServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def WatchRoom(self, request, context):
-        """Streams the room's lobby changes (seats, ready flags, start, end) after `after_seq`.
+        """Streams the room's lobby changes (seats, ready flags, start, end) after
+        `resume_cursor` (none: the room as it is now first).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -423,9 +460,27 @@ class LobbyService:
     `authorization: Bearer <token>` metadata. The server derives the player from the token on
     every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
 
-    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
-    same id returns the first answer and changes nothing more; the same id sent with a
-    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+    Retries (AIP-155): every RPC that changes something takes a `request_id`: send a fresh
+    UUID per request, and the same one again when you retry it (its answer may have been
+    lost). A retry with the same id returns the first answer and changes nothing more; the
+    same id sent with a different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED; a
+    retry that arrives while the first call still runs waits for it, then may get ABORTED /
+    REQUEST_IN_PROGRESS (retry again). A first call that was refused spent nothing: its id
+    may be sent again. An empty `request_id` means no retry protection.
+    - The room RPCs (CreateRoom, QuickMatch, JoinRoom, LeaveRoom, SetReady, StartMatch,
+    AddBot, RemoveBot) and UpdateProfile keep the first answer for 24 hours, per player.
+    - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
+    only: a retry within 30 seconds gets the same player and the same tokens, never a
+    second player; later, the id runs as a new request. CreateSession's retry must come
+    from the same network address (a retry from elsewhere runs as a new request) and its
+    id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+    keeps no token for it: it derives them again from what the retry sends.
+    - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
+    the same new pair (see the RPC).
+    - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
+    logged out; its retry gets UNAUTHENTICATED, which a client that asked to log out can
+    read as done).
+    GameService's Act, SendChat and MuteSeat take a `request_id` with the same contract.
 
     Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
     `next_page_token` (empty on the last page). Tokens are opaque; a token from another list

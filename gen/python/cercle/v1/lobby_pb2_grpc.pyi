@@ -34,9 +34,27 @@ class LobbyServiceStub:
     `authorization: Bearer <token>` metadata. The server derives the player from the token on
     every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
 
-    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
-    same id returns the first answer and changes nothing more; the same id sent with a
-    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+    Retries (AIP-155): every RPC that changes something takes a `request_id`: send a fresh
+    UUID per request, and the same one again when you retry it (its answer may have been
+    lost). A retry with the same id returns the first answer and changes nothing more; the
+    same id sent with a different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED; a
+    retry that arrives while the first call still runs waits for it, then may get ABORTED /
+    REQUEST_IN_PROGRESS (retry again). A first call that was refused spent nothing: its id
+    may be sent again. An empty `request_id` means no retry protection.
+      - The room RPCs (CreateRoom, QuickMatch, JoinRoom, LeaveRoom, SetReady, StartMatch,
+        AddBot, RemoveBot) and UpdateProfile keep the first answer for 24 hours, per player.
+      - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
+        only: a retry within 30 seconds gets the same player and the same tokens, never a
+        second player; later, the id runs as a new request. CreateSession's retry must come
+        from the same network address (a retry from elsewhere runs as a new request) and its
+        id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+        keeps no token for it: it derives them again from what the retry sends.
+      - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
+        the same new pair (see the RPC).
+      - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
+        logged out; its retry gets UNAUTHENTICATED, which a client that asked to log out can
+        read as done).
+    GameService's Act, SendChat and MuteSeat take a `request_id` with the same contract.
 
     Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
     `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
@@ -94,7 +112,7 @@ class LobbyServiceStub:
     starts a match against bots at once.
     """
     JoinRoom: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.JoinRoomRequest, _lobby_pb2.JoinRoomResponse]
-    """Takes a seat (or watches as a spectator) in a room, by id or by join code."""
+    """Takes a seat (or watches as a spectator) in a room, by id or by join code (a oneof)."""
     LeaveRoom: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.LeaveRoomRequest, _lobby_pb2.LeaveRoomResponse]
     """Leaves a room before its match starts (a seated player) or stops watching."""
     SetReady: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.SetReadyRequest, _lobby_pb2.SetReadyResponse]
@@ -106,7 +124,9 @@ class LobbyServiceStub:
     RemoveBot: _grpc.UnaryUnaryMultiCallable[_lobby_pb2.RemoveBotRequest, _lobby_pb2.RemoveBotResponse]
     """Frees a seat held by a bot (host only, before the match starts)."""
     WatchRoom: _grpc.UnaryStreamMultiCallable[_lobby_pb2.WatchRoomRequest, _lobby_pb2.WatchRoomResponse]
-    """Streams the room's lobby changes (seats, ready flags, start, end) after `after_seq`."""
+    """Streams the room's lobby changes (seats, ready flags, start, end) after
+    `resume_cursor` (none: the room as it is now first).
+    """
 
 @_typing.type_check_only
 class LobbyServiceAsyncStub(LobbyServiceStub):
@@ -117,9 +137,27 @@ class LobbyServiceAsyncStub(LobbyServiceStub):
     `authorization: Bearer <token>` metadata. The server derives the player from the token on
     every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
 
-    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
-    same id returns the first answer and changes nothing more; the same id sent with a
-    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+    Retries (AIP-155): every RPC that changes something takes a `request_id`: send a fresh
+    UUID per request, and the same one again when you retry it (its answer may have been
+    lost). A retry with the same id returns the first answer and changes nothing more; the
+    same id sent with a different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED; a
+    retry that arrives while the first call still runs waits for it, then may get ABORTED /
+    REQUEST_IN_PROGRESS (retry again). A first call that was refused spent nothing: its id
+    may be sent again. An empty `request_id` means no retry protection.
+      - The room RPCs (CreateRoom, QuickMatch, JoinRoom, LeaveRoom, SetReady, StartMatch,
+        AddBot, RemoveBot) and UpdateProfile keep the first answer for 24 hours, per player.
+      - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
+        only: a retry within 30 seconds gets the same player and the same tokens, never a
+        second player; later, the id runs as a new request. CreateSession's retry must come
+        from the same network address (a retry from elsewhere runs as a new request) and its
+        id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+        keeps no token for it: it derives them again from what the retry sends.
+      - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
+        the same new pair (see the RPC).
+      - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
+        logged out; its retry gets UNAUTHENTICATED, which a client that asked to log out can
+        read as done).
+    GameService's Act, SendChat and MuteSeat take a `request_id` with the same contract.
 
     Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
     `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
@@ -174,7 +212,7 @@ class LobbyServiceAsyncStub(LobbyServiceStub):
     starts a match against bots at once.
     """
     JoinRoom: _aio.UnaryUnaryMultiCallable[_lobby_pb2.JoinRoomRequest, _lobby_pb2.JoinRoomResponse]  # type: ignore[assignment]
-    """Takes a seat (or watches as a spectator) in a room, by id or by join code."""
+    """Takes a seat (or watches as a spectator) in a room, by id or by join code (a oneof)."""
     LeaveRoom: _aio.UnaryUnaryMultiCallable[_lobby_pb2.LeaveRoomRequest, _lobby_pb2.LeaveRoomResponse]  # type: ignore[assignment]
     """Leaves a room before its match starts (a seated player) or stops watching."""
     SetReady: _aio.UnaryUnaryMultiCallable[_lobby_pb2.SetReadyRequest, _lobby_pb2.SetReadyResponse]  # type: ignore[assignment]
@@ -186,7 +224,9 @@ class LobbyServiceAsyncStub(LobbyServiceStub):
     RemoveBot: _aio.UnaryUnaryMultiCallable[_lobby_pb2.RemoveBotRequest, _lobby_pb2.RemoveBotResponse]  # type: ignore[assignment]
     """Frees a seat held by a bot (host only, before the match starts)."""
     WatchRoom: _aio.UnaryStreamMultiCallable[_lobby_pb2.WatchRoomRequest, _lobby_pb2.WatchRoomResponse]  # type: ignore[assignment]
-    """Streams the room's lobby changes (seats, ready flags, start, end) after `after_seq`."""
+    """Streams the room's lobby changes (seats, ready flags, start, end) after
+    `resume_cursor` (none: the room as it is now first).
+    """
 
 class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
     """The lobby: sessions, the game catalogue, rooms and seats.
@@ -196,9 +236,27 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
     `authorization: Bearer <token>` metadata. The server derives the player from the token on
     every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
 
-    Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
-    same id returns the first answer and changes nothing more; the same id sent with a
-    different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+    Retries (AIP-155): every RPC that changes something takes a `request_id`: send a fresh
+    UUID per request, and the same one again when you retry it (its answer may have been
+    lost). A retry with the same id returns the first answer and changes nothing more; the
+    same id sent with a different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED; a
+    retry that arrives while the first call still runs waits for it, then may get ABORTED /
+    REQUEST_IN_PROGRESS (retry again). A first call that was refused spent nothing: its id
+    may be sent again. An empty `request_id` means no retry protection.
+      - The room RPCs (CreateRoom, QuickMatch, JoinRoom, LeaveRoom, SetReady, StartMatch,
+        AddBot, RemoveBot) and UpdateProfile keep the first answer for 24 hours, per player.
+      - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
+        only: a retry within 30 seconds gets the same player and the same tokens, never a
+        second player; later, the id runs as a new request. CreateSession's retry must come
+        from the same network address (a retry from elsewhere runs as a new request) and its
+        id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+        keeps no token for it: it derives them again from what the retry sends.
+      - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
+        the same new pair (see the RPC).
+      - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
+        logged out; its retry gets UNAUTHENTICATED, which a client that asked to log out can
+        read as done).
+    GameService's Act, SendChat and MuteSeat take a `request_id` with the same contract.
 
     Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
     `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
@@ -329,7 +387,7 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _lobby_pb2.JoinRoomRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_lobby_pb2.JoinRoomResponse, _abc.Awaitable[_lobby_pb2.JoinRoomResponse]]:
-        """Takes a seat (or watches as a spectator) in a room, by id or by join code."""
+        """Takes a seat (or watches as a spectator) in a room, by id or by join code (a oneof)."""
 
     @_abc_1.abstractmethod
     def LeaveRoom(
@@ -377,6 +435,8 @@ class LobbyServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _lobby_pb2.WatchRoomRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_abc.Iterator[_lobby_pb2.WatchRoomResponse], _abc.AsyncIterator[_lobby_pb2.WatchRoomResponse]]:
-        """Streams the room's lobby changes (seats, ready flags, start, end) after `after_seq`."""
+        """Streams the room's lobby changes (seats, ready flags, start, end) after
+        `resume_cursor` (none: the room as it is now first).
+        """
 
 def add_LobbyServiceServicer_to_server(servicer: LobbyServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/common.proto.
  */
 export const file_cercle_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("ChZjZXJjbGUvdjEvY29tbW9uLnByb3RvEgljZXJjbGUudjEiawoLT3B0aW9uVmFsdWUSEwoJaW50X3ZhbHVlGAEgASgDSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhQKCmVudW1fdmFsdWUYBCABKAVIAEIHCgV2YWx1ZUoECAMQBFIMc3RyaW5nX3ZhbHVlIs0BCgtSb29tT3B0aW9ucxIuCgh0b21haGF3axgBIAEoCzIaLmNlcmNsZS52MS5Ub21haGF3a09wdGlvbnNIABIuCgh0YW1hc2hpaRgCIAEoCzIaLmNlcmNsZS52MS5UYW1hc2hpaU9wdGlvbnNIABImCgR0b215GAMgASgLMhYuY2VyY2xlLnYxLlRvbXlPcHRpb25zSAASLgoIYXdpbWJhd2UYBCABKAsyGi5jZXJjbGUudjEuQXdpbWJhd2VPcHRpb25zSABCBgoEZ2FtZSKYAQoEU2VhdBINCgVpbmRleBgBIAEoBRIRCglwbGF5ZXJfaWQYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEiEKBGtpbmQYBCABKA4yEy5jZXJjbGUudjEuU2VhdEtpbmQSDQoFcmVhZHkYBSABKAgSJgoJYm90X2xldmVsGAYgASgOMhMuY2VyY2xlLnYxLkJvdExldmVsIu0CCgRSb29tEg8KB3Jvb21faWQYASABKAkSDwoHZ2FtZV9pZBgCIAEoCRInCgdvcHRpb25zGBQgASgLMhYuY2VyY2xlLnYxLlJvb21PcHRpb25zEikKCnZpc2liaWxpdHkYBCABKA4yFS5jZXJjbGUudjEuVmlzaWJpbGl0eRIRCglqb2luX2NvZGUYBSABKAkSJQoGc3RhdHVzGAYgASgOMhUuY2VyY2xlLnYxLlJvb21TdGF0dXMSHgoFc2VhdHMYByADKAsyDy5jZXJjbGUudjEuU2VhdBIXCg9zcGVjdGF0b3JfY291bnQYCCABKAUSFgoOaG9zdF9wbGF5ZXJfaWQYCSABKAkSLwoLY3JlYXRlX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3ZlcnNpb24YCyABKAMSCwoDc2VxGAwgASgDEg8KB215X3NlYXQYDSABKAVKBAgDEAQiqgEKCERlYWRsaW5lEgwKBHNlYXQYASABKAUSIwoFY2xvY2sYAiABKA4yFC5jZXJjbGUudjEuQ2xvY2tLaW5kEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIpCgZsZW5ndGgYBCABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SDwoHdmVyc2lvbhgFIAEoAypXCgpWaXNpYmlsaXR5EhoKFlZJU0lCSUxJVFlfVU5TUEVDSUZJRUQQABIVChFWSVNJQklMSVRZX1BVQkxJQxABEhYKElZJU0lCSUxJVFlfUFJJVkFURRACKo0BCgpSb29tU3RhdHVzEhsKF1JPT01fU1RBVFVTX1VOU1BFQ0lGSUVEEAASFAoQUk9PTV9TVEFUVVNfT1BFThABEhcKE1JPT01fU1RBVFVTX1BMQVlJTkcQAhIYChRST09NX1NUQVRVU19GSU5JU0hFRBADEhkKFVJPT01fU1RBVFVTX0FCQU5ET05FRBAEKk0KCFNlYXRLaW5kEhkKFVNFQVRfS0lORF9VTlNQRUNJRklFRBAAEhMKD1NFQVRfS0lORF9IVU1BThABEhEKDVNFQVRfS0lORF9CT1QQAipRCghCb3RMZXZlbBIZChVCT1RfTEVWRUxfVU5TUEVDSUZJRUQQABIUChBCT1RfTEVWRUxfUkFORE9NEAESFAoQQk9UX0xFVkVMX1NUUk9ORxACKpQBCglDbG9ja0tpbmQSGgoWQ0xPQ0tfS0lORF9VTlNQRUNJRklFRBAAEhMKD0NMT0NLX0tJTkRfVFVSThABEhQKEENMT0NLX0tJTkRfU1RPUlkQAhITCg9DTE9DS19LSU5EX1ZPVEUQAxISCg5DTE9DS19LSU5EX1RJRRAEEhcKE0NMT0NLX0tJTkRfREVDSVNJT04QBUIzCg1jb20uY2VyY2xlLnYxUAFaIGNlcmNsZS9nZW4vZ28vY2VyY2xlL3YxO2NlcmNsZXYxYgZwcm90bzM", [file_cercle_v1_awimbawe, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChZjZXJjbGUvdjEvY29tbW9uLnByb3RvEgljZXJjbGUudjEiawoLT3B0aW9uVmFsdWUSEwoJaW50X3ZhbHVlGAEgASgDSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhQKCmVudW1fdmFsdWUYBCABKAVIAEIHCgV2YWx1ZUoECAMQBFIMc3RyaW5nX3ZhbHVlIs0BCgtSb29tT3B0aW9ucxIuCgh0b21haGF3axgBIAEoCzIaLmNlcmNsZS52MS5Ub21haGF3a09wdGlvbnNIABIuCgh0YW1hc2hpaRgCIAEoCzIaLmNlcmNsZS52MS5UYW1hc2hpaU9wdGlvbnNIABImCgR0b215GAMgASgLMhYuY2VyY2xlLnYxLlRvbXlPcHRpb25zSAASLgoIYXdpbWJhd2UYBCABKAsyGi5jZXJjbGUudjEuQXdpbWJhd2VPcHRpb25zSABCBgoEZ2FtZSLTAQoEU2VhdBINCgVpbmRleBgBIAEoBRIRCglwbGF5ZXJfaWQYAiABKAkSFAoMZGlzcGxheV9uYW1lGAMgASgJEiEKBGtpbmQYBCABKA4yEy5jZXJjbGUudjEuU2VhdEtpbmQSDQoFcmVhZHkYBSABKAgSKwoJYm90X2xldmVsGAYgASgOMhMuY2VyY2xlLnYxLkJvdExldmVsSACIAQESFwoKYm90X251bWJlchgHIAEoBUgBiAEBQgwKCl9ib3RfbGV2ZWxCDQoLX2JvdF9udW1iZXIikQMKBFJvb20SDwoHcm9vbV9pZBgBIAEoCRIPCgdnYW1lX2lkGAIgASgJEicKB29wdGlvbnMYFCABKAsyFi5jZXJjbGUudjEuUm9vbU9wdGlvbnMSKQoKdmlzaWJpbGl0eRgEIAEoDjIVLmNlcmNsZS52MS5WaXNpYmlsaXR5EhYKCWpvaW5fY29kZRgFIAEoCUgAiAEBEiUKBnN0YXR1cxgGIAEoDjIVLmNlcmNsZS52MS5Sb29tU3RhdHVzEh4KBXNlYXRzGAcgAygLMg8uY2VyY2xlLnYxLlNlYXQSFwoPc3BlY3RhdG9yX2NvdW50GAggASgFEhYKDmhvc3RfcGxheWVyX2lkGAkgASgJEi8KC2NyZWF0ZV90aW1lGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAsgASgDEgsKA3NlcRgMIAEoAxIUCgdteV9zZWF0GA0gASgFSAGIAQFCDAoKX2pvaW5fY29kZUIKCghfbXlfc2VhdEoECAMQBCKqAQoIRGVhZGxpbmUSDAoEc2VhdBgBIAEoBRIjCgVjbG9jaxgCIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSLwoLZXhwaXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEikKBmxlbmd0aBgEIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhIPCgd2ZXJzaW9uGAUgASgDKlcKClZpc2liaWxpdHkSGgoWVklTSUJJTElUWV9VTlNQRUNJRklFRBAAEhUKEVZJU0lCSUxJVFlfUFVCTElDEAESFgoSVklTSUJJTElUWV9QUklWQVRFEAIqjQEKClJvb21TdGF0dXMSGwoXUk9PTV9TVEFUVVNfVU5TUEVDSUZJRUQQABIUChBST09NX1NUQVRVU19PUEVOEAESFwoTUk9PTV9TVEFUVVNfUExBWUlORxACEhgKFFJPT01fU1RBVFVTX0ZJTklTSEVEEAMSGQoVUk9PTV9TVEFUVVNfQUJBTkRPTkVEEAQqYgoIU2VhdEtpbmQSGQoVU0VBVF9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPU0VBVF9LSU5EX0hVTUFOEAESEQoNU0VBVF9LSU5EX0JPVBACEhMKD1NFQVRfS0lORF9FTVBUWRADKlEKCEJvdExldmVsEhkKFUJPVF9MRVZFTF9VTlNQRUNJRklFRBAAEhQKEEJPVF9MRVZFTF9SQU5ET00QARIUChBCT1RfTEVWRUxfU1RST05HEAIqlAEKCUNsb2NrS2luZBIaChZDTE9DS19LSU5EX1VOU1BFQ0lGSUVEEAASEwoPQ0xPQ0tfS0lORF9UVVJOEAESFAoQQ0xPQ0tfS0lORF9TVE9SWRACEhMKD0NMT0NLX0tJTkRfVk9URRADEhIKDkNMT0NLX0tJTkRfVElFEAQSFwoTQ0xPQ0tfS0lORF9ERUNJU0lPThAFQjMKDWNvbS5jZXJjbGUudjFQAVogY2VyY2xlL2dlbi9nby9jZXJjbGUvdjE7Y2VyY2xldjFiBnByb3RvMw", [file_cercle_v1_awimbawe, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * One option value in the catalogue (OptionInfo.default_value), for a generic options form.
@@ -138,21 +138,23 @@ export type Seat = Message<"cercle.v1.Seat"> & {
   index: number;
 
   /**
-   * The public id of the player sitting here (empty if the seat is free).
+   * The public id of the player sitting here (empty for a free seat, SEAT_KIND_EMPTY).
    *
    * @generated from field: string player_id = 2;
    */
   playerId: string;
 
   /**
-   * The name the player chose when they opened their session.
+   * The name a person chose (CreateSession, AuthenticateDevice, UpdateProfile). Empty for
+   * a bot (the server words nothing: name it from `bot_number` in the player's language)
+   * and for a free seat.
    *
    * @generated from field: string display_name = 3;
    */
   displayName: string;
 
   /**
-   * Human or bot.
+   * A person, a bot, or nobody (SEAT_KIND_EMPTY).
    *
    * @generated from field: cercle.v1.SeatKind kind = 4;
    */
@@ -166,11 +168,22 @@ export type Seat = Message<"cercle.v1.Seat"> & {
   ready: boolean;
 
   /**
-   * For a bot, its level (unset for a person).
+   * How well the bot plays: set for a bot, and for a person's seat that a bot plays while
+   * they are away (a takeover); unset otherwise.
    *
-   * @generated from field: cercle.v1.BotLevel bot_level = 6;
+   * @generated from field: optional cercle.v1.BotLevel bot_level = 6;
    */
-  botLevel: BotLevel;
+  botLevel?: BotLevel | undefined;
+
+  /**
+   * For a bot (SEAT_KIND_BOT): its number among the room's bots, 1 for the first bot in
+   * seat order, 2 for the next... Word it in the player's language (the catalogues'
+   * `bot_name` in i18n/locales/*\/cli.ftl: "Bot 2", "Robot 2"). Unset for a person and a
+   * free seat.
+   *
+   * @generated from field: optional int32 bot_number = 7;
+   */
+  botNumber?: number | undefined;
 };
 
 /**
@@ -216,11 +229,12 @@ export type Room = Message<"cercle.v1.Room"> & {
   visibility: Visibility;
 
   /**
-   * The code that lets people join a private room. Only shown to members of the room.
+   * The code that lets people join the room (JoinRoomRequest.join_code): set for the
+   * room's members only (its seated players and spectators), unset for anyone else.
    *
-   * @generated from field: string join_code = 5;
+   * @generated from field: optional string join_code = 5;
    */
-  joinCode: string;
+  joinCode?: string | undefined;
 
   /**
    * Where the room is in its life.
@@ -272,11 +286,12 @@ export type Room = Message<"cercle.v1.Room"> & {
   seq: bigint;
 
   /**
-   * The caller's seat in this room, or -1 if the caller sits nowhere (spectator or outsider).
+   * The caller's seat in this room; unset when the caller sits nowhere (a spectator or an
+   * outsider).
    *
-   * @generated from field: int32 my_seat = 13;
+   * @generated from field: optional int32 my_seat = 13;
    */
-  mySeat: number;
+  mySeat?: number | undefined;
 };
 
 /**
@@ -424,7 +439,7 @@ export const RoomStatusSchema: GenEnum<RoomStatus> = /*@__PURE__*/
  */
 export enum SeatKind {
   /**
-   * The seat is free.
+   * Not set (never sent by the server: a free seat is SEAT_KIND_EMPTY).
    *
    * @generated from enum value: SEAT_KIND_UNSPECIFIED = 0;
    */
@@ -443,6 +458,13 @@ export enum SeatKind {
    * @generated from enum value: SEAT_KIND_BOT = 2;
    */
   BOT = 2,
+
+  /**
+   * Nobody: the seat is free (no `player_id`, no `display_name`).
+   *
+   * @generated from enum value: SEAT_KIND_EMPTY = 3;
+   */
+  EMPTY = 3,
 }
 
 /**
@@ -458,7 +480,8 @@ export const SeatKindSchema: GenEnum<SeatKind> = /*@__PURE__*/
  */
 export enum BotLevel {
   /**
-   * Not a bot, or not said (AddBot and QuickMatch then use BOT_LEVEL_STRONG).
+   * Not set: AddBot and QuickMatch then use BOT_LEVEL_STRONG. Never sent by the server (a
+   * person's seat has no `bot_level` at all).
    *
    * @generated from enum value: BOT_LEVEL_UNSPECIFIED = 0;
    */

@@ -24,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/lobby.proto.
  */
 export const file_cercle_v1_lobby: GenFile = /*@__PURE__*/
-  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSIsChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiwgEKFUNyZWF0ZVNlc3Npb25SZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJEChlBdXRoZW50aWNhdGVEZXZpY2VSZXF1ZXN0EhEKCWRldmljZV9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAki7gEKGkF1dGhlbnRpY2F0ZURldmljZVJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2NyZWF0ZWQYBiABKAgSFAoMZGlzcGxheV9uYW1lGAcgASgJIi4KFVJlZnJlc2hTZXNzaW9uUmVxdWVzdBIVCg1yZWZyZXNoX3Rva2VuGAEgASgJIsMBChZSZWZyZXNoU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIhYKFERlbGV0ZVNlc3Npb25SZXF1ZXN0IhcKFURlbGV0ZVNlc3Npb25SZXNwb25zZSIsChRVcGRhdGVQcm9maWxlUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkiQAoVVXBkYXRlUHJvZmlsZVJlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkiUAoQTGlzdEdhbWVzUmVxdWVzdBIVCg1sYW5ndWFnZV9jb2RlGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMuY2VyY2xlLnYxLkdhbWVJbmZvEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSLJAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSFQoNbGFuZ3VhZ2VfY29kZRgEIAEoCRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRImCgdvcHRpb25zGAcgAygLMhUuY2VyY2xlLnYxLk9wdGlvbkluZm8SJAoGY2xvY2tzGAggAygLMhQuY2VyY2xlLnYxLkNsb2NrSW5mbyK1AgoKT3B0aW9uSW5mbxIMCgRuYW1lGAEgASgJEiMKBGtpbmQYAiABKA4yFS5jZXJjbGUudjEuT3B0aW9uS2luZBItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQESJgoHY2hvaWNlcxgKIAMoCzIVLmNlcmNsZS52MS5DaG9pY2VJbmZvEhQKDG1heV9iZV91bnNldBgLIAEoCBITCgt1bnNldF9sYWJlbBgMIAEoCUIKCghfbWluaW11bUIKCghfbWF4aW11bUoECAgQCUoECAkQClINY2hvaWNlX2xhYmVscyIqCgpDaG9pY2VJbmZvEg0KBXZhbHVlGAEgASgFEg0KBWxhYmVsGAIgASgJIlQKCUNsb2NrSW5mbxIjCgVjbG9jaxgBIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSDgoGb3B0aW9uGAIgASgJEhIKCm9uX3RpbWVvdXQYAyABKAkigQIKEUNyZWF0ZVJvb21SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJwoHb3B0aW9ucxgUIAEoCzIWLmNlcmNsZS52MS5Sb29tT3B0aW9ucxIpCgp2aXNpYmlsaXR5GAMgASgOMhUuY2VyY2xlLnYxLlZpc2liaWxpdHkSDwoHcGxheWVycxgEIAEoBRIbCg50YWtlb3Zlcl9hZnRlchgFIAEoBUgAiAEBEiwKCWJvdF9kZWxheRgGIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhISCgpyZXF1ZXN0X2lkGAcgASgJQhEKD190YWtlb3Zlcl9hZnRlckoECAIQAyIzChJDcmVhdGVSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIkoKEExpc3RSb29tc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKAUSEgoKcGFnZV90b2tlbhgDIAEoCSJMChFMaXN0Um9vbXNSZXNwb25zZRIeCgVyb29tcxgBIAMoCzIPLmNlcmNsZS52MS5Sb29tEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI7ChJMaXN0TXlSb29tc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiTgoTTGlzdE15Um9vbXNSZXNwb25zZRIeCgVyb29tcxgBIAMoCzIPLmNlcmNsZS52MS5Sb29tEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJAChdMaXN0TWF0Y2hIaXN0b3J5UmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCSJcChhMaXN0TWF0Y2hIaXN0b3J5UmVzcG9uc2USJwoHbWF0Y2hlcxgBIAMoCzIWLmNlcmNsZS52MS5NYXRjaFJlY29yZBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAki5wEKC01hdGNoUmVjb3JkEg8KB3Jvb21faWQYASABKAkSDwoHZ2FtZV9pZBgCIAEoCRIvCgtjcmVhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLZmluaXNoX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KBXNlYXRzGAUgAygLMg8uY2VyY2xlLnYxLlNlYXQSDwoHbXlfc2VhdBgGIAEoBRIjCgdvdXRjb21lGAcgASgLMhIuY2VyY2xlLnYxLk91dGNvbWUirQEKEVF1aWNrTWF0Y2hSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDwoHcGxheWVycxgCIAEoBRIMCgRib3RzGAMgASgFEiYKCWJvdF9sZXZlbBgEIAEoDjITLmNlcmNsZS52MS5Cb3RMZXZlbBIsCglib3RfZGVsYXkYBSABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgGIAEoCSJBChJRdWlja01hdGNoUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgwKBHNlYXQYAiABKAUiXAoPSm9pblJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJam9pbl9jb2RlGAIgASgJEhEKCXNwZWN0YXRvchgDIAEoCBISCgpyZXF1ZXN0X2lkGAQgASgJIj8KEEpvaW5Sb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgwKBHNlYXQYAiABKAUiNwoQTGVhdmVSb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiEwoRTGVhdmVSb29tUmVzcG9uc2UiRQoPU2V0UmVhZHlSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDQoFcmVhZHkYAiABKAgSEgoKcmVxdWVzdF9pZBgDIAEoCSIxChBTZXRSZWFkeVJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSI4ChFTdGFydE1hdGNoUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiMwoSU3RhcnRNYXRjaFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJmCg1BZGRCb3RSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDAoEc2VhdBgCIAEoBRIiCgVsZXZlbBgDIAEoDjITLmNlcmNsZS52MS5Cb3RMZXZlbBISCgpyZXF1ZXN0X2lkGAQgASgJIi8KDkFkZEJvdFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJFChBSZW1vdmVCb3RSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSDAoEc2VhdBgCIAEoBRISCgpyZXF1ZXN0X2lkGAMgASgJIjIKEVJlbW92ZUJvdFJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSJRChBXYXRjaFJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSFQoJYWZ0ZXJfc2VxGAIgASgDQgIYARIVCg1yZXN1bWVfY3Vyc29yGAMgASgJIqcBChFXYXRjaFJvb21SZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20SCwoDc2VxGAIgASgDEiUKBmNoYW5nZRgDIAEoDjIVLmNlcmNsZS52MS5Sb29tQ2hhbmdlEg4KBmN1cnNvchgEIAEoCRIvCgtzZXJ2ZXJfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiKgoXR2V0R2FtZUNhdGFsb2d1ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCSLnAQoYR2V0R2FtZUNhdGFsb2d1ZVJlc3BvbnNlEjAKCHRvbWFoYXdrGAEgASgLMhwuY2VyY2xlLnYxLlRvbWFoYXdrQ2F0YWxvZ3VlSAASMAoIdGFtYXNoaWkYAiABKAsyHC5jZXJjbGUudjEuVGFtYXNoaWlDYXRhbG9ndWVIABIoCgR0b215GAMgASgLMhguY2VyY2xlLnYxLlRvbXlDYXRhbG9ndWVIABIwCghhd2ltYmF3ZRgEIAEoCzIcLmNlcmNsZS52MS5Bd2ltYmF3ZUNhdGFsb2d1ZUgAQgsKCWNhdGFsb2d1ZSpsCgpPcHRpb25LaW5kEhsKF09QVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASEwoPT1BUSU9OX0tJTkRfSU5UEAESFAoQT1BUSU9OX0tJTkRfQk9PTBACEhYKEk9QVElPTl9LSU5EX0NIT0lDRRADKqsDCgpSb29tQ2hhbmdlEhsKF1JPT01fQ0hBTkdFX1VOU1BFQ0lGSUVEEAASGAoUUk9PTV9DSEFOR0VfU05BUFNIT1QQARIXChNST09NX0NIQU5HRV9DUkVBVEVEEAISFgoSUk9PTV9DSEFOR0VfSk9JTkVEEAMSFAoQUk9PTV9DSEFOR0VfTEVGVBAEEhUKEVJPT01fQ0hBTkdFX1JFQURZEAUSGQoVUk9PTV9DSEFOR0VfQk9UX0FEREVEEAYSGwoXUk9PTV9DSEFOR0VfQk9UX1JFTU9WRUQQBxIgChxST09NX0NIQU5HRV9TUEVDVEFUT1JfSk9JTkVEEAgSHgoaUk9PTV9DSEFOR0VfU1BFQ1RBVE9SX0xFRlQQCRIXChNST09NX0NIQU5HRV9TVEFSVEVEEAoSFgoSUk9PTV9DSEFOR0VfQUNUSU9OEAsSEwoPUk9PTV9DSEFOR0VfQk9UEAwSFwoTUk9PTV9DSEFOR0VfVElNRU9VVBANEhUKEVJPT01fQ0hBTkdFX0NMT0NLEA4SGAoUUk9PTV9DSEFOR0VfRklOSVNIRUQQDzLgCwoMTG9iYnlTZXJ2aWNlElIKDUNyZWF0ZVNlc3Npb24SHy5jZXJjbGUudjEuQ3JlYXRlU2Vzc2lvblJlcXVlc3QaIC5jZXJjbGUudjEuQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEmEKEkF1dGhlbnRpY2F0ZURldmljZRIkLmNlcmNsZS52MS5BdXRoZW50aWNhdGVEZXZpY2VSZXF1ZXN0GiUuY2VyY2xlLnYxLkF1dGhlbnRpY2F0ZURldmljZVJlc3BvbnNlElUKDlJlZnJlc2hTZXNzaW9uEiAuY2VyY2xlLnYxLlJlZnJlc2hTZXNzaW9uUmVxdWVzdBohLmNlcmNsZS52MS5SZWZyZXNoU2Vzc2lvblJlc3BvbnNlElIKDURlbGV0ZVNlc3Npb24SHy5jZXJjbGUudjEuRGVsZXRlU2Vzc2lvblJlcXVlc3QaIC5jZXJjbGUudjEuRGVsZXRlU2Vzc2lvblJlc3BvbnNlElIKDVVwZGF0ZVByb2ZpbGUSHy5jZXJjbGUudjEuVXBkYXRlUHJvZmlsZVJlcXVlc3QaIC5jZXJjbGUudjEuVXBkYXRlUHJvZmlsZVJlc3BvbnNlEkYKCUxpc3RHYW1lcxIbLmNlcmNsZS52MS5MaXN0R2FtZXNSZXF1ZXN0GhwuY2VyY2xlLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElsKEEdldEdhbWVDYXRhbG9ndWUSIi5jZXJjbGUudjEuR2V0R2FtZUNhdGFsb2d1ZVJlcXVlc3QaIy5jZXJjbGUudjEuR2V0R2FtZUNhdGFsb2d1ZVJlc3BvbnNlEkkKCkNyZWF0ZVJvb20SHC5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlcXVlc3QaHS5jZXJjbGUudjEuQ3JlYXRlUm9vbVJlc3BvbnNlEkYKCUxpc3RSb29tcxIbLmNlcmNsZS52MS5MaXN0Um9vbXNSZXF1ZXN0GhwuY2VyY2xlLnYxLkxpc3RSb29tc1Jlc3BvbnNlEkwKC0xpc3RNeVJvb21zEh0uY2VyY2xlLnYxLkxpc3RNeVJvb21zUmVxdWVzdBoeLmNlcmNsZS52MS5MaXN0TXlSb29tc1Jlc3BvbnNlElsKEExpc3RNYXRjaEhpc3RvcnkSIi5jZXJjbGUudjEuTGlzdE1hdGNoSGlzdG9yeVJlcXVlc3QaIy5jZXJjbGUudjEuTGlzdE1hdGNoSGlzdG9yeVJlc3BvbnNlEkkKClF1aWNrTWF0Y2gSHC5jZXJjbGUudjEuUXVpY2tNYXRjaFJlcXVlc3QaHS5jZXJjbGUudjEuUXVpY2tNYXRjaFJlc3BvbnNlEkMKCEpvaW5Sb29tEhouY2VyY2xlLnYxLkpvaW5Sb29tUmVxdWVzdBobLmNlcmNsZS52MS5Kb2luUm9vbVJlc3BvbnNlEkYKCUxlYXZlUm9vbRIbLmNlcmNsZS52MS5MZWF2ZVJvb21SZXF1ZXN0GhwuY2VyY2xlLnYxLkxlYXZlUm9vbVJlc3BvbnNlEkMKCFNldFJlYWR5EhouY2VyY2xlLnYxLlNldFJlYWR5UmVxdWVzdBobLmNlcmNsZS52MS5TZXRSZWFkeVJlc3BvbnNlEkkKClN0YXJ0TWF0Y2gSHC5jZXJjbGUudjEuU3RhcnRNYXRjaFJlcXVlc3QaHS5jZXJjbGUudjEuU3RhcnRNYXRjaFJlc3BvbnNlEj0KBkFkZEJvdBIYLmNlcmNsZS52MS5BZGRCb3RSZXF1ZXN0GhkuY2VyY2xlLnYxLkFkZEJvdFJlc3BvbnNlEkYKCVJlbW92ZUJvdBIbLmNlcmNsZS52MS5SZW1vdmVCb3RSZXF1ZXN0GhwuY2VyY2xlLnYxLlJlbW92ZUJvdFJlc3BvbnNlEkgKCVdhdGNoUm9vbRIbLmNlcmNsZS52MS5XYXRjaFJvb21SZXF1ZXN0GhwuY2VyY2xlLnYxLldhdGNoUm9vbVJlc3BvbnNlMAFCMwoNY29tLmNlcmNsZS52MVABWiBjZXJjbGUvZ2VuL2dvL2NlcmNsZS92MTtjZXJjbGV2MWIGcHJvdG8z", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_game, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChVjZXJjbGUvdjEvbG9iYnkucHJvdG8SCWNlcmNsZS52MSJAChRDcmVhdGVTZXNzaW9uUmVxdWVzdBIUCgxkaXNwbGF5X25hbWUYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSLCAQoVQ3JlYXRlU2Vzc2lvblJlc3BvbnNlEhUKDXNlc3Npb25fdG9rZW4YASABKAkSEQoJcGxheWVyX2lkGAIgASgJEi8KC2V4cGlyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1yZWZyZXNoX3Rva2VuGAQgASgJEjcKE3JlZnJlc2hfZXhwaXJlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlgKGUF1dGhlbnRpY2F0ZURldmljZVJlcXVlc3QSEQoJZGV2aWNlX2lkGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRISCgpyZXF1ZXN0X2lkGAMgASgJIu4BChpBdXRoZW50aWNhdGVEZXZpY2VSZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdjcmVhdGVkGAYgASgIEhQKDGRpc3BsYXlfbmFtZRgHIAEoCSIuChVSZWZyZXNoU2Vzc2lvblJlcXVlc3QSFQoNcmVmcmVzaF90b2tlbhgBIAEoCSLDAQoWUmVmcmVzaFNlc3Npb25SZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEhEKCXBsYXllcl9pZBgCIAEoCRIvCgtleHBpcmVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNcmVmcmVzaF90b2tlbhgEIAEoCRI3ChNyZWZyZXNoX2V4cGlyZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIWChREZWxldGVTZXNzaW9uUmVxdWVzdCIXChVEZWxldGVTZXNzaW9uUmVzcG9uc2UiQAoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSFAoMZGlzcGxheV9uYW1lGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiQAoVVXBkYXRlUHJvZmlsZVJlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkiUAoQTGlzdEdhbWVzUmVxdWVzdBIVCg1sYW5ndWFnZV9jb2RlGAEgASgJEhEKCXBhZ2Vfc2l6ZRgCIAEoBRISCgpwYWdlX3Rva2VuGAMgASgJIlAKEUxpc3RHYW1lc1Jlc3BvbnNlEiIKBWdhbWVzGAEgAygLMhMuY2VyY2xlLnYxLkdhbWVJbmZvEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSLJAQoIR2FtZUluZm8SDwoHZ2FtZV9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSFQoNbGFuZ3VhZ2VfY29kZRgEIAEoCRITCgttaW5fcGxheWVycxgFIAEoBRITCgttYXhfcGxheWVycxgGIAEoBRImCgdvcHRpb25zGAcgAygLMhUuY2VyY2xlLnYxLk9wdGlvbkluZm8SJAoGY2xvY2tzGAggAygLMhQuY2VyY2xlLnYxLkNsb2NrSW5mbyK1AgoKT3B0aW9uSW5mbxIMCgRuYW1lGAEgASgJEiMKBGtpbmQYAiABKA4yFS5jZXJjbGUudjEuT3B0aW9uS2luZBItCg1kZWZhdWx0X3ZhbHVlGAMgASgLMhYuY2VyY2xlLnYxLk9wdGlvblZhbHVlEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhQKB21pbmltdW0YBiABKANIAIgBARIUCgdtYXhpbXVtGAcgASgDSAGIAQESJgoHY2hvaWNlcxgKIAMoCzIVLmNlcmNsZS52MS5DaG9pY2VJbmZvEhQKDG1heV9iZV91bnNldBgLIAEoCBITCgt1bnNldF9sYWJlbBgMIAEoCUIKCghfbWluaW11bUIKCghfbWF4aW11bUoECAgQCUoECAkQClINY2hvaWNlX2xhYmVscyIqCgpDaG9pY2VJbmZvEg0KBXZhbHVlGAEgASgFEg0KBWxhYmVsGAIgASgJIlQKCUNsb2NrSW5mbxIjCgVjbG9jaxgBIAEoDjIULmNlcmNsZS52MS5DbG9ja0tpbmQSDgoGb3B0aW9uGAIgASgJEhIKCm9uX3RpbWVvdXQYAyABKAkigQIKEUNyZWF0ZVJvb21SZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSJwoHb3B0aW9ucxgUIAEoCzIWLmNlcmNsZS52MS5Sb29tT3B0aW9ucxIpCgp2aXNpYmlsaXR5GAMgASgOMhUuY2VyY2xlLnYxLlZpc2liaWxpdHkSDwoHcGxheWVycxgEIAEoBRIbCg50YWtlb3Zlcl9hZnRlchgFIAEoBUgAiAEBEiwKCWJvdF9kZWxheRgGIAEoCzIZLmdvb2dsZS5wcm90b2J1Zi5EdXJhdGlvbhISCgpyZXF1ZXN0X2lkGAcgASgJQhEKD190YWtlb3Zlcl9hZnRlckoECAIQAyIzChJDcmVhdGVSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIkoKEExpc3RSb29tc1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIRCglwYWdlX3NpemUYAiABKAUSEgoKcGFnZV90b2tlbhgDIAEoCSJMChFMaXN0Um9vbXNSZXNwb25zZRIeCgVyb29tcxgBIAMoCzIPLmNlcmNsZS52MS5Sb29tEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSI7ChJMaXN0TXlSb29tc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkiTgoTTGlzdE15Um9vbXNSZXNwb25zZRIeCgVyb29tcxgBIAMoCzIPLmNlcmNsZS52MS5Sb29tEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJAChdMaXN0TWF0Y2hIaXN0b3J5UmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCSJcChhMaXN0TWF0Y2hIaXN0b3J5UmVzcG9uc2USJwoHbWF0Y2hlcxgBIAMoCzIWLmNlcmNsZS52MS5NYXRjaFJlY29yZBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAki5wEKC01hdGNoUmVjb3JkEg8KB3Jvb21faWQYASABKAkSDwoHZ2FtZV9pZBgCIAEoCRIvCgtjcmVhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLZmluaXNoX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh4KBXNlYXRzGAUgAygLMg8uY2VyY2xlLnYxLlNlYXQSDwoHbXlfc2VhdBgGIAEoBRIjCgdvdXRjb21lGAcgASgLMhIuY2VyY2xlLnYxLk91dGNvbWUirQEKEVF1aWNrTWF0Y2hSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSDwoHcGxheWVycxgCIAEoBRIMCgRib3RzGAMgASgFEiYKCWJvdF9sZXZlbBgEIAEoDjITLmNlcmNsZS52MS5Cb3RMZXZlbBIsCglib3RfZGVsYXkYBSABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SEgoKcmVxdWVzdF9pZBgGIAEoCSJBChJRdWlja01hdGNoUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgwKBHNlYXQYAiABKAUiaAoPSm9pblJvb21SZXF1ZXN0EhEKB3Jvb21faWQYASABKAlIABITCglqb2luX2NvZGUYAiABKAlIABIRCglzcGVjdGF0b3IYAyABKAgSEgoKcmVxdWVzdF9pZBgEIAEoCUIGCgRyb29tIk0KEEpvaW5Sb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEhEKBHNlYXQYAiABKAVIAIgBAUIHCgVfc2VhdCI3ChBMZWF2ZVJvb21SZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSITChFMZWF2ZVJvb21SZXNwb25zZSJFCg9TZXRSZWFkeVJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRINCgVyZWFkeRgCIAEoCBISCgpyZXF1ZXN0X2lkGAMgASgJIjEKEFNldFJlYWR5UmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tIjgKEVN0YXJ0TWF0Y2hSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEgoKcmVxdWVzdF9pZBgCIAEoCSIzChJTdGFydE1hdGNoUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tInQKDUFkZEJvdFJlcXVlc3QSDwoHcm9vbV9pZBgBIAEoCRIRCgRzZWF0GAIgASgFSACIAQESIgoFbGV2ZWwYAyABKA4yEy5jZXJjbGUudjEuQm90TGV2ZWwSEgoKcmVxdWVzdF9pZBgEIAEoCUIHCgVfc2VhdCIvCg5BZGRCb3RSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iRQoQUmVtb3ZlQm90UmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEgwKBHNlYXQYAiABKAUSEgoKcmVxdWVzdF9pZBgDIAEoCSIyChFSZW1vdmVCb3RSZXNwb25zZRIdCgRyb29tGAEgASgLMg8uY2VyY2xlLnYxLlJvb20iSwoQV2F0Y2hSb29tUmVxdWVzdBIPCgdyb29tX2lkGAEgASgJEhUKDXJlc3VtZV9jdXJzb3IYAyABKAlKBAgCEANSCWFmdGVyX3NlcSKnAQoRV2F0Y2hSb29tUmVzcG9uc2USHQoEcm9vbRgBIAEoCzIPLmNlcmNsZS52MS5Sb29tEgsKA3NlcRgCIAEoAxIlCgZjaGFuZ2UYAyABKA4yFS5jZXJjbGUudjEuUm9vbUNoYW5nZRIOCgZjdXJzb3IYBCABKAkSLwoLc2VydmVyX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIioKF0dldEdhbWVDYXRhbG9ndWVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAki5wEKGEdldEdhbWVDYXRhbG9ndWVSZXNwb25zZRIwCgh0b21haGF3axgBIAEoCzIcLmNlcmNsZS52MS5Ub21haGF3a0NhdGFsb2d1ZUgAEjAKCHRhbWFzaGlpGAIgASgLMhwuY2VyY2xlLnYxLlRhbWFzaGlpQ2F0YWxvZ3VlSAASKAoEdG9teRgDIAEoCzIYLmNlcmNsZS52MS5Ub215Q2F0YWxvZ3VlSAASMAoIYXdpbWJhd2UYBCABKAsyHC5jZXJjbGUudjEuQXdpbWJhd2VDYXRhbG9ndWVIAEILCgljYXRhbG9ndWUqbAoKT3B0aW9uS2luZBIbChdPUFRJT05fS0lORF9VTlNQRUNJRklFRBAAEhMKD09QVElPTl9LSU5EX0lOVBABEhQKEE9QVElPTl9LSU5EX0JPT0wQAhIWChJPUFRJT05fS0lORF9DSE9JQ0UQAyqrAwoKUm9vbUNoYW5nZRIbChdST09NX0NIQU5HRV9VTlNQRUNJRklFRBAAEhgKFFJPT01fQ0hBTkdFX1NOQVBTSE9UEAESFwoTUk9PTV9DSEFOR0VfQ1JFQVRFRBACEhYKElJPT01fQ0hBTkdFX0pPSU5FRBADEhQKEFJPT01fQ0hBTkdFX0xFRlQQBBIVChFST09NX0NIQU5HRV9SRUFEWRAFEhkKFVJPT01fQ0hBTkdFX0JPVF9BRERFRBAGEhsKF1JPT01fQ0hBTkdFX0JPVF9SRU1PVkVEEAcSIAocUk9PTV9DSEFOR0VfU1BFQ1RBVE9SX0pPSU5FRBAIEh4KGlJPT01fQ0hBTkdFX1NQRUNUQVRPUl9MRUZUEAkSFwoTUk9PTV9DSEFOR0VfU1RBUlRFRBAKEhYKElJPT01fQ0hBTkdFX0FDVElPThALEhMKD1JPT01fQ0hBTkdFX0JPVBAMEhcKE1JPT01fQ0hBTkdFX1RJTUVPVVQQDRIVChFST09NX0NIQU5HRV9DTE9DSxAOEhgKFFJPT01fQ0hBTkdFX0ZJTklTSEVEEA8y4AsKDExvYmJ5U2VydmljZRJSCg1DcmVhdGVTZXNzaW9uEh8uY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkNyZWF0ZVNlc3Npb25SZXNwb25zZRJhChJBdXRoZW50aWNhdGVEZXZpY2USJC5jZXJjbGUudjEuQXV0aGVudGljYXRlRGV2aWNlUmVxdWVzdBolLmNlcmNsZS52MS5BdXRoZW50aWNhdGVEZXZpY2VSZXNwb25zZRJVCg5SZWZyZXNoU2Vzc2lvbhIgLmNlcmNsZS52MS5SZWZyZXNoU2Vzc2lvblJlcXVlc3QaIS5jZXJjbGUudjEuUmVmcmVzaFNlc3Npb25SZXNwb25zZRJSCg1EZWxldGVTZXNzaW9uEh8uY2VyY2xlLnYxLkRlbGV0ZVNlc3Npb25SZXF1ZXN0GiAuY2VyY2xlLnYxLkRlbGV0ZVNlc3Npb25SZXNwb25zZRJSCg1VcGRhdGVQcm9maWxlEh8uY2VyY2xlLnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GiAuY2VyY2xlLnYxLlVwZGF0ZVByb2ZpbGVSZXNwb25zZRJGCglMaXN0R2FtZXMSGy5jZXJjbGUudjEuTGlzdEdhbWVzUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0R2FtZXNSZXNwb25zZRJbChBHZXRHYW1lQ2F0YWxvZ3VlEiIuY2VyY2xlLnYxLkdldEdhbWVDYXRhbG9ndWVSZXF1ZXN0GiMuY2VyY2xlLnYxLkdldEdhbWVDYXRhbG9ndWVSZXNwb25zZRJJCgpDcmVhdGVSb29tEhwuY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXF1ZXN0Gh0uY2VyY2xlLnYxLkNyZWF0ZVJvb21SZXNwb25zZRJGCglMaXN0Um9vbXMSGy5jZXJjbGUudjEuTGlzdFJvb21zUmVxdWVzdBocLmNlcmNsZS52MS5MaXN0Um9vbXNSZXNwb25zZRJMCgtMaXN0TXlSb29tcxIdLmNlcmNsZS52MS5MaXN0TXlSb29tc1JlcXVlc3QaHi5jZXJjbGUudjEuTGlzdE15Um9vbXNSZXNwb25zZRJbChBMaXN0TWF0Y2hIaXN0b3J5EiIuY2VyY2xlLnYxLkxpc3RNYXRjaEhpc3RvcnlSZXF1ZXN0GiMuY2VyY2xlLnYxLkxpc3RNYXRjaEhpc3RvcnlSZXNwb25zZRJJCgpRdWlja01hdGNoEhwuY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlF1aWNrTWF0Y2hSZXNwb25zZRJDCghKb2luUm9vbRIaLmNlcmNsZS52MS5Kb2luUm9vbVJlcXVlc3QaGy5jZXJjbGUudjEuSm9pblJvb21SZXNwb25zZRJGCglMZWF2ZVJvb20SGy5jZXJjbGUudjEuTGVhdmVSb29tUmVxdWVzdBocLmNlcmNsZS52MS5MZWF2ZVJvb21SZXNwb25zZRJDCghTZXRSZWFkeRIaLmNlcmNsZS52MS5TZXRSZWFkeVJlcXVlc3QaGy5jZXJjbGUudjEuU2V0UmVhZHlSZXNwb25zZRJJCgpTdGFydE1hdGNoEhwuY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXF1ZXN0Gh0uY2VyY2xlLnYxLlN0YXJ0TWF0Y2hSZXNwb25zZRI9CgZBZGRCb3QSGC5jZXJjbGUudjEuQWRkQm90UmVxdWVzdBoZLmNlcmNsZS52MS5BZGRCb3RSZXNwb25zZRJGCglSZW1vdmVCb3QSGy5jZXJjbGUudjEuUmVtb3ZlQm90UmVxdWVzdBocLmNlcmNsZS52MS5SZW1vdmVCb3RSZXNwb25zZRJICglXYXRjaFJvb20SGy5jZXJjbGUudjEuV2F0Y2hSb29tUmVxdWVzdBocLmNlcmNsZS52MS5XYXRjaFJvb21SZXNwb25zZTABQjMKDWNvbS5jZXJjbGUudjFQAVogY2VyY2xlL2dlbi9nby9jZXJjbGUvdjE7Y2VyY2xldjFiBnByb3RvMw", [file_cercle_v1_awimbawe, file_cercle_v1_common, file_cercle_v1_game, file_cercle_v1_tamashii, file_cercle_v1_tomahawk, file_cercle_v1_tomy, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * Request for LobbyService.CreateSession.
@@ -38,6 +38,17 @@ export type CreateSessionRequest = Message<"cercle.v1.CreateSessionRequest"> & {
    * @generated from field: string display_name = 1;
    */
   displayName: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): a retry from the same address within 30
+   * seconds gets the same player and tokens. A random UUID (or 16 random bytes in hex):
+   * the tokens kept for the retry are derived from it, so an id with less than 128 bits of
+   * entropy is refused INVALID_ARGUMENT (field `request_id`). Empty: no retry protection
+   * (a retry opens a second guest).
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
 };
 
 /**
@@ -122,6 +133,15 @@ export type AuthenticateDeviceRequest = Message<"cercle.v1.AuthenticateDeviceReq
    * @generated from field: string display_name = 2;
    */
   displayName: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): a retry with the same device id within 30
+   * seconds gets the same tokens (no second session). Up to 128 characters (a UUID).
+   * Empty: no retry protection (a retry opens a second session of the same player).
+   *
+   * @generated from field: string request_id = 3;
+   */
+  requestId: string;
 };
 
 /**
@@ -306,6 +326,14 @@ export type UpdateProfileRequest = Message<"cercle.v1.UpdateProfileRequest"> & {
    * @generated from field: string display_name = 1;
    */
   displayName: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
 };
 
 /**
@@ -817,7 +845,7 @@ export const ListMyRoomsRequestSchema: GenMessage<ListMyRoomsRequest> = /*@__PUR
  */
 export type ListMyRoomsResponse = Message<"cercle.v1.ListMyRoomsResponse"> & {
   /**
-   * Rooms the caller sits in (`my_seat` >= 0) or watches (`my_seat` -1), newest first.
+   * Rooms the caller sits in (`my_seat` set) or watches (`my_seat` unset), newest first.
    *
    * @generated from field: repeated cercle.v1.Room rooms = 1;
    */
@@ -936,7 +964,7 @@ export type MatchRecord = Message<"cercle.v1.MatchRecord"> & {
   seats: Seat[];
 
   /**
-   * The history owner's seat.
+   * The history owner's seat (always set: a history lists the matches its owner played).
    *
    * @generated from field: int32 my_seat = 6;
    */
@@ -981,6 +1009,9 @@ export type QuickMatchRequest = Message<"cercle.v1.QuickMatchRequest"> & {
   /**
    * "Me + bots": instead of joining others, create a private room, fill every other seat
    * with a bot of `bot_level`, and start the match at once. 0: join or create as usual.
+   * The table is then 1 + bots, within the game's smallest and largest table (GameInfo
+   * min_players / max_players); a count out of that range is refused INVALID_ARGUMENT
+   * BOTS_OUT_OF_RANGE (field `bots`).
    *
    * @generated from field: int32 bots = 3;
    */
@@ -1030,7 +1061,7 @@ export type QuickMatchResponse = Message<"cercle.v1.QuickMatchResponse"> & {
   room?: Room | undefined;
 
   /**
-   * The caller's seat.
+   * The caller's seat (QuickMatch always seats the caller).
    *
    * @generated from field: int32 seat = 2;
    */
@@ -1051,18 +1082,28 @@ export const QuickMatchResponseSchema: GenMessage<QuickMatchResponse> = /*@__PUR
  */
 export type JoinRoomRequest = Message<"cercle.v1.JoinRoomRequest"> & {
   /**
-   * The room id, for a public room (or a private one together with its code).
+   * Which room: exactly one of these (neither: INVALID_ARGUMENT, field `room_id`).
    *
-   * @generated from field: string room_id = 1;
+   * @generated from oneof cercle.v1.JoinRoomRequest.room
    */
-  roomId: string;
-
-  /**
-   * The join code of a private room (alone, or with room_id).
-   *
-   * @generated from field: string join_code = 2;
-   */
-  joinCode: string;
+  room: {
+    /**
+     * The room id: a public room, or a private room the caller is already a member of.
+     *
+     * @generated from field: string room_id = 1;
+     */
+    value: string;
+    case: "roomId";
+  } | {
+    /**
+     * The join code of a private room (Room.join_code, shown to its members; case does
+     * not matter). An unknown or retired code is refused NOT_FOUND UNKNOWN_JOIN_CODE.
+     *
+     * @generated from field: string join_code = 2;
+     */
+    value: string;
+    case: "joinCode";
+  } | { case: undefined; value?: undefined };
 
   /**
    * Watch as a spectator instead of taking a seat.
@@ -1101,11 +1142,11 @@ export type JoinRoomResponse = Message<"cercle.v1.JoinRoomResponse"> & {
   room?: Room | undefined;
 
   /**
-   * The caller's seat, or -1 for a spectator.
+   * The caller's seat; unset for a spectator.
    *
-   * @generated from field: int32 seat = 2;
+   * @generated from field: optional int32 seat = 2;
    */
-  seat: number;
+  seat?: number | undefined;
 };
 
 /**
@@ -1280,11 +1321,11 @@ export type AddBotRequest = Message<"cercle.v1.AddBotRequest"> & {
   roomId: string;
 
   /**
-   * The seat to fill; -1 means the first free seat.
+   * The seat to fill; unset: the first free seat.
    *
-   * @generated from field: int32 seat = 2;
+   * @generated from field: optional int32 seat = 2;
    */
-  seat: number;
+  seat?: number | undefined;
 
   /**
    * The bot's level (unset: BOT_LEVEL_STRONG).
@@ -1399,16 +1440,6 @@ export type WatchRoomRequest = Message<"cercle.v1.WatchRoomRequest"> & {
    * @generated from field: string room_id = 1;
    */
   roomId: string;
-
-  /**
-   * Deprecated: use `resume_cursor`. Send only changes after this sequence number (0: the
-   * current room first); a bare number cannot tell a rewritten log, `resume_cursor` can.
-   * Ignored when `resume_cursor` is set.
-   *
-   * @generated from field: int64 after_seq = 2 [deprecated = true];
-   * @deprecated
-   */
-  afterSeq: bigint;
 
   /**
    * Opaque: a WatchRoomResponse's `cursor` (or a GameService view's or update's). Send only
@@ -1607,7 +1638,7 @@ export enum RoomChange {
   UNSPECIFIED = 0,
 
   /**
-   * The first message of a WatchRoom with after_seq 0: the room as it is now.
+   * The first message of a WatchRoom without a `resume_cursor`: the room as it is now.
    *
    * @generated from enum value: ROOM_CHANGE_SNAPSHOT = 1;
    */
@@ -1726,9 +1757,27 @@ export const RoomChangeSchema: GenEnum<RoomChange> = /*@__PURE__*/
  * `authorization: Bearer <token>` metadata. The server derives the player from the token on
  * every call; a missing, unknown, expired or logged-out token gets UNAUTHENTICATED.
  *
- * Retries: every RPC that changes a room takes a `request_id` (AIP-155). A retry with the
- * same id returns the first answer and changes nothing more; the same id sent with a
- * different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED.
+ * Retries (AIP-155): every RPC that changes something takes a `request_id`: send a fresh
+ * UUID per request, and the same one again when you retry it (its answer may have been
+ * lost). A retry with the same id returns the first answer and changes nothing more; the
+ * same id sent with a different request gets INVALID_ARGUMENT / IDEMPOTENCY_KEY_REUSED; a
+ * retry that arrives while the first call still runs waits for it, then may get ABORTED /
+ * REQUEST_IN_PROGRESS (retry again). A first call that was refused spent nothing: its id
+ * may be sent again. An empty `request_id` means no retry protection.
+ *   - The room RPCs (CreateRoom, QuickMatch, JoinRoom, LeaveRoom, SetReady, StartMatch,
+ *     AddBot, RemoveBot) and UpdateProfile keep the first answer for 24 hours, per player.
+ *   - CreateSession and AuthenticateDevice keep theirs (it holds the tokens) for 30 seconds
+ *     only: a retry within 30 seconds gets the same player and the same tokens, never a
+ *     second player; later, the id runs as a new request. CreateSession's retry must come
+ *     from the same network address (a retry from elsewhere runs as a new request) and its
+ *     id be a random UUID; AuthenticateDevice's comes with the same device id. The server
+ *     keeps no token for it: it derives them again from what the retry sends.
+ *   - RefreshSession needs no id: the same refresh token sent again within 30 seconds gets
+ *     the same new pair (see the RPC).
+ *   - DeleteSession needs no id: it is idempotent by nature (a logged-out session stays
+ *     logged out; its retry gets UNAUTHENTICATED, which a client that asked to log out can
+ *     read as done).
+ * GameService's Act, SendChat and MuteSeat take a `request_id` with the same contract.
  *
  * Pagination (AIP-158): list RPCs take `page_size` and `page_token` and answer
  * `next_page_token` (empty on the last page). Tokens are opaque; a token from another list
@@ -1872,7 +1921,7 @@ export const LobbyService: GenService<{
     output: typeof QuickMatchResponseSchema;
   },
   /**
-   * Takes a seat (or watches as a spectator) in a room, by id or by join code.
+   * Takes a seat (or watches as a spectator) in a room, by id or by join code (a oneof).
    *
    * @generated from rpc cercle.v1.LobbyService.JoinRoom
    */
@@ -1932,7 +1981,8 @@ export const LobbyService: GenService<{
     output: typeof RemoveBotResponseSchema;
   },
   /**
-   * Streams the room's lobby changes (seats, ready flags, start, end) after `after_seq`.
+   * Streams the room's lobby changes (seats, ready flags, start, end) after
+   * `resume_cursor` (none: the room as it is now first).
    *
    * @generated from rpc cercle.v1.LobbyService.WatchRoom
    */

@@ -11,11 +11,14 @@ import com.cercle.v1.ListGamesResponse;
 import com.cercle.v1.LobbyServiceGrpc;
 import com.cercle.v1.QuickMatchRequest;
 import com.cercle.v1.QuickMatchResponse;
+import com.cercle.v1.Seat;
+import com.cercle.v1.SeatKind;
 import com.google.protobuf.Duration;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,7 +28,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Without arguments it only builds a QuickMatchRequest and checks that it survives a
  * round trip through its wire form. With an address ({@code host:port}, plaintext h2c:
  * Envoy's public port) it also creates a guest session, lists the games in French, starts a
- * table against one bot with QuickMatch and reads its own view of it.
+ * table against one bot with QuickMatch and reads its own view of it, printing the seats
+ * (a bot is named here from its number: the server sends it no display name). Every mutating
+ * call carries a fresh {@code request_id}, so that a retry of it is applied once.
  */
 public final class Lobby {
   private Lobby() {}
@@ -36,6 +41,7 @@ public final class Lobby {
             .setGameId(args.length > 1 ? args[1] : "awimbawe")
             .setBots(1)
             .setBotDelay(Duration.newBuilder().setSeconds(30))
+            .setRequestId(UUID.randomUUID().toString())
             .build();
     QuickMatchRequest parsed = QuickMatchRequest.parseFrom(request.toByteArray());
     if (!parsed.equals(request)) {
@@ -51,7 +57,11 @@ public final class Lobby {
       LobbyServiceGrpc.LobbyServiceBlockingStub lobby =
           LobbyServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS);
       CreateSessionResponse session =
-          lobby.createSession(CreateSessionRequest.newBuilder().setDisplayName("Duke").build());
+          lobby.createSession(
+              CreateSessionRequest.newBuilder()
+                  .setDisplayName("Duke")
+                  .setRequestId(UUID.randomUUID().toString())
+                  .build());
       System.out.println("player " + session.getPlayerId());
 
       // Every later call carries the bearer token (kept in memory, never printed).
@@ -79,8 +89,20 @@ public final class Lobby {
       System.out.println(
           "room " + roomId + " seat " + match.getSeat() + " status " + view.getRoom().getStatus()
               + " view " + view.getView().getGameCase());
+      for (Seat seat : match.getRoom().getSeatsList()) {
+        System.out.println("seat " + seat.getIndex() + ": " + seatName(seat));
+      }
     } finally {
       channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
     }
+  }
+
+  /** A seat's name in this program's language: a bot's from its number and level. */
+  static String seatName(Seat seat) {
+    if (seat.getKind() == SeatKind.SEAT_KIND_BOT) {
+      String level = seat.getBotLevel().name().replace("BOT_LEVEL_", "").toLowerCase();
+      return "bot " + seat.getBotNumber() + " (" + level + ")";
+    }
+    return seat.getKind() == SeatKind.SEAT_KIND_EMPTY ? "free" : seat.getDisplayName();
   }
 }
