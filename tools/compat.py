@@ -231,9 +231,20 @@ def record(captured_runs: list[Captured], baseline: Baseline) -> list[str]:
     return sorted(known)
 
 
-def check(captured: Captured, baseline: Baseline) -> list[str]:
+RECHECK_RUNS = 3
+"""How many deals ``check`` plays at most before it calls a derived read broken."""
+
+
+def check(captured_runs: list[Captured], baseline: Baseline) -> list[str]:
     """Every problem of today's server against the recorded goldens, as readable lines
-    (empty: compatible). Known breaks are expected, and must still happen."""
+    (empty: compatible). Known breaks are expected, and must still happen.
+
+    ``captured_runs`` are one or more plays of the scenarios (each a different deal). A
+    needed read (in every message of its type) or a lost golden is a problem as soon as
+    one run shows it; a read derived from the golden ("filled in at least one message
+    there") only when every run misses it: a real break misses it in every deal, while a
+    field the deal left empty once (no winner, no vote to draw for) is the play's. The
+    callers play again while problems remain (:data:`RECHECK_RUNS`)."""
     digest, goldens, known = load_manifest()
     problems: list[str] = []
     if digest != baseline.digest:
@@ -241,15 +252,25 @@ def check(captured: Captured, baseline: Baseline) -> list[str]:
             "protos/v1-baseline.binpb changed since the goldens were recorded: run "
             "`.venv/bin/python tools/compat.py record`"
         )
-    today = dict(captured)
-    found: list[Violation] = []
-    for golden in goldens:
-        message = today.get(golden.name)
-        if message is None:
-            problems.append(f"{golden.name}: the scenarios no longer produce this golden")
-        elif golden.in_baseline:
+    needed: dict[str, Violation] = {}
+    derived: list[dict[str, Violation]] = []
+    lost: list[set[str]] = []
+    for captured in captured_runs:
+        today = dict(captured)
+        missed: dict[str, Violation] = {}
+        lost.append({g.name for g in goldens if g.name not in today})
+        for golden in goldens:
+            message = today.get(golden.name)
+            if message is None or not golden.in_baseline:
+                continue
             seen = baseline.decode(golden.type, message.SerializeToString())
-            found += violations(golden.name, seen, golden.expectations)
+            for v in violations(golden.name, seen, golden.expectations):
+                (needed if v.known_key else missed)[v.key()] = v
+        derived.append(missed)
+    everywhere = set.intersection(*(set(run) for run in derived)) if derived else set()
+    found = [*needed.values(), *(derived[0][key] for key in sorted(everywhere))]
+    gone = set.intersection(*lost) if lost else set()
+    problems += [f"{name}: the scenarios no longer produce this golden" for name in sorted(gone)]
     problems += [f"an old client breaks: {v}" for v in found if v.known_key not in known]
     still = {v.known_key for v in found}
     problems += [
@@ -268,7 +289,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=4, help="record: scenario runs to agree")
     args = parser.parse_args()
     baseline = Baseline()
-    runs = 1 if args.command == "check" else max(1, args.runs)
+    runs = RECHECK_RUNS if args.command == "check" else max(1, args.runs)
     captured = asyncio.run(compat_scenarios.play_on_local_cluster(baseline, runs))
     if args.command == "record":
         known = record(captured, baseline)
@@ -276,7 +297,7 @@ def main() -> int:
         for key in known:
             print(f"known break (the server already misses what the baseline needs): {key}")
         return 0
-    problems = check(captured[0], baseline)
+    problems = check(captured, baseline)
     for line in problems:
         print(line)
     known = load_manifest()[2]
