@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
 
-import { ApiError, Code, create, DeadlineSchema } from "../../ts/src/index.js";
+import { ApiError, Code, create, DeadlineSchema, ErrorInfoSchema } from "../../ts/src/index.js";
 import { observeServerTime, remainingMs, resetClock, serverNow } from "../src/clock.js";
 import { setLanguage } from "../src/i18n.js";
 import { refusal } from "../src/refusal.js";
@@ -59,11 +59,11 @@ test("a refusal is said in plain words, in the page's language, never as a code"
 
 test("a refused card says why, from the refusal's metadata, in the page's language", () => {
   const refused = (why: string): ApiError =>
-    new ApiError(Code.FailedPrecondition, "CARD_NOT_AVAILABLE", "you cannot play the Eagle 10: …", "", [], [], undefined, {
+    new ApiError(Code.FailedPrecondition, "CARD_NOT_AVAILABLE", "you cannot play the Eagle 10: …", "", [], [], undefined, create(ErrorInfoSchema, {
       reason: "CARD_NOT_AVAILABLE",
       domain: "cercle.games",
       metadata: { card: "27", why },
-    });
+    }));
   setLanguage("en");
   assert.equal(refusal(refused("covered")), "That card lies under another card of your pile.");
   assert.equal(refusal(refused("not_yours")), "That card is neither in your hand nor face up on top of one of your piles.");
