@@ -398,7 +398,7 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """
     ERROR_REASON_BUSY: _ErrorReason.ValueType  # 93
     """ABORTED. The room changed too often while the server tried to apply your request;
-    nothing changed. Do: retry (with the same idempotency key or request id).
+    nothing changed. Do: retry (with the same `request_id`).
     """
     ERROR_REASON_RATE_LIMITED: _ErrorReason.ValueType  # 94
     """RESOURCE_EXHAUSTED. Too many requests for this session or from this address, or too
@@ -430,8 +430,7 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     ERROR_REASON_STORE_UNAVAILABLE: _ErrorReason.ValueType  # 100
     """UNAVAILABLE. The server cannot reach its store, or the store refuses changes for a
     while (full, read-only after a failover); nothing changed, or the change's fate is
-    unknown (RetryInfo). Do: retry after the delay with the same idempotency key or
-    request id.
+    unknown (RetryInfo). Do: retry after the delay with the same `request_id`.
     """
     ERROR_REASON_INTERNAL: _ErrorReason.ValueType  # 101
     """INTERNAL. A bug in the server; the room is unchanged and the server logged it with the
@@ -834,7 +833,7 @@ behind). Do: show it; re-read the table.
 """
 ERROR_REASON_BUSY: ErrorReason.ValueType  # 93
 """ABORTED. The room changed too often while the server tried to apply your request;
-nothing changed. Do: retry (with the same idempotency key or request id).
+nothing changed. Do: retry (with the same `request_id`).
 """
 ERROR_REASON_RATE_LIMITED: ErrorReason.ValueType  # 94
 """RESOURCE_EXHAUSTED. Too many requests for this session or from this address, or too
@@ -866,8 +865,7 @@ again with your last cursor: you miss nothing.
 ERROR_REASON_STORE_UNAVAILABLE: ErrorReason.ValueType  # 100
 """UNAVAILABLE. The server cannot reach its store, or the store refuses changes for a
 while (full, read-only after a failover); nothing changed, or the change's fate is
-unknown (RetryInfo). Do: retry after the delay with the same idempotency key or
-request id.
+unknown (RetryInfo). Do: retry after the delay with the same `request_id`.
 """
 ERROR_REASON_INTERNAL: ErrorReason.ValueType  # 101
 """INTERNAL. A bug in the server; the room is unchanged and the server logged it with the

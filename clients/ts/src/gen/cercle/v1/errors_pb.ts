@@ -793,7 +793,7 @@ export enum ErrorReason {
 
   /**
    * ABORTED. The room changed too often while the server tried to apply your request;
-   * nothing changed. Do: retry (with the same idempotency key or request id).
+   * nothing changed. Do: retry (with the same `request_id`).
    *
    * @generated from enum value: ERROR_REASON_BUSY = 93;
    */
@@ -853,8 +853,7 @@ export enum ErrorReason {
   /**
    * UNAVAILABLE. The server cannot reach its store, or the store refuses changes for a
    * while (full, read-only after a failover); nothing changed, or the change's fate is
-   * unknown (RetryInfo). Do: retry after the delay with the same idempotency key or
-   * request id.
+   * unknown (RetryInfo). Do: retry after the delay with the same `request_id`.
    *
    * @generated from enum value: ERROR_REASON_STORE_UNAVAILABLE = 100;
    */
