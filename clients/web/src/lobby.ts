@@ -129,6 +129,19 @@ function readOptions(form: HTMLElement): Record<string, number | boolean> {
   return options;
 }
 
+/** A refusal's place next to the control that caused it: a live region, so a screen reader
+ * says it; kept in the page while empty (a region that appears is not always announced). */
+export function refusalNode(id: string): HTMLElement {
+  return el("p", { id, className: "error refusal", role: "alert", aria: { live: "assertive", atomic: "true" } });
+}
+
+/** Shows (or clears) a refusal in its place, scrolled into view: the issue 30 phone had it
+ * 1,116 px above the viewport, so a wrong join code seemed to do nothing. */
+export function showRefusal(node: HTMLElement, text: string): void {
+  node.textContent = text;
+  if (text) node.scrollIntoView({ block: "nearest" });
+}
+
 export class Lobby {
   private games: GameInfo[] = [];
   private busy = false;
@@ -161,17 +174,19 @@ export class Lobby {
     node.hidden = !text;
   }
 
-  /** Runs a lobby action: one at a time, a refusal shown in words. */
-  private async run(work: () => Promise<void>): Promise<void> {
+  /** Runs a lobby action: one at a time, a refusal shown in words in `where`, next to the
+   * control that asked (the join form, the game's quick match row, its new-table form). */
+  private async run(where: HTMLElement, work: () => Promise<void>): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     document.body.classList.add("busy");
     this.setError("");
+    for (const node of document.querySelectorAll<HTMLElement>("#lobby .refusal")) showRefusal(node, "");
     try {
       await work();
     } catch (err) {
       if (apiError(err).reason === "UNAUTHENTICATED") this.hooks.expired();
-      this.setError(refusal(err));
+      showRefusal(where, refusal(err));
     } finally {
       this.busy = false;
       document.body.classList.remove("busy");
@@ -185,11 +200,12 @@ export class Lobby {
 
   private gameCard(game: GameInfo): HTMLElement {
     const players = select(`players-${game.gameId}`, range(game.minPlayers, game.maxPlayers), usualPlayers(game));
-    const quick = button(t("web-quick_bots"), () => void this.run(() => this.quickBots(game, Number(players.value))), {
+    const refused = refusalNode(`quick-error-${game.gameId}`);
+    const quick = button(t("web-quick_bots"), () => void this.run(refused, () => this.quickBots(game, Number(players.value))), {
       className: "primary",
       dataset: { quick: game.gameId },
     });
-    const find = button(t("web-quick_humans"), () => void this.run(() => this.quickHumans(game, Number(players.value))), {
+    const find = button(t("web-quick_humans"), () => void this.run(refused, () => this.quickHumans(game, Number(players.value))), {
       dataset: { find: game.gameId },
     });
     const details = el("details", { className: "new-table" }, el("summary", {}, t("web-new_table")), this.createForm(game));
@@ -207,6 +223,7 @@ export class Lobby {
           : t("players_range", { low: game.minPlayers, high: game.maxPlayers }),
       ),
       el("div", { className: "row" }, el("label", { htmlFor: players.id }, t("web-players")), players, quick, find),
+      refused,
       details,
     );
   }
@@ -225,6 +242,7 @@ export class Lobby {
     fillBots();
     const isPrivate = el("input", { id: `private-${g}`, type: "checkbox", checked: true });
     const delay = el("input", { id: `delay-${g}`, type: "number", min: "0", max: "30000", value: "800" });
+    const refused = refusalNode(`create-error-${g}`);
     const field = (node: HTMLElement, label: string): HTMLElement =>
       el("div", { className: "field" }, el("label", { htmlFor: node.id }, label), node);
     const form = el(
@@ -236,10 +254,11 @@ export class Lobby {
       field(isPrivate, t("web-private")),
       field(delay, t("web-bot_delay")),
       el("button", { type: "submit", className: "primary", dataset: { create: g } }, t("web-create")),
+      refused,
     );
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      void this.run(() =>
+      void this.run(refused, () =>
         this.create(game, {
           seats: Number(seats.value),
           bots: Number(bots.value),
@@ -288,7 +307,7 @@ export class Lobby {
 
   /** Joins (or watches) by join code. */
   async join(code: string, spectator: boolean): Promise<void> {
-    await this.run(async () => {
+    await this.run($("join-error"), async () => {
       const client = await this.hooks.client();
       const joined = await client.joinRoom({ joinCode: code.trim(), spectator });
       const room = joined.room!;

@@ -32,7 +32,7 @@ import {
   UpdateKind,
   type View,
 } from "../../ts/src/index.js";
-import { ChatPanel, mutedSeats } from "./chat.js";
+import { ChatPanel, isChat, mutedSeats } from "./chat.js";
 import { lengthMs, observeServerTime, remainingMs, resetClock } from "./clock.js";
 import { $, button, el, rememberFocus, restoreFocus } from "./dom.js";
 import { gameUi } from "./games/registry.js";
@@ -248,12 +248,9 @@ export class Table {
     }
     this.cursor = update.cursor;
     if (update.kind === UpdateKind.CHAT) {
-      // A chat line or a mute: told in the chat and the log; the table is unchanged.
+      // A chat line or a mute: told in the chat panel only; the table is unchanged.
       if (update.seq > this.seq) this.seq = update.seq;
-      for (const event of update.events) {
-        this.logLine(event, true);
-        this.chat.add(event);
-      }
+      for (const event of update.events) this.chat.add(event);
       this.events.push(...update.events);
       saveLog(this.roomId, this.events);
       saveCursor(this.roomId, this.seq, this.cursor);
@@ -561,7 +558,10 @@ export class Table {
     );
   }
 
+  /** One event told in the game log; chat lines and mutes are the chat panel's (issue 30:
+   * a line shown twice, once among the moves). */
   private logLine(event: Event, prepend: boolean): void {
+    if (isChat(event)) return;
     const list = $("log");
     const item = el("li", { className: event.private ? "private" : "" }, narrate(event, this.names));
     if (prepend) list.prepend(item);

@@ -362,6 +362,8 @@ test("two browsers at a table: a chat line crosses, the host mutes, presence fol
   await host.page.fill("#chat-input", "Salut Bea");
   await host.page.click("#chat-send");
   await chatHas(guest.page, 'Ana says: "Salut Bea"');
+  // Issue 30: a chat line is said once, in the chat panel, not again among the moves.
+  for (const p of [host, guest]) assert.doesNotMatch((await p.page.textContent("#log")) ?? "", /Bonjour Ana|Salut Bea/, "chat stays out of the game log");
 
   // A spectator reads the talk so far and cannot write; the table counts it connected.
   await openLobby(watcher.page, { name: "Cy" });
@@ -384,6 +386,7 @@ test("two browsers at a table: a chat line crosses, the host mutes, presence fol
   assert.match((await guest.page.textContent("#chat-error")) ?? "", /muted you/);
   await assertPlainWords(guest.page);
   assert.doesNotMatch((await host.page.textContent("#chat-lines")) ?? "", /Encore moi/);
+  assert.doesNotMatch((await host.page.textContent("#log")) ?? "", /muted Bea|Bonjour Ana/, "nor a mute");
   await assertAccessible(host.page, "a table with its chat");
 
   // Bea closes her browser: after the short grace, she is shown not connected.
@@ -402,6 +405,20 @@ test("on a phone: the lobby and a table fit the screen, and nothing serious for 
   assert.ok(await fits(), "the lobby has no sideways scrolling");
   await screenshot(page, "lobby");
   await assertAccessible(page, "the lobby");
+  // Issue 30: a wrong join code typed at the bottom of the lobby is refused there, in view
+  // (it was told at the top of the page, 1,116 px above the viewport) and announced.
+  await page.fill("#code", "NOPE99");
+  await page.click("#join");
+  await page.waitForFunction(() => (document.getElementById("join-error")?.textContent ?? "") !== "", null, { timeout: 20_000 });
+  const where = await page.evaluate(() => {
+    const box = (id) => document.getElementById(id).getBoundingClientRect();
+    return { error: box("join-error"), code: box("code"), height: window.innerHeight };
+  });
+  assert.ok(where.error.top >= 0 && where.error.bottom <= where.height + 1, `the refusal is in the viewport (${JSON.stringify(where)})`);
+  assert.ok(Math.abs(where.error.top - where.code.bottom) < 150, `the refusal is next to the code field (${JSON.stringify(where)})`);
+  assert.equal(await page.getAttribute("#join-error", "aria-live"), "assertive", "a screen reader says it");
+  assert.ok(await page.locator("#lobby-error").isHidden(), "nothing at the top of the page");
+  await assertPlainWords(page);
   await page.click('#game-tomahawk button[data-quick="tomahawk"]');
   await page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
   await playUntil(page, { until: async (p) => (await played(p)) >= 2 || (await over(p)) });

@@ -1,12 +1,23 @@
 // The page's pure parts that need no browser: the SHA-256 of the replay's commitment check,
-// the turn clock's server offset, and refusals in words.
+// the turn clock's server offset, refusals in words, and the Tomy story box's rules.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
 
-import { ApiError, Code, create, DeadlineSchema, ErrorInfoSchema } from "../../ts/src/index.js";
+import {
+  ActionSchema,
+  ApiError,
+  Code,
+  create,
+  DeadlineSchema,
+  ErrorInfoSchema,
+  TomyPhase,
+  TomyViewSchema,
+} from "../../ts/src/index.js";
 import { observeServerTime, remainingMs, resetClock, serverNow } from "../src/clock.js";
 import { setLanguage } from "../src/i18n.js";
+import { mayPass, tomy, typedStory } from "../src/games/tomy.js";
+import type { TableContext } from "../src/games/types.js";
 import { refusal } from "../src/refusal.js";
 import { sha256Hex } from "../src/sha256.js";
 
@@ -69,5 +80,34 @@ test("a refused card says why, from the refusal's metadata, in the page's langua
   assert.equal(refusal(refused("not_yours")), "That card is neither in your hand nor face up on top of one of your piles.");
   setLanguage("fr");
   assert.equal(refusal(refused("on_the_table")), "Cette carte est déjà sur la table.");
+  setLanguage("en");
+});
+
+const tomyAction = (action: { case: "pass"; value: object } | { case: "propose"; value: { column: number; story: { case: "template"; value: { number: number } } } }) =>
+  create(ActionSchema, { game: { case: "tomy", value: { action } } });
+
+test("issue 30: a Tomy story of only spaces sends nothing (never the suggestion in its place)", () => {
+  assert.equal(typedStory(2, ""), undefined);
+  assert.equal(typedStory(2, "   \n\t "), undefined, "spaces are not a story");
+  const sent = typedStory(2, "  Tomy dort sous le banc.  ");
+  const propose = sent?.game.case === "tomy" ? sent.game.value.action : undefined;
+  assert.equal(propose?.case, "propose");
+  assert.equal(propose?.case === "propose" && propose.value.column, 2);
+  assert.deepEqual(propose?.case === "propose" && propose.value.story, { case: "text", value: "Tomy dort sous le banc." });
+});
+
+test("issue 30: the story hint offers a pass only when the pushed choices hold one (MT-STORY-2)", () => {
+  const view = create(TomyViewSchema, { phase: TomyPhase.STORY });
+  const suggestion = tomyAction({ case: "propose", value: { column: 0, story: { case: "template", value: { number: 1 } } } });
+  const pass = tomyAction({ case: "pass", value: {} });
+  const ctx = (legal: TableContext["legal"]) => ({ legal }) as TableContext;
+  assert.equal(mayPass([suggestion]), false);
+  assert.equal(mayPass([suggestion, pass]), true);
+  setLanguage("en");
+  assert.doesNotMatch(tomy.hint(view, ctx([suggestion])), /, or pass/, "the leash holder is not told to pass");
+  assert.match(tomy.hint(view, ctx([suggestion])), /may not pass/);
+  assert.match(tomy.hint(view, ctx([suggestion, pass])), /or pass/);
+  setLanguage("fr");
+  assert.match(tomy.hint(view, ctx([suggestion])), /ne pouvez pas passer/);
   setLanguage("en");
 });

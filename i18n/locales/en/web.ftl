@@ -144,12 +144,15 @@ web-my-colour-orange = orange
 web-my-story_label = Your story: Tomy is at { $place }…
 web-my-act-propose_breed = Tell a story: Tomy is at { $breed }'s place
 web-my-tell = Tomy is here!
+web-my-suggested = Suggested story: “{ $story }”
+web-my-tell_suggested = Tell the suggested story
 web-my-your_dogs = Your dog cards
 web-my-cards = { $n ->
     [one] one card
    *[other] { $n } cards
 }
 web-my-hint-story = Your turn to tell: write a story under a place and send it, or pass.
+web-my-hint-story-must = Your turn to tell: write a story under a place and send it, or tell the suggested one. You may not pass this turn.
 web-my-hint-vote = Vote: play a dog card of the breed whose story you prefer.
 web-my-hint-tie = A tie: you hold the leash, pick the breed.
 

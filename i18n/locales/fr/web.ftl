@@ -144,12 +144,15 @@ web-my-colour-orange = orange
 web-my-story_label = Votre histoire : Tomy est à { $place }…
 web-my-act-propose_breed = Raconter une histoire : Tomy est côté { $breed }
 web-my-tell = Tomy est là !
+web-my-suggested = Histoire proposée : « { $story } »
+web-my-tell_suggested = Raconter l’histoire proposée
 web-my-your_dogs = Vos cartes chien
 web-my-cards = { $n ->
     [one] une carte
    *[other] { $n } cartes
 }
 web-my-hint-story = À vous de raconter : écrivez une histoire sous un lieu et envoyez-la, ou passez.
+web-my-hint-story-must = À vous de raconter : écrivez une histoire sous un lieu et envoyez-la, ou racontez celle qui est proposée. Vous ne pouvez pas passer ce tour-ci.
 web-my-hint-vote = Vote : jouez une carte chien de la race dont vous préférez l'histoire.
 web-my-hint-tie = Égalité : vous tenez la laisse, choisissez la race.
 
@@ -237,7 +240,7 @@ web-chat_label = Votre message
 web-chat_send = Envoyer
 web-chat_spectator = Les spectateurs lisent la discussion ; seuls les joueurs écrivent.
 web-chat_muted = L'hôte vous a coupé la parole : vous pouvez lire, pas écrire.
-web-chat_mute = Couper
+web-chat_mute = Rendre muet
 web-chat_unmute = Rendre la parole
 web-chat_mute_who = Couper la parole à { $who }
 web-chat_unmute_who = Rendre la parole à { $who }

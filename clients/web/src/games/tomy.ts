@@ -104,6 +104,18 @@ function propose(column: number, text: string): Action {
   return create(ActionSchema, { game: { case: "tomy", value: { action: { case: "propose", value: { column, story: { case: "text", value: text } } } } } });
 }
 
+/** The story typed in a box as an action, or undefined when there is no text to send (only
+ * spaces: issue 30 saw the grey suggestion sent in its place, unasked). */
+export function typedStory(column: number, typed: string): Action | undefined {
+  const text = typed.trim();
+  return text ? propose(column, text) : undefined;
+}
+
+/** Whether the reader's choices hold a pass (the leash holder has none: MT-STORY-2). */
+export function mayPass(legal: readonly Action[]): boolean {
+  return legal.some((a) => actionOf(a)?.case === "pass");
+}
+
 /** Stories typed but not sent yet, by column (kept across redraws). */
 const drafts = new Map<number, string>();
 
@@ -138,25 +150,45 @@ function table(v: TomyView, ctx: TableContext): Drawn {
       if (listed && suggestion?.case === "propose") {
         for (const a of proposals) offered.add(a);
         const id = `story-${column.column}`;
+        // The server's template story is offered as its own button, said in full: never
+        // a grey placeholder that a box of spaces would send unseen.
+        const suggested = el("p", { id: `${id}-suggested`, className: "meta suggestion" }, t("web-my-suggested", { story: tomyStory(suggestion.value.story, place) }));
         const box = el("textarea", {
           id,
           rows: 3,
           maxLength: 500,
-          placeholder: tomyStory(suggestion.value.story, place),
           value: drafts.get(column.column) ?? "",
           disabled: ctx.busy,
         });
-        box.addEventListener("input", () => drafts.set(column.column, box.value));
-        const send = (): void => {
-          // Nothing typed: the listed suggestion (the server's template story) as it is.
-          const text = box.value.trim();
-          drafts.delete(column.column);
-          ctx.play(text ? propose(column.column, text) : listed);
-        };
+        box.setAttribute("aria-describedby", suggested.id);
+        const tell = button(
+          t("web-my-tell"),
+          () => {
+            const typed = typedStory(column.column, box.value);
+            if (!typed) return;
+            drafts.delete(column.column);
+            ctx.play(typed);
+          },
+          { disabled: ctx.busy || !typedStory(column.column, box.value), className: "primary", dataset: { propose: String(column.column), typed: "" } },
+        );
+        box.addEventListener("input", () => {
+          drafts.set(column.column, box.value);
+          tell.disabled = ctx.busy || !typedStory(column.column, box.value);
+        });
+        const tellSuggested = button(
+          t("web-my-tell_suggested"),
+          () => {
+            drafts.delete(column.column);
+            ctx.play(listed);
+          },
+          { disabled: ctx.busy, dataset: { propose: String(column.column), suggested: "" } },
+        );
         parts.push(
           el("label", { htmlFor: id, className: "story-label" }, t("web-my-story_label", { place: place(column.location) })),
           box,
-          button(t("web-my-tell"), send, { disabled: ctx.busy, className: "primary", dataset: { propose: String(column.column) } }),
+          tell,
+          suggested,
+          tellSuggested,
         );
       }
       for (const a of ctx.legal) {
@@ -293,10 +325,11 @@ export const tomy: GameUi<TomyView> = {
     return flags;
   },
   turn: (v) => (v.phase === TomyPhase.STORY ? v.storyteller : v.phase === TomyPhase.TIE ? v.leashHolder : undefined),
-  hint(v) {
+  hint(v, ctx) {
     switch (v.phase) {
       case TomyPhase.STORY:
-        return t("web-my-hint-story");
+        // "or pass" only when the choices hold a pass (the leash holder must tell).
+        return t(mayPass(ctx.legal) ? "web-my-hint-story" : "web-my-hint-story-must");
       case TomyPhase.VOTE:
         return t("web-my-hint-vote");
       case TomyPhase.TIE:
