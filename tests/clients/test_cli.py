@@ -667,7 +667,9 @@ def test_cercle_play_in_two_terminals_of_one_user_seats_two_players(
     edge: Cluster, tmp_path: Path
 ) -> None:
     """Both terminals share the saved session (one CERCLE_HOME, no --name): the second
-    plays as a new guest, and the two finish a match against each other."""
+    plays as a new guest, and the two finish a match against each other. Each quit saves its
+    own identity: the first player's session is still the first player's (issue 30: it came
+    back as the second guest), the second's is kept under its own key."""
     home = tmp_path / "home"
     argv = [
         sys.executable,
@@ -702,6 +704,7 @@ def test_cercle_play_in_two_terminals_of_one_user_seats_two_players(
             handle.close()
             if index == 0:
                 wait_for_text(logs[0], r"Created room \w+", 20, procs)
+                first_saved = json.loads((home / "session.json").read_text())["sessions"]
         for proc in procs:
             proc.wait(timeout=90)
         first, second = (log.read_text() for log in logs)
@@ -711,6 +714,11 @@ def test_cercle_play_in_two_terminals_of_one_user_seats_two_players(
         assert room_id is not None and f"Joined room {room_id.group(1)}" in second
         assert "Match over." in first and "Match over." in second
         assert not list(home.glob("playing-*.pid"))  # given back at the end
+        sessions = json.loads((home / "session.json").read_text())["sessions"]
+        mine = sessions[edge.address]
+        assert mine["player_id"] == first_saved[edge.address]["player_id"] and mine["name"] == "sam"
+        other = sessions[f"{edge.address} #2"]  # the second's, to come back as the same guest
+        assert other["name"] == "sam 2" and other["player_id"] != mine["player_id"]
     finally:
         for proc in procs:
             if proc.poll() is None:
