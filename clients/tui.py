@@ -115,6 +115,8 @@ class TableLoop:
         self.outcome: game_pb2.Outcome | None = None
         self.choices = TableChoices(self)
         self.pending_story: game_pb2.Action | None = None
+        self.paused = False
+        """Whether the table is paused (see :meth:`tell_pause`)."""
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
         self.notices: list[str] = []
         self.clock_offset = 0.0
@@ -317,10 +319,27 @@ class TableLoop:
             )
         self.deadlines = list(update.deadlines)
         self.waiting_for = list(update.waiting_for)
+        self.tell_pause(update)
         if update.HasField("outcome"):
             self.outcome = update.outcome
         if update.HasField("view"):  # choices come with every view (none for a spectator)
             self.choices.adopt(update.choices, update.version)
+
+    def tell_pause(self, update: game_pb2.SubscribeResponse) -> None:
+        """Say when the table pauses (a clocks-only update that drops every deadline while
+        someone is waited for: none of its players is there) and when it goes on again, so
+        that a spectator knows why nothing moves."""
+        paused = (
+            update.kind == game_pb2.UPDATE_KIND_CLOCK
+            and not update.deadlines
+            and bool(update.waiting_for)
+            and self.status == common_pb2.ROOM_STATUS_PLAYING
+        )
+        if paused and not self.paused:
+            self.say(self.style.warn(self.tr("table_paused")))
+        elif self.paused and update.deadlines:
+            self.say(self.tr("table_resumed"))
+        self.paused = paused or (self.paused and not update.deadlines)
 
     def tell_history(self, update: game_pb2.SubscribeResponse) -> None:
         """The events of an update from before this client came back (the table already
