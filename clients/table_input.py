@@ -90,13 +90,20 @@ class TableInput:
         return None
 
     async def on_story(self, line: str) -> None:
-        """The story typed for the Tomy proposal chosen (the example if empty)."""
+        """The story typed for the Tomy proposal chosen: the example shown for Enter alone; a
+        line of spaces only is asked again (it is not a story, and sending the example for
+        it would tell a story the player did not choose)."""
         loop = self.loop
         assert loop.pending_story is not None
         proposal = loop.pending_story
         story = line.strip()
+        refusal = ""
         if len(story) > STORY_MAX:
-            loop.notify(loop.style.bad(loop.tr("story_too_long", n=len(story))))
+            refusal = loop.tr("story_too_long", n=len(story))
+        elif line and not story:
+            refusal = loop.tr("story_blank")
+        if refusal:
+            loop.notify(loop.style.bad(refusal))
             loop.write(loop.prompt())
             return
         loop.pending_story = None

@@ -264,12 +264,52 @@ def test_interactive_tomy_story_in_french(edge: Cluster, tmp_path: Path) -> None
         child.expect("Vos actions possibles")
         child.expect(r"Raconter : Tomy est à")
         child.expect(r"Choisissez 1–\d+ .*> ")
+        assert "Passer" not in child.before  # the leash holder must propose (no pass)
         child.sendline("1")
+        child.expect("Votre histoire")
+        child.sendline("   ")  # spaces only: asked again, not the example sent (issue 30)
+        child.expect("Rien que des espaces")
         child.expect("Votre histoire")
         child.sendline("x" * 501)
         child.expect("Trop long : 501 caractères")
         child.sendline("Tomy dort sous le lit")
         child.expect("« Tomy dort sous le lit »")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+
+
+def test_interactive_tomy_speaker_after_the_leash_holder_is_offered_the_pass(
+    edge: Cluster, tmp_path: Path
+) -> None:
+    """Seat 2 (a bot) holds the leash and tells first; seat 0 speaks next and may pass (the
+    rules let every speaker but the leash holder pass): the menu offers it and it is played."""
+    child = spawn(
+        edge,
+        tmp_path,
+        "play",
+        "tomy",
+        "--bots",
+        "2",
+        "--bot-delay",
+        "0",
+        "--lang",
+        "fr",
+        "--option",
+        "first_player=2",
+        "--name",
+        "Zoé",
+        "--no-color",
+        "--plain",
+    )
+    try:
+        child.expect(r"(\d+)\) Passer \(ne rien dire ce tour\)")
+        number = child.match.group(1)
+        child.expect(r"Choisissez 1–\d+ .*> ")
+        child.sendline(number)
+        child.expect("Zoé .*passe")
         child.sendline("q")
         child.expect(pexpect.EOF)
     finally:

@@ -150,6 +150,7 @@ web-my-cards = { $n ->
    *[other] { $n } cards
 }
 web-my-hint-story = Your turn to tell: write a story under a place and send it, or pass.
+web-my-hint-story-leash = Your turn to tell, and you hold the leash: write a story under a place and send it (the leash holder may not pass).
 web-my-hint-vote = Vote: play a dog card of the breed whose story you prefer.
 web-my-hint-tie = A tie: you hold the leash, pick the breed.
 

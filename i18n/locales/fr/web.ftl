@@ -150,6 +150,7 @@ web-my-cards = { $n ->
    *[other] { $n } cartes
 }
 web-my-hint-story = À vous de raconter : écrivez une histoire sous un lieu et envoyez-la, ou passez.
+web-my-hint-story-leash = À vous de raconter, et vous tenez la laisse : écrivez une histoire sous un lieu et envoyez-la (qui tient la laisse ne peut pas passer).
 web-my-hint-vote = Vote : jouez une carte chien de la race dont vous préférez l'histoire.
 web-my-hint-tie = Égalité : vous tenez la laisse, choisissez la race.
 

@@ -295,8 +295,8 @@ export const tomy: GameUi<TomyView> = {
   turn: (v) => (v.phase === TomyPhase.STORY ? v.storyteller : v.phase === TomyPhase.TIE ? v.leashHolder : undefined),
   hint(v) {
     switch (v.phase) {
-      case TomyPhase.STORY:
-        return t("web-my-hint-story");
+      case TomyPhase.STORY: // the leash holder must propose (no pass for them)
+        return t(v.storyteller === v.leashHolder ? "web-my-hint-story-leash" : "web-my-hint-story");
       case TomyPhase.VOTE:
         return t("web-my-hint-vote");
       case TomyPhase.TIE:
