@@ -204,6 +204,7 @@ class TableLoop:
             full = True  # the screen is cleared: draw everything again
         elif full is None:
             full = bool(self.choices.menu) and not self.options.auto
+        self.choices.shown = []  # until the menu is drawn below
         if full:
             title = f"{self.room.game_id} · {self.room_id}"
             if not self.seated:
@@ -229,6 +230,7 @@ class TableLoop:
             if self.choices.menu and not self.options.auto:
                 lines.append(st.bold(tr("actions_title")))
                 lines += menu_lines(self.choices.menu, self.ctx)
+                self.choices.shown = self.choices.menu  # what a line typed now is for
         text = "\n".join(lines)
         if screen:
             text = "\x1b[H\x1b[2J" + text
@@ -424,7 +426,7 @@ class TableLoop:
                 await self.choices.maybe_auto()
         for kind, item in batch:
             if kind == "line":
-                code = await self.input.on_line(item)
+                code = await self.input.on_line(*item)
                 if code is not None:
                     return code
             elif kind == "eof" and self.stdin_is_tty:  # Ctrl-D: leave the table
@@ -470,9 +472,12 @@ class TableLoop:
             await self.queue.put(("tick", None))
 
     def start_stdin(self) -> None:
-        self.stdin_is_tty, self.reader_fd = watch_stdin(
-            self.stdin, lambda item: self.queue.put_nowait(item)
-        )
+        def put(item: tuple[str, Any]) -> None:
+            if item[0] == "line":  # with the menu it was typed for (TableChoices.pick)
+                item = ("line", (item[1], self.choices.shown))
+            self.queue.put_nowait(item)
+
+        self.stdin_is_tty, self.reader_fd = watch_stdin(self.stdin, put)
 
     async def stop(self) -> None:
         if self.reader_fd is not None:
