@@ -319,22 +319,22 @@ class TableLoop:
                     timeout=update.kind == game_pb2.UPDATE_KIND_TIMEOUT,
                 )
             )
+        self.tell_pause(update)
         self.deadlines = list(update.deadlines)
         self.waiting_for = list(update.waiting_for)
-        self.tell_pause(update)
         if update.HasField("outcome"):
             self.outcome = update.outcome
         if update.HasField("view"):  # choices come with every view (none for a spectator)
             self.choices.adopt(update.choices, update.version)
 
     def tell_pause(self, update: game_pb2.SubscribeResponse) -> None:
-        """Say when the table pauses (a clocks-only update that drops every deadline while
-        someone is waited for: none of its players is there) and when it goes on again, so
-        that a spectator knows why nothing moves."""
+        """Say when the table pauses (a clocks-only update that drops every deadline, the
+        clock of a seat it waits for among them: none of its players is there) and when it
+        goes on again, so that a spectator knows why nothing moves."""
         paused = (
             update.kind == game_pb2.UPDATE_KIND_CLOCK
             and not update.deadlines
-            and bool(update.waiting_for)
+            and any(d.seat in update.waiting_for for d in self.deadlines)
             and self.status == common_pb2.ROOM_STATUS_PLAYING
         )
         if paused and not self.paused:
