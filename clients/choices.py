@@ -38,6 +38,16 @@ ENTRY = re.compile(r"^(\d+)\s*(!?)$")
 """A typed menu choice: its number, and ``!`` for the TOMAHAWK! variant."""
 
 
+class MenuChanged(Exception):
+    """A line typed for a menu that has changed since, whose entry the new menu no longer
+    offers: it is not applied to whatever entry now has its number."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(label)
+        self.label = label
+        """The entry it was typed for ("" when no menu was shown then)."""
+
+
 @dataclass(frozen=True)
 class Choice:
     """One menu entry."""
@@ -127,6 +137,8 @@ class TableChoices:
         self.version = -1
         """The version of the update or view the choices came with (``ActRequest.version``)."""
         self.refused: set[tuple[int, bytes]] = set()
+        self.shown: list[Choice] = []
+        """The menu on the screen now (set when it is drawn): what a line typed now is for."""
 
     def clear(self) -> None:
         self.menu, self.actions = [], []
@@ -146,12 +158,27 @@ class TableChoices:
         ):
             loop.pending_story = None
 
-    def pick(self, text: str) -> tuple[str, game_pb2.Action] | None:
-        """The entry typed (``3``, or ``3!`` for its TOMAHAWK! variant); None if none is."""
+    def pick(
+        self, text: str, typed_for: list[Choice] | None = None
+    ) -> tuple[str, game_pb2.Action] | None:
+        """The entry typed (``3``, or ``3!`` for its TOMAHAWK! variant); None if none is.
+        ``typed_for`` is the menu that was on the screen when the line was typed: if the
+        menu changed since, the number names that menu's entry, played only if the new menu
+        still offers the same action (else :class:`MenuChanged`), never the entry that now
+        has the number (issue 30: a '1' typed for one card played another)."""
         found = ENTRY.match(text.strip())
-        if found is None or not 1 <= int(found.group(1)) <= len(self.menu):
+        menu = self.menu if typed_for is None else typed_for
+        if found is None or not 1 <= int(found.group(1)) <= len(menu):
+            if typed_for is not None and typed_for is not self.menu and found is not None:
+                raise MenuChanged("")  # typed for another menu (or none): not for this one
             return None
-        choice = self.menu[int(found.group(1)) - 1]
+        choice = menu[int(found.group(1)) - 1]
+        if menu is not self.menu:
+            key = plain_key(choice.action)
+            now = next((c for c in self.menu if plain_key(c.action) == key), None)
+            if now is None:
+                raise MenuChanged(choice.label)
+            choice = now
         if not found.group(2):
             return choice.label, choice.action
         if choice.announce is None:

@@ -14,9 +14,10 @@ Commands (``cercle COMMAND --help`` for each)::
 
 It speaks only the contract, through :mod:`clients.sdk`. The server is ``--address``
 (default: ``$CERCLE_ADDRESS`` or Envoy on ``127.0.0.1:8080``). The session token is kept in
-``$CERCLE_HOME/session.json`` (default ``~/.config/cercle``), one per server address, and is
-never printed. Commands that take ``--json`` print one JSON document on stdout; errors print
-the server's message on stderr (and ``{"error": ...}`` with ``--json``) and exit with 1.
+``$CERCLE_HOME/session.json`` (default ``~/.config/cercle``), one per server address and
+terminal playing at once, and is never printed. Commands that take ``--json`` print one JSON
+document on stdout; errors print the server's message on stderr (and ``{"error": ...}`` with
+``--json``) and exit with 1.
 """
 
 from __future__ import annotations
@@ -46,7 +47,13 @@ from clients.render import (
 )
 from clients.replay import cmd_replay
 from clients.sdk import ApiError, Client
-from clients.session import claim_session, default_name, load_session, save_session
+from clients.session import (
+    claim_slot,
+    default_name,
+    load_session,
+    save_session,
+    session_slots,
+)
 
 DEFAULT_ADDRESS = "127.0.0.1:8080"
 EXIT_USAGE = 2
@@ -374,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("watch", "watch a match as a spectator", json_flag=False)
     sub.add_argument("target", metavar="ROOM_OR_CODE")
     interactive(sub)
-    sub.set_defaults(run=cmd_watch)
+    sub.set_defaults(run=cmd_watch, watches=True)
 
     sub = command("play", "play a game in the terminal", json_flag=False)
     sub.add_argument(
@@ -399,48 +406,69 @@ async def run_command(args: argparse.Namespace, io: Io) -> int:
     args.address = io.address  # `http://host:port` works as well as `host:port`
     client = Client(args.address)
     release: Callable[[], None] | None = None
+    key = args.address  # where this terminal's session is saved (clients.session)
     saved: dict[str, str] | None = None
     try:
         needs_session = getattr(args, "needs_session", True)
-        saved = load_session(args.address) if needs_session else None
+        if needs_session and getattr(args, "watches", False):
+            # A spectator of its own, never a seated player's session: the server sends a
+            # seat's session that seat's hand, and a watch must show no hand at all.
+            first = load_session(args.address)
+            await client.login(args.name or (first or {}).get("name") or default_name())
+            return int(await args.run(client, args, io))
         if needs_session and getattr(args, "seats_a_player", False):
-            release = claim_session(args.address)
-            if release is None:  # another terminal plays as the saved player
-                base = args.name or (saved or {}).get("name") or default_name()
-                name = args.name or f"{base[:30]} 2"
-                await client.login(name)
-                io.note(io.style.dim(io.tr("second_player", name=name)))
+            claimed = claim_slot(args.address)
+            if claimed is None:  # every saved identity is playing: one that is not saved
+                await client.login(args.name or default_name())
                 return int(await args.run(client, args, io))
+            key, release = claimed
+        saved = load_session(key) if needs_session else None
         if needs_session:
             if saved is not None:
                 client.token, client.player_id = saved["token"], saved.get("player_id", "")
                 client.refresh_token = saved.get("refresh", "")
+            elif key != args.address:  # another terminal plays as the first saved player
+                base = args.name or (load_session(args.address) or {}).get("name")
+                number = session_slots(args.address).index(key) + 1
+                name = args.name or f"{(base or default_name())[:29]} {number}"
+                await new_guest(client, args, io, key, None, name)
+                io.note(io.style.dim(io.tr("second_player", name=name)))
             else:
-                await new_guest(client, args, io, None)
+                await new_guest(client, args, io, key, None)
         try:
             return int(await args.run(client, args, io))
         except ApiError as exc:
             if exc.code != grpc.StatusCode.UNAUTHENTICATED or saved is None:
                 raise
         # The saved session expired (or the server's data was reset): a fresh one, once.
-        await new_guest(client, args, io, saved)
+        await new_guest(client, args, io, key, saved)
         return int(await args.run(client, args, io))
     finally:
-        if saved is not None and client.token not in ("", saved["token"]):
-            # The SDK refreshed the expired access token: keep the new pair.
+        if (
+            saved is not None
+            and client.token not in ("", saved["token"])
+            and client.player_id == saved.get("player_id")
+        ):
+            # The SDK refreshed the expired access token of this very player: keep the pair.
             name = saved.get("name", "")
-            save_session(args.address, client.token, client.player_id, name, client.refresh_token)
+            save_session(key, client.token, client.player_id, name, client.refresh_token)
         if release is not None:
             release()
         await client.close()
 
 
 async def new_guest(
-    client: Client, args: argparse.Namespace, io: Io, saved: dict[str, str] | None
+    client: Client,
+    args: argparse.Namespace,
+    io: Io,
+    key: str,
+    saved: dict[str, str] | None,
+    name: str | None = None,
 ) -> None:
-    name = args.name or (saved or {}).get("name") or ask_name(io)
+    """A new guest session, saved under ``key`` (see clients.session)."""
+    name = name or args.name or (saved or {}).get("name") or ask_name(io)
     player_id = await client.login(name)
-    save_session(args.address, client.token, player_id, name, client.refresh_token)
+    save_session(key, client.token, player_id, name, client.refresh_token)
     io.note(io.style.dim(io.tr("guest_session", name=name)))
 
 

@@ -1,6 +1,10 @@
 """The terminal client's saved sessions: one token per server address in
 ``$CERCLE_HOME/session.json`` (default ``~/.config/cercle``, readable by its owner only), and
-the claim that keeps two terminals of one user from playing as the same player."""
+the claim that keeps two terminals of one user from playing as the same player.
+
+Two terminals that play at once use two identities, each saved under its own key (the
+address, then ``ADDRESS #2``, ``#3``...: :func:`session_slots`), so the second one's quit
+never overwrites the first one's player, and each comes back as the same player."""
 
 from __future__ import annotations
 
@@ -39,13 +43,24 @@ def load_session(address: str) -> dict[str, str] | None:
     return None
 
 
-def save_session(address: str, token: str, player_id: str, name: str, refresh: str = "") -> Path:
-    """Keep the tokens for ``address`` (the file is readable by its owner only)."""
+SLOTS = 9
+"""How many terminals of one user may play at once on one server, each as its own player."""
+
+
+def session_slots(address: str) -> list[str]:
+    """The keys the sessions of ``address`` are saved under: one per terminal playing at once
+    (the address itself for the first)."""
+    return [address, *(f"{address} #{n}" for n in range(2, SLOTS + 1))]
+
+
+def save_session(key: str, token: str, player_id: str, name: str, refresh: str = "") -> Path:
+    """Keep the tokens saved under ``key`` (a :func:`session_slots` key), leaving the other
+    keys' sessions as they are (the file is readable by its owner only)."""
     sessions = load_sessions()
-    sessions[address] = {"token": token, "player_id": player_id, "name": name, "refresh": refresh}
+    sessions[key] = {"token": token, "player_id": player_id, "name": name, "refresh": refresh}
     path = session_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")  # two terminals never share one
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as handle:
         json.dump({"sessions": sessions}, handle, indent=2)
@@ -53,11 +68,21 @@ def save_session(address: str, token: str, player_id: str, name: str, refresh: s
     return path
 
 
+def claim_slot(address: str) -> tuple[str, Callable[[], None]] | None:
+    """The first session key of ``address`` that no live terminal plays, claimed for this
+    process (see :func:`claim_session`), and how to give it back; None when every one is."""
+    for key in session_slots(address):
+        release = claim_session(key)
+        if release is not None:
+            return key, release
+    return None
+
+
 def claim_session(address: str) -> Callable[[], None] | None:
-    """Mark the saved session for ``address`` as played by this process, so that a second
-    ``cercle play`` in another terminal plays as another player rather than as the same one
-    (the server would seat it in the same place). Returns how to give it back, or None when
-    another live process plays it."""
+    """Mark the saved session under ``address`` (a session key) as played by this process, so
+    that a second ``cercle play`` in another terminal plays as another player rather than as
+    the same one (the server would seat it in the same place). Returns how to give it back, or
+    None when another live process plays it."""
     key = hashlib.sha256(address.encode()).hexdigest()[:12]
     path = config_dir() / f"playing-{key}.pid"
     path.parent.mkdir(parents=True, exist_ok=True)

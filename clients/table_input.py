@@ -13,7 +13,8 @@ from cercle.v1 import common_pb2, game_pb2
 
 from clients.auto import action_kind
 from clients.catalogue import catalogue_lines
-from clients.render import action_label
+from clients.choices import Choice, MenuChanged
+from clients.render import action_label, strip_ansi
 from clients.sdk import ApiError
 
 if TYPE_CHECKING:
@@ -30,9 +31,10 @@ class TableInput:
     def __init__(self, loop: TableLoop) -> None:
         self.loop = loop
 
-    async def on_line(self, line: str) -> int | None:
+    async def on_line(self, line: str, typed_for: list[Choice] | None = None) -> int | None:
         """What a line typed at the table does: leave, chat, help, the catalogue, a lobby
-        command, a choice of the menu or a Tomy story; 0 to end the loop."""
+        command, a choice of the menu or a Tomy story; 0 to end the loop. ``typed_for`` is
+        the menu on the screen when it was typed (None: the current one)."""
         loop = self.loop
         text = line.strip()
         tr = loop.tr
@@ -76,7 +78,14 @@ class TableInput:
             loop.notify(tr("no_choice_now"))
             loop.redraw(full=False)
             return None
-        picked = loop.choices.pick(text)
+        try:
+            picked = loop.choices.pick(text, typed_for)
+        except MenuChanged as changed:
+            label = strip_ansi(changed.label)
+            said = loop.tr("menu_changed", text=text, label=label) if label else ""
+            loop.notify(loop.style.warn(said or loop.tr("menu_changed_none", text=text)))
+            loop.redraw(full=True)
+            return None
         if picked is None:
             loop.notify(loop.style.bad(tr("invalid_choice", text=text, n=len(menu))))
             loop.redraw(full=False)
@@ -90,13 +99,20 @@ class TableInput:
         return None
 
     async def on_story(self, line: str) -> None:
-        """The story typed for the Tomy proposal chosen (the example if empty)."""
+        """The story typed for the Tomy proposal chosen: the example shown for Enter alone; a
+        line of spaces only is asked again (it is not a story, and sending the example for
+        it would tell a story the player did not choose)."""
         loop = self.loop
         assert loop.pending_story is not None
         proposal = loop.pending_story
         story = line.strip()
+        refusal = ""
         if len(story) > STORY_MAX:
-            loop.notify(loop.style.bad(loop.tr("story_too_long", n=len(story))))
+            refusal = loop.tr("story_too_long", n=len(story))
+        elif line and not story:
+            refusal = loop.tr("story_blank")
+        if refusal:
+            loop.notify(loop.style.bad(refusal))
             loop.write(loop.prompt())
             return
         loop.pending_story = None

@@ -115,6 +115,8 @@ class TableLoop:
         self.outcome: game_pb2.Outcome | None = None
         self.choices = TableChoices(self)
         self.pending_story: game_pb2.Action | None = None
+        self.paused = False
+        """Whether the table is paused (see :meth:`tell_pause`)."""
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
         self.notices: list[str] = []
         self.clock_offset = 0.0
@@ -202,6 +204,7 @@ class TableLoop:
             full = True  # the screen is cleared: draw everything again
         elif full is None:
             full = bool(self.choices.menu) and not self.options.auto
+        self.choices.shown = []  # until the menu is drawn below
         if full:
             title = f"{self.room.game_id} · {self.room_id}"
             if not self.seated:
@@ -227,6 +230,7 @@ class TableLoop:
             if self.choices.menu and not self.options.auto:
                 lines.append(st.bold(tr("actions_title")))
                 lines += menu_lines(self.choices.menu, self.ctx)
+                self.choices.shown = self.choices.menu  # what a line typed now is for
         text = "\n".join(lines)
         if screen:
             text = "\x1b[H\x1b[2J" + text
@@ -315,12 +319,29 @@ class TableLoop:
                     timeout=update.kind == game_pb2.UPDATE_KIND_TIMEOUT,
                 )
             )
+        self.tell_pause(update)
         self.deadlines = list(update.deadlines)
         self.waiting_for = list(update.waiting_for)
         if update.HasField("outcome"):
             self.outcome = update.outcome
         if update.HasField("view"):  # choices come with every view (none for a spectator)
             self.choices.adopt(update.choices, update.version)
+
+    def tell_pause(self, update: game_pb2.SubscribeResponse) -> None:
+        """Say when the table pauses (a clocks-only update that drops every deadline, the
+        clock of a seat it waits for among them: none of its players is there) and when it
+        goes on again, so that a spectator knows why nothing moves."""
+        paused = (
+            update.kind == game_pb2.UPDATE_KIND_CLOCK
+            and not update.deadlines
+            and any(d.seat in update.waiting_for for d in self.deadlines)
+            and self.status == common_pb2.ROOM_STATUS_PLAYING
+        )
+        if paused and not self.paused:
+            self.say(self.style.warn(self.tr("table_paused")))
+        elif self.paused and update.deadlines:
+            self.say(self.tr("table_resumed"))
+        self.paused = paused or (self.paused and not update.deadlines)
 
     def tell_history(self, update: game_pb2.SubscribeResponse) -> None:
         """The events of an update from before this client came back (the table already
@@ -405,7 +426,7 @@ class TableLoop:
                 await self.choices.maybe_auto()
         for kind, item in batch:
             if kind == "line":
-                code = await self.input.on_line(item)
+                code = await self.input.on_line(*item)
                 if code is not None:
                     return code
             elif kind == "eof" and self.stdin_is_tty:  # Ctrl-D: leave the table
@@ -451,9 +472,12 @@ class TableLoop:
             await self.queue.put(("tick", None))
 
     def start_stdin(self) -> None:
-        self.stdin_is_tty, self.reader_fd = watch_stdin(
-            self.stdin, lambda item: self.queue.put_nowait(item)
-        )
+        def put(item: tuple[str, Any]) -> None:
+            if item[0] == "line":  # with the menu it was typed for (TableChoices.pick)
+                item = ("line", (item[1], self.choices.shown))
+            self.queue.put_nowait(item)
+
+        self.stdin_is_tty, self.reader_fd = watch_stdin(self.stdin, put)
 
     async def stop(self) -> None:
         if self.reader_fd is not None:

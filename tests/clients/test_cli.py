@@ -264,12 +264,52 @@ def test_interactive_tomy_story_in_french(edge: Cluster, tmp_path: Path) -> None
         child.expect("Vos actions possibles")
         child.expect(r"Raconter : Tomy est à")
         child.expect(r"Choisissez 1–\d+ .*> ")
+        assert "Passer" not in child.before  # the leash holder must propose (no pass)
         child.sendline("1")
+        child.expect("Votre histoire")
+        child.sendline("   ")  # spaces only: asked again, not the example sent (issue 30)
+        child.expect("Rien que des espaces")
         child.expect("Votre histoire")
         child.sendline("x" * 501)
         child.expect("Trop long : 501 caractères")
         child.sendline("Tomy dort sous le lit")
         child.expect("« Tomy dort sous le lit »")
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+
+
+def test_interactive_tomy_speaker_after_the_leash_holder_is_offered_the_pass(
+    edge: Cluster, tmp_path: Path
+) -> None:
+    """Seat 2 (a bot) holds the leash and tells first; seat 0 speaks next and may pass (the
+    rules let every speaker but the leash holder pass): the menu offers it and it is played."""
+    child = spawn(
+        edge,
+        tmp_path,
+        "play",
+        "tomy",
+        "--bots",
+        "2",
+        "--bot-delay",
+        "0",
+        "--lang",
+        "fr",
+        "--option",
+        "first_player=2",
+        "--name",
+        "Zoé",
+        "--no-color",
+        "--plain",
+    )
+    try:
+        child.expect(r"(\d+)\) Passer \(ne rien dire ce tour\)")
+        number = child.match.group(1)
+        child.expect(r"Choisissez 1–\d+ .*> ")
+        child.sendline(number)
+        child.expect("Zoé .*passe")
         child.sendline("q")
         child.expect(pexpect.EOF)
     finally:
@@ -667,7 +707,9 @@ def test_cercle_play_in_two_terminals_of_one_user_seats_two_players(
     edge: Cluster, tmp_path: Path
 ) -> None:
     """Both terminals share the saved session (one CERCLE_HOME, no --name): the second
-    plays as a new guest, and the two finish a match against each other."""
+    plays as a new guest, and the two finish a match against each other. Each quit saves its
+    own identity: the first player's session is still the first player's (issue 30: it came
+    back as the second guest), the second's is kept under its own key."""
     home = tmp_path / "home"
     argv = [
         sys.executable,
@@ -702,6 +744,7 @@ def test_cercle_play_in_two_terminals_of_one_user_seats_two_players(
             handle.close()
             if index == 0:
                 wait_for_text(logs[0], r"Created room \w+", 20, procs)
+                first_saved = json.loads((home / "session.json").read_text())["sessions"]
         for proc in procs:
             proc.wait(timeout=90)
         first, second = (log.read_text() for log in logs)
@@ -711,6 +754,11 @@ def test_cercle_play_in_two_terminals_of_one_user_seats_two_players(
         assert room_id is not None and f"Joined room {room_id.group(1)}" in second
         assert "Match over." in first and "Match over." in second
         assert not list(home.glob("playing-*.pid"))  # given back at the end
+        sessions = json.loads((home / "session.json").read_text())["sessions"]
+        mine = sessions[edge.address]
+        assert mine["player_id"] == first_saved[edge.address]["player_id"] and mine["name"] == "sam"
+        other = sessions[f"{edge.address} #2"]  # the second's, to come back as the same guest
+        assert other["name"] == "sam 2" and other["player_id"] != mine["player_id"]
     finally:
         for proc in procs:
             if proc.poll() is None:

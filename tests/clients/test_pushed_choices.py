@@ -309,3 +309,50 @@ async def test_typed_choices_play_the_pushed_action_with_its_version() -> None:
     spectator.ClearField("choices")
     loop.apply_update(spectator)
     assert loop.choices.menu == []  # a spectator has nothing to choose
+
+
+async def test_a_number_typed_for_a_menu_that_changed_is_never_applied_to_the_new_one() -> None:
+    """Issue 30: '1' typed for one card played another once the list changed under the
+    cursor. A line carries the menu on the screen when it was typed: its number names that
+    menu's entry, played only if the new menu still offers it."""
+    client = NoServer()
+    out = io.StringIO()
+    loop = TableLoop(client, "r1", PlayOptions(), out=out)  # type: ignore[arg-type]
+    room = common_pb2.Room(
+        room_id="r1",
+        game_id="tomahawk",
+        my_seat=0,
+        status=common_pb2.ROOM_STATUS_PLAYING,
+        version=7,
+        seats=[common_pb2.Seat(index=0, player_id="me"), common_pb2.Seat(index=1)],
+    )
+
+    def push(version: int, *actions: game_pb2.Action) -> None:
+        update = game_pb2.SubscribeResponse(
+            seq=version + 2, version=version, view=tomahawk_view(), kind=game_pb2.UPDATE_KIND_BOT
+        )
+        update.room.CopyFrom(room)
+        update.room.version = version
+        update.choices.actions.extend(actions)
+        loop.apply_update(update)
+
+    push(7, tt_play(3, False), DRAW)
+    loop.redraw()
+    typed_for = loop.choices.shown
+    assert [c.action for c in typed_for] == [tt_play(3, False), DRAW]
+    push(8, DRAW)  # the Bison is gone; Draw is now number 1
+    await loop.input.on_line("1", typed_for)
+    assert client.acts == []  # not Draw: the entry typed for is no longer offered
+    assert "The list changed before '1' reached it" in strip_ansi(out.getvalue())
+    typed_for = loop.choices.shown  # the redraw showed the new menu
+    push(9, tt_play(3, False), DRAW)  # Draw moved to number 2
+    await loop.input.on_line("1", typed_for)
+    assert client.acts == [(DRAW, 9)]  # the action typed for, with the new version
+    push(10)  # no menu on the screen when typed
+    loop.redraw()
+    typed_for = loop.choices.shown
+    push(11, DRAW)
+    await loop.input.on_line("1", typed_for)
+    assert client.acts == [(DRAW, 9)]
+    await loop.input.on_line("1")  # typed for the menu now shown: played
+    assert client.acts[-1] == (DRAW, 11)
