@@ -10,6 +10,7 @@ import grpc
 from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc
 
 from clients.i18n import Tr
+from clients.lobby_text import screen_columns, text_rows
 from clients.render import Context, Style
 from clients.sdk import Client
 
@@ -74,3 +75,14 @@ def status_line(
     if waiting:
         return tr("turn_of", names=", ".join(with_clock(s) for s in waiting))
     return ""
+
+
+def redraw_in_place(status: str, row: int, height: int) -> str:
+    """The codes that write ``status`` again over the ``height`` rows from screen ``row``
+    (1-based) it was drawn on, the cursor saved and restored around them (so the prompt line
+    keeps what is typed); empty when there is nothing to say or it would now spill onto the
+    line below (left for the next full redraw)."""
+    if not status or text_rows([status], screen_columns()) > height:
+        return ""
+    erase = "".join(f"\x1b[{row + i};1H\x1b[2K" for i in range(height))
+    return f"\x1b7{erase}\x1b[{row};1H{status}\x1b8"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import shutil
+import unicodedata
 
 import grpc
 from cercle.v1 import common_pb2
@@ -56,10 +57,50 @@ def screen_rows() -> int:
     return shutil.get_terminal_size((80, 24)).lines
 
 
-def fits_screen(lines: list[str]) -> bool:
-    """Whether ``lines`` (and a prompt line) fit the terminal without scrolling or wrapping,
-    so that a line of it can be redrawn in place by its row."""
+def screen_columns() -> int:
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def char_width(char: str) -> int:
+    """Columns ``char`` takes on a terminal: 2 for a wide (East Asian) one, 0 for a
+    combining mark or a control, else 1."""
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Cc", "Cf", "Mn", "Me"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def rows_of(line: str, columns: int) -> int:
+    """Screen rows ``line`` (one line, colour codes allowed) takes once the terminal wraps it
+    at ``columns``: a wide character that does not fit at the end of a row goes to the next.
+
+    >>> rows_of("abcd", 4), rows_of("abcde", 4), rows_of("ab猫猫", 4), rows_of("", 4)
+    (1, 2, 2, 1)
+    """
+    rows, column = 1, 0
+    for char in strip_ansi(line):
+        width = char_width(char)
+        if column + width > max(columns, 1):
+            rows, column = rows + 1, 0
+        column += width
+    return rows
+
+
+def text_rows(lines: list[str], columns: int) -> int:
+    """Screen rows ``lines`` take, each wrapped at ``columns``."""
+    return sum(rows_of(part, columns) for line in lines for part in line.split("\n"))
+
+
+def written_rows(text: str) -> int:
+    """Rows the cursor moves down when ``text`` is written (its last part stays on the row)."""
+    return text_rows(text.split("\n")[:-1], screen_columns())
+
+
+def status_rows(lines: list[str], index: int) -> tuple[int, int] | None:
+    """The first screen row (1-based) of ``lines[index]`` and how many rows it takes, counted
+    by display width so that wrapped lines above it are counted too; None when ``lines``
+    (and a prompt line) do not fit the terminal, which would scroll it."""
     size = shutil.get_terminal_size((80, 24))
-    if len(lines) + 1 >= size.lines:
-        return False
-    return all(len(strip_ansi(line)) < size.columns for line in lines)
+    if text_rows(lines, size.columns) + 1 >= size.lines:
+        return None
+    row = text_rows(lines[:index], size.columns) + 1
+    return row, text_rows([lines[index]], size.columns)

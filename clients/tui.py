@@ -29,11 +29,11 @@ import grpc
 from cercle.v1 import common_pb2, game_pb2
 
 from clients.choices import TableChoices, menu_lines
-from clients.clock import seconds_left, server_clock_offset, status_line
+from clients.clock import redraw_in_place, seconds_left, server_clock_offset, status_line
 from clients.i18n import Tr
 from clients.keyboard import watch_stdin
 from clients.lobby_screen import LobbyScreen
-from clients.lobby_text import error_text, fits_screen, lobby_hints, screen_rows
+from clients.lobby_text import error_text, lobby_hints, screen_rows, status_rows, written_rows
 from clients.render import (
     Context,
     Style,
@@ -129,6 +129,8 @@ class TableLoop:
         self.stdin_is_tty = False
         self.status_row: int | None = None
         """Screen mode: the row of the status line, redrawn every second (live countdown)."""
+        self.status_height = 1
+        """Screen mode: the rows the status line took when drawn (it may wrap)."""
         self.rows_written = 0
 
     # -- output ---------------------------------------------------------------------------------
@@ -136,7 +138,7 @@ class TableLoop:
     def write(self, text: str) -> None:
         self.out.write(text)
         self.out.flush()
-        self.rows_written += text.count("\n")
+        self.rows_written += written_rows(text)  # by display width: a wrapped line counts
         if self.status_row is not None and self.rows_written >= screen_rows():
             self.status_row = None  # the screen scrolled: the status line moved
 
@@ -238,8 +240,9 @@ class TableLoop:
             self.status_row = None
         prompt = self.prompt()
         self.write(text + ("\n" if text else "") + prompt)
-        if screen and status_index is not None and fits_screen(lines):
-            self.status_row = status_index + 1
+        where = status_rows(lines, status_index) if screen and status_index is not None else None
+        if where is not None:
+            self.status_row, self.status_height = where
 
     def lobby_hints(self) -> list[str]:
         return lobby_hints(self.tr, self.room, self.room_id, host=self.is_host())
@@ -521,7 +524,7 @@ class TableLoop:
         restored around it, so what the player is typing on the prompt line stays."""
         if self.status_row is None or self.status != common_pb2.ROOM_STATUS_PLAYING:
             return
-        status = self.status_line()
-        if status:
-            self.out.write(f"\x1b7\x1b[{self.status_row};1H\x1b[2K{status}\x1b8")
+        codes = redraw_in_place(self.status_line(), self.status_row, self.status_height)
+        if codes:
+            self.out.write(codes)
             self.out.flush()

@@ -6,10 +6,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import pytest
 from cercle.v1 import awimbawe_pb2, common_pb2, game_pb2, tamashii_pb2, tomahawk_pb2, tomy_pb2
 
 from clients.i18n import Tr
-from clients.lobby_text import lobby_hints
+from clients.lobby_text import lobby_hints, rows_of
 from clients.render import Context, Style, opening_line, render_view, replay_parts, strip_ansi
 from clients.render.tamashii import tamashii_event, tamashii_table
 from clients.render.tomy import tomy_event
@@ -229,3 +230,60 @@ async def test_the_clock_line_counts_down_in_place_without_touching_the_prompt()
     assert written.startswith(f"\x1b7\x1b[{row};1H\x1b[2K") and written.endswith("\x1b8")
     assert "25 s left" in written and "\n" not in written
     await client.close()
+
+
+@pytest.mark.parametrize("columns", [30, 16])  # at 16 the clock line wraps too
+async def test_the_clock_line_ticks_on_a_narrow_terminal_when_a_story_line_wraps(
+    monkeypatch: Any, columns: int
+) -> None:
+    """Issue 30: a story longer than the terminal is wide (with wide characters and colour
+    codes) wraps; the countdown under it must still be redrawn, on its own row, each tick."""
+    import pyte
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("LINES", "30")
+    out = io.StringIO()
+    client = Client("127.0.0.1:1")  # never called: the clock is redrawn from what it has
+    loop = TableLoop(client, "r00m1d", PlayOptions(screen=True), out=out)
+    playing = room(free=False)
+    playing.status = common_pb2.ROOM_STATUS_PLAYING
+    loop.set_room(playing)
+    story = "Ana tells: \x1b[1mle chat 猫 dort sur le toit 猫猫 pendant que la lune monte\x1b[0m"
+    loop.log.extend([story, "short line"])
+    loop.waiting_for = [0]
+    deadline = common_pb2.Deadline(seat=0)
+    deadline.expire_time.FromSeconds(1_000_030)
+    loop.deadlines = [deadline]
+    loop.clock_offset = 1_000_000 - __import__("time").time()  # the server says 1_000_000
+    screen = pyte.Screen(columns, 30)
+    stream = pyte.Stream(screen)
+    loop.redraw()
+    stream.feed(out.getvalue().replace("\n", "\r\n"))  # a tty adds the CR
+    before = list(screen.display)
+    assert loop.status_row is not None
+    clock = range(loop.status_row - 1, loop.status_row - 1 + loop.status_height)
+    assert "30 s left" in "".join(before[i] for i in clock), before  # under the wrapped story
+    for tick in (1, 2, 3):
+        out.seek(0)
+        out.truncate()
+        loop.clock_offset += 1  # one second later
+        loop.redraw_clock()
+        stream.feed(out.getvalue())
+        shown = list(screen.display)
+        assert f"{30 - tick} s left" in "".join(shown[i] for i in clock), shown
+        assert f"{31 - tick} s left" not in "".join(shown), shown
+        assert [r for i, r in enumerate(shown) if i not in clock] == [
+            r for i, r in enumerate(before) if i not in clock
+        ]
+    await client.close()
+
+
+def test_screen_rows_are_counted_by_display_width() -> None:
+    """Colour codes take no column, a wide character two, a combining mark none; a wide
+    character that does not fit at the end of a row goes whole to the next (as xterm does)."""
+    assert rows_of("\x1b[1m" + "a" * 10 + "\x1b[0m", 10) == 1
+    assert rows_of("a" * 11, 10) == 2
+    assert rows_of("猫" * 5, 10) == 1 and rows_of("猫" * 6, 10) == 2
+    assert rows_of("abc猫", 4) == 2 and rows_of("ab猫", 4) == 1
+    assert rows_of("e\u0301" * 10, 10) == 1
+    assert rows_of("", 10) == 1
