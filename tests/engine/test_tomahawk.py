@@ -339,6 +339,21 @@ def test_tt_setup_2_first_skip_reverse_and_colourless() -> None:
     assert (s.phase, s.turn, s.colour) == (PLAY, 0, COLOUR[s.discard[0]])
 
 
+def test_tt_setup_2_a_shield_sends_the_first_skip_back_to_the_seat_before() -> None:
+    """TT-SETUP-2 / TT-SHIELD-1 [decision]: the first Skip is cast by the seat before the
+    starter; a Shield sends it back to that seat, who loses its next turn."""
+    s = first_card_table("skip", players=3)
+    assert (s.phase, s.turn, s.caster) == (FACE_SKIP, 0, 2)
+    if not any(KIND[c] == KIND_INDEX["shield"] for c in s.hands[0]):
+        pile = next(p for p in (s.draw, s.hands[1], s.hands[2]) if SH_RED in p)
+        pile[pile.index(SH_RED)], s.hands[0][0] = s.hands[0][0], SH_RED
+    check(s)
+    shield = next(c for c in s.hands[0] if KIND[c] == KIND_INDEX["shield"])
+    t = act(s, 0, PlayCard(shield))
+    assert event(t, EffectReturned) == EffectReturned(0, 2, "shield", 0)
+    assert (t.state.turn, t.state.skip_next) == (1, 1 << 2)
+
+
 def test_tt_setup_2_first_wheel_passes_every_hand_once() -> None:
     """TT-SETUP-2 / TT-WHEEL-1: a Wheel first: every dealt hand moves to the next seat."""
     s = first_card_table("wheel", players=4)
@@ -701,6 +716,33 @@ def test_tt_shield_1_shield_returns_a_skip() -> None:
     assert t.state.turn == 1  # seat 0 passed over
     assert event(t, TurnSkipped) == TurnSkipped(0, "returned_skip", None)
     assert t.state.skip_next == 0
+
+
+def test_tt_sheriff_1_passes_over_a_seat_due_to_lose_its_turn() -> None:
+    """TT-SHERIFF-1 [decision]: a Sheriff played before a seat that must lose its turn (a
+    Skip sent back) passes over it: the lost turn is spent, the next seat faces the draw."""
+    s = table(
+        [
+            [W_WHITE, B_BLUE],
+            [W_VIOLET, E_BLUE],
+            [E_RED, cid("tipi", "white")],
+            [cid("tipi", "red"), S1_RED, cid("sun", "red")],
+        ],
+        B_RED,
+        turn=3,
+        skip_next=1 << 0,
+    )
+    t = act(s, 3, PlayCard(S1_RED))
+    assert event(t, TurnSkipped) == TurnSkipped(0, "returned_skip", None)
+    after = t.state
+    assert (after.turn, after.phase, after.pending, after.caster, after.skip_next) == (
+        1,
+        FACE_DRAW,
+        1,
+        3,
+        0,
+    )
+    assert len(after.hands[0]) == 2  # the seat that lost its turn draws nothing
 
 
 def test_tt_shield_1_with_two_players_the_shielder_plays_again() -> None:
@@ -1115,6 +1157,24 @@ def test_tt_fair_1_bad_faith_agilite_costs_two_cards() -> None:
     with pytest.raises(IllegalAction) as exc:
         GAME.apply(s, 3, Agilite(B_RED2))
     assert reason_of(exc) == "CARD_NOT_IN_HAND"
+
+
+def test_tt_fair_1_bad_faith_agilite_on_ones_own_turn_costs_two_too() -> None:
+    """TT-FAIR-1 [decision]: a non-identical AGILITÉ! costs +2 on one's own turn as off it;
+    an identical card one may simply play is only refused."""
+    s = act(_agilite_table(), 0, PlayCard(B_RED)).state
+    assert s.turn == 1
+    t = act(s, 1, Agilite(E_RED))
+    assert event(t, Penalty) == Penalty(1, "bad_agilite", 2)
+    assert len(t.state.hands[1]) == 4 and t.state.turn == 1 and t.state.phase == PLAY
+    s = table(
+        [[B_RED, W_VIOLET], [B_RED2, W_WHITE, E_RED], [E_BLUE, cid("tipi", "white")]],
+        cid("bear", "red"),
+    )
+    s = act(s, 0, PlayCard(B_RED)).state
+    with pytest.raises(IllegalAction) as exc:
+        GAME.apply(s, 1, Agilite(B_RED2))
+    assert reason_of(exc) == "AGILITE_NOT_ALLOWED"
 
 
 # --------------------------------------------------------------------------------------------

@@ -328,19 +328,19 @@ def _on_agilite(s: TomahawkState, seat: int, action: Agilite) -> list[Event]:
     if seat == s.last_player:
         raise CallRefused("you played that card yourself", reason="AGILITE_NOT_ALLOWED")
     card = _card_in_hand(s, seat, action.card)
-    if seat == s.turn and (FACE[card] != FACE[last] or _plays_normally(s, card)):
-        # TT-AGIL-1: on its own turn a seat jumps in only with the identical card the
-        # pending effect keeps it from playing normally; otherwise it just plays it.
-        raise CallRefused("it is your turn: play the card normally", reason="AGILITE_NOT_ALLOWED")
     if not _AGILE[last]:
         raise CallRefused(
             "nobody may jump in on a Wheel of Time or a Calumet", reason="AGILITE_NOT_ALLOWED"
         )
     if FACE[card] != FACE[last]:
-        # TT-FAIR-1: bad faith. The claim is refused and costs the caller.
+        # TT-FAIR-1: bad faith, on or off turn [decision TT-FAIR-1]. Refused, costs the caller.
         events: list[Event] = [Penalty(seat, "bad_agilite", BAD_FAITH_PENALTY)]
         _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
         return events
+    if seat == s.turn and _plays_normally(s, card):
+        # TT-AGIL-1: on its own turn a seat jumps in only with the identical card the
+        # pending effect keeps it from playing normally; otherwise it just plays it.
+        raise CallRefused("it is your turn: play the card normally", reason="AGILITE_NOT_ALLOWED")
     colour, _ = _check_play_params(s, seat, card, action.colour, None)
     events = []
     s.turn = seat  # "prendre la main": the jump-in is this seat's turn

@@ -101,7 +101,11 @@ def _draw(s: TomahawkState, seat: int, count: int, reason: str, events: list[Eve
 
 
 def _advance(s: TomahawkState, seat: int, events: list[Event]) -> int:
-    """The next seat after ``seat`` in the direction of play, passing over returned Skips."""
+    """The next seat after ``seat`` in the direction of play, passing over returned Skips.
+
+    [decision TT-SHERIFF-1] A Sheriff's draw passes over a seat due to lose its turn too and
+    falls on the seat after it; passing over spends the lost turn.
+    """
     n = s.players
     nxt = (seat + s.direction) % n
     while s.skip_next >> nxt & 1:
@@ -203,7 +207,9 @@ def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
     events.append(RoundStarted(s.round_no, starter, FACES[first], s.totals))
     for seat in range(n):
         events.append(HandDealt(seat, faces(s.hands[seat]), audience=ME[seat]))
-    before = (starter - 1) % n  # "as if played by the player before the starting player"
+    # "as if played by the player before the starting player" [decision TT-SETUP-2]: that
+    # seat is the caster of a first Skip or Sheriff, so a Shield or Shaman sends it there.
+    before = (starter - 1) % n
     # [decision TT-SETUP-2] A Calumet, Shaman or Shield turned up first has no effect (no
     # caster): no branch below.
     if DRAW_OF[first]:
