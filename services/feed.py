@@ -59,7 +59,7 @@ slow (what a stream that is never read can hold)."""
 
 class ChannelListener(Protocol):
     """Something other than a room that listens on the replica's pub/sub connection
-    (``services.auth.SessionCache`` hears logouts there)."""
+    (``services.sessions.SessionCache`` hears logouts there)."""
 
     channel: str
 

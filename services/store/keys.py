@@ -171,7 +171,7 @@ def heartbeat_channel() -> str:
 
 def sessions_channel() -> str:
     """Where a change to a session is announced, so that every replica drops what it cached
-    of it (``services.auth.SessionCache``): ``t:<sha256(access token)>`` when an access token
+    of it (``services.sessions.SessionCache``): ``t:<sha256(access token)>`` when an access token
     stops working (logout, refresh), ``f:<family>`` when a session family ends (logout, a
     reused refresh token: its streams end), ``p:<player id>`` when a player's display name
     changes, ``r:<nonce>`` when a replica checks that its own subscription is live."""

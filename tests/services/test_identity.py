@@ -24,7 +24,7 @@ from cercle.v1 import common_pb2, game_pb2
 
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT
-from services import auth
+from services import sessions
 from services.server import start_replica as start_in_process
 from services.store import players as store_players
 from tests.services.play import Seat, play_randomly
@@ -142,7 +142,7 @@ async def test_a_refresh_token_is_traded_once_for_a_new_pair(replicas: list[str]
             response.refresh_token,
         )
         other.token, other.refresh_token = old_access, ""  # the access token issued with it
-        await asyncio.sleep(auth.CACHE_SECONDS)  # the documented bound (it was never cached)
+        await asyncio.sleep(sessions.CACHE_SECONDS)  # the documented bound (it was never cached)
         assert _unauthenticated(await _refused(other.rooms()))
     finally:
         await client.close()
@@ -152,7 +152,7 @@ async def test_a_refresh_token_is_traded_once_for_a_new_pair(replicas: list[str]
 async def test_a_logout_on_one_replica_is_refused_on_the_other_within_a_second(
     replicas: list[str],
 ) -> None:
-    assert auth.CACHE_SECONDS <= 1.0
+    assert sessions.CACHE_SECONDS <= 1.0
     a, b = Client(replicas[0]), Client(replicas[1])
     try:
         await a.login("Leaver")
@@ -160,7 +160,7 @@ async def test_a_logout_on_one_replica_is_refused_on_the_other_within_a_second(
         await b.rooms()  # replica B has resolved (and cached) the token
         refresh = a.refresh_token
         await a.logout()
-        await asyncio.sleep(auth.CACHE_SECONDS)  # the bound docs/operations.md states
+        await asyncio.sleep(sessions.CACHE_SECONDS)  # the bound docs/operations.md states
         assert _unauthenticated(await _refused(b.rooms()))
         assert _unauthenticated(await _refused(a.rooms()))
         a.refresh_token = refresh
@@ -177,7 +177,7 @@ async def test_a_display_name_change_shows_in_the_rooms_joined_after(
     try:
         await client.login_device(str(uuid.uuid4()), "Before")
         assert await client.rename("  After  ") == "After"
-        await asyncio.sleep(auth.CACHE_SECONDS)  # a replica's cached name lives this long
+        await asyncio.sleep(sessions.CACHE_SECONDS)  # a replica's cached name lives this long
         room = await client.create_room("tamashii", players=1, private=True, options=QUIET)
         assert room.seats[0].display_name == "After"
         error = await _refused(client.rename(""))

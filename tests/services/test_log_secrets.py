@@ -30,7 +30,7 @@ from cercle.v1 import game_pb2, timer_pb2, timer_pb2_grpc
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
-from services import auth, clocks, planning, rooms, servicing, store, timers
+from services import clocks, planning, rooms, servicing, sessions, store, timers
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
@@ -398,7 +398,7 @@ async def test_no_token_or_device_id_reaches_the_logs_on_the_identity_paths(
         await phone.login_device(device_id)
         secrets += [phone.token, phone.refresh_token]
         await phone.logout()
-        await asyncio.sleep(auth.CACHE_SECONDS)  # the replica's cache of the token lapses
+        await asyncio.sleep(sessions.CACHE_SECONDS)  # the replica's cache of the token lapses
         stale = Client(address, secrets[-2])
         with pytest.raises(ApiError) as refused:
             await stale.my_rooms()

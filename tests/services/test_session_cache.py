@@ -1,7 +1,7 @@
 """A replica resolves an access token once and then trusts it for minutes (no round trip per
 request) because every logout, refresh and rename is announced on Redis pub/sub and drops
 the cached entry on every replica; while it cannot hear the announcements it trusts an
-entry for 1 s only (services.auth.SessionCache)."""
+entry for 1 s only (services.sessions.SessionCache)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import grpc
 
 from clients.sdk import ApiError, Client
-from services import auth
-from services.auth import SessionCache
+from services import sessions
 from services.rooms import Player
 from services.server import Replica, start_replica
+from services.sessions import SessionCache
 from services.store import sessions_channel
 from tests.services.play import round_trips, wait_for
 
@@ -47,7 +47,7 @@ async def test_a_replica_trusts_a_token_past_a_second_and_still_refuses_a_logout
         ann_on_b.token = ann.token
         await ann_on_b.rooms()  # replica B resolves the token
         reads = round_trips("session")
-        await asyncio.sleep(auth.CACHE_SECONDS + 0.2)
+        await asyncio.sleep(sessions.CACHE_SECONDS + 0.2)
         await ann_on_b.rooms()
         await ann_on_b.my_rooms()
         assert round_trips("session") == reads, "the token was looked up again after 1 s"
@@ -121,7 +121,7 @@ async def test_the_cache_trusts_for_a_second_only_while_it_cannot_hear_changes()
     cache.disconnected()
     assert cache.get("d1") is None  # the connection broke: a change may have been missed
     cache.put("d2", ANN, clock.now, 3600, cache.changes)
-    clock.now += auth.CACHE_SECONDS - 0.1
+    clock.now += sessions.CACHE_SECONDS - 0.1
     assert cache.get("d2") == ANN
     clock.now += 0.2
     assert cache.get("d2") is None
@@ -130,7 +130,7 @@ async def test_the_cache_trusts_for_a_second_only_while_it_cannot_hear_changes()
     await cache.connected()
     cache.heard(b"r:another-replicas-marker")
     assert cache.listening_since is None
-    clock.now += auth.CACHE_SECONDS + 0.1
+    clock.now += sessions.CACHE_SECONDS + 0.1
     assert cache.get("d3") is None
 
 
@@ -140,7 +140,7 @@ async def test_a_look_up_that_overlapped_a_change_is_trusted_for_a_second_only()
     began, changes = clock.now, cache.changes
     cache.heard(b"t:d1")  # a logout announced while the store was read
     cache.put("d1", ANN, began, 3600, changes)
-    clock.now += auth.CACHE_SECONDS + 0.1
+    clock.now += sessions.CACHE_SECONDS + 0.1
     assert cache.get("d1") is None
 
 
@@ -164,5 +164,5 @@ async def test_an_entry_never_outlives_its_token_or_the_trust_bound() -> None:
     cache.put("long", ANN, clock.now, 3600, cache.changes)
     clock.now += 30
     assert cache.get("short") is None and cache.get("long") == ANN
-    clock.now += auth.TRUST_SECONDS
+    clock.now += sessions.TRUST_SECONDS
     assert cache.get("long") is None
