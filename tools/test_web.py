@@ -294,7 +294,7 @@ def main() -> int:
         say("browser test skipped (--no-browser)")
     else:
         os.environ["CHROMIUM_PATH"] = ensure_chromium()
-        web_files += sorted((WEB / "test").glob("e2e.test.*"))
+        web_files += sorted((WEB / "test").glob("e2e*.test.mjs"))
     more_passed, more_failed = node_tests(web_files, WEB, BROWSER_TIMEOUT)
     passed, failed = passed + more_passed, failed + more_failed
 

@@ -11,6 +11,7 @@
 // - last, every replica's /metrics shows the page never called ListLegalActions (it plays
 //   from the choices pushed with the updates and views), while Act was counted.
 //
+// (Every test/e2e*.test.mjs runs in the browser pass of tools/test_web.py.)
 // Run: node build.mjs && node --test test/e2e.test.mjs   (clients/ts built first: npx tsc);
 // one test: node --test --test-name-pattern=tamashii test/e2e.test.mjs
 import assert from "node:assert/strict";
