@@ -218,6 +218,7 @@ def node_tests(files: list[Path], cwd: Path, timeout: int = STEP_TIMEOUT) -> tup
         node_tool("node"),
         "--test",
         "--test-reporter=tap",
+        "--test-concurrency=1",  # one file at a time: each browser file starts its own cluster
         *[str(f.relative_to(cwd)) for f in files],
     ]
     proc = subprocess.Popen(
