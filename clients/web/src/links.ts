@@ -68,7 +68,8 @@ export function showPlace(place: Place, replace = false): void {
   else history.pushState(null, "", url);
 }
 
-let note: { text: string; link: string; until: number } | undefined;
+/** What was copied last (which link, the line about it) and until when it is said. */
+let note: { kind: string; text: string; link: string; until: number } | undefined;
 
 /** The table's link buttons: "copy link" for everyone, "copy invite link" (with the join
  * code) for the host of a private room whose code still opens it, and the line saying it
@@ -76,8 +77,9 @@ let note: { text: string; link: string; until: number } | undefined;
 export function linkControls(roomId: string, inviteCode: string | undefined): HTMLElement {
   const copy = (place: Place, done: string): void => {
     const link = sharedUrl(place, location.href);
+    const kind = place.kind === "table" && place.code ? "invite" : "link";
     const show = (copied: boolean): void => {
-      note = { text: copied ? done : t("web-link_copy_here"), link: copied ? "" : link, until: Date.now() + NOTE_MS };
+      note = { kind, text: copied ? done : t("web-link_copy_here"), link: copied ? "" : link, until: Date.now() + NOTE_MS };
       drawNote();
       setTimeout(drawNote, NOTE_MS + 50);
     };
@@ -103,9 +105,11 @@ function drawNote(): void {
   if (!node) return;
   if (!note || Date.now() > note.until) {
     note = undefined;
+    delete node.dataset.kind;
     node.replaceChildren();
     return;
   }
+  node.dataset.kind = note.kind;
   const link = note.link
     ? el("input", { id: "link-text", readOnly: true, value: note.link, size: 40, aria: { label: t("web-link_copy") } })
     : undefined;
