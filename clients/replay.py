@@ -20,6 +20,7 @@ from clients.render import (
     event_json,
     narrate,
     outcome_json,
+    render_view,
     replay_parts,
     round_starts,
     strip_ansi,
@@ -77,13 +78,17 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
             return EXIT_ERROR
         index = starts[args.round]
     stepping = not args.all and sys.stdin.isatty() and sys.stdout.isatty()
-    prompt = io.tr("replay_more_rounds" if len(starts) > 1 else "replay_more")
+    prompt = io.tr("replay_more_keys", rounds="yes" if len(starts) > 1 else "no")
     while index < len(steps):
         for line in steps[index]:
             io.line(line)
         index += 1
         if stepping and index < len(steps):
             answer = ask(prompt).strip().lower()
+            while answer == "t":  # the table after this step, as a spectator saw it
+                for line in table_after(replay.steps[index - 1], ctx):
+                    io.line(line)
+                answer = ask(prompt).strip().lower()
             if answer == "q":
                 break
             asked = re.fullmatch(r"r\s*(\d+)", answer)
@@ -103,6 +108,17 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
     io.line(io.tr("replay_commitment", digest=digest, commitment=match.seed_commitment))
     io.line(io.style.good(io.tr("commitment_ok")) if ok else io.style.bad(io.tr("commitment_bad")))
     return 0 if ok else EXIT_ERROR
+
+
+def table_after(step: game_pb2.ReplayStep, ctx: Context) -> list[str]:
+    """The table after ``step`` (its public view), indented under the step."""
+    if not step.HasField("view"):
+        return []
+    me, ctx.me = ctx.me, -1
+    try:
+        return ["    " + line for line in render_view(step.view, ctx)]
+    finally:
+        ctx.me = me
 
 
 def no_round(io: Io, wanted: int, starts: dict[int, int]) -> str:

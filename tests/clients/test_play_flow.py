@@ -90,6 +90,9 @@ def test_replay_steps_move_by_move_and_all_dumps(edge: Cluster, tmp_path: Path) 
         child.expect("Enter: next move")
         # An Awimbawé match has two rounds at least: "r 2" goes to the second one's deal.
         assert "r 2: go to round 2" in (child.before or "") + (child.after or "") + child.buffer
+        child.sendline("t")  # the table after step 2, then the same question
+        child.expect("Enter: next move")
+        assert "#3 " not in (child.before or "") and "Round 1" in (child.before or "")
         child.sendline("r 2")
         child.expect(r"Round 2 dealt")
         child.expect("Enter: next move")

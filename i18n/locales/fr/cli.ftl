@@ -204,5 +204,8 @@ room_option-language = langue { $value }
 room_option_other = { $description } : { $value }
 
 ## cercle replay: rounds (links)
-replay_more_rounds = Entrée : coup suivant · r 2 : aller à la manche 2 · a : tout le reste · q : arrêter >{" "}
+replay_more_keys = Entrée : coup suivant · t : la table{ $rounds ->
+    [yes] {" "}· r 2 : aller à la manche 2
+   *[no] {""}
+} · a : tout le reste · q : arrêter >{" "}
 replay_no_round = Ce match n'a pas de manche { $n } (manches 1 à { $last }).
