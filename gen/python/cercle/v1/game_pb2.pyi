@@ -1384,8 +1384,8 @@ class ReplayStep(_message.Message):
     @_builtins.property
     def view(self) -> Global___View:
         """The table just after this step, as a spectator saw it then: the public view (no hand,
-        no face-down card a spectator would not have seen), to draw with the same code as a
-        live table's `view`. Unset only for a step whose stored state the server lost.
+        no face-down card, no sealed vote a spectator would not have seen), set on every step,
+        to draw with the same code as a live table's `view`.
         """
 
     def __init__(

@@ -1428,8 +1428,8 @@ export type ReplayStep = Message<"cercle.v1.ReplayStep"> & {
 
   /**
    * The table just after this step, as a spectator saw it then: the public view (no hand,
-   * no face-down card a spectator would not have seen), to draw with the same code as a
-   * live table's `view`. Unset only for a step whose stored state the server lost.
+   * no face-down card, no sealed vote a spectator would not have seen), set on every step,
+   * to draw with the same code as a live table's `view`.
    *
    * @generated from field: cercle.v1.View view = 7;
    */
