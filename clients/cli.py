@@ -371,6 +371,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--all", action="store_true", help="print every move at once (no Enter between moves)"
     )
+    sub.add_argument(
+        "--round", type=int, default=None, metavar="N", help="start at round N (Enter: r N)"
+    )
     sub.set_defaults(run=cmd_replay)
 
     def interactive(sub: argparse.ArgumentParser) -> None:

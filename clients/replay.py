@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import sys
 from typing import Any
 
@@ -19,7 +20,9 @@ from clients.render import (
     event_json,
     narrate,
     outcome_json,
+    render_view,
     replay_parts,
+    round_starts,
     strip_ansi,
 )
 from clients.sdk import Client
@@ -67,14 +70,35 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
         return 0 if ok else EXIT_ERROR
     for line in head:
         io.line(line)
+    starts = round_starts(replay)
+    index = 0
+    if args.round is not None:
+        if args.round not in starts:
+            io.line(io.style.bad(no_round(io, args.round, starts)))
+            return EXIT_ERROR
+        index = starts[args.round]
     stepping = not args.all and sys.stdin.isatty() and sys.stdout.isatty()
-    for index, step in enumerate(steps):
-        for line in step:
+    prompt = io.tr("replay_more_keys", rounds="yes" if len(starts) > 1 else "no")
+    while index < len(steps):
+        for line in steps[index]:
             io.line(line)
-        if stepping and index + 1 < len(steps):
-            answer = ask(io.tr("replay_more")).strip().lower()
+        index += 1
+        if stepping and index < len(steps):
+            answer = ask(prompt).strip().lower()
+            while answer == "t":  # the table after this step, as a spectator saw it
+                for line in table_after(replay.steps[index - 1], ctx):
+                    io.line(line)
+                answer = ask(prompt).strip().lower()
             if answer == "q":
                 break
+            asked = re.fullmatch(r"r\s*(\d+)", answer)
+            if asked:  # "r 2": on from the first step of round 2 (back or forth)
+                wanted = int(asked.group(1))
+                if wanted in starts:
+                    index = starts[wanted]
+                else:
+                    io.line(io.style.bad(no_round(io, wanted, starts)))
+                continue
             stepping = answer != "a"
     else:
         for line in tail:
@@ -84,6 +108,22 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
     io.line(io.tr("replay_commitment", digest=digest, commitment=match.seed_commitment))
     io.line(io.style.good(io.tr("commitment_ok")) if ok else io.style.bad(io.tr("commitment_bad")))
     return 0 if ok else EXIT_ERROR
+
+
+def table_after(step: game_pb2.ReplayStep, ctx: Context) -> list[str]:
+    """The table after ``step`` (its public view), indented under the step."""
+    if not step.HasField("view"):
+        return []
+    me, ctx.me = ctx.me, -1
+    try:
+        return ["    " + line for line in render_view(step.view, ctx)]
+    finally:
+        ctx.me = me
+
+
+def no_round(io: Io, wanted: int, starts: dict[int, int]) -> str:
+    """The line for a round the match does not have (or a game played in one go)."""
+    return io.tr("replay_no_round", n=wanted, last=max(starts, default=1))
 
 
 def ask(prompt: str) -> str:

@@ -8,27 +8,37 @@ seats, outcome) comes once, as ``match``, on the first page. The page token
 its match, so a token of another replay or another list is refused INVALID_ARGUMENT /
 INVALID_PAGE_TOKEN. A finished match's log only grows by chat entries, which are no
 steps: the pages never shift.
+
+Each step carries the table after it as a spectator saw it (``view``: the engine's view for
+no seat, of the state the log entry stored), so a client redraws the table step by step
+with its live table's code; the match is over, but no hand or face-down card a spectator
+could not see is sent. Those views make a step a few hundred bytes to a few KB: a page of
+a long match is cut by :data:`MAX_PAGE_BYTES` well before :data:`MAX_STEPS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import aclosing
+from typing import Any
 
 from cercle.v1 import game_pb2
 
+from engine import registry
+from engine.core import Game
 from services import errors
 from services.games import GameContract, contract_for
 from services.pages import bad_token, decode_token, encode_token
 from services.records import EntryKind, RoomRecord
-from services.render import all_event_messages, room_message, room_options
+from services.render import all_event_messages, room_message, room_options, view_message
 from services.rooms import Rooms, seed_commitment
 
 MAX_STEPS = 1000
 """The most steps of a page (and the default page size)."""
 MAX_PAGE_BYTES = 256 * 1024
-"""The most bytes of encoded steps in a page (a page holds at least one step; a step is a
-few hundred bytes, a round's end with every hand shown a few KB)."""
+"""The most bytes of encoded steps in a page (a page holds at least one step; a step with
+its spectator view is a few hundred bytes to a few KB, a round's end with every hand shown
+more)."""
 STEP_OVERHEAD = 4
 """A repeated field's tag and length prefix around each step, at most (steps < 2 MiB)."""
 PLAYED = (EntryKind.ACTION, EntryKind.TIMEOUT, EntryKind.BOT, EntryKind.FINISHED)
@@ -72,7 +82,8 @@ async def replay_page(
     if after < 0 or not after.is_integer():
         raise bad_token("this page token is not one the server gave: start from the first page")
     contract = contract_for(record.meta.game)
-    async with aclosing(_steps(rooms, record.room_id, contract, int(after))) as read:
+    game = registry.get(record.meta.game)
+    async with aclosing(_steps(rooms, record.room_id, game, contract, int(after))) as read:
         steps, more = await take_page(read, size)
     response = game_pb2.GetReplayResponse(steps=steps)
     if more:
@@ -94,9 +105,10 @@ async def replay_page(
 
 
 async def _steps(
-    rooms: Rooms, room_id: str, contract: GameContract, after_seq: int
+    rooms: Rooms, room_id: str, game: Game[Any], contract: GameContract, after_seq: int
 ) -> AsyncGenerator[game_pb2.ReplayStep, None]:
-    """The match's steps after ``after_seq``, read from the log a batch at a time."""
+    """The match's steps after ``after_seq``, read from the log a batch at a time, each
+    with the spectator's view of the state it stored."""
     cursor = after_seq
     while entries := await rooms.read_log(room_id, cursor):
         for entry in entries:
@@ -114,4 +126,6 @@ async def _steps(
                 step.action.CopyFrom(
                     contract.action_to_proto(contract.action_from_data(entry.action))
                 )
+            if entry.state is not None:
+                step.view.CopyFrom(view_message(game, game.decode(entry.state), None))
             yield step

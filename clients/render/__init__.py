@@ -28,6 +28,7 @@ from clients.render.common import (
     render_view,
     replay_parts,
     room_event,
+    round_starts,
     status_name,
 )
 from clients.render.shared import (
@@ -71,6 +72,7 @@ __all__ = [
     "renderer_for",
     "replay_parts",
     "room_event",
+    "round_starts",
     "safe_message",
     "safe_text",
     "status_name",

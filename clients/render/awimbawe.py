@@ -355,6 +355,7 @@ register(
         event=awimbawe_event,
         outcome_lines=awimbawe_outcome_lines,
         catalogue=awimbawe_catalogue_lines,
+        round=lambda view: view.round,
     )
 )
 

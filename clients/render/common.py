@@ -359,6 +359,20 @@ def replay_parts(
     return head, steps, tail
 
 
+def round_starts(replay: game_pb2.GetReplayResponse) -> dict[int, int]:
+    """Where each round of the replay starts: round -> the index of its first step (the
+    first whose view, the table after it, is in that round); empty for a game played in one
+    go."""
+    renderer = renderer_for(replay.match.game_id)
+    starts: dict[int, int] = {}
+    if renderer is None or renderer.round is None:
+        return starts
+    for index, step in enumerate(replay.steps):
+        if step.view.WhichOneof("game") == replay.match.game_id:
+            starts.setdefault(renderer.round(getattr(step.view, replay.match.game_id)), index)
+    return starts
+
+
 def render_replay(replay: game_pb2.GetReplayResponse, room_id: str, ctx: Context) -> list[str]:
     """A finished match step by step, all at once: seat, action, then its events."""
     head, steps, tail = replay_parts(replay, room_id, ctx)

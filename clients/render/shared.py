@@ -339,6 +339,9 @@ class GameRenderer:
     """A line told when the match starts, from its first view (Tomahawk's first card)."""
     catalogue: Callable[[Any, Context], list[str]] | None = None
     """The game's material in words (``cercle cards``), from its catalogue message."""
+    round: Callable[[Any], int] | None = None
+    """The round (deal, game) a view is in, from 1 (``cercle replay``'s "round N"); None
+    for a game played in one go."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}

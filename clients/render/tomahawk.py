@@ -374,5 +374,6 @@ register(
         learn=learn_tomahawk,
         opening=tomahawk_opening,
         catalogue=tomahawk_catalogue_lines,
+        round=lambda view: view.round,
     )
 )

@@ -377,5 +377,6 @@ register(
         learn=learn_tomy,
         learn_catalogue=tomy_learn_catalogue,
         catalogue=tomy_catalogue_lines,
+        round=lambda view: view.game,
     )
 )

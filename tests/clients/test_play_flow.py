@@ -88,6 +88,17 @@ def test_replay_steps_move_by_move_and_all_dumps(edge: Cluster, tmp_path: Path) 
         child.sendline("")
         child.expect(r"#2 ")
         child.expect("Enter: next move")
+        # An Awimbawé match has two rounds at least: "r 2" goes to the second one's deal.
+        assert "r 2: go to round 2" in (child.before or "") + (child.after or "") + child.buffer
+        child.sendline("t")  # the table after step 2, then the same question
+        child.expect("Enter: next move")
+        assert "#3 " not in (child.before or "") and "Round 1" in (child.before or "")
+        child.sendline("r 2")
+        child.expect(r"Round 2 dealt")
+        child.expect("Enter: next move")
+        child.sendline("r 99")
+        child.expect(r"This match has no round 99 \(rounds 1 to \d+\)")
+        child.expect("Enter: next move")
         child.sendline("q")
         child.expect("Commitment verified")
         child.expect(pexpect.EOF)
@@ -96,3 +107,6 @@ def test_replay_steps_move_by_move_and_all_dumps(edge: Cluster, tmp_path: Path) 
         child.close(force=True)
     everything = cli(edge, tmp_path, "replay", room_id, "--all")
     assert "Enter: next move" not in everything.stdout and "#3 " in everything.stdout
+    second = cli(edge, tmp_path, "replay", room_id, "--all", "--round", "2")
+    assert "Round 2 dealt" in second.stdout and "#1 " not in second.stdout
+    assert "Commitment verified" in second.stdout

@@ -34,3 +34,18 @@ def test_the_web_server_serves_the_page_and_nothing_else() -> None:
             assert refused.value.code == 404
     finally:
         server.stop()
+
+
+def test_every_place_of_the_page_is_an_address_the_server_answers_with_the_page() -> None:
+    """A table's, a replay's and an invite's addresses (clients/web/src/links.ts) are the
+    page's one path with a query, so a shared or bookmarked link reaches index.html."""
+    server = WebServer()
+    try:
+        base = f"http://127.0.0.1:{server.port}"
+        with urllib.request.urlopen(f"{base}/") as page:
+            index = page.read()
+        for query in ("?room=3f9c2a1b&lang=en", "?room=3f9c2a1b&code=K7QX2M", "?replay=3f9c2a1b"):
+            with urllib.request.urlopen(f"{base}/{query}") as page:
+                assert page.status == 200 and page.read() == index, query
+    finally:
+        server.stop()

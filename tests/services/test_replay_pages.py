@@ -24,7 +24,7 @@ from engine.playout import random_playout
 from services.games import contract_for
 from services.pages import encode_token
 from services.records import EntryKind
-from services.render import all_event_messages
+from services.render import all_event_messages, view_message
 from services.replays import MAX_PAGE_BYTES, MAX_STEPS, STEP_OVERHEAD, take_page
 from services.store import Store
 from tests.services.play import open_table, play_randomly, stop_all
@@ -121,7 +121,8 @@ async def test_bad_page_tokens_and_sizes_are_refused(replicas: list[str]) -> Non
 
 
 async def _steps_of_a_long_match() -> list[game_pb2.ReplayStep]:
-    """Every step of a long Tomahawk match, as GetReplay renders them (about 0.8 MB)."""
+    """Every step of a long Tomahawk match, as GetReplay renders them, with the spectator's
+    view after each (several MB)."""
     game, contract = registry.get("tomahawk"), contract_for("tomahawk")
     steps: list[game_pb2.ReplayStep] = []
 
@@ -130,6 +131,7 @@ async def _steps_of_a_long_match() -> list[game_pb2.ReplayStep]:
             seq=len(steps) + 2, seat=seat, events=all_event_messages(contract, list(events))
         )
         step.action.CopyFrom(contract.action_to_proto(action))
+        step.view.CopyFrom(view_message(game, after, None))
         steps.append(step)
 
     random_playout(game, 6, 7, options={"target_score": 2500}, on_step=record)
@@ -163,7 +165,7 @@ async def test_each_page_is_bounded_in_steps_and_bytes() -> None:
         for page in pages:
             assert 1 <= len(page) <= size
             assert game_pb2.GetReplayResponse(steps=page).ByteSize() <= budget
-        if budget < size * 60:  # steps average ~60 bytes: the byte budget cut these pages
+        if budget < size * 60:  # steps average over 60 bytes: the byte budget cut these pages
             assert max(len(p) for p in pages) < size
     # A step over the budget still goes, alone on its page: no page is ever empty.
     assert await _walk(steps[:2], 5, STEP_OVERHEAD) == [steps[:1], steps[1:2]]

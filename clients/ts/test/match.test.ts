@@ -171,6 +171,13 @@ describe("whole matches through the TypeScript client", { timeout: 280_000 }, ()
     const replay = await client.replay(room.roomId);
     assert.equal(replay.match?.gameId, "tomahawk");
     assert.ok(replay.steps.length > 0);
+    // Each step carries the table after it as a spectator saw it: no seat, no hand.
+    for (const step of replay.steps) {
+      const table = step.view?.game;
+      assert.equal(table?.case, "tomahawk", `step ${step.seq} has the table`);
+      assert.equal(table.value.seat, undefined);
+      assert.deepEqual(table.value.hand, [], `step ${step.seq}: no hand`);
+    }
     // In pages of 3 steps: the match's data on the first page only, every step once.
     const first = await client.replayPage(room.roomId, 3);
     assert.equal(first.steps.length, 3);

@@ -145,13 +145,17 @@ export function showRefusal(node: HTMLElement, text: string): void {
 export class Lobby {
   private games: GameInfo[] = [];
   private busy = false;
+  /** Why the page came back here (a table's link refused): shown until the next action. */
+  private notice = "";
 
   constructor(private readonly hooks: LobbyHooks) {}
 
-  show(): void {
+  show(notice = ""): void {
     $("room").hidden = true;
     $("replay").hidden = true;
     $("lobby").hidden = false;
+    this.notice = notice;
+    this.setError("");
     this.renderMyMatches();
     void this.load();
   }
@@ -170,8 +174,9 @@ export class Lobby {
 
   private setError(text: string): void {
     const node = $("lobby-error");
-    node.textContent = text;
-    node.hidden = !text;
+    const shown = text || this.notice;
+    node.textContent = shown;
+    node.hidden = !shown;
   }
 
   /** Runs a lobby action: one at a time, a refusal shown in words in `where`, next to the
@@ -180,6 +185,7 @@ export class Lobby {
     if (this.busy) return;
     this.busy = true;
     document.body.classList.add("busy");
+    this.notice = "";
     this.setError("");
     for (const node of document.querySelectorAll<HTMLElement>("#lobby .refusal")) showRefusal(node, "");
     try {

@@ -8,13 +8,16 @@
  * (localStorage) or the browser's; the switch in the header changes it live.
  *
  * The guest session and the seat being played are kept in localStorage (session.ts): a
- * reload, or coming back later, puts the player back in their seat.
+ * reload, or coming back later to the table's address, puts the player back in their seat.
+ * Every place has its address (links.ts): the lobby, `?room=<id>` for a table, `?replay=<id>`
+ * for a replay, each a history entry (back and forward move between them).
  */
 
 import { type CercleClient, connectGrpcWeb } from "../../ts/src/web.js";
 import { patternDefs } from "./cards.js";
 import { $ } from "./dom.js";
 import { isLanguage, language, localize, pickLanguage, setLanguage, t } from "./i18n.js";
+import { type Place, placeOf, showPlace } from "./links.js";
 import { Lobby, rememberMatch } from "./lobby.js";
 import { refusal, roomGone } from "./refusal.js";
 import { Replay } from "./replay.js";
@@ -73,13 +76,18 @@ function keepTokens(): void {
 }
 setInterval(keepTokens, 2000);
 
+/** Sits down at (or watches) a table just joined: its seat saved, the table opened. */
+function enter(c: CercleClient, roomId: string, gameId: string, spectator: boolean, replace = false): Promise<void> {
+  const seat: SavedSeat = { roomId, gameId, spectator, seq: "0" };
+  saveSeat(seat);
+  if (!spectator) rememberMatch({ roomId, gameId });
+  return openTable(c, seat, replace);
+}
+
 const lobby = new Lobby({
   client: session,
   enter(c, roomId, gameId, spectator) {
-    const seat: SavedSeat = { roomId, gameId, spectator, seq: "0" };
-    saveSeat(seat);
-    if (!spectator) rememberMatch({ roomId, gameId });
-    void openTable(c, seat);
+    void enter(c, roomId, gameId, spectator);
   },
   replay: (roomId) => void openReplay(roomId),
   resume: (seat) => void resume(seat),
@@ -89,18 +97,33 @@ const lobby = new Lobby({
   },
 });
 
-async function openTable(c: CercleClient, seat: SavedSeat): Promise<void> {
+/** Back to the lobby, as a history entry of its own unless `replace`: the table (if any)
+ * stops following, its seat stays saved (the lobby offers it again). */
+function showLobby(replace = false, notice = ""): void {
   table?.close();
+  table = undefined;
+  replay = undefined;
+  setStatus("idle", "web-status-idle");
+  lobby.show(notice);
+  showPlace({ kind: "lobby" }, replace);
+}
+
+/** The lobby with a refusal in words (a link to a table that is gone, private...). */
+function refusedInLobby(err: unknown, fromLink = false): void {
+  showLobby(true, fromLink ? t("web-link_refused", { why: refusal(err) }) : refusal(err));
+  // A private table's plain link: the lobby asks for its code.
+  if ((err as { reason?: string }).reason === "PRIVATE_ROOM") ($("code") as HTMLInputElement).focus();
+}
+
+async function openTable(c: CercleClient, seat: SavedSeat, replace = false): Promise<void> {
+  table?.close();
+  replay = undefined;
   table = new Table(
     c,
     seat.roomId,
     seat.gameId,
     {
-      left() {
-        table = undefined;
-        setStatus("idle", "web-status-idle");
-        lobby.show();
-      },
+      left: () => showLobby(),
       replay: (roomId) => void openReplay(roomId),
       status: setStatus,
     },
@@ -109,6 +132,7 @@ async function openTable(c: CercleClient, seat: SavedSeat): Promise<void> {
   );
   try {
     await table.open();
+    showPlace({ kind: "table", roomId: seat.roomId }, replace);
     $("room-heading").focus();
   } catch (err) {
     if (roomGone(err)) {
@@ -118,35 +142,61 @@ async function openTable(c: CercleClient, seat: SavedSeat): Promise<void> {
         client = undefined;
       }
     }
-    table?.close();
-    table = undefined;
-    lobby.show();
-    const node = $("lobby-error");
-    node.textContent = refusal(err);
-    node.hidden = false;
+    refusedInLobby(err);
   }
 }
 
-async function resume(seat: SavedSeat): Promise<void> {
+/** Opens the table an address names: back in the saved seat if it is this table's, else
+ * joined as a spectator (with the invite's join code, if the link has one); JoinRoom
+ * answers the player's own seat if they hold one (saved in another browser tab, say). */
+async function openLink(roomId: string, code: string | undefined): Promise<void> {
+  const seat = loadSeat();
+  if (seat?.roomId === roomId && loadSession()) {
+    await resume(seat, true);
+    return;
+  }
+  try {
+    const c = await session();
+    const joined = await c.joinRoom(code ? { joinCode: code, spectator: true } : { roomId, spectator: true });
+    const room = joined.room!;
+    // The address becomes the plain table link: the code is not kept in the history.
+    await enter(c, room.roomId, room.gameId, joined.seat === undefined, true);
+  } catch (err) {
+    if ((err as { reason?: string }).reason === "UNAUTHENTICATED") {
+      forgetSession();
+      client = undefined;
+    }
+    refusedInLobby(err, true);
+  }
+}
+
+/** Shows the place an address names (at the start, and on back and forward). */
+function route(place: Place): void {
+  if (place.kind === "table") {
+    if (table?.roomId !== place.roomId) void openLink(place.roomId, place.code);
+  } else if (place.kind === "replay") void openReplay(place.roomId, true);
+  else showLobby(true);
+}
+window.addEventListener("popstate", () => route(placeOf(location.search)));
+
+async function resume(seat: SavedSeat, replace = false): Promise<void> {
   const saved = loadSession();
   if (!saved) {
     forgetSeat();
-    lobby.show();
+    showLobby(replace);
     return;
   }
   ($("name") as HTMLInputElement).value = saved.name;
   saveSeat(seat);
-  await openTable(await session(), seat);
+  await openTable(await session(), seat, replace);
 }
 
-async function openReplay(roomId: string): Promise<void> {
+async function openReplay(roomId: string, replace = false): Promise<void> {
   table?.close();
   table = undefined;
   setStatus("idle", "web-status-idle");
-  replay = new Replay(await session(), roomId, () => {
-    replay = undefined;
-    lobby.show();
-  });
+  showPlace({ kind: "replay", roomId }, replace);
+  replay = new Replay(await session(), roomId, () => showLobby());
   await replay.open();
 }
 
@@ -187,8 +237,9 @@ for (const b of document.querySelectorAll<HTMLButtonElement>("#lang-switch butto
     if (!isLanguage(lang) || lang === language()) return;
     setLanguage(lang);
     localStorage.setItem(LANGUAGE_KEY, lang);
-    params.set("lang", lang);
-    history.replaceState(null, "", `?${params}`);
+    const url = new URL(location.href);
+    url.searchParams.set("lang", lang);
+    history.replaceState(null, "", url);
     applyLanguage();
     if (!$("lobby").hidden) void lobby.load();
   });
@@ -200,6 +251,5 @@ document.body.prepend(patternDefs());
 const saved = loadSession();
 ($("name") as HTMLInputElement).value = params.get("name") ?? saved?.name ?? t("web-default_name");
 applyLanguage();
-const seat = loadSeat();
-if (seat && saved) void resume(seat);
-else lobby.show();
+// The address says where: a table, a replay, or the lobby (which offers the saved seat).
+route(placeOf(location.search));

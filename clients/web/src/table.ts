@@ -31,6 +31,7 @@ import {
   TamashiiVerdict,
   UpdateKind,
   type View,
+  Visibility,
 } from "../../ts/src/index.js";
 import { ChatPanel, isChat, mutedSeats } from "./chat.js";
 import { lengthMs, observeServerTime, remainingMs, resetClock } from "./clock.js";
@@ -39,6 +40,7 @@ import { gameUi } from "./games/registry.js";
 import { tomyPlace } from "./games/tomy.js";
 import type { GameUi, Names, TableContext } from "./games/types.js";
 import { t } from "./i18n.js";
+import { linkControls } from "./links.js";
 import { narrate } from "./narrate.js";
 import { refusal, roomGone } from "./refusal.js";
 import { forgetSeat, LOG_KEPT, loadLog, saveCursor, saveLog } from "./session.js";
@@ -426,6 +428,9 @@ export class Table {
       start.disabled = free > 0 || !room?.seats.every((s) => s.ready);
       controls.append(start);
     }
+    // The table's address to share; the invite (with the join code) while the code opens it.
+    const invite = host && room?.visibility === Visibility.PRIVATE && (open || status === RoomStatus.PLAYING);
+    controls.append(linkControls(this.roomId, invite ? room.joinCode : undefined));
     const leaveText = this.mySeat < 0 ? t("web-stop_watching") : open ? t("web-leave_open") : this.outcome ? t("web-back_to_lobby") : t("web-leave_playing");
     controls.append(button(leaveText, () => void this.leave(), { id: "leave" }));
   }

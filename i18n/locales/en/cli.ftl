@@ -202,3 +202,10 @@ room_option-rounds = { $value ->
     }
 room_option-language = language { $value }
 room_option_other = { $description }: { $value }
+
+## cercle replay: rounds (links)
+replay_more_keys = Enter: next move · t: the table{ $rounds ->
+    [yes] {" "}· r 2: go to round 2
+   *[no] {""}
+} · a: all the rest · q: stop >{" "}
+replay_no_round = This match has no round { $n } (rounds 1 to { $last }).

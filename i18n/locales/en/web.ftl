@@ -247,3 +247,15 @@ web-chat_unmute_who = Unmute { $who }
 
 ## Awimbawé card names (the crowns are shown apart)
 web-aw-card = { $colour } { $animal } { $value }
+
+## Links to tables and the replay's table (links.ts, replay.ts)
+web-link_copy = Copy the link
+web-link_copied = Link copied: whoever opens it watches this table (you get your seat back).
+web-link_invite = Copy an invite link
+web-link_invite_copied = Invite link copied: it carries the join code, so whoever opens it can watch.
+web-link_copy_here = Copy the link from here:
+web-link_refused = This link did not open a table. { $why }
+web-replay_now = After step { $n }: { $what }
+web-replay_slider = Step
+web-replay_jump = Jump to
+web-replay_round = round { $n }

@@ -202,3 +202,10 @@ room_option-rounds = { $value ->
     }
 room_option-language = langue { $value }
 room_option_other = { $description } : { $value }
+
+## cercle replay: rounds (links)
+replay_more_keys = Entrée : coup suivant · t : la table{ $rounds ->
+    [yes] {" "}· r 2 : aller à la manche 2
+   *[no] {""}
+} · a : tout le reste · q : arrêter >{" "}
+replay_no_round = Ce match n'a pas de manche { $n } (manches 1 à { $last }).

@@ -247,3 +247,15 @@ web-chat_unmute_who = Rendre la parole à { $who }
 
 ## Awimbawé card names (the crowns are shown apart)
 web-aw-card = { $animal } { $colour } { $value }
+
+## Links to tables and the replay's table (links.ts, replay.ts)
+web-link_copy = Copier le lien
+web-link_copied = Lien copié : qui l'ouvre regarde cette table (toi, tu retrouves ta place).
+web-link_invite = Copier un lien d'invitation
+web-link_invite_copied = Lien d'invitation copié : il contient le code d'accès, qui l'ouvre peut regarder.
+web-link_copy_here = Copie le lien ici :
+web-link_refused = Ce lien n'a pas ouvert de table. { $why }
+web-replay_now = Après l'étape { $n } : { $what }
+web-replay_slider = Étape
+web-replay_jump = Aller à
+web-replay_round = la manche { $n }

@@ -265,6 +265,7 @@ export const awimbawe: GameUi<AwimbaweView> = {
     return s ? [t("web-aw-rounds_won", { n: s.roundsWon }), t("web-aw-hyenas", { n: s.hyenas })] : [];
   },
   turn: (v) => v.decisionSeat,
+  round: (v) => v.round,
   hint(v) {
     // No decision once the match is over (the field is absent, never UNSPECIFIED).
     if (v.decision === undefined) return "";

@@ -189,6 +189,7 @@ export const tomahawk: GameUi<TomahawkView> = {
     ].filter(Boolean);
   },
   turn: (v) => v.turn,
+  round: (v) => v.round,
   hint: (v) => phaseHint(v),
   label(action, v, names) {
     // Without a hand (a replay), the catalogue's deck names every card.

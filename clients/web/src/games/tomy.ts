@@ -325,6 +325,7 @@ export const tomy: GameUi<TomyView> = {
     return flags;
   },
   turn: (v) => (v.phase === TomyPhase.STORY ? v.storyteller : v.phase === TomyPhase.TIE ? v.leashHolder : undefined),
+  round: (v) => v.game,
   hint(v, ctx) {
     switch (v.phase) {
       case TomyPhase.STORY:

@@ -50,6 +50,9 @@ export interface GameUi<V> {
   seatLines(view: V, seat: number, ctx: Names): string[];
   /** Whose turn it is (undefined when several or nobody). */
   turn(view: V): number | undefined;
+  /** The round (deal, game) the view is in, from 1, for a replay's "jump to round"; absent
+   * for a game played in one go. */
+  round?(view: V): number;
   /** What the reader may do now, in a sentence (when the table waits for them). */
   hint(view: V, ctx: TableContext): string;
   /** An action as a button label. */

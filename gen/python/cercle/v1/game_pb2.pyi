@@ -1364,6 +1364,7 @@ class ReplayStep(_message.Message):
     ACTION_FIELD_NUMBER: _builtins.int
     TIMEOUT_FIELD_NUMBER: _builtins.int
     EVENTS_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     """The update's sequence number."""
     version: _builtins.int
@@ -1380,6 +1381,13 @@ class ReplayStep(_message.Message):
     def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___Event]:
         """Every event, whatever its audience (the match is over)."""
 
+    @_builtins.property
+    def view(self) -> Global___View:
+        """The table just after this step, as a spectator saw it then: the public view (no hand,
+        no face-down card, no sealed vote a spectator would not have seen), set on every step,
+        to draw with the same code as a live table's `view`.
+        """
+
     def __init__(
         self,
         *,
@@ -1389,10 +1397,11 @@ class ReplayStep(_message.Message):
         action: Global___Action | None = ...,
         timeout: _builtins.bool = ...,
         events: _abc.Iterable[Global___Event] | None = ...,
+        view: Global___View | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "events", b"events", "seat", b"seat", "seq", b"seq", "timeout", b"timeout", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "events", b"events", "seat", b"seat", "seq", b"seq", "timeout", b"timeout", "version", b"version", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
