@@ -339,6 +339,10 @@ class GameRenderer:
     """A line told when the match starts, from its first view (Tomahawk's first card)."""
     catalogue: Callable[[Any, Context], list[str]] | None = None
     """The game's material in words (``cercle cards``), from its catalogue message."""
+    private_card: Callable[[Any, Context], tuple[str, list[str]] | None] | None = None
+    """A card that one of the game's private events shows to the reader alone (a Tamashii
+    peek), as a title and the card's lines, for the panel that keeps it on screen
+    (:mod:`clients.render.panel`); None for the game's other events."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}

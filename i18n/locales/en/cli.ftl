@@ -202,3 +202,9 @@ room_option-rounds = { $value ->
     }
 room_option-language = language { $value }
 room_option_other = { $description }: { $value }
+
+## glance: panels that stay on screen until closed (a card you peeked at, the catalogue)
+panel-close = x: close
+panel-more = … and { $n } more lines (cercle cards { $game })
+panel-closed = Panels closed.
+help-panels = x closes the panels (the card you peeked at, the cards).

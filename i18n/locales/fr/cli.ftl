@@ -202,3 +202,9 @@ room_option-rounds = { $value ->
     }
 room_option-language = langue { $value }
 room_option_other = { $description } : { $value }
+
+## glance: panels that stay on screen until closed (a card you peeked at, the catalogue)
+panel-close = x : fermer
+panel-more = … et { $n } lignes de plus (cercle cards { $game })
+panel-closed = Panneaux fermés.
+help-panels = x ferme les panneaux (la carte que tu as regardée, les cartes).
