@@ -247,3 +247,16 @@ web-chat_unmute_who = Rendre la parole à { $who }
 
 ## Awimbawé card names (the crowns are shown apart)
 web-aw-card = { $animal } { $colour } { $value }
+
+## glance: the peeked card's panel, the phone tray, card tooltips from the catalogue
+web-peek-close = Fermer
+web-tray = Ta main et tes actions
+web-tip = { $card } : { $does }
+web-tip-points = { $n } { $n ->
+        [one] point
+       *[other] points
+    } s'il te reste en main à la fin de la manche
+web-tip-draw = le joueur suivant pioche { $n }
+web-tip-anything = se joue sur n'importe quelle carte
+web-tip-agilite = on peut annoncer AGILITÉ ! dessus
+web-tip-combo = compte pour un COMBO !
