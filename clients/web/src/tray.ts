@@ -25,14 +25,23 @@ export function untray(): void {
   document.body.style.paddingBottom = "";
 }
 
+/** A twin's words: its button's, and where on the table it is when another says the same
+ * (a Tomy column's "tell the suggested story": the column's card, first in its item). */
+function twinLabel(b: HTMLButtonElement, all: readonly HTMLButtonElement[]): string {
+  const text = (b.textContent ?? "").trim();
+  if (all.filter((o) => (o.textContent ?? "").trim() === text).length < 2) return text;
+  const first = b.closest("li")?.firstElementChild;
+  const where = (first?.getAttribute("aria-label") ?? first?.textContent ?? "").trim();
+  return where ? `${text} (${where})` : text;
+}
+
 /** Fills the tray when the reader may act on a phone-size screen (after a redraw). */
 export function tray(canAct: boolean): void {
   if (!canAct || !window.matchMedia(PHONE).matches) return;
   const board = $("board");
   const parts = [...board.querySelectorAll<HTMLElement>(".calls, .hand, .call-box")];
-  const twins = [...board.querySelectorAll<HTMLButtonElement>("button:not(:disabled)")]
-    .filter((b) => !parts.some((part) => part.contains(b)))
-    .map((b) => button(b.textContent ?? "", () => b.click(), { className: "tray-twin" }));
+  const onTable = [...board.querySelectorAll<HTMLButtonElement>("button:not(:disabled)")].filter((b) => !parts.some((part) => part.contains(b)));
+  const twins = onTable.map((b) => button(twinLabel(b, onTable), () => b.click(), { className: "tray-twin" }));
   const prompt = $("prompt").textContent ?? "";
   const box = el(
     "div",

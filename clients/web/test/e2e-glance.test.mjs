@@ -102,9 +102,9 @@ function whereAreMyThings(page) {
   });
 }
 
-function assertInView(where, what) {
+function assertInView(where, what, { hand = true } = {}) {
   const inside = (r) => r.top >= -1 && r.bottom <= where.height + 1 && r.left >= -1 && r.right <= where.width + 1;
-  assert.ok(where.hand && inside(where.hand), `${what}: the hand is in the viewport (${JSON.stringify(where.hand)}, ${where.height})`);
+  if (hand) assert.ok(where.hand && inside(where.hand), `${what}: the hand is in the viewport (${JSON.stringify(where.hand)}, ${where.height})`);
   assert.ok(where.playable > 0, `${what}: something to play in the tray`);
   for (const b of where.buttons) assert.ok(inside(b), `${what}: "${b.text}" is in the viewport (${JSON.stringify(b)})`);
   assert.ok(where.scrollWidth <= where.width + 1, `${what}: no sideways scrolling (${where.scrollWidth} > ${where.width})`);
@@ -145,6 +145,27 @@ test("on a phone, on my turn, my Awimbawé hand and actions are in view", { time
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// The other two games: Tamashii has no hand (a slot's buttons are its actions, twinned in the
+// tray); Tomy's hand is its dogs, the stories its actions.
+const OTHERS = {
+  tamashii: { seats: 2, hand: false, ready: "#tray .tray-twins button", options: { first_player: 0, decision_seconds: 60 } },
+  tomy: { seats: 3, hand: true, ready: "#tray .hand", options: { first_player: 0, story_seconds: 120 } },
+};
+
+for (const [game, setup] of Object.entries(OTHERS)) {
+  test(`on a phone, on my turn, my ${game} actions are in view`, { timeout: 180_000 }, async () => {
+    const { context, page, problems } = await newPlayer(PHONE);
+    await openLobby(page, { name: "Phone" });
+    await createTable(page, game, { seats: setup.seats, options: setup.options });
+    await page.waitForSelector(setup.ready, { timeout: 90_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    assertInView(await whereAreMyThings(page), game, { hand: setup.hand });
+    await page.screenshot({ path: join(ARTIFACTS, `web-phone-${game}.png`) });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
 
 test("a Tamashii peek is shown to the peeker as the card, next to the table", { timeout: 180_000 }, async () => {
   const { context, page, problems } = await newPlayer();
