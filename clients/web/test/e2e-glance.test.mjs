@@ -5,7 +5,7 @@
 //   fixed at the bottom), with no sideways scrolling (artifacts/web-phone-hand.png);
 // - a Tamashii peek is shown to the peeker as the card itself (name, needs, power) in a
 //   panel next to the table, until closed (artifacts/web-tamashii-peek.png);
-// - a Tomahawk card's tooltip says what it does, from the game's catalogue.
+// - a Tomahawk card's and an Awimbawé animal's tooltip say what it does, from the catalogue.
 //
 // Run: node build.mjs && node --test test/e2e-glance.test.mjs (clients/ts built: npx tsc).
 import assert from "node:assert/strict";
@@ -142,6 +142,14 @@ test("on a phone, on my turn, my Awimbawé hand and actions are in view", { time
   await page.waitForSelector("#tray .hand button.card", { timeout: 90_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   assertInView(await whereAreMyThings(page), "Awimbawé");
+  // The animals' powers, from the catalogue, in the page's language (an Elephant has none;
+  // a hand holds more cards than there are Elephants).
+  await page.waitForFunction(() => [...document.querySelectorAll("#tray .hand svg title")].some((n) => / : /.test(n.textContent ?? "")), null, { timeout: 20_000 });
+  const tips = await page.$$eval("#tray .hand svg title", (nodes) => nodes.map((n) => n.textContent ?? ""));
+  const powers = tips.filter((tip) => / : /.test(tip));
+  assert.ok(powers.length > 0, `a power said: ${JSON.stringify(tips)}`);
+  for (const tip of powers) assert.match(tip, /^[^:]+ : [^:]{12,}/, "the card, then what it does");
+  for (const tip of powers) assert.doesNotMatch(tip, /cards-|aw-|[A-Z]{4,}_/, "words, not message ids or enum names");
   assert.deepEqual(problems, []);
   await context.close();
 });
