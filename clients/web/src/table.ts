@@ -43,7 +43,7 @@ import { narrate } from "./narrate.js";
 import { PeekPanel } from "./peek.js";
 import { refusal, roomGone } from "./refusal.js";
 import { forgetSeat, LOG_KEPT, loadLog, saveCursor, saveLog } from "./session.js";
-import { tray, untray } from "./tray.js";
+import { PHONE, tray, untray } from "./tray.js";
 import { BOT_LEVELS, ROOM_STATUSES, seatName } from "./words.js";
 
 /** How long the page waits before following a table again after the stream gave up. */
@@ -154,6 +154,8 @@ export class Table {
     $("room").hidden = false;
     this.chat.open();
     this.ticker = setInterval(() => this.tick(), 250);
+    // A phone turned sideways (or a window resized) past the phone width: the tray follows.
+    window.matchMedia(PHONE).addEventListener("change", () => this.render(), { signal: this.stop.signal });
     this.client
       .gameCatalogue(this.gameId)
       .then((catalogue) => {

@@ -9,7 +9,8 @@
 //
 // Run: node build.mjs && node --test test/e2e-glance.test.mjs (clients/ts built: npx tsc).
 import assert from "node:assert/strict";
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
@@ -20,6 +21,7 @@ import { connectGrpcWeb } from "../../ts/build/src/web.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARTIFACTS = join(repoRoot(), "artifacts");
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf-8");
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 let cluster;
@@ -82,24 +84,33 @@ async function createTable(page, game, { seats, options = {} }) {
   await page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
 }
 
-/** Where the reader's hand and action buttons are, and the page's widths. */
-function whereAreMyThings(page) {
-  return page.evaluate(() => {
-    const box = (node) => {
-      const r = node.getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
-    };
-    const hand = document.querySelector("#tray .hand");
-    const buttons = [...document.querySelectorAll("#tray button")].filter((b) => b.offsetParent !== null);
-    return {
-      hand: hand ? box(hand) : null,
-      buttons: buttons.map((b) => ({ text: (b.textContent ?? "").trim().slice(0, 40), ...box(b) })),
-      playable: document.querySelectorAll("#tray button.card.playable, #tray .tray-twins button, #tray #actions button").length,
-      height: window.innerHeight,
-      width: window.innerWidth,
-      scrollWidth: document.documentElement.scrollWidth,
-    };
-  });
+/** Where the reader's hand and action buttons are, and the page's widths, measured in one
+ * go the moment it is the reader's turn with the tray shown (`ready` in the tray): nothing
+ * can redraw between the check and the measure. */
+async function whereAreMyThings(page, ready) {
+  const handle = await page.waitForFunction(
+    (selector) => {
+      if (!document.querySelector("#seats-list .seat.me.turn") || !document.querySelector(`#tray ${selector}`)) return false;
+      window.scrollTo(0, 0); // the top of the page: nothing scrolled by the player
+      const box = (node) => {
+        const r = node.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+      };
+      const hand = document.querySelector("#tray .hand");
+      const buttons = [...document.querySelectorAll("#tray button")].filter((b) => b.offsetParent !== null);
+      return {
+        hand: hand ? box(hand) : null,
+        buttons: buttons.map((b) => ({ text: (b.textContent ?? "").trim().slice(0, 40), ...box(b) })),
+        playable: document.querySelectorAll("#tray button.card.playable, #tray .tray-twins button, #tray #actions button").length,
+        height: window.innerHeight,
+        width: window.innerWidth,
+        scrollWidth: document.documentElement.scrollWidth,
+      };
+    },
+    ready,
+    { timeout: 90_000, polling: 50 },
+  );
+  return handle.jsonValue();
 }
 
 function assertInView(where, what, { hand = true } = {}) {
@@ -114,23 +125,21 @@ test("on a phone, on my turn, my Tomahawk hand and actions are in view, and a ca
   const { context, page, problems } = await newPlayer(PHONE);
   await openLobby(page, { name: "Phone" });
   await createTable(page, "tomahawk", { seats: 3, options: { turn_seconds: 60 } });
-  await page.waitForSelector("#tray .hand button.card", { timeout: 90_000 });
-  await page.evaluate(() => window.scrollTo(0, 0)); // the top of the page: no scrolling done
-  assertInView(await whereAreMyThings(page), "Tomahawk");
+  assertInView(await whereAreMyThings(page, ".hand button.card.playable"), "Tomahawk");
   const path = join(ARTIFACTS, "web-phone-hand.png");
   await page.screenshot({ path });
   assert.ok(statSync(path).size > 10_000, "a screenshot was written");
   // The tooltip of a card in the hand: what it does, from the catalogue (GetGameCatalogue).
-  await page.waitForFunction(() => /points if still in your hand/.test(document.querySelector("#tray .hand button.card svg title")?.textContent ?? ""), null, {
+  await page.waitForFunction(() => /points if still in your hand/.test(document.querySelector("#board .hand button.card svg title")?.textContent ?? ""), null, {
     timeout: 20_000,
   });
-  const tip = await page.textContent("#tray .hand button.card svg title");
+  const tip = await page.textContent("#board .hand button.card svg title");
   assert.match(tip ?? "", /^.+: \d+ points? if still in your hand at the end of the round/, "the tooltip names the card and its points");
   // A card played from the tray is played (the tray's buttons are the table's own).
   const before = await page.evaluate(() => Number(document.body.dataset.actions ?? 0));
-  const target = page.locator("#tray button.card.playable, #tray #actions button:not([disabled])").first();
+  const target = page.locator("#board button.card.playable, #actions button:not([disabled])").first();
   await target.click({ timeout: 5_000 });
-  await page.waitForFunction((n) => Number(document.body.dataset.actions ?? 0) > n || document.querySelector("#tray #choices button"), before, { timeout: 15_000 });
+  await page.waitForFunction((n) => Number(document.body.dataset.actions ?? 0) > n || document.querySelector("#choices button"), before, { timeout: 15_000 });
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -139,13 +148,11 @@ test("on a phone, on my turn, my Awimbawé hand and actions are in view", { time
   const { context, page, problems } = await newPlayer(PHONE);
   await openLobby(page, { name: "Phone", lang: "fr" });
   await createTable(page, "awimbawe", { seats: 2, options: { decision_seconds: 60 } });
-  await page.waitForSelector("#tray .hand button.card", { timeout: 90_000 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  assertInView(await whereAreMyThings(page), "Awimbawé");
+  assertInView(await whereAreMyThings(page, ".hand button.card"), "Awimbawé");
   // The animals' powers, from the catalogue, in the page's language (an Elephant has none;
   // a hand holds more cards than there are Elephants).
-  await page.waitForFunction(() => [...document.querySelectorAll("#tray .hand svg title")].some((n) => / : /.test(n.textContent ?? "")), null, { timeout: 20_000 });
-  const tips = await page.$$eval("#tray .hand svg title", (nodes) => nodes.map((n) => n.textContent ?? ""));
+  await page.waitForFunction(() => [...document.querySelectorAll("#board .hand svg title")].some((n) => / : /.test(n.textContent ?? "")), null, { timeout: 20_000 });
+  const tips = await page.$$eval("#board .hand svg title", (nodes) => nodes.map((n) => n.textContent ?? ""));
   const powers = tips.filter((tip) => / : /.test(tip));
   assert.ok(powers.length > 0, `a power said: ${JSON.stringify(tips)}`);
   for (const tip of powers) assert.match(tip, /^[^:]+ : [^:]{12,}/, "the card, then what it does");
@@ -157,8 +164,8 @@ test("on a phone, on my turn, my Awimbawé hand and actions are in view", { time
 // The other two games: Tamashii has no hand (a slot's buttons are its actions, twinned in the
 // tray); Tomy's hand is its dogs, the stories its actions.
 const OTHERS = {
-  tamashii: { seats: 2, hand: false, ready: "#tray .tray-twins button", options: { first_player: 0, decision_seconds: 60 } },
-  tomy: { seats: 3, hand: true, ready: "#tray .hand", options: { first_player: 0, story_seconds: 120 } },
+  tamashii: { seats: 2, hand: false, ready: ".tray-twins button", options: { first_player: 0, decision_seconds: 60 } },
+  tomy: { seats: 3, hand: true, ready: ".hand", options: { first_player: 0, story_seconds: 120 } },
 };
 
 for (const [game, setup] of Object.entries(OTHERS)) {
@@ -166,9 +173,7 @@ for (const [game, setup] of Object.entries(OTHERS)) {
     const { context, page, problems } = await newPlayer(PHONE);
     await openLobby(page, { name: "Phone" });
     await createTable(page, game, { seats: setup.seats, options: setup.options });
-    await page.waitForSelector(setup.ready, { timeout: 90_000 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    assertInView(await whereAreMyThings(page), game, { hand: setup.hand });
+    assertInView(await whereAreMyThings(page, setup.ready), game, { hand: setup.hand });
     await page.screenshot({ path: join(ARTIFACTS, `web-phone-${game}.png`) });
     assert.deepEqual(problems, []);
     await context.close();
@@ -196,6 +201,13 @@ test("a Tamashii peek is shown to the peeker as the card, next to the table", { 
   });
   assert.ok(where.top >= 0 && where.bottom <= where.height, `the card is in view (${JSON.stringify(where)})`);
   assert.ok(Math.abs(where.boardTop - where.bottom) < 60, `next to the table (${JSON.stringify(where)})`);
+  // axe-core: the panel (a non-modal dialog named by its title) has no serious violation.
+  await page.addScriptTag({ content: AXE });
+  const serious = await page.evaluate(async () => {
+    const result = await globalThis.axe.run("#peek", { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+  });
+  assert.deepEqual(serious, [], "no serious accessibility violation in the panel");
   const path = join(ARTIFACTS, "web-tamashii-peek.png");
   await page.screenshot({ path });
   assert.ok(statSync(path).size > 10_000, "a screenshot was written");
