@@ -64,13 +64,16 @@ def catalogue_panel(lines: list[str], ctx: Context) -> Panel:
 
 
 def turn_started(event: game_pb2.Event) -> int | None:
-    """The seat whose turn ``event`` starts, when it is a game's ``turn_started`` (every game
-    words its turns so), else None."""
+    """The seat whose turn ``event`` starts, when it is a game's ``turn_started`` with a
+    ``seat``, else None."""
     which = event.WhichOneof("event")
     inner = getattr(event, which) if which and which != "room" else None
     if inner is None or inner.WhichOneof("event") != "turn_started":
         return None
-    return int(inner.turn_started.seat)
+    started = inner.turn_started
+    if "seat" not in started.DESCRIPTOR.fields_by_name:  # Tomy's turns name a leash holder
+        return None
+    return int(started.seat)
 
 
 def width(text: str) -> int:

@@ -8,11 +8,19 @@ from __future__ import annotations
 import io
 
 import pyte
-from cercle.v1 import common_pb2, game_pb2, tamashii_pb2
+from cercle.v1 import common_pb2, game_pb2, tamashii_pb2, tomy_pb2
 
 from clients.i18n import Tr
 from clients.render import Context, Style
-from clients.render.panel import CARDS, PEEK, Panel, Panels, boxed, private_card_panel
+from clients.render.panel import (
+    CARDS,
+    PEEK,
+    Panel,
+    Panels,
+    boxed,
+    private_card_panel,
+    turn_started,
+)
 from clients.sdk import Client
 from clients.tui import PlayOptions, TableLoop
 
@@ -112,3 +120,14 @@ async def test_the_panels_are_drawn_again_by_every_redraw_until_closed() -> None
     loop.redraw()
     assert "You peeked" not in out.getvalue() and "The 6 spirits" not in out.getvalue()
     await client.close()
+
+
+def test_a_turn_without_a_seat_tomys_leash_holder_neither_fails_nor_closes_a_panel() -> None:
+    tomy = tomy_pb2.TomyEvent(turn_started=tomy_pb2.TomyEvent.TurnStarted(turn=2, leash_holder=1))
+    event = game_pb2.Event(tomy=tomy)
+    assert turn_started(event) is None
+    assert turn_started(_turn(2)) == 2
+    ctx, panels = _ctx(me=0), Panels()
+    panels.show(Panel(PEEK, "a card", ("x",)))
+    panels.take(_update(9, event), ctx)
+    assert PEEK in panels.open
