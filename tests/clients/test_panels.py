@@ -131,3 +131,23 @@ def test_a_turn_without_a_seat_tomys_leash_holder_neither_fails_nor_closes_a_pan
     panels.show(Panel(PEEK, "a card", ("x",)))
     panels.take(_update(9, event), ctx)
     assert PEEK in panels.open
+
+
+async def test_plain_output_prints_the_peeked_card_when_it_comes() -> None:
+    out = io.StringIO()
+    client = Client("127.0.0.1:1")  # never called
+    loop = TableLoop(client, "r00m1d", PlayOptions(screen=False, lang="fr"), out=out)
+    loop.set_room(
+        common_pb2.Room(
+            room_id="r00m1d",
+            game_id="tamashii",
+            seats=[common_pb2.Seat(index=0, player_id="p-ana", display_name="Ana")],
+            my_seat=0,
+            status=common_pb2.ROOM_STATUS_PLAYING,
+        )
+    )
+    loop.apply_update(_update(2, _peeked(0, slot=4), _turn(0)))
+    printed = out.getvalue()
+    assert "╭─ Tu as regardé l'emplacement 4" in printed and "Mizu" in printed
+    assert "x : fermer" in printed
+    await client.close()

@@ -5,7 +5,8 @@
  * closes it, or until the reader's next turn ends (a later update starts the turn after it),
  * so they can use what they saw on that turn. Which event shows a card is the game's
  * knowledge (GameUi.privateCard, games/<game>.ts); only live updates open it (the server
- * sends the card once, to the peeker alone: TM-MEM-1).
+ * sends the card once, to the peeker alone: TM-MEM-1). A card just shown takes the focus
+ * (its Close button), so a keyboard or screen reader user meets it at once.
  */
 
 import type { Event, SubscribeResponse } from "../../ts/src/index.js";
@@ -26,6 +27,9 @@ export class PeekPanel {
   private shownAt = 0n;
   /** The seat whose turn the last `turnStarted` seen began. */
   private turn: number | undefined;
+  /** A card just opened: the next drawing moves the focus into the panel (the button that
+   * asked for the peek is gone with the reader's turn). */
+  private fresh = false;
 
   constructor(
     private readonly ui: GameUi<unknown> | undefined,
@@ -46,6 +50,7 @@ export class PeekPanel {
       if (card) {
         this.card = card;
         this.shownAt = update.seq;
+        this.fresh = true;
       }
     }
   }
@@ -69,5 +74,7 @@ export class PeekPanel {
       el("div", { className: "peek-card" }, card.face, el("div", {}, el("p", { className: "peek-name" }, name ?? ""), ...rest.map((line) => el("p", {}, line)))),
       button(t("web-peek-close"), () => this.close(), { id: "peek-close" }),
     );
+    if (this.fresh) $("peek-close").focus();
+    this.fresh = false;
   }
 }

@@ -190,6 +190,7 @@ test("a Tamashii peek is shown to the peeker as the card, next to the table", { 
   await peek.click();
   await page.waitForSelector("#peek:not([hidden]) svg.card-face", { timeout: 20_000 });
   const text = (await page.textContent("#peek")) ?? "";
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "peek-close", "the panel has the focus");
   assert.match(text, new RegExp(`You peeked at slot ${slot}`));
   assert.match(text, /Needs: .*(blue|red|yellow)/, "the spirit's needs are on the card");
   assert.match(text, /Power: /);
