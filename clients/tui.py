@@ -33,14 +33,7 @@ from clients.clock import redraw_in_place, seconds_left, server_clock_offset, st
 from clients.i18n import Tr
 from clients.keyboard import watch_stdin
 from clients.lobby_screen import LobbyScreen
-from clients.lobby_text import (
-    error_text,
-    lobby_hints,
-    screen_columns,
-    screen_rows,
-    status_rows,
-    written_rows,
-)
+from clients.lobby_text import error_text, lobby_hints, screen_rows, status_rows, written_rows
 from clients.render import (
     Context,
     Style,
@@ -166,7 +159,7 @@ class TableLoop:
         """Keeps ``panel`` on screen (screen mode: every redraw draws it), or prints it now."""
         self.panels.show(panel)
         if not self.options.screen:
-            self.write("\n".join(boxed(panel, self.ctx, screen_columns())) + "\n")
+            self.write("\n".join(boxed(panel, self.ctx)) + "\n")
 
     def notify(self, text: str) -> None:
         """A message about my input or the connection: a line now, and in screen mode
@@ -238,7 +231,7 @@ class TableLoop:
                 shown = list(self.log)[-4:] if self.panels.open else self.log  # room for them
                 lines += [f"  {line}" for line in shown]
             if screen:
-                lines += self.panels.lines(self.ctx, screen_columns())
+                lines += self.panels.lines(self.ctx)
         if screen and self.notices:
             lines += self.notices
             self.notices = []

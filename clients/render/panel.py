@@ -4,12 +4,13 @@ the card) and the game's catalogue (``c``). A redraw of the table draws them aga
 next update does not wipe them; ``x`` closes them (:mod:`clients.table_input`).
 
 Which event shows a card to the reader alone is the game's knowledge: its renderer's
-``private_card`` (``clients/render/<game>.py``). Pure functions of the contract's messages
-and a :class:`~clients.render.shared.Context`: no I/O.
+``private_card`` (``clients/render/<game>.py``). Functions of the contract's messages
+and a :class:`~clients.render.shared.Context` (the box is as wide as the terminal): no I/O.
 """
 
 from __future__ import annotations
 
+import shutil
 import unicodedata
 from dataclasses import dataclass
 
@@ -86,10 +87,10 @@ def width(text: str) -> int:
     return columns
 
 
-def boxed(panel: Panel, ctx: Context, columns: int = 80) -> list[str]:
+def boxed(panel: Panel, ctx: Context, columns: int | None = None) -> list[str]:
     """``panel`` drawn as a box (a card for a :data:`PEEK`), its closing key on its bottom
-    edge, at most ``columns`` wide (longer lines wrap inside the terminal, the box's right
-    edge is then dropped for them).
+    edge, at most ``columns`` wide (default: the terminal's; longer lines wrap inside the
+    terminal, the box's right edge is then dropped for them).
 
     >>> from clients.i18n import Tr
     >>> from clients.render.shared import Style
@@ -100,6 +101,7 @@ def boxed(panel: Panel, ctx: Context, columns: int = 80) -> list[str]:
     ╰──── x: close ──╯
     """
     st = ctx.style
+    columns = columns or shutil.get_terminal_size((80, 24)).columns
     close = ctx.tr("panel.close")
     inner = max([width(line) for line in panel.lines] + [width(panel.title) + 2, width(close) + 6])
     inner = min(inner, max(columns - 4, 10))
@@ -149,7 +151,7 @@ class Panels:
         self.open.clear()
         return had
 
-    def lines(self, ctx: Context, columns: int = 80) -> list[str]:
+    def lines(self, ctx: Context, columns: int | None = None) -> list[str]:
         """Every open panel drawn, the peeked card first."""
         kinds = sorted(self.open, key=lambda kind: kind != PEEK)
         return [row for kind in kinds for row in boxed(self.open[kind], ctx, columns)]
