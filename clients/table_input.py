@@ -15,6 +15,7 @@ from clients.auto import action_kind
 from clients.catalogue import catalogue_lines
 from clients.choices import Choice, MenuChanged
 from clients.render import action_label, strip_ansi
+from clients.render.panel import catalogue_panel
 from clients.sdk import ApiError
 
 if TYPE_CHECKING:
@@ -57,14 +58,20 @@ class TableInput:
                 loop.notify(loop.refusal_line(exc))
             return None
         if text.lower() in ("h", "help", "?"):
-            loop.notify(tr("help") + " " + tr("help.cards"))
+            loop.notify(tr("help") + " " + tr("help.cards") + " " + tr("help.panels"))
             loop.redraw(full=False)
             return None
         if text.lower() == "c" and loop.ctx.game_id:
+            # A panel that every redraw draws again, until x closes it (issue 30: the list
+            # was wiped by the next update).
             with contextlib.suppress(ApiError):
                 response = await loop.client.catalogue(loop.ctx.game_id)
-                for line in catalogue_lines(response, loop.ctx):
-                    loop.say(line, log=False)
+                loop.show_panel(catalogue_panel(catalogue_lines(response, loop.ctx), loop.ctx))
+            loop.redraw(full=False)
+            return None
+        if text.lower() == "x":
+            if loop.panels.close():
+                loop.notify(tr("panel.closed"))
             loop.redraw(full=False)
             return None
         if loop.status == common_pb2.ROOM_STATUS_OPEN:

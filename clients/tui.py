@@ -46,6 +46,7 @@ from clients.render import (
     render_view,
     safe_text,
 )
+from clients.render.panel import Panel, Panels, boxed
 from clients.render.tomy import my_story, told
 from clients.sdk import ApiError, Client
 from clients.table_input import TableInput
@@ -119,6 +120,8 @@ class TableLoop:
         """Whether the table is paused (see :meth:`tell_pause`)."""
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
         self.notices: list[str] = []
+        self.panels = Panels()
+        """What stays on screen until closed (``x``): a card peeked at, the catalogue."""
         self.clock_offset = 0.0
         self.warned: set[tuple[int, int, int]] = set()
         self.lobby = LobbyScreen(self)
@@ -151,6 +154,12 @@ class TableLoop:
         if log:
             self.log.append(text)
         self.write(("\n" if self.options.screen else "") + text + "\n")
+
+    def show_panel(self, panel: Panel) -> None:
+        """Keeps ``panel`` on screen (screen mode: every redraw draws it), or prints it now."""
+        self.panels.show(panel)
+        if not self.options.screen:
+            self.write("\n".join(boxed(panel, self.ctx)) + "\n")
 
     def notify(self, text: str) -> None:
         """A message about my input or the connection: a line now, and in screen mode
@@ -219,7 +228,10 @@ class TableLoop:
                 lines += render_view(self.view, self.ctx)
             if screen and self.log:
                 lines.append(st.dim(tr("events_title")))
-                lines += [f"  {line}" for line in self.log]
+                shown = list(self.log)[-4:] if self.panels.open else self.log  # room for them
+                lines += [f"  {line}" for line in shown]
+            if screen:
+                lines += self.panels.lines(self.ctx)
         if screen and self.notices:
             lines += self.notices
             self.notices = []
@@ -322,6 +334,8 @@ class TableLoop:
                     timeout=update.kind == game_pb2.UPDATE_KIND_TIMEOUT,
                 )
             )
+        for panel in self.panels.take(update, self.ctx):
+            self.show_panel(panel)
         self.tell_pause(update)
         self.deadlines = list(update.deadlines)
         self.waiting_for = list(update.waiting_for)

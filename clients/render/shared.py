@@ -342,6 +342,10 @@ class GameRenderer:
     round: Callable[[Any], int] | None = None
     """The round (deal, game) a view is in, from 1 (``cercle replay``'s "round N"); None
     for a game played in one go."""
+    private_card: Callable[[Any, Context], tuple[str, list[str]] | None] | None = None
+    """A card that one of the game's private events shows to the reader alone (a Tamashii
+    peek), as a title and the card's lines, for the panel that keeps it on screen
+    (:mod:`clients.render.panel`); None for the game's other events."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}

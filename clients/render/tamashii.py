@@ -227,6 +227,25 @@ def tamashii_catalogue_lines(cat: Any, ctx: Context) -> list[str]:
     return lines
 
 
+def tamashii_private_card(
+    ev: tamashii_pb2.TamashiiEvent, ctx: Context
+) -> tuple[str, list[str]] | None:
+    """The card the reader peeked at (TM-PEEK-1), for the panel that keeps it on screen
+    until closed or a later turn (TM-MEM-1: it is not in the view after that, unless the
+    room has the memory aid)."""
+    if ev.WhichOneof("event") != "peeked" or ev.peeked.seat != ctx.me:
+        return None
+    e, tr = ev.peeked, ctx.tr
+    title = tr("tm.panel.peek_title", slot=e.slot)
+    lines = [
+        ctx.style.bold(tm_name(ctx, e.card.id)),
+        tr("tm.panel.needs", needs=gems_text(ctx, e.card.needs)),
+        tr("tm.panel.power", power=tm_power(ctx, e.card.power)),
+        ctx.style.dim(tr("tm.panel.remember")),
+    ]
+    return title, lines
+
+
 register(
     GameRenderer(
         "tamashii",
@@ -235,5 +254,6 @@ register(
         event=tamashii_event,
         outcome_lines=tamashii_outcome_lines,
         catalogue=tamashii_catalogue_lines,
+        private_card=tamashii_private_card,
     )
 )

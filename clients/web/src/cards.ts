@@ -40,6 +40,9 @@ export interface Face {
   readonly hue: Hue;
   /** What a screen reader says for the whole card. */
   readonly label: string;
+  /** The tooltip (the face's <title>): what the card does, from the game's catalogue;
+   * the label when absent. */
+  readonly tip?: string | undefined;
 }
 
 const W = 84;
@@ -114,7 +117,7 @@ export function cardSvg(face: Face): SVGElement {
     "aria-label": face.label,
   });
   root.append(
-    svg("title", {}, face.label),
+    svg("title", {}, face.tip ?? face.label),
     svg("rect", { x: 1.5, y: 1.5, width: W - 3, height: H - 3, rx: 8, fill: hue.tint, stroke: hue.fill, "stroke-width": 3 }),
     svg("rect", { x: 5, y: 5, width: W - 10, height: 18, rx: 4, fill: `url(#pat-${face.hue})`, stroke: hue.fill, "stroke-width": 1 }),
     svg("circle", { cx: W / 2, cy: 52, r: 22, fill: "#fff", stroke: hue.fill, "stroke-width": 2 }),

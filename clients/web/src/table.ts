@@ -42,8 +42,10 @@ import type { GameUi, Names, TableContext } from "./games/types.js";
 import { t } from "./i18n.js";
 import { linkControls } from "./links.js";
 import { narrate } from "./narrate.js";
+import { PeekPanel } from "./peek.js";
 import { refusal, roomGone } from "./refusal.js";
 import { forgetSeat, LOG_KEPT, loadLog, saveCursor, saveLog } from "./session.js";
+import { PHONE, tray, untray } from "./tray.js";
 import { BOT_LEVELS, ROOM_STATUSES, seatName } from "./words.js";
 
 /** How long the page waits before following a table again after the stream gave up. */
@@ -125,7 +127,11 @@ export class Table {
     this.cursor = cursor;
     this.events = cursor ? loadLog(roomId) : [];
     this.chat = new ChatPanel(client, roomId, this.names);
+    this.peek = new PeekPanel(this.ui, this.names);
   }
+
+  /** A card shown to the reader alone (a Tamashii peek), kept in view (peek.ts). */
+  private readonly peek: PeekPanel;
 
   // -- names ----------------------------------------------------------------------------------
 
@@ -144,11 +150,14 @@ export class Table {
     $("lobby").hidden = true;
     $("replay").hidden = true;
     // Nothing of a table seen before stays on screen while this one loads.
+    untray();
     for (const id of ["seats-list", "board", "actions", "choices", "outcome", "log"]) $(id).replaceChildren();
     $("prompt").textContent = "";
     $("room").hidden = false;
     this.chat.open();
     this.ticker = setInterval(() => this.tick(), 250);
+    // A phone turned sideways (or a window resized) past the phone width: the tray follows.
+    window.matchMedia(PHONE).addEventListener("change", () => this.render(), { signal: this.stop.signal });
     this.client
       .gameCatalogue(this.gameId)
       .then((catalogue) => {
@@ -189,6 +198,7 @@ export class Table {
   }
 
   close(): void {
+    untray();
     this.stop.abort();
     if (this.ticker) clearInterval(this.ticker);
   }
@@ -278,6 +288,7 @@ export class Table {
       saveLog(this.roomId, this.events);
     }
     saveCursor(this.roomId, this.seq, this.cursor);
+    this.peek.take(update);
     this.choice = undefined;
     this.render();
   }
@@ -395,11 +406,14 @@ export class Table {
 
   render(): void {
     const focus = rememberFocus();
+    untray(); // the phone tray's parts go home before the board is redrawn (tray.ts)
     this.renderBar();
     this.renderSeats();
     this.renderPrompt();
     this.renderTable();
     this.renderOutcome();
+    this.peek.render();
+    tray(this.legal.length > 0 && !this.outcome);
     restoreFocus(focus);
   }
 

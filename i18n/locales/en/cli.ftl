@@ -209,3 +209,9 @@ replay_more_keys = Enter: next move · t: the table{ $rounds ->
    *[no] {""}
 } · a: all the rest · q: stop >{" "}
 replay_no_round = This match has no round { $n } (rounds 1 to { $last }).
+
+## glance: panels that stay on screen until closed (a card you peeked at, the catalogue)
+panel-close = x: close
+panel-more = … and { $n } more lines (cercle cards { $game })
+panel-closed = Panels closed.
+help-panels = x closes the panels (the card you peeked at, the cards).

@@ -71,3 +71,9 @@ tm-ev-turn_started = Turn of { $who }.
 tm-ev-match_over = Over: { $freed } Tamashii freed. { $verdict }
 tm-gem_n = { $n } { $colour }
 tm-ev-freed_exact = { $name } is FREED (slot { $slot })! No gem in excess.
+
+## glance: the card a peek showed you, on screen until closed or a later turn
+tm-panel-peek_title = You peeked at slot { $slot }
+tm-panel-needs = Needs: { $needs }
+tm-panel-power = Power: { $power }
+tm-panel-remember = Only you saw it: remember it.

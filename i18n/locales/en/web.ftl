@@ -259,3 +259,16 @@ web-replay_now = After step { $n }: { $what }
 web-replay_slider = Step
 web-replay_jump = Jump to
 web-replay_round = round { $n }
+
+## glance: the peeked card's panel, the phone tray, card tooltips from the catalogue
+web-peek-close = Close
+web-tray = Your hand and your actions
+web-tip = { $card }: { $does }
+web-tip-points = { $n } { $n ->
+        [one] point
+       *[other] points
+    } if still in your hand at the end of the round
+web-tip-draw = the next player draws { $n }
+web-tip-anything = may be played on any card
+web-tip-agilite = AGILITÉ! may be called on it
+web-tip-combo = counts for a COMBO!

@@ -209,3 +209,9 @@ replay_more_keys = Entrée : coup suivant · t : la table{ $rounds ->
    *[no] {""}
 } · a : tout le reste · q : arrêter >{" "}
 replay_no_round = Ce match n'a pas de manche { $n } (manches 1 à { $last }).
+
+## glance: panels that stay on screen until closed (a card you peeked at, the catalogue)
+panel-close = x : fermer
+panel-more = … et { $n } lignes de plus (cercle cards { $game })
+panel-closed = Panneaux fermés.
+help-panels = x ferme les panneaux (la carte que tu as regardée, les cartes).

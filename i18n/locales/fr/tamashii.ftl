@@ -74,3 +74,9 @@ tm-gem_n = { $n ->
    *[other] { $n } { $colour }s
 }
 tm-ev-freed_exact = { $name } est LIBÉRÉ (emplacement { $slot }) ! Aucune gemme en trop.
+
+## glance: the card a peek showed you, on screen until closed or a later turn
+tm-panel-peek_title = Tu as regardé l'emplacement { $slot }
+tm-panel-needs = Il lui faut : { $needs }
+tm-panel-power = Pouvoir : { $power }
+tm-panel-remember = Toi seul l'as vue : retiens-la.

@@ -259,3 +259,16 @@ web-replay_now = Après l'étape { $n } : { $what }
 web-replay_slider = Étape
 web-replay_jump = Aller à
 web-replay_round = la manche { $n }
+
+## glance: the peeked card's panel, the phone tray, card tooltips from the catalogue
+web-peek-close = Fermer
+web-tray = Ta main et tes actions
+web-tip = { $card } : { $does }
+web-tip-points = { $n } { $n ->
+        [one] point
+       *[other] points
+    } s'il te reste en main à la fin de la manche
+web-tip-draw = le joueur suivant pioche { $n }
+web-tip-anything = se joue sur n'importe quelle carte
+web-tip-agilite = on peut annoncer AGILITÉ ! dessus
+web-tip-combo = compte pour un COMBO !

@@ -66,7 +66,15 @@ export function awCardOf(id: number): Pick<AwimbaweCardView, "card" | "animal" |
   return { card: id, animal: LAYOUT_ANIMALS[id % 6]!, colour: LAYOUT_COLOURS[Math.floor(id / 6)]!, value: (id % 6) + 1 };
 }
 
-function face(card: AwimbaweCardView | undefined): SVGElement {
+/** An animal's power from the game's catalogue, for the card's tooltip (none: no power). */
+function tip(card: AwimbaweCardView, ctx: TableContext | undefined): string | undefined {
+  const catalogue = ctx?.catalogue?.catalogue;
+  const power = catalogue?.case === "awimbawe" ? catalogue.value.powers.find((p) => p.animal === card.animal) : undefined;
+  if (!power) return undefined;
+  return t("web-tip", { card: awCardName(card), does: t(`cards-aw_power-${(AwimbawePower[power.power] ?? "MOUSE").toLowerCase()}`) });
+}
+
+function face(card: AwimbaweCardView | undefined, ctx?: TableContext): SVGElement {
   if (!card || !card.animal) return cardBack(t("aw-hidden_card"));
   return cardSvg({
     symbol: SYMBOLS[card.animal] ?? "?",
@@ -76,6 +84,7 @@ function face(card: AwimbaweCardView | undefined): SVGElement {
     mark: card.crowns ? `♛${card.crowns}` : undefined,
     hue: ((AwimbaweColour[card.colour] ?? "none").toLowerCase() as Hue) ?? "none",
     label: `${awCardName(card)}${card.crowns ? `, ${t("web-aw-crowns", { n: card.crowns })}` : ""}`,
+    tip: tip(card, ctx),
   });
 }
 
@@ -104,7 +113,7 @@ function cardButton(card: AwimbaweCardView, action: Action | undefined, ctx: Tab
       disabled: !playable,
       dataset: { card: String(card.card) },
           },
-    ...cardButtonContent(face(card), playable ? t("web-play_card", { card: awCardName(card) }) : awCardName(card)),
+    ...cardButtonContent(face(card, ctx), playable ? t("web-play_card", { card: awCardName(card) }) : awCardName(card)),
   );
   if (playable) node.addEventListener("click", () => ctx.play(action));
   return node;

@@ -21,7 +21,7 @@ import {
 import { cardBack, cardSvg, type GemColour, gemSvg } from "../cards.js";
 import { button, el } from "../dom.js";
 import { t } from "../i18n.js";
-import type { Drawn, GameUi, Names, TableContext } from "./types.js";
+import type { Drawn, GameUi, Names, PrivateCard, TableContext } from "./types.js";
 
 const GEM_COLOURS: readonly GemColour[] = ["blue", "red", "yellow", "black"];
 
@@ -173,6 +173,19 @@ export function narrateTamashii(event: TamashiiEvent, names: Names): string {
   }
 }
 
+/** TM-PEEK-1: the card the reader peeked at, drawn whole (name, needs, power) for the panel
+ * that keeps it in view until the reader closes it or their next turn ends (peek.ts). */
+function peekedCard(event: TamashiiEvent, names: Names): PrivateCard | undefined {
+  const e = event.event;
+  if (e.case !== "peeked" || e.value.seat !== names.me || !e.value.card) return undefined;
+  const card = e.value.card;
+  return {
+    title: t("tm-panel-peek_title", { slot: e.value.slot }),
+    face: spiritFace(card),
+    lines: [spiritName(card.id), t("tm-panel-needs", { needs: gemsText(card.needs) }), t("tm-panel-power", { power: powerWord(card.power) }), t("tm-panel-remember")],
+  };
+}
+
 export const tamashii: GameUi<TamashiiView> = {
   id: "tamashii",
   view: (view) => (view?.game.case === "tamashii" ? view.game.value : undefined),
@@ -209,4 +222,5 @@ export const tamashii: GameUi<TamashiiView> = {
     }
   },
   narrate: (event, names) => (event.event.case === "tamashii" ? narrateTamashii(event.event.value, names) : undefined),
+  privateCard: (event, names) => (event.event.case === "tamashii" && event.private ? peekedCard(event.event.value, names) : undefined),
 };

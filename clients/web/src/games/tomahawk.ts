@@ -36,6 +36,20 @@ function points(kind: TomahawkCardKind, ctx: TableContext | undefined): string {
   return entry ? String(entry.points) : "";
 }
 
+/** What a kind does, from the game's catalogue, for the card's tooltip (undefined before the
+ * catalogue arrives): its points, the draw it makes, where it may be played, the calls. */
+function tip(face: Face, ctx: TableContext | undefined): string | undefined {
+  const catalogue = ctx?.catalogue?.catalogue;
+  const entry = catalogue?.case === "tomahawk" ? catalogue.value.kinds.find((k) => k.kind === face.kind) : undefined;
+  if (!entry) return undefined;
+  const does = [t("web-tip-points", { n: entry.points })];
+  if (entry.draw) does.push(t("web-tip-draw", { n: entry.draw }));
+  if (entry.playsOnAnything) does.push(t("web-tip-anything"));
+  if (entry.agilite) does.push(t("web-tip-agilite"));
+  if (entry.combo) does.push(t("web-tip-combo"));
+  return t("web-tip", { card: cardName(face), does: does.join("; ") });
+}
+
 export function tomahawkFace(face: Face, ctx?: TableContext): SVGElement {
   const coloured = face.colour !== undefined && colourCss(face.colour) !== "colourless";
   return cardSvg({
@@ -45,6 +59,7 @@ export function tomahawkFace(face: Face, ctx?: TableContext): SVGElement {
     corner: points(face.kind, ctx),
     hue: hueOf(face),
     label: cardName(face),
+    tip: tip(face, ctx),
   });
 }
 

@@ -59,4 +59,15 @@ export interface GameUi<V> {
   label(action: Action, view: V | undefined, ctx: Names): string;
   /** One sentence for an event of this game (undefined: not this game's). */
   narrate(event: Event, names: Names): string | undefined;
+  /** A card one of this game's private events shows the reader alone (a Tamashii peek),
+   * drawn as the card for the panel that keeps it in view (peek.ts); undefined for the
+   * game's other events. */
+  privateCard?(event: Event, names: Names): PrivateCard | undefined;
+}
+
+/** A card shown to the reader alone: a title, its face, and its words (name, needs, power). */
+export interface PrivateCard {
+  readonly title: string;
+  readonly face: SVGElement;
+  readonly lines: readonly string[];
 }
