@@ -191,7 +191,9 @@ def render_outcome(outcome: game_pb2.Outcome, ctx: Context, *, details: bool = T
     tr, st = ctx.tr, ctx.style
     lines = [st.bold(tr("match_over"))]
     if outcome.winners:
-        lines.append(st.good(tr("winners", names=ctx.who_all(outcome.winners))))
+        lines.append(
+            st.good(tr("winners", names=ctx.who_all(outcome.winners), count=len(outcome.winners)))
+        )
     else:
         lines.append(tr("no_winner"))
     if outcome.scores:
@@ -309,8 +311,7 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
             continue
         flags = []
         if seat.kind == common_pb2.SEAT_KIND_BOT:
-            level = bot_level_name(seat.bot_level)
-            flags.append(f"{tr('bot')} {tr.word('bot_level', level) if level else ''}".strip())
+            flags.append(tr("bot_kind", level=bot_level_name(seat.bot_level)))
         flags.append(st.good(tr("ready")) if seat.ready else tr("not_ready"))
         if seat.player_id == room.host_player_id:
             flags.append(tr("host"))

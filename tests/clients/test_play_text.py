@@ -64,9 +64,19 @@ def test_the_host_waiting_with_free_seats_is_offered_a_bot_not_a_start_refused()
 
 
 def test_bots_are_named_in_the_readers_language() -> None:
+    """A bot's name comes from the game's world (games.ftl ``game-<id>-bot_name``), its
+    level in words; a game without a list of names says "Robot 1"."""
     ctx = Context("awimbawe", Tr("fr"), Style(False))
     ctx.set_room(room(free=False))
-    assert ctx.who(1) == "Robot 1 (fort)"
+    assert ctx.who(1) == "Girafe (robot fort)"
+    english = Context("awimbawe", Tr("en"), Style(False))
+    english.set_room(room(free=False))
+    assert english.who(1) == "Giraffe (strong bot)"
+    nameless = Context("toy", Tr("fr"), Style(False))
+    toy_room = room(free=False)
+    toy_room.game_id = "toy"
+    nameless.set_room(toy_room)
+    assert nameless.who(1) == "Robot 1 (robot fort)"
 
 
 def _awimbawe_event(**fields: Any) -> game_pb2.Event:
@@ -151,8 +161,8 @@ def test_awimbawe_shows_crowns_taken_and_round_results_in_words() -> None:
         )
     )
     text = "\n".join(strip_ansi(line) for line in render_view(view, ctx))
-    assert "crowns taken 4" in text and "cards taken 2" in text and "♛3" not in text
-    assert "[12, 20]" not in text and "Ana (you) 12, Bot 1 (strong) 20" in text
+    assert "4 crowns taken" in text and "trick pile: 2 cards" in text and "♛3" not in text
+    assert "[12, 20]" not in text and "Ana (you) 12, Giraffe (strong bot) 20" in text
     assert "black Hyena 4 ♛3" in strip_ansi(narrate(_awimbawe_event(trick_won=won), ctx))
 
 

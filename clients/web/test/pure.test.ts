@@ -60,7 +60,7 @@ test("the clock counts down in the server's time, as the updates tell it", () =>
 test("a refusal is said in plain words, in the page's language, never as a code", () => {
   const notYourTurn = new ApiError(Code.FailedPrecondition, "NOT_YOUR_TURN", "it is not your turn (NOT_YOUR_TURN)");
   setLanguage("fr");
-  assert.equal(refusal(notYourTurn), "Ce n'est pas votre tour.");
+  assert.equal(refusal(notYourTurn), "Ce n'est pas ton tour.");
   setLanguage("en");
   assert.equal(refusal(notYourTurn), "It is not your turn.");
   const unknown = new ApiError(Code.FailedPrecondition, "SOMETHING_NEW", "you cannot do that now (SOMETHING_NEW)");

@@ -55,13 +55,19 @@ status-finished = finished
 status-abandoned = abandoned
 status-unspecified = unknown
 lobby_title = Room { $room_id } · { $game } · { $status } · join code { $code }
-lobby_wait_others = Waiting for players: { $free } free seat(s). Others join with: cercle play { $room_id }
+lobby_wait_others = Waiting for players: { $free ->
+        [one] one free seat
+       *[other] { $free } free seats
+    }. Others join with: cercle play { $room_id }
 lobby_wait_ready = Waiting for everyone to be ready…
 lobby_guest_hint = The host starts the match when every seat is taken.
 starting = Starting the match…
 quick_joined = Joined room { $room_id } (seat { $seat }).
 quick_created = Created room { $room_id }; waiting for other players.
-bots_room = Created room { $room_id } with { $n } bot(s).
+bots_room = Created room { $room_id } with { $n ->
+        [one] one bot
+       *[other] { $n } bots
+    }.
 choose_game = Which game?{" "}
 unknown_game_or_room = { $what }: neither a game ({ $games }) nor a room the server knows.
 turn_of = Waiting for { $names }
@@ -89,7 +95,10 @@ quit = You left the table; the match goes on. Come back with: cercle play { $roo
 events_title = Recent events:
 replay_hint = Replay: cercle replay { $room_id }
 match_over = Match over.
-winners = Winner(s): { $names }
+winners = { $count ->
+        [one] Winner: { $names }
+       *[other] Winners: { $names }
+    }
 no_winner = No winner.
 scores = Scores: { $scores }
 reason = Reason: { $reason }
@@ -97,12 +106,12 @@ abandoned = The room was abandoned.
 replay_title = Replay of room { $room_id }: { $game }, { $players } players ({ $names })
 replay_step = #{ $version } { $seat }: { $action }
 replay_timeout = (time out: the server played)
-replay_seed = Seed { $seed }, nonce { $nonce }
+replay_seed = Shuffle secret (revealed at the end): { $seed }, salt { $nonce }
 replay_commitment = 
-    sha256("<seed>:<nonce>") = { $digest }
-    commitment published at the start = { $commitment }
-commitment_ok = ✓ Commitment verified: the shuffles were fixed before the first move.
-commitment_bad = ✗ Commitment MISMATCH: this replay does not match what was announced.
+    fingerprint sha256("<secret>:<salt>") = { $digest }
+    fingerprint shown at the start = { $commitment }
+commitment_ok = ✓ Shuffle checked: the cards were shuffled before the first move, and nobody could change the deal during the match.
+commitment_bad = ✗ Shuffle NOT checked: the secret revealed does not match the fingerprint shown at the start.
 ev-created = { $who } opened the room.
 ev-joined = { $who } sat down.
 ev-left = { $who } left.
@@ -113,14 +122,14 @@ ev-bot_added = A bot sat down.
 ev-bot_removed = A bot left.
 ev-spectator_joined = A spectator arrived.
 ev-spectator_left = A spectator left.
-ev-match_started = The match starts! Seed commitment { $commitment }…
+ev-match_started = The match starts! Shuffle fingerprint { $commitment }… (the replay will check it)
 ev-match_finished = The match is over.
 ev-seat_taken_over = { $who } is away: a bot plays for them.
 ev-seat_taken_back = { $who } is back.
 ev-chat_sent = { $who } says: "{ $text }"
 ev-seat_muted = { $muted ->
     [yes] The host muted { $who }.
-   *[no] The host gave { $who } the word back.
+   *[no] The host unmuted { $who }.
 }
 cards-none = This game has no catalogue.
 cards-tomahawk = { $count } cards; { $hand } in each hand at the start of a round:
@@ -134,8 +143,14 @@ cards-tomahawk_kind = { $name }: { $copies } { $copies ->
 cards-tamashii = The { $count } spirits (name, gems needed, power):
 cards-tamashii_bag = The bag holds { $gems }.
 cards-tomy = { $count } dog cards, { $hand } in each hand; the breeds:
-cards-tomy_breed = { $breed }: { $count } cards
-cards-tomy_places = { $count } location cards.
+cards-tomy_breed = { $breed }: { $count ->
+        [one] one card
+       *[other] { $count } cards
+    }
+cards-tomy_places = { $count ->
+        [one] One location card.
+       *[other] { $count } location cards.
+    }
 cards-awimbawe = { $count } cards; { $hand } in each hand at the start of a round:
 cards-awimbawe_power = { $animal }: { $power }
 cards-aw_power-mouse = beats the Elephant of its own colour
@@ -143,12 +158,15 @@ cards-aw_power-rhino = may move the top card of one of the opponent's piles unde
 cards-aw_power-cheetah = may choose who leads the next trick
 cards-aw_power-hyena = whoever takes all four Hyenas in a round loses it at once
 cards-aw_power-snake = may paralyse one of the opponent's available cards for their next play
-cards-aw_power-eagle = a trump; following, it fights (wins the trick) or flees
+cards-aw_power-eagle = a trump; answering another colour, it fights (trumps and wins the trick) or flees (the opponent wins the trick)
 help-cards = Type c to list the game's cards.
 bot_name = Bot { $n }
 refused_plain = the server refused.
 cannot_connect = Cannot reach the server at { $address }. Is it running (`make run`)? Check --address.
-lobby_wait_code = Waiting for players: { $free } free seat(s). This room is private: others join with its code: cercle play { $code }
+lobby_wait_code = Waiting for players: { $free ->
+        [one] one free seat
+       *[other] { $free } free seats
+    }. This room is private: others join with its code: cercle play { $code }
 lobby_host_bots = You are the host: the match starts when every seat is taken. Type b and Enter to seat a bot.
 lobby_host_start = You are the host: the match starts when everyone is ready (Enter: start now).
 lobby_keys_host = Here: b seats a bot, Enter starts once every seat is taken, q leaves.
@@ -202,3 +220,16 @@ room_option-rounds = { $value ->
     }
 room_option-language = language { $value }
 room_option_other = { $description }: { $value }
+
+# A bot at the table: its name (game-<game>-bot_name in games.ftl, else bot_name) and how it
+# plays ($level: strong, random, or empty when unknown).
+bot_label = { $level ->
+    [strong] { $name } (strong bot)
+    [random] { $name } (bot playing at random)
+   *[other] { $name } (bot)
+}
+bot_kind = { $level ->
+    [strong] strong bot
+    [random] bot playing at random
+   *[other] bot
+}
