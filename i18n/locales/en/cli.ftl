@@ -32,13 +32,22 @@ logged_in = Logged in as { $name } (player id { $player_id }); session saved in 
 guest_session = New guest session as { $name }.
 second_player = Another `cercle play` uses your saved session: this terminal plays as a new guest, { $name }.
 games_title = Games on { $address }:
-players_range = { $low }–{ $high } players
-players_one = { $n } players
+players_range = { $low }–{ $high ->
+        [one] { $high } player
+       *[other] { $high } players
+    }
+players_one = { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }
 options = options
 no_rooms = No open public room.
 rooms_title = Open public rooms:
 room_line = { $room_id }  { $game } { $taken }/{ $total } seats  host { $host }  { $options }
-created = Room { $room_id } created ({ $game }, { $players } seats, { $visibility }).
+created = Room { $room_id } created ({ $game }, { $players ->
+        [one] { $players } seat
+       *[other] { $players } seats
+    }, { $visibility }).
 join_code = Join code: { $code }
 public = public
 private_room = private
@@ -85,7 +94,10 @@ refused = Refused: { $message }
 stale = The table moved on before your action; here is the new situation.
 auto_played = → { $label }
 story_prompt = Your story (1–500 characters; Enter keeps: “{ $example }”) >{" "}
-story_too_long = Too long: { $n } characters (500 at most). Try again.
+story_too_long = Too long: { $n ->
+        [one] { $n } character
+       *[other] { $n } characters
+    } (500 at most). Try again.
 story_blank = Only spaces: type a story, or press Enter alone to keep the one shown.
 help = Type the number of an action and Enter. The list refreshes on every move; out-of-turn calls appear in it as soon as they are possible. Enter alone redraws; q leaves (your seat stays, the server plays for you after time-outs); "> text" writes to the table.
 spectating = You are watching as a spectator.
@@ -103,7 +115,10 @@ no_winner = No winner.
 scores = Scores: { $scores }
 reason = Reason: { $reason }
 abandoned = The room was abandoned.
-replay_title = Replay of room { $room_id }: { $game }, { $players } players ({ $names })
+replay_title = Replay of room { $room_id }: { $game }, { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    } ({ $names })
 replay_step = #{ $version } { $seat }: { $action }
 replay_timeout = (time out: the server played)
 replay_seed = Shuffle secret (revealed at the end): { $seed }, salt { $nonce }
@@ -132,17 +147,29 @@ ev-seat_muted = { $muted ->
    *[no] The host unmuted { $who }.
 }
 cards-none = This game has no catalogue.
-cards-tomahawk = { $count } cards; { $hand } in each hand at the start of a round:
-cards-tomahawk_kind = { $name }: { $copies } { $copies ->
-        [one] copy
-       *[other] copies
-    }, { $points } points{ $draw ->
+cards-tomahawk = { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }; { $hand } in each hand at the start of a round:
+cards-tomahawk_kind = { $name }: { $copies ->
+        [one] { $copies } copy
+       *[other] { $copies } copies
+    }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $draw ->
         [0] {""}
        *[other] , the next player draws { $draw }
     }
-cards-tamashii = The { $count } spirits (name, gems needed, power):
+cards-tamashii = { $count ->
+        [one] The spirit (name, gems needed, power):
+       *[other] The { $count } spirits (name, gems needed, power):
+    }
 cards-tamashii_bag = The bag holds { $gems }.
-cards-tomy = { $count } dog cards, { $hand } in each hand; the breeds:
+cards-tomy = { $count ->
+        [one] { $count } dog card
+       *[other] { $count } dog cards
+    }, { $hand } in each hand; the breeds:
 cards-tomy_breed = { $breed }: { $count ->
         [one] one card
        *[other] { $count } cards
@@ -151,7 +178,10 @@ cards-tomy_places = { $count ->
         [one] One location card.
        *[other] { $count } location cards.
     }
-cards-awimbawe = { $count } cards; { $hand } in each hand at the start of a round:
+cards-awimbawe = { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }; { $hand } in each hand at the start of a round:
 cards-awimbawe_power = { $animal }: { $power }
 cards-aw_power-mouse = beats the Elephant of its own colour
 cards-aw_power-rhino = may move the top card of one of the opponent's piles under another of their piles

@@ -22,11 +22,17 @@ error-CARD_NOT_AVAILABLE = { $why ->
     [opponents_pile] That card lies in your opponent's piles.
    *[not_yours] That card is neither in your hand nor face up on top of one of your piles.
 }
-error-BOTS_OUT_OF_RANGE = { $game } is played with { $min_bots } to { $max_bots } bots besides you.
+error-BOTS_OUT_OF_RANGE = { $game } is played with { $min_bots } to { $max_bots ->
+        [one] { $max_bots } bot
+       *[other] { $max_bots } bots
+    } besides you.
 error-BUSY = The table is very busy: try again.
 error-CHAT_EMPTY = Write something first.
 error-CHAT_RATE_LIMITED = You are writing too fast: wait a moment.
-error-CHAT_TOO_LONG = A message has at most { $limit } characters.
+error-CHAT_TOO_LONG = A message has at most { $limit ->
+        [one] { $limit } character
+       *[other] { $limit } characters
+    }.
 error-CURSOR_AHEAD = The table was restored: reloading.
 error-CURSOR_INVALID = Reloading the table.
 error-CURSOR_STALE = The table was restored: reloading.

@@ -112,7 +112,13 @@ tt-ev-reshuffled = The discard pile is shuffled into a new draw pile ({ $n ->
 tt-ev-passed = { $who } passes{ $why }.
 tt-penalty-bad_sherif = SHÉRIF! on a player without one card
 tt-penalty-bad_agilite = AGILITÉ! with a card that is not identical
-tt-outcome = { $rounds } rounds played to { $target } points.
+tt-outcome = { $rounds ->
+        [one] { $rounds } round played
+       *[other] { $rounds } rounds played
+    } to { $target ->
+        [one] { $target } point
+       *[other] { $target } points
+    }.
 tt-why-kept_drawn_card = {" "}(keeps the drawn card)
 tt-why-nothing_to_draw = {" "}(nothing to draw)
 tt-ev-tomahawk_called = TOMAHAWK! { $who } has one card left.

@@ -121,7 +121,10 @@ web-tt-discard_pile = Discard pile: { $n ->
         [one] { $n } card
        *[other] { $n } cards
     }
-web-tt-round = Round { $round } · the match ends at { $target } points
+web-tt-round = Round { $round } · the match ends at { $target ->
+        [one] { $target } point
+       *[other] { $target } points
+    }
 web-tt-call_with_card = Shout TOMAHAWK! with the card I play (my last but one)
 web-call-tomahawk = TOMAHAWK!
 web-call-sherif = SHÉRIF! { $name } forgot TOMAHAWK!

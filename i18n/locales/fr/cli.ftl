@@ -32,13 +32,22 @@ logged_in = Connecté en tant que { $name } (identifiant { $player_id }) ; sessi
 guest_session = Nouvelle session invitée au nom de { $name }.
 second_player = Un autre `cercle play` utilise ta session enregistrée : ce terminal joue en tant que nouvel invité, { $name }.
 games_title = Jeux sur { $address } :
-players_range = { $low } à { $high } joueurs
-players_one = { $n } joueurs
+players_range = { $low } à { $high ->
+        [one] { $high } joueur
+       *[other] { $high } joueurs
+    }
+players_one = { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }
 options = options
 no_rooms = Aucune salle publique ouverte.
 rooms_title = Salles publiques ouvertes :
 room_line = { $room_id }  { $game } { $taken }/{ $total } places  hôte { $host }  { $options }
-created = Salle { $room_id } créée ({ $game }, { $players } places, { $visibility }).
+created = Salle { $room_id } créée ({ $game }, { $players ->
+        [one] { $players } place
+       *[other] { $players } places
+    }, { $visibility }).
 join_code = Code d'accès : { $code }
 public = publique
 private_room = privée
@@ -85,7 +94,10 @@ refused = Refusé : { $message }
 stale = La table a bougé avant ton action ; voici la nouvelle situation.
 auto_played = → { $label }
 story_prompt = Ton histoire (1 à 500 caractères ; Entrée garde : « { $example } ») >{" "}
-story_too_long = Trop long : { $n } caractères (500 au plus). Recommence.
+story_too_long = Trop long : { $n ->
+        [one] { $n } caractère
+       *[other] { $n } caractères
+    } (500 au plus). Recommence.
 story_blank = Rien que des espaces : tape une histoire, ou Entrée seule pour garder celle proposée.
 help = Tape le numéro d'une action puis Entrée. La liste se met à jour à chaque coup ; les annonces hors tour y apparaissent dès qu'elles sont possibles. Entrée seule redessine ; q quitte (ta place reste, le serveur joue pour toi après les délais) ; « > texte » écrit à la table.
 spectating = Tu regardes en spectateur.
@@ -103,7 +115,10 @@ no_winner = Pas de gagnant.
 scores = Scores : { $scores }
 reason = Raison : { $reason }
 abandoned = La salle a été abandonnée.
-replay_title = Rediffusion de la salle { $room_id } : { $game }, { $players } joueurs ({ $names })
+replay_title = Rediffusion de la salle { $room_id } : { $game }, { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    } ({ $names })
 replay_step = #{ $version } { $seat } : { $action }
 replay_timeout = (temps écoulé : le serveur a joué)
 replay_seed = Secret du mélange (révélé à la fin) : { $seed }, sel { $nonce }
@@ -132,17 +147,29 @@ ev-seat_muted = { $muted ->
    *[no] L'hôte a rendu la parole à { $who }.
 }
 cards-none = Ce jeu n'a pas de catalogue.
-cards-tomahawk = { $count } cartes ; { $hand } en main au début de chaque manche :
-cards-tomahawk_kind = { $name } : { $copies } { $copies ->
-        [one] exemplaire
-       *[other] exemplaires
-    }, { $points } points{ $draw ->
+cards-tomahawk = { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    } ; { $hand } en main au début de chaque manche :
+cards-tomahawk_kind = { $name } : { $copies ->
+        [one] { $copies } exemplaire
+       *[other] { $copies } exemplaires
+    }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $draw ->
         [0] {""}
        *[other] , le joueur suivant pioche { $draw }
     }
-cards-tamashii = Les { $count } esprits (nom, gemmes nécessaires, pouvoir) :
+cards-tamashii = { $count ->
+        [one] L'esprit (nom, gemmes nécessaires, pouvoir) :
+       *[other] Les { $count } esprits (nom, gemmes nécessaires, pouvoir) :
+    }
 cards-tamashii_bag = Le sac contient { $gems }.
-cards-tomy = { $count } cartes chien, { $hand } en main ; les races :
+cards-tomy = { $count ->
+        [one] { $count } carte chien
+       *[other] { $count } cartes chien
+    }, { $hand } en main ; les races :
 cards-tomy_breed = { $breed } : { $count ->
         [one] une carte
        *[other] { $count } cartes
@@ -151,7 +178,10 @@ cards-tomy_places = { $count ->
         [one] Une carte lieu.
        *[other] { $count } cartes lieu.
     }
-cards-awimbawe = { $count } cartes ; { $hand } en main au début de chaque manche :
+cards-awimbawe = { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    } ; { $hand } en main au début de chaque manche :
 cards-awimbawe_power = { $animal } : { $power }
 cards-aw_power-mouse = bat l'Éléphant de sa couleur
 cards-aw_power-rhino = peut glisser la carte du dessus d'une pile adverse sous une autre de ses piles

@@ -21,11 +21,17 @@ error-CARD_NOT_AVAILABLE = { $why ->
     [opponents_pile] Cette carte est dans les piles de ton adversaire.
    *[not_yours] Cette carte n'est ni dans ta main ni face visible au sommet d'une de tes piles.
 }
-error-BOTS_OUT_OF_RANGE = On joue à { $game } avec { $min_bots } à { $max_bots } robots en plus de toi.
+error-BOTS_OUT_OF_RANGE = On joue à { $game } avec { $min_bots } à { $max_bots ->
+        [one] { $max_bots } robot
+       *[other] { $max_bots } robots
+    } en plus de toi.
 error-BUSY = La table est très occupée : réessaie.
 error-CHAT_EMPTY = Écris d’abord quelque chose.
 error-CHAT_RATE_LIMITED = Tu écris trop vite : patiente un instant.
-error-CHAT_TOO_LONG = Un message compte au plus { $limit } caractères.
+error-CHAT_TOO_LONG = Un message compte au plus { $limit ->
+        [one] { $limit } caractère
+       *[other] { $limit } caractères
+    }.
 error-CURSOR_AHEAD = La table a été restaurée : rechargement.
 error-CURSOR_INVALID = Rechargement de la table.
 error-CURSOR_STALE = La table a été restaurée : rechargement.

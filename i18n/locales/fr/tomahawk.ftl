@@ -112,7 +112,13 @@ tt-ev-reshuffled = La défausse est mélangée en une nouvelle pioche ({ $n ->
 tt-ev-passed = { $who } passe{ $why }.
 tt-penalty-bad_sherif = SHÉRIF ! sur un joueur qui n'a pas une carte
 tt-penalty-bad_agilite = AGILITÉ ! avec une carte non identique
-tt-outcome = { $rounds } manches jouées en { $target } points.
+tt-outcome = { $rounds ->
+        [one] { $rounds } manche jouée
+       *[other] { $rounds } manches jouées
+    } en { $target ->
+        [one] { $target } point
+       *[other] { $target } points
+    }.
 tt-why-kept_drawn_card = {" "}(garde la carte piochée)
 tt-why-nothing_to_draw = {" "}(rien à piocher)
 tt-ev-tomahawk_called = TOMAHAWK ! { $who } n'a plus qu'une carte.

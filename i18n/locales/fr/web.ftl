@@ -121,7 +121,10 @@ web-tt-discard_pile = Défausse : { $n ->
         [one] { $n } carte
        *[other] { $n } cartes
     }
-web-tt-round = Manche { $round } · la partie s'arrête à { $target } points
+web-tt-round = Manche { $round } · la partie s'arrête à { $target ->
+        [one] { $target } point
+       *[other] { $target } points
+    }
 web-tt-call_with_card = Crier TOMAHAWK ! avec la carte que je joue (mon avant-dernière)
 web-call-tomahawk = TOMAHAWK !
 web-call-sherif = SHÉRIF ! { $name } a oublié TOMAHAWK !
