@@ -18,7 +18,8 @@ CONNECTION_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADL
 
 def error_text(tr: Tr, exc: ApiError, address: str = "") -> str:
     """A refusal or a failure as a player reads it: the catalogue's sentence for its reason
-    (``reason.ROOM_NOT_FOUND``) when there is one, else the server's message; a server that
+    (``reason.ROOM_NOT_FOUND``) when there is one, else the server's text for players
+    (``localized``, in the language the client asked for), else its message; a server that
     cannot be reached says what to do. The reason code itself is never shown.
 
     >>> error_text(Tr("en"), ApiError(grpc.StatusCode.UNAVAILABLE, "UNAVAILABLE", "x"), "h:1")
@@ -29,7 +30,7 @@ def error_text(tr: Tr, exc: ApiError, address: str = "") -> str:
     key = f"reason.{exc.reason}"
     if exc.reason and tr.has(key):
         return tr(key)
-    message = safe_text(exc.message).strip()
+    message = safe_text(exc.localized or exc.message).strip()
     return message or tr("refused_plain")
 
 

@@ -55,9 +55,12 @@ _ENGLISH = re.compile(
 )
 """English words that must not be left in a French text."""
 
-_FRENCH_KEEPS = re.compile(r"SHÉRIF|AGILITÉ|TOMAHAWK|COMBO|`[^`]*`|cercle \w+|--\w+")
+_FRENCH_KEEPS = re.compile(
+    r"SHÉRIF|AGILITÉ|TOMAHAWK|COMBO|`[^`]*`|cercle \w+|--\w+|«[^»]*»|“[^”]*”|\"[^\"\n]*\""
+)
 """What stays as it is in every language: the game's calls (the rulebook's French, shouted as
-written) and the commands a player types."""
+written), the commands a player types, and what players wrote (a story, a chat line, quoted:
+a player may tell a story in English at a French table)."""
 
 
 def bad_wording(text: str, lang: str) -> list[str]:
