@@ -1,5 +1,5 @@
 /**
- * Awimbawé's table: the opponent's side (heir, rounds won, hand, piles, tricks, Hyenas,
+ * Awimbawé's table: the opponent's side (heir, rounds won, hand, piles, trick pile, Hyenas,
  * paralysed cards), the trick being played, the reader's side and hand. A card you may play
  * (from your hand or the top of a pile) is a button; the powers' choices (Eagle, Rhino,
  * Cheetah, Snake, the next round's leader) are the table's plain buttons, whose labels say
