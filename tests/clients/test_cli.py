@@ -261,7 +261,7 @@ def test_interactive_tomy_story_in_french(edge: Cluster, tmp_path: Path) -> None
         "--no-color",
     )
     try:
-        child.expect("Vos actions possibles")
+        child.expect("Tes actions possibles")
         child.expect(r"Raconter : Tomy est à")
         child.expect(r"Choisis 1–\d+ .*> ")
         assert "Passer" not in child.before  # the leash holder must propose (no pass)
