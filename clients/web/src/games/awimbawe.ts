@@ -73,7 +73,7 @@ function face(card: AwimbaweCardView | undefined): SVGElement {
     title: animalWord(card.animal),
     subtitle: colourWord(card.colour),
     corner: String(card.value),
-    mark: card.crowns ? `♛${card.crowns}` : undefined,
+    mark: card.crowns ? `♛${card.crowns < 0 ? `−${-card.crowns}` : card.crowns}` : undefined, // barred crowns: a real minus
     hue: ((AwimbaweColour[card.colour] ?? "none").toLowerCase() as Hue) ?? "none",
     label: `${awCardName(card)}${card.crowns ? `, ${t("web-aw-crowns", { n: card.crowns })}` : ""}`,
   });
