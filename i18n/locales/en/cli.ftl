@@ -263,3 +263,11 @@ bot_kind = { $level ->
     [random] bot playing at random
    *[other] bot
 }
+seats_too_few = cercle play: { $players ->
+        [one] { $players } seat leaves
+       *[other] { $players } seats leave
+    } no room for you and { $bots ->
+        [one] { $bots } bot
+       *[other] { $bots } bots
+    }: ask for more with --players.
+name_a_game = cercle play: name a game ({ $games }) or a room.

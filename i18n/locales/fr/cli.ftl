@@ -263,3 +263,11 @@ bot_kind = { $level ->
     [random] robot qui joue au hasard
    *[other] robot
 }
+seats_too_few = cercle play : { $players ->
+        [one] { $players } place ne suffit pas
+       *[other] { $players } places ne suffisent pas
+    } pour toi et { $bots ->
+        [one] { $bots } robot
+       *[other] { $bots } robots
+    } : demandes-en plus avec --players.
+name_a_game = cercle play : nomme un jeu ({ $games }) ou une salle.
