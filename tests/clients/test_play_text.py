@@ -6,15 +6,24 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import grpc
 import pytest
 from cercle.v1 import awimbawe_pb2, common_pb2, game_pb2, tamashii_pb2, tomahawk_pb2, tomy_pb2
 
 from clients.i18n import Tr
-from clients.lobby_text import lobby_hints, rows_of
-from clients.render import Context, Style, opening_line, render_view, replay_parts, strip_ansi
+from clients.lobby_text import error_text, lobby_hints, rows_of
+from clients.render import (
+    Context,
+    Style,
+    opening_line,
+    render_room,
+    render_view,
+    replay_parts,
+    strip_ansi,
+)
 from clients.render.tamashii import tamashii_event, tamashii_table
 from clients.render.tomy import tomy_event
-from clients.sdk import Client
+from clients.sdk import ApiError, Client
 from clients.tui import PlayOptions, TableLoop
 
 ANA, BOT = "p-ana", "bot-1-x"
@@ -77,6 +86,24 @@ def test_bots_are_named_in_the_readers_language() -> None:
     toy_room.game_id = "toy"
     nameless.set_room(toy_room)
     assert nameless.who(1) == "Robot 1 (robot fort)"
+    # The lobby's seat list says it once, in the name: not "Girafe (robot fort) · robot fort".
+    listed = "\n".join(render_room(room(free=False), ctx))
+    assert "1 Girafe (robot fort) · prêt" in listed and listed.count("robot fort") == 1
+
+
+def test_a_refusal_the_cli_does_not_word_reads_in_the_readers_language() -> None:
+    """A French table read "Refusé : you have already voted this turn": a reason cli.ftl has
+    no sentence for shows the server's localized text (asked with accept-language); English
+    keeps the server's own message, the most precise."""
+    voted = ApiError(
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "ALREADY_VOTED",
+        "you have already voted this turn",
+        localized="Tu as déjà voté ce tour-ci.",
+    )
+    assert error_text(Tr("fr"), voted) == "Tu as déjà voté ce tour-ci."
+    assert error_text(Tr("en"), voted) == "you have already voted this turn"
+    assert Client("localhost:1", language="fr").metadata == (("accept-language", "fr"),)
 
 
 def _awimbawe_event(**fields: Any) -> game_pb2.Event:
