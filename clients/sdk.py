@@ -133,9 +133,7 @@ class Client:
     def __init__(self, address: str, token: str = "", language: str = "") -> None:
         self.address = address
         self.token = token
-        self.language = language
-        """Sent as ``accept-language`` (BCP 47): the language of a refusal's
-        ``ApiError.localized`` text. Empty: the server's default (English)."""
+        self.language = language  # sent as accept-language: ApiError.localized's language
         self.refresh_token = ""
         """Set by the logins: when the access token expires, a call trades it for a new
         pair once (RefreshSession) and is sent again."""
