@@ -407,7 +407,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def run_command(args: argparse.Namespace, io: Io) -> int:
     args.address = io.address  # `http://host:port` works as well as `host:port`
-    client = Client(args.address)
+    client = Client(args.address, language=io.tr.lang)  # refusals come in the reader's words
     release: Callable[[], None] | None = None
     key = args.address  # where this terminal's session is saved (clients.session)
     saved: dict[str, str] | None = None

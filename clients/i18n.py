@@ -9,7 +9,7 @@ files serve the server and the web page. Adding a language adds a folder of file
 server never makes the client fail.
 
 >>> Tr("fr")("you")
-'vous'
+'toi'
 >>> Tr("en").word("tt.colour", "violet")
 'violet'
 >>> Tr("en").word("tt.colour", "ultraviolet")

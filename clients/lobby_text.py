@@ -9,6 +9,7 @@ import unicodedata
 import grpc
 from cercle.v1 import common_pb2
 
+import i18n
 from clients.i18n import Tr
 from clients.render import safe_text, strip_ansi
 from clients.sdk import ApiError
@@ -18,8 +19,10 @@ CONNECTION_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADL
 
 def error_text(tr: Tr, exc: ApiError, address: str = "") -> str:
     """A refusal or a failure as a player reads it: the catalogue's sentence for its reason
-    (``reason.ROOM_NOT_FOUND``) when there is one, else the server's message; a server that
-    cannot be reached says what to do. The reason code itself is never shown.
+    (``reason.ROOM_NOT_FOUND``) when there is one, else the server's message (English, and
+    the most precise: "option vote_seconds must be at least 0") for an English reader and its
+    text for players in their language (``localized``) for any other; a server that cannot
+    be reached says what to do. The reason code itself is never shown.
 
     >>> error_text(Tr("en"), ApiError(grpc.StatusCode.UNAVAILABLE, "UNAVAILABLE", "x"), "h:1")
     'Cannot reach the server at h:1. Is it running (`make run`)? Check --address.'
@@ -29,7 +32,8 @@ def error_text(tr: Tr, exc: ApiError, address: str = "") -> str:
     key = f"reason.{exc.reason}"
     if exc.reason and tr.has(key):
         return tr(key)
-    message = safe_text(exc.message).strip()
+    english = tr.lang == i18n.DEFAULT_LANGUAGE or not exc.localized
+    message = safe_text(exc.message if english else exc.localized).strip()
     return message or tr("refused_plain")
 
 

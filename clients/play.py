@@ -108,9 +108,7 @@ async def find_or_create(client: Client, game_id: str, args: argparse.Namespace,
     if args.bots:
         players = args.players or args.bots + 1
         if players < args.bots + 1:
-            raise SystemExit(
-                f"cercle play: --players {players} leaves no seat for you and {args.bots} bots"
-            )
+            raise SystemExit(tr("seats_too_few", players=players, bots=args.bots))
         room = await client.create_room(
             game_id,
             players=players,
@@ -172,7 +170,7 @@ async def cmd_play(client: Client, args: argparse.Namespace, io: Io) -> int:
         game_ids = [g.game_id for g in infos] or game_ids
     if not target:
         if args.auto or not sys.stdin.isatty():
-            raise SystemExit(f"cercle play: name a game ({', '.join(game_ids)}) or a room")
+            raise SystemExit(io.tr("name_a_game", games=", ".join(game_ids)))
         while target not in game_ids:
             target = input(f"{io.tr('choose_game')}({', '.join(game_ids)}) ").strip().lower()
     if target.lower() in game_ids:

@@ -130,9 +130,10 @@ RETRYABLE_REFRESH = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEAD
 class Client:
     """One player's connection. ``async with Client(address) as c: await c.login("Ana")``."""
 
-    def __init__(self, address: str, token: str = "") -> None:
+    def __init__(self, address: str, token: str = "", language: str = "") -> None:
         self.address = address
         self.token = token
+        self.language = language  # sent as accept-language: ApiError.localized's language
         self.refresh_token = ""
         """Set by the logins: when the access token expires, a call trades it for a new
         pair once (RefreshSession) and is sent again."""
@@ -160,7 +161,8 @@ class Client:
 
     @property
     def metadata(self) -> tuple[tuple[str, str], ...]:
-        return (("authorization", f"Bearer {self.token}"),) if self.token else ()
+        auth = (("authorization", f"Bearer {self.token}"),) if self.token else ()
+        return auth + ((("accept-language", self.language),) if self.language else ())
 
     async def _call(
         self,

@@ -117,9 +117,16 @@ class Catalogue:
         return None
 
 
+_WHOLE = re.compile(r"-?[1-9][0-9]{0,17}|0")
+"""A whole number written plainly (no sign "+", no leading zero), so text that is one reads
+the same after formatting."""
+
+
 def _plain(value: object) -> object:
     if isinstance(value, bool):
         return str(value).lower()
+    if isinstance(value, str) and _WHOLE.fullmatch(value):
+        value = int(value)  # a refusal's metadata carries numbers as text: plurals need them
     if isinstance(value, int):
         return fluent_number(value, useGrouping=False)
     if value is None:

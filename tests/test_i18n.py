@@ -69,7 +69,7 @@ def test_languages_are_negotiated_from_tags_and_locales() -> None:
     assert i18n.negotiate("xx") == "en"
     assert detect_language({"LANG": "fr_CA.UTF-8"}) == "fr"
     assert detect_language({"LC_ALL": "C"}) == "en"
-    assert Tr("fr")("you") == "vous" and Tr("en")("you") == "you"
+    assert Tr("fr")("you") == "toi" and Tr("en")("you") == "you"
 
 
 def test_every_game_text_of_the_catalogue_is_in_every_language() -> None:

@@ -24,7 +24,6 @@ from clients.render.shared import (
     renderer_for,
     safe_message,
 )
-from clients.sdk import bot_level_name
 
 
 def learn(view: game_pb2.View, ctx: Context) -> None:
@@ -191,7 +190,9 @@ def render_outcome(outcome: game_pb2.Outcome, ctx: Context, *, details: bool = T
     tr, st = ctx.tr, ctx.style
     lines = [st.bold(tr("match_over"))]
     if outcome.winners:
-        lines.append(st.good(tr("winners", names=ctx.who_all(outcome.winners))))
+        lines.append(
+            st.good(tr("winners", names=ctx.who_all(outcome.winners), count=len(outcome.winners)))
+        )
     else:
         lines.append(tr("no_winner"))
     if outcome.scores:
@@ -307,11 +308,8 @@ def render_room(room: common_pb2.Room, ctx: Context) -> list[str]:
         if not seat.player_id:
             lines.append(f"  {seat.index} {st.dim(tr('free_seat'))}")
             continue
-        flags = []
-        if seat.kind == common_pb2.SEAT_KIND_BOT:
-            level = bot_level_name(seat.bot_level)
-            flags.append(f"{tr('bot')} {tr.word('bot_level', level) if level else ''}".strip())
-        flags.append(st.good(tr("ready")) if seat.ready else tr("not_ready"))
+        # A bot's name says it is one, and how it plays ("Coyote (strong bot)").
+        flags = [st.good(tr("ready")) if seat.ready else tr("not_ready")]
         if seat.player_id == room.host_player_id:
             flags.append(tr("host"))
         lines.append(f"  {seat.index} {ctx.who(seat.index)} · {', '.join(flags)}")

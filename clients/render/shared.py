@@ -217,14 +217,19 @@ class Context:
 
     def seat_name(self, seat: common_pb2.Seat) -> str:
         """A seat's name: the server names bots in no language (Seat.bot_number), so it is
-        said here in the reader's ("Bot 2 (strong)")."""
+        said here in the reader's, from the game's world ("Coyote (strong bot)")."""
         if seat.kind != common_pb2.SEAT_KIND_BOT:
             return safe_text(seat.display_name or seat.player_id)
-        level = bot_level_name(seat.bot_level)
         number = seat.bot_number if seat.HasField("bot_number") else seat.index + 1
-        return self.tr("bot_name", n=number) + (
-            f" ({self.tr.word('bot_level', level)})" if level else ""
+        return self.tr(
+            "bot_label", name=self.bot_name(number), level=bot_level_name(seat.bot_level)
         )
+
+    def bot_name(self, number: int) -> str:
+        """The name of the room's bot ``number``: the game's own list (``game-<id>-bot_name``
+        in games.ftl), else the catalogue's default ("Bot 3")."""
+        key = f"game.{self.game_id}.bot_name"
+        return self.tr(key if self.game_id and self.tr.has(key) else "bot_name", n=number)
 
     def who(self, seat: Any) -> str:
         """A seat's name, marked when it is mine."""

@@ -126,7 +126,7 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
             draw = tr("tt.shaman_draw", n=s.shaman_draw) if s.shaman_draw else tr("tt.shaman_skip")
             flags.append(tr("tt.shaman_back", name=ctx.who(target), draw=draw))
         name = strip_ansi(ctx.who(s.seat))
-        line = tr("tt.seat_line", cards=f"{s.cards:>2}", total=s.total)
+        line = " " * (s.cards < 10) + tr("tt.seat_line", cards=s.cards, total=s.total)
         row = f" {marker} {s.seat} {name:<18} {line}"
         if flags:
             row += "  " + " · ".join(flags)
@@ -317,7 +317,9 @@ def _tomahawk_table_event(which: str, e: Any, who: str, ctx: Context) -> str | N
             )
         )
     if which == "match_ended":
-        return ctx.style.bold(tr("tt.ev.match_ended", names=ctx.who_all(list(e.winners))))
+        return ctx.style.bold(
+            tr("tt.ev.match_ended", names=ctx.who_all(list(e.winners)), count=len(e.winners))
+        )
     return None
 
 

@@ -333,6 +333,7 @@ def _tomy_deck_and_game_event(which: str, e: Any, who: str, ctx: Context) -> str
                 "my.ev.match_over",
                 reason=tr.word("my.reason", text_field(e, "reason") or ""),
                 names=ctx.who_all(list(e.winners)),
+                count=len(e.winners),
             )
         )
     return None

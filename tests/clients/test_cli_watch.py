@@ -45,7 +45,7 @@ def test_watch_from_a_seated_players_session_shows_the_spectator_view(
     try:
         watcher.expect("You are watching as a spectator")
         cli_json(edge, tmp_path, "start", room_id)
-        watcher.expect(r"rounds won \d+")
+        watcher.expect(r"\d+ rounds? won")
         watcher.expect(r"Trick: ")
         shown = seen.getvalue()
         assert "Rita" in shown  # the host's seat is there ...

@@ -100,7 +100,7 @@ def test_replay_steps_move_by_move_and_all_dumps(edge: Cluster, tmp_path: Path) 
         child.expect(r"This match has no round 99 \(rounds 1 to \d+\)")
         child.expect("Enter: next move")
         child.sendline("q")
-        child.expect("Commitment verified")
+        child.expect("Shuffle checked")
         child.expect(pexpect.EOF)
         assert "#3 " not in (child.before or "")
     finally:

@@ -6,15 +6,24 @@ from __future__ import annotations
 import io
 from typing import Any
 
+import grpc
 import pytest
 from cercle.v1 import awimbawe_pb2, common_pb2, game_pb2, tamashii_pb2, tomahawk_pb2, tomy_pb2
 
 from clients.i18n import Tr
-from clients.lobby_text import lobby_hints, rows_of
-from clients.render import Context, Style, opening_line, render_view, replay_parts, strip_ansi
+from clients.lobby_text import error_text, lobby_hints, rows_of
+from clients.render import (
+    Context,
+    Style,
+    opening_line,
+    render_room,
+    render_view,
+    replay_parts,
+    strip_ansi,
+)
 from clients.render.tamashii import tamashii_event, tamashii_table
 from clients.render.tomy import tomy_event
-from clients.sdk import Client
+from clients.sdk import ApiError, Client
 from clients.tui import PlayOptions, TableLoop
 
 ANA, BOT = "p-ana", "bot-1-x"
@@ -64,9 +73,37 @@ def test_the_host_waiting_with_free_seats_is_offered_a_bot_not_a_start_refused()
 
 
 def test_bots_are_named_in_the_readers_language() -> None:
+    """A bot's name comes from the game's world (games.ftl ``game-<id>-bot_name``), its
+    level in words; a game without a list of names says "Robot 1"."""
     ctx = Context("awimbawe", Tr("fr"), Style(False))
     ctx.set_room(room(free=False))
-    assert ctx.who(1) == "Robot 1 (fort)"
+    assert ctx.who(1) == "Girafe (robot fort)"
+    english = Context("awimbawe", Tr("en"), Style(False))
+    english.set_room(room(free=False))
+    assert english.who(1) == "Giraffe (strong bot)"
+    nameless = Context("toy", Tr("fr"), Style(False))
+    toy_room = room(free=False)
+    toy_room.game_id = "toy"
+    nameless.set_room(toy_room)
+    assert nameless.who(1) == "Robot 1 (robot fort)"
+    # The lobby's seat list says it once, in the name: not "Girafe (robot fort) · robot fort".
+    listed = "\n".join(render_room(room(free=False), ctx))
+    assert "1 Girafe (robot fort) · prêt" in listed and listed.count("robot fort") == 1
+
+
+def test_a_refusal_the_cli_does_not_word_reads_in_the_readers_language() -> None:
+    """A French table read "Refusé : you have already voted this turn": a reason cli.ftl has
+    no sentence for shows the server's localized text (asked with accept-language); English
+    keeps the server's own message, the most precise."""
+    voted = ApiError(
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "ALREADY_VOTED",
+        "you have already voted this turn",
+        localized="Tu as déjà voté ce tour-ci.",
+    )
+    assert error_text(Tr("fr"), voted) == "Tu as déjà voté ce tour-ci."
+    assert error_text(Tr("en"), voted) == "you have already voted this turn"
+    assert Client("localhost:1", language="fr").metadata == (("accept-language", "fr"),)
 
 
 def _awimbawe_event(**fields: Any) -> game_pb2.Event:
@@ -151,8 +188,8 @@ def test_awimbawe_shows_crowns_taken_and_round_results_in_words() -> None:
         )
     )
     text = "\n".join(strip_ansi(line) for line in render_view(view, ctx))
-    assert "crowns taken 4" in text and "cards taken 2" in text and "♛3" not in text
-    assert "[12, 20]" not in text and "Ana (you) 12, Bot 1 (strong) 20" in text
+    assert "4 crowns taken" in text and "trick pile: 2 cards" in text and "♛3" not in text
+    assert "[12, 20]" not in text and "Ana (you) 12, Giraffe (strong bot) 20" in text
     assert "black Hyena 4 ♛3" in strip_ansi(narrate(_awimbawe_event(trick_won=won), ctx))
 
 

@@ -1,7 +1,9 @@
 """What the terminal client prints is player text only: whole matches auto-played through the
 real CLI (``cercle play GAME --bots N --auto``) and their replays, in English and in French,
 are scanned for error codes, enum names, raw lists and catalogue ids that a player should
-never read; connection failures and refusals say what to do in words."""
+never read, and for wording that reads wrong (``bad_wording``: "1 cards", "(s)", French
+"vous"; the catalogues and the web page are scanned in ``test_player_words.py``);
+connection failures and refusals say what to do in words."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ import i18n
 from deploy.local.cluster import Cluster, cluster, free_port
 from engine.games.tomy import cards as tomy_data
 from tests.clients.test_cli import ROOT, cli_env
+from tests.clients.test_player_words import bad_wording
 
 MATCHES = {
     "tomahawk": ("2", "--option", "target_score=40"),
@@ -155,6 +158,7 @@ def test_an_auto_played_match_and_its_replay_print_player_text_only(
     found = re.search(r"cercle replay ([0-9a-f]+)", played)
     assert found, played[-2000:]
     assert raw_data(played) == [], played[-3000:]
+    assert bad_wording(played, lang) == [], played[-3000:]  # "1 cards", "(s)", "vous"
     if game_id == "tomy":  # the bots' stories are told in the player's language, whatever
         # the room's (the server sends a template reference, the CLI renders it)
         stories = re.findall(r"[“«]\s?(.+?)\s?[”»]", played)
@@ -163,7 +167,7 @@ def test_an_auto_played_match_and_its_replay_print_player_text_only(
         assert not [s for s in stories if len(foreign & set(re.findall(r"\w+", s))) >= 2]
     replayed = run(edge.address, tmp_path, "replay", found.group(1), "--all", "--lang", lang)
     assert "✓" in replayed
-    assert raw_data(replayed) == []
+    assert raw_data(replayed) == [] and bad_wording(replayed, lang) == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

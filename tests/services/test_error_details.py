@@ -149,7 +149,7 @@ async def test_card_not_available_names_the_card_and_why_but_never_where_a_hidde
             if card < 28:
                 assert awimbawe_cards.card_name(card) in error.message
         french = i18n.catalogue("fr")("error-CARD_NOT_AVAILABLE", why="not_yours")
-        assert french.startswith("Cette carte n'est ni dans votre main")
+        assert french.startswith("Cette carte n'est ni dans ta main")
         after = await mover.client.view(room_id)
         assert after.room.version == version and after.view == response.view
     finally:

@@ -196,7 +196,7 @@ export function narrateTomahawk(event: TomahawkEvent, names: Names): string {
     }
     case "matchEnded": {
       const winners = e.value.winners.map(who).join(", ") || t("nobody");
-      return t("tt-ev-match_ended", { names: winners });
+      return t("tt-ev-match_ended", { names: winners, count: e.value.winners.length });
     }
     case undefined:
       return t("ev-unknown", { kind: "tomahawk" });

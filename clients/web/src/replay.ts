@@ -65,10 +65,10 @@ export class Replay {
   private names(): Names {
     const seats = this.data?.match?.seats ?? [];
     return {
-      seat: (seat) => seatName(seats[seat], seat),
+      seat: (seat) => seatName(seats[seat], seat, this.data?.match?.gameId),
       player: (id) => {
         const index = seats.findIndex((s) => s.playerId === id);
-        return index < 0 ? t("web-someone") : seatName(seats[index], index);
+        return index < 0 ? t("web-someone") : seatName(seats[index], index, this.data?.match?.gameId);
       },
       me: -1,
       place: (location) => tomyPlace(this.catalogue, location),
@@ -100,7 +100,7 @@ export class Replay {
     );
     jump.addEventListener("change", () => this.go(Number(jump.value)));
     $("replay-body").replaceChildren(
-      el("h2", {}, t("web-replay_title", { game: t(`web-game-${d.match!.gameId}`), names: d.match!.seats.map((s, i) => seatName(s, i)).join(", ") })),
+      el("h2", {}, t("web-replay_title", { game: t(`web-game-${d.match!.gameId}`), names: d.match!.seats.map((s, i) => seatName(s, i, d.match!.gameId)).join(", ") })),
       el(
         "p",
         { className: check.ok ? "good" : "error", id: "commitment", dataset: { ok: String(check.ok) } },

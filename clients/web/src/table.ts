@@ -46,7 +46,7 @@ import { PeekPanel } from "./peek.js";
 import { refusal, roomGone } from "./refusal.js";
 import { forgetSeat, LOG_KEPT, loadLog, saveCursor, saveLog } from "./session.js";
 import { PHONE, tray, untray } from "./tray.js";
-import { BOT_LEVELS, ROOM_STATUSES, seatName } from "./words.js";
+import { botKind, ROOM_STATUSES, seatName } from "./words.js";
 
 /** How long the page waits before following a table again after the stream gave up. */
 const FOLLOW_AGAIN_MS = 3000;
@@ -105,13 +105,13 @@ export class Table {
     this.names = {
       seat(seat: number): string {
         if (Number.isNaN(seat) || seat < 0) return "?";
-        const name = seatName(table.room?.seats[seat], seat);
+        const name = seatName(table.room?.seats[seat], seat, table.gameId);
         return seat === table.mySeat ? t("web-me", { name }) : name;
       },
       player(playerId: string): string {
         const seats = table.room?.seats ?? [];
         const index = seats.findIndex((s) => s.playerId === playerId);
-        const name = index < 0 ? t("web-someone") : seatName(seats[index], index);
+        const name = index < 0 ? t("web-someone") : seatName(seats[index], index, table.gameId);
         return playerId === table.client.playerId ? t("web-me", { name }) : name;
       },
       get me(): number {
@@ -460,7 +460,7 @@ export class Table {
         const kind = !seat.playerId
           ? t("free_seat")
           : seat.kind === SeatKind.BOT
-            ? `${t("bot")} (${t(BOT_LEVELS[seat.botLevel ?? BotLevel.UNSPECIFIED])})`
+            ? botKind(seat.botLevel)
             : t("web-human");
         const lines = [kind];
         if (this.room?.status === RoomStatus.OPEN && seat.playerId) lines.push(t(seat.ready ? "ready" : "not_ready"));
@@ -563,7 +563,7 @@ export class Table {
     const reason = o.reason ? t(`outcome_reason-${(OutcomeReason[o.reason] ?? "TARGET_SCORE").toLowerCase()}`) : "";
     const lines: (HTMLElement | undefined)[] = [
       el("h2", {}, o.winners.includes(this.mySeat) ? t("web-you_won") : t("match_over")),
-      el("p", {}, t("winners", { names })),
+      el("p", {}, t("winners", { names, count: o.winners.length })),
       scores ? el("p", {}, t("scores", { scores })) : undefined,
       reason ? el("p", {}, t("reason", { reason })) : undefined,
     ];

@@ -20,7 +20,7 @@ import {
   type TomahawkCardFace,
   type TomahawkView,
 } from "../../ts/src/index.js";
-import { type Args, t } from "./i18n.js";
+import { type Args, DEFAULT_LANGUAGE, hasMessage, t } from "./i18n.js";
 
 /** Every value of the enum `E` mapped to a `T`: a missing value does not compile. */
 type Table<E extends number, T> = { readonly [K in E]: T };
@@ -135,12 +135,22 @@ export const BOT_LEVELS: Table<BotLevel, string> = {
 
 /**
  * A seat's name in the reader's language: a person's own display name; a bot's made here
- * from its number ("Bot 2", "Robot 2": the server names bots in no language, it sends
- * `botNumber`); "seat n" for a free seat or one the page does not know.
+ * from its number and the game's list of names (`game-<game>-bot_name` in games.ftl:
+ * "Coyote", "Castor"…; else "Bot 2", "Robot 2": the server names bots in no language, it
+ * sends `botNumber`); "seat n" for a free seat or one the page does not know.
  */
-export function seatName(seat: Seat | undefined, index: number): string {
-  if (seat?.kind === SeatKind.BOT) return t("bot_name", { n: seat.botNumber ?? index + 1 });
+export function seatName(seat: Seat | undefined, index: number, gameId = ""): string {
+  if (seat?.kind === SeatKind.BOT) {
+    const named = `game-${gameId}-bot_name`;
+    return t(gameId && hasMessage(DEFAULT_LANGUAGE, named) ? named : "bot_name", { n: seat.botNumber ?? index + 1 });
+  }
   return seat?.displayName || t("seat_n", { n: index + 1 });
+}
+
+/** How a bot plays, in words ("strong bot", « robot fort »). */
+export function botKind(level: BotLevel | undefined): string {
+  const name = level === undefined || level === BotLevel.UNSPECIFIED ? "" : (BotLevel[level] ?? "").toLowerCase();
+  return t("bot_kind", { level: name });
 }
 
 /** A room's status. */

@@ -233,7 +233,7 @@ for (const [game, setup] of Object.entries(MATCHES)) {
     if (game === "tomahawk") t.diagnostic(`calls clicked so far: ${JSON.stringify(calls)}`);
     assert.ok(await over(page), "the match finished in the page");
     assert.ok(actions > 0, "the player played");
-    assert.match((await page.textContent("#outcome")) ?? "", setup.lang === "fr" ? /Gagnant/ : /Winner/);
+    assert.match((await page.textContent("#outcome")) ?? "", setup.lang === "fr" ? /Vainqueur/ : /Winner/);
     assert.ok((await page.locator("#log li").count()) > actions, "the log tells what happened");
     await assertPlainWords(page);
     await checkReplay(page, game);

@@ -14,6 +14,7 @@ import { test } from "node:test";
 import {
   type Action,
   AwimbaweEventSchema,
+  BotLevel,
   create,
   EventSchema,
   fromBinary,
@@ -46,7 +47,7 @@ import {
   used,
 } from "../src/i18n.js";
 import { type Names, narrate } from "../src/narrate.js";
-import { cardName, colourCss, kindName, phaseHint, phaseWord, seatName, TABLE_IDS } from "../src/words.js";
+import { botKind, cardName, colourCss, kindName, phaseHint, phaseWord, seatName, TABLE_IDS } from "../src/words.js";
 
 interface Fixtures {
   games: { [game: string]: { events: { [kind: string]: string } } };
@@ -213,15 +214,16 @@ test("the vocabularies come from the generated enums, one word each, in every la
   setLanguage("fr");
   assert.equal(cardName({ kind: TomahawkCardKind.FEATHER, colour: TomahawkColour.BLUE }), "Plume bleue");
   assert.equal(cardName({ kind: TomahawkCardKind.BISON, colour: TomahawkColour.BLUE }), "Bison bleu");
-  assert.match(phaseHint(facing), /piochez 5 cartes/);
+  assert.match(phaseHint(facing), /pioche 5 cartes/);
   setLanguage("en");
-  assert.equal(format("fr", "web-wait_players", { free: 1 }), "Il manque un joueur : partagez le code d'accès.");
+  assert.equal(format("fr", "web-wait_players", { free: 1 }), "Il manque 1 joueur : partage le code d'accès.");
   assert.equal(format("en", "web-wait_players", { free: 3 }), "Waiting for 3 more players: share the join code.");
   assert.equal(format("en", "seat_n", { n: 12345 }), "seat 12345", "numbers are not grouped");
 });
 
-test("a bot is named from its number in the reader's language, a person by their name", () => {
-  // The server sends a bot no display name (it words nothing): the page says "Bot 2".
+test("a bot is named from its number and the game's names in the reader's language, a person by their name", () => {
+  // The server sends a bot no display name (it words nothing): the page names it from the
+  // game's list (games.ftl), else "Bot 2".
   const bot = create(SeatSchema, { index: 3, playerId: "bot-3-x", kind: SeatKind.BOT, botNumber: 2 });
   const person = create(SeatSchema, { index: 0, playerId: "p-1", kind: SeatKind.HUMAN, displayName: "Ana" });
   const free = create(SeatSchema, { index: 1, kind: SeatKind.EMPTY });
@@ -229,8 +231,15 @@ test("a bot is named from its number in the reader's language, a person by their
   assert.equal(seatName(bot, 3), "Bot 2");
   assert.equal(seatName(person, 0), "Ana");
   assert.equal(seatName(free, 1), "seat 2");
+  assert.equal(seatName(bot, 3, "tomahawk"), "Beaver");
+  assert.equal(seatName(bot, 3, "no_such_game"), "Bot 2");
+  assert.equal(botKind(BotLevel.STRONG), "strong bot");
   setLanguage("fr");
   assert.equal(seatName(bot, 3), "Robot 2");
+  assert.equal(seatName(bot, 3, "tomahawk"), "Castor");
+  assert.equal(seatName(bot, 3, "awimbawe"), "Zèbre");
+  assert.equal(botKind(BotLevel.STRONG), "robot fort");
+  assert.equal(botKind(undefined), "robot");
   setLanguage("en");
 });
 

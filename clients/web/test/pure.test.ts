@@ -11,6 +11,7 @@ import {
   create,
   DeadlineSchema,
   ErrorInfoSchema,
+  LocalizedMessageSchema,
   TomyPhase,
   TomyViewSchema,
 } from "../../ts/src/index.js";
@@ -60,11 +61,18 @@ test("the clock counts down in the server's time, as the updates tell it", () =>
 test("a refusal is said in plain words, in the page's language, never as a code", () => {
   const notYourTurn = new ApiError(Code.FailedPrecondition, "NOT_YOUR_TURN", "it is not your turn (NOT_YOUR_TURN)");
   setLanguage("fr");
-  assert.equal(refusal(notYourTurn), "Ce n'est pas votre tour.");
+  assert.equal(refusal(notYourTurn), "Ce n'est pas ton tour.");
   setLanguage("en");
   assert.equal(refusal(notYourTurn), "It is not your turn.");
   const unknown = new ApiError(Code.FailedPrecondition, "SOMETHING_NEW", "you cannot do that now (SOMETHING_NEW)");
   assert.equal(refusal(unknown), "you cannot do that now", "the server's words, without the code");
+  // A reason the page does not word: the server's text for players, if in the page's language.
+  const localizedMessage = create(LocalizedMessageSchema, { locale: "fr", message: "Les règles ne le permettent pas maintenant." });
+  const voted = new ApiError(Code.FailedPrecondition, "ALREADY_VOTED", "you have already voted this turn", "", [], [], undefined, undefined, localizedMessage);
+  assert.equal(refusal(voted), "you have already voted this turn", "an English page: not the French text");
+  setLanguage("fr");
+  assert.equal(refusal(voted), "Les règles ne le permettent pas maintenant.");
+  setLanguage("en");
   assert.doesNotMatch(refusal(new TypeError("Failed to fetch")), /[A-Z]{3,}_/);
 });
 
@@ -108,6 +116,6 @@ test("issue 30: the story hint offers a pass only when the pushed choices hold o
   assert.match(tomy.hint(view, ctx([suggestion])), /may not pass/);
   assert.match(tomy.hint(view, ctx([suggestion, pass])), /or pass/);
   setLanguage("fr");
-  assert.match(tomy.hint(view, ctx([suggestion])), /ne pouvez pas passer/);
+  assert.match(tomy.hint(view, ctx([suggestion])), /ne peux pas passer/);
   setLanguage("en");
 });

@@ -17,7 +17,11 @@ aw-colour_f-yellow = yellow
 aw-colour_f-black = black
 aw-colour_f-brown = brown
 aw-colour_f-sky = sky
-aw-card = { $colour } { $animal } { $value } ♛{ $crowns }
+aw-card = { $colour } { $animal } { $value } { $crowns ->
+        [-2] ♛−2
+        [-1] ♛−1
+       *[other] ♛{ $crowns }
+    }
 aw-heir-silver = silver
 aw-heir-gold = gold
 aw-heir_name-0 = white tiger
@@ -29,7 +33,19 @@ aw-decision-snake = Snake power
 aw-decision-cheetah = Cheetah power
 aw-decision-choose_leader = choose who leads the next round
 aw-header = Round { $round } · leader { $leader } · now: { $name } ({ $decision })
-aw-side = { $name } · { $heir_name } ({ $heir }) · rounds won { $rounds } · hand { $hand } · cards taken { $taken } · Hyenas { $hyenas }
+aw-side = { $name } · { $heir_name } ({ $heir }) · { $rounds ->
+        [one] { $rounds } round won
+       *[other] { $rounds } rounds won
+    } · { $hand ->
+        [one] { $hand } card in hand
+       *[other] { $hand } cards in hand
+    } · trick pile: { $taken ->
+        [one] { $taken } card
+       *[other] { $taken } cards
+    } · { $hyenas ->
+        [one] { $hyenas } Hyena
+       *[other] { $hyenas } Hyenas
+    }
 aw-piles = piles:
 aw-face_down = ?
 aw-empty_pile = (empty)
@@ -41,12 +57,15 @@ aw-hand = Your hand: { $cards }
 aw-next_leader = Cheetah: { $name } leads the next trick
 aw-last_trick = Last trick: { $led } / { $followed } → { $name }
 aw-round_result = Round { $round }: { $name } ({ $reason }) · crowns: { $crowns } · Hyenas: { $hyenas }
-aw-snake_positions = Snake: { $n } hand positions to pick from
+aw-snake_positions = { $n ->
+        [one] Snake: { $n } hand position to pick from
+       *[other] Snake: { $n } hand positions to pick from
+    }
 aw-from_hand = hand
 aw-from_pile = pile { $pile }
 aw-act-play_card = Play { $card } ({ $source })
-aw-act-fight = Eagle: FIGHT (win the trick as a trump)
-aw-act-flee = Eagle: FLEE (the leader wins the trick)
+aw-act-fight = Eagle: FIGHT (trump and win the trick)
+aw-act-flee = Eagle: FLEE (the opponent wins the trick)
 aw-act-rhino_move = Rhino: move the top of pile { $from_pile } of { $name } under pile { $to_pile }
 aw-act-skip_power = Do not use the power
 aw-act-cheetah_choice = Cheetah: { $name } leads the next trick
@@ -72,14 +91,17 @@ aw-ev-trick_won = { $winner } wins the trick ({ $cards }).
 aw-ev-cards_turned_up = Turned face up: { $cards }.
 aw-ev-next_leader = { $who } leads next.
 aw-ev-round_over = Round { $round } won by { $winner } ({ $reason }). Crowns: { $crowns }; Hyenas: { $hyenas }.
-aw-reason-four_hyenas = four Hyenas
+aw-reason-four_hyenas = all four Hyenas
 aw-reason-more_crowns = more crowns
 aw-reason-fewer_hyenas = fewer Hyenas
 aw-reason-last_trick = last trick
-aw-ev-match_over = { $winner } wins the match and is crowned!
+aw-ev-match_over = { $winner } wins the match and becomes king or queen of the savannah!
 aw-ev-leader_chosen = { $who } chooses { $leader } to lead the next round.
 aw-ev-round_dealt = Round { $round } dealt; { $leader } leads.
 aw-ev-hand_dealt = Your new hand: { $cards }
 aw-ev-hand_dealt-other = New hand of { $who }: { $cards }
-aw-crowns_taken = crowns taken { $n }
+aw-crowns_taken = { $n ->
+        [one] { $n } crown taken
+       *[other] { $n } crowns taken
+    }
 aw-act-play_card_plain = Play { $card }

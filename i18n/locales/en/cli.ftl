@@ -32,13 +32,22 @@ logged_in = Logged in as { $name } (player id { $player_id }); session saved in 
 guest_session = New guest session as { $name }.
 second_player = Another `cercle play` uses your saved session: this terminal plays as a new guest, { $name }.
 games_title = Games on { $address }:
-players_range = { $low }–{ $high } players
-players_one = { $n } players
+players_range = { $low }–{ $high ->
+        [one] { $high } player
+       *[other] { $high } players
+    }
+players_one = { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }
 options = options
 no_rooms = No open public room.
 rooms_title = Open public rooms:
 room_line = { $room_id }  { $game } { $taken }/{ $total } seats  host { $host }  { $options }
-created = Room { $room_id } created ({ $game }, { $players } seats, { $visibility }).
+created = Room { $room_id } created ({ $game }, { $players ->
+        [one] { $players } seat
+       *[other] { $players } seats
+    }, { $visibility }).
 join_code = Join code: { $code }
 public = public
 private_room = private
@@ -55,13 +64,19 @@ status-finished = finished
 status-abandoned = abandoned
 status-unspecified = unknown
 lobby_title = Room { $room_id } · { $game } · { $status } · join code { $code }
-lobby_wait_others = Waiting for players: { $free } free seat(s). Others join with: cercle play { $room_id }
+lobby_wait_others = Waiting for players: { $free ->
+        [one] one free seat
+       *[other] { $free } free seats
+    }. Others join with: cercle play { $room_id }
 lobby_wait_ready = Waiting for everyone to be ready…
 lobby_guest_hint = The host starts the match when every seat is taken.
 starting = Starting the match…
 quick_joined = Joined room { $room_id } (seat { $seat }).
 quick_created = Created room { $room_id }; waiting for other players.
-bots_room = Created room { $room_id } with { $n } bot(s).
+bots_room = Created room { $room_id } with { $n ->
+        [one] one bot
+       *[other] { $n } bots
+    }.
 choose_game = Which game?{" "}
 unknown_game_or_room = { $what }: neither a game ({ $games }) nor a room the server knows.
 turn_of = Waiting for { $names }
@@ -79,7 +94,10 @@ refused = Refused: { $message }
 stale = The table moved on before your action; here is the new situation.
 auto_played = → { $label }
 story_prompt = Your story (1–500 characters; Enter keeps: “{ $example }”) >{" "}
-story_too_long = Too long: { $n } characters (500 at most). Try again.
+story_too_long = Too long: { $n ->
+        [one] { $n } character
+       *[other] { $n } characters
+    } (500 at most). Try again.
 story_blank = Only spaces: type a story, or press Enter alone to keep the one shown.
 help = Type the number of an action and Enter. The list refreshes on every move; out-of-turn calls appear in it as soon as they are possible. Enter alone redraws; q leaves (your seat stays, the server plays for you after time-outs); "> text" writes to the table.
 spectating = You are watching as a spectator.
@@ -89,20 +107,26 @@ quit = You left the table; the match goes on. Come back with: cercle play { $roo
 events_title = Recent events:
 replay_hint = Replay: cercle replay { $room_id }
 match_over = Match over.
-winners = Winner(s): { $names }
+winners = { $count ->
+        [one] Winner: { $names }
+       *[other] Winners: { $names }
+    }
 no_winner = No winner.
 scores = Scores: { $scores }
 reason = Reason: { $reason }
 abandoned = The room was abandoned.
-replay_title = Replay of room { $room_id }: { $game }, { $players } players ({ $names })
+replay_title = Replay of room { $room_id }: { $game }, { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    } ({ $names })
 replay_step = #{ $version } { $seat }: { $action }
 replay_timeout = (time out: the server played)
-replay_seed = Seed { $seed }, nonce { $nonce }
+replay_seed = Shuffle secret (revealed at the end): { $seed }, salt { $nonce }
 replay_commitment = 
-    sha256("<seed>:<nonce>") = { $digest }
-    commitment published at the start = { $commitment }
-commitment_ok = ✓ Commitment verified: the shuffles were fixed before the first move.
-commitment_bad = ✗ Commitment MISMATCH: this replay does not match what was announced.
+    fingerprint sha256("<secret>:<salt>") = { $digest }
+    fingerprint shown at the start = { $commitment }
+commitment_ok = ✓ Shuffle checked: the shuffle of the cards was fixed before the first move; nobody could change it during the match.
+commitment_bad = ✗ Shuffle NOT checked: the secret revealed does not match the fingerprint shown at the start.
 ev-created = { $who } opened the room.
 ev-joined = { $who } sat down.
 ev-left = { $who } left.
@@ -113,42 +137,66 @@ ev-bot_added = A bot sat down.
 ev-bot_removed = A bot left.
 ev-spectator_joined = A spectator arrived.
 ev-spectator_left = A spectator left.
-ev-match_started = The match starts! Seed commitment { $commitment }…
+ev-match_started = The match starts! Shuffle fingerprint { $commitment }… (the replay will check it)
 ev-match_finished = The match is over.
 ev-seat_taken_over = { $who } is away: a bot plays for them.
 ev-seat_taken_back = { $who } is back.
 ev-chat_sent = { $who } says: "{ $text }"
 ev-seat_muted = { $muted ->
     [yes] The host muted { $who }.
-   *[no] The host gave { $who } the word back.
+   *[no] The host unmuted { $who }.
 }
 cards-none = This game has no catalogue.
-cards-tomahawk = { $count } cards; { $hand } in each hand at the start of a round:
-cards-tomahawk_kind = { $name }: { $copies } { $copies ->
-        [one] copy
-       *[other] copies
-    }, { $points } points{ $draw ->
+cards-tomahawk = { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }; { $hand } in each hand at the start of a round:
+cards-tomahawk_kind = { $name }: { $copies ->
+        [one] { $copies } copy
+       *[other] { $copies } copies
+    }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $draw ->
         [0] {""}
        *[other] , the next player draws { $draw }
     }
-cards-tamashii = The { $count } spirits (name, gems needed, power):
+cards-tamashii = { $count ->
+        [one] The spirit (name, gems needed, power):
+       *[other] The { $count } spirits (name, gems needed, power):
+    }
 cards-tamashii_bag = The bag holds { $gems }.
-cards-tomy = { $count } dog cards, { $hand } in each hand; the breeds:
-cards-tomy_breed = { $breed }: { $count } cards
-cards-tomy_places = { $count } location cards.
-cards-awimbawe = { $count } cards; { $hand } in each hand at the start of a round:
+cards-tomy = { $count ->
+        [one] { $count } dog card
+       *[other] { $count } dog cards
+    }, { $hand } in each hand; the breeds:
+cards-tomy_breed = { $breed }: { $count ->
+        [one] one card
+       *[other] { $count } cards
+    }
+cards-tomy_places = { $count ->
+        [one] One location card.
+       *[other] { $count } location cards.
+    }
+cards-awimbawe = { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }; { $hand } in each hand at the start of a round:
 cards-awimbawe_power = { $animal }: { $power }
 cards-aw_power-mouse = beats the Elephant of its own colour
 cards-aw_power-rhino = may move the top card of one of the opponent's piles under another of their piles
 cards-aw_power-cheetah = may choose who leads the next trick
 cards-aw_power-hyena = whoever takes all four Hyenas in a round loses it at once
 cards-aw_power-snake = may paralyse one of the opponent's available cards for their next play
-cards-aw_power-eagle = a trump; following, it fights (wins the trick) or flees
+cards-aw_power-eagle = a trump; answering another colour, it fights (trumps and wins the trick) or flees (the opponent wins the trick)
 help-cards = Type c to list the game's cards.
 bot_name = Bot { $n }
 refused_plain = the server refused.
 cannot_connect = Cannot reach the server at { $address }. Is it running (`make run`)? Check --address.
-lobby_wait_code = Waiting for players: { $free } free seat(s). This room is private: others join with its code: cercle play { $code }
+lobby_wait_code = Waiting for players: { $free ->
+        [one] one free seat
+       *[other] { $free } free seats
+    }. This room is private: others join with its code: cercle play { $code }
 lobby_host_bots = You are the host: the match starts when every seat is taken. Type b and Enter to seat a bot.
 lobby_host_start = You are the host: the match starts when everyone is ready (Enter: start now).
 lobby_keys_host = Here: b seats a bot, Enter starts once every seat is taken, q leaves.
@@ -215,3 +263,24 @@ panel-close = x: close
 panel-more = … and { $n } more lines (cercle cards { $game })
 panel-closed = Panels closed.
 help-panels = x closes the panels (the card you peeked at, the cards).
+
+# A bot at the table: its name (game-<game>-bot_name in games.ftl, else bot_name) and how it
+# plays ($level: strong, random, or empty when unknown).
+bot_label = { $level ->
+    [strong] { $name } (strong bot)
+    [random] { $name } (bot playing at random)
+   *[other] { $name } (bot)
+}
+bot_kind = { $level ->
+    [strong] strong bot
+    [random] bot playing at random
+   *[other] bot
+}
+seats_too_few = cercle play: { $players ->
+        [one] { $players } seat leaves
+       *[other] { $players } seats leave
+    } no room for you and { $bots ->
+        [one] { $bots } bot
+       *[other] { $bots } bots
+    }: ask for more with --players.
+name_a_game = cercle play: name a game ({ $games }) or a room.

@@ -22,11 +22,17 @@ error-CARD_NOT_AVAILABLE = { $why ->
     [opponents_pile] That card lies in your opponent's piles.
    *[not_yours] That card is neither in your hand nor face up on top of one of your piles.
 }
-error-BOTS_OUT_OF_RANGE = { $game } is played with { $min_bots } to { $max_bots } bots besides you.
+error-BOTS_OUT_OF_RANGE = { $game } is played with { $min_bots } to { $max_bots ->
+        [one] { $max_bots } bot
+       *[other] { $max_bots } bots
+    } besides you.
 error-BUSY = The table is very busy: try again.
 error-CHAT_EMPTY = Write something first.
 error-CHAT_RATE_LIMITED = You are writing too fast: wait a moment.
-error-CHAT_TOO_LONG = A message has at most { $limit } characters.
+error-CHAT_TOO_LONG = A message has at most { $limit ->
+        [one] { $limit } character
+       *[other] { $limit } characters
+    }.
 error-CURSOR_AHEAD = The table was restored: reloading.
 error-CURSOR_INVALID = Reloading the table.
 error-CURSOR_STALE = The table was restored: reloading.
@@ -70,3 +76,28 @@ error-UNKNOWN_GAME = There is no such game.
 error-UNKNOWN_JOIN_CODE = No table has that code.
 error-UNKNOWN_LEVEL = There is no such bot level.
 error-WRONG_GAME = That move belongs to another game.
+
+# The games' refusals (the engines' reasons), so that a player reads them in their words.
+error-ALREADY_DREW = You have already drawn this turn: play the drawn card or keep it.
+error-ALREADY_VOTED = You have already voted this turn.
+error-BAD_COLOUR = That is not a colour of this game.
+error-BAD_TARGET = That player cannot be chosen.
+error-BREED_NOT_PROPOSED = Nobody told a story for that breed this turn.
+error-CANNOT_VOTE = You hold no dog of a breed in the vote: you sit this vote out.
+error-CARD_NOT_IN_HAND = That card is not in your hand.
+error-COLOUR_REQUIRED = Name a colour with this card.
+error-COLUMN_TAKEN = Someone already told a story at that place.
+error-HAS_PLAYABLE_CARD = You have a card you can play: play it rather than draw.
+error-MUST_ANSWER_SHERIFF = A Sheriff is pending: answer with a Sheriff or a Shield, or take the cards.
+error-MUST_ANSWER_SKIP = A Skip is pending: answer with a Shield, or take it.
+error-MUST_NAME_COLOUR = Name the colour first.
+error-MUST_PLAY_OR_DRAW = Play a card or draw one.
+error-MUST_PROPOSE = You may not pass: tell a story.
+error-NOTHING_TO_TAKE = There is nothing to take.
+error-NOT_TIED = There is no tie to break.
+error-NO_COLOUR_NEEDED = This card names no colour.
+error-NO_SUCH_COLUMN = There is no such place on the table.
+error-NO_TARGET_NEEDED = This card needs no other player.
+error-ONLY_DRAWN_CARD = Only the card you just drew may be played now.
+error-STORY_LENGTH = A story has 1 to 500 characters.
+error-TARGET_REQUIRED = Choose the player to swap hands with.

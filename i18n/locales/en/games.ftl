@@ -44,3 +44,39 @@ game-tamashii-option-level-HARD = Hard
 game-tamashii-option-level-NIGHTMARE = Nightmare
 game-tomy-option-language-FR = French
 game-tomy-option-language-EN = English
+
+## The bots' names at each game's table (by Seat.bot_number; docs/i18n.md). A number past
+## the list gets the default, "Robot n".
+game-tomahawk-bot_name = { $n ->
+    [1] Coyote
+    [2] Beaver
+    [3] Lynx
+    [4] Hawk
+    [5] Elk
+    [6] Puma
+    [7] Owl
+   *[other] Bot { $n }
+}
+game-tamashii-bot_name = { $n ->
+    [1] Fox
+    [2] Crane
+    [3] Tanuki
+    [4] Firefly
+    [5] Carp
+   *[other] Bot { $n }
+}
+game-tomy-bot_name = { $n ->
+    [1] Caramel
+    [2] Biscuit
+    [3] Pistachio
+    [4] Hazel
+    [5] Praline
+    [6] Liquorice
+    [7] Cinnamon
+   *[other] Bot { $n }
+}
+game-awimbawe-bot_name = { $n ->
+    [1] Giraffe
+    [2] Zebra
+   *[other] Bot { $n }
+}

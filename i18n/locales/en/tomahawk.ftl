@@ -45,7 +45,10 @@ tt-turn = Turn: { $name } ({ $phase })
 tt-pending = Pending Sheriff draw: +{ $n } (cast by { $caster })
 tt-skip_pending = Pending Skip (cast by { $caster })
 tt-agilite_window = AGILITÉ! window: { $card } played by { $name }
-tt-seat_line = { $cards } card(s) · total { $total }
+tt-seat_line = { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    } · total { $total }
 tt-called = TOMAHAWK! called
 tt-catchable = one card, no TOMAHAWK! (SHÉRIF! possible)
 tt-skips_next = skips next turn
@@ -91,7 +94,10 @@ tt-ev-hands_swapped = { $who } swaps hands with { $target }.
 tt-ev-hands_passed = Every hand passes to the next player!
 tt-ev-hand_received = Your hand is now: { $cards }
 tt-ev-hand_received-other = The hand of { $who } is now: { $cards }
-tt-ev-drew = { $who } draws { $count } card(s){ $why }.
+tt-ev-drew = { $who } draws { $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }{ $why }.
 tt-why-turn = {""}
 tt-why-sheriff = {" "}(Sheriff)
 tt-why-returned = {" "}(effect returned)
@@ -99,20 +105,35 @@ tt-why-sherif = {" "}(caught by SHÉRIF!)
 tt-why-penalty = {" "}(penalty)
 tt-ev-drew_cards = You drew: { $cards }
 tt-ev-drew_cards-other = { $who } drew: { $cards }
-tt-ev-reshuffled = The discard pile is shuffled into a new draw pile ({ $n } cards).
+tt-ev-reshuffled = The discard pile is shuffled into a new draw pile ({ $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }).
 tt-ev-passed = { $who } passes{ $why }.
 tt-penalty-bad_sherif = SHÉRIF! on a player without one card
 tt-penalty-bad_agilite = AGILITÉ! with a card that is not identical
-tt-outcome = { $rounds } rounds played to { $target } points.
+tt-outcome = { $rounds ->
+        [one] { $rounds } round played
+       *[other] { $rounds } rounds played
+    } to { $target ->
+        [one] { $target } point
+       *[other] { $target } points
+    }.
 tt-why-kept_drawn_card = {" "}(keeps the drawn card)
 tt-why-nothing_to_draw = {" "}(nothing to draw)
 tt-ev-tomahawk_called = TOMAHAWK! { $who } has one card left.
 tt-ev-sherif_called = SHÉRIF! { $who } calls on { $target }: { $result }.
 tt-caught = caught
 tt-not_caught = too late
-tt-ev-penalty = Bad faith! { $who } draws { $n } penalty cards ({ $reason }).
+tt-ev-penalty = Bad faith! { $who } draws { $n ->
+        [one] { $n } penalty card
+       *[other] { $n } penalty cards
+    } ({ $reason }).
 tt-ev-round_ended = Round { $round } over: { $result }. Totals: { $totals }
 tt-ev-round_won = { $name } empties their hand
 tt-ev-round_blocked = blocked, no winner
-tt-ev-match_ended = Match over! Winner(s): { $names }.
+tt-ev-match_ended = Match over! { $count ->
+        [one] Winner: { $names }
+       *[other] Winners: { $names }
+    }.
 tt-first_card = Round { $round } starts: first card { $card }.

@@ -16,7 +16,10 @@ my-column = [{ $column }] { $breed } { $colour } · { $place }
 my-no_place = (no place)
 my-story_by = { $name }: “{ $story }”
 my-players = Players:
-my-player_line = { $name }: { $cards } card(s){ $flags }
+my-player_line = { $name }: { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    }{ $flags }
 my-flag-passed = passed
 my-flag-voted = voted
 my-flag-sitting_out = sits out
@@ -46,7 +49,10 @@ my-ev-tie = Tie! { $who } picks among { $breeds }.
 my-ev-tie_broken = { $who } picks { $breed }.
 my-ev-turn_result = Tomy was at the place of the { $breed }! Must draw: { $names }.
 my-ev-turn_no_result = No breed wins this turn.
-my-ev-dog_deck_reshuffled = The dog discards become a new deck ({ $n } cards).
+my-ev-dog_deck_reshuffled = The dog discards become a new deck ({ $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }).
 my-ev-card_drawn = { $who } draws a dog card.
 my-ev-own_draw = You drew { $card }.
 my-ev-own_draw-other = Card drawn: { $card }.
@@ -63,7 +69,10 @@ my-ev-round_scored = Game { $game } scores: { $scores }; totals { $totals }.
 my-ev-game_started = Game { $game } dealt; { $who } holds the leash.
 my-ev-hand_dealt = Your new dogs: { $cards }
 my-ev-hand_dealt-other = New dogs: { $cards }
-my-ev-match_over = Match over ({ $reason }): { $names } win(s).
+my-ev-match_over = Match over ({ $reason }): { $count ->
+        [one] { $names } wins
+       *[other] { $names } win
+    }.
 my-reason-one_card_left = a player holds one card
 my-reason-locations_exhausted = no more places
 my-reason-target_score = target score reached

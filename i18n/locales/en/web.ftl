@@ -105,14 +105,26 @@ web-watching = You are watching this table.
 web-choose = Choose:
 web-hint-play = Your turn: play a card (or draw if you cannot).
 web-hint-name_colour = Your turn: name the colour.
-web-hint-face_sheriff = A Sheriff: answer with a Sheriff or a Shield, or take { $n } cards.
+web-hint-face_sheriff = A Sheriff: answer with a Sheriff or a Shield, or take { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }.
 web-hint-face_skip = A Skip: answer with a Shield, or take it.
 web-hint-drawn = Play the card you drew, or keep it.
 
 ## Tomahawk Tribal
-web-tt-draw_pile = Draw pile: { $n }
-web-tt-discard_pile = Discard pile: { $n }
-web-tt-round = Round { $round } · the match ends at { $target } points
+web-tt-draw_pile = Draw pile: { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }
+web-tt-discard_pile = Discard pile: { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }
+web-tt-round = Round { $round } · the match ends at { $target ->
+        [one] { $target } point
+       *[other] { $target } points
+    }
 web-tt-call_with_card = Shout TOMAHAWK! with the card I play (my last but one)
 web-call-tomahawk = TOMAHAWK!
 web-call-sherif = SHÉRIF! { $name } forgot TOMAHAWK!
@@ -125,7 +137,10 @@ web-tm-slot_down = Slot { $slot }, face down
 web-tm-freed = Freed
 web-tm-you_saw = You saw: { $card }
 web-tm-on_card = Gems on it
-web-tm-bag = Bag ({ $n } gems):
+web-tm-bag = Bag ({ $n ->
+        [one] { $n } gem
+       *[other] { $n } gems
+    }):
 web-tm-drawn = Drawn this turn:
 web-tm-removed = Removed:
 web-tm-status = Level { $level } · { $freed } of 6 freed
@@ -148,6 +163,7 @@ web-my-suggested = Suggested story: “{ $story }”
 web-my-tell_suggested = Tell the suggested story
 web-my-your_dogs = Your dog cards
 web-my-cards = { $n ->
+    [0] no card
     [one] one card
    *[other] { $n } cards
 }
@@ -157,23 +173,44 @@ web-my-hint-vote = Vote: play a dog card of the breed whose story you prefer.
 web-my-hint-tie = A tie: you hold the leash, pick the breed.
 
 ## Awimbawé
-web-aw-side = rounds won { $rounds } · hand { $hand } · tricks { $tricks } · Hyenas { $hyenas }
+web-aw-side = { $rounds ->
+        [one] { $rounds } round won
+       *[other] { $rounds } rounds won
+    } · { $hand ->
+        [one] { $hand } card in hand
+       *[other] { $hand } cards in hand
+    } · trick pile: { $tricks ->
+        [one] { $tricks } card
+       *[other] { $tricks } cards
+    } · { $hyenas ->
+        [one] { $hyenas } Hyena
+       *[other] { $hyenas } Hyenas
+    }
 web-aw-piles = { $name }'s piles
 web-aw-pile = pile { $pile } ({ $n })
 web-aw-trick = The trick
 web-aw-crowns = { $n ->
+    [-2] loses two crowns (−2, barred crowns)
+    [-1] loses one crown (−1, a barred crown)
+    [0] no crown
     [one] one crown
    *[other] { $n } crowns
 }
-web-aw-rounds_won = rounds won { $n }
-web-aw-hyenas = Hyenas { $n }
+web-aw-rounds_won = { $n ->
+        [one] { $n } round won
+       *[other] { $n } rounds won
+    }
+web-aw-hyenas = { $n ->
+        [one] { $n } Hyena
+       *[other] { $n } Hyenas
+    }
 web-aw-hint = Your decision: { $decision }.
 
 ## Replays
 web-replay = Replay
 web-replay_open = Watch the replay
 web-replay_title = { $game }: { $names }
-web-replay_details = The seed and its commitment
+web-replay_details = Check the shuffle: the secret and its fingerprint
 web-replay_steps = Steps
 web-replay_first = ◀◀ Start
 web-replay_prev = ◀ Previous

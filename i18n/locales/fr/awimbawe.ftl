@@ -17,7 +17,11 @@ aw-colour_f-yellow = jaune
 aw-colour_f-black = noire
 aw-colour_f-brown = marron
 aw-colour_f-sky = ciel
-aw-card = { $animal } { $colour } { $value } ♛{ $crowns }
+aw-card = { $animal } { $colour } { $value } { $crowns ->
+        [-2] ♛−2
+        [-1] ♛−1
+       *[other] ♛{ $crowns }
+    }
 aw-heir-silver = argent
 aw-heir-gold = or
 aw-heir_name-0 = tigre blanc
@@ -29,24 +33,42 @@ aw-decision-snake = pouvoir du Serpent
 aw-decision-cheetah = pouvoir du Guépard
 aw-decision-choose_leader = choisir qui entame la manche suivante
 aw-header = Manche { $round } · entame { $leader } · maintenant : { $name } ({ $decision })
-aw-side = { $name } · { $heir_name } ({ $heir }) · manches gagnées { $rounds } · main { $hand } · cartes prises { $taken } · hyènes { $hyenas }
+aw-side = { $name } · { $heir_name } ({ $heir }) · { $rounds ->
+        [one] { $rounds } manche gagnée
+       *[other] { $rounds } manches gagnées
+    } · { $hand ->
+        [one] { $hand } carte en main
+       *[other] { $hand } cartes en main
+    } · pile de plis : { $taken ->
+        [one] { $taken } carte
+       *[other] { $taken } cartes
+    } · { $hyenas ->
+        [one] { $hyenas } Hyène
+       *[other] { $hyenas } Hyènes
+    }
 aw-piles = piles :
 aw-face_down = ?
 aw-empty_pile = (vide)
 aw-paralysed = paralysées : { $cards }
-aw-paralysed_unknown = { $n } cachée(s)
+aw-paralysed_unknown = { $n ->
+        [one] { $n } cachée
+       *[other] { $n } cachées
+    }
 aw-trick = Pli : { $cards }
 aw-trick_empty = Pli : (pas encore de carte)
-aw-hand = Votre main : { $cards }
+aw-hand = Ta main : { $cards }
 aw-next_leader = Guépard : { $name } entame le pli suivant
 aw-last_trick = Dernier pli : { $led } / { $followed } → { $name }
-aw-round_result = Manche { $round } : { $name } ({ $reason }) · couronnes : { $crowns } · hyènes : { $hyenas }
-aw-snake_positions = Serpent : { $n } positions de main au choix
+aw-round_result = Manche { $round } : { $name } ({ $reason }) · couronnes : { $crowns } · Hyènes : { $hyenas }
+aw-snake_positions = { $n ->
+        [one] Serpent : { $n } position de main au choix
+       *[other] Serpent : { $n } positions de main au choix
+    }
 aw-from_hand = main
 aw-from_pile = pile { $pile }
 aw-act-play_card = Jouer { $card } ({ $source })
-aw-act-fight = Aigle : COMBATTRE (gagner le pli en atout)
-aw-act-flee = Aigle : FUIR (l'entame gagne le pli)
+aw-act-fight = Aigle : COMBATTRE (couper et remporter le pli)
+aw-act-flee = Aigle : FUIR (l'adversaire remporte le pli)
 aw-act-rhino_move = Rhinocéros : glisser le dessus de la pile { $from_pile } de { $name } sous la pile { $to_pile }
 aw-act-skip_power = Ne pas utiliser le pouvoir
 aw-act-cheetah_choice = Guépard : { $name } entame le pli suivant
@@ -65,21 +87,24 @@ aw-ev-rhino_move = Rhinocéros : { $who } glisse { $card } de la pile { $from_pi
 aw-hidden_card = une carte face cachée
 aw-ev-card_paralysed = Serpent : { $who } paralyse { $card } de { $owner }.
 aw-ev-card_paralysed_hand = Serpent : { $who } paralyse une carte cachée de la main de { $owner }.
-aw-ev-hand_card_paralysed = Votre { $card } est paralysé(e).
-aw-ev-hand_card_paralysed-other = { $card } de { $who } est paralysé(e).
+aw-ev-hand_card_paralysed = Ta carte { $card } est paralysée.
+aw-ev-hand_card_paralysed-other = La carte { $card } de { $who } est paralysée.
 aw-ev-cheetah_choice = Guépard : { $who } désigne { $leader } pour entamer le pli suivant.
 aw-ev-trick_won = { $winner } remporte le pli ({ $cards }).
 aw-ev-cards_turned_up = Retournées face visible : { $cards }.
 aw-ev-next_leader = { $who } entame ensuite.
-aw-ev-round_over = Manche { $round } gagnée par { $winner } ({ $reason }). Couronnes : { $crowns } ; hyènes : { $hyenas }.
-aw-reason-four_hyenas = quatre hyènes
+aw-ev-round_over = Manche { $round } gagnée par { $winner } ({ $reason }). Couronnes : { $crowns } ; Hyènes : { $hyenas }.
+aw-reason-four_hyenas = les quatre Hyènes
 aw-reason-more_crowns = plus de couronnes
-aw-reason-fewer_hyenas = moins de hyènes
+aw-reason-fewer_hyenas = moins de Hyènes
 aw-reason-last_trick = dernier pli
-aw-ev-match_over = { $winner } gagne la partie et est couronné(e) !
+aw-ev-match_over = { $winner } gagne la partie et devient roi ou reine de la savane !
 aw-ev-leader_chosen = { $who } choisit { $leader } pour entamer la manche suivante.
 aw-ev-round_dealt = Manche { $round } distribuée ; { $leader } entame.
-aw-ev-hand_dealt = Votre nouvelle main : { $cards }
+aw-ev-hand_dealt = Ta nouvelle main : { $cards }
 aw-ev-hand_dealt-other = Nouvelle main de { $who } : { $cards }
-aw-crowns_taken = couronnes prises { $n }
+aw-crowns_taken = { $n ->
+        [one] { $n } couronne prise
+       *[other] { $n } couronnes prises
+    }
 aw-act-play_card_plain = Jouer { $card }

@@ -1,6 +1,6 @@
 # The cli words of the clients (CLI, web). Ids: the clients' keys with '.' as '-'.
 
-you = vous
+you = toi
 seat = place
 seat_n = place { $n }
 free_seat = (libre)
@@ -30,142 +30,190 @@ gave_up = Le serveur reste injoignable ; abandon.
 interrupted = Interrompu.
 logged_in = Connecté en tant que { $name } (identifiant { $player_id }) ; session enregistrée dans { $path }.
 guest_session = Nouvelle session invitée au nom de { $name }.
-second_player = Un autre `cercle play` utilise votre session enregistrée : ce terminal joue en tant que nouvel invité, { $name }.
+second_player = Un autre `cercle play` utilise ta session enregistrée : ce terminal joue en tant que nouvel invité, { $name }.
 games_title = Jeux sur { $address } :
-players_range = { $low } à { $high } joueurs
-players_one = { $n } joueurs
+players_range = { $low } à { $high ->
+        [one] { $high } joueur
+       *[other] { $high } joueurs
+    }
+players_one = { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }
 options = options
 no_rooms = Aucune salle publique ouverte.
 rooms_title = Salles publiques ouvertes :
 room_line = { $room_id }  { $game } { $taken }/{ $total } places  hôte { $host }  { $options }
-created = Salle { $room_id } créée ({ $game }, { $players } places, { $visibility }).
+created = Salle { $room_id } créée ({ $game }, { $players ->
+        [one] { $players } place
+       *[other] { $players } places
+    }, { $visibility }).
 join_code = Code d'accès : { $code }
 public = publique
 private_room = privée
 joined_seat = Salle { $room_id } rejointe, place { $seat }.
-joined_spectator = Vous regardez la salle { $room_id } en spectateur.
+joined_spectator = Tu regardes la salle { $room_id } en spectateur.
 marked_ready = Prêt dans la salle { $room_id }.
 marked_not_ready = Pas prêt dans la salle { $room_id }.
 started = Partie lancée dans la salle { $room_id }.
 bot_added = Robot ajouté dans la salle { $room_id }.
-left_room = Vous avez quitté la salle { $room_id }.
+left_room = Tu as quitté la salle { $room_id }.
 status-open = ouverte
 status-playing = en cours
 status-finished = terminée
 status-abandoned = abandonnée
 status-unspecified = inconnu
 lobby_title = Salle { $room_id } · { $game } · { $status } · code { $code }
-lobby_wait_others = En attente de joueurs : { $free } place(s) libre(s). Pour rejoindre : cercle play { $room_id }
+lobby_wait_others = En attente de joueurs : { $free ->
+        [one] une place libre
+       *[other] { $free } places libres
+    }. Pour rejoindre : cercle play { $room_id }
 lobby_wait_ready = En attente que tout le monde soit prêt…
 lobby_guest_hint = L'hôte lance la partie quand toutes les places sont prises.
 starting = Lancement de la partie…
 quick_joined = Salle { $room_id } rejointe (place { $seat }).
 quick_created = Salle { $room_id } créée ; en attente des autres joueurs.
-bots_room = Salle { $room_id } créée avec { $n } robot(s).
+bots_room = Salle { $room_id } créée avec { $n ->
+        [one] un robot
+       *[other] { $n } robots
+    }.
 choose_game = Quel jeu ?{" "}
 unknown_game_or_room = { $what } : ni un jeu ({ $games }) ni une salle connue du serveur.
 turn_of = On attend { $names }
-your_turn = À vous de jouer !
+your_turn = À toi de jouer !
 time_left = encore { $seconds } s
-time_warning = ⏱ encore { $seconds } s pour décider (ensuite le serveur joue pour vous).
-actions_title = Vos actions possibles :
-prompt_choice = Choisissez 1–{ $n } (h : aide, q : quitter) >{" "}
+time_warning = ⏱ encore { $seconds } s pour décider (ensuite le serveur joue pour toi).
+actions_title = Tes actions possibles :
+prompt_choice = Choisis 1–{ $n } (h : aide, q : quitter) >{" "}
 prompt_idle = (h : aide, q : quitter) >{" "}
-invalid_choice = Choix invalide '{ $text }' : tapez un nombre de 1 à { $n }.
-menu_changed = La liste a changé avant que '{ $text }' n'arrive : « { $label } » n'est plus proposé. Rien n'a été joué ; choisissez à nouveau.
-menu_changed_none = La liste a changé avant que '{ $text }' n'arrive. Rien n'a été joué ; choisissez à nouveau.
+invalid_choice = Choix invalide '{ $text }' : tape un nombre de 1 à { $n }.
+menu_changed = La liste a changé avant que '{ $text }' n'arrive : « { $label } » n'est plus proposé. Rien n'a été joué ; choisis à nouveau.
+menu_changed_none = La liste a changé avant que '{ $text }' n'arrive. Rien n'a été joué ; choisis à nouveau.
 no_choice_now = Il n'y a rien à choisir pour l'instant.
 refused = Refusé : { $message }
-stale = La table a bougé avant votre action ; voici la nouvelle situation.
+stale = La table a bougé avant ton action ; voici la nouvelle situation.
 auto_played = → { $label }
-story_prompt = Votre histoire (1 à 500 caractères ; Entrée garde : « { $example } ») >{" "}
-story_too_long = Trop long : { $n } caractères (500 au plus). Recommencez.
-story_blank = Rien que des espaces : tapez une histoire, ou Entrée seule pour garder celle proposée.
-help = Tapez le numéro d'une action puis Entrée. La liste se met à jour à chaque coup ; les annonces hors tour y apparaissent dès qu'elles sont possibles. Entrée seule redessine ; q quitte (votre place reste, le serveur joue pour vous après les délais) ; « > texte » écrit à la table.
-spectating = Vous regardez en spectateur.
+story_prompt = Ton histoire (1 à 500 caractères ; Entrée garde : « { $example } ») >{" "}
+story_too_long = Trop long : { $n ->
+        [one] { $n } caractère
+       *[other] { $n } caractères
+    } (500 au plus). Recommence.
+story_blank = Rien que des espaces : tape une histoire, ou Entrée seule pour garder celle proposée.
+help = Tape le numéro d'une action puis Entrée. La liste se met à jour à chaque coup ; les annonces hors tour y apparaissent dès qu'elles sont possibles. Entrée seule redessine ; q quitte (ta place reste, le serveur joue pour toi après les délais) ; « > texte » écrit à la table.
+spectating = Tu regardes en spectateur.
 table_paused = La table est en pause : aucun de ses joueurs n'est là. Elle reprend quand l'un d'eux revient.
 table_resumed = La table reprend : un joueur est revenu.
-quit = Vous quittez la table ; la partie continue. Pour revenir : cercle play { $room_id }
+quit = Tu quittes la table ; la partie continue. Pour revenir : cercle play { $room_id }
 events_title = Derniers événements :
 replay_hint = Rediffusion : cercle replay { $room_id }
 match_over = Partie terminée.
-winners = Gagnant(s) : { $names }
+winners = { $count ->
+        [one] Vainqueur : { $names }
+       *[other] Vainqueurs : { $names }
+    }
 no_winner = Pas de gagnant.
 scores = Scores : { $scores }
 reason = Raison : { $reason }
 abandoned = La salle a été abandonnée.
-replay_title = Rediffusion de la salle { $room_id } : { $game }, { $players } joueurs ({ $names })
+replay_title = Rediffusion de la salle { $room_id } : { $game }, { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    } ({ $names })
 replay_step = #{ $version } { $seat } : { $action }
 replay_timeout = (temps écoulé : le serveur a joué)
-replay_seed = Graine { $seed }, nonce { $nonce }
+replay_seed = Secret du mélange (révélé à la fin) : { $seed }, sel { $nonce }
 replay_commitment = 
-    sha256("<graine>:<nonce>") = { $digest }
-    engagement publié au début = { $commitment }
-commitment_ok = ✓ Engagement vérifié : les mélanges étaient fixés avant le premier coup.
-commitment_bad = ✗ Engagement NON CONFORME : cette rediffusion ne correspond pas à l'annonce.
+    empreinte sha256("<secret>:<sel>") = { $digest }
+    empreinte montrée au début = { $commitment }
+commitment_ok = ✓ Mélange vérifié : le mélange des cartes était fixé avant le premier coup ; personne n'a pu le changer en cours de partie.
+commitment_bad = ✗ Mélange NON vérifié : le secret révélé ne correspond pas à l'empreinte montrée au début.
 ev-created = { $who } a ouvert la salle.
-ev-joined = { $who } s'est assis(e).
-ev-left = { $who } est parti(e).
+ev-joined = { $who } prend place.
+ev-left = { $who } quitte la salle.
 ev-ready = { $who } a changé son état « prêt ».
-ev-ready_on = { $who } est prêt(e).
-ev-ready_off = { $who } n'est plus prêt(e).
+ev-ready_on = { $who } donne son feu vert.
+ev-ready_off = { $who } retire son feu vert.
 ev-bot_added = Un robot s'est installé.
 ev-bot_removed = Un robot est parti.
 ev-spectator_joined = Un spectateur est arrivé.
 ev-spectator_left = Un spectateur est parti.
-ev-match_started = La partie commence ! Engagement de la graine { $commitment }…
+ev-match_started = La partie commence ! Empreinte du mélange : { $commitment }… (la rediffusion la vérifiera)
 ev-match_finished = La partie est terminée.
-ev-seat_taken_over = { $who } est absent(e) : un robot joue à sa place.
+ev-seat_taken_over = { $who } s'absente : un robot joue à sa place.
 ev-seat_taken_back = { $who } est de retour.
 ev-chat_sent = { $who } : « { $text } »
 ev-seat_muted = { $muted ->
-    [yes] L'hôte a coupé la parole à { $who }.
+    [yes] L'hôte a retiré la parole à { $who }.
    *[no] L'hôte a rendu la parole à { $who }.
 }
 cards-none = Ce jeu n'a pas de catalogue.
-cards-tomahawk = { $count } cartes ; { $hand } en main au début de chaque manche :
-cards-tomahawk_kind = { $name } : { $copies } { $copies ->
-        [one] exemplaire
-       *[other] exemplaires
-    }, { $points } points{ $draw ->
+cards-tomahawk = { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    } ; { $hand } en main au début de chaque manche :
+cards-tomahawk_kind = { $name } : { $copies ->
+        [one] { $copies } exemplaire
+       *[other] { $copies } exemplaires
+    }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $draw ->
         [0] {""}
        *[other] , le joueur suivant pioche { $draw }
     }
-cards-tamashii = Les { $count } esprits (nom, gemmes nécessaires, pouvoir) :
+cards-tamashii = { $count ->
+        [one] L'esprit (nom, gemmes nécessaires, pouvoir) :
+       *[other] Les { $count } esprits (nom, gemmes nécessaires, pouvoir) :
+    }
 cards-tamashii_bag = Le sac contient { $gems }.
-cards-tomy = { $count } cartes chien, { $hand } en main ; les races :
-cards-tomy_breed = { $breed } : { $count } cartes
-cards-tomy_places = { $count } cartes lieu.
-cards-awimbawe = { $count } cartes ; { $hand } en main au début de chaque manche :
+cards-tomy = { $count ->
+        [one] { $count } carte chien
+       *[other] { $count } cartes chien
+    }, { $hand } en main ; les races :
+cards-tomy_breed = { $breed } : { $count ->
+        [one] une carte
+       *[other] { $count } cartes
+    }
+cards-tomy_places = { $count ->
+        [one] Une carte lieu.
+       *[other] { $count } cartes lieu.
+    }
+cards-awimbawe = { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    } ; { $hand } en main au début de chaque manche :
 cards-awimbawe_power = { $animal } : { $power }
 cards-aw_power-mouse = bat l'Éléphant de sa couleur
 cards-aw_power-rhino = peut glisser la carte du dessus d'une pile adverse sous une autre de ses piles
 cards-aw_power-cheetah = peut désigner qui entame le pli suivant
 cards-aw_power-hyena = qui prend les quatre Hyènes d'une manche la perd aussitôt
 cards-aw_power-snake = peut paralyser une carte disponible de l'adversaire pour son prochain coup
-cards-aw_power-eagle = un atout ; en réponse, il combat (remporte le pli) ou fuit
-help-cards = Tapez c pour lister les cartes du jeu.
+cards-aw_power-eagle = un atout ; s'il répond à une autre couleur, il combat (il coupe et remporte le pli) ou fuit (l'adversaire remporte le pli)
+help-cards = Tape c pour lister les cartes du jeu.
 bot_name = Robot { $n }
 refused_plain = le serveur a refusé.
-cannot_connect = Impossible de joindre le serveur à { $address }. Est-il lancé (`make run`) ? Vérifiez --address.
-lobby_wait_code = En attente de joueurs : { $free } place(s) libre(s). Salle privée : pour rejoindre, son code : cercle play { $code }
-lobby_host_bots = Vous êtes l'hôte : la partie commence quand toutes les places sont prises. Tapez b puis Entrée pour installer un robot.
-lobby_host_start = Vous êtes l'hôte : la partie commence quand tout le monde est prêt (Entrée : lancer).
+cannot_connect = Impossible de joindre le serveur à { $address }. Est-il lancé (`make run`) ? Vérifie --address.
+lobby_wait_code = En attente de joueurs : { $free ->
+        [one] une place libre
+       *[other] { $free } places libres
+    }. Salle privée : pour rejoindre, son code : cercle play { $code }
+lobby_host_bots = Tu es l'hôte : la partie commence quand toutes les places sont prises. Tape b puis Entrée pour installer un robot.
+lobby_host_start = Tu es l'hôte : la partie commence quand tout le monde est prêt (Entrée : lancer).
 lobby_keys_host = Ici : b installe un robot, Entrée lance quand toutes les places sont prises, q quitte.
 lobby_keys_guest = Ici : q quitte ; l'hôte lance la partie.
-ask_name = Votre nom à la table (Entrée : { $default }) >{" "}
+ask_name = Ton nom à la table (Entrée : { $default }) >{" "}
 private_created = Salle privée { $room_id } créée. Pour rejoindre, son code : cercle play { $code }
 replay_more = Entrée : coup suivant · a : tout le reste · q : arrêter >{" "}
 reason-ROOM_NOT_FOUND = Aucune salle ne porte cet identifiant.
-reason-UNKNOWN_JOIN_CODE = Aucune salle n'a ce code : vérifiez-le (6 lettres ou chiffres).
-reason-PRIVATE_ROOM = Cette salle est privée : rejoignez-la avec son code.
-reason-ROOM_FULL = Toutes les places de cette salle sont prises ; vous pouvez la regarder avec `cercle watch`.
+reason-UNKNOWN_JOIN_CODE = Aucune salle n'a ce code : vérifie-le (6 lettres ou chiffres).
+reason-PRIVATE_ROOM = Cette salle est privée : rejoins-la avec son code.
+reason-ROOM_FULL = Toutes les places de cette salle sont prises ; tu peux la regarder avec `cercle watch`.
 reason-UNKNOWN_GAME = Ce serveur ne propose pas ce jeu : voir `cercle games`.
-reason-NOT_YOUR_TURN = Ce n'est pas votre tour.
+reason-NOT_YOUR_TURN = Ce n'est pas ton tour.
 reason-TOO_LATE = Trop tard : quelqu'un a été plus rapide.
 reason-NOT_HOST = Seul l'hôte peut faire cela.
-reason-MATCH_NOT_FINISHED = La partie n'est pas terminée : le replay est pour les parties finies.
-reason-UNAUTHENTICATED = Votre session n'est plus valable : lancez `cercle login NOM`.
+reason-MATCH_NOT_FINISHED = La partie n'est pas terminée : la rediffusion est pour les parties finies.
+reason-UNAUTHENTICATED = Ta session n'est plus valable : lance `cercle login NOM`.
 room_option-turn_seconds = { $value ->
         [0] sans chrono par tour
        *[other] { $value } s par tour
@@ -215,3 +263,24 @@ panel-close = x : fermer
 panel-more = … et { $n } lignes de plus (cercle cards { $game })
 panel-closed = Panneaux fermés.
 help-panels = x ferme les panneaux (la carte que tu as regardée, les cartes).
+
+# A bot at the table: its name (game-<game>-bot_name in games.ftl, else bot_name) and how it
+# plays ($level: strong, random, or empty when unknown).
+bot_label = { $level ->
+    [strong] { $name } (robot fort)
+    [random] { $name } (robot qui joue au hasard)
+   *[other] { $name } (robot)
+}
+bot_kind = { $level ->
+    [strong] robot fort
+    [random] robot qui joue au hasard
+   *[other] robot
+}
+seats_too_few = cercle play : { $players ->
+        [one] { $players } place ne suffit pas
+       *[other] { $players } places ne suffisent pas
+    } pour toi et { $bots ->
+        [one] { $bots } robot
+       *[other] { $bots } robots
+    } : demandes-en plus avec --players.
+name_a_game = cercle play : nomme un jeu ({ $games }) ou une salle.

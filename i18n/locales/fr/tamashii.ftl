@@ -10,7 +10,7 @@ tm-power-remove_black = une gemme noire quitte le sac
 tm-power-peek = regarder une carte
 tm-power-none = pas de pouvoir
 tm-phase-choose = choix
-tm-phase-gathering = récolte de gemmes
+tm-phase-gathering = réunir des pierres magiques
 tm-phase-power_peek = coup d'œil de Tsuchi
 tm-phase-over = terminée
 tm-level-novice = novice
@@ -29,7 +29,10 @@ tm-verdict-not_bad = Pas mal !
 tm-verdict-good_work = Bon travail !
 tm-verdict-very_good_work = Très bon travail !
 tm-verdict-wonderful = Formidable ! Essayons un niveau plus difficile la prochaine fois !
-tm-header = Niveau { $level } · libérés { $freed }/6 · { $phase } · tour : { $name }
+tm-header = Niveau { $level } · { $freed ->
+        [one] { $freed } libéré sur 6
+       *[other] { $freed } libérés sur 6
+    } · { $phase } · tour : { $name }
 tm-no_gems = aucune gemme
 tm-face_down = face cachée
 tm-freed_card = LIBÉRÉ { $name } (besoins { $needs } ; { $power })
@@ -41,19 +44,19 @@ tm-bag = Sac : { $gems } ({ $n ->
 })
 tm-drawn = Piochées ce tour : { $gems }
 tm-removed = Retirées : { $gems }
-tm-my_peek = Vous avez vu l'emplacement { $slot } : { $card }
+tm-my_peek = Tu as vu l'emplacement { $slot } : { $card }
 tm-seen_by_all = Tout le monde a vu l'emplacement { $slot } : { $card }
 tm-card = { $name } (besoins { $needs } ; { $power })
 tm-verdict = Verdict : { $verdict }
 tm-act-peek = Regarder l'emplacement { $slot }
-tm-act-gather = Récolter : piocher une gemme
+tm-act-gather = Réunir des pierres : piocher une gemme dans le sac
 tm-act-draw_again = Piocher une gemme de plus
 tm-act-place = Poser les gemmes sur l'emplacement { $slot }
 tm-act-place_free = Poser les gemmes sur l'emplacement { $slot } et tenter de le libérer
 tm-act-power_peek = Pouvoir de Tsuchi : regarder l'emplacement { $slot }
 tm-ev-slot_peeked = { $who } regarde l'emplacement { $slot }{ $power }.
 tm-by_power = {" "}(pouvoir de Tsuchi)
-tm-ev-peeked = Vous avez vu l'emplacement { $slot } : { $name }.
+tm-ev-peeked = Tu as vu l'emplacement { $slot } : { $name }.
 tm-ev-peeked-other = { $who } a vu l'emplacement { $slot } : { $name }.
 tm-ev-gem_drawn = { $who } pioche une gemme { $colour }.
 tm-ev-bust = Gemme noire ! { $who } perd tout : { $gems } retournent au sac.
@@ -65,10 +68,13 @@ tm-to-removed = retirées
 tm-ev-liberation_failed = L'emplacement { $slot } était { $name } : pas assez de gemmes, { $gems } retirées.
 tm-ev-power_applied = Pouvoir de { $name } : { $power }.
 tm-ev-turn_timed_out = Le temps de { $who } est écoulé.
-tm-ev-gem_eroded = Érosion : une gemme { $colour } quitte le sac.
-tm-ev-gem_eroded_none = Érosion : rien à retirer.
+tm-ev-gem_eroded = Fin du tour : une gemme { $colour } quitte le sac.
+tm-ev-gem_eroded_none = Fin du tour : aucune gemme à retirer du sac.
 tm-ev-turn_started = Au tour de { $who }.
-tm-ev-match_over = Fin : { $freed } Tamashii libérés. { $verdict }
+tm-ev-match_over = Fin : { $freed ->
+        [one] { $freed } Tamashii libéré
+       *[other] { $freed } Tamashii libérés
+    }. { $verdict }
 tm-gem_n = { $n ->
     [one] { $n } { $colour }
    *[other] { $n } { $colour }s

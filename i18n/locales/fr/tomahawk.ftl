@@ -45,14 +45,17 @@ tt-turn = Au tour de : { $name } ({ $phase })
 tt-pending = Pioche du Shérif en attente : +{ $n } (lancée par { $caster })
 tt-skip_pending = Passe ton tour en attente (lancé par { $caster })
 tt-agilite_window = Fenêtre AGILITÉ ! : { $card } joué par { $name }
-tt-seat_line = { $cards } carte(s) · total { $total }
+tt-seat_line = { $cards ->
+        [one] { $cards } carte
+       *[other] { $cards } cartes
+    } · total { $total }
 tt-called = TOMAHAWK ! annoncé
 tt-catchable = une carte sans TOMAHAWK ! (SHÉRIF ! possible)
 tt-skips_next = passe son prochain tour
 tt-shaman_back = le Chamane peut renvoyer à { $name } ({ $draw })
 tt-shaman_skip = un Passe ton tour
 tt-shaman_draw = +{ $n }
-tt-hand = Votre main :
+tt-hand = Ta main :
 tt-drawn_card = Carte piochée (jouable) : { $card }
 tt-last_round = Manche { $round } précédente : { $winner } · points { $points }
 tt-last_round_winner = gagnée par { $name }
@@ -64,14 +67,14 @@ tt-act-with_tomahawk = + TOMAHAWK !
 tt-act-draw = Piocher une carte
 tt-act-pass = Garder la carte piochée (fin du tour)
 tt-act-take_pending_draw = Encaisser la pioche du Shérif (+{ $n })
-tt-act-take_skip = Subir le Passe ton tour (perdre le tour)
+tt-act-take_skip = Subir le Passe ton tour (passer ton tour)
 tt-act-name_colour = Nommer la couleur : { $colour }
 tt-act-combo = COMBO ! les quatre { $symbol } → couleur { $colour }
 tt-act-agilite = AGILITÉ ! { $card }
-tt-act-call_tomahawk = TOMAHAWK ! (annoncer votre dernière carte)
+tt-act-call_tomahawk = TOMAHAWK ! (annoncer ta dernière carte)
 tt-act-call_sherif = SHÉRIF ! sur { $name }
 tt-ev-round_started = La manche { $round } commence : { $starter } débute, première carte { $card }.
-tt-ev-hand_dealt = Votre nouvelle main : { $cards }
+tt-ev-hand_dealt = Ta nouvelle main : { $cards }
 tt-ev-hand_dealt-other = Nouvelle main de { $who } : { $cards }
 tt-ev-colour_named = { $who } nomme la couleur { $colour }.
 tt-ev-card_played = { $who } joue { $card }.
@@ -81,7 +84,7 @@ tt-ev-swap_with = Échange avec { $name }.
 tt-ev-combo_played = COMBO ! { $who } joue les quatre { $symbol } ; couleur { $colour }.
 tt-ev-sheriff_pending = { $who } fait face à une pioche du Shérif de { $total } (de { $caster }).
 tt-ev-skip_pending = { $who } fait face à un Passe ton tour (de { $caster }).
-tt-ev-turn_skipped = { $who } perd son tour.
+tt-ev-turn_skipped = { $who } passe son tour.
 tt-ev-effect_returned = { $by } de { $who } : l'effet revient à { $to }{ $draw }.
 tt-ev-returned_draw = {" "}qui pioche { $n }
 tt-by-shield = Bouclier
@@ -89,30 +92,48 @@ tt-by-shaman = Chamane
 tt-ev-direction_changed = Le sens est maintenant { $direction }.
 tt-ev-hands_swapped = { $who } échange sa main avec { $target }.
 tt-ev-hands_passed = Toutes les mains passent au joueur suivant !
-tt-ev-hand_received = Votre main est maintenant : { $cards }
+tt-ev-hand_received = Ta main est maintenant : { $cards }
 tt-ev-hand_received-other = Main de { $who } : { $cards }
-tt-ev-drew = { $who } pioche { $count } carte(s){ $why }.
+tt-ev-drew = { $who } pioche { $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    }{ $why }.
 tt-why-turn = {""}
 tt-why-sheriff = {" "}(Shérif)
 tt-why-returned = {" "}(effet renvoyé)
-tt-why-sherif = {" "}(pris par SHÉRIF !)
+tt-why-sherif = {" "}(après un SHÉRIF !)
 tt-why-penalty = {" "}(pénalité)
-tt-ev-drew_cards = Vous avez pioché : { $cards }
+tt-ev-drew_cards = Tu as pioché : { $cards }
 tt-ev-drew_cards-other = { $who } a pioché : { $cards }
-tt-ev-reshuffled = La défausse est mélangée en une nouvelle pioche ({ $n } cartes).
+tt-ev-reshuffled = La défausse est mélangée en une nouvelle pioche ({ $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    }).
 tt-ev-passed = { $who } passe{ $why }.
 tt-penalty-bad_sherif = SHÉRIF ! sur un joueur qui n'a pas une carte
 tt-penalty-bad_agilite = AGILITÉ ! avec une carte non identique
-tt-outcome = { $rounds } manches jouées en { $target } points.
+tt-outcome = { $rounds ->
+        [one] { $rounds } manche jouée
+       *[other] { $rounds } manches jouées
+    } en { $target ->
+        [one] { $target } point
+       *[other] { $target } points
+    }.
 tt-why-kept_drawn_card = {" "}(garde la carte piochée)
 tt-why-nothing_to_draw = {" "}(rien à piocher)
 tt-ev-tomahawk_called = TOMAHAWK ! { $who } n'a plus qu'une carte.
 tt-ev-sherif_called = SHÉRIF ! { $who } interpelle { $target } : { $result }.
-tt-caught = pris(e)
+tt-caught = bien vu
 tt-not_caught = trop tard
-tt-ev-penalty = Mauvaise foi ! { $who } pioche { $n } cartes de pénalité ({ $reason }).
+tt-ev-penalty = Mauvaise foi ! { $who } pioche { $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    } de pénalité ({ $reason }).
 tt-ev-round_ended = Fin de la manche { $round } : { $result }. Totaux : { $totals }
 tt-ev-round_won = { $name } vide sa main
 tt-ev-round_blocked = bloquée, pas de gagnant
-tt-ev-match_ended = Fin de partie ! Gagnant(s) : { $names }.
+tt-ev-match_ended = Fin de partie ! { $count ->
+        [one] Vainqueur : { $names }
+       *[other] Vainqueurs : { $names }
+    }.
 tt-first_card = La manche { $round } commence : première carte { $card }.

@@ -16,13 +16,16 @@ my-column = [{ $column }] { $breed } { $colour } · { $place }
 my-no_place = (aucun lieu)
 my-story_by = { $name } : « { $story } »
 my-players = Joueurs :
-my-player_line = { $name } : { $cards } carte(s){ $flags }
+my-player_line = { $name } : { $cards ->
+        [one] { $cards } carte
+       *[other] { $cards } cartes
+    }{ $flags }
 my-flag-passed = a passé
 my-flag-voted = a voté
 my-flag-sitting_out = ne vote pas
 my-flag-leash = laisse
-my-hand = Vos chiens :
-my-my_vote = Votre vote : { $card }
+my-hand = Tes chiens :
+my-my_vote = Ton vote : { $card }
 my-tie = Égalité entre : { $breeds }
 my-last_turn = Tour précédent : { $result }
 my-piles = Pioche de chiens { $dogs } · défausse { $dog_discards } · pioche de lieux { $places }
@@ -37,18 +40,21 @@ my-ev-passed = { $who } passe.
 my-ev-vote_started = Au vote ! Races : { $breeds }.{ $out }
 my-ev-sitting_out = {" "}Ne votent pas : { $names }.
 my-ev-voted = { $who } a voté.
-my-ev-own_vote = Vous avez voté avec { $card }.
+my-ev-own_vote = Tu as voté avec { $card }.
 my-ev-own_vote-other = Vote caché : { $card }.
 my-ev-sat_out = { $who } ne vote pas.
 my-ev-votes_revealed = Votes : { $votes }.
 my-ev-no_votes = Personne n'a pu voter.
 my-ev-tie = Égalité ! { $who } choisit parmi { $breeds }.
 my-ev-tie_broken = { $who } choisit { $breed }.
-my-ev-turn_result = Tomy était chez le { $breed } ! Piochent : { $names }.
+my-ev-turn_result = Tomy était chez le { $breed } ! À piocher : { $names }.
 my-ev-turn_no_result = Aucune race ne gagne ce tour.
-my-ev-dog_deck_reshuffled = La défausse de chiens devient une pioche ({ $n } cartes).
+my-ev-dog_deck_reshuffled = La défausse de chiens devient une pioche ({ $n ->
+        [one] { $n } carte
+       *[other] { $n } cartes
+    }).
 my-ev-card_drawn = { $who } pioche une carte chien.
-my-ev-own_draw = Vous avez pioché { $card }.
+my-ev-own_draw = Tu as pioché { $card }.
 my-ev-own_draw-other = Carte piochée : { $card }.
 my-ev-no_card_to_draw = { $who } n'a rien à piocher.
 my-ev-locations_discarded = Lieux défaussés sous { $breeds }.
@@ -61,9 +67,12 @@ my-ev-game_over = Manche { $game } terminée ({ $reason }) : { $count ->
 }
 my-ev-round_scored = Points de la manche { $game } : { $scores } ; totaux { $totals }.
 my-ev-game_started = Manche { $game } distribuée ; { $who } tient la laisse.
-my-ev-hand_dealt = Vos nouveaux chiens : { $cards }
+my-ev-hand_dealt = Tes nouveaux chiens : { $cards }
 my-ev-hand_dealt-other = Nouveaux chiens : { $cards }
-my-ev-match_over = Fin de partie ({ $reason }) : { $names } gagne(nt).
+my-ev-match_over = Fin de partie ({ $reason }) : { $count ->
+        [one] { $names } gagne
+       *[other] { $names } gagnent
+    }.
 my-reason-one_card_left = un joueur n'a plus qu'une carte
 my-reason-locations_exhausted = plus de lieux
 my-reason-target_score = score cible atteint
@@ -93,7 +102,7 @@ my-story-10 = Tomy cherche un coin tranquille pour une sieste de { $breed }, et 
 my-story-11 = { $Place } : un chat a fait le dos rond devant le vide. Il savait, lui, qu'un { $breed } invisible était là.
 my-story-12 = { $Place } : une balle a roulé toute seule sur le sol. Un { $breed } joueur, je dirais : Tomy.
 my-story-13 = Le boulanger a vu un beignet s'envoler de sa boutique vers cet endroit : { $place }. Tomy, notre { $breed }, est gourmand.
-my-story-14 = Écoutez bien à cet endroit : { $place }. Ce petit ronflement, c'est un { $breed } invisible qui rêve de saucisses.
+my-story-14 = Écoute bien à cet endroit : { $place }. Ce petit ronflement, c'est un { $breed } invisible qui rêve de saucisses.
 my-story-15 = { $Place } : les flaques éclaboussent toutes seules après la pluie. Seul un { $breed } saute dans chacune d'elles.
 my-story-16 = Le fil d'un cerf-volant a été tiré vers cet endroit : { $place }. Tomy, notre { $breed }, voulait jouer.
 my-story-17 = { $Place } : toutes les fleurs penchent du même côté, comme si un { $breed } venait de les frôler.

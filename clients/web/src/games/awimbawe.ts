@@ -1,5 +1,5 @@
 /**
- * Awimbawé's table: the opponent's side (heir, rounds won, hand, piles, tricks, Hyenas,
+ * Awimbawé's table: the opponent's side (heir, rounds won, hand, piles, trick pile, Hyenas,
  * paralysed cards), the trick being played, the reader's side and hand. A card you may play
  * (from your hand or the top of a pile) is a button; the powers' choices (Eagle, Rhino,
  * Cheetah, Snake, the next round's leader) are the table's plain buttons, whose labels say
@@ -81,7 +81,7 @@ function face(card: AwimbaweCardView | undefined, ctx?: TableContext): SVGElemen
     title: animalWord(card.animal),
     subtitle: colourWord(card.colour),
     corner: String(card.value),
-    mark: card.crowns ? `♛${card.crowns}` : undefined,
+    mark: card.crowns ? `♛${card.crowns < 0 ? `−${-card.crowns}` : card.crowns}` : undefined, // barred crowns: a real minus
     hue: ((AwimbaweColour[card.colour] ?? "none").toLowerCase() as Hue) ?? "none",
     label: `${awCardName(card)}${card.crowns ? `, ${t("web-aw-crowns", { n: card.crowns })}` : ""}`,
     tip: tip(card, ctx),
