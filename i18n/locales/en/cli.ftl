@@ -203,7 +203,6 @@ lobby_keys_host = Here: b seats a bot, Enter starts once every seat is taken, q 
 lobby_keys_guest = Here: q leaves; the host starts the match.
 ask_name = Your name at the table (Enter: { $default }) >{" "}
 private_created = Private room { $room_id } created. Others join with its code: cercle play { $code }
-replay_more = Enter: next move · a: all the rest · q: stop >{" "}
 reason-ROOM_NOT_FOUND = There is no room with that id.
 reason-UNKNOWN_JOIN_CODE = No room has that join code: check the code (6 letters or digits).
 reason-PRIVATE_ROOM = This room is private: join it with its join code.

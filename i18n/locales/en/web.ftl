@@ -218,7 +218,6 @@ web-replay_next = Next ▶
 web-replay_last = End ▶▶
 web-replay_position = step { $n } of { $total }
 web-replay_start = Before the first move.
-web-replay_current = Step { $n }, newest first below.
 
 ## Refusals, in plain words (by the server's reason)
 web-refusal-UNKNOWN = Something went wrong; try again.

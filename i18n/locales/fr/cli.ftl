@@ -203,7 +203,6 @@ lobby_keys_host = Ici : b installe un robot, Entrée lance quand toutes les plac
 lobby_keys_guest = Ici : q quitte ; l'hôte lance la partie.
 ask_name = Ton nom à la table (Entrée : { $default }) >{" "}
 private_created = Salle privée { $room_id } créée. Pour rejoindre, son code : cercle play { $code }
-replay_more = Entrée : coup suivant · a : tout le reste · q : arrêter >{" "}
 reason-ROOM_NOT_FOUND = Aucune salle ne porte cet identifiant.
 reason-UNKNOWN_JOIN_CODE = Aucune salle n'a ce code : vérifie-le (6 lettres ou chiffres).
 reason-PRIVATE_ROOM = Cette salle est privée : rejoins-la avec son code.
@@ -256,7 +255,7 @@ replay_more_keys = Entrée : coup suivant · t : la table{ $rounds ->
     [yes] {" "}· r 2 : aller à la manche 2
    *[no] {""}
 } · a : tout le reste · q : arrêter >{" "}
-replay_no_round = Ce match n'a pas de manche { $n } (manches 1 à { $last }).
+replay_no_round = Cette partie n'a pas de manche { $n } (manches 1 à { $last }).
 
 ## glance: panels that stay on screen until closed (a card you peeked at, the catalogue)
 panel-close = x : fermer

@@ -221,7 +221,6 @@ web-replay_next = Suivant ▶
 web-replay_last = Fin ▶▶
 web-replay_position = étape { $n } sur { $total }
 web-replay_start = Avant le premier coup.
-web-replay_current = Étape { $n }, la plus récente en premier ci-dessous.
 
 ## Refusals, in plain words (by the server's reason)
 web-refusal-UNKNOWN = Un problème est survenu ; réessaie.
