@@ -83,3 +83,10 @@ aw-ev-hand_dealt = Your new hand: { $cards }
 aw-ev-hand_dealt-other = New hand of { $who }: { $cards }
 aw-crowns_taken = crowns taken { $n }
 aw-act-play_card_plain = Play { $card }
+
+## The rest between rounds (issue 30, moments)
+aw-ev-ready_for_next_round = { $who } is ready for the next round.
+aw-act-next_round = Next round
+aw-decision-round_over = round over
+aw-pause-title = End of round { $round }: { $name } wins it ({ $reason }).
+aw-pause-row = crowns { $crowns } · Hyenas { $hyenas } · rounds won { $won }

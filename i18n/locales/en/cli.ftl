@@ -202,3 +202,11 @@ room_option-rounds = { $value ->
     }
 room_option-language = language { $value }
 room_option_other = { $description }: { $value }
+
+## The rest between rounds (issue 30, moments)
+room_option-pause_seconds = { $value ->
+        [0] no rest between rounds
+       *[other] { $value } s rest between rounds
+    }
+pause_status = Rest: play resumes in { $seconds } s (type the number of "next" to go on)
+pause_waiting = waiting for { $names }

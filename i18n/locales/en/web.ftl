@@ -247,3 +247,28 @@ web-chat_unmute_who = Unmute { $who }
 
 ## Awimbawé card names (the crowns are shown apart)
 web-aw-card = { $colour } { $animal } { $value }
+
+## The rest between rounds (issue 30, moments)
+web-option-pause_seconds = Seconds of rest between rounds
+web-pause-next_round = Next round
+web-pause-next_story = Next story
+web-pause-countdown = Play resumes in { $seconds } s
+web-pause-waiting = Waiting for { $names }
+web-pause-ready = You are ready: waiting for the others.
+web-pause-round_title = End of round { $round }
+web-pause-round_points = Points this round
+web-pause-total = Total
+web-pause-seat = Player
+web-pause-winner = Wins the round
+web-pause-blocked = Blocked round: nobody emptied their hand.
+web-pause-reveal_title = The votes are revealed
+web-pause-tomy_was = Tomy was with the { $breed }!
+web-pause-nobody = Nobody could vote.
+web-pause-vote = Vote
+web-pause-found = Found Tomy
+web-pause-drew = Draws a card
+web-pause-no_vote = No vote
+web-pause-cards = Cards in hand
+web-pause-crowns = Crowns
+web-pause-hyenas = Hyenas
+web-pause-rounds_won = Rounds won

@@ -202,3 +202,11 @@ room_option-rounds = { $value ->
     }
 room_option-language = langue { $value }
 room_option_other = { $description } : { $value }
+
+## The rest between rounds (issue 30, moments)
+room_option-pause_seconds = { $value ->
+        [0] sans pause entre les manches
+       *[other] pause de { $value } s entre les manches
+    }
+pause_status = Pause : suite dans { $seconds } s (tape le numéro de « suivante » pour continuer)
+pause_waiting = en attente de { $names }

@@ -247,3 +247,28 @@ web-chat_unmute_who = Rendre la parole à { $who }
 
 ## Awimbawé card names (the crowns are shown apart)
 web-aw-card = { $animal } { $colour } { $value }
+
+## The rest between rounds (issue 30, moments)
+web-option-pause_seconds = Secondes de pause entre les manches
+web-pause-next_round = Manche suivante
+web-pause-next_story = Histoire suivante
+web-pause-countdown = Suite dans { $seconds } s
+web-pause-waiting = En attente de { $names }
+web-pause-ready = Tu es prêt : on attend les autres.
+web-pause-round_title = Fin de la manche { $round }
+web-pause-round_points = Points de la manche
+web-pause-total = Total
+web-pause-seat = Joueur
+web-pause-winner = Gagne la manche
+web-pause-blocked = Manche bloquée : personne n'a vidé sa main.
+web-pause-reveal_title = Les votes sont révélés
+web-pause-tomy_was = Tomy était chez le { $breed } !
+web-pause-nobody = Personne n'a pu voter.
+web-pause-vote = Vote
+web-pause-found = A trouvé Tomy
+web-pause-drew = Pioche une carte
+web-pause-no_vote = Pas de vote
+web-pause-cards = Cartes en main
+web-pause-crowns = Couronnes
+web-pause-hyenas = Hyènes
+web-pause-rounds_won = Manches gagnées
