@@ -383,6 +383,8 @@ export class Table {
       },
       catalogue: this.catalogue,
       seats: this.room?.seats.length ?? 0,
+      waitingFor: this.waitingFor,
+      deadlines: this.deadlines,
     };
   }
 
