@@ -186,7 +186,7 @@ function table(v: AwimbaweView, ctx: TableContext): Drawn {
     const panel = pausePanel(
       {
         title: t("web-pause-round_title", { round: last.round }),
-        summary: `${ctx.seat(last.winner)} : ${t("web-pause-winner")} (${reasonWord(last.reason)})`,
+        summary: `${t("web-pause-winner", { name: ctx.seat(last.winner) })} (${reasonWord(last.reason)})`,
         head: [t("web-pause-crowns"), t("web-pause-hyenas"), t("web-pause-rounds_won")],
         rows: [0, 1].map((seat) => [String(last.crowns[seat] ?? 0), String(last.hyenas[seat] ?? 0), String(won.get(seat) ?? 0)]),
         marked: new Set([last.winner]),

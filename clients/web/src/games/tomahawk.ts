@@ -190,7 +190,7 @@ function roundPanel(v: TomahawkView, ctx: TableContext): ReturnType<typeof pause
   return pausePanel(
     {
       title: t("web-pause-round_title", { round: last.round }),
-      summary: winner === undefined ? t("web-pause-blocked") : `${ctx.seat(winner)} : ${t("web-pause-winner")}`,
+      summary: winner === undefined ? t("web-pause-blocked") : t("web-pause-winner", { name: ctx.seat(winner) }),
       head: [t("web-pause-round_points"), t("web-pause-total")],
       rows: last.points.map((p, seat) => [p ? `+${p}` : "0", String(last.totals[seat] ?? 0)]),
       marked: new Set(winner === undefined ? [] : [winner]),
