@@ -317,6 +317,28 @@ def _baseline_lacks(me: Player, action: game_pb2.Action) -> bool:
     return bool(game_id) and getattr(narrowed, game_id).WhichOneof("action") is None
 
 
+async def _press(me: Player, room_id: str) -> game_pb2.ActResponse:
+    """The rest's NextRound / NextStory, sent on the plain channel as an updated client does;
+    retried on a race (the bots press at once, bumping the version) or the rate limit, since
+    no later update may come to retry on (the table waits for this seat alone)."""
+    stub = game_pb2_grpc.GameServiceStub(me.plain)
+    for _ in range(20):
+        legal = await me.sdk.legal(room_id)
+        pressing = [a for a in legal.actions if _baseline_lacks(me, a)]
+        if not pressing:
+            return game_pb2.ActResponse(version=legal.version)  # pressed by its clock meanwhile
+        try:
+            request = act_request(room_id, legal.version, pressing[0])
+            answer: game_pb2.ActResponse = await stub.Act(request, metadata=me.sdk.metadata)
+            return answer
+        except grpc.aio.AioRpcError as exc:
+            error = api_error(exc)
+            if error.reason not in RACES:
+                raise error from None
+            await asyncio.sleep(error.retry_after or 0.2)
+    raise AssertionError("the rest's action was refused 20 times")
+
+
 async def match(me: Player, info: lobby_pb2.GameInfo, rng: random.Random) -> None:
     """Me + bots in ``info``'s game, played to its end; goldens ``<game>.*``."""
     game_id = info.game_id
@@ -358,15 +380,9 @@ async def match(me: Player, info: lobby_pb2.GameInfo, rng: random.Random) -> Non
             action.tomy.propose.text = "Un chien court au parc."
         try:
             if _baseline_lacks(me, action):
-                answer = await game_pb2_grpc.GameServiceStub(me.plain).Act(
-                    act_request(room_id, legal.version, action), metadata=me.sdk.metadata
-                )
+                answer = await _press(me, room_id)
             else:
                 answer = await me.sdk.act(room_id, action, legal.version)
-        except grpc.aio.AioRpcError as exc:
-            if api_error(exc).reason not in RACES:
-                raise
-            continue
         except ApiError as exc:
             if exc.reason not in RACES:
                 raise
