@@ -318,25 +318,28 @@ def _baseline_lacks(me: Player, action: game_pb2.Action) -> bool:
 
 
 async def _press(me: Player, room_id: str) -> game_pb2.ActResponse:
-    """The rest's NextRound / NextStory, sent on the plain channel as an updated client does;
-    retried on a race (the bots press at once, bumping the version) or the rate limit, since
-    no later update may come to retry on (the table waits for this seat alone)."""
-    stub = game_pb2_grpc.GameServiceStub(me.plain)
-    for _ in range(20):
-        legal = await me.sdk.legal(room_id)
-        pressing = [a for a in legal.actions if _baseline_lacks(me, a)]
-        if not pressing:
-            return game_pb2.ActResponse(version=legal.version)  # pressed by its clock meanwhile
-        try:
-            request = act_request(room_id, legal.version, pressing[0])
-            answer: game_pb2.ActResponse = await stub.Act(request, metadata=me.sdk.metadata)
-            return answer
-        except grpc.aio.AioRpcError as exc:
-            error = api_error(exc)
-            if error.reason not in RACES:
-                raise error from None
-            await asyncio.sleep(error.retry_after or 0.2)
-    raise AssertionError("the rest's action was refused 20 times")
+    """The rest's NextRound / NextStory, sent by the SDK on the plain channel as an updated
+    client does; retried on a race (the bots press at once, bumping the version), since no
+    later update may come to retry on (the table waits for this seat alone)."""
+    downgrading = me.sdk.game
+    me.sdk.game = game_pb2_grpc.GameServiceStub(me.plain)
+    reasons: list[str] = []
+    try:
+        for _ in range(20):
+            legal = await me.sdk.legal(room_id)
+            pressing = [a for a in legal.actions if _baseline_lacks(me, a)]
+            if not pressing:  # its clock ran out meanwhile
+                return game_pb2.ActResponse(version=legal.version)
+            try:
+                return await me.sdk.act(room_id, pressing[0], legal.version)
+            except ApiError as exc:
+                if exc.reason not in RACES:
+                    raise
+                reasons.append(f"{exc.reason} at {legal.version}")
+                await asyncio.sleep(exc.retry_after or 0.2)
+    finally:
+        me.sdk.game = downgrading
+    raise AssertionError(f"the rest's action was refused 20 times: {reasons}")
 
 
 async def match(me: Player, info: lobby_pb2.GameInfo, rng: random.Random) -> None:
