@@ -40,6 +40,10 @@ def seconds_left(
     return expire - ((time.time() if now is None else now) + clock_offset)
 
 
+_PAUSE = common_pb2.CLOCK_KIND_PAUSE
+"""The rest after a round or a reveal: the status says so, not "your turn"."""
+
+
 def status_line(
     tr: Tr,
     st: Style,
@@ -64,6 +68,14 @@ def status_line(
             return f"{name} ({tr('time_left', seconds=left(seat))})"
         return name
 
+    resting = [s for s in waiting if s in clocks and clocks[s].clock == _PAUSE]
+    if resting:  # the rest after a round or a reveal (bots have no clock; they press at once)
+        seconds = max(left(s) for s in resting)
+        names = tr("pause_waiting", names=", ".join(ctx.who(s) for s in waiting if s != me))
+        if me is None or me not in waiting:
+            return f"{names} ({tr('time_left', seconds=seconds)})"
+        text = st.bold(tr("pause_status", seconds=seconds))
+        return text + (" · " + names if len(waiting) > 1 else "")
     if me is not None and me in waiting:
         text = st.bold(st.warn(tr("your_turn")))
         if me in clocks:

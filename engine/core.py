@@ -261,6 +261,9 @@ class ClockSpec:
 
     kind: str
     option: str
+    rest: bool = False
+    """A rest, not a decision: the table pauses (to read a round's scores, a reveal) and
+    its timeout is no missed turn, so it never counts towards a bot taking the seat over."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,7 @@ def compute_deadlines(
     if game.outcome(state) is not None:
         return ()
     delay = bot_seats.bot_delay(meta.bot_delay, seats)
+    at_once = bot_seats.bot_delay(0.0, seats)  # a bot ends a rest (round over) at once
     kept = {(d.seat, d.clock): d for d in previous}
     result: list[DeadlineRecord] = []
     pending = game.pending(state)
@@ -69,10 +70,11 @@ def compute_deadlines(
         if seat is None or not seat.is_bot:
             continue
         if index in waited:
+            wait = at_once if resting(game, state, index) else delay
             old = kept.get((index, BOT_CLOCK))
             keep = old is not None and index != actor and old.action is None
-            expire = old.expire if old is not None and keep else now + delay
-            result.append(DeadlineRecord(index, BOT_CLOCK, expire, delay, state.version))
+            expire = old.expire if old is not None and keep else now + wait
+            result.append(DeadlineRecord(index, BOT_CLOCK, expire, wait, state.version))
             continue
         memory = (memories or {}).get(index)
         action = bot_seats.reflex(game, state, index, seat, memory, seed)
@@ -81,6 +83,21 @@ def compute_deadlines(
                 DeadlineRecord(index, BOT_CLOCK, now + delay, delay, state.version, action)
             )
     return tuple(result)
+
+
+def resting(game: Game[Any], state: State, seat: int) -> bool:
+    """Whether the table waits for ``seat`` under a rest clock only (``ClockSpec.rest``: the
+    pause after a round or a reveal): its timeout is no missed turn, and a bot ends it at
+    once."""
+    kinds = [p.clock for p in game.pending(state) if p.seat == seat]
+    return bool(kinds) and all(_rest(game, kind) for kind in kinds)
+
+
+def _rest(game: Game[Any], kind: str) -> bool:
+    try:
+        return game.info.clock(kind).rest
+    except KeyError:
+        return False
 
 
 def due(deadlines: Sequence[DeadlineRecord], now: float) -> list[DeadlineRecord]:

@@ -9,7 +9,9 @@ entry and its events; or raises the :class:`~services.errors.RoomError` the acto
 then nothing changes. Around the action:
 
 - **takeover**: a seat whose clock runs out ``takeover_after`` times in a row gets a bot
-  (``SeatTakenOver``); the player's own next action takes it back (``SeatTakenBack``);
+  (``SeatTakenOver``); the player's own next action takes it back (``SeatTakenBack``). A
+  rest clock (``ClockSpec.rest``: the pause after a round or a reveal) running out is no
+  missed turn: it neither counts nor resets the count;
 - **end**: the action that ends the match stores the outcome and reveals the seed and its
   nonce (``MatchFinished``), so anyone can check the seed commitment of the start.
 """
@@ -22,7 +24,7 @@ from typing import Any
 from engine.core import Game, IllegalAction
 from engine.events import Event
 from services import bot_seats, errors
-from services.clocks import compute_deadlines
+from services.clocks import compute_deadlines, resting
 from services.games import contract_for
 from services.records import (
     Change,
@@ -78,8 +80,9 @@ def plan_action(
     check_may_act(current, seat, source, now)
     assert current.state is not None
     contract = contract_for(game.info.id)
+    before = game.decode(current.state)
     try:
-        transition = game.apply(game.decode(current.state), seat, action, version=version)
+        transition = game.apply(before, seat, action, version=version)
     except IllegalAction as exc:
         raise errors.from_illegal(exc) from None
     new = transition.state
@@ -90,7 +93,7 @@ def plan_action(
     # Consecutive timeouts: a player who keeps missing their turn gets a bot.
     timeouts = dict(current.timeouts)
     here = seats[seat]
-    if source is Source.TIMEOUT:
+    if source is Source.TIMEOUT and not resting(game, before, seat):
         timeouts[seat] = timeouts.get(seat, 0) + 1
         limit = current.meta.takeover_after
         if limit and here is not None and not here.is_bot and timeouts[seat] >= limit:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, lobby_pb2, timer_pb2, timer_pb2_grpc
+from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, timer_pb2, timer_pb2_grpc
 from google.protobuf import duration_pb2
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2  # noqa: F401  (registers the detail types)
@@ -110,6 +110,10 @@ class Player:
     def __init__(self, address: str, baseline: Baseline, captured: Captured) -> None:
         self.sdk = Client(address)
         self.sdk.channel = grpc.aio.insecure_channel(address, interceptors=[Downgrade(baseline)])
+        self.baseline = baseline
+        self.plain = grpc.aio.insecure_channel(address)
+        """For an action the baseline cannot send (NextRound, the rest after a round): an
+        updated client presses it, or an old one would wait each rest out (20 s a round)."""
         self.sdk.lobby = type(self.sdk.lobby)(self.sdk.channel)
         self.sdk.game = type(self.sdk.game)(self.sdk.channel)
         self.timer = timer_pb2_grpc.TimerServiceStub(self.sdk.channel)
@@ -162,6 +166,7 @@ class Player:
 
     async def close(self) -> None:
         await self.sdk.close()
+        await self.plain.close()
 
 
 def act_request(room_id: str, version: int, action: game_pb2.Action) -> game_pb2.ActRequest:
@@ -304,6 +309,39 @@ async def lobby_and_table(ana: Player, ben: Player) -> None:
     await ben.call("lobby.leave", ben.sdk.lobby.LeaveRoom, leave)
 
 
+def _baseline_lacks(me: Player, action: game_pb2.Action) -> bool:
+    """Whether a client built on the baseline cannot send ``action`` (its game's action case is
+    lost on the way: an action added since, such as NextRound)."""
+    game_id = action.WhichOneof("game") or ""
+    narrowed = downgrade(me.baseline, action)
+    return bool(game_id) and getattr(narrowed, game_id).WhichOneof("action") is None
+
+
+async def _press(me: Player, room_id: str) -> game_pb2.ActResponse:
+    """The rest's NextRound / NextStory, sent by the SDK on the plain channel as an updated
+    client does; retried on a race (the bots press at once, bumping the version), since no
+    later update may come to retry on (the table waits for this seat alone)."""
+    downgrading = me.sdk.game
+    me.sdk.game = game_pb2_grpc.GameServiceStub(me.plain)
+    reasons: list[str] = []
+    try:
+        for _ in range(20):
+            legal = await me.sdk.legal(room_id)
+            pressing = [a for a in legal.actions if _baseline_lacks(me, a)]
+            if not pressing:  # its clock ran out meanwhile
+                return game_pb2.ActResponse(version=legal.version)
+            try:
+                return await me.sdk.act(room_id, pressing[0], legal.version)
+            except ApiError as exc:
+                if exc.reason not in RACES:
+                    raise
+                reasons.append(f"{exc.reason} at {legal.version}")
+                await asyncio.sleep(exc.retry_after or 0.2)
+    finally:
+        me.sdk.game = downgrading
+    raise AssertionError(f"the rest's action was refused 20 times: {reasons}")
+
+
 async def match(me: Player, info: lobby_pb2.GameInfo, rng: random.Random) -> None:
     """Me + bots in ``info``'s game, played to its end; goldens ``<game>.*``."""
     game_id = info.game_id
@@ -344,7 +382,10 @@ async def match(me: Player, info: lobby_pb2.GameInfo, rng: random.Random) -> Non
             # and this one does, so the golden holds a story told by a person too.
             action.tomy.propose.text = "Un chien court au parc."
         try:
-            answer = await me.sdk.act(room_id, action, legal.version)
+            if _baseline_lacks(me, action):
+                answer = await _press(me, room_id)
+            else:
+                answer = await me.sdk.act(room_id, action, legal.version)
         except ApiError as exc:
             if exc.reason not in RACES:
                 raise

@@ -21,6 +21,7 @@ from clients.render.shared import (
     int_field,
     private_key,
     register,
+    strip_ansi,
 )
 
 AW_COLOURS = ("green", "yellow", "black", "brown")
@@ -192,8 +193,33 @@ def awimbawe_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
                 )
             )
         )
+    if v.decision == awimbawe_pb2.AWIMBAWE_DECISION_ROUND_OVER and v.round_results:
+        return lines + awimbawe_round_table(v, ctx)
     for result in v.round_results:
         lines.append(st.dim(_aw_round_result(ctx, result)))
+    return lines
+
+
+def awimbawe_round_table(v: awimbawe_pb2.AwimbaweView, ctx: Context) -> list[str]:
+    """AW-PAUSE-1: the round just played, shown while the table rests: who won it and why,
+    each seat's crowns, Hyenas and rounds won."""
+    tr, st = ctx.tr, ctx.style
+    last = v.round_results[-1]
+    reason = _aw_reason(ctx, last.reason)
+    title = tr("aw.pause.title", round=last.round, name=ctx.who(last.winner), reason=reason)
+    lines = ["", st.bold(title)]
+    won = {side.seat: side.rounds_won for side in v.players}
+    for seat in (0, 1):
+        name = strip_ansi(ctx.who(seat))
+        row = tr(
+            "aw.pause.row",
+            crowns=last.crowns[seat] if seat < len(last.crowns) else 0,
+            hyenas=last.hyenas[seat] if seat < len(last.hyenas) else 0,
+            won=won.get(seat, 0),
+        )
+        mark = "★" if seat == last.winner else " "
+        line = f"{mark} {name:<18} {row}"
+        lines.append(st.bold(line) if seat == last.winner else line)
     return lines
 
 
@@ -276,6 +302,8 @@ def awimbawe_action(a: awimbawe_pb2.AwimbaweAction, ctx: Context, v: Any) -> str
         )
     if which == "choose_leader":
         return tr("aw.act.choose_leader", name=ctx.who(a.choose_leader.leader))
+    if which == "next_round":
+        return ctx.style.bold(tr("aw.act.next_round"))
     return str(which)
 
 
@@ -299,6 +327,8 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
         return tr("aw.ev.card_played", who=who, card=aw_card(ctx, e.card), source=source)
     if which == "paralysis_ended":
         return tr("aw.ev.paralysis_ended", who=who)
+    if which == "ready_for_next_round":
+        return ctx.style.dim(tr("aw.ev.ready_for_next_round", who=who))
     if which in ("power_without_effect", "power_skipped"):
         power = tr.word("aw.animal", aw_word(awimbawe_pb2.AwimbawePower, e.power))
         return tr(f"aw.ev.{which}", who=who, power=power)

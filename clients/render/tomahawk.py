@@ -138,6 +138,8 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
             lines.append("   " + "   ".join(cells[start : start + 6]))
     if has(v, "drawn_card") and v.drawn_card.kind:
         lines.append(st.bold(tr("tt.drawn_card", card=tt_face(ctx, v.drawn_card))))
+    if v.phase == tomahawk_pb2.TOMAHAWK_PHASE_ROUND_OVER and has(v, "last_round"):
+        return lines + tomahawk_round_table(v, ctx)
     if has(v, "last_round") and v.last_round.round:
         last = v.last_round
         winner = int_field(last, "winner")
@@ -148,6 +150,28 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
         )
         points = ", ".join(f"{ctx.who(i)} +{p}" for i, p in enumerate(last.points))
         lines.append(st.dim(tr("tt.last_round", round=last.round, winner=result, points=points)))
+    return lines
+
+
+def tomahawk_round_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
+    """TT-PAUSE-1: the score table of the round just played, shown while the table rests:
+    who won it, each seat's points this round and total (the next-round entry is in the
+    menu below, the countdown in the status line)."""
+    tr, st = ctx.tr, ctx.style
+    last = v.last_round
+    winner = int_field(last, "winner")
+    lines = ["", st.bold(tr("tt.pause.title", round=last.round))]
+    if winner is not None:
+        lines.append(st.good(tr("tt.pause.winner", name=ctx.who(winner))))
+    else:
+        lines.append(st.warn(tr("tt.pause.blocked")))
+    lines.append(st.dim("  " + tr("tt.pause.head")))
+    for seat, (points, total) in enumerate(zip(last.points, last.totals, strict=False)):
+        name = strip_ansi(ctx.who(seat))
+        mark = "★" if seat == winner else " "
+        row = f"{mark} {seat} {name:<18} {tr('tt.pause.row', points=points, total=total)}"
+        lines.append(st.bold(row) if seat == winner else row)
+    lines.append(st.dim(tr("tt.pause.target", target=v.target_score)))
     return lines
 
 
@@ -194,6 +218,8 @@ def tomahawk_action(a: tomahawk_pb2.TomahawkAction, ctx: Context, v: Any) -> str
         return ctx.style.bold(tr("tt.act.call_tomahawk"))
     if which == "call_sherif":
         return ctx.style.bold(tr("tt.act.call_sherif", name=ctx.who(a.call_sherif.target)))
+    if which == "next_round":
+        return ctx.style.bold(tr("tt.act.next_round"))
     return str(which)
 
 
@@ -293,6 +319,8 @@ def _tomahawk_table_event(which: str, e: Any, who: str, ctx: Context) -> str | N
         return tr("tt.ev.passed", who=who, why=why if why.startswith(" ") else "")
     if which == "tomahawk_called":
         return ctx.style.bold(tr("tt.ev.tomahawk_called", who=who))
+    if which == "ready_for_next_round":
+        return ctx.style.dim(tr("tt.ev.ready_for_next_round", who=who))
     if which == "sherif_called":
         result = tr("tt.caught") if e.caught else tr("tt.not_caught")
         return ctx.style.bold(

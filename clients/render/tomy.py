@@ -179,7 +179,9 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
     my_vote = int_field(v, "my_vote")
     if my_vote is not None and my_vote >= 0:
         lines.append(tr("my.my_vote", card=my_dog(ctx, my_vote)))
-    if has(v, "last_turn"):
+    if v.phase == tomy_pb2.TOMY_PHASE_REVEAL and has(v, "last_turn"):
+        lines += tomy_reveal_table(v, ctx)
+    elif has(v, "last_turn"):
         lines.append(st.dim(tr("my.last_turn", result=_tomy_last_turn(ctx, v.last_turn))))
     lines.append(
         st.dim(
@@ -194,6 +196,38 @@ def tomy_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
     if v.rounds and v.totals:
         totals = ", ".join(f"{ctx.who(i)} {t}" for i, t in enumerate(v.totals))
         lines.append(tr("my.totals", totals=totals, target=v.target_score))
+    return lines
+
+
+def tomy_reveal_table(v: tomy_pb2.TomyView, ctx: Context) -> list[str]:
+    """MT-PAUSE-1: the reveal, shown while the table rests: where Tomy was, each seat's vote
+    (its breed card), who found Tomy and who draws, and the cards each holds now."""
+    tr, st = ctx.tr, ctx.style
+    last = v.last_turn
+    winning = int_field(last, "winning_column")
+    if winning is None:
+        lines = ["", st.bold(tr("my.pause.nobody"))]
+    else:
+        lines = ["", st.bold(tr("my.pause.title", breed=my_breed(ctx, winning)))]
+    finders = set(last.finders)
+    for seat, count in enumerate(v.hand_counts):
+        vote = last.votes[seat] if seat < len(last.votes) else None
+        parts: list[str] = []
+        if vote is not None and vote.WhichOneof("vote") == "card":
+            parts.append(tr("my.pause.vote", breed=my_breed(ctx, vote.card // DOGS_PER_BREED)))
+            parts.append(st.good(tr("my.pause.found")) if seat in finders else tr("my.pause.drew"))
+        else:
+            parts.append(tr("my.pause.no_vote"))
+        parts.append(tr("my.pause.cards", n=count))
+        name = strip_ansi(ctx.who(seat))
+        line = f"{'★' if seat in finders else ' '} {name:<18} " + " · ".join(parts)
+        lines.append(st.bold(line) if seat in finders else line)
+    if v.rounds and v.round_scores and v.phase == tomy_pb2.TOMY_PHASE_REVEAL:
+        game_scores = v.round_scores[-1].values if len(v.round_scores) == v.game else None
+        if game_scores is not None:
+            lines.append(
+                tr("my.pause.game_over", game=v.game, scores=_tomy_per_seat(ctx, game_scores))
+            )
     return lines
 
 
@@ -223,6 +257,8 @@ def tomy_action(a: tomy_pb2.TomyAction, ctx: Context) -> str:
         return tr("my.act.vote", card=my_dog(ctx, a.vote.card))
     if which == "break_tie":
         return tr("my.act.break_tie", breed=my_breed(ctx, a.break_tie.column))
+    if which == "next_story":
+        return ctx.style.bold(tr("my.act.next_story"))
     return str(which)
 
 
@@ -238,6 +274,8 @@ def tomy_event(ev: tomy_pb2.TomyEvent, ctx: Context) -> str | None:
         return None
     e: Any = getattr(ev, which)
     who = ctx.who(e.seat) if "seat" in e.DESCRIPTOR.fields_by_name else ""
+    if which == "ready_for_next_story":
+        return ctx.style.dim(tr("my.ev.ready_for_next_story", who=who))
     if which == "story_proposed":
         return tr(
             "my.ev.story_proposed",

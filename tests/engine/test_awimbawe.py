@@ -774,8 +774,8 @@ def test_aw_stuck_1_face_down_tops_turn_up_at_once() -> None:
 
 
 def test_aw_time_1_option_clock_and_pending() -> None:
-    assert GAME.validate_options({}) == {"decision_seconds": 60}
-    assert GAME.validate_options({"decision_seconds": "0"}) == {"decision_seconds": 0}
+    assert GAME.validate_options({}) == {"decision_seconds": 60, "pause_seconds": 20}
+    assert GAME.validate_options({"decision_seconds": "0"})["decision_seconds"] == 0
     for bad in (-1, 601, "soon"):
         with pytest.raises(InvalidOptions):
             GAME.validate_options({"decision_seconds": bad})

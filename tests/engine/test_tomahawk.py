@@ -110,17 +110,18 @@ def table(
     draw: list[int] | None = None,
     rest_to: int | None = None,
     target_score: int = 250,
+    pause_seconds: int = 0,
     **fields: Any,
 ) -> TomahawkState:
     """A mid-round table with exactly these hands and top card.
 
     Every other card goes to the draw pile, or (``draw`` given) under the top card of the
     discard pile, or (``rest_to``) into that seat's hand. ``fields`` override state fields.
+    No rest between rounds unless ``pause_seconds`` (TT-PAUSE-1 has its own tests).
     """
     players = len(hands)
-    s = GAME.new_match(
-        GAME.validate_options({"first_player": 0, "target_score": target_score}), players, 99
-    )
+    options = {"first_player": 0, "target_score": target_score, "pause_seconds": pause_seconds}
+    s = GAME.new_match(GAME.validate_options(options), players, 99)
     used = [c for h in hands for c in h] + [top] + list(draw or [])
     assert len(set(used)) == len(used), "a card is used twice"
     rest = [c for c in ALL_CARDS if c not in set(used)]
@@ -1409,9 +1410,12 @@ def test_info_and_options() -> None:
         "turn_seconds": 30,
         "target_score": 250,
         "first_player": -1,
+        "pause_seconds": 20,
     }
     with pytest.raises(InvalidOptions):
         GAME.validate_options({"turn_seconds": 601})
+    with pytest.raises(InvalidOptions):
+        GAME.validate_options({"pause_seconds": 121})
 
 
 def test_every_listed_action_applies() -> None:

@@ -54,6 +54,7 @@ from engine.games.tomahawk.events import (
     TomahawkOutcome,
     TurnSkipped,
 )
+from engine.games.tomahawk.state import ROUND_OVER
 from services.games.convert import from_proto, to_proto
 
 _REGISTERED = registry.get("tomahawk")
@@ -93,7 +94,7 @@ def _play(players: int, seed: int) -> tuple[list[Event], list[Any], TomahawkStat
         hoard = [c for c in choices if c[0] == 0 and isinstance(c[1], _HOARD)]
         seat, action = chooser.choice(combos or hoard or choices)
         not_one = [t for t in range(players) if t != 1 and len(state.hands[t]) != 1]
-        if chooser.random() < 0.005 and not_one:
+        if chooser.random() < 0.005 and not_one and state.phase != ROUND_OVER:
             seat, action = 1, CallSherif(chooser.choice(not_one))
         events += GAME.step(state, seat, action)
         if chooser.random() < 0.02:

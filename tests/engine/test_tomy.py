@@ -85,7 +85,9 @@ def table(
     seed: int = 7,
     **options: Any,
 ) -> TomyState:
-    """A match at the start of a turn with the given hands, leash and row."""
+    """A match at the start of a turn with the given hands, leash and row (no rest after a
+    reveal unless ``pause_seconds`` is given: MT-PAUSE-1 has its own tests)."""
+    options.setdefault("pause_seconds", 0)
     state = GAME.new_match(GAME.validate_options(options), players, seed)
     if hands is not None:
         dealt = {card for hand in hands for card in hand}
@@ -250,6 +252,7 @@ def test_options_defaults_and_ranges() -> None:
         "tie_seconds": 20,
         "first_player": -1,
         "language": "FR",
+        "pause_seconds": 20,
     }
     assert GAME.validate_options({"language": "en"})["language"] == "EN"
     for name in ("story_seconds", "vote_seconds", "tie_seconds"):
@@ -959,7 +962,12 @@ def test_mt_var_1_random_rounds_matches_end() -> None:
 def test_mt_time_1_clock_specs() -> None:
     """MT-TIME-1: story 90 s, vote 30 s, tie 20 s, each a room option."""
     clocks = {spec.kind: spec.option for spec in GAME.info.clocks}
-    assert clocks == {"story": "story_seconds", "vote": "vote_seconds", "tie": "tie_seconds"}
+    assert clocks == {
+        "story": "story_seconds",
+        "vote": "vote_seconds",
+        "tie": "tie_seconds",
+        "pause": "pause_seconds",
+    }
     defaults = {spec.name: spec.default for spec in GAME.info.options}
     assert (defaults["story_seconds"], defaults["vote_seconds"], defaults["tie_seconds"]) == (
         90,

@@ -29,7 +29,9 @@ TYPED = {
     "tomahawk": (
         2,
         common_pb2.RoomOptions(
-            tomahawk=tomahawk_pb2.TomahawkOptions(turn_seconds=0, target_score=100, first_player=1)
+            tomahawk=tomahawk_pb2.TomahawkOptions(
+                turn_seconds=0, target_score=100, first_player=1, pause_seconds=0
+            )
         ),
     ),
     "tamashii": (
@@ -54,12 +56,15 @@ TYPED = {
                 tie_seconds=7,
                 first_player=2,
                 language=tomy_pb2.TOMY_LANGUAGE_EN,
+                pause_seconds=120,
             )
         ),
     ),
     "awimbawe": (
         2,
-        common_pb2.RoomOptions(awimbawe=awimbawe_pb2.AwimbaweOptions(decision_seconds=0)),
+        common_pb2.RoomOptions(
+            awimbawe=awimbawe_pb2.AwimbaweOptions(decision_seconds=0, pause_seconds=5)
+        ),
     ),
 }
 """Per game: a table size and options with every field set away from its default."""
@@ -82,6 +87,7 @@ REFUSED = [
     ("tomahawk", _set("tomahawk", first_player=-1), "options.tomahawk.first_player"),
     ("tomahawk", _set("tomahawk", first_player=2), "options.tomahawk.first_player"),
     ("awimbawe", _set("awimbawe", decision_seconds=-5), "options.awimbawe.decision_seconds"),
+    ("tomahawk", _set("tomahawk", pause_seconds=121), "options.tomahawk.pause_seconds"),
     ("tomy", _set("tamashii", memory_aid=True), "options"),
 ]
 """A request, and the field its refusal must name (the last: another game's message)."""

@@ -57,6 +57,8 @@ export function actionLabel(action: Action, ctx: LabelContext): string {
       return t("tt-act-call_tomahawk");
     case "callSherif":
       return t("tt-act-call_sherif", { name: ctx.who(a.value.target) });
+    case "nextRound":
+      return t("tt-act-next_round");
     case undefined:
       return t("ev-unknown", { kind: action.game.case ?? "action" });
     default: {

@@ -198,6 +198,8 @@ export function narrateTomahawk(event: TomahawkEvent, names: Names): string {
       const winners = e.value.winners.map(who).join(", ") || t("nobody");
       return t("tt-ev-match_ended", { names: winners, count: e.value.winners.length });
     }
+    case "readyForNextRound":
+      return t("tt-ev-ready_for_next_round", { who: who(e.value.seat) });
     case undefined:
       return t("ev-unknown", { kind: "tomahawk" });
     default: {

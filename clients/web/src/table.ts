@@ -18,6 +18,7 @@ import {
   type Action,
   apiError,
   BotLevel,
+  ClockKind,
   type CercleClient,
   type Deadline,
   type Event,
@@ -396,6 +397,8 @@ export class Table {
       },
       catalogue: this.catalogue,
       seats: this.room?.seats.length ?? 0,
+      waitingFor: this.waitingFor,
+      deadlines: this.deadlines,
     };
   }
 
@@ -598,7 +601,8 @@ export class Table {
   private drawMyClock(deadline: Deadline): void {
     const left = remainingMs(deadline);
     const total = Math.max(1, lengthMs(deadline));
-    $("turn-clock-text").textContent = t("web-time_left", { seconds: Math.ceil(left / 1000) });
+    const rest = deadline.clock === ClockKind.PAUSE; // the rest after a round: nothing is played for you
+    $("turn-clock-text").textContent = t(rest ? "web-pause-time_left" : "web-time_left", { seconds: Math.ceil(left / 1000) });
     const bar = $("turn-clock-bar") as HTMLProgressElement;
     bar.max = total;
     bar.value = left;

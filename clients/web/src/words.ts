@@ -93,6 +93,7 @@ const PHASES: Table<TomahawkPhase, { id: string; hint: (view: TomahawkView) => W
   [TomahawkPhase.FACE_SKIP]: { id: "tt-phase-face_skip", hint: () => ["web-hint-face_skip"] },
   [TomahawkPhase.DRAWN]: { id: "tt-phase-drawn", hint: () => ["web-hint-drawn"] },
   [TomahawkPhase.MATCH_OVER]: { id: "tt-phase-match_over", hint: () => undefined },
+  [TomahawkPhase.ROUND_OVER]: { id: "tt-phase-round_over", hint: () => ["web-hint-round_over"] },
 };
 
 /** Why cards were drawn, as the end of the sentence (empty for an ordinary turn's draw). */

@@ -13,6 +13,7 @@ from engine.games.awimbawe.state import (
     EAGLE,
     PLAY,
     RHINO_MOVE,
+    ROUND_OVER,
     SNAKE_PICK,
 )
 
@@ -133,7 +134,22 @@ class ChooseLeader:
     leader: int
 
 
-ACTION_TYPES = (PlayCard, EagleChoice, RhinoMove, SkipPower, CheetahChoice, SnakePick, ChooseLeader)
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """AW-PAUSE-1: done reading the round's result; once both seats are, the round's loser
+    chooses who leads the next one."""
+
+
+ACTION_TYPES = (
+    PlayCard,
+    EagleChoice,
+    RhinoMove,
+    SkipPower,
+    CheetahChoice,
+    SnakePick,
+    ChooseLeader,
+    NextRound,
+)
 EXPECTED: dict[str, tuple[type, ...]] = {
     PLAY: (PlayCard,),
     EAGLE: (EagleChoice,),
@@ -141,6 +157,7 @@ EXPECTED: dict[str, tuple[type, ...]] = {
     SNAKE_PICK: (SnakePick, SkipPower),
     CHEETAH_CHOICE: (CheetahChoice, SkipPower),
     CHOOSE_LEADER: (ChooseLeader,),
+    ROUND_OVER: (NextRound,),
 }
 WAITING_FOR = {
     PLAY: "you to play a card",
@@ -149,4 +166,5 @@ WAITING_FOR = {
     SNAKE_PICK: "your Snake's pick (or a skip)",
     CHEETAH_CHOICE: "your Cheetah's choice of leader (or a skip)",
     CHOOSE_LEADER: "you to choose who leads the next round",
+    ROUND_OVER: "both players to press next round",
 }

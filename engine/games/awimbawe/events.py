@@ -249,6 +249,15 @@ class HandDealt(Event):
     cards: tuple[CardView, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ReadyForNextRound(Event):
+    """``seat`` is done reading the round's result (NextRound, or its pause clock ran out:
+    ``timeout``); once both are, the round's loser chooses who leads (AW-PAUSE-1)."""
+
+    seat: int
+    timeout: bool = False
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     CardPlayed,
     ParalysisEnded,
@@ -267,5 +276,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     LeaderChosen,
     RoundDealt,
     HandDealt,
+    ReadyForNextRound,
 )
 """Every event class, in the stable order of the ``AwimbaweEvent`` oneof."""

@@ -23,6 +23,7 @@ from engine.games.awimbawe.actions import (
     InvalidSnakeTarget,
     MustFollowColour,
     MustPlayEagle,
+    NextRound,
     PlayCard,
     RhinoMove,
     SkipPower,
@@ -59,6 +60,7 @@ from engine.games.awimbawe.state import (
     OVER,
     PLAY,
     POWER_PHASES,
+    ROUND_OVER,
     SEATS,
     AwimbaweState,
 )
@@ -460,9 +462,22 @@ def _end_round(state: AwimbaweState, events: list[Event], *, winner: int, reason
         state.phase = OVER
         state.chooser = -1
         events.append(ev.MatchOver(winner, tuple(state.rounds_won)))
+    elif state.round_pause:  # AW-PAUSE-1: rest first, then the loser chooses the leader
+        state.phase = ROUND_OVER
+        state.chooser = -1
+        state.waiting = (1 << SEATS) - 1
     else:
         state.phase = CHOOSE_LEADER
         state.chooser = 1 - winner
+
+
+def _ready(state: AwimbaweState, seat: int, events: list[Event], *, timeout: bool) -> None:
+    """AW-PAUSE-1: ``seat`` is done reading; once both are, the loser chooses the leader."""
+    state.waiting &= ~(1 << seat)
+    events.append(ev.ReadyForNextRound(seat, timeout))
+    if not state.waiting:
+        state.phase = CHOOSE_LEADER
+        state.chooser = 1 - state.round_results[-1][1]
 
 
 def _timeout_action(state: AwimbaweState) -> Any:
@@ -479,4 +494,6 @@ def _timeout_action(state: AwimbaweState) -> Any:
         return CheetahChoice(seat)
     if phase == CHOOSE_LEADER:
         return ChooseLeader(seat)
+    if phase == ROUND_OVER:
+        return NextRound()
     return SkipPower()  # Rhino, Snake

@@ -3,6 +3,7 @@ outcome and determinization; registered in :mod:`engine.registry` on import."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +31,7 @@ from engine.games.awimbawe.actions import (
     ChooseLeader,
     EagleChoice,
     InvalidLeader,
+    NextRound,
     NoDecisionPending,
     PlayCard,
     RhinoMove,
@@ -54,6 +56,7 @@ from engine.games.awimbawe.play import (
     _legal_cards,
     _next_round,
     _play_card,
+    _ready,
     _rhino,
     _rhino_moves,
     _snake,
@@ -67,6 +70,7 @@ from engine.games.awimbawe.state import (
     OVER,
     PLAY,
     RHINO_MOVE,
+    ROUND_OVER,
     SEATS,
     SNAKE_PICK,
     AwimbaweState,
@@ -86,6 +90,12 @@ from engine.rng import Rng
 # --------------------------------------------------------------------------------------------
 
 DECISION_OPTION = "decision_seconds"
+PAUSE_OPTION = "pause_seconds"
+DEFAULT_PAUSE_SECONDS = 20
+"""[decision AW-PAUSE-1] Seconds the table rests after a round that does not end the match,
+to read its result (0 to 120; 0 = no rest: the loser chooses the next leader at once)."""
+_STATE_FIELDS_V1 = 18
+"""How many fields codec 1 stored (before the AW-PAUSE-1 fields were added at the end)."""
 
 
 class AwimbaweGame(Game[AwimbaweState]):
@@ -105,15 +115,31 @@ class AwimbaweGame(Game[AwimbaweState]):
                 minimum=0,
                 maximum=600,
             ),
+            OptionSpec(
+                name=PAUSE_OPTION,
+                kind="int",
+                default=DEFAULT_PAUSE_SECONDS,
+                minimum=0,
+                maximum=120,
+            ),
         ),
         clocks=(
             ClockSpec(
                 kind="decision",
                 option=DECISION_OPTION,
             ),
+            ClockSpec(kind="pause", option=PAUSE_OPTION, rest=True),
         ),
     )
     state_type = AwimbaweState
+    codec_version = 2
+    """2: the AW-PAUSE-1 fields stored (a room saved by codec 1 loads without a pause)."""
+
+    def decode(self, data: bytes) -> AwimbaweState:
+        codec, body = json.loads(data)
+        if codec == 1 and len(body) == _STATE_FIELDS_V1:
+            return AwimbaweState.from_data([*body, False, 0])
+        return super().decode(data)
 
     def catalogue(self) -> AwimbaweCatalogue:
         return CATALOGUE
@@ -128,7 +154,9 @@ class AwimbaweGame(Game[AwimbaweState]):
     ) -> AwimbaweState:
         self.check_players(players)
         state = AwimbaweState(
-            rng=Rng.from_seed(seed), decision_seconds=int(options.get(DECISION_OPTION, 60))
+            rng=Rng.from_seed(seed),
+            decision_seconds=int(options.get(DECISION_OPTION, 60)),
+            round_pause=int(options.get(PAUSE_OPTION, DEFAULT_PAUSE_SECONDS)) > 0,
         )
         _deal(state)
         # AW-SETUP-3: fewer crowns on the four face-up cards leads; a tie is drawn.
@@ -146,9 +174,13 @@ class AwimbaweGame(Game[AwimbaweState]):
     def pending(self, state: AwimbaweState) -> tuple[Pending, ...]:
         if state.phase == OVER:
             return ()
+        if state.phase == ROUND_OVER:
+            return tuple(Pending(p, "pause") for p in range(SEATS) if state.waiting >> p & 1)
         return (Pending(state.chooser, "decision"),)
 
     def legal_actions(self, state: AwimbaweState, seat: int) -> list[Any]:
+        if state.phase == ROUND_OVER:
+            return [NextRound()] if 0 <= seat < SEATS and state.waiting >> seat & 1 else []
         if state.phase == OVER or seat != state.chooser:
             return []
         phase = state.phase
@@ -181,6 +213,8 @@ class AwimbaweGame(Game[AwimbaweState]):
         timeout = isinstance(action, Timeout)
         if not timeout and not isinstance(action, ACTION_TYPES):
             raise WrongGame("that is not an Awimbawé action")
+        if state.phase == ROUND_OVER:
+            return self._rest(state, seat, action)
         if seat != state.chooser:
             raise NotYourTurn(f"the table waits for seat {state.chooser}, not for you")
         if timeout:
@@ -217,6 +251,19 @@ class AwimbaweGame(Game[AwimbaweState]):
             _next_round(state, action.leader, events)
         return events
 
+    def _rest(self, state: AwimbaweState, seat: int, action: Any) -> list[Event]:
+        """AW-PAUSE-1: between rounds only NextRound (or the pause clock's timeout)."""
+        if not isinstance(action, (NextRound, Timeout)):
+            raise NoDecisionPending(
+                f"{type(action).__name__} answers no pending decision: the table waits for "
+                f"{WAITING_FOR[ROUND_OVER]}"
+            )
+        if not state.waiting >> seat & 1:
+            raise NotYourTurn("you are already waiting for the next round")
+        events: list[Event] = []
+        _ready(state, seat, events, timeout=isinstance(action, Timeout))
+        return events
+
     # -- seeing -------------------------------------------------------------------------------
 
     def view(self, state: AwimbaweState, seat: int | None) -> AwimbaweView:
@@ -242,7 +289,7 @@ class AwimbaweGame(Game[AwimbaweState]):
             table=table,
             leader=state.leader,
             decision="" if over else state.phase,
-            decision_seat=None if over else state.chooser,
+            decision_seat=None if over or state.phase == ROUND_OVER else state.chooser,
             next_leader=None if state.next_leader < 0 else state.next_leader,
             snake_hand_positions=(
                 _snake_hand_positions(state, 1 - state.chooser) if state.phase == SNAKE_PICK else 0

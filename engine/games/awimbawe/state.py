@@ -39,8 +39,11 @@ CHOOSE_LEADER = "choose_leader"
 """Between rounds: ``chooser`` lost the round and chooses who leads the next (AW-SETUP-3)."""
 OVER = "over"
 """The match is over (AW-MATCH-1)."""
+ROUND_OVER = "round_over"
+"""Between rounds, before the leader is chosen: the table rests to read the round's result;
+each seat still in ``waiting`` presses NextRound (AW-PAUSE-1)."""
 
-DECISIONS = (PLAY, EAGLE, RHINO_MOVE, SNAKE_PICK, CHEETAH_CHOICE, CHOOSE_LEADER)
+DECISIONS = (PLAY, EAGLE, RHINO_MOVE, SNAKE_PICK, CHEETAH_CHOICE, CHOOSE_LEADER, ROUND_OVER)
 """What the view's ``decision`` may say (``AwimbaweDecision``); unset once the match is over."""
 HEIR_SIDES = ("silver", "gold")
 """AW-HEIR-1: an Heir shows silver until its player wins a round (``AwimbaweHeirSide``)."""
@@ -82,6 +85,9 @@ class AwimbaweState(State):
       p failed to follow them: public knowledge, used by :meth:`AwimbaweGame.determinize`.
     - ``rounds_won``; ``round_results``: ``[round, winner, reason, crowns 0, crowns 1,
       hyenas 0, hyenas 1]`` per finished round.
+    - ``round_pause``: the table rests after a round that does not end the match (option
+      ``pause_seconds`` > 0); ``waiting``: bit mask of the seats still to press NextRound
+      (AW-PAUSE-1).
     """
 
     version: int
@@ -102,6 +108,8 @@ class AwimbaweState(State):
     trick_piles: list[list[int]]
     last_trick: list[int]
     voids: list[int]
+    round_pause: bool
+    waiting: int
 
     def __init__(
         self,
@@ -124,6 +132,8 @@ class AwimbaweState(State):
         trick_piles: list[list[int]] | None = None,
         last_trick: list[int] | None = None,
         voids: list[int] | None = None,
+        round_pause: bool = False,
+        waiting: int = 0,
     ) -> None:
         self.version = version
         self.rng = rng
@@ -145,6 +155,8 @@ class AwimbaweState(State):
         self.trick_piles = trick_piles if trick_piles is not None else [[], []]
         self.last_trick = last_trick if last_trick is not None else []
         self.voids = voids if voids is not None else [0, 0]
+        self.round_pause = round_pause
+        self.waiting = waiting
 
     # -- small derived facts ------------------------------------------------------------------
 

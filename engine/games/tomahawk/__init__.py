@@ -40,6 +40,7 @@ from engine.games.tomahawk.actions import (
     Combo,
     Draw,
     NameColour,
+    NextRound,
     NotNow,
     Pass,
     PlayCard,
@@ -55,6 +56,7 @@ from engine.games.tomahawk.state import (
     OVER,
     PHASE_NAMES,
     PLAY,
+    ROUND_OVER,
     TomahawkState,
 )
 from engine.games.tomahawk.view import RoundResult, SeatView, TomahawkView
@@ -68,6 +70,7 @@ __all__ = [
     "OVER",
     "PHASE_NAMES",
     "PLAY",
+    "ROUND_OVER",
     "Agilite",
     "BadChoice",
     "CallRefused",
@@ -78,6 +81,7 @@ __all__ = [
     "Combo",
     "Draw",
     "NameColour",
+    "NextRound",
     "NotNow",
     "Pass",
     "PlayCard",

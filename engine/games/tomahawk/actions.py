@@ -90,6 +90,12 @@ class CallSherif:
     target: int
 
 
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Done reading the round's scores: deal the next round once every seat has pressed it
+    (TT-PAUSE-1). Only while the table rests between rounds (phase ``round_over``)."""
+
+
 ACTION_TYPES: tuple[type, ...] = (
     PlayCard,
     Draw,
@@ -101,6 +107,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Agilite,
     CallTomahawk,
     CallSherif,
+    NextRound,
 )
 
 # --------------------------------------------------------------------------------------------

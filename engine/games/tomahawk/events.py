@@ -264,6 +264,15 @@ class MatchEnded(Event):
     totals: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ReadyForNextRound(Event):
+    """``seat`` is done reading the round's scores (NextRound, or its pause clock ran out:
+    ``timeout``); the next round is dealt once every seat is (TT-PAUSE-1)."""
+
+    seat: int
+    timeout: bool = False
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     RoundStarted,
     HandDealt,
@@ -287,6 +296,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Penalty,
     RoundEnded,
     MatchEnded,
+    ReadyForNextRound,
 )
 
 

@@ -3,6 +3,7 @@ outcome and determinization; registered in :mod:`engine.registry` on import."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -12,15 +13,25 @@ from engine.core import (
     Game,
     GameInfo,
     InvalidOptions,
+    NotYourTurn,
     OptionSpec,
     OptionValue,
     Outcome,
     Pending,
     StaleVersion,
+    Timeout,
     WrongGame,
 )
 from engine.events import Event
-from engine.games.tomahawk.actions import ACTION_TYPES, Agilite, CallSherif, CallTomahawk, PlayCard
+from engine.games.tomahawk.actions import (
+    ACTION_TYPES,
+    Agilite,
+    CallSherif,
+    CallTomahawk,
+    NextRound,
+    NotNow,
+    PlayCard,
+)
 from engine.games.tomahawk.cards import (
     CALUMET,
     CLASSIC_KINDS,
@@ -38,7 +49,7 @@ from engine.games.tomahawk.events import (
     TomahawkOutcome,
 )
 from engine.games.tomahawk.play import _HANDLERS, _plays_normally
-from engine.games.tomahawk.round import _playable, _start_round
+from engine.games.tomahawk.round import _next_round, _playable, _start_round
 from engine.games.tomahawk.rules import (
     _AGIL_OPTS,
     _AGIL_OPTS_T,
@@ -60,10 +71,12 @@ from engine.games.tomahawk.rules import (
     _TAKE_SKIP,
     AGILITE_FORBIDDEN,
     COLOURLESS_PLAY_ON_ANYTHING,
+    DEFAULT_PAUSE_SECONDS,
     DEFAULT_TARGET_SCORE,
     DEFAULT_TURN_SECONDS,
     DRAW_ONLY_WHEN_STUCK,
     HAND_SIZE,
+    MAX_PAUSE_SECONDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     RANDOM_FIRST_PLAYER,
@@ -76,6 +89,7 @@ from engine.games.tomahawk.state import (
     FACE_SKIP,
     OVER,
     PLAY,
+    ROUND_OVER,
     TomahawkState,
 )
 from engine.games.tomahawk.view import TomahawkView, view
@@ -88,6 +102,9 @@ _WAITING: tuple[tuple[Pending, ...], ...] = tuple(
 )
 """Seat -> what :meth:`TomahawkGame.pending` answers while the match goes on (the table
 waits for the seat whose turn it is)."""
+_NEXT_ROUND = [NextRound()]
+_STATE_FIELDS_V1 = 26
+"""How many fields codec 1 stored (before the TT-PAUSE-1 fields were added at the end)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -158,15 +175,32 @@ class TomahawkGame(Game[TomahawkState]):
                 maximum=MAX_PLAYERS - 1,
                 unset_value=RANDOM_FIRST_PLAYER,
             ),
+            OptionSpec(
+                "pause_seconds",
+                "int",
+                DEFAULT_PAUSE_SECONDS,
+                minimum=0,
+                maximum=MAX_PAUSE_SECONDS,
+            ),
         ),
         clocks=(
             ClockSpec(
                 "turn",
                 "turn_seconds",
             ),
+            ClockSpec("pause", "pause_seconds", rest=True),
         ),
     )
     state_type = TomahawkState
+    codec_version = 2
+    """2: the TT-PAUSE-1 fields stored (a room saved by codec 1 is upgraded on load: no
+    pause, as it played then)."""
+
+    def decode(self, data: bytes) -> TomahawkState:
+        codec, body = json.loads(data)
+        if codec == 1 and len(body) == _STATE_FIELDS_V1:
+            return TomahawkState.from_data([*body, False, 0, -1])
+        return super().decode(data)
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -205,6 +239,7 @@ class TomahawkGame(Game[TomahawkState]):
             passes=0,
             last_round_winner=-1,
             last_round_points=(),
+            round_pause=int(options.get("pause_seconds", DEFAULT_PAUSE_SECONDS)) > 0,
         )
         if first == RANDOM_FIRST_PLAYER:
             first = state.rng.below(players)
@@ -217,6 +252,10 @@ class TomahawkGame(Game[TomahawkState]):
     def pending(self, state: TomahawkState) -> tuple[Pending, ...]:
         if state.phase == OVER:
             return ()
+        if state.phase == ROUND_OVER:
+            return tuple(
+                Pending(seat, "pause") for seat in range(state.players) if state.waiting >> seat & 1
+            )
         return _WAITING[state.turn]
 
     def outcome(self, state: TomahawkState) -> Outcome | None:
@@ -237,6 +276,8 @@ class TomahawkGame(Game[TomahawkState]):
         s = state
         if s.phase == OVER or not 0 <= seat < s.players:
             return []
+        if s.phase == ROUND_OVER:
+            return list(_NEXT_ROUND) if s.waiting >> seat & 1 else []
         if seat != s.turn:
             out = _agilite_options(s, seat)
         elif s.phase == PLAY:  # the identical card always plays normally: no own AGILITÉ
@@ -251,6 +292,8 @@ class TomahawkGame(Game[TomahawkState]):
     # -- apply --------------------------------------------------------------------------------
 
     def play(self, state: TomahawkState, seat: int, action: Any) -> list[Any]:
+        if state.phase == ROUND_OVER or isinstance(action, NextRound):
+            return _rest(state, seat, action)
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise WrongGame("that is not a Tomahawk Tribal action")
@@ -290,6 +333,21 @@ class TomahawkGame(Game[TomahawkState]):
                 at += size
         new.draw = pool[at:]
         return new
+
+
+def _rest(s: TomahawkState, seat: int, action: Any) -> list[Any]:
+    """TT-PAUSE-1: between rounds only NextRound (or the pause clock's timeout) is taken."""
+    if s.phase != ROUND_OVER:
+        raise NotNow("the round is still being played: next round comes after it")
+    if not isinstance(action, (NextRound, Timeout)):
+        if type(action) not in _HANDLERS:
+            raise WrongGame("that is not a Tomahawk Tribal action")
+        raise NotNow("the round is over: press next round when you have read the scores")
+    if not s.waiting >> seat & 1:
+        raise NotYourTurn("you are already waiting for the next round")
+    events: list[Event] = []
+    _next_round(s, seat, events, timeout=isinstance(action, Timeout))
+    return events
 
 
 def _turn_options(s: TomahawkState, seat: int) -> list[Any]:

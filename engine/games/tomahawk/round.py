@@ -31,6 +31,7 @@ from engine.games.tomahawk.events import (
     HandReceived,
     HandsPassed,
     MatchEnded,
+    ReadyForNextRound,
     Reshuffled,
     RoundEnded,
     RoundStarted,
@@ -52,6 +53,7 @@ from engine.games.tomahawk.state import (
     NAME_COLOUR,
     OVER,
     PLAY,
+    ROUND_OVER,
     TomahawkState,
 )
 
@@ -279,5 +281,27 @@ def _end_round(s: TomahawkState, winner: int, events: list[Event]) -> None:
         starter = min(range(n), key=lambda t: (points[t], t))
     else:
         starter = s.turn
+    if s.round_pause:  # TT-PAUSE-1: the table rests before the next deal
+        s.phase = ROUND_OVER
+        s.waiting = (1 << n) - 1
+        s.next_starter = starter
+        s.pending = 0
+        s.caster = -1
+        s.drawn = -1
+        s.last_card = -1
+        s.last_player = -1
+        return
+    s.round_no += 1
+    _start_round(s, starter, events)
+
+
+def _next_round(s: TomahawkState, seat: int, events: list[Event], *, timeout: bool) -> None:
+    """TT-PAUSE-1: ``seat`` is done reading; the last one to press deals the next round."""
+    s.waiting &= ~(1 << seat)
+    events.append(ReadyForNextRound(seat, timeout))
+    if s.waiting:
+        return
+    starter = s.next_starter
+    s.next_starter = -1
     s.round_no += 1
     _start_round(s, starter, events)

@@ -50,6 +50,12 @@ DEFAULT_TARGET_SCORE = 250
 DEFAULT_TURN_SECONDS = 30
 """TT-TURN-5: seconds per turn (option ``turn_seconds``; 0 = no clock)."""
 
+DEFAULT_PAUSE_SECONDS = 20
+"""[decision TT-PAUSE-1] Seconds the table rests after a round to read the scores (option
+``pause_seconds``, 0 to 120; 0 = no rest, the next round is dealt at once)."""
+
+MAX_PAUSE_SECONDS = 120
+
 RANDOM_FIRST_PLAYER = -1
 """[decision TT-SETUP-3] ``first_player`` = -1: the seeded RNG picks the first round's starter."""
 

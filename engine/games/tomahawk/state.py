@@ -23,6 +23,10 @@ DRAWN = 4
 """The card just drawn can be played: play it or keep it (TT-TURN-3)."""
 OVER = 5
 """The match is over."""
+ROUND_OVER = 6
+"""A round has ended and the table rests to read the scores: every seat in ``waiting``
+presses NextRound (or lets the pause clock run out), then the next round is dealt
+(TT-PAUSE-1)."""
 
 PHASE_NAMES: tuple[str, ...] = (
     "play",
@@ -31,6 +35,7 @@ PHASE_NAMES: tuple[str, ...] = (
     "face_skip",
     "drawn",
     "match_over",
+    "round_over",
 )
 _NO_RECORD = -1
 
@@ -79,6 +84,13 @@ class TomahawkState(State):
     passes: int
     last_round_winner: int
     last_round_points: tuple[int, ...]
+    round_pause: bool = False
+    """TT-PAUSE-1: rest after each round that does not end the match (option
+    ``pause_seconds`` > 0)."""
+    waiting: int = 0
+    """Bit mask of the seats still to press NextRound while ``phase`` is ROUND_OVER."""
+    next_starter: int = -1
+    """Who starts the round dealt once the pause is over (-1 outside a pause)."""
 
     def restore(self) -> None:
         self.ones = sum(1 << seat for seat, hand in enumerate(self.hands) if len(hand) == 1)

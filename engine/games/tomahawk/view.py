@@ -16,6 +16,7 @@ from engine.games.tomahawk.state import (
     FACE_SKIP,
     OVER,
     PHASE_NAMES,
+    ROUND_OVER,
     TomahawkState,
 )
 
@@ -71,9 +72,11 @@ class TomahawkView:
     seats: tuple[SeatView, ...]
     round: int
     phase: str
-    """``play``, ``name_colour``, ``face_sheriff``, ``face_skip``, ``drawn``, ``match_over``."""
+    """``play``, ``name_colour``, ``face_sheriff``, ``face_skip``, ``drawn``, ``match_over``,
+    ``round_over`` (the table rests to read ``last_round``, TT-PAUSE-1)."""
     turn: int | None
-    """Whose decision the table waits for (None once the match is over)."""
+    """Whose decision the table waits for (None once the match is over, and during the rest
+    between rounds, when every seat still to press NextRound is waited for)."""
     direction: int
     """+1 clockwise (increasing seats), -1 counter-clockwise."""
     colour: str | None
@@ -127,7 +130,7 @@ def view(state: TomahawkState, seat: int | None) -> TomahawkView:
     last_round = None
     if s.last_round_points:
         last_round = RoundResult(
-            round=s.round_no if over else s.round_no - 1,
+            round=s.round_no if over or s.phase == ROUND_OVER else s.round_no - 1,
             winner=None if s.last_round_winner < 0 else s.last_round_winner,
             points=s.last_round_points,
             totals=s.totals,
@@ -140,7 +143,7 @@ def view(state: TomahawkState, seat: int | None) -> TomahawkView:
         seats=seats,
         round=s.round_no,
         phase=PHASE_NAMES[s.phase],
-        turn=None if over else s.turn,
+        turn=None if over or s.phase == ROUND_OVER else s.turn,
         direction=s.direction,
         colour=COLOUR_NAMES[s.colour] if s.colour >= 0 else None,
         top_card=FACES[s.discard[-1]],

@@ -76,4 +76,10 @@ class BreakTie:
     column: int
 
 
-TomyAction = Propose | Pass | Vote | BreakTie
+@dataclass(frozen=True, slots=True)
+class NextStory:
+    """MT-PAUSE-1: done reading the revealed votes; the next turn starts once every seat has
+    pressed it (only during the rest after a reveal, phase ``reveal``)."""
+
+
+TomyAction = Propose | Pass | Vote | BreakTie | NextStory

@@ -79,6 +79,10 @@ STORY_SECONDS: Final = 90
 VOTE_SECONDS: Final = 30
 TIE_SECONDS: Final = 20
 MAX_CLOCK_SECONDS: Final = 600
+PAUSE_SECONDS: Final = 20
+"""[decision MT-PAUSE-1] Seconds the table rests after a reveal to read the votes (option
+``pause_seconds``, 0 to 120; 0 = no rest, the next turn starts at once)."""
+MAX_PAUSE_SECONDS: Final = 120
 
 # MT-REVEAL-2 [decision]: a voter who must draw from an empty dog deck first turns the
 # shuffled dog discards into a new deck. If False, that voter simply draws nothing.

@@ -256,6 +256,15 @@ class MatchOver(Event):
     scores: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ReadyForNextStory(Event):
+    """``seat`` is done reading the reveal (NextStory, or its pause clock ran out:
+    ``timeout``); the next turn starts once every seat is (MT-PAUSE-1)."""
+
+    seat: int
+    timeout: bool = False
+
+
 EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     StoryProposed,
     Passed,
@@ -280,6 +289,7 @@ EVENT_TYPES: Final[tuple[type[Event], ...]] = (
     GameStarted,
     HandDealt,
     MatchOver,
+    ReadyForNextStory,
 )
 """Every event class, in the order of the ``TomyEvent`` oneof."""
 

@@ -7,11 +7,14 @@ from bisect import insort
 from typing import Final
 
 from engine.core import (
+    IllegalAction,
     NotYourTurn,
     Outcome,
+    Timeout,
 )
 from engine.events import Event, only
 from engine.games.tomy import cards as data
+from engine.games.tomy.actions import NextStory
 from engine.games.tomy.cards import DOG_FACES
 from engine.games.tomy.events import (
     LOCATIONS_EXHAUSTED,
@@ -29,6 +32,7 @@ from engine.games.tomy.events import (
     NoCardToDraw,
     OwnDraw,
     PlacedLocation,
+    ReadyForNextStory,
     RevealedVote,
     RoundScored,
     RowRefilled,
@@ -39,7 +43,7 @@ from engine.games.tomy.events import (
     VotesRevealed,
     VoteStarted,
 )
-from engine.games.tomy.state import EMPTY, NO_CARD, OVER, STORY, TIE, VOTE, TomyState
+from engine.games.tomy.state import EMPTY, NO_CARD, OVER, REVEAL, STORY, TIE, VOTE, TomyState
 
 # --------------------------------------------------------------------------------------------
 # Rule helpers (they change the state in place)
@@ -191,10 +195,50 @@ def _end_turn(state: TomyState) -> list[Event]:
         return events + _end_game(state, ONE_CARD_LEFT)
     if exhausted:
         return events + _end_game(state, LOCATIONS_EXHAUSTED)
+    if state.round_pause:
+        return events + _rest(state, deal=False)
+    return events + _next_turn(state)
+
+
+def _next_turn(state: TomyState) -> list[Event]:
     state.leash = (state.leash + 1) % state.players
     state.turn += 1
     state.phase = STORY
-    return [*events, TurnStarted(state.game_no, state.turn, state.leash)]
+    return [TurnStarted(state.game_no, state.turn, state.leash)]
+
+
+def _rest(state: TomyState, *, deal: bool) -> list[Event]:
+    """MT-PAUSE-1: the table rests after the reveal; every seat presses NextStory."""
+    state.phase = REVEAL
+    state.waiting = (1 << state.players) - 1
+    state.deal_next = deal
+    return []
+
+
+def _rest_action(state: TomyState, seat: int, action: object) -> list[Event]:
+    """MT-PAUSE-1: after a reveal only NextStory (or the pause clock's timeout) is taken."""
+    if state.phase != REVEAL:
+        raise IllegalAction("the votes have not been revealed yet", reason="NOT_NOW")
+    if not isinstance(action, (NextStory, Timeout)):
+        raise IllegalAction(
+            "the votes were just revealed: press next story when you have read them",
+            reason="NOT_NOW",
+        )
+    if not state.waiting >> seat & 1:
+        raise NotYourTurn("you are already waiting for the next story")
+    return _ready(state, seat, timeout=isinstance(action, Timeout))
+
+
+def _ready(state: TomyState, seat: int, *, timeout: bool) -> list[Event]:
+    """MT-PAUSE-1: ``seat`` is done reading; the last one starts the next turn (or game)."""
+    state.waiting &= ~(1 << seat)
+    events: list[Event] = [ReadyForNextStory(seat, timeout)]
+    if state.waiting:
+        return events
+    if state.deal_next:
+        state.deal_next = False
+        return events + _next_game(state)
+    return events + _next_turn(state)
 
 
 def _end_game(state: TomyState, reason: EndReason) -> list[Event]:
@@ -220,9 +264,16 @@ def _end_game(state: TomyState, reason: EndReason) -> list[Event]:
         state.phase = OVER
         state.end_reason = TARGET_SCORE.upper()
         return [*events, _match_over(state)]
+    if state.round_pause:
+        return events + _rest(state, deal=True)
+    return events + _next_game(state)
+
+
+def _next_game(state: TomyState) -> list[Event]:
+    """MT-VAR-1: the leash moves on and a new game is dealt."""
     state.leash = (state.leash + 1) % state.players
     _deal(state)
-    events.append(GameStarted(state.game_no, state.leash, tuple(state.row)))
+    events: list[Event] = [GameStarted(state.game_no, state.leash, tuple(state.row))]
     for seat, hand in enumerate(state.hands):
         events.append(HandDealt(tuple(DOG_FACES[card] for card in hand), audience=only(seat)))
     return events

@@ -27,7 +27,7 @@ from engine.core import (
 )
 from engine.events import Event, only
 from engine.games.tomy import cards as data
-from engine.games.tomy.actions import BreakTie, Pass, Propose, TemplateStory, Vote
+from engine.games.tomy.actions import BreakTie, NextStory, Pass, Propose, TemplateStory, Vote
 from engine.games.tomy.cards import DOG_FACES, TomyCatalogue
 from engine.games.tomy.events import (
     EVENT_TYPES,
@@ -48,8 +48,9 @@ from engine.games.tomy.round import (
     _next_speaker,
     _outcome,
     _resolve,
+    _rest_action,
 )
-from engine.games.tomy.state import EMPTY, NO_CARD, OVER, STORY, TIE, VOTE, TomyState
+from engine.games.tomy.state import EMPTY, NO_CARD, OVER, REVEAL, STORY, TIE, VOTE, TomyState
 from engine.games.tomy.view import ColumnView, DogCardView, LastTurnView, ProposalView, TomyView
 from engine.rng import Rng
 from engine.text import graphemes
@@ -96,6 +97,10 @@ def _clock_option(name: str, default: int) -> OptionSpec:
     return OptionSpec(name, "int", default, minimum=0, maximum=data.MAX_CLOCK_SECONDS)
 
 
+PAUSE = "pause"
+"""MT-PAUSE-1: the clock of the rest after a reveal."""
+_NO_PAUSE = [False, 0, False]
+
 _VERSION_FIELD = [f.name for f in dataclasses.fields(TomyState)].index("version")
 """Where ``version`` stands in a stored state (codec 1's upgrade copies it)."""
 
@@ -104,7 +109,7 @@ class TomyGame(Game[TomyState]):
     """The rules of *Mais où est Tomy ?* (``docs/games/tomy-rules.md``)."""
 
     state_type: ClassVar[type[State]] = TomyState
-    action_types: ClassVar[tuple[type, ...]] = (Propose, Pass, Vote, BreakTie)
+    action_types: ClassVar[tuple[type, ...]] = (Propose, Pass, Vote, BreakTie, NextStory)
     event_types: ClassVar[tuple[type[Event], ...]] = EVENT_TYPES
     dormant_events: ClassVar[tuple[type[Event], ...]] = (SatOut, NoCardToDraw)
     """Only with VOTE_TIMEOUT_PLAYS_RANDOM_CARD / RESHUFFLE_DISCARDS_WHEN_DECK_EMPTY off."""
@@ -153,25 +158,25 @@ class TomyGame(Game[TomyState]):
                 "FR",
                 choices=("FR", "EN"),
             ),
+            OptionSpec(
+                "pause_seconds",
+                "int",
+                data.PAUSE_SECONDS,
+                minimum=0,
+                maximum=data.MAX_PAUSE_SECONDS,
+            ),
         ),
         clocks=(
-            ClockSpec(
-                STORY,
-                "story_seconds",
-            ),
-            ClockSpec(
-                VOTE,
-                "vote_seconds",
-            ),
-            ClockSpec(
-                TIE,
-                "tie_seconds",
-            ),
+            ClockSpec(STORY, "story_seconds"),
+            ClockSpec(VOTE, "vote_seconds"),
+            ClockSpec(TIE, "tie_seconds"),
+            ClockSpec(PAUSE, "pause_seconds", rest=True),
         ),
     )
 
-    codec_version = 2
-    """2: ``vote_opened`` stored (a room saved by codec 1 is upgraded on load)."""
+    codec_version = 3
+    """2: ``vote_opened`` stored; 3: the MT-PAUSE-1 fields stored (a room saved by an older
+    codec is upgraded on load, without a pause as it played then)."""
 
     def catalogue(self) -> TomyCatalogue:
         return data.catalogue()
@@ -179,7 +184,9 @@ class TomyGame(Game[TomyState]):
     def decode(self, data: bytes) -> TomyState:
         codec, body = json.loads(data)
         if codec == 1:  # before vote_opened: a vote in progress accepts only the current version
-            return TomyState.from_data([*body, body[_VERSION_FIELD]])
+            return TomyState.from_data([*body, body[_VERSION_FIELD], *_NO_PAUSE])
+        if codec == 2:  # before the MT-PAUSE-1 fields
+            return TomyState.from_data([*body, *_NO_PAUSE])
         return super().decode(data)
 
     def unordered_since(self, state: TomyState) -> int | None:
@@ -203,6 +210,7 @@ class TomyGame(Game[TomyState]):
             str(options["language"]),
         )
         state.rng = Rng.from_seed(seed)
+        state.round_pause = int(options.get("pause_seconds", data.PAUSE_SECONDS)) > 0
         _deal(state)  # MT-SETUP-1
         # MT-SETUP-2
         state.leash = first if first >= 0 else state.rng.below(players)
@@ -224,6 +232,10 @@ class TomyGame(Game[TomyState]):
             )
         if state.phase == TIE:
             return (Pending(state.leash, TIE),)
+        if state.phase == REVEAL:
+            return tuple(
+                Pending(seat, PAUSE) for seat in range(state.players) if state.waiting >> seat & 1
+            )
         return ()
 
     def legal_actions(self, state: TomyState, seat: int) -> list[Any]:
@@ -249,11 +261,17 @@ class TomyGame(Game[TomyState]):
             return [Vote(card) for card in state.hands[seat] if data.breed_of(card) in proposed]
         if state.phase == TIE and seat == state.leash:
             return [BreakTie(column) for column in state.tie_columns]
+        if state.phase == REVEAL and 0 <= seat < state.players and state.waiting >> seat & 1:
+            return [NextStory()]
         return []
 
     # -- playing ----------------------------------------------------------------------------
 
     def play(self, state: TomyState, seat: int, action: Any) -> list[Event]:
+        if state.phase == REVEAL or isinstance(action, NextStory):
+            if not isinstance(action, (*self.action_types, Timeout)):
+                raise WrongGame(f"{type(action).__name__} is not a move of {self.info.name}")
+            return _rest_action(state, seat, action)
         if isinstance(action, Timeout):
             return self._timeout(state, seat)
         if isinstance(action, Propose):
@@ -397,6 +415,11 @@ class TomyGame(Game[TomyState]):
                 tuple(ProposalView.of(*p) for p in state.last_proposals),
                 tuple(None if v == NO_CARD else v for v in state.last_votes),
                 None if state.last_winner == EMPTY else state.last_winner,
+                tuple(
+                    seat
+                    for seat, v in enumerate(state.last_votes)
+                    if v != NO_CARD and data.breed_of(v) == state.last_winner
+                ),
             )
         return TomyView(
             seat=seat,

@@ -12,14 +12,17 @@ from engine.core import (
 from engine.games.tomy import cards as data
 from engine.rng import Rng
 
-Phase = Literal["story", "vote", "tie", "over"]
+Phase = Literal["story", "vote", "tie", "over", "reveal"]
 """The phase of a turn: enum ``TomyPhase`` on the wire."""
 
 STORY: Final = "story"
 VOTE: Final = "vote"
 TIE: Final = "tie"
 OVER: Final = "over"
-PHASES: Final[tuple[Phase, ...]] = (STORY, VOTE, TIE, OVER)
+REVEAL: Final = "reveal"
+"""MT-PAUSE-1: the votes are revealed and scored; the table rests to read them until every
+seat still in ``waiting`` presses NextStory (or its pause clock runs out)."""
+PHASES: Final[tuple[Phase, ...]] = (STORY, VOTE, TIE, OVER, REVEAL)
 
 NO_CARD = -1
 """In ``votes`` / ``last_votes``: the seat has not voted (or could not)."""
@@ -73,6 +76,12 @@ class TomyState(State):
     vote_opened: int
     """The match version at which the current vote phase began (votes based on any version
     since then are accepted: their order cannot matter); -1 outside a vote."""
+    round_pause: bool
+    """MT-PAUSE-1: rest after each reveal that does not end the match (``pause_seconds`` > 0)."""
+    waiting: int
+    """Bit mask of the seats still to press NextStory during the rest after a reveal."""
+    deal_next: bool
+    """During that rest: the game ended (rounds variant), so a new game is dealt after it."""
 
     def __init__(self, players: int, rounds: bool, target_score: int, language: str) -> None:
         self.version = 0
@@ -102,6 +111,9 @@ class TomyState(State):
         self.round_scores = []
         self.vote_opened = -1
         self.end_reason = ""  # the Outcome.reason once the match is over
+        self.round_pause = False
+        self.waiting = 0
+        self.deal_next = False
 
     # -- derived facts ----------------------------------------------------------------------
 

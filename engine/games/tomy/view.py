@@ -55,6 +55,8 @@ class LastTurnView:
     proposals: tuple[ProposalView, ...]
     votes: tuple[int | None, ...]
     winning_column: int | None
+    finders: tuple[int, ...] = ()
+    """The seats whose vote was of the winning breed: they found Tomy and drew no card."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,3 +105,10 @@ aw-crowns_taken = { $n ->
        *[other] { $n } crowns taken
     }
 aw-act-play_card_plain = Play { $card }
+
+## The rest between rounds (issue 30, moments)
+aw-ev-ready_for_next_round = { $who } is ready for the next round.
+aw-act-next_round = Next round
+aw-decision-round_over = round over
+aw-pause-title = End of round { $round }: { $name } wins it ({ $reason }).
+aw-pause-row = crowns { $crowns } · Hyenas { $hyenas } · rounds won { $won }

@@ -283,3 +283,11 @@ seats_too_few = cercle play: { $players ->
        *[other] { $bots } bots
     }: ask for more with --players.
 name_a_game = cercle play: name a game ({ $games }) or a room.
+
+## The rest between rounds (issue 30, moments)
+room_option-pause_seconds = { $value ->
+        [0] no rest between rounds
+       *[other] { $value } s rest between rounds
+    }
+pause_status = Rest: play resumes in { $seconds } s (type the number of "next" to go on)
+pause_waiting = waiting for { $names }

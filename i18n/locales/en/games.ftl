@@ -80,3 +80,11 @@ game-awimbawe-bot_name = { $n ->
     [2] Zebra
    *[other] Bot { $n }
 }
+
+## Pauses between rounds and after a reveal (issue 30, moments)
+game-tomahawk-option-pause_seconds = Seconds the table rests after a round to read the scores (0: no rest).
+game-tomahawk-clock-pause = Counts as "Next round"; it is no missed turn.
+game-awimbawe-option-pause_seconds = Seconds the table rests after a round to read its result (0: no rest).
+game-awimbawe-clock-pause = Counts as "Next round"; it is no missed turn.
+game-tomy-option-pause_seconds = Seconds the table rests after the votes are revealed, to read them (0: no rest).
+game-tomy-clock-pause = Counts as "Next story"; it is no missed turn.

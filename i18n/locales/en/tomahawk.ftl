@@ -137,3 +137,17 @@ tt-ev-match_ended = Match over! { $count ->
        *[other] Winners: { $names }
     }.
 tt-first_card = Round { $round } starts: first card { $card }.
+
+## The rest between rounds (issue 30, moments)
+tt-ev-ready_for_next_round = { $who } is ready for the next round.
+tt-act-next_round = Next round
+tt-phase-round_over = round over
+tt-pause-title = End of round { $round }
+tt-pause-winner = { $name } emptied their hand and wins the round.
+tt-pause-blocked = Blocked round: nobody emptied their hand.
+tt-pause-head = Seat · Player · Points this round · Total
+tt-pause-row = { $points ->
+        [0] 0
+       *[other] +{ $points }
+    } · total { $total }
+tt-pause-target = The match ends when a total reaches { $target }.

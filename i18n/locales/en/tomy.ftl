@@ -112,3 +112,19 @@ my-story-20 = { $Place }: a sandwich lost its ham while its owner looked away. T
 my-story-21 = Three pigeons took off for no reason over there: { $place }. An invisible { $breed } was chasing them.
 my-story-22 = { $Place }: the fresh snow shows round prints, just the size of a { $breed }'s paws.
 my-story-23 = If I were an invisible { $breed }, I would hide in the one place nobody checks: { $place }.
+
+## The rest after a reveal (issue 30, moments)
+my-ev-ready_for_next_story = { $who } is ready for the next story.
+my-act-next_story = Next story
+my-phase-reveal = reveal
+my-pause-title = The votes are revealed: Tomy was with the { $breed }!
+my-pause-nobody = The votes are revealed: nobody could vote.
+my-pause-vote = voted { $breed }
+my-pause-no_vote = did not vote
+my-pause-found = found Tomy
+my-pause-drew = draws a card
+my-pause-cards = { $n ->
+        [one] { $n } card in hand
+       *[other] { $n } cards in hand
+    }
+my-pause-game_over = End of game { $game }: { $scores }

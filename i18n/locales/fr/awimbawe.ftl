@@ -108,3 +108,10 @@ aw-crowns_taken = { $n ->
        *[other] { $n } couronnes prises
     }
 aw-act-play_card_plain = Jouer { $card }
+
+## The rest between rounds (issue 30, moments)
+aw-ev-ready_for_next_round = { $who } est prêt pour la manche suivante.
+aw-act-next_round = Manche suivante
+aw-decision-round_over = fin de manche
+aw-pause-title = Fin de la manche { $round } : { $name } la gagne ({ $reason }).
+aw-pause-row = couronnes { $crowns } · hyènes { $hyenas } · manches gagnées { $won }

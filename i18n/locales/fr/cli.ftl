@@ -283,3 +283,11 @@ seats_too_few = cercle play : { $players ->
        *[other] { $bots } robots
     } : demandes-en plus avec --players.
 name_a_game = cercle play : nomme un jeu ({ $games }) ou une salle.
+
+## The rest between rounds (issue 30, moments)
+room_option-pause_seconds = { $value ->
+        [0] sans pause entre les manches
+       *[other] pause de { $value } s entre les manches
+    }
+pause_status = Pause : suite dans { $seconds } s (tape le numéro de « suivante » pour continuer)
+pause_waiting = en attente de { $names }

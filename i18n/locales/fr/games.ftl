@@ -80,3 +80,11 @@ game-awimbawe-bot_name = { $n ->
     [2] Zèbre
    *[other] Robot { $n }
 }
+
+## Pauses between rounds and after a reveal (issue 30, moments)
+game-tomahawk-option-pause_seconds = Secondes de pause après une manche pour lire les scores (0 : pas de pause).
+game-tomahawk-clock-pause = Compte comme « Manche suivante » ; ce n'est pas un tour manqué.
+game-awimbawe-option-pause_seconds = Secondes de pause après une manche pour lire le résultat (0 : pas de pause).
+game-awimbawe-clock-pause = Compte comme « Manche suivante » ; ce n'est pas un tour manqué.
+game-tomy-option-pause_seconds = Secondes de pause après la révélation des votes pour les lire (0 : pas de pause).
+game-tomy-clock-pause = Compte comme « Histoire suivante » ; ce n'est pas un tour manqué.

@@ -137,3 +137,17 @@ tt-ev-match_ended = Fin de partie ! { $count ->
        *[other] Vainqueurs : { $names }
     }.
 tt-first_card = La manche { $round } commence : première carte { $card }.
+
+## The rest between rounds (issue 30, moments)
+tt-ev-ready_for_next_round = { $who } est prêt pour la manche suivante.
+tt-act-next_round = Manche suivante
+tt-phase-round_over = fin de manche
+tt-pause-title = Fin de la manche { $round }
+tt-pause-winner = { $name } a vidé sa main et gagne la manche.
+tt-pause-blocked = Manche bloquée : personne n'a vidé sa main.
+tt-pause-head = Place · Joueur · Points de la manche · Total
+tt-pause-row = { $points ->
+        [0] 0
+       *[other] +{ $points }
+    } · total { $total }
+tt-pause-target = La partie s'arrête quand un total atteint { $target }.

@@ -112,3 +112,19 @@ my-story-20 = { $Place } : un sandwich a perdu son jambon pendant que son propri
 my-story-21 = Trois pigeons se sont envolés sans raison là-bas : { $place }. Un { $breed } invisible leur courait après.
 my-story-22 = { $Place } : la neige fraîche montre des empreintes rondes, juste de la taille des pattes d'un { $breed }.
 my-story-23 = Si j'étais un { $breed } invisible, je me cacherais au seul endroit que personne ne fouille : { $place }.
+
+## The rest after a reveal (issue 30, moments)
+my-ev-ready_for_next_story = { $who } est prêt pour l'histoire suivante.
+my-act-next_story = Histoire suivante
+my-phase-reveal = révélation
+my-pause-title = Les votes sont révélés : Tomy était chez le { $breed } !
+my-pause-nobody = Les votes sont révélés : personne n'a pu voter.
+my-pause-vote = a voté { $breed }
+my-pause-no_vote = n'a pas voté
+my-pause-found = a trouvé Tomy
+my-pause-drew = pioche une carte
+my-pause-cards = { $n ->
+        [one] { $n } carte en main
+       *[other] { $n } cartes en main
+    }
+my-pause-game_over = Fin de la partie { $game } : { $scores }

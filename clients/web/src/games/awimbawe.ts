@@ -23,6 +23,7 @@ import {
 import { cardBack, cardButtonContent, cardSvg, type Hue } from "../cards.js";
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
+import { pausePanel } from "../pause.js";
 import type { Drawn, GameUi, Names, TableContext } from "./types.js";
 
 const SYMBOLS: Readonly<Record<number, string>> = {
@@ -187,6 +188,25 @@ function table(v: AwimbaweView, ctx: TableContext): Drawn {
       el("div", { className: "hand", role: "group", aria: { label: t("web-your_hand") } }, ...v.hand.map((c) => cardButton(c, playable.get(c.card), ctx, offered))),
     );
   }
+  const last = v.roundResults[v.roundResults.length - 1];
+  if (v.decision === AwimbaweDecision.ROUND_OVER && last) {
+    // AW-PAUSE-1: the round's result while the table rests, with the "next round" button.
+    const won = new Map(v.players.map((s) => [s.seat, s.roundsWon]));
+    const panel = pausePanel(
+      {
+        title: t("web-pause-round_title", { round: last.round }),
+        summary: `${t("web-pause-winner", { name: ctx.seat(last.winner) })} (${reasonWord(last.reason)})`,
+        head: [t("web-pause-crowns"), t("web-pause-hyenas"), t("web-pause-rounds_won")],
+        rows: [0, 1].map((seat) => [String(last.crowns[seat] ?? 0), String(last.hyenas[seat] ?? 0), String(won.get(seat) ?? 0)]),
+        marked: new Set([last.winner]),
+        next: "web-pause-next_round",
+      },
+      ctx,
+      (a) => actionOf(a)?.case === "nextRound",
+    );
+    nodes.unshift(panel.node);
+    for (const a of panel.offered) offered.add(a);
+  }
   return { nodes, offered };
 }
 
@@ -256,6 +276,8 @@ export function narrateAwimbawe(event: AwimbaweEvent, names: Names): string {
       return t("aw-ev-round_dealt", { round: e.value.round, leader: who(e.value.leader) });
     case "handDealt":
       return t(e.value.seat === names.me ? "aw-ev-hand_dealt" : "aw-ev-hand_dealt-other", { who: who(e.value.seat), cards: e.value.cards.map(awCardName).join(", ") });
+    case "readyForNextRound":
+      return t("aw-ev-ready_for_next_round", { who: who(e.value.seat) });
     case undefined:
       return t("ev-unknown", { kind: "awimbawe" });
     default: {
@@ -308,6 +330,8 @@ export const awimbawe: GameUi<AwimbaweView> = {
       }
       case "chooseLeader":
         return t("aw-act-choose_leader", { name: names.seat(a.value.leader) });
+      case "nextRound":
+        return t("aw-act-next_round");
       default:
         return t("ev-unknown", { kind: "awimbawe" });
     }

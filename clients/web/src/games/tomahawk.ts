@@ -11,6 +11,7 @@ import {
   type TomahawkAction,
   type TomahawkCardFace,
   TomahawkCardKind,
+  TomahawkPhase,
   type TomahawkView,
 } from "../../../ts/src/index.js";
 import { actionLabel, cardOf, tomahawkCase } from "../actions.js";
@@ -18,6 +19,7 @@ import { cardBack, cardButtonContent, cardSvg, type Hue } from "../cards.js";
 import { button, el } from "../dom.js";
 import { t } from "../i18n.js";
 import { narrateTomahawk } from "../narrate.js";
+import { pausePanel } from "../pause.js";
 import { cardName, colourCss, colourWord, direction, glyph, phaseHint, phaseWord } from "../words.js";
 import type { Drawn, GameUi, Names, TableContext } from "./types.js";
 
@@ -182,12 +184,36 @@ function table(v: TomahawkView, ctx: TableContext): Drawn {
   // Combos and the rest (draw, pass, take, name a colour) are the table's plain buttons,
   // their labels say everything (a combo with or without TOMAHAWK!).
   const nodes: Node[] = [centre];
+  if (v.phase === TomahawkPhase.ROUND_OVER && v.lastRound) {
+    const panel = roundPanel(v, ctx);
+    nodes.unshift(panel.node);
+    for (const a of panel.offered) offered.add(a);
+  }
   if (calls.length) nodes.push(el("div", { className: "calls", role: "group", aria: { label: t("web-calls") } }, ...calls));
   if (v.seat !== undefined) {
     nodes.push(el("h3", {}, t("web-your_hand")), hand);
     if (boxRow) nodes.push(boxRow);
   }
   return { nodes, offered };
+}
+
+/** TT-PAUSE-1: the round just scored, while the table rests: who won it, each seat's points
+ * this round and total, the "next round" button and the countdown. */
+function roundPanel(v: TomahawkView, ctx: TableContext): ReturnType<typeof pausePanel> {
+  const last = v.lastRound!;
+  const winner = last.winner;
+  return pausePanel(
+    {
+      title: t("web-pause-round_title", { round: last.round }),
+      summary: winner === undefined ? t("web-pause-blocked") : t("web-pause-winner", { name: ctx.seat(winner) }),
+      head: [t("web-pause-round_points"), t("web-pause-total")],
+      rows: last.points.map((p, seat) => [p ? `+${p}` : "0", String(last.totals[seat] ?? 0)]),
+      marked: new Set(winner === undefined ? [] : [winner]),
+      next: "web-pause-next_round",
+    },
+    ctx,
+    (a) => tomahawkCase(a)?.case === "nextRound",
+  );
 }
 
 export const tomahawk: GameUi<TomahawkView> = {

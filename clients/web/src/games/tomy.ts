@@ -24,6 +24,7 @@ import {
 import { cardButtonContent, cardSvg, type Hue } from "../cards.js";
 import { button, el } from "../dom.js";
 import { hasMessage, language, t } from "../i18n.js";
+import { pausePanel } from "../pause.js";
 import type { Drawn, GameUi, Names, TableContext } from "./types.js";
 
 const BREEDS = ["cocker", "teckel", "husky", "yorkshire", "caniche", "dalmatien"] as const;
@@ -235,7 +236,35 @@ function table(v: TomyView, ctx: TableContext): Drawn {
   nodes.push(el("div", { className: "meta" }, ...info.map((line) => el("p", {}, line))));
   if (v.myVote !== undefined && v.myVote >= 0) nodes.push(el("p", {}, t("my-my_vote", { card: dogName(v.myVote) })));
   if (v.seat !== undefined) nodes.push(el("h3", {}, t("web-my-your_dogs")), hand);
+  if (v.phase === TomyPhase.REVEAL && v.lastTurn) {
+    const panel = revealPanel(v, ctx);
+    nodes.unshift(panel.node);
+    for (const a of panel.offered) offered.add(a);
+  }
   return { nodes, offered };
+}
+
+/** MT-PAUSE-1: the reveal while the table rests: where Tomy was, each voter's breed card, who
+ * found Tomy and who draws, the cards each holds, the "next story" button and the countdown. */
+function revealPanel(v: TomyView, ctx: TableContext): ReturnType<typeof pausePanel> {
+  const last = v.lastTurn!;
+  const finders = new Set(last.finders);
+  return pausePanel(
+    {
+      title: t("web-pause-reveal_title"),
+      summary: last.winningColumn === undefined ? t("web-pause-nobody") : t("web-pause-tomy_was", { breed: breedName(last.winningColumn) }),
+      head: [t("web-pause-vote"), "", t("web-pause-cards")],
+      rows: v.handCounts.map((count, seat) => {
+        const vote = last.votes[seat]?.vote;
+        if (vote?.case !== "card") return [t("web-pause-no_vote"), "", String(count)];
+        return [dogName(vote.value), finders.has(seat) ? t("web-pause-found") : t("web-pause-drew"), String(count)];
+      }),
+      marked: finders,
+      next: "web-pause-next_story",
+    },
+    ctx,
+    (a) => actionOf(a)?.case === "nextStory",
+  );
 }
 
 export function narrateTomy(event: TomyEvent, names: Names): string {
@@ -303,6 +332,8 @@ export function narrateTomy(event: TomyEvent, names: Names): string {
       return t(mine("my-ev-hand_dealt"), { cards: e.value.cards.map((c) => dogName(c.id)).join(", ") });
     case "matchOver":
       return t("my-ev-match_over", { reason: reason(e.value.reason), names: all(e.value.winners), count: e.value.winners.length });
+    case "readyForNextStory":
+      return t("my-ev-ready_for_next_story", { who: who(e.value.seat) });
     case undefined:
       return t("ev-unknown", { kind: "tomy" });
     default: {
@@ -335,6 +366,8 @@ export const tomy: GameUi<TomyView> = {
         return t("web-my-hint-vote");
       case TomyPhase.TIE:
         return t("web-my-hint-tie");
+      case TomyPhase.REVEAL:
+        return t("web-hint-round_over");
       default:
         return "";
     }
@@ -353,6 +386,8 @@ export const tomy: GameUi<TomyView> = {
         return t("my-act-vote", { card: dogName(a.value.card) });
       case "breakTie":
         return t("my-act-break_tie", { breed: breedName(a.value.column) });
+      case "nextStory":
+        return t("my-act-next_story");
       default:
         return t("ev-unknown", { kind: "tomy" });
     }

@@ -6,7 +6,7 @@
  * module draws its table (cards, piles, gems, votes, tricks) and names its actions.
  */
 
-import type { Action, Event, GetGameCatalogueResponse, View } from "../../../ts/src/index.js";
+import type { Action, Deadline, Event, GetGameCatalogueResponse, View } from "../../../ts/src/index.js";
 
 /** Names for seats and players, the reader's seat (-1: a spectator). */
 export interface Names {
@@ -31,6 +31,9 @@ export interface TableContext extends Names {
   readonly catalogue: GetGameCatalogueResponse | undefined;
   /** How many seats the table has. */
   readonly seats: number;
+  /** The seats the table waits for, and the clocks running (the rest's countdown). */
+  readonly waitingFor: readonly number[];
+  readonly deadlines: readonly Deadline[];
 }
 
 /** A game's table drawn: its nodes, and the legal actions they offer (the table shows the

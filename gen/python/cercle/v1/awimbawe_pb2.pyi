@@ -222,6 +222,12 @@ class _AwimbaweDecisionEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Awim
     """Use the Cheetah just played, or not (CheetahChoice or SkipPower)."""
     AWIMBAWE_DECISION_CHOOSE_LEADER: _AwimbaweDecision.ValueType  # 6
     """Between rounds: the round's loser chooses who leads the next one (ChooseLeader)."""
+    AWIMBAWE_DECISION_ROUND_OVER: _AwimbaweDecision.ValueType  # 7
+    """Between rounds, before the leader is chosen: the table rests to read the round's
+    result (the last of `round_results`); both seats press NextRound (or let their pause
+    clock run out), then the round's loser chooses the leader (AW-PAUSE-1). Both seats are
+    in the response's `waiting_for`; `decision_seat` is absent.
+    """
 
 class AwimbaweDecision(_AwimbaweDecision, metaclass=_AwimbaweDecisionEnumTypeWrapper):
     """What the table waits for, and from whom (the view's `decision_seat`)."""
@@ -240,6 +246,12 @@ AWIMBAWE_DECISION_CHEETAH: AwimbaweDecision.ValueType  # 5
 """Use the Cheetah just played, or not (CheetahChoice or SkipPower)."""
 AWIMBAWE_DECISION_CHOOSE_LEADER: AwimbaweDecision.ValueType  # 6
 """Between rounds: the round's loser chooses who leads the next one (ChooseLeader)."""
+AWIMBAWE_DECISION_ROUND_OVER: AwimbaweDecision.ValueType  # 7
+"""Between rounds, before the leader is chosen: the table rests to read the round's
+result (the last of `round_results`); both seats press NextRound (or let their pause
+clock run out), then the round's loser chooses the leader (AW-PAUSE-1). Both seats are
+in the response's `waiting_for`; `decision_seat` is absent.
+"""
 Global___AwimbaweDecision: _TypeAlias = AwimbaweDecision  # noqa: Y015
 
 class _AwimbaweSource:
@@ -531,6 +543,21 @@ class AwimbaweAction(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class NextRound(_message.Message):
+        """AW-PAUSE-1: done reading the round's result (decision ROUND_OVER only)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        def __init__(
+            self,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     PLAY_CARD_FIELD_NUMBER: _builtins.int
     EAGLE_CHOICE_FIELD_NUMBER: _builtins.int
     RHINO_MOVE_FIELD_NUMBER: _builtins.int
@@ -538,6 +565,7 @@ class AwimbaweAction(_message.Message):
     CHEETAH_CHOICE_FIELD_NUMBER: _builtins.int
     SNAKE_PICK_FIELD_NUMBER: _builtins.int
     CHOOSE_LEADER_FIELD_NUMBER: _builtins.int
+    NEXT_ROUND_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def play_card(self) -> Global___AwimbaweAction.PlayCard:
         """Play a card."""
@@ -566,6 +594,10 @@ class AwimbaweAction(_message.Message):
     def choose_leader(self) -> Global___AwimbaweAction.ChooseLeader:
         """Choose the next round's leader."""
 
+    @_builtins.property
+    def next_round(self) -> Global___AwimbaweAction.NextRound:
+        """Next round (after reading the result)."""
+
     def __init__(
         self,
         *,
@@ -576,12 +608,13 @@ class AwimbaweAction(_message.Message):
         cheetah_choice: Global___AwimbaweAction.CheetahChoice | None = ...,
         snake_pick: Global___AwimbaweAction.SnakePick | None = ...,
         choose_leader: Global___AwimbaweAction.ChooseLeader | None = ...,
+        next_round: Global___AwimbaweAction.NextRound | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "cheetah_choice", b"cheetah_choice", "choose_leader", b"choose_leader", "eagle_choice", b"eagle_choice", "play_card", b"play_card", "rhino_move", b"rhino_move", "skip_power", b"skip_power", "snake_pick", b"snake_pick"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "cheetah_choice", b"cheetah_choice", "choose_leader", b"choose_leader", "eagle_choice", b"eagle_choice", "next_round", b"next_round", "play_card", b"play_card", "rhino_move", b"rhino_move", "skip_power", b"skip_power", "snake_pick", b"snake_pick"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "cheetah_choice", b"cheetah_choice", "choose_leader", b"choose_leader", "eagle_choice", b"eagle_choice", "play_card", b"play_card", "rhino_move", b"rhino_move", "skip_power", b"skip_power", "snake_pick", b"snake_pick"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "cheetah_choice", b"cheetah_choice", "choose_leader", b"choose_leader", "eagle_choice", b"eagle_choice", "next_round", b"next_round", "play_card", b"play_card", "rhino_move", b"rhino_move", "skip_power", b"skip_power", "snake_pick", b"snake_pick"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["play_card", "eagle_choice", "rhino_move", "skip_power", "cheetah_choice", "snake_pick", "choose_leader"]  # noqa: Y015
+    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["play_card", "eagle_choice", "rhino_move", "skip_power", "cheetah_choice", "snake_pick", "choose_leader", "next_round"]  # noqa: Y015
     _WhichOneofArgType_action: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_action) -> _WhichOneofReturnType_action | None: ...
 
@@ -1462,6 +1495,30 @@ class AwimbaweEvent(_message.Message):
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
     @_typing.final
+    class ReadyForNextRound(_message.Message):
+        """A seat is done reading the round's result (AW-PAUSE-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        TIMEOUT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that pressed it."""
+        timeout: _builtins.bool
+        """True when the seat's pause clock ran out instead."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            timeout: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "timeout", b"timeout"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
     class MatchOver(_message.Message):
         """The match is over: `winner` won their second round (AW-MATCH-1)."""
 
@@ -1594,6 +1651,7 @@ class AwimbaweEvent(_message.Message):
     LEADER_CHOSEN_FIELD_NUMBER: _builtins.int
     ROUND_DEALT_FIELD_NUMBER: _builtins.int
     HAND_DEALT_FIELD_NUMBER: _builtins.int
+    READY_FOR_NEXT_ROUND_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def card_played(self) -> Global___AwimbaweEvent.CardPlayed:
         """A card was played."""
@@ -1662,6 +1720,10 @@ class AwimbaweEvent(_message.Message):
     def hand_dealt(self) -> Global___AwimbaweEvent.HandDealt:
         """Private: the seat's new hand."""
 
+    @_builtins.property
+    def ready_for_next_round(self) -> Global___AwimbaweEvent.ReadyForNextRound:
+        """A seat pressed NextRound (or its pause ran out)."""
+
     def __init__(
         self,
         *,
@@ -1682,12 +1744,13 @@ class AwimbaweEvent(_message.Message):
         leader_chosen: Global___AwimbaweEvent.LeaderChosen | None = ...,
         round_dealt: Global___AwimbaweEvent.RoundDealt | None = ...,
         hand_dealt: Global___AwimbaweEvent.HandDealt | None = ...,
+        ready_for_next_round: Global___AwimbaweEvent.ReadyForNextRound | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["card_paralysed", b"card_paralysed", "card_played", b"card_played", "cards_turned_up", b"cards_turned_up", "cheetah_choice", b"cheetah_choice", "eagle_choice", b"eagle_choice", "event", b"event", "hand_card_paralysed", b"hand_card_paralysed", "hand_dealt", b"hand_dealt", "leader_chosen", b"leader_chosen", "match_over", b"match_over", "next_leader", b"next_leader", "paralysis_ended", b"paralysis_ended", "power_skipped", b"power_skipped", "power_without_effect", b"power_without_effect", "rhino_move", b"rhino_move", "round_dealt", b"round_dealt", "round_over", b"round_over", "trick_won", b"trick_won"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["card_paralysed", b"card_paralysed", "card_played", b"card_played", "cards_turned_up", b"cards_turned_up", "cheetah_choice", b"cheetah_choice", "eagle_choice", b"eagle_choice", "event", b"event", "hand_card_paralysed", b"hand_card_paralysed", "hand_dealt", b"hand_dealt", "leader_chosen", b"leader_chosen", "match_over", b"match_over", "next_leader", b"next_leader", "paralysis_ended", b"paralysis_ended", "power_skipped", b"power_skipped", "power_without_effect", b"power_without_effect", "ready_for_next_round", b"ready_for_next_round", "rhino_move", b"rhino_move", "round_dealt", b"round_dealt", "round_over", b"round_over", "trick_won", b"trick_won"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_paralysed", b"card_paralysed", "card_played", b"card_played", "cards_turned_up", b"cards_turned_up", "cheetah_choice", b"cheetah_choice", "eagle_choice", b"eagle_choice", "event", b"event", "hand_card_paralysed", b"hand_card_paralysed", "hand_dealt", b"hand_dealt", "leader_chosen", b"leader_chosen", "match_over", b"match_over", "next_leader", b"next_leader", "paralysis_ended", b"paralysis_ended", "power_skipped", b"power_skipped", "power_without_effect", b"power_without_effect", "rhino_move", b"rhino_move", "round_dealt", b"round_dealt", "round_over", b"round_over", "trick_won", b"trick_won"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_paralysed", b"card_paralysed", "card_played", b"card_played", "cards_turned_up", b"cards_turned_up", "cheetah_choice", b"cheetah_choice", "eagle_choice", b"eagle_choice", "event", b"event", "hand_card_paralysed", b"hand_card_paralysed", "hand_dealt", b"hand_dealt", "leader_chosen", b"leader_chosen", "match_over", b"match_over", "next_leader", b"next_leader", "paralysis_ended", b"paralysis_ended", "power_skipped", b"power_skipped", "power_without_effect", b"power_without_effect", "ready_for_next_round", b"ready_for_next_round", "rhino_move", b"rhino_move", "round_dealt", b"round_dealt", "round_over", b"round_over", "trick_won", b"trick_won"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["card_played", "paralysis_ended", "power_without_effect", "power_skipped", "eagle_choice", "rhino_move", "card_paralysed", "hand_card_paralysed", "cheetah_choice", "trick_won", "cards_turned_up", "next_leader", "round_over", "match_over", "leader_chosen", "round_dealt", "hand_dealt"]  # noqa: Y015
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["card_played", "paralysis_ended", "power_without_effect", "power_skipped", "eagle_choice", "rhino_move", "card_paralysed", "hand_card_paralysed", "cheetah_choice", "trick_won", "cards_turned_up", "next_leader", "round_over", "match_over", "leader_chosen", "round_dealt", "hand_dealt", "ready_for_next_round"]  # noqa: Y015
     _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
 
@@ -1837,19 +1900,31 @@ class AwimbaweOptions(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     DECISION_SECONDS_FIELD_NUMBER: _builtins.int
+    PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     decision_seconds: _builtins.int
     """Seconds for each decision, 0 to 600 (0: no clock). Unset in a request: 60."""
+    pause_seconds: _builtins.int
+    """Seconds the table rests after a round that does not end the match, to read its result,
+    0 to 120 (0: no rest). Each seat may end the rest sooner with NextRound; bots do at
+    once. Unset in a request: 20.
+    """
     def __init__(
         self,
         *,
         decision_seconds: _builtins.int | None = ...,
+        pause_seconds: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds", "decision_seconds", b"decision_seconds"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds", "_pause_seconds", b"_pause_seconds", "decision_seconds", b"decision_seconds", "pause_seconds", b"pause_seconds"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds", "decision_seconds", b"decision_seconds"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds", "_pause_seconds", b"_pause_seconds", "decision_seconds", b"decision_seconds", "pause_seconds", b"pause_seconds"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__decision_seconds: _TypeAlias = _typing.Literal["decision_seconds"]  # noqa: Y015
     _WhichOneofArgType__decision_seconds: _TypeAlias = _typing.Literal["_decision_seconds", b"_decision_seconds"]  # noqa: Y015
+    _WhichOneofReturnType__pause_seconds: _TypeAlias = _typing.Literal["pause_seconds"]  # noqa: Y015
+    _WhichOneofArgType__pause_seconds: _TypeAlias = _typing.Literal["_pause_seconds", b"_pause_seconds"]  # noqa: Y015
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__decision_seconds) -> _WhichOneofReturnType__decision_seconds | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__pause_seconds) -> _WhichOneofReturnType__pause_seconds | None: ...
 
 Global___AwimbaweOptions: _TypeAlias = AwimbaweOptions  # noqa: Y015

@@ -155,6 +155,11 @@ class _ClockKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ClockKind.V
     """Tomy: the leash holder breaks a tie."""
     CLOCK_KIND_DECISION: _ClockKind.ValueType  # 5
     """A player's next decision (Tamashii's turn; Awimbawé's plays and choices)."""
+    CLOCK_KIND_PAUSE: _ClockKind.ValueType  # 6
+    """The table rests after a round (Tomahawk, Awimbawé) or a reveal (Tomy) to read it; it
+    ends when every seat has pressed NextRound / NextStory. Running out is no missed turn:
+    it never leads to a bot taking the seat over.
+    """
 
 class ClockKind(_ClockKind, metaclass=_ClockKindEnumTypeWrapper):
     """A kind of decision clock. Each game uses some of them (GameInfo.clocks says which, and
@@ -173,6 +178,11 @@ CLOCK_KIND_TIE: ClockKind.ValueType  # 4
 """Tomy: the leash holder breaks a tie."""
 CLOCK_KIND_DECISION: ClockKind.ValueType  # 5
 """A player's next decision (Tamashii's turn; Awimbawé's plays and choices)."""
+CLOCK_KIND_PAUSE: ClockKind.ValueType  # 6
+"""The table rests after a round (Tomahawk, Awimbawé) or a reveal (Tomy) to read it; it
+ends when every seat has pressed NextRound / NextStory. Running out is no missed turn:
+it never leads to a bot taking the seat over.
+"""
 Global___ClockKind: _TypeAlias = ClockKind  # noqa: Y015
 
 @_typing.final

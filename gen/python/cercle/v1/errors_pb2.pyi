@@ -251,8 +251,9 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     re-read `choices`.
     """
     ERROR_REASON_NOT_NOW: _ErrorReason.ValueType  # 56
-    """FAILED_PRECONDITION. Tomahawk: a move the rules allow at another moment only. Do:
-    show it; re-read `choices`.
+    """FAILED_PRECONDITION. Tomahawk: a move the rules allow at another moment only; Tomahawk,
+    Awimbawé, Tomy: a move sent while the table rests after a round or a reveal, or a
+    NextRound / NextStory outside that rest. Do: show it; re-read `choices`.
     """
     ERROR_REASON_NOT_ONE_CARD: _ErrorReason.ValueType  # 57
     """FAILED_PRECONDITION. Tomahawk: TOMAHAWK! called without holding exactly one card. Do:
@@ -686,8 +687,9 @@ ERROR_REASON_NOTHING_TO_TAKE: ErrorReason.ValueType  # 55
 re-read `choices`.
 """
 ERROR_REASON_NOT_NOW: ErrorReason.ValueType  # 56
-"""FAILED_PRECONDITION. Tomahawk: a move the rules allow at another moment only. Do:
-show it; re-read `choices`.
+"""FAILED_PRECONDITION. Tomahawk: a move the rules allow at another moment only; Tomahawk,
+Awimbawé, Tomy: a move sent while the table rests after a round or a reveal, or a
+NextRound / NextStory outside that rest. Do: show it; re-read `choices`.
 """
 ERROR_REASON_NOT_ONE_CARD: ErrorReason.ValueType  # 57
 """FAILED_PRECONDITION. Tomahawk: TOMAHAWK! called without holding exactly one card. Do:

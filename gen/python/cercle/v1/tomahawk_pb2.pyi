@@ -183,6 +183,11 @@ class _TomahawkPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Tomahaw
     """The card just drawn can be played: play it or keep it (TT-TURN-3)."""
     TOMAHAWK_PHASE_MATCH_OVER: _TomahawkPhase.ValueType  # 6
     """The match is over."""
+    TOMAHAWK_PHASE_ROUND_OVER: _TomahawkPhase.ValueType  # 7
+    """A round has ended and the table rests to read `last_round`: every seat in the response's
+    `waiting_for` presses NextRound (or lets its pause clock run out); then the next round
+    is dealt (TT-PAUSE-1). `turn` is absent meanwhile.
+    """
 
 class TomahawkPhase(_TomahawkPhase, metaclass=_TomahawkPhaseEnumTypeWrapper):
     """What the seat whose turn it is must decide now."""
@@ -201,6 +206,11 @@ TOMAHAWK_PHASE_DRAWN: TomahawkPhase.ValueType  # 5
 """The card just drawn can be played: play it or keep it (TT-TURN-3)."""
 TOMAHAWK_PHASE_MATCH_OVER: TomahawkPhase.ValueType  # 6
 """The match is over."""
+TOMAHAWK_PHASE_ROUND_OVER: TomahawkPhase.ValueType  # 7
+"""A round has ended and the table rests to read `last_round`: every seat in the response's
+`waiting_for` presses NextRound (or lets its pause clock run out); then the next round
+is dealt (TT-PAUSE-1). `turn` is absent meanwhile.
+"""
 Global___TomahawkPhase: _TypeAlias = TomahawkPhase  # noqa: Y015
 
 class _TomahawkDrawReason:
@@ -580,6 +590,23 @@ class TomahawkAction(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class NextRound(_message.Message):
+        """Done reading the round's scores (phase ROUND_OVER only): the next round is dealt once
+        every seat has pressed it (TT-PAUSE-1).
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        def __init__(
+            self,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     PLAY_CARD_FIELD_NUMBER: _builtins.int
     DRAW_FIELD_NUMBER: _builtins.int
     PASS_FIELD_NUMBER: _builtins.int
@@ -590,6 +617,7 @@ class TomahawkAction(_message.Message):
     AGILITE_FIELD_NUMBER: _builtins.int
     CALL_TOMAHAWK_FIELD_NUMBER: _builtins.int
     CALL_SHERIF_FIELD_NUMBER: _builtins.int
+    NEXT_ROUND_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def play_card(self) -> Global___TomahawkAction.PlayCard:
         """Play a card."""
@@ -626,6 +654,10 @@ class TomahawkAction(_message.Message):
     def call_sherif(self) -> Global___TomahawkAction.CallSherif:
         """SHÉRIF!."""
 
+    @_builtins.property
+    def next_round(self) -> Global___TomahawkAction.NextRound:
+        """Next round (after reading the scores)."""
+
     def __init__(
         self,
         *,
@@ -638,12 +670,13 @@ class TomahawkAction(_message.Message):
         agilite: Global___TomahawkAction.Agilite | None = ...,
         call_tomahawk: Global___TomahawkAction.CallTomahawk | None = ...,
         call_sherif: Global___TomahawkAction.CallSherif | None = ...,
+        next_round: Global___TomahawkAction.NextRound | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "agilite", b"agilite", "call_sherif", b"call_sherif", "call_tomahawk", b"call_tomahawk", "combo", b"combo", "draw", b"draw", "name_colour", b"name_colour", "pass", b"pass", "play_card", b"play_card", "take_pending_draw", b"take_pending_draw", "take_skip", b"take_skip"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "agilite", b"agilite", "call_sherif", b"call_sherif", "call_tomahawk", b"call_tomahawk", "combo", b"combo", "draw", b"draw", "name_colour", b"name_colour", "next_round", b"next_round", "pass", b"pass", "play_card", b"play_card", "take_pending_draw", b"take_pending_draw", "take_skip", b"take_skip"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "agilite", b"agilite", "call_sherif", b"call_sherif", "call_tomahawk", b"call_tomahawk", "combo", b"combo", "draw", b"draw", "name_colour", b"name_colour", "pass", b"pass", "play_card", b"play_card", "take_pending_draw", b"take_pending_draw", "take_skip", b"take_skip"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "agilite", b"agilite", "call_sherif", b"call_sherif", "call_tomahawk", b"call_tomahawk", "combo", b"combo", "draw", b"draw", "name_colour", b"name_colour", "next_round", b"next_round", "pass", b"pass", "play_card", b"play_card", "take_pending_draw", b"take_pending_draw", "take_skip", b"take_skip"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["play_card", "draw", "pass", "take_pending_draw", "take_skip", "name_colour", "combo", "agilite", "call_tomahawk", "call_sherif"]  # noqa: Y015
+    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["play_card", "draw", "pass", "take_pending_draw", "take_skip", "name_colour", "combo", "agilite", "call_tomahawk", "call_sherif", "next_round"]  # noqa: Y015
     _WhichOneofArgType_action: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_action) -> _WhichOneofReturnType_action | None: ...
 
@@ -1514,6 +1547,32 @@ class TomahawkEvent(_message.Message):
         def WhichOneof(self, oneof_group: _WhichOneofArgType__winner) -> _WhichOneofReturnType__winner | None: ...
 
     @_typing.final
+    class ReadyForNextRound(_message.Message):
+        """A seat is done reading the round's scores (TT-PAUSE-1); the next round is dealt
+        once every seat is.
+        """
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        TIMEOUT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that pressed it."""
+        timeout: _builtins.bool
+        """True when the seat's pause clock ran out instead."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            timeout: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "timeout", b"timeout"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
     class MatchEnded(_message.Message):
         """A total reached the target (TT-GOAL-2): the match is over."""
 
@@ -1563,6 +1622,7 @@ class TomahawkEvent(_message.Message):
     PENALTY_FIELD_NUMBER: _builtins.int
     ROUND_ENDED_FIELD_NUMBER: _builtins.int
     MATCH_ENDED_FIELD_NUMBER: _builtins.int
+    READY_FOR_NEXT_ROUND_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def round_started(self) -> Global___TomahawkEvent.RoundStarted:
         """A new round."""
@@ -1651,6 +1711,10 @@ class TomahawkEvent(_message.Message):
     def match_ended(self) -> Global___TomahawkEvent.MatchEnded:
         """The match is over."""
 
+    @_builtins.property
+    def ready_for_next_round(self) -> Global___TomahawkEvent.ReadyForNextRound:
+        """A seat pressed NextRound (or its pause ran out)."""
+
     def __init__(
         self,
         *,
@@ -1676,12 +1740,13 @@ class TomahawkEvent(_message.Message):
         penalty: Global___TomahawkEvent.Penalty | None = ...,
         round_ended: Global___TomahawkEvent.RoundEnded | None = ...,
         match_ended: Global___TomahawkEvent.MatchEnded | None = ...,
+        ready_for_next_round: Global___TomahawkEvent.ReadyForNextRound | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["card_played", b"card_played", "colour_named", b"colour_named", "combo_played", b"combo_played", "direction_changed", b"direction_changed", "drew", b"drew", "drew_cards", b"drew_cards", "effect_returned", b"effect_returned", "event", b"event", "hand_dealt", b"hand_dealt", "hand_received", b"hand_received", "hands_passed", b"hands_passed", "hands_swapped", b"hands_swapped", "match_ended", b"match_ended", "passed", b"passed", "penalty", b"penalty", "reshuffled", b"reshuffled", "round_ended", b"round_ended", "round_started", b"round_started", "sherif_called", b"sherif_called", "sheriff_pending", b"sheriff_pending", "skip_pending", b"skip_pending", "tomahawk_called", b"tomahawk_called", "turn_skipped", b"turn_skipped"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["card_played", b"card_played", "colour_named", b"colour_named", "combo_played", b"combo_played", "direction_changed", b"direction_changed", "drew", b"drew", "drew_cards", b"drew_cards", "effect_returned", b"effect_returned", "event", b"event", "hand_dealt", b"hand_dealt", "hand_received", b"hand_received", "hands_passed", b"hands_passed", "hands_swapped", b"hands_swapped", "match_ended", b"match_ended", "passed", b"passed", "penalty", b"penalty", "ready_for_next_round", b"ready_for_next_round", "reshuffled", b"reshuffled", "round_ended", b"round_ended", "round_started", b"round_started", "sherif_called", b"sherif_called", "sheriff_pending", b"sheriff_pending", "skip_pending", b"skip_pending", "tomahawk_called", b"tomahawk_called", "turn_skipped", b"turn_skipped"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_played", b"card_played", "colour_named", b"colour_named", "combo_played", b"combo_played", "direction_changed", b"direction_changed", "drew", b"drew", "drew_cards", b"drew_cards", "effect_returned", b"effect_returned", "event", b"event", "hand_dealt", b"hand_dealt", "hand_received", b"hand_received", "hands_passed", b"hands_passed", "hands_swapped", b"hands_swapped", "match_ended", b"match_ended", "passed", b"passed", "penalty", b"penalty", "reshuffled", b"reshuffled", "round_ended", b"round_ended", "round_started", b"round_started", "sherif_called", b"sherif_called", "sheriff_pending", b"sheriff_pending", "skip_pending", b"skip_pending", "tomahawk_called", b"tomahawk_called", "turn_skipped", b"turn_skipped"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_played", b"card_played", "colour_named", b"colour_named", "combo_played", b"combo_played", "direction_changed", b"direction_changed", "drew", b"drew", "drew_cards", b"drew_cards", "effect_returned", b"effect_returned", "event", b"event", "hand_dealt", b"hand_dealt", "hand_received", b"hand_received", "hands_passed", b"hands_passed", "hands_swapped", b"hands_swapped", "match_ended", b"match_ended", "passed", b"passed", "penalty", b"penalty", "ready_for_next_round", b"ready_for_next_round", "reshuffled", b"reshuffled", "round_ended", b"round_ended", "round_started", b"round_started", "sherif_called", b"sherif_called", "sheriff_pending", b"sheriff_pending", "skip_pending", b"skip_pending", "tomahawk_called", b"tomahawk_called", "turn_skipped", b"turn_skipped"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["round_started", "hand_dealt", "colour_named", "card_played", "combo_played", "sheriff_pending", "skip_pending", "turn_skipped", "effect_returned", "direction_changed", "hands_swapped", "hands_passed", "hand_received", "drew", "drew_cards", "reshuffled", "passed", "tomahawk_called", "sherif_called", "penalty", "round_ended", "match_ended"]  # noqa: Y015
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["round_started", "hand_dealt", "colour_named", "card_played", "combo_played", "sheriff_pending", "skip_pending", "turn_skipped", "effect_returned", "direction_changed", "hands_swapped", "hands_passed", "hand_received", "drew", "drew_cards", "reshuffled", "passed", "tomahawk_called", "sherif_called", "penalty", "round_ended", "match_ended", "ready_for_next_round"]  # noqa: Y015
     _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
 
@@ -1816,6 +1881,7 @@ class TomahawkOptions(_message.Message):
     TURN_SECONDS_FIELD_NUMBER: _builtins.int
     TARGET_SCORE_FIELD_NUMBER: _builtins.int
     FIRST_PLAYER_FIELD_NUMBER: _builtins.int
+    PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     turn_seconds: _builtins.int
     """Seconds per turn, 0 to 600 (0: no clock). Unset in a request: 30."""
     target_score: _builtins.int
@@ -1826,25 +1892,35 @@ class TomahawkOptions(_message.Message):
     """The seat that starts the first round (0 .. players-1). Unset: a seat drawn at random
     when the match starts (the default; the room then shows it unset too).
     """
+    pause_seconds: _builtins.int
+    """Seconds the table rests after a round that does not end the match, to read the scores,
+    0 to 120 (0: no rest, the next round is dealt at once). Every seat may end the rest
+    sooner with NextRound; bots do at once. Unset in a request: 20.
+    """
     def __init__(
         self,
         *,
         turn_seconds: _builtins.int | None = ...,
         target_score: _builtins.int | None = ...,
         first_player: _builtins.int | None = ...,
+        pause_seconds: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "pause_seconds", b"pause_seconds", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "pause_seconds", b"pause_seconds", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__first_player: _TypeAlias = _typing.Literal["first_player"]  # noqa: Y015
     _WhichOneofArgType__first_player: _TypeAlias = _typing.Literal["_first_player", b"_first_player"]  # noqa: Y015
+    _WhichOneofReturnType__pause_seconds: _TypeAlias = _typing.Literal["pause_seconds"]  # noqa: Y015
+    _WhichOneofArgType__pause_seconds: _TypeAlias = _typing.Literal["_pause_seconds", b"_pause_seconds"]  # noqa: Y015
     _WhichOneofReturnType__target_score: _TypeAlias = _typing.Literal["target_score"]  # noqa: Y015
     _WhichOneofArgType__target_score: _TypeAlias = _typing.Literal["_target_score", b"_target_score"]  # noqa: Y015
     _WhichOneofReturnType__turn_seconds: _TypeAlias = _typing.Literal["turn_seconds"]  # noqa: Y015
     _WhichOneofArgType__turn_seconds: _TypeAlias = _typing.Literal["_turn_seconds", b"_turn_seconds"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__first_player) -> _WhichOneofReturnType__first_player | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__pause_seconds) -> _WhichOneofReturnType__pause_seconds | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__target_score) -> _WhichOneofReturnType__target_score | None: ...
     @_typing.overload

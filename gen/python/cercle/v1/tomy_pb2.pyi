@@ -129,6 +129,12 @@ class _TomyPhaseEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyPhase.V
     """
     TOMY_PHASE_OVER: _TomyPhase.ValueType  # 4
     """The match is over."""
+    TOMY_PHASE_REVEAL: _TomyPhase.ValueType  # 5
+    """The votes are revealed and scored (`last_turn`; in the rounds variant, when a game
+    ended, `round_scores` too): the table rests to read them. Every seat in the response's
+    `waiting_for` presses NextStory (or lets its pause clock run out); then the next turn
+    (or game) starts (MT-PAUSE-1).
+    """
 
 class TomyPhase(_TomyPhase, metaclass=_TomyPhaseEnumTypeWrapper):
     """Where a turn stands."""
@@ -149,6 +155,12 @@ TOMY_PHASE_TIE: TomyPhase.ValueType  # 3
 """
 TOMY_PHASE_OVER: TomyPhase.ValueType  # 4
 """The match is over."""
+TOMY_PHASE_REVEAL: TomyPhase.ValueType  # 5
+"""The votes are revealed and scored (`last_turn`; in the rounds variant, when a game
+ended, `round_scores` too): the table rests to read them. Every seat in the response's
+`waiting_for` presses NextStory (or lets its pause clock run out); then the next turn
+(or game) starts (MT-PAUSE-1).
+"""
 Global___TomyPhase: _TypeAlias = TomyPhase  # noqa: Y015
 
 class _TomyLanguage:
@@ -304,10 +316,26 @@ class TomyAction(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class NextStory(_message.Message):
+        """MT-PAUSE-1: done reading the revealed votes (phase REVEAL only)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        def __init__(
+            self,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     PROPOSE_FIELD_NUMBER: _builtins.int
     PASS_FIELD_NUMBER: _builtins.int
     VOTE_FIELD_NUMBER: _builtins.int
     BREAK_TIE_FIELD_NUMBER: _builtins.int
+    NEXT_STORY_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def propose(self) -> Global___TomyAction.Propose:
         """Propose a place with a story."""
@@ -320,18 +348,23 @@ class TomyAction(_message.Message):
     def break_tie(self) -> Global___TomyAction.BreakTie:
         """Break a tie (leash holder)."""
 
+    @_builtins.property
+    def next_story(self) -> Global___TomyAction.NextStory:
+        """Next story (after reading the reveal)."""
+
     def __init__(
         self,
         *,
         propose: Global___TomyAction.Propose | None = ...,
         vote: Global___TomyAction.Vote | None = ...,
         break_tie: Global___TomyAction.BreakTie | None = ...,
+        next_story: Global___TomyAction.NextStory | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "break_tie", b"break_tie", "pass", b"pass", "propose", b"propose", "vote", b"vote"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "break_tie", b"break_tie", "next_story", b"next_story", "pass", b"pass", "propose", b"propose", "vote", b"vote"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "break_tie", b"break_tie", "pass", b"pass", "propose", b"propose", "vote", b"vote"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "break_tie", b"break_tie", "next_story", b"next_story", "pass", b"pass", "propose", b"propose", "vote", b"vote"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["propose", "pass", "vote", "break_tie"]  # noqa: Y015
+    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["propose", "pass", "vote", "break_tie", "next_story"]  # noqa: Y015
     _WhichOneofArgType_action: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_action) -> _WhichOneofReturnType_action | None: ...
 
@@ -710,6 +743,7 @@ class TomyLastTurnView(_message.Message):
     PROPOSALS_FIELD_NUMBER: _builtins.int
     VOTES_FIELD_NUMBER: _builtins.int
     WINNING_COLUMN_FIELD_NUMBER: _builtins.int
+    FINDERS_FIELD_NUMBER: _builtins.int
     winning_column: _builtins.int
     """The winning column; absent when nobody could vote (MT-REVEAL-3)."""
     @_builtins.property
@@ -720,16 +754,23 @@ class TomyLastTurnView(_message.Message):
     def votes(self) -> _containers.RepeatedCompositeFieldContainer[Global___TomySeatVote]:
         """Per seat, the card it voted with, or no vote."""
 
+    @_builtins.property
+    def finders(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats whose vote was of the winning breed: they found Tomy and drew no card (the
+        other voters drew one).
+        """
+
     def __init__(
         self,
         *,
         proposals: _abc.Iterable[Global___TomyProposalView] | None = ...,
         votes: _abc.Iterable[Global___TomySeatVote] | None = ...,
         winning_column: _builtins.int | None = ...,
+        finders: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_winning_column", b"_winning_column", "winning_column", b"winning_column"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_winning_column", b"_winning_column", "proposals", b"proposals", "votes", b"votes", "winning_column", b"winning_column"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_winning_column", b"_winning_column", "finders", b"finders", "proposals", b"proposals", "votes", b"votes", "winning_column", b"winning_column"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__winning_column: _TypeAlias = _typing.Literal["winning_column"]  # noqa: Y015
     _WhichOneofArgType__winning_column: _TypeAlias = _typing.Literal["_winning_column", b"_winning_column"]  # noqa: Y015
@@ -1369,6 +1410,30 @@ class TomyEvent(_message.Message):
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
     @_typing.final
+    class ReadyForNextStory(_message.Message):
+        """A seat is done reading the reveal (MT-PAUSE-1)."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        SEAT_FIELD_NUMBER: _builtins.int
+        TIMEOUT_FIELD_NUMBER: _builtins.int
+        seat: _builtins.int
+        """The seat that pressed it."""
+        timeout: _builtins.bool
+        """True when the seat's pause clock ran out instead."""
+        def __init__(
+            self,
+            *,
+            seat: _builtins.int = ...,
+            timeout: _builtins.bool = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["seat", b"seat", "timeout", b"timeout"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    @_typing.final
     class MatchOver(_message.Message):
         """MT-END-1 / MT-VAR-1: the match is over."""
 
@@ -1423,6 +1488,7 @@ class TomyEvent(_message.Message):
     GAME_STARTED_FIELD_NUMBER: _builtins.int
     HAND_DEALT_FIELD_NUMBER: _builtins.int
     MATCH_OVER_FIELD_NUMBER: _builtins.int
+    READY_FOR_NEXT_STORY_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def story_proposed(self) -> Global___TomyEvent.StoryProposed:
         """A story was told."""
@@ -1515,6 +1581,10 @@ class TomyEvent(_message.Message):
     def match_over(self) -> Global___TomyEvent.MatchOver:
         """The match ended."""
 
+    @_builtins.property
+    def ready_for_next_story(self) -> Global___TomyEvent.ReadyForNextStory:
+        """A seat pressed NextStory (or its pause ran out)."""
+
     def __init__(
         self,
         *,
@@ -1541,12 +1611,13 @@ class TomyEvent(_message.Message):
         game_started: Global___TomyEvent.GameStarted | None = ...,
         hand_dealt: Global___TomyEvent.HandDealt | None = ...,
         match_over: Global___TomyEvent.MatchOver | None = ...,
+        ready_for_next_story: Global___TomyEvent.ReadyForNextStory | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["card_drawn", b"card_drawn", "dog_deck_reshuffled", b"dog_deck_reshuffled", "event", b"event", "game_over", b"game_over", "game_started", b"game_started", "hand_dealt", b"hand_dealt", "location_deck_short", b"location_deck_short", "locations_discarded", b"locations_discarded", "match_over", b"match_over", "no_card_to_draw", b"no_card_to_draw", "own_draw", b"own_draw", "own_vote", b"own_vote", "passed", b"passed", "round_scored", b"round_scored", "row_refilled", b"row_refilled", "sat_out", b"sat_out", "story_proposed", b"story_proposed", "tie", b"tie", "tie_broken", b"tie_broken", "turn_result", b"turn_result", "turn_started", b"turn_started", "vote_started", b"vote_started", "voted", b"voted", "votes_revealed", b"votes_revealed"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["card_drawn", b"card_drawn", "dog_deck_reshuffled", b"dog_deck_reshuffled", "event", b"event", "game_over", b"game_over", "game_started", b"game_started", "hand_dealt", b"hand_dealt", "location_deck_short", b"location_deck_short", "locations_discarded", b"locations_discarded", "match_over", b"match_over", "no_card_to_draw", b"no_card_to_draw", "own_draw", b"own_draw", "own_vote", b"own_vote", "passed", b"passed", "ready_for_next_story", b"ready_for_next_story", "round_scored", b"round_scored", "row_refilled", b"row_refilled", "sat_out", b"sat_out", "story_proposed", b"story_proposed", "tie", b"tie", "tie_broken", b"tie_broken", "turn_result", b"turn_result", "turn_started", b"turn_started", "vote_started", b"vote_started", "voted", b"voted", "votes_revealed", b"votes_revealed"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_drawn", b"card_drawn", "dog_deck_reshuffled", b"dog_deck_reshuffled", "event", b"event", "game_over", b"game_over", "game_started", b"game_started", "hand_dealt", b"hand_dealt", "location_deck_short", b"location_deck_short", "locations_discarded", b"locations_discarded", "match_over", b"match_over", "no_card_to_draw", b"no_card_to_draw", "own_draw", b"own_draw", "own_vote", b"own_vote", "passed", b"passed", "round_scored", b"round_scored", "row_refilled", b"row_refilled", "sat_out", b"sat_out", "story_proposed", b"story_proposed", "tie", b"tie", "tie_broken", b"tie_broken", "turn_result", b"turn_result", "turn_started", b"turn_started", "vote_started", b"vote_started", "voted", b"voted", "votes_revealed", b"votes_revealed"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["card_drawn", b"card_drawn", "dog_deck_reshuffled", b"dog_deck_reshuffled", "event", b"event", "game_over", b"game_over", "game_started", b"game_started", "hand_dealt", b"hand_dealt", "location_deck_short", b"location_deck_short", "locations_discarded", b"locations_discarded", "match_over", b"match_over", "no_card_to_draw", b"no_card_to_draw", "own_draw", b"own_draw", "own_vote", b"own_vote", "passed", b"passed", "ready_for_next_story", b"ready_for_next_story", "round_scored", b"round_scored", "row_refilled", b"row_refilled", "sat_out", b"sat_out", "story_proposed", b"story_proposed", "tie", b"tie", "tie_broken", b"tie_broken", "turn_result", b"turn_result", "turn_started", b"turn_started", "vote_started", b"vote_started", "voted", b"voted", "votes_revealed", b"votes_revealed"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["story_proposed", "passed", "vote_started", "voted", "own_vote", "sat_out", "votes_revealed", "tie", "tie_broken", "turn_result", "dog_deck_reshuffled", "no_card_to_draw", "card_drawn", "own_draw", "locations_discarded", "location_deck_short", "row_refilled", "turn_started", "game_over", "round_scored", "game_started", "hand_dealt", "match_over"]  # noqa: Y015
+    _WhichOneofReturnType_event: _TypeAlias = _typing.Literal["story_proposed", "passed", "vote_started", "voted", "own_vote", "sat_out", "votes_revealed", "tie", "tie_broken", "turn_result", "dog_deck_reshuffled", "no_card_to_draw", "card_drawn", "own_draw", "locations_discarded", "location_deck_short", "row_refilled", "turn_started", "game_over", "round_scored", "game_started", "hand_dealt", "match_over", "ready_for_next_story"]  # noqa: Y015
     _WhichOneofArgType_event: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_event) -> _WhichOneofReturnType_event | None: ...
 
@@ -1737,6 +1808,7 @@ class TomyOptions(_message.Message):
     TIE_SECONDS_FIELD_NUMBER: _builtins.int
     FIRST_PLAYER_FIELD_NUMBER: _builtins.int
     LANGUAGE_FIELD_NUMBER: _builtins.int
+    PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     rounds: _builtins.bool
     """Play several games: scores are the cards left in hand, the lowest total wins once
     someone reaches `target_score`. Unset in a request: false (one game).
@@ -1761,6 +1833,11 @@ class TomyOptions(_message.Message):
     """The room's language (the stories the server tells are shown to each player in their
     own language). TOMY_LANGUAGE_UNSPECIFIED in a request: TOMY_LANGUAGE_FR.
     """
+    pause_seconds: _builtins.int
+    """Seconds the table rests after the votes are revealed, to read them, 0 to 120 (0: no
+    rest, the next turn starts at once). Each seat may end the rest sooner with NextStory;
+    bots do at once. Unset in a request: 20.
+    """
     def __init__(
         self,
         *,
@@ -1771,13 +1848,16 @@ class TomyOptions(_message.Message):
         tie_seconds: _builtins.int | None = ...,
         first_player: _builtins.int | None = ...,
         language: Global___TomyLanguage.ValueType = ...,
+        pause_seconds: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_rounds", b"_rounds", "_story_seconds", b"_story_seconds", "_target_score", b"_target_score", "_tie_seconds", b"_tie_seconds", "_vote_seconds", b"_vote_seconds", "first_player", b"first_player", "rounds", b"rounds", "story_seconds", b"story_seconds", "target_score", b"target_score", "tie_seconds", b"tie_seconds", "vote_seconds", b"vote_seconds"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_rounds", b"_rounds", "_story_seconds", b"_story_seconds", "_target_score", b"_target_score", "_tie_seconds", b"_tie_seconds", "_vote_seconds", b"_vote_seconds", "first_player", b"first_player", "pause_seconds", b"pause_seconds", "rounds", b"rounds", "story_seconds", b"story_seconds", "target_score", b"target_score", "tie_seconds", b"tie_seconds", "vote_seconds", b"vote_seconds"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_rounds", b"_rounds", "_story_seconds", b"_story_seconds", "_target_score", b"_target_score", "_tie_seconds", b"_tie_seconds", "_vote_seconds", b"_vote_seconds", "first_player", b"first_player", "language", b"language", "rounds", b"rounds", "story_seconds", b"story_seconds", "target_score", b"target_score", "tie_seconds", b"tie_seconds", "vote_seconds", b"vote_seconds"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_rounds", b"_rounds", "_story_seconds", b"_story_seconds", "_target_score", b"_target_score", "_tie_seconds", b"_tie_seconds", "_vote_seconds", b"_vote_seconds", "first_player", b"first_player", "language", b"language", "pause_seconds", b"pause_seconds", "rounds", b"rounds", "story_seconds", b"story_seconds", "target_score", b"target_score", "tie_seconds", b"tie_seconds", "vote_seconds", b"vote_seconds"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__first_player: _TypeAlias = _typing.Literal["first_player"]  # noqa: Y015
     _WhichOneofArgType__first_player: _TypeAlias = _typing.Literal["_first_player", b"_first_player"]  # noqa: Y015
+    _WhichOneofReturnType__pause_seconds: _TypeAlias = _typing.Literal["pause_seconds"]  # noqa: Y015
+    _WhichOneofArgType__pause_seconds: _TypeAlias = _typing.Literal["_pause_seconds", b"_pause_seconds"]  # noqa: Y015
     _WhichOneofReturnType__rounds: _TypeAlias = _typing.Literal["rounds"]  # noqa: Y015
     _WhichOneofArgType__rounds: _TypeAlias = _typing.Literal["_rounds", b"_rounds"]  # noqa: Y015
     _WhichOneofReturnType__story_seconds: _TypeAlias = _typing.Literal["story_seconds"]  # noqa: Y015
@@ -1790,6 +1870,8 @@ class TomyOptions(_message.Message):
     _WhichOneofArgType__vote_seconds: _TypeAlias = _typing.Literal["_vote_seconds", b"_vote_seconds"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__first_player) -> _WhichOneofReturnType__first_player | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__pause_seconds) -> _WhichOneofReturnType__pause_seconds | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__rounds) -> _WhichOneofReturnType__rounds | None: ...
     @_typing.overload

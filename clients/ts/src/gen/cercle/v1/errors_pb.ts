@@ -496,8 +496,9 @@ export enum ErrorReason {
   NOTHING_TO_TAKE = 55,
 
   /**
-   * FAILED_PRECONDITION. Tomahawk: a move the rules allow at another moment only. Do:
-   * show it; re-read `choices`.
+   * FAILED_PRECONDITION. Tomahawk: a move the rules allow at another moment only; Tomahawk,
+   * Awimbawé, Tomy: a move sent while the table rests after a round or a reveal, or a
+   * NextRound / NextStory outside that rest. Do: show it; re-read `choices`.
    *
    * @generated from enum value: ERROR_REASON_NOT_NOW = 56;
    */
