@@ -397,6 +397,15 @@ class Game(ABC, Generic[S]):
         Where an action carries free text (a story), one representative per choice is listed.
         """
 
+    def calls(self, state: S, seat: int) -> list[Any]:
+        """The out-of-turn calls ``seat`` may make now believing them right, from what a
+        player at the table sees (card counts, the card just played, the calls heard), right
+        or wrong: a wrong one is played and costs what the rules say (it is no
+        :class:`IllegalAction`), one another call overtook is refused cleanly. Every legal
+        call of :meth:`legal_actions` is among them. Empty (the default) for a game without
+        calls that can be wrong."""
+        return []
+
     @abstractmethod
     def pending(self, state: S) -> tuple[Pending, ...]:
         """The seats whose decision the table waits for, each with its clock kind."""

@@ -116,8 +116,6 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
         flags = []
         if s.called_tomahawk:
             flags.append(st.good(tr("tt.called")))
-        if s.catchable:
-            flags.append(st.warn(tr("tt.catchable")))
         if s.skips_next_turn:
             flags.append(tr("tt.skips_next"))
         target = int_field(s, "shaman_target")

@@ -419,7 +419,7 @@ def test_tomahawk_table_from_a_built_view() -> None:
             hand_ids=[3, 130],
             seats=[
                 tomahawk_pb2.TomahawkSeatView(seat=0, cards=2, total=10),
-                tomahawk_pb2.TomahawkSeatView(seat=1, cards=1, catchable=True, total=35),
+                tomahawk_pb2.TomahawkSeatView(seat=1, cards=1, total=35),
                 tomahawk_pb2.TomahawkSeatView(seat=2, cards=1, called_tomahawk=True),
             ],
             round=2,
@@ -463,6 +463,7 @@ def test_tomahawk_table_from_a_built_view() -> None:
         text = "\n".join(render_view(view, ctx))
         for piece in expected:
             assert piece in text, (piece, text)
+        assert "possible" not in text  # whether a SHÉRIF! is right is for the player to see
         play = game_pb2.Action(
             tomahawk=tomahawk_pb2.TomahawkAction(
                 play_card=tomahawk_pb2.TomahawkAction.PlayCard(

@@ -29,7 +29,9 @@ TYPED = {
     "tomahawk": (
         2,
         common_pb2.RoomOptions(
-            tomahawk=tomahawk_pb2.TomahawkOptions(turn_seconds=0, target_score=100, first_player=1)
+            tomahawk=tomahawk_pb2.TomahawkOptions(
+                turn_seconds=0, target_score=100, first_player=1, reaction_seconds=3
+            )
         ),
     ),
     "tamashii": (

@@ -60,11 +60,13 @@ from engine.games.tomahawk.rules import (
     _TAKE_SKIP,
     AGILITE_FORBIDDEN,
     COLOURLESS_PLAY_ON_ANYTHING,
+    DEFAULT_REACTION_SECONDS,
     DEFAULT_TARGET_SCORE,
     DEFAULT_TURN_SECONDS,
     DRAW_ONLY_WHEN_STUCK,
     HAND_SIZE,
     MAX_PLAYERS,
+    MAX_REACTION_SECONDS,
     MIN_PLAYERS,
     RANDOM_FIRST_PLAYER,
     TARGET_SCORE,
@@ -158,6 +160,13 @@ class TomahawkGame(Game[TomahawkState]):
                 maximum=MAX_PLAYERS - 1,
                 unset_value=RANDOM_FIRST_PLAYER,
             ),
+            OptionSpec(
+                "reaction_seconds",
+                "int",
+                DEFAULT_REACTION_SECONDS,
+                minimum=0,
+                maximum=MAX_REACTION_SECONDS,
+            ),
         ),
         clocks=(
             ClockSpec(
@@ -246,6 +255,31 @@ class TomahawkGame(Game[TomahawkState]):
             out += _agilite_options(s, seat, own_turn=True)
         if s.ones & ~s.called:
             _add_calls(s, seat, out)
+        return out
+
+    def calls(self, state: TomahawkState, seat: int) -> list[Any]:
+        """TT-AGIL-1, TT-TOMA-2, TT-FAIR-1: what a player at the table may shout believing it
+        right. AGILITÉ! with any card of the hand while a card someone else played may be
+        jumped on (a wrong card costs the penalty; on one's own turn only the jump-ins the
+        rules allow, since the identical card is simply played); SHÉRIF! on every other seat
+        that has not called TOMAHAWK! (one not down to one card costs the penalty)."""
+        s = state
+        if s.phase == OVER or not 0 <= seat < s.players:
+            return []
+        out: list[Any] = []
+        last = s.last_card
+        if last >= 0 and seat != s.last_player and _AGILE[last]:
+            if seat == s.turn:
+                out += _agilite_options(s, seat, own_turn=True)
+            else:
+                hand = s.hands[seat]
+                opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
+                for c in sorted(hand):
+                    out += opts_a[c]
+        called = s.called
+        for t in range(s.players):
+            if t != seat and not called >> t & 1:
+                out.append(_CALL_SHERIF[t])
         return out
 
     # -- apply --------------------------------------------------------------------------------

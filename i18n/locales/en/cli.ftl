@@ -191,6 +191,10 @@ room_option-first_player = { $value ->
         [unset] first player drawn at random
        *[other] seat { $value } starts
     }
+room_option-reaction_seconds = { $value ->
+        [0] bots react at once
+       *[other] { $value } s to react before the bots
+    }
 room_option-level = level { $value }
 room_option-memory_aid = { $value ->
         [true] memory aid

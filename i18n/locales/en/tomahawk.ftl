@@ -47,7 +47,6 @@ tt-skip_pending = Pending Skip (cast by { $caster })
 tt-agilite_window = AGILITÉ! window: { $card } played by { $name }
 tt-seat_line = { $cards } card(s) · total { $total }
 tt-called = TOMAHAWK! called
-tt-catchable = one card, no TOMAHAWK! (SHÉRIF! possible)
 tt-skips_next = skips next turn
 tt-shaman_back = Shaman could send back to { $name } ({ $draw })
 tt-shaman_skip = a Skip

@@ -45,6 +45,7 @@ web-game-awimbawe = Awimbawé
 web-option-turn_seconds = Seconds per turn
 web-option-target_score = Target score
 web-option-first_player = First player (seat; empty: random)
+web-option-reaction_seconds = Seconds to react before the bots
 web-option-level = Level
 web-option-memory_aid = Memory aid
 web-option-decision_seconds = Seconds per decision

@@ -191,6 +191,10 @@ room_option-first_player = { $value ->
         [unset] premier joueur tiré au sort
        *[other] la place { $value } commence
     }
+room_option-reaction_seconds = { $value ->
+        [0] bots sans attente
+       *[other] { $value } s pour réagir avant les bots
+    }
 room_option-level = niveau { $value }
 room_option-memory_aid = { $value ->
         [true] aide-mémoire

@@ -47,7 +47,6 @@ tt-skip_pending = Passe ton tour en attente (lancé par { $caster })
 tt-agilite_window = Fenêtre AGILITÉ ! : { $card } joué par { $name }
 tt-seat_line = { $cards } carte(s) · total { $total }
 tt-called = TOMAHAWK ! annoncé
-tt-catchable = une carte sans TOMAHAWK ! (SHÉRIF ! possible)
 tt-skips_next = passe son prochain tour
 tt-shaman_back = le Chamane peut renvoyer à { $name } ({ $draw })
 tt-shaman_skip = un Passe ton tour

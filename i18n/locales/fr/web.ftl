@@ -45,6 +45,7 @@ web-game-awimbawe = Awimbawé
 web-option-turn_seconds = Secondes par tour
 web-option-target_score = Score cible
 web-option-first_player = Premier joueur (place ; vide : au hasard)
+web-option-reaction_seconds = Secondes pour réagir avant les bots
 web-option-level = Niveau
 web-option-memory_aid = Aide-mémoire
 web-option-decision_seconds = Secondes par décision
