@@ -406,6 +406,16 @@ class Game(ABC, Generic[S]):
         calls that can be wrong."""
         return []
 
+    def reaction_wait(
+        self, state: S, options: Mapping[str, OptionValue], people: frozenset[int]
+    ) -> float:
+        """Seconds every bot move waits at least, counted from the change that led to
+        ``state``, so that the seats in ``people`` (played by a person, not a bot) have the
+        time to see an out-of-turn chance open to them and take it before the bots do. 0
+        (the default): a game without such chances; the services never ask at a table of
+        bots alone."""
+        return 0.0
+
     @abstractmethod
     def pending(self, state: S) -> tuple[Pending, ...]:
         """The seats whose decision the table waits for, each with its clock kind."""

@@ -69,6 +69,7 @@ from engine.games.tomahawk.rules import (
     MAX_REACTION_SECONDS,
     MIN_PLAYERS,
     RANDOM_FIRST_PLAYER,
+    SHERIF_EXTRA_SECONDS,
     TARGET_SCORE,
 )
 from engine.games.tomahawk.state import (
@@ -281,6 +282,30 @@ class TomahawkGame(Game[TomahawkState]):
             if t != seat and not called >> t & 1:
                 out.append(_CALL_SHERIF[t])
         return out
+
+    def reaction_wait(
+        self,
+        state: TomahawkState,
+        options: Mapping[str, OptionValue],
+        people: frozenset[int],
+    ) -> float:
+        """TT-AGIL-1, TT-TOMA-1 with people at the table: while a card one of them did not
+        play may be jumped on, ``reaction_seconds``; while one of them is down to one card
+        and may still call TOMAHAWK! (also after a Calumet or a Wheel of Time), that plus
+        :data:`SHERIF_EXTRA_SECONDS`, so their call comes before a bot's SHÉRIF! or the next
+        card that closes it. It does not depend on any hand: every card played makes the
+        bots wait alike, so their pace tells nobody who holds a twin."""
+        s = state
+        if s.phase == OVER or not people:
+            return 0.0
+        reaction = float(options.get("reaction_seconds", DEFAULT_REACTION_SECONDS))
+        exposed = s.may_call & ~s.called
+        if any(exposed >> seat & 1 for seat in people):
+            return reaction + SHERIF_EXTRA_SECONDS
+        last = s.last_card
+        if last >= 0 and _AGILE[last] and any(seat != s.last_player for seat in people):
+            return reaction
+        return 0.0
 
     # -- apply --------------------------------------------------------------------------------
 
