@@ -205,7 +205,7 @@ class TableLoop:
         if screen:
             full = True  # the screen is cleared: draw everything again
         elif full is None:
-            full = bool(self.choices.menu) and not self.options.auto
+            full = (bool(self.choices.menu) or self.choices.chance()) and not self.options.auto
         self.choices.shown = []  # until the menu is drawn below
         if full:
             title = f"{self.room.game_id} · {self.room_id}"
@@ -217,6 +217,7 @@ class TableLoop:
                 lines += self.lobby_hints()
             elif self.view is not None:
                 lines += render_view(self.view, self.ctx)
+                self.choices.shown_view = self.view  # a call's card number names its card
             if screen and self.log:
                 lines.append(st.dim(tr("events_title")))
                 lines += [f"  {line}" for line in self.log]
@@ -233,6 +234,8 @@ class TableLoop:
                 lines.append(st.bold(tr("actions_title")))
                 lines += menu_lines(self.choices.menu, self.ctx)
                 self.choices.shown = self.choices.menu  # what a line typed now is for
+            if full and not self.options.auto:
+                lines += self.choices.lines()  # the calls, typed by key (s2, a3, t)
         text = "\n".join(lines)
         if screen:
             text = "\x1b[H\x1b[2J" + text
@@ -477,7 +480,7 @@ class TableLoop:
     def start_stdin(self) -> None:
         def put(item: tuple[str, Any]) -> None:
             if item[0] == "line":  # with the menu it was typed for (TableChoices.pick)
-                item = ("line", (item[1], self.choices.shown))
+                item = ("line", (item[1], self.choices.shown, self.choices.shown_view))
             self.queue.put_nowait(item)
 
         self.stdin_is_tty, self.reader_fd = watch_stdin(self.stdin, put)

@@ -14,6 +14,7 @@ from cercle.v1 import (
 )
 
 from clients.render.shared import (
+    CallKeys,
     Context,
     GameRenderer,
     has,
@@ -23,6 +24,7 @@ from clients.render.shared import (
     strip_ansi,
     text_field,
 )
+from clients.render.tomahawk_calls import agilite_open, call_key, call_keys, call_lines
 
 TT_COLOURLESS = frozenset({"diamond", "calumet", "shaman", "wheel"})
 TT_COLOURS = ("red", "blue", "violet", "white")
@@ -372,5 +374,6 @@ register(
         learn=learn_tomahawk,
         opening=tomahawk_opening,
         catalogue=tomahawk_catalogue_lines,
+        calls=CallKeys(call_keys, call_key, call_lines, "tt.calls.help", agilite_open),
     )
 )

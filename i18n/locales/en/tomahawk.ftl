@@ -115,3 +115,10 @@ tt-ev-round_won = { $name } empties their hand
 tt-ev-round_blocked = blocked, no winner
 tt-ev-match_ended = Match over! Winner(s): { $names }.
 tt-first_card = Round { $round } starts: first card { $card }.
+
+## Calls by key (Choices.calls: right or wrong)
+tt-calls-title = Calls, right or wrong (a wrong one costs you 2 cards):
+tt-calls-sherif = SHÉRIF! on { $seats }
+tt-calls-agilite = AGILITÉ! on the card just played: a + the number of a card of your hand (a3; a3! with TOMAHAWK!; a Diamond names its colour: a3 red)
+tt-calls-tomahawk = TOMAHAWK! on your last card: t
+tt-calls-help = Calls have keys of their own, right or wrong (a wrong one costs 2 cards): s + a seat number for SHÉRIF! on that seat (s2); a + the number of a card of your hand for AGILITÉ! with it (a3; a3! with TOMAHAWK!; a Diamond: a3 red); t for TOMAHAWK!.

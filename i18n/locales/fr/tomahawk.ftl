@@ -115,3 +115,10 @@ tt-ev-round_won = { $name } vide sa main
 tt-ev-round_blocked = bloquée, pas de gagnant
 tt-ev-match_ended = Fin de partie ! Gagnant(s) : { $names }.
 tt-first_card = La manche { $round } commence : première carte { $card }.
+
+## Annonces par touche (Choices.calls : justes ou fausses)
+tt-calls-title = Annonces, justes ou fausses (une fausse vous coûte 2 cartes) :
+tt-calls-sherif = SHÉRIF ! sur { $seats }
+tt-calls-agilite = AGILITÉ ! sur la carte qui vient d'être posée : a + le numéro d'une carte de votre main (a3 ; a3! avec TOMAHAWK ! ; un Diamant nomme sa couleur : a3 rouge)
+tt-calls-tomahawk = TOMAHAWK ! sur votre dernière carte : t
+tt-calls-help = Les annonces ont leurs propres touches, justes ou fausses (une fausse coûte 2 cartes) : s + un numéro de place pour SHÉRIF ! sur cette place (s2) ; a + le numéro d'une carte de votre main pour AGILITÉ ! avec elle (a3 ; a3! avec TOMAHAWK ! ; un Diamant : a3 rouge) ; t pour TOMAHAWK !.
