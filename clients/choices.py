@@ -2,10 +2,12 @@
 
 Every update and view that carries a ``view`` also carries the receiving seat's ``choices``
 (``SubscribeResponse.choices``, ``GetViewResponse.choices``): every action ``Act`` accepts
-from it now, out-of-turn calls included the moment they are possible, each to be sent with
-that update's ``version``. :class:`TableChoices` keeps the last ones as the menu (updates
-without a view, chat and presence, leave it standing; spectators never get any) and plays
-an entry of it; nothing here asks the server what is legal (no ``ListLegalActions``).
+from it now (TOMAHAWK! the moment it is possible), and apart the calls it may make right or
+wrong (``Choices.calls``: Tomahawk's SHÉRIF! and AGILITÉ!, typed by their keys, see
+:mod:`clients.render.tomahawk_calls`), each to be sent with that update's ``version``.
+:class:`TableChoices` keeps the last ones as the menu (updates without a view, chat and
+presence, leave it standing; spectators never get any) and plays an entry of it; nothing
+here asks the server what is legal (no ``ListLegalActions``).
 
 A play listed twice, without and with TOMAHAWK! (it leaves the player one card), is one
 entry: typing its number plays the card, its number and ``!`` (``3!``) plays it announcing

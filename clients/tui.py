@@ -5,8 +5,9 @@ asyncio task over :meth:`clients.sdk.Client.updates`, which resumes by itself), 
 keyboard (``loop.add_reader`` on stdin, a thread for regular files) and a one-second tick —
 and handles their items in order: updates are narrated and redraw the table and the menu of
 the seat's choices, which the server pushes with every update and view that carries a view
-(:mod:`clients.choices`: out-of-turn calls show up the moment they are possible, and no
-``ListLegalActions`` call is ever made); a line of input picks a menu entry. Calls that fail
+(:mod:`clients.choices`: TOMAHAWK! shows up the moment it is possible, and no
+``ListLegalActions`` call is ever made); a line of input picks a menu entry or makes a call
+by its key (``s2``, ``a3``, ``t``: right or wrong, as at a table). Calls that fail
 with UNAVAILABLE are retried (``reconnecting…``); ``Act`` is retried with the same
 idempotency key.
 

@@ -398,22 +398,16 @@ class Game(ABC, Generic[S]):
         """
 
     def calls(self, state: S, seat: int) -> list[Any]:
-        """The out-of-turn calls ``seat`` may make now believing them right, from what a
-        player at the table sees (card counts, the card just played, the calls heard), right
-        or wrong: a wrong one is played and costs what the rules say (it is no
-        :class:`IllegalAction`), one another call overtook is refused cleanly. Every legal
-        call of :meth:`legal_actions` is among them. Empty (the default) for a game without
-        calls that can be wrong."""
+        """The out-of-turn calls ``seat`` may make now believing them right, from what the
+        table shows, right or wrong: a wrong one is played and costs what the rules say; one
+        another call overtook is refused. Holds every legal call of :meth:`legal_actions`."""
         return []
 
     def reaction_wait(
         self, state: S, options: Mapping[str, OptionValue], people: frozenset[int]
     ) -> float:
-        """Seconds every bot move waits at least, counted from the change that led to
-        ``state``, so that the seats in ``people`` (played by a person, not a bot) have the
-        time to see an out-of-turn chance open to them and take it before the bots do. 0
-        (the default): a game without such chances; the services never ask at a table of
-        bots alone."""
+        """Seconds every bot move waits at least after the change that led to ``state``, so
+        the seats in ``people`` (persons, not bots) can take an out-of-turn chance first."""
         return 0.0
 
     @abstractmethod

@@ -116,7 +116,9 @@ web-tt-discard_pile = Discard pile: { $n }
 web-tt-round = Round { $round } · the match ends at { $target } points
 web-tt-call_with_card = Shout TOMAHAWK! with the card I play (my last but one)
 web-call-tomahawk = TOMAHAWK!
-web-call-sherif = SHÉRIF! { $name } forgot TOMAHAWK!
+web-call-sherif = SHÉRIF! on { $name } (right or wrong: a wrong call costs you 2 cards)
+web-call-sherif_seat = SHÉRIF!
+web-tt-agilite_hint = AGILITÉ! on { $card }: click a card of your hand to jump in (a card that is not identical costs you 2 cards).
 web-call-agilite = AGILITÉ! Play my { $card } now
 
 ## Tamashii

@@ -116,7 +116,9 @@ web-tt-discard_pile = Défausse : { $n }
 web-tt-round = Manche { $round } · la partie s'arrête à { $target } points
 web-tt-call_with_card = Crier TOMAHAWK ! avec la carte que je joue (mon avant-dernière)
 web-call-tomahawk = TOMAHAWK !
-web-call-sherif = SHÉRIF ! { $name } a oublié TOMAHAWK !
+web-call-sherif = SHÉRIF ! sur { $name } (juste ou faux : une fausse annonce vous coûte 2 cartes)
+web-call-sherif_seat = SHÉRIF !
+web-tt-agilite_hint = AGILITÉ ! sur { $card } : cliquez une carte de votre main pour bondir (une carte qui n'est pas identique vous coûte 2 cartes).
 web-call-agilite = AGILITÉ ! Jouer mon { $card } maintenant
 
 ## Tamashii
