@@ -127,3 +127,26 @@ def test_calls_are_empty_once_the_match_is_over() -> None:
     final, _ = random_playout(GAME, 2, 7, options={"target_score": 20})
     assert GAME.calls(final, 0) == [] and GAME.calls(final, 1) == []
     assert CallTomahawk() not in GAME.calls(final, 0)
+
+
+def test_tt_agil_1_the_reaction_window_does_not_depend_on_any_hand() -> None:
+    """People at the table: a card they may jump on holds the bots ``reaction_seconds``
+    whoever holds its twin; a person's open TOMAHAWK! chance one second more; nobody (or a
+    window of 0, or the person's own card): no wait."""
+    options = GAME.validate_options({})
+    hands = [[B_BLUE, W_VIOLET], [W_WHITE, E_BLUE, E_RED], [B_RED2, DIAMOND]]
+    s = table(hands, B_RED)
+    assert GAME.reaction_wait(s, options, frozenset({0})) == 0.0  # no card played yet
+    by_0 = act(s, 0, PlayCard(B_BLUE)).state  # seat 0 down to one card, silent
+    assert GAME.reaction_wait(by_0, options, frozenset({0})) == 3.0
+    assert GAME.reaction_wait(by_0, options, frozenset({2})) == 2.0  # seat 2 may jump in
+    assert GAME.reaction_wait(by_0, options, frozenset()) == 0.0  # bots alone
+    assert (
+        GAME.reaction_wait(by_0, GAME.validate_options({"reaction_seconds": 0}), frozenset({2}))
+        == 0.0
+    )
+    called = act(s, 0, PlayCard(B_BLUE, tomahawk=True)).state
+    assert GAME.reaction_wait(called, options, frozenset({0})) == 0.0  # its own card, called
+    no_twin = table([[B_BLUE, W_VIOLET], [W_WHITE, E_BLUE, E_RED], [SKIP_RED, DIAMOND]], B_RED)
+    after = act(no_twin, 0, PlayCard(B_BLUE)).state  # nobody holds the blue Bison's twin
+    assert GAME.reaction_wait(after, options, frozenset({2})) == 2.0

@@ -299,6 +299,8 @@ class TomahawkGame(Game[TomahawkState]):
         if s.phase == OVER or not people:
             return 0.0
         reaction = float(options.get("reaction_seconds", DEFAULT_REACTION_SECONDS))
+        if reaction <= 0:
+            return 0.0  # no window: the bots move after the room's bot delay alone
         exposed = s.may_call & ~s.called
         if any(exposed >> seat & 1 for seat in people):
             return reaction + SHERIF_EXTRA_SECONDS
