@@ -321,7 +321,9 @@ def test_interactive_tomy_speaker_after_the_leash_holder_is_offered_the_pass(
 
 BOTS = {"tomahawk": 2, "tamashii": 1, "tomy": 2, "awimbawe": 1}
 OPTIONS = {
-    "tomahawk": {"target_score": "30"},
+    # reaction_seconds 0: bots at full speed (the people's window, 2 s after each card, would
+    # make the match outlast the test; tests/services/test_reaction_window.py covers it).
+    "tomahawk": {"target_score": "30", "reaction_seconds": "0"},
     "tamashii": {},
     "tomy": {},
     "awimbawe": {},
