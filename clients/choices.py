@@ -2,10 +2,12 @@
 
 Every update and view that carries a ``view`` also carries the receiving seat's ``choices``
 (``SubscribeResponse.choices``, ``GetViewResponse.choices``): every action ``Act`` accepts
-from it now, out-of-turn calls included the moment they are possible, each to be sent with
-that update's ``version``. :class:`TableChoices` keeps the last ones as the menu (updates
-without a view, chat and presence, leave it standing; spectators never get any) and plays
-an entry of it; nothing here asks the server what is legal (no ``ListLegalActions``).
+from it now (TOMAHAWK! the moment it is possible), and apart the calls it may make right or
+wrong (``Choices.calls``: Tomahawk's SHÉRIF! and AGILITÉ!, typed by their keys, see
+:mod:`clients.render.tomahawk_calls`), each to be sent with that update's ``version``.
+:class:`TableChoices` keeps the last ones as the menu (updates without a view, chat and
+presence, leave it standing; spectators never get any) and plays an entry of it; nothing
+here asks the server what is legal (no ``ListLegalActions``).
 
 A play listed twice, without and with TOMAHAWK! (it leaves the player one card), is one
 entry: typing its number plays the card, its number and ``!`` (``3!``) plays it announcing
@@ -25,7 +27,7 @@ from typing import TYPE_CHECKING
 from cercle.v1 import common_pb2, game_pb2
 
 from clients.auto import action_kind, choose_auto
-from clients.render import Context, action_label, strip_ansi
+from clients.render import Context, action_label, renderer_for, strip_ansi
 from clients.sdk import ApiError
 
 if TYPE_CHECKING:
@@ -46,6 +48,14 @@ class MenuChanged(Exception):
         super().__init__(label)
         self.label = label
         """The entry it was typed for ("" when no menu was shown then)."""
+
+
+class CallNotOffered(Exception):
+    """A call key typed that no call on offer has now: nothing is played."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -139,9 +149,59 @@ class TableChoices:
         self.refused: set[tuple[int, bytes]] = set()
         self.shown: list[Choice] = []
         """The menu on the screen now (set when it is drawn): what a line typed now is for."""
+        self.calls: list[game_pb2.Action] = []
+        """The calls on offer, right or wrong (``Choices.calls``), typed by their keys."""
+        self.shown_view: game_pb2.View | None = None
+        """The table last drawn: a call's key names a card as it showed it."""
 
     def clear(self) -> None:
-        self.menu, self.actions = [], []
+        self.menu, self.actions, self.calls = [], [], []
+
+    def call_keys(self, view: game_pb2.View | None) -> dict[str, game_pb2.Action]:
+        """The calls on offer by their typed keys, cards numbered as ``view`` shows them."""
+        ctx = self.loop.ctx
+        renderer = renderer_for(ctx.game_id)
+        if renderer is None or renderer.calls is None or view is None:
+            return {}
+        inner = getattr(view, ctx.game_id, None) if ctx.game_id else None
+        return renderer.calls.keys(self.calls, self.actions, ctx, inner)
+
+    def lines(self) -> list[str]:
+        """What the screen says of the calls on offer (empty: none)."""
+        ctx = self.loop.ctx
+        renderer = renderer_for(ctx.game_id)
+        if renderer is None or renderer.calls is None or not self.calls:
+            return []
+        inner = getattr(self.loop.view, ctx.game_id, None) if self.loop.view else None
+        return renderer.calls.lines(self.call_keys(self.loop.view), ctx, inner)
+
+    def chance(self) -> bool:
+        """A call a moment opened is on offer (an AGILITÉ!): worth drawing the table for."""
+        renderer = renderer_for(self.loop.ctx.game_id)
+        return (
+            renderer is not None
+            and renderer.calls is not None
+            and renderer.calls.chance(self.calls)
+        )
+
+    def pick_call(
+        self, text: str, seen: game_pb2.View | None
+    ) -> tuple[str, game_pb2.Action] | None:
+        """The call a typed key names (``s2``, ``a3``, ``t``), on the table ``seen`` when it
+        was typed; None if ``text`` is no call key. Raises :class:`CallNotOffered` for a key
+        no call on offer now has (the moment passed, the card is gone, a colour mistyped):
+        nothing is played."""
+        ctx = self.loop.ctx
+        renderer = renderer_for(ctx.game_id)
+        if renderer is None or renderer.calls is None:
+            return None
+        key = renderer.calls.parse(text, ctx)
+        if key is None:
+            return None
+        action = self.call_keys(seen or self.loop.view).get(key)
+        if action is None:
+            raise CallNotOffered(key)
+        return action_label(action, ctx, self.loop.view), action
 
     def adopt(self, choices: game_pb2.Choices, version: int) -> None:
         """The choices of an update or a view of ``version`` (its view already taken, for
@@ -152,6 +212,7 @@ class TableChoices:
             self.clear()
             return
         self.actions = list(choices.actions)
+        self.calls = list(choices.calls)
         self.menu = build_menu(self.actions, loop.ctx, loop.view)
         if loop.pending_story is not None and not any(
             action_kind(a)[1] == "propose" for a in self.actions

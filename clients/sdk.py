@@ -429,9 +429,10 @@ class Client:
     async def legal(self, room_id: str) -> game_pb2.ListLegalActionsResponse:
         """ListLegalActions: not needed to play. The server pushes what the seat may do with
         every update and view that carries a view (``update.choices.actions``, to send with
-        ``update.version``; ``view(...).choices`` with ``room.version``), out-of-turn calls
-        included; nothing in ``clients/`` calls this. Kept for tools that have only a room
-        id."""
+        ``update.version``; ``view(...).choices`` with ``room.version``), and the calls it
+        may make right or wrong (``choices.calls``); this answers only the truly legal ones
+        (calls included) and nothing in ``clients/`` calls it. Kept for tools that have only
+        a room id."""
         response = await self._call(
             self.game.ListLegalActions, game_pb2.ListLegalActionsRequest(room_id=room_id)
         )

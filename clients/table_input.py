@@ -13,8 +13,8 @@ from cercle.v1 import common_pb2, game_pb2
 
 from clients.auto import action_kind
 from clients.catalogue import catalogue_lines
-from clients.choices import Choice, MenuChanged
-from clients.render import action_label, strip_ansi
+from clients.choices import CallNotOffered, Choice, MenuChanged
+from clients.render import action_label, renderer_for, strip_ansi
 from clients.render.panel import catalogue_panel
 from clients.sdk import ApiError
 
@@ -32,10 +32,16 @@ class TableInput:
     def __init__(self, loop: TableLoop) -> None:
         self.loop = loop
 
-    async def on_line(self, line: str, typed_for: list[Choice] | None = None) -> int | None:
+    async def on_line(
+        self,
+        line: str,
+        typed_for: list[Choice] | None = None,
+        seen: game_pb2.View | None = None,
+    ) -> int | None:
         """What a line typed at the table does: leave, chat, help, the catalogue, a lobby
-        command, a choice of the menu or a Tomy story; 0 to end the loop. ``typed_for`` is
-        the menu on the screen when it was typed (None: the current one)."""
+        command, a call by its key (``s2``, ``a3``, ``t``), a choice of the menu or a Tomy
+        story; 0 to end the loop. ``typed_for`` is the menu on the screen when it was typed
+        (None: the current one), ``seen`` the table drawn then (a call's card number)."""
         loop = self.loop
         text = line.strip()
         tr = loop.tr
@@ -58,7 +64,9 @@ class TableInput:
                 loop.notify(loop.refusal_line(exc))
             return None
         if text.lower() in ("h", "help", "?"):
-            loop.notify(tr("help") + " " + tr("help.cards") + " " + tr("help.panels"))
+            renderer = renderer_for(loop.ctx.game_id)
+            calls = " " + tr(renderer.calls.help) if renderer and renderer.calls else ""
+            loop.notify(tr("help") + calls + " " + tr("help.cards") + " " + tr("help.panels"))
             loop.redraw(full=False)
             return None
         if text.lower() == "c" and loop.ctx.game_id:
@@ -79,6 +87,16 @@ class TableInput:
             return None
         if text == "":
             loop.redraw(full=True)
+            return None
+        try:
+            called = loop.choices.pick_call(text, seen)
+        except CallNotOffered as missing:
+            loop.notify(loop.style.bad(tr("call_not_offered", text=text)))
+            del missing
+            loop.redraw(full=False)
+            return None
+        if called is not None:
+            await loop.choices.act(called[1], called[0])
             return None
         menu = loop.choices.menu
         if not menu:

@@ -5,8 +5,9 @@ asyncio task over :meth:`clients.sdk.Client.updates`, which resumes by itself), 
 keyboard (``loop.add_reader`` on stdin, a thread for regular files) and a one-second tick —
 and handles their items in order: updates are narrated and redraw the table and the menu of
 the seat's choices, which the server pushes with every update and view that carries a view
-(:mod:`clients.choices`: out-of-turn calls show up the moment they are possible, and no
-``ListLegalActions`` call is ever made); a line of input picks a menu entry. Calls that fail
+(:mod:`clients.choices`: TOMAHAWK! shows up the moment it is possible, and no
+``ListLegalActions`` call is ever made); a line of input picks a menu entry or makes a call
+by its key (``s2``, ``a3``, ``t``: right or wrong, as at a table). Calls that fail
 with UNAVAILABLE are retried (``reconnecting…``); ``Act`` is retried with the same
 idempotency key.
 
@@ -214,7 +215,7 @@ class TableLoop:
         if screen:
             full = True  # the screen is cleared: draw everything again
         elif full is None:
-            full = bool(self.choices.menu) and not self.options.auto
+            full = (bool(self.choices.menu) or self.choices.chance()) and not self.options.auto
         self.choices.shown = []  # until the menu is drawn below
         if full:
             title = f"{self.room.game_id} · {self.room_id}"
@@ -226,6 +227,7 @@ class TableLoop:
                 lines += self.lobby_hints()
             elif self.view is not None:
                 lines += render_view(self.view, self.ctx)
+                self.choices.shown_view = self.view  # a call's card number names its card
             if screen and self.log:
                 lines.append(st.dim(tr("events_title")))
                 shown = list(self.log)[-4:] if self.panels.open else self.log  # room for them
@@ -245,6 +247,8 @@ class TableLoop:
                 lines.append(st.bold(tr("actions_title")))
                 lines += menu_lines(self.choices.menu, self.ctx)
                 self.choices.shown = self.choices.menu  # what a line typed now is for
+            if full and not self.options.auto:
+                lines += self.choices.lines()  # the calls, typed by key (s2, a3, t)
         text = "\n".join(lines)
         if screen:
             text = "\x1b[H\x1b[2J" + text
@@ -491,7 +495,7 @@ class TableLoop:
     def start_stdin(self) -> None:
         def put(item: tuple[str, Any]) -> None:
             if item[0] == "line":  # with the menu it was typed for (TableChoices.pick)
-                item = ("line", (item[1], self.choices.shown))
+                item = ("line", (item[1], self.choices.shown, self.choices.shown_view))
             self.queue.put_nowait(item)
 
         self.stdin_is_tty, self.reader_fd = watch_stdin(self.stdin, put)

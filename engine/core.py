@@ -400,6 +400,19 @@ class Game(ABC, Generic[S]):
         Where an action carries free text (a story), one representative per choice is listed.
         """
 
+    def calls(self, state: S, seat: int) -> list[Any]:
+        """The out-of-turn calls ``seat`` may make now believing them right, from what the
+        table shows, right or wrong: a wrong one is played and costs what the rules say; one
+        another call overtook is refused. Holds every legal call of :meth:`legal_actions`."""
+        return []
+
+    def reaction_wait(
+        self, state: S, options: Mapping[str, OptionValue], people: frozenset[int]
+    ) -> float:
+        """Seconds every bot move waits at least after the change that led to ``state``, so
+        the seats in ``people`` (persons, not bots) can take an out-of-turn chance first."""
+        return 0.0
+
     @abstractmethod
     def pending(self, state: S) -> tuple[Pending, ...]:
         """The seats whose decision the table waits for, each with its clock kind."""

@@ -44,6 +44,15 @@ def bots_only(seats: Sequence[SeatRecord | None]) -> bool:
     return all(seat is not None and seat.is_bot for seat in seats)
 
 
+def people(seats: Sequence[SeatRecord | None]) -> frozenset[int]:
+    """The seats a person plays now (not a bot's, not one a bot keeps for an absent player).
+
+    >>> sorted(people([SeatRecord("a", "A"), new_bot(1, "random", "x"), None]))
+    [0]
+    """
+    return frozenset(i for i, seat in enumerate(seats) if seat is not None and not seat.is_bot)
+
+
 def bot_delay(room_delay: float, seats: Sequence[SeatRecord | None]) -> float:
     """The seconds a bot waits before it moves: the room's bot delay, at least
     :data:`BOTS_ONLY_MIN_DELAY` at a table of bots alone.

@@ -43,11 +43,16 @@ def compute_deadlines(
     A bot seat the table waits for gets a ``bot`` deadline after the room's bot delay; a
     bot seat that is not waited for gets one only if its reflex wants an out-of-turn call,
     which is then stored with the deadline. At a table of bots alone the bot delay is at
-    least :data:`~services.bot_seats.BOTS_ONLY_MIN_DELAY`.
+    least :data:`~services.bot_seats.BOTS_ONLY_MIN_DELAY`; at a table with people, a bot
+    move is at least the game's reaction wait away (``Game.reaction_wait``: the time a
+    person needs to take an out-of-turn chance the change opened, before the bots); a bot's
+    kept deadline is pushed back to it too.
     """
     if game.outcome(state) is not None:
         return ()
-    delay = bot_seats.bot_delay(meta.bot_delay, seats)
+    people = bot_seats.people(seats)
+    hold = game.reaction_wait(state, meta.options, people) if people else 0.0
+    delay = max(bot_seats.bot_delay(meta.bot_delay, seats), hold)
     at_once = bot_seats.bot_delay(0.0, seats)  # a bot ends a rest (round over) at once
     kept = {(d.seat, d.clock): d for d in previous}
     result: list[DeadlineRecord] = []
@@ -70,10 +75,12 @@ def compute_deadlines(
         if seat is None or not seat.is_bot:
             continue
         if index in waited:
-            wait = at_once if resting(game, state, index) else delay
             old = kept.get((index, BOT_CLOCK))
             keep = old is not None and index != actor and old.action is None
-            expire = old.expire if old is not None and keep else now + wait
+            resting_now = resting(game, state, index)
+            wait = at_once if resting_now else delay
+            floor = 0.0 if resting_now else hold
+            expire = max(old.expire, now + floor) if old is not None and keep else now + wait
             result.append(DeadlineRecord(index, BOT_CLOCK, expire, wait, state.version))
             continue
         memory = (memories or {}).get(index)

@@ -20,6 +20,7 @@ from services.render import (
     choices_message,
     deadline_messages,
     event_messages,
+    legal_message,
     presence_message,
     presence_update,
     room_message,
@@ -132,9 +133,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             return response
         snapshot = self.rooms.snapshot(record)
         assert snapshot.state is not None
-        choices = choices_message(snapshot.game, snapshot.state, seat)
-        if choices is not None:
-            response.actions.extend(choices.actions)
+        response.actions.extend(legal_message(snapshot.game, snapshot.state, seat).actions)
         return response
 
     @guarded_stream

@@ -213,10 +213,11 @@ def view_message(game: Game[Any], state: State, seat: int | None) -> game_pb2.Vi
 def choices_message(
     game: Game[Any], state: State, seat: int | None, *, over: bool | None = None
 ) -> game_pb2.Choices | None:
-    """What ``seat`` may play now, as Act-ready actions (None for a spectator: no choices).
+    """What ``seat`` may do now, as Act-ready actions (None for a spectator: no choices).
 
-    The same list ``ListLegalActions`` answers; empty once the match is over (``over``: the
-    caller knows already whether it is)."""
+    ``calls``: the calls a player may make right or wrong (``Game.calls``); ``actions``: the
+    list ``ListLegalActions`` answers less those calls. Empty once the match is over
+    (``over``: the caller knows already whether it is)."""
     if seat is None:
         return None
     if over is None:
@@ -224,22 +225,45 @@ def choices_message(
     if over:
         return game_pb2.Choices()
     game_id = game.info.id
+    calls = game.calls(state, seat)
+    legal = game.legal_actions(state, seat)
+    if calls:
+        listed = set(calls)
+        legal = [action for action in legal if action not in listed]
     return game_pb2.Choices.FromString(
-        b"".join(_choice_entry(game_id, action) for action in game.legal_actions(state, seat))
+        b"".join(_choice_entry(game_id, action, _ACTION_TAG) for action in legal)
+        + b"".join(_choice_entry(game_id, action, _CALL_TAG) for action in calls)
+    )
+
+
+def legal_message(game: Game[Any], state: State, seat: int) -> game_pb2.Choices:
+    """Every action ``Act`` accepts from ``seat`` now, calls included, in ``actions`` (what
+    ``ListLegalActions`` answers: the truly legal list, not the calls a player may get
+    wrong)."""
+    if game.outcome(state) is not None:
+        return game_pb2.Choices()
+    game_id = game.info.id
+    return game_pb2.Choices.FromString(
+        b"".join(
+            _choice_entry(game_id, action, _ACTION_TAG)
+            for action in game.legal_actions(state, seat)
+        )
     )
 
 
 @functools.lru_cache(maxsize=16384)
-def _choice_entry(game_id: str, action: Any) -> bytes:
-    """``action`` as one entry of ``Choices.actions`` on the wire (field 1, length-delimited),
-    kept: a table offers the same few hundred actions again and again (engine actions are
-    frozen dataclasses, so they name themselves)."""
+def _choice_entry(game_id: str, action: Any, tag: bytes) -> bytes:
+    """``action`` as one entry of ``Choices.actions`` or ``Choices.calls`` on the wire
+    (``tag``, length-delimited), kept: a table offers the same few hundred actions again and
+    again (engine actions are frozen dataclasses, so they name themselves)."""
     data = contract_for(game_id).action_to_proto(action).SerializeToString()
-    return _CHOICE_TAG + _varint(len(data)) + data
+    return tag + _varint(len(data)) + data
 
 
-_CHOICE_TAG = bytes([(1 << 3) | 2])
+_ACTION_TAG = bytes([(1 << 3) | 2])
 """``Choices.actions``: field 1, wire type 2 (length-delimited)."""
+_CALL_TAG = bytes([(2 << 3) | 2])
+"""``Choices.calls``: field 2, wire type 2 (length-delimited)."""
 
 
 def _varint(value: int) -> bytes:

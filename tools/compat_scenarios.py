@@ -26,7 +26,15 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, timer_pb2, timer_pb2_grpc
+from cercle.v1 import (
+    common_pb2,
+    game_pb2,
+    game_pb2_grpc,
+    lobby_pb2,
+    timer_pb2,
+    timer_pb2_grpc,
+    tomahawk_pb2,
+)
 from google.protobuf import duration_pb2
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2  # noqa: F401  (registers the detail types)
@@ -342,21 +350,63 @@ async def _press(me: Player, room_id: str) -> game_pb2.ActResponse:
     raise AssertionError(f"the rest's action was refused 20 times: {reasons}")
 
 
+SHORT_MATCH = {
+    "tomahawk": common_pb2.RoomOptions(tomahawk=tomahawk_pb2.TomahawkOptions(target_score=30)),
+}
+"""Games whose quick match (to 250 points) would outlast the scenario at a table with a
+person: Tomahawk's bots leave people a reaction window after every card (2 s,
+``reaction_seconds``), so the old client creates a short match itself, with fields its
+contract knows, and seats the bots."""
+SHORT_MATCH_SECONDS = 150
+
+
+async def _short_match(me: Player, info: lobby_pb2.GameInfo) -> str:
+    """Me + strong bots in a room ``me`` creates with :data:`SHORT_MATCH` options; the room."""
+    game_id = info.game_id
+    lobby = me.sdk.lobby
+    players = min(4, info.max_players)
+    created = await me.call(
+        f"{game_id}.create_room",
+        lobby.CreateRoom,
+        lobby_pb2.CreateRoomRequest(
+            game_id=game_id,
+            players=players,
+            options=SHORT_MATCH[game_id],
+            visibility=common_pb2.VISIBILITY_PRIVATE,
+            bot_delay=duration_pb2.Duration(),
+        ),
+    )
+    room_id: str = created.room.room_id
+    for _ in range(players - 1):
+        await me.call(
+            "",
+            lobby.AddBot,
+            lobby_pb2.AddBotRequest(room_id=room_id, level=common_pb2.BOT_LEVEL_STRONG),
+        )
+    await me.call("", lobby.SetReady, lobby_pb2.SetReadyRequest(room_id=room_id, ready=True))
+    await me.call("", lobby.StartMatch, lobby_pb2.StartMatchRequest(room_id=room_id))
+    return room_id
+
+
 async def match(me: Player, info: lobby_pb2.GameInfo, rng: random.Random) -> None:
     """Me + bots in ``info``'s game, played to its end; goldens ``<game>.*``."""
     game_id = info.game_id
     shapes, preferred = SHAPES.get(game_id, ({}, ()))
-    joined = await me.call(
-        f"{game_id}.quick_match",
-        me.sdk.lobby.QuickMatch,
-        lobby_pb2.QuickMatchRequest(
-            game_id=game_id,
-            bots=min(3, info.max_players - 1),
-            bot_level=common_pb2.BOT_LEVEL_STRONG,
-            bot_delay=duration_pb2.Duration(),
-        ),
-    )
-    room_id = joined.room.room_id
+    if game_id in SHORT_MATCH:
+        room_id = await _short_match(me, info)
+        seat = 0
+    else:
+        joined = await me.call(
+            f"{game_id}.quick_match",
+            me.sdk.lobby.QuickMatch,
+            lobby_pb2.QuickMatchRequest(
+                game_id=game_id,
+                bots=min(3, info.max_players - 1),
+                bot_level=common_pb2.BOT_LEVEL_STRONG,
+                bot_delay=duration_pb2.Duration(),
+            ),
+        )
+        room_id, seat = joined.room.room_id, joined.seat
     await me.call(
         f"{game_id}.view_start", me.sdk.game.GetView, game_pb2.GetViewRequest(room_id=room_id)
     )
@@ -370,7 +420,7 @@ async def match(me: Player, info: lobby_pb2.GameInfo, rng: random.Random) -> Non
         if update.HasField("outcome"):
             me.keep(f"{game_id}.outcome", update)
             break
-        if joined.seat not in update.waiting_for or update.version < acted_at:
+        if seat not in update.waiting_for or update.version < acted_at:
             continue
         legal = await me.sdk.legal(room_id)
         if not legal.actions:
@@ -419,7 +469,8 @@ async def play(addresses: list[str], baseline: Baseline, seed: int = 25) -> Capt
                 await me.login("Me")
                 rng = random.Random(f"{seed}-{info.game_id}")
                 started = time.monotonic()
-                await asyncio.wait_for(match(me, info, rng), MATCH_SECONDS)
+                seconds = SHORT_MATCH_SECONDS if info.game_id in SHORT_MATCH else MATCH_SECONDS
+                await asyncio.wait_for(match(me, info, rng), seconds)
                 print(
                     f"compat: {info.game_id} in {time.monotonic() - started:.1f} s", file=sys.stderr
                 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -351,6 +351,25 @@ class GameRenderer:
     """A card that one of the game's private events shows to the reader alone (a Tamashii
     peek), as a title and the card's lines, for the panel that keeps it on screen
     (:mod:`clients.render.panel`); None for the game's other events."""
+    calls: CallKeys | None = None
+    """The keys a player types for the game's calls (``Choices.calls``), if it has any."""
+
+
+@dataclass(frozen=True)
+class CallKeys:
+    """How the terminal offers a game's calls: stable typed keys, not menu numbers."""
+
+    keys: Callable[[Sequence[Any], Sequence[Any], Context, Any], dict[str, Any]]
+    """(calls, actions, context, the game's view on screen) -> each call by its key."""
+    parse: Callable[[str, Context], str | None]
+    """A typed line -> the key it names (None: not a call; ``"?"``: a call mistyped)."""
+    lines: Callable[[dict[str, Any], Context, Any], list[str]]
+    """What the screen says of the calls on offer."""
+    help: str
+    """The message id of the calls' help (shown with ``?``)."""
+    chance: Callable[[Sequence[Any]], bool]
+    """Whether the calls on offer include one a moment opened (the table is drawn for it),
+    not only those always on offer."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}

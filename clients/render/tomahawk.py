@@ -14,6 +14,7 @@ from cercle.v1 import (
 )
 
 from clients.render.shared import (
+    CallKeys,
     Context,
     GameRenderer,
     has,
@@ -23,6 +24,7 @@ from clients.render.shared import (
     strip_ansi,
     text_field,
 )
+from clients.render.tomahawk_calls import agilite_open, call_key, call_keys, call_lines
 
 TT_COLOURLESS = frozenset({"diamond", "calumet", "shaman", "wheel"})
 TT_COLOURS = ("red", "blue", "violet", "white")
@@ -116,8 +118,6 @@ def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
         flags = []
         if s.called_tomahawk:
             flags.append(st.good(tr("tt.called")))
-        if s.catchable:
-            flags.append(st.warn(tr("tt.catchable")))
         if s.skips_next_turn:
             flags.append(tr("tt.skips_next"))
         target = int_field(s, "shaman_target")
@@ -405,5 +405,6 @@ register(
         opening=tomahawk_opening,
         catalogue=tomahawk_catalogue_lines,
         round=lambda view: view.round,
+        calls=CallKeys(call_keys, call_key, call_lines, "tt.calls.help", agilite_open),
     )
 )

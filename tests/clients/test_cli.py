@@ -321,7 +321,9 @@ def test_interactive_tomy_speaker_after_the_leash_holder_is_offered_the_pass(
 
 BOTS = {"tomahawk": 2, "tamashii": 1, "tomy": 2, "awimbawe": 1}
 OPTIONS = {
-    "tomahawk": {"target_score": "30"},
+    # reaction_seconds 0: bots at full speed (the people's window, 2 s after each card, would
+    # make the match outlast the test; tests/services/test_reaction_window.py covers it).
+    "tomahawk": {"target_score": "30", "reaction_seconds": "0"},
     "tamashii": {},
     "tomy": {},
     "awimbawe": {},
@@ -419,7 +421,7 @@ def test_tomahawk_table_from_a_built_view() -> None:
             hand_ids=[3, 130],
             seats=[
                 tomahawk_pb2.TomahawkSeatView(seat=0, cards=2, total=10),
-                tomahawk_pb2.TomahawkSeatView(seat=1, cards=1, catchable=True, total=35),
+                tomahawk_pb2.TomahawkSeatView(seat=1, cards=1, total=35),
                 tomahawk_pb2.TomahawkSeatView(seat=2, cards=1, called_tomahawk=True),
             ],
             round=2,
@@ -463,6 +465,7 @@ def test_tomahawk_table_from_a_built_view() -> None:
         text = "\n".join(render_view(view, ctx))
         for piece in expected:
             assert piece in text, (piece, text)
+        assert "possible" not in text  # whether a SHÉRIF! is right is for the player to see
         play = game_pb2.Action(
             tomahawk=tomahawk_pb2.TomahawkAction(
                 play_card=tomahawk_pb2.TomahawkAction.PlayCard(

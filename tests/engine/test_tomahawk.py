@@ -1079,7 +1079,7 @@ def test_tt_toma_1_call_with_the_play_or_alone_until_the_next_card() -> None:
 
     s = act(s, 0, PlayCard(B_BLUE)).state  # forgot
     assert CallTomahawk() in GAME.legal_actions(s, 0)
-    assert GAME.view(s, 1).seats[0].may_call_tomahawk
+    assert not GAME.view(s, 1).seats[0].called_tomahawk  # the table sees one card, no call
     called = act(s, 0, CallTomahawk()).state
     assert called.called == 1
     with pytest.raises(IllegalAction) as exc:
@@ -1113,7 +1113,7 @@ def test_tt_toma_2_sherif_catches_a_silent_last_card() -> None:
     for seat in (1, 2):
         assert CallSherif(0) in GAME.legal_actions(s, seat)
     assert CallSherif(0) not in GAME.legal_actions(s, 0)
-    assert GAME.view(s, None).seats[0].catchable
+    assert GAME.view(s, None).seats[0].cards == 1  # what a player notices (TT-FAIR-1)
     t = act(s, 2, CallSherif(0))
     assert event(t, SherifCalled) == SherifCalled(2, 0, True)
     assert event(t, Drew) == Drew(0, 1, "sherif")
@@ -1411,6 +1411,7 @@ def test_info_and_options() -> None:
         "target_score": 250,
         "first_player": -1,
         "pause_seconds": 20,
+        "reaction_seconds": 2,
     }
     with pytest.raises(InvalidOptions):
         GAME.validate_options({"turn_seconds": 601})

@@ -19,11 +19,28 @@ async def test_one_human_and_bots_finish_a_match(replicas: list[str], game_id: s
     rng = random.Random(3)
     try:
         await human.login("Human")
-        joined = await human.quick_match(
-            game_id, bots=GAMES[game_id], bot_level="strong", bot_delay=0.0
-        )
-        room = joined.room
-        assert joined.seat == 0 and room.status == 2  # ROOM_STATUS_PLAYING
+        if game_id == "tomahawk":
+            # Bots at full speed: no reaction window for the person (a quick match has the
+            # default 2 s, which would make a whole match last minutes; the window has its
+            # own tests, tests/services/test_reaction_window.py).
+            made = await human.create_room(
+                game_id,
+                players=1 + GAMES[game_id],
+                options={"reaction_seconds": 0},
+                private=True,
+                bot_delay=0.0,
+            )
+            for _ in range(GAMES[game_id]):
+                await human.add_bot(made.room_id, "strong")
+            await human.ready(made.room_id)
+            room = await human.start(made.room_id)
+            seat = 0
+        else:
+            joined = await human.quick_match(
+                game_id, bots=GAMES[game_id], bot_level="strong", bot_delay=0.0
+            )
+            room, seat = joined.room, joined.seat
+        assert seat == 0 and room.status == 2  # ROOM_STATUS_PLAYING
         assert [s.kind for s in room.seats[1:]] == [2] * GAMES[game_id]  # SEAT_KIND_BOT
         moves = 0
         async for update in human.updates(room.room_id):

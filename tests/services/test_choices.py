@@ -1,5 +1,6 @@
 """Pushed choices over two real replicas and one real Redis: every update and view a seat
-gets says what that seat may do (exactly what ListLegalActions would answer at that version),
+gets says what that seat may do (what ListLegalActions would answer at that version, less the
+calls listed apart as ``calls``),
 spectators never get any, whole matches of every game are played from them alone, and
 Tomy's sealed votes cast at the same moment through different replicas are all accepted."""
 
@@ -88,11 +89,22 @@ async def _check_choices(
         legal = await seat.client.legal(room_id)
         view = await seat.client.view(room_id)
         assert legal.version == view.room.version == version
-        assert list(update.choices.actions) == list(legal.actions)
+        # The calls that can be wrong (Choices.calls) are not repeated in actions; every
+        # legal call is among them.
+        calls = list(update.choices.calls)
+        assert list(update.choices.actions) == [a for a in legal.actions if a not in calls]
+        if update.view.HasField("tomahawk") and not update.HasField("outcome"):
+            # SHÉRIF! on every other seat that did not call TOMAHAWK!, right or wrong.
+            sherif = [c for c in calls if c.tomahawk.WhichOneof("action") == "call_sherif"]
+            targets = [c.tomahawk.call_sherif.target for c in sherif]
+            others = update.view.tomahawk.seats
+            want = [t.seat for t in others if t.seat != seat.seat and not t.called_tomahawk]
+            assert targets == want
         if view.HasField("outcome"):
             assert not view.HasField("choices")
         else:
-            assert list(view.choices.actions) == list(legal.actions)
+            assert list(view.choices.actions) == list(update.choices.actions)
+            assert list(view.choices.calls) == calls
         latest[seat.seat] = update
     assert watcher.updates and not any(u.HasField("choices") for u in watcher.updates)
     assert not (await watcher.client.view(room_id)).HasField("choices")

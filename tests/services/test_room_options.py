@@ -30,7 +30,11 @@ TYPED = {
         2,
         common_pb2.RoomOptions(
             tomahawk=tomahawk_pb2.TomahawkOptions(
-                turn_seconds=0, target_score=100, first_player=1, pause_seconds=0
+                turn_seconds=0,
+                target_score=100,
+                first_player=1,
+                reaction_seconds=3,
+                pause_seconds=0,
             )
         ),
     ),

@@ -558,6 +558,10 @@ export interface SeatChoices {
    * `tomahawk` false and true); a Tomy story comes with a `template` the player may replace
    * by their own `text` (the `story` oneof holds one or the other). */
   actions: Action[];
+  /** The calls the seat may make now, right or wrong (Tomahawk's SHÉRIF! on any other seat,
+   * AGILITÉ! with any card while a card may be jumped on): a wrong one is played and costs
+   * 2 cards (TT-FAIR-1). Not repeated in `actions`; offer them as gestures on the table. */
+  calls: Action[];
   /** The match version to send with any of them (ActRequest.version). */
   version: bigint;
 }
@@ -571,7 +575,7 @@ export interface SeatChoices {
 export function choicesOf(from: SubscribeResponse | GetViewResponse): SeatChoices | undefined {
   if (from.view === undefined) return undefined;
   const version = from.$typeName === "cercle.v1.GetViewResponse" ? (from.room?.version ?? 0n) : from.version;
-  return { actions: from.choices?.actions ?? [], version };
+  return { actions: from.choices?.actions ?? [], calls: from.choices?.calls ?? [], version };
 }
 
 /**
@@ -588,7 +592,7 @@ export function choicesOf(from: SubscribeResponse | GetViewResponse): SeatChoice
 export class TableFollower implements AsyncIterable<SubscribeResponse> {
   /** The latest choices (none before the first view or update with a view, nor right after
    * an accepted action). */
-  choices: SeatChoices = { actions: [], version: -1n };
+  choices: SeatChoices = { actions: [], calls: [], version: -1n };
 
   constructor(
     readonly client: CercleClient,
@@ -621,7 +625,7 @@ export class TableFollower implements AsyncIterable<SubscribeResponse> {
    * choices' version; see {@link CercleClient.act} for retries and refusals. */
   async act(action: Action | MessageInitShape<typeof ActionSchema>, opts: ActOptions = {}): Promise<ActResponse> {
     const response = await this.client.act(this.roomId, action, this.choices.version, opts);
-    if (response.version > this.choices.version) this.choices = { actions: [], version: response.version };
+    if (response.version > this.choices.version) this.choices = { actions: [], calls: [], version: response.version };
     return response;
   }
 }

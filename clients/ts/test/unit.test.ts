@@ -129,7 +129,7 @@ test("follow keeps the pushed choices, acts with their version, and never asks L
   );
   const table = client.follow("room", { untilOutcome: true });
   const state = await client.view("room");
-  assert.deepEqual(choicesOf(state), { actions: state.choices!.actions, version: 4n });
+  assert.deepEqual(choicesOf(state), { actions: state.choices!.actions, calls: [], version: 4n });
   assert.equal(choicesOf(create(GetViewResponseSchema, {})), undefined, "no view, no choices");
   assert.ok(table.take(state));
   const offered: string[] = [];

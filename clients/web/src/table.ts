@@ -75,6 +75,8 @@ export class Table {
    * reader may do, and the version to send with them. Updates without a view (chat,
    * presence) leave them standing. */
   choices: Action[] = [];
+  /** The calls of the same choices (`Choices.calls`: right or wrong). */
+  callChoices: Action[] = [];
   choicesVersion = -1n;
   /** The choices were spent by an action sent: none is offered until the next view brings
    * new ones (or the action is refused, and the same ones stand again). */
@@ -184,7 +186,7 @@ export class Table {
     this.outcome = state.outcome;
     this.version = state.room?.version ?? 0n;
     // The view is the table as it stands now: its choices replace whatever came before.
-    this.takeChoices(state.choices?.actions ?? [], this.version, true);
+    this.takeChoices(state.choices?.actions ?? [], state.choices?.calls ?? [], this.version, true);
     this.chat.presence = state.presence;
     if (this.seq > (state.room?.seq ?? 0n)) adopt = true; // a cursor from elsewhere
     if (adopt) {
@@ -278,7 +280,7 @@ export class Table {
     this.waitingFor = update.waitingFor;
     if (update.outcome) this.outcome = update.outcome;
     // Every update with a view brings the reader's choices (none for a spectator).
-    if (update.view) this.takeChoices(update.choices?.actions ?? [], update.version, false);
+    if (update.view) this.takeChoices(update.choices?.actions ?? [], update.choices?.calls ?? [], update.version, false);
     if (update.events.length) {
       this.events.push(...update.events);
       if (this.events.length > LOG_KEPT) this.events.splice(0, this.events.length - LOG_KEPT);
@@ -306,12 +308,18 @@ export class Table {
     return this.playing && !this.spent ? this.choices : [];
   }
 
+  /** The calls the reader may make now (right or wrong), on the same terms as `legal`. */
+  get calls(): Action[] {
+    return this.playing && !this.spent ? this.callChoices : [];
+  }
+
   /** Takes the choices of a view at `version`. Stored updates replayed after a fresher view
    * (a reload that follows from an older cursor) bring older choices: those are ignored, so
    * what is offered is always the latest; `fresh` (GetView's) always wins. */
-  private takeChoices(actions: Action[], version: bigint, fresh: boolean): void {
+  private takeChoices(actions: Action[], calls: Action[], version: bigint, fresh: boolean): void {
     if (!fresh && version < this.choicesVersion) return;
     this.choices = actions;
+    this.callChoices = calls;
     this.choicesVersion = version;
     this.spent = false;
   }
@@ -335,6 +343,7 @@ export class Table {
         // applied just before it) must not offer the spent choices again.
         if (response.version > this.choicesVersion) {
           this.choices = [];
+          this.callChoices = [];
           this.choicesVersion = response.version;
           this.spent = false;
         }
@@ -388,6 +397,7 @@ export class Table {
       player: this.names.player,
       place: this.names.place,
       legal: this.legal,
+      calls: this.calls,
       busy: this.busy,
       play: (action) => this.play(action),
       choose: (prompt, actions) => {
@@ -481,6 +491,7 @@ export class Table {
           el("div", { className: "seat-name" }, winner ? "♛ " : "", this.names.seat(i), turn === i || waiting ? el("span", { className: "turn-mark" }, ` · ${t("web-their_turn")}`) : ""),
           el("div", { className: "meta" }, lines.join(" · ")),
           deadline ? el("div", { className: "seat-clock", dataset: { deadline: String(i) } }, clockText(deadline)) : undefined,
+          ...(view !== undefined && this.ui?.seatActions ? this.ui.seatActions(view, i, this.context()) : []),
           ...this.chat.seatMarks(i, { human, muteSwitch: human && host && i !== this.mySeat, muted: muted.has(i) }),
         );
       }),

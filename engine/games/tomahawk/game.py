@@ -72,14 +72,17 @@ from engine.games.tomahawk.rules import (
     AGILITE_FORBIDDEN,
     COLOURLESS_PLAY_ON_ANYTHING,
     DEFAULT_PAUSE_SECONDS,
+    DEFAULT_REACTION_SECONDS,
     DEFAULT_TARGET_SCORE,
     DEFAULT_TURN_SECONDS,
     DRAW_ONLY_WHEN_STUCK,
     HAND_SIZE,
     MAX_PAUSE_SECONDS,
     MAX_PLAYERS,
+    MAX_REACTION_SECONDS,
     MIN_PLAYERS,
     RANDOM_FIRST_PLAYER,
+    SHERIF_EXTRA_SECONDS,
     TARGET_SCORE,
 )
 from engine.games.tomahawk.state import (
@@ -174,6 +177,13 @@ class TomahawkGame(Game[TomahawkState]):
                 minimum=0,
                 maximum=MAX_PLAYERS - 1,
                 unset_value=RANDOM_FIRST_PLAYER,
+            ),
+            OptionSpec(
+                "reaction_seconds",
+                "int",
+                DEFAULT_REACTION_SECONDS,
+                minimum=0,
+                maximum=MAX_REACTION_SECONDS,
             ),
             OptionSpec(
                 "pause_seconds",
@@ -288,6 +298,57 @@ class TomahawkGame(Game[TomahawkState]):
         if s.ones & ~s.called:
             _add_calls(s, seat, out)
         return out
+
+    def calls(self, state: TomahawkState, seat: int) -> list[Any]:
+        """TT-AGIL-1, TT-TOMA-2, TT-FAIR-1: what a player at the table may shout believing it
+        right. AGILITÉ! with any card of the hand while a card someone else played may be
+        jumped on (a wrong card costs the penalty; on one's own turn only the jump-ins the
+        rules allow, since the identical card is simply played); SHÉRIF! on every other seat
+        that has not called TOMAHAWK! (one not down to one card costs the penalty)."""
+        s = state
+        if s.phase in (OVER, ROUND_OVER) or not 0 <= seat < s.players:
+            return []  # nothing to shout while the match is over or the table rests (TT-PAUSE-1)
+        out: list[Any] = []
+        last = s.last_card
+        if last >= 0 and seat != s.last_player and _AGILE[last]:
+            if seat == s.turn:
+                out += _agilite_options(s, seat, own_turn=True)
+            else:
+                hand = s.hands[seat]
+                opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
+                for c in sorted(hand):
+                    out += opts_a[c]
+        called = s.called
+        for t in range(s.players):
+            if t != seat and not called >> t & 1:
+                out.append(_CALL_SHERIF[t])
+        return out
+
+    def reaction_wait(
+        self,
+        state: TomahawkState,
+        options: Mapping[str, OptionValue],
+        people: frozenset[int],
+    ) -> float:
+        """TT-AGIL-1, TT-TOMA-1 with people at the table: while a card one of them did not
+        play may be jumped on, ``reaction_seconds``; while one of them is down to one card
+        and may still call TOMAHAWK! (also after a Calumet or a Wheel of Time), that plus
+        :data:`SHERIF_EXTRA_SECONDS`, so their call comes before a bot's SHÉRIF! or the next
+        card that closes it. It does not depend on any hand: every card played makes the
+        bots wait alike, so their pace tells nobody who holds a twin."""
+        s = state
+        if s.phase in (OVER, ROUND_OVER) or not people:
+            return 0.0  # no chance to take during the rest after a round either
+        reaction = float(options.get("reaction_seconds", DEFAULT_REACTION_SECONDS))
+        if reaction <= 0:
+            return 0.0  # no window: the bots move after the room's bot delay alone
+        exposed = s.may_call & ~s.called
+        if any(exposed >> seat & 1 for seat in people):
+            return reaction + SHERIF_EXTRA_SECONDS
+        last = s.last_card
+        if last >= 0 and _AGILE[last] and any(seat != s.last_player for seat in people):
+            return reaction
+        return 0.0
 
     # -- apply --------------------------------------------------------------------------------
 

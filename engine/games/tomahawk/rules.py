@@ -55,6 +55,19 @@ DEFAULT_PAUSE_SECONDS = 20
 ``pause_seconds``, 0 to 120; 0 = no rest, the next round is dealt at once)."""
 
 MAX_PAUSE_SECONDS = 120
+DEFAULT_REACTION_SECONDS = 2
+"""TT-AGIL-1, TT-TOMA-1 at a table with people and bots: seconds a bot waits at least after a
+card is played before it jumps in or plays on, and this plus one after a person went down to
+one card before it calls SHÉRIF! (option ``reaction_seconds``; the services apply it). A
+person needs about 1 to 1.5 s to see a chance and click; 2 s leaves them a margin over a
+network without making the bots sluggish."""
+
+MAX_REACTION_SECONDS = 10
+"""The largest ``reaction_seconds`` a room may ask for."""
+
+SHERIF_EXTRA_SECONDS = 1
+"""The second a bot's SHÉRIF! on a person waits beyond ``reaction_seconds``: the person
+must first notice their own last card and call TOMAHAWK!."""
 
 RANDOM_FIRST_PLAYER = -1
 """[decision TT-SETUP-3] ``first_player`` = -1: the seeded RNG picks the first round's starter."""

@@ -27,17 +27,15 @@ from engine.games.tomahawk.state import (
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
-    """One seat as everybody sees it."""
+    """One seat as everybody sees it: its card count and the TOMAHAWK! it called. Whether a
+    SHÉRIF! on it would be right is for the players to notice (TT-TOMA-2, TT-FAIR-1), so
+    the view does not say it."""
 
     seat: int
     cards: int
     """How many cards the seat holds."""
     called_tomahawk: bool
-    """Holds one card and has called TOMAHAWK!."""
-    may_call_tomahawk: bool
-    """Holds one card, has not called, and may still call (no card played since)."""
-    catchable: bool
-    """Holds one card and has not called: SHÉRIF! on this seat is legal."""
+    """Holds one card and has called TOMAHAWK! (everybody heard it)."""
     total: int
     """Match total so far (penalty points, lower is better)."""
     skips_next_turn: bool
@@ -116,8 +114,6 @@ def view(state: TomahawkState, seat: int | None) -> TomahawkView:
             seat=t,
             cards=len(s.hands[t]),
             called_tomahawk=bool(s.called >> t & 1),
-            may_call_tomahawk=bool(s.may_call >> t & 1) and not s.called >> t & 1,
-            catchable=bool(s.ones >> t & 1) and not s.called >> t & 1,
             total=s.totals[t],
             skips_next_turn=bool(s.skip_next >> t & 1),
             shaman_target=None if s.suffered_from[t] < 0 else s.suffered_from[t],

@@ -99,7 +99,7 @@ story_too_long = Too long: { $n ->
        *[other] { $n } characters
     } (500 at most). Try again.
 story_blank = Only spaces: type a story, or press Enter alone to keep the one shown.
-help = Type the number of an action and Enter. The list refreshes on every move; out-of-turn calls appear in it as soon as they are possible. Enter alone redraws; q leaves (your seat stays, the server plays for you after time-outs); "> text" writes to the table.
+help = Type the number of an action and Enter. The list refreshes on every move; TOMAHAWK! and votes show up in it the moment they are possible. Enter alone redraws; q leaves (your seat stays, the server plays for you after time-outs); "> text" writes to the table.
 spectating = You are watching as a spectator.
 table_paused = The table is paused: none of its players is here. It goes on when one of them comes back.
 table_resumed = The table goes on: a player is back.
@@ -190,6 +190,7 @@ cards-aw_power-hyena = whoever takes all four Hyenas in a round loses it at once
 cards-aw_power-snake = may paralyse one of the opponent's available cards for their next play
 cards-aw_power-eagle = a trump; answering another colour, it fights (trumps and wins the trick) or flees (the opponent wins the trick)
 help-cards = Type c to list the game's cards.
+call_not_offered = '{ $text }' is no call you can make now (the moment has passed, or there is no such seat or card). Nothing was played.
 bot_name = Bot { $n }
 refused_plain = the server refused.
 cannot_connect = Cannot reach the server at { $address }. Is it running (`make run`)? Check --address.
@@ -237,6 +238,10 @@ room_option-target_score = target score { $value }
 room_option-first_player = { $value ->
         [unset] first player drawn at random
        *[other] seat { $value } starts
+    }
+room_option-reaction_seconds = { $value ->
+        [0] bots react at once
+       *[other] { $value } s to react before the bots
     }
 room_option-level = level { $value }
 room_option-memory_aid = { $value ->

@@ -6,6 +6,7 @@ game-tomahawk-option-turn_seconds = Seconds per turn (0: no clock).
 game-tomahawk-option-target_score = The match ends after the round in which a total reaches this score.
 game-tomahawk-option-first_player = Seat that starts the first round (unset: drawn at random).
 game-tomahawk-option-first_player-unset = Drawn at random
+game-tomahawk-option-reaction_seconds = Seconds the bots leave people to react: after a card is played before they jump in or play on, and one more after a person went down to one card before they call SHÉRIF! (0: no wait; bots alone: ignored).
 game-tomahawk-clock-turn = The player takes the pending Sheriff draw or the pending Skip; otherwise they draw one card and their turn ends (a colour to name: their most common colour).
 
 ## Tamashii

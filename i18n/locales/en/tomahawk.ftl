@@ -50,7 +50,6 @@ tt-seat_line = { $cards ->
        *[other] { $cards } cards
     } · total { $total }
 tt-called = TOMAHAWK! called
-tt-catchable = one card, no TOMAHAWK! (SHÉRIF! possible)
 tt-skips_next = skips next turn
 tt-shaman_back = Shaman could send back to { $name } ({ $draw })
 tt-shaman_skip = a Skip
@@ -151,3 +150,10 @@ tt-pause-row = { $points ->
        *[other] +{ $points }
     } · total { $total }
 tt-pause-target = The match ends when a total reaches { $target }.
+
+## Calls by key (Choices.calls: right or wrong)
+tt-calls-title = Calls, right or wrong (a wrong one costs you 2 cards):
+tt-calls-sherif = SHÉRIF! on { $seats }
+tt-calls-agilite = AGILITÉ! on the card just played: a + the number of a card of your hand (a3; a3! with TOMAHAWK!; a Diamond names its colour: a3 red)
+tt-calls-tomahawk = TOMAHAWK! on your last card: t
+tt-calls-help = Calls have keys of their own, right or wrong (a wrong one costs 2 cards): s + a seat number for SHÉRIF! on that seat (s2); a + the number of a card of your hand for AGILITÉ! with it (a3; a3! with TOMAHAWK!; a Diamond: a3 red); t for TOMAHAWK!.

@@ -45,6 +45,7 @@ web-game-awimbawe = Awimbawé
 web-option-turn_seconds = Seconds per turn
 web-option-target_score = Target score
 web-option-first_player = First player (seat; empty: random)
+web-option-reaction_seconds = Seconds to react before the bots
 web-option-level = Level
 web-option-memory_aid = Memory aid
 web-option-decision_seconds = Seconds per decision
@@ -127,7 +128,9 @@ web-tt-round = Round { $round } · the match ends at { $target ->
     }
 web-tt-call_with_card = Shout TOMAHAWK! with the card I play (my last but one)
 web-call-tomahawk = TOMAHAWK!
-web-call-sherif = SHÉRIF! { $name } forgot TOMAHAWK!
+web-call-sherif = SHÉRIF! on { $name } (right or wrong: a wrong call costs you 2 cards)
+web-call-sherif_seat = SHÉRIF!
+web-tt-agilite_hint = AGILITÉ! on { $card }: click a card of your hand to jump in (a card that is not identical costs you 2 cards).
 web-call-agilite = AGILITÉ! Play my { $card } now
 
 ## Tamashii

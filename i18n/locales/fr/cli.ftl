@@ -99,7 +99,7 @@ story_too_long = Trop long : { $n ->
        *[other] { $n } caractères
     } (500 au plus). Recommence.
 story_blank = Rien que des espaces : tape une histoire, ou Entrée seule pour garder celle proposée.
-help = Tape le numéro d'une action puis Entrée. La liste se met à jour à chaque coup ; les annonces hors tour y apparaissent dès qu'elles sont possibles. Entrée seule redessine ; q quitte (ta place reste, le serveur joue pour toi après les délais) ; « > texte » écrit à la table.
+help = Tape le numéro d'une action puis Entrée. La liste se met à jour à chaque coup ; TOMAHAWK ! et les votes y apparaissent dès qu'ils sont possibles ; les annonces qui peuvent être fausses ont leurs touches (?). Entrée seule redessine ; q quitte (ta place reste, le serveur joue pour toi après les délais) ; « > texte » écrit à la table.
 spectating = Tu regardes en spectateur.
 table_paused = La table est en pause : aucun de ses joueurs n'est là. Elle reprend quand l'un d'eux revient.
 table_resumed = La table reprend : un joueur est revenu.
@@ -190,6 +190,7 @@ cards-aw_power-hyena = qui prend les quatre Hyènes d'une manche la perd aussit�
 cards-aw_power-snake = peut paralyser une carte disponible de l'adversaire pour son prochain coup
 cards-aw_power-eagle = un atout ; s'il répond à une autre couleur, il combat (il coupe et remporte le pli) ou fuit (l'adversaire remporte le pli)
 help-cards = Tape c pour lister les cartes du jeu.
+call_not_offered = « { $text } » n'est pas une annonce possible maintenant (le moment est passé, ou cette place ou cette carte n'existe pas). Rien n'a été joué.
 bot_name = Robot { $n }
 refused_plain = le serveur a refusé.
 cannot_connect = Impossible de joindre le serveur à { $address }. Est-il lancé (`make run`) ? Vérifie --address.
@@ -237,6 +238,10 @@ room_option-target_score = score cible { $value }
 room_option-first_player = { $value ->
         [unset] premier joueur tiré au sort
        *[other] la place { $value } commence
+    }
+room_option-reaction_seconds = { $value ->
+        [0] robots sans attente
+       *[other] { $value } s pour réagir avant les robots
     }
 room_option-level = niveau { $value }
 room_option-memory_aid = { $value ->

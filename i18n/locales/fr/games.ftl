@@ -6,6 +6,7 @@ game-tomahawk-option-turn_seconds = Secondes par tour (0 : pas de limite).
 game-tomahawk-option-target_score = La partie s'arrête après la manche où un total atteint ce score.
 game-tomahawk-option-first_player = Place qui commence la première manche (sans choix : tirée au sort).
 game-tomahawk-option-first_player-unset = Tirée au sort
+game-tomahawk-option-reaction_seconds = Secondes que les robots laissent aux joueurs pour réagir : après une carte posée avant de bondir ou de jouer, et une de plus après qu'un joueur est descendu à une carte avant de crier SHÉRIF ! (0 : sans attente ; entre robots : ignoré).
 game-tomahawk-clock-turn = Le joueur pioche le Shérif en attente ou subit le Passe ton tour ; sinon il pioche une carte et son tour se termine (couleur à annoncer : sa couleur la plus fréquente).
 
 ## Tamashii

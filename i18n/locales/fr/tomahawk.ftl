@@ -50,7 +50,6 @@ tt-seat_line = { $cards ->
        *[other] { $cards } cartes
     } · total { $total }
 tt-called = TOMAHAWK ! annoncé
-tt-catchable = une carte sans TOMAHAWK ! (SHÉRIF ! possible)
 tt-skips_next = passe son prochain tour
 tt-shaman_back = le Chamane peut renvoyer à { $name } ({ $draw })
 tt-shaman_skip = un Passe ton tour
@@ -151,3 +150,10 @@ tt-pause-row = { $points ->
        *[other] +{ $points }
     } · total { $total }
 tt-pause-target = La partie s'arrête quand un total atteint { $target }.
+
+## Annonces par touche (Choices.calls : justes ou fausses)
+tt-calls-title = Annonces, justes ou fausses (une fausse te coûte 2 cartes) :
+tt-calls-sherif = SHÉRIF ! sur { $seats }
+tt-calls-agilite = AGILITÉ ! sur la carte qui vient d'être posée : a + le numéro d'une carte de ta main (a3 ; a3! avec TOMAHAWK ! ; un Diamant nomme sa couleur : a3 rouge)
+tt-calls-tomahawk = TOMAHAWK ! sur ta dernière carte : t
+tt-calls-help = Les annonces ont leurs propres touches, justes ou fausses (une fausse coûte 2 cartes) : s + un numéro de place pour SHÉRIF ! sur cette place (s2) ; a + le numéro d'une carte de ta main pour AGILITÉ ! avec elle (a3 ; a3! avec TOMAHAWK ! ; un Diamant : a3 rouge) ; t pour TOMAHAWK !.

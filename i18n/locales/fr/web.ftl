@@ -45,6 +45,7 @@ web-game-awimbawe = Awimbawé
 web-option-turn_seconds = Secondes par tour
 web-option-target_score = Score cible
 web-option-first_player = Premier joueur (place ; vide : au hasard)
+web-option-reaction_seconds = Secondes pour réagir avant les robots
 web-option-level = Niveau
 web-option-memory_aid = Aide-mémoire
 web-option-decision_seconds = Secondes par décision
@@ -127,7 +128,9 @@ web-tt-round = Manche { $round } · la partie s'arrête à { $target ->
     }
 web-tt-call_with_card = Crier TOMAHAWK ! avec la carte que je joue (mon avant-dernière)
 web-call-tomahawk = TOMAHAWK !
-web-call-sherif = SHÉRIF ! { $name } a oublié TOMAHAWK !
+web-call-sherif = SHÉRIF ! sur { $name } (juste ou faux : une fausse annonce te coûte 2 cartes)
+web-call-sherif_seat = SHÉRIF !
+web-tt-agilite_hint = AGILITÉ ! sur { $card } : clique une carte de ta main pour bondir (une carte qui n'est pas identique te coûte 2 cartes).
 web-call-agilite = AGILITÉ ! Jouer mon { $card } maintenant
 
 ## Tamashii

@@ -1,9 +1,11 @@
 /**
  * Tomahawk Tribal's table: the discard pile's top card, the colour asked, the direction, the
- * draw pile, the reader's hand as card buttons, and the out-of-turn calls (AGILITÉ!,
- * TOMAHAWK!, SHÉRIF!) as buttons that appear the moment the server lists them. TOMAHAWK! with
- * a last-but-one card is a box to tick, left unticked: forgetting it is the player's right
- * (and SHÉRIF! the others' chance).
+ * draw pile, the reader's hand as card buttons, TOMAHAWK! as a button the moment it is
+ * possible, and the calls that may be wrong (`Choices.calls`) as gestures: SHÉRIF! on every
+ * other seat, AGILITÉ! by clicking any card of the hand while a card may be jumped on. The
+ * page never says which would be right (a wrong one costs 2 cards, shown as its event).
+ * TOMAHAWK! with a last-but-one card is a box to tick, left unticked: forgetting it is the
+ * player's right (and SHÉRIF! the others' chance).
  */
 
 import {
@@ -24,6 +26,13 @@ import { cardName, colourCss, colourWord, direction, glyph, phaseHint, phaseWord
 import type { Drawn, GameUi, Names, TableContext } from "./types.js";
 
 type Face = Pick<TomahawkCardFace, "kind" | "colour" | "id">;
+
+/** A card's kind and colour (`"bison-red"`, `"diamond-colourless"`): two cards with the same facet
+ * are identical for AGILITÉ! (data-face / data-agilite, read by the browser tests). */
+function facet(face: Face): string {
+  const kind = TomahawkCardKind[face.kind]?.toLowerCase() ?? "";
+  return `${kind}-${colourCss(face.colour)}`;
+}
 
 function hueOf(face: Face): Hue {
   const css = colourCss(face.colour);
@@ -111,28 +120,25 @@ function table(v: TomahawkView, ctx: TableContext): Drawn {
     ),
   );
 
-  // Out-of-turn calls: big buttons, the moment they are possible.
+  // TOMAHAWK! about one's own last card: a big button, the moment it is possible. The calls
+  // that may be wrong (ctx.calls) are gestures: SHÉRIF! on a seat (seatActions), AGILITÉ! by
+  // clicking a card of the hand while a card may be jumped on.
   const calls: HTMLButtonElement[] = [];
   for (const action of legal) {
-    const a = tomahawkCase(action);
-    if (a?.case === "callTomahawk") {
+    if (tomahawkCase(action)?.case === "callTomahawk") {
       calls.push(button(t("web-call-tomahawk"), () => ctx.play(action), { className: "call", disabled: ctx.busy, dataset: { call: "tomahawk" } }));
-      offered.add(action);
-    } else if (a?.case === "callSherif") {
-      const text = t("web-call-sherif", { name: ctx.seat(a.value.target) });
-      calls.push(button(text, () => ctx.play(action), { className: "call", disabled: ctx.busy, dataset: { call: "sherif" } }));
       offered.add(action);
     }
   }
-  const agilite = legal.filter((a) => is(a, "agilite"));
-  const agiliteCards = new Set(agilite.map(cardOf));
-  for (const card of agiliteCards) {
-    const face = v.hand.find((c) => c.id === card);
-    const actions = agilite.filter((a) => cardOf(a) === card);
-    const text = t("web-call-agilite", { card: face ? cardName(face) : t("web-a_card") });
-    calls.push(button(text, () => pick(actions), { className: "call", disabled: ctx.busy, dataset: { call: "agilite" } }));
-    for (const a of actions) offered.add(a);
+  const agiliteByCard = new Map<number, Action[]>();
+  for (const action of ctx.calls) {
+    const card = cardOf(action);
+    if (card !== undefined && is(action, "agilite")) agiliteByCard.set(card, [...(agiliteByCard.get(card) ?? []), action]);
   }
+  const agiliteHint =
+    agiliteByCard.size > 0 && v.agiliteCard
+      ? el("p", { className: "agilite-hint", dataset: { agilite: facet(v.agiliteCard) } }, t("web-tt-agilite_hint", { card: cardName(v.agiliteCard) }))
+      : undefined;
 
   // The TOMAHAWK! box: shown when a card may be played with the call.
   const canCallWithCard = legal.some(withCall);
@@ -167,17 +173,26 @@ function table(v: TomahawkView, ctx: TableContext): Drawn {
       const actions = byCard.get(card.id) ?? [];
       const playable = actions.length > 0 && !ctx.busy;
       for (const a of actions) offered.add(a);
+      // A card that does not play now may jump in (right or wrong) while a window is open.
+      const jumps = playable ? [] : (agiliteByCard.get(card.id) ?? []);
+      const jumping = jumps.length > 0 && !ctx.busy;
+      const label = playable
+        ? t("web-play_card", { card: cardName(card) })
+        : jumping
+          ? t("web-call-agilite", { card: cardName(card) })
+          : cardName(card);
       const node = el(
         "button",
         {
           type: "button",
-          className: `card${playable ? " playable" : ""}${agiliteCards.has(card.id) ? " agilite" : ""}`,
-          disabled: !playable,
-          dataset: { card: String(card.id) },
-                  },
-        ...cardButtonContent(tomahawkFace(card, ctx), playable ? t("web-play_card", { card: cardName(card) }) : cardName(card)),
+          className: `card${playable ? " playable" : ""}${jumping ? " agilite" : ""}`,
+          disabled: !playable && !jumping,
+          dataset: { card: String(card.id), face: facet(card) },
+        },
+        ...cardButtonContent(tomahawkFace(card, ctx), label),
       );
       if (playable) node.addEventListener("click", () => pick(actions));
+      else if (jumping) node.addEventListener("click", () => pick(jumps));
       return node;
     }),
   );
@@ -191,7 +206,9 @@ function table(v: TomahawkView, ctx: TableContext): Drawn {
   }
   if (calls.length) nodes.push(el("div", { className: "calls", role: "group", aria: { label: t("web-calls") } }, ...calls));
   if (v.seat !== undefined) {
-    nodes.push(el("h3", {}, t("web-your_hand")), hand);
+    nodes.push(el("h3", {}, t("web-your_hand")));
+    if (agiliteHint) nodes.push(agiliteHint);
+    nodes.push(hand);
     if (boxRow) nodes.push(boxRow);
   }
   return { nodes, offered };
@@ -228,6 +245,25 @@ export const tomahawk: GameUi<TomahawkView> = {
       sv.calledTomahawk ? t("tt-called") : "",
       sv.skipsNextTurn ? t("tt-skips_next") : "",
     ].filter(Boolean);
+  },
+  seatActions(v, seat, ctx) {
+    // SHÉRIF! on any other seat, right or wrong: noticing a silent last card is the game.
+    if (seat === v.seat) return [];
+    const call = ctx.calls.find((a) => {
+      const c = tomahawkCase(a);
+      return c?.case === "callSherif" && c.value.target === seat;
+    });
+    if (!call) return [];
+    const name = ctx.seat(seat);
+    return [
+      button(t("web-call-sherif_seat"), () => ctx.play(call), {
+        className: "call-sherif",
+        disabled: ctx.busy,
+        title: t("web-call-sherif", { name }),
+        aria: { label: t("web-call-sherif", { name }) },
+        dataset: { call: "sherif", target: String(seat) },
+      }),
+    ];
   },
   turn: (v) => v.turn,
   round: (v) => v.round,

@@ -20,8 +20,11 @@ export interface Names {
 }
 
 export interface TableContext extends Names {
-  /** The reader's legal actions now (empty while one is being sent). */
+  /** The reader's legal actions now (empty while one is being sent), less the calls. */
   readonly legal: readonly Action[];
+  /** The calls the reader may make now, right or wrong (`Choices.calls`: a wrong one costs
+   * what the rules say); offered as gestures on the table, never as a list of right ones. */
+  readonly calls: readonly Action[];
   /** True while an action is on its way: the table's buttons are disabled. */
   readonly busy: boolean;
   /** Sends an action. */
@@ -51,6 +54,8 @@ export interface GameUi<V> {
   table(view: V, ctx: TableContext): Drawn;
   /** Under each seat's name: cards in hand, totals, flags. */
   seatLines(view: V, seat: number, ctx: Names): string[];
+  /** Buttons on a seat (Tomahawk's SHÉRIF! on it), from `ctx.calls`; none if absent. */
+  seatActions?(view: V, seat: number, ctx: TableContext): Node[];
   /** Whose turn it is (undefined when several or nobody). */
   turn(view: V): number | undefined;
   /** The round (deal, game) the view is in, from 1, for a replay's "jump to round"; absent

@@ -741,11 +741,12 @@ Global___TablePresence: _TypeAlias = TablePresence  # noqa: Y015
 
 @_typing.final
 class Choices(_message.Message):
-    """What the receiving seat may do at one point of the match: every action `Act` accepts from
-    it now, each ready to send as `ActRequest.action` with the update's (or view's) `version`.
+    """What the receiving seat may do at one point of the match, each entry ready to send as
+    `ActRequest.action` with the update's (or view's) `version`: `actions`, what `Act` accepts
+    from it now, and `calls`, the out-of-turn calls it may shout, right or wrong.
 
-    Out-of-turn calls are listed the moment they become possible (Tomahawk's AGILITÉ!, SHÉRIF!,
-    TOMAHAWK!), and so is every sealed vote of a simultaneous phase. Where a play may announce
+    TOMAHAWK! about oneself is listed in `actions` the moment it becomes possible, and so is
+    every sealed vote of a simultaneous phase. Where a play may announce
     TOMAHAWK! at once (it leaves the player one card), the action is listed twice: with
     `tomahawk` false and with it true; a client shows them as one card with a "TOMAHAWK!"
     toggle. Where an action carries free text (a Tomy story), one example per choice is listed
@@ -759,18 +760,36 @@ class Choices(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     ACTIONS_FIELD_NUMBER: _builtins.int
+    CALLS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def actions(self) -> _containers.RepeatedCompositeFieldContainer[Global___Action]:
-        """The actions, in the game's own order (a hand's cards first, then draws and calls)."""
+        """The actions, in the game's own order (a hand's cards first, then draws and calls).
+        The calls listed in `calls` are not repeated here (`ListLegalActions` answers only the
+        truly legal ones, calls included).
+        """
+
+    @_builtins.property
+    def calls(self) -> _containers.RepeatedCompositeFieldContainer[Global___Action]:
+        """The calls the player may make now, right or wrong, chosen from what a player at the
+        table sees: Tomahawk's SHÉRIF! on every other seat that has not called TOMAHAWK!, and
+        while a card someone else played may be jumped on, AGILITÉ! with each card of the hand
+        (a Diamond once per colour; with `tomahawk` true too where it would leave one card).
+        Whether a call is right is for the player to notice: a wrong one is played and costs
+        the caller 2 cards (TT-FAIR-1, a public `penalty` event); one that another call
+        overtook is refused (ABORTED, TOO_LATE) and costs nothing. A frontend offers them as
+        gestures on the table (SHÉRIF! on a seat, AGILITÉ! by a card of the hand), not as a
+        list that would give away which are right. Empty for games without such calls.
+        """
 
     def __init__(
         self,
         *,
         actions: _abc.Iterable[Global___Action] | None = ...,
+        calls: _abc.Iterable[Global___Action] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions", "calls", b"calls"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

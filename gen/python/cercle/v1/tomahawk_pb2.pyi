@@ -857,15 +857,15 @@ Global___TomahawkCardFace: _TypeAlias = TomahawkCardFace  # noqa: Y015
 
 @_typing.final
 class TomahawkSeatView(_message.Message):
-    """One seat as everybody sees it."""
+    """One seat as everybody sees it: what a player at a real table sees of it (the number of
+    cards it holds) and hears from it (its TOMAHAWK! call).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
     SEAT_FIELD_NUMBER: _builtins.int
     CARDS_FIELD_NUMBER: _builtins.int
     CALLED_TOMAHAWK_FIELD_NUMBER: _builtins.int
-    MAY_CALL_TOMAHAWK_FIELD_NUMBER: _builtins.int
-    CATCHABLE_FIELD_NUMBER: _builtins.int
     TOTAL_FIELD_NUMBER: _builtins.int
     SKIPS_NEXT_TURN_FIELD_NUMBER: _builtins.int
     SHAMAN_TARGET_FIELD_NUMBER: _builtins.int
@@ -875,11 +875,7 @@ class TomahawkSeatView(_message.Message):
     cards: _builtins.int
     """How many cards the seat holds."""
     called_tomahawk: _builtins.bool
-    """Holds one card and has called TOMAHAWK!."""
-    may_call_tomahawk: _builtins.bool
-    """Holds one card, has not called, and may still call (no card played since)."""
-    catchable: _builtins.bool
-    """Holds one card and has not called: SHÉRIF! on this seat is legal."""
+    """Holds one card and has called TOMAHAWK! (everybody heard it)."""
     total: _builtins.int
     """The match total so far (penalty points, lower is better)."""
     skips_next_turn: _builtins.bool
@@ -894,8 +890,6 @@ class TomahawkSeatView(_message.Message):
         seat: _builtins.int = ...,
         cards: _builtins.int = ...,
         called_tomahawk: _builtins.bool = ...,
-        may_call_tomahawk: _builtins.bool = ...,
-        catchable: _builtins.bool = ...,
         total: _builtins.int = ...,
         skips_next_turn: _builtins.bool = ...,
         shaman_target: _builtins.int | None = ...,
@@ -903,7 +897,7 @@ class TomahawkSeatView(_message.Message):
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_shaman_target", b"_shaman_target", "shaman_target", b"shaman_target"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_shaman_target", b"_shaman_target", "called_tomahawk", b"called_tomahawk", "cards", b"cards", "catchable", b"catchable", "may_call_tomahawk", b"may_call_tomahawk", "seat", b"seat", "shaman_draw", b"shaman_draw", "shaman_target", b"shaman_target", "skips_next_turn", b"skips_next_turn", "total", b"total"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_shaman_target", b"_shaman_target", "called_tomahawk", b"called_tomahawk", "cards", b"cards", "seat", b"seat", "shaman_draw", b"shaman_draw", "shaman_target", b"shaman_target", "skips_next_turn", b"skips_next_turn", "total", b"total"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__shaman_target: _TypeAlias = _typing.Literal["shaman_target"]  # noqa: Y015
     _WhichOneofArgType__shaman_target: _TypeAlias = _typing.Literal["_shaman_target", b"_shaman_target"]  # noqa: Y015
@@ -1882,6 +1876,7 @@ class TomahawkOptions(_message.Message):
     TARGET_SCORE_FIELD_NUMBER: _builtins.int
     FIRST_PLAYER_FIELD_NUMBER: _builtins.int
     PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
+    REACTION_SECONDS_FIELD_NUMBER: _builtins.int
     turn_seconds: _builtins.int
     """Seconds per turn, 0 to 600 (0: no clock). Unset in a request: 30."""
     target_score: _builtins.int
@@ -1897,6 +1892,15 @@ class TomahawkOptions(_message.Message):
     0 to 120 (0: no rest, the next round is dealt at once). Every seat may end the rest
     sooner with NextRound; bots do at once. Unset in a request: 20.
     """
+    reaction_seconds: _builtins.int
+    """The reaction window for people playing against bots, 0 to 10 seconds. Unset in a
+    request: 2. While at least one seat is played by a person (not a bot, not taken over by
+    one), a bot waits at least this long after a card is played before it jumps in
+    (AGILITÉ!) or plays on, and this long plus one second after a person went down to one
+    card (also by a Calumet or a Wheel of Time) before it calls SHÉRIF! or plays on, so the
+    person can call first. 0: bots react after the room's bot delay alone. A table of bots
+    alone ignores it.
+    """
     def __init__(
         self,
         *,
@@ -1904,15 +1908,18 @@ class TomahawkOptions(_message.Message):
         target_score: _builtins.int | None = ...,
         first_player: _builtins.int | None = ...,
         pause_seconds: _builtins.int | None = ...,
+        reaction_seconds: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "pause_seconds", b"pause_seconds", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_reaction_seconds", b"_reaction_seconds", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "pause_seconds", b"pause_seconds", "reaction_seconds", b"reaction_seconds", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "pause_seconds", b"pause_seconds", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_reaction_seconds", b"_reaction_seconds", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "pause_seconds", b"pause_seconds", "reaction_seconds", b"reaction_seconds", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__first_player: _TypeAlias = _typing.Literal["first_player"]  # noqa: Y015
     _WhichOneofArgType__first_player: _TypeAlias = _typing.Literal["_first_player", b"_first_player"]  # noqa: Y015
     _WhichOneofReturnType__pause_seconds: _TypeAlias = _typing.Literal["pause_seconds"]  # noqa: Y015
     _WhichOneofArgType__pause_seconds: _TypeAlias = _typing.Literal["_pause_seconds", b"_pause_seconds"]  # noqa: Y015
+    _WhichOneofReturnType__reaction_seconds: _TypeAlias = _typing.Literal["reaction_seconds"]  # noqa: Y015
+    _WhichOneofArgType__reaction_seconds: _TypeAlias = _typing.Literal["_reaction_seconds", b"_reaction_seconds"]  # noqa: Y015
     _WhichOneofReturnType__target_score: _TypeAlias = _typing.Literal["target_score"]  # noqa: Y015
     _WhichOneofArgType__target_score: _TypeAlias = _typing.Literal["_target_score", b"_target_score"]  # noqa: Y015
     _WhichOneofReturnType__turn_seconds: _TypeAlias = _typing.Literal["turn_seconds"]  # noqa: Y015
@@ -1921,6 +1928,8 @@ class TomahawkOptions(_message.Message):
     def WhichOneof(self, oneof_group: _WhichOneofArgType__first_player) -> _WhichOneofReturnType__first_player | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__pause_seconds) -> _WhichOneofReturnType__pause_seconds | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__reaction_seconds) -> _WhichOneofReturnType__reaction_seconds | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__target_score) -> _WhichOneofReturnType__target_score | None: ...
     @_typing.overload

@@ -1,0 +1,182 @@
+// Tomahawk's out-of-turn calls in headless Chromium against a real local cluster (the setup
+// of e2e.test.mjs): a scripted person plays whole matches (target 30) against two strong
+// bots at the default bot delay (0.8 s) and the default reaction window, reacting about a
+// second after each chance shows on screen:
+// - AGILITÉ!: the page says a card may be jumped on ("click a card of your hand"); when the
+//   person holds the identical card (data-face = the hint's data-agilite) they click it 1 s
+//   later;
+// - TOMAHAWK!: down to one card (never ticking the box with the play), they click the
+//   TOMAHAWK! button 1 s after it shows.
+// Both calls must be accepted (the page's log narrates them as events, no "too late"
+// error). The chance comes from the deal, so matches are played until both happened (at
+// most MATCHES, each to its outcome). The SHÉRIF! buttons sit on the other seats, always
+// (no "SHÉRIF! possible" cue), and the person never clicks one here.
+//
+// Run: node build.mjs && node --test test/e2e-calls.test.mjs (clients/ts built first).
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { chromium } from "playwright-core";
+
+import { startCluster } from "../../ts/build/test/cluster.js";
+import { connectGrpcWeb } from "../../ts/build/src/web.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const REACTION_MS = 1_000;
+const MATCHES = 6;
+const NAME = "Calla";
+
+let cluster;
+let browser;
+let origin;
+
+before(async () => {
+  cluster = await startCluster(2);
+  origin = `http://${cluster.envoy}`;
+  const probe = connectGrpcWeb(origin);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await probe.listGames();
+      break;
+    } catch (err) {
+      if (attempt > 50) throw err;
+      await new Promise((ok) => setTimeout(ok, 200));
+    }
+  }
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await cluster?.stop();
+});
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+const played = (page) => page.evaluate(() => Number(document.body.dataset.actions ?? 0));
+const over = async (page) => (await page.locator("#outcome:not([hidden])").count()) > 0;
+
+async function newTable(page) {
+  await page.goto(`${origin}/?lang=en`);
+  await page.waitForSelector("#games article.game", { timeout: 30_000 });
+  await page.fill("#name", NAME);
+  await page.dispatchEvent("#name", "change");
+  await page.click("#game-tomahawk details.new-table summary");
+  await page.selectOption("#seats-tomahawk", "3");
+  await page.selectOption("#bots-tomahawk", "2");
+  await page.fill("#opt-tomahawk-target_score", "30");
+  await page.fill("#opt-tomahawk-turn_seconds", "0");
+  await page.fill("#delay-tomahawk", "800"); // the default bot delay (ms), said explicitly
+  await page.setChecked("#private-tomahawk", true);
+  await page.click('button[data-create="tomahawk"]');
+  await page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
+}
+
+/** Clicks `locator` and waits until the page counted the action or showed an error;
+ * answers the error text ("" when accepted). */
+async function send(page, locator) {
+  const before = await played(page);
+  await locator.click({ timeout: 2_000 });
+  const settled = () =>
+    page.waitForFunction(
+      (n) => Number(document.body.dataset.actions ?? 0) > n || !document.getElementById("error")?.hidden || document.querySelector("#choices button") !== null,
+      before,
+      { timeout: 10_000, polling: 50 },
+    );
+  await settled();
+  const choice = page.locator("#choices button:not(:last-child)").first();
+  if ((await played(page)) === before && (await choice.count()) > 0) {
+    await choice.click({ timeout: 2_000 }); // a Diamond's colour, a Calumet's target
+    await page.waitForFunction(
+      (n) => Number(document.body.dataset.actions ?? 0) > n || !document.getElementById("error")?.hidden,
+      before,
+      { timeout: 10_000, polling: 50 },
+    );
+  }
+  const error = page.locator("#error:not([hidden])");
+  return (await error.count()) > 0 ? ((await error.innerText({ timeout: 1_000 }).catch(() => "")) || "refused") : "";
+}
+
+/** The hand card identical to the one the AGILITÉ! hint names, if the person holds one
+ * (read in one go: the page re-renders at every update). */
+async function twin(page) {
+  const id = await page.evaluate(() => {
+    const facet = document.querySelector("#board .agilite-hint")?.getAttribute("data-agilite");
+    if (!facet) return undefined;
+    return document.querySelector(`#board button.card.agilite[data-face="${facet}"]`)?.getAttribute("data-card") ?? undefined;
+  });
+  return id === undefined ? undefined : page.locator(`#board button.card.agilite[data-card="${id}"]`);
+}
+
+const PLAIN = ["#choices button:not(:last-child):not([disabled])", "#board button.card.playable", "#board button.primary:not([disabled])", "#actions button:not([disabled])"].join(", ");
+
+/** Plays one match to its outcome; returns what the person's calls met. */
+async function playMatch(page, results) {
+  const deadline = Date.now() + 300_000;
+  let seenTwin = 0;
+  let seenCall = 0;
+  while (!(await over(page))) {
+    assert.ok(Date.now() < deadline, "the match went on for more than 300 s");
+    // The SHÉRIF! buttons are on every other seat, whatever their hands.
+    const sherif = await page.locator("#seats-list button.call-sherif").count();
+    if (sherif > 0) results.sherifButtons = Math.max(results.sherifButtons, sherif);
+    if (/possible/i.test(await page.locator("#seats-list").innerText({ timeout: 1_000 }).catch(() => ""))) results.cue = true;
+    const call = page.locator('#board button.call[data-call="tomahawk"]:not([disabled])');
+    if ((await call.count()) > 0) {
+      seenCall ||= Date.now();
+      if (Date.now() - seenCall >= REACTION_MS) {
+        const error = await send(page, call).catch(() => "gone");
+        if (error !== "gone") results.tomahawk.push(error);
+        seenCall = 0;
+      }
+      await sleep(50);
+      continue;
+    }
+    seenCall = 0;
+    const card = await twin(page);
+    if (card) {
+      seenTwin ||= Date.now();
+      if (Date.now() - seenTwin >= REACTION_MS) {
+        const error = await send(page, card).catch(() => "gone");
+        if (error !== "gone") results.agilite.push(error);
+        seenTwin = 0;
+      }
+      await sleep(50);
+      continue;
+    }
+    seenTwin = 0;
+    const plain = page.locator(PLAIN).first();
+    if ((await plain.count()) > 0) await send(page, plain).catch(() => {});
+    else await sleep(100);
+  }
+  return page.locator("#log").innerText();
+}
+
+test("a person's AGILITÉ! and TOMAHAWK! a second after the chance beat strong bots", { timeout: 40 * 60_000 }, async (t) => {
+  const problems = [];
+  const results = { agilite: [], tomahawk: [], sherifButtons: 0 };
+  let log = "";
+  for (let match = 0; match < MATCHES && (results.agilite.length === 0 || results.tomahawk.length === 0); match++) {
+    // A fresh browser (a new guest) for each match: the page would take its player back to
+    // the table they sat at.
+    const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+    const page = await context.newPage();
+    page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+    await newTable(page);
+    log += await playMatch(page, results);
+    await context.close();
+    t.diagnostic(`after match ${match + 1}: ${JSON.stringify(results)}`);
+  }
+  assert.ok(results.agilite.length > 0, `an AGILITÉ! chance came in ${MATCHES} matches`);
+  assert.ok(results.tomahawk.length > 0, `a TOMAHAWK! chance came in ${MATCHES} matches`);
+  assert.deepEqual(results.agilite.filter(Boolean), [], "every AGILITÉ! a second late was accepted");
+  assert.deepEqual(results.tomahawk.filter(Boolean), [], "every TOMAHAWK! a second late was accepted");
+  assert.match(log, new RegExp(`AGILITÉ! ${NAME}.* jumps in with`), "the log narrates the jump-in");
+  assert.match(log, new RegExp(`TOMAHAWK! ${NAME}.* has one card left`), "the log narrates the call");
+  assert.equal(results.sherifButtons, 2, "SHÉRIF! on each of the two other seats");
+  assert.ok(!results.cue, "no cue on the seats says a SHÉRIF! would be right");
+  assert.deepEqual(problems, []);
+});
