@@ -1875,8 +1875,8 @@ class TomahawkOptions(_message.Message):
     TURN_SECONDS_FIELD_NUMBER: _builtins.int
     TARGET_SCORE_FIELD_NUMBER: _builtins.int
     FIRST_PLAYER_FIELD_NUMBER: _builtins.int
-    PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     REACTION_SECONDS_FIELD_NUMBER: _builtins.int
+    PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     turn_seconds: _builtins.int
     """Seconds per turn, 0 to 600 (0: no clock). Unset in a request: 30."""
     target_score: _builtins.int
@@ -1887,11 +1887,6 @@ class TomahawkOptions(_message.Message):
     """The seat that starts the first round (0 .. players-1). Unset: a seat drawn at random
     when the match starts (the default; the room then shows it unset too).
     """
-    pause_seconds: _builtins.int
-    """Seconds the table rests after a round that does not end the match, to read the scores,
-    0 to 120 (0: no rest, the next round is dealt at once). Every seat may end the rest
-    sooner with NextRound; bots do at once. Unset in a request: 20.
-    """
     reaction_seconds: _builtins.int
     """The reaction window for people playing against bots, 0 to 10 seconds. Unset in a
     request: 2. While at least one seat is played by a person (not a bot, not taken over by
@@ -1901,14 +1896,19 @@ class TomahawkOptions(_message.Message):
     person can call first. 0: bots react after the room's bot delay alone. A table of bots
     alone ignores it.
     """
+    pause_seconds: _builtins.int
+    """Seconds the table rests after a round that does not end the match, to read the scores,
+    0 to 120 (0: no rest, the next round is dealt at once). Every seat may end the rest
+    sooner with NextRound; bots do at once. Unset in a request: 20.
+    """
     def __init__(
         self,
         *,
         turn_seconds: _builtins.int | None = ...,
         target_score: _builtins.int | None = ...,
         first_player: _builtins.int | None = ...,
-        pause_seconds: _builtins.int | None = ...,
         reaction_seconds: _builtins.int | None = ...,
+        pause_seconds: _builtins.int | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_first_player", b"_first_player", "_pause_seconds", b"_pause_seconds", "_reaction_seconds", b"_reaction_seconds", "_target_score", b"_target_score", "_turn_seconds", b"_turn_seconds", "first_player", b"first_player", "pause_seconds", b"pause_seconds", "reaction_seconds", b"reaction_seconds", "target_score", b"target_score", "turn_seconds", b"turn_seconds"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
