@@ -80,8 +80,13 @@ def compute_deadlines(
             resting_now = resting(game, state, index)
             wait = at_once if resting_now else delay
             floor = 0.0 if resting_now else hold
-            expire = max(old.expire, now + floor) if old is not None and keep else now + wait
-            result.append(DeadlineRecord(index, BOT_CLOCK, expire, wait, state.version))
+            expire, length = now + wait, wait
+            if old is not None and keep:
+                # Kept, or pushed back to the reaction floor: a pushed deadline is a fresh
+                # one of that length (so its length says when it was set: expire - length).
+                expire = max(old.expire, now + floor)
+                length = old.length if expire == old.expire else floor
+            result.append(DeadlineRecord(index, BOT_CLOCK, expire, length, state.version))
             continue
         memory = (memories or {}).get(index)
         action = bot_seats.reflex(game, state, index, seat, memory, seed)

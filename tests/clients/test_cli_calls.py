@@ -24,7 +24,7 @@ def edge() -> Iterator[Cluster]:
         yield running
 
 
-MY_SEAT = r" 0 Ana[^\r\n]*?(\d+) card\(s\)"
+MY_SEAT = r" 0 Ana[^\r\n]*?(\d+) cards?\b"
 """Ana's line in the seat list (seat 0): her card count."""
 
 
@@ -55,14 +55,14 @@ def test_tt_fair_1_a_wrong_sherif_typed_by_its_key_is_played_and_costs_two_cards
         child.expect(MY_SEAT)
         before = int(child.match.group(1))
         child.expect(r"Calls, right or wrong")
-        child.expect(r"SHÉRIF! on s1 Bot 1.* · s2 Bot 2")
+        child.expect(r"SHÉRIF! on s1 Coyote.* · s2 Beaver")
         child.expect(PROMPT)
         child.sendline("?")
         child.expect(r"s \+ a seat number for SHÉRIF! on that seat \(s2\)")
         child.sendline("s9")  # no such seat: nothing is played
         child.expect(r"'s9' is no call you can make now")
-        child.sendline("s1")  # Bot 1 holds 8 cards: bad faith
-        child.expect(r"SHÉRIF! .*calls on Bot 1")
+        child.sendline("s1")  # Coyote (bot 1) holds 8 cards: bad faith
+        child.expect(r"SHÉRIF! .*calls on Coyote")
         child.expect(r"Bad faith! .*draws 2 penalty cards")
         child.sendline("")  # Enter redraws the table
         child.expect(MY_SEAT)

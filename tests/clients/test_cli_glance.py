@@ -85,7 +85,7 @@ def test_the_catalogue_and_a_peeked_card_stay_on_screen_until_x(
         assert "The 6 spirits" in shown and "Needs:" in shown and "x: close" in shown
         # The bot plays its whole turn (several updates, several redraws), then it is mine.
         shown = term.wait(
-            lambda s: "Turn of Guest (you)" in s and "Choose 1" in s and "Bot" in s,
+            lambda s: "Turn of Guest (you)" in s and "Choose 1" in s and "Fox" in s,
             "my next turn",
         )
         assert shown.count("You peeked at slot") == 1, shown  # mine only, not the bot's

@@ -68,7 +68,7 @@ def test_tt_pause_1_the_cli_shows_the_round_score_table_until_next_round(
         rows = re.findall(r"^[★ ] (\d) (.+?)\s+(\+\d+|0) · total (\d+)\r?$", plain, re.MULTILINE)
         assert [(seat, name.strip()) for seat, name, _, _ in rows] == [
             ("0", "Rita (you)"),
-            ("1", "Bot 1 (random)"),
+            ("1", "Coyote (bot playing at random)"),
         ], plain
         assert "The match ends when a total reaches 250." in plain
         # The countdown and the entry to press, below the table.

@@ -109,4 +109,4 @@ def test_replay_steps_move_by_move_and_all_dumps(edge: Cluster, tmp_path: Path) 
     assert "Enter: next move" not in everything.stdout and "#3 " in everything.stdout
     second = cli(edge, tmp_path, "replay", room_id, "--all", "--round", "2")
     assert "Round 2 dealt" in second.stdout and "#1 " not in second.stdout
-    assert "Commitment verified" in second.stdout
+    assert "Shuffle checked" in second.stdout

@@ -103,7 +103,13 @@ def test_a_refusal_the_cli_does_not_word_reads_in_the_readers_language() -> None
     )
     assert error_text(Tr("fr"), voted) == "Tu as déjà voté ce tour-ci."
     assert error_text(Tr("en"), voted) == "you have already voted this turn"
-    assert Client("localhost:1", language="fr").metadata == (("accept-language", "fr"),)
+
+
+async def test_the_sdk_asks_for_the_readers_language() -> None:
+    """The SDK sends accept-language, so the server's LocalizedMessage is in the reader's
+    language (a grpc.aio channel needs a running loop: the test is async)."""
+    async with Client("localhost:1", language="fr") as client:
+        assert client.metadata == (("accept-language", "fr"),)
 
 
 def _awimbawe_event(**fields: Any) -> game_pb2.Event:
