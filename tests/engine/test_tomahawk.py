@@ -392,6 +392,23 @@ def test_tt_setup_3_first_player_option_and_seeded_draw() -> None:
     assert GAME.info.option("first_player").default == -1
 
 
+def test_tt_setup_3_the_last_seat_of_an_8_player_table_may_start() -> None:
+    """TT-SETUP-3 at its boundary: ``first_player`` 7 at 8 players is the last seat, allowed
+    and obeyed (the first round's starter, unless the first card reverses the direction);
+    8 is refused (a mutation of ``first >= players`` survived every other test)."""
+    started = 0
+    for seed in range(40):
+        s = GAME.new_match(GAME.validate_options({"first_player": 7}), 8, seed)
+        if KIND_NAMES[KIND[s.discard[0]]] != "reverse":
+            assert s.turn == 7
+            started += 1
+    assert started > 20
+    with pytest.raises(InvalidOptions):
+        GAME.new_match(GAME.validate_options({"first_player": 7}), 7, 0)
+    with pytest.raises(InvalidOptions):
+        GAME.validate_options({"first_player": 8})
+
+
 # --------------------------------------------------------------------------------------------
 # A turn
 # --------------------------------------------------------------------------------------------

@@ -241,6 +241,16 @@ def test_mt_setup_2_leash_option_and_seeded_draw() -> None:
         GAME.validate_options({"first_player": -2})
 
 
+def test_mt_setup_2_first_player_0_gives_the_leash_to_seat_0_whatever_the_seed() -> None:
+    """MT-SETUP-2 at its boundary: seat 0 is a seat, not "draw one" (a mutation of
+    ``first >= 0`` into ``first > 0`` survived every other test)."""
+    for seed in range(40):
+        options = GAME.validate_options({"first_player": 0})
+        assert GAME.new_match(options, 5, seed).leash == 0
+    last = GAME.validate_options({"first_player": 7})
+    assert {GAME.new_match(last, 8, seed).leash for seed in range(10)} == {7}
+
+
 def test_options_defaults_and_ranges() -> None:
     """The room options of MT-VAR-1 and MT-TIME-1, with their defaults."""
     options = GAME.validate_options({})
