@@ -222,17 +222,25 @@ def test_the_go_client_is_gofmt_clean(built: stubs.Built) -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_id", "bots"), [("awimbawe", 1), ("tomahawk", 3), ("tamashii", 1), ("tomy", 2)]
+    ("game_id", "bots", "more"),
+    [
+        ("awimbawe", 1, ()),
+        # A short room made with typed options (CreateRoom, AddBot, StartMatch): a quick match
+        # to 250 with the people's reaction window took over 6 minutes.
+        ("tomahawk", 3, ("-target", "30")),
+        ("tamashii", 1, ()),
+        ("tomy", 2, ()),
+    ],
 )
 async def test_the_go_program_plays_a_whole_match_against_bots_through_envoy(
-    built: stubs.Built, edge: Cluster, game_id: str, bots: int
+    built: stubs.Built, edge: Cluster, game_id: str, bots: int, more: tuple[str, ...]
 ) -> None:
     assert edge.envoy is not None
     done = subprocess.run(
         [
             str(built.go_program),
             *("-addr", edge.address, "-game", game_id, "-bots", str(bots)),
-            *("-seed", "7", "-timeout", "10m"),
+            *("-seed", "7", "-timeout", "10m", *more),
         ],
         capture_output=True,
         text=True,

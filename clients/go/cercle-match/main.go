@@ -71,11 +71,12 @@ func main() {
 	name := flag.String("name", "Gopher", "the display name")
 	seed := flag.Int64("seed", 1, "seed of the pick among the pushed choices")
 	timeout := flag.Duration("timeout", 5*time.Minute, "give up after this long")
+	target := flag.Int("target", 0, "Tomahawk only: make a private room to this score, with no reaction window (CreateRoom, AddBot, StartMatch) instead of QuickMatch's match to 250")
 	flag.Parse()
 
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
-	out, err := play(ctx, *addr, *gameID, *bots, *name, *seed)
+	out, err := play(ctx, *addr, *gameID, *bots, *name, *seed, *target)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "cercle-match:", err)
 		os.Exit(1)
@@ -88,7 +89,7 @@ func main() {
 	fmt.Println(string(line))
 }
 
-func play(ctx context.Context, addr, gameID string, bots int, name string, seed int64) (result, error) {
+func play(ctx context.Context, addr, gameID string, bots int, name string, seed int64, target int) (result, error) {
 	dialCtx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	// grpc.WithInsecure: plaintext h2c for a local cluster; use TLS credentials in production.
@@ -113,21 +114,29 @@ func play(ctx context.Context, addr, gameID string, bots int, name string, seed 
 	// Every later call carries the bearer token (kept in memory only, never printed).
 	ctx = metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+session.SessionToken)
 
-	match, err := p.lobby.QuickMatch(ctx, &cerclev1.QuickMatchRequest{
-		GameId:    gameID,
-		Bots:      int32(bots),
-		BotLevel:  cerclev1.BotLevel_BOT_LEVEL_STRONG,
-		BotDelay:  durationpb.New(0),
-		RequestId: newKey(),
-	})
-	if err != nil {
-		return result{}, describe("QuickMatch", err)
+	var room *cerclev1.Room
+	if target > 0 {
+		room, err = p.shortMatch(ctx, gameID, bots, target)
+		if err != nil {
+			return result{}, err
+		}
+	} else {
+		match, err := p.lobby.QuickMatch(ctx, &cerclev1.QuickMatchRequest{
+			GameId:    gameID,
+			Bots:      int32(bots),
+			BotLevel:  cerclev1.BotLevel_BOT_LEVEL_STRONG,
+			BotDelay:  durationpb.New(0),
+			RequestId: newKey(),
+		})
+		if err != nil {
+			return result{}, describe("QuickMatch", err)
+		}
+		room, p.out.Seat = match.Room, match.Seat
 	}
-	p.out.RoomID = match.Room.GetRoomId()
+	p.out.RoomID = room.GetRoomId()
 	p.out.GameID = gameID
-	p.out.Seat = match.Seat
-	fmt.Fprintf(os.Stderr, "cercle-match: seat %d of room %s (%s)\n", match.Seat, p.out.RoomID, gameID)
-	for _, seat := range match.Room.GetSeats() {
+	fmt.Fprintf(os.Stderr, "cercle-match: seat %d of room %s (%s)\n", p.out.Seat, p.out.RoomID, gameID)
+	for _, seat := range room.GetSeats() {
 		fmt.Fprintf(os.Stderr, "cercle-match:   seat %d: %s\n", seat.Index, seatName(seat))
 	}
 	if err := p.follow(ctx); err != nil {
@@ -135,6 +144,49 @@ func play(ctx context.Context, addr, gameID string, bots int, name string, seed 
 	}
 	return p.out, nil
 }
+
+// shortMatch makes a private Tomahawk room to `target` points with no reaction window (typed
+// room options: unset fields keep their defaults), seats strong bots, and starts the match
+// with the caller in seat 0. The room as it started.
+func (p *player) shortMatch(ctx context.Context, gameID string, bots, target int) (*cerclev1.Room, error) {
+	if gameID != "tomahawk" {
+		return nil, fmt.Errorf("-target is for tomahawk, not %s", gameID)
+	}
+	options := &cerclev1.RoomOptions{Game: &cerclev1.RoomOptions_Tomahawk{
+		Tomahawk: &cerclev1.TomahawkOptions{TargetScore: int32p(int32(target)), ReactionSeconds: int32p(0)},
+	}}
+	created, err := p.lobby.CreateRoom(ctx, &cerclev1.CreateRoomRequest{
+		GameId:     gameID,
+		Options:    options,
+		Visibility: cerclev1.Visibility_VISIBILITY_PRIVATE,
+		Players:    int32(bots + 1),
+		BotDelay:   durationpb.New(0),
+		RequestId:  newKey(),
+	})
+	if err != nil {
+		return nil, describe("CreateRoom", err)
+	}
+	roomID := created.Room.GetRoomId()
+	for i := 0; i < bots; i++ {
+		if _, err := p.lobby.AddBot(ctx, &cerclev1.AddBotRequest{
+			RoomId: roomID, Level: cerclev1.BotLevel_BOT_LEVEL_STRONG, RequestId: newKey(),
+		}); err != nil {
+			return nil, describe("AddBot", err)
+		}
+	}
+	if _, err := p.lobby.SetReady(ctx, &cerclev1.SetReadyRequest{
+		RoomId: roomID, Ready: true, RequestId: newKey(),
+	}); err != nil {
+		return nil, describe("SetReady", err)
+	}
+	started, err := p.lobby.StartMatch(ctx, &cerclev1.StartMatchRequest{RoomId: roomID, RequestId: newKey()})
+	if err != nil {
+		return nil, describe("StartMatch", err)
+	}
+	return started.Room, nil
+}
+
+func int32p(v int32) *int32 { return &v }
 
 // follow subscribes to the room and plays until the outcome, resuming a dropped stream.
 func (p *player) follow(ctx context.Context) error {
