@@ -60,7 +60,7 @@ from services.store.players import (
     derived_pair,
 )
 from services.store.scripts import COMMIT_SCRIPT
-from services.store_errors import WRITE_REFUSALS, StoreUnavailable
+from services.store_errors import WRITE_REFUSALS, NotReplicated, StoreUnavailable
 
 __all__ = (
     "ACCESS_TTL_SECONDS",
@@ -84,6 +84,7 @@ __all__ = (
     "IssuedSession",
     "KeyReused",
     "LogEntry",
+    "NotReplicated",
     "Online",
     "RefreshReused",
     "RequestClaim",
