@@ -225,7 +225,9 @@ STORE_CHECK_SECONDS = 1.0
 async def _watch_store(replica: Replica) -> None:
     """SERVING while Redis answers and accepts writes; NOT_SERVING while it is unreachable
     or refuses writes (full under ``noeviction``, a read-only replica after a failover, a
-    failed save...), checked every ``STORE_CHECK_SECONDS`` and as soon as a call is refused."""
+    failed save...), checked every ``STORE_CHECK_SECONDS`` and as soon as a call is refused.
+    Each check also lets ``CERCLE_COMMIT_DURABILITY=auto`` see a replica the primary gained
+    (``services.store.durability``)."""
     serving: bool | None = None
     reachable = True
     while True:
@@ -238,6 +240,8 @@ async def _watch_store(replica: Replica) -> None:
         reachable = problem is None
         if problem is None:
             problem = await replica.store.writable()
+        if problem is None:  # auto: commits wait for a replica once the primary has one
+            await replica.store.refresh_durability()
         ok = problem is None
         if ok != serving:
             status = (

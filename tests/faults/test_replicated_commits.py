@@ -12,7 +12,8 @@ Cercle replica over the primary (``services.store.durability``):
   exactly once;
 - ``local`` sends no WAIT: the Act is acknowledged while the replica is frozen (one Redis
   server behaves as before);
-- ``auto`` turns replicated once the primary reports a replica, and stays so;
+- ``auto`` turns replicated once the primary reports a replica (at start or at a running
+  server's next store check), and stays so;
 - ``deploy.local.cluster``'s primary started with a replica refuses writes (NOREPLICAS)
   once its replica stops keeping up.
 """
@@ -58,6 +59,8 @@ from tests.faults.helpers import (
     check_log_replays,
     read_whole_log,
     tomahawk_oneof,
+    wait_health,
+    wait_until,
 )
 from tests.services.play import Seat, open_table, stop_all
 
@@ -345,6 +348,29 @@ async def test_auto_durability_turns_replicated_when_the_primary_reports_a_repli
         assert await store.refresh_durability(), "a replica seen once: commits still wait"
     finally:
         await store.close()
+        if follower is not None:
+            follower.stop()
+        primary.stop()
+
+
+@pytest.mark.timeout(60)
+async def test_a_running_server_in_auto_mode_waits_once_its_primary_gains_a_replica(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store watch's periodic check (``services.server._watch_store``) sees it."""
+    monkeypatch.setenv("CERCLE_COMMIT_DURABILITY", "auto")
+    primary = start_redis(tmp_path / "primary", tmp_path, appendonly=False)
+    cercle = await start_replica(f"redis://127.0.0.1:{primary.port}/0")
+    follower: Proc | None = None
+    try:
+        await wait_health([f"127.0.0.1:{cercle.port}"], "SERVING", 10)
+        assert not cercle.store.replicated
+        follower = start_redis(
+            tmp_path / "follower", tmp_path, appendonly=False, replica_of=primary.port
+        )
+        await wait_until(lambda: cercle.store.replicated, 15, "auto durability turns replicated")
+    finally:
+        await cercle.stop(grace=0.1)
         if follower is not None:
             follower.stop()
         primary.stop()
