@@ -171,7 +171,8 @@ class Rooms(LobbyOps, ServerMoves):
             current = record if record is not None else await self.load(room_id)
             record = None
             change = compute(current)
-            if change is None:  # nothing to do (idempotent request)
+            if change is None:  # nothing to do (idempotent request), once what it found is safe
+                await self.store.confirm_replicated(current.seq)
                 return current, current.seq
             try:
                 seq = await self.store.commit(

@@ -436,6 +436,26 @@ class Store(PlayerStore, LimitStore, IndexStore):
         answer, acknowledged = await self._call(op, run())
         return answer, acknowledged >= 1
 
+    async def confirm_replicated(self, seq: int) -> None:
+        """With replicated commits, return once a replica holds everything written so far
+        (a request that changes nothing is answered only once what it found is safe: its
+        first attempt may have been unconfirmed); raises :class:`NotReplicated` (``seq``:
+        the room's, for the message). Nothing to do when local."""
+        if not self.replicated:
+            return
+        _, acknowledged = await self._call("confirm_replicated", self._confirming().execute())
+        if int(acknowledged) < 1:
+            raise self._not_replicated(seq)
+
+    def _confirming(self) -> Pipeline:
+        """A pipeline that has a replica confirm everything written before it: a PUBLISH on
+        a channel nobody reads (always propagated, so the WAIT that follows covers every
+        write before it, not only this connection's) and ``WAIT 1 <timeout>``."""
+        pipe: Pipeline = self.redis.pipeline(transaction=False)
+        pipe.publish(replication_mark_channel(), "")
+        pipe.wait(1, self.durability.timeout_ms)
+        return pipe
+
     def _not_replicated(self, seq: int) -> NotReplicated:
         metrics.REDIS_ERRORS.labels(NOT_REPLICATED).inc()
         return NotReplicated(seq)
@@ -477,9 +497,7 @@ class Store(PlayerStore, LimitStore, IndexStore):
                 self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1),
             )
         else:
-            pipe = self.redis.pipeline(transaction=False)
-            pipe.publish(replication_mark_channel(), "")  # propagated: WAIT covers up to here
-            pipe.wait(1, self.durability.timeout_ms)
+            pipe = self._confirming()
             pipe.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1)
             _, acknowledged, raw = await self._call("read_entry", pipe.execute())
             if int(acknowledged) < 1:

@@ -9,7 +9,7 @@ Cercle replica over the primary (``services.store.durability``):
 - with the replica frozen (SIGSTOP) an Act answers UNAVAILABLE / STORE_UNAVAILABLE with
   RetryInfo after about the replication timeout; its retry with the same request id is
   not acknowledged either while the replica is frozen, and after SIGCONT it is, applied
-  exactly once;
+  exactly once; a lobby request that finds nothing to change waits for a replica too;
 - ``local`` sends no WAIT: the Act is acknowledged while the replica is frozen (one Redis
   server behaves as before);
 - ``auto`` turns replicated once the primary reports a replica (at start or at a running
@@ -35,6 +35,7 @@ import redis.asyncio as aioredis
 from cercle.v1 import game_pb2
 from redis.exceptions import ResponseError
 
+from clients.sdk import ApiError, Client
 from deploy.local.cluster import (
     MIN_REPLICAS_MAX_LAG_SECONDS,
     Proc,
@@ -303,6 +304,30 @@ async def test_unconfirmed_act_answers_unavailable_and_its_retry_applies_once_af
     finally:
         await stop_all(seats)
     await check_log_replays(replicated.store, room_id)
+
+
+@pytest.mark.timeout(120)
+async def test_a_join_that_changes_nothing_is_answered_only_once_a_replica_holds_the_room(
+    replicated: Topology,
+) -> None:
+    """A lobby request that finds nothing to change (its first attempt may have been the
+    unconfirmed one) still waits for a replica before it answers OK."""
+    host, guest = Client(replicated.address), Client(replicated.address)
+    try:
+        await host.login("Host")
+        await guest.login("Guest")
+        room = await host.create_room("tomahawk", players=2, options=OPTIONS)
+        await guest.join(room.room_id)
+        with _frozen(replicated.follower), pytest.raises(ApiError) as again:
+            await guest.join(room.room_id)  # already seated: nothing to write
+        assert again.value.code == grpc.StatusCode.UNAVAILABLE, again.value
+        assert again.value.reason == "STORE_UNAVAILABLE"
+        assert again.value.retry_after is not None and again.value.retry_after > 0
+        joined = await guest.join(room.room_id)
+        assert joined.seat == 1
+    finally:
+        await host.close()
+        await guest.close()
 
 
 # ---------------------------------------------------------------------------------------
