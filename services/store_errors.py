@@ -51,9 +51,10 @@ class NotReplicated(StoreUnavailable):
     The primary keeps it: a retry with the same idempotency key finds it, waits for a
     replica again and answers what it produced (applied once)."""
 
-    def __init__(self, seq: int) -> None:
-        super().__init__(f"no replica confirmed the change at seq {seq} in time", NOT_REPLICATED)
-        self.seq = seq
+    def __init__(self, seq: int | None) -> None:
+        what = f"the change at seq {seq}" if seq is not None else "the request's changes"
+        super().__init__(f"no replica confirmed {what} in time", NOT_REPLICATED)
+        self.seq = seq if seq is not None else 0
 
 
 def error_kind(exc: BaseException) -> str:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 import redis.asyncio as aioredis
@@ -175,6 +176,11 @@ class Store(PlayerStore, LimitStore, IndexStore):
         self.refused = asyncio.Event()
         """Set when a call is refused (unreachable, or writes refused): the readiness check
         runs at once instead of at its next period."""
+        self._confirmed_at_end: contextvars.ContextVar[asyncio.Task[Any] | None] = (
+            contextvars.ContextVar(f"confirmed_at_end_{id(self)}", default=None)
+        )
+        """The task whose commits wait for a replica once, at its end
+        (:meth:`confirming_at_end`), instead of each commit on its own."""
         self.deadline_indexed: Callable[[float], None] | None = None
         """Told each deadline a commit of this process indexed (the replica's expiry loop
         wakes for it, ``services.timers``)."""
@@ -417,7 +423,7 @@ class Store(PlayerStore, LimitStore, IndexStore):
         replica holds everything this connection wrote (always True when local). A commit
         that wrote nothing needs no confirmation; one that found its change already
         written is confirmed by :meth:`read_entry` (``confirmed``)."""
-        if not self.replicated:
+        if not self._waits_now():
             return await self._call(op, script(keys=keys, args=args)), True
 
         async def run() -> tuple[Any, int]:
@@ -436,16 +442,37 @@ class Store(PlayerStore, LimitStore, IndexStore):
         answer, acknowledged = await self._call(op, run())
         return answer, acknowledged >= 1
 
-    async def confirm_replicated(self, seq: int) -> None:
+    async def confirm_replicated(self, seq: int | None = None) -> None:
         """With replicated commits, return once a replica holds everything written so far
         (a request that changes nothing is answered only once what it found is safe: its
         first attempt may have been unconfirmed); raises :class:`NotReplicated` (``seq``:
-        the room's, for the message). Nothing to do when local."""
-        if not self.replicated:
+        the room's, for the message). Nothing to do when local, nor within
+        :meth:`confirming_at_end` (its end confirms)."""
+        if not self._waits_now():
             return
         _, acknowledged = await self._call("confirm_replicated", self._confirming().execute())
         if int(acknowledged) < 1:
             raise self._not_replicated(seq)
+
+    @contextlib.contextmanager
+    def confirming_at_end(self) -> Iterator[None]:
+        """Within this block, this task's commits do not wait for a replica each: the caller
+        confirms everything once at its end (:meth:`confirm_replicated`), after it has kept
+        the request's answer. A lobby request with a request id does so: a commit no
+        replica confirmed must not leave the request half answered (its retry would run it
+        again, e.g. a second room). Tasks the block starts wait as usual."""
+        token = self._confirmed_at_end.set(asyncio.current_task())
+        try:
+            yield
+        finally:
+            self._confirmed_at_end.reset(token)
+
+    def _waits_now(self) -> bool:
+        """Whether a commit made now waits for a replica itself."""
+        if not self.replicated:
+            return False
+        deferred = self._confirmed_at_end.get()
+        return deferred is None or deferred is not asyncio.current_task()
 
     def _confirming(self) -> Pipeline:
         """A pipeline that has a replica confirm everything written before it: a PUBLISH on
@@ -456,7 +483,7 @@ class Store(PlayerStore, LimitStore, IndexStore):
         pipe.wait(1, self.durability.timeout_ms)
         return pipe
 
-    def _not_replicated(self, seq: int) -> NotReplicated:
+    def _not_replicated(self, seq: int | None) -> NotReplicated:
         metrics.REDIS_ERRORS.labels(NOT_REPLICATED).inc()
         return NotReplicated(seq)
 
@@ -491,7 +518,7 @@ class Store(PlayerStore, LimitStore, IndexStore):
         """The entry at ``seq``. ``confirmed``: an entry about to be acknowledged (a
         retried action's answer): with replicated commits, read in a round trip that first
         has a replica confirm everything written so far (raises :class:`NotReplicated`)."""
-        if not (confirmed and self.replicated):
+        if not (confirmed and self._waits_now()):
             raw = await self._call(
                 "read_entry",
                 self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1),

@@ -32,7 +32,7 @@ from pathlib import Path
 import grpc
 import pytest
 import redis.asyncio as aioredis
-from cercle.v1 import game_pb2
+from cercle.v1 import common_pb2, game_pb2
 from redis.exceptions import ResponseError
 
 from clients.sdk import ApiError, Client
@@ -44,7 +44,7 @@ from deploy.local.cluster import (
     start_replicated_redis,
 )
 from services.server import Replica, start_replica
-from services.store import Store, idem_key, log_key
+from services.store import Store, idem_key, log_key, room_key
 from services.store.durability import (
     DEFAULT_REPLICATION_TIMEOUT_MS,
     CommitDurability,
@@ -328,6 +328,56 @@ async def test_a_join_that_changes_nothing_is_answered_only_once_a_replica_holds
     finally:
         await host.close()
         await guest.close()
+
+
+@pytest.mark.timeout(120)
+async def test_an_unconfirmed_create_room_retried_with_its_request_id_makes_one_room(
+    replicated: Topology,
+) -> None:
+    """CreateRoom while the Valkey replica is frozen answers UNAVAILABLE with RetryInfo (the
+    room is on the primary, its answer kept with the request id); the retry with the same
+    request id after SIGCONT answers the same room and makes no second one."""
+    host = Client(replicated.address)
+    try:
+        await host.login("Host")
+        request_id = uuid.uuid4().hex
+        with _frozen(replicated.follower), pytest.raises(ApiError) as first:
+            await host.create_room("tomahawk", players=2, options=OPTIONS, request_id=request_id)
+        assert first.value.code == grpc.StatusCode.UNAVAILABLE, first.value
+        assert first.value.reason == "STORE_UNAVAILABLE"
+        assert first.value.retry_after is not None and first.value.retry_after > 0
+        made = await replicated.store.open_rooms("tomahawk", 100)
+        assert len(made) == 1, "the unconfirmed CreateRoom is not on the primary"
+
+        room = await host.create_room("tomahawk", players=2, options=OPTIONS, request_id=request_id)
+        assert room.room_id == made[0]
+        assert [r.room_id for r in await host.my_rooms()] == [room.room_id]
+        assert await replicated.store.open_rooms("tomahawk", 100) == [room.room_id]
+        on_follower = await replicated.follower_redis.hgetall(room_key(room.room_id))
+        assert on_follower, "answered before the Valkey replica held the room"
+    finally:
+        await host.close()
+
+
+@pytest.mark.timeout(120)
+async def test_an_unconfirmed_add_bot_retried_with_its_request_id_seats_one_bot(
+    replicated: Topology,
+) -> None:
+    """The same for AddBot: the retry names the same bot and the room has one bot."""
+    host = Client(replicated.address)
+    try:
+        await host.login("Host")
+        room = await host.create_room("tomahawk", players=3, options=OPTIONS)
+        request_id = uuid.uuid4().hex
+        with _frozen(replicated.follower), pytest.raises(ApiError) as first:
+            await host.add_bot(room.room_id, request_id=request_id)
+        assert first.value.code == grpc.StatusCode.UNAVAILABLE, first.value
+        again = await host.add_bot(room.room_id, request_id=request_id)
+        assert [s.index for s in again.seats if s.kind == common_pb2.SEAT_KIND_BOT] == [1]
+        (now,) = [r for r in await host.my_rooms() if r.room_id == room.room_id]
+        assert [s.index for s in now.seats if s.kind == common_pb2.SEAT_KIND_BOT] == [1]
+    finally:
+        await host.close()
 
 
 # ---------------------------------------------------------------------------------------
