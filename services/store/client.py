@@ -18,6 +18,7 @@ from typing import Any, NamedTuple, cast
 import redis.asyncio as aioredis
 from redis.asyncio.client import Pipeline
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.sentinel import Sentinel
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 
@@ -53,6 +54,11 @@ from services.store.scripts import (
     RESCHEDULE_SCRIPT,
     STREAM_LEASE_SCRIPT,
     TOUCH_PRESENCE_SCRIPT,
+)
+from services.store.sentinel import (
+    SENTINEL_SCHEME,
+    BlockingSentinelConnectionPool,
+    sentinel_settings,
 )
 from services.store_errors import (
     NOT_REPLICATED,
@@ -131,7 +137,9 @@ class Store(PlayerStore, LimitStore, IndexStore):
         max_connections: int = 64,
         durability: CommitDurability | None = None,
     ) -> None:
-        """``url`` is ``redis://host:port/db`` for one server, or
+        """``url`` is ``redis://host:port/db`` for one server,
+        ``redis+sentinel://host:port[,host:port...]/<master name>[/db]`` for a primary the
+        sentinels name (:mod:`services.store.sentinel`: a failover is followed), or
         ``redis+cluster://host:port`` (any node) for Redis Cluster. ``durability``: when a
         commit counts as done (default: from the environment,
         :mod:`services.store.durability`)."""
@@ -144,12 +152,29 @@ class Store(PlayerStore, LimitStore, IndexStore):
         """Whether commits wait for a replica now (``auto``: from the first time the
         primary reports one, :meth:`refresh_durability`)."""
         self.redis: Any
+        self.sentinel: Sentinel | None = None
+        """The sentinels' client, with a ``redis+sentinel://`` URL."""
         if self.cluster:
             self.redis = RedisCluster.from_url(
                 "redis://" + url[len("redis+cluster://") :],
                 max_connections=max_connections,
                 socket_timeout=5,
                 socket_connect_timeout=2,
+            )
+        elif url.startswith(SENTINEL_SCHEME):
+            settings = sentinel_settings(url)
+            sentinel = Sentinel(settings.sentinels, socket_timeout=2, socket_connect_timeout=2)
+            self.sentinel = sentinel
+            self.redis = sentinel.master_for(
+                settings.master,
+                connection_pool_class=BlockingSentinelConnectionPool,
+                max_connections=max_connections,
+                timeout=5,
+                socket_timeout=5,
+                socket_connect_timeout=2,
+                health_check_interval=10,
+                db=settings.db,
+                password=settings.password,
             )
         else:
             # A blocking pool: when every connection is busy a call waits for one (up to its
@@ -187,6 +212,8 @@ class Store(PlayerStore, LimitStore, IndexStore):
 
     async def close(self) -> None:
         await self.redis.aclose()
+        if self.sentinel is not None:
+            await self.sentinel.aclose()
 
     async def warm_up(self) -> None:
         """On Redis Cluster, learn the slots before the first calls: the first calls of a
