@@ -85,6 +85,10 @@ async def test_a_primary_killed_under_load_is_replaced_and_no_acknowledged_actio
             promoted_after = loop.time() - killed_at
             at_promotion = tables.acknowledged
             await wait_until(
+                lambda: tables.acknowledged > at_promotion, 30, "an action after the promotion"
+            )
+            first_after = loop.time() - killed_at
+            await wait_until(
                 lambda: tables.acknowledged >= at_promotion + 10,
                 30,
                 "play going on after the promotion",
@@ -106,7 +110,8 @@ async def test_a_primary_killed_under_load_is_replaced_and_no_acknowledged_actio
             await store.close()
 
     print(
-        f"\nfailover: promoted after {promoted_after:.2f} s, 10 more actions acknowledged "
+        f"\nfailover: promoted after {promoted_after:.2f} s, an action acknowledged "
+        f"{first_after:.2f} s after the kill, 10 more actions acknowledged "
         f"{resumed_after:.2f} s after the kill; {before} acknowledged before the kill, "
         f"{audit.acknowledged} in all over {audit.rooms} matches; lost {len(audit.lost)}, "
         f"doubled {len(audit.doubled)}; streams resumed {audit.stream_resumes} times; "
