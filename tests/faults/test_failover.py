@@ -22,11 +22,19 @@ from __future__ import annotations
 import asyncio
 import signal
 import time
+import uuid
 from pathlib import Path
 
+import grpc
 import pytest
 
-from deploy.local.cluster import cluster, sentinel_primary
+from clients.sdk import ApiError, Client
+from deploy.local.cluster import (
+    MIN_REPLICAS_MAX_LAG_SECONDS,
+    cluster,
+    sentinel_primary,
+    start_redis,
+)
 from services.store import Store
 from services.store.sentinel import sentinel_settings
 from tests.faults.helpers import health, wait_health, wait_until
@@ -128,3 +136,61 @@ async def test_a_primary_killed_under_load_is_replaced_and_no_acknowledged_actio
     for figures in (audit.turn, audit.bot):
         assert figures.missing == 0 and figures.doubled == 0, figures.details
     assert not tables.tally.server_faults, tables.tally.server_faults
+
+
+@pytest.mark.timeout(120)
+async def test_with_one_replica_a_failover_refuses_writes_until_the_old_primary_rejoins(
+    tmp_path: Path,
+) -> None:
+    """``REDIS_REPLICAS=1 make run``'s topology (a primary, one replica, one sentinel): once
+    the primary is killed the replica is promoted, but with no replica of its own it takes
+    no write a second failover would lose (readiness NOT_SERVING, CreateRoom UNAVAILABLE);
+    the old primary restarted on its files becomes its replica (Sentinel converts it) and
+    the refused CreateRoom, retried with its request id, makes one room."""
+    with cluster(
+        1,
+        envoy=False,
+        web=False,
+        work_dir=tmp_path,
+        redis_replicas=1,
+        sentinels=1,
+        env={"CERCLE_COMMIT_DURABILITY": "replicated"},
+    ) as running:
+        assert running.redis is not None
+        address = f"127.0.0.1:{running.replicas[0].port}"
+        await wait_health([address], "SERVING", 30)
+        host = Client(address)
+        try:
+            await host.login("Host")
+            await host.create_room("tomahawk", players=2)
+            old = running.redis.port
+            running.redis.kill(signal.SIGKILL)
+            running.redis.popen.wait(5)
+            await wait_until(
+                lambda: sentinel_primary(running.sentinels[0].port) != old, 15, "a promotion"
+            )
+            await wait_health([address], "NOT_SERVING", 10)
+            request_id = uuid.uuid4().hex
+            with pytest.raises(ApiError) as refused:
+                await host.create_room("tomahawk", players=2, request_id=request_id)
+            assert refused.value.code == grpc.StatusCode.UNAVAILABLE, refused.value
+
+            back = start_redis(
+                tmp_path / "redis" / "primary",
+                tmp_path / "logs",
+                old,
+                extra=[
+                    "--min-replicas-to-write",
+                    "1",
+                    "--min-replicas-max-lag",
+                    str(MIN_REPLICAS_MAX_LAG_SECONDS),
+                ],
+            )
+            running.procs.append(back)  # stopped with the cluster
+            await wait_health([address], "SERVING", 30)
+            room = await host.create_room("tomahawk", players=2, request_id=request_id)
+            again = await host.create_room("tomahawk", players=2, request_id=request_id)
+            assert again.room_id == room.room_id
+            assert len(await host.my_rooms()) == 2  # the one before the kill, and this one
+        finally:
+            await host.close()
