@@ -35,8 +35,7 @@ from deploy.local.cluster import (
     sentinel_primary,
     start_redis,
 )
-from services.store import Store
-from services.store.sentinel import sentinel_settings
+from services.store import Store, sentinel_settings
 from tests.faults.helpers import health, wait_health, wait_until
 from tools.soak_audit import audit_rooms
 from tools.soak_tables import Tables, table_specs
