@@ -9,12 +9,16 @@ STAMP  := $(VENV)/.installed
 PROTO_FILES := $(wildcard protos/cercle/v1/*.proto)
 GEN_PY := gen/python/cercle/v1
 REPLICAS ?= 2
+REDIS_REPLICAS ?= 0
+REDIS_SENTINELS ?= 1
 PORT ?= 8080
 
 .PHONY: venv lock web run test lint typecheck proto proto-ts proto-check stubs bench bench-engine arena test-web test-faults soak clean help
 
 help:
 	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT), with the web app (Ctrl-C stops all)"
+	@echo "             REDIS_REPLICAS=1 make run: Redis with a replica; moves acknowledged once it holds them"
+	@echo "             (and REDIS_SENTINELS=1..3 sentinels, default 1: a replica is promoted if the primary dies)"
 	@echo "make test     lint, type-check, contract checks and the whole test suite"
 	@echo "make proto    regenerate the stubs (gen/python, clients/ts/src/gen) from protos/"
 	@echo "make bench    benchmarks (prints a table, writes bench/results/*.json)"
@@ -51,7 +55,7 @@ $(WEB_APP): $(STAMP) $(WEB_SOURCES)
 web: $(WEB_APP)
 
 run: $(STAMP) $(WEB_APP)
-	$(PY) -m deploy.local.cluster --replicas $(REPLICAS) --port $(PORT)
+	$(PY) -m deploy.local.cluster --replicas $(REPLICAS) --redis-replicas $(REDIS_REPLICAS) --sentinels $(REDIS_SENTINELS) --port $(PORT)
 
 proto: $(STAMP)
 	$(PY) tools/genproto.py

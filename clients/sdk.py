@@ -399,7 +399,7 @@ class Client:
         return response.room
 
     async def add_bot(
-        self, room_id: str, level: str = "strong", seat: int | None = None
+        self, room_id: str, level: str = "strong", seat: int | None = None, request_id: str = ""
     ) -> common_pb2.Room:
         response = await self._call(
             self.lobby.AddBot,
@@ -407,7 +407,7 @@ class Client:
                 room_id=room_id,
                 seat=seat,
                 level=bot_level_value(level),
-                request_id=new_request_id(),
+                request_id=request_id or new_request_id(),
             ),
         )
         assert isinstance(response, lobby_pb2.AddBotResponse)

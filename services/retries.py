@@ -17,6 +17,12 @@ until its hold lapses, since it may have changed something. A login's answer is 
 without its tokens, for a short while (services.session_retries). A retry that arrives while the
 first call still runs waits for its answer (bounded), then gets ABORTED /
 REQUEST_IN_PROGRESS.
+
+With replicated commits (services.store.durability) the commits a first call makes do not
+wait for a replica each: the call keeps its answer, then has a replica confirm everything
+at once. Unconfirmed, it answers UNAVAILABLE (STORE_UNAVAILABLE, RetryInfo) with its
+answer already kept: the retry returns that answer (once a replica holds it) and runs
+nothing again, so an unconfirmed CreateRoom never makes a second room.
 """
 
 from __future__ import annotations
@@ -101,7 +107,8 @@ class Retries:
                 break  # ours: run it
             if held.fingerprint != fingerprint:
                 raise request_id_reused()
-            if held.done:
+            if held.done:  # acknowledged only once a replica holds it (it may not yet)
+                await self.store.confirm_replicated()
                 return unseal(held.answer) if unseal else response_type.FromString(held.answer)
             await asyncio.sleep(WAIT_STEP_SECONDS)  # the first call is still running
         else:
@@ -125,10 +132,14 @@ class Retries:
         ttl: int | None,
         seal: Callable[[M], bytes],
     ) -> M:
-        try:
-            answer = await run()
-        except RoomError:  # refused: nothing changed, so the id is free again
-            await self.store.release_request(scope, request_id, fingerprint)
-            raise
-        await self.store.finish_request(scope, request_id, fingerprint, seal(answer), ttl=ttl)
+        with self.store.confirming_at_end():
+            try:
+                answer = await run()
+            except RoomError:  # refused: nothing changed, so the id is free again
+                await self.store.release_request(scope, request_id, fingerprint)
+                raise
+            await self.store.finish_request(scope, request_id, fingerprint, seal(answer), ttl=ttl)
+        # With replicated commits, the change and its kept answer are acknowledged once a
+        # replica holds both: unconfirmed (UNAVAILABLE), the retry finds the answer kept.
+        await self.store.confirm_replicated()
         return answer

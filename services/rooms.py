@@ -60,6 +60,7 @@ from services.store import (
     Conflict,
     Duplicate,
     KeyReused,
+    NotReplicated,
     Store,
 )
 from services.warm import WarmRooms
@@ -170,7 +171,8 @@ class Rooms(LobbyOps, ServerMoves):
             current = record if record is not None else await self.load(room_id)
             record = None
             change = compute(current)
-            if change is None:  # nothing to do (idempotent request)
+            if change is None:  # nothing to do (idempotent request), once what it found is safe
+                await self.store.confirm_replicated(current.seq)
                 return current, current.seq
             try:
                 seq = await self.store.commit(
@@ -186,14 +188,23 @@ class Rooms(LobbyOps, ServerMoves):
                 )
             except Conflict:
                 continue
-            if self.warm is not None:  # the room after the change, exactly
-                self.warm.committed(replace(change.room, seq=seq, epoch=current.epoch))
-            await self._follow_up(change)
-            await self._index_players(current, change.room)
+            except NotReplicated as unconfirmed:  # written on the primary: keep up with it
+                await self._committed(current, change, unconfirmed.seq)
+                raise
+            await self._committed(current, change, seq)
             if planned is not None:
                 planned.append(change)
             return current, seq
         raise RoomError(errors.Kind.ABORTED, "BUSY", "the room is changing too fast; try again")
+
+    async def _committed(self, before: RoomRecord, change: Change, seq: int) -> None:
+        """What follows a change written at ``seq``: this replica's copy of the room, the
+        global indexes and the players' lists. Also for a change no Redis replica confirmed
+        in time (not acknowledged, but on the primary, which the indexes follow)."""
+        if self.warm is not None:  # the room after the change, exactly
+            self.warm.committed(replace(change.room, seq=seq, epoch=before.epoch))
+        await self._follow_up(change)
+        await self._index_players(before, change.room)
 
     async def _follow_up(self, change: Change) -> None:
         """The global indexes a committed change asks for (hints; the room is the truth)."""
@@ -400,6 +411,9 @@ class Rooms(LobbyOps, ServerMoves):
         except Conflict:
             self.warm.drop(room_id, at_seq=held.seq)
             return None, rate
+        except NotReplicated as unconfirmed:  # written on the primary: keep up with it
+            await self._committed(held, change, unconfirmed.seq)
+            raise
         if rate is not None and answer.rate is not None:
             wait = rate.settle(*answer.rate)
             if wait > 0:
@@ -411,14 +425,14 @@ class Rooms(LobbyOps, ServerMoves):
         if answer.done is not None:
             return await self._replayed(room_id, answer.done), None
         assert answer.seq is not None
-        self.warm.committed(replace(change.room, seq=answer.seq, epoch=held.epoch))
-        await self._follow_up(change)
-        await self._index_players(held, change.room)
+        await self._committed(held, change, answer.seq)
         return _applied(change, answer.seq, acting_seat, action, source, started), None
 
     async def _replayed(self, room_id: str, seq: int) -> ActResult:
-        """The answer to a retried action: what its first application produced."""
-        entry = await self.store.read_entry(room_id, seq)
+        """The answer to a retried action: what its first application produced, once a
+        Redis replica holds it (with replicated commits: the first answer may have been
+        UNAVAILABLE because none did in time)."""
+        entry = await self.store.read_entry(room_id, seq, confirmed=True)
         if entry is None:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again")
         return ActResult(seq, entry.version, entry.events, entry.actor, replayed=True)

@@ -187,6 +187,7 @@ async def start_replica(
     )
     bound = server.add_insecure_port(f"{host}:{port}")
     await store.warm_up()
+    _log_durability(store)
     await server.start()
     await feeds.start()
     expiry = ExpiryLoop(rooms)
@@ -222,10 +223,22 @@ async def _collect_young() -> None:
 STORE_CHECK_SECONDS = 1.0
 
 
+def _log_durability(store: Store) -> None:
+    """Say when a commit counts as done (``services.store.durability``)."""
+    log.info(
+        "commit_durability",
+        mode=store.durability.mode.value,
+        replicated=store.replicated,
+        replication_timeout_ms=store.durability.timeout_ms,
+    )
+
+
 async def _watch_store(replica: Replica) -> None:
     """SERVING while Redis answers and accepts writes; NOT_SERVING while it is unreachable
     or refuses writes (full under ``noeviction``, a read-only replica after a failover, a
-    failed save...), checked every ``STORE_CHECK_SECONDS`` and as soon as a call is refused."""
+    failed save...), checked every ``STORE_CHECK_SECONDS`` and as soon as a call is refused.
+    Each check also lets ``CERCLE_COMMIT_DURABILITY=auto`` see a replica the primary gained
+    (``services.store.durability``)."""
     serving: bool | None = None
     reachable = True
     while True:
@@ -238,6 +251,10 @@ async def _watch_store(replica: Replica) -> None:
         reachable = problem is None
         if problem is None:
             problem = await replica.store.writable()
+        # auto: commits wait for a replica once the primary has one
+        refreshed = problem is None and not replica.store.replicated
+        if refreshed and await replica.store.refresh_durability():
+            _log_durability(replica.store)
         ok = problem is None
         if ok != serving:
             status = (

@@ -14,7 +14,7 @@ from services.auth import current_player
 from services.errors import Kind, RoomError, abort_with
 from services.feed import StreamTooSlow
 from services.games.convert import ConversionError
-from services.store import StoreUnavailable
+from services.store import NotReplicated, StoreUnavailable
 from services.streams import too_slow
 
 log = structlog.get_logger("cercle.rpc")
@@ -43,8 +43,15 @@ def _as_room_error(exc: Exception) -> RoomError:
 
 def store_unavailable(exc: StoreUnavailable) -> RoomError:
     """UNAVAILABLE with RetryInfo, whatever Redis said: unreachable, or refusing writes for a
-    while (full, read-only after a failover, failed save, cluster failover)."""
-    if exc.refusing_writes:
+    while (full, read-only after a failover, failed save, cluster failover), or no replica
+    of it confirmed the change in time (``services.store.durability``)."""
+    if isinstance(exc, NotReplicated):
+        message = (
+            "the server's store could not confirm the change on a second copy in time, so it "
+            "is not acknowledged: retry with the same idempotency key (it is applied once)"
+        )
+        retry_after = 1.0
+    elif exc.refusing_writes:
         message = (
             "the server's store refuses changes right now (full, read-only or failing over); "
             "nothing was changed: retry with the same idempotency key"

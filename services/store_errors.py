@@ -41,6 +41,22 @@ class StoreUnavailable(Exception):
         return self.kind in WRITE_REFUSALS
 
 
+NOT_REPLICATED = "NOTREPLICATED"
+"""The kind of :class:`NotReplicated` (not a Redis error code: WAIT answered too few)."""
+
+
+class NotReplicated(StoreUnavailable):
+    """A commit the primary wrote but no replica confirmed within the replication timeout
+    (``services.store.durability``): not acknowledged, since a failover now would lose it.
+    The primary keeps it: a retry with the same idempotency key finds it, waits for a
+    replica again and answers what it produced (applied once)."""
+
+    def __init__(self, seq: int | None) -> None:
+        what = f"the change at seq {seq}" if seq is not None else "the request's changes"
+        super().__init__(f"no replica confirmed {what} in time", NOT_REPLICATED)
+        self.seq = seq if seq is not None else 0
+
+
 def error_kind(exc: BaseException) -> str:
     """What a Redis error means: ``connection`` (unreachable, timed out, still loading its
     data), a code of :data:`WRITE_REFUSALS`, or the error's own code (``ERR``, ``WRONGTYPE``)."""

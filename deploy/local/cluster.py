@@ -119,6 +119,12 @@ def wait_for_port(port: int, proc: Proc, timeout: float = 20.0, host: str = "127
     raise RuntimeError(f"{proc.name} did not open port {port} in {timeout}s; see {proc.log_path}")
 
 
+MIN_REPLICAS_MAX_LAG_SECONDS = 5
+"""A primary started with replicas refuses writes (NOREPLICAS) once none has acknowledged
+its stream for this long: a primary cut off from its replicas stops taking changes that a
+failover would lose."""
+
+
 def start_redis(
     data_dir: Path,
     log_dir: Path,
@@ -126,7 +132,13 @@ def start_redis(
     *,
     appendonly: bool = True,
     extra: list[str] | None = None,
+    replica_of: int | None = None,
+    min_replicas: int = 0,
 ) -> Proc:
+    """A Valkey on ``port`` (0: a free one) keeping its files in ``data_dir``.
+    ``replica_of``: the port of the primary (on this machine) it follows; ``min_replicas``:
+    for a primary, how many replicas must be connected, lagging at most
+    :data:`MIN_REPLICAS_MAX_LAG_SECONDS`, for it to accept writes."""
     port = port or free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
     argv = [
@@ -147,9 +159,217 @@ def start_redis(
         "no",
         *(extra or []),
     ]
+    if replica_of is not None:
+        argv += ["--replicaof", "127.0.0.1", str(replica_of)]
+    if min_replicas:
+        argv += [
+            "--min-replicas-to-write",
+            str(min_replicas),
+            "--min-replicas-max-lag",
+            str(MIN_REPLICAS_MAX_LAG_SECONDS),
+        ]
+    if replica_of is None:  # a replica's first copy starts at once (Valkey waits 5 s)
+        argv += ["--repl-diskless-sync-delay", "0"]
     proc = spawn(f"redis-{port}", argv, log_dir, port)
     wait_for_port(port, proc)
     return proc
+
+
+def start_replicated_redis(
+    data_dir: Path,
+    log_dir: Path,
+    replicas: int = 1,
+    port: int = 0,
+    *,
+    appendonly: bool = True,
+    extra: list[str] | None = None,
+    timeout: float = 20.0,
+) -> list[Proc]:
+    """A Valkey primary (first) and ``replicas`` Valkey replicas following it, each in its
+    own folder under ``data_dir``; the primary accepts writes only while a replica keeps up
+    (``min_replicas``). Returns once every replica is connected."""
+    primary = start_redis(
+        data_dir / "primary",
+        log_dir,
+        port,
+        appendonly=appendonly,
+        extra=extra,
+        min_replicas=1,
+    )
+    procs = [primary]
+    try:
+        for i in range(replicas):
+            procs.append(
+                start_redis(
+                    data_dir / f"replica-{i + 1}",
+                    log_dir,
+                    appendonly=appendonly,
+                    extra=extra,
+                    replica_of=primary.port,
+                )
+            )
+        deadline = time.monotonic() + timeout
+        while online_replicas(primary.port) < replicas:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the Valkey replicas did not connect in {timeout}s")
+            time.sleep(0.05)
+    except BaseException:
+        for proc in reversed(procs):
+            proc.stop()
+        raise
+    return procs
+
+
+SENTINEL_MASTER = "cercle"
+"""The name the local sentinels monitor the primary under (``redis+sentinel://.../cercle``)."""
+SENTINEL_DOWN_AFTER_MS = 1000
+"""A sentinel counts the primary down after this long without an answer (Sentinel's default
+is 30 s; a local cluster and the fault tests want a failover within seconds)."""
+SENTINEL_FAILOVER_TIMEOUT_MS = 5000
+"""How long a sentinel gives a failover before another may try again."""
+
+
+@dataclass
+class SentinelRedis:
+    """A Valkey primary, its replicas and the sentinels that watch them."""
+
+    primary: Proc
+    followers: list[Proc]
+    sentinels: list[Proc]
+    master: str = SENTINEL_MASTER
+
+    @property
+    def url(self) -> str:
+        """The store URL (``services.store.sentinel``): the sentinels and the master name."""
+        addresses = ",".join(f"127.0.0.1:{s.port}" for s in self.sentinels)
+        return f"redis+sentinel://{addresses}/{self.master}/0"
+
+    @property
+    def procs(self) -> list[Proc]:
+        return [self.primary, *self.followers, *self.sentinels]
+
+
+def start_sentinel(
+    primary_port: int,
+    data_dir: Path,
+    log_dir: Path,
+    port: int = 0,
+    *,
+    quorum: int = 1,
+    master: str = SENTINEL_MASTER,
+) -> Proc:
+    """A sentinel (``valkey-server <conf> --sentinel``) watching the primary on
+    ``primary_port`` under ``master``; ``quorum`` sentinels must agree it is down. It keeps
+    its own state in a config file it rewrites (``data_dir``)."""
+    port = port or free_port()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    conf = data_dir / f"sentinel-{port}.conf"
+    conf.write_text(
+        f"port {port}\n"
+        "bind 127.0.0.1\n"
+        "protected-mode no\n"
+        f"dir {data_dir}\n"
+        f"sentinel monitor {master} 127.0.0.1 {primary_port} {quorum}\n"
+        f"sentinel down-after-milliseconds {master} {SENTINEL_DOWN_AFTER_MS}\n"
+        f"sentinel failover-timeout {master} {SENTINEL_FAILOVER_TIMEOUT_MS}\n"
+        f"sentinel parallel-syncs {master} 1\n"
+    )
+    proc = spawn(f"sentinel-{port}", [find_redis_server(), str(conf), "--sentinel"], log_dir, port)
+    wait_for_port(port, proc)
+    return proc
+
+
+def start_sentinel_redis(
+    data_dir: Path,
+    log_dir: Path,
+    replicas: int = 1,
+    sentinels: int = 1,
+    *,
+    appendonly: bool = True,
+    extra: list[str] | None = None,
+    timeout: float = 20.0,
+) -> SentinelRedis:
+    """A primary and ``replicas`` replicas (:func:`start_replicated_redis`; every replica
+    too refuses writes without a replica of its own once promoted) watched by
+    ``sentinels`` sentinels (1 to 3; a majority must agree the primary is down). Returns
+    once every sentinel sees the primary, every replica and the other sentinels."""
+    if not 1 <= sentinels <= 3:
+        raise ValueError("1 to 3 sentinels")
+    primary, *followers = start_replicated_redis(
+        data_dir,
+        log_dir,
+        replicas,
+        appendonly=appendonly,
+        extra=[
+            *(extra or []),
+            "--min-replicas-to-write",
+            "1",
+            "--min-replicas-max-lag",
+            str(MIN_REPLICAS_MAX_LAG_SECONDS),
+        ],
+        timeout=timeout,
+    )
+    watchers: list[Proc] = []
+    try:
+        for _ in range(sentinels):
+            watchers.append(
+                start_sentinel(
+                    primary.port, data_dir / "sentinels", log_dir, quorum=sentinels // 2 + 1
+                )
+            )
+        deadline = time.monotonic() + timeout
+        wanted = f"slaves={replicas},sentinels={sentinels}"
+        while not all(
+            wanted in redis_info(w.port, "sentinel").get("master0", "") for w in watchers
+        ):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the sentinels did not see the Valkey servers in {timeout}s")
+            time.sleep(0.1)
+    except BaseException:
+        for proc in reversed([primary, *followers, *watchers]):
+            proc.stop()
+        raise
+    return SentinelRedis(primary, followers, watchers)
+
+
+def sentinel_primary(sentinel_port: int) -> int:
+    """The port of the primary a local sentinel names now (``INFO sentinel``)."""
+    fields = dict(
+        item.split("=", 1) for item in redis_info(sentinel_port, "sentinel")["master0"].split(",")
+    )
+    return int(fields["address"].rsplit(":", 1)[1])
+
+
+def online_replicas(port: int) -> int:
+    """How many replicas of the Valkey on ``port`` hold its data and follow its stream
+    (``state=online``: past their first full copy)."""
+    info = redis_info(port, "replication")
+    return sum(
+        1
+        for name, value in info.items()
+        if name.startswith("slave") and name[5:].isdigit() and "state=online" in value
+    )
+
+
+def redis_info(port: int, section: str) -> dict[str, str]:
+    """``INFO <section>`` of the Valkey on this machine's ``port``, as its ``name:value``
+    lines (one inline command on a plain socket: this module starts processes and does
+    not use the store)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=2) as conn:
+        conn.sendall(f"INFO {section}\r\n".encode())
+        reply = b""
+        while chunk := conn.recv(65536):
+            reply += chunk
+            header, complete, body = reply.partition(b"\r\n")
+            if complete and (not header.startswith(b"$") or len(body) >= int(header[1:]) + 2):
+                break
+    header, _, body = reply.partition(b"\r\n")
+    if not header.startswith(b"$"):
+        raise RuntimeError(f"INFO {section} answered {header.decode(errors='replace')}")
+    text = body[: int(header[1:])].decode()
+    return dict(
+        line.split(":", 1) for line in text.splitlines() if ":" in line and not line.startswith("#")
+    )
 
 
 def start_replica(
@@ -311,6 +531,11 @@ class Cluster:
     """The web app's static server (behind Envoy), when the app is built."""
     edge_host: str = "127.0.0.1"
     """Where Envoy is reached (its listen address; loopback when it listens everywhere)."""
+    redis_replicas: list[Proc] = field(default_factory=list)
+    """The Valkey replicas following ``redis`` (``redis_replicas``)."""
+    sentinels: list[Proc] = field(default_factory=list)
+    """The sentinels watching ``redis`` and its replicas (``sentinels``); with them
+    ``redis_url`` is a ``redis+sentinel://`` URL and ``redis`` the first primary."""
 
     @property
     def address(self) -> str:
@@ -345,8 +570,15 @@ def cluster(
     redis_extra: list[str] | None = None,
     web: bool = True,
     listen: str | None = None,
+    redis_replicas: int = 0,
+    sentinels: int = 0,
 ) -> Iterator[Cluster]:
     """Start Redis (unless ``redis_url``), ``replicas`` servers and Envoy; stop them on exit.
+    With ``redis_replicas``, Redis is a primary followed by that many Valkey replicas
+    (:func:`start_replicated_redis`), and the servers' commits wait for one of them
+    (``CERCLE_COMMIT_DURABILITY``'s default, ``auto``, sees the replicas); with
+    ``sentinels`` too (1 to 3), sentinels watch them and promote a replica when the primary
+    dies, and the servers find the primary through them (a ``redis+sentinel://`` URL).
     With ``web`` (and Envoy) and the web app built, Envoy serves it too (deploy/local/web.py).
     Envoy listens on ``listen`` (default :func:`listen_address`: 127.0.0.1)."""
     work = work_dir or Path(tempfile.mkdtemp(prefix="cercle-"))
@@ -356,7 +588,22 @@ def cluster(
     site: WebServer | None = None
     try:
         redis_proc = None
-        if redis_url is None:
+        followers: list[Proc] = []
+        watchers: list[Proc] = []
+        if redis_url is None and redis_replicas and sentinels:
+            watched = start_sentinel_redis(
+                work / "redis", logs, redis_replicas, sentinels, extra=redis_extra
+            )
+            redis_proc, followers, watchers = watched.primary, watched.followers, watched.sentinels
+            procs += watched.procs
+            redis_url = watched.url
+        elif redis_url is None and redis_replicas:
+            redis_proc, *followers = start_replicated_redis(
+                work / "redis", logs, redis_replicas, extra=redis_extra
+            )
+            procs += [redis_proc, *followers]
+            redis_url = f"redis://127.0.0.1:{redis_proc.port}/0"
+        elif redis_url is None:
             redis_proc = start_redis(work / "redis", logs, extra=redis_extra)
             procs.append(redis_proc)
             redis_url = f"redis://127.0.0.1:{redis_proc.port}/0"
@@ -382,6 +629,8 @@ def cluster(
             procs,
             site,
             reachable_host(listen or listen_address()),
+            followers,
+            watchers,
         )
         yield result
     finally:
@@ -395,6 +644,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Run a local Cercle cluster.")
     parser.add_argument("--replicas", type=int, default=int(os.environ.get("REPLICAS", "2")))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
+    parser.add_argument(
+        "--redis-replicas",
+        type=int,
+        default=int(os.environ.get("REDIS_REPLICAS", "0") or 0),
+        help="Valkey replicas following the primary (REDIS_REPLICAS; default 0: one server); "
+        "with them, a move is acknowledged once a replica holds it",
+    )
+    parser.add_argument(
+        "--sentinels",
+        type=int,
+        default=int(os.environ.get("REDIS_SENTINELS", "1") or 0),
+        help="with Redis replicas, sentinels that promote a replica when the primary dies "
+        "(REDIS_SENTINELS; default 1, at most 3; 0: none)",
+    )
     parser.add_argument("--data", default=os.environ.get("CERCLE_DATA", str(ROOT / ".run")))
     parser.add_argument(
         "--listen",
@@ -415,6 +678,8 @@ def main() -> None:
         # Every acknowledged move is on disk before the client hears "accepted".
         redis_extra=["--appendfsync", "always"],
         listen=args.listen,
+        redis_replicas=args.redis_replicas,
+        sentinels=args.sentinels,
     ) as running:
         redis_line = (
             f"Redis     {running.redis_url}  (Valkey; append-only file, fsync always, in "
@@ -422,6 +687,18 @@ def main() -> None:
             if running.redis
             else f"Redis     {running.redis_url}  (from REDIS_URL)"
         )
+        if running.redis_replicas:
+            ports = ", ".join(str(p.port) for p in running.redis_replicas)
+            redis_line += (
+                f"\n  Replicas of Redis on ports {ports}: a move is acknowledged once one holds "
+                "it; the primary refuses writes when none keeps up"
+            )
+        if running.sentinels:
+            ports = ", ".join(str(p.port) for p in running.sentinels)
+            redis_line += (
+                f"\n  Sentinels on ports {ports}: a replica is promoted when the primary dies "
+                "and the servers follow it"
+            )
         web_line = (
             f"Open {running.web_url} in a browser to play (the web app, served by Envoy)."
             if running.web_url

@@ -1,8 +1,9 @@
 """Every Redis access of Cercle, in one package: key names (:mod:`.keys`, with the data
 model), the Lua scripts (:mod:`.scripts`, with their KEYS and ARGV) and the typed calls that
 run them (:mod:`.client`, with its mixins :mod:`.players`, :mod:`.limits` and
-:mod:`.indexes`; the commit's wire forms in :mod:`.commits`). Nothing else in Cercle talks
-to Redis; import from here.
+:mod:`.indexes`; the commit's wire forms in :mod:`.commits`; when a commit counts as done in
+:mod:`.durability`; a primary found through Sentinel in :mod:`.sentinel`). Nothing else in
+Cercle talks to Redis; import from here.
 """
 
 from services.records import LogEntry, RoomRecord, dumps
@@ -60,7 +61,8 @@ from services.store.players import (
     derived_pair,
 )
 from services.store.scripts import COMMIT_SCRIPT
-from services.store_errors import WRITE_REFUSALS, StoreUnavailable
+from services.store.sentinel import SentinelSettings, sentinel_settings
+from services.store_errors import WRITE_REFUSALS, NotReplicated, StoreUnavailable
 
 __all__ = (
     "ACCESS_TTL_SECONDS",
@@ -84,10 +86,12 @@ __all__ = (
     "IssuedSession",
     "KeyReused",
     "LogEntry",
+    "NotReplicated",
     "Online",
     "RefreshReused",
     "RequestClaim",
     "RoomRecord",
+    "SentinelSettings",
     "SessionFound",
     "Store",
     "StoreUnavailable",
@@ -112,6 +116,7 @@ __all__ = (
     "rate_key",
     "room_key",
     "room_of_channel",
+    "sentinel_settings",
     "session_key",
     "sessions_channel",
     "shard_of",

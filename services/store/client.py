@@ -9,17 +9,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 import redis.asyncio as aioredis
+from redis.asyncio.client import Pipeline
 from redis.asyncio.cluster import RedisCluster
-from redis.exceptions import RedisClusterException, RedisError
+from redis.asyncio.sentinel import Sentinel
+from redis.commands.core import AsyncScript
+from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 
 from services import metrics
 from services.records import LogEntry, RoomRecord, from_hash
 from services.store.commits import ROOM_TTL_SECONDS, commit_arguments
+from services.store.durability import (
+    CommitDurability,
+    Durability,
+    commits_replicated,
+    durability_from_env,
+)
 from services.store.indexes import IndexStore
 from services.store.keys import (
     SHARDS,
@@ -29,6 +40,7 @@ from services.store.keys import (
     online_key,
     presence_key,
     probe_key,
+    replication_mark_channel,
     room_key,
 )
 from services.store.limits import LimitStore
@@ -43,7 +55,18 @@ from services.store.scripts import (
     STREAM_LEASE_SCRIPT,
     TOUCH_PRESENCE_SCRIPT,
 )
-from services.store_errors import WRITE_REFUSALS, StoreUnavailable, error_kind
+from services.store.sentinel import (
+    SENTINEL_SCHEME,
+    BlockingSentinelConnectionPool,
+    sentinel_settings,
+)
+from services.store_errors import (
+    NOT_REPLICATED,
+    WRITE_REFUSALS,
+    NotReplicated,
+    StoreUnavailable,
+    error_kind,
+)
 
 OPEN_ROOM_TTL_SECONDS = 3600
 """A room whose match has not started expires after an hour without any change."""
@@ -107,18 +130,51 @@ class Store(PlayerStore, LimitStore, IndexStore):
     :mod:`services.store.players`; the limits' counters (quotas, rates, stream leases) in
     :mod:`services.store.limits`."""
 
-    def __init__(self, url: str, *, max_connections: int = 64) -> None:
-        """``url`` is ``redis://host:port/db`` for one server, or
-        ``redis+cluster://host:port`` (any node) for Redis Cluster."""
+    def __init__(
+        self,
+        url: str,
+        *,
+        max_connections: int = 64,
+        durability: CommitDurability | None = None,
+    ) -> None:
+        """``url`` is ``redis://host:port/db`` for one server,
+        ``redis+sentinel://host:port[,host:port...]/<master name>[/db]`` for a primary the
+        sentinels name (:mod:`services.store.sentinel`: a failover is followed), or
+        ``redis+cluster://host:port`` (any node) for Redis Cluster. ``durability``: when a
+        commit counts as done (default: from the environment,
+        :mod:`services.store.durability`)."""
         self.url = url
         self.cluster = url.startswith("redis+cluster://")
+        self.durability = durability or durability_from_env(os.environ)
+        if self.cluster and self.durability.mode is Durability.REPLICATED:
+            raise ValueError("replicated commits need one Redis primary, not Redis Cluster")
+        self.replicated = commits_replicated(self.durability.mode, None, False)
+        """Whether commits wait for a replica now (``auto``: from the first time the
+        primary reports one, :meth:`refresh_durability`)."""
         self.redis: Any
+        self.sentinel: Sentinel | None = None
+        """The sentinels' client, with a ``redis+sentinel://`` URL."""
         if self.cluster:
             self.redis = RedisCluster.from_url(
                 "redis://" + url[len("redis+cluster://") :],
                 max_connections=max_connections,
                 socket_timeout=5,
                 socket_connect_timeout=2,
+            )
+        elif url.startswith(SENTINEL_SCHEME):
+            settings = sentinel_settings(url)
+            sentinel = Sentinel(settings.sentinels, socket_timeout=2, socket_connect_timeout=2)
+            self.sentinel = sentinel
+            self.redis = sentinel.master_for(
+                settings.master,
+                connection_pool_class=BlockingSentinelConnectionPool,
+                max_connections=max_connections,
+                timeout=5,
+                socket_timeout=5,
+                socket_connect_timeout=2,
+                health_check_interval=10,
+                db=settings.db,
+                password=settings.password,
             )
         else:
             # A blocking pool: when every connection is busy a call waits for one (up to its
@@ -145,19 +201,28 @@ class Store(PlayerStore, LimitStore, IndexStore):
         self.refused = asyncio.Event()
         """Set when a call is refused (unreachable, or writes refused): the readiness check
         runs at once instead of at its next period."""
+        self._confirmed_at_end: contextvars.ContextVar[asyncio.Task[Any] | None] = (
+            contextvars.ContextVar(f"confirmed_at_end_{id(self)}", default=None)
+        )
+        """The task whose commits wait for a replica once, at its end
+        (:meth:`confirming_at_end`), instead of each commit on its own."""
         self.deadline_indexed: Callable[[float], None] | None = None
         """Told each deadline a commit of this process indexed (the replica's expiry loop
         wakes for it, ``services.timers``)."""
 
     async def close(self) -> None:
         await self.redis.aclose()
+        if self.sentinel is not None:
+            await self.sentinel.aclose()
 
     async def warm_up(self) -> None:
         """On Redis Cluster, learn the slots before the first calls: the first calls of a
         fresh client all start the topology discovery, which replaces connections other
-        calls are opening. Never raises: a store that is away is the health check's
-        business."""
+        calls are opening. On one Redis, learn whether commits wait for a replica
+        (:meth:`refresh_durability`). Never raises: a store that is away is the health
+        check's business."""
         if not self.cluster:
+            await self.refresh_durability()
             return
         with contextlib.suppress(Exception):  # the health check reports an absent store
             await self.redis.initialize()
@@ -166,6 +231,28 @@ class Store(PlayerStore, LimitStore, IndexStore):
         """Drop every pooled connection (after Redis came back: the old ones are dead)."""
         if not self.cluster:
             await self.redis.connection_pool.disconnect()
+
+    async def refresh_durability(self) -> bool:
+        """With ``CERCLE_COMMIT_DURABILITY=auto``, ask the primary how many replicas are
+        online (``INFO replication``) until one is: commits wait for a replica from then
+        on. Returns whether they do. Never raises (unknown: unchanged). Redis Cluster stays
+        local (not supported yet)."""
+        if self.durability.mode is not Durability.AUTO or self.replicated or self.cluster:
+            return self.replicated
+        connected: int | None = None
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            info = await self.redis.info("replication")
+            # Online replicas only: one still waiting for its first copy acknowledges nothing.
+            connected = sum(
+                1
+                for name, replica in info.items()
+                if name.startswith("slave")
+                and name[5:].isdigit()
+                and isinstance(replica, dict)
+                and replica.get("state") == "online"
+            )
+        self.replicated = commits_replicated(self.durability.mode, connected, self.replicated)
+        return self.replicated
 
     async def ping(self) -> bool:
         try:
@@ -289,9 +376,11 @@ class Store(PlayerStore, LimitStore, IndexStore):
         keys, args, deadline_arg = commit_arguments(
             room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl
         )
-        code, seq = await self._call(op, self._commit(keys=keys, args=args))
+        (code, seq), confirmed = await self._run_commit(op, self._commit, keys, args)
         if code == 1:
             self._indexed(deadline_arg)
+            if not confirmed:
+                raise self._not_replicated(int(seq))
             return int(seq)
         if code == 2:
             raise Duplicate(int(seq))
@@ -339,17 +428,91 @@ class Store(PlayerStore, LimitStore, IndexStore):
             limiter, interval_us, burst, wanted = rate
             keys.append(limiter)
             head += [wanted, interval_us, burst]
-        answer = await self._call(op, self._commit_action(keys=keys, args=head + args))
+        answer, confirmed = await self._run_commit(op, self._commit_action, keys, head + args)
         code, seq, granted, wait = (int(value) for value in answer)
         taken = (granted, wait / 1e6) if rate is not None else None
         if code == 0:
             raise Conflict(seq)
         if code == 1:
             self._indexed(deadline_arg)
+            if not confirmed:
+                raise self._not_replicated(seq)
             return ActionCommit(seq, None, False, taken)
         if code == 4:
             return ActionCommit(None, None, False, taken)
         return ActionCommit(None, seq if code == 2 else None, code == 3, taken)
+
+    async def _run_commit(
+        self, op: str, script: AsyncScript, keys: list[str], args: list[str | bytes | int]
+    ) -> tuple[Any, bool]:
+        """Run a commit script; with replicated commits, ``WAIT 1 <timeout>`` follows it in
+        the same pipeline (one round trip). Returns the script's answer and whether a
+        replica holds everything this connection wrote (always True when local). A commit
+        that wrote nothing needs no confirmation; one that found its change already
+        written is confirmed by :meth:`read_entry` (``confirmed``)."""
+        if not self._waits_now():
+            return await self._call(op, script(keys=keys, args=args)), True
+
+        async def run() -> tuple[Any, int]:
+            for _ in range(2):  # a second time after loading the script (NOSCRIPT)
+                pipe: Pipeline = self.redis.pipeline(transaction=False)
+                pipe.evalsha(script.sha, len(keys), *keys, *args)
+                pipe.wait(1, self.durability.timeout_ms)
+                try:
+                    answer, acknowledged = await pipe.execute()
+                except NoScriptError:  # nothing ran: a fresh or flushed Redis
+                    await self.redis.script_load(script.script)
+                    continue
+                return answer, int(acknowledged)
+            raise StoreUnavailable("the commit script could not be loaded", "NOSCRIPT")
+
+        answer, acknowledged = await self._call(op, run())
+        return answer, acknowledged >= 1
+
+    async def confirm_replicated(self, seq: int | None = None) -> None:
+        """With replicated commits, return once a replica holds everything written so far
+        (a request that changes nothing is answered only once what it found is safe: its
+        first attempt may have been unconfirmed); raises :class:`NotReplicated` (``seq``:
+        the room's, for the message). Nothing to do when local, nor within
+        :meth:`confirming_at_end` (its end confirms)."""
+        if not self._waits_now():
+            return
+        _, acknowledged = await self._call("confirm_replicated", self._confirming().execute())
+        if int(acknowledged) < 1:
+            raise self._not_replicated(seq)
+
+    @contextlib.contextmanager
+    def confirming_at_end(self) -> Iterator[None]:
+        """Within this block, this task's commits do not wait for a replica each: the caller
+        confirms everything once at its end (:meth:`confirm_replicated`), after it has kept
+        the request's answer. A lobby request with a request id does so: a commit no
+        replica confirmed must not leave the request half answered (its retry would run it
+        again, e.g. a second room). Tasks the block starts wait as usual."""
+        token = self._confirmed_at_end.set(asyncio.current_task())
+        try:
+            yield
+        finally:
+            self._confirmed_at_end.reset(token)
+
+    def _waits_now(self) -> bool:
+        """Whether a commit made now waits for a replica itself."""
+        if not self.replicated:
+            return False
+        deferred = self._confirmed_at_end.get()
+        return deferred is None or deferred is not asyncio.current_task()
+
+    def _confirming(self) -> Pipeline:
+        """A pipeline that has a replica confirm everything written before it: a PUBLISH on
+        a channel nobody reads (always propagated, so the WAIT that follows covers every
+        write before it, not only this connection's) and ``WAIT 1 <timeout>``."""
+        pipe: Pipeline = self.redis.pipeline(transaction=False)
+        pipe.publish(replication_mark_channel(), "")
+        pipe.wait(1, self.durability.timeout_ms)
+        return pipe
+
+    def _not_replicated(self, seq: int | None) -> NotReplicated:
+        metrics.REDIS_ERRORS.labels(NOT_REPLICATED).inc()
+        return NotReplicated(seq)
 
     def _indexed(self, deadline_arg: str) -> None:
         """Tell the expiry loop the deadline a commit indexed ('' none, '-' unchanged)."""
@@ -376,11 +539,23 @@ class Store(PlayerStore, LimitStore, IndexStore):
             seqs += [int(value) if value is not None else 0 for value in raw]
         return seqs
 
-    async def read_entry(self, room_id: str, seq: int) -> LogEntry | None:
-        raw = await self._call(
-            "read_entry",
-            self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1),
-        )
+    async def read_entry(
+        self, room_id: str, seq: int, *, confirmed: bool = False
+    ) -> LogEntry | None:
+        """The entry at ``seq``. ``confirmed``: an entry about to be acknowledged (a
+        retried action's answer): with replicated commits, read in a round trip that first
+        has a replica confirm everything written so far (raises :class:`NotReplicated`)."""
+        if not (confirmed and self._waits_now()):
+            raw = await self._call(
+                "read_entry",
+                self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1),
+            )
+        else:
+            pipe = self._confirming()
+            pipe.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1)
+            _, acknowledged, raw = await self._call("read_entry", pipe.execute())
+            if int(acknowledged) < 1:
+                raise self._not_replicated(seq)
         if not raw:
             return None
         eid, fields = raw[0]

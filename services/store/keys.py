@@ -65,7 +65,9 @@ Global keys (hints; the room itself is the truth): ``cercle:open`` and
 ``cercle:rate:<kind>:<subject>`` (GCRA request limiters shared by every replica),
 ``cercle:streams:<scope>`` (sorted set: lease id -> expiry in ms of Redis time; the open
 streams of a session or a client address, across replicas; with the scope
-``bot-tables:<player id>``, the tables of bots alone a player keeps running).
+``bot-tables:<player id>``, the tables of bots alone a player keeps running). The pub/sub
+channel ``cercle:replicated`` carries nothing anyone reads: a replicated commit's retry
+publishes on it so that its WAIT covers the change it found (``services.store.durability``).
 """
 
 from __future__ import annotations
@@ -167,6 +169,15 @@ def heartbeat_channel() -> str:
     """A channel nobody publishes on: a replica's feed subscribes to it to open its pub/sub
     connection before any room is listened to."""
     return "cercle:heartbeat"
+
+
+def replication_mark_channel() -> str:
+    """A channel nobody listens to. A retried commit that finds its change already written
+    writes nothing, so before a WAIT confirms that change the store publishes an empty
+    message here: every PUBLISH is propagated to the replicas, and WAIT waits for the
+    connection's last propagated command, hence for everything written before it
+    (``services.store.durability``)."""
+    return "cercle:replicated"
 
 
 def sessions_channel() -> str:
