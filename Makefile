@@ -68,9 +68,13 @@ proto-check: $(STAMP)
 	cd protos && ../$(VENV)/bin/buf lint
 	$(PY) tools/buf_breaking.py
 
+# Dead code too (vulture): a function, class or constant no code uses fails the lint. tests/
+# is read for its uses; names only a framework calls are in tools/dead_code_whitelist.py.
+DEAD_CODE_PATHS := engine services clients deploy tools i18n bench tests
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/vulture $(DEAD_CODE_PATHS) --exclude clients/ts,clients/web
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy

@@ -21,7 +21,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -425,16 +425,6 @@ def bench_redis(work: Path, name: str = "redis") -> Iterator[tuple[Proc, str]]:
         yield proc, f"redis://127.0.0.1:{proc.port}/0"
     finally:
         proc.stop()
-
-
-@dataclass
-class Snapshot:
-    """Counters taken at the start and the end of a measurement window."""
-
-    when: float
-    cpu: dict[str, float] = field(default_factory=dict)
-    calls: dict[str, int] = field(default_factory=dict)
-    redis: dict[str, int] = field(default_factory=dict)
 
 
 def redis_command_stats(redis_port: int) -> dict[str, int]:

@@ -6,7 +6,7 @@ Card ids a view does not show are named from the faces the client has seen
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from cercle.v1 import (
@@ -27,7 +27,6 @@ from clients.render.shared import (
 from clients.render.tomahawk_calls import agilite_open, call_key, call_keys, call_lines
 
 TT_COLOURLESS = frozenset({"diamond", "calumet", "shaman", "wheel"})
-TT_COLOURS = ("red", "blue", "violet", "white")
 TT_FEMININE = frozenset({"feather"})
 """Kinds whose French name is feminine (the colour agrees: « Plume blanche »)."""
 
@@ -356,13 +355,6 @@ def tomahawk_outcome_lines(detail: tomahawk_pb2.TomahawkOutcome, ctx: Context) -
     if not detail.rounds:
         return []
     return [ctx.tr("tt.outcome", rounds=detail.rounds, target=detail.target_score)]
-
-
-def _totals(ctx: Context, d: Mapping[str, Any], key: str = "totals") -> str:
-    values = d.get(key)
-    if not isinstance(values, list):
-        return str(values)
-    return ", ".join(f"{ctx.who(i)} {t}" for i, t in enumerate(values))
 
 
 def tomahawk_opening(v: tomahawk_pb2.TomahawkView, ctx: Context) -> str | None:
