@@ -14,11 +14,25 @@ PORT ?= 8080
 .PHONY: venv lock web run test lint typecheck proto proto-ts proto-check stubs bench bench-engine arena test-web test-faults soak clean help
 
 help:
-	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT), with the web app (Ctrl-C stops all)"
-	@echo "make test     lint, type-check, contract checks and the whole test suite"
-	@echo "make proto    regenerate the stubs (gen/python, clients/ts/src/gen) from protos/"
-	@echo "make bench    benchmarks (prints a table, writes bench/results/*.json)"
-	@echo "make soak     10 minutes of matches while replicas and Redis are broken (SOAK_ARGS=\"--minutes 3\")"
+	@echo "make run           start Redis + $(REPLICAS) replicas + Envoy on :$(PORT), with the web app (Ctrl-C stops all)"
+	@echo "make test          lint, type-check, contract checks, the whole test suite, then test-web"
+	@echo "make lint          ruff (check and format) and the dead-code check (vulture)"
+	@echo "make typecheck     mypy --strict over every package"
+	@echo "make test-web      the TypeScript client's and the web app's tests (the venv's Node, Chromium)"
+	@echo "make test-faults   only the fault, fuzz and Redis Cluster tests (tests/faults, tests/cluster)"
+	@echo "make proto         the stubs (gen/python, clients/ts/src/gen) and docs/reference from protos/"
+	@echo "make proto-ts      regenerate only the checked-in TypeScript stubs (clients/ts/src/gen)"
+	@echo "make proto-check   generated code and docs up to date, buf lint, no breaking change to the contract"
+	@echo "make stubs         Go, Java and Kotlin stubs compiled into build/stubs (not checked in)"
+	@echo "make web           build the web app (clients/web/build/app.js) when its sources changed"
+	@echo "make bench         benchmarks (prints a table, writes bench/results/*.json)"
+	@echo "make bench-engine  the engines alone, 60 seconds"
+	@echo "make arena         bot-vs-bot matches on the engine alone, with win rates"
+	@echo "make soak          10 minutes of matches while replicas and Redis are broken (SOAK_ARGS=\"--minutes 3\")"
+	@echo "make venv          install the project and its pinned dev tools into .venv"
+	@echo "make lock          constraints.txt again from PyPI's newest versions (then make test)"
+	@echo "make clean         remove .venv, .run and the caches"
+	@echo "make help          this list"
 
 $(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Cercle needs Python 3.11 or newer" or 0)'
