@@ -60,7 +60,7 @@ WEB_SOURCES := $(wildcard clients/web/src/*.ts clients/web/src/games/*.ts client
 	clients/web/package-lock.json \
 	clients/ts/package-lock.json clients/web/build.mjs
 $(WEB_APP): $(STAMP) $(WEB_SOURCES)
-	$(PY) tools/test_web.py --build
+	$(PY) tools/web.py --build
 
 web: $(WEB_APP)
 
@@ -70,11 +70,11 @@ run: $(STAMP) $(WEB_APP)
 proto: $(STAMP)
 	$(PY) tools/genproto.py
 	$(PY) tools/gendocs.py
-	$(PY) tools/test_web.py --generate
+	$(PY) tools/web.py --generate
 
 # Only the checked-in TypeScript stubs (clients/ts/src/gen).
 proto-ts: $(STAMP)
-	$(PY) tools/test_web.py --generate
+	$(PY) tools/web.py --generate
 
 proto-check: $(STAMP)
 	$(PY) tools/genproto.py --check
@@ -99,7 +99,7 @@ test: $(STAMP) proto-check lint typecheck
 
 # The TypeScript client and the browser page (the venv's Node + Chromium; see docs/clients.md).
 test-web: $(STAMP)
-	$(PY) tools/test_web.py
+	$(PY) tools/web.py
 
 # Go, Java and Kotlin stubs from protos/buf.gen.stubs.yaml into build/stubs (not checked in),
 # with Debian's pinned toolchain (apt-get when missing); compiled. See docs/clients.md.

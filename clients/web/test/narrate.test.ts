@@ -3,7 +3,7 @@
  * on the wire (the fixtures tools/event_fixtures.py writes, one per kind) gives a sentence of
  * its own without a hole in it; every action has a label; and the page's catalogues are the
  * shared .ftl files, with every message the page asks for in each language. Bundled by
- * build.mjs into build/test/narrate.test.mjs and run by tools/test_web.py.
+ * build.mjs into build/test/narrate.test.mjs and run by tools/web.py.
  */
 
 import assert from "node:assert/strict";
