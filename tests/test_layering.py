@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -48,3 +50,41 @@ def test_each_part_imports_only_the_parts_below_it(part: str) -> None:
         if top not in MAY_IMPORT[part]
     )
     assert offenders == []
+
+
+SHARED_CLIENT_FILES = (
+    "clients/render/shared.py",
+    "clients/render/common.py",
+)
+"""Client code every game shares (issue 29 item 2): it reaches a game only through the
+game's own module (its renderer, its game module), so it never names one."""
+NAMES_A_GAME_ALLOWED: dict[str, set[str]] = {}
+"""Per file, the lines (stripped) that may still name a game, each for a stated reason."""
+
+
+def game_ids() -> list[str]:
+    """Every game id the terminal client renders (each ``clients/render/<game>.py``)."""
+    from clients.render import RENDERERS
+
+    return sorted(RENDERERS)
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+@pytest.mark.parametrize("path", SHARED_CLIENT_FILES)
+def test_shared_client_code_names_no_game(path: str) -> None:
+    """No game id, nor a type named after a game (``TomahawkView``, ``tomahawk_pb2``), in
+    code, comments or strings of a shared client module: per-game code lives in the game's
+    file, reached through the interface every game implements."""
+    ids = game_ids()
+    assert len(ids) >= 4
+    game = re.compile(rf"(?<![A-Za-z])({'|'.join(ids)})", re.IGNORECASE)
+    allowed = NAMES_A_GAME_ALLOWED.get(path, set())
+    found = [
+        f"{path}:{number}: {line.strip()}"
+        for number, line in enumerate((ROOT / path).read_text().splitlines(), 1)
+        if game.search(_unaccented(line)) and line.strip() not in allowed
+    ]
+    assert not found, "\n".join(found)
