@@ -76,6 +76,18 @@ def game_ids() -> list[str]:
     return sorted(set(RENDERERS) | web)
 
 
+def message_prefixes(ids: list[str]) -> list[str]:
+    """The prefix of every game's message ids (``tt`` for ``tt-kind-bison`` in
+    ``i18n/locales/en/tomahawk.ftl``): a string naming one is that game's words."""
+    prefixes = []
+    for game_id in ids:
+        ftl = (ROOT / "i18n/locales/en" / f"{game_id}.ftl").read_text()
+        found = set(re.findall(r"^([a-z]+)-[\w-]+ =", ftl, re.MULTILINE))
+        assert len(found) == 1, (game_id, found)
+        prefixes.append(found.pop())
+    return prefixes
+
+
 def _unaccented(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
@@ -88,7 +100,12 @@ def test_shared_client_code_names_no_game(path: str) -> None:
     implements."""
     ids = game_ids()
     assert len(ids) >= 4
-    game = re.compile(rf"(?<![A-Za-z])({'|'.join(ids)})", re.IGNORECASE)
+    prefixes = message_prefixes(ids)
+    game = re.compile(
+        rf"(?<![A-Za-z])({'|'.join(ids)})"  # a game's id, name or type
+        rf"|[\"'`]({'|'.join(prefixes)})[-.][a-z]",  # one of its messages: "tm-verdict"
+        re.IGNORECASE,
+    )
     allowed = NAMES_A_GAME_ALLOWED.get(path, set())
     found = [
         f"{path}:{number}: {line.strip()}"
