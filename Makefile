@@ -16,13 +16,27 @@ PORT ?= 8080
 .PHONY: venv lock web run test lint typecheck proto proto-ts proto-check stubs bench bench-engine arena test-web test-faults soak clean help
 
 help:
-	@echo "make run      start Redis + $(REPLICAS) replicas + Envoy on :$(PORT), with the web app (Ctrl-C stops all)"
-	@echo "             REDIS_REPLICAS=1 make run: Redis with a replica; moves acknowledged once it holds them"
-	@echo "             (and REDIS_SENTINELS=1..3 sentinels, default 1: a replica is promoted if the primary dies)"
-	@echo "make test     lint, type-check, contract checks and the whole test suite"
-	@echo "make proto    regenerate the stubs (gen/python, clients/ts/src/gen) from protos/"
-	@echo "make bench    benchmarks (prints a table, writes bench/results/*.json)"
-	@echo "make soak     10 minutes of matches while replicas and Redis are broken (SOAK_ARGS=\"--minutes 3\")"
+	@echo "make run           start Redis + $(REPLICAS) replicas + Envoy on :$(PORT), with the web app (Ctrl-C stops all)"
+	@echo "                  REDIS_REPLICAS=1: Redis with a replica, moves acknowledged once it holds them,"
+	@echo "                  and REDIS_SENTINELS (1 to 3, default 1) promote a replica if the primary dies"
+	@echo "make test          lint, type-check, contract checks, the whole test suite, then test-web"
+	@echo "make lint          ruff (check and format) and the dead-code check (vulture)"
+	@echo "make typecheck     mypy --strict over every package"
+	@echo "make test-web      the TypeScript client's and the web app's tests (the venv's Node, Chromium)"
+	@echo "make test-faults   only the fault, fuzz and Redis Cluster tests (tests/faults, tests/cluster)"
+	@echo "make proto         the stubs (gen/python, clients/ts/src/gen) and docs/reference from protos/"
+	@echo "make proto-ts      regenerate only the checked-in TypeScript stubs (clients/ts/src/gen)"
+	@echo "make proto-check   generated code and docs up to date, buf lint, no breaking change to the contract"
+	@echo "make stubs         Go, Java and Kotlin stubs compiled into build/stubs (not checked in)"
+	@echo "make web           build the web app (clients/web/build/app.js) when its sources changed"
+	@echo "make bench         benchmarks (prints a table, writes bench/results/*.json)"
+	@echo "make bench-engine  the engines alone, 60 seconds"
+	@echo "make arena         bot-vs-bot matches on the engine alone, with win rates"
+	@echo "make soak          10 minutes of matches while replicas and Redis are broken (SOAK_ARGS=\"--minutes 3\")"
+	@echo "make venv          install the project and its pinned dev tools into .venv"
+	@echo "make lock          constraints.txt again from PyPI's newest versions (then make test)"
+	@echo "make clean         remove .venv, .run and the caches"
+	@echo "make help          this list"
 
 $(STAMP): pyproject.toml constraints.txt
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Cercle needs Python 3.11 or newer" or 0)'
@@ -50,7 +64,7 @@ WEB_SOURCES := $(wildcard clients/web/src/*.ts clients/web/src/games/*.ts client
 	clients/web/package-lock.json \
 	clients/ts/package-lock.json clients/web/build.mjs
 $(WEB_APP): $(STAMP) $(WEB_SOURCES)
-	$(PY) tools/test_web.py --build
+	$(PY) tools/web.py --build
 
 web: $(WEB_APP)
 
@@ -60,11 +74,11 @@ run: $(STAMP) $(WEB_APP)
 proto: $(STAMP)
 	$(PY) tools/genproto.py
 	$(PY) tools/gendocs.py
-	$(PY) tools/test_web.py --generate
+	$(PY) tools/web.py --generate
 
 # Only the checked-in TypeScript stubs (clients/ts/src/gen).
 proto-ts: $(STAMP)
-	$(PY) tools/test_web.py --generate
+	$(PY) tools/web.py --generate
 
 proto-check: $(STAMP)
 	$(PY) tools/genproto.py --check
@@ -72,9 +86,13 @@ proto-check: $(STAMP)
 	cd protos && ../$(VENV)/bin/buf lint
 	$(PY) tools/buf_breaking.py
 
+# Dead code too (vulture): a function, class or constant no code uses fails the lint. tests/
+# is read for its uses; names only a framework calls are in tools/dead_code_whitelist.py.
+DEAD_CODE_PATHS := engine services clients deploy tools i18n bench tests
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/vulture $(DEAD_CODE_PATHS) --exclude clients/ts,clients/web
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
@@ -85,7 +103,7 @@ test: $(STAMP) proto-check lint typecheck
 
 # The TypeScript client and the browser page (the venv's Node + Chromium; see docs/clients.md).
 test-web: $(STAMP)
-	$(PY) tools/test_web.py
+	$(PY) tools/web.py
 
 # Go, Java and Kotlin stubs from protos/buf.gen.stubs.yaml into build/stubs (not checked in),
 # with Debian's pinned toolchain (apt-get when missing); compiled. See docs/clients.md.

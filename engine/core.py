@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -526,8 +526,3 @@ class Game(ABC, Generic[S]):
         if codec != self.codec_version:
             raise ValueError(f"{self.info.id} state codec {codec} is not {self.codec_version}")
         return self.state_type.from_data(body)  # type: ignore[return-value]
-
-
-def seats_in_order(first: int, count: int, step: int = 1) -> Sequence[int]:
-    """Seats starting at ``first`` going round the table in direction ``step`` (+1/-1)."""
-    return [(first + step * i) % count for i in range(count)]

@@ -107,15 +107,6 @@ class Catalogue:
                 return str(text)
         return message_id
 
-    def attribute(self, message_id: str, name: str, /, **args: object) -> str | None:
-        for bundle in self._bundles:
-            if bundle.has_message(message_id):
-                pattern = bundle.get_message(message_id).attributes.get(name)
-                if pattern is not None:
-                    text, _errors = bundle.format_pattern(pattern, args)
-                    return str(text)
-        return None
-
 
 _WHOLE = re.compile(r"-?[1-9][0-9]{0,17}|0")
 """A whole number written plainly (no sign "+", no leading zero), so text that is one reads

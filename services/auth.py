@@ -72,8 +72,6 @@ RATE_PER_SECOND = LIMITS.rate_per_second
 RATE_BURST = 2 * RATE_PER_SECOND
 """Requests per second per session, for all replicas together (services.limits); over it:
 RESOURCE_EXHAUSTED with RetryInfo."""
-ANONYMOUS_RATE_PER_SECOND = LIMITS.anonymous_rate_per_second
-"""The public methods per second per client address (burst: four times)."""
 
 current_address: contextvars.ContextVar[str] = contextvars.ContextVar("current_address", default="")
 """The caller's address (``addr:<ip>``, see :func:`services.limits.client_address`)."""
@@ -209,7 +207,7 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
     """The access token -> :data:`current_player` (public methods need no token).
 
     A request without a valid token is refused UNAUTHENTICATED, and counted against its
-    client address (:data:`ANONYMOUS_RATE_PER_SECOND`, burst four times): past that it is
+    client address (``CERCLE_ANONYMOUS_RATE_PER_SECOND``, burst four times): past that it is
     refused RESOURCE_EXHAUSTED / RATE_LIMITED with RetryInfo, so made-up tokens cannot be
     tried at any speed; requests with a valid token are not counted there. A server stream
     ends UNAUTHENTICATED (:data:`LOGGED_OUT`) as soon as its session family is announced

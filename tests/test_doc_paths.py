@@ -46,7 +46,7 @@ NOT_IN_THE_REPOSITORY = (
     ".run/",  # tests' Valkey processes
     "clients/ts/test/fixtures/",  # written by tools/event_fixtures.py
     "node_modules",  # npm install
-    "clients/ts/node_modules",  # npm ci by tools/test_web.py (absent in a fresh clone)
+    "clients/ts/node_modules",  # npm ci by tools/web.py (absent in a fresh clone)
     "clients/web/node_modules",
     "bench/peers/node_modules",
     "clients/web/build/",  # clients/web/build.mjs's bundle

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,16 @@ def test_every_rule_id_named_anywhere_is_defined() -> None:
             if rule_id not in defined:
                 undefined.setdefault(rule_id, str(f.relative_to(ROOT)))
     assert not undefined, f"rule ids no rules file defines: {undefined}"
+
+
+def test_every_python_package_is_collected_for_its_doctests() -> None:
+    """A docstring's example is a test only if pytest collects its package (testpaths, with
+    --doctest-modules): every top-level folder holding Python code is listed."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "--doctest-modules" in config["addopts"].split()
+    python_folders = {
+        path.relative_to(ROOT).parts[0]
+        for path in repository_files(".py")
+        if len(path.relative_to(ROOT).parts) > 1
+    }
+    assert python_folders - set(config["testpaths"]) == set()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -48,3 +50,66 @@ def test_each_part_imports_only_the_parts_below_it(part: str) -> None:
         if top not in MAY_IMPORT[part]
     )
     assert offenders == []
+
+
+SHARED_CLIENT_FILES = (
+    "clients/render/shared.py",
+    "clients/render/common.py",
+    "clients/web/src/table.ts",
+    "clients/web/src/replay.ts",
+    "clients/web/src/lobby.ts",
+    "clients/web/src/narrate.ts",
+    "clients/web/src/words.ts",
+)
+"""Client code every game shares (issue 29 item 2): it reaches a game only through the
+game's own module (its renderer, its game module), so it never names one."""
+NAMES_A_GAME_ALLOWED: dict[str, set[str]] = {}
+"""Per file, the lines (stripped) that may still name a game, each for a stated reason."""
+
+
+def game_ids() -> list[str]:
+    """Every game id a client shows: the terminal's renderers (``clients/render/<game>.py``)
+    and the web page's game modules (``clients/web/src/games/<game>.ts``)."""
+    from clients.render import RENDERERS
+
+    web = {p.stem for p in (ROOT / "clients/web/src/games").glob("*.ts")} - {"registry", "types"}
+    return sorted(set(RENDERERS) | web)
+
+
+def message_prefixes(ids: list[str]) -> list[str]:
+    """The prefix of every game's message ids (``tt`` for ``tt-kind-bison`` in
+    ``i18n/locales/en/tomahawk.ftl``): a string naming one is that game's words."""
+    prefixes = []
+    for game_id in ids:
+        ftl = (ROOT / "i18n/locales/en" / f"{game_id}.ftl").read_text()
+        found = set(re.findall(r"^([a-z]+)-[\w-]+ =", ftl, re.MULTILINE))
+        assert len(found) == 1, (game_id, found)
+        prefixes.append(found.pop())
+    return prefixes
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+@pytest.mark.parametrize("path", SHARED_CLIENT_FILES)
+def test_shared_client_code_names_no_game(path: str) -> None:
+    """No game id, nor a type named after a game (``TomahawkView``, ``tomahawk_pb2``), in
+    code, comments or strings of a shared client module: per-game code lives in the game's
+    file (its renderer, its game module), reached through the interface every game
+    implements."""
+    ids = game_ids()
+    assert len(ids) >= 4
+    prefixes = message_prefixes(ids)
+    game = re.compile(
+        rf"(?<![A-Za-z])({'|'.join(ids)})"  # a game's id, name or type
+        rf"|[\"'`]({'|'.join(prefixes)})[-.][a-z]",  # one of its messages: "tm-verdict"
+        re.IGNORECASE,
+    )
+    allowed = NAMES_A_GAME_ALLOWED.get(path, set())
+    found = [
+        f"{path}:{number}: {line.strip()}"
+        for number, line in enumerate((ROOT / path).read_text().splitlines(), 1)
+        if game.search(_unaccented(line)) and line.strip() not in allowed
+    ]
+    assert not found, "\n".join(found)

@@ -9,13 +9,16 @@ still lacks, and finds nothing missing for the games the project ships.
 
 from __future__ import annotations
 
+import importlib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from google.protobuf import descriptor_pb2
+from google.protobuf.message import Message
 
 from engine import codec, registry
 from engine.bots import make_bot
@@ -37,6 +40,7 @@ from engine.events import Event, only
 from engine.playout import random_playout
 from engine.rng import Rng
 from tools.game_checklist import CHECKLIST, missing
+from tools.scaffold_game_proto import GAME_NAMES, Scaffold
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -227,3 +231,39 @@ def test_the_architecture_doc_lists_every_checklist_item() -> None:
     doc = (ROOT / "docs" / "architecture.md").read_text()
     listed = re.findall(r"^\d+\. \*\*`([a-z0-9-]+)`\*\*", doc, re.M)
     assert listed == list(CHECKLIST)
+
+
+def _messages(
+    messages: Iterable[descriptor_pb2.DescriptorProto], outer: str = ""
+) -> Iterator[tuple[str, list[str]]]:
+    for message in messages:
+        yield outer + message.name, [f.name for f in message.field]
+        yield from _messages(message.nested_type, f"{outer}{message.name}.")
+
+
+@pytest.mark.parametrize("game_id", [game.info.id for game in registry.games()])
+def test_the_scaffold_gives_the_messages_of_the_shipped_proto(game_id: str, tmp_path: Path) -> None:
+    """``tools/scaffold_game_proto.py`` reads the game's package and writes a .proto that
+    compiles and has the checklist's six messages; every message it writes that the shipped
+    (reviewed) proto also has carries the same field names (a review may nest a helper
+    message, add comments, oneofs and reserved numbers)."""
+    from grpc_tools import protoc
+
+    name = GAME_NAMES[game_id]
+    (tmp_path / "cercle" / "v1").mkdir(parents=True)
+    (tmp_path / "cercle" / "v1" / "scaffold.proto").write_text(Scaffold(game_id).render())
+    out = tmp_path / "scaffold.pb"
+    includes = [tmp_path, ROOT / "protos", Path(protoc.__file__).parent / "_proto"]
+    argv = ["protoc", *(f"-I{i}" for i in includes), f"--descriptor_set_out={out}"]
+    assert protoc.main([*argv, "cercle/v1/scaffold.proto"]) == 0
+    (scaffold,) = descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes()).file
+    written = dict(_messages(scaffold.message_type))
+    kinds = ("Action", "Event", "View", "Outcome", "Catalogue", "Options")
+    assert {name + kind for kind in kinds} <= set(written)
+    shipped = importlib.import_module(f"cercle.v1.{game_id}_pb2")
+    for message, fields in written.items():
+        found: Any = shipped
+        for part in message.split("."):
+            found = getattr(found, part, None)
+        if isinstance(found, type) and issubclass(found, Message):  # not a reviewed enum
+            assert set(fields) == {f.name for f in found.DESCRIPTOR.fields}, message

@@ -8,7 +8,7 @@ appeared; the first event of each kind is converted by the game's contract
 room's own events (``RoomEvent``) are added from sample values.
 
 The output is a JSON file (``clients/ts/test/fixtures/events.json`` by default, ignored by git:
-``tools/test_web.py`` writes it before every run)::
+``tools/web.py`` writes it before every run)::
 
     {"games": {"tomahawk": {"events": {"round_started": "<base64>", ...},
                             "dormant": []}, ...},

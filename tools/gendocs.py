@@ -54,10 +54,6 @@ def _type_name(field: descriptor_pb2.FieldDescriptorProto) -> str:
     return _SCALARS.get(field.type, "?")
 
 
-def _anchor(name: str) -> str:
-    return name.lower().replace(".", "")
-
-
 class Writer:
     def __init__(self, file: descriptor_pb2.FileDescriptorProto) -> None:
         self.file = file

@@ -1,9 +1,15 @@
-"""Scaffold ``protos/cercle/v1/<game>.proto`` from a game's engine action and view classes.
+"""Scaffold ``protos/cercle/v1/<game>.proto`` from a game's engine package
+(``engine/games/<game>/``, registered in ``engine.registry``).
 
-For adding a game (or catching up with a changed engine type): it prints a .proto whose
-messages mirror the engine's frozen dataclasses field by field, the shape the generic
-converter (``services/games/convert.py``) maps. Review it, then keep the .proto as the
-contract: once published, fields are only added (``buf breaking`` guards it).
+For adding a game (or catching up with a changed engine type): it prints a .proto with the
+messages the checklist's ``proto-messages`` item asks for (``tools/game_checklist.py``):
+``<Name>Action`` (one oneof member per ``Game.action_types``), ``<Name>Event`` (one per
+``Game.event_types``, named by the event's kind), ``<Name>View``, ``<Name>Outcome``
+(``Game.outcome_type``), ``<Name>Catalogue`` (``Game.catalogue()``) and ``<Name>Options``,
+each mirroring the engine's frozen dataclasses field by field, the shape the generic
+converter (``services/games/convert.py``) maps; a ``Literal`` of strings becomes an enum
+named after its field. Review it (comments, oneofs, reserved numbers), then keep the .proto
+as the contract: once published, fields are only added (``buf breaking`` guards it).
 
     python tools/scaffold_game_proto.py tomahawk > protos/cercle/v1/tomahawk.proto
 """
@@ -17,7 +23,8 @@ import re
 import sys
 import types
 import typing
-from typing import Any, Union
+from collections.abc import Sequence
+from typing import Any, Literal, Union
 
 GAME_NAMES = {
     "tomahawk": "Tomahawk",
@@ -43,9 +50,8 @@ class Scaffold:
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         self.prefix = GAME_NAMES[game_id]
-        self.module = importlib.import_module(f"engine.games.{game_id}")
         self.messages: dict[type, str] = {}
-        self.out: list[str] = []
+        self.enums: dict[str, tuple[str, ...]] = {}
         self.uses_int_list = False
 
     def message_name(self, cls: type) -> str:
@@ -54,12 +60,14 @@ class Scaffold:
             name = self.prefix + name
         return name
 
-    def field_type(self, tp: Any) -> tuple[str, str]:
-        """(label, type) for a dataclass field type."""
+    def field_type(self, tp: Any, name: str = "") -> tuple[str, str]:
+        """(label, type) for the type of the dataclass field ``name``."""
         origin = typing.get_origin(tp)
+        if origin is Literal:
+            return "", self.enum(name, typing.get_args(tp))
         if origin in (Union, types.UnionType):
             args = [a for a in typing.get_args(tp) if a is not type(None)]
-            label, inner = self.field_type(args[0])
+            label, inner = self.field_type(args[0], name)
             if label or dataclasses.is_dataclass(args[0]):
                 return label, inner  # repeated, or a message (which has presence anyway)
             return "optional", inner
@@ -71,7 +79,7 @@ class Scaffold:
                 return "repeated", "IntList"
             if item_origin in (Union, types.UnionType):
                 item = next(a for a in typing.get_args(item) if a is not type(None))
-            _, inner = self.field_type(item)
+            _, inner = self.field_type(item, name)
             return "repeated", inner
         if tp is bool:
             return "", "bool"
@@ -84,16 +92,52 @@ class Scaffold:
             return "", self.message_name(tp)
         raise TypeError(f"unsupported type {tp!r}")
 
-    def queue(self, cls: type) -> None:
+    def enum(self, field_name: str, values: tuple[str, ...]) -> str:
+        """The enum for a ``Literal`` field: ``<Name><Field>``, its values the literal's
+        strings in UPPER_SNAKE_CASE after the enum's name (as ``convert`` maps them)."""
+        enum = self.prefix + "".join(part.title() for part in field_name.split("_"))
+        known = self.enums.get(enum, ())
+        self.enums[enum] = known + tuple(v for v in values if v not in known)
+        return enum
+
+    def enum_blocks(self) -> list[str]:
+        lines: list[str] = []
+        for enum, values in self.enums.items():
+            head = snake(enum).upper()
+            lines.append(f"enum {enum} {{")
+            lines.append(f"  {head}_UNSPECIFIED = 0;")
+            lines += [f"  {head}_{v.upper()} = {n};" for n, v in enumerate(values, start=1)]
+            lines += ["}", ""]
+        return lines
+
+    def queue(self, cls: type, name: str | None = None) -> None:
         if cls not in self.messages:
-            self.messages[cls] = self.message_name(cls)
+            self.messages[cls] = name or self.message_name(cls)
             self.pending.append(cls)
+
+    def oneof_message(self, name: str, oneof: str, classes: Sequence[type]) -> list[str]:
+        """``message <name>`` with one nested message per class (its fields) and a oneof
+        ``oneof`` of them, each member named after its class in snake_case."""
+        body = [f"message {name} {{"]
+        for cls in classes:
+            body += doc_lines(cls, "  ")
+            inner = self.fields_block(cls, "    ")
+            if inner:
+                body += [f"  message {cls.__name__} {{", *inner, "  }"]
+            else:
+                body.append(f"  message {cls.__name__} {{}}")
+        body.append(f"  // The {oneof}.")
+        body.append(f"  oneof {oneof} {{")
+        for number, cls in enumerate(classes, start=1):
+            body.append(f"    {cls.__name__} {snake(cls.__name__)} = {number};")
+        return [*body, "  }", "}", ""]
 
     def fields_block(self, cls: type, indent: str) -> list[str]:
         hints = typing.get_type_hints(cls)
         lines: list[str] = []
-        for number, f in enumerate(dataclasses.fields(cls), start=1):
-            label, tp = self.field_type(hints[f.name])
+        wire_fields = [f for f in dataclasses.fields(cls) if f.name != "audience"]  # not sent
+        for number, f in enumerate(wire_fields, start=1):
+            label, tp = self.field_type(hints[f.name], f.name)
             note = ""
             args = typing.get_args(hints[f.name])
             if (
@@ -131,31 +175,18 @@ class Scaffold:
 
     def render(self) -> str:
         self.pending: list[type] = []
-        module = self.module
         from engine import registry
 
-        action_types = registry.get(self.game_id).action_types
-        view_cls = getattr(module, f"{self.prefix}View")
-        body: list[str] = []
-        body.append(f"// A move in {self.prefix}: exactly one is set.")
-        body.append(f"message {self.prefix}Action {{")
-        for cls in action_types:
-            body += doc_lines(cls, "  ")
-            inner = self.fields_block(cls, "    ")
-            if inner:
-                body.append(f"  message {cls.__name__} {{")
-                body += inner
-                body.append("  }")
-            else:
-                body.append(f"  message {cls.__name__} {{}}")
-        body.append("  // The action.")
-        body.append("  oneof action {")
-        for number, cls in enumerate(action_types, start=1):
-            body.append(f"    {cls.__name__} {snake(cls.__name__)} = {number};")
-        body.append("  }")
-        body.append("}")
-        body.append("")
-        self.queue(view_cls)
+        game = registry.get(self.game_id)
+        body = [f"// A move in {self.prefix}: exactly one is set."]
+        body += self.oneof_message(f"{self.prefix}Action", "action", game.action_types)
+        body.append(f"// What happened in a {self.prefix} match: exactly one is set.")
+        body += self.oneof_message(f"{self.prefix}Event", "event", game.event_types)
+        package = importlib.import_module(f"engine.games.{self.game_id}")  # exports the view
+        self.queue(getattr(package, f"{self.prefix}View"), f"{self.prefix}View")
+        if game.outcome_type is not None:
+            self.queue(game.outcome_type, f"{self.prefix}Outcome")
+        self.queue(type(game.catalogue()), f"{self.prefix}Catalogue")
         while self.pending:
             cls = self.pending.pop(0)
             body += doc_lines(cls, "")
@@ -177,11 +208,13 @@ class Scaffold:
             "option java_multiple_files = true;",
             'option java_package = "com.cercle.v1";',
             "",
-            f"// {self.prefix}: actions and views. Field names match the engine's types in",
-            f"// engine/games/{self.game_id}.py; docs/games/{self.game_id}.md explains each field.",
+            f"// {self.prefix}: actions, events, views, outcome, catalogue and options. Field",
+            f"// names match the engine's types in the package engine/games/{self.game_id}/;",
+            f"// docs/games/{self.game_id}.md explains each field,",
+            f"// docs/games/{self.game_id}-rules.md defines the rule ids.",
             "",
         ]
-        return "\n".join(head + body).rstrip() + "\n"
+        return "\n".join(head + self.enum_blocks() + body).rstrip() + "\n"
 
 
 if __name__ == "__main__":

@@ -45,7 +45,6 @@ GO_GEN_MODULE = "cercle/gen/go"
 """The generated Go code's module (the protos' go_package is cercle/gen/go/cercle/v1)."""
 JAVA_SOURCES = ROOT / "clients" / "java" / "src" / "main" / "java"
 KOTLIN_SOURCES = ROOT / "clients" / "kotlin" / "src" / "main" / "kotlin"
-GOCODE = Path("/usr/share/gocode")
 JARS = Path("/usr/share/java")
 
 STEP_TIMEOUT = 600

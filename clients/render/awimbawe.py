@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from cercle.v1 import (
@@ -23,6 +24,22 @@ from clients.render.shared import (
     register,
     strip_ansi,
 )
+
+
+@dataclass
+class AwimbaweMemory:
+    """What Awimbawé's lines remember of a match (:meth:`Context.memory`)."""
+
+    crowns: dict[int, int] = field(default_factory=dict)
+    """Crowns in each seat's trick pile this round, from the tricks seen (empty until a
+    round is seen dealt)."""
+    sources: dict[int, int] = field(default_factory=dict)
+    """The pile each card was played from (card id -> pile, -1 the hand), from the events."""
+
+
+def aw_memory(ctx: Context) -> AwimbaweMemory:
+    return ctx.memory("awimbawe", AwimbaweMemory)
+
 
 AW_COLOURS = ("green", "yellow", "black", "brown")
 AW_ANIMALS = ("mouse", "rhino", "cheetah", "hyena", "snake", "elephant")
@@ -130,7 +147,7 @@ def _aw_side(ctx: Context, side: awimbawe_pb2.AwimbaweSideView) -> list[str]:
             )
         )
     ]
-    crowns = ctx.aw_crowns.get(side.seat)
+    crowns = aw_memory(ctx).crowns.get(side.seat)
     if crowns is not None:
         lines[0] += " · " + ctx.style.bold(ctx.tr("aw.crowns_taken", n=crowns))
     piles = "  ".join(f"{i}:{_aw_pile(ctx, p)}" for i, p in enumerate(side.piles))
@@ -259,7 +276,7 @@ def _aw_source(ctx: Context, card: int, v: Any) -> str:
                 if has(pile, "top") and pile.top.animal and pile.top.card == card:
                     return ctx.tr("aw.from_pile", pile=index)
         return ctx.tr("aw.from_hand")
-    played_from = ctx.aw_sources.get(card)
+    played_from = aw_memory(ctx).sources.get(card)
     if played_from is not None:  # a replay: the step's event said where it came from
         if played_from < 0:
             return ctx.tr("aw.from_hand")
@@ -316,7 +333,7 @@ def awimbawe_event(ev: awimbawe_pb2.AwimbaweEvent, ctx: Context) -> str | None:
     e: Any = getattr(ev, which)
     who = ctx.who(e.seat) if hasattr(e, "seat") else ""
     if which == "card_played":
-        ctx.aw_sources[e.card.card] = (
+        aw_memory(ctx).sources[e.card.card] = (
             e.pile if e.source == awimbawe_pb2.AWIMBAWE_SOURCE_PILE else -1
         )
         source = (
@@ -384,6 +401,7 @@ register(
         action=awimbawe_action,
         event=awimbawe_event,
         outcome_lines=awimbawe_outcome_lines,
+        memory=AwimbaweMemory,
         catalogue=awimbawe_catalogue_lines,
         round=lambda view: view.round,
     )
@@ -396,8 +414,9 @@ def _awimbawe_trick_and_round_event(which: str, e: Any, who: str, ctx: Context) 
     if which == "trick_won":
         if len(e.cards) == 2:
             for card, seat in zip(e.cards, (e.led_to, e.followed_to), strict=True):
-                if seat in ctx.aw_crowns:  # counted since the round was dealt
-                    ctx.aw_crowns[seat] += card.crowns
+                crowns = aw_memory(ctx).crowns
+                if seat in crowns:  # counted since the round was dealt
+                    crowns[seat] += card.crowns
         cards = " / ".join(aw_card(ctx, c) for c in e.cards)
         return ctx.style.bold(tr("aw.ev.trick_won", winner=ctx.who(e.winner), cards=cards))
     if which == "cards_turned_up":
@@ -424,7 +443,7 @@ def _awimbawe_trick_and_round_event(which: str, e: Any, who: str, ctx: Context) 
     if which == "leader_chosen":
         return tr("aw.ev.leader_chosen", who=who, leader=ctx.who(e.leader))
     if which == "round_dealt":
-        ctx.aw_crowns = {0: 0, 1: 0}
+        aw_memory(ctx).crowns = {0: 0, 1: 0}
         return ctx.style.bold(tr("aw.ev.round_dealt", round=e.round, leader=ctx.who(e.leader)))
     if which == "hand_dealt":
         cards = ", ".join(aw_card(ctx, c) for c in e.cards)

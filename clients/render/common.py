@@ -36,7 +36,7 @@ def learn(view: game_pb2.View, ctx: Context) -> None:
 
 
 def learn_catalogue(response: lobby_pb2.GetGameCatalogueResponse, ctx: Context) -> None:
-    """Remember what a game's catalogue names by id (Tomy's places), for later lines."""
+    """Remember what a game's catalogue names by id (places), for later lines."""
     which = response.WhichOneof("catalogue")
     renderer = renderer_for(which)
     if which and renderer is not None and renderer.learn_catalogue is not None:
@@ -184,8 +184,8 @@ def outcome_json(outcome: game_pb2.Outcome) -> dict[str, Any]:
 
 
 def render_outcome(outcome: game_pb2.Outcome, ctx: Context, *, details: bool = True) -> list[str]:
-    """The end of a match: winners, scores, reason, and the game's own lines (Tamashii's
-    verdict; with ``details``, what the final view also shows, such as Awimbawé's rounds)."""
+    """The end of a match: winners, scores, reason, and the game's own lines (a
+    verdict; with ``details``, what the final view also shows, such as the rounds won)."""
     outcome = safe_message(outcome)
     tr, st = ctx.tr, ctx.style
     lines = [st.bold(tr("match_over"))]
@@ -342,7 +342,7 @@ def replay_parts(
     steps: list[list[str]] = []
     for step in replay.steps:
         # The events first: they tell the label what the action alone does not (the pile
-        # an Awimbawé card came from); the acting seat names "the opponent".
+        # a card came from); the acting seat names "the opponent".
         events = ["        · " + narrate(event, ctx, timeout=step.timeout) for event in step.events]
         ctx.actor = step.seat
         if step.HasField("action") and step.action.WhichOneof("game"):

@@ -1,5 +1,5 @@
 """What every game's renderer shares: colours (:class:`Style`), terminal-safe text, the
-:class:`Context` (language, style, names at the table, cards seen), small field helpers, and
+:class:`Context` (language, style, names at the table, each game's memory), small field helpers, and
 the registry of :class:`GameRenderer` (one per game, registered by its module).
 
 Pure functions of the contract's messages (``cercle.v1``): no I/O, no gRPC. Colours are plain
@@ -113,6 +113,7 @@ def safe_text(text: str) -> str:
 
 
 M = TypeVar("M", bound=Message)
+T = TypeVar("T")
 
 
 def safe_message(message: M) -> M:
@@ -175,8 +176,10 @@ def json_safe(text: str) -> str:
 
 @dataclass
 class Context:
-    """What rendering needs besides the message: language, style, who sits where, and the
-    card faces seen so far (so that an event naming a card id can say which card it is)."""
+    """What rendering needs besides the message, the same for every game: language, style,
+    who sits where; and each game's own memory of earlier messages (the card faces seen so
+    far, so that an event naming a card id can say which card it is), made by the game's
+    renderer (:attr:`GameRenderer.memory`) and read through :meth:`memory`."""
 
     game_id: str
     tr: Tr
@@ -184,16 +187,22 @@ class Context:
     names: dict[int, str] = field(default_factory=dict)
     me: int = -1
     players: dict[str, str] = field(default_factory=dict)
-    tt_faces: dict[int, tuple[str, str | None]] = field(default_factory=dict)
-    places: dict[int, tuple[str, str]] = field(default_factory=dict)
-    column_places: dict[int, int] = field(default_factory=dict)
-    tt_pending_draw: int | None = None
     actor: int = -1
     """The seat whose action is being labelled when it is not mine (a replay step)."""
-    aw_crowns: dict[int, int] = field(default_factory=dict)
-    """Awimbawé: crowns in each seat's trick pile this round, from the tricks seen."""
-    aw_sources: dict[int, int] = field(default_factory=dict)
-    """Awimbawé: the pile each card was played from (card id -> pile), from the events."""
+    memories: dict[str, object] = field(default_factory=dict)
+    """Each game's memory by game id, made on first use by its renderer's hook."""
+
+    def memory(self, game_id: str, kind: type[T]) -> T:
+        """The memory game ``game_id`` keeps in this context (made by its renderer's
+        :attr:`GameRenderer.memory` on first use), which must be a ``kind``."""
+        found = self.memories.get(game_id)
+        if found is None:
+            renderer = renderer_for(game_id)
+            make = renderer.memory if renderer is not None else None
+            found = self.memories[game_id] = make() if make is not None else kind()
+        if not isinstance(found, kind):
+            raise TypeError(f"{game_id}'s memory is a {type(found).__name__}, not {kind.__name__}")
+        return found
 
     @property
     def lang(self) -> str:
@@ -329,7 +338,7 @@ def game_of(view: game_pb2.View) -> str:
 @dataclass(frozen=True)
 class GameRenderer:
     """How the terminal shows one game: its table, action labels, event lines, the lines its
-    outcome adds, and (optionally) what a view teaches the context for later lines. Each
+    outcome adds, and (optionally) its memory and what a view teaches it for later lines. Each
     ``clients/render/<game>.py`` builds one and :func:`register` s it."""
 
     game_id: str
@@ -337,19 +346,23 @@ class GameRenderer:
     action: Callable[[Any, Context, Any], str]
     event: Callable[[Any, Context], str | None]
     outcome_lines: Callable[[Any, Context], list[str]]
+    memory: Callable[[], object] | None = None
+    """Makes the game's own memory of a match (what its lines need from earlier messages:
+    card faces seen, places named), kept in the :class:`Context` (:meth:`Context.memory`)."""
     learn: Callable[[Context, Any], None] | None = None
+    """What a view teaches the game's memory for later lines."""
     learn_catalogue: Callable[[Context, Any], None] | None = None
-    """What the game's catalogue (``GetGameCatalogue``) teaches the context (Tomy's places)."""
+    """What the game's catalogue (``GetGameCatalogue``) teaches the game's memory (place names)."""
     opening: Callable[[Any, Context], str | None] | None = None
-    """A line told when the match starts, from its first view (Tomahawk's first card)."""
+    """A line told when the match starts, from its first view (the first card shown)."""
     catalogue: Callable[[Any, Context], list[str]] | None = None
     """The game's material in words (``cercle cards``), from its catalogue message."""
     round: Callable[[Any], int] | None = None
     """The round (deal, game) a view is in, from 1 (``cercle replay``'s "round N"); None
     for a game played in one go."""
     private_card: Callable[[Any, Context], tuple[str, list[str]] | None] | None = None
-    """A card that one of the game's private events shows to the reader alone (a Tamashii
-    peek), as a title and the card's lines, for the panel that keeps it on screen
+    """A card that one of the game's private events shows to the reader alone (a peek), as
+    a title and the card's lines, for the panel that keeps it on screen
     (:mod:`clients.render.panel`); None for the game's other events."""
     calls: CallKeys | None = None
     """The keys a player types for the game's calls (``Choices.calls``), if it has any."""

@@ -1,12 +1,13 @@
 """Tomahawk Tribal on the terminal: the table, actions, events and outcome lines.
 
 Card ids a view does not show are named from the faces the client has seen
-(:attr:`Context.tt_faces`), never from the engine.
+(:attr:`TomahawkMemory.faces`), never from the engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from cercle.v1 import (
@@ -26,8 +27,22 @@ from clients.render.shared import (
 )
 from clients.render.tomahawk_calls import agilite_open, call_key, call_keys, call_lines
 
+
+@dataclass
+class TomahawkMemory:
+    """What Tomahawk's lines remember of a match (:meth:`Context.memory`)."""
+
+    faces: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    """Every card face seen, by card id: (kind, colour)."""
+    pending_draw: int | None = None
+    """The Sheriff draw last announced, for a label drawn without the view."""
+
+
+def tt_memory(ctx: Context) -> TomahawkMemory:
+    return ctx.memory("tomahawk", TomahawkMemory)
+
+
 TT_COLOURLESS = frozenset({"diamond", "calumet", "shaman", "wheel"})
-TT_COLOURS = ("red", "blue", "violet", "white")
 TT_FEMININE = frozenset({"feather"})
 """Kinds whose French name is feminine (the colour agrees: « Plume blanche »)."""
 
@@ -50,7 +65,7 @@ def tt_card_id(ctx: Context, card: Any) -> str:
         card_id = int(card)
     except (TypeError, ValueError):
         return str(card)
-    known = ctx.tt_faces.get(card_id)
+    known = tt_memory(ctx).faces.get(card_id)
     if known is None:
         return ctx.tr("tt.card_id", id=card_id)
     return tt_card(ctx, known[0], known[1])
@@ -72,10 +87,11 @@ def learn_tomahawk(ctx: Context, v: tomahawk_pb2.TomahawkView) -> None:
 
 def tt_learn(ctx: Context, faces: Iterable[tomahawk_pb2.TomahawkCardFace]) -> None:
     """Remember card faces seen (so an action naming a card id can say which card it is)."""
+    memory = tt_memory(ctx)
     for face in faces:
         kind = text_field(face, "kind")
         if kind:
-            ctx.tt_faces[face.id] = (kind, text_field(face, "colour"))
+            memory.faces[face.id] = (kind, text_field(face, "colour"))
 
 
 def tomahawk_table(v: tomahawk_pb2.TomahawkView, ctx: Context) -> list[str]:
@@ -199,7 +215,8 @@ def tomahawk_action(a: tomahawk_pb2.TomahawkAction, ctx: Context, v: Any) -> str
         if isinstance(v, tomahawk_pb2.TomahawkView):
             n: Any = v.pending_draw
         else:
-            n = ctx.tt_pending_draw if ctx.tt_pending_draw is not None else "?"
+            pending = tt_memory(ctx).pending_draw
+            n = pending if pending is not None else "?"
         return tr("tt.act.take_pending_draw", n=n)
     if which == "take_skip":
         return tr("tt.act.take_skip")
@@ -279,7 +296,7 @@ def tomahawk_event(ev: tomahawk_pb2.TomahawkEvent, ctx: Context) -> str | None:
             colour=tt_colour(ctx, text_field(e, "colour")),
         )
     if which == "sheriff_pending":
-        ctx.tt_pending_draw = e.total
+        tt_memory(ctx).pending_draw = e.total
         return tr("tt.ev.sheriff_pending", who=who, total=e.total, caster=ctx.who(e.caster))
     if which == "skip_pending":
         return tr("tt.ev.skip_pending", who=who, caster=ctx.who(e.caster))
@@ -358,13 +375,6 @@ def tomahawk_outcome_lines(detail: tomahawk_pb2.TomahawkOutcome, ctx: Context) -
     return [ctx.tr("tt.outcome", rounds=detail.rounds, target=detail.target_score)]
 
 
-def _totals(ctx: Context, d: Mapping[str, Any], key: str = "totals") -> str:
-    values = d.get(key)
-    if not isinstance(values, list):
-        return str(values)
-    return ", ".join(f"{ctx.who(i)} {t}" for i, t in enumerate(values))
-
-
 def tomahawk_opening(v: tomahawk_pb2.TomahawkView, ctx: Context) -> str | None:
     """The first round's first card, told when the match starts (later rounds tell it in
     their ``round_started`` event)."""
@@ -401,6 +411,7 @@ register(
         action=tomahawk_action,
         event=tomahawk_event,
         outcome_lines=tomahawk_outcome_lines,
+        memory=TomahawkMemory,
         learn=learn_tomahawk,
         opening=tomahawk_opening,
         catalogue=tomahawk_catalogue_lines,

@@ -7,6 +7,7 @@ from the game's catalogue (:func:`tomy_learn_catalogue`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from cercle.v1 import (
@@ -81,9 +82,23 @@ def told(message: Any) -> tomy_pb2.TomyTemplateStory | None:
     return message.template if message.HasField("template") else None
 
 
+@dataclass
+class TomyMemory:
+    """What Tomy's lines remember of a match (:meth:`Context.memory`)."""
+
+    places: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """Each place's French and English text by location id, from the catalogue."""
+    column_places: dict[int, int] = field(default_factory=dict)
+    """The location under each column, from the last view."""
+
+
+def my_memory(ctx: Context) -> TomyMemory:
+    return ctx.memory("tomy", TomyMemory)
+
+
 def my_place(ctx: Context, location: Any) -> str:
     try:
-        known = ctx.places.get(int(location))
+        known = my_memory(ctx).places.get(int(location))
     except (TypeError, ValueError):
         known = None
     if known is None:
@@ -93,20 +108,22 @@ def my_place(ctx: Context, location: Any) -> str:
 
 def learn_tomy(ctx: Context, v: tomy_pb2.TomyView) -> None:
     """Remember which location lies under each column (action labels name the place)."""
-    ctx.column_places.clear()
+    column_places = my_memory(ctx).column_places
+    column_places.clear()
     for column in v.columns:
         location = int_field(column, "location")
         if location is not None:
-            ctx.column_places[column.column] = location
+            column_places[column.column] = location
 
 
 def tomy_learn_catalogue(ctx: Context, catalogue: tomy_pb2.TomyCatalogue) -> None:
     """Take the places' French and English text from the game's catalogue (by location id):
     views and events name places by id only."""
     catalogue = safe_message(catalogue)
+    places = my_memory(ctx).places
     for location in catalogue.locations:
         names = {text_field(name, "language"): name.text for name in location.names}
-        ctx.places[location.id] = (names.get("fr") or "", names.get("en") or "")
+        places[location.id] = (names.get("fr") or "", names.get("en") or "")
 
 
 _TOMY_VOTING = (tomy_pb2.TOMY_PHASE_VOTE, tomy_pb2.TOMY_PHASE_TIE)
@@ -248,7 +265,7 @@ def tomy_action(a: tomy_pb2.TomyAction, ctx: Context) -> str:
     which = a.WhichOneof("action")
     if which == "propose":
         column = a.propose.column
-        location = ctx.column_places.get(column)
+        location = my_memory(ctx).column_places.get(column)
         place = my_place(ctx, location) if location is not None else f"#{column}"
         return tr("my.act.propose", place=place, breed=my_breed(ctx, column))
     if which == "pass":
@@ -413,6 +430,7 @@ register(
         action=lambda a, ctx, v: tomy_action(a, ctx),
         event=tomy_event,
         outcome_lines=tomy_outcome_lines,
+        memory=TomyMemory,
         learn=learn_tomy,
         learn_catalogue=tomy_learn_catalogue,
         catalogue=tomy_catalogue_lines,

@@ -5,7 +5,7 @@ gRPC-Web calls are ``POST``) to the replicas, so the page and the API share one 
 page calls the address it was loaded from, with no CORS and no ``?envoy=`` needed.
 
 Only the built files are served (index.html, style.css, build/app.js and its source map);
-``python tools/test_web.py --build`` (part of ``make run``'s install) builds them with Node.
+``python tools/web.py --build`` (part of ``make run``'s install) builds them with Node.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             data = (WEB_ROOT / entry[0]).read_bytes()
         except OSError:
-            self.send_error(HTTPStatus.NOT_FOUND, "not built: python tools/test_web.py --build")
+            self.send_error(HTTPStatus.NOT_FOUND, "not built: python tools/web.py --build")
             return
         self.send_response(HTTPStatus.OK)
         self.send_header("content-type", entry[1])

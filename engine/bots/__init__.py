@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from engine.core import Event, Game, Pending
+from engine.core import Event, Game
 from engine.rng import Rng
 
 Memory = Any
@@ -75,10 +75,6 @@ def make_bot(game: Game[Any], level: str) -> Bot:
             raise KeyError(level)
         factory = RandomBot
     return factory(game)
-
-
-def waited_for(pending: Sequence[Pending], seat: int) -> bool:
-    return any(p.seat == seat for p in pending)
 
 
 def _load() -> None:

@@ -19,8 +19,8 @@ failed liberation loses every gem on the card but shows the card to everyone
 several players a cheap liberation attempt can beat a peek). For the gems drawn this turn
 the bot compares placing them now — on the slot with the best expected value over what it
 believes the card is, freeing it when the gems there cover its needs — with drawing again,
-whose value averages the next gem over the bag's content as the view shows it (a black gem,
-:func:`bust_chance`, sends the turn's gems back), :data:`DEPTH` draws deep. When the gems
+whose value averages the next gem over the bag's content as the view shows it (a black gem
+sends the turn's gems back), :data:`DEPTH` draws deep. When the gems
 drawn already free a spirit it knows, it frees it at once (:meth:`_Table.sure_free`): no
 more pushing its luck. At the start of
 a turn it gathers when a turn of gathering is expected to bring more than a peek
@@ -99,16 +99,6 @@ _ALL_IDS = tuple(card.id for card in CARDS)
 
 def _gems(g: Gems) -> tuple[int, int, int, int]:
     return (g.blue, g.red, g.yellow, g.black)
-
-
-def bust_chance(view: TamashiiView) -> float:
-    """The probability that the next gem drawn is black and ends the turn (0 in NOVICE); the
-    look-ahead of :meth:`_Table.draw_value` weighs each colour the same way."""
-    bag = _gems(view.bag)
-    total = sum(bag)
-    if view.black_is_wild or not total:
-        return 0.0
-    return bag[BLACK] / total
 
 
 # --------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from services.store.keys import quota_key, stream_leases_key
+from services.store.keys import stream_leases_key
 
 
 class LimitStore:
@@ -23,11 +23,6 @@ class LimitStore:
         raise NotImplementedError
 
     # -- quotas and rates -------------------------------------------------------------------
-
-    async def count_room_created(self, player_id: str) -> int:
-        """Count a room created by ``player_id`` in the current hour; return the count."""
-        ((count, _),) = await self.count_quota([quota_key("rooms", player_id)], 3600)
-        return count
 
     async def count_quota(self, keys: Sequence[str], window: int) -> list[tuple[int, float]]:
         """Count one more event on each fixed-window counter (``quota_key``); a counter

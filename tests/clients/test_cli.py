@@ -35,7 +35,7 @@ from clients.render import (
     render_view,
     strip_ansi,
 )
-from clients.render.tomy import tomy_event, tomy_learn_catalogue, tomy_outcome_lines
+from clients.render.tomy import my_memory, tomy_event, tomy_learn_catalogue, tomy_outcome_lines
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import Cluster, Proc, cluster, start_replica
 
@@ -619,7 +619,7 @@ def test_tomy_events_and_outcome_render_from_typed_messages() -> None:
     for lang, place in (("fr", "une hutte en Afrique"), ("en", "a hut in Africa")):
         ctx = Context("tomy", Tr(lang), Style(False))
         tomy_learn_catalogue(ctx, catalogue)
-        assert ctx.places[0] == ("une hutte en Afrique", "a hut in Africa")
+        assert my_memory(ctx).places[0] == ("une hutte en Afrique", "a hut in Africa")
         kinds = set()
         for event in events:
             message = tomy_pb2.TomyEvent()

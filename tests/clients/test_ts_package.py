@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from deploy.local.cluster import Cluster, cluster
-from tools import test_web
+from tools import web
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "clients" / "ts"
@@ -41,9 +41,9 @@ pytestmark = pytest.mark.timeout(900)
 
 def npm(argv: list[str], cwd: Path, timeout: int = 400) -> str:
     done = subprocess.run(
-        [test_web.node_tool("npm"), *argv, "--no-audit", "--no-fund"],
+        [web.node_tool("npm"), *argv, "--no-audit", "--no-fund"],
         cwd=cwd,
-        env=test_web.node_env(),
+        env=web.node_env(),
         capture_output=True,
         text=True,
         timeout=timeout,
@@ -57,8 +57,8 @@ def npm(argv: list[str], cwd: Path, timeout: int = 400) -> str:
 @pytest.fixture(scope="module")
 def tarball(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     """``npm pack`` of clients/ts (its prepack builds dist/): the file and what it lists."""
-    assert test_web.node_major() >= test_web.MIN_NODE, test_web.NODE_HINT
-    test_web.npm_ci_if_stale(TS)
+    assert web.node_major() >= web.MIN_NODE, web.NODE_HINT
+    web.npm_ci_if_stale(TS)
     out = tmp_path_factory.mktemp("pack")
     packed = json.loads(npm(["pack", "--json", "--pack-destination", str(out)], TS))[0]
     return out / packed["filename"], [entry["path"] for entry in packed["files"]]
@@ -218,7 +218,7 @@ def test_an_outside_project_installs_the_tarball_and_decodes_an_error_info(
     tsc = subprocess.run(
         [str(TS / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json"],
         cwd=project,
-        env=test_web.node_env(),
+        env=web.node_env(),
         capture_output=True,
         text=True,
         timeout=300,
@@ -227,9 +227,9 @@ def test_an_outside_project_installs_the_tarball_and_decodes_an_error_info(
     assert tsc.returncode == 0, tsc.stdout[-3000:]
     # It must exit by itself once the client is closed: no kill, a timeout fails the test.
     done = subprocess.run(
-        [test_web.node_tool("node"), "out/main.js"],
+        [web.node_tool("node"), "out/main.js"],
         cwd=project,
-        env=test_web.node_env(),
+        env=web.node_env(),
         capture_output=True,
         text=True,
         timeout=60,

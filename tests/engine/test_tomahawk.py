@@ -197,8 +197,8 @@ S1_RED, S1_RED2, S1_BLUE = (
     cid("sheriff_1", "blue"),
 )
 S2_RED, S3_WHITE = cid("sheriff_2", "red"), cid("sheriff_3", "white")
-SKIP_RED, SKIP_RED2, SKIP_BLUE = cid("skip", "red"), cid("skip", "red", 1), cid("skip", "blue")
-REV_RED, REV_BLUE = cid("reverse", "red"), cid("reverse", "blue")
+SKIP_RED, SKIP_RED2 = cid("skip", "red"), cid("skip", "red", 1)
+REV_RED = cid("reverse", "red")
 SH_RED, SH_RED2, SH_BLUE = cid("shield", "red"), cid("shield", "red", 1), cid("shield", "blue")
 DIAMOND, DIAMOND2 = cid("diamond"), cid("diamond", copy=1)
 CALUMET, CALUMET2 = cid("calumet"), cid("calumet", copy=1)

@@ -20,7 +20,6 @@ from typing import Any
 
 import grpc
 from cercle.v1 import game_pb2
-from google.protobuf import json_format
 from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
@@ -603,7 +602,3 @@ def pick_action(actions: list[game_pb2.Action], rng: random.Random) -> game_pb2.
         return rng.choice(calls)
     quiet = [a for a in actions if not (a.HasField("tomahawk") and a.tomahawk.play_card.tomahawk)]
     return rng.choice(quiet or actions)
-
-
-def proto_json(message: Any) -> dict[str, Any]:
-    return dict(json_format.MessageToDict(message))

@@ -1,7 +1,7 @@
 /**
  * Every event kind of every game, as the Python server puts it on the wire, decodes with the
  * generated TypeScript: one serialized `cercle.v1.Event` per kind, written by
- * tools/event_fixtures.py from seeded matches of the Python engine (tools/test_web.py runs it
+ * tools/event_fixtures.py from seeded matches of the Python engine (tools/web.py runs it
  * before these tests; `npm test` too). Each is decoded with `fromBinary(EventSchema, ...)`,
  * its oneof cases must name the kind it was written for, nothing in it may be unknown to the
  * stubs, and the fixtures must cover every case of every `<Game>Event` oneof and of

@@ -16,6 +16,7 @@ import {
   RoomStatus,
 } from "../../ts/src/index.js";
 import { $, button, el } from "./dom.js";
+import { gameUi } from "./games/registry.js";
 import { hasMessage, language, t } from "./i18n.js";
 import { refusal } from "./refusal.js";
 import { loadSeat, loadSession, type SavedSeat } from "./session.js";
@@ -63,9 +64,10 @@ export function recentMatches(): RecentMatch[] {
   }
 }
 
-/** The usual table size for a quick match against bots. */
+/** The usual table size for a quick match against bots: the game module's, within the
+ * catalogue's bounds (4 for a game this page does not know). */
 function usualPlayers(game: GameInfo): number {
-  return Math.min(game.maxPlayers, Math.max(game.minPlayers, game.gameId === "tamashii" ? 1 : 4));
+  return Math.min(game.maxPlayers, Math.max(game.minPlayers, gameUi(game.gameId)?.usualPlayers ?? 4));
 }
 
 function range(low: number, high: number): number[] {
@@ -94,7 +96,7 @@ function optionField(game: GameInfo, option: OptionInfo): HTMLElement {
       input = el("input", { id, type: "checkbox", checked: value?.case === "boolValue" && value.value, dataset: { option: option.name, kind: "bool" } });
       break;
     case OptionKind.CHOICE: {
-      // The values are the enum's numbers (TamashiiLevel...), labelled by the server.
+      // The values are the enum's numbers (a game's levels...), labelled by the server.
       const chosen = value?.case === "enumValue" ? value.value : 0;
       input = el(
         "select",

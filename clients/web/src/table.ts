@@ -29,7 +29,6 @@ import {
   RoomStatus,
   SeatKind,
   type SubscribeResponse,
-  TamashiiVerdict,
   UpdateKind,
   type View,
   Visibility,
@@ -38,7 +37,6 @@ import { ChatPanel, isChat, mutedSeats } from "./chat.js";
 import { lengthMs, observeServerTime, remainingMs, resetClock } from "./clock.js";
 import { $, button, el, rememberFocus, restoreFocus } from "./dom.js";
 import { gameUi } from "./games/registry.js";
-import { tomyPlace } from "./games/tomy.js";
 import type { GameUi, Names, TableContext } from "./games/types.js";
 import { t } from "./i18n.js";
 import { linkControls } from "./links.js";
@@ -120,7 +118,6 @@ export class Table {
       get me(): number {
         return table.mySeat;
       },
-      place: (location: number): string => tomyPlace(table.catalogue, location),
       get catalogue(): GetGameCatalogueResponse | undefined {
         return table.catalogue;
       },
@@ -133,7 +130,7 @@ export class Table {
     this.peek = new PeekPanel(this.ui, this.names);
   }
 
-  /** A card shown to the reader alone (a Tamashii peek), kept in view (peek.ts). */
+  /** A card shown to the reader alone (a peek), kept in view (peek.ts). */
   private readonly peek: PeekPanel;
 
   // -- names ----------------------------------------------------------------------------------
@@ -395,7 +392,6 @@ export class Table {
       me: this.mySeat,
       seat: this.names.seat,
       player: this.names.player,
-      place: this.names.place,
       legal: this.legal,
       calls: this.calls,
       busy: this.busy,
@@ -581,10 +577,7 @@ export class Table {
       scores ? el("p", {}, t("scores", { scores })) : undefined,
       reason ? el("p", {}, t("reason", { reason })) : undefined,
     ];
-    if (o.detail.case === "tamashii" && o.detail.value.verdict) {
-      const verdict = t(`tm-verdict-${(TamashiiVerdict[o.detail.value.verdict] ?? "NOT_BAD").toLowerCase()}`);
-      lines.push(el("p", { className: "verdict" }, t("tm-verdict", { verdict })));
-    }
+    for (const line of this.ui?.outcomeLines?.(o) ?? []) lines.push(el("p", { className: "verdict" }, line));
     box.replaceChildren(
       ...lines.filter((x): x is HTMLElement => x !== undefined),
       el("div", { className: "row" }, button(t("web-replay_open"), () => this.hooks.replay(this.roomId), { id: "open-replay" }), button(t("web-back_to_lobby"), () => void this.leave())),

@@ -5,13 +5,13 @@
 //   screenshot mid-match (artifacts/web-<game>.png) and the replay's commitment check;
 // - two browsers playing each other (and a third watching by join code);
 // - a reload mid-match puts the player back in their seat (from the resume cursor);
-// - table chat between two browsers, the host's mute, presence (a short grace: test_web.py);
+// - table chat between two browsers, the host's mute, presence (a short grace: tools/web.py);
 // - the phone viewport (no sideways scrolling; artifacts/web-mobile.png);
 // - axe-core finds no serious accessibility violation in the lobby and at a table;
 // - last, every replica's /metrics shows the page never called ListLegalActions (it plays
 //   from the choices pushed with the updates and views), while Act was counted.
 //
-// (Every test/e2e*.test.mjs runs in the browser pass of tools/test_web.py.)
+// (Every test/e2e*.test.mjs runs in the browser pass of tools/web.py.)
 // Run: node build.mjs && node --test test/e2e.test.mjs   (clients/ts built first: npx tsc);
 // one test: node --test --test-name-pattern=tamashii test/e2e.test.mjs
 import assert from "node:assert/strict";

@@ -3,7 +3,7 @@
  * on the wire (the fixtures tools/event_fixtures.py writes, one per kind) gives a sentence of
  * its own without a hole in it; every action has a label; and the page's catalogues are the
  * shared .ftl files, with every message the page asks for in each language. Bundled by
- * build.mjs into build/test/narrate.test.mjs and run by tools/test_web.py.
+ * build.mjs into build/test/narrate.test.mjs and run by tools/web.py.
  */
 
 import assert from "node:assert/strict";
@@ -32,7 +32,7 @@ import {
   TomyEventSchema,
 } from "../../ts/src/index.js";
 import { repoRoot } from "../../ts/test/cluster.js";
-import { actionLabel } from "../src/actions.js";
+import { actionLabel } from "../src/games/tomahawk/actions.js";
 import {
   format,
   hasMessage,
@@ -47,7 +47,8 @@ import {
   used,
 } from "../src/i18n.js";
 import { type Names, narrate } from "../src/narrate.js";
-import { botKind, cardName, colourCss, kindName, phaseHint, phaseWord, seatName, TABLE_IDS } from "../src/words.js";
+import { cardName, colourCss, kindName, phaseHint, phaseWord, TOMAHAWK_TABLE_IDS } from "../src/games/tomahawk/words.js";
+import { botKind, seatName, TABLE_IDS } from "../src/words.js";
 
 interface Fixtures {
   games: { [game: string]: { events: { [kind: string]: string } } };
@@ -273,7 +274,7 @@ test("the page's bundles hold the shared .ftl files, the same ids in every langu
 
 test("every message id the page names or asks for exists in every language", () => {
   const src = join(repoRoot(), "clients", "web", "src");
-  const named = new Set<string>(TABLE_IDS);
+  const named = new Set<string>([...TABLE_IDS, ...TOMAHAWK_TABLE_IDS]);
   const files = readdirSync(src, { recursive: true, encoding: "utf-8" }).filter((f) => f.endsWith(".ts"));
   for (const file of files) {
     const code = readFileSync(join(src, file), "utf-8");

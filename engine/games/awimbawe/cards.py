@@ -17,7 +17,6 @@ from dataclasses import dataclass
 COLOURS: tuple[str, ...] = ("green", "yellow", "black", "brown", "sky")
 """Terrain colours (indices 0–3) and the Eagles' sky (index 4)."""
 GREEN, YELLOW, BLACK, BROWN, SKY = range(5)
-LAND_COLOURS = (GREEN, YELLOW, BLACK, BROWN)
 
 # Values, which also name the animals.
 MOUSE, RHINO, CHEETAH, HYENA, SNAKE, ELEPHANT = range(1, 7)

@@ -19,8 +19,6 @@ class Breed:
     name_fr: str
     name_en: str
     colour: ColourKey
-    colour_fr: str
-    colour_en: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +44,12 @@ LANGUAGES: Final[tuple[LanguageKey, ...]] = ("fr", "en")
 
 # MT-MAT-1 [decision]: the source names four breeds; Caniche and Dalmatien complete the six.
 BREEDS: Final[tuple[Breed, ...]] = (
-    Breed("cocker", "Cocker", "Cocker Spaniel", "green", "vert", "green"),
-    Breed("teckel", "Teckel", "Dachshund", "red", "rouge", "red"),
-    Breed("husky", "Husky", "Husky", "blue", "bleu", "blue"),
-    Breed("yorkshire", "Yorkshire", "Yorkshire Terrier", "yellow", "jaune", "yellow"),
-    Breed("caniche", "Caniche", "Poodle", "violet", "violet", "violet"),
-    Breed("dalmatien", "Dalmatien", "Dalmatian", "orange", "orange", "orange"),
+    Breed("cocker", "Cocker", "Cocker Spaniel", "green"),
+    Breed("teckel", "Teckel", "Dachshund", "red"),
+    Breed("husky", "Husky", "Husky", "blue"),
+    Breed("yorkshire", "Yorkshire", "Yorkshire Terrier", "yellow"),
+    Breed("caniche", "Caniche", "Poodle", "violet"),
+    Breed("dalmatien", "Dalmatien", "Dalmatian", "orange"),
 )
 COLUMNS: Final = len(BREEDS)
 

@@ -289,6 +289,7 @@ export function narrateAwimbawe(event: AwimbaweEvent, names: Names): string {
 
 export const awimbawe: GameUi<AwimbaweView> = {
   id: "awimbawe",
+  usualPlayers: 4,
   view: (view) => (view?.game.case === "awimbawe" ? view.game.value : undefined),
   table,
   seatLines(v, seat) {

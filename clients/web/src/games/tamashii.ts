@@ -188,6 +188,11 @@ function peekedCard(event: TamashiiEvent, names: Names): PrivateCard | undefined
 
 export const tamashii: GameUi<TamashiiView> = {
   id: "tamashii",
+  usualPlayers: 1,
+  outcomeLines: (outcome) =>
+    outcome.detail.case === "tamashii" && outcome.detail.value.verdict
+      ? [t("tm-verdict", { verdict: verdictWord(outcome.detail.value.verdict) })]
+      : [],
   view: (view) => (view?.game.case === "tamashii" ? view.game.value : undefined),
   table,
   seatLines: () => [],

@@ -16,13 +16,13 @@ import {
   TomahawkPhase,
   type TomahawkView,
 } from "../../../ts/src/index.js";
-import { actionLabel, cardOf, tomahawkCase } from "../actions.js";
 import { cardBack, cardButtonContent, cardSvg, type Hue } from "../cards.js";
 import { button, el } from "../dom.js";
 import { t } from "../i18n.js";
-import { narrateTomahawk } from "../narrate.js";
 import { pausePanel } from "../pause.js";
-import { cardName, colourCss, colourWord, direction, glyph, phaseHint, phaseWord } from "../words.js";
+import { actionLabel, cardOf, tomahawkCase } from "./tomahawk/actions.js";
+import { narrateTomahawk } from "./tomahawk/narrate.js";
+import { cardName, colourCss, colourWord, direction, glyph, phaseHint, phaseWord } from "./tomahawk/words.js";
 import type { Drawn, GameUi, Names, TableContext } from "./types.js";
 
 type Face = Pick<TomahawkCardFace, "kind" | "colour" | "id">;
@@ -235,6 +235,7 @@ function roundPanel(v: TomahawkView, ctx: TableContext): ReturnType<typeof pause
 
 export const tomahawk: GameUi<TomahawkView> = {
   id: "tomahawk",
+  usualPlayers: 4,
   view: (view) => (view?.game.case === "tomahawk" ? view.game.value : undefined),
   table,
   seatLines(v, seat) {

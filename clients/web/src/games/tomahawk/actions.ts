@@ -3,8 +3,8 @@
  * so the Node tests read every label in every language.
  */
 
-import type { Action, TomahawkCardFace } from "../../ts/src/index.js";
-import { t } from "./i18n.js";
+import type { Action, TomahawkCardFace } from "../../../../ts/src/index.js";
+import { t } from "../../i18n.js";
 import { cardName, colourWord, kindName } from "./words.js";
 
 /** What a label needs from the table: the reader's hand, the pending draw, seat names. */
