@@ -91,7 +91,7 @@ def test_a_clean_clone_builds_the_web_app_with_no_system_node(tmp_path: Path) ->
     fakes.mkdir()
     env = fake_system_node(fakes)
     done = subprocess.run(
-        [sys.executable, "tools/test_web.py", "--build"],
+        [sys.executable, "tools/web.py", "--build"],
         cwd=clone,
         env=env,
         capture_output=True,
