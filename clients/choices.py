@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 from cercle.v1 import common_pb2, game_pb2
 
-from clients.auto import action_kind, choose_auto
-from clients.render import Context, action_label, renderer_for, strip_ansi
+from clients.auto import choose_auto
+from clients.render import Context, action_label, renderer_for, strip_ansi, typed_text
 from clients.sdk import ApiError
 
 if TYPE_CHECKING:
@@ -214,10 +214,10 @@ class TableChoices:
         self.actions = list(choices.actions)
         self.calls = list(choices.calls)
         self.menu = build_menu(self.actions, loop.ctx, loop.view)
-        if loop.pending_story is not None and not any(
-            action_kind(a)[1] == "propose" for a in self.actions
+        if loop.pending_typed is not None and not any(
+            typed_text(a) is not None for a in self.actions
         ):
-            loop.pending_story = None
+            loop.pending_typed = None
 
     def pick(
         self, text: str, typed_for: list[Choice] | None = None

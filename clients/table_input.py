@@ -11,19 +11,14 @@ from typing import TYPE_CHECKING
 
 from cercle.v1 import common_pb2, game_pb2
 
-from clients.auto import action_kind
 from clients.catalogue import catalogue_lines
 from clients.choices import CallNotOffered, Choice, MenuChanged
-from clients.render import action_label, renderer_for, strip_ansi
+from clients.render import action_label, renderer_for, strip_ansi, typed_action, typed_text
 from clients.render.panel import catalogue_panel
 from clients.sdk import ApiError
 
 if TYPE_CHECKING:
     from clients.tui import TableLoop
-
-STORY_MAX = 500
-"""The longest story the server takes (the engine's STORY_MAX_CHARS; clients may not import
-the engine)."""
 
 
 class TableInput:
@@ -45,8 +40,8 @@ class TableInput:
         loop = self.loop
         text = line.strip()
         tr = loop.tr
-        if loop.pending_story is not None:
-            await self.on_story(line)
+        if loop.pending_typed is not None:
+            await self.on_typed_line(line)
             return None
         if text.lower() in ("q", "quit", "exit"):
             if loop.status == common_pb2.ROOM_STATUS_OPEN and loop.seated:
@@ -116,23 +111,25 @@ class TableInput:
             loop.redraw(full=False)
             return None
         label, action = picked
-        if action_kind(action)[1] == "propose":
-            loop.pending_story = action
+        if typed_text(action) is not None:
+            loop.pending_typed = action
             loop.write(loop.prompt())
             return None
         await loop.choices.act(action, label)
         return None
 
-    async def on_story(self, line: str) -> None:
-        """The story typed for the Tomy proposal chosen: the example shown for Enter alone; a
-        line of spaces only is asked again (it is not a story, and sending the example for
-        it would tell a story the player did not choose)."""
+    async def on_typed_line(self, line: str) -> None:
+        """The line typed for the action chosen (a proposal's story): the example shown for
+        Enter alone; a line of spaces only is asked again (it is not a story, and sending the
+        example for it would tell a story the player did not choose)."""
         loop = self.loop
-        assert loop.pending_story is not None
-        proposal = loop.pending_story
+        assert loop.pending_typed is not None
+        proposal = loop.pending_typed
+        typed = typed_text(proposal)
+        assert typed is not None
         story = line.strip()
         refusal = ""
-        if len(story) > STORY_MAX:
+        if len(story) > typed.max_length:
             refusal = loop.tr("story_too_long", n=len(story))
         elif line and not story:
             refusal = loop.tr("story_blank")
@@ -140,10 +137,6 @@ class TableInput:
             loop.notify(loop.style.bad(refusal))
             loop.write(loop.prompt())
             return
-        loop.pending_story = None
-        action = game_pb2.Action()
-        action.CopyFrom(proposal)
-        if story:  # a story of one's own replaces the listed template story
-            action.tomy.propose.ClearField("template")
-            action.tomy.propose.text = story
+        loop.pending_typed = None
+        action = typed_action(proposal, story)  # a story of one's own, else the example
         await loop.choices.act(action, action_label(action, loop.ctx, loop.view))

@@ -46,9 +46,9 @@ from clients.render import (
     render_room,
     render_view,
     safe_text,
+    typed_example,
 )
 from clients.render.panel import Panel, Panels, boxed
-from clients.render.tomy import my_story, told
 from clients.sdk import ApiError, Client
 from clients.table_input import TableInput
 
@@ -116,7 +116,8 @@ class TableLoop:
         self.waiting_for: list[int] = []
         self.outcome: game_pb2.Outcome | None = None
         self.choices = TableChoices(self)
-        self.pending_story: game_pb2.Action | None = None
+        self.pending_typed: game_pb2.Action | None = None
+        """The action chosen that waits for a typed line (a proposal's story), if any."""
         self.paused = False
         """Whether the table is paused (see :meth:`tell_pause`)."""
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
@@ -192,10 +193,9 @@ class TableLoop:
         )
 
     def prompt(self) -> str:
-        if self.pending_story is not None:
-            propose = self.pending_story.tomy.propose
-            story = my_story(self.ctx, propose.text, told(propose))
-            return self.tr("story_prompt", example=safe_text(story)[:60])
+        if self.pending_typed is not None:
+            example = typed_example(self.pending_typed, self.ctx)
+            return self.tr("story_prompt", example=safe_text(example)[:60])
         if self.options.auto or not self.stdin_is_tty:
             return ""  # nobody types here: no prompt between the lines
         if self.choices.menu:

@@ -30,6 +30,9 @@ from clients.render.common import (
     room_event,
     round_starts,
     status_name,
+    typed_action,
+    typed_example,
+    typed_text,
 )
 from clients.render.shared import (
     RENDERERS,
@@ -80,4 +83,7 @@ __all__ = [
     "tamashii",
     "tomahawk",
     "tomy",
+    "typed_action",
+    "typed_example",
+    "typed_text",
 ]

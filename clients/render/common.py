@@ -20,6 +20,7 @@ from clients.i18n import Tr
 from clients.options import choice_name, options_message, plain_value
 from clients.render.shared import (
     Context,
+    TypedText,
     game_of,
     renderer_for,
     safe_message,
@@ -41,6 +42,37 @@ def learn_catalogue(response: lobby_pb2.GetGameCatalogueResponse, ctx: Context) 
     renderer = renderer_for(which)
     if which and renderer is not None and renderer.learn_catalogue is not None:
         renderer.learn_catalogue(ctx, getattr(response, which))
+
+
+def typed_text(action: game_pb2.Action) -> TypedText | None:
+    """How a line typed for ``action`` is taken, when the action waits for one (a story
+    told with a proposal); None for an action sent as chosen."""
+    which = action.WhichOneof("game")
+    renderer = renderer_for(which)
+    typed = renderer.typed if renderer is not None else None
+    if which is None or typed is None or not typed.asks(getattr(action, which)):
+        return None
+    return typed
+
+
+def typed_example(action: game_pb2.Action, ctx: Context) -> str:
+    """What Enter alone sends for an action that waits for a typed line ("" for another)."""
+    typed = typed_text(action)
+    which = action.WhichOneof("game")
+    return typed.example(getattr(action, which), ctx) if typed is not None and which else ""
+
+
+def typed_action(action: game_pb2.Action, line: str) -> game_pb2.Action:
+    """A copy of ``action`` with the typed ``line`` put in (the action itself when it waits
+    for no line, or the line is empty: Enter alone sends the example)."""
+    typed = typed_text(action)
+    which = action.WhichOneof("game")
+    if typed is None or which is None or not line:
+        return action
+    filled = game_pb2.Action()
+    filled.CopyFrom(action)
+    typed.fill(getattr(filled, which), line)
+    return filled
 
 
 def opening_line(view: game_pb2.View, ctx: Context) -> str | None:

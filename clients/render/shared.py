@@ -366,6 +366,8 @@ class GameRenderer:
     (:mod:`clients.render.panel`); None for the game's other events."""
     calls: CallKeys | None = None
     """The keys a player types for the game's calls (``Choices.calls``), if it has any."""
+    typed: TypedText | None = None
+    """The game's actions that wait for a line the player types, if it has any."""
 
 
 @dataclass(frozen=True)
@@ -383,6 +385,21 @@ class CallKeys:
     chance: Callable[[Sequence[Any]], bool]
     """Whether the calls on offer include one a moment opened (the table is drawn for it),
     not only those always on offer."""
+
+
+@dataclass(frozen=True)
+class TypedText:
+    """An action that waits for a line the player types before it is sent (a story told
+    with a proposal): the menu entry chosen, then the line, or Enter alone for the example."""
+
+    asks: Callable[[Any], bool]
+    """Whether the game's action (inside ``Action``) waits for a typed line."""
+    example: Callable[[Any, Context], str]
+    """What Enter alone sends, in words (from the game's action)."""
+    fill: Callable[[Any, str], None]
+    """Puts a typed line into (a copy of) the game's action."""
+    max_length: int
+    """The longest line the server takes."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}

@@ -17,6 +17,7 @@ from cercle.v1 import (
 from clients.render.shared import (
     Context,
     GameRenderer,
+    TypedText,
     has,
     int_field,
     private_key,
@@ -80,6 +81,25 @@ def told(message: Any) -> tomy_pb2.TomyTemplateStory | None:
     """The template of a proposal, ``story_proposed`` event or ``propose`` action (its
     ``story`` oneof), None for a person's story."""
     return message.template if message.HasField("template") else None
+
+
+STORY_MAX = 500
+"""The longest story the server takes (the engine's STORY_MAX_CHARS; clients may not import
+the engine)."""
+
+
+def _asks_story(a: tomy_pb2.TomyAction) -> bool:
+    return a.WhichOneof("action") == "propose"
+
+
+def _example_story(a: tomy_pb2.TomyAction, ctx: Context) -> str:
+    return my_story(ctx, a.propose.text, told(a.propose))
+
+
+def _tell_story(a: tomy_pb2.TomyAction, story: str) -> None:
+    """A story of one's own replaces the listed template story."""
+    a.propose.ClearField("template")
+    a.propose.text = story
 
 
 @dataclass
@@ -435,5 +455,6 @@ register(
         learn_catalogue=tomy_learn_catalogue,
         catalogue=tomy_catalogue_lines,
         round=lambda view: view.game,
+        typed=TypedText(_asks_story, _example_story, _tell_story, STORY_MAX),
     )
 )
