@@ -187,11 +187,14 @@ export class Replay {
     const ctx: TableContext = {
       ...names,
       legal: [],
+      calls: [], // a replay offers no move, and no call
       busy: true,
       play: () => undefined,
       choose: () => undefined,
       catalogue: this.catalogue,
       seats: d.match?.seats.length ?? 0,
+      waitingFor: [], // no clock runs in a replay
+      deadlines: [],
     };
     const board = el("div", { className: "replay-board", id: "replay-board", dataset: { step: String(at) } }, ...(view !== undefined && ui ? ui.table(view, ctx).nodes : []));
     return [heading, seats, board];
