@@ -13,6 +13,7 @@ import type { CercleClient, GetGameCatalogueResponse, GetReplayResponse, ReplayS
 import type { GameUi, Names, TableContext } from "./games/types.js";
 import { $, button, el } from "./dom.js";
 import { gameUi } from "./games/registry.js";
+import { tomyPlace } from "./games/tomy.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { refusal } from "./refusal.js";
@@ -70,6 +71,7 @@ export class Replay {
         return index < 0 ? t("web-someone") : seatName(seats[index], index, this.data?.match?.gameId);
       },
       me: -1,
+      place: (location) => tomyPlace(this.catalogue, location),
       catalogue: this.catalogue,
     };
   }
@@ -185,13 +187,13 @@ export class Replay {
     const ctx: TableContext = {
       ...names,
       legal: [],
-      calls: [],
+      calls: [], // a replay offers no move, and no call
       busy: true,
       play: () => undefined,
       choose: () => undefined,
       catalogue: this.catalogue,
       seats: d.match?.seats.length ?? 0,
-      waitingFor: [],
+      waitingFor: [], // no clock runs in a replay
       deadlines: [],
     };
     const board = el("div", { className: "replay-board", id: "replay-board", dataset: { step: String(at) } }, ...(view !== undefined && ui ? ui.table(view, ctx).nodes : []));
