@@ -13,7 +13,6 @@ import type { CercleClient, GetGameCatalogueResponse, GetReplayResponse, ReplayS
 import type { GameUi, Names, TableContext } from "./games/types.js";
 import { $, button, el } from "./dom.js";
 import { gameUi } from "./games/registry.js";
-import { tomyPlace } from "./games/tomy.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { refusal } from "./refusal.js";
@@ -71,7 +70,6 @@ export class Replay {
         return index < 0 ? t("web-someone") : seatName(seats[index], index, this.data?.match?.gameId);
       },
       me: -1,
-      place: (location) => tomyPlace(this.catalogue, location),
       catalogue: this.catalogue,
     };
   }
