@@ -126,7 +126,9 @@ bench: $(STAMP)
 # Not part of `make test`: about 10 minutes (--minutes N) of matches of every game on a real
 # local cluster while replicas are killed or drained and Redis is restarted or refuses
 # writes; then every room's log is audited. Exit status 1 if a target is missed.
-# Example: make soak SOAK_ARGS="--minutes 3 --seed 5". See docs/operations.md.
+# Example: make soak SOAK_ARGS="--minutes 3 --seed 5". With primary failovers (a Valkey
+# primary, 2 replicas, 3 sentinels, replicated commits): SOAK_ARGS="--sentinels". See
+# docs/operations.md.
 SOAK_ARGS ?=
 soak: $(STAMP)
 	$(PY) -m tools.soak $(SOAK_ARGS)

@@ -28,7 +28,14 @@ from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from deploy.local.cluster import Proc, free_port, spawn, start_redis, wait_for_port
+from deploy.local.cluster import (
+    Proc,
+    free_port,
+    spawn,
+    start_redis,
+    start_replicated_redis,
+    wait_for_port,
+)
 
 # The load generators are one client address and a few sessions doing the work of many
 # players: lift the servers' per-session and per-address rate limits and stream budgets for
@@ -326,9 +333,16 @@ class Child:
 # --------------------------------------------------------------------------------------------
 
 
-def _spawn(name: str, argv: list[str], log_dir: Path, port: int, timeout: float = 20.0) -> Proc:
+def _spawn(
+    name: str,
+    argv: list[str],
+    log_dir: Path,
+    port: int,
+    timeout: float = 20.0,
+    env: dict[str, str] | None = None,
+) -> Proc:
     """Start a server process as ``make run`` does, and wait until it listens."""
-    proc = spawn(name, argv, log_dir, port)
+    proc = spawn(name, argv, log_dir, port, env)
     wait_for_port(port, proc, timeout)
     return proc
 
@@ -416,17 +430,23 @@ def histogram_summary(buckets: dict[str, float]) -> dict[str, float]:
 
 
 def start_bench_replica(
-    redis_url: str, log_dir: Path, name: str, *, tracemalloc: bool = False
+    redis_url: str,
+    log_dir: Path,
+    name: str,
+    *,
+    tracemalloc: bool = False,
+    env: dict[str, str] | None = None,
 ) -> ReplicaProc:
     """A replica as ``make run`` starts one, with /metrics on a free port; ``tracemalloc``
     runs ``bench/replica.py`` instead (the same server, tracing its allocations for
-    ``python -m bench.profile streams``)."""
+    ``python -m bench.profile streams``); ``env``: settings on top of this process's
+    (``CERCLE_COMMIT_DURABILITY``)."""
     port, metrics_port = free_port(), free_port()
     module = "bench.replica" if tracemalloc else "services.server"
     argv = [sys.executable, "-m", module, "--port", str(port), "--host", "127.0.0.1"]
     argv += ["--redis-url", redis_url, "--replica", name, "--metrics-port", str(metrics_port)]
     # Under tracemalloc every allocation of the start-up (the games, grpc) is traced: slow.
-    proc = _spawn(name, argv, log_dir, port, 180.0 if tracemalloc else 60.0)
+    proc = _spawn(name, argv, log_dir, port, 180.0 if tracemalloc else 60.0, env)
     wait_for_port(metrics_port, proc)
     return ReplicaProc(proc, metrics_port)
 
@@ -446,6 +466,18 @@ def bench_redis(work: Path, name: str = "redis") -> Iterator[tuple[Proc, str]]:
         yield proc, f"redis://127.0.0.1:{proc.port}/0"
     finally:
         proc.stop()
+
+
+@contextlib.contextmanager
+def bench_replicated_redis(work: Path, name: str) -> Iterator[tuple[Proc, Proc, str]]:
+    """A fresh Valkey primary and one Valkey replica following it, as ``REDIS_REPLICAS=1
+    make run`` starts them (``start_replicated_redis``): (primary, replica, store URL)."""
+    primary, follower = start_replicated_redis(work / name, work / "logs", 1)
+    try:
+        yield primary, follower, f"redis://127.0.0.1:{primary.port}/0"
+    finally:
+        follower.stop()
+        primary.stop()
 
 
 def redis_command_stats(redis_port: int) -> dict[str, int]:

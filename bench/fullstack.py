@@ -36,6 +36,7 @@ from bench.common import (
     ReplicaProc,
     Row,
     bench_redis,
+    bench_replicated_redis,
     buckets_delta,
     cpu_seconds,
     delta,
@@ -235,6 +236,107 @@ def play_cercle(
                 gen.stop()
             replica.proc.stop()
     return flat, paced
+
+
+DURABILITY_P99_RATIO = 1.3
+"""Issue 26's target: replicated commits' Act -> others p99 at half load within 1.3x local's."""
+
+
+def durability_cost(work: Path, seconds: float, rooms: int, warmup: float) -> dict[str, Any]:
+    """The replicated commit's cost beside the local one, in one run: ``rooms`` Tomahawk rooms
+    (the players acting on their streams' choices) against one replica on a Valkey primary
+    with one Valkey replica (``REDIS_REPLICAS=1 make run``), once with
+    ``CERCLE_COMMIT_DURABILITY=local`` (flat out, to find the rate, then at half that rate)
+    and once with ``replicated`` (every commit waits for the replica: ``WAIT 1``) at that
+    same half rate. Each on its own fresh primary and replica."""
+    logs = work / "logs"
+    out: dict[str, Any] = {"rooms": rooms}
+    rate = 0.0
+    for mode in ("local", "replicated"):
+        with bench_replicated_redis(work, f"redis-durability-{mode}") as (primary, follower, url):
+            replica = start_bench_replica(
+                url, logs, f"replica-durability-{mode}", env={"CERCLE_COMMIT_DURABILITY": mode}
+            )
+            gen = None
+            try:
+                gen = Child(
+                    "bench.loadgen",
+                    {
+                        "mode": "play",
+                        "address": replica.address,
+                        "rooms": rooms,
+                        "channels": 8,
+                        "game": "tomahawk",
+                        "pattern": "choices",
+                    },
+                    logs,
+                    f"loadgen-durability-{mode}",
+                )
+                gen.expect("ready", 180)
+                others = {
+                    "redis": primary.popen.pid,
+                    "valkey-replica": follower.popen.pid,
+                    "loadgen": gen.pid,
+                }
+                if not rate:
+                    say(f"durability: {rooms} Tomahawk rooms, local commits, flat out")
+                    flat = measured_run(
+                        gen, [replica], others, primary.port, seconds=seconds, warmup=warmup, rate=0
+                    )
+                    out["local_flat"] = flat
+                    rate = flat["actions_per_s"] / 2
+                say(f"durability: {mode} commits at {rate:.0f} actions/s")
+                out[mode] = measured_run(
+                    gen, [replica], others, primary.port, seconds=seconds, warmup=warmup, rate=rate
+                )
+            finally:
+                if gen is not None:
+                    gen.stop()
+                replica.proc.stop()
+    out["rate"] = rate
+    out["p99_ratio"] = out["replicated"]["act_to_others"]["p99_ms"] / max(
+        1e-9, out["local"]["act_to_others"]["p99_ms"]
+    )
+    return out
+
+
+def durability_rows(figures: dict[str, Any]) -> list[Row]:
+    local, replicated = figures["local"], figures["replicated"]
+    ratio = figures["p99_ratio"]
+
+    def latency(run: dict[str, Any]) -> str:
+        return (
+            f"p50 {run['act_to_others']['p50_ms']:.1f} ms, p99 "
+            f"{run['act_to_others']['p99_ms']:.1f} ms at {run['actions_per_s']:.0f}/s"
+        )
+
+    return [
+        Row(
+            "durability",
+            f"Act -> others' update p99 at 50% ({figures['rate']:.0f}/s), replicated",
+            replicated["act_to_others"]["p99_ms"],
+            "ms",
+            local["act_to_others"]["p99_ms"],
+            "local commits' p99, same topology",
+            ratio,
+            f"<= {DURABILITY_P99_RATIO}x local",
+            ratio <= DURABILITY_P99_RATIO,
+            note=f"replicated {latency(replicated)}; local {latency(local)}; primary + 1 "
+            "Valkey replica; " + _window_note(replicated, "replicated"),
+        ),
+        Row(
+            "durability",
+            "replica CPU per action at 50%, replicated",
+            replicated["replica_cpu_ms_per_action"],
+            "ms",
+            local["replica_cpu_ms_per_action"],
+            "local commits",
+            replicated["replica_cpu_ms_per_action"] / max(1e-9, local["replica_cpu_ms_per_action"]),
+            note=f"Redis primary CPU per action: replicated "
+            f"{replicated['redis_cpu_ms_per_action']:.3f} ms, local "
+            f"{local['redis_cpu_ms_per_action']:.3f} ms",
+        ),
+    ]
 
 
 def _bare_window(

@@ -15,7 +15,10 @@ Sections (each beside the baseline measured in the same run; see docs/performanc
 4. streams     5,000 subscribed spectators on one replica vs a bare aio streaming server
                (``bench/streams.py``);
 5. scale-out   1 vs 2 replicas behind Envoy (``bench/fullstack.py``);
-6. timers      lateness of 10,000 pending deadlines with 2 replicas (``bench/timers.py``).
+6. timers      lateness of 10,000 pending deadlines with 2 replicas (``bench/timers.py``);
+7. durability  replicated commits beside local ones: Tomahawk at half load on a Valkey
+               primary + replica, Act -> others p50/p99 and replica CPU per move
+               (``bench/fullstack.py``).
 
 Prints one table and writes ``bench/results/<timestamp>.json`` and ``bench/results/latest.json``.
 ``--quick`` shrinks every size for a smoke run; ``--only`` runs some sections.
@@ -39,7 +42,7 @@ from bench import cost, engine_bench, fullstack, peers, streams, timers
 from bench.common import ROOT, MachineLoad, Row, render_table, say, write_results
 from services import logs
 
-SECTIONS = ("cost", "engine", "fullstack", "peers", "streams", "scaleout", "timers")
+SECTIONS = ("cost", "engine", "fullstack", "peers", "streams", "scaleout", "timers", "durability")
 ROOMS = 32
 """Tables of four players in the full-stack, peers and scale-out sections."""
 
@@ -151,6 +154,14 @@ def main() -> None:
                 pilot=100 if quick else 300,
             ),
             timers.rows,
+        )
+    if "durability" in args.only:
+        _section(
+            "durability",
+            results,
+            table,
+            lambda: fullstack.durability_cost(work, seconds, rooms, 2.0),
+            fullstack.durability_rows,
         )
 
     total = time.perf_counter() - started

@@ -13,7 +13,15 @@ seeded random moments, one disruption at a time (``tools/soak_chaos.py``):
 - ``noreplicas`` the same with ``min-replicas-to-write 1`` (NOREPLICAS refusals);
 - ``readonly``  the same by making Redis a replica of a silent listener the soak holds
                 (READONLY refusals; its data is kept: no sync ever starts), then
-                ``REPLICAOF NO ONE``.
+                ``REPLICAOF NO ONE``;
+- ``failover``  (with ``--sentinels``) SIGKILL of the Valkey primary the sentinels name; they
+                promote a replica, the servers follow it, and the killed one restarts on its
+                files as a replica of the new primary (so the next failover has a replica).
+
+With ``--sentinels`` (or a plan naming ``failover``) Redis is a Valkey primary, two replicas
+and three sentinels (``deploy.local.cluster``), the servers reach it through
+``redis+sentinel://`` and commit with ``CERCLE_COMMIT_DURABILITY=replicated``; the default
+plan is then ``kill9``, ``drain`` and ``failover`` in seeded rounds.
 
 The first replica is never killed: its resident memory after the warm-up and at the end say
 whether memory stays flat. At the end the replicas stop and every room's log is audited
@@ -44,7 +52,14 @@ from deploy.local.cluster import ROOT, Cluster, cluster
 from services.store import Store
 from tests.faults.helpers import DurableRedis, wait_health
 from tools.soak_audit import GRACE_SECONDS, Audit, TimerFigures, audit_rooms
-from tools.soak_chaos import DISRUPTIONS, Chaos, Disruption
+from tools.soak_chaos import (
+    DISRUPTIONS,
+    ONE_REDIS,
+    SENTINEL_REDIS_EXTRA,
+    WITH_SENTINELS,
+    Chaos,
+    Disruption,
+)
 from tools.soak_tables import GAMES, Tables, table_specs
 
 MEMORY_TOLERANCE = 0.10
@@ -60,6 +75,18 @@ class SoakConfig:
     """Disruptions to perform, in this order, spread over the run (None: every kind, in
     seeded shuffled rounds, until the run ends)."""
     work_dir: Path | None = None
+    sentinels: bool = False
+    """Redis as a primary, two replicas and three sentinels, with replicated commits (also
+    when the plan names ``failover``)."""
+
+    @property
+    def with_sentinels(self) -> bool:
+        return self.sentinels or "failover" in (self.plan or ())
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The disruptions this topology can take."""
+        return WITH_SENTINELS if self.with_sentinels else ONE_REDIS
 
     @property
     def seconds(self) -> float:
@@ -157,6 +184,12 @@ class Report:
         lines = [
             f"Soak of {self.seconds:.0f} s, seed {self.config.seed}, {self.config.replicas} "
             f"replicas, {self.config.tables} tables; commit {self.commit}, {self.date}",
+            "  redis       "
+            + (
+                "Valkey primary + 2 replicas + 3 sentinels, replicated commits"
+                if self.config.with_sentinels
+                else "one Valkey (appendfsync always)"
+            ),
             f"  tables      {', '.join(self.tables)}",
             f"  matches     {self.matches_started} started, {self.matches_finished} finished "
             f"while played, {self.setups_failed} set-ups abandoned",
@@ -288,7 +321,7 @@ def plan_disruptions(config: SoakConfig, rng: random.Random) -> list[Disruption]
     kinds: list[str] = []
     while at < last and len(planned) < 1000:
         if not kinds:
-            kinds = rng.sample(DISRUPTIONS, len(DISRUPTIONS))
+            kinds = rng.sample(config.kinds, len(config.kinds))
         planned.append(Disruption(kinds.pop(), at))
         at += rng.uniform(10.0, 25.0)
     return planned
@@ -309,25 +342,38 @@ async def run(config: SoakConfig) -> Report:
     work = config.work_dir or Path(tempfile.mkdtemp(prefix="cercle-soak-"))
     started = time.monotonic()
     say(f"soak for {config.seconds:.0f} s, seed {config.seed}; files in {work}", started)
-    redis = await asyncio.to_thread(DurableRedis.start, work)
+    redis = None if config.with_sentinels else await asyncio.to_thread(DurableRedis.start, work)
+    topology: dict[str, Any] = (
+        {
+            "redis_replicas": 2,
+            "sentinels": 3,
+            "redis_extra": SENTINEL_REDIS_EXTRA,
+            "env": {"CERCLE_COMMIT_DURABILITY": "replicated"},
+        }
+        if redis is None
+        else {"redis_url": redis.url}
+    )
     plan = plan_disruptions(config, rng)
     try:
         with cluster(
-            config.replicas, envoy=True, redis_url=redis.url, work_dir=work / "cluster"
+            config.replicas, envoy=True, web=False, work_dir=work / "cluster", **topology
         ) as running:
             chaos = Chaos(running, redis, rng)
             await wait_health(chaos.addresses(), "SERVING", 30)
             tables = Tables(running.address, table_specs(config.tables), config.seed)
             memory = [Memory(p.name) for p in running.replicas]
             stopped_at, elapsed = await _play(config, chaos, tables, plan, memory, started)
-        say("replicas stopped; auditing every room's log", started)
-        store = Store(redis.url)
-        try:
-            audit = await audit_rooms(store, tables.rooms, stopped_at)
-        finally:
-            await store.close()
+            for server in running.replicas:  # nothing may change while the logs are audited
+                await asyncio.to_thread(server.stop)
+            say("replicas stopped; auditing every room's log", started)
+            store = Store(running.redis_url)  # with sentinels: the primary they name now
+            try:
+                audit = await audit_rooms(store, tables.rooms, stopped_at)
+            finally:
+                await store.close()
     finally:
-        await asyncio.to_thread(redis.stop)
+        if redis is not None:
+            await asyncio.to_thread(redis.stop)
     tally = tables.tally
     return Report(
         config=config,
@@ -426,17 +472,30 @@ def main() -> None:
         "--disruptions",
         default="",
         help=f"a fixed plan, comma-separated, from {', '.join(DISRUPTIONS)} "
-        "(default: every kind, in seeded rounds)",
+        "(default: every kind the topology takes, in seeded rounds)",
+    )
+    parser.add_argument(
+        "--sentinels",
+        action="store_true",
+        help="Redis as a Valkey primary, 2 replicas and 3 sentinels with replicated commits "
+        "(implied by a plan naming failover); its disruptions: " + ", ".join(WITH_SENTINELS),
     )
     parser.add_argument("--json", type=Path, help="also write the report here")
     parser.add_argument("--work-dir", type=Path, help="Redis data and logs (default: a temp dir)")
     args = parser.parse_args()
     plan = tuple(k for k in args.disruptions.split(",") if k) or None
-    if plan and not set(plan) <= set(DISRUPTIONS):
-        parser.error(f"disruptions are {', '.join(DISRUPTIONS)}")
+    sentinels = args.sentinels or "failover" in (plan or ())
+    kinds = WITH_SENTINELS if sentinels else ONE_REDIS
+    if plan and not set(plan) <= set(kinds):
+        parser.error(
+            f"disruptions are {', '.join(kinds)}"
+            + (" with sentinels" if sentinels else " (failover: with --sentinels)")
+        )
     if args.replicas < 2:
         parser.error("the soak needs 2 replicas or more (the first one is never killed)")
-    config = SoakConfig(args.minutes, args.seed, args.replicas, args.tables, plan, args.work_dir)
+    config = SoakConfig(
+        args.minutes, args.seed, args.replicas, args.tables, plan, args.work_dir, sentinels
+    )
     report = asyncio.run(run(config))
     print(report.render(), flush=True)
     if args.json:

@@ -36,7 +36,7 @@ from deploy.local.cluster import (
     start_redis,
 )
 from services.store import Store, sentinel_settings
-from tests.faults.helpers import health, wait_health, wait_until
+from tests.faults.helpers import check_log_replays, health, wait_health, wait_until
 from tools.soak_audit import audit_rooms
 from tools.soak_tables import Tables, table_specs
 
@@ -193,3 +193,112 @@ async def test_with_one_replica_a_failover_refuses_writes_until_the_old_primary_
             assert len(await host.my_rooms()) == 2  # the one before the kill, and this one
         finally:
             await host.close()
+
+
+@pytest.mark.timeout(120)
+async def test_a_turn_clock_fired_as_the_primary_dies_is_applied_once_by_the_promoted_one(
+    tmp_path: Path,
+) -> None:
+    """A turn clock runs out just before the primary is killed, made to coincide: both
+    Valkey replicas are frozen (SIGSTOP) just before the deadline, so the server claims the
+    room and commits the timeout on the primary alone (its WAIT unanswered: not
+    confirmed); then the primary gets SIGKILL and the replicas resume. The promoted one
+    never saw the claim nor the timeout: the server fires the clock again there, once, and
+    the log replays."""
+    with cluster(
+        1,
+        envoy=False,
+        web=False,
+        work_dir=tmp_path,
+        redis_replicas=2,
+        sentinels=3,
+        env={"CERCLE_COMMIT_DURABILITY": "replicated"},
+    ) as running:
+        assert running.redis is not None
+        address = f"127.0.0.1:{running.replicas[0].port}"
+        await wait_health([address], "SERVING", 30)
+        human = Client(address)
+        store = Store(running.redis_url)
+        old = running.redis.port
+        primary = Store(f"redis://127.0.0.1:{old}/0")
+        try:
+            await human.login("Absent")
+            created = await human.create_room(
+                "tomahawk",
+                players=2,
+                options={"turn_seconds": "3", "target_score": "10000"},
+                takeover_after=0,
+                bot_delay=0.2,
+            )
+            room_id = created.room_id
+            await human.add_bot(room_id)
+            await human.ready(room_id)
+            await human.start(room_id)
+
+            async def next_turn_clock() -> tuple[float, int, int] | None:
+                record = await store.load_room(room_id)
+                assert record is not None
+                bots = {d.seat for d in record.deadlines if d.clock == "bot"}
+                clocks = [
+                    d
+                    for d in record.deadlines
+                    if d.clock == "turn" and d.seat not in bots and d.expire - time.time() > 1.0
+                ]
+                return (clocks[0].expire, clocks[0].seat, record.seq) if clocks else None
+
+            found = None
+            for _ in range(200):
+                found = await next_turn_clock()
+                if found is not None:
+                    break
+                await asyncio.sleep(0.05)
+            assert found is not None, "the absent human's clock never ran"
+            expire, seat, seq_before = found
+
+            await asyncio.sleep(max(0.0, expire - 0.3 - time.time()))
+            for follower in running.redis_replicas:
+                follower.kill(signal.SIGSTOP)
+            fired = None
+            for _ in range(100):  # the timeout, committed on the primary only
+                entries = await primary.read_log(room_id, seq_before)
+                fired = next((e for e in entries if e.timeout and e.actor == seat), None)
+                if fired is not None:
+                    break
+                await asyncio.sleep(0.05)
+            assert fired is not None, "the clock did not fire on the primary"
+            running.redis.kill(signal.SIGKILL)
+            running.redis.popen.wait(5)
+            for follower in running.redis_replicas:
+                follower.kill(signal.SIGCONT)
+
+            await wait_until(
+                lambda: sentinel_primary(running.sentinels[0].port) != old, 15, "a promotion"
+            )
+            await wait_health([address], "SERVING", 30)
+
+            async def timeouts() -> list[int]:
+                entries = await store.read_log(room_id, seq_before)
+                return [e.version for e in entries if e.timeout and e.actor == seat]
+
+            again: list[int] = []
+            for _ in range(300):
+                again = await timeouts()
+                if again:
+                    break
+                await asyncio.sleep(0.05)
+            running.replicas[0].stop()  # nothing may change while the log is checked
+            again = await timeouts()
+            record = await store.load_room(room_id)
+            assert record is not None
+            print(
+                f"\ntimer at failover: fired at seq {fired.seq} on the killed primary; on the "
+                f"promoted one, the clock of seat {seat} fired at versions {again}, "
+                f"log at seq {record.seq}"
+            )
+            assert again[:1] == [fired.version], "not fired again on the promoted primary"
+            assert again.count(fired.version) == 1, "fired twice"
+            await check_log_replays(store, room_id)
+        finally:
+            await human.close()
+            await store.close()
+            await primary.close()
