@@ -37,15 +37,29 @@ from deploy.local.cluster import (
     wait_for_port,
 )
 
-# The load generators are one client address and a few sessions doing the work of many
-# players: lift the servers' per-session and per-address rate limits and stream budgets for
-# the benchmark processes (the limits are tested in tests/faults and tests/services).
-os.environ.setdefault("CERCLE_RATE_PER_SECOND", "1000000")
-os.environ.setdefault("CERCLE_ANONYMOUS_RATE_PER_SECOND", "1000000")
-os.environ.setdefault("CERCLE_ROOMS_PER_ADDRESS_PER_HOUR", "1000000")
-os.environ.setdefault("CERCLE_JOIN_FAILURES_PER_ADDRESS", "1000000")
-os.environ.setdefault("CERCLE_STREAMS_PER_SESSION", "1000000")
-os.environ.setdefault("CERCLE_STREAMS_PER_ADDRESS", "1000000")
+BENCH_LIMITS = {
+    name: "1000000"
+    for name in (
+        "CERCLE_RATE_PER_SECOND",
+        "CERCLE_ANONYMOUS_RATE_PER_SECOND",
+        "CERCLE_ROOMS_PER_ADDRESS_PER_HOUR",
+        "CERCLE_JOIN_FAILURES_PER_ADDRESS",
+        "CERCLE_STREAMS_PER_SESSION",
+        "CERCLE_STREAMS_PER_ADDRESS",
+    )
+}
+"""The servers' per-session and per-address rate limits and stream budgets, lifted: the load
+generators are one client address and a few sessions doing the work of many players (the
+limits are tested in tests/faults and tests/services)."""
+
+
+def lift_limits() -> None:
+    """Lift :data:`BENCH_LIMITS` in this process's environment (unless set), so every server
+    a benchmark starts, in process or not, inherits them. Each benchmark's ``__main__`` calls
+    it; importing this module changes nothing (pytest imports it for its doctests)."""
+    for name, value in BENCH_LIMITS.items():
+        os.environ.setdefault(name, value)
+
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS_DIR = ROOT / "bench" / "results"

@@ -40,7 +40,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import ROOT, Row, render_table, say, write_results
+from bench.common import ROOT, Row, lift_limits, render_table, say, write_results
 from engine import registry
 from engine.core import Game
 from engine.playout import random_playout
@@ -416,4 +416,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    lift_limits()
     main()

@@ -41,6 +41,7 @@ from bench.common import (
     cpu_seconds,
     delta,
     histogram_summary,
+    lift_limits,
     redis_command_stats,
     say,
     start_bare_server,
@@ -924,4 +925,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    lift_limits()
     main()

@@ -91,7 +91,7 @@ from bench.bare import (
     UPDATE_HEADER,
     WATCH,
 )
-from bench.common import GcPauses, cpu_seconds, latency_summary
+from bench.common import GcPauses, cpu_seconds, latency_summary, lift_limits
 from clients.options import room_options
 from clients.sdk import api_error
 
@@ -1126,6 +1126,7 @@ async def main(config: dict[str, Any]) -> None:
 
 
 if __name__ == "__main__":
+    lift_limits()
     try:
         asyncio.run(main(json.loads(sys.argv[1])))
     except Exception as exc:

@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.common import ROOT, Child, MachineLoad, Row, cpu_seconds, say
+from bench.common import ROOT, Child, MachineLoad, Row, cpu_seconds, lift_limits, say
 from deploy.local.cluster import Proc, free_port, spawn, wait_for_port
 from tools import web
 
@@ -226,4 +226,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    lift_limits()
     main()

@@ -22,7 +22,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench.common import Child, bench_redis, say, short_path, start_bench_replica
+from bench.common import Child, bench_redis, lift_limits, say, short_path, start_bench_replica
 from bench.engine_bench import RLCARD_VENV, ensure_rlcard, pending_loop
 
 SPY = RLCARD_VENV / "bin" / "py-spy"
@@ -238,4 +238,5 @@ def report(out: dict[str, Any]) -> str:
 
 
 if __name__ == "__main__":
+    lift_limits()
     main()

@@ -19,7 +19,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-from bench.common import short_path
+from bench.common import lift_limits, short_path
 from services import logs, metrics
 from services.server import run, start_replica
 
@@ -73,4 +73,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    lift_limits()
     main()

@@ -39,7 +39,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import cost, engine_bench, fullstack, peers, streams, timers
-from bench.common import ROOT, MachineLoad, Row, render_table, say, write_results
+from bench.common import ROOT, MachineLoad, Row, lift_limits, render_table, say, write_results
 from services import logs
 
 SECTIONS = ("cost", "engine", "fullstack", "peers", "streams", "scaleout", "timers", "durability")
@@ -176,4 +176,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    lift_limits()
     main()

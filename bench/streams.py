@@ -28,6 +28,7 @@ from bench.common import (
     Row,
     bench_redis,
     cpu_seconds,
+    lift_limits,
     rss_bytes,
     say,
     start_bare_server,
@@ -266,4 +267,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    lift_limits()
     main()

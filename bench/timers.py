@@ -36,6 +36,7 @@ from bench.common import (
     bench_redis,
     cpu_seconds,
     histogram_summary,
+    lift_limits,
     say,
     start_bench_replica,
 )
@@ -224,4 +225,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    lift_limits()
     main()

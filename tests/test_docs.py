@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -108,3 +110,33 @@ def test_every_python_package_is_collected_for_its_doctests() -> None:
         if len(path.relative_to(ROOT).parts) > 1
     }
     assert python_folders - set(config["testpaths"]) == set()
+
+
+def test_importing_a_package_for_its_doctests_changes_no_setting() -> None:
+    """pytest imports every module of the collected packages before any test runs: a module
+    that set a ``CERCLE_*`` variable when imported (bench/common.py lifted the rate limits so)
+    would change every server the tests start afterwards (the limits' tests then failed)."""
+    modules = sorted(
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in repository_files(".py")
+        if path.relative_to(ROOT).parts[0] in ("bench", "tools", "deploy", "services", "clients")
+        and path.name != "__main__.py"
+        and not path.name.startswith("test_")
+    )
+    probe = (
+        "import importlib, os, sys\n"
+        "before = dict(os.environ)\n"
+        "for name in sys.argv[1:]:\n"
+        "    importlib.import_module(name)\n"
+        "print(sorted(k for k in os.environ if os.environ.get(k) != before.get(k)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *modules],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]", f"importing changed {done.stdout.strip()}"
