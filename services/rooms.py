@@ -198,9 +198,8 @@ class Rooms(LobbyOps, ServerMoves):
         raise RoomError(errors.Kind.ABORTED, "BUSY", "the room is changing too fast; try again")
 
     async def _committed(self, before: RoomRecord, change: Change, seq: int) -> None:
-        """What follows a change written at ``seq``: this replica's copy of the room, the
-        global indexes and the players' lists. Also for a change no Redis replica confirmed
-        in time (not acknowledged, but on the primary, which the indexes follow)."""
+        """This replica's copy, the indexes and the players' lists after a change written at
+        ``seq`` (also one no Redis replica confirmed in time: it is on the primary)."""
         if self.warm is not None:  # the room after the change, exactly
             self.warm.committed(replace(change.room, seq=seq, epoch=before.epoch))
         await self._follow_up(change)
@@ -429,9 +428,8 @@ class Rooms(LobbyOps, ServerMoves):
         return _applied(change, answer.seq, acting_seat, action, source, started), None
 
     async def _replayed(self, room_id: str, seq: int) -> ActResult:
-        """The answer to a retried action: what its first application produced, once a
-        Redis replica holds it (with replicated commits: the first answer may have been
-        UNAVAILABLE because none did in time)."""
+        """The answer to a retried action: what its first application produced, once a Redis
+        replica holds it (the first answer may have been UNAVAILABLE: none did in time)."""
         entry = await self.store.read_entry(room_id, seq, confirmed=True)
         if entry is None:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again")

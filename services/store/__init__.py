@@ -1,21 +1,19 @@
 """Every Redis access of Cercle, in one package: key names (:mod:`.keys`, with the data
 model), the Lua scripts (:mod:`.scripts`, with their KEYS and ARGV) and the typed calls that
-run them (:mod:`.client`, with its mixins :mod:`.players`, :mod:`.limits` and
-:mod:`.indexes`; the commit's wire forms in :mod:`.commits`; when a commit counts as done in
-:mod:`.durability`; a primary found through Sentinel in :mod:`.sentinel`). Nothing else in
-Cercle talks to Redis; import from here.
+run them (:mod:`.client`, with its mixins :mod:`.players`, :mod:`.limits`, :mod:`.indexes`
+and :mod:`.replication`; what they answer in :mod:`.answers`; the commit's wire forms in
+:mod:`.commits`; when a commit counts as done in :mod:`.durability`; a primary found
+through Sentinel in :mod:`.sentinel`). Nothing else in Cercle talks to Redis; import from
+here.
 """
 
 from services.records import LogEntry, RoomRecord, dumps
+from services.store.answers import ActionCommit, Conflict, Duplicate, KeyReused
 from services.store.client import (
     IDEMPOTENCY_TTL_SECONDS,
     LOG_PAGE,
     OPEN_ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
-    ActionCommit,
-    Conflict,
-    Duplicate,
-    KeyReused,
     Store,
     now,
 )

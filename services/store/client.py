@@ -9,26 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 import redis.asyncio as aioredis
-from redis.asyncio.client import Pipeline
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.sentinel import Sentinel
-from redis.commands.core import AsyncScript
-from redis.exceptions import NoScriptError, RedisClusterException, RedisError
+from redis.exceptions import RedisClusterException, RedisError
 
 from services import metrics
 from services.records import LogEntry, RoomRecord, from_hash
+from services.store.answers import ActionCommit, ActionLoad, Conflict, Duplicate, KeyReused
 from services.store.commits import ROOM_TTL_SECONDS, commit_arguments
 from services.store.durability import (
     CommitDurability,
-    Durability,
-    commits_replicated,
     durability_from_env,
 )
 from services.store.indexes import IndexStore
@@ -40,11 +36,11 @@ from services.store.keys import (
     online_key,
     presence_key,
     probe_key,
-    replication_mark_channel,
     room_key,
 )
 from services.store.limits import LimitStore
 from services.store.players import REFRESH_SCRIPT, ROTATE_REFRESH_SCRIPT, PlayerStore
+from services.store.replication import ReplicationStore
 from services.store.scripts import (
     ACTION_COMMIT_SCRIPT,
     CLAIM_SCRIPT,
@@ -61,9 +57,7 @@ from services.store.sentinel import (
     sentinel_settings,
 )
 from services.store_errors import (
-    NOT_REPLICATED,
     WRITE_REFUSALS,
-    NotReplicated,
     StoreUnavailable,
     error_kind,
 )
@@ -78,53 +72,12 @@ LOG_PAGE = 500
 gets fewer has reached the end of the log."""
 
 
-class Conflict(Exception):
-    """The room changed between our read and our write (optimistic concurrency)."""
-
-
-class Duplicate(Exception):
-    """The idempotency key was already used; ``seq`` is the entry that action produced."""
-
-    def __init__(self, seq: int) -> None:
-        super().__init__(seq)
-        self.seq = seq
-
-
-class ActionLoad(NamedTuple):
-    """What :meth:`Store.load_room_for_action` read in its one round trip."""
-
-    record: RoomRecord | None
-    done: tuple[int, str] | None
-    """``(seq, request fingerprint)`` the idempotency key produced in this room."""
-    owner: str | None
-    """The room the key was first used in (None: claimed for this room now)."""
-    rate: tuple[int, float] | None
-    """``(granted, seconds to wait)`` from the shared limiter, when one was asked."""
-
-
-class KeyReused(Exception):
-    """The idempotency key was already used for another request (nothing written)."""
-
-
-class ActionCommit(NamedTuple):
-    """What :meth:`Store.commit_action` did in its one round trip (a conflict raises)."""
-
-    seq: int | None
-    """The new seq; None when nothing was written."""
-    done: int | None
-    """The seq the idempotency key produced already, for the same request."""
-    reused: bool
-    """The key was used for another request, or first in another room."""
-    rate: tuple[int, float] | None
-    """``(granted, seconds to wait)`` from the shared limiter, when one was asked."""
-
-
 # ---------------------------------------------------------------------------------------
 # The store
 # ---------------------------------------------------------------------------------------
 
 
-class Store(PlayerStore, LimitStore, IndexStore):
+class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
     """Cercle's Redis store. One per process; safe to share between tasks. Player-scoped
     calls (sessions, identities, room lists, history, request ids) are in
     :mod:`services.store.players`; the limits' counters (quotas, rates, stream leases) in
@@ -145,12 +98,7 @@ class Store(PlayerStore, LimitStore, IndexStore):
         :mod:`services.store.durability`)."""
         self.url = url
         self.cluster = url.startswith("redis+cluster://")
-        self.durability = durability or durability_from_env(os.environ)
-        if self.cluster and self.durability.mode is Durability.REPLICATED:
-            raise ValueError("replicated commits need one Redis primary, not Redis Cluster")
-        self.replicated = commits_replicated(self.durability.mode, None, False)
-        """Whether commits wait for a replica now (``auto``: from the first time the
-        primary reports one, :meth:`refresh_durability`)."""
+        self._init_replication(durability or durability_from_env(os.environ))
         self.redis: Any
         self.sentinel: Sentinel | None = None
         """The sentinels' client, with a ``redis+sentinel://`` URL."""
@@ -201,11 +149,6 @@ class Store(PlayerStore, LimitStore, IndexStore):
         self.refused = asyncio.Event()
         """Set when a call is refused (unreachable, or writes refused): the readiness check
         runs at once instead of at its next period."""
-        self._confirmed_at_end: contextvars.ContextVar[asyncio.Task[Any] | None] = (
-            contextvars.ContextVar(f"confirmed_at_end_{id(self)}", default=None)
-        )
-        """The task whose commits wait for a replica once, at its end
-        (:meth:`confirming_at_end`), instead of each commit on its own."""
         self.deadline_indexed: Callable[[float], None] | None = None
         """Told each deadline a commit of this process indexed (the replica's expiry loop
         wakes for it, ``services.timers``)."""
@@ -231,28 +174,6 @@ class Store(PlayerStore, LimitStore, IndexStore):
         """Drop every pooled connection (after Redis came back: the old ones are dead)."""
         if not self.cluster:
             await self.redis.connection_pool.disconnect()
-
-    async def refresh_durability(self) -> bool:
-        """With ``CERCLE_COMMIT_DURABILITY=auto``, ask the primary how many replicas are
-        online (``INFO replication``) until one is: commits wait for a replica from then
-        on. Returns whether they do. Never raises (unknown: unchanged). Redis Cluster stays
-        local (not supported yet)."""
-        if self.durability.mode is not Durability.AUTO or self.replicated or self.cluster:
-            return self.replicated
-        connected: int | None = None
-        with contextlib.suppress(RedisError, OSError, TimeoutError):
-            info = await self.redis.info("replication")
-            # Online replicas only: one still waiting for its first copy acknowledges nothing.
-            connected = sum(
-                1
-                for name, replica in info.items()
-                if name.startswith("slave")
-                and name[5:].isdigit()
-                and isinstance(replica, dict)
-                and replica.get("state") == "online"
-            )
-        self.replicated = commits_replicated(self.durability.mode, connected, self.replicated)
-        return self.replicated
 
     async def ping(self) -> bool:
         try:
@@ -441,78 +362,6 @@ class Store(PlayerStore, LimitStore, IndexStore):
         if code == 4:
             return ActionCommit(None, None, False, taken)
         return ActionCommit(None, seq if code == 2 else None, code == 3, taken)
-
-    async def _run_commit(
-        self, op: str, script: AsyncScript, keys: list[str], args: list[str | bytes | int]
-    ) -> tuple[Any, bool]:
-        """Run a commit script; with replicated commits, ``WAIT 1 <timeout>`` follows it in
-        the same pipeline (one round trip). Returns the script's answer and whether a
-        replica holds everything this connection wrote (always True when local). A commit
-        that wrote nothing needs no confirmation; one that found its change already
-        written is confirmed by :meth:`read_entry` (``confirmed``)."""
-        if not self._waits_now():
-            return await self._call(op, script(keys=keys, args=args)), True
-
-        async def run() -> tuple[Any, int]:
-            for _ in range(2):  # a second time after loading the script (NOSCRIPT)
-                pipe: Pipeline = self.redis.pipeline(transaction=False)
-                pipe.evalsha(script.sha, len(keys), *keys, *args)
-                pipe.wait(1, self.durability.timeout_ms)
-                try:
-                    answer, acknowledged = await pipe.execute()
-                except NoScriptError:  # nothing ran: a fresh or flushed Redis
-                    await self.redis.script_load(script.script)
-                    continue
-                return answer, int(acknowledged)
-            raise StoreUnavailable("the commit script could not be loaded", "NOSCRIPT")
-
-        answer, acknowledged = await self._call(op, run())
-        return answer, acknowledged >= 1
-
-    async def confirm_replicated(self, seq: int | None = None) -> None:
-        """With replicated commits, return once a replica holds everything written so far
-        (a request that changes nothing is answered only once what it found is safe: its
-        first attempt may have been unconfirmed); raises :class:`NotReplicated` (``seq``:
-        the room's, for the message). Nothing to do when local, nor within
-        :meth:`confirming_at_end` (its end confirms)."""
-        if not self._waits_now():
-            return
-        _, acknowledged = await self._call("confirm_replicated", self._confirming().execute())
-        if int(acknowledged) < 1:
-            raise self._not_replicated(seq)
-
-    @contextlib.contextmanager
-    def confirming_at_end(self) -> Iterator[None]:
-        """Within this block, this task's commits do not wait for a replica each: the caller
-        confirms everything once at its end (:meth:`confirm_replicated`), after it has kept
-        the request's answer. A lobby request with a request id does so: a commit no
-        replica confirmed must not leave the request half answered (its retry would run it
-        again, e.g. a second room). Tasks the block starts wait as usual."""
-        token = self._confirmed_at_end.set(asyncio.current_task())
-        try:
-            yield
-        finally:
-            self._confirmed_at_end.reset(token)
-
-    def _waits_now(self) -> bool:
-        """Whether a commit made now waits for a replica itself."""
-        if not self.replicated:
-            return False
-        deferred = self._confirmed_at_end.get()
-        return deferred is None or deferred is not asyncio.current_task()
-
-    def _confirming(self) -> Pipeline:
-        """A pipeline that has a replica confirm everything written before it: a PUBLISH on
-        a channel nobody reads (always propagated, so the WAIT that follows covers every
-        write before it, not only this connection's) and ``WAIT 1 <timeout>``."""
-        pipe: Pipeline = self.redis.pipeline(transaction=False)
-        pipe.publish(replication_mark_channel(), "")
-        pipe.wait(1, self.durability.timeout_ms)
-        return pipe
-
-    def _not_replicated(self, seq: int | None) -> NotReplicated:
-        metrics.REDIS_ERRORS.labels(NOT_REPLICATED).inc()
-        return NotReplicated(seq)
 
     def _indexed(self, deadline_arg: str) -> None:
         """Tell the expiry loop the deadline a commit indexed ('' none, '-' unchanged)."""

@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import grpc
 from cercle.v1 import game_pb2
@@ -32,6 +32,9 @@ from services.games import contract_for
 from services.records import LogEntry, RoomRecord
 from services.room_events import RoomEvent
 from services.store import Store, idem_key
+
+if TYPE_CHECKING:  # tools.soak imports this module
+    from tools.soak import Report
 
 TRANSPORT_CODES = frozenset(
     {
@@ -602,3 +605,20 @@ def pick_action(actions: list[game_pb2.Action], rng: random.Random) -> game_pb2.
         return rng.choice(calls)
     quiet = [a for a in actions if not (a.HasField("tomahawk") and a.tomahawk.play_card.tomahawk)]
     return rng.choice(quiet or actions)
+
+
+def assert_soak_lost_nothing(report: Report) -> None:
+    """What every audited soak must show (tools.soak's report): no acknowledged action lost
+    or applied twice, the idempotency index exact, every log replaying, no timer missing,
+    doubled or early, no stream gap, no unexpected client error, no INTERNAL/UNKNOWN from a
+    replica."""
+    audit = report.audit
+    assert audit.lost == []
+    assert audit.doubled == []
+    assert audit.index_mismatch == []
+    assert audit.not_replaying == []
+    assert (audit.turn.missing, audit.bot.missing) == (0, 0), audit.turn.details + audit.bot.details
+    assert (audit.turn.doubled, audit.bot.doubled, audit.turn.early, audit.bot.early) == (0,) * 4
+    assert audit.stream_faults == []
+    assert report.unexpected == []
+    assert report.server_faults == []

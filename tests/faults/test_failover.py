@@ -23,6 +23,7 @@ import asyncio
 import signal
 import time
 import uuid
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import grpc
@@ -31,6 +32,7 @@ import pytest
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import (
     MIN_REPLICAS_MAX_LAG_SECONDS,
+    Cluster,
     cluster,
     sentinel_primary,
     start_redis,
@@ -56,18 +58,32 @@ def test_a_sentinel_url_names_the_sentinels_the_master_and_the_database() -> Non
             sentinel_settings(bad)
 
 
+def replicated_cluster(
+    tmp_path: Path, *, redis_replicas: int, sentinels: int, replicas: int = 1, envoy: bool = False
+) -> AbstractContextManager[Cluster]:
+    """Cercle replicas on a Valkey primary with ``redis_replicas`` replicas watched by
+    ``sentinels`` sentinels (a ``redis+sentinel://`` URL), commits confirmed by a replica."""
+    return cluster(
+        replicas,
+        envoy=envoy,
+        web=False,
+        work_dir=tmp_path,
+        redis_replicas=redis_replicas,
+        sentinels=sentinels,
+        env={"CERCLE_COMMIT_DURABILITY": "replicated"},
+    )
+
+
 @pytest.mark.timeout(180)
 async def test_a_primary_killed_under_load_is_replaced_and_no_acknowledged_action_is_lost(
     tmp_path: Path,
 ) -> None:
-    with cluster(
-        2,
-        envoy=True,
-        web=False,
-        work_dir=tmp_path,
+    with replicated_cluster(
+        tmp_path,
         redis_replicas=2,
         sentinels=3,
-        env={"CERCLE_COMMIT_DURABILITY": "replicated"},
+        replicas=2,
+        envoy=True,
     ) as running:
         assert running.redis is not None and running.redis_url.startswith("redis+sentinel://")
         addresses = [f"127.0.0.1:{p.port}" for p in running.replicas]
@@ -146,15 +162,7 @@ async def test_with_one_replica_a_failover_refuses_writes_until_the_old_primary_
     no write a second failover would lose (readiness NOT_SERVING, CreateRoom UNAVAILABLE);
     the old primary restarted on its files becomes its replica (Sentinel converts it) and
     the refused CreateRoom, retried with its request id, makes one room."""
-    with cluster(
-        1,
-        envoy=False,
-        web=False,
-        work_dir=tmp_path,
-        redis_replicas=1,
-        sentinels=1,
-        env={"CERCLE_COMMIT_DURABILITY": "replicated"},
-    ) as running:
+    with replicated_cluster(tmp_path, redis_replicas=1, sentinels=1) as running:
         assert running.redis is not None
         address = f"127.0.0.1:{running.replicas[0].port}"
         await wait_health([address], "SERVING", 30)
@@ -205,15 +213,7 @@ async def test_a_turn_clock_fired_as_the_primary_dies_is_applied_once_by_the_pro
     confirmed); then the primary gets SIGKILL and the replicas resume. The promoted one
     never saw the claim nor the timeout: the server fires the clock again there, once, and
     the log replays."""
-    with cluster(
-        1,
-        envoy=False,
-        web=False,
-        work_dir=tmp_path,
-        redis_replicas=2,
-        sentinels=3,
-        env={"CERCLE_COMMIT_DURABILITY": "replicated"},
-    ) as running:
+    with replicated_cluster(tmp_path, redis_replicas=2, sentinels=3) as running:
         assert running.redis is not None
         address = f"127.0.0.1:{running.replicas[0].port}"
         await wait_health([address], "SERVING", 30)
