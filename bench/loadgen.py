@@ -655,6 +655,9 @@ class PlayGenerator:
             "act_to_others_ms": [round(x * 1000, 3) for x in stats.latencies]
             if self.config.get("samples")
             else [],
+            "act_rtt_ms": [round(x * 1000, 3) for x in stats.act_rtt]
+            if self.config.get("samples")
+            else [],
             "act_rtt": latency_summary(stats.act_rtt),
             "update_bytes": (sum(stats.update_bytes) / len(stats.update_bytes))
             if stats.update_bytes
