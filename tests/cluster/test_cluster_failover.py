@@ -16,9 +16,10 @@ The soak's tables (``tools.soak_tables``: Tomahawk, Tamashii, Tomy and Awimbawé
 humans who retry an Act with the SAME key while its fate is unknown, and server bots, turn
 clocks running) play through both servers; the primary holding most of their rooms gets
 SIGKILL; a surviving primary majority marks it failed and its replica wins the election.
-The promoted replica has no replica of its own, so it confirms nothing (its rooms and every
-lobby request answer UNAVAILABLE, retried) until the killed node, restarted on its files,
-rejoins the cluster as its replica, which the cluster does by itself; then play goes on. At
+The promoted replica has no replica of its own, so for a few seconds it confirms nothing (its
+rooms' commits are written but not acknowledged: UNAVAILABLE, retried with the same key; so
+is every lobby request) until the killed node, restarted on its files, rejoins the cluster
+as its replica, which the cluster does by itself; then play goes on. At
 the end the servers stop and the soak's audit (``tools.soak_audit``) replays every room's
 log through its engine and holds it against what the clients were told.
 """
@@ -26,8 +27,10 @@ log through its engine and holds it against what the clients were told.
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 import time
+import urllib.request
 import uuid
 from collections import Counter
 from collections.abc import Iterator
@@ -68,6 +71,9 @@ from tools.soak_tables import Tables, table_specs
 NODE_TIMEOUT_MS = 1000
 """``cluster-node-timeout``: a primary silent this long is suspected, then failed over."""
 BEFORE_KILL_SECONDS = 6.0
+ALONE_SECONDS = 3.0
+"""How long the promoted primary stays without a replica before the killed node is
+restarted: its shard's commits are refused meanwhile (no replica confirms them)."""
 AFTER_REJOIN_SECONDS = 5.0
 PROMOTION_SECONDS = 15.0
 """The longest the test waits for the cluster to promote the replica (about 2 to 3 s)."""
@@ -174,6 +180,7 @@ async def test_a_shard_primary_killed_under_load_is_replaced_and_no_acknowledged
                 assert loop.time() - killed_at < PROMOTION_SECONDS, "no replica was promoted"
                 await asyncio.sleep(0.05)
             promoted_after = loop.time() - killed_at
+            await asyncio.sleep(ALONE_SECONDS)
             # The killed node, restarted on its files, rejoins as the promoted one's replica.
             restarted = cluster_node(
                 tmp_path / f"p{index}", tmp_path, victim.port, node_timeout_ms=NODE_TIMEOUT_MS
@@ -193,6 +200,7 @@ async def test_a_shard_primary_killed_under_load_is_replaced_and_no_acknowledged
             for t in tables:
                 t.stop.set()
             await asyncio.wait_for(asyncio.gather(*plays), 60)
+        unconfirmed = sum(_unconfirmed_commits(s.metrics_port) for s in servers)
         for server in servers:  # nothing may change while the logs are audited
             server.stop()
         ended_at = time.time()
@@ -214,8 +222,12 @@ async def test_a_shard_primary_killed_under_load_is_replaced_and_no_acknowledged
         f"back as its replica {rejoined_after:.2f} s after it; {before} actions acknowledged "
         f"before the kill, {sum(a.acknowledged for a in audits)} in all over "
         f"{sum(a.rooms for a in audits)} matches, {on_victim_after} in rooms of the failed "
-        f"shard after the kill; retried {dict(retried)}"
+        f"shard after the kill; {unconfirmed} commits not confirmed in time; "
+        f"retried {dict(retried)}"
     )
+    # While the promoted primary had no replica, its shard's commits (players' and bots')
+    # were written there but not acknowledged.
+    assert unconfirmed > 0, "no commit was refused while the shard had no replica"
     assert on_victim_before > 0, "no room of the killed primary's shard had been played"
     assert on_victim_after > 0, "the failed-over shard's rooms never played on"
     for audit in audits:
@@ -316,3 +328,12 @@ async def _next_move(room_id: str, seats: list[Seat]) -> tuple[Seat, game_pb2.Ac
                 return seat, moves[0], legal.version
         await asyncio.sleep(0.05)
     raise AssertionError("nobody had a move to play")
+
+
+def _unconfirmed_commits(metrics_port: int) -> int:
+    """How many commits a server process found no replica confirming in time (its
+    ``cercle_redis_errors_total{kind="NOTREPLICATED"}``)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as page:
+        text = page.read().decode()
+    found = re.search(r'^cercle_redis_errors_total\{kind="NOTREPLICATED"\} (\S+)$', text, re.M)
+    return int(float(found.group(1))) if found else 0
