@@ -114,11 +114,10 @@ class ReplicationStore:
             pipe.evalsha(script.sha, len(keys), *keys, *args)
             pipe.wait(1, self.durability.timeout_ms)
 
-        for _ in range(2):  # a second time after loading the script on that primary
+        for _ in range(2):  # a second time after loading the script (a promoted replica)
             answer, acknowledged = await shards.on_slot_owner(keys[0], commit)
-            if isinstance(answer, NoScriptError):
-                address = await shards.owner(self.redis.keyslot(keys[0]))
-                await shards.client(address).script_load(script.script)
+            if isinstance(answer, NoScriptError):  # nothing ran; loaded on every primary
+                await self.redis.script_load(script.script)
                 continue
             for reply in (answer, acknowledged):
                 if isinstance(reply, Exception):

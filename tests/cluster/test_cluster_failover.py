@@ -46,6 +46,7 @@ from clients.sdk import ApiError
 from deploy.local.cluster import Proc, online_replicas, redis_info, start_replica
 from services import server
 from services.store import Store, log_key, room_key
+from services.store.durability import CommitDurability, Durability
 from tests.cluster.helpers import (
     RANGES,
     cluster_node,
@@ -255,8 +256,11 @@ async def test_a_frozen_shard_replica_refuses_that_shards_acks_and_retries_apply
     address = f"127.0.0.1:{cercle.port}"
     options = {"turn_seconds": "0", "target_score": "10000", "reaction_seconds": "0"}
     tables: list[tuple[str, list[Seat]]] = []
+    auto = Store(url, durability=CommitDurability(Durability.AUTO, 300))
     try:
         assert cercle.store.replicated
+        await auto.warm_up()  # every primary reports an online replica
+        assert auto.replicated
         # Two rooms whose shards have different primaries.
         shard_of_room: dict[str, Proc] = {}
         while len({p.port for p in shard_of_room.values()}) < 2:
@@ -316,6 +320,7 @@ async def test_a_frozen_shard_replica_refuses_that_shards_acks_and_retries_apply
             await stop_all(seats)
         await cercle.stop(grace=0.1)
         await store.close()
+        await auto.close()
 
 
 async def _next_move(room_id: str, seats: list[Seat]) -> tuple[Seat, game_pb2.Action, int]:
