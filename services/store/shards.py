@@ -9,7 +9,8 @@ cluster go through plain connections to each primary, kept here, one pool per pr
 - the primary of a slot is the cluster client's (its slot map, refreshed by its own calls:
   the health check writes to every shard every second), unless a redirection since said
   otherwise: ``MOVED`` (the slot moved, or a replica was promoted) is followed and kept,
-  ``ASK`` (the slot is migrating) is followed once with ``ASKING`` on the same connection;
+  ``ASK`` (the slot is migrating) is followed once, each command after an ``ASKING`` on
+  the same connection;
 - a primary that cannot be reached (killed, not yet replaced) raises the connection error:
   the store answers UNAVAILABLE and the client retries with the same request id, by
   which time the cluster has promoted a replica and the slot map says so.
@@ -92,16 +93,20 @@ class ShardPrimaries:
         asking = False
         for _ in range(REDIRECTIONS + 1):
             pipe = self.client(address).pipeline(transaction=False)
-            if asking:
-                pipe.execute_command("ASKING")
             commands(pipe)
+            if asking:  # ASKING lets the importing node serve the next command only
+                queued = list(pipe.command_stack)
+                pipe.command_stack.clear()
+                for args, options in queued:
+                    pipe.execute_command("ASKING")
+                    pipe.execute_command(*args, **options)
             try:
                 answers: list[Any] = await pipe.execute(raise_on_error=False)
             except BaseException:
                 self._moved.pop(slot, None)
                 raise
             if asking:
-                answers = answers[1:]
+                answers = answers[1::2]
             redirected = next((a for a in answers if isinstance(a, AskError)), None)
             if redirected is None:
                 return answers

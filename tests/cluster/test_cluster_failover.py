@@ -45,7 +45,8 @@ from redis.crc import key_slot
 from clients.sdk import ApiError
 from deploy.local.cluster import Proc, online_replicas, redis_info, start_replica
 from services import server
-from services.store import Store, log_key, room_key
+from services.records import EntryKind, LogEntry
+from services.store import Store, idem_key, log_key, room_key, shard_of, timers_key
 from services.store.durability import CommitDurability, Durability
 from tests.cluster.helpers import (
     RANGES,
@@ -321,6 +322,69 @@ async def test_a_frozen_shard_replica_refuses_that_shards_acks_and_retries_apply
         await cercle.stop(grace=0.1)
         await store.close()
         await auto.close()
+
+
+@pytest.mark.timeout(90)
+async def test_a_replicated_commit_follows_its_room_while_the_slot_migrates(
+    replicated_cluster: tuple[list[Proc], list[Proc]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The room's slot migrates to another primary: while its keys are on the target and
+    the slot is still the source's (MIGRATING / IMPORTING), a commit and its WAIT, and a
+    confirmed read, follow ``ASK`` to the target (each command after an ``ASKING`` on the
+    same connection); once the slot is the target's, they follow ``MOVED``. Each
+    acknowledged entry is on the target's replica. (Store calls: redis-py's own cluster
+    client answers a room read sent mid-migration with an error, so no server runs then.)"""
+    primaries, followers = replicated_cluster
+    monkeypatch.setenv("CERCLE_COMMIT_DURABILITY", "replicated")
+    url = f"redis+cluster://127.0.0.1:{primaries[0].port}"
+    cercle = await server.start_replica(url)
+    room_id, seats = await open_table([f"127.0.0.1:{cercle.port}"], "tomahawk", 2, {})
+    # An Act with a request id, and the turn clock running: each key the commit script
+    # touches exists (the importing node runs a multi-key script only when all its keys
+    # are there; else TRYAGAIN, which the client retries).
+    seat, action, version = await _next_move(room_id, seats)
+    await act_once(seat.client, room_id, action, version, uuid.uuid4().hex)
+    await stop_all(seats)
+    await cercle.stop(grace=0.1)
+    store = Store(url, durability=CommitDurability(Durability.REPLICATED, 1000))
+    try:
+        record = await store.load_room(room_id)
+        assert record is not None and record.deadlines
+        slot = key_slot(room_key(room_id).encode())
+        source = owner(primaries, slot)
+        target = next(p for p in primaries if p is not source)
+        src, dst = redis.Redis(port=source.port), redis.Redis(port=target.port)
+        command(dst, "CLUSTER", "SETSLOT", slot, "IMPORTING", node_id(source.port))
+        command(src, "CLUSTER", "SETSLOT", slot, "MIGRATING", node_id(target.port))
+        keys = command(src, "CLUSTER", "GETKEYSINSLOT", slot, 1000)
+        touched = {room_key(room_id), log_key(room_id), idem_key(room_id)}
+        touched.add(timers_key(shard_of(room_id)))
+        assert touched <= {k.decode() for k in keys}
+        command(src, "MIGRATE", "127.0.0.1", target.port, "", 0, 5000, "KEYS", *keys)
+
+        async def chat_line(expected_seq: int) -> int:
+            entry = LogEntry(EntryKind.CHAT, version=record.version, deadlines=record.deadlines)
+            seq = await store.commit(
+                room_id, expected_seq=expected_seq, room=record, before=record, entry=entry
+            )
+            read = await store.read_entry(room_id, seq, confirmed=True)
+            assert read is not None and read.kind is EntryKind.CHAT
+            return seq
+
+        asked = await chat_line(record.seq)  # ASK: the slot is still the source's
+        target_id = node_id(target.port)
+        for node in primaries:
+            command(redis.Redis(port=node.port), "CLUSTER", "SETSLOT", slot, "NODE", target_id)
+        moved = await chat_line(asked)  # MOVED: the slot is the target's now
+        assert (asked, moved) == (record.seq + 1, record.seq + 2)
+        await store.confirm_replicated()
+
+        replica = redis.Redis(port=followers[primaries.index(target)].port)
+        command(replica, "READONLY")
+        on_replica = command(replica, "XRANGE", log_key(room_id), f"{asked}-0", "+")
+        assert [int(entry_id.split(b"-")[0]) for entry_id, _ in on_replica] == [asked, moved]
+    finally:
+        await store.close()
 
 
 async def _next_move(room_id: str, seats: list[Seat]) -> tuple[Seat, game_pb2.Action, int]:
