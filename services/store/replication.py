@@ -63,10 +63,10 @@ class ReplicationStore:
         with contextlib.suppress(RedisError, RedisClusterException, OSError, TimeoutError):
             if self.cluster:
                 await self.redis.initialize()
-                answers = await self.redis.info(
-                    "replication", target_nodes=self.redis.get_primaries()
-                )
-                infos = list(answers.values()) if answers else []
+                primaries = self.redis.get_primaries()
+                answers = await self.redis.info("replication", target_nodes=primaries)
+                # One answer per primary by node name; a single primary's answer alone.
+                infos = [answers] if len(primaries) == 1 else list(answers.values())
                 connected = min((_online(info) for info in infos), default=None)
             else:
                 connected = _online(await self.redis.info("replication"))
