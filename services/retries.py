@@ -22,7 +22,8 @@ With replicated commits (services.store.durability) the commits a first call mak
 wait for a replica each: the call keeps its answer, then has a replica confirm everything
 at once. Unconfirmed, it answers UNAVAILABLE (STORE_UNAVAILABLE, RetryInfo) with its
 answer already kept: the retry returns that answer (once a replica holds it) and runs
-nothing again, so an unconfirmed CreateRoom never makes a second room.
+nothing again, so an unconfirmed CreateRoom never makes a second room. A request without
+an id is confirmed at its end too (unconfirmed, UNAVAILABLE; its retry runs it again).
 """
 
 from __future__ import annotations
@@ -94,8 +95,11 @@ class Retries:
         default, a day), as ``seal`` writes it (None: serialized) and ``unseal`` reads it
         back (None: parsed as ``response_type``)."""
         request_id: str = getattr(request, "request_id", "")
-        if not request_id:
-            return await run()
+        if not request_id:  # no retry can find its answer: confirmed once, at its end
+            with self.store.confirming_at_end():
+                answer = await run()
+            await self.store.confirm_replicated()
+            return answer
         if len(request_id) > MAX_REQUEST_ID_LENGTH:
             raise errors.invalid(
                 "request_id", f"a request id has at most {MAX_REQUEST_ID_LENGTH} characters"

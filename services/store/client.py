@@ -37,6 +37,7 @@ from services.store.keys import (
     presence_key,
     probe_key,
     room_key,
+    shard_tag,
 )
 from services.store.limits import LimitStore
 from services.store.players import REFRESH_SCRIPT, ROTATE_REFRESH_SCRIPT, PlayerStore
@@ -98,7 +99,7 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         :mod:`services.store.durability`)."""
         self.url = url
         self.cluster = url.startswith("redis+cluster://")
-        self._init_replication(durability or durability_from_env(os.environ))
+        self._init_replication(durability or durability_from_env(os.environ), max_connections)
         self.redis: Any
         self.sentinel: Sentinel | None = None
         """The sentinels' client, with a ``redis+sentinel://`` URL."""
@@ -154,6 +155,7 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         wakes for it, ``services.timers``)."""
 
     async def close(self) -> None:
+        await self._close_shards()
         await self.redis.aclose()
         if self.sentinel is not None:
             await self.sentinel.aclose()
@@ -161,19 +163,19 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
     async def warm_up(self) -> None:
         """On Redis Cluster, learn the slots before the first calls: the first calls of a
         fresh client all start the topology discovery, which replaces connections other
-        calls are opening. On one Redis, learn whether commits wait for a replica
+        calls are opening. Then learn whether commits wait for a replica
         (:meth:`refresh_durability`). Never raises: a store that is away is the health
         check's business."""
-        if not self.cluster:
-            await self.refresh_durability()
-            return
-        with contextlib.suppress(Exception):  # the health check reports an absent store
-            await self.redis.initialize()
+        if self.cluster:
+            with contextlib.suppress(Exception):  # the health check reports an absent store
+                await self.redis.initialize()
+        await self.refresh_durability()
 
     async def reset_connections(self) -> None:
         """Drop every pooled connection (after Redis came back: the old ones are dead)."""
         if not self.cluster:
             await self.redis.connection_pool.disconnect()
+        await self._close_shards(reopen=True)
 
     async def ping(self) -> bool:
         try:
@@ -394,7 +396,18 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         """The entry at ``seq``. ``confirmed``: an entry about to be acknowledged (a
         retried action's answer): with replicated commits, read in a round trip that first
         has a replica confirm everything written so far (raises :class:`NotReplicated`)."""
-        if not (confirmed and self._waits_now()):
+        if confirmed and self._waits_now() and self.cluster:
+            tag = shard_tag(room_id)
+
+            def read(pipe: Any) -> None:
+                pipe.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1)
+
+            acknowledged, (raw,) = await self._call(
+                "read_entry", self._confirmed_on_shard(log_key(room_id), tag, read)
+            )
+            if not acknowledged:
+                raise self._not_replicated(seq)
+        elif not (confirmed and self._waits_now()):
             raw = await self._call(
                 "read_entry",
                 self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1),

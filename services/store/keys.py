@@ -67,7 +67,9 @@ Global keys (hints; the room itself is the truth): ``cercle:open`` and
 streams of a session or a client address, across replicas; with the scope
 ``bot-tables:<player id>``, the tables of bots alone a player keeps running). The pub/sub
 channel ``cercle:replicated`` carries nothing anyone reads: a replicated commit's retry
-publishes on it so that its WAIT covers the change it found (``services.store.durability``).
+publishes on it so that its WAIT covers the change it found (``services.store.durability``);
+on Redis Cluster, where a PUBLISH does not reach a shard's replicas, it writes
+``cercle:{<tag>}:replicated`` (an empty string for a minute) on the shard instead.
 """
 
 from __future__ import annotations
@@ -84,8 +86,13 @@ def shard_of(room_id: str) -> int:
     return zlib.crc32(room_id.encode()) % SHARDS
 
 
+def shard_tag(room_id: str) -> str:
+    """The hash tag of a room's keys, without its braces (``c<n>``)."""
+    return f"c{shard_of(room_id)}"
+
+
 def _tag(room_id: str) -> str:
-    return f"cercle:{{c{shard_of(room_id)}}}"
+    return f"cercle:{{{shard_tag(room_id)}}}"
 
 
 def room_key(room_id: str) -> str:
@@ -178,6 +185,14 @@ def replication_mark_channel() -> str:
     connection's last propagated command, hence for everything written before it
     (``services.store.durability``)."""
     return "cercle:replicated"
+
+
+def replication_mark_key(tag: str) -> str:
+    """On Redis Cluster, the key a confirmation writes before its WAIT (a PUBLISH is not
+    propagated to a shard's replicas there): an empty string living a minute, in the slot
+    of the hash tag ``{tag}``: a room's shard tag (``c<n>``) to confirm on the room's
+    primary, or one found in the slots of each primary (``services.store.shards``)."""
+    return f"cercle:{{{tag}}}:replicated"
 
 
 def sessions_channel() -> str:
