@@ -1,6 +1,6 @@
 """Timer lateness with 10,000 pending deadlines and two replica processes expiring them.
 
-Method. The rooms are made in this process directly through ``services.rooms.Rooms`` against
+Method. The rooms are made in this process directly through ``services.rooms.facade.Rooms`` against
 the benchmark's Redis (creating them through gRPC would take minutes), in two worker
 processes: each is a one-player Tamashii room with its own host, private, created, readied
 and started exactly as the LobbyService does it, with ``decision_seconds`` chosen so that its
@@ -41,7 +41,9 @@ from bench.common import (
     start_bench_replica,
 )
 from services import logs
-from services.rooms import BOT_CLOCK, Player, Rooms
+from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.facade import Rooms
+from services.rooms.records import Player
 from services.store import Store
 
 GAME = "tamashii"
@@ -137,7 +139,7 @@ def run(
         try:
             for i in range(2):
                 replicas.append(start_bench_replica(redis_url, logs, f"replica-timers-{i + 1}"))
-            say(f"timers: creating {count} rooms (+{pilot} pilot) through services.rooms.Rooms")
+            say(f"timers: creating {count} rooms (+{pilot} pilot) through services' Rooms")
             made = create_rooms(redis_url, count, window, pilot)
             deadlines: dict[str, float] = made["rooms"]
             first, last = min(deadlines.values()), max(deadlines.values())

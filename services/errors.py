@@ -32,7 +32,7 @@ from grpc_status import rpc_status
 
 import i18n
 from engine.core import IllegalAction, InvalidOptions, StaleVersion
-from services.request_context import accept_language, current_request_id
+from services.api.request_context import accept_language, current_request_id
 
 DOMAIN = "cercle.games"
 """ErrorInfo.domain of every refusal."""

@@ -25,16 +25,16 @@ from grpc_reflection.v1alpha import reflection
 
 from engine import registry
 from services import logs, metrics, supervise
-from services.auth import identity_interceptors
-from services.feed import Feeds
-from services.game_service import GameService
-from services.lobby_service import LobbyService
-from services.request_context import RequestContextInterceptor
-from services.rooms import Rooms
+from services.api.auth import identity_interceptors
+from services.api.game_service import GameService
+from services.api.lobby_service import LobbyService
+from services.api.request_context import RequestContextInterceptor
+from services.api.streams import StreamLeases, StreamLimitInterceptor
+from services.api.timer_service import ExpiryLoop, TimerService
+from services.api.wire import PreSerializedInterceptor
+from services.rooms.facade import Rooms
+from services.rooms.feed import Feeds
 from services.store import Store
-from services.streams import StreamLeases, StreamLimitInterceptor
-from services.timers import ExpiryLoop, TimerService
-from services.wire import PreSerializedInterceptor
 
 log = structlog.get_logger("cercle.server")
 

@@ -7,7 +7,7 @@ through Sentinel in :mod:`.sentinel`). Nothing else in Cercle talks to Redis; im
 here.
 """
 
-from services.records import LogEntry, RoomRecord, dumps
+from services.rooms.records import LogEntry, RoomRecord, dumps
 from services.store.answers import ActionCommit, Conflict, Duplicate, KeyReused
 from services.store.client import (
     IDEMPOTENCY_TTL_SECONDS,
@@ -18,6 +18,7 @@ from services.store.client import (
     now,
 )
 from services.store.commits import ROOM_TTL_SECONDS, entry_from_notification, notification
+from services.store.errors import WRITE_REFUSALS, NotReplicated, StoreUnavailable
 from services.store.keys import (
     SHARDS,
     bot_tables_scope,
@@ -60,7 +61,6 @@ from services.store.players import (
 )
 from services.store.scripts import COMMIT_SCRIPT
 from services.store.sentinel import SentinelSettings, sentinel_settings
-from services.store_errors import WRITE_REFUSALS, NotReplicated, StoreUnavailable
 
 __all__ = (
     "ACCESS_TTL_SECONDS",

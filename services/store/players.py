@@ -22,7 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from services.records import MatchSummary, from_json, to_json
+from services.rooms.records import MatchSummary, from_json, to_json
+from services.store.errors import StoreUnavailable
 from services.store.keys import (
     access_key,
     device_key,
@@ -38,7 +39,6 @@ from services.store.keys import (
     token_digest,
     token_family,
 )
-from services.store_errors import StoreUnavailable
 
 ACCESS_TTL_SECONDS = int(os.environ.get("CERCLE_ACCESS_TTL_SECONDS", "3600"))
 """An access token works this long after it was issued (using it does not extend it)."""
@@ -273,7 +273,7 @@ class PlayerStore:
     async def session(self, token: str) -> SessionFound | None:
         """What an access token stands for; None if unknown, expired, refreshed or logged
         out. Does not extend the token. Two round trips (the profile is another key, in
-        another slot on Redis Cluster); replicas cache the answer (``services.auth``)."""
+        another slot on Redis Cluster); replicas cache the answer (``services.api.auth``)."""
         digest, family = token_digest(token), token_family(token)
         key = access_key(digest, family)
         pipe = self.redis.pipeline(transaction=False)
@@ -389,7 +389,7 @@ class PlayerStore:
             pipe.delete(refresh_key(current.decode(), family))
         await self._call("delete_session", pipe.execute())
         await self._announce("t:" + digest)
-        await self._announce("f:" + family)  # its streams end (services.auth)
+        await self._announce("f:" + family)  # its streams end (services.api.auth)
 
     # -- the rooms of a player, and their history --------------------------------------------
 

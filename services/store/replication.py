@@ -17,8 +17,8 @@ from redis.exceptions import NoScriptError, RedisError
 
 from services import metrics
 from services.store.durability import CommitDurability, Durability, commits_replicated
+from services.store.errors import NOT_REPLICATED, NotReplicated, StoreUnavailable
 from services.store.keys import replication_mark_channel
-from services.store_errors import NOT_REPLICATED, NotReplicated, StoreUnavailable
 
 
 class ReplicationStore:

@@ -30,7 +30,9 @@ from cercle.v1 import game_pb2, timer_pb2, timer_pb2_grpc
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
-from services import clocks, planning, rooms, servicing, sessions, store, timers
+from services import store
+from services.api import servicing, sessions, timer_service
+from services.rooms import clocks, facade, planning
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
@@ -167,12 +169,12 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     assert stale.value.reason == "STALE_VERSION"
 
     # Lobby: a bug inside SetReady.
-    async def lobby_bug(self: rooms.Rooms, player: object, room: str, ready: bool) -> None:
+    async def lobby_bug(self: facade.Rooms, player: object, room: str, ready: bool) -> None:
         record = await self.store.load_room(room)
         assert record is not None
         raise secret_bug(record, token)
 
-    monkeypatch.setattr(rooms.Rooms, "set_ready", lobby_bug)
+    monkeypatch.setattr(facade.Rooms, "set_ready", lobby_bug)
     with pytest.raises(ApiError) as lobby:
         await host.ready(room_id)
     assert_generic_internal(lobby.value, table.secrets)
@@ -206,7 +208,7 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     def render_bug(deadlines: list[dict[str, Any]]) -> Any:
         raise PlantedBug(f"planted in render: {deadlines!r} token={token}")
 
-    monkeypatch.setattr(timers, "deadline_messages", render_bug)
+    monkeypatch.setattr(timer_service, "deadline_messages", render_bug)
     stub = timer_pb2_grpc.TimerServiceStub(host.channel)
     with pytest.raises(grpc.aio.AioRpcError) as timer_call:
         await stub.GetDeadlines(

@@ -32,7 +32,7 @@ import hashlib
 from dataclasses import dataclass
 
 from services.errors import Kind, RoomError
-from services.records import LogEntry, RoomRecord, to_hash
+from services.rooms.records import LogEntry, RoomRecord, to_hash
 
 VERSION = "c1"
 """The cursor format (a later one can be told apart)."""

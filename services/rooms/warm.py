@@ -8,7 +8,7 @@ room at seq N and the message of seq N + 1 give the room at N + 1, exactly. This
 own commit gives the room after it too (the change's room, at the new seq).
 
 A copy is kept only for a room whose every commit this replica hears: one its feed follows
-(``services.feed``: a local stream is open on it) while the pub/sub connection is up. It is
+(``services.rooms.feed``: a local stream is open on it) while the pub/sub connection is up. It is
 dropped at the first doubt: a message that does not follow it (a gap), a message without
 the fields (from an older replica) or with one the record does not store, the pub/sub
 connection lost or opened again, the room's last local stream gone. At most
@@ -27,7 +27,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 
 from engine.codec import CodecError
-from services.records import RoomRecord, with_hash
+from services.rooms.records import RoomRecord, with_hash
 
 WARM_ROOMS = int(os.environ.get("CERCLE_WARM_ROOMS", "10000"))
 """Room copies one replica holds at most (each about the size of its room's hash)."""

@@ -4,17 +4,17 @@ examples chain them (the first listed is the outermost):
 1. :class:`MalformedRequestInterceptor`: a request that is not a valid protobuf message is
    answered INVALID_ARGUMENT instead of gRPC's UNKNOWN;
 2. :class:`LogContextInterceptor`: the request id (set by
-   :class:`services.request_context.RequestContextInterceptor`, which runs before these), the
+   :class:`services.api.request_context.RequestContextInterceptor`, which runs before these), the
    method and the caller's address in context variables (``structlog`` log lines carry them);
 3. :class:`AuthenticationInterceptor`: the access token in ``authorization: Bearer``
    metadata -> the calling player (:data:`current_player`); public methods need none;
    requests without a valid token are limited per client address; a server stream ends
    UNAUTHENTICATED when its session is logged out, on any replica;
 4. :class:`RateLimitInterceptor`: requests per second per session (per client address for
-   the public methods), shared by every replica (services.limits).
+   the public methods), shared by every replica (services.rate_limits).
 
 :func:`identity_interceptors` builds the four. A token's player is cached in process
-(:class:`services.sessions.SessionCache`): at most ``TRUST_SECONDS`` while the replica hears
+(:class:`services.api.sessions.SessionCache`): at most ``TRUST_SECONDS`` while the replica hears
 logouts on its pub/sub connection (they drop it at once), ``CACHE_SECONDS`` otherwise.
 """
 
@@ -30,9 +30,10 @@ import grpc
 import structlog
 from google.protobuf.message import DecodeError
 
+from services.api.request_context import current_request_id
+from services.api.sessions import SessionCache
 from services.errors import Kind, RoomError, abort_with
-from services.feed import Feeds
-from services.limits import (
+from services.rate_limits import (
     SESSION_RATE_MESSAGE,
     Limits,
     SharedLimiter,
@@ -40,9 +41,8 @@ from services.limits import (
     deferred_take,
     rate_limited,
 )
-from services.request_context import current_request_id
-from services.rooms import Player
-from services.sessions import SessionCache
+from services.rooms.feed import Feeds
+from services.rooms.records import Player
 from services.store import (
     Store,
     StoreUnavailable,
@@ -70,11 +70,11 @@ PUBLIC_METHODS = frozenset(
 LIMITS = Limits.from_env()
 RATE_PER_SECOND = LIMITS.rate_per_second
 RATE_BURST = 2 * RATE_PER_SECOND
-"""Requests per second per session, for all replicas together (services.limits); over it:
+"""Requests per second per session, for all replicas together (services.rate_limits); over it:
 RESOURCE_EXHAUSTED with RetryInfo."""
 
 current_address: contextvars.ContextVar[str] = contextvars.ContextVar("current_address", default="")
-"""The caller's address (``addr:<ip>``, see :func:`services.limits.client_address`)."""
+"""The caller's address (``addr:<ip>``, see :func:`services.rate_limits.client_address`)."""
 
 
 class Malformed:
@@ -319,7 +319,7 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
 
 RATE_WITH_FIRST_ROUND_TRIP = frozenset({"/cercle.v1.GameService/Act"})
 """Methods whose session rate, when this replica holds no lease for it, is taken in the
-same pipeline as the method's first read (:data:`services.limits.deferred_take`): the
+same pipeline as the method's first read (:data:`services.rate_limits.deferred_take`): the
 commonest call costs no round trip of its own for its rate."""
 
 
@@ -365,7 +365,7 @@ def identity_interceptors(
 ) -> list[grpc.aio.ServerInterceptor]:
     """The four interceptors in their order (outermost first). With ``feeds``, the
     replica's pub/sub connection tells the session cache of logouts (:class:`SessionCache`);
-    without, a resolved token is trusted for ``services.sessions.CACHE_SECONDS`` only."""
+    without, a resolved token is trusted for ``services.api.sessions.CACHE_SECONDS`` only."""
     limits = limits or Limits.from_env()
     authentication = AuthenticationInterceptor(store, limits)
     if feeds is not None:

@@ -76,7 +76,7 @@ class EntryKind(enum.StrEnum):
     CLOCK = "clock"
     FINISHED = "finished"
     CHAT = "chat"
-    """A chat message or a mute (``services.chat``): no state, no view."""
+    """A chat message or a mute (``services.rooms.chat``): no state, no view."""
 
 
 class Source(enum.StrEnum):
@@ -209,7 +209,7 @@ class RoomRecord:
     """The seats the host muted (their chat is refused)."""
     epoch: str = field(default="", metadata={"written": False})
     """The log's epoch: drawn when the room is created (by the store's commit), changed by
-    an operator after a restore (``services.cursors``); empty for rooms older than it."""
+    an operator after a restore (``services.rooms.cursors``); empty for rooms older than it."""
 
     def room_part(self) -> RoomPart:
         return RoomPart(self.seats, self.status)

@@ -10,9 +10,9 @@ from collections import OrderedDict
 from cercle.v1 import game_pb2
 
 from engine import registry
-from services import cursors
-from services.records import LogEntry, RoomRecord
-from services.render import EntryRenderer, timestamp
+from services.api.proto_messages import EntryRenderer, timestamp
+from services.rooms import cursors
+from services.rooms.records import LogEntry, RoomRecord
 from services.store.client import now
 
 RECORDS_LIMIT = 10_000

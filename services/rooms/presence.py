@@ -32,7 +32,7 @@ spectators included (only counted when shown), in ``cercle:{cN}:online:ID``
 (:class:`services.store.Online`). A player stays connected for ``PRESENCE_GRACE_SECONDS``
 after their last stream closes (a reconnecting phone does not flap); a replica that dies
 stops renewing and its players lapse after ``ONLINE_SECONDS``. Each change is pinged on the
-room's channel; the feeds then read the set again (``services.feed``).
+room's channel; the feeds then read the set again (``services.rooms.feed``).
 """
 
 from __future__ import annotations
@@ -46,14 +46,14 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from services.bot_seats import bots_only
 from services.errors import RoomError
-from services.records import RoomRecord, SeatRecord
+from services.rooms.bot_seats import bots_only
+from services.rooms.records import RoomRecord, SeatRecord
 from services.store import Online, StoreUnavailable, bot_tables_scope
 from services.supervise import tracked
 
 if TYPE_CHECKING:
-    from services.rooms import Rooms
+    from services.rooms.facade import Rooms
 
 log = structlog.get_logger("cercle.presence")
 
@@ -74,7 +74,7 @@ def human_players(seats: Iterable[SeatRecord | None]) -> set[str]:
     """The players whose presence keeps a table going: human seats, and seats a bot holds
     for an absent human.
 
-    >>> from services.records import SeatKind
+    >>> from services.rooms.records import SeatKind
     >>> sorted(human_players([SeatRecord("a", "A"), None,
     ...                       SeatRecord("b", "B", SeatKind.BOT, away=True),
     ...                       SeatRecord("bot-2", "Bot", SeatKind.BOT)]))

@@ -1,5 +1,5 @@
 """The clocks of a table: which deadlines run after a change, and the pause and resume of a
-table nobody attends (``services.presence``). Pure: no Redis, no asyncio; the time is given.
+table nobody attends (``services.rooms.presence``). Pure: no Redis, no asyncio; the time is given.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Game, State
-from services import bot_seats
-from services.bot_seats import BOT_CLOCK
-from services.records import (
+from services.rooms import bot_seats
+from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.records import (
     Change,
     DeadlineRecord,
     EntryKind,
@@ -43,7 +43,7 @@ def compute_deadlines(
     A bot seat the table waits for gets a ``bot`` deadline after the room's bot delay; a
     bot seat that is not waited for gets one only if its reflex wants an out-of-turn call,
     which is then stored with the deadline. At a table of bots alone the bot delay is at
-    least :data:`~services.bot_seats.BOTS_ONLY_MIN_DELAY`; at a table with people, a bot
+    least :data:`~services.rooms.bot_seats.BOTS_ONLY_MIN_DELAY`; at a table with people, a bot
     move is at least the game's reaction wait away (``Game.reaction_wait``: the time a
     person needs to take an out-of-turn chance the change opened, before the bots); a bot's
     kept deadline is pushed back to it too.

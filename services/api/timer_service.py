@@ -23,13 +23,14 @@ from cercle.v1 import timer_pb2, timer_pb2_grpc
 from google.protobuf import duration_pb2
 
 from services import errors, metrics
-from services.auth import require_player
-from services.feed import Feeds, PresenceChange
-from services.render import deadline_messages, timestamp
-from services.rooms import Rooms, is_member
-from services.servicing import guarded, guarded_stream
+from services.api.auth import require_player
+from services.api.proto_messages import deadline_messages, timestamp
+from services.api.servicing import guarded, guarded_stream
+from services.api.streams import leaves, left_room, too_slow
+from services.rooms.facade import Rooms
+from services.rooms.feed import Feeds, PresenceChange
+from services.rooms.records import is_member
 from services.store import StoreUnavailable
-from services.streams import leaves, left_room, too_slow
 from services.supervise import failed, tracked
 
 log = structlog.get_logger("cercle.timers")

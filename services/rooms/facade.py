@@ -1,20 +1,21 @@
 """The room layer's facade: :class:`Rooms`, what the servicers and the timer loop call.
 
 No gRPC here: methods take a :class:`Player` and plain values, return typed records
-(``services.records``), and raise :class:`~services.errors.RoomError`. Every change follows
+(``services.rooms.records``), and raise :class:`~services.errors.RoomError`. Every change follows
 one pattern (:meth:`Rooms._mutate`): load the room (one round trip), plan the change in
 Python with a pure planner, and commit it with the store's compare-and-set script (one round
 trip). If another replica changed the room in between, the change is planned again from the
 fresh room; if the *match* moved on, the actor gets ``STALE_VERSION``. A player's move on a
 room this replica follows skips the load (:meth:`Rooms._act_warm`): it is planned on the
-replica's exact copy (``services.warm``) and committed with the rate and the idempotency
+replica's exact copy (``services.rooms.warm``) and committed with the rate and the idempotency
 checks in one script; a stale copy or a refusal takes the path with the load.
 
 Who does what on the Act path: this module checks the request (idempotency key, seat, game)
-and orchestrates; :mod:`services.planning` plans the action (pure); :mod:`services.clocks`
-computes the deadlines and pauses/resumes tables; :mod:`services.bot_seats` decides bots'
-moves and takes seats over; :mod:`services.lobby` holds the lobby operations and
-:mod:`services.server_moves` the server's own moves (timeouts, bots, pauses).
+and orchestrates; :mod:`services.rooms.planning` plans the action (pure);
+:mod:`services.rooms.clocks` computes the deadlines and pauses/resumes tables;
+:mod:`services.rooms.bot_seats` decides bots' moves and takes seats over;
+:mod:`services.rooms.lobby` holds the lobby operations and
+:mod:`services.rooms.server_moves` the server's own moves (timeouts, bots, pauses).
 """
 
 from __future__ import annotations
@@ -30,15 +31,13 @@ import structlog
 from engine import registry
 from engine.core import Game, State
 from services import errors, metrics
-from services.bot_seats import BOT_CLOCK
-from services.clocks import compute_deadlines
 from services.errors import RoomError
 from services.games import contract_for
-from services.limits import SESSION_RATE_MESSAGE, DeferredTake, Limits, rate_limited
-from services.lobby import DEFAULT_BOT_DELAY, DEFAULT_TAKEOVER_AFTER, LobbyOps
-from services.planning import plan_action
-from services.presence import UNATTENDED_GRACE_SECONDS, Presence
-from services.records import (
+from services.rate_limits import SESSION_RATE_MESSAGE, DeferredTake, Limits, rate_limited
+from services.rooms.lobby import LobbyOps
+from services.rooms.planning import plan_action
+from services.rooms.presence import UNATTENDED_GRACE_SECONDS, Presence
+from services.rooms.records import (
     Change,
     DeadlineRecord,
     Followup,
@@ -49,11 +48,10 @@ from services.records import (
     RoomStatus,
     Source,
     dumps,
-    is_member,
     seat_of,
-    seed_commitment,
 )
-from services.server_moves import ServerMoves
+from services.rooms.server_moves import ServerMoves
+from services.rooms.warm import WarmRooms
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOM_TTL_SECONDS,
@@ -63,27 +61,11 @@ from services.store import (
     NotReplicated,
     Store,
 )
-from services.warm import WarmRooms
 
 log = structlog.get_logger("cercle.rooms")
 
 MAX_COMMIT_ATTEMPTS = 20
 MAX_NAME_LENGTH = 32
-
-__all__ = (
-    "BOT_CLOCK",
-    "DEFAULT_BOT_DELAY",
-    "DEFAULT_TAKEOVER_AFTER",
-    "MAX_NAME_LENGTH",
-    "ActResult",
-    "Player",
-    "Rooms",
-    "Snapshot",
-    "compute_deadlines",
-    "is_member",
-    "seat_of",
-    "seed_commitment",
-)
 
 
 @dataclass(slots=True)
@@ -121,7 +103,7 @@ class Rooms(LobbyOps, ServerMoves):
         self.store = store
         self.limits = limits or Limits.from_env()
         self.warm = warm if not store.cluster else None
-        """This replica's copies of the rooms it follows (``services.warm``): a player's move
+        """This replica's copies of the rooms it follows (``services.rooms.warm``): a player's move
         on one is planned without a load and committed in one round trip. None on Redis
         Cluster, whose rate and idempotency-owner keys live in other slots than the room
         (there a move loads, then commits: two round trips)."""
@@ -375,7 +357,7 @@ class Rooms(LobbyOps, ServerMoves):
         rate: DeferredTake | None,
         started: float,
     ) -> tuple[ActResult | None, DeferredTake | None]:
-        """The action planned on this replica's copy of the room (``services.warm``) and
+        """The action planned on this replica's copy of the room (``services.rooms.warm``) and
         committed in one round trip that also takes the rate and checks the idempotency
         key. Returns the result, or None and the rate still to take when the move must be
         judged on the loaded room instead: the client names a later version than the copy

@@ -1,7 +1,7 @@
-"""The server's own moves at a table, mixed into :class:`services.rooms.Rooms`: a player's
+"""The server's own moves at a table, mixed into :class:`services.rooms.facade.Rooms`: a player's
 clock that ran out (a timeout, through the same path as a player's action), a bot's move as
 the bot decides from its seat's view, and the pause and resume of a table none of whose
-humans is there (``services.presence``). The timer loop (``services.timers``) calls
+humans is there (``services.rooms.presence``). The timer loop (``services.api.timer_service``) calls
 :meth:`ServerMoves.run_due` for each room whose earliest deadline has passed."""
 
 from __future__ import annotations
@@ -13,21 +13,21 @@ import structlog
 
 from engine import registry
 from engine.core import Timeout
-from services import bot_seats, clocks
-from services.bot_seats import BOT_CLOCK
 from services.errors import RoomError
-from services.presence import Presence, attended
-from services.records import Change, DeadlineRecord, Player, RoomRecord, RoomStatus, Source
-from services.room_core import RoomsCore
+from services.rooms import bot_seats, clocks
+from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.core import RoomsCore
+from services.rooms.presence import Presence, attended
+from services.rooms.records import Change, DeadlineRecord, Player, RoomRecord, RoomStatus, Source
 
 if TYPE_CHECKING:
-    from services.rooms import ActResult
+    from services.rooms.facade import ActResult
 
 log = structlog.get_logger("cercle.rooms")
 
 
 class ServerMoves(RoomsCore):
-    """Timeouts, bot moves, pauses and resumes (a mixin of :class:`services.rooms.Rooms`)."""
+    """Timeouts, bot moves, pauses and resumes (a mixin of :class:`services.rooms.facade.Rooms`)."""
 
     unattended_grace: float
     presence: Presence
@@ -137,7 +137,7 @@ class ServerMoves(RoomsCore):
         await self._mutate(room_id, lambda current: clocks.drop(current, deadline))
 
     async def pause(self, room_id: str) -> None:
-        """Stop a table's clocks and bots: none of its humans is there (services.presence).
+        """Stop a table's clocks and bots: none of its humans is there (services.rooms.presence).
         Its deadlines are dropped and it leaves the timer index until :meth:`resume`."""
         now = self.clock()
         await self._mutate(room_id, lambda current: clocks.pause(current, now))

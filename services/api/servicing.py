@@ -10,12 +10,12 @@ import grpc
 import structlog
 
 from services import errors, metrics
-from services.auth import current_player
+from services.api.auth import current_player
+from services.api.streams import too_slow
 from services.errors import Kind, RoomError, abort_with
-from services.feed import StreamTooSlow
 from services.games.convert import ConversionError
+from services.rooms.feed import StreamTooSlow
 from services.store import NotReplicated, StoreUnavailable
-from services.streams import too_slow
 
 log = structlog.get_logger("cercle.rpc")
 T = TypeVar("T")
@@ -126,7 +126,7 @@ def holds_presence(
     method: Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]],
 ) -> Callable[[Any, Any, grpc.aio.ServicerContext[Any, Any]], AsyncIterator[T]]:
     """While the stream is open, its player counts as at the table of ``request.room_id``
-    (``services.presence``: a table none of whose humans is there pauses). For servicers
+    (``services.rooms.presence``: a table none of whose humans is there pauses). For servicers
     with a ``rooms`` attribute; put it under :func:`guarded_stream`."""
 
     @functools.wraps(method)

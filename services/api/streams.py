@@ -7,13 +7,13 @@
   it ends. The leases of a replica that dies lapse after ``LEASE_SECONDS``. Over a budget
   the stream is refused RESOURCE_EXHAUSTED / ``TOO_MANY_STREAMS`` before any work.
 - **Slow readers.** A stream whose client reads slower than its room changes is ended by
-  the feed once ``services.feed.QUEUE_LIMIT`` updates wait for it (its queue is dropped at
+  the feed once ``services.rooms.feed.QUEUE_LIMIT`` updates wait for it (its queue is dropped at
   once): RESOURCE_EXHAUSTED / ``STREAM_TOO_SLOW`` with RetryInfo; the client subscribes
   again with ``resume_cursor`` = the last cursor it got and misses nothing.
 - **Leaving.** A stream ends FAILED_PRECONDITION / ``LEFT_ROOM`` at the log entry of its
   viewer's own ``LeaveRoom``, on whichever replica the stream is served.
 - **Cursors.** A cursor past the room's log is OUT_OF_RANGE / ``CURSOR_AHEAD``
-  (:mod:`services.cursors`).
+  (:mod:`services.rooms.cursors`).
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ import structlog
 
 from engine.codec import decode_event, kinds
 from services import metrics
-from services.auth import current_address, current_player
+from services.api.auth import current_address, current_player
 from services.errors import Kind, RoomError, abort_with
-from services.records import EntryKind, LogEntry
-from services.room_events import Left, SpectatorLeft
+from services.rooms.events import Left, SpectatorLeft
+from services.rooms.records import EntryKind, LogEntry
 from services.store import Store, StoreUnavailable, player_streams_scope
 from services.supervise import tracked
 
@@ -162,7 +162,7 @@ class StreamLeases:
 
 class StreamLimitInterceptor(grpc.aio.ServerInterceptor):
     """Holds a lease for every open ``cercle.v1`` server stream. Runs after
-    :class:`services.auth.AuthenticationInterceptor`, which has identified the caller."""
+    :class:`services.api.auth.AuthenticationInterceptor`, which has identified the caller."""
 
     def __init__(self, leases: StreamLeases) -> None:
         self.leases = leases

@@ -1,8 +1,8 @@
 """The lobby: creating rooms, joining, leaving, ready, bots, quick matches and the start.
 
 Each operation is a pure planner (``plan_*``: from the room as loaded to the
-:class:`~services.records.Change` to commit, or a room error) and a method of
-:class:`LobbyOps`, which :class:`services.rooms.Rooms` mixes in: it runs the planner through
+:class:`~services.rooms.records.Change` to commit, or a room error) and a method of
+:class:`LobbyOps`, which :class:`services.rooms.facade.Rooms` mixes in: it runs the planner through
 the compare-and-set loop (``Rooms._mutate``).
 """
 
@@ -19,12 +19,15 @@ from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.codec import encode_event
 from engine.core import Game, InvalidOptions
-from services import bot_seats, errors, pages
-from services.clocks import compute_deadlines
+from services import errors, pages
 from services.errors import RoomError
 from services.games import contract_for
-from services.limits import Limits, check_join_attempts, count_join_failure
-from services.records import (
+from services.rate_limits import Limits, check_join_attempts, count_join_failure
+from services.rooms import bot_seats
+from services.rooms.clocks import compute_deadlines
+from services.rooms.core import RoomsCore
+from services.rooms.events import LOBBY_CHANGES, MatchStarted
+from services.rooms.records import (
     Change,
     EntryKind,
     Followup,
@@ -38,8 +41,6 @@ from services.records import (
     seat_of,
     seed_commitment,
 )
-from services.room_core import RoomsCore
-from services.room_events import LOBBY_CHANGES, MatchStarted
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
@@ -237,7 +238,7 @@ def plan_start(
 
 
 class LobbyOps(RoomsCore):
-    """The lobby operations of :class:`services.rooms.Rooms` (mixed in)."""
+    """The lobby operations of :class:`services.rooms.facade.Rooms` (mixed in)."""
 
     limits: Limits
 

@@ -16,7 +16,7 @@ from engine.core import Game, State
 from engine.events import Event
 from engine.rng import Rng
 from services.games import contract_for
-from services.records import DeadlineRecord, SeatKind, SeatRecord, Seats
+from services.rooms.records import DeadlineRecord, SeatKind, SeatRecord, Seats
 
 BOT_CLOCK = "bot"
 """The deadline kind of a bot's next move (not a player clock: views do not show it)."""

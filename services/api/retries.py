@@ -14,7 +14,7 @@ aside), runs, then keeps its serialized answer under the id for
 :data:`~services.store.REQUEST_TTL_SECONDS`. A refused first call gives the id back, so a
 retry runs again; a first call that failed otherwise (the store unreachable) keeps the id
 until its hold lapses, since it may have changed something. A login's answer is kept
-without its tokens, for a short while (services.session_retries). A retry that arrives while the
+without its tokens, for a short while (services.api.session_retries). A retry that arrives while the
 first call still runs waits for its answer (bounded), then gets ABORTED /
 REQUEST_IN_PROGRESS.
 

@@ -3,7 +3,7 @@
 A token's player is trusted for at most :data:`TRUST_SECONDS` while the replica hears every
 session change on its pub/sub connection (a logout or a revoked token family drops the
 entries at once, and ends the streams watching that family), and for :data:`CACHE_SECONDS`
-otherwise. :mod:`services.auth`'s interceptors are its users.
+otherwise. :mod:`services.api.auth`'s interceptors are its users.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from redis.exceptions import RedisError
 
-from services.rooms import Player
+from services.rooms.records import Player
 from services.store import (
     Store,
     StoreUnavailable,
@@ -132,7 +132,7 @@ class SessionCache:
     def __len__(self) -> int:
         return len(self._entries)
 
-    # -- services.feed.ChannelListener -----------------------------------------------------
+    # -- services.rooms.feed.ChannelListener -----------------------------------------------------
 
     async def connected(self) -> None:
         nonce = secrets.token_hex(8)

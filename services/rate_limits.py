@@ -11,7 +11,7 @@
   shared bucket first, all replicas together never exceed it. A local bucket of the same
   rate answers a flood without asking Redis (it refuses only what the shared one would).
 - **How many**: fixed-window quotas per session and per address (rooms created, failed
-  join codes), counted in Redis too (see :mod:`services.rooms`). A wrong-code lockout
+  join codes), counted in Redis too (see :mod:`services.rooms.facade`). A wrong-code lockout
   falls on the guessing sessions only, never on everyone behind a shared address
   (:func:`check_join_attempts`).
 
@@ -310,7 +310,7 @@ deferred_take: contextvars.ContextVar[DeferredTake | None] = contextvars.Context
     "deferred_take", default=None
 )
 """Set by the rate-limit interceptor on a method that takes its rate with its own first
-round trip (``Act``: ``services.rooms``); None when the request is paid for already."""
+round trip (``Act``: ``services.rooms.facade``); None when the request is paid for already."""
 
 
 def _join_counters(limits: Limits, player_id: str, address: str) -> list[tuple[str, int]]:

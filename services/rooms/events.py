@@ -86,7 +86,7 @@ class MatchFinished(RoomEvent):
 
 @dataclass(frozen=True, slots=True)
 class ChatSent(RoomEvent):
-    """A seated player wrote to the table (``services.chat``; the text is cleaned)."""
+    """A seated player wrote to the table (``services.rooms.chat``; the text is cleaned)."""
 
     seat: int
     player_id: str

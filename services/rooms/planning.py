@@ -23,10 +23,12 @@ from typing import Any
 
 from engine.core import Game, IllegalAction
 from engine.events import Event
-from services import bot_seats, errors
-from services.clocks import compute_deadlines, resting
+from services import errors
 from services.games import contract_for
-from services.records import (
+from services.rooms import bot_seats
+from services.rooms.clocks import compute_deadlines, resting
+from services.rooms.events import MatchFinished, SeatTakenBack, SeatTakenOver
+from services.rooms.records import (
     Change,
     DeadlineRecord,
     EntryKind,
@@ -36,7 +38,6 @@ from services.records import (
     RoomStatus,
     Source,
 )
-from services.room_events import MatchFinished, SeatTakenBack, SeatTakenOver
 
 _ENTRY_KINDS = {
     Source.PLAYER: EntryKind.ACTION,

@@ -13,7 +13,7 @@ emptied, and its stream ends with STREAM_TOO_SLOW; the client resumes from its l
 
 A stream reads its room through :meth:`Feeds.follow`: one async iterator of the entries
 after its cursor (the stored ones, then the live ones, gaps filled from the log), with the
-changes of who is connected when it asks for them (``services.presence``: a ping on the
+changes of who is connected when it asks for them (``services.rooms.presence``: a ping on the
 room's channel, or the poll, makes the feed read the room's online set again).
 """
 
@@ -31,7 +31,8 @@ from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
 from services import supervise
-from services.records import LogEntry
+from services.rooms.records import LogEntry
+from services.rooms.warm import WarmRooms
 from services.store import (
     LOG_PAGE,
     PRESENCE_PING,
@@ -45,7 +46,6 @@ from services.store import (
     room_of_channel,
 )
 from services.supervise import failed, tracked
-from services.warm import WarmRooms
 
 log = structlog.get_logger("cercle.feed")
 
@@ -59,7 +59,7 @@ slow (what a stream that is never read can hold)."""
 
 class ChannelListener(Protocol):
     """Something other than a room that listens on the replica's pub/sub connection
-    (``services.sessions.SessionCache`` hears logouts there)."""
+    (``services.api.sessions.SessionCache`` hears logouts there)."""
 
     channel: str
 
@@ -197,7 +197,7 @@ class Feeds:
         """Channels other than the rooms', by name (:meth:`add_listener`)."""
         self.warm = WarmRooms()
         """Exact copies of the rooms followed here, kept from what this feed hears
-        (``services.warm``); none on Redis Cluster, where a move loads the room anyway."""
+        (``services.rooms.warm``); none on Redis Cluster, where a move loads the room anyway."""
         if not store.cluster:
             self.warm.heard_live = self.hears_every_commit
 

@@ -18,10 +18,10 @@ from google.protobuf import timestamp_pb2
 from engine import registry
 from engine.core import Game, Outcome, State
 from engine.events import Event
-from services.bot_seats import BOT_CLOCK
 from services.games import GameContract, contract_for
 from services.games.options import options_to_proto
-from services.records import (
+from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.records import (
     DeadlineRecord,
     EntryKind,
     LogEntry,
@@ -346,7 +346,7 @@ class EntryRenderer:
 
     def payload(self, viewer: str, seat: int | None, version: int) -> bytes:
         """The update for ``viewer`` sitting at ``seat`` (None: a spectator), serialized once
-        per audience and shared by all its streams (:mod:`services.wire` sends the bytes as
+        per audience and shared by all its streams (:mod:`services.api.wire` sends the bytes as
         they are). The key is the audience: the seat, which decides the view and the events
         shown; and, for an entry that carries the room (a lobby change), what its Room
         message says of the viewer (``room_message``: which seat is theirs, and whether they

@@ -17,8 +17,8 @@ import structlog
 
 from services import errors, pages
 from services.errors import Kind, RoomError
-from services.records import MatchSummary, Player, RoomRecord, is_member
-from services.rooms import MAX_NAME_LENGTH
+from services.rooms.facade import MAX_NAME_LENGTH
+from services.rooms.records import MatchSummary, Player, RoomRecord, is_member
 from services.store import IssuedSession, RefreshReused, Store
 from services.text import clean_text, graphemes
 

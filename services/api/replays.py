@@ -27,11 +27,11 @@ from cercle.v1 import game_pb2
 from engine import registry
 from engine.core import Game
 from services import errors
+from services.api.proto_messages import all_event_messages, room_message, room_options, view_message
 from services.games import GameContract, contract_for
 from services.pages import bad_token, decode_token, encode_token
-from services.records import EntryKind, RoomRecord
-from services.render import all_event_messages, room_message, room_options, view_message
-from services.rooms import Rooms, seed_commitment
+from services.rooms.facade import Rooms
+from services.rooms.records import EntryKind, RoomRecord, seed_commitment
 
 MAX_STEPS = 1000
 """The most steps of a page (and the default page size)."""

@@ -7,7 +7,7 @@
   control, escape, bidi or invisible characters, spaces collapsed, NFC), then holds 1 to
   ``MAX_CHAT_LENGTH`` characters as people count them.
 - **How often.** ``CHAT_RATE_PER_SECOND`` messages per second per session (burst
-  ``CHAT_BURST``), for all replicas together (:class:`services.limits.SharedLimiter`).
+  ``CHAT_BURST``), for all replicas together (:class:`services.rate_limits.SharedLimiter`).
 - **Where.** A message is a log entry of kind ``chat`` with one public ``ChatSent`` event
   (a mute, one ``SeatMuted``): it reaches every stream of the room like any update, a
   resuming client gets the ones it missed, and it expires with the room. It changes no
@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING
 from engine.codec import encode_event
 from services import errors
 from services.errors import Kind, RoomError
-from services.limits import SharedLimiter
-from services.records import Change, EntryKind, LogEntry, Player, RoomRecord, seat_of
-from services.room_events import ChatSent, RoomEvent, SeatMuted
+from services.rate_limits import SharedLimiter
+from services.rooms.events import ChatSent, RoomEvent, SeatMuted
+from services.rooms.records import Change, EntryKind, LogEntry, Player, RoomRecord, seat_of
 from services.text import clean_text, graphemes
 
 if TYPE_CHECKING:
-    from services.rooms import Rooms
+    from services.rooms.facade import Rooms
 
 MAX_CHAT_LENGTH = 200
 """Characters (as people count them) one message may hold."""

@@ -4,7 +4,7 @@
 second guest; the same id with another request is refused IDEMPOTENCY_KEY_REUSED and gets
 no token.
 
-There is no player yet, so the id is held per what only the caller has (services.retries'
+There is no player yet, so the id is held per what only the caller has (services.api.retries'
 scope): the device id, or for a guest the caller's network address. And the store never
 keeps a token (services.store.players): the first call's tokens are *derived* (HMAC) from a
 secret the retry sends again and a random nonce; the kept answer holds the nonce and the
@@ -23,9 +23,9 @@ from typing import TypeVar
 from cercle.v1 import lobby_pb2
 
 from services import errors
-from services.players import DEVICE_ID_BITS, Players, device_id_bits
-from services.render import timestamp
-from services.retries import Retries, session_scope
+from services.accounts import DEVICE_ID_BITS, Players, device_id_bits
+from services.api.proto_messages import timestamp
+from services.api.retries import Retries, session_scope
 from services.store import IssuedSession, derived_pair
 
 SESSION_REQUEST_TTL_SECONDS = 30

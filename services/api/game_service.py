@@ -9,14 +9,9 @@ import grpc
 from cercle.v1 import game_pb2, game_pb2_grpc
 
 from engine import registry
-from services import cursors, errors
-from services.auth import require_player
-from services.chat import TableChat
-from services.feed import Feeds, PresenceChange
-from services.games import contract_for
-from services.limits import deferred_take
-from services.records import LogEntry, RoomRecord, RoomStatus
-from services.render import (
+from services import errors
+from services.api.auth import require_player
+from services.api.proto_messages import (
     choices_message,
     deadline_messages,
     event_messages,
@@ -28,13 +23,19 @@ from services.render import (
     view_message,
     waiting_for,
 )
-from services.replays import replay_page
-from services.retries import Retries
-from services.rooms import Rooms, is_member, seat_of
-from services.servicing import guarded, guarded_stream, holds_presence
+from services.api.replays import replay_page
+from services.api.retries import Retries
+from services.api.servicing import guarded, guarded_stream, holds_presence
+from services.api.stream_cache import SharedRenderer, StreamCache
+from services.api.streams import leaves, left_room
+from services.games import contract_for
+from services.rate_limits import deferred_take
+from services.rooms import cursors
+from services.rooms.chat import TableChat
+from services.rooms.facade import Rooms
+from services.rooms.feed import Feeds, PresenceChange
+from services.rooms.records import LogEntry, RoomRecord, RoomStatus, is_member, seat_of
 from services.store import now
-from services.stream_cache import SharedRenderer, StreamCache
-from services.streams import leaves, left_room
 
 # One context type for all methods: grpc.aio.ServicerContext is generic in the method's
 # request and response types, which the shared helpers (servicing, errors) do not know.
@@ -138,7 +139,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
 
     @guarded_stream
     @holds_presence
-    async def Subscribe(  # type: ignore[override]  # may yield pre-encoded bytes (services/wire.py)
+    async def Subscribe(  # type: ignore[override]  # may yield pre-encoded bytes (services/api/wire.py)
         self, request: game_pb2.SubscribeRequest, context: Context
     ) -> AsyncIterator[game_pb2.SubscribeResponse | bytes]:
         player = require_player()
@@ -163,7 +164,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 if item.seq <= since:  # a stored entry: rendered for this stream
                     renderer = SharedRenderer(game, record, item)
                     yield renderer.render(player.player_id, seat, version)
-                else:  # a live one: serialized once per audience, shared (services.wire)
+                else:  # a live one: serialized once per audience, shared (services.api.wire)
                     renderer = self.cache.renderer(record, item)
                     yield renderer.payload(player.player_id, seat, version)
                 after, cursor = item.seq, renderer.cursor
@@ -176,7 +177,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: game_pb2.SubscribeRequest, record: RoomRecord
     ) -> tuple[int, str]:
         """The seq a stream starts after, and its cursor; refuses a cursor the room's log
-        cannot resume (services.cursors). No cursor: from the beginning."""
+        cannot resume (services.rooms.cursors). No cursor: from the beginning."""
         if not request.resume_cursor:
             return 0, cursors.encode(cursors.Cursor(record.epoch, 0, ""))
         cursor = cursors.decode(request.resume_cursor)

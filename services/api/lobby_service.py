@@ -11,21 +11,22 @@ from google.protobuf.message import Message
 
 import i18n
 from engine import registry
-from services import cursors, errors, pages
-from services.auth import bearer_token, current_address, require_player
-from services.feed import Feeds
+from services import errors, pages
+from services.accounts import Players
+from services.api.auth import bearer_token, current_address, require_player
+from services.api.proto_messages import match_record_message, room_message, timestamp
+from services.api.retries import Retries
+from services.api.servicing import guarded, guarded_stream, holds_presence
+from services.api.session_retries import Logins, session_fields
+from services.api.streams import leaves, left_room, too_slow
 from services.games import contract_for
 from services.games.convert import ConversionError
 from services.games.options import choice_number, default_value, options_from_proto
-from services.players import Players
-from services.records import EntryKind
-from services.render import match_record_message, room_message, timestamp
-from services.retries import Retries
-from services.rooms import Rooms, is_member
-from services.servicing import guarded, guarded_stream, holds_presence
-from services.session_retries import Logins, session_fields
+from services.rooms import cursors
+from services.rooms.facade import Rooms
+from services.rooms.feed import Feeds
+from services.rooms.records import EntryKind, is_member
 from services.store import now
-from services.streams import leaves, left_room, too_slow
 
 _KIND = {
     "int": lobby_pb2.OPTION_KIND_INT,
@@ -181,7 +182,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self.logins = Logins(self.players, self.retries, rooms.clock)
 
     async def _once(self, method: str, request: Message, run: Callable[[], Awaitable[R]]) -> R:
-        """Run a mutating request once per request id (services.retries)."""
+        """Run a mutating request once per request id (services.api.retries)."""
         response_type = type(self).RESPONSES[method]
         player_id = require_player().player_id
         result = await self.retries.once(player_id, method, request, response_type, run)
