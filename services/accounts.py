@@ -17,7 +17,6 @@ import structlog
 
 from services import errors, pages
 from services.errors import Kind, RoomError
-from services.rooms.facade import MAX_NAME_LENGTH
 from services.rooms.records import MatchSummary, Player, RoomRecord, is_member
 from services.store import IssuedSession, RefreshReused, Store
 from services.text import clean_text, graphemes
@@ -26,6 +25,8 @@ log = structlog.get_logger("cercle.players")
 
 DEFAULT_NAME = "Player"
 DEVICE_ID_LENGTHS = (16, 128)
+MAX_NAME_LENGTH = 32
+"""Visible characters a display name may hold."""
 
 
 def clean_display_name(raw: str) -> str:

@@ -35,7 +35,6 @@ from services.rooms.chat import TableChat
 from services.rooms.facade import Rooms
 from services.rooms.feed import Feeds, PresenceChange
 from services.rooms.records import LogEntry, RoomRecord, RoomStatus, is_member, seat_of
-from services.store import now
 
 # One context type for all methods: grpc.aio.ServicerContext is generic in the method's
 # request and response types, which the shared helpers (servicing, errors) do not know.
@@ -56,8 +55,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     def __init__(self, rooms: Rooms, feeds: Feeds) -> None:
         self.rooms = rooms
         self.feeds = feeds
-        self.cache = StreamCache()
-        self.chat = TableChat(rooms)
+        self.cache = StreamCache(rooms.clock)
+        self.chat = TableChat(rooms.changes)
         self.retries = Retries(rooms.store)
 
     @guarded
@@ -70,7 +69,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         response = game_pb2.GetViewResponse(
             room=room_message(record, player.player_id),
             presence=presence_message(online, record.seats),
-            server_time=timestamp(now()),
+            server_time=timestamp(self.rooms.clock()),
         )
         if last is not None and last.seq != record.seq:  # a change committed meanwhile
             last = await self.rooms.store.read_entry(record.room_id, record.seq)
@@ -107,7 +106,6 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         action = contract.action_from_proto(request.action)
         result = await self.rooms.act(
             request.room_id,
-            None,
             player,
             action,
             version=request.version,
@@ -162,7 +160,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 if item.room is not None:
                     seats = item.room.seats
                 if item.seq <= since:  # a stored entry: rendered for this stream
-                    renderer = SharedRenderer(game, record, item)
+                    renderer = SharedRenderer(game, record, item, self.rooms.clock)
                     yield renderer.render(player.player_id, seat, version)
                 else:  # a live one: serialized once per audience, shared (services.api.wire)
                     renderer = self.cache.renderer(record, item)

@@ -26,7 +26,6 @@ from services.rooms import cursors
 from services.rooms.facade import Rooms
 from services.rooms.feed import Feeds
 from services.rooms.records import EntryKind, is_member
-from services.store import now
 
 _KIND = {
     "int": lobby_pb2.OPTION_KIND_INT,
@@ -293,7 +292,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         check_enum(request, "visibility")
 
         async def run() -> lobby_pb2.CreateRoomResponse:
-            record = await self.rooms.create_room(
+            record = await self.rooms.lobby.create_room(
                 player,
                 request.game_id,
                 requested_options(request),
@@ -314,7 +313,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.ListRoomsRequest, context: Context
     ) -> lobby_pb2.ListRoomsResponse:
         player = require_player()
-        records, token = await self.rooms.open_rooms_page(
+        records, token = await self.rooms.lobby.open_rooms_page(
             request.game_id, request.page_token, request.page_size
         )
         return lobby_pb2.ListRoomsResponse(
@@ -328,7 +327,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         player = require_player()
 
         async def run() -> lobby_pb2.QuickMatchResponse:
-            record, seat = await self.rooms.quick_match(
+            record, seat = await self.rooms.lobby.quick_match(
                 player,
                 request.game_id,
                 request.players,
@@ -351,7 +350,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             raise errors.invalid("room_id", "give a room id or a join code")
 
         async def run() -> lobby_pb2.JoinRoomResponse:
-            record, seat = await self.rooms.join(
+            record, seat = await self.rooms.lobby.join(
                 player,
                 request.room_id,
                 request.join_code,
@@ -368,7 +367,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         self, request: lobby_pb2.LeaveRoomRequest, context: Context
     ) -> lobby_pb2.LeaveRoomResponse:
         async def run() -> lobby_pb2.LeaveRoomResponse:
-            await self.rooms.leave(require_player(), request.room_id)
+            await self.rooms.lobby.leave(require_player(), request.room_id)
             return lobby_pb2.LeaveRoomResponse()
 
         return await self._once("LeaveRoom", request, run)
@@ -380,7 +379,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         player = require_player()
 
         async def run() -> lobby_pb2.SetReadyResponse:
-            record = await self.rooms.set_ready(player, request.room_id, request.ready)
+            record = await self.rooms.lobby.set_ready(player, request.room_id, request.ready)
             return lobby_pb2.SetReadyResponse(room=room_message(record, player.player_id))
 
         return await self._once("SetReady", request, run)
@@ -392,7 +391,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         player = require_player()
 
         async def run() -> lobby_pb2.StartMatchResponse:
-            record = await self.rooms.start(player, request.room_id)
+            record = await self.rooms.lobby.start(player, request.room_id)
             return lobby_pb2.StartMatchResponse(room=room_message(record, player.player_id))
 
         return await self._once("StartMatch", request, run)
@@ -406,7 +405,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
 
         async def run() -> lobby_pb2.AddBotResponse:
             seat = request.seat if request.HasField("seat") else None
-            record = await self.rooms.set_bot(player, request.room_id, seat, level)
+            record = await self.rooms.lobby.set_bot(player, request.room_id, seat, level)
             return lobby_pb2.AddBotResponse(room=room_message(record, player.player_id))
 
         return await self._once("AddBot", request, run)
@@ -418,7 +417,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         player = require_player()
 
         async def run() -> lobby_pb2.RemoveBotResponse:
-            record = await self.rooms.set_bot(player, request.room_id, request.seat, None)
+            record = await self.rooms.lobby.set_bot(player, request.room_id, request.seat, None)
             return lobby_pb2.RemoveBotResponse(room=room_message(record, player.player_id))
 
         return await self._once("RemoveBot", request, run)
@@ -455,7 +454,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         if last is not None
                         else cursors.encode(cursors.Cursor(record.epoch, 0, ""))
                     ),
-                    server_time=timestamp(now()),
+                    server_time=timestamp(self.rooms.clock()),
                 )
                 cursor = record.seq
             while True:
@@ -482,7 +481,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                         seq=entry.seq,
                         change=change,
                         cursor=cursors.cursor_at(record, entry),
-                        server_time=timestamp(now()),
+                        server_time=timestamp(self.rooms.clock()),
                     )
                 # Wait for news; every wake-up queued meanwhile is covered by the next read.
                 woken = [await queue.get()]

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections import OrderedDict
+from typing import Any
 
 from cercle.v1 import game_pb2
 
 from engine import registry
+from engine.core import Game
 from services.api.proto_messages import EntryRenderer, timestamp
+from services.clock import Clock
 from services.rooms import cursors
 from services.rooms.records import LogEntry, RoomRecord
-from services.store.client import now
 
 RECORDS_LIMIT = 10_000
 RENDERERS_ROOMS = 10_000
@@ -28,6 +30,10 @@ class SharedRenderer(EntryRenderer):
     _cursor: str | None = None
     _server_time: float | None = None
 
+    def __init__(self, game: Game[Any], record: RoomRecord, entry: LogEntry, clock: Clock) -> None:
+        super().__init__(game, record, entry)
+        self.clock = clock
+
     @property
     def cursor(self) -> str:
         if self._cursor is None:
@@ -37,7 +43,7 @@ class SharedRenderer(EntryRenderer):
     def render(self, viewer: str, seat: int | None, version: int) -> game_pb2.SubscribeResponse:
         update = super().render(viewer, seat, version)
         if self._server_time is None:
-            self._server_time = now()
+            self._server_time = self.clock()
         update.cursor = self.cursor
         update.server_time.CopyFrom(timestamp(self._server_time))
         return update
@@ -46,7 +52,9 @@ class SharedRenderer(EntryRenderer):
 class StreamCache:
     """Records and renderers shared by every stream of this replica."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        """Server time (the replica's one clock), stamped on each update once."""
         self._records: OrderedDict[str, RoomRecord] = OrderedDict()
         self._renderers: OrderedDict[str, dict[int, SharedRenderer]] = OrderedDict()
         """The renderers of each room's latest entries on this replica, by seq."""
@@ -96,7 +104,7 @@ class StreamCache:
             renderer.entry is not entry and renderer.cursor != cursors.cursor_at(record, entry)
         ):
             renderer = renderers[entry.seq] = SharedRenderer(
-                registry.get(record.meta.game), record, entry
+                registry.get(record.meta.game), record, entry, self.clock
             )
             self._renderers.move_to_end(record.room_id)
             while len(renderers) > RENDERERS_PER_ROOM:

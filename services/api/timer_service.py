@@ -144,7 +144,7 @@ class ExpiryLoop:
     async def _fire(self, room_id: str) -> None:
         async with self._limit:
             try:
-                await self.rooms.run_due(room_id, on_late=self._late)
+                await self.rooms.moves.run_due(room_id, on_late=self._late)
             except Exception as exc:
                 # The room's claim lapses after the lease: it is tried again then, unless
                 # the reschedule below puts its real deadline back first.

@@ -18,18 +18,15 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import TYPE_CHECKING
 
 from engine.codec import encode_event
 from services import errors
 from services.errors import Kind, RoomError
 from services.rate_limits import SharedLimiter
+from services.rooms.changes import RoomChanges
 from services.rooms.events import ChatSent, RoomEvent, SeatMuted
 from services.rooms.records import Change, EntryKind, LogEntry, Player, RoomRecord, seat_of
 from services.text import clean_text, graphemes
-
-if TYPE_CHECKING:
-    from services.rooms.facade import Rooms
 
 MAX_CHAT_LENGTH = 200
 """Characters (as people count them) one message may hold."""
@@ -41,11 +38,11 @@ class TableChat:
     """Sending and muting; one per replica."""
 
     def __init__(
-        self, rooms: Rooms, rate: float = CHAT_RATE_PER_SECOND, burst: float = CHAT_BURST
+        self, changes: RoomChanges, rate: float = CHAT_RATE_PER_SECOND, burst: float = CHAT_BURST
     ) -> None:
-        self.rooms = rooms
+        self.changes = changes
         self.rate = rate
-        self.limiter = SharedLimiter(rooms.store, "chat", rate, burst)
+        self.limiter = SharedLimiter(changes.store, "chat", rate, burst)
 
     async def send(self, player: Player, room_id: str, raw: str) -> tuple[int, str]:
         """Post ``raw`` (cleaned) to the table for the caller's seat: its seq and text."""
@@ -60,7 +57,7 @@ class TableChat:
                 field="text",
                 metadata={"limit": str(MAX_CHAT_LENGTH)},
             )
-        record = await self.rooms.load(room_id)
+        record = await self.changes.load(room_id)
         _writer_seat(record, player.player_id)
         wait = await self.limiter.take(player.player_id)
         if wait > 0:
@@ -77,8 +74,8 @@ class TableChat:
             event = ChatSent(seat, player.player_id, text)
             return Change(current, _chat_entry(current, event, seat))
 
-        _, seq = await self.rooms._mutate(room_id, compute, record=record, op="commit_chat")
-        return seq, text
+        done = await self.changes.apply(room_id, compute, record=record, op="commit_chat")
+        return done.seq, text
 
     async def mute(self, player: Player, room_id: str, seat: int, muted: bool) -> tuple[int, ...]:
         """Mute or unmute ``seat`` (the host only): the seats muted now."""
@@ -100,7 +97,7 @@ class TableChat:
             room = dataclasses.replace(current, muted=tuple(sorted(now_muted)))
             return Change(room, _chat_entry(current, SeatMuted(seat, muted)))
 
-        record, _ = await self.rooms._mutate(room_id, compute, op="commit_chat")
+        record = (await self.changes.apply(room_id, compute, op="commit_chat")).before
         return (
             tuple(sorted(set(record.muted) | {seat}))
             if muted

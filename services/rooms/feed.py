@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -31,6 +31,7 @@ from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
 from services import supervise
+from services.clock import Clock
 from services.rooms.records import LogEntry
 from services.rooms.warm import WarmRooms
 from services.store import (
@@ -42,7 +43,6 @@ from services.store import (
     heartbeat_channel,
     notification,
     notify_channel,
-    now,
     room_of_channel,
 )
 from services.supervise import failed, tracked
@@ -176,7 +176,7 @@ class RoomFeed:
 class Feeds:
     """All room feeds of this replica."""
 
-    def __init__(self, store: Store, clock: Callable[[], float] = now) -> None:
+    def __init__(self, store: Store, clock: Clock) -> None:
         self.store = store
         self.online = Online(store)
         self.clock = clock

@@ -2,8 +2,8 @@
 
 Each operation is a pure planner (``plan_*``: from the room as loaded to the
 :class:`~services.rooms.records.Change` to commit, or a room error) and a method of
-:class:`LobbyOps`, which :class:`services.rooms.facade.Rooms` mixes in: it runs the planner through
-the compare-and-set loop (``Rooms._mutate``).
+:class:`Lobby` (one of the parts :class:`services.rooms.facade.Rooms` holds): it runs the
+planner through the compare-and-set loop (:meth:`services.rooms.changes.RoomChanges.apply`).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from services.errors import RoomError
 from services.games import contract_for
 from services.rate_limits import Limits, check_join_attempts, count_join_failure
 from services.rooms import bot_seats
+from services.rooms.changes import RoomChanges
 from services.rooms.clocks import compute_deadlines
-from services.rooms.core import RoomsCore
 from services.rooms.events import LOBBY_CHANGES, MatchStarted
 from services.rooms.records import (
     Change,
@@ -237,10 +237,14 @@ def plan_start(
 # -- the operations ------------------------------------------------------------------------
 
 
-class LobbyOps(RoomsCore):
-    """The lobby operations of :class:`services.rooms.facade.Rooms` (mixed in)."""
+class Lobby:
+    """The lobby operations (``Rooms.lobby``)."""
 
-    limits: Limits
+    def __init__(self, changes: RoomChanges, limits: Limits) -> None:
+        self.changes = changes
+        self.store = changes.store
+        self.clock = changes.clock
+        self.limits = limits
 
     async def create_room(
         self,
@@ -329,7 +333,7 @@ class LobbyOps(RoomsCore):
             await self.store.index_open_room(room_id, game_id, created)
         await self.store.index_memberships(room_id, created, (player.player_id,), ())
         log.info("room_created", room=room_id, game=game_id, players=players, private=private)
-        return await self.load(room_id)
+        return await self.changes.load(room_id)
 
     async def list_open_rooms(self, game_id: str | None, limit: int) -> list[RoomRecord]:
         rooms: list[RoomRecord] = []
@@ -382,7 +386,7 @@ class LobbyOps(RoomsCore):
                 await count_join_failure(self.store, self.limits, player.player_id, address)
                 raise errors.not_found("no room has that join code", "UNKNOWN_JOIN_CODE")
             room_id = record.room_id
-        record = await self.load(room_id)
+        record = await self.changes.load(room_id)
         if (
             record.meta.private
             and not code_opens(record, code)
@@ -397,8 +401,8 @@ class LobbyOps(RoomsCore):
                 return plan_spectate(current, player)
             return plan_join(current, player)
 
-        await self._mutate(room_id, compute, record=record)
-        fresh = await self.load(room_id)
+        await self.changes.apply(room_id, compute, record=record)
+        fresh = await self.changes.load(room_id)
         return fresh, seat_of(fresh, player.player_id)
 
     async def quick_match(
@@ -480,11 +484,11 @@ class LobbyOps(RoomsCore):
         return await self.start(player, record.room_id), 0
 
     async def leave(self, player: Player, room_id: str) -> None:
-        await self._mutate(room_id, lambda current: plan_leave(current, player))
+        await self.changes.apply(room_id, lambda current: plan_leave(current, player))
 
     async def set_ready(self, player: Player, room_id: str, ready: bool) -> RoomRecord:
-        await self._mutate(room_id, lambda current: plan_ready(current, player, ready))
-        return await self.load(room_id)
+        await self.changes.apply(room_id, lambda current: plan_ready(current, player, ready))
+        return await self.changes.load(room_id)
 
     async def set_bot(
         self, player: Player, room_id: str, seat: int | None, level: str | None
@@ -492,8 +496,10 @@ class LobbyOps(RoomsCore):
         """Put a bot of ``level`` in ``seat`` (None: the first free), or remove it (level
         None)."""
         token = secrets.token_hex(3)
-        await self._mutate(room_id, lambda current: plan_bot(current, player, seat, level, token))
-        return await self.load(room_id)
+        await self.changes.apply(
+            room_id, lambda current: plan_bot(current, player, seat, level, token)
+        )
+        return await self.changes.load(room_id)
 
     async def start(self, player: Player, room_id: str) -> RoomRecord:
         seed = secrets.randbits(63)
@@ -503,6 +509,6 @@ class LobbyOps(RoomsCore):
             game = registry.get(current.meta.game)
             return plan_start(current, game, player, seed, nonce, self.clock())
 
-        await self._mutate(room_id, compute)
+        await self.changes.apply(room_id, compute)
         log.info("match_started", room=room_id)
-        return await self.load(room_id)
+        return await self.changes.load(room_id)

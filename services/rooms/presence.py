@@ -41,19 +41,17 @@ import asyncio
 import collections
 import contextlib
 import os
-from collections.abc import AsyncIterator, Coroutine, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable
+from typing import Any
 
 import structlog
 
+from services.clock import Clock
 from services.errors import RoomError
 from services.rooms.bot_seats import bots_only
 from services.rooms.records import RoomRecord, SeatRecord
-from services.store import Online, StoreUnavailable, bot_tables_scope
+from services.store import Online, Store, StoreUnavailable, bot_tables_scope
 from services.supervise import tracked
-
-if TYPE_CHECKING:
-    from services.rooms.facade import Rooms
 
 log = structlog.get_logger("cercle.presence")
 
@@ -95,15 +93,23 @@ class Presence:
     """The players of this replica's open streams, by room, renewed in Redis."""
 
     def __init__(
-        self, rooms: Rooms, grace: float, connected_grace: float = PRESENCE_GRACE_SECONDS
+        self,
+        store: Store,
+        clock: Clock,
+        grace: float,
+        resume: Callable[[str], Awaitable[None]],
+        connected_grace: float = PRESENCE_GRACE_SECONDS,
     ) -> None:
-        self.rooms = rooms
+        self.store = store
+        self.clock = clock
+        self.resume = resume
+        """Starts a paused table again (``Rooms.resume``): one of its humans is back."""
         self.grace = grace
         self.every = min(RENEW_SECONDS, grace / 3) if grace > 0 else RENEW_SECONDS
         self.ttl = int(grace) + 60
         """The presence set's own expiry: it outlives the grace, then goes."""
         self.connected_grace = connected_grace
-        self.online = Online(rooms.store)
+        self.online = Online(store)
         self.online_seconds = 3 * self.every
         """How long a renewal keeps a player connected (a dead replica's lapse after it)."""
         self.held: dict[str, collections.Counter[str]] = {}
@@ -130,7 +136,7 @@ class Presence:
                 del self.held[room_id]
 
     async def _connect(self, room_id: str, player_id: str) -> None:
-        now = self.rooms.clock()
+        now = self.clock()
         await self.online.hold([(room_id, [player_id])], now + self.online_seconds, self.ttl)
         await self.online.ping(room_id)
 
@@ -138,7 +144,7 @@ class Presence:
         """The player's last stream here closed: connected for the grace only, then the
         table is told (if no stream of theirs opened again meanwhile, here or elsewhere)."""
         try:
-            await self.online.release(room_id, player_id, self.rooms.clock() + self.connected_grace)
+            await self.online.release(room_id, player_id, self.clock() + self.connected_grace)
             await asyncio.sleep(self.connected_grace + 0.05)
             await self.online.ping(room_id)
         except StoreUnavailable as exc:  # the player lapses by themselves
@@ -161,7 +167,7 @@ class Presence:
         humans = human_players(record.seats)
         if limit <= 0 or not humans or not bots_only(record.seats):
             return True
-        full = await self.rooms.store.take_stream_lease(
+        full = await self.store.take_stream_lease(
             record.room_id,
             {bot_tables_scope(player_id): limit for player_id in sorted(humans)},
             BOT_TABLE_LEASE_SECONDS,
@@ -170,13 +176,13 @@ class Presence:
 
     async def connected(self, room_id: str) -> frozenset[str]:
         """The players connected to the room now (any replica)."""
-        return await self.online.read(room_id, self.rooms.clock())
+        return await self.online.read(room_id, self.clock())
 
     async def renew_once(self) -> None:
         """Record every held player as present now (one pipelined round trip)."""
         rooms = [(room, list(players)) for room, players in self.held.items()]
         await self._touch(rooms)
-        await self.online.hold(rooms, self.rooms.clock() + self.online_seconds, self.ttl)
+        await self.online.hold(rooms, self.clock() + self.online_seconds, self.ttl)
 
     async def run(self) -> None:
         """Renew every ``every`` seconds, for as long as the replica runs."""
@@ -190,10 +196,10 @@ class Presence:
     async def _touch(self, rooms: list[tuple[str, list[str]]]) -> None:
         if not rooms:
             return
-        results = await self.rooms.store.touch_presence(rooms, self.rooms.clock(), self.ttl)
+        results = await self.store.touch_presence(rooms, self.clock(), self.ttl)
         for (room_id, _), (seated, paused) in zip(rooms, results, strict=True):
             if seated and paused:
                 try:
-                    await self.rooms.resume(room_id)
+                    await self.resume(room_id)
                 except (RoomError, StoreUnavailable) as exc:
                     log.warning("resume_failed", room=room_id, error=str(exc))

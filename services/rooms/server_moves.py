@@ -1,13 +1,12 @@
-"""The server's own moves at a table, mixed into :class:`services.rooms.facade.Rooms`: a player's
-clock that ran out (a timeout, through the same path as a player's action), a bot's move as
-the bot decides from its seat's view, and the pause and resume of a table none of whose
-humans is there (``services.rooms.presence``). The timer loop (``services.api.timer_service``) calls
+"""The server's own moves at a table (``Rooms.moves``): a player's clock that ran out (a
+timeout, through the Act path as a player's action: :meth:`Actions.by_server`), a bot's move
+as the bot decides from its seat's view, and the pause and resume of a table none of whose
+humans is there (``services.rooms.presence``). The timer loop calls
 :meth:`ServerMoves.run_due` for each room whose earliest deadline has passed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 import structlog
 
@@ -15,35 +14,32 @@ from engine import registry
 from engine.core import Timeout
 from services.errors import RoomError
 from services.rooms import bot_seats, clocks
+from services.rooms.act import Actions, ActResult
 from services.rooms.bot_seats import BOT_CLOCK
-from services.rooms.core import RoomsCore
+from services.rooms.changes import RoomChanges
 from services.rooms.presence import Presence, attended
-from services.rooms.records import Change, DeadlineRecord, Player, RoomRecord, RoomStatus, Source
-
-if TYPE_CHECKING:
-    from services.rooms.facade import ActResult
+from services.rooms.records import Change, DeadlineRecord, RoomRecord, RoomStatus, Source
 
 log = structlog.get_logger("cercle.rooms")
 
 
-class ServerMoves(RoomsCore):
-    """Timeouts, bot moves, pauses and resumes (a mixin of :class:`services.rooms.facade.Rooms`)."""
+class ServerMoves:
+    """Timeouts, bot moves, pauses and resumes."""
 
-    unattended_grace: float
-    presence: Presence
-
-    async def act(
+    def __init__(
         self,
-        room_id: str,
-        seat: int | None,
-        player: Player | None,
-        action: Any,
-        *,
-        version: int | None,
-        source: Source = Source.PLAYER,
-        record: RoomRecord | None = None,
-    ) -> ActResult:
-        raise NotImplementedError
+        changes: RoomChanges,
+        actions: Actions,
+        presence: Presence,
+        unattended_grace: float,
+    ) -> None:
+        self.changes = changes
+        self.actions = actions
+        self.presence = presence
+        self.store = changes.store
+        self.clock = changes.clock
+        self.unattended_grace = unattended_grace
+        """A table whose humans all stayed away this long is paused (0: never)."""
 
     async def run_due(
         self,
@@ -82,14 +78,12 @@ class ServerMoves(RoomsCore):
                 if deadline.clock == BOT_CLOCK:
                     result = await self._bot_move(record, deadline)
                 else:
-                    result = await self.act(
-                        room_id,
+                    result = await self.actions.by_server(
+                        record,
                         deadline.seat,
-                        None,
                         Timeout(),
                         version=record.version,
                         source=Source.TIMEOUT,
-                        record=record,
                     )
                     if on_late is not None:
                         on_late(now - deadline.expire, self.clock() - deadline.expire)
@@ -122,36 +116,30 @@ class ServerMoves(RoomsCore):
             await self._drop(record.room_id, deadline)
             return None
         version = deadline.version if deadline.action is not None else record.version
-        return await self.act(
-            record.room_id,
-            deadline.seat,
-            None,
-            action,
-            version=version,
-            source=Source.BOT,
-            record=record,
+        return await self.actions.by_server(
+            record, deadline.seat, action, version=version, source=Source.BOT
         )
 
     async def _drop(self, room_id: str, deadline: DeadlineRecord) -> None:
         """Forget one deadline (a bot's reflex that no longer applies)."""
-        await self._mutate(room_id, lambda current: clocks.drop(current, deadline))
+        await self.changes.apply(room_id, lambda current: clocks.drop(current, deadline))
 
     async def pause(self, room_id: str) -> None:
         """Stop a table's clocks and bots: none of its humans is there (services.rooms.presence).
         Its deadlines are dropped and it leaves the timer index until :meth:`resume`."""
         now = self.clock()
-        await self._mutate(room_id, lambda current: clocks.pause(current, now))
+        await self.changes.apply(room_id, lambda current: clocks.pause(current, now))
         log.info("table_paused", room=room_id)
 
     async def resume(self, room_id: str) -> None:
         """Start a paused table again, every clock afresh: one of its humans is back (a
         table of bots alone stays paused while its players run enough such tables)."""
-        record = await self.load(room_id)
+        record = await self.changes.load(room_id)
         if record.paused is not None and not await self.presence.may_run(record):
             return
 
         def compute(current: RoomRecord) -> Change | None:
             return clocks.resume(current, registry.get(current.meta.game), self.clock())
 
-        await self._mutate(room_id, compute, record=record)
+        await self.changes.apply(room_id, compute, record=record)
         log.info("table_resumed", room=room_id)

@@ -8,14 +8,13 @@ here.
 """
 
 from services.rooms.records import LogEntry, RoomRecord, dumps
-from services.store.answers import ActionCommit, Conflict, Duplicate, KeyReused
+from services.store.answers import ActionCommit, ActionLoad, Conflict, Duplicate, KeyReused
 from services.store.client import (
     IDEMPOTENCY_TTL_SECONDS,
     LOG_PAGE,
     OPEN_ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
     Store,
-    now,
 )
 from services.store.commits import ROOM_TTL_SECONDS, entry_from_notification, notification
 from services.store.errors import WRITE_REFUSALS, NotReplicated, StoreUnavailable
@@ -78,6 +77,7 @@ __all__ = (
     "SHARDS",
     "WRITE_REFUSALS",
     "ActionCommit",
+    "ActionLoad",
     "Conflict",
     "Cursor",
     "Duplicate",
@@ -104,7 +104,6 @@ __all__ = (
     "log_key",
     "notification",
     "notify_channel",
-    "now",
     "online_key",
     "open_rooms_key",
     "player_streams_scope",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -502,8 +501,3 @@ def _closed_under_redis_py(exc: AttributeError) -> bool:
 
 def _room_from_hash(room_id: str, raw: Mapping[bytes, bytes]) -> RoomRecord:
     return from_hash(RoomRecord, raw, room_id=room_id)
-
-
-def now() -> float:
-    """Server time in seconds (wall clock; deadlines are absolute)."""
-    return time.time()

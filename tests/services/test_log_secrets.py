@@ -32,7 +32,8 @@ from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
 from services import store
 from services.api import servicing, sessions, timer_service
-from services.rooms import clocks, facade, planning
+from services.rooms import clocks, planning
+from services.rooms.lobby import Lobby
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
@@ -169,12 +170,12 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     assert stale.value.reason == "STALE_VERSION"
 
     # Lobby: a bug inside SetReady.
-    async def lobby_bug(self: facade.Rooms, player: object, room: str, ready: bool) -> None:
+    async def lobby_bug(self: Lobby, player: object, room: str, ready: bool) -> None:
         record = await self.store.load_room(room)
         assert record is not None
         raise secret_bug(record, token)
 
-    monkeypatch.setattr(facade.Rooms, "set_ready", lobby_bug)
+    monkeypatch.setattr(Lobby, "set_ready", lobby_bug)
     with pytest.raises(ApiError) as lobby:
         await host.ready(room_id)
     assert_generic_internal(lobby.value, table.secrets)
