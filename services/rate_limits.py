@@ -30,10 +30,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from redis.exceptions import RedisError
-
 from services.errors import Kind, RoomError
-from services.store import Store, StoreUnavailable, quota_key, rate_key
+from services.store import STORE_ERRORS, Store, quota_key, rate_key
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -230,7 +228,7 @@ class SharedLimiter:
             return wait
         try:
             granted, wait = await self.store.take_rate(*deferred.args)
-        except (StoreUnavailable, RedisError):
+        except STORE_ERRORS:
             # Redis is away or refuses writes (full): the request meets that itself; the
             # local bucket still holds.
             return 0.0

@@ -30,9 +30,10 @@ from services.api.game_service import GameService
 from services.api.lobby_service import LobbyService
 from services.api.request_context import RequestContextInterceptor
 from services.api.streams import StreamLeases, StreamLimitInterceptor
-from services.api.timer_service import ExpiryLoop, TimerService
+from services.api.timer_service import TimerService
 from services.api.wire import PreSerializedInterceptor
 from services.clock import Clock, wall_clock
+from services.rooms.expiry import ExpiryLoop
 from services.rooms.facade import Rooms
 from services.rooms.feed import Feeds
 from services.store import Store

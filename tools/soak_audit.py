@@ -28,8 +28,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from services.api.timer_service import LEASE_SECONDS
 from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.expiry import LEASE_SECONDS
 from services.rooms.records import DeadlineRecord, LogEntry
 from services.store import Store, idem_key
 from tests.faults.helpers import check_log_replays, read_whole_log

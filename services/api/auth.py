@@ -32,7 +32,8 @@ from google.protobuf.message import DecodeError
 
 from services.api.request_context import current_request_id
 from services.api.sessions import SessionCache
-from services.errors import Kind, RoomError, abort_with
+from services.api.statuses import abort_with
+from services.errors import Kind, RoomError
 from services.rate_limits import (
     SESSION_RATE_MESSAGE,
     Limits,

@@ -11,8 +11,9 @@ import structlog
 
 from services import errors, metrics
 from services.api.auth import current_player
+from services.api.statuses import abort_with
 from services.api.streams import too_slow
-from services.errors import Kind, RoomError, abort_with
+from services.errors import Kind, RoomError
 from services.games.convert import ConversionError
 from services.rooms.feed import StreamTooSlow
 from services.store import NotReplicated, StoreUnavailable

@@ -15,12 +15,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from redis.exceptions import RedisError
-
 from services.rooms.records import Player
 from services.store import (
+    STORE_ERRORS,
     Store,
-    StoreUnavailable,
     sessions_channel,
 )
 from services.supervise import tracked
@@ -139,7 +137,7 @@ class SessionCache:
         self._marker = (nonce, self.clock())
         try:
             await self.store.announce_listening(nonce)
-        except (StoreUnavailable, RedisError, OSError):
+        except STORE_ERRORS:
             self._marker = None  # stays short until the next connection
 
     def disconnected(self) -> None:
@@ -152,7 +150,7 @@ class SessionCache:
         families = list(self._ended)
         try:
             alive = await self.store.families_alive(families)
-        except (StoreUnavailable, RedisError, OSError):
+        except STORE_ERRORS:
             return  # the next connection checks again
         for family, live in zip(families, alive, strict=True):
             if not live:

@@ -32,7 +32,8 @@ import structlog
 from engine.codec import decode_event, kinds
 from services import metrics
 from services.api.auth import current_address, current_player
-from services.errors import Kind, RoomError, abort_with
+from services.api.statuses import abort_with
+from services.errors import Kind, RoomError
 from services.rooms.events import Left, SpectatorLeft
 from services.rooms.records import EntryKind, LogEntry
 from services.store import Store, StoreUnavailable, player_streams_scope

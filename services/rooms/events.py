@@ -77,11 +77,18 @@ class SeatTakenBack(RoomEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class MatchFinished(RoomEvent):
-    """Published with the last update; the seed is public once the match is over."""
+class MatchEnded(RoomEvent):
+    """Published with the last update; the seed is public once the match is over.
+
+    Not ``MatchFinished``: that is the engine's error (:class:`engine.core.MatchFinished`,
+    an action after the end). Its kind keeps the contract's name, the ``RoomEvent`` field
+    ``match_finished`` (the field it is sent in, and the kind stored in room logs)."""
 
     seed: int
     seed_nonce: str
+
+
+MatchEnded.kind = "match_finished"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +120,7 @@ ROOM_EVENT_TYPES: tuple[type[RoomEvent], ...] = (
     MatchStarted,
     SeatTakenOver,
     SeatTakenBack,
-    MatchFinished,
+    MatchEnded,
     ChatSent,
     SeatMuted,
 )

@@ -27,16 +27,16 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import structlog
-from redis.asyncio.client import PubSub
-from redis.exceptions import RedisError
 
 from services import supervise
 from services.clock import Clock
 from services.rooms.records import LogEntry
 from services.rooms.warm import WarmRooms
 from services.store import (
+    CONNECTION_ERRORS,
     LOG_PAGE,
     PRESENCE_PING,
+    Channels,
     Online,
     Store,
     StoreUnavailable,
@@ -181,7 +181,7 @@ class Feeds:
         self.online = Online(store)
         self.clock = clock
         self.rooms: dict[str, RoomFeed] = {}
-        self._pubsub: PubSub | None = None
+        self._pubsub: Channels | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._subscribed: set[str] = set()
         self._ready: dict[str, asyncio.Event] = {}
@@ -228,7 +228,7 @@ class Feeds:
                 queue.put_nowait(None)
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
+                await self._pubsub.close()
 
     @contextlib.asynccontextmanager
     async def listen(self, room_id: str, last_seq: int) -> AsyncIterator[StreamQueue]:
@@ -294,16 +294,10 @@ class Feeds:
         Valkey was killed. The channel is recorded as redis-py would, so a reconnection
         inside the listener's read subscribes it again."""
         pubsub = self._pubsub
-        connection = pubsub.connection if pubsub is not None else None
-        if not self._live or pubsub is None or connection is None or not connection.is_connected:
+        if not self._live or pubsub is None or not pubsub.connected:
             return  # the listener subscribes every wanted room once it is connected
-        channel = notify_channel(room_id).encode()
-        if command == "SUBSCRIBE":
-            pubsub.channels[channel] = None
-        else:
-            pubsub.channels.pop(channel, None)
         try:
-            await connection.send_command(command, channel, check_health=False)
+            await pubsub.send(command, notify_channel(room_id))
         except Exception as exc:  # the listener sees the broken connection and rebuilds it
             log.warning("pubsub_send_failed", command=command, error_type=type(exc).__name__)
 
@@ -314,7 +308,7 @@ class Feeds:
                 try:
                     await self._connect()
                     await self._read_notifications()
-                except (RedisError, OSError) as exc:
+                except CONNECTION_ERRORS as exc:
                     log.warning("pubsub_lost", error_type=type(exc).__name__, error=str(exc))
                     await self._disconnect()
                     await asyncio.sleep(0.5)
@@ -325,7 +319,7 @@ class Feeds:
         """A new pub/sub connection subscribed to every room wanted now; from then on the
         streams' own SUBSCRIBEs go straight to it (``_live``)."""
         await self._disconnect()
-        pubsub = self._pubsub = self.store.pubsub()
+        pubsub = self._pubsub = Channels(self.store.pubsub())
         # Connects (only this coroutine reads the connection).
         await pubsub.subscribe(heartbeat_channel(), *self.listeners)
         async with self._pubsub_lock:  # no stream's SUBSCRIBE falls between the two
@@ -344,31 +338,31 @@ class Feeds:
         pubsub, self._pubsub = self._pubsub, None
         if pubsub is not None:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()
+                await pubsub.close()
 
     async def _read_notifications(self) -> None:
         pubsub = self._pubsub
         assert pubsub is not None
         while True:
-            message = await pubsub.get_message(timeout=1.0)
-            if message is None or message.get("type") != "message":
+            message = await pubsub.next_message(timeout=1.0)
+            if message is None:
                 continue
-            channel = message["channel"].decode()
+            channel, data = message
             listener = self.listeners.get(channel)
             if listener is not None:
-                listener.heard(message["data"])
+                listener.heard(data)
                 continue
             room_id = room_of_channel(channel)
             feed = self.rooms.get(room_id)
             if feed is None:
                 continue
-            if message["data"] == PRESENCE_PING:
+            if data == PRESENCE_PING:
                 task = asyncio.create_task(feed.refresh_presence())
                 tracked("feeds_presence", task, self._catching_up)
                 continue
             entry: LogEntry | None = None
             try:
-                entry, fields = notification(message["data"])
+                entry, fields = notification(data)
             except Exception as exc:  # unreadable: read the log instead
                 failed("feeds_notification", exc)
                 self.warm.drop(room_id)

@@ -13,7 +13,7 @@ then nothing changes. Around the action:
   rest clock (``ClockSpec.rest``: the pause after a round or a reveal) running out is no
   missed turn: it neither counts nor resets the count;
 - **end**: the action that ends the match stores the outcome and reveals the seed and its
-  nonce (``MatchFinished``), so anyone can check the seed commitment of the start.
+  nonce (``MatchEnded``), so anyone can check the seed commitment of the start.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from services import errors
 from services.games import contract_for
 from services.rooms import bot_seats
 from services.rooms.clocks import compute_deadlines, resting
-from services.rooms.events import MatchFinished, SeatTakenBack, SeatTakenOver
+from services.rooms.events import MatchEnded, SeatTakenBack, SeatTakenOver
 from services.rooms.records import (
     Change,
     DeadlineRecord,
@@ -125,7 +125,7 @@ def plan_action(
     stored_outcome = current.outcome
     if outcome is not None:
         status = RoomStatus.FINISHED
-        events.append(MatchFinished(current.seed, current.nonce))
+        events.append(MatchEnded(current.seed, current.nonce))
         stored_outcome = contract.outcome_to_data(outcome)
         room_changed = True
     encoded = game.encode(new)

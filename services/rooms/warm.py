@@ -1,5 +1,5 @@
 """This replica's exact copies of the rooms it follows live, so that a player's move on one
-costs one Redis round trip (``Rooms._act``: planned on the copy, committed by
+costs one Redis round trip (``Actions.by_player``: planned on the copy, committed by
 ``Store.commit_action``, which also takes the session's rate and checks the idempotency key).
 
 The room hash is written by the commit script only, always with seq + 1 and a message on the
@@ -16,7 +16,7 @@ connection lost or opened again, the room's last local stream gone. At most
 
 The copy never decides what is written: the commit compares the room's seq, and a copy that
 is stale anyway (a commit whose message is not heard yet) only costs a conflict, after which
-the move takes the path with a load (``Rooms._act``).
+the move takes the path with a load (``services.rooms.act``).
 """
 
 from __future__ import annotations

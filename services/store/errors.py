@@ -10,6 +10,7 @@ from redis.exceptions import (
     OutOfMemoryError,
     ReadOnlyError,
     RedisClusterException,
+    RedisError,
     ResponseError,
     TryAgainError,
 )
@@ -40,6 +41,11 @@ class StoreUnavailable(Exception):
     def refusing_writes(self) -> bool:
         return self.kind in WRITE_REFUSALS
 
+
+STORE_ERRORS: tuple[type[Exception], ...] = (StoreUnavailable, RedisError, OSError)
+"""Everything a call to Redis may raise when Redis is away or refuses it: a
+:class:`StoreUnavailable`, or what a connection of our own lets through (redis-py's errors
+stay in here). A caller that can do without the answer catches these."""
 
 NOT_REPLICATED = "NOTREPLICATED"
 """The kind of :class:`NotReplicated` (not a Redis error code: WAIT answered too few)."""

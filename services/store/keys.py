@@ -112,11 +112,6 @@ def room_of_channel(channel: str) -> str:
     return channel.rsplit(":", 1)[1]
 
 
-def session_key(token: str) -> str:
-    # Only a hash of the token is stored: a Redis dump does not hand out identities.
-    return access_key(token_digest(token), token_family(token))
-
-
 def open_rooms_key(game_id: str | None = None) -> str:
     return "cercle:open" if game_id is None else f"cercle:open:{game_id}"
 

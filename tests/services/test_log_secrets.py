@@ -34,6 +34,7 @@ from services import store
 from services.api import servicing, sessions, timer_service
 from services.rooms import clocks, planning
 from services.rooms.lobby import Lobby
+from services.rooms.records import RoomRecord
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
@@ -69,7 +70,7 @@ class Table:
     secrets: list[str]
 
 
-def match_secrets(record: store.RoomRecord, clients: list[Client], join_code: str) -> list[str]:
+def match_secrets(record: RoomRecord, clients: list[Client], join_code: str) -> list[str]:
     """Every form in which this match's secrets could reach a log line."""
     assert record.state is not None and record.seed is not None and record.nonce is not None
     game = registry.get(record.meta.game)
@@ -138,7 +139,7 @@ class PlantedBug(RuntimeError):
     pass
 
 
-def secret_bug(record: store.RoomRecord, token: str) -> PlantedBug:
+def secret_bug(record: RoomRecord, token: str) -> PlantedBug:
     """An exception raised where a careless frame holds every secret of the room, and
     whose message repeats them as a careless ``f"{record!r}"`` would."""
     game = registry.get(record.meta.game)
@@ -221,7 +222,7 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     # Store: a bug right after a room was decoded from Redis (GetView, then a stream).
     real_from_hash = store_client._room_from_hash
 
-    def store_bug(room: str, raw: dict[bytes, bytes]) -> store.RoomRecord:
+    def store_bug(room: str, raw: dict[bytes, bytes]) -> RoomRecord:
         record = real_from_hash(room, raw)
         raise secret_bug(record, token)
 

@@ -17,7 +17,7 @@ from engine.core import Game, State, Timeout
 from services.errors import RoomError
 from services.games import contract_for
 from services.rooms.bot_seats import BOT_CLOCK
-from services.rooms.events import MatchFinished, MatchStarted, SeatTakenBack, SeatTakenOver
+from services.rooms.events import MatchEnded, MatchStarted, SeatTakenBack, SeatTakenOver
 from services.rooms.lobby import plan_start
 from services.rooms.planning import plan_action
 from services.rooms.records import (
@@ -228,7 +228,7 @@ def test_the_last_action_finishes_the_match_stores_the_outcome_and_reveals_the_s
     assert record.deadlines == () and change.entry.deadlines == ()
     assert change.followups == (Followup.RETIRE_CODE,)
     revealed = CONTRACT.decode_events(change.entry.events)[-1]
-    assert revealed == MatchFinished(SEED, NONCE) == change.events[-1]
+    assert revealed == MatchEnded(SEED, NONCE) == change.events[-1]
     assert seed_commitment(revealed.seed, revealed.seed_nonce) == commitment.seed_commitment
     with pytest.raises(RoomError) as over:
         plan_action(record, GAME, 0, Timeout(), source=Source.PLAYER, version=None, now=START)

@@ -12,7 +12,7 @@ import pytest
 from prometheus_client import REGISTRY
 
 from clients.sdk import Client
-from services.api.timer_service import ExpiryLoop
+from services.rooms.expiry import ExpiryLoop
 from services.rooms.feed import Feeds
 from services.server import start_replica
 from tests.faults.helpers import wait_until
