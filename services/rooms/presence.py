@@ -13,7 +13,7 @@ own expiry. So a table plays on only while one of its humans is there:
 
 When a deadline falls due and no human was there for the grace (``CERCLE_UNATTENDED_GRACE_
 SECONDS``, 60 s by default; 0 turns the pause off), the timer loop pauses the table
-(:meth:`Rooms.pause`): its clocks and bot moves stop and it leaves the timer index. The
+(:meth:`ServerMoves.pause`): its clocks and bot moves stop and it leaves the timer index. The
 next stream one of its humans opens (or their next action) resumes it with fresh clocks
 (:meth:`Rooms.resume`).
 

@@ -18,7 +18,7 @@ from services.errors import RoomError
 from services.games import contract_for
 from services.rooms.bot_seats import BOT_CLOCK
 from services.rooms.events import MatchEnded, MatchStarted, SeatTakenBack, SeatTakenOver
-from services.rooms.lobby import plan_start
+from services.rooms.lobby_planning import plan_start
 from services.rooms.planning import plan_action
 from services.rooms.records import (
     Change,
