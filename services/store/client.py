@@ -2,7 +2,7 @@
 
 Key names come from :mod:`services.store.keys` (with the data model), the scripts from
 :mod:`services.store.scripts` (with their KEYS and ARGV); records are encoded and decoded by
-:mod:`services.records`. Nothing else in Cercle talks to Redis.
+:mod:`services.rooms.records`. Nothing else in Cercle talks to Redis.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -20,12 +19,17 @@ from redis.asyncio.sentinel import Sentinel
 from redis.exceptions import RedisClusterException, RedisError
 
 from services import metrics
-from services.records import LogEntry, RoomRecord, from_hash
+from services.rooms.records import LogEntry, RoomRecord, from_hash
 from services.store.answers import ActionCommit, ActionLoad, Conflict, Duplicate, KeyReused
 from services.store.commits import ROOM_TTL_SECONDS, commit_arguments
 from services.store.durability import (
     CommitDurability,
     durability_from_env,
+)
+from services.store.errors import (
+    WRITE_REFUSALS,
+    StoreUnavailable,
+    error_kind,
 )
 from services.store.indexes import IndexStore
 from services.store.keys import (
@@ -56,11 +60,6 @@ from services.store.sentinel import (
     SENTINEL_SCHEME,
     BlockingSentinelConnectionPool,
     sentinel_settings,
-)
-from services.store_errors import (
-    WRITE_REFUSALS,
-    StoreUnavailable,
-    error_kind,
 )
 
 OPEN_ROOM_TTL_SECONDS = 3600
@@ -152,7 +151,7 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         runs at once instead of at its next period."""
         self.deadline_indexed: Callable[[float], None] | None = None
         """Told each deadline a commit of this process indexed (the replica's expiry loop
-        wakes for it, ``services.timers``)."""
+        wakes for it, ``services.api.timer_service``)."""
 
     async def close(self) -> None:
         await self._close_shards()
@@ -326,7 +325,7 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         op: str = "commit_action",
     ) -> ActionCommit:
         """A player's action planned on a copy of the room this replica holds
-        (``services.warm``), committed in one round trip that also does what
+        (``services.rooms.warm``), committed in one round trip that also does what
         :meth:`load_room_for_action` does before a commit: takes the session's ``rate``
         (:meth:`take_rate`'s arguments) and checks the idempotency key in this room and
         across rooms (claiming it for this room when the commit is written). Nothing is
@@ -515,8 +514,3 @@ def _closed_under_redis_py(exc: AttributeError) -> bool:
 
 def _room_from_hash(room_id: str, raw: Mapping[bytes, bytes]) -> RoomRecord:
     return from_hash(RoomRecord, raw, room_id=room_id)
-
-
-def now() -> float:
-    """Server time in seconds (wall clock; deadlines are absolute)."""
-    return time.time()

@@ -22,7 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from services.records import MatchSummary, from_json, to_json
+from services.rooms.records import MatchSummary, from_json, to_json
+from services.store.errors import StoreUnavailable
 from services.store.keys import (
     access_key,
     device_key,
@@ -38,7 +39,6 @@ from services.store.keys import (
     token_digest,
     token_family,
 )
-from services.store_errors import StoreUnavailable
 
 ACCESS_TTL_SECONDS = int(os.environ.get("CERCLE_ACCESS_TTL_SECONDS", "3600"))
 """An access token works this long after it was issued (using it does not extend it)."""
@@ -277,7 +277,7 @@ class PlayerStore:
     async def session(self, token: str) -> SessionFound | None:
         """What an access token stands for; None if unknown, expired, refreshed or logged
         out. Does not extend the token. Two round trips (the profile is another key, in
-        another slot on Redis Cluster); replicas cache the answer (``services.auth``)."""
+        another slot on Redis Cluster); replicas cache the answer (``services.api.auth``)."""
         digest, family = token_digest(token), token_family(token)
         key = access_key(digest, family)
         pipe = self.redis.pipeline(transaction=False)
@@ -299,7 +299,7 @@ class PlayerStore:
         :class:`RefreshReused` (the family is revoked now) if it was spent more than
         :data:`REFRESH_GRACE_SECONDS` ago. Within the grace, the same pair again. With
         replicated commits, a pair is returned only once a replica holds it (else
-        :class:`~services.store_errors.NotReplicated`: the retry with the same token, within
+        :class:`~services.store.errors.NotReplicated`: the retry with the same token, within
         the grace, gets the same pair, confirmed)."""
         family = token_family(refresh_token)
         if family is None:
@@ -401,7 +401,7 @@ class PlayerStore:
             pipe.delete(refresh_key(current.decode(), family))
         await self._call("delete_session", pipe.execute())
         await self._announce("t:" + digest)
-        await self._announce("f:" + family)  # its streams end (services.auth)
+        await self._announce("f:" + family)  # its streams end (services.api.auth)
         await self.confirm_replicated()
 
     # -- the rooms of a player, and their history --------------------------------------------

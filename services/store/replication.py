@@ -23,9 +23,9 @@ from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 
 from services import metrics
 from services.store.durability import CommitDurability, Durability, commits_replicated
+from services.store.errors import NOT_REPLICATED, NotReplicated, StoreUnavailable
 from services.store.keys import replication_mark_channel, replication_mark_key
 from services.store.shards import ShardPrimaries
-from services.store_errors import NOT_REPLICATED, NotReplicated, StoreUnavailable
 
 
 class ReplicationStore:

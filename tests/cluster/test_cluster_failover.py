@@ -45,7 +45,7 @@ from redis.crc import key_slot
 from clients.sdk import ApiError
 from deploy.local.cluster import Proc, online_replicas, redis_info, start_replica
 from services import server
-from services.records import EntryKind, LogEntry
+from services.rooms.records import EntryKind, LogEntry
 from services.store import Store, idem_key, log_key, room_key, shard_of, timers_key
 from services.store.durability import CommitDurability, Durability
 from tests.cluster.helpers import (
