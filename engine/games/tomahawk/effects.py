@@ -20,6 +20,10 @@ from engine.games.tomahawk.cards import (
     SKIP,
     WHEEL,
 )
+from engine.games.tomahawk.decisions import (
+    LAST_SHERIFF_DRAWS_AT_ONCE,
+    REVERSE_SKIPS_WITH_TWO_PLAYERS,
+)
 from engine.games.tomahawk.events import (
     DIRECTION_CHANGED,
     EFFECT_RETURNED,
@@ -41,10 +45,6 @@ from engine.games.tomahawk.round import (
     _pass_hands,
     _record,
     _touch,
-)
-from engine.games.tomahawk.rules import (
-    LAST_SHERIFF_DRAWS_AT_ONCE,
-    REVERSE_SKIPS_WITH_TWO_PLAYERS,
 )
 from engine.games.tomahawk.state import (
     _NO_RECORD,

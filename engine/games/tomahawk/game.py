@@ -44,13 +44,7 @@ from engine.games.tomahawk.cards import (
     TomahawkCatalogue,
     catalogue,
 )
-from engine.games.tomahawk.events import (
-    EVENT_TYPES,
-    TomahawkOutcome,
-)
-from engine.games.tomahawk.play import _HANDLERS, _plays_normally
-from engine.games.tomahawk.round import _next_round, _playable, _start_round
-from engine.games.tomahawk.rules import (
+from engine.games.tomahawk.decisions import (
     _AGIL_OPTS,
     _AGIL_OPTS_T,
     _AGILE,
@@ -85,6 +79,12 @@ from engine.games.tomahawk.rules import (
     SHERIF_EXTRA_SECONDS,
     TARGET_SCORE,
 )
+from engine.games.tomahawk.events import (
+    EVENT_TYPES,
+    TomahawkOutcome,
+)
+from engine.games.tomahawk.play import _HANDLERS, _plays_normally
+from engine.games.tomahawk.round import _next_round, _playable, _start_round
 from engine.games.tomahawk.state import (
     _NO_RECORD,
     DRAWN,

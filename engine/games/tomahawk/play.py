@@ -38,6 +38,22 @@ from engine.games.tomahawk.cards import (
     MATCH_SYMBOL,
     SYMBOLS,
 )
+from engine.games.tomahawk.decisions import (
+    _AGILE,
+    _ANSWERS_DRAW,
+    _ANSWERS_SKIP,
+    _NEEDS_COLOUR,
+    _PASS,
+    _PLAYABLE,
+    _SYMBOL_INDEX,
+    _TAKE_DRAW,
+    _TAKE_SKIP,
+    BAD_FAITH_PENALTY,
+    DRAW_ONLY_WHEN_STUCK,
+    MAY_PLAY_DRAWN_CARD,
+    SHERIF_CALL_DRAW,
+    TAKING_THE_DRAW_ENDS_THE_TURN,
+)
 from engine.games.tomahawk.effects import _play
 from engine.games.tomahawk.events import (
     PASSED,
@@ -60,22 +76,6 @@ from engine.games.tomahawk.round import (
     _playable,
     _record,
     _touch,
-)
-from engine.games.tomahawk.rules import (
-    _AGILE,
-    _ANSWERS_DRAW,
-    _ANSWERS_SKIP,
-    _NEEDS_COLOUR,
-    _PASS,
-    _PLAYABLE,
-    _SYMBOL_INDEX,
-    _TAKE_DRAW,
-    _TAKE_SKIP,
-    BAD_FAITH_PENALTY,
-    DRAW_ONLY_WHEN_STUCK,
-    MAY_PLAY_DRAWN_CARD,
-    SHERIF_CALL_DRAW,
-    TAKING_THE_DRAW_ENDS_THE_TURN,
 )
 from engine.games.tomahawk.state import (
     DRAWN,

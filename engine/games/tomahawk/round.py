@@ -21,6 +21,13 @@ from engine.games.tomahawk.cards import (
     SKIP,
     WHEEL,
 )
+from engine.games.tomahawk.decisions import (
+    _PLAYABLE,
+    BLOCKED_ROUND_STARTER_FEWEST_POINTS,
+    FIRST_REVERSE_OTHER_SIDE_STARTS,
+    HAND_SIZE,
+    REVERSE_SKIPS_WITH_TWO_PLAYERS,
+)
 from engine.games.tomahawk.events import (
     DIRECTION_CHANGED,
     ME,
@@ -38,13 +45,6 @@ from engine.games.tomahawk.events import (
     drew,
     drew_cards,
     faces,
-)
-from engine.games.tomahawk.rules import (
-    _PLAYABLE,
-    BLOCKED_ROUND_STARTER_FEWEST_POINTS,
-    FIRST_REVERSE_OTHER_SIDE_STARTS,
-    HAND_SIZE,
-    REVERSE_SKIPS_WITH_TWO_PLAYERS,
 )
 from engine.games.tomahawk.state import (
     _NO_RECORD,

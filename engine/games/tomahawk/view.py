@@ -9,7 +9,7 @@ from engine.games.tomahawk.cards import (
     FACES,
     CardFace,
 )
-from engine.games.tomahawk.rules import _AGILE
+from engine.games.tomahawk.decisions import _AGILE
 from engine.games.tomahawk.state import (
     DRAWN,
     FACE_DRAW,
