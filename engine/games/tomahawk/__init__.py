@@ -24,7 +24,7 @@ named constant in :mod:`~engine.games.tomahawk.decisions`; the others are commen
 The package, one module per concern: ``cards`` (the deck as int ids and lookup tables),
 ``events``, ``actions`` (and the errors that refuse them), ``state``, ``decisions`` (the
 ``[decision]`` constants and derived tables), ``round`` (table mechanics), ``play`` (one handler
-per action), ``effects`` (what a card does once played), ``view`` and ``game`` (the
+per action), ``effects`` (what a card does once played), ``view`` and ``rules`` (the
 :class:`~engine.core.Game`, registered on import).
 """
 
@@ -47,7 +47,7 @@ from engine.games.tomahawk.actions import (
     TakePendingDraw,
     TakeSkip,
 )
-from engine.games.tomahawk.game import TomahawkGame
+from engine.games.tomahawk.rules import TomahawkGame
 from engine.games.tomahawk.state import (
     DRAWN,
     FACE_DRAW,

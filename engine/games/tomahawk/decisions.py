@@ -183,7 +183,7 @@ def _targeted_options(card: int) -> tuple[tuple[PlayCard, PlayCard], ...]:
 
 _SPECIAL_OPTS = tuple(_targeted_options(c) for c in ALL_CARDS)
 """``_SPECIAL_OPTS[card][target]``: the (plain, TOMAHAWK!) plays of a Calumet or a Wheel
-(``target`` 0), which :func:`~engine.games.tomahawk.game._special_options` picks from."""
+(``target`` 0), which :func:`~engine.games.tomahawk.rules._special_options` picks from."""
 
 
 def _agilite_options(card: int, tomahawk: bool) -> tuple[Agilite, ...]:
