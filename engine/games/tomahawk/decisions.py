@@ -1,27 +1,14 @@
 """Tomahawk Tribal's ``[decision]`` constants (``docs/games/tomahawk-rules.md``) and the lookup
-tables the rules read: what may be played on what, and the action instances ``legal_actions``
-shares between calls."""
+tables derived from them that the rules read: what may be played on what, what answers a
+pending draw or skip, what may be jumped on. (The action instances ``legal_actions`` hands out
+are built in :mod:`engine.games.tomahawk.legal`.)"""
 
 from __future__ import annotations
 
-from engine.games.tomahawk.actions import (
-    Agilite,
-    CallSherif,
-    CallTomahawk,
-    Combo,
-    Draw,
-    NameColour,
-    Pass,
-    PlayCard,
-    TakePendingDraw,
-    TakeSkip,
-)
 from engine.games.tomahawk.cards import (
     ALL_CARDS,
     CALUMET,
-    CLASSIC_KINDS,
     COLOUR,
-    COLOUR_NAMES,
     DIAMOND,
     DRAW_OF,
     KIND,
@@ -142,73 +129,22 @@ def _playable_table(colour: int, top_symbol: int) -> bytes:
     )
 
 
-_PLAYABLE: tuple[bytes, ...] = tuple(
+PLAYABLE: tuple[bytes, ...] = tuple(
     _playable_table(colour, symbol) for colour in range(4) for symbol in range(KINDS)
 )
-"""``_PLAYABLE[colour * KINDS + MATCH_SYMBOL[top]][card]``: 1 if ``card`` may be played."""
+"""``PLAYABLE[colour * KINDS + MATCH_SYMBOL[top]][card]``: 1 if ``card`` may be played."""
 
-_ANSWERS_DRAW = bytes(
+ANSWERS_DRAW = bytes(
     1 if (DRAW_OF[c] and ANY_SHERIFF_STACKS) or KIND[c] == SHIELD else 0 for c in ALL_CARDS
 )
-_ANSWERS_SKIP = bytes(1 if KIND[c] == SHIELD else 0 for c in ALL_CARDS)
-_AGILE = bytes(0 if KIND[c] in AGILITE_FORBIDDEN else 1 for c in ALL_CARDS)
-_NEEDS_COLOUR = bytes(1 if KIND[c] == DIAMOND else 0 for c in ALL_CARDS)
+"""``ANSWERS_DRAW[card]``: 1 if ``card`` answers a pending draw (TT-STACK-1: a Sheriff or a
+Shield)."""
+ANSWERS_SKIP = bytes(1 if KIND[c] == SHIELD else 0 for c in ALL_CARDS)
+"""``ANSWERS_SKIP[card]``: 1 if ``card`` answers a pending skip (a Shield)."""
+AGILE = bytes(0 if KIND[c] in AGILITE_FORBIDDEN else 1 for c in ALL_CARDS)
+"""``AGILE[card]``: 1 if one may jump in on ``card`` with AGILITÉ! (TT-AGIL-1)."""
+NEEDS_COLOUR = bytes(1 if KIND[c] == DIAMOND else 0 for c in ALL_CARDS)
+"""``NEEDS_COLOUR[card]``: 1 if playing ``card`` names a colour (a Diamond)."""
 
-
-def _play_options(card: int, tomahawk: bool) -> tuple[PlayCard, ...] | None:
-    if KIND[card] in (CALUMET, WHEEL):
-        return None  # depends on the seat and the table: built on demand
-    flags = (False, True) if tomahawk else (False,)
-    if KIND[card] == DIAMOND:
-        return tuple(PlayCard(card, colour, None, t) for t in flags for colour in COLOUR_NAMES)
-    return tuple(PlayCard(card, None, None, t) for t in flags)
-
-
-_PLAY_OPTS = tuple(_play_options(c, False) for c in ALL_CARDS)
-_PLAY_OPTS_T = tuple(_play_options(c, True) for c in ALL_CARDS)
-
-
-def _targeted_options(card: int) -> tuple[tuple[PlayCard, PlayCard], ...]:
-    """A Calumet's plays by target seat, each without and with TOMAHAWK!; a Wheel's one play
-    (target ``None``) at index 0; nothing for the other cards."""
-    if KIND[card] == CALUMET:
-        return tuple(
-            (PlayCard(card, None, t, False), PlayCard(card, None, t, True))
-            for t in range(MAX_PLAYERS)
-        )
-    if KIND[card] == WHEEL:
-        return ((PlayCard(card, None, None, False), PlayCard(card, None, None, True)),)
-    return ()
-
-
-_SPECIAL_OPTS = tuple(_targeted_options(c) for c in ALL_CARDS)
-"""``_SPECIAL_OPTS[card][target]``: the (plain, TOMAHAWK!) plays of a Calumet or a Wheel
-(``target`` 0), which :func:`~engine.games.tomahawk.rules._special_options` picks from."""
-
-
-def _agilite_options(card: int, tomahawk: bool) -> tuple[Agilite, ...]:
-    flags = (False, True) if tomahawk else (False,)
-    if KIND[card] == DIAMOND:
-        return tuple(Agilite(card, colour, t) for t in flags for colour in COLOUR_NAMES)
-    return tuple(Agilite(card, None, t) for t in flags)
-
-
-_AGIL_OPTS = tuple(_agilite_options(c, False) for c in ALL_CARDS)
-_AGIL_OPTS_T = tuple(_agilite_options(c, True) for c in ALL_CARDS)
-
-_COMBO_OPTS = tuple(
-    tuple(Combo(SYMBOLS[s], colour, False) for colour in COLOUR_NAMES) for s in range(CLASSIC_KINDS)
-)
-_COMBO_OPTS_T = tuple(
-    tuple(Combo(SYMBOLS[s], colour, t) for t in (False, True) for colour in COLOUR_NAMES)
-    for s in range(CLASSIC_KINDS)
-)
-_SYMBOL_INDEX = {name: i for i, name in enumerate(SYMBOLS)}
-
-_DRAW = Draw()
-_PASS = Pass()
-_TAKE_DRAW = TakePendingDraw()
-_TAKE_SKIP = TakeSkip()
-_CALL_TOMAHAWK = CallTomahawk()
-_NAME_COLOUR = [NameColour(colour) for colour in COLOUR_NAMES]
-_CALL_SHERIF = tuple(CallSherif(t) for t in range(MAX_PLAYERS))
+SYMBOL_INDEX = {name: i for i, name in enumerate(SYMBOLS)}
+"""A classic symbol's name -> its index in ``SYMBOLS`` (a combo names its symbol)."""

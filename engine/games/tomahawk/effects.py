@@ -47,9 +47,9 @@ from engine.games.tomahawk.round import (
     _touch,
 )
 from engine.games.tomahawk.state import (
-    _NO_RECORD,
     FACE_DRAW,
     FACE_SKIP,
+    NO_RECORD,
     TomahawkState,
 )
 
@@ -117,8 +117,8 @@ def _lay_card(
     s.last_player = seat
     returned_to = s.suffered_from[seat]
     returned_draw = s.suffered_draw[seat]
-    if returned_to != _NO_RECORD:
-        _record(s, seat, _NO_RECORD, 0)
+    if returned_to != NO_RECORD:
+        _record(s, seat, NO_RECORD, 0)
     bit = 1 << seat
     if len(hand) == 1:
         s.ones |= bit
@@ -201,7 +201,7 @@ def _send_back(
         else:
             events.append(EFFECT_RETURNED.of(seat, caster, "shield", 0))
             s.skip_next |= 1 << caster
-    elif kind == SHAMAN and returned_to != _NO_RECORD:
+    elif kind == SHAMAN and returned_to != NO_RECORD:
         events.append(EFFECT_RETURNED.of(seat, returned_to, "shaman", returned_draw))
         if returned_draw:
             _draw(s, returned_to, returned_draw, "returned", events)

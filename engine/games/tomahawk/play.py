@@ -39,19 +39,16 @@ from engine.games.tomahawk.cards import (
     SYMBOLS,
 )
 from engine.games.tomahawk.decisions import (
-    _AGILE,
-    _ANSWERS_DRAW,
-    _ANSWERS_SKIP,
-    _NEEDS_COLOUR,
-    _PASS,
-    _PLAYABLE,
-    _SYMBOL_INDEX,
-    _TAKE_DRAW,
-    _TAKE_SKIP,
+    AGILE,
+    ANSWERS_DRAW,
+    ANSWERS_SKIP,
     BAD_FAITH_PENALTY,
     DRAW_ONLY_WHEN_STUCK,
     MAY_PLAY_DRAWN_CARD,
+    NEEDS_COLOUR,
+    PLAYABLE,
     SHERIF_CALL_DRAW,
+    SYMBOL_INDEX,
     TAKING_THE_DRAW_ENDS_THE_TURN,
 )
 from engine.games.tomahawk.effects import _play
@@ -64,6 +61,12 @@ from engine.games.tomahawk.events import (
     ComboPlayed,
     Penalty,
     faces,
+)
+from engine.games.tomahawk.legal import (
+    PASS,
+    TAKE_DRAW,
+    TAKE_SKIP,
+    plays_normally,
 )
 from engine.games.tomahawk.round import (
     _card_in_hand,
@@ -100,7 +103,7 @@ def _check_play_params(
     s: TomahawkState, seat: int, card: int, colour: object, target: object
 ) -> tuple[int, int]:
     kind = KIND[card]
-    if _NEEDS_COLOUR[card]:
+    if NEEDS_COLOUR[card]:
         if colour is None:
             raise BadChoice("name the new colour with your Diamond", reason="COLOUR_REQUIRED")
         colour_index = _colour_of(colour)
@@ -125,18 +128,18 @@ def _on_play_card(s: TomahawkState, seat: int, action: PlayCard) -> list[Event]:
     card = _card_in_hand(s, seat, action.card)
     phase = s.phase
     if phase == PLAY:
-        if not _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card]:
+        if not PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card]:
             raise CardDoesNotMatch(
                 "that card matches neither the current colour nor the top card's symbol"
             )
     elif phase == FACE_DRAW:
-        if not _ANSWERS_DRAW[card]:
+        if not ANSWERS_DRAW[card]:
             raise NotNow(
                 "a Sheriff draw is pending: answer with a Sheriff or a Shield, or take it",
                 reason="MUST_ANSWER_SHERIFF",
             )
     elif phase == FACE_SKIP:
-        if not _ANSWERS_SKIP[card]:
+        if not ANSWERS_SKIP[card]:
             raise NotNow(
                 "a Skip is pending: answer with a Shield or take it",
                 reason="MUST_ANSWER_SKIP",
@@ -161,7 +164,7 @@ def _on_draw(s: TomahawkState, seat: int, action: Draw) -> list[Event]:
     if phase != PLAY:
         _refuse_phase(phase, drawing=True)
     if DRAW_ONLY_WHEN_STUCK:
-        table = _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
+        table = PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
         for c in s.hands[seat]:
             if table[c]:
                 raise NotNow(
@@ -265,7 +268,7 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     _check_turn(s, seat)
     if s.phase != PLAY:
         _refuse_phase(s.phase)
-    symbol = _SYMBOL_INDEX.get(action.symbol) if isinstance(action.symbol, str) else None
+    symbol = SYMBOL_INDEX.get(action.symbol) if isinstance(action.symbol, str) else None
     if symbol is None:
         raise BadChoice(
             "a combo takes a classic symbol: " + ", ".join(SYMBOLS), reason="UNKNOWN_SYMBOL"
@@ -306,21 +309,6 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     return events
 
 
-def _plays_normally(s: TomahawkState, card: int) -> bool:
-    """Whether the seat whose turn it is may play ``card`` as an ordinary play now (the
-    checks of :func:`_on_play_card`, without its errors)."""
-    phase = s.phase
-    if phase == PLAY:
-        return bool(_PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card])
-    if phase == FACE_DRAW:
-        return bool(_ANSWERS_DRAW[card])
-    if phase == FACE_SKIP:
-        return bool(_ANSWERS_SKIP[card])
-    if phase == DRAWN:
-        return card == s.drawn
-    return False
-
-
 def _on_agilite(s: TomahawkState, seat: int, action: Agilite) -> list[Event]:
     last = s.last_card
     if last < 0:
@@ -328,7 +316,7 @@ def _on_agilite(s: TomahawkState, seat: int, action: Agilite) -> list[Event]:
     if seat == s.last_player:
         raise CallRefused("you played that card yourself", reason="AGILITE_NOT_ALLOWED")
     card = _card_in_hand(s, seat, action.card)
-    if not _AGILE[last]:
+    if not AGILE[last]:
         raise CallRefused(
             "nobody may jump in on a Wheel of Time or a Calumet", reason="AGILITE_NOT_ALLOWED"
         )
@@ -337,7 +325,7 @@ def _on_agilite(s: TomahawkState, seat: int, action: Agilite) -> list[Event]:
         events: list[Event] = [Penalty(seat, "bad_agilite", BAD_FAITH_PENALTY)]
         _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
         return events
-    if seat == s.turn and _plays_normally(s, card):
+    if seat == s.turn and plays_normally(s, card):
         # TT-AGIL-1: on its own turn a seat jumps in only with the identical card the
         # pending effect keeps it from playing normally; otherwise it just plays it.
         raise CallRefused("it is your turn: play the card normally", reason="AGILITE_NOT_ALLOWED")
@@ -388,11 +376,11 @@ def _on_timeout(s: TomahawkState, seat: int, action: Timeout) -> list[Event]:
     phase = s.phase
     events: list[Event]
     if phase == FACE_DRAW:
-        events = _on_take_draw(s, seat, _TAKE_DRAW)
+        events = _on_take_draw(s, seat, TAKE_DRAW)
     elif phase == FACE_SKIP:
-        events = _on_take_skip(s, seat, _TAKE_SKIP)
+        events = _on_take_skip(s, seat, TAKE_SKIP)
     elif phase == DRAWN:
-        events = _on_pass(s, seat, _PASS)
+        events = _on_pass(s, seat, PASS)
     elif phase == NAME_COLOUR:
         colour = COLOUR_NAMES[_most_common_colour(s.hands[seat])]
         events = _on_name_colour(s, seat, NameColour(colour))

@@ -22,10 +22,10 @@ from engine.games.tomahawk.cards import (
     WHEEL,
 )
 from engine.games.tomahawk.decisions import (
-    _PLAYABLE,
     BLOCKED_ROUND_STARTER_FEWEST_POINTS,
     FIRST_REVERSE_OTHER_SIDE_STARTS,
     HAND_SIZE,
+    PLAYABLE,
     REVERSE_SKIPS_WITH_TWO_PLAYERS,
 )
 from engine.games.tomahawk.events import (
@@ -47,10 +47,10 @@ from engine.games.tomahawk.events import (
     faces,
 )
 from engine.games.tomahawk.state import (
-    _NO_RECORD,
     FACE_DRAW,
     FACE_SKIP,
     NAME_COLOUR,
+    NO_RECORD,
     OVER,
     PLAY,
     ROUND_OVER,
@@ -137,8 +137,8 @@ def _record(s: TomahawkState, seat: int, caster: int, amount: int) -> None:
 
 def _forget(s: TomahawkState, seat: int) -> None:
     """``seat`` takes a turn: what it suffered before can no longer be sent back."""
-    if s.suffered_from[seat] != _NO_RECORD:
-        _record(s, seat, _NO_RECORD, 0)
+    if s.suffered_from[seat] != NO_RECORD:
+        _record(s, seat, NO_RECORD, 0)
 
 
 def _hand_points(hand: list[int]) -> int:
@@ -146,7 +146,7 @@ def _hand_points(hand: list[int]) -> int:
 
 
 def _playable(s: TomahawkState, card: int) -> bool:
-    return s.colour >= 0 and bool(_PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card])
+    return s.colour >= 0 and bool(PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card])
 
 
 def _colour_of(name: object) -> int:
@@ -201,7 +201,7 @@ def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
     s.called = 0
     s.may_call = 0
     s.skip_next = 0
-    s.suffered_from = (_NO_RECORD,) * n
+    s.suffered_from = (NO_RECORD,) * n
     s.suffered_draw = (0,) * n
     s.passes = 0
     kind = KIND[first]

@@ -30,46 +30,19 @@ from engine.games.tomahawk.actions import (
     CallTomahawk,
     NextRound,
     NotNow,
-    PlayCard,
 )
 from engine.games.tomahawk.cards import (
-    CALUMET,
-    CLASSIC_KINDS,
-    COMBO_BIT,
-    COMBO_LOW_BITS,
-    FACE,
-    KIND,
-    KINDS,
-    MATCH_SYMBOL,
     TomahawkCatalogue,
     catalogue,
 )
 from engine.games.tomahawk.decisions import (
-    _AGIL_OPTS,
-    _AGIL_OPTS_T,
-    _AGILE,
-    _ANSWERS_DRAW,
-    _ANSWERS_SKIP,
-    _CALL_SHERIF,
-    _CALL_TOMAHAWK,
-    _COMBO_OPTS,
-    _COMBO_OPTS_T,
-    _DRAW,
-    _NAME_COLOUR,
-    _PASS,
-    _PLAY_OPTS,
-    _PLAY_OPTS_T,
-    _PLAYABLE,
-    _SPECIAL_OPTS,
-    _TAKE_DRAW,
-    _TAKE_SKIP,
+    AGILE,
     AGILITE_FORBIDDEN,
     COLOURLESS_PLAY_ON_ANYTHING,
     DEFAULT_PAUSE_SECONDS,
     DEFAULT_REACTION_SECONDS,
     DEFAULT_TARGET_SCORE,
     DEFAULT_TURN_SECONDS,
-    DRAW_ONLY_WHEN_STUCK,
     HAND_SIZE,
     MAX_PAUSE_SECONDS,
     MAX_PLAYERS,
@@ -83,13 +56,20 @@ from engine.games.tomahawk.events import (
     EVENT_TYPES,
     TomahawkOutcome,
 )
-from engine.games.tomahawk.play import _HANDLERS, _plays_normally
+from engine.games.tomahawk.legal import (
+    AGIL_OPTS,
+    AGIL_OPTS_T,
+    CALL_SHERIF,
+    add_calls,
+    agilite_options,
+    play_phase_options,
+    turn_options,
+)
+from engine.games.tomahawk.play import _HANDLERS
 from engine.games.tomahawk.round import _next_round, _playable, _start_round
 from engine.games.tomahawk.state import (
-    _NO_RECORD,
     DRAWN,
-    FACE_DRAW,
-    FACE_SKIP,
+    NO_RECORD,
     OVER,
     PLAY,
     ROUND_OVER,
@@ -244,7 +224,7 @@ class TomahawkGame(Game[TomahawkState]):
             called=0,
             may_call=0,
             skip_next=0,
-            suffered_from=(_NO_RECORD,) * players,
+            suffered_from=(NO_RECORD,) * players,
             suffered_draw=(0,) * players,
             passes=0,
             last_round_winner=-1,
@@ -289,14 +269,14 @@ class TomahawkGame(Game[TomahawkState]):
         if s.phase == ROUND_OVER:
             return list(_NEXT_ROUND) if s.waiting >> seat & 1 else []
         if seat != s.turn:
-            out = _agilite_options(s, seat)
+            out = agilite_options(s, seat)
         elif s.phase == PLAY:  # the identical card always plays normally: no own AGILITÉ
-            out = _play_phase_options(s, seat)
+            out = play_phase_options(s, seat)
         else:
-            out = _turn_options(s, seat)
-            out += _agilite_options(s, seat, own_turn=True)
+            out = turn_options(s, seat)
+            out += agilite_options(s, seat, own_turn=True)
         if s.ones & ~s.called:
-            _add_calls(s, seat, out)
+            add_calls(s, seat, out)
         return out
 
     def calls(self, state: TomahawkState, seat: int) -> list[Any]:
@@ -310,18 +290,18 @@ class TomahawkGame(Game[TomahawkState]):
             return []  # nothing to shout while the match is over or the table rests (TT-PAUSE-1)
         out: list[Any] = []
         last = s.last_card
-        if last >= 0 and seat != s.last_player and _AGILE[last]:
+        if last >= 0 and seat != s.last_player and AGILE[last]:
             if seat == s.turn:
-                out += _agilite_options(s, seat, own_turn=True)
+                out += agilite_options(s, seat, own_turn=True)
             else:
                 hand = s.hands[seat]
-                opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
+                opts_a = AGIL_OPTS_T if len(hand) == 2 else AGIL_OPTS
                 for c in sorted(hand):
                     out += opts_a[c]
         called = s.called
         for t in range(s.players):
             if t != seat and not called >> t & 1:
-                out.append(_CALL_SHERIF[t])
+                out.append(CALL_SHERIF[t])
         return out
 
     def reaction_wait(
@@ -346,7 +326,7 @@ class TomahawkGame(Game[TomahawkState]):
         if any(exposed >> seat & 1 for seat in people):
             return reaction + SHERIF_EXTRA_SECONDS
         last = s.last_card
-        if last >= 0 and _AGILE[last] and any(seat != s.last_player for seat in people):
+        if last >= 0 and AGILE[last] and any(seat != s.last_player for seat in people):
             return reaction
         return 0.0
 
@@ -409,109 +389,6 @@ def _rest(s: TomahawkState, seat: int, action: Any) -> list[Any]:
     events: list[Event] = []
     _next_round(s, seat, events, timeout=isinstance(action, Timeout))
     return events
-
-
-def _turn_options(s: TomahawkState, seat: int) -> list[Any]:
-    """What the seat whose turn it is may do outside the PLAY phase."""
-    phase = s.phase
-    hand = s.hands[seat]
-    opts = _PLAY_OPTS_T if len(hand) == 2 else _PLAY_OPTS
-    out: list[Any] = []
-    if phase == FACE_DRAW:
-        for c in hand:
-            if _ANSWERS_DRAW[c]:
-                out += opts[c]  # type: ignore[arg-type]
-        out.append(_TAKE_DRAW)
-    elif phase == FACE_SKIP:
-        for c in hand:
-            if _ANSWERS_SKIP[c]:
-                out += opts[c]  # type: ignore[arg-type]
-        out.append(_TAKE_SKIP)
-    elif phase == DRAWN:
-        c = s.drawn
-        o = opts[c]
-        out += _special_options(s, seat, c) if o is None else o
-        out.append(_PASS)
-    else:  # NAME_COLOUR
-        out += _NAME_COLOUR
-    return out
-
-
-def _play_phase_options(s: TomahawkState, seat: int) -> list[Any]:
-    """TT-TURN-1/3, TT-COMBO-1: the playable cards, the combos, or the draw."""
-    hand = s.hands[seat]
-    table = _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
-    opts = _PLAY_OPTS_T if len(hand) == 2 else _PLAY_OPTS
-    out: list[Any] = []
-    for c in hand:
-        if table[c]:
-            o = opts[c]
-            out += _special_options(s, seat, c) if o is None else o
-    if out and len(hand) >= 4:
-        bits = 0
-        for c in hand:
-            bits |= COMBO_BIT[c]
-        full = bits & (bits >> 1) & (bits >> 2) & (bits >> 3) & COMBO_LOW_BITS
-        if full:
-            combos = _COMBO_OPTS_T if len(hand) == 5 else _COMBO_OPTS
-            for symbol in range(CLASSIC_KINDS):
-                if full >> (4 * symbol) & 1:
-                    out += combos[symbol]
-    if not out or not DRAW_ONLY_WHEN_STUCK:
-        out.append(_DRAW)
-    return out
-
-
-def _agilite_options(s: TomahawkState, seat: int, *, own_turn: bool = False) -> list[Any]:
-    """TT-AGIL-1: the cards of ``seat`` identical to the one just played, jumping in. Out
-    of turn, every one; on ``seat``'s own turn, only those the pending effect forbids
-    playing normally (a Skip faced with its twin): its holder always has a way to play it."""
-    out: list[Any] = []
-    last = s.last_card
-    if last >= 0 and seat != s.last_player and _AGILE[last]:
-        face = FACE[last]
-        hand = s.hands[seat]
-        opts_a = _AGIL_OPTS_T if len(hand) == 2 else _AGIL_OPTS
-        for c in hand:
-            if FACE[c] == face and not (own_turn and _plays_normally(s, c)):
-                out += opts_a[c]
-    return out
-
-
-def _add_calls(s: TomahawkState, seat: int, out: list[Any]) -> None:
-    """TT-TOMA-1/2: TOMAHAWK! for my own exposed last card, SHÉRIF! on everyone else's."""
-    exposed = s.ones & ~s.called
-    if exposed >> seat & 1:
-        if s.may_call >> seat & 1:
-            out.append(_CALL_TOMAHAWK)
-        exposed &= ~(1 << seat)
-    t = 0
-    while exposed:
-        if exposed & 1:
-            out.append(_CALL_SHERIF[t])
-        exposed >>= 1
-        t += 1
-
-
-def _special_options(s: TomahawkState, seat: int, card: int) -> list[PlayCard]:
-    """Play options of a Calumet (one per target) or a Wheel, with TOMAHAWK! when it fits."""
-    hands = s.hands
-    plays = _SPECIAL_OPTS[card]
-    if KIND[card] == CALUMET:
-        out = []
-        keeps_cards = len(hands[seat]) > 1
-        for t in range(s.players):
-            if t != seat:
-                plain, calling = plays[t]
-                out.append(plain)
-                if keeps_cards and len(hands[t]) == 1:
-                    out.append(calling)
-        return out
-    # Wheel: you end with the hand of the seat before you.
-    before = (seat - s.direction) % s.players
-    if len(hands[seat]) > 1 and len(hands[before]) == 1:
-        return list(plays[0])
-    return [plays[0][0]]
 
 
 registry.register(TomahawkGame())
