@@ -22,7 +22,7 @@ from engine.core import (
 )
 from engine.events import Event, only
 from engine.games.tamashii.actions import (
-    _ACTION_TYPES,
+    ACTION_TYPES,
     AlreadyGathering,
     BagEmpty,
     DrawAgain,
@@ -90,7 +90,7 @@ from engine.games.tamashii.events import (
     TurnTimedOut,
 )
 from engine.games.tamashii.state import SLOTS, TamashiiState
-from engine.games.tamashii.view import KnownCard, SlotView, TamashiiView, _gems, _known
+from engine.games.tamashii.view import KnownCard, SlotView, TamashiiView, gems, known_cards
 from engine.rng import Rng
 
 # --------------------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ ALL_COLOURS = (BLUE, RED, YELLOW, BLACK)
 
 
 class TamashiiGame(Game[TamashiiState]):
-    action_types = _ACTION_TYPES
+    action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     outcome_type = TamashiiOutcome
     info = GameInfo(
@@ -232,7 +232,7 @@ class TamashiiGame(Game[TamashiiState]):
     def play(self, state: TamashiiState, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Timeout):
             return self._timeout(state, seat)
-        if not isinstance(action, _ACTION_TYPES):
+        if not isinstance(action, ACTION_TYPES):
             raise WrongGame(f"{type(action).__name__} is not a Tamashii action")
         if seat != state.turn:
             raise NotYourTurn(f"it is seat {state.turn}'s turn")
@@ -304,7 +304,7 @@ class TamashiiGame(Game[TamashiiState]):
             for c in ALL_COLOURS:
                 state.bag[c] += returned[c]
             state.drawn = [0, 0, 0, 0]
-            events.append(Bust(seat, _gems(returned)))
+            events.append(Bust(seat, gems(returned)))
             self._end_turn(state, events)
         else:
             state.phase = GATHERING
@@ -318,7 +318,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             state.on_cards[base + c] += placed[c]
         state.drawn = [0, 0, 0, 0]
-        events.append(GemsPlaced(seat, slot, _gems(placed), free))
+        events.append(GemsPlaced(seat, slot, gems(placed), free))
         if free:
             self._liberate(state, seat, slot, events)
 
@@ -336,7 +336,7 @@ class TamashiiGame(Game[TamashiiState]):
             state.on_cards[base : base + 4] = [0, 0, 0, 0]
             for c in ALL_COLOURS:
                 state.removed[c] += on[c]
-            events.append(LiberationFailed(seat, slot, FACES[card.id], _gems(on)))
+            events.append(LiberationFailed(seat, slot, FACES[card.id], gems(on)))
             return
         state.freed[slot] = True
         # The gems that cover the needs stay on the freed card; the rest is excess.
@@ -350,7 +350,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             pile[c] += excess[c]
         events.append(
-            Freed(seat, slot, FACES[card.id], _gems(excess), TO_BAG if to_bag else TO_REMOVED)
+            Freed(seat, slot, FACES[card.id], gems(excess), TO_BAG if to_bag else TO_REMOVED)
         )
         if powers and card.power != NO_POWER:
             self._power(state, seat, slot, card, excess, events)
@@ -386,7 +386,7 @@ class TamashiiGame(Game[TamashiiState]):
                 state.phase = POWER_PEEK
         events.append(
             PowerApplied(
-                seat, slot, card.id, card.power, _gems(to_bag), _gems(from_bag), peek_pending
+                seat, slot, card.id, card.power, gems(to_bag), gems(from_bag), peek_pending
             )
         )
 
@@ -396,7 +396,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             state.bag[c] += returned[c]
         state.drawn = [0, 0, 0, 0]
-        events: list[Event] = [TurnTimedOut(seat, state.phase, _gems(returned))]
+        events: list[Event] = [TurnTimedOut(seat, state.phase, gems(returned))]
         self._end_turn(state, events)
         return events
 
@@ -430,7 +430,7 @@ class TamashiiGame(Game[TamashiiState]):
                 slot=s,
                 face_up=state.freed[s],
                 card=FACES[state.cards[s]] if state.freed[s] else None,
-                gems=_gems(state.on_cards[4 * s : 4 * s + 4]),
+                gems=gems(state.on_cards[4 * s : 4 * s + 4]),
                 peeked_by=tuple(p for p in range(state.players) if state.peeked[p] >> s & 1),
             )
             for s in range(SLOTS)
@@ -439,8 +439,8 @@ class TamashiiGame(Game[TamashiiState]):
         seen_by_all: tuple[KnownCard, ...] = ()
         if state.memory_aid:
             if seat is not None:
-                my_peeks = _known(state, state.peeked[seat])
-            seen_by_all = _known(state, state.revealed)
+                my_peeks = known_cards(state, state.peeked[seat])
+            seen_by_all = known_cards(state, state.revealed)
         return TamashiiView(
             level=state.level,
             memory_aid=state.memory_aid,
@@ -450,9 +450,9 @@ class TamashiiGame(Game[TamashiiState]):
             turn=state.turn,
             phase=state.phase,
             slots=slots,
-            bag=_gems(state.bag),
-            drawn=_gems(state.drawn),
-            removed=_gems(state.removed),
+            bag=gems(state.bag),
+            drawn=gems(state.drawn),
+            removed=gems(state.removed),
             freed=state.freed_count,
             end_reason=state.end_reason.lower(),
             verdict=verdict(state.freed_count) if state.phase == OVER else "",

@@ -65,12 +65,13 @@ class TamashiiView:
     seen_by_all: tuple[KnownCard, ...]
 
 
-def _gems(counts: Sequence[int]) -> Gems:
+def gems(counts: Sequence[int]) -> Gems:
     """Per-colour counts (blue, red, yellow, black) as :class:`Gems`."""
     return Gems(counts[0], counts[1], counts[2], counts[3])
 
 
-def _known(state: TamashiiState, mask: int) -> tuple[KnownCard, ...]:
+def known_cards(state: TamashiiState, mask: int) -> tuple[KnownCard, ...]:
+    """The faces of the unfreed slots in the bit mask ``mask`` (what a seat has seen)."""
     return tuple(
         KnownCard(s, FACES[state.cards[s]])
         for s in range(SLOTS)

@@ -65,8 +65,8 @@ from engine.games.tomahawk.legal import (
     play_phase_options,
     turn_options,
 )
-from engine.games.tomahawk.play import _HANDLERS
-from engine.games.tomahawk.round import _next_round, _playable, _start_round
+from engine.games.tomahawk.play import HANDLERS
+from engine.games.tomahawk.round import is_playable, next_round, start_round
 from engine.games.tomahawk.state import (
     DRAWN,
     NO_RECORD,
@@ -233,7 +233,7 @@ class TomahawkGame(Game[TomahawkState]):
         )
         if first == RANDOM_FIRST_PLAYER:
             first = state.rng.below(players)
-        _start_round(state, first, [])
+        start_round(state, first, [])
         return state
 
     def seats(self, state: TomahawkState) -> int:
@@ -335,7 +335,7 @@ class TomahawkGame(Game[TomahawkState]):
     def play(self, state: TomahawkState, seat: int, action: Any) -> list[Any]:
         if state.phase == ROUND_OVER or isinstance(action, NextRound):
             return _rest(state, seat, action)
-        handler = _HANDLERS.get(type(action))
+        handler = HANDLERS.get(type(action))
         if handler is None:
             raise WrongGame("that is not a Tomahawk Tribal action")
         events: list[Event] = handler(state, seat, action)
@@ -358,7 +358,7 @@ class TomahawkGame(Game[TomahawkState]):
         keep = -1
         if new.phase == DRAWN and new.turn != seat:
             # The drawer's card is hidden but known to be playable: draw one such again.
-            playable = [c for c in pool if _playable(new, c)]
+            playable = [c for c in pool if is_playable(new, c)]
             keep = playable[rng.below(len(playable))]
             pool.remove(keep)
             new.drawn = keep
@@ -381,13 +381,13 @@ def _rest(s: TomahawkState, seat: int, action: Any) -> list[Any]:
     if s.phase != ROUND_OVER:
         raise NotNow("the round is still being played: next round comes after it")
     if not isinstance(action, (NextRound, Timeout)):
-        if type(action) not in _HANDLERS:
+        if type(action) not in HANDLERS:
             raise WrongGame("that is not a Tomahawk Tribal action")
         raise NotNow("the round is over: press next round when you have read the scores")
     if not s.waiting >> seat & 1:
         raise NotYourTurn("you are already waiting for the next round")
     events: list[Event] = []
-    _next_round(s, seat, events, timeout=isinstance(action, Timeout))
+    next_round(s, seat, events, timeout=isinstance(action, Timeout))
     return events
 
 
