@@ -53,8 +53,9 @@ def test_each_part_imports_only_the_parts_below_it(part: str) -> None:
 
 
 SHARED_CLIENT_FILES = (
-    "clients/render/shared.py",
-    "clients/render/common.py",
+    "clients/render/renderer.py",
+    "clients/render/messages.py",
+    "clients/render/text.py",
     "clients/web/src/table.ts",
     "clients/web/src/replay.ts",
     "clients/web/src/lobby.ts",

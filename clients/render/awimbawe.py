@@ -15,13 +15,15 @@ from cercle.v1 import (
     awimbawe_pb2,
 )
 
-from clients.render.shared import (
+from clients.render.renderer import (
     Context,
     GameRenderer,
     has,
     int_field,
     private_key,
     register,
+)
+from clients.render.text import (
     strip_ansi,
 )
 

@@ -10,7 +10,7 @@ from cercle.v1 import (
     tamashii_pb2,
 )
 
-from clients.render.shared import (
+from clients.render.renderer import (
     Context,
     GameRenderer,
     has,

@@ -14,7 +14,7 @@ from cercle.v1 import (
     tomahawk_pb2,
 )
 
-from clients.render.shared import (
+from clients.render.renderer import (
     CallKeys,
     Context,
     GameRenderer,
@@ -22,8 +22,10 @@ from clients.render.shared import (
     int_field,
     private_key,
     register,
-    strip_ansi,
     text_field,
+)
+from clients.render.text import (
+    strip_ansi,
 )
 from clients.render.tomahawk_calls import agilite_open, call_key, call_keys, call_lines
 

@@ -18,11 +18,13 @@ from google.protobuf.message import Message
 
 from clients.i18n import Tr
 from clients.options import choice_name, options_message, plain_value
-from clients.render.shared import (
+from clients.render.renderer import (
     Context,
     TypedText,
     game_of,
     renderer_for,
+)
+from clients.render.text import (
     safe_message,
 )
 
