@@ -1,6 +1,7 @@
 """What a player types at the table (``cercle play``): the commands of every screen (leave,
 chat, help, the catalogue), the lobby's, a choice of the menu (``3``; ``3!`` for its
-TOMAHAWK! variant, :mod:`clients.choices`), and the story of a Tomy proposal. Kept apart
+announcing variant, :mod:`clients.choices`), and the line an action waits for (a story told
+with a proposal). Kept apart
 from the table loop (clients.tui), which owns the screen and the stream.
 """
 
@@ -34,9 +35,10 @@ class TableInput:
         seen: game_pb2.View | None = None,
     ) -> int | None:
         """What a line typed at the table does: leave, chat, help, the catalogue, a lobby
-        command, a call by its key (``s2``, ``a3``, ``t``), a choice of the menu or a Tomy
-        story; 0 to end the loop. ``typed_for`` is the menu on the screen when it was typed
-        (None: the current one), ``seen`` the table drawn then (a call's card number)."""
+        command, a call by its key (``s2``, ``a3``, ``t``), a choice of the menu or the line
+        an action waits for; 0 to end the loop. ``typed_for`` is the menu on the screen when
+        it was typed (None: the current one), ``seen`` the table drawn then (a call's card
+        number)."""
         loop = self.loop
         text = line.strip()
         tr = loop.tr

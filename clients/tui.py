@@ -5,7 +5,7 @@ asyncio task over :meth:`clients.sdk.Client.updates`, which resumes by itself), 
 keyboard (``loop.add_reader`` on stdin, a thread for regular files) and a one-second tick —
 and handles their items in order: updates are narrated and redraw the table and the menu of
 the seat's choices, which the server pushes with every update and view that carries a view
-(:mod:`clients.choices`: TOMAHAWK! shows up the moment it is possible, and no
+(:mod:`clients.choices`: an announcement shows up the moment it is possible, and no
 ``ListLegalActions`` call is ever made); a line of input picks a menu entry or makes a call
 by its key (``s2``, ``a3``, ``t``: right or wrong, as at a table). Calls that fail
 with UNAVAILABLE are retried (``reconnecting…``); ``Act`` is retried with the same
@@ -377,7 +377,7 @@ class TableLoop:
         if self.finished():
             return self.finish()
         await self.sync_clock()
-        with contextlib.suppress(ApiError):  # names by id (Tomy's places) for the lines
+        with contextlib.suppress(ApiError):  # names by id (places) for the lines
             learn_catalogue(await self.client.catalogue(self.room.game_id), self.ctx)
         seq = first.room.seq
         back = self.status != common_pb2.ROOM_STATUS_OPEN and self.view is not None and seq > 0

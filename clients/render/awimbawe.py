@@ -406,6 +406,15 @@ register(
         memory=AwimbaweMemory,
         catalogue=awimbawe_catalogue_lines,
         round=lambda view: view.round,
+        auto_order=(
+            "play_card",
+            "eagle_choice",
+            "choose_leader",
+            "cheetah_choice",
+            "rhino_move",
+            "snake_pick",
+            "skip_power",
+        ),
     )
 )
 

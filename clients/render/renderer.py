@@ -223,6 +223,11 @@ class GameRenderer:
     """The keys a player types for the game's calls (``Choices.calls``), if it has any."""
     typed: TypedText | None = None
     """The game's actions that wait for a line the player types, if it has any."""
+    announcement: Announcement | None = None
+    """The game's plays that may announce something as they are made, if it has any."""
+    auto_order: tuple[str, ...] = ()
+    """The action kinds ``cercle play --auto`` prefers, best first (a kind not listed comes
+    after those listed)."""
 
 
 @dataclass(frozen=True)
@@ -255,6 +260,21 @@ class TypedText:
     """Puts a typed line into (a copy of) the game's action."""
     max_length: int
     """The longest line the server takes."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """Plays that may announce something as they are made (a call on one's last card): the
+    server lists such a play twice, without and with the announcement, and the menu shows both
+    as one entry whose option is the announcing variant (typed ``N!``)."""
+
+    flag: Callable[[Any], bool | None]
+    """The game's action (inside ``Action``) -> whether it announces; None for an action that
+    cannot."""
+    clear: Callable[[Any], None]
+    """Turns the announcement off in (a copy of) the game's action."""
+    hint: str
+    """The message id of the option's hint on the menu ("with ...")."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}

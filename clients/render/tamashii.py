@@ -255,5 +255,6 @@ register(
         outcome_lines=tamashii_outcome_lines,
         catalogue=tamashii_catalogue_lines,
         private_card=tamashii_private_card,
+        auto_order=("gather", "place", "power_peek", "draw_again", "peek"),
     )
 )

@@ -458,5 +458,6 @@ register(
         catalogue=tomy_catalogue_lines,
         round=lambda view: view.game,
         typed=TypedText(_asks_story, _example_story, _tell_story, STORY_MAX),
+        auto_order=("propose", "vote", "break_tie", "pass"),
     )
 )
