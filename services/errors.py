@@ -31,7 +31,8 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 import i18n
-from engine.core import IllegalAction, InvalidOptions, StaleVersion
+from engine.core import IllegalAction, StaleVersion
+from engine.info import InvalidOptions
 from services.request_context import accept_language, current_request_id
 
 DOMAIN = "cercle.games"

@@ -18,7 +18,8 @@ import structlog
 from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.codec import encode_event
-from engine.core import Game, InvalidOptions
+from engine.core import Game
+from engine.info import InvalidOptions
 from services import bot_seats, errors, pages
 from services.clocks import compute_deadlines
 from services.errors import RoomError

@@ -26,7 +26,8 @@ from cercle.v1 import common_pb2
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
 
-from engine.core import Game, OptionSpec, OptionValue
+from engine.core import Game
+from engine.info import OptionSpec, OptionValue
 from services.games.convert import ConversionError
 
 

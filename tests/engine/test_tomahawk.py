@@ -13,7 +13,6 @@ import pytest
 from engine import registry
 from engine.core import (
     IllegalAction,
-    InvalidOptions,
     NotYourTurn,
     Pending,
     StaleVersion,
@@ -79,6 +78,7 @@ from engine.games.tomahawk.events import (
     TomahawkCalled,
     TurnSkipped,
 )
+from engine.info import InvalidOptions
 from engine.playout import random_playout
 from engine.rng import Rng
 from tests.engine.invariants_tomahawk import check

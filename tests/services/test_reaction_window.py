@@ -16,8 +16,8 @@ import pytest
 from cercle.v1 import game_pb2, tomahawk_pb2
 
 from clients.sdk import ApiError, Client
-from engine.core import OptionValue
 from engine.games.tomahawk import TomahawkGame, TomahawkState
+from engine.info import OptionValue
 from services.server import start_replica
 from tests.engine.test_tomahawk import (
     B_BLUE,

@@ -8,19 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import registry
-from engine.core import (
-    ClockSpec,
-    Game,
-    GameInfo,
-    MatchFinished,
-    NotYourTurn,
-    OptionSpec,
-    OptionValue,
-    Outcome,
-    Pending,
-    Timeout,
-    WrongGame,
-)
+from engine.core import Game, MatchFinished, NotYourTurn, Outcome, Pending, Timeout, WrongGame
 from engine.events import Event
 from engine.games.awimbawe import events as ev
 from engine.games.awimbawe.actions import (
@@ -83,6 +71,7 @@ from engine.games.awimbawe.view import (
     round_results,
     side_view,
 )
+from engine.info import ClockSpec, GameInfo, OptionSpec, OptionValue
 from engine.rng import Rng
 
 # --------------------------------------------------------------------------------------------

@@ -7,19 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import registry
-from engine.core import (
-    ClockSpec,
-    Game,
-    GameInfo,
-    InvalidOptions,
-    NotYourTurn,
-    OptionSpec,
-    OptionValue,
-    Outcome,
-    Pending,
-    Timeout,
-    WrongGame,
-)
+from engine.core import Game, NotYourTurn, Outcome, Pending, Timeout, WrongGame
 from engine.events import Event, only
 from engine.games.tamashii.actions import (
     ACTION_TYPES,
@@ -91,6 +79,7 @@ from engine.games.tamashii.events import (
 )
 from engine.games.tamashii.state import SLOTS, TamashiiState
 from engine.games.tamashii.view import KnownCard, SlotView, TamashiiView, gems, known_cards
+from engine.info import ClockSpec, GameInfo, InvalidOptions, OptionSpec, OptionValue
 from engine.rng import Rng
 
 # --------------------------------------------------------------------------------------------

@@ -8,20 +8,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from engine import registry
-from engine.core import (
-    ClockSpec,
-    Game,
-    GameInfo,
-    InvalidOptions,
-    NotYourTurn,
-    OptionSpec,
-    OptionValue,
-    Outcome,
-    Pending,
-    StaleVersion,
-    Timeout,
-    WrongGame,
-)
+from engine.core import Game, NotYourTurn, Outcome, Pending, StaleVersion, Timeout, WrongGame
 from engine.events import Event
 from engine.games.tomahawk.actions import (
     ACTION_TYPES,
@@ -76,6 +63,7 @@ from engine.games.tomahawk.state import (
     TomahawkState,
 )
 from engine.games.tomahawk.view import TomahawkView, view
+from engine.info import ClockSpec, GameInfo, InvalidOptions, OptionSpec, OptionValue
 from engine.rng import Rng
 
 _CATALOGUE = catalogue(HAND_SIZE, AGILITE_FORBIDDEN, COLOURLESS_PLAY_ON_ANYTHING)

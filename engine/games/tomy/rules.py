@@ -11,14 +11,9 @@ from typing import Any, ClassVar
 
 from engine import registry
 from engine.core import (
-    ClockSpec,
     Game,
-    GameInfo,
     IllegalAction,
-    InvalidOptions,
     NotYourTurn,
-    OptionSpec,
-    OptionValue,
     Outcome,
     Pending,
     State,
@@ -52,6 +47,7 @@ from engine.games.tomy.round import (
 )
 from engine.games.tomy.state import EMPTY, NO_CARD, OVER, REVEAL, STORY, TIE, VOTE, TomyState
 from engine.games.tomy.view import ColumnView, DogCardView, LastTurnView, ProposalView, TomyView
+from engine.info import ClockSpec, GameInfo, InvalidOptions, OptionSpec, OptionValue
 from engine.rng import Rng
 from engine.text import graphemes
 
