@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING
 
 from cercle.v1 import common_pb2, game_pb2
 
+from clients.api_error import ApiError
 from clients.auto import choose_auto
 from clients.render import Context, action_label, renderer_for, strip_ansi, typed_text
 from clients.render.messages import announcement_hint, announces, unannounced
-from clients.sdk import ApiError
 
 if TYPE_CHECKING:
     from clients.tui import TableLoop

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from cercle.v1 import common_pb2
 
-from clients.sdk import ApiError
+from clients.api_error import ApiError
 
 if TYPE_CHECKING:
     from clients.tui import TableLoop

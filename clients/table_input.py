@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from cercle.v1 import common_pb2, game_pb2
 
+from clients.api_error import ApiError
 from clients.catalogue import catalogue_lines
 from clients.choices import CallNotOffered, Choice, MenuChanged
 from clients.render import action_label, renderer_for, strip_ansi, typed_action, typed_text
 from clients.render.panel import catalogue_panel
-from clients.sdk import ApiError
 
 if TYPE_CHECKING:
     from clients.tui import TableLoop

@@ -29,6 +29,7 @@ from typing import Any, TextIO, TypeVar
 import grpc
 from cercle.v1 import common_pb2, game_pb2
 
+from clients.api_error import ApiError
 from clients.choices import TableChoices, menu_lines
 from clients.clock import redraw_in_place, seconds_left, server_clock_offset, status_line
 from clients.i18n import Tr
@@ -49,7 +50,7 @@ from clients.render import (
     typed_example,
 )
 from clients.render.panel import Panel, Panels, boxed
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from clients.table_input import TableInput
 
 T = TypeVar("T")

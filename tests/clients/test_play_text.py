@@ -10,6 +10,7 @@ import grpc
 import pytest
 from cercle.v1 import awimbawe_pb2, common_pb2, game_pb2, tamashii_pb2, tomahawk_pb2, tomy_pb2
 
+from clients.api_error import ApiError
 from clients.i18n import Tr
 from clients.lobby_text import error_text, lobby_hints, rows_of
 from clients.render import (
@@ -23,7 +24,7 @@ from clients.render import (
 )
 from clients.render.tamashii import tamashii_event, tamashii_table
 from clients.render.tomy import tomy_event
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from clients.tui import PlayOptions, TableLoop
 
 ANA, BOT = "p-ana", "bot-1-x"

@@ -25,11 +25,12 @@ import pytest
 from cercle.v1 import common_pb2, game_pb2, tomahawk_pb2
 from prometheus_client.parser import text_string_to_metric_families
 
+from clients.api_error import ApiError
 from clients.auto import choose_auto
 from clients.choices import build_menu, menu_lines
 from clients.i18n import Tr
 from clients.render import Context, Style, learn, strip_ansi
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from clients.tui import PlayOptions, TableLoop
 from deploy.local.cluster import Cluster, cluster
 from tests.clients.test_cli import ROOT, cli_env

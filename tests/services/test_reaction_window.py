@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator, Callable, Mapping
 import pytest
 from cercle.v1 import game_pb2, tomahawk_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from engine.games.tomahawk import TomahawkGame, TomahawkState
 from engine.info import OptionValue
 from services.server import start_replica

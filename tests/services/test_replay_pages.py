@@ -18,7 +18,7 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2
 
-from clients.sdk import ApiError
+from clients.api_error import ApiError
 from engine import registry
 from engine.playout import random_playout
 from services.games import contract_for

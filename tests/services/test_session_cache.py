@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import grpc
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services import sessions
 from services.rooms import Player
 from services.server import Replica, start_replica

@@ -23,7 +23,8 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from services import feed, limits, presence, server, streams
 from services.records import LogEntry, from_hash
 from services.server import Replica, start_replica
