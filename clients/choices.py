@@ -248,7 +248,7 @@ class TableChoices:
                 loop.notify(loop.style.warn(loop.tr("stale")))
             else:
                 loop.notify(loop.style.bad(loop.refusal_line(exc)))
-            loop.redraw(full=False)
+            loop.screen.redraw(full=False)
             return False
         self.clear()  # the update of this action brings the next choices
         return True

@@ -338,7 +338,7 @@ async def test_a_number_typed_for_a_menu_that_changed_is_never_applied_to_the_ne
         loop.apply_update(update)
 
     push(7, tt_play(3, False), DRAW)
-    loop.redraw()
+    loop.screen.redraw()
     typed_for = loop.choices.shown
     assert [c.action for c in typed_for] == [tt_play(3, False), DRAW]
     push(8, DRAW)  # the Bison is gone; Draw is now number 1
@@ -350,7 +350,7 @@ async def test_a_number_typed_for_a_menu_that_changed_is_never_applied_to_the_ne
     await loop.input.on_line("1", typed_for)
     assert client.acts == [(DRAW, 9)]  # the action typed for, with the new version
     push(10)  # no menu on the screen when typed
-    loop.redraw()
+    loop.screen.redraw()
     typed_for = loop.choices.shown
     push(11, DRAW)
     await loop.input.on_line("1", typed_for)
