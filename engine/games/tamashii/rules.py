@@ -78,7 +78,7 @@ from engine.games.tamashii.events import (
     TurnTimedOut,
 )
 from engine.games.tamashii.state import SLOTS, TamashiiState
-from engine.games.tamashii.view import KnownCard, SlotView, TamashiiView, gems, known_cards
+from engine.games.tamashii.view import TamashiiView, gems, view
 from engine.info import ClockSpec, GameInfo, InvalidOptions, OptionSpec, OptionValue
 from engine.rng import Rng
 
@@ -414,40 +414,7 @@ class TamashiiGame(Game[TamashiiState]):
     # -- reading -----------------------------------------------------------------------------
 
     def view(self, state: TamashiiState, seat: int | None) -> TamashiiView:
-        slots = tuple(
-            SlotView(
-                slot=s,
-                face_up=state.freed[s],
-                card=FACES[state.cards[s]] if state.freed[s] else None,
-                gems=gems(state.on_cards[4 * s : 4 * s + 4]),
-                peeked_by=tuple(p for p in range(state.players) if state.peeked[p] >> s & 1),
-            )
-            for s in range(SLOTS)
-        )
-        my_peeks: tuple[KnownCard, ...] = ()
-        seen_by_all: tuple[KnownCard, ...] = ()
-        if state.memory_aid:
-            if seat is not None:
-                my_peeks = known_cards(state, state.peeked[seat])
-            seen_by_all = known_cards(state, state.revealed)
-        return TamashiiView(
-            level=state.level,
-            memory_aid=state.memory_aid,
-            powers_active=state.level != NOVICE,
-            black_is_wild=state.level == NOVICE,
-            players=state.players,
-            turn=state.turn,
-            phase=state.phase,
-            slots=slots,
-            bag=gems(state.bag),
-            drawn=gems(state.drawn),
-            removed=gems(state.removed),
-            freed=state.freed_count,
-            end_reason=state.end_reason.lower(),
-            verdict=verdict(state.freed_count) if state.phase == OVER else "",
-            my_peeks=my_peeks,
-            seen_by_all=seen_by_all,
-        )
+        return view(state, seat)
 
     def outcome(self, state: TamashiiState) -> Outcome | None:
         if state.phase != OVER:
