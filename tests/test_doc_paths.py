@@ -27,7 +27,13 @@ SKIPPED_DIRS = {".git", ".venv", "node_modules", "gen", "build", "__pycache__", 
 
 def _walk() -> Iterator[tuple[str, list[str], list[str]]]:
     for folder, dirs, files in os.walk(ROOT):
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.endswith(".egg-info"))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if d not in SKIPPED_DIRS
+            and not d.endswith(".egg-info")
+            and not d.startswith(".venv")  # bench/.venv-rlcard too (make bench-engine)
+        )
         yield folder, dirs, sorted(files)
 
 
