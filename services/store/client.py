@@ -415,7 +415,7 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
             pipe = self._confirming()
             pipe.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1)
             _, acknowledged, raw = await self._call("read_entry", pipe.execute())
-            if int(acknowledged) < 1:
+            if not self._acknowledged(acknowledged):
                 raise self._not_replicated(seq)
         if not raw:
             return None

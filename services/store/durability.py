@@ -10,18 +10,25 @@ same request id is applied once, and is itself confirmed before it is acknowledg
 Settings (read when a :class:`~services.store.Store` is made):
 
 ``CERCLE_COMMIT_DURABILITY``
-    ``local`` (a single server: no WAIT), ``replicated`` (always WAIT), or ``auto``
-    (default): local until the primary reports a connected replica (``INFO replication``,
-    read when the store warms up and at every health check of the replica's store watch),
-    replicated from then on for the life of the process: a primary that loses its replica
-    keeps refusing to acknowledge unconfirmed changes rather than quietly dropping back to
-    local.
+    ``local`` (a single server: no WAIT), ``replicated`` (always WAIT), ``fsynced``
+    (always ``WAITAOF 1 1 <timeout>``: the primary's append-only file and a replica's have
+    the change on disk), or ``auto`` (default): local until the primary reports a
+    connected replica (``INFO replication``, read when the store warms up and at every
+    health check of the replica's store watch), replicated from then on for the life of
+    the process: a primary that loses its replica keeps refusing to acknowledge
+    unconfirmed changes rather than quietly dropping back to local.
 ``CERCLE_REPLICATION_TIMEOUT_MS``
     How long a commit waits for a replica's acknowledgement (default 500).
 
-WAIT, not WAITAOF: WAIT confirms a replica received the change (what a promotion needs);
-WAITAOF's replica count only counts replicas that fsync an append-only file, which the
-primary cannot see the configuration of.
+``auto`` and ``replicated`` send WAIT, not WAITAOF: WAIT confirms a replica received the
+change, which is what a promotion needs (a single failure: the primary's machine dies, the
+replica takes over with what it received). ``fsynced`` adds a second failure to survive
+(both machines lose power at once, or the replica restarts before it is promoted), at a
+price: with ``appendfsync everysec`` (the default, and ``make run``'s) a WAITAOF answers only
+after the next background fsync, up to a second per commit; with ``appendfsync always`` it
+costs an fsync on each side. It needs the append-only file on, on the primary and the
+replicas (Valkey refuses WAITAOF's local count without it: every commit then answers
+UNAVAILABLE, which readiness shows at once).
 """
 
 from __future__ import annotations
@@ -40,6 +47,8 @@ class Durability(enum.Enum):
 
     LOCAL = "local"
     REPLICATED = "replicated"
+    FSYNCED = "fsynced"
+    """Replicated, and on disk on the primary and a replica (``WAITAOF 1 1``)."""
     AUTO = "auto"
 
 
@@ -82,6 +91,6 @@ def commits_replicated(mode: Durability, connected_replicas: int | None, already
     """
     if mode is Durability.LOCAL:
         return False
-    if mode is Durability.REPLICATED:
+    if mode in (Durability.REPLICATED, Durability.FSYNCED):
         return True
     return already or (connected_replicas is not None and connected_replicas >= 1)

@@ -87,21 +87,21 @@ class ReplicationStore:
             answer, confirmed = await self._call(op, self._run_commit_on_shard(script, keys, args))
             return answer, bool(confirmed)
 
-        async def run() -> tuple[Any, int]:
+        async def run() -> tuple[Any, Any]:
             for _ in range(2):  # a second time after loading the script (NOSCRIPT)
                 pipe: Pipeline = self.redis.pipeline(transaction=False)
                 pipe.evalsha(script.sha, len(keys), *keys, *args)
-                pipe.wait(1, self.durability.timeout_ms)
+                self._wait(pipe)
                 try:
                     answer, acknowledged = await pipe.execute()
                 except NoScriptError:  # nothing ran: a fresh or flushed Redis
                     await self.redis.script_load(script.script)
                     continue
-                return answer, int(acknowledged)
+                return answer, acknowledged
             raise StoreUnavailable("the commit script could not be loaded", "NOSCRIPT")
 
         answer, acknowledged = await self._call(op, run())
-        return answer, acknowledged >= 1
+        return answer, self._acknowledged(acknowledged)
 
     async def _run_commit_on_shard(
         self, script: AsyncScript, keys: list[str], args: list[str | bytes | int]
@@ -112,7 +112,7 @@ class ReplicationStore:
 
         def commit(pipe: Pipeline) -> None:
             pipe.evalsha(script.sha, len(keys), *keys, *args)
-            pipe.wait(1, self.durability.timeout_ms)
+            self._wait(pipe)
 
         for _ in range(2):  # a second time after loading the script (a promoted replica)
             answer, acknowledged = await shards.on_slot_owner(keys[0], commit)
@@ -122,7 +122,7 @@ class ReplicationStore:
             for reply in (answer, acknowledged):
                 if isinstance(reply, Exception):
                     raise reply
-            return answer, int(acknowledged) >= 1
+            return answer, self._acknowledged(acknowledged)
         raise StoreUnavailable("the commit script could not be loaded", "NOSCRIPT")
 
     def _shard_primaries(self) -> ShardPrimaries:
@@ -144,14 +144,14 @@ class ReplicationStore:
 
         def confirm(pipe: Pipeline) -> None:
             pipe.set(replication_mark_key(tag), "", px=60_000)
-            pipe.wait(1, self.durability.timeout_ms)
+            self._wait(pipe)
             commands(pipe)
 
         answers = await self._shard_primaries().on_slot_owner(key, confirm)
         for reply in answers:
             if isinstance(reply, Exception):
                 raise reply
-        return int(answers[1]) >= 1, answers[2:]
+        return self._acknowledged(answers[1]), answers[2:]
 
     async def confirm_replicated(self, seq: int | None = None) -> None:
         """With replicated commits, return once a replica holds everything written so far
@@ -166,15 +166,33 @@ class ReplicationStore:
                 "confirm_replicated", self._shard_primaries().on_every_primary(self._wait)
             )
             for (acknowledged,) in answers:
-                if int(acknowledged) < 1:
+                if not self._acknowledged(acknowledged):
                     raise self._not_replicated(seq)
             return
         _, acknowledged = await self._call("confirm_replicated", self._confirming().execute())
-        if int(acknowledged) < 1:
+        if not self._acknowledged(acknowledged):
             raise self._not_replicated(seq)
 
     def _wait(self, pipe: Pipeline) -> None:
-        pipe.wait(1, self.durability.timeout_ms)
+        """Queue the confirmation of everything written before it on this connection:
+        ``WAIT 1 <timeout>`` (a replica received it), or with ``fsynced`` durability
+        ``WAITAOF 1 1 <timeout>`` (the primary's and a replica's append-only files hold
+        it); :meth:`_acknowledged` reads its answer."""
+        if self.durability.mode is Durability.FSYNCED:
+            pipe.execute_command("WAITAOF", 1, 1, self.durability.timeout_ms)
+        else:
+            pipe.wait(1, self.durability.timeout_ms)
+
+    def _acknowledged(self, reply: Any) -> bool:
+        """Whether the answer of :meth:`_wait`'s command confirms: WAIT's count of
+        replicas, or WAITAOF's pair (local fsync, replicas that fsynced).
+
+        An error reply (WAITAOF with the append-only file off) raises."""
+        if isinstance(reply, Exception):
+            raise reply
+        if isinstance(reply, list | tuple):
+            return len(reply) == 2 and int(reply[0]) >= 1 and int(reply[1]) >= 1
+        return int(reply) >= 1
 
     @contextlib.contextmanager
     def confirming_at_end(self) -> Iterator[None]:
@@ -201,8 +219,13 @@ class ReplicationStore:
         a channel nobody reads (always propagated, so the WAIT that follows covers every
         write before it, not only this connection's) and ``WAIT 1 <timeout>``."""
         pipe: Pipeline = self.redis.pipeline(transaction=False)
-        pipe.publish(replication_mark_channel(), "")
-        pipe.wait(1, self.durability.timeout_ms)
+        if self.durability.mode is Durability.FSYNCED:
+            # A PUBLISH is replicated but never written to an append-only file: WAITAOF
+            # would wait for the next write. A key is.
+            pipe.set(replication_mark_key("c0"), "", px=60_000)
+        else:
+            pipe.publish(replication_mark_channel(), "")
+        self._wait(pipe)
         return pipe
 
     def _not_replicated(self, seq: int | None) -> NotReplicated:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import time
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,20 +76,54 @@ def frozen(proc: Proc) -> Iterator[None]:
         proc.kill(signal.SIGCONT)
 
 
+async def wait_fsyncing_replica(primary: Proc, timeout: float = 20.0) -> None:
+    """Until a replica of ``primary`` reports its append-only file fsynced (``WAITAOF``
+    counts it): a replica restarts its file after its first full copy."""
+    admin = aioredis.from_url(f"redis://127.0.0.1:{primary.port}/0")
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            await admin.set("cercle:test:fsync", "1")
+            _, replicas = await admin.execute_command("WAITAOF", 0, 1, 200)
+            if int(replicas) >= 1:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError("no replica fsynced its append-only file in time")
+            await asyncio.sleep(0.1)
+    finally:
+        await admin.delete("cercle:test:fsync")
+        await admin.aclose()
+
+
 async def start_topology(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    mode: str,
+    *,
+    fsync_always: bool = False,
+    timeout_ms: int = TIMEOUT_MS,
 ) -> AsyncIterator[Topology]:
     """A primary, its replica following it through a :class:`FlakyProxy`, and a Cercle
     replica on the primary whose commits are ``mode`` (``CERCLE_COMMIT_DURABILITY``),
-    waiting :data:`TIMEOUT_MS` for a replica."""
-    primary = start_redis(tmp_path / "primary", tmp_path, appendonly=False)
+    waiting ``timeout_ms`` for a replica. ``fsync_always``: both Valkeys keep an
+    append-only file fsynced at every write (what ``fsynced`` commits want)."""
+    aof = ["--appendfsync", "always"] if fsync_always else None
+    primary = start_redis(tmp_path / "primary", tmp_path, appendonly=fsync_always, extra=aof)
     link = FlakyProxy(primary.port)
     await link.start()
-    follower = start_redis(tmp_path / "follower", tmp_path, appendonly=False, replica_of=link.port)
+    follower = start_redis(
+        tmp_path / "follower",
+        tmp_path,
+        appendonly=fsync_always,
+        extra=aof,
+        replica_of=link.port,
+    )
     try:
         await wait_following(primary)
+        if fsync_always:  # the replica's append-only file starts after its first copy
+            await wait_fsyncing_replica(primary)
         monkeypatch.setenv("CERCLE_COMMIT_DURABILITY", mode)
-        monkeypatch.setenv("CERCLE_REPLICATION_TIMEOUT_MS", str(TIMEOUT_MS))
+        monkeypatch.setenv("CERCLE_REPLICATION_TIMEOUT_MS", str(timeout_ms))
         url = f"redis://127.0.0.1:{primary.port}/0"
         cercle = await start_replica(url)
         store = Store(url)

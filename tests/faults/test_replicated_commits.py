@@ -25,6 +25,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import grpc
 import pytest
@@ -108,6 +109,16 @@ def test_auto_durability_waits_once_a_replica_was_seen_and_local_never_waits() -
 @pytest.fixture
 async def replicated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Topology]:
     async for topology in start_topology(tmp_path, monkeypatch, "replicated"):
+        yield topology
+
+
+@pytest.fixture
+async def fsynced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Topology]:
+    # A replica reports the offset it fsynced when asked (WAITAOF's GETACK arrives with the
+    # write, before the fsync) or in its once-a-second acknowledgement: up to a second.
+    async for topology in start_topology(
+        tmp_path, monkeypatch, "fsynced", fsync_always=True, timeout_ms=1500
+    ):
         yield topology
 
 
@@ -314,6 +325,46 @@ async def test_an_unconfirmed_add_bot_retried_with_its_request_id_seats_one_bot(
 # ---------------------------------------------------------------------------------------
 # local, auto, and the primary started by deploy/local/cluster.py
 # ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.timeout(120)
+async def test_fsynced_commits_wait_for_both_append_only_files_and_refuse_without_the_replica(
+    fsynced: Topology,
+) -> None:
+    """``fsynced``: each commit is followed by ``WAITAOF 1 1`` (the primary's and a
+    replica's append-only files hold it), never a bare WAIT; every acknowledged Act is on
+    the replica; with the replica frozen an Act answers UNAVAILABLE and its retry after
+    SIGCONT applies once."""
+    room_id, seats = await open_table([fsynced.address], "tomahawk", 2, OPTIONS)
+    admin = aioredis.from_url(f"redis://127.0.0.1:{fsynced.primary.port}/0")
+    try:
+        before = await admin.info("commandstats")
+        for _ in range(4):
+            seat, action, version = await _next_move(room_id, seats)
+            answer = await _act_until_acknowledged(
+                seat.client, room_id, action, version, uuid.uuid4().hex
+            )
+            assert await _on_follower(fsynced, room_id, answer.seq) == answer.version
+        after = await admin.info("commandstats")
+
+        def calls(stats: dict[str, Any], name: str) -> int:
+            return int(stats.get(f"cmdstat_{name}", {}).get("calls", 0))
+
+        assert calls(after, "waitaof") - calls(before, "waitaof") >= 4
+        assert calls(after, "wait") == calls(before, "wait"), "a bare WAIT was sent"
+
+        seat, action, version = await _next_move(room_id, seats)
+        key = uuid.uuid4().hex
+        with frozen(fsynced.follower), pytest.raises(Refusal) as refused:
+            await act_once(seat.client, room_id, action, version, key)
+        assert refused.value.code == grpc.StatusCode.UNAVAILABLE, refused.value
+        assert refused.value.reason == "STORE_UNAVAILABLE"
+        retried = await _act_until_acknowledged(seat.client, room_id, action, version, key)
+        assert retried.replayed, "the retry applied the move a second time"
+    finally:
+        await admin.aclose()
+        await stop_all(seats)
+    await check_log_replays(fsynced.store, room_id)
 
 
 @pytest.mark.timeout(120)
