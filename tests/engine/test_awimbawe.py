@@ -73,7 +73,7 @@ from engine.games.awimbawe.events import (
 )
 from engine.playout import random_playout
 from engine.rng import Rng
-from tests.engine.invariants_awimbawe import check
+from engine.games.awimbawe.conformance import check
 
 T = TypeVar("T")
 

@@ -72,7 +72,7 @@ from engine.games.tamashii.events import (
 )
 from engine.playout import random_playout
 from engine.rng import Rng
-from tests.engine.invariants_tamashii import check
+from engine.games.tamashii.conformance import check
 
 _REGISTERED = registry.get("tamashii")
 assert isinstance(_REGISTERED, TamashiiGame)

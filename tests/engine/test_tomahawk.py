@@ -81,7 +81,7 @@ from engine.games.tomahawk.events import (
 )
 from engine.playout import random_playout
 from engine.rng import Rng
-from tests.engine.invariants_tomahawk import check
+from engine.games.tomahawk.conformance import check
 
 _REGISTERED = registry.get("tomahawk")
 assert isinstance(_REGISTERED, TomahawkGame)

@@ -65,7 +65,7 @@ from engine.games.tomy.events import (
 )
 from engine.playout import random_playout
 from engine.rng import Rng
-from tests.engine.invariants_tomy import check
+from engine.games.tomy.conformance import check
 
 GAME = TomyGame()
 E = TypeVar("E", bound=Event)
