@@ -40,7 +40,7 @@ from engine.events import Event, only
 from engine.playout import random_playout
 from engine.rng import Rng
 from tools.game_checklist import CHECKLIST, missing
-from tools.scaffold_game_proto import GAME_NAMES, Scaffold
+from tools.scaffold_game_proto import proto_prefix, Scaffold
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -249,7 +249,7 @@ def test_the_scaffold_gives_the_messages_of_the_shipped_proto(game_id: str, tmp_
     message, add comments, oneofs and reserved numbers)."""
     from grpc_tools import protoc
 
-    name = GAME_NAMES[game_id]
+    name = proto_prefix(game_id)
     (tmp_path / "cercle" / "v1").mkdir(parents=True)
     (tmp_path / "cercle" / "v1" / "scaffold.proto").write_text(Scaffold(game_id).render())
     out = tmp_path / "scaffold.pb"

@@ -19,7 +19,8 @@ goes, and ``buf breaking`` (tools/buf_breaking.py) guards them.
 
 This tool rewrites only the declared members in the shared files: a member whose name a game
 declares is replaced by the declaration (the others, such as ``Event.room``, stay), and the
-declared members follow the others in number order. ``--check`` fails if a shared file is
+declared members follow the others in number order; a shared file imports the file of each
+game it holds a message of. ``--check`` fails if a shared file is
 not what the declarations give.
 
     .venv/bin/python tools/genoneofs.py [--check]
@@ -143,7 +144,24 @@ def rewrite(text: str, members: list[Member]) -> str:
             typed = f"{member.type} " if oneof else ""
             out.append(f"{indent}{typed}{member.name} = {member.number};")
         lines[start:end] = out
-    return "\n".join(lines)
+    return "\n".join(_with_imports(lines, members))
+
+
+def _with_imports(lines: list[str], members: list[Member]) -> list[str]:
+    """``lines`` importing the file of every game whose message a oneof of them holds (the
+    import block kept sorted, as buf format has it)."""
+    text = "\n".join(lines)
+    games = {
+        m.game for m in members if m.oneof and re.search(rf"^\s+{m.type} {m.game} =", text, re.M)
+    }
+    first = next((i for i, line in enumerate(lines) if line.startswith("import ")), None)
+    if first is None or not games:
+        return lines
+    last = first
+    while last < len(lines) and lines[last].startswith("import "):
+        last += 1
+    imports = set(lines[first:last]) | {f'import "cercle/v1/{game}.proto";' for game in games}
+    return [*lines[:first], *sorted(imports), *lines[last:]]
 
 
 def _named(chunk: list[str], names: set[str]) -> bool:

@@ -13,6 +13,7 @@ system and imported below (:func:`renderer_modules`), not a branch in the shared
 
 import importlib
 import pkgutil
+from pathlib import Path
 from types import ModuleType
 
 from cercle.v1 import common_pb2
@@ -56,8 +57,8 @@ from clients.render.shared import (
 def renderer_modules() -> list[ModuleType]:
     """Every module of this package, imported: each game's module registers its renderer."""
     return [
-        importlib.import_module(f"{__name__}.{info.name}")
-        for info in pkgutil.iter_modules(__path__)
+        importlib.import_module(f"clients.render.{info.name}")
+        for info in pkgutil.iter_modules([str(Path(__file__).parent)])
         if not info.name.startswith("_")
     ]
 

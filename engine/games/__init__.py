@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 from types import ModuleType
 
 
 def game_packages() -> list[ModuleType]:
     """Every game package under ``engine/games/``, imported (which registers its game)."""
     return [
-        importlib.import_module(f"{__name__}.{info.name}")
-        for info in pkgutil.iter_modules(__path__)
+        importlib.import_module(f"engine.games.{info.name}")
+        for info in pkgutil.iter_modules([str(Path(__file__).parent)])
         if info.ispkg and not info.name.startswith("_")
     ]
 
