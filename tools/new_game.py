@@ -153,17 +153,18 @@ def _sentence(words: str, fields: list[str]) -> str:
     return f"{who}{words}" + (f" ({', '.join(parts)})" if parts else "")
 
 
-def ftl(game: Game[Any], private: set[str]) -> str:
+def ftl(game: Game[Any], private: set[str], reasons: list[str]) -> str:
     """The game's catalogue file (one per language, the same words to translate)."""
     from tools.game_checklist import game_message_ids
 
     game_id = game.info.id
-    lines = [f"# {game.info.name}: the catalogue texts, a hint, actions and events."]
+    lines = [f"# {game.info.name}: catalogue texts, outcome reasons, a hint, actions, events."]
     lines.append("# Written by tools/new_game.py; translate each line.")
     lines.append("")
     for message_id in game_message_ids(game):
         text = game.info.name if message_id.endswith("-summary") else message_id.split("-", 2)[2]
         lines.append(f"{message_id} = {text.replace('-', ' ')}")
+    lines += [f"outcome_reason-{r.lower()} = {r.lower().replace('_', ' ')}" for r in reasons]
     lines.append(f"{game_id}-hint = Your turn: choose an action.")
     for cls in game.action_types:
         words = snake(cls.__name__).replace("_", " ")
@@ -300,7 +301,13 @@ def files(game_id: str, root: Path = ROOT) -> dict[Path, str]:
         root / "clients" / "render" / f"{game_id}.py": cli_module(game),
         root / "clients" / "web" / "src" / "games" / f"{game_id}.ts": web_module(game),
     }
-    text = ftl(game, private)
+    worded = {
+        message_id
+        for path in (root / "i18n" / "locales").glob("*/*.ftl")
+        if path.stem != game_id
+        for message_id in re.findall(r"^(outcome_reason-\w+) *=", path.read_text(), re.M)
+    }
+    text = ftl(game, private, [r for r in reasons if f"outcome_reason-{r.lower()}" not in worded])
     for language in sorted(p for p in (root / "i18n" / "locales").iterdir() if p.is_dir()):
         out[language / f"{game_id}.ftl"] = text
     return out
