@@ -40,7 +40,7 @@ from engine.events import Event, only
 from engine.playout import random_playout
 from engine.rng import Rng
 from tools.game_checklist import CHECKLIST, missing
-from tools.scaffold_game_proto import proto_prefix, Scaffold
+from tools.scaffold_game_proto import Scaffold, proto_prefix
 
 ROOT = Path(__file__).resolve().parents[1]
 

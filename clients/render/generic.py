@@ -27,8 +27,8 @@ def _values(message: Message, ctx: Context) -> dict[str, object]:
                 values[field.name] = ", ".join(str(v) for v in value)
             continue
         values[field.name] = ("yes" if value else "no") if isinstance(value, bool) else value
-    if "seat" in message.DESCRIPTOR.fields_by_name:
-        values["who"] = ctx.who(message.seat)
+    if "seat" in values:
+        values["who"] = ctx.who(values["seat"])
     return values
 
 

@@ -23,5 +23,4 @@ def game_packages() -> list[ModuleType]:
     ]
 
 
-PACKAGES = game_packages()
-"""The game packages, by name."""
+game_packages()  # registers every game

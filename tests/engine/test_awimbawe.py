@@ -63,6 +63,7 @@ from engine.games.awimbawe.cards import (
     eagle,
     land_card,
 )
+from engine.games.awimbawe.conformance import check
 from engine.games.awimbawe.events import (
     FEWER_HYENAS,
     FOUR_HYENAS,
@@ -73,7 +74,6 @@ from engine.games.awimbawe.events import (
 )
 from engine.playout import random_playout
 from engine.rng import Rng
-from engine.games.awimbawe.conformance import check
 
 T = TypeVar("T")
 

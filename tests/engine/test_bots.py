@@ -30,6 +30,7 @@ GAME_IDS = [g.info.id for g in registry.games()]
 SMALL_ROLLOUTS = 12
 """Searching bots play with few playouts here: the tests check behaviour, not strength."""
 
+
 def tables(game_id: str) -> list[tuple[int, dict[str, OptionValue]]]:
     """The tables the game's package declares its bots play at
     (``engine/games/<id>/conformance.py``: ``BOT_TABLES``)."""

@@ -56,6 +56,7 @@ from engine.games.tamashii.cards import (
     YELLOW,
     verdict,
 )
+from engine.games.tamashii.conformance import check
 from engine.games.tamashii.events import (
     Bust,
     Freed,
@@ -72,7 +73,6 @@ from engine.games.tamashii.events import (
 )
 from engine.playout import random_playout
 from engine.rng import Rng
-from engine.games.tamashii.conformance import check
 
 _REGISTERED = registry.get("tamashii")
 assert isinstance(_REGISTERED, TamashiiGame)

@@ -40,6 +40,7 @@ from engine.games.tomy import (
 from engine.games.tomy import cards as tomy_data
 from engine.games.tomy.actions import TemplateStory
 from engine.games.tomy.cards import DOG_FACES
+from engine.games.tomy.conformance import check
 from engine.games.tomy.events import (
     CardDrawn,
     HandDealt,
@@ -65,7 +66,6 @@ from engine.games.tomy.events import (
 )
 from engine.playout import random_playout
 from engine.rng import Rng
-from engine.games.tomy.conformance import check
 
 GAME = TomyGame()
 E = TypeVar("E", bound=Event)
