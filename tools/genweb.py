@@ -5,7 +5,7 @@ TypeScript imports are static, so what Python finds at run time is written here 
 file system, into files that say they are generated:
 
 - ``clients/ts/src/games.generated.ts``: re-exports every game's stubs
-  (``gen/cercle/v1/<id>_pb.js``, one per game's ``protos/cercle/v1/<id>.proto``); the
+  (``clients/ts/src/gen/cercle/v1/<id>_pb.ts``, from ``protos/cercle/v1/<id>.proto``); the
   package's ``index.ts`` re-exports it;
 - ``clients/web/src/games/all.generated.ts``: imports every game module of the page
   (``games/<id>.ts``, for each game of the contract) into ``GAME_MODULES``, which

@@ -192,7 +192,7 @@ def rule_prefix(game_id: str, root: Path) -> str:
     raise SystemExit(f"no free rule prefix for {game_id}")
 
 
-def docs_page(game: Game[Any], scaffold: Scaffold) -> str:
+def docs_page(game: Game[Any], scaffold: Scaffold, reasons: list[str]) -> str:
     name = game.info.name
     rules = f"{game.info.id}-rules.md"
     lines = [f"# {name}", "", f"Rules with their ids: [{rules}]({rules}).", ""]
@@ -204,6 +204,9 @@ def docs_page(game: Game[Any], scaffold: Scaffold) -> str:
         lines += ["", "## Vocabularies", ""]
         for enum, values in scaffold.enums.items():
             lines.append(f"- `{enum}`: " + ", ".join(f"`{v}`" for v in values))
+    if reasons:
+        lines += ["", "## Outcome reasons", ""]
+        lines += [f"- `OUTCOME_REASON_{reason}`" for reason in reasons]
     lines += ["", "## Options", ""]
     options = [f"- `{spec.name}` (default {spec.default})" for spec in game.info.options]
     lines += options or ["None."]
@@ -295,7 +298,7 @@ def files(game_id: str, root: Path = ROOT) -> dict[Path, str]:
     out = {
         root / "engine" / "games" / game_id / "conformance.py": conformance(game),
         root / "protos" / "cercle" / "v1" / f"{game_id}.proto": proto_text,
-        root / "docs" / "games" / f"{game_id}.md": docs_page(game, scaffold),
+        root / "docs" / "games" / f"{game_id}.md": docs_page(game, scaffold, reasons),
         root / "docs" / "games" / f"{game_id}-rules.md": rules_page(game, prefix),
         root / "tests" / "engine" / f"test_{game_id}.py": rules_test(game, prefix),
         root / "clients" / "render" / f"{game_id}.py": cli_module(game),

@@ -1,5 +1,5 @@
 """The toy fifth game of tests/test_fifth_game.py, "Higher card wins", as the files its author
-writes: the engine package ``engine/games/higher/`` (its rules; everything else a game needs
+writes: its engine package, ``engine/games/<id>/`` (the rules; everything else a game needs
 is written by tools/new_game.py and the generators).
 
 Two players get three cards each from twenty (1 to 20, shuffled, secret); seat 0 plays one
