@@ -152,8 +152,9 @@ def _i18n_events(game: Game[Any]) -> bool:
         if not path.is_file():
             return False
         ids = set(re.findall(r"^([a-zA-Z][\w-]*) *=", path.read_text(encoding="utf-8"), re.M))
-        # its catalogue texts and outcome reasons, which other files hold for the shipped games
-        ids = {i for i in ids if not i.startswith((f"game-{game.info.id}-", "outcome_reason-"))}
+        # its catalogue texts, outcome reasons and refusals (other files hold the shipped games')
+        own = (f"game-{game.info.id}-", "outcome_reason-", "error-")
+        ids = {i for i in ids if not i.startswith(own)}
         prefixes = {message_id.split("-")[0] for message_id in ids}
         if len(prefixes) != 1:
             return False
