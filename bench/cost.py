@@ -446,9 +446,9 @@ def _quiet_background() -> None:
     """Push every periodic task of a replica an hour away (whatever this build names them)."""
     hour = 3600.0
     patches = {
-        "services.feed": ("POLL_SECONDS",),
-        "services.presence": ("RENEW_SECONDS",),
-        "services.streams": ("RENEW_SECONDS",),
+        "services.rooms.feed": ("POLL_SECONDS",),
+        "services.rooms.presence": ("RENEW_SECONDS",),
+        "services.api.streams": ("RENEW_SECONDS",),
         "services.server": ("STORE_CHECK_SECONDS", "YOUNG_GC_SECONDS"),
         "services.metrics": ("LOOP_LAG_PERIOD",),
     }

@@ -41,6 +41,7 @@ from bench.common import (
     cpu_seconds,
     delta,
     histogram_summary,
+    latency_summary,
     lift_limits,
     redis_command_stats,
     say,
@@ -243,60 +244,120 @@ DURABILITY_P99_RATIO = 1.3
 """Issue 26's target: replicated commits' Act -> others p99 at half load within 1.3x local's."""
 
 
+DURABILITY_ROUNDS = 3
+"""Windows per commit mode, interleaved (local, replicated, replicated, local, ...)."""
+
+
 def durability_cost(work: Path, seconds: float, rooms: int, warmup: float) -> dict[str, Any]:
-    """The replicated commit's cost beside the local one, in one run: ``rooms`` Tomahawk rooms
-    (the players acting on their streams' choices) against one replica on a Valkey primary
-    with one Valkey replica (``REDIS_REPLICAS=1 make run``), once with
-    ``CERCLE_COMMIT_DURABILITY=local`` (flat out, to find the rate, then at half that rate)
-    and once with ``replicated`` (every commit waits for the replica: ``WAIT 1``) at that
-    same half rate. Each on its own fresh primary and replica."""
+    """The replicated commit's cost beside the local one, in one run and one topology: a
+    Valkey primary with one Valkey replica (``REDIS_REPLICAS=1 make run``), two server
+    replicas on it, one with ``CERCLE_COMMIT_DURABILITY=local`` and one with
+    ``replicated`` (every commit waits for the replica: ``WAIT 1``), each played by its own
+    load generator (``rooms`` Tomahawk rooms, the players acting on their streams'
+    choices). Local flat out first, to find the rate; then windows at half that rate,
+    alternating the two modes ``DURABILITY_ROUNDS`` times each (the other generator rests:
+    no move at all), so that what else the machine does weighs on both alike. Latencies
+    are pooled over each mode's windows; CPU per action is summed over them."""
     logs = work / "logs"
-    out: dict[str, Any] = {"rooms": rooms}
-    rate = 0.0
-    for mode in ("local", "replicated"):
-        with bench_replicated_redis(work, f"redis-durability-{mode}") as (primary, follower, url):
-            replica = start_bench_replica(
+    out: dict[str, Any] = {"rooms": rooms, "rounds": DURABILITY_ROUNDS}
+    modes = ("local", "replicated")
+    with bench_replicated_redis(work, "redis-durability") as (primary, follower, url):
+        replicas = {
+            mode: start_bench_replica(
                 url, logs, f"replica-durability-{mode}", env={"CERCLE_COMMIT_DURABILITY": mode}
             )
-            gen = None
-            try:
-                gen = Child(
+            for mode in modes
+        }
+        gens: dict[str, Child] = {}
+        try:
+            for mode in modes:
+                gens[mode] = Child(
                     "bench.loadgen",
                     {
                         "mode": "play",
-                        "address": replica.address,
+                        "address": replicas[mode].address,
                         "rooms": rooms,
                         "channels": 8,
                         "game": "tomahawk",
                         "pattern": "choices",
+                        "samples": True,
+                        "seed": 1 if mode == "local" else 2,
                     },
                     logs,
                     f"loadgen-durability-{mode}",
                 )
-                gen.expect("ready", 180)
+                gens[mode].expect("ready", 180)
+                rest(gens[mode])
+
+            def window(mode: str, rate: float) -> dict[str, Any]:
+                gen = gens[mode]
                 others = {
                     "redis": primary.popen.pid,
                     "valkey-replica": follower.popen.pid,
                     "loadgen": gen.pid,
                 }
-                if not rate:
-                    say(f"durability: {rooms} Tomahawk rooms, local commits, flat out")
-                    flat = measured_run(
-                        gen, [replica], others, primary.port, seconds=seconds, warmup=warmup, rate=0
-                    )
-                    out["local_flat"] = flat
-                    rate = flat["actions_per_s"] / 2
-                say(f"durability: {mode} commits at {rate:.0f} actions/s")
-                out[mode] = measured_run(
-                    gen, [replica], others, primary.port, seconds=seconds, warmup=warmup, rate=rate
+                result = measured_run(
+                    gen,
+                    [replicas[mode]],
+                    others,
+                    primary.port,
+                    seconds=seconds,
+                    warmup=warmup,
+                    rate=rate,
                 )
-            finally:
-                if gen is not None:
-                    gen.stop()
+                rest(gen)
+                return result
+
+            say(f"durability: {rooms} Tomahawk rooms, local commits, flat out")
+            out["local_flat"] = window("local", 0)
+            rate = out["local_flat"]["actions_per_s"] / 2
+            windows: dict[str, list[dict[str, Any]]] = {mode: [] for mode in modes}
+            for round_ in range(DURABILITY_ROUNDS):
+                for mode in modes if round_ % 2 == 0 else modes[::-1]:
+                    say(f"durability: {mode} commits at {rate:.0f} actions/s ({round_ + 1})")
+                    windows[mode].append(window(mode, rate))
+        finally:
+            for gen in gens.values():
+                gen.stop()
+            for replica in replicas.values():
                 replica.proc.stop()
     out["rate"] = rate
+    for mode in modes:
+        out[mode] = pooled(windows[mode])
     out["p99_ratio"] = out["replicated"]["act_to_others"]["p99_ms"] / max(
         1e-9, out["local"]["act_to_others"]["p99_ms"]
+    )
+    return out
+
+
+def rest(gen: Child) -> None:
+    """Hold every move of ``gen`` until its next window."""
+    gen.send("pace", rate=-1)
+    gen.expect("paced", 30)
+
+
+def pooled(windows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several windows of one mode as one: latencies from every sample, CPU and counts
+    summed, each window's p99 kept beside; the last window's notes (CPU shares, refusals,
+    loop lag) stand for the rest."""
+    accepted = sum(w["accepted"] for w in windows)
+    samples = [ms / 1000 for w in windows for ms in w["act_to_others_ms"]]
+    rtts = [ms / 1000 for w in windows for ms in w["act_rtt_ms"]]
+    out = dict(windows[-1])
+    out.pop("act_to_others_ms", None)
+    out.pop("act_rtt_ms", None)
+    out.update(
+        accepted=accepted,
+        actions_per_s=accepted / sum(w["seconds"] for w in windows),
+        act_to_others=latency_summary(samples),
+        act_rtt=latency_summary(rtts),
+        window_p99_ms=[w["act_to_others"]["p99_ms"] for w in windows],
+        replica_cpu_ms_per_action=sum(
+            w["replica_cpu_ms_per_action"] * w["accepted"] for w in windows
+        )
+        / max(1, accepted),
+        redis_cpu_ms_per_action=sum(w["redis_cpu_ms_per_action"] * w["accepted"] for w in windows)
+        / max(1, accepted),
     )
     return out
 
@@ -322,8 +383,22 @@ def durability_rows(figures: dict[str, Any]) -> list[Row]:
             ratio,
             f"<= {DURABILITY_P99_RATIO}x local",
             ratio <= DURABILITY_P99_RATIO,
-            note=f"replicated {latency(replicated)}; local {latency(local)}; primary + 1 "
-            "Valkey replica; " + _window_note(replicated, "replicated"),
+            note=f"replicated {latency(replicated)}; local {latency(local)}; pooled over "
+            f"{figures['rounds']} interleaved windows each (window p99s: replicated "
+            f"{_ms_list(replicated['window_p99_ms'])}, local {_ms_list(local['window_p99_ms'])}); "
+            "primary + 1 Valkey replica; " + _window_note(replicated, "replicated"),
+        ),
+        Row(
+            "durability",
+            f"the mover's Act round trip p99 at 50% ({figures['rate']:.0f}/s), replicated",
+            replicated["act_rtt"]["p99_ms"],
+            "ms",
+            local["act_rtt"]["p99_ms"],
+            "local commits",
+            replicated["act_rtt"]["p99_ms"] / max(1e-9, local["act_rtt"]["p99_ms"]),
+            note=f"where WAIT's cost lands (the others' updates are published by the commit "
+            f"script itself): replicated p50 {replicated['act_rtt']['p50_ms']:.1f} ms, local "
+            f"p50 {local['act_rtt']['p50_ms']:.1f} ms",
         ),
         Row(
             "durability",
@@ -522,6 +597,10 @@ def _window_note(run: dict[str, Any], label: str) -> str:
         f"garbage collections (gen 0/1/2): {_gc_note(run)}; "
         f"replica event loop lag: {_lag_note(run)}"
     )
+
+
+def _ms_list(values: list[float]) -> str:
+    return " / ".join(f"{v:.1f}" for v in values) + " ms"
 
 
 def _refusals(run: dict[str, Any]) -> str:

@@ -301,17 +301,30 @@ class MatchWire:
 
 
 class Pacer:
-    """Spaces sends at most ``rate`` per second over all rooms (0: no pacing)."""
+    """Spaces sends at most ``rate`` per second over all rooms (0: no pacing; a negative
+    rate holds every send until the next :meth:`set_rate`: the generator rests while
+    another one is measured)."""
 
     def __init__(self) -> None:
         self.interval = 0.0
         self.next = 0.0
+        self.resumed = asyncio.Event()
+        self.resumed.set()
+
+    @property
+    def holding(self) -> bool:
+        return not self.resumed.is_set()
 
     def set_rate(self, rate: float) -> None:
         self.interval = 1.0 / rate if rate > 0 else 0.0
         self.next = 0.0
+        if rate < 0:
+            self.resumed.clear()
+        else:
+            self.resumed.set()
 
     async def wait(self) -> None:
+        await self.resumed.wait()
         if not self.interval:
             return
         now = time.perf_counter()
@@ -604,7 +617,9 @@ class PlayGenerator:
             await asyncio.sleep(1.0)
             now = time.perf_counter()
             for table in self.tables:
-                if now - table.last_progress > 3.0:
+                if self.pacer.holding:  # resting: no table is stalled
+                    table.last_progress = now
+                elif now - table.last_progress > 3.0:
                     table.last_progress = now
                     self.spawn(table.kick())
 
@@ -636,6 +651,13 @@ class PlayGenerator:
             "restarts": stats.restarts,
             "resubscribes": stats.resubscribes,
             "act_to_others": latency_summary(stats.latencies),
+            # Every sample (ms), for figures pooled over several windows.
+            "act_to_others_ms": [round(x * 1000, 3) for x in stats.latencies]
+            if self.config.get("samples")
+            else [],
+            "act_rtt_ms": [round(x * 1000, 3) for x in stats.act_rtt]
+            if self.config.get("samples")
+            else [],
             "act_rtt": latency_summary(stats.act_rtt),
             "update_bytes": (sum(stats.update_bytes) / len(stats.update_bytes))
             if stats.update_bytes
@@ -659,6 +681,11 @@ class PlayGenerator:
             if command["cmd"] == "wire":
                 wire = await self.wire(int(command["matches"]), float(command["timeout"]))
                 emit("wire", **wire)
+                continue
+            if command["cmd"] == "pace":
+                # Rest (a negative rate) or play at a rate, outside any window.
+                self.pacer.set_rate(float(command["rate"]))
+                emit("paced", rate=float(command["rate"]))
                 continue
             if command["cmd"] != "run":
                 break

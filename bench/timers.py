@@ -1,6 +1,6 @@
 """Timer lateness with 10,000 pending deadlines and two replica processes expiring them.
 
-Method. The rooms are made in this process directly through ``services.rooms.Rooms`` against
+Method. The rooms are made in this process directly through ``services.rooms.facade.Rooms`` against
 the benchmark's Redis (creating them through gRPC would take minutes), in two worker
 processes: each is a one-player Tamashii room with its own host, private, created, readied
 and started exactly as the LobbyService does it, with ``decision_seconds`` chosen so that its
@@ -41,7 +41,10 @@ from bench.common import (
     start_bench_replica,
 )
 from services import logs
-from services.rooms import BOT_CLOCK, Player, Rooms
+from services.clock import wall_clock
+from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.facade import Rooms
+from services.rooms.records import Player
 from services.store import Store
 
 GAME = "tamashii"
@@ -54,7 +57,7 @@ async def _room(rooms: Rooms, decision_seconds: int) -> tuple[str, float]:
     """One started one-player room; returns its id and its first deadline. Each room has its
     own host (a player may create only so many rooms an hour)."""
     host = Player(f"bench-timer-{uuid.uuid4().hex[:12]}", "Timer host")
-    created = await rooms.create_room(
+    created = await rooms.lobby.create_room(
         host,
         GAME,
         {"decision_seconds": decision_seconds},
@@ -62,8 +65,8 @@ async def _room(rooms: Rooms, decision_seconds: int) -> tuple[str, float]:
         players=1,
         takeover_after=0,
     )
-    await rooms.set_ready(host, created.room_id, True)
-    started = await rooms.start(host, created.room_id)
+    await rooms.lobby.set_ready(host, created.room_id, True)
+    started = await rooms.lobby.start(host, created.room_id)
     deadline = min(d.expire for d in started.deadlines if d.clock != BOT_CLOCK)
     return created.room_id, float(deadline)
 
@@ -74,7 +77,7 @@ async def _create(
     """Rooms ``offset, offset + stride, ...`` of ``count``; room ``i``'s deadline is aimed at
     ``opens + window * i / count`` (whole seconds of ``decision_seconds``)."""
     store = Store(redis_url, max_connections=CONCURRENCY + 8)
-    rooms = Rooms(store)
+    rooms = Rooms(store, wall_clock)
     limit = asyncio.Semaphore(CONCURRENCY)
 
     async def one(index: int) -> tuple[str, float]:
@@ -137,7 +140,7 @@ def run(
         try:
             for i in range(2):
                 replicas.append(start_bench_replica(redis_url, logs, f"replica-timers-{i + 1}"))
-            say(f"timers: creating {count} rooms (+{pilot} pilot) through services.rooms.Rooms")
+            say(f"timers: creating {count} rooms (+{pilot} pilot) through services' Rooms")
             made = create_rooms(redis_url, count, window, pilot)
             deadlines: dict[str, float] = made["rooms"]
             first, last = min(deadlines.values()), max(deadlines.values())

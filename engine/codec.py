@@ -9,7 +9,7 @@ Supported field types: ``int``, ``bool``, ``str``, ``float``, enums (stored as t
 ``X | None``, unions of scalars (``bool | int | str``), ``tuple[X, ...]``, ``list[X]``,
 ``dict[K, V]`` (``K`` ``str`` or ``int``; a JSON object), ``Any`` (a JSON value kept as it is)
 and nested dataclasses (also inside tuples, lists, dicts and optionals). The room layer's
-records (``services.records``) use the same codec.
+records (``services.rooms.records``) use the same codec.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)

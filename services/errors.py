@@ -1,11 +1,12 @@
-"""Domain errors of the room layer, and their one mapping to gRPC statuses (AIP-193).
+"""Domain errors of the room layer, and what each maps to (AIP-193).
 
-The room layer raises :class:`RoomError` (never a gRPC type); servicers call
-:func:`abort_with` once. Every status carries a ``google.rpc.ErrorInfo`` whose ``reason`` is a
-stable code a frontend can translate and whose ``metadata`` holds every dynamic value
-(versions, limits, ``retry_after_ms``, the field at fault...), a ``RequestInfo`` with the
-request id (the ``x-request-id`` header of the same response), a ``LocalizedMessage`` for
-the player in the caller's language (``accept-language``; the catalogue
+The room layer raises :class:`RoomError` (never a gRPC type); servicers answer it once,
+through :func:`services.api.statuses.abort_with` (the one mapping to a gRPC status).
+Every status carries a ``google.rpc.ErrorInfo`` whose ``reason`` is a stable code a
+frontend can translate and whose ``metadata`` holds every dynamic value (versions,
+limits, ``retry_after_ms``, the field at fault...), a ``RequestInfo`` with the request id
+(the ``x-request-id`` header of the same response), a ``LocalizedMessage`` for the player
+in the caller's language (``accept-language``; the catalogue
 ``i18n/locales/<language>/errors.ftl``), plus ``BadRequest`` (field violations),
 ``PreconditionFailure`` (stale version) or ``RetryInfo`` where they apply.
 ``Status.message`` is for developers (English). No text ever contains a secret.
@@ -21,18 +22,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, NoReturn
 
 import grpc
 from cercle.v1 import errors_pb2
-from google.protobuf import any_pb2, duration_pb2
-from google.protobuf.message import Message
-from google.rpc import code_pb2, error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
-import i18n
 from engine.core import IllegalAction, InvalidOptions, StaleVersion
-from services.request_context import accept_language, current_request_id
 
 DOMAIN = "cercle.games"
 """ErrorInfo.domain of every refusal."""
@@ -132,83 +126,3 @@ def from_invalid_options(exc: InvalidOptions, game_id: str) -> RoomError:
     ``options.<game id>.<option>`` (the field of the game's options message) or ``players``."""
     field = "players" if exc.option == "players" else f"options.{game_id}.{exc.option}"
     return RoomError(Kind.INVALID_ARGUMENT, "INVALID_OPTION", exc.message, field=field)
-
-
-def to_status(error: RoomError) -> status_pb2.Status:
-    """The rich ``google.rpc.Status`` for an error."""
-    details: list[any_pb2.Any] = []
-
-    def pack(message: Message) -> None:
-        packed = any_pb2.Any()
-        packed.Pack(message)
-        details.append(packed)
-
-    metadata = error_metadata(error)
-    pack(error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=metadata))
-    pack(error_details_pb2.RequestInfo(request_id=current_request_id()))
-    pack(localized(error, metadata))
-    if error.field is not None:
-        pack(
-            error_details_pb2.BadRequest(
-                field_violations=[
-                    error_details_pb2.BadRequest.FieldViolation(
-                        field=error.field, description=error.message
-                    )
-                ]
-            )
-        )
-    if error.expected_version is not None:
-        pack(
-            error_details_pb2.PreconditionFailure(
-                violations=[
-                    error_details_pb2.PreconditionFailure.Violation(
-                        type="STALE_VERSION",
-                        subject="version",
-                        description=(
-                            f"expected version {error.expected_version}, "
-                            f"current version {error.current_version}"
-                        ),
-                    )
-                ]
-            )
-        )
-    if error.retry_after is not None:
-        delay = duration_pb2.Duration()
-        delay.FromMilliseconds(max(1, round(error.retry_after * 1000)))
-        pack(error_details_pb2.RetryInfo(retry_delay=delay))
-    return status_pb2.Status(
-        code=getattr(code_pb2, error.kind.name),
-        message=error.message,
-        details=details,
-    )
-
-
-def error_metadata(error: RoomError) -> dict[str, str]:
-    """Every dynamic value of the refusal, as ErrorInfo.metadata (strings, AIP-193)."""
-    metadata = dict(error.metadata or {})
-    if error.field is not None:
-        metadata["field"] = error.field
-    if error.expected_version is not None:
-        metadata["expected_version"] = str(error.expected_version)
-    if error.current_version is not None:
-        metadata["current_version"] = str(error.current_version)
-    if error.retry_after is not None:
-        metadata["retry_after_ms"] = str(max(1, round(error.retry_after * 1000)))
-    return metadata
-
-
-def localized(error: RoomError, metadata: dict[str, str]) -> error_details_pb2.LocalizedMessage:
-    """The player's text for the refusal, in the caller's language: the catalogue's
-    ``error-<REASON>`` (its variables from the metadata), else the one of its status code
-    (an engine reason the catalogue does not word)."""
-    tr = i18n.catalogue(accept_language.get() or i18n.DEFAULT_LANGUAGE)
-    message_id = f"error-{error.reason}"
-    if not tr.has(message_id):
-        message_id = f"error-code-{error.kind.name}"
-    text = tr(message_id, **metadata)
-    return error_details_pb2.LocalizedMessage(locale=tr.language, message=text)
-
-
-async def abort_with(context: grpc.aio.ServicerContext[Any, Any], error: RoomError) -> NoReturn:
-    await context.abort_with_status(rpc_status.to_status(to_status(error)))
-    raise AssertionError("unreachable")  # abort raises

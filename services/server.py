@@ -13,7 +13,7 @@ import gc
 import os
 import signal
 import socket
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,16 +25,18 @@ from grpc_reflection.v1alpha import reflection
 
 from engine import registry
 from services import logs, metrics, supervise
-from services.auth import identity_interceptors
-from services.feed import Feeds
-from services.game_service import GameService
-from services.lobby_service import LobbyService
-from services.request_context import RequestContextInterceptor
-from services.rooms import Rooms
+from services.api.auth import identity_interceptors
+from services.api.game_service import GameService
+from services.api.lobby_service import LobbyService
+from services.api.request_context import RequestContextInterceptor
+from services.api.streams import StreamLeases, StreamLimitInterceptor
+from services.api.timer_service import TimerService
+from services.api.wire import PreSerializedInterceptor
+from services.clock import Clock, wall_clock
+from services.rooms.expiry import ExpiryLoop
+from services.rooms.facade import Rooms
+from services.rooms.feed import Feeds
 from services.store import Store
-from services.streams import StreamLeases, StreamLimitInterceptor
-from services.timers import ExpiryLoop, TimerService
-from services.wire import PreSerializedInterceptor
 
 log = structlog.get_logger("cercle.server")
 
@@ -122,19 +124,20 @@ async def start_replica(
     port: int = 0,
     host: str = "127.0.0.1",
     *,
-    clock: Callable[[], float] | None = None,
+    clock: Clock | None = None,
     timers: bool = True,
     unattended_grace: float | None = None,
 ) -> Replica:
     """Start one replica. ``clock`` replaces the wall clock (tests); ``timers=False`` runs
     no expiry loop (tests that drive it by hand); ``unattended_grace`` replaces
     ``CERCLE_UNATTENDED_GRACE_SECONDS`` (0: tables nobody attends are never paused)."""
+    clock = clock or wall_clock  # the replica's one clock, handed to every part
     store = Store(redis_url)
-    feeds = Feeds(store) if clock is None else Feeds(store, clock)
+    feeds = Feeds(store, clock)
     rooms = (
-        Rooms(store, clock=clock, warm=feeds.warm)
+        Rooms(store, clock, warm=feeds.warm)
         if unattended_grace is None
-        else Rooms(store, clock=clock, unattended_grace=unattended_grace, warm=feeds.warm)
+        else Rooms(store, clock, unattended_grace=unattended_grace, warm=feeds.warm)
     )
     leases = StreamLeases(store)
     server = grpc.aio.server(

@@ -10,7 +10,7 @@ _: Any = None
 
 if __name__ == "__vulture__":  # read by vulture only; never true when imported
     _ = [
-        # gRPC asyncio calls these on the interceptors it was given (services/auth.py,
+        # gRPC asyncio calls these on the interceptors it was given (services/api/auth.py,
         # request_context.py, streams.py, wire.py; tools/compat_scenarios.py's client side).
         _.intercept_service,
         _.intercept_unary_unary,

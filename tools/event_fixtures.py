@@ -40,7 +40,7 @@ from engine.core import Game  # noqa: E402
 from engine.events import Event, snake_case  # noqa: E402
 from engine.playout import seeded_match_events  # noqa: E402
 from services.games import GameContract, contract_for  # noqa: E402
-from services.room_events import ROOM_EVENT_TYPES  # noqa: E402
+from services.rooms.events import ROOM_EVENT_TYPES  # noqa: E402
 
 DEFAULT_OUT = ROOT / "clients" / "ts" / "test" / "fixtures" / "events.json"
 MAX_SEEDS = 400

@@ -122,7 +122,7 @@ def _proto_oneofs(game: Game[Any]) -> bool:
 
 
 def game_message_ids(game: Game[Any]) -> list[str]:
-    """The catalogue messages ListGames reads for ``game`` (services/lobby_service.py): a
+    """The catalogue messages ListGames reads for ``game`` (services/api/lobby_service.py): a
     summary, a description per option and per choice, a line per clock."""
     prefix = f"game-{game.info.id}"
     ids = [f"{prefix}-summary"]

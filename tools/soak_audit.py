@@ -28,10 +28,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from services.records import DeadlineRecord
-from services.rooms import BOT_CLOCK
-from services.store import LogEntry, Store, idem_key
-from services.timers import LEASE_SECONDS
+from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.expiry import LEASE_SECONDS
+from services.rooms.records import DeadlineRecord, LogEntry
+from services.store import Store, idem_key
 from tests.faults.helpers import check_log_replays, read_whole_log
 from tools.soak_tables import RoomTrack
 

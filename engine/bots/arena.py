@@ -1,6 +1,6 @@
 """One bot-vs-bot match, driven exactly as the server drives bots (pure, seeded).
 
-The server (``services/rooms.py``) keeps one memory per bot seat, calls
+The server (``services/rooms/``) keeps one memory per bot seat, calls
 :meth:`~engine.bots.Bot.choose` for a seat the table waits for, folds the events each seat may
 see into its memory with :meth:`~engine.bots.Bot.observe` after every accepted action, and asks
 every seat that is *not* waited for whether it wants an out-of-turn call

@@ -21,7 +21,7 @@ from engine import codec
 from engine.core import Outcome
 from engine.events import Event
 from services.games.convert import ConversionError, from_proto, to_proto
-from services.room_events import ROOM_EVENT_TYPES, RoomEvent
+from services.rooms.events import ROOM_EVENT_TYPES, RoomEvent
 from services.text import clean_text
 
 

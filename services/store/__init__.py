@@ -3,40 +3,29 @@ model), the Lua scripts (:mod:`.scripts`, with their KEYS and ARGV) and the type
 run them (:mod:`.client`, with its mixins :mod:`.players`, :mod:`.limits`, :mod:`.indexes`
 and :mod:`.replication`; what they answer in :mod:`.answers`; the commit's wire forms in
 :mod:`.commits`; when a commit counts as done in :mod:`.durability`; a primary found
-through Sentinel in :mod:`.sentinel`). Nothing else in Cercle talks to Redis; import from
-here.
+through Sentinel in :mod:`.sentinel`; what a Redis error means in :mod:`.errors`; the
+pub/sub connection in :mod:`.channels`). Nothing else in Cercle talks to Redis, nor names a
+redis-py type or error. The rest of Cercle imports from here: this lists what it uses.
 """
 
-from services.records import LogEntry, RoomRecord, dumps
-from services.store.answers import ActionCommit, Conflict, Duplicate, KeyReused
-from services.store.client import (
-    IDEMPOTENCY_TTL_SECONDS,
-    LOG_PAGE,
-    OPEN_ROOM_TTL_SECONDS,
-    ROOMS_PER_HOUR,
-    Store,
-    now,
-)
+from services.store.answers import ActionLoad, Conflict, Duplicate, KeyReused
+from services.store.channels import CONNECTION_ERRORS, Channels
+from services.store.client import LOG_PAGE, OPEN_ROOM_TTL_SECONDS, ROOMS_PER_HOUR, Store
 from services.store.commits import ROOM_TTL_SECONDS, entry_from_notification, notification
+from services.store.errors import STORE_ERRORS, NotReplicated, StoreUnavailable
 from services.store.keys import (
     SHARDS,
     bot_tables_scope,
     code_key,
     heartbeat_channel,
     idem_key,
-    idem_owner_key,
     log_key,
     notify_channel,
-    online_key,
-    open_rooms_key,
     player_streams_scope,
-    presence_key,
-    probe_key,
     quota_key,
     rate_key,
     room_key,
     room_of_channel,
-    session_key,
     sessions_channel,
     shard_of,
     stream_leases_key,
@@ -45,77 +34,46 @@ from services.store.keys import (
     token_family,
 )
 from services.store.online import PRESENCE_PING, Online
-from services.store.players import (
-    ACCESS_TTL_SECONDS,
-    PLAYER_TTL_SECONDS,
-    REFRESH_GRACE_SECONDS,
-    REFRESH_TTL_SECONDS,
-    REQUEST_TTL_SECONDS,
-    Cursor,
-    IssuedSession,
-    RefreshReused,
-    RequestClaim,
-    SessionFound,
-    derived_pair,
-)
+from services.store.players import IssuedSession, RefreshReused, derived_pair
 from services.store.scripts import COMMIT_SCRIPT
-from services.store.sentinel import SentinelSettings, sentinel_settings
-from services.store_errors import WRITE_REFUSALS, NotReplicated, StoreUnavailable
+from services.store.sentinel import sentinel_settings
 
 __all__ = (
-    "ACCESS_TTL_SECONDS",
     "COMMIT_SCRIPT",
-    "IDEMPOTENCY_TTL_SECONDS",
+    "CONNECTION_ERRORS",
     "LOG_PAGE",
     "OPEN_ROOM_TTL_SECONDS",
-    "PLAYER_TTL_SECONDS",
     "PRESENCE_PING",
-    "REFRESH_GRACE_SECONDS",
-    "REFRESH_TTL_SECONDS",
-    "REQUEST_TTL_SECONDS",
     "ROOMS_PER_HOUR",
     "ROOM_TTL_SECONDS",
     "SHARDS",
-    "WRITE_REFUSALS",
-    "ActionCommit",
+    "STORE_ERRORS",
+    "ActionLoad",
+    "Channels",
     "Conflict",
-    "Cursor",
     "Duplicate",
     "IssuedSession",
     "KeyReused",
-    "LogEntry",
     "NotReplicated",
     "Online",
     "RefreshReused",
-    "RequestClaim",
-    "RoomRecord",
-    "SentinelSettings",
-    "SessionFound",
     "Store",
     "StoreUnavailable",
     "bot_tables_scope",
     "code_key",
     "derived_pair",
-    "dumps",
     "entry_from_notification",
     "heartbeat_channel",
     "idem_key",
-    "idem_owner_key",
     "log_key",
     "notification",
     "notify_channel",
-    "now",
-    "online_key",
-    "open_rooms_key",
     "player_streams_scope",
-    "presence_key",
-    "probe_key",
     "quota_key",
     "rate_key",
     "room_key",
     "room_of_channel",
     "sentinel_settings",
-    "session_key",
     "sessions_channel",
     "shard_of",
     "stream_leases_key",

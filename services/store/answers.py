@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from services.records import RoomRecord
+from services.rooms.records import RoomRecord
 
 
 class Conflict(Exception):

@@ -2,7 +2,7 @@
 
 Key names come from :mod:`services.store.keys` (with the data model), the scripts from
 :mod:`services.store.scripts` (with their KEYS and ARGV); records are encoded and decoded by
-:mod:`services.records`. Nothing else in Cercle talks to Redis.
+:mod:`services.rooms.records`. Nothing else in Cercle talks to Redis.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
@@ -20,12 +19,17 @@ from redis.asyncio.sentinel import Sentinel
 from redis.exceptions import RedisClusterException, RedisError
 
 from services import metrics
-from services.records import LogEntry, RoomRecord, from_hash
+from services.rooms.records import LogEntry, RoomRecord, from_hash
 from services.store.answers import ActionCommit, ActionLoad, Conflict, Duplicate, KeyReused
 from services.store.commits import ROOM_TTL_SECONDS, commit_arguments
 from services.store.durability import (
     CommitDurability,
     durability_from_env,
+)
+from services.store.errors import (
+    WRITE_REFUSALS,
+    StoreUnavailable,
+    error_kind,
 )
 from services.store.indexes import IndexStore
 from services.store.keys import (
@@ -37,6 +41,7 @@ from services.store.keys import (
     presence_key,
     probe_key,
     room_key,
+    shard_tag,
 )
 from services.store.limits import LimitStore
 from services.store.players import REFRESH_SCRIPT, ROTATE_REFRESH_SCRIPT, PlayerStore
@@ -55,11 +60,6 @@ from services.store.sentinel import (
     SENTINEL_SCHEME,
     BlockingSentinelConnectionPool,
     sentinel_settings,
-)
-from services.store_errors import (
-    WRITE_REFUSALS,
-    StoreUnavailable,
-    error_kind,
 )
 
 OPEN_ROOM_TTL_SECONDS = 3600
@@ -98,7 +98,7 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         :mod:`services.store.durability`)."""
         self.url = url
         self.cluster = url.startswith("redis+cluster://")
-        self._init_replication(durability or durability_from_env(os.environ))
+        self._init_replication(durability or durability_from_env(os.environ), max_connections)
         self.redis: Any
         self.sentinel: Sentinel | None = None
         """The sentinels' client, with a ``redis+sentinel://`` URL."""
@@ -151,9 +151,10 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         runs at once instead of at its next period."""
         self.deadline_indexed: Callable[[float], None] | None = None
         """Told each deadline a commit of this process indexed (the replica's expiry loop
-        wakes for it, ``services.timers``)."""
+        wakes for it, ``services.api.timer_service``)."""
 
     async def close(self) -> None:
+        await self._close_shards()
         await self.redis.aclose()
         if self.sentinel is not None:
             await self.sentinel.aclose()
@@ -161,19 +162,19 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
     async def warm_up(self) -> None:
         """On Redis Cluster, learn the slots before the first calls: the first calls of a
         fresh client all start the topology discovery, which replaces connections other
-        calls are opening. On one Redis, learn whether commits wait for a replica
+        calls are opening. Then learn whether commits wait for a replica
         (:meth:`refresh_durability`). Never raises: a store that is away is the health
         check's business."""
-        if not self.cluster:
-            await self.refresh_durability()
-            return
-        with contextlib.suppress(Exception):  # the health check reports an absent store
-            await self.redis.initialize()
+        if self.cluster:
+            with contextlib.suppress(Exception):  # the health check reports an absent store
+                await self.redis.initialize()
+        await self.refresh_durability()
 
     async def reset_connections(self) -> None:
         """Drop every pooled connection (after Redis came back: the old ones are dead)."""
         if not self.cluster:
             await self.redis.connection_pool.disconnect()
+        await self._close_shards(reopen=True)
 
     async def ping(self) -> bool:
         try:
@@ -324,7 +325,7 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         op: str = "commit_action",
     ) -> ActionCommit:
         """A player's action planned on a copy of the room this replica holds
-        (``services.warm``), committed in one round trip that also does what
+        (``services.rooms.warm``), committed in one round trip that also does what
         :meth:`load_room_for_action` does before a commit: takes the session's ``rate``
         (:meth:`take_rate`'s arguments) and checks the idempotency key in this room and
         across rooms (claiming it for this room when the commit is written). Nothing is
@@ -394,7 +395,18 @@ class Store(PlayerStore, LimitStore, IndexStore, ReplicationStore):
         """The entry at ``seq``. ``confirmed``: an entry about to be acknowledged (a
         retried action's answer): with replicated commits, read in a round trip that first
         has a replica confirm everything written so far (raises :class:`NotReplicated`)."""
-        if not (confirmed and self._waits_now()):
+        if confirmed and self._waits_now() and self.cluster:
+            tag = shard_tag(room_id)
+
+            def read(pipe: Any) -> None:
+                pipe.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1)
+
+            acknowledged, (raw,) = await self._call(
+                "read_entry", self._confirmed_on_shard(log_key(room_id), tag, read)
+            )
+            if not acknowledged:
+                raise self._not_replicated(seq)
+        elif not (confirmed and self._waits_now()):
             raw = await self._call(
                 "read_entry",
                 self.redis.xrange(log_key(room_id), min=f"{seq}-0", max=f"{seq}-0", count=1),
@@ -502,8 +514,3 @@ def _closed_under_redis_py(exc: AttributeError) -> bool:
 
 def _room_from_hash(room_id: str, raw: Mapping[bytes, bytes]) -> RoomRecord:
     return from_hash(RoomRecord, raw, room_id=room_id)
-
-
-def now() -> float:
-    """Server time in seconds (wall clock; deadlines are absolute)."""
-    return time.time()

@@ -1,14 +1,14 @@
 """The commit scripts' wire forms: the KEYS and ARGV a room change is sent with
 (``COMMIT_SCRIPT``, ``ACTION_COMMIT_SCRIPT`` in :mod:`services.store.scripts`), and the
 message a commit publishes on the room's channel (its log entry and the room fields it
-wrote, which keep the replicas' copies exact: ``services.warm``)."""
+wrote, which keep the replicas' copies exact: ``services.rooms.warm``)."""
 
 from __future__ import annotations
 
 import json
 import secrets
 
-from services.records import LogEntry, RoomRecord, from_hash, next_deadline, to_hash
+from services.rooms.records import LogEntry, RoomRecord, from_hash, next_deadline, to_hash
 from services.store.keys import idem_key, log_key, notify_channel, room_key, shard_of, timers_key
 
 ROOM_TTL_SECONDS = 24 * 3600

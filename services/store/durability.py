@@ -4,7 +4,7 @@ Redis replicates asynchronously: a change the primary acknowledged but had not y
 lost when a replica is promoted in its place. With replicated commits the store sends
 ``WAIT 1 <timeout>`` in the same pipeline as each room commit (one round trip) and tells the
 client "done" only when a replica has the change; otherwise the commit raises
-:class:`~services.store_errors.NotReplicated` (UNAVAILABLE with RetryInfo: the retry with the
+:class:`~services.store.errors.NotReplicated` (UNAVAILABLE with RetryInfo: the retry with the
 same request id is applied once, and is itself confirmed before it is acknowledged).
 
 Settings (read when a :class:`~services.store.Store` is made):

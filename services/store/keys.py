@@ -6,8 +6,8 @@ script touches one slot and the same code runs on Redis Cluster, while the deadl
 updated in the same atomic step as the room:
 
 ``cercle:{cN}:room:ID`` (hash)
-    One field per attribute of :class:`~services.records.RoomRecord`, written by the records'
-    codec (``services.records``: text for scalars, compact JSON lists for records): ``meta``
+    One field per attribute of :class:`~services.rooms.records.RoomRecord`, written by the records'
+    codec (``services.rooms.records``: text for scalars, compact JSON lists for records): ``meta``
     (game, options, visibility, players, host, created, join code...), ``seats`` (a list of
     seats or null), ``spectators`` (player ids), ``status``, ``version`` (engine version),
     ``seq`` (last stream entry, written by the commit script), ``state`` (engine bytes),
@@ -16,7 +16,7 @@ updated in the same atomic step as the room:
     ``human_at`` (server time of the last change a human made), ``paused`` (server time
     the clocks stopped because no human was there; empty while they run).
 ``cercle:{cN}:log:ID`` (stream)
-    One entry per room change (:class:`~services.records.LogEntry`, fields at their default
+    One entry per room change (:class:`~services.rooms.records.LogEntry`, fields at their default
     left out), with the explicit id ``<seq>-0`` so that "after seq N" is simply the stream
     range ``(N-0 +``. Fields: ``kind``, ``actor``, ``version``, ``action``, ``events``
     (JSON, with each event's audience), ``state`` (engine bytes after the change), ``room``
@@ -26,11 +26,11 @@ updated in the same atomic step as the room:
     the request, so that the key reused for another request is refused.
 ``cercle:{cN}:presence:ID`` (sorted set)
     player id -> when a seated human last had a stream open on the room (server time);
-    the timer loop pauses a table whose humans are all absent (``services.presence``).
+    the timer loop pauses a table whose humans are all absent (``services.rooms.presence``).
 ``cercle:{cN}:online:ID`` (sorted set)
     player id -> until when they count as connected (server time): renewed while one of
     their streams is open on the room, lowered to the grace when the last one closes
-    (``services.presence``; members and spectators alike).
+    (``services.rooms.presence``; members and spectators alike).
 ``cercle:{cN}:timers`` (sorted set)
     room id -> its earliest deadline (seconds since the epoch), for the shard.
 ``cercle:{cN}:notify:ID`` (pub/sub channel)
@@ -52,7 +52,7 @@ with) and ``next_refresh``; fixed TTL). Tokens issued before families have the u
 (hash: ``name``, ``created``; the profile), ``cercle:player:<id>:rooms`` (sorted set: room
 id -> room creation time; the rooms a player sits in or watches),
 ``cercle:player:<id>:history`` (sorted set: room id -> finish time) and
-``cercle:player:<id>:matches`` (hash: room id -> :class:`~services.records.MatchSummary`),
+``cercle:player:<id>:matches`` (hash: room id -> :class:`~services.rooms.records.MatchSummary`),
 ``cercle:request:<sha256(player:request id)>`` (a lobby request id's claim and its answer);
 the pub/sub channel ``cercle:sessions`` announces logouts, refreshes, revoked families and
 renames.
@@ -67,7 +67,9 @@ Global keys (hints; the room itself is the truth): ``cercle:open`` and
 streams of a session or a client address, across replicas; with the scope
 ``bot-tables:<player id>``, the tables of bots alone a player keeps running). The pub/sub
 channel ``cercle:replicated`` carries nothing anyone reads: a replicated commit's retry
-publishes on it so that its WAIT covers the change it found (``services.store.durability``).
+publishes on it so that its WAIT covers the change it found (``services.store.durability``);
+on Redis Cluster, where a PUBLISH does not reach a shard's replicas, it writes
+``cercle:{<tag>}:replicated`` (an empty string for a minute) on the shard instead.
 """
 
 from __future__ import annotations
@@ -84,8 +86,13 @@ def shard_of(room_id: str) -> int:
     return zlib.crc32(room_id.encode()) % SHARDS
 
 
+def shard_tag(room_id: str) -> str:
+    """The hash tag of a room's keys, without its braces (``c<n>``)."""
+    return f"c{shard_of(room_id)}"
+
+
 def _tag(room_id: str) -> str:
-    return f"cercle:{{c{shard_of(room_id)}}}"
+    return f"cercle:{{{shard_tag(room_id)}}}"
 
 
 def room_key(room_id: str) -> str:
@@ -110,11 +117,6 @@ def notify_channel(room_id: str) -> str:
 
 def room_of_channel(channel: str) -> str:
     return channel.rsplit(":", 1)[1]
-
-
-def session_key(token: str) -> str:
-    # Only a hash of the token is stored: a Redis dump does not hand out identities.
-    return access_key(token_digest(token), token_family(token))
 
 
 def open_rooms_key(game_id: str | None = None) -> str:
@@ -154,13 +156,13 @@ def probe_key(shard: int) -> str:
 
 def player_streams_scope(player_id: str) -> str:
     """The stream-lease scope of one player's streams (the other scope is a peer address,
-    ``services.limits.peer_host``)."""
+    ``services.rate_limits.peer_host``)."""
     return f"player:{player_id}"
 
 
 def bot_tables_scope(player_id: str) -> str:
     """The lease scope of the tables of bots alone (every seat a bot's, the player's own
-    taken over) that one player keeps running (``services.presence``): a lease set like a
+    taken over) that one player keeps running (``services.rooms.presence``): a lease set like a
     scope of streams, one lease per room."""
     return f"bot-tables:{player_id}"
 
@@ -180,12 +182,20 @@ def replication_mark_channel() -> str:
     return "cercle:replicated"
 
 
+def replication_mark_key(tag: str) -> str:
+    """On Redis Cluster, the key a confirmation writes before its WAIT (a PUBLISH is not
+    propagated to a shard's replicas there): an empty string living a minute, in the slot
+    of the hash tag ``{tag}``: a room's shard tag (``c<n>``) to confirm on the room's
+    primary, or one found in the slots of each primary (``services.store.shards``)."""
+    return f"cercle:{{{tag}}}:replicated"
+
+
 def sessions_channel() -> str:
     """Where a change to a session is announced, so that every replica drops what it cached
-    of it (``services.sessions.SessionCache``): ``t:<sha256(access token)>`` when an access token
-    stops working (logout, refresh), ``f:<family>`` when a session family ends (logout, a
-    reused refresh token: its streams end), ``p:<player id>`` when a player's display name
-    changes, ``r:<nonce>`` when a replica checks that its own subscription is live."""
+    of it (``services.api.sessions.SessionCache``): ``t:<sha256(access token)>`` when an
+    access token stops working (logout, refresh), ``f:<family>`` when a session family ends
+    (logout, a reused refresh token: its streams end), ``p:<player id>`` when a player's
+    display name changes, ``r:<nonce>`` when a replica checks that its own subscription is live."""
     return "cercle:sessions"
 
 
@@ -265,7 +275,7 @@ def matches_key(player_id: str) -> str:
 
 LOGIN_REQUESTS = "cercle:request:login:"
 """Where a login's request ids are held (a scope that is no player: a device or an address,
-``services.retries.session_scope``): apart, for they live seconds, not a day."""
+``services.api.retries.session_scope``): apart, for they live seconds, not a day."""
 
 
 def request_key(scope: str, request_id: str) -> str:

@@ -1,6 +1,6 @@
 """The store's calls for the limits every replica shares (mixed into
 :class:`~.client.Store`): fixed-window quotas, the GCRA rate limiters and the open streams'
-leases (``services.limits``, ``services.streams``)."""
+leases (``services.rate_limits``, ``services.api.streams``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who has a stream open on a room now (``services.presence``), kept in Redis.
+"""Who has a stream open on a room now (``services.rooms.presence``), kept in Redis.
 
 ``cercle:{cN}:online:ID`` (sorted set): player id -> until when they count as connected
 (server time). A replica raises a player's score while one of their streams is open

@@ -20,9 +20,10 @@ import os
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from services.records import MatchSummary, from_json, to_json
+from services.rooms.records import MatchSummary, from_json, to_json
+from services.store.errors import StoreUnavailable
 from services.store.keys import (
     access_key,
     device_key,
@@ -38,7 +39,6 @@ from services.store.keys import (
     token_digest,
     token_family,
 )
-from services.store_errors import StoreUnavailable
 
 ACCESS_TTL_SECONDS = int(os.environ.get("CERCLE_ACCESS_TTL_SECONDS", "3600"))
 """An access token works this long after it was issued (using it does not extend it)."""
@@ -183,6 +183,10 @@ class PlayerStore:
     async def _call(self, op: str, awaitable: Any) -> Any:
         raise NotImplementedError
 
+    if TYPE_CHECKING:  # the store's (services.store.replication); no stub shadows it
+
+        async def confirm_replicated(self, seq: int | None = None) -> None: ...
+
     # -- identity ---------------------------------------------------------------------------
 
     async def create_player(self, player_id: str, name: str, created: float) -> None:
@@ -273,7 +277,7 @@ class PlayerStore:
     async def session(self, token: str) -> SessionFound | None:
         """What an access token stands for; None if unknown, expired, refreshed or logged
         out. Does not extend the token. Two round trips (the profile is another key, in
-        another slot on Redis Cluster); replicas cache the answer (``services.auth``)."""
+        another slot on Redis Cluster); replicas cache the answer (``services.api.auth``)."""
         digest, family = token_digest(token), token_family(token)
         key = access_key(digest, family)
         pipe = self.redis.pipeline(transaction=False)
@@ -293,7 +297,10 @@ class PlayerStore:
         """Trade a refresh token for a new pair (:data:`REFRESH_SCRIPT`, one atomic step):
         None if the token is unknown, expired, or its family was logged out or revoked;
         :class:`RefreshReused` (the family is revoked now) if it was spent more than
-        :data:`REFRESH_GRACE_SECONDS` ago. Within the grace, the same pair again."""
+        :data:`REFRESH_GRACE_SECONDS` ago. Within the grace, the same pair again. With
+        replicated commits, a pair is returned only once a replica holds it (else
+        :class:`~services.store.errors.NotReplicated`: the retry with the same token, within
+        the grace, gets the same pair, confirmed)."""
         family = token_family(refresh_token)
         if family is None:
             return await self._refresh_legacy(refresh_token)
@@ -331,6 +338,7 @@ class PlayerStore:
         if outcome == "again":
             access, refresh = derived_pair(refresh_token, family, found[2].decode())
             elapsed = int(found[3]) // 1000
+            await self.confirm_replicated()
             return IssuedSession(
                 player_id,
                 access,
@@ -343,6 +351,7 @@ class PlayerStore:
         self._renew_player(pipe, player_id)
         with contextlib.suppress(StoreUnavailable):  # renewals only: the pair is issued
             await self._call("renew_player", pipe.execute())
+        await self.confirm_replicated()
         return IssuedSession(player_id, access, refresh, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS)
 
     async def _refresh_legacy(self, refresh_token: str) -> IssuedSession | None:
@@ -370,7 +379,9 @@ class PlayerStore:
 
     async def delete_session(self, token: str) -> None:
         """Log out: every token of the session's family stops working (for a token issued
-        before families: the access token and its refresh token)."""
+        before families: the access token and its refresh token). With replicated
+        commits, returns once a replica holds the deletion (a logout a failover undid would
+        leave the tokens working); a retry deletes nothing more and confirms again."""
         digest, family = token_digest(token), token_family(token)
         key = access_key(digest, family)
         if family is None:
@@ -381,6 +392,7 @@ class PlayerStore:
                 pipe.delete(refresh_key(refresh.decode()))
             await self._call("delete_session", pipe.execute())
             await self._announce("t:" + digest)
+            await self.confirm_replicated()
             return
         current = await self._call("delete_session", self.redis.hget(family_key(family), "refresh"))
         pipe = self.redis.pipeline(transaction=False)
@@ -389,7 +401,8 @@ class PlayerStore:
             pipe.delete(refresh_key(current.decode(), family))
         await self._call("delete_session", pipe.execute())
         await self._announce("t:" + digest)
-        await self._announce("f:" + family)  # its streams end (services.auth)
+        await self._announce("f:" + family)  # its streams end (services.api.auth)
+        await self.confirm_replicated()
 
     # -- the rooms of a player, and their history --------------------------------------------
 

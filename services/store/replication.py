@@ -1,24 +1,31 @@
 """When a commit counts as done, as calls of the store (mixed into :class:`~.client.Store`):
 with replicated commits (:mod:`.durability`) a commit script is followed by ``WAIT 1
 <timeout>`` in the same pipeline, a request may confirm all its commits once at its end, and
-``auto`` turns replicated once the primary reports an online replica."""
+``auto`` turns replicated once the primary reports an online replica.
+
+On Redis Cluster (:mod:`.shards`) a commit and its WAIT go on one connection to the primary
+of the room's shard; a request confirmed at its end is confirmed on *every* primary (a mark
+written on each, then its WAIT: a lobby request or a login writes keys on several shards,
+and which ones is not tracked), so it needs every shard to have a replica that keeps up;
+``auto`` turns replicated once every primary reports an online replica."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from redis.asyncio.client import Pipeline
 from redis.commands.core import AsyncScript
-from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 
 from services import metrics
 from services.store.durability import CommitDurability, Durability, commits_replicated
-from services.store.keys import replication_mark_channel
-from services.store_errors import NOT_REPLICATED, NotReplicated, StoreUnavailable
+from services.store.errors import NOT_REPLICATED, NotReplicated, StoreUnavailable
+from services.store.keys import replication_mark_channel, replication_mark_key
+from services.store.shards import ShardPrimaries
 
 
 class ReplicationStore:
@@ -30,12 +37,12 @@ class ReplicationStore:
     async def _call(self, op: str, awaitable: Any) -> Any:
         raise NotImplementedError
 
-    def _init_replication(self, durability: CommitDurability) -> None:
-        """``durability``: when a commit counts as done (refused on Redis Cluster when
-        ``replicated``: not supported yet)."""
+    def _init_replication(self, durability: CommitDurability, max_connections: int) -> None:
+        """``durability``: when a commit counts as done; ``max_connections``: of each pool
+        to a cluster's primary (:mod:`.shards`)."""
         self.durability = durability
-        if self.cluster and durability.mode is Durability.REPLICATED:
-            raise ValueError("replicated commits need one Redis primary, not Redis Cluster")
+        self._max_connections = max_connections
+        self._shards: ShardPrimaries | None = None
         self.replicated = commits_replicated(durability.mode, None, False)
         """Whether commits wait for a replica now (``auto``: from the first time the
         primary reports one, :meth:`refresh_durability`)."""
@@ -48,22 +55,21 @@ class ReplicationStore:
     async def refresh_durability(self) -> bool:
         """With ``CERCLE_COMMIT_DURABILITY=auto``, ask the primary how many replicas are
         online (``INFO replication``) until one is: commits wait for a replica from then
-        on. Returns whether they do. Never raises (unknown: unchanged). Redis Cluster stays
-        local (not supported yet)."""
-        if self.durability.mode is not Durability.AUTO or self.replicated or self.cluster:
+        on. Returns whether they do. Never raises (unknown: unchanged). On Redis Cluster,
+        the fewest online replicas of any primary counts (every shard needs one)."""
+        if self.durability.mode is not Durability.AUTO or self.replicated:
             return self.replicated
         connected: int | None = None
-        with contextlib.suppress(RedisError, OSError, TimeoutError):
-            info = await self.redis.info("replication")
-            # Online replicas only: one still waiting for its first copy acknowledges nothing.
-            connected = sum(
-                1
-                for name, replica in info.items()
-                if name.startswith("slave")
-                and name[5:].isdigit()
-                and isinstance(replica, dict)
-                and replica.get("state") == "online"
-            )
+        with contextlib.suppress(RedisError, RedisClusterException, OSError, TimeoutError):
+            if self.cluster:
+                await self.redis.initialize()
+                primaries = self.redis.get_primaries()
+                answers = await self.redis.info("replication", target_nodes=primaries)
+                # One answer per primary by node name; a single primary's answer alone.
+                infos = [answers] if len(primaries) == 1 else list(answers.values())
+                connected = min((_online(info) for info in infos), default=None)
+            else:
+                connected = _online(await self.redis.info("replication"))
         self.replicated = commits_replicated(self.durability.mode, connected, self.replicated)
         return self.replicated
 
@@ -77,6 +83,9 @@ class ReplicationStore:
         written is confirmed by :meth:`read_entry` (``confirmed``)."""
         if not self._waits_now():
             return await self._call(op, script(keys=keys, args=args)), True
+        if self.cluster:
+            answer, confirmed = await self._call(op, self._run_commit_on_shard(script, keys, args))
+            return answer, bool(confirmed)
 
         async def run() -> tuple[Any, int]:
             for _ in range(2):  # a second time after loading the script (NOSCRIPT)
@@ -94,6 +103,56 @@ class ReplicationStore:
         answer, acknowledged = await self._call(op, run())
         return answer, acknowledged >= 1
 
+    async def _run_commit_on_shard(
+        self, script: AsyncScript, keys: list[str], args: list[str | bytes | int]
+    ) -> tuple[Any, bool]:
+        """:meth:`_run_commit` on Redis Cluster: the script and its WAIT on one connection
+        to the primary of the keys' slot (one slot: the room's hash tag)."""
+        shards = self._shard_primaries()
+
+        def commit(pipe: Pipeline) -> None:
+            pipe.evalsha(script.sha, len(keys), *keys, *args)
+            pipe.wait(1, self.durability.timeout_ms)
+
+        for _ in range(2):  # a second time after loading the script (a promoted replica)
+            answer, acknowledged = await shards.on_slot_owner(keys[0], commit)
+            if isinstance(answer, NoScriptError):  # nothing ran; loaded on every primary
+                await self.redis.script_load(script.script)
+                continue
+            for reply in (answer, acknowledged):
+                if isinstance(reply, Exception):
+                    raise reply
+            return answer, int(acknowledged) >= 1
+        raise StoreUnavailable("the commit script could not be loaded", "NOSCRIPT")
+
+    def _shard_primaries(self) -> ShardPrimaries:
+        if self._shards is None:
+            self._shards = ShardPrimaries(self.redis, max_connections=self._max_connections)
+        return self._shards
+
+    async def _close_shards(self, *, reopen: bool = False) -> None:
+        """Close the connections to a cluster's primaries (``reopen``: only drop them)."""
+        if self._shards is not None:
+            await (self._shards.disconnect() if reopen else self._shards.aclose())
+
+    async def _confirmed_on_shard(
+        self, key: str, tag: str, commands: Callable[[Pipeline], None]
+    ) -> tuple[bool, list[Any]]:
+        """On Redis Cluster: on the primary of ``key``'s slot, a mark written in the slot of
+        ``tag`` (the same: pass the key's hash tag), its WAIT, then ``commands``. Returns
+        whether a replica confirmed, and the answers of ``commands``."""
+
+        def confirm(pipe: Pipeline) -> None:
+            pipe.set(replication_mark_key(tag), "", px=60_000)
+            pipe.wait(1, self.durability.timeout_ms)
+            commands(pipe)
+
+        answers = await self._shard_primaries().on_slot_owner(key, confirm)
+        for reply in answers:
+            if isinstance(reply, Exception):
+                raise reply
+        return int(answers[1]) >= 1, answers[2:]
+
     async def confirm_replicated(self, seq: int | None = None) -> None:
         """With replicated commits, return once a replica holds everything written so far
         (a request that changes nothing is answered only once what it found is safe: its
@@ -102,9 +161,20 @@ class ReplicationStore:
         :meth:`confirming_at_end` (its end confirms)."""
         if not self._waits_now():
             return
+        if self.cluster:
+            answers = await self._call(
+                "confirm_replicated", self._shard_primaries().on_every_primary(self._wait)
+            )
+            for (acknowledged,) in answers:
+                if int(acknowledged) < 1:
+                    raise self._not_replicated(seq)
+            return
         _, acknowledged = await self._call("confirm_replicated", self._confirming().execute())
         if int(acknowledged) < 1:
             raise self._not_replicated(seq)
+
+    def _wait(self, pipe: Pipeline) -> None:
+        pipe.wait(1, self.durability.timeout_ms)
 
     @contextlib.contextmanager
     def confirming_at_end(self) -> Iterator[None]:
@@ -138,3 +208,18 @@ class ReplicationStore:
     def _not_replicated(self, seq: int | None) -> NotReplicated:
         metrics.REDIS_ERRORS.labels(NOT_REPLICATED).inc()
         return NotReplicated(seq)
+
+
+def _online(info: Any) -> int:
+    """How many replicas ``INFO replication`` (as redis-py parses it) names online: one
+    still waiting for its first copy acknowledges nothing."""
+    if not isinstance(info, dict):
+        return 0
+    return sum(
+        1
+        for name, replica in info.items()
+        if name.startswith("slave")
+        and name[5:].isdigit()
+        and isinstance(replica, dict)
+        and replica.get("state") == "online"
+    )

@@ -2,7 +2,7 @@
 
 Only the store's client (:mod:`services.store.client`) registers and runs them. Two scripts
 read stored records by position (the room layer stores a record as the list of its fields,
-``services.records``): a seat's ``player_id`` [1], ``kind`` [3] and ``away`` [6], a
+``services.rooms.records``): a seat's ``player_id`` [1], ``kind`` [3] and ``away`` [6], a
 deadline's ``expire`` [3]; ``tests/services/test_records.py`` checks these positions.
 """
 
@@ -58,7 +58,7 @@ local function commit_write(args)
   end
   -- Tailing replicas get the entry itself, so they need not read it back, and the room
   -- fields written, so that a replica holding the room at seq new_seq - 1 holds it at
-  -- new_seq (services.warm): each as a pair 'room.<field>' after the entry's pairs (a
+  -- new_seq (services.rooms.warm): each as a pair 'room.<field>' after the entry's pairs (a
   -- reader of entries alone skips them); a state equal to the entry's is sent once, as
   -- the pair ('room.', 'state').
   local message = {unpack(entry)}
@@ -224,7 +224,7 @@ return {granted, wait}
 
 ACTION_COMMIT_SCRIPT = (
     """
--- A player's action on a room this replica holds a copy of (services.warm), in one step:
+-- A player's action on a room this replica holds a copy of (services.rooms.warm), in one step:
 -- what the load before a commit does (the session's rate, the idempotency key's owner),
 -- then COMMIT_SCRIPT's commit. On one Redis only: on Redis Cluster the rate and the owner
 -- keys live in other slots than the room.

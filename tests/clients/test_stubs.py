@@ -29,7 +29,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 from deploy.local.cluster import Cluster, cluster
 from engine import registry
-from services.records import RoomStatus
+from services.rooms.records import RoomStatus
 from services.store import Store
 from tests.clients.test_pushed_choices import rpcs_by_method
 from tools import stubs, stubs_go

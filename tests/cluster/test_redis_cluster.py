@@ -7,11 +7,9 @@ from __future__ import annotations
 import asyncio
 import random
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 import redis
@@ -19,68 +17,29 @@ from redis.asyncio.cluster import RedisCluster
 from redis.crc import key_slot
 
 from clients.sdk import ApiError
-from deploy.local.cluster import Proc, free_port, start_redis, start_replica, wait_for_port
+from deploy.local.cluster import Proc, start_replica, wait_for_port
 from services.store import SHARDS, Store, room_key, shard_of, stream_leases_key
+from tests.cluster.helpers import (
+    RANGES,
+    cluster_node,
+    command,
+    meet,
+    owner,
+    wait_cluster_ok,
+)
 from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
-
-RANGES = [(0, 5460), (5461, 10922), (10923, 16383)]
-
-
-BUS_PORTS: dict[int, int] = {}
-
-
-def _node(data: Path, logs: Path, port: int = 0) -> Proc:
-    port = port or free_port()
-    bus = BUS_PORTS.setdefault(port, free_port())
-    return start_redis(
-        data,
-        logs,
-        port,
-        extra=[
-            "--cluster-port",
-            str(bus),
-            "--cluster-enabled",
-            "yes",
-            "--cluster-config-file",
-            str(data / "nodes.conf"),
-            "--cluster-node-timeout",
-            "2000",
-            "--cluster-require-full-coverage",
-            "no",
-            "--appendfsync",
-            "always",
-        ],
-    )
-
-
-def _command(node: redis.Redis, *args: str | int | bytes) -> Any:
-    """A raw command to one node (redis-py leaves ``execute_command`` unannotated)."""
-    return node.execute_command(*args)  # type: ignore[no-untyped-call]
-
-
-def _wait_ok(port: int, timeout: float = 20.0) -> None:
-    client = redis.Redis(port=port)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        info = _command(client, "CLUSTER", "INFO").decode()
-        if "cluster_state:ok" in info:
-            return
-        time.sleep(0.1)
-    raise AssertionError("the cluster did not come up")
 
 
 @pytest.fixture(scope="module")
 def redis_cluster() -> Iterator[tuple[list[Proc], Path]]:
     work = Path(tempfile.mkdtemp(prefix="cercle-cluster-"))
-    nodes = [_node(work / f"n{i}", work) for i in range(3)]
+    nodes = [cluster_node(work / f"n{i}", work) for i in range(3)]
     try:
-        first = redis.Redis(port=nodes[0].port)
-        for node in nodes[1:]:
-            _command(first, "CLUSTER", "MEET", "127.0.0.1", node.port, BUS_PORTS[node.port])
+        meet(nodes)
         for node, (lo, hi) in zip(nodes, RANGES, strict=True):
-            _command(redis.Redis(port=node.port), "CLUSTER", "ADDSLOTSRANGE", lo, hi)
+            command(redis.Redis(port=node.port), "CLUSTER", "ADDSLOTSRANGE", lo, hi)
         for node in nodes:
-            _wait_ok(node.port)
+            wait_cluster_ok(node.port)
         yield nodes, work
     finally:
         for node in nodes:
@@ -97,13 +56,6 @@ def cluster_replicas(redis_cluster: tuple[list[Proc], Path]) -> Iterator[list[st
     finally:
         for proc in procs:
             proc.stop()
-
-
-def _owner(nodes: list[Proc], slot: int) -> Proc:
-    for node, (lo, hi) in zip(nodes, RANGES, strict=True):
-        if lo <= slot <= hi:
-            return node
-    raise AssertionError(slot)
 
 
 @pytest.mark.parametrize("game_id", ["tamashii", "tomy", "awimbawe", "tomahawk"])
@@ -143,27 +95,27 @@ async def test_slot_migration_and_master_restart_mid_match(
         await play_randomly(room_id, seats, rng, max_actions=15)
         # 1. Migrate the room's slot (all its keys share the hash tag) to another master.
         slot = key_slot(room_key(room_id).encode())
-        source = _owner(nodes, slot)
+        source = owner(nodes, slot)
         target = next(n for n in nodes if n is not source)
         src, dst = redis.Redis(port=source.port), redis.Redis(port=target.port)
-        src_id = _command(src, "CLUSTER", "MYID").decode()
-        dst_id = _command(dst, "CLUSTER", "MYID").decode()
-        _command(dst, "CLUSTER", "SETSLOT", slot, "IMPORTING", src_id)
-        _command(src, "CLUSTER", "SETSLOT", slot, "MIGRATING", dst_id)
-        keys = _command(src, "CLUSTER", "GETKEYSINSLOT", slot, 1000)
+        src_id = command(src, "CLUSTER", "MYID").decode()
+        dst_id = command(dst, "CLUSTER", "MYID").decode()
+        command(dst, "CLUSTER", "SETSLOT", slot, "IMPORTING", src_id)
+        command(src, "CLUSTER", "SETSLOT", slot, "MIGRATING", dst_id)
+        keys = command(src, "CLUSTER", "GETKEYSINSLOT", slot, 1000)
         assert keys, "the room's keys live in that slot"
-        _command(src, "MIGRATE", "127.0.0.1", target.port, "", 0, 5000, "KEYS", *keys)
+        command(src, "MIGRATE", "127.0.0.1", target.port, "", 0, 5000, "KEYS", *keys)
         for node in nodes:
-            _command(redis.Redis(port=node.port), "CLUSTER", "SETSLOT", slot, "NODE", dst_id)
+            command(redis.Redis(port=node.port), "CLUSTER", "SETSLOT", slot, "NODE", dst_id)
         await play_randomly(room_id, seats, rng, max_actions=15)
         # 2. Kill -9 the master that now holds the room, and restart it (AOF, always fsync).
         target.kill(9)
         target.popen.wait(5)
         await asyncio.sleep(0.5)
-        restarted = _node(work / f"n{nodes.index(target)}", work, target.port)
+        restarted = cluster_node(work / f"n{nodes.index(target)}", work, target.port)
         nodes[nodes.index(target)] = restarted
         wait_for_port(restarted.port, restarted)
-        _wait_ok(restarted.port)
+        wait_cluster_ok(restarted.port)
         # The replicas reconnect by themselves: until they have, a call may be answered
         # UNAVAILABLE (retry later), as documented. Wait until every seat's replica has
         # answered a few in a row (each pooled connection to the restarted node fails once).
@@ -222,8 +174,8 @@ async def test_stream_leases_count_across_the_masters_of_a_cluster(
     address = next(
         scope
         for scope in (f"addr:fd00::{i:x}" for i in range(1000))
-        if _owner(nodes, key_slot(stream_leases_key(scope).encode()))
-        is not _owner(nodes, key_slot(stream_leases_key(session).encode()))
+        if owner(nodes, key_slot(stream_leases_key(scope).encode()))
+        is not owner(nodes, key_slot(stream_leases_key(session).encode()))
     )
 
     async def held(scope: str) -> list[str]:
@@ -267,7 +219,7 @@ async def test_the_feeds_poll_reads_the_seqs_of_rooms_on_every_master_at_once(
     nodes, _ = redis_cluster
     store = Store(f"redis+cluster://127.0.0.1:{nodes[0].port}")
     rooms = [f"seqs{uuid.uuid4().hex[:8]}" for _ in range(40)]
-    owners = {_owner(nodes, key_slot(room_key(r).encode())).port for r in rooms}
+    owners = {owner(nodes, key_slot(room_key(r).encode())).port for r in rooms}
     assert len(owners) > 1, "the rooms should span several masters"
     try:
         for seq, room_id in enumerate(rooms[:-1], start=1):

@@ -40,12 +40,14 @@ from setuptools import find_namespace_packages
 
 from deploy.docker import healthcheck, render_envoy
 from deploy.local.cluster import find_envoy, free_port, start_replica
+from services.store import sentinel_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "deploy" / "docker" / "Dockerfile"
 COMPOSE = ROOT / "deploy" / "compose" / "docker-compose.yml"
+COMPOSE_SENTINEL = ROOT / "deploy" / "compose" / "docker-compose.sentinel.yml"
 K8S = ROOT / "deploy" / "k8s"
-OVERLAYS = ("dev", "prod")
+OVERLAYS = ("dev", "prod", "sentinel")
 KUBERNETES_VERSIONS = ("1.27", "1.37")
 """1.27: the first with native gRPC probes GA. 1.37: the newest schemas kubernetes-validate has."""
 SERVER_PORT = 50051
@@ -429,8 +431,10 @@ def test_metrics_listen_where_the_replica_listens_unless_configured(
 
 
 def interpolated(text: str) -> str:
-    """The file as Compose reads it with no variables set: ``${NAME:-default}`` -> default."""
-    return re.sub(r"\$\{\w+(?::?-([^}]*))?\}", lambda m: m.group(1) or "", text)
+    """The file as Compose reads it with no variables set: ``${NAME:-default}`` -> default,
+    ``$$`` -> ``$``."""
+    text = re.sub(r"(?<!\$)\$\{\w+(?::?-([^}]*))?\}", lambda m: m.group(1) or "", text)
+    return text.replace("$$", "$")
 
 
 @functools.cache
@@ -498,6 +502,95 @@ def test_compose_replicas_sit_behind_envoy_only() -> None:
     assert upstream["address"] == "server"
     assert str(upstream["port_value"]) == env["CERCLE_PORT"]
     assert envoy_listen_port(config) == ENVOY_PORT
+
+
+def merged(base: Any, override: Any) -> Any:
+    """Compose's merge of an override file into a file: mappings merge key by key, a
+    service's ``volumes`` by mount target, any other sequence (``command``...) is replaced."""
+    if isinstance(base, dict) and isinstance(override, dict):
+        out = dict(base)
+        for key, value in override.items():
+            if key == "volumes" and isinstance(value, list) and isinstance(base.get(key), list):
+                by_target = {v.split(":")[1]: v for v in base[key]}
+                by_target.update({v.split(":")[1]: v for v in value})
+                out[key] = list(by_target.values())
+            else:
+                out[key] = merged(base.get(key), value) if key in base else value
+        return out
+    return override
+
+
+def valkey_settings(path: Path) -> dict[str, str]:
+    """A Valkey configuration file's directives (the last of each name; ``sentinel`` lines
+    under ``sentinel <directive>``)."""
+    settings: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        if words[0] == "sentinel":
+            settings[f"sentinel {words[1]}"] = " ".join(words[2:])
+        else:
+            settings[words[0]] = " ".join(words[1:])
+    return settings
+
+
+def test_compose_sentinel_override_wires_a_primary_a_replica_and_three_sentinels() -> None:
+    """docker-compose.sentinel.yml over docker-compose.yml: a primary and a replica that
+    refuse writes without a replica of their own, three sentinels watching the primary by
+    the name the servers ask them for, and every Valkey and sentinel running on its own
+    copy of its configuration (the sentinels rewrite it) in its own volume."""
+    override = yaml.safe_load(interpolated(COMPOSE_SENTINEL.read_text()))
+    both = merged(compose(), override)
+    parsed = compose_spec.PyCompose.from_yaml(yaml.safe_dump(both))
+    sentinels = ["sentinel-1", "sentinel-2", "sentinel-3"]
+    expected = ["envoy", "redis", "redis-replica", "server", *sentinels]
+    assert sorted(parsed.service_names()) == sorted(expected)
+    services = both["services"]
+    data_volumes: list[str] = []
+    for name in ["redis", "redis-replica", *sentinels]:
+        service = services[name]
+        mounts = dict(reversed(v.split(":")[:2]) for v in service["volumes"])
+        conf_dir = COMPOSE.parent / mounts["/etc/cercle"]
+        data_volumes.append(mounts["/data"])
+        assert mounts["/data"] in both["volumes"], name
+        command, script = service["command"], service["entrypoint"][2]
+        conf = command[1]
+        assert command[0] == "valkey-server" and conf.startswith("/data/"), name
+        # The copy is made once (the sentinels' rewrites survive a restart), from a file
+        # the mount provides.
+        source = re.search(rf"test -f {conf} \|\| \{{? ?cp (\S+) /data/", script)
+        assert source, (name, script)
+        assert (conf_dir / Path(source.group(1)).relative_to("/etc/cercle")).is_file()
+        assert script.rstrip().endswith('exec docker-entrypoint.sh "$@"'), name
+        assert service["restart"] == "unless-stopped" and service["healthcheck"]["test"], name
+    assert len(set(data_volumes)) == len(data_volumes), "two containers share a volume"
+
+    valkey = valkey_settings(COMPOSE.parent / "sentinel" / "valkey.conf")
+    assert valkey["min-replicas-to-write"] == "1"
+    assert valkey["appendonly"] == "yes" and valkey["maxmemory-policy"] == "noeviction"
+    assert valkey["dir"] == "/data"
+    replica = services["redis-replica"]
+    assert 'echo "replicaof redis 6379"' in replica["entrypoint"][2]
+    for name in ("redis", "redis-replica"):  # how the sentinels and Cercle will name it
+        command = services[name]["command"]
+        assert command[command.index("--replica-announce-ip") + 1] == name
+
+    sentinel = valkey_settings(COMPOSE.parent / "sentinel" / "sentinel.conf")
+    master, host, port, quorum = sentinel["sentinel monitor"].split()
+    assert (host, int(port)) == ("redis", 6379)
+    assert int(quorum) == 2  # a majority of the three
+    assert sentinel["sentinel resolve-hostnames"] == "yes"
+    for name in sentinels:
+        assert services[name]["command"][1:] == ["/data/sentinel.conf", "--sentinel"]
+
+    env = services["server"]["environment"]
+    settings = sentinel_settings(env["REDIS_URL"])
+    assert settings.master == master
+    assert settings.sentinels == [(name, int(sentinel["port"])) for name in sentinels]
+    assert env["CERCLE_COMMIT_DURABILITY"] == "replicated"
+    for name in sentinels:
+        assert services["server"]["depends_on"][name]["condition"] == "service_healthy"
 
 
 # ---------------------------------------------------------------------------------------
@@ -679,3 +772,72 @@ def test_prod_uses_a_redis_cluster_and_pins_the_release() -> None:
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     (server,) = containers(deployment)
     assert server["image"].endswith(f":{version}")
+
+
+def test_sentinel_overlay_wires_a_primary_a_replica_and_three_sentinels() -> None:
+    """The sentinel overlay, read as files (no kustomize needed): redis-0 starts as the
+    primary and redis-1 as its replica, each on its own copy of valkey.conf
+    (min-replicas-to-write 1) announcing its stable DNS name; three sentinels watch
+    redis-0 by that name under the master name the servers' URL asks for; the servers
+    reach the sentinels by their stable names and wait for a replica on every commit."""
+    overlay = K8S / "overlays" / "sentinel"
+    kustomization = yaml.safe_load((overlay / "kustomization.yaml").read_text())
+    namespace = kustomization["namespace"]
+    generators = {g["name"]: g for g in kustomization["configMapGenerator"]}
+    literals = dict(item.split("=", 1) for item in generators["cercle-server"]["literals"])
+    assert generators["cercle-server"]["behavior"] == "merge"
+    assert literals["CERCLE_COMMIT_DURABILITY"] == "replicated"
+    config_files = generators["cercle-valkey"]["files"]
+    assert sorted(config_files) == ["sentinel.conf", "valkey.conf"]
+    objects = {
+        (o["kind"], o["metadata"]["name"]): o
+        for name in kustomization["resources"]
+        if name.endswith(".yaml")
+        for o in yaml.safe_load_all((overlay / name).read_text())
+    }
+
+    def stateful(name: str) -> tuple[Obj, Obj, str]:
+        workload = objects[("StatefulSet", name)]
+        service = objects[("Service", workload["spec"]["serviceName"])]
+        assert service["spec"]["clusterIP"] == "None"  # stable pod names: <pod>.<service>
+        assert service["spec"]["publishNotReadyAddresses"] is True
+        assert selects(service["spec"]["selector"], pod_labels(workload))
+        (container,) = containers(workload)
+        volumes = {v["name"]: v for v in workload["spec"]["template"]["spec"]["volumes"]}
+        mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+        assert volumes[mounts["/etc/cercle"]]["configMap"]["name"] == "cercle-valkey"
+        (claim,) = workload["spec"]["volumeClaimTemplates"]
+        assert mounts["/data"] == claim["metadata"]["name"]
+        script = container["command"][2]
+        return workload, container, script
+
+    redis, _, redis_script = stateful("redis")
+    assert redis["spec"]["replicas"] >= 2
+    primary = f"redis-0.redis.{namespace}.svc.cluster.local"
+    assert "if [ ! -f /data/valkey.conf ]; then" in redis_script
+    assert f"replicaof {primary} 6379" in redis_script
+    assert f"replica-announce-ip $(hostname).redis.{namespace}.svc.cluster.local" in (redis_script)
+    assert redis_script.rstrip().endswith("exec valkey-server /data/valkey.conf")
+    valkey = valkey_settings(overlay / "valkey.conf")
+    assert valkey["min-replicas-to-write"] == "1"
+    assert valkey["appendonly"] == "yes" and valkey["maxmemory-policy"] == "noeviction"
+    assert valkey["dir"] == "/data" and valkey["port"] == "6379"
+
+    sentinels, _, sentinel_script = stateful("sentinel")
+    assert sentinels["spec"]["replicas"] == 3
+    assert sentinel_script.rstrip().endswith("exec valkey-server /data/sentinel.conf --sentinel")
+    sentinel = valkey_settings(overlay / "sentinel.conf")
+    master, host, port, quorum = sentinel["sentinel monitor"].split()
+    assert (host, int(port)) == (primary, 6379)
+    assert int(quorum) == 2
+    assert sentinel["sentinel resolve-hostnames"] == "yes"
+    assert sentinel["sentinel announce-hostnames"] == "yes"
+
+    settings = sentinel_settings(literals["REDIS_URL"])
+    assert settings.master == master
+    assert settings.sentinels == [
+        (f"sentinel-{i}.sentinel.{namespace}.svc.cluster.local", int(sentinel["port"]))
+        for i in range(3)
+    ]
+    # The overlay's Valkey configuration says the same as compose's, comments aside.
+    assert valkey == valkey_settings(COMPOSE.parent / "sentinel" / "valkey.conf")

@@ -29,8 +29,8 @@ from deploy.local.cluster import Proc, start_redis
 from engine import registry
 from engine.core import State, Timeout
 from services.games import contract_for
-from services.records import LogEntry, RoomRecord
-from services.room_events import RoomEvent
+from services.rooms.events import RoomEvent
+from services.rooms.records import LogEntry, RoomRecord
 from services.store import Store, idem_key
 
 if TYPE_CHECKING:  # tools.soak imports this module

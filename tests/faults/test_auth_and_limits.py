@@ -9,7 +9,7 @@
 - Limits: a request over 64 KiB is refused RESOURCE_EXHAUSTED before any work (even with no
   token); a story over 500 characters is FAILED_PRECONDITION / STORY_LENGTH; the 31st room
   of a session in an hour is RESOURCE_EXHAUSTED / TOO_MANY_ROOMS with RetryInfo; a burst of
-  twice the allowance (``services.auth.RATE_BURST``) from one session at once is partly
+  twice the allowance (``services.api.auth.RATE_BURST``) from one session at once is partly
   RESOURCE_EXHAUSTED / RATE_LIMITED with RetryInfo while the allowance itself is served, and
   the session works again after the advised delay; an open room's keys expire within an
   hour, a started room's within a day.
@@ -32,9 +32,9 @@ import pytest
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 
 from clients.sdk import ApiError, Client
-from services import lobby as lobby_module
-from services.auth import RATE_BURST, RATE_PER_SECOND
-from services.records import RoomMeta, from_json
+from services.api.auth import RATE_BURST, RATE_PER_SECOND
+from services.rooms import lobby as lobby_module
+from services.rooms.records import RoomMeta, from_json
 from services.server import start_replica
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,

@@ -50,11 +50,11 @@ from clients.sdk import Client
 from deploy.local.cluster import start_redis
 from engine import registry
 from services import server as server_module
-from services.auth import identity_interceptors
-from services.feed import Feeds
+from services.api.auth import identity_interceptors
 from services.games import contract_for
-from services.limits import Limits
-from services.records import RoomStatus
+from services.rate_limits import Limits
+from services.rooms.feed import Feeds
+from services.rooms.records import RoomStatus
 from services.server import Replica, start_replica
 from services.store import Store, room_key, stream_leases_key
 from services.store.keys import LOGIN_REQUESTS

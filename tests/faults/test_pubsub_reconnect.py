@@ -29,7 +29,7 @@ import pytest
 from cercle.v1 import game_pb2
 
 from clients.sdk import Client
-from services import streams
+from services.api import streams
 from services.server import start_replica
 from tests.faults.helpers import DurableRedis, FlakyProxy, stop_tasks, wait_until
 

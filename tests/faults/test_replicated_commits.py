@@ -21,12 +21,9 @@ Cercle replica over the primary (``services.store.durability``):
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import signal
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import grpc
@@ -39,11 +36,10 @@ from clients.sdk import ApiError, Client
 from deploy.local.cluster import (
     MIN_REPLICAS_MAX_LAG_SECONDS,
     Proc,
-    online_replicas,
     start_redis,
     start_replicated_redis,
 )
-from services.server import Replica, start_replica
+from services.server import start_replica
 from services.store import Store, idem_key, log_key, room_key
 from services.store.durability import (
     DEFAULT_REPLICATION_TIMEOUT_MS,
@@ -54,7 +50,6 @@ from services.store.durability import (
 )
 from tests.faults.helpers import (
     OUT_OF_TURN,
-    FlakyProxy,
     Refusal,
     act_once,
     check_log_replays,
@@ -63,6 +58,7 @@ from tests.faults.helpers import (
     wait_health,
     wait_until,
 )
+from tests.faults.replicated import TIMEOUT_MS, Topology, frozen, start_topology, wait_following
 from tests.services.play import Seat, open_table, stop_all
 
 OPTIONS = {
@@ -72,7 +68,6 @@ OPTIONS = {
     "pause_seconds": "0",
 }
 """Two humans, no clock, no reaction window: only the players' Acts change the room."""
-TIMEOUT_MS = 300
 
 
 # ---------------------------------------------------------------------------------------
@@ -109,95 +104,15 @@ def test_auto_durability_waits_once_a_replica_was_seen_and_local_never_waits() -
 # ---------------------------------------------------------------------------------------
 
 
-@dataclass
-class Topology:
-    primary: Proc
-    follower: Proc
-    """The Valkey replica (the one a failover would promote)."""
-    link: FlakyProxy
-    """The replication link: the replica follows the primary through it (``delay``: the
-    stream reaches the replica late; its acknowledgements go back at once)."""
-    cercle: Replica
-    store: Store
-    """A store on the primary, for the test's own reads."""
-    follower_redis: aioredis.Redis
-    """A connection to the Valkey replica, read directly."""
-
-    @property
-    def address(self) -> str:
-        return f"127.0.0.1:{self.cercle.port}"
-
-
-async def _wait_following(primary: Proc, timeout: float = 20.0) -> None:
-    """Until the primary's replica is online and acknowledges a write (a replica loads its
-    first copy after the primary counts it online)."""
-    admin = aioredis.from_url(f"redis://127.0.0.1:{primary.port}/0")
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    try:
-        while online_replicas(primary.port) < 1 or await _unacknowledged_write(admin):
-            assert loop.time() < deadline, "the Valkey replica never followed its primary"
-            await asyncio.sleep(0.05)
-    finally:
-        await admin.aclose()
-
-
-async def _unacknowledged_write(admin: aioredis.Redis) -> bool:
-    pipe = admin.pipeline(transaction=False)
-    pipe.set("cercle:test:following", 1)
-    pipe.wait(1, 100)
-    _, acknowledged = await pipe.execute()
-    return int(acknowledged) < 1
-
-
-@contextlib.contextmanager
-def _frozen(proc: Proc) -> Iterator[None]:
-    """The process stopped (SIGSTOP) for the block; continued (SIGCONT) on the way out."""
-    proc.kill(signal.SIGSTOP)
-    try:
-        yield
-    finally:
-        proc.kill(signal.SIGCONT)
-
-
-async def _topology(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str
-) -> AsyncIterator[Topology]:
-    primary = start_redis(tmp_path / "primary", tmp_path, appendonly=False)
-    link = FlakyProxy(primary.port)
-    await link.start()
-    follower = start_redis(tmp_path / "follower", tmp_path, appendonly=False, replica_of=link.port)
-    try:
-        await _wait_following(primary)
-        monkeypatch.setenv("CERCLE_COMMIT_DURABILITY", mode)
-        monkeypatch.setenv("CERCLE_REPLICATION_TIMEOUT_MS", str(TIMEOUT_MS))
-        url = f"redis://127.0.0.1:{primary.port}/0"
-        cercle = await start_replica(url)
-        store = Store(url)
-        follower_redis = aioredis.from_url(f"redis://127.0.0.1:{follower.port}/0")
-        try:
-            yield Topology(primary, follower, link, cercle, store, follower_redis)
-        finally:
-            await cercle.stop(grace=0.1)
-            await store.close()
-            await follower_redis.aclose()
-    finally:
-        follower.kill(signal.SIGCONT)
-        follower.stop()
-        link.drop_all()  # else the primary waits for its replica on SIGTERM (shutdown-timeout)
-        await link.close()
-        primary.stop()
-
-
 @pytest.fixture
 async def replicated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Topology]:
-    async for topology in _topology(tmp_path, monkeypatch, "replicated"):
+    async for topology in start_topology(tmp_path, monkeypatch, "replicated"):
         yield topology
 
 
 @pytest.fixture
 async def local(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Topology]:
-    async for topology in _topology(tmp_path, monkeypatch, "local"):
+    async for topology in start_topology(tmp_path, monkeypatch, "local"):
         yield topology
 
 
@@ -287,7 +202,7 @@ async def test_unconfirmed_act_answers_unavailable_and_its_retry_applies_once_af
         assert before is not None
         key = uuid.uuid4().hex
 
-        with _frozen(replicated.follower):
+        with frozen(replicated.follower):
             started = time.monotonic()
             with pytest.raises(Refusal) as first:
                 await act_once(seat.client, room_id, action, version, key)
@@ -333,7 +248,7 @@ async def test_a_join_that_changes_nothing_is_answered_only_once_a_replica_holds
         await guest.login("Guest")
         room = await host.create_room("tomahawk", players=2, options=OPTIONS)
         await guest.join(room.room_id)
-        with _frozen(replicated.follower), pytest.raises(ApiError) as again:
+        with frozen(replicated.follower), pytest.raises(ApiError) as again:
             await guest.join(room.room_id)  # already seated: nothing to write
         assert again.value.code == grpc.StatusCode.UNAVAILABLE, again.value
         assert again.value.reason == "STORE_UNAVAILABLE"
@@ -356,7 +271,7 @@ async def test_an_unconfirmed_create_room_retried_with_its_request_id_makes_one_
     try:
         await host.login("Host")
         request_id = uuid.uuid4().hex
-        with _frozen(replicated.follower), pytest.raises(ApiError) as first:
+        with frozen(replicated.follower), pytest.raises(ApiError) as first:
             await host.create_room("tomahawk", players=2, options=OPTIONS, request_id=request_id)
         assert first.value.code == grpc.StatusCode.UNAVAILABLE, first.value
         assert first.value.reason == "STORE_UNAVAILABLE"
@@ -384,7 +299,7 @@ async def test_an_unconfirmed_add_bot_retried_with_its_request_id_seats_one_bot(
         await host.login("Host")
         room = await host.create_room("tomahawk", players=3, options=OPTIONS)
         request_id = uuid.uuid4().hex
-        with _frozen(replicated.follower), pytest.raises(ApiError) as first:
+        with frozen(replicated.follower), pytest.raises(ApiError) as first:
             await host.add_bot(room.room_id, request_id=request_id)
         assert first.value.code == grpc.StatusCode.UNAVAILABLE, first.value
         again = await host.add_bot(room.room_id, request_id=request_id)
@@ -401,12 +316,12 @@ async def test_an_unconfirmed_add_bot_retried_with_its_request_id_seats_one_bot(
 
 
 @pytest.mark.timeout(120)
-async def test_local_durability_sends_no_wait_so_acts_succeed_while_the_replica_is_frozen(
+async def test_local_durability_sends_no_wait_so_acts_succeed_while_the_replica_isfrozen(
     local: Topology,
 ) -> None:
     room_id, seats = await open_table([local.address], "tomahawk", 2, OPTIONS)
     try:
-        with _frozen(local.follower):
+        with frozen(local.follower):
             for _ in range(3):
                 seat, action, version = await _next_move(room_id, seats)
                 answer = await act_once(seat.client, room_id, action, version, uuid.uuid4().hex)
@@ -431,7 +346,7 @@ async def test_auto_durability_turns_replicated_when_the_primary_reports_a_repli
         follower = start_redis(
             tmp_path / "follower", tmp_path, appendonly=False, replica_of=primary.port
         )
-        await _wait_following(primary)
+        await wait_following(primary)
         assert await store.refresh_durability()
         follower.stop()
         follower = None
@@ -479,7 +394,7 @@ async def test_a_primary_started_with_a_replica_refuses_writes_once_its_replica_
             "min-replicas-max-lag": str(MIN_REPLICAS_MAX_LAG_SECONDS),
         }
         await admin.set("before", 1)
-        with _frozen(follower):
+        with frozen(follower):
             deadline = time.monotonic() + MIN_REPLICAS_MAX_LAG_SECONDS + 10
             while True:
                 try:

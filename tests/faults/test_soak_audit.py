@@ -15,7 +15,7 @@ import uuid
 
 import grpc
 
-from services.records import DeadlineRecord, EntryKind, LogEntry
+from services.rooms.records import DeadlineRecord, EntryKind, LogEntry
 from services.store import Store, idem_key
 from tests.faults.helpers import OUT_OF_TURN, Ack, action_json, tomahawk_oneof
 from tests.services.play import open_table

@@ -29,8 +29,8 @@ from prometheus_client import REGISTRY
 
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import Proc, start_redis
-from services.records import DeadlineRecord
-from services.rooms import BOT_CLOCK
+from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.records import DeadlineRecord
 from services.server import Replica, start_replica
 from services.store import Store
 from tests.faults.helpers import check_log_replays, read_whole_log, wait_health, wait_until

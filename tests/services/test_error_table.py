@@ -25,6 +25,7 @@ from google.rpc import code_pb2, error_details_pb2
 import engine
 from engine.core import IllegalAction, StaleVersion
 from services import errors
+from services.api import statuses
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT = ROOT / "protos" / "cercle" / "v1" / "errors.proto"
@@ -190,7 +191,7 @@ def test_a_reason_outside_the_contract_cannot_leave_the_server() -> None:
         errors.RoomError(errors.Kind.FAILED_PRECONDITION, "NO_SUCH_REASON", "x")
     with pytest.raises(ValueError, match="not an ErrorReason"):
         errors.from_illegal(IllegalAction("x", reason="NO_SUCH_REASON"))
-    status = errors.to_status(errors.from_illegal(IllegalAction("x", reason="ALREADY_DREW")))
+    status = statuses.to_status(errors.from_illegal(IllegalAction("x", reason="ALREADY_DREW")))
     info = error_details_pb2.ErrorInfo()
     assert status.details[0].Unpack(info)
     assert (info.reason, info.domain) == ("ALREADY_DREW", errors.DOMAIN)

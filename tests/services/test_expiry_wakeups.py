@@ -1,4 +1,4 @@
-"""The expiry loop sleeps until the next deadline it knows of (services.timers): an idle
+"""The expiry loop sleeps until the next deadline it knows of (services.rooms.expiry): an idle
 replica asks Redis a couple of times a second, not at a fixed fast tick, and a deadline a
 commit of this replica indexed wakes the loop at once, whatever the idle period."""
 
@@ -11,7 +11,7 @@ import random
 import pytest
 
 from clients.sdk import ApiError, Client
-from services import timers
+from services.rooms import expiry
 from services.server import start_replica
 from tests.services.play import round_trips
 
@@ -35,7 +35,7 @@ async def test_an_idle_replica_claims_at_its_idle_period_not_a_fast_tick(
 async def test_a_deadline_this_replica_indexed_wakes_its_loop(
     empty_redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(timers, "IDLE_SECONDS", 3600.0)  # only a wake-up can move the bots
+    monkeypatch.setattr(expiry, "IDLE_SECONDS", 3600.0)  # only a wake-up can move the bots
     # A database of its own: no deadline of another test's room wakes the loop by chance.
     replica = await start_replica(empty_redis_url)
     human = Client(f"127.0.0.1:{replica.port}")

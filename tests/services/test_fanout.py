@@ -1,5 +1,5 @@
 """One update, serialized once per audience and shared by that audience's streams on a
-replica (``EntryRenderer.payload`` + ``services.wire``), never crossing audiences: a seat's
+replica (``EntryRenderer.payload`` + ``services.api.wire``), never crossing audiences: a seat's
 stream gets its own hand, never another seat's, and spectators get no hand."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ of what its feed handed out."""
 from __future__ import annotations
 
 from clients.sdk import Client
-from services.records import LogEntry
+from services.rooms.records import LogEntry
 from services.server import start_replica
 from tests.services.play import round_trips
 

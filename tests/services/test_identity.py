@@ -24,7 +24,7 @@ from cercle.v1 import common_pb2, game_pb2
 
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT
-from services import sessions
+from services.api import sessions
 from services.server import start_replica as start_in_process
 from services.store import players as store_players
 from tests.services.play import Seat, play_randomly

@@ -167,7 +167,7 @@ async def test_a_quick_match_whose_caller_gave_up_is_answered_to_its_retry(
 ) -> None:
     """The first calls' deadlines pass (before or while the server works: the answer is
     lost either way): the retry gets one match, never a second one. (Whether the server had
-    started is up to timing; services.retries shields a started call from its caller's
+    started is up to timing; services.api.retries shields a started call from its caller's
     cancellation so that its answer is kept.)"""
     player = Client(replicas[1])
     try:

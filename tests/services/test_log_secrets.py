@@ -30,7 +30,11 @@ from cercle.v1 import game_pb2, timer_pb2, timer_pb2_grpc
 from clients.sdk import ApiError, Client
 from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
-from services import clocks, planning, rooms, servicing, sessions, store, timers
+from services import store
+from services.api import servicing, sessions, timer_service
+from services.rooms import clocks, planning
+from services.rooms.lobby import Lobby
+from services.rooms.records import RoomRecord
 from services.server import Replica
 from services.server import start_replica as start_in_process
 from services.store import Store
@@ -66,7 +70,7 @@ class Table:
     secrets: list[str]
 
 
-def match_secrets(record: store.RoomRecord, clients: list[Client], join_code: str) -> list[str]:
+def match_secrets(record: RoomRecord, clients: list[Client], join_code: str) -> list[str]:
     """Every form in which this match's secrets could reach a log line."""
     assert record.state is not None and record.seed is not None and record.nonce is not None
     game = registry.get(record.meta.game)
@@ -135,7 +139,7 @@ class PlantedBug(RuntimeError):
     pass
 
 
-def secret_bug(record: store.RoomRecord, token: str) -> PlantedBug:
+def secret_bug(record: RoomRecord, token: str) -> PlantedBug:
     """An exception raised where a careless frame holds every secret of the room, and
     whose message repeats them as a careless ``f"{record!r}"`` would."""
     game = registry.get(record.meta.game)
@@ -167,12 +171,12 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     assert stale.value.reason == "STALE_VERSION"
 
     # Lobby: a bug inside SetReady.
-    async def lobby_bug(self: rooms.Rooms, player: object, room: str, ready: bool) -> None:
+    async def lobby_bug(self: Lobby, player: object, room: str, ready: bool) -> None:
         record = await self.store.load_room(room)
         assert record is not None
         raise secret_bug(record, token)
 
-    monkeypatch.setattr(rooms.Rooms, "set_ready", lobby_bug)
+    monkeypatch.setattr(Lobby, "set_ready", lobby_bug)
     with pytest.raises(ApiError) as lobby:
         await host.ready(room_id)
     assert_generic_internal(lobby.value, table.secrets)
@@ -206,7 +210,7 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     def render_bug(deadlines: list[dict[str, Any]]) -> Any:
         raise PlantedBug(f"planted in render: {deadlines!r} token={token}")
 
-    monkeypatch.setattr(timers, "deadline_messages", render_bug)
+    monkeypatch.setattr(timer_service, "deadline_messages", render_bug)
     stub = timer_pb2_grpc.TimerServiceStub(host.channel)
     with pytest.raises(grpc.aio.AioRpcError) as timer_call:
         await stub.GetDeadlines(
@@ -218,7 +222,7 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     # Store: a bug right after a room was decoded from Redis (GetView, then a stream).
     real_from_hash = store_client._room_from_hash
 
-    def store_bug(room: str, raw: dict[bytes, bytes]) -> store.RoomRecord:
+    def store_bug(room: str, raw: dict[bytes, bytes]) -> RoomRecord:
         record = real_from_hash(room, raw)
         raise secret_bug(record, token)
 

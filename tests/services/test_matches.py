@@ -24,7 +24,7 @@ from engine import registry
 from engine.core import State
 from engine.events import Event
 from services.games import contract_for
-from services.room_events import RoomEvent
+from services.rooms.events import RoomEvent
 from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
 
 TABLES = {

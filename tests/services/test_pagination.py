@@ -16,7 +16,7 @@ from cercle.v1 import lobby_pb2
 from clients.sdk import ApiError, Client
 from services import pages
 from services.errors import RoomError
-from services.records import MatchSummary, SeatRecord
+from services.rooms.records import MatchSummary, SeatRecord
 from services.store import Store
 
 PageCall = Callable[[str], Awaitable[tuple[list[str], str]]]

@@ -1,4 +1,4 @@
-"""The Act step as a pure function (services.planning): no Redis, no server, no clock.
+"""The Act step as a pure function (services.rooms.planning): no Redis, no server, no clock.
 
 A two-seat Tomahawk table is started with the lobby's own planner and then driven through
 :func:`plan_action` change by change, each change's room fed to the next, as the room layer
@@ -14,12 +14,13 @@ import pytest
 
 from engine import registry
 from engine.core import Game, State, Timeout
-from services.bot_seats import BOT_CLOCK
 from services.errors import RoomError
 from services.games import contract_for
-from services.lobby import plan_start
-from services.planning import plan_action
-from services.records import (
+from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.events import MatchEnded, MatchStarted, SeatTakenBack, SeatTakenOver
+from services.rooms.lobby_planning import plan_start
+from services.rooms.planning import plan_action
+from services.rooms.records import (
     Change,
     EntryKind,
     Followup,
@@ -33,7 +34,6 @@ from services.records import (
     seed_commitment,
     to_hash,
 )
-from services.room_events import MatchFinished, MatchStarted, SeatTakenBack, SeatTakenOver
 
 GAME: Game[Any] = registry.get("tomahawk")
 CONTRACT = contract_for("tomahawk")
@@ -228,7 +228,7 @@ def test_the_last_action_finishes_the_match_stores_the_outcome_and_reveals_the_s
     assert record.deadlines == () and change.entry.deadlines == ()
     assert change.followups == (Followup.RETIRE_CODE,)
     revealed = CONTRACT.decode_events(change.entry.events)[-1]
-    assert revealed == MatchFinished(SEED, NONCE) == change.events[-1]
+    assert revealed == MatchEnded(SEED, NONCE) == change.events[-1]
     assert seed_commitment(revealed.seed, revealed.seed_nonce) == commitment.seed_commitment
     with pytest.raises(RoomError) as over:
         plan_action(record, GAME, 0, Timeout(), source=Source.PLAYER, version=None, now=START)

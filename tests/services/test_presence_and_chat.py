@@ -16,7 +16,7 @@ from cercle.v1 import game_pb2
 from google.protobuf import text_format
 
 from clients.sdk import ApiError, Client
-from services.chat import MAX_CHAT_LENGTH
+from services.rooms.chat import MAX_CHAT_LENGTH
 from services.store import Store, log_key, room_key
 from tests.services.play import Seat, play_randomly, wait_for
 from tests.services.test_log_secrets import match_secrets

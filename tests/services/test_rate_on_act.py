@@ -1,5 +1,5 @@
 """An Act whose replica holds no rate lease for the session takes its rate in the pipeline
-that loads the room (services.limits.deferred_take): no round trip of its own, and a
+that loads the room (services.rate_limits.deferred_take): no round trip of its own, and a
 refusal still comes before anything changes."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from cercle.v1 import game_pb2
 
 from clients.sdk import Client
-from services import limits
+from services import rate_limits
 from services.server import start_replica
 from tests.faults.helpers import Refusal, act_once
 from tests.services.play import round_trips_by_op
@@ -27,7 +27,7 @@ async def test_an_act_takes_its_rate_in_the_round_trip_that_loads_the_room(
     host = Client(f"127.0.0.1:{replica.port}")
     try:
         await host.login("Host")
-        monkeypatch.setattr(limits, "LEASE_SECONDS", 0.3)  # leases lapse soon
+        monkeypatch.setattr(rate_limits, "LEASE_SECONDS", 0.3)  # leases lapse soon
         room = await host.create_room("tamashii", players=1, private=True, options=QUIET)
         await host.ready(room.room_id)
         await host.start(room.room_id)
@@ -59,7 +59,7 @@ async def test_a_burst_of_acts_is_refused_rate_limited_and_changes_nothing(
     host = Client(f"127.0.0.1:{replica.port}")
     try:
         await host.login("Eager")
-        monkeypatch.setattr(limits, "LEASE_SECONDS", 0.3)
+        monkeypatch.setattr(rate_limits, "LEASE_SECONDS", 0.3)
         room = await host.create_room("tamashii", players=1, private=True, options=QUIET)
         await host.ready(room.room_id)
         await host.start(room.room_id)

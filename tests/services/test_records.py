@@ -1,4 +1,4 @@
-"""The room layer's records and their one codec (services.records): every model comes back
+"""The room layer's records and their one codec (services.rooms.records): every model comes back
 equal from its stored form, a change writes only what changed, and the Lua scripts read
 stored records at the positions the records define."""
 
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from services.records import (
+from services.rooms.records import (
     DeadlineRecord,
     EntryKind,
     LogEntry,

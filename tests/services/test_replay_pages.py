@@ -21,11 +21,11 @@ from cercle.v1 import game_pb2
 from clients.sdk import ApiError
 from engine import registry
 from engine.playout import random_playout
+from services.api.proto_messages import all_event_messages, view_message
+from services.api.replays import MAX_PAGE_BYTES, MAX_STEPS, STEP_OVERHEAD, take_page
 from services.games import contract_for
 from services.pages import encode_token
-from services.records import EntryKind
-from services.render import all_event_messages, view_message
-from services.replays import MAX_PAGE_BYTES, MAX_STEPS, STEP_OVERHEAD, take_page
+from services.rooms.records import EntryKind
 from services.store import Store
 from tests.services.play import open_table, play_randomly, stop_all
 

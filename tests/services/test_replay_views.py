@@ -18,9 +18,9 @@ from clients.options import plain_options
 from clients.sdk import Client
 from engine import registry
 from engine.core import State, Timeout
+from services.api.proto_messages import view_message
+from services.api.replays import MAX_PAGE_BYTES, STEP_OVERHEAD
 from services.games import contract_for
-from services.render import view_message
-from services.replays import MAX_PAGE_BYTES, STEP_OVERHEAD
 from tests.services.play import Seat, open_table, play_randomly, stop_all, subscribe_all, wait_for
 
 TABLES = {

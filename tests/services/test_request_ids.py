@@ -16,8 +16,8 @@ import pytest
 from cercle.v1 import game_pb2, lobby_pb2
 
 from clients.sdk import ApiError, Client, api_error
-from services.records import EntryKind
-from services.session_retries import SESSION_REQUEST_TTL_SECONDS
+from services.api.session_retries import SESSION_REQUEST_TTL_SECONDS
+from services.rooms.records import EntryKind
 from services.store import Store
 
 

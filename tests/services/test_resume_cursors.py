@@ -1,4 +1,4 @@
-"""Resume cursors (services.cursors) over two real replicas and a real Valkey: every
+"""Resume cursors (services.rooms.cursors) over two real replicas and a real Valkey: every
 update carries a cursor and the server's time; a cursor resumes exactly after its update
 on any replica; a cursor whose log was rewritten, or that is past the log, is refused at
 once with a clear status, never followed by a silent skip."""

@@ -23,7 +23,7 @@ from clients.options import options_message, plain_options
 from clients.sdk import ApiError, Client
 from engine import registry
 from services.games.options import mismatches
-from services.store.keys import room_key
+from services.store import room_key
 
 TYPED = {
     "tomahawk": (

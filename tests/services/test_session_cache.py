@@ -1,7 +1,7 @@
 """A replica resolves an access token once and then trusts it for minutes (no round trip per
 request) because every logout, refresh and rename is announced on Redis pub/sub and drops
 the cached entry on every replica; while it cannot hear the announcements it trusts an
-entry for 1 s only (services.sessions.SessionCache)."""
+entry for 1 s only (services.api.sessions.SessionCache)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import grpc
 
 from clients.sdk import ApiError, Client
-from services import sessions
-from services.rooms import Player
+from services.api import sessions
+from services.api.sessions import SessionCache
+from services.rooms.records import Player
 from services.server import Replica, start_replica
-from services.sessions import SessionCache
 from services.store import sessions_channel
 from tests.services.play import round_trips, wait_for
 

@@ -27,8 +27,8 @@ import redis.asyncio as aioredis
 from cercle.v1 import game_pb2, lobby_pb2
 
 from clients.sdk import ApiError, Client, api_error
+from services.api.sessions import SessionCache
 from services.server import Replica, start_replica
-from services.sessions import SessionCache
 from services.store import players as store_players
 from services.store import sessions_channel
 from tests.services.play import wait_for

@@ -26,7 +26,8 @@ import pytest
 from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, timer_pb2, timer_pb2_grpc
 
 from clients.sdk import Client
-from services import feed, streams
+from services.api import streams
+from services.rooms import feed
 from services.server import start_replica
 from services.store import Store, stream_leases_key
 from tests.faults.helpers import Refusal, refusal

@@ -18,7 +18,7 @@ async def test_an_action_costs_one_redis_round_trip_whatever_the_number_of_subsc
     redis_url: str,
 ) -> None:
     """The Act commits once, planned on the replica's copy of the room it follows
-    (services.warm, kept since the spectators joined with streams open); the replica's feed
+    (services.rooms.warm, kept since the spectators joined with streams open); the replica's feed
     gets the entry from the commit's notification and fans it out to its local subscribers
     without a read."""
     replica = await start_replica(redis_url, timers=False)

@@ -12,9 +12,9 @@ import pytest
 from prometheus_client import REGISTRY
 
 from clients.sdk import Client
-from services.feed import Feeds
+from services.rooms.expiry import ExpiryLoop
+from services.rooms.feed import Feeds
 from services.server import start_replica
-from services.timers import ExpiryLoop
 from tests.faults.helpers import wait_until
 
 

@@ -15,7 +15,7 @@ import pytest
 from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc, tomy_pb2
 
 from clients.sdk import ApiError, Client
-from services.bot_seats import BOTS_ONLY_MIN_DELAY
+from services.rooms.bot_seats import BOTS_ONLY_MIN_DELAY
 from services.server import Replica, start_replica
 from tests.services.play import read_message
 
@@ -88,8 +88,8 @@ async def test_each_timeout_fires_once_with_two_replicas_racing(
         # Both replicas' loops and two direct runs race for the same deadline.
         await asyncio.gather(
             _tick_all(replicas),
-            replicas[0].rooms.run_due(room_id),
-            replicas[1].rooms.run_due(room_id),
+            replicas[0].rooms.moves.run_due(room_id),
+            replicas[1].rooms.moves.run_due(room_id),
         )
         assert await _timeouts(replicas[0], room_id) == [deadline.seat]
         after = await clients[0].view(room_id)

@@ -24,7 +24,7 @@ from engine.events import Event
 from engine.playout import random_playout, seeded_match_events
 from services.games import contract_for
 from services.games.convert import from_proto
-from services.room_events import ROOM_EVENT_TYPES
+from services.rooms.events import ROOM_EVENT_TYPES
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [g.info.id for g in registry.games()]

@@ -19,9 +19,9 @@ import pytest
 from cercle.v1 import game_pb2
 
 from clients.sdk import Client
-from services.bot_seats import BOT_CLOCK, BOTS_ONLY_MIN_DELAY, bots_only
-from services.presence import BOT_TABLES_PER_PLAYER
-from services.records import RoomRecord
+from services.rooms.bot_seats import BOT_CLOCK, BOTS_ONLY_MIN_DELAY, bots_only
+from services.rooms.presence import BOT_TABLES_PER_PLAYER
+from services.rooms.records import RoomRecord
 from services.server import Replica, start_replica
 from services.store import log_key, room_key, shard_of, timers_key
 from tests.faults.helpers import wait_until

@@ -1,4 +1,4 @@
-"""A move on a room a replica follows costs one Redis round trip (services.warm): it is
+"""A move on a room a replica follows costs one Redis round trip (services.rooms.warm): it is
 planned on the replica's exact copy of the room and committed by one script that also takes
 the session's rate and checks the idempotency key (``ACTION_COMMIT_SCRIPT``). The answers are
 the same as on the path that loads the room: a stale copy falls back to it, a move the copy
@@ -24,11 +24,13 @@ import pytest
 from cercle.v1 import game_pb2
 
 from clients.sdk import ApiError, Client, api_error
-from services import feed, limits, presence, server, streams
-from services.records import LogEntry, from_hash
+from services import rate_limits, server
+from services.api import streams
+from services.rooms import feed, presence
+from services.rooms.records import LogEntry, from_hash
+from services.rooms.warm import WarmRooms
 from services.server import Replica, start_replica
 from services.store import notification, notify_channel, rate_key
-from services.warm import WarmRooms
 from tests.services.play import round_trips_by_op, wait_for
 
 QUIET = {"decision_seconds": "0"}
@@ -355,7 +357,7 @@ async def test_the_session_rate_is_taken_and_refuses_in_the_one_round_trip(
     # 5 requests per second per session (burst 10); leases lapse soon, so the move asks
     # the shared limiter (in its commit).
     monkeypatch.setenv("CERCLE_RATE_PER_SECOND", "5")
-    monkeypatch.setattr(limits, "LEASE_SECONDS", 0.3)
+    monkeypatch.setattr(rate_limits, "LEASE_SECONDS", 0.3)
     replica = await start_replica(redis_url, timers=False, unattended_grace=0)
     try:
         async with solo_table([replica], watchers=1) as table:
@@ -432,7 +434,7 @@ async def _eventually(call: Callable[[], Awaitable[T]]) -> T:
 async def test_a_move_a_followed_room_refuses_is_refused_as_before_and_spends_the_rate(
     redis_url: str, quiet: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(limits, "LEASE_SECONDS", 0.3)
+    monkeypatch.setattr(rate_limits, "LEASE_SECONDS", 0.3)
     replicas = [await start_replica(redis_url, timers=False, unattended_grace=0) for _ in "ab"]
     first = replicas[0]
     try:
