@@ -45,8 +45,9 @@ CHECKLIST: dict[str, str] = {
     "proto-oneofs": "protos/cercle/v1/<id>.proto declares its members of the shared oneofs "
     "(Action, Event, View, Outcome, GetGameCatalogueResponse, RoomOptions) and its outcome "
     "reasons; make proto writes them into game.proto, lobby.proto and common.proto",
-    "i18n-texts": "i18n/locales/<lang>/games.ftl: game-<id>-summary, one message per option "
-    "(and choice) and per clock kind, in every language",
+    "i18n-texts": "i18n/locales/<lang>/<id>.ftl (or games.ftl): game-<id>-summary, one "
+    "message per option (and choice) and per clock kind, and outcome_reason-<reason> for each "
+    "outcome reason the game declares, in every language",
     "i18n-events": "i18n/locales/<lang>/<id>.ftl: one message prefix, and <prefix>-ev-<kind> "
     "for every event kind, in every language (docs/i18n.md)",
     "rules-file": "docs/games/<id>-rules.md: the rules with their ids (a line - <ID>: ... each)",
@@ -136,7 +137,14 @@ def game_message_ids(game: Game[Any]) -> list[str]:
 
 
 def _i18n_texts(game: Game[Any]) -> bool:
-    ids = game_message_ids(game)
+    proto = ROOT / "protos" / "cercle" / "v1" / f"{game.info.id}.proto"
+    declared = genoneofs.declarations(proto) if proto.is_file() else []
+    reasons = [  # the outcome reasons the game declares, in words (the outcome panel's)
+        "outcome_reason-" + m.name.removeprefix("OUTCOME_REASON_").lower()
+        for m in declared
+        if m.target == "OutcomeReason"
+    ]
+    ids = game_message_ids(game) + reasons
     for language in available():
         bundle = _bundle(locales_dir(), language)  # this language alone, no fallback
         if not all(bundle.has_message(message_id) for message_id in ids):

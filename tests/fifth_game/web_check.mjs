@@ -39,6 +39,8 @@ try {
       continue;
     }
     try {
+      const label = await button.innerText({ timeout: 2_000 });
+      assert.ok(!label.includes(`${game}-act-`) && !label.includes("?"), `a button in words: ${label}`);
       await button.click({ timeout: 2_000 });
       clicked += 1;
     } catch {
