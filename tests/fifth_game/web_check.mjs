@@ -38,14 +38,15 @@ try {
       await page.waitForTimeout(50);
       continue;
     }
+    let label;
     try {
-      const label = await button.innerText({ timeout: 2_000 });
-      assert.ok(!label.includes(`${game}-act-`) && !label.includes("?"), `a button in words: ${label}`);
+      label = await button.innerText({ timeout: 2_000 });
       await button.click({ timeout: 2_000 });
       clicked += 1;
     } catch {
-      // the table re-rendered under the pointer: look again
+      continue; // the table re-rendered under the pointer: look again
     }
+    assert.ok(!label.includes(`${game}-act-`) && !label.includes("?"), `a button in words: ${label}`);
   }
   await page.waitForFunction((g) => document.getElementById("room-game")?.textContent !== g, game, { timeout: 10_000 });
   const title = (await page.textContent("#room-game")) ?? "";
