@@ -55,16 +55,25 @@ def snapshot(tree: Path) -> dict[str, str]:
     return files
 
 
-def run(tree: Path, *argv: str, timeout: float = 180) -> str:
-    """Runs ``argv`` in ``tree`` with its own code and stubs first; fails with its output."""
+def start(tree: Path, *argv: str) -> subprocess.Popen[str]:
+    """Starts ``argv`` in ``tree`` with its own code and stubs first."""
     env = {**os.environ, "PYTHONPATH": f"{tree / 'gen' / 'python'}{os.pathsep}{tree}"}
     env["CERCLE_NODE"] = web.node_tool("node")
     env["PATH"] = f"{web.node_bin()}{os.pathsep}{env.get('PATH', '')}"
-    done = subprocess.run(
-        list(argv), cwd=tree, env=env, capture_output=True, text=True, timeout=timeout
+    return subprocess.Popen(
+        list(argv), cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    assert done.returncode == 0, f"{' '.join(argv)}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-    return done.stdout
+
+
+def finish(proc: subprocess.Popen[str], timeout: float = 180) -> str:
+    """Waits for ``proc``; fails with its output unless it succeeded."""
+    out, err = proc.communicate(timeout=timeout)
+    assert proc.returncode == 0, f"{proc.args!r}:\n{out[-3000:]}\n{err[-3000:]}"
+    return out
+
+
+def run(tree: Path, *argv: str) -> str:
+    return finish(start(tree, *argv))
 
 
 def test_a_fifth_game_is_added_by_adding_files_and_plays_through_the_whole_stack(
@@ -76,6 +85,7 @@ def test_a_fifth_game_is_added_by_adding_files_and_plays_through_the_whole_stack
         pytest.fail("no Chromium for the web page's check (make test-web installs it)")
     tree = tmp_path / "cercle"
     copy_repository(tree)
+    phases = {"copy": time.monotonic() - started}
     before = snapshot(tree)
     py = sys.executable
 
@@ -87,14 +97,17 @@ def test_a_fifth_game_is_added_by_adding_files_and_plays_through_the_whole_stack
     written = run(tree, py, "tools/new_game.py", GAME_ID)
     assert "kept" not in written, written
     added = snapshot(tree)
+    phases["by hand and new_game.py"] = time.monotonic() - started - sum(phases.values())
     edited_by_hand = sorted(name for name in before if added.get(name) != before[name])
     added_files = sorted(set(added) - set(before))
 
     # make proto's generators (tools/genproto.py runs tools/genoneofs.py first).
     run(tree, py, "tools/genproto.py")
-    run(tree, py, "tools/gendocs.py")
-    run(tree, py, "tools/web.py", "--generate")
+    docs = start(tree, py, "tools/gendocs.py")  # two cores: the two others side by side
+    finish(start(tree, py, "tools/web.py", "--generate"))
+    finish(docs)
     generated = snapshot(tree)
+    phases["generators"] = time.monotonic() - started - sum(phases.values())
     rewritten = sorted(name for name in added if generated.get(name) != added[name])
     generated_new = sorted(set(generated) - set(added))
 
@@ -132,15 +145,22 @@ def test_a_fifth_game_is_added_by_adding_files_and_plays_through_the_whole_stack
     # the game's own cases, the docs' checks over every game and every path, and that shared
     # client code names no game (the new one included)
     chosen = f"{GAME_ID} or api_guide or every_path or every_rule_id_named or names_no_game"
+    typecheck = start(
+        tree, web.node_tool("node"), "clients/web/node_modules/.bin/tsc", "-p", "clients/web"
+    )
     out = run(tree, py, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-k", chosen, *tests)
     # (pytest exits non-zero when a test fails or none is selected; one dot per test passed)
     assert out.splitlines()[0].count(".") >= 20, out[-2000:]
 
-    # The page type-checks and builds with the game's module; then everything plays it.
-    run(tree, web.node_tool("node"), "clients/web/node_modules/.bin/tsc", "-p", "clients/web")
+    # The page type-checks (run beside the tests above) and builds with the game's module;
+    # then everything plays it.
+    finish(typecheck)
+    phases["checks and tests"] = time.monotonic() - started - sum(phases.values())
     run(tree, py, "tools/web.py", "--build")
     report = run(tree, py, "-m", "tests.fifth_game.play", GAME_ID, "--web", chromium)
     print("  " + report.strip())
     assert f'"name": "{GAME_NAME}"' in report and f'"title": "{GAME_NAME}"' in report
     assert '"reason": "OUTCOME_REASON_HIGHER_CARD"' in report
-    print(f"  wall time {time.monotonic() - started:.0f} s")
+    phases["build and play"] = time.monotonic() - started - sum(phases.values())
+    spent = ", ".join(f"{phase} {seconds:.0f} s" for phase, seconds in phases.items())
+    print(f"  wall time {time.monotonic() - started:.0f} s ({spent})")
