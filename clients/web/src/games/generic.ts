@@ -21,6 +21,14 @@ function snake(name: string): string {
 
 /** A message's scalar fields as Fluent variables (lists joined), `who` for its `seat`. */
 function args(value: unknown, names: Names): Args {
+  const out = fields(value);
+  const seat = (value as Fields | undefined)?.["seat"];
+  if (typeof seat === "number") out["who"] = names.seat(seat);
+  return out;
+}
+
+/** A message's scalar fields, by their names in snake_case (lists joined). */
+function fields(value: unknown): Args {
   const out: Args = {};
   for (const [key, field] of Object.entries((value ?? {}) as Fields)) {
     if (key.startsWith("$")) continue;
@@ -28,8 +36,6 @@ function args(value: unknown, names: Names): Args {
     else if (typeof field === "boolean") out[snake(key)] = field ? "yes" : "no";
     else if (Array.isArray(field)) out[snake(key)] = field.join(", ");
   }
-  const seat = (value as Fields | undefined)?.["seat"];
-  if (typeof seat === "number") out["who"] = names.seat(seat);
   return out;
 }
 
@@ -42,7 +48,7 @@ export function genericGame(id: GameId, usualPlayers: number): GameUi<Fields> {
       return view?.game.case === id ? (view.game.value as unknown as Fields) : undefined;
     },
     table(view: Fields): Drawn {
-      const rows = Object.entries(args(view, { seat: String, player: String, me: -1 }));
+      const rows = Object.entries(fields(view));
       const list = el("dl", { className: `generic-table ${id}-table` });
       for (const [key, value] of rows) list.append(el("dt", {}, key), el("dd", {}, String(value)));
       return { nodes: [list], offered: new Set<Action>() };
