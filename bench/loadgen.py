@@ -92,8 +92,8 @@ from bench.bare import (
     WATCH,
 )
 from bench.common import GcPauses, cpu_seconds, latency_summary, lift_limits
+from clients.api_error import api_error
 from clients.options import room_options
-from clients.sdk import api_error
 
 T = TypeVar("T")
 

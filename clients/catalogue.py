@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from cercle.v1 import lobby_pb2
 
-from clients.render.shared import RENDERERS, Context
+from clients.render.renderer import (
+    RENDERERS,
+    Context,
+)
 
 
 def catalogue_lines(response: lobby_pb2.GetGameCatalogueResponse, ctx: Context) -> list[str]:

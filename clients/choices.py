@@ -2,17 +2,18 @@
 
 Every update and view that carries a ``view`` also carries the receiving seat's ``choices``
 (``SubscribeResponse.choices``, ``GetViewResponse.choices``): every action ``Act`` accepts
-from it now (TOMAHAWK! the moment it is possible), and apart the calls it may make right or
-wrong (``Choices.calls``: Tomahawk's SHÉRIF! and AGILITÉ!, typed by their keys, see
-:mod:`clients.render.tomahawk_calls`), each to be sent with that update's ``version``.
-:class:`TableChoices` keeps the last ones as the menu (updates without a view, chat and
-presence, leave it standing; spectators never get any) and plays an entry of it; nothing
-here asks the server what is legal (no ``ListLegalActions``).
+from it now (an announcement the moment it is possible), and apart the calls it may make
+right or wrong (``Choices.calls``, typed by the keys of the game's
+:attr:`~clients.render.renderer.GameRenderer.calls`), each to be sent with that update's
+``version``. :class:`TableChoices` keeps the last ones as the menu (updates without a view,
+chat and presence, leave it standing; spectators never get any) and plays an entry of it;
+nothing here asks the server what is legal (no ``ListLegalActions``).
 
-A play listed twice, without and with TOMAHAWK! (it leaves the player one card), is one
-entry: typing its number plays the card, its number and ``!`` (``3!``) plays it announcing
-TOMAHAWK!. A Tomy story comes with a template example the player may replace with their own
-(:mod:`clients.table_input`).
+A play listed twice, without and with an announcement (the game's
+:attr:`~clients.render.renderer.GameRenderer.announcement`, a call on one's last card), is
+one entry: typing its number plays it, its number and ``!`` (``3!``) plays it announcing. An
+action that waits for a typed line comes with an example the player may replace with their
+own (:mod:`clients.table_input`).
 """
 
 from __future__ import annotations
@@ -26,18 +27,16 @@ from typing import TYPE_CHECKING
 
 from cercle.v1 import common_pb2, game_pb2
 
+from clients.api_error import ApiError
 from clients.auto import choose_auto
 from clients.render import Context, action_label, renderer_for, strip_ansi, typed_text
-from clients.sdk import ApiError
+from clients.render.messages import announcement_hint, announces, unannounced
 
 if TYPE_CHECKING:
     from clients.tui import TableLoop
 
-TOMAHAWK_PLAYS = ("play_card", "agilite", "combo")
-"""The Tomahawk actions that may announce TOMAHAWK! at once (their ``tomahawk`` flag)."""
-
 ENTRY = re.compile(r"^(\d+)\s*(!?)$")
-"""A typed menu choice: its number, and ``!`` for the TOMAHAWK! variant."""
+"""A typed menu choice: its number, and ``!`` for the announcing variant."""
 
 
 class MenuChanged(Exception):
@@ -65,37 +64,21 @@ class Choice:
     label: str
     action: game_pb2.Action
     announce: game_pb2.Action | None = None
-    """The same play announcing TOMAHAWK! (typed ``N!``), when the server listed both."""
+    """The same play announcing (typed ``N!``), when the server listed both."""
     announce_label: str = ""
 
 
-def announces(action: game_pb2.Action) -> bool | None:
-    """The TOMAHAWK! flag of a Tomahawk play that carries one; None for any other action."""
-    if action.WhichOneof("game") != "tomahawk":
-        return None
-    kind = action.tomahawk.WhichOneof("action")
-    if kind not in TOMAHAWK_PLAYS:
-        return None
-    return bool(getattr(action.tomahawk, kind).tomahawk)
-
-
 def plain_key(action: game_pb2.Action) -> bytes:
-    """The action without its TOMAHAWK! flag: what both variants of one play share."""
-    if not announces(action):
-        return action.SerializeToString(deterministic=True)
-    plain = game_pb2.Action()
-    plain.CopyFrom(action)
-    kind = plain.tomahawk.WhichOneof("action")
-    assert kind is not None
-    getattr(plain.tomahawk, kind).tomahawk = False
-    return plain.SerializeToString(deterministic=True)
+    """The action without its announcement, serialized: what both variants of one play
+    share."""
+    return unannounced(action).SerializeToString(deterministic=True)
 
 
 def build_menu(
     actions: Iterable[game_pb2.Action], ctx: Context, view: game_pb2.View | None
 ) -> list[Choice]:
     """One entry per distinct action, in the server's order: two identical cards are one
-    entry, and a play listed without and with TOMAHAWK! is one entry whose option is the
+    entry, and a play listed without and with an announcement is one entry whose option is the
     announcing variant (listed alone, a variant is an entry as it is)."""
     quiet: dict[bytes, game_pb2.Action] = {}
     loud: dict[bytes, game_pb2.Action] = {}
@@ -124,13 +107,13 @@ def build_menu(
 
 
 def menu_lines(menu: list[Choice], ctx: Context) -> list[str]:
-    """The numbered entries; one with a TOMAHAWK! variant says how to pick it (``3!``)."""
+    """The numbered entries; one with an announcing variant says how to pick it (``3!``)."""
     width = len(str(len(menu)))
     lines = []
     for index, choice in enumerate(menu, 1):
         line = f"  {index:>{width}}) {choice.label}"
         if choice.announce is not None:
-            line += "  " + ctx.style.dim(f"({index}! {ctx.tr('tt.act.with_tomahawk')})")
+            line += "  " + ctx.style.dim(f"({index}! {announcement_hint(choice.announce, ctx)})")
         lines.append(line)
     return lines
 
@@ -143,7 +126,8 @@ class TableChoices:
         self.loop = loop
         self.menu: list[Choice] = []
         self.actions: list[game_pb2.Action] = []
-        """Every action pushed (both TOMAHAWK! variants): what ``--auto`` picks from."""
+        """Every action pushed (both variants of an announcing play): what ``--auto`` picks
+        from."""
         self.version = -1
         """The version of the update or view the choices came with (``ActRequest.version``)."""
         self.refused: set[tuple[int, bytes]] = set()
@@ -176,7 +160,7 @@ class TableChoices:
         return renderer.calls.lines(self.call_keys(self.loop.view), ctx, inner)
 
     def chance(self) -> bool:
-        """A call a moment opened is on offer (an AGILITÉ!): worth drawing the table for."""
+        """A call a moment opened is on offer (a jump-in): worth drawing the table for."""
         renderer = renderer_for(self.loop.ctx.game_id)
         return (
             renderer is not None
@@ -222,7 +206,7 @@ class TableChoices:
     def pick(
         self, text: str, typed_for: list[Choice] | None = None
     ) -> tuple[str, game_pb2.Action] | None:
-        """The entry typed (``3``, or ``3!`` for its TOMAHAWK! variant); None if none is.
+        """The entry typed (``3``, or ``3!`` for its announcing variant); None if none is.
         ``typed_for`` is the menu that was on the screen when the line was typed: if the
         menu changed since, the number names that menu's entry, played only if the new menu
         still offers the same action (else :class:`MenuChanged`), never the entry that now
@@ -264,7 +248,7 @@ class TableChoices:
                 loop.notify(loop.style.warn(loop.tr("stale")))
             else:
                 loop.notify(loop.style.bad(loop.refusal_line(exc)))
-            loop.redraw(full=False)
+            loop.screen.redraw(full=False)
             return False
         self.clear()  # the update of this action brings the next choices
         return True

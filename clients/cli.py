@@ -33,6 +33,7 @@ import grpc
 from cercle.v1 import common_pb2
 from google.protobuf import json_format
 
+from clients.api_error import ApiError
 from clients.catalogue import catalogue_lines
 from clients.io import EXIT_ERROR, Io, room_json
 from clients.options import choice_name
@@ -46,7 +47,7 @@ from clients.render import (
     safe_text,
 )
 from clients.replay import cmd_replay
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from clients.session import (
     claim_slot,
     default_name,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from cercle.v1 import common_pb2
 
-from clients.sdk import ApiError
+from clients.api_error import ApiError
 
 if TYPE_CHECKING:
     from clients.tui import TableLoop
@@ -30,7 +30,7 @@ class LobbyScreen:
                 t.set_room(room)
             except ApiError as exc:
                 t.notify(t.refusal_line(exc))
-        t.redraw(full=True)
+        t.screen.redraw(full=True)
         await self.step()
 
     def everyone_ready(self) -> bool:
@@ -69,5 +69,5 @@ class LobbyScreen:
             await self.step(force=True)
         elif text != "":
             t.notify(t.tr("lobby_keys_host" if t.is_host() else "lobby_keys_guest"))
-        t.redraw(full=True)
+        t.screen.redraw(full=True)
         await self.step()

@@ -10,9 +10,9 @@ import grpc
 from cercle.v1 import common_pb2
 
 import i18n
+from clients.api_error import ApiError
 from clients.i18n import Tr
 from clients.render import safe_text, strip_ansi
-from clients.sdk import ApiError
 
 CONNECTION_CODES = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
 

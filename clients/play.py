@@ -12,10 +12,11 @@ from collections.abc import Sequence
 import grpc
 from cercle.v1 import common_pb2, lobby_pb2
 
+from clients.api_error import ApiError
 from clients.io import Io
 from clients.options import choice_name, plain_options, room_options
 from clients.render import GAMES
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from clients.tui import PlayOptions, TableLoop
 
 

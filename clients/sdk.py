@@ -19,18 +19,15 @@ action ready for :meth:`Client.act` with that update's ``version``::
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import uuid
 from collections.abc import AsyncGenerator, Mapping
-from dataclasses import dataclass
 from typing import TypeVar
 
 import grpc
 from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
 from google.protobuf.message import Message
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
 
+from clients.api_error import api_error
 from clients.options import room_options
 
 Req = TypeVar("Req", bound=Message)
@@ -54,66 +51,6 @@ def bot_level_name(level: common_pb2.BotLevel.ValueType) -> str:
     if level == common_pb2.BOT_LEVEL_UNSPECIFIED:
         return ""
     return common_pb2.BotLevel.Name(level)[len("BOT_LEVEL_") :].lower()
-
-
-@dataclass
-class ApiError(Exception):
-    """A refused call, with the stable reason from ``google.rpc.ErrorInfo``."""
-
-    code: grpc.StatusCode
-    reason: str
-    message: str
-    field: str = ""
-    retry_after: float | None = None
-    """From ``google.rpc.RetryInfo``: when a retry makes sense."""
-    metadata: dict[str, str] = dataclasses.field(default_factory=dict)
-    """``ErrorInfo.metadata``: the refusal's dynamic values (limits, versions...)."""
-    request_id: str = ""
-    """``google.rpc.RequestInfo.request_id`` (the ``x-request-id`` header): quote it."""
-    localized: str = ""
-    """``google.rpc.LocalizedMessage``: the text to show a player (its language was asked
-    with ``accept-language``)."""
-
-    def __str__(self) -> str:
-        return f"{self.message} ({self.reason})"
-
-
-def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
-    reason, field = exc.code().name, ""
-    retry_after: float | None = None
-    metadata: dict[str, str] = {}
-    request_id, localized = "", ""
-    try:
-        status = rpc_status.from_call(exc)
-    except Exception:
-        status = None
-    if status is not None:
-        for detail in status.details:
-            if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-                info = error_details_pb2.ErrorInfo()
-                detail.Unpack(info)
-                reason = info.reason
-                metadata = dict(info.metadata)
-            elif detail.Is(error_details_pb2.RequestInfo.DESCRIPTOR):
-                request = error_details_pb2.RequestInfo()
-                detail.Unpack(request)
-                request_id = request.request_id
-            elif detail.Is(error_details_pb2.LocalizedMessage.DESCRIPTOR):
-                text = error_details_pb2.LocalizedMessage()
-                detail.Unpack(text)
-                localized = text.message
-            elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
-                bad = error_details_pb2.BadRequest()
-                detail.Unpack(bad)
-                if bad.field_violations:
-                    field = bad.field_violations[0].field
-            elif detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
-                info_retry = error_details_pb2.RetryInfo()
-                detail.Unpack(info_retry)
-                retry_after = info_retry.retry_delay.ToMilliseconds() / 1000
-    return ApiError(
-        exc.code(), reason, exc.details() or "", field, retry_after, metadata, request_id, localized
-    )
 
 
 def new_request_id() -> str:
@@ -496,9 +433,10 @@ class Client:
     ) -> AsyncGenerator[game_pb2.SubscribeResponse, None]:
         """The room's updates after ``cursor`` (an update's or a view's; empty: from the
         start); on a dropped stream, resubscribes from the last cursor received (with
-        backoff), so no update is missed or repeated. A cursor the
-        room's log can no longer resume (CURSOR_STALE: a restore or a failover rewrote it)
-        is raised as :class:`ApiError`: subscribe again without one and adopt the history.
+        backoff), so no update is missed or repeated. A cursor the room's log can no longer
+        resume (CURSOR_STALE: a restore or a failover rewrote it) is raised as
+        :class:`~clients.api_error.ApiError`: subscribe again without one and adopt the
+        history.
         ``presence``: also yield UPDATE_KIND_PRESENCE updates (who is connected)."""
         last_seq = 0
         delay = 0.1

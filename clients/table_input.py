@@ -1,6 +1,7 @@
 """What a player types at the table (``cercle play``): the commands of every screen (leave,
 chat, help, the catalogue), the lobby's, a choice of the menu (``3``; ``3!`` for its
-TOMAHAWK! variant, :mod:`clients.choices`), and the story of a Tomy proposal. Kept apart
+announcing variant, :mod:`clients.choices`), and the line an action waits for (a story told
+with a proposal). Kept apart
 from the table loop (clients.tui), which owns the screen and the stream.
 """
 
@@ -11,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from cercle.v1 import common_pb2, game_pb2
 
+from clients.api_error import ApiError
 from clients.catalogue import catalogue_lines
 from clients.choices import CallNotOffered, Choice, MenuChanged
 from clients.render import action_label, renderer_for, strip_ansi, typed_action, typed_text
 from clients.render.panel import catalogue_panel
-from clients.sdk import ApiError
 
 if TYPE_CHECKING:
     from clients.tui import TableLoop
@@ -34,9 +35,10 @@ class TableInput:
         seen: game_pb2.View | None = None,
     ) -> int | None:
         """What a line typed at the table does: leave, chat, help, the catalogue, a lobby
-        command, a call by its key (``s2``, ``a3``, ``t``), a choice of the menu or a Tomy
-        story; 0 to end the loop. ``typed_for`` is the menu on the screen when it was typed
-        (None: the current one), ``seen`` the table drawn then (a call's card number)."""
+        command, a call by its key (``s2``, ``a3``, ``t``), a choice of the menu or the line
+        an action waits for; 0 to end the loop. ``typed_for`` is the menu on the screen when
+        it was typed (None: the current one), ``seen`` the table drawn then (a call's card
+        number)."""
         loop = self.loop
         text = line.strip()
         tr = loop.tr
@@ -62,7 +64,7 @@ class TableInput:
             renderer = renderer_for(loop.ctx.game_id)
             calls = " " + tr(renderer.calls.help) if renderer and renderer.calls else ""
             loop.notify(tr("help") + calls + " " + tr("help.cards") + " " + tr("help.panels"))
-            loop.redraw(full=False)
+            loop.screen.redraw(full=False)
             return None
         if text.lower() == "c" and loop.ctx.game_id:
             # A panel that every redraw draws again, until x closes it (issue 30: the list
@@ -70,25 +72,25 @@ class TableInput:
             with contextlib.suppress(ApiError):
                 response = await loop.client.catalogue(loop.ctx.game_id)
                 loop.show_panel(catalogue_panel(catalogue_lines(response, loop.ctx), loop.ctx))
-            loop.redraw(full=False)
+            loop.screen.redraw(full=False)
             return None
         if text.lower() == "x":
             if loop.panels.close():
                 loop.notify(tr("panel.closed"))
-            loop.redraw(full=False)
+            loop.screen.redraw(full=False)
             return None
         if loop.status == common_pb2.ROOM_STATUS_OPEN:
             await loop.lobby.on_line(text)
             return None
         if text == "":
-            loop.redraw(full=True)
+            loop.screen.redraw(full=True)
             return None
         try:
             called = loop.choices.pick_call(text, seen)
         except CallNotOffered as missing:
             loop.notify(loop.style.bad(tr("call_not_offered", text=text)))
             del missing
-            loop.redraw(full=False)
+            loop.screen.redraw(full=False)
             return None
         if called is not None:
             await loop.choices.act(called[1], called[0])
@@ -96,7 +98,7 @@ class TableInput:
         menu = loop.choices.menu
         if not menu:
             loop.notify(tr("no_choice_now"))
-            loop.redraw(full=False)
+            loop.screen.redraw(full=False)
             return None
         try:
             picked = loop.choices.pick(text, typed_for)
@@ -104,16 +106,16 @@ class TableInput:
             label = strip_ansi(changed.label)
             said = loop.tr("menu_changed", text=text, label=label) if label else ""
             loop.notify(loop.style.warn(said or loop.tr("menu_changed_none", text=text)))
-            loop.redraw(full=True)
+            loop.screen.redraw(full=True)
             return None
         if picked is None:
             loop.notify(loop.style.bad(tr("invalid_choice", text=text, n=len(menu))))
-            loop.redraw(full=False)
+            loop.screen.redraw(full=False)
             return None
         label, action = picked
         if typed_text(action) is not None:
             loop.pending_typed = action
-            loop.write(loop.prompt())
+            loop.screen.write(loop.screen.prompt())
             return None
         await loop.choices.act(action, label)
         return None
@@ -135,7 +137,7 @@ class TableInput:
             refusal = loop.tr("story_blank")
         if refusal:
             loop.notify(loop.style.bad(refusal))
-            loop.write(loop.prompt())
+            loop.screen.write(loop.screen.prompt())
             return
         loop.pending_typed = None
         action = typed_action(proposal, story)  # a story of one's own, else the example

@@ -5,11 +5,15 @@ asyncio task over :meth:`clients.sdk.Client.updates`, which resumes by itself), 
 keyboard (``loop.add_reader`` on stdin, a thread for regular files) and a one-second tick —
 and handles their items in order: updates are narrated and redraw the table and the menu of
 the seat's choices, which the server pushes with every update and view that carries a view
-(:mod:`clients.choices`: TOMAHAWK! shows up the moment it is possible, and no
+(:mod:`clients.choices`: an announcement shows up the moment it is possible, and no
 ``ListLegalActions`` call is ever made); a line of input picks a menu entry or makes a call
 by its key (``s2``, ``a3``, ``t``: right or wrong, as at a table). Calls that fail
 with UNAVAILABLE are retried (``reconnecting…``); ``Act`` is retried with the same
 idempotency key.
+
+What the terminal shows is drawn by the loop's :class:`~clients.table_screen.TableScreen`;
+the lobby, the typed input and the choices are its other parts (:mod:`clients.lobby_screen`,
+:mod:`clients.table_input`, :mod:`clients.choices`).
 
 With ``auto`` the loop picks actions itself (the first of the preferred kind, or at random
 with a seed), so two processes can play a match unattended.
@@ -29,12 +33,13 @@ from typing import Any, TextIO, TypeVar
 import grpc
 from cercle.v1 import common_pb2, game_pb2
 
-from clients.choices import TableChoices, menu_lines
-from clients.clock import redraw_in_place, seconds_left, server_clock_offset, status_line
+from clients.api_error import ApiError
+from clients.choices import TableChoices
+from clients.clock import seconds_left, server_clock_offset
 from clients.i18n import Tr
 from clients.keyboard import watch_stdin
 from clients.lobby_screen import LobbyScreen
-from clients.lobby_text import error_text, lobby_hints, screen_rows, status_rows, written_rows
+from clients.lobby_text import error_text
 from clients.render import (
     Context,
     Style,
@@ -43,14 +48,12 @@ from clients.render import (
     narrate,
     opening_line,
     render_outcome,
-    render_room,
     render_view,
-    safe_text,
-    typed_example,
 )
 from clients.render.panel import Panel, Panels, boxed
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from clients.table_input import TableInput
+from clients.table_screen import TableScreen
 
 T = TypeVar("T")
 
@@ -103,7 +106,6 @@ class TableLoop:
         self.client = client
         self.room_id = room_id
         self.options = options
-        self.out = out or sys.stdout
         self.stdin = stdin if stdin is not None else sys.stdin
         self.tr = Tr(options.lang)
         self.style = Style(options.color)
@@ -121,7 +123,6 @@ class TableLoop:
         self.paused = False
         """Whether the table is paused (see :meth:`tell_pause`)."""
         self.log: collections.deque[str] = collections.deque(maxlen=LOG_LINES)
-        self.notices: list[str] = []
         self.panels = Panels()
         """What stays on screen until closed (``x``): a card peeked at, the catalogue."""
         self.clock_offset = 0.0
@@ -132,20 +133,9 @@ class TableLoop:
         self.reader_fd: int | None = None
         self.started_table_shown = False
         self.stdin_is_tty = False
-        self.status_row: int | None = None
-        """Screen mode: the row of the status line, redrawn every second (live countdown)."""
-        self.status_height = 1
-        """Screen mode: the rows the status line took when drawn (it may wrap)."""
-        self.rows_written = 0
+        self.screen = TableScreen(self, out or sys.stdout)
 
     # -- output ---------------------------------------------------------------------------------
-
-    def write(self, text: str) -> None:
-        self.out.write(text)
-        self.out.flush()
-        self.rows_written += written_rows(text)  # by display width: a wrapped line counts
-        if self.status_row is not None and self.rows_written >= screen_rows():
-            self.status_row = None  # the screen scrolled: the status line moved
 
     def refusal_line(self, exc: ApiError) -> str:
         """A refusal as a line, in player words (never its code)."""
@@ -155,19 +145,19 @@ class TableLoop:
         """A line now (an event); kept in the screen's log too."""
         if log:
             self.log.append(text)
-        self.write(("\n" if self.options.screen else "") + text + "\n")
+        self.screen.write(("\n" if self.options.screen else "") + text + "\n")
 
     def show_panel(self, panel: Panel) -> None:
         """Keeps ``panel`` on screen (screen mode: every redraw draws it), or prints it now."""
         self.panels.show(panel)
         if not self.options.screen:
-            self.write("\n".join(boxed(panel, self.ctx)) + "\n")
+            self.screen.write("\n".join(boxed(panel, self.ctx)) + "\n")
 
     def notify(self, text: str) -> None:
         """A message about my input or the connection: a line now, and in screen mode
         repeated above the menu at the next redraw."""
         if self.options.screen:
-            self.notices.append(text)
+            self.screen.notices.append(text)
         self.say(text, log=False)
 
     @property
@@ -180,85 +170,6 @@ class TableLoop:
 
     def remaining(self, deadline: common_pb2.Deadline) -> float:
         return seconds_left(deadline, self.clock_offset)
-
-    def status_line(self) -> str:
-        return status_line(
-            self.tr,
-            self.style,
-            self.ctx,
-            me=self.room.my_seat if self.seated else None,
-            waiting_for=self.waiting_for,
-            deadlines=self.deadlines,
-            clock_offset=self.clock_offset,
-        )
-
-    def prompt(self) -> str:
-        if self.pending_typed is not None:
-            example = typed_example(self.pending_typed, self.ctx)
-            return self.tr("story_prompt", example=safe_text(example)[:60])
-        if self.options.auto or not self.stdin_is_tty:
-            return ""  # nobody types here: no prompt between the lines
-        if self.choices.menu:
-            return self.tr("prompt_choice", n=len(self.choices.menu))
-        return self.tr("prompt_idle")
-
-    def redraw(self, *, full: bool | None = None) -> None:
-        """The table, the status, the menu and the prompt. In screen mode the screen is
-        cleared first and the recent events are repeated; in append mode the table is
-        printed only when there is something to decide (or ``full``)."""
-        tr, st = self.tr, self.style
-        screen = self.options.screen
-        lines: list[str] = []
-        if screen:
-            full = True  # the screen is cleared: draw everything again
-        elif full is None:
-            full = (bool(self.choices.menu) or self.choices.chance()) and not self.options.auto
-        self.choices.shown = []  # until the menu is drawn below
-        if full:
-            title = f"{self.room.game_id} · {self.room_id}"
-            if not self.seated:
-                title += " · " + tr("spectating")
-            lines.append(st.dim(title))
-            if self.status == common_pb2.ROOM_STATUS_OPEN:
-                lines += render_room(self.room, self.ctx)
-                lines += self.lobby_hints()
-            elif self.view is not None:
-                lines += render_view(self.view, self.ctx)
-                self.choices.shown_view = self.view  # a call's card number names its card
-            if screen and self.log:
-                lines.append(st.dim(tr("events_title")))
-                shown = list(self.log)[-4:] if self.panels.open else self.log  # room for them
-                lines += [f"  {line}" for line in shown]
-            if screen:
-                lines += self.panels.lines(self.ctx)
-        if screen and self.notices:
-            lines += self.notices
-            self.notices = []
-        status_index: int | None = None
-        if self.status == common_pb2.ROOM_STATUS_PLAYING:
-            status = self.status_line()
-            if status:
-                status_index = len(lines)
-                lines.append(status)
-            if self.choices.menu and not self.options.auto:
-                lines.append(st.bold(tr("actions_title")))
-                lines += menu_lines(self.choices.menu, self.ctx)
-                self.choices.shown = self.choices.menu  # what a line typed now is for
-            if full and not self.options.auto:
-                lines += self.choices.lines()  # the calls, typed by key (s2, a3, t)
-        text = "\n".join(lines)
-        if screen:
-            text = "\x1b[H\x1b[2J" + text
-            self.rows_written = 0
-            self.status_row = None
-        prompt = self.prompt()
-        self.write(text + ("\n" if text else "") + prompt)
-        where = status_rows(lines, status_index) if screen and status_index is not None else None
-        if where is not None:
-            self.status_row, self.status_height = where
-
-    def lobby_hints(self) -> list[str]:
-        return lobby_hints(self.tr, self.room, self.room_id, host=self.is_host())
 
     # -- calls ----------------------------------------------------------------------------------
 
@@ -377,7 +288,7 @@ class TableLoop:
         if self.finished():
             return self.finish()
         await self.sync_clock()
-        with contextlib.suppress(ApiError):  # names by id (Tomy's places) for the lines
+        with contextlib.suppress(ApiError):  # names by id (places) for the lines
             learn_catalogue(await self.client.catalogue(self.room.game_id), self.ctx)
         seq = first.room.seq
         back = self.status != common_pb2.ROOM_STATUS_OPEN and self.view is not None and seq > 0
@@ -396,7 +307,7 @@ class TableLoop:
             elif self.view is not None:
                 # A match under way (joined late, or back after a crash): the table now.
                 self.started_table_shown = True
-                self.redraw(full=True)
+                self.screen.redraw(full=True)
                 await self.choices.maybe_auto()
             while True:
                 batch = [await self.queue.get()]
@@ -423,7 +334,7 @@ class TableLoop:
             elif kind == "history":
                 self.tell_history(item)
                 if self.options.screen and not updated:
-                    self.redraw(full=True)
+                    self.screen.redraw(full=True)
             elif kind == "stream_error":
                 raise item
         if updated:
@@ -431,7 +342,7 @@ class TableLoop:
                 self.say(self.tr("abandoned"))
                 return 1
             if self.status == common_pb2.ROOM_STATUS_OPEN:
-                self.redraw(full=True)
+                self.screen.redraw(full=True)
                 await self.lobby_step()
             else:
                 just_started = not self.started_table_shown
@@ -440,7 +351,7 @@ class TableLoop:
                     opening = opening_line(self.view, self.ctx)
                     if opening:
                         self.say(opening)
-                self.redraw(full=True if just_started else None)
+                self.screen.redraw(full=True if just_started else None)
                 await self.choices.maybe_auto()
         for kind, item in batch:
             if kind == "line":
@@ -466,7 +377,7 @@ class TableLoop:
         else:
             lines.append(self.tr("match_over"))
         lines.append(self.tr("replay_hint", room_id=self.room_id))
-        self.write("\n" + "\n".join(lines) + "\n")
+        self.screen.write("\n" + "\n".join(lines) + "\n")
         return 0
 
     async def pump(self, quiet_until: int, skip_until: int = 0, cursor: str = "") -> None:
@@ -521,7 +432,7 @@ class TableLoop:
         if self.status == common_pb2.ROOM_STATUS_OPEN:
             await self.lobby_step()
             return
-        self.redraw_clock()
+        self.screen.redraw_clock()
         if not self.seated or self.options.auto:
             return
         for deadline in self.deadlines:
@@ -532,14 +443,4 @@ class TableLoop:
             if 0 < left <= WARN_SECONDS and key not in self.warned:
                 self.warned.add(key)
                 self.say(self.style.warn(self.tr("time_warning", seconds=round(left))), log=False)
-                self.write(self.prompt())
-
-    def redraw_clock(self) -> None:
-        """The status line again with the seconds left, in place: the cursor is saved and
-        restored around it, so what the player is typing on the prompt line stays."""
-        if self.status_row is None or self.status != common_pb2.ROOM_STATUS_PLAYING:
-            return
-        codes = redraw_in_place(self.status_line(), self.status_row, self.status_height)
-        if codes:
-            self.out.write(codes)
-            self.out.flush()
+                self.screen.write(self.screen.prompt())

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from engine.bots import make_bot
-from engine.core import Event, Game, IllegalAction, OptionValue, State, Timeout
+from engine.core import Event, Game, IllegalAction, State, Timeout
+from engine.info import OptionValue
 from engine.rng import Rng
 
 S = TypeVar("S", bound=State)

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 import grpc
 from cercle.v1 import errors_pb2
 
-from engine.core import IllegalAction, InvalidOptions, StaleVersion
+from engine.core import IllegalAction, StaleVersion
+from engine.info import InvalidOptions
 
 DOMAIN = "cercle.games"
 """ErrorInfo.domain of every refusal."""

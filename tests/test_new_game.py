@@ -23,13 +23,9 @@ from google.protobuf.message import Message
 from engine import codec, registry
 from engine.bots import make_bot
 from engine.core import (
-    ClockSpec,
     Game,
-    GameInfo,
     IllegalAction,
     NotYourTurn,
-    OptionSpec,
-    OptionValue,
     Outcome,
     Pending,
     State,
@@ -37,6 +33,7 @@ from engine.core import (
     WrongGame,
 )
 from engine.events import Event, only
+from engine.info import ClockSpec, GameInfo, OptionSpec, OptionValue
 from engine.playout import random_playout
 from engine.rng import Rng
 from tools.game_checklist import CHECKLIST, missing

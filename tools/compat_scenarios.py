@@ -40,7 +40,8 @@ from google.protobuf.message import Message
 from google.rpc import error_details_pb2  # noqa: F401  (registers the detail types)
 from grpc_status import rpc_status
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from deploy.local.cluster import Proc, start_redis, start_replica
 from tools.compat_expectations import Baseline, Captured, downgrade
 

@@ -268,7 +268,7 @@ def cli_module(game: Game[Any]) -> str:
 (clients.render.generic) until the game draws its own table."""
 
 from clients.render.generic import generic_renderer
-from clients.render.shared import register
+from clients.render.renderer import register
 
 register(generic_renderer("{game.info.id}"))
 '''

@@ -30,7 +30,8 @@ from typing import TypeVar
 import grpc
 from cercle.v1 import game_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from tests.faults.helpers import Ack, action_json, pick_action, refusal
 
 T = TypeVar("T")

@@ -6,7 +6,7 @@ the interactive loop (:mod:`clients.tui`) and the commands (:mod:`clients.cli`) 
 these return.
 
 Each game has its own module (``clients/render/<game>.py``) that builds a
-:class:`GameRenderer` and registers it; :mod:`clients.render.common` shows what is the same
+:class:`GameRenderer` and registers it; :mod:`clients.render.messages` shows what is the same
 for every game through that registry. Adding a game adds a module here, found on the file
 system and imported below (:func:`renderer_modules`), not a branch in the shared code.
 """
@@ -18,7 +18,7 @@ from types import ModuleType
 
 from cercle.v1 import common_pb2
 
-from clients.render.common import (
+from clients.render.messages import (
     action_label,
     event_json,
     learn,
@@ -40,14 +40,16 @@ from clients.render.common import (
     typed_example,
     typed_text,
 )
-from clients.render.shared import (
+from clients.render.renderer import (
     RENDERERS,
     Context,
     GameRenderer,
-    Style,
-    json_safe,
     register,
     renderer_for,
+)
+from clients.render.text import (
+    Style,
+    json_safe,
     safe_message,
     safe_text,
     strip_ansi,

@@ -15,13 +15,15 @@ from cercle.v1 import (
     awimbawe_pb2,
 )
 
-from clients.render.shared import (
+from clients.render.renderer import (
     Context,
     GameRenderer,
     has,
     int_field,
     private_key,
     register,
+)
+from clients.render.text import (
     strip_ansi,
 )
 
@@ -404,6 +406,15 @@ register(
         memory=AwimbaweMemory,
         catalogue=awimbawe_catalogue_lines,
         round=lambda view: view.round,
+        auto_order=(
+            "play_card",
+            "eagle_choice",
+            "choose_leader",
+            "cheetah_choice",
+            "rhino_move",
+            "snake_pick",
+            "skip_power",
+        ),
     )
 )
 

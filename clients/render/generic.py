@@ -12,7 +12,7 @@ from typing import Any
 
 from google.protobuf.message import Message
 
-from clients.render.shared import Context, GameRenderer
+from clients.render.renderer import Context, GameRenderer
 
 
 def _values(message: Message, ctx: Context) -> dict[str, object]:

@@ -5,7 +5,7 @@ next update does not wipe them; ``x`` closes them (:mod:`clients.table_input`).
 
 Which event shows a card to the reader alone is the game's knowledge: its renderer's
 ``private_card`` (``clients/render/<game>.py``). Functions of the contract's messages
-and a :class:`~clients.render.shared.Context` (the box is as wide as the terminal): no I/O.
+and a :class:`~clients.render.renderer.Context` (the box is as wide as the terminal): no I/O.
 """
 
 from __future__ import annotations
@@ -16,7 +16,14 @@ from dataclasses import dataclass
 
 from cercle.v1 import game_pb2
 
-from clients.render.shared import Context, renderer_for, safe_message, strip_ansi
+from clients.render.renderer import (
+    Context,
+    renderer_for,
+)
+from clients.render.text import (
+    safe_message,
+    strip_ansi,
+)
 
 PEEK = "peek"
 """A card a private event showed to the reader alone (stays until closed, or until the
@@ -93,7 +100,7 @@ def boxed(panel: Panel, ctx: Context, columns: int | None = None) -> list[str]:
     terminal, the box's right edge is then dropped for them).
 
     >>> from clients.i18n import Tr
-    >>> from clients.render.shared import Style
+    >>> from clients.render.renderer import Style
     >>> ctx = Context("tamashii", Tr("en"), Style(False))
     >>> print("\\n".join(boxed(Panel(PEEK, "Slot 2", ("Mizu",)), ctx, 30)))
     ╭─ Slot 2 ───────╮

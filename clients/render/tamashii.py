@@ -10,7 +10,7 @@ from cercle.v1 import (
     tamashii_pb2,
 )
 
-from clients.render.shared import (
+from clients.render.renderer import (
     Context,
     GameRenderer,
     has,
@@ -255,5 +255,6 @@ register(
         outcome_lines=tamashii_outcome_lines,
         catalogue=tamashii_catalogue_lines,
         private_card=tamashii_private_card,
+        auto_order=("gather", "place", "power_peek", "draw_again", "peek"),
     )
 )

@@ -14,7 +14,8 @@ from cercle.v1 import (
     tomahawk_pb2,
 )
 
-from clients.render.shared import (
+from clients.render.renderer import (
+    Announcement,
     CallKeys,
     Context,
     GameRenderer,
@@ -22,8 +23,10 @@ from clients.render.shared import (
     int_field,
     private_key,
     register,
-    strip_ansi,
     text_field,
+)
+from clients.render.text import (
+    strip_ansi,
 )
 from clients.render.tomahawk_calls import agilite_open, call_key, call_keys, call_lines
 
@@ -404,6 +407,25 @@ def tomahawk_catalogue_lines(cat: Any, ctx: Context) -> list[str]:
     return lines
 
 
+PLAYS_THAT_CALL = ("play_card", "agilite", "combo")
+"""The actions that may call TOMAHAWK! as they are made (their ``tomahawk`` flag)."""
+
+
+def calls_tomahawk(a: tomahawk_pb2.TomahawkAction) -> bool | None:
+    """Whether a play calls TOMAHAWK! as it is made; None for an action that cannot."""
+    kind = a.WhichOneof("action")
+    if kind not in PLAYS_THAT_CALL:
+        return None
+    return bool(getattr(a, kind).tomahawk)
+
+
+def drop_tomahawk_call(a: tomahawk_pb2.TomahawkAction) -> None:
+    """The same play without its TOMAHAWK! call."""
+    kind = a.WhichOneof("action")
+    assert kind is not None
+    getattr(a, kind).tomahawk = False
+
+
 register(
     GameRenderer(
         "tomahawk",
@@ -417,5 +439,18 @@ register(
         catalogue=tomahawk_catalogue_lines,
         round=lambda view: view.round,
         calls=CallKeys(call_keys, call_key, call_lines, "tt.calls.help", agilite_open),
+        announcement=Announcement(calls_tomahawk, drop_tomahawk_call, "tt.act.with_tomahawk"),
+        auto_order=(
+            "call_tomahawk",
+            "call_sherif",
+            "play_card",
+            "combo",
+            "name_colour",
+            "take_pending_draw",
+            "take_skip",
+            "draw",
+            "pass",
+            "agilite",
+        ),
     )
 )

@@ -19,7 +19,10 @@ from typing import Any
 
 from cercle.v1 import game_pb2, tomahawk_pb2
 
-from clients.render.shared import Context, text_field
+from clients.render.renderer import (
+    Context,
+    text_field,
+)
 
 COLOURS = ("red", "blue", "violet", "white")
 CALL = re.compile(r"^(?:(s)\s*(\d+)|(a)\s*(\d+)\s*([^\d\s!]*)\s*(!?)|(t))$")

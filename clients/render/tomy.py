@@ -14,7 +14,7 @@ from cercle.v1 import (
     tomy_pb2,
 )
 
-from clients.render.shared import (
+from clients.render.renderer import (
     Context,
     GameRenderer,
     TypedText,
@@ -22,9 +22,11 @@ from clients.render.shared import (
     int_field,
     private_key,
     register,
+    text_field,
+)
+from clients.render.text import (
     safe_message,
     strip_ansi,
-    text_field,
 )
 
 BREEDS = ("cocker", "teckel", "husky", "yorkshire", "caniche", "dalmatien")
@@ -456,5 +458,6 @@ register(
         catalogue=tomy_catalogue_lines,
         round=lambda view: view.game,
         typed=TypedText(_asks_story, _example_story, _tell_story, STORY_MAX),
+        auto_order=("propose", "vote", "break_tie", "pass"),
     )
 )

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import Bot, Memory
-from engine.core import Event, Game, IllegalAction, OptionValue, Outcome, State
+from engine.core import Event, Game, IllegalAction, Outcome, State
+from engine.info import OptionValue
 from engine.rng import Rng
 
 _MASK64 = (1 << 64) - 1

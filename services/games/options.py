@@ -1,7 +1,7 @@
 """Room options between the contract and the engine: the one mapping, for every game.
 
 A game's options message (``<Game>Options`` at the end of ``protos/cercle/v1/<game>.proto``,
-the field ``<game id>`` of ``RoomOptions``) has one field per :class:`~engine.core.OptionSpec`
+the field ``<game id>`` of ``RoomOptions``) has one field per :class:`~engine.info.OptionSpec`
 of the game, with the option's name:
 
 - an ``"int"`` option is an ``optional int32``; its ``unset_value`` (``first_player`` -1: a
@@ -26,7 +26,8 @@ from cercle.v1 import common_pb2
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.message import Message
 
-from engine.core import Game, OptionSpec, OptionValue
+from engine.core import Game
+from engine.info import OptionSpec, OptionValue
 from services.games.convert import ConversionError
 
 

@@ -16,7 +16,7 @@ import structlog
 
 from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
-from engine.core import InvalidOptions
+from engine.info import InvalidOptions
 from services import errors, pages
 from services.errors import RoomError
 from services.rate_limits import Limits, check_join_attempts, count_join_failure

@@ -10,7 +10,8 @@ from typing import Any
 
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.codec import encode_event
-from engine.core import Game, InvalidOptions
+from engine.core import Game
+from engine.info import InvalidOptions
 from services import errors
 from services.games import contract_for
 from services.rooms import bot_seats

@@ -36,8 +36,8 @@ from functools import cache
 from typing import Any, TypeVar, Union
 
 from engine import codec
-from engine.core import OptionValue
 from engine.events import Event
+from engine.info import OptionValue
 
 T = TypeVar("T")
 

@@ -24,6 +24,7 @@ import pexpect
 import pytest
 from cercle.v1 import awimbawe_pb2, common_pb2, game_pb2, tamashii_pb2, tomahawk_pb2, tomy_pb2
 
+from clients.api_error import ApiError
 from clients.i18n import Tr
 from clients.render import (
     Context,
@@ -36,7 +37,7 @@ from clients.render import (
     strip_ansi,
 )
 from clients.render.tomy import my_memory, tomy_event, tomy_learn_catalogue, tomy_outcome_lines
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from deploy.local.cluster import Cluster, Proc, cluster, start_replica
 
 ROOT = Path(__file__).resolve().parents[2]

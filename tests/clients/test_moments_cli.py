@@ -43,6 +43,8 @@ def test_tt_pause_1_the_cli_shows_the_round_score_table_until_next_round(
         "pause_seconds=120",
         "--option",
         "turn_seconds=0",
+        "--option",
+        "reaction_seconds=0",  # no 3 s wait for calls when Rita is down to one card
     )
     child.timeout = 30
     try:

@@ -13,8 +13,10 @@ from clients.choices import build_menu
 from clients.clock import status_line
 from clients.i18n import Tr
 from clients.render import Context, render_view, strip_ansi
-from clients.render.common import learn_catalogue
-from clients.render.shared import Style
+from clients.render.messages import learn_catalogue
+from clients.render.text import (
+    Style,
+)
 from engine import registry
 from engine.core import Game, State
 from engine.rng import Rng

@@ -108,7 +108,7 @@ async def test_the_panels_are_drawn_again_by_every_redraw_until_closed() -> None
     for _ in range(2):  # the next update's redraw, and another
         out.seek(0)
         out.truncate()
-        loop.redraw()
+        loop.screen.redraw()
         screen = pyte.Screen(100, 40)
         pyte.Stream(screen).feed(out.getvalue().replace("\n", "\r\n"))
         shown = "\n".join(screen.display)
@@ -117,7 +117,7 @@ async def test_the_panels_are_drawn_again_by_every_redraw_until_closed() -> None
     loop.panels.close()
     out.seek(0)
     out.truncate()
-    loop.redraw()
+    loop.screen.redraw()
     assert "You peeked" not in out.getvalue() and "The 6 spirits" not in out.getvalue()
     await client.close()
 

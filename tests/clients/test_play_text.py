@@ -10,6 +10,7 @@ import grpc
 import pytest
 from cercle.v1 import awimbawe_pb2, common_pb2, game_pb2, tamashii_pb2, tomahawk_pb2, tomy_pb2
 
+from clients.api_error import ApiError
 from clients.i18n import Tr
 from clients.lobby_text import error_text, lobby_hints, rows_of
 from clients.render import (
@@ -23,7 +24,7 @@ from clients.render import (
 )
 from clients.render.tamashii import tamashii_event, tamashii_table
 from clients.render.tomy import tomy_event
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from clients.tui import PlayOptions, TableLoop
 
 ANA, BOT = "p-ana", "bot-1-x"
@@ -262,13 +263,13 @@ async def test_the_clock_line_counts_down_in_place_without_touching_the_prompt()
     deadline.expire_time.FromSeconds(1_000_030)
     loop.deadlines = [deadline]
     loop.clock_offset = 1_000_000 - __import__("time").time()  # the server says 1_000_000
-    loop.redraw()
-    row = loop.status_row
+    loop.screen.redraw()
+    row = loop.screen.status_row
     assert row is not None
     out.seek(0)
     out.truncate()
     loop.clock_offset += 5  # five seconds later
-    loop.redraw_clock()
+    loop.screen.redraw_clock()
     written = out.getvalue()
     assert written.startswith(f"\x1b7\x1b[{row};1H\x1b[2K") and written.endswith("\x1b8")
     assert "25 s left" in written and "\n" not in written
@@ -300,17 +301,19 @@ async def test_the_clock_line_ticks_on_a_narrow_terminal_when_a_story_line_wraps
     loop.clock_offset = 1_000_000 - __import__("time").time()  # the server says 1_000_000
     screen = pyte.Screen(columns, 30)
     stream = pyte.Stream(screen)
-    loop.redraw()
+    loop.screen.redraw()
     stream.feed(out.getvalue().replace("\n", "\r\n"))  # a tty adds the CR
     before = list(screen.display)
-    assert loop.status_row is not None
-    clock = range(loop.status_row - 1, loop.status_row - 1 + loop.status_height)
+    assert loop.screen.status_row is not None
+    clock = range(
+        loop.screen.status_row - 1, loop.screen.status_row - 1 + loop.screen.status_height
+    )
     assert "30 s left" in "".join(before[i] for i in clock), before  # under the wrapped story
     for tick in (1, 2, 3):
         out.seek(0)
         out.truncate()
         loop.clock_offset += 1  # one second later
-        loop.redraw_clock()
+        loop.screen.redraw_clock()
         stream.feed(out.getvalue())
         shown = list(screen.display)
         assert f"{30 - tick} s left" in "".join(shown[i] for i in clock), shown

@@ -25,11 +25,12 @@ import pytest
 from cercle.v1 import common_pb2, game_pb2, tomahawk_pb2
 from prometheus_client.parser import text_string_to_metric_families
 
+from clients.api_error import ApiError
 from clients.auto import choose_auto
 from clients.choices import build_menu, menu_lines
 from clients.i18n import Tr
 from clients.render import Context, Style, learn, strip_ansi
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from clients.tui import PlayOptions, TableLoop
 from deploy.local.cluster import Cluster, cluster
 from tests.clients.test_cli import ROOT, cli_env
@@ -337,7 +338,7 @@ async def test_a_number_typed_for_a_menu_that_changed_is_never_applied_to_the_ne
         loop.apply_update(update)
 
     push(7, tt_play(3, False), DRAW)
-    loop.redraw()
+    loop.screen.redraw()
     typed_for = loop.choices.shown
     assert [c.action for c in typed_for] == [tt_play(3, False), DRAW]
     push(8, DRAW)  # the Bison is gone; Draw is now number 1
@@ -349,7 +350,7 @@ async def test_a_number_typed_for_a_menu_that_changed_is_never_applied_to_the_ne
     await loop.input.on_line("1", typed_for)
     assert client.acts == [(DRAW, 9)]  # the action typed for, with the new version
     push(10)  # no menu on the screen when typed
-    loop.redraw()
+    loop.screen.redraw()
     typed_for = loop.choices.shown
     push(11, DRAW)
     await loop.input.on_line("1", typed_for)

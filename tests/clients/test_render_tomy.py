@@ -12,8 +12,10 @@ from cercle.v1 import game_pb2
 import i18n
 from clients.i18n import Tr
 from clients.render import Context
-from clients.render.common import learn_catalogue
-from clients.render.shared import Style
+from clients.render.messages import learn_catalogue
+from clients.render.text import (
+    Style,
+)
 from clients.render.tomy import story_bank_size, tomy_event, tomy_table
 from engine import registry
 from engine.core import Timeout

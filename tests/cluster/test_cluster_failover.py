@@ -42,7 +42,7 @@ import redis
 from cercle.v1 import game_pb2
 from redis.crc import key_slot
 
-from clients.sdk import ApiError
+from clients.api_error import ApiError
 from deploy.local.cluster import Proc, online_replicas, redis_info, start_replica
 from services import server
 from services.rooms.records import EntryKind, LogEntry

@@ -16,7 +16,7 @@ import redis
 from redis.asyncio.cluster import RedisCluster
 from redis.crc import key_slot
 
-from clients.sdk import ApiError
+from clients.api_error import ApiError
 from deploy.local.cluster import Proc, start_replica, wait_for_port
 from services.store import SHARDS, Store, room_key, shard_of, stream_leases_key
 from tests.cluster.helpers import (
@@ -236,7 +236,8 @@ async def test_n1_n8_session_families_refresh_retry_and_revoke_on_a_cluster(
 ) -> None:
     """The refresh script touches one slot (the family's hash tag): on a cluster a retry
     gets the same pair, a logout ends the family, and the family's keys share a slot."""
-    from clients.sdk import ApiError, Client
+    from clients.api_error import ApiError
+    from clients.sdk import Client
     from services.store import token_digest, token_family
     from services.store.keys import access_key, family_key, refresh_key
 

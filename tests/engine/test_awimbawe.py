@@ -15,15 +15,7 @@ import pytest
 
 from engine import registry
 from engine.codec import to_data
-from engine.core import (
-    IllegalAction,
-    InvalidOptions,
-    MatchFinished,
-    NotYourTurn,
-    Pending,
-    Timeout,
-    WrongGame,
-)
+from engine.core import IllegalAction, MatchFinished, NotYourTurn, Pending, Timeout, WrongGame
 from engine.games.awimbawe import (
     CHEETAH_CHOICE,
     CHOOSE_LEADER,
@@ -72,6 +64,7 @@ from engine.games.awimbawe.events import (
     AwimbaweOutcome,
     RoundResultView,
 )
+from engine.info import InvalidOptions
 from engine.playout import random_playout
 from engine.rng import Rng
 

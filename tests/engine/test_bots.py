@@ -20,10 +20,11 @@ from engine.bots.awimbawe import AwimbaweBot
 from engine.bots.tamashii import TamashiiBot
 from engine.bots.tomahawk import TomahawkBot
 from engine.bots.tomy import TomyBot, fingerprint
-from engine.core import Game, OptionValue, State
+from engine.core import Game, State
 from engine.games.tomy import Propose
 from engine.games.tomy import cards as tomy_data
 from engine.games.tomy.actions import TemplateStory
+from engine.info import OptionValue
 from engine.rng import Rng
 
 GAME_IDS = [g.info.id for g in registry.games()]

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from engine import registry
-from engine.core import Event, Game, IllegalAction, InvalidOptions, State, Timeout
+from engine.core import Event, Game, IllegalAction, State, Timeout
+from engine.info import InvalidOptions
 from engine.playout import all_legal, random_playout
 from engine.rng import Rng
 

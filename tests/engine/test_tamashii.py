@@ -15,16 +15,7 @@ from typing import Any, TypeVar
 import pytest
 
 from engine import registry
-from engine.core import (
-    IllegalAction,
-    InvalidOptions,
-    MatchFinished,
-    NotYourTurn,
-    OptionValue,
-    StaleVersion,
-    Timeout,
-    WrongGame,
-)
+from engine.core import IllegalAction, MatchFinished, NotYourTurn, StaleVersion, Timeout, WrongGame
 from engine.events import Event
 from engine.games import tamashii as tm
 from engine.games.tamashii import (
@@ -71,6 +62,7 @@ from engine.games.tamashii.events import (
     TurnStarted,
     TurnTimedOut,
 )
+from engine.info import InvalidOptions, OptionValue
 from engine.playout import random_playout
 from engine.rng import Rng
 

@@ -13,7 +13,6 @@ import pytest
 from engine import registry
 from engine.core import (
     IllegalAction,
-    InvalidOptions,
     NotYourTurn,
     Pending,
     StaleVersion,
@@ -80,6 +79,7 @@ from engine.games.tomahawk.events import (
     TomahawkCalled,
     TurnSkipped,
 )
+from engine.info import InvalidOptions
 from engine.playout import random_playout
 from engine.rng import Rng
 
@@ -612,7 +612,7 @@ def test_tt_turn_5_timeout_names_the_most_common_colour() -> None:
     t = act(s, 0, Timeout())
     assert event(t, ColourNamed) == ColourNamed(0, "violet")
     assert (t.state.turn, len(t.state.hands[0])) == (1, 4)  # then draws and the turn ends
-    assert tt_round._most_common_colour([DIAMOND, CALUMET]) == 0  # nothing coloured: red
+    assert tt_round.most_common_colour([DIAMOND, CALUMET]) == 0  # nothing coloured: red
 
 
 def test_tt_turn_6_clockwise_first() -> None:
@@ -1397,7 +1397,7 @@ def test_determinize_keeps_a_playable_drawn_card() -> None:
     for i in range(20):
         world = GAME.determinize(s, 1, Rng.from_seed(i))
         assert world.drawn in world.hands[0]
-        assert tt_round._playable(world, world.drawn)
+        assert tt_round.is_playable(world, world.drawn)
         for action in GAME.legal_actions(world, 0):
             GAME.apply(world, 0, action)
 

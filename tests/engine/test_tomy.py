@@ -14,14 +14,7 @@ import pytest
 
 from engine import registry
 from engine.codec import CodecError, from_data, to_data
-from engine.core import (
-    IllegalAction,
-    InvalidOptions,
-    MatchFinished,
-    NotYourTurn,
-    Pending,
-    Timeout,
-)
+from engine.core import IllegalAction, MatchFinished, NotYourTurn, Pending, Timeout
 from engine.events import Event
 from engine.games.tomy import (
     EMPTY,
@@ -64,6 +57,7 @@ from engine.games.tomy.events import (
     VotesRevealed,
     VoteStarted,
 )
+from engine.info import InvalidOptions
 from engine.playout import random_playout
 from engine.rng import Rng
 

@@ -31,7 +31,8 @@ import grpc
 import pytest
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.api.auth import RATE_BURST, RATE_PER_SECOND
 from services.rooms import lobby as lobby_module
 from services.rooms.records import RoomMeta, from_json

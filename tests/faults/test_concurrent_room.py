@@ -30,7 +30,8 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.store import Store
 from tests.faults.helpers import (
     OUT_OF_TURN,

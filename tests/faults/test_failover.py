@@ -29,7 +29,8 @@ from pathlib import Path
 import grpc
 import pytest
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from deploy.local.cluster import (
     MIN_REPLICAS_MAX_LAG_SECONDS,
     Cluster,

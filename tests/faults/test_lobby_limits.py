@@ -26,7 +26,8 @@ import grpc
 import pytest
 from cercle.v1 import common_pb2, lobby_pb2
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from deploy.local.cluster import start_redis
 from services.server import Replica, start_replica
 from services.store import Store, code_key

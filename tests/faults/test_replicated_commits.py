@@ -32,7 +32,8 @@ import redis.asyncio as aioredis
 from cercle.v1 import common_pb2, game_pb2
 from redis.exceptions import ResponseError
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from deploy.local.cluster import (
     MIN_REPLICAS_MAX_LAG_SECONDS,
     Proc,

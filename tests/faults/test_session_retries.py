@@ -16,7 +16,8 @@ import pytest
 import redis.asyncio as aioredis
 from cercle.v1 import lobby_pb2
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from deploy.local.cluster import Proc, start_redis
 from services.server import Replica, start_replica
 from services.store import players as store_players

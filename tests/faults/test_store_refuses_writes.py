@@ -27,7 +27,8 @@ import pytest
 import redis.asyncio as aioredis
 from prometheus_client import REGISTRY
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from deploy.local.cluster import Proc, start_redis
 from services.rooms.bot_seats import BOT_CLOCK
 from services.rooms.records import DeadlineRecord

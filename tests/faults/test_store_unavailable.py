@@ -23,7 +23,8 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.server import start_replica
 from services.store import COMMIT_SCRIPT, Store
 from tests.faults.helpers import (

@@ -19,7 +19,8 @@ from cercle.v1 import game_pb2
 from google.protobuf.message import Message
 from prometheus_client import REGISTRY
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services import logs
 
 RACE_REASONS = {"STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY", "RATE_LIMITED"}

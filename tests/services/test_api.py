@@ -10,7 +10,8 @@ import grpc
 import pytest
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2, tamashii_pb2, tomy_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from tests.services.play import open_table, play_randomly, stop_all, subscribe_all, wait_for
 
 QUIET_TOMY = {"story_seconds": "0", "vote_seconds": "0", "tie_seconds": "0"}

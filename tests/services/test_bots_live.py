@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from tests.services.play import RACE_REASONS
 
 GAMES = {"tomahawk": 3, "tamashii": 2, "tomy": 2, "awimbawe": 1}

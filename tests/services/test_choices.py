@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 import pytest
 from cercle.v1 import game_pb2, tomahawk_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from tests.services.play import Seat, open_table, stop_all, subscribe_all, wait_for
 
 QUIET = {

@@ -11,7 +11,7 @@ from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 import i18n
-from clients.sdk import ApiError
+from clients.api_error import ApiError
 from engine.games.awimbawe import cards as awimbawe_cards
 from tests.services.play import open_table, stop_all
 

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.rooms import expiry
 from services.server import start_replica
 from tests.services.play import round_trips

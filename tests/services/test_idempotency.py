@@ -14,7 +14,8 @@ import uuid
 import grpc
 from cercle.v1 import game_pb2, tomahawk_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from tests.services.play import open_table, stop_all
 
 QUIET = {"decision_seconds": "0"}

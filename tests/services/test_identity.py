@@ -22,7 +22,8 @@ import pytest
 import redis.asyncio as aioredis
 from cercle.v1 import common_pb2, game_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from deploy.local.cluster import ROOT
 from services.api import sessions
 from services.server import start_replica as start_in_process

@@ -15,7 +15,8 @@ import grpc
 import redis.asyncio as aioredis
 from cercle.v1 import lobby_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.store import quota_key
 
 

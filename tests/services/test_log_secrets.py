@@ -27,7 +27,8 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2, timer_pb2, timer_pb2_grpc
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from deploy.local.cluster import ROOT, start_redis, start_replica
 from engine import registry
 from services import store

@@ -13,7 +13,8 @@ from collections.abc import Awaitable, Callable
 import grpc
 from cercle.v1 import lobby_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services import pages
 from services.errors import RoomError
 from services.rooms.records import MatchSummary, SeatRecord

@@ -15,7 +15,8 @@ import pytest
 from cercle.v1 import game_pb2
 from google.protobuf import text_format
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.rooms.chat import MAX_CHAT_LENGTH
 from services.store import Store, log_key, room_key
 from tests.services.play import Seat, play_randomly, wait_for

@@ -15,9 +15,10 @@ from collections.abc import AsyncIterator, Callable, Mapping
 import pytest
 from cercle.v1 import game_pb2, tomahawk_pb2
 
-from clients.sdk import ApiError, Client
-from engine.core import OptionValue
+from clients.api_error import ApiError
+from clients.sdk import Client
 from engine.games.tomahawk import TomahawkGame, TomahawkState
+from engine.info import OptionValue
 from services.server import start_replica
 from tests.engine.test_tomahawk import (
     B_BLUE,

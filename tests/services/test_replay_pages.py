@@ -18,7 +18,7 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2
 
-from clients.sdk import ApiError
+from clients.api_error import ApiError
 from engine import registry
 from engine.playout import random_playout
 from services.api.proto_messages import all_event_messages, view_message

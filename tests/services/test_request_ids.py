@@ -15,7 +15,8 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2, lobby_pb2
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from services.api.session_retries import SESSION_REQUEST_TTL_SECONDS
 from services.rooms.records import EntryKind
 from services.store import Store

@@ -12,7 +12,8 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2, lobby_pb2
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from services.store import Store, log_key, room_key
 from tests.services.play import first_messages, wait_for
 

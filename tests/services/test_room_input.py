@@ -8,8 +8,9 @@ import grpc
 import pytest
 from cercle.v1 import common_pb2, lobby_pb2
 
+from clients.api_error import ApiError, api_error
 from clients.options import room_options
-from clients.sdk import ApiError, Client, api_error
+from clients.sdk import Client
 
 
 async def _create(client: Client, request: lobby_pb2.CreateRoomRequest) -> common_pb2.Room:

@@ -19,8 +19,9 @@ from cercle.v1 import (
 )
 from google.protobuf.descriptor import FieldDescriptor
 
+from clients.api_error import ApiError
 from clients.options import options_message, plain_options
-from clients.sdk import ApiError, Client
+from clients.sdk import Client
 from engine import registry
 from services.games.options import mismatches
 from services.store import room_key

@@ -11,7 +11,8 @@ import grpc
 import pytest
 from cercle.v1 import lobby_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 
 
 def _lose_first_answers(

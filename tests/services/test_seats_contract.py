@@ -13,7 +13,8 @@ import grpc
 import pytest
 from cercle.v1 import common_pb2, game_pb2, lobby_pb2
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from services.server import start_replica
 from tests.services.play import read_message
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import grpc
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.api import sessions
 from services.api.sessions import SessionCache
 from services.rooms.records import Player

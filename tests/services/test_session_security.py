@@ -26,7 +26,8 @@ import pytest
 import redis.asyncio as aioredis
 from cercle.v1 import game_pb2, lobby_pb2
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from services.api.sessions import SessionCache
 from services.server import Replica, start_replica
 from services.store import players as store_players

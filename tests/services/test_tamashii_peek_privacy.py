@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from cercle.v1 import game_pb2, tamashii_pb2
 from google.protobuf.message import Message
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from tests.services.play import Seat, open_table, stop_all, subscribe_all, wait_for
 
 

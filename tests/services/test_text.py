@@ -13,7 +13,8 @@ from cercle.v1 import game_pb2, tomy_pb2
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.text import MAX_MARKS, clean_text
 from tests.services.play import open_table, stop_all
 

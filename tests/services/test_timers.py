@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import pytest
 from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc, tomy_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from services.rooms.bot_seats import BOTS_ONLY_MIN_DELAY
 from services.server import Replica, start_replica
 from tests.services.play import read_message

@@ -9,7 +9,8 @@ import random
 
 from cercle.v1 import tomy_pb2
 
-from clients.sdk import ApiError, Client
+from clients.api_error import ApiError
+from clients.sdk import Client
 from engine.games.tomy import cards as tomy_data
 from tests.services.play import RACE_REASONS
 

@@ -23,7 +23,8 @@ import grpc
 import pytest
 from cercle.v1 import game_pb2
 
-from clients.sdk import ApiError, Client, api_error
+from clients.api_error import ApiError, api_error
+from clients.sdk import Client
 from services import rate_limits, server
 from services.api import streams
 from services.rooms import feed, presence

@@ -29,7 +29,9 @@ import { startCluster, type RunningCluster } from "./cluster.js";
 import { clusterRpcCounts } from "./metrics.js";
 import { eventCases, type GameId, playUntilOutcome, seqs } from "./play.js";
 
-const SHORT_MATCH = { target_score: 30, turn_seconds: 0 };
+/** Short, and without clocks or the reaction window (the bots wait up to 3 s after each card
+ * for a person's call; these matches test the client, the calls have their own tests). */
+const SHORT_MATCH = { target_score: 30, turn_seconds: 0, reaction_seconds: 0 };
 
 /** Cuts every Subscribe stream after `every` messages, the first `times` times. */
 function flakyStreams(every: number, times: number): { interceptor: Interceptor; cuts: () => number } {

@@ -113,6 +113,25 @@ async function whereAreMyThings(page, ready) {
   return handle.jsonValue();
 }
 
+/** Tomahawk: waits for the reader's turn with a card they may play. On a turn without one
+ * they take what the tray offers (Draw, Pass), as a player would, instead of waiting for the
+ * turn clock to play it for them (a whole minute). */
+async function untilACardIsPlayable(page) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const now = await page.evaluate(() => {
+      if (!document.querySelector("#seats-list .seat.me.turn") || !document.querySelector("#tray")) return "waiting";
+      return document.querySelector("#tray .hand button.card.playable") ? "playable" : "no card to play";
+    });
+    if (now === "playable") return;
+    assert.ok(Date.now() < deadline, "no turn with a playable card in 90 s");
+    if (now === "no card to play") {
+      await page.locator("#tray #actions button:not([disabled])").first().click({ timeout: 2_000 }).catch(() => {});
+    }
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
 function assertInView(where, what, { hand = true } = {}) {
   const inside = (r) => r.top >= -1 && r.bottom <= where.height + 1 && r.left >= -1 && r.right <= where.width + 1;
   if (hand) assert.ok(where.hand && inside(where.hand), `${what}: the hand is in the viewport (${JSON.stringify(where.hand)}, ${where.height})`);
@@ -124,7 +143,8 @@ function assertInView(where, what, { hand = true } = {}) {
 test("on a phone, on my turn, my Tomahawk hand and actions are in view, and a card's tooltip says what it does", { timeout: 180_000 }, async () => {
   const { context, page, problems } = await newPlayer(PHONE);
   await openLobby(page, { name: "Phone" });
-  await createTable(page, "tomahawk", { seats: 3, options: { turn_seconds: 60 } });
+  await createTable(page, "tomahawk", { seats: 3, options: { first_player: 0, turn_seconds: 60 } });
+  await untilACardIsPlayable(page);
   assertInView(await whereAreMyThings(page, ".hand button.card.playable"), "Tomahawk");
   const path = join(ARTIFACTS, "web-phone-hand.png");
   await page.screenshot({ path });

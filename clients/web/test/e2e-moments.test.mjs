@@ -169,7 +169,8 @@ async function scoreRows(page) {
 test("a Tomahawk round ends: the table rests on the round's scores until Next round", { timeout: 300_000 }, async () => {
   const { context, page, problems } = await newPlayer();
   await openLobby(page, { name: "Reader", lang: "en" });
-  await createTable(page, "tomahawk", { seats: 2, bots: 1, options: { turn_seconds: 0, pause_seconds: 120 } });
+  // reaction_seconds 0: the bot plays on without waiting for calls (not what this tests)
+  await createTable(page, "tomahawk", { seats: 2, bots: 1, options: { turn_seconds: 0, pause_seconds: 120, reaction_seconds: 0 } });
   await page.waitForSelector("#board > *:not(p)", { timeout: 30_000 });
   await playUntil(page, { until: resting });
   assert.ok(!(await over(page)), "the first round ends before the match");

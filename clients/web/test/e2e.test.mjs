@@ -210,7 +210,8 @@ async function assertClockRuns(page) {
 }
 
 const MATCHES = {
-  tomahawk: { lang: "en", seats: 3, clock: true, options: { target_score: 40, turn_seconds: 30 } },
+  // reaction_seconds 0: the bots move without waiting for calls (e2e-calls.test.mjs tests them)
+  tomahawk: { lang: "en", seats: 3, clock: true, options: { target_score: 40, turn_seconds: 30, reaction_seconds: 0 } },
   tamashii: { lang: "fr", seats: 2, options: { decision_seconds: 30, level: "Standard" } }, // a choice by its label
   tomy: { lang: "en", seats: 3, options: { story_seconds: 60, vote_seconds: 60 } },
   awimbawe: { lang: "fr", seats: 2, options: { decision_seconds: 30 } },

@@ -70,7 +70,7 @@ def _lowest(cards: list[int]) -> int:
     return min(cards, key=lambda c: (VALUE[c], c))
 
 
-def _deal(state: AwimbaweState) -> None:
+def deal(state: AwimbaweState) -> None:
     """AW-SETUP-1: shuffle the 28; per player 4 face-down cards, each covered by a face-up
     one, then a hand of 6. Clears everything that belongs to one round."""
     deck = list(range(CARD_COUNT))
@@ -91,9 +91,10 @@ def _deal(state: AwimbaweState) -> None:
     state.next_leader = -1
 
 
-def _next_round(state: AwimbaweState, leader: int, events: list[Event]) -> None:
+def next_round(state: AwimbaweState, leader: int, events: list[Event]) -> None:
+    """Deals the next round, ``leader`` leading its first trick."""
     state.round_no += 1
-    _deal(state)
+    deal(state)
     state.leader = leader
     events.append(
         ev.RoundDealt(
@@ -107,10 +108,10 @@ def _next_round(state: AwimbaweState, leader: int, events: list[Event]) -> None:
     for p in range(SEATS):
         cards = tuple(CARD_VIEWS[c] for c in sorted(state.hands[p]))
         events.append(ev.HandDealt(p, cards, audience=only(p)))
-    _enter_play(state, leader, events)
+    enter_play(state, leader, events)
 
 
-def _legal_cards(state: AwimbaweState, seat: int) -> list[int]:
+def legal_cards(state: AwimbaweState, seat: int) -> list[int]:
     """AW-FOLLOW-1 (and AW-EAGLE-2, AW-SNAKE-1): what ``seat`` may play now."""
     free = state.unparalysed(seat)
     if len(state.table) != 1:
@@ -123,7 +124,7 @@ def _legal_cards(state: AwimbaweState, seat: int) -> list[int]:
     return eagles or free
 
 
-def _enter_play(state: AwimbaweState, seat: int, events: list[Event]) -> None:
+def enter_play(state: AwimbaweState, seat: int, events: list[Event]) -> None:
     """``seat`` must play now. AW-STUCK-1: with no available unparalysed card their
     paralysis ends; with still none, their pile tops are turned face up at once."""
     state.phase = PLAY
@@ -144,7 +145,7 @@ def _enter_play(state: AwimbaweState, seat: int, events: list[Event]) -> None:
         events.append(ev.CardsTurnedUp(tuple(turned), ev.STUCK))
 
 
-def _play_card(state: AwimbaweState, seat: int, card: int, events: list[Event]) -> None:
+def play_card(state: AwimbaweState, seat: int, card: int, events: list[Event]) -> None:
     """AW-TRICK-1 / AW-FOLLOW-1: check and play ``card``, then open its power (AW-POW)."""
     pile_index = _available_at(state, seat, card)
     following = len(state.table) == 1
@@ -252,7 +253,7 @@ def _open_power(state: AwimbaweState, seat: int, card: int, events: list[Event])
     if phase is not None:
         opponent = 1 - seat
         if value == RHINO:
-            possible = bool(_rhino_moves(state, opponent))
+            possible = bool(rhino_moves(state, opponent))
         elif value == SNAKE:
             possible = len(state.unparalysed(opponent)) >= 2
         else:  # Cheetah: pointless in the round's last trick
@@ -262,26 +263,27 @@ def _open_power(state: AwimbaweState, seat: int, card: int, events: list[Event])
             state.chooser = seat
             return
         events.append(ev.PowerWithoutEffect(seat, ANIMAL[card]))
-    _after_power(state, events)
+    after_power(state, events)
 
 
-def _after_power(state: AwimbaweState, events: list[Event]) -> None:
+def after_power(state: AwimbaweState, events: list[Event]) -> None:
     """The card just played and its power are done: the follower plays, or the trick ends."""
     if len(state.table) == 1:
-        _enter_play(state, 1 - state.leader, events)
+        enter_play(state, 1 - state.leader, events)
     else:
-        _collect_trick(state, events, eagle_fights=None)
+        collect_trick(state, events, eagle_fights=None)
 
 
-def _rhino_moves(state: AwimbaweState, owner: int) -> list[tuple[int, int]]:
+def rhino_moves(state: AwimbaweState, owner: int) -> list[tuple[int, int]]:
     """AW-RHINO-1: (from, to) pairs of ``owner``'s non-empty piles, never the same pile."""
     full = [i for i, pile in enumerate(state.piles[owner]) if pile]
     return [(f, t) for f in full for t in full if f != t]
 
 
-def _rhino(state: AwimbaweState, seat: int, move: RhinoMove, events: list[Event]) -> None:
+def apply_rhino(state: AwimbaweState, seat: int, move: RhinoMove, events: list[Event]) -> None:
+    """The Rhino's power: ``seat`` moves a pile top of the opponent's under another pile."""
     owner = 1 - seat
-    if (move.from_pile, move.to_pile) not in _rhino_moves(state, owner):
+    if (move.from_pile, move.to_pile) not in rhino_moves(state, owner):
         raise InvalidRhinoMove(
             "the Rhino moves the top card of one of your opponent's non-empty piles under "
             "another of their non-empty piles"
@@ -299,10 +301,10 @@ def _rhino(state: AwimbaweState, seat: int, move: RhinoMove, events: list[Event]
             face_up=up,
         )
     )
-    _after_power(state, events)
+    after_power(state, events)
 
 
-def _snake_pile_targets(state: AwimbaweState, owner: int) -> list[int]:
+def snake_pile_targets(state: AwimbaweState, owner: int) -> list[int]:
     """Face-up pile tops of ``owner`` a Snake may paralyse (AW-SNAKE-1)."""
     free = state.unparalysed(owner)
     if len(free) < 2:  # the last available card cannot be paralysed
@@ -311,7 +313,7 @@ def _snake_pile_targets(state: AwimbaweState, owner: int) -> list[int]:
     return [c for c in free if c not in hand]
 
 
-def _snake_hand_positions(state: AwimbaweState, owner: int) -> int:
+def snake_hand_positions(state: AwimbaweState, owner: int) -> int:
     """How many of ``owner``'s unparalysed hand cards a Snake may pick blind."""
     free = state.unparalysed(owner)
     if len(free) < 2:
@@ -320,13 +322,14 @@ def _snake_hand_positions(state: AwimbaweState, owner: int) -> int:
     return sum(1 for c in free if c in hand)
 
 
-def _snake(state: AwimbaweState, seat: int, pick: SnakePick, events: list[Event]) -> None:
+def apply_snake(state: AwimbaweState, seat: int, pick: SnakePick, events: list[Event]) -> None:
+    """The Snake's power: ``seat`` takes a face-up pile top or a hand card of the opponent."""
     owner = 1 - seat
     if (pick.target_card is None) == (pick.hand_position is None):
         raise InvalidSnakeTarget("name either a face-up pile top or a hand position")
     if pick.target_card is not None:
         card = pick.target_card
-        if card not in _snake_pile_targets(state, owner):
+        if card not in snake_pile_targets(state, owner):
             raise InvalidSnakeTarget(
                 "that card is not an unparalysed face-up pile top of your opponent"
             )
@@ -343,7 +346,7 @@ def _snake(state: AwimbaweState, seat: int, pick: SnakePick, events: list[Event]
             )
         )
     else:
-        positions = _snake_hand_positions(state, owner)
+        positions = snake_hand_positions(state, owner)
         position = pick.hand_position
         if not isinstance(position, int) or not 0 <= position < positions:
             raise InvalidSnakeTarget(f"pick a hand position from 0 to {positions - 1}")
@@ -363,7 +366,7 @@ def _snake(state: AwimbaweState, seat: int, pick: SnakePick, events: list[Event]
             )
         )
         events.append(ev.HandCardParalysed(owner, CARD_VIEWS[card], audience=only(owner)))
-    _after_power(state, events)
+    after_power(state, events)
 
 
 def _trick_winner(led: int, followed: int, eagle_fights: bool | None) -> int:
@@ -382,7 +385,7 @@ def _trick_winner(led: int, followed: int, eagle_fights: bool | None) -> int:
     return 0  # a discard loses, whatever its value (AW-FOLLOW-1)
 
 
-def _collect_trick(state: AwimbaweState, events: list[Event], eagle_fights: bool | None) -> None:
+def collect_trick(state: AwimbaweState, events: list[Event], eagle_fights: bool | None) -> None:
     """AW-TAKE-1, AW-HYENA-1, AW-UNCOVER-1, AW-LEAD-1, AW-END-1."""
     leader = state.leader
     follower = 1 - leader
@@ -426,7 +429,7 @@ def _collect_trick(state: AwimbaweState, events: list[Event], eagle_fights: bool
     events.append(ev.NextLeader(next_leader, state.next_leader >= 0))
     state.next_leader = -1
     state.leader = next_leader
-    _enter_play(state, next_leader, events)
+    enter_play(state, next_leader, events)
 
 
 def _end_round_by_crowns(state: AwimbaweState, events: list[Event]) -> None:
@@ -471,7 +474,7 @@ def _end_round(state: AwimbaweState, events: list[Event], *, winner: int, reason
         state.chooser = 1 - winner
 
 
-def _ready(state: AwimbaweState, seat: int, events: list[Event], *, timeout: bool) -> None:
+def ready(state: AwimbaweState, seat: int, events: list[Event], *, timeout: bool) -> None:
     """AW-PAUSE-1: ``seat`` is done reading; once both are, the loser chooses the leader."""
     state.waiting &= ~(1 << seat)
     events.append(ev.ReadyForNextRound(seat, timeout))
@@ -480,12 +483,12 @@ def _ready(state: AwimbaweState, seat: int, events: list[Event], *, timeout: boo
         state.chooser = 1 - state.round_results[-1][1]
 
 
-def _timeout_action(state: AwimbaweState) -> Any:
+def timeout_action(state: AwimbaweState) -> Any:
     """AW-TIME-1: what the server does for a seat whose decision clock ran out."""
     seat = state.chooser
     phase = state.phase
     if phase == PLAY:
-        legal = _legal_cards(state, seat)
+        legal = legal_cards(state, seat)
         hand = [c for c in legal if c in state.hands[seat]]
         return PlayCard(_lowest(hand or legal))
     if phase == EAGLE:

@@ -8,19 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import registry
-from engine.core import (
-    ClockSpec,
-    Game,
-    GameInfo,
-    MatchFinished,
-    NotYourTurn,
-    OptionSpec,
-    OptionValue,
-    Outcome,
-    Pending,
-    Timeout,
-    WrongGame,
-)
+from engine.core import Game, MatchFinished, NotYourTurn, Outcome, Pending, Timeout, WrongGame
 from engine.events import Event
 from engine.games.awimbawe import events as ev
 from engine.games.awimbawe.actions import (
@@ -49,20 +37,20 @@ from engine.games.awimbawe.events import (
     AwimbaweOutcome,
 )
 from engine.games.awimbawe.play import (
-    _after_power,
-    _collect_trick,
-    _deal,
-    _enter_play,
-    _legal_cards,
-    _next_round,
-    _play_card,
-    _ready,
-    _rhino,
-    _rhino_moves,
-    _snake,
-    _snake_hand_positions,
-    _snake_pile_targets,
-    _timeout_action,
+    after_power,
+    apply_rhino,
+    apply_snake,
+    collect_trick,
+    deal,
+    enter_play,
+    legal_cards,
+    next_round,
+    play_card,
+    ready,
+    rhino_moves,
+    snake_hand_positions,
+    snake_pile_targets,
+    timeout_action,
 )
 from engine.games.awimbawe.state import (
     CHEETAH_CHOICE,
@@ -79,10 +67,11 @@ from engine.games.awimbawe.view import (
     AwimbaweView,
     LastTrickView,
     PlayedCard,
-    _match_winner,
-    _round_results,
-    _side_view,
+    match_winner,
+    round_results,
+    side_view,
 )
+from engine.info import ClockSpec, GameInfo, OptionSpec, OptionValue
 from engine.rng import Rng
 
 # --------------------------------------------------------------------------------------------
@@ -158,7 +147,7 @@ class AwimbaweGame(Game[AwimbaweState]):
             decision_seconds=int(options.get(DECISION_OPTION, 60)),
             round_pause=int(options.get(PAUSE_OPTION, DEFAULT_PAUSE_SECONDS)) > 0,
         )
-        _deal(state)
+        deal(state)
         # AW-SETUP-3: fewer crowns on the four face-up cards leads; a tie is drawn.
         shown = [sum(CROWNS[pile[-1]] for pile in state.piles[p]) for p in range(SEATS)]
         if shown[0] != shown[1]:
@@ -166,7 +155,7 @@ class AwimbaweGame(Game[AwimbaweState]):
         else:
             leader = state.rng.below(SEATS)
         state.leader = leader
-        _enter_play(state, leader, [])
+        enter_play(state, leader, [])
         return state
 
     # -- what may be done ---------------------------------------------------------------------
@@ -185,19 +174,19 @@ class AwimbaweGame(Game[AwimbaweState]):
             return []
         phase = state.phase
         if phase == PLAY:
-            return [PlayCard(c) for c in _legal_cards(state, seat)]
+            return [PlayCard(c) for c in legal_cards(state, seat)]
         if phase == EAGLE:
             return [EagleChoice(True), EagleChoice(False)]
         if phase == RHINO_MOVE:
-            moves: list[Any] = [RhinoMove(f, t) for f, t in _rhino_moves(state, 1 - seat)]
+            moves: list[Any] = [RhinoMove(f, t) for f, t in rhino_moves(state, 1 - seat)]
             return [*moves, SkipPower()]
         if phase == SNAKE_PICK:
             opponent = 1 - seat
             picks: list[Any] = [
-                SnakePick(target_card=c) for c in _snake_pile_targets(state, opponent)
+                SnakePick(target_card=c) for c in snake_pile_targets(state, opponent)
             ]
             picks += [
-                SnakePick(hand_position=i) for i in range(_snake_hand_positions(state, opponent))
+                SnakePick(hand_position=i) for i in range(snake_hand_positions(state, opponent))
             ]
             return [*picks, SkipPower()]
         if phase == CHEETAH_CHOICE:
@@ -218,7 +207,7 @@ class AwimbaweGame(Game[AwimbaweState]):
         if seat != state.chooser:
             raise NotYourTurn(f"the table waits for seat {state.chooser}, not for you")
         if timeout:
-            action = _timeout_action(state)
+            action = timeout_action(state)
         if not isinstance(action, EXPECTED[state.phase]):
             raise NoDecisionPending(
                 f"{type(action).__name__} answers no pending decision: the table waits for "
@@ -226,29 +215,29 @@ class AwimbaweGame(Game[AwimbaweState]):
             )
         events: list[Event] = []
         if isinstance(action, PlayCard):
-            _play_card(state, seat, action.card, events)
+            play_card(state, seat, action.card, events)
         elif isinstance(action, EagleChoice):
             events.append(ev.EagleChoice(seat, action.fight))
-            _collect_trick(state, events, eagle_fights=action.fight)
+            collect_trick(state, events, eagle_fights=action.fight)
         elif isinstance(action, RhinoMove):
-            _rhino(state, seat, action, events)
+            apply_rhino(state, seat, action, events)
         elif isinstance(action, SnakePick):
-            _snake(state, seat, action, events)
+            apply_snake(state, seat, action, events)
         elif isinstance(action, CheetahChoice):
             if action.leader not in (0, 1):
                 raise InvalidLeader("the next leader must be seat 0 or seat 1")
             state.next_leader = action.leader
             events.append(ev.CheetahChoice(seat, action.leader))
-            _after_power(state, events)
+            after_power(state, events)
         elif isinstance(action, SkipPower):
             power = {RHINO_MOVE: "rhino", SNAKE_PICK: "snake", CHEETAH_CHOICE: "cheetah"}
             events.append(ev.PowerSkipped(seat, power[state.phase]))
-            _after_power(state, events)
+            after_power(state, events)
         elif isinstance(action, ChooseLeader):
             if action.leader not in (0, 1):
                 raise InvalidLeader("the leader must be seat 0 or seat 1")
             events.append(ev.LeaderChosen(seat, action.leader))
-            _next_round(state, action.leader, events)
+            next_round(state, action.leader, events)
         return events
 
     def _rest(self, state: AwimbaweState, seat: int, action: Any) -> list[Event]:
@@ -261,13 +250,13 @@ class AwimbaweGame(Game[AwimbaweState]):
         if not state.waiting >> seat & 1:
             raise NotYourTurn("you are already waiting for the next round")
         events: list[Event] = []
-        _ready(state, seat, events, timeout=isinstance(action, Timeout))
+        ready(state, seat, events, timeout=isinstance(action, Timeout))
         return events
 
     # -- seeing -------------------------------------------------------------------------------
 
     def view(self, state: AwimbaweState, seat: int | None) -> AwimbaweView:
-        sides = (_side_view(state, 0, seat), _side_view(state, 1, seat))
+        sides = (side_view(state, 0, seat), side_view(state, 1, seat))
         hand = () if seat is None else tuple(CARD_VIEWS[c] for c in sorted(state.hands[seat]))
         table = tuple(
             PlayedCard(state.leader if i == 0 else 1 - state.leader, CARD_VIEWS[c])
@@ -279,7 +268,7 @@ class AwimbaweGame(Game[AwimbaweState]):
             last = LastTrickView(
                 leader, CARD_VIEWS[led], CARD_VIEWS[followed], winner, led_to, followed_to
             )
-        results = _round_results(state)
+        results = round_results(state)
         over = state.phase == OVER
         return AwimbaweView(
             seat=seat,
@@ -292,22 +281,22 @@ class AwimbaweGame(Game[AwimbaweState]):
             decision_seat=None if over or state.phase == ROUND_OVER else state.chooser,
             next_leader=None if state.next_leader < 0 else state.next_leader,
             snake_hand_positions=(
-                _snake_hand_positions(state, 1 - state.chooser) if state.phase == SNAKE_PICK else 0
+                snake_hand_positions(state, 1 - state.chooser) if state.phase == SNAKE_PICK else 0
             ),
             last_trick=last,
             round_results=results,
-            match_winner=_match_winner(state),
+            match_winner=match_winner(state),
         )
 
     def outcome(self, state: AwimbaweState) -> Outcome | None:
-        winner = _match_winner(state)
+        winner = match_winner(state)
         if winner is None:
             return None
         return Outcome(
             winners=(winner,),
             scores=(state.rounds_won[0], state.rounds_won[1]),
             reason="TWO_ROUNDS",
-            detail=AwimbaweOutcome(_round_results(state)),
+            detail=AwimbaweOutcome(round_results(state)),
         )
 
     def determinize(self, state: AwimbaweState, seat: int | None, rng: Rng) -> AwimbaweState:

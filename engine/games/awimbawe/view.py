@@ -102,20 +102,24 @@ class AwimbaweView:
 # --------------------------------------------------------------------------------------------
 
 
-def _round_results(state: AwimbaweState) -> tuple[RoundResultView, ...]:
+def round_results(state: AwimbaweState) -> tuple[RoundResultView, ...]:
+    """The rounds played so far, as the view shows them."""
     return tuple(
         RoundResultView(r[0], r[1], r[2], (r[3], r[4]), (r[5], r[6])) for r in state.round_results
     )
 
 
-def _match_winner(state: AwimbaweState) -> int | None:
+def match_winner(state: AwimbaweState) -> int | None:
+    """The seat that has won the rounds the match asks for, or ``None``."""
     for p in range(SEATS):
         if state.rounds_won[p] >= ROUNDS_TO_WIN:
             return p
     return None
 
 
-def _side_view(state: AwimbaweState, p: int, viewer: int | None) -> SideView:
+def side_view(state: AwimbaweState, p: int, viewer: int | None) -> SideView:
+    """Seat ``p``'s side of the table as ``viewer`` (a seat, or ``None`` for a spectator)
+    may see it."""
     piles = []
     for pile in state.piles[p]:
         cards = tuple(CARD_VIEWS[c] if state.face_up[c] else None for c in pile)

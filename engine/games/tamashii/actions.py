@@ -47,7 +47,8 @@ class PowerPeek:
 
 
 TamashiiAction = Peek | Gather | DrawAgain | Place | PowerPeek
-_ACTION_TYPES = (Peek, Gather, DrawAgain, Place, PowerPeek)
+ACTION_TYPES = (Peek, Gather, DrawAgain, Place, PowerPeek)
+"""Every Tamashii action class (the game's ``action_types``)."""
 
 
 # --------------------------------------------------------------------------------------------

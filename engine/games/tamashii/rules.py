@@ -7,22 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import registry
-from engine.core import (
-    ClockSpec,
-    Game,
-    GameInfo,
-    InvalidOptions,
-    NotYourTurn,
-    OptionSpec,
-    OptionValue,
-    Outcome,
-    Pending,
-    Timeout,
-    WrongGame,
-)
+from engine.core import Game, NotYourTurn, Outcome, Pending, Timeout, WrongGame
 from engine.events import Event, only
 from engine.games.tamashii.actions import (
-    _ACTION_TYPES,
+    ACTION_TYPES,
     AlreadyGathering,
     BagEmpty,
     DrawAgain,
@@ -90,7 +78,8 @@ from engine.games.tamashii.events import (
     TurnTimedOut,
 )
 from engine.games.tamashii.state import SLOTS, TamashiiState
-from engine.games.tamashii.view import KnownCard, SlotView, TamashiiView, _gems, _known
+from engine.games.tamashii.view import TamashiiView, gems, view
+from engine.info import ClockSpec, GameInfo, InvalidOptions, OptionSpec, OptionValue
 from engine.rng import Rng
 
 # --------------------------------------------------------------------------------------------
@@ -112,7 +101,7 @@ ALL_COLOURS = (BLUE, RED, YELLOW, BLACK)
 
 
 class TamashiiGame(Game[TamashiiState]):
-    action_types = _ACTION_TYPES
+    action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     outcome_type = TamashiiOutcome
     info = GameInfo(
@@ -232,7 +221,7 @@ class TamashiiGame(Game[TamashiiState]):
     def play(self, state: TamashiiState, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Timeout):
             return self._timeout(state, seat)
-        if not isinstance(action, _ACTION_TYPES):
+        if not isinstance(action, ACTION_TYPES):
             raise WrongGame(f"{type(action).__name__} is not a Tamashii action")
         if seat != state.turn:
             raise NotYourTurn(f"it is seat {state.turn}'s turn")
@@ -304,7 +293,7 @@ class TamashiiGame(Game[TamashiiState]):
             for c in ALL_COLOURS:
                 state.bag[c] += returned[c]
             state.drawn = [0, 0, 0, 0]
-            events.append(Bust(seat, _gems(returned)))
+            events.append(Bust(seat, gems(returned)))
             self._end_turn(state, events)
         else:
             state.phase = GATHERING
@@ -318,7 +307,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             state.on_cards[base + c] += placed[c]
         state.drawn = [0, 0, 0, 0]
-        events.append(GemsPlaced(seat, slot, _gems(placed), free))
+        events.append(GemsPlaced(seat, slot, gems(placed), free))
         if free:
             self._liberate(state, seat, slot, events)
 
@@ -336,7 +325,7 @@ class TamashiiGame(Game[TamashiiState]):
             state.on_cards[base : base + 4] = [0, 0, 0, 0]
             for c in ALL_COLOURS:
                 state.removed[c] += on[c]
-            events.append(LiberationFailed(seat, slot, FACES[card.id], _gems(on)))
+            events.append(LiberationFailed(seat, slot, FACES[card.id], gems(on)))
             return
         state.freed[slot] = True
         # The gems that cover the needs stay on the freed card; the rest is excess.
@@ -350,7 +339,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             pile[c] += excess[c]
         events.append(
-            Freed(seat, slot, FACES[card.id], _gems(excess), TO_BAG if to_bag else TO_REMOVED)
+            Freed(seat, slot, FACES[card.id], gems(excess), TO_BAG if to_bag else TO_REMOVED)
         )
         if powers and card.power != NO_POWER:
             self._power(state, seat, slot, card, excess, events)
@@ -386,7 +375,7 @@ class TamashiiGame(Game[TamashiiState]):
                 state.phase = POWER_PEEK
         events.append(
             PowerApplied(
-                seat, slot, card.id, card.power, _gems(to_bag), _gems(from_bag), peek_pending
+                seat, slot, card.id, card.power, gems(to_bag), gems(from_bag), peek_pending
             )
         )
 
@@ -396,7 +385,7 @@ class TamashiiGame(Game[TamashiiState]):
         for c in ALL_COLOURS:
             state.bag[c] += returned[c]
         state.drawn = [0, 0, 0, 0]
-        events: list[Event] = [TurnTimedOut(seat, state.phase, _gems(returned))]
+        events: list[Event] = [TurnTimedOut(seat, state.phase, gems(returned))]
         self._end_turn(state, events)
         return events
 
@@ -425,40 +414,7 @@ class TamashiiGame(Game[TamashiiState]):
     # -- reading -----------------------------------------------------------------------------
 
     def view(self, state: TamashiiState, seat: int | None) -> TamashiiView:
-        slots = tuple(
-            SlotView(
-                slot=s,
-                face_up=state.freed[s],
-                card=FACES[state.cards[s]] if state.freed[s] else None,
-                gems=_gems(state.on_cards[4 * s : 4 * s + 4]),
-                peeked_by=tuple(p for p in range(state.players) if state.peeked[p] >> s & 1),
-            )
-            for s in range(SLOTS)
-        )
-        my_peeks: tuple[KnownCard, ...] = ()
-        seen_by_all: tuple[KnownCard, ...] = ()
-        if state.memory_aid:
-            if seat is not None:
-                my_peeks = _known(state, state.peeked[seat])
-            seen_by_all = _known(state, state.revealed)
-        return TamashiiView(
-            level=state.level,
-            memory_aid=state.memory_aid,
-            powers_active=state.level != NOVICE,
-            black_is_wild=state.level == NOVICE,
-            players=state.players,
-            turn=state.turn,
-            phase=state.phase,
-            slots=slots,
-            bag=_gems(state.bag),
-            drawn=_gems(state.drawn),
-            removed=_gems(state.removed),
-            freed=state.freed_count,
-            end_reason=state.end_reason.lower(),
-            verdict=verdict(state.freed_count) if state.phase == OVER else "",
-            my_peeks=my_peeks,
-            seen_by_all=seen_by_all,
-        )
+        return view(state, seat)
 
     def outcome(self, state: TamashiiState) -> Outcome | None:
         if state.phase != OVER:

@@ -9,7 +9,7 @@ who forgot (SHÉRIF!).
 
 Cards are ints (:mod:`engine.games.tomahawk.cards`); rule ids ``TT-…`` refer to
 ``docs/games/tomahawk-rules.md``. Each ``[decision]`` of that file that the code can switch is a
-named constant in :mod:`~engine.games.tomahawk.rules`; the others are comments
+named constant in :mod:`~engine.games.tomahawk.decisions`; the others are comments
 ``[decision TT-…]`` where the code makes them.
 
 >>> from engine import registry
@@ -22,9 +22,9 @@ named constant in :mod:`~engine.games.tomahawk.rules`; the others are comments
 
 
 The package, one module per concern: ``cards`` (the deck as int ids and lookup tables),
-``events``, ``actions`` (and the errors that refuse them), ``state``, ``rules`` (the
+``events``, ``actions`` (and the errors that refuse them), ``state``, ``decisions`` (the
 ``[decision]`` constants and derived tables), ``round`` (table mechanics), ``play`` (one handler
-per action), ``effects`` (what a card does once played), ``view`` and ``game`` (the
+per action), ``effects`` (what a card does once played), ``view`` and ``rules`` (the
 :class:`~engine.core.Game`, registered on import).
 """
 
@@ -47,7 +47,7 @@ from engine.games.tomahawk.actions import (
     TakePendingDraw,
     TakeSkip,
 )
-from engine.games.tomahawk.game import TomahawkGame
+from engine.games.tomahawk.rules import TomahawkGame
 from engine.games.tomahawk.state import (
     DRAWN,
     FACE_DRAW,

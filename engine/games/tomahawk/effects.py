@@ -20,6 +20,10 @@ from engine.games.tomahawk.cards import (
     SKIP,
     WHEEL,
 )
+from engine.games.tomahawk.decisions import (
+    LAST_SHERIFF_DRAWS_AT_ONCE,
+    REVERSE_SKIPS_WITH_TWO_PLAYERS,
+)
 from engine.games.tomahawk.events import (
     DIRECTION_CHANGED,
     EFFECT_RETURNED,
@@ -34,27 +38,23 @@ from engine.games.tomahawk.events import (
     faces,
 )
 from engine.games.tomahawk.round import (
-    _advance,
-    _draw,
-    _end_round,
-    _end_turn,
-    _pass_hands,
-    _record,
-    _touch,
-)
-from engine.games.tomahawk.rules import (
-    LAST_SHERIFF_DRAWS_AT_ONCE,
-    REVERSE_SKIPS_WITH_TWO_PLAYERS,
+    advance,
+    draw_cards,
+    end_round,
+    end_turn,
+    pass_hands,
+    record,
+    touch,
 )
 from engine.games.tomahawk.state import (
-    _NO_RECORD,
     FACE_DRAW,
     FACE_SKIP,
+    NO_RECORD,
     TomahawkState,
 )
 
 
-def _play(
+def play_card(
     s: TomahawkState,
     seat: int,
     card: int,
@@ -80,13 +80,13 @@ def _play(
         if empty:
             # TT-END-1: the round is over; a last Calumet or Wheel does nothing
             # ([decision TT-END-1]), a Shield or Shaman has sent its draw back above.
-            _end_round(s, seat, events)
+            end_round(s, seat, events)
         else:
             if kind == CALUMET:
                 _swap_hands(s, seat, target, events)
             elif kind == WHEEL:
-                _pass_hands(s, events)
-            _end_turn(s, seat, events)
+                pass_hands(s, events)
+            end_turn(s, seat, events)
     if empty:
         return
     bit = 1 << seat
@@ -117,8 +117,8 @@ def _lay_card(
     s.last_player = seat
     returned_to = s.suffered_from[seat]
     returned_draw = s.suffered_draw[seat]
-    if returned_to != _NO_RECORD:
-        _record(s, seat, _NO_RECORD, 0)
+    if returned_to != NO_RECORD:
+        record(s, seat, NO_RECORD, 0)
     bit = 1 << seat
     if len(hand) == 1:
         s.ones |= bit
@@ -143,11 +143,11 @@ def _sheriff_effect(
 ) -> None:
     """TT-SHERIFF-1 / TT-STACK-1 / TT-AGIL-2: a Sheriff on a pending draw adds to it."""
     total = draw + (s.pending if phase == FACE_DRAW else 0)
-    nxt = _advance(s, seat, events)
+    nxt = advance(s, seat, events)
     if empty:
         if LAST_SHERIFF_DRAWS_AT_ONCE:
-            _draw(s, nxt, total, "sheriff", events)
-        _end_round(s, seat, events)
+            draw_cards(s, nxt, total, "sheriff", events)
+        end_round(s, seat, events)
         return
     s.pending = total
     s.caster = seat
@@ -164,17 +164,17 @@ def _skip_or_reverse_effect(
         s.direction = -s.direction
         events.append(DIRECTION_CHANGED.of(s.direction))
     if empty:
-        _end_round(s, seat, events)
+        end_round(s, seat, events)
         return
     if kind == SKIP or (s.players == 2 and REVERSE_SKIPS_WITH_TWO_PLAYERS):
-        nxt = _advance(s, seat, events)
+        nxt = advance(s, seat, events)
         s.pending = 0
         s.caster = seat
         s.turn = nxt
         s.phase = FACE_SKIP
         events.append(SKIP_PENDING.of(nxt, seat))
     else:
-        _end_turn(s, seat, events)
+        end_turn(s, seat, events)
 
 
 def _send_back(
@@ -197,14 +197,14 @@ def _send_back(
         caster = s.caster
         if phase == FACE_DRAW:
             events.append(EFFECT_RETURNED.of(seat, caster, "shield", s.pending))
-            _draw(s, caster, s.pending, "returned", events)
+            draw_cards(s, caster, s.pending, "returned", events)
         else:
             events.append(EFFECT_RETURNED.of(seat, caster, "shield", 0))
             s.skip_next |= 1 << caster
-    elif kind == SHAMAN and returned_to != _NO_RECORD:
+    elif kind == SHAMAN and returned_to != NO_RECORD:
         events.append(EFFECT_RETURNED.of(seat, returned_to, "shaman", returned_draw))
         if returned_draw:
-            _draw(s, returned_to, returned_draw, "returned", events)
+            draw_cards(s, returned_to, returned_draw, "returned", events)
         else:
             s.skip_next |= 1 << returned_to
 
@@ -213,8 +213,8 @@ def _swap_hands(s: TomahawkState, seat: int, target: int, events: list[Event]) -
     """TT-CALUMET-1: ``seat`` and ``target`` swap hands."""
     hands = s.hands
     hands[seat], hands[target] = hands[target], hands[seat]
-    _touch(s, seat)
-    _touch(s, target)
+    touch(s, seat)
+    touch(s, target)
     events.append(HandsSwapped(seat, target))
     for t in (seat, target):
         events.append(HandReceived(t, faces(hands[t]), audience=ME[t]))

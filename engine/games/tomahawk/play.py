@@ -38,7 +38,20 @@ from engine.games.tomahawk.cards import (
     MATCH_SYMBOL,
     SYMBOLS,
 )
-from engine.games.tomahawk.effects import _play
+from engine.games.tomahawk.decisions import (
+    AGILE,
+    ANSWERS_DRAW,
+    ANSWERS_SKIP,
+    BAD_FAITH_PENALTY,
+    DRAW_ONLY_WHEN_STUCK,
+    MAY_PLAY_DRAWN_CARD,
+    NEEDS_COLOUR,
+    PLAYABLE,
+    SHERIF_CALL_DRAW,
+    SYMBOL_INDEX,
+    TAKING_THE_DRAW_ENDS_THE_TURN,
+)
+from engine.games.tomahawk.effects import play_card
 from engine.games.tomahawk.events import (
     PASSED,
     SHERIF_CALLED,
@@ -49,33 +62,23 @@ from engine.games.tomahawk.events import (
     Penalty,
     faces,
 )
-from engine.games.tomahawk.round import (
-    _card_in_hand,
-    _colour_of,
-    _draw,
-    _end_round,
-    _end_turn,
-    _forget,
-    _most_common_colour,
-    _playable,
-    _record,
-    _touch,
+from engine.games.tomahawk.legal import (
+    PASS,
+    TAKE_DRAW,
+    TAKE_SKIP,
+    plays_normally,
 )
-from engine.games.tomahawk.rules import (
-    _AGILE,
-    _ANSWERS_DRAW,
-    _ANSWERS_SKIP,
-    _NEEDS_COLOUR,
-    _PASS,
-    _PLAYABLE,
-    _SYMBOL_INDEX,
-    _TAKE_DRAW,
-    _TAKE_SKIP,
-    BAD_FAITH_PENALTY,
-    DRAW_ONLY_WHEN_STUCK,
-    MAY_PLAY_DRAWN_CARD,
-    SHERIF_CALL_DRAW,
-    TAKING_THE_DRAW_ENDS_THE_TURN,
+from engine.games.tomahawk.round import (
+    card_in_hand,
+    colour_of,
+    draw_cards,
+    end_round,
+    end_turn,
+    forget,
+    is_playable,
+    most_common_colour,
+    record,
+    touch,
 )
 from engine.games.tomahawk.state import (
     DRAWN,
@@ -100,10 +103,10 @@ def _check_play_params(
     s: TomahawkState, seat: int, card: int, colour: object, target: object
 ) -> tuple[int, int]:
     kind = KIND[card]
-    if _NEEDS_COLOUR[card]:
+    if NEEDS_COLOUR[card]:
         if colour is None:
             raise BadChoice("name the new colour with your Diamond", reason="COLOUR_REQUIRED")
-        colour_index = _colour_of(colour)
+        colour_index = colour_of(colour)
     elif colour is not None:
         raise BadChoice("only a Diamond or a Combo names a colour", reason="NO_COLOUR_NEEDED")
     else:
@@ -122,21 +125,21 @@ def _check_play_params(
 def _on_play_card(s: TomahawkState, seat: int, action: PlayCard) -> list[Event]:
     if seat != s.turn:
         raise NotYourTurn("it is not your turn (to jump in with an identical card, call AGILITÉ!)")
-    card = _card_in_hand(s, seat, action.card)
+    card = card_in_hand(s, seat, action.card)
     phase = s.phase
     if phase == PLAY:
-        if not _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card]:
+        if not PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card]:
             raise CardDoesNotMatch(
                 "that card matches neither the current colour nor the top card's symbol"
             )
     elif phase == FACE_DRAW:
-        if not _ANSWERS_DRAW[card]:
+        if not ANSWERS_DRAW[card]:
             raise NotNow(
                 "a Sheriff draw is pending: answer with a Sheriff or a Shield, or take it",
                 reason="MUST_ANSWER_SHERIFF",
             )
     elif phase == FACE_SKIP:
-        if not _ANSWERS_SKIP[card]:
+        if not ANSWERS_SKIP[card]:
             raise NotNow(
                 "a Skip is pending: answer with a Shield or take it",
                 reason="MUST_ANSWER_SKIP",
@@ -151,7 +154,7 @@ def _on_play_card(s: TomahawkState, seat: int, action: PlayCard) -> list[Event]:
         raise NotNow("name the colour first", reason="MUST_NAME_COLOUR")
     colour, target = _check_play_params(s, seat, card, action.colour, action.target)
     events: list[Event] = []
-    _play(s, seat, card, colour, target, action.tomahawk is True, False, events)
+    play_card(s, seat, card, colour, target, action.tomahawk is True, False, events)
     return events
 
 
@@ -161,7 +164,7 @@ def _on_draw(s: TomahawkState, seat: int, action: Draw) -> list[Event]:
     if phase != PLAY:
         _refuse_phase(phase, drawing=True)
     if DRAW_ONLY_WHEN_STUCK:
-        table = _PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
+        table = PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]]
         for c in s.hands[seat]:
             if table[c]:
                 raise NotNow(
@@ -195,24 +198,24 @@ def _refuse_phase(phase: int, *, drawing: bool = False) -> None:
 
 def _turn_draw(s: TomahawkState, seat: int, events: list[Event], *, forced: bool) -> None:
     """TT-TURN-3/4: draw one card; play it at once if allowed, else the turn ends."""
-    _forget(s, seat)
+    forget(s, seat)
     s.last_card = -1
-    got = _draw(s, seat, 1, "turn", events)
+    got = draw_cards(s, seat, 1, "turn", events)
     if not got:
         s.passes += 1
         events.append(PASSED.of(seat, "nothing_to_draw"))
         if s.passes >= s.players:
-            _end_round(s, -1, events)
+            end_round(s, -1, events)
             return
-        _end_turn(s, seat, events)
+        end_turn(s, seat, events)
         return
     s.passes = 0
     card = s.hands[seat][-1]
-    if not forced and MAY_PLAY_DRAWN_CARD and _playable(s, card):
+    if not forced and MAY_PLAY_DRAWN_CARD and is_playable(s, card):
         s.phase = DRAWN
         s.drawn = card
         return
-    _end_turn(s, seat, events)
+    end_turn(s, seat, events)
 
 
 def _on_pass(s: TomahawkState, seat: int, action: Pass) -> list[Event]:
@@ -220,7 +223,7 @@ def _on_pass(s: TomahawkState, seat: int, action: Pass) -> list[Event]:
     if s.phase != DRAWN:
         _refuse_phase(s.phase)
     events: list[Event] = [PASSED.of(seat, "kept_drawn_card")]
-    _end_turn(s, seat, events)
+    end_turn(s, seat, events)
     return events
 
 
@@ -231,10 +234,10 @@ def _on_take_draw(s: TomahawkState, seat: int, action: TakePendingDraw) -> list[
     events: list[Event] = []
     caster, total = s.caster, s.pending
     s.last_card = -1
-    _draw(s, seat, total, "sheriff", events)
-    _record(s, seat, caster, total)
+    draw_cards(s, seat, total, "sheriff", events)
+    record(s, seat, caster, total)
     if TAKING_THE_DRAW_ENDS_THE_TURN:
-        _end_turn(s, seat, events)
+        end_turn(s, seat, events)
     else:
         s.phase, s.pending, s.caster = PLAY, 0, -1
     return events
@@ -247,8 +250,8 @@ def _on_take_skip(s: TomahawkState, seat: int, action: TakeSkip) -> list[Event]:
     caster = s.caster
     s.last_card = -1
     events: list[Event] = [TURN_SKIPPED.of(seat, "skip", caster)]
-    _record(s, seat, caster, 0)
-    _end_turn(s, seat, events)
+    record(s, seat, caster, 0)
+    end_turn(s, seat, events)
     return events
 
 
@@ -256,7 +259,7 @@ def _on_name_colour(s: TomahawkState, seat: int, action: NameColour) -> list[Eve
     _check_turn(s, seat)
     if s.phase != NAME_COLOUR:
         raise NotNow("there is no colour to name now", reason="NO_COLOUR_NEEDED")
-    s.colour = _colour_of(action.colour)
+    s.colour = colour_of(action.colour)
     s.phase = PLAY
     return [ColourNamed(seat, COLOUR_NAMES[s.colour])]
 
@@ -265,12 +268,12 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     _check_turn(s, seat)
     if s.phase != PLAY:
         _refuse_phase(s.phase)
-    symbol = _SYMBOL_INDEX.get(action.symbol) if isinstance(action.symbol, str) else None
+    symbol = SYMBOL_INDEX.get(action.symbol) if isinstance(action.symbol, str) else None
     if symbol is None:
         raise BadChoice(
             "a combo takes a classic symbol: " + ", ".join(SYMBOLS), reason="UNKNOWN_SYMBOL"
         )
-    colour = _colour_of(action.colour)
+    colour = colour_of(action.colour)
     hand = s.hands[seat]
     cards = []
     for c in range(4):
@@ -291,13 +294,13 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     s.passes = 0
     s.last_card = -1  # no AGILITÉ on a combo
     s.last_player = seat
-    _forget(s, seat)
-    _touch(s, seat)
+    forget(s, seat)
+    touch(s, seat)
     events.append(ComboPlayed(seat, SYMBOLS[symbol], faces(cards), COLOUR_NAMES[colour]))
     if not hand:
-        _end_round(s, seat, events)
+        end_round(s, seat, events)
         return events
-    _end_turn(s, seat, events)
+    end_turn(s, seat, events)
     bit = 1 << seat
     if action.tomahawk is True and len(hand) == 1:
         s.called |= bit
@@ -306,45 +309,30 @@ def _on_combo(s: TomahawkState, seat: int, action: Combo) -> list[Event]:
     return events
 
 
-def _plays_normally(s: TomahawkState, card: int) -> bool:
-    """Whether the seat whose turn it is may play ``card`` as an ordinary play now (the
-    checks of :func:`_on_play_card`, without its errors)."""
-    phase = s.phase
-    if phase == PLAY:
-        return bool(_PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card])
-    if phase == FACE_DRAW:
-        return bool(_ANSWERS_DRAW[card])
-    if phase == FACE_SKIP:
-        return bool(_ANSWERS_SKIP[card])
-    if phase == DRAWN:
-        return card == s.drawn
-    return False
-
-
 def _on_agilite(s: TomahawkState, seat: int, action: Agilite) -> list[Event]:
     last = s.last_card
     if last < 0:
         raise TooLate("too late: the moment to jump in has passed")
     if seat == s.last_player:
         raise CallRefused("you played that card yourself", reason="AGILITE_NOT_ALLOWED")
-    card = _card_in_hand(s, seat, action.card)
-    if not _AGILE[last]:
+    card = card_in_hand(s, seat, action.card)
+    if not AGILE[last]:
         raise CallRefused(
             "nobody may jump in on a Wheel of Time or a Calumet", reason="AGILITE_NOT_ALLOWED"
         )
     if FACE[card] != FACE[last]:
         # TT-FAIR-1: bad faith, on or off turn [decision TT-FAIR-1]. Refused, costs the caller.
         events: list[Event] = [Penalty(seat, "bad_agilite", BAD_FAITH_PENALTY)]
-        _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
+        draw_cards(s, seat, BAD_FAITH_PENALTY, "penalty", events)
         return events
-    if seat == s.turn and _plays_normally(s, card):
+    if seat == s.turn and plays_normally(s, card):
         # TT-AGIL-1: on its own turn a seat jumps in only with the identical card the
         # pending effect keeps it from playing normally; otherwise it just plays it.
         raise CallRefused("it is your turn: play the card normally", reason="AGILITE_NOT_ALLOWED")
     colour, _ = _check_play_params(s, seat, card, action.colour, None)
     events = []
     s.turn = seat  # "prendre la main": the jump-in is this seat's turn
-    _play(s, seat, card, colour, -1, action.tomahawk is True, True, events)
+    play_card(s, seat, card, colour, -1, action.tomahawk is True, True, events)
     return events
 
 
@@ -373,12 +361,12 @@ def _on_call_sherif(s: TomahawkState, seat: int, action: CallSherif) -> list[Eve
             SHERIF_CALLED.of(seat, target, False),
             Penalty(seat, "bad_sherif", BAD_FAITH_PENALTY),
         ]
-        _draw(s, seat, BAD_FAITH_PENALTY, "penalty", events)
+        draw_cards(s, seat, BAD_FAITH_PENALTY, "penalty", events)
         return events
     if s.called >> target & 1:
         raise TooLate("too late: that player has already called TOMAHAWK!")
     events = [SHERIF_CALLED.of(seat, target, True)]
-    _draw(s, target, SHERIF_CALL_DRAW, "sherif", events)
+    draw_cards(s, target, SHERIF_CALL_DRAW, "sherif", events)
     return events
 
 
@@ -388,13 +376,13 @@ def _on_timeout(s: TomahawkState, seat: int, action: Timeout) -> list[Event]:
     phase = s.phase
     events: list[Event]
     if phase == FACE_DRAW:
-        events = _on_take_draw(s, seat, _TAKE_DRAW)
+        events = _on_take_draw(s, seat, TAKE_DRAW)
     elif phase == FACE_SKIP:
-        events = _on_take_skip(s, seat, _TAKE_SKIP)
+        events = _on_take_skip(s, seat, TAKE_SKIP)
     elif phase == DRAWN:
-        events = _on_pass(s, seat, _PASS)
+        events = _on_pass(s, seat, PASS)
     elif phase == NAME_COLOUR:
-        colour = COLOUR_NAMES[_most_common_colour(s.hands[seat])]
+        colour = COLOUR_NAMES[most_common_colour(s.hands[seat])]
         events = _on_name_colour(s, seat, NameColour(colour))
         _turn_draw(s, seat, events, forced=True)
     else:
@@ -403,7 +391,7 @@ def _on_timeout(s: TomahawkState, seat: int, action: Timeout) -> list[Event]:
     return events
 
 
-_HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Any] = {
     PlayCard: _on_play_card,
     Draw: _on_draw,
     Pass: _on_pass,
@@ -416,3 +404,4 @@ _HANDLERS: dict[type, Any] = {
     CallSherif: _on_call_sherif,
     Timeout: _on_timeout,
 }
+"""Action class -> the function that applies it (:meth:`TomahawkGame.play` dispatches here)."""

@@ -21,6 +21,13 @@ from engine.games.tomahawk.cards import (
     SKIP,
     WHEEL,
 )
+from engine.games.tomahawk.decisions import (
+    BLOCKED_ROUND_STARTER_FEWEST_POINTS,
+    FIRST_REVERSE_OTHER_SIDE_STARTS,
+    HAND_SIZE,
+    PLAYABLE,
+    REVERSE_SKIPS_WITH_TWO_PLAYERS,
+)
 from engine.games.tomahawk.events import (
     DIRECTION_CHANGED,
     ME,
@@ -39,18 +46,11 @@ from engine.games.tomahawk.events import (
     drew_cards,
     faces,
 )
-from engine.games.tomahawk.rules import (
-    _PLAYABLE,
-    BLOCKED_ROUND_STARTER_FEWEST_POINTS,
-    FIRST_REVERSE_OTHER_SIDE_STARTS,
-    HAND_SIZE,
-    REVERSE_SKIPS_WITH_TWO_PLAYERS,
-)
 from engine.games.tomahawk.state import (
-    _NO_RECORD,
     FACE_DRAW,
     FACE_SKIP,
     NAME_COLOUR,
+    NO_RECORD,
     OVER,
     PLAY,
     ROUND_OVER,
@@ -62,7 +62,7 @@ from engine.games.tomahawk.state import (
 # --------------------------------------------------------------------------------------------
 
 
-def _touch(s: TomahawkState, seat: int) -> None:
+def touch(s: TomahawkState, seat: int) -> None:
     """A hand changed: a seat now at exactly one card must call TOMAHAWK! again (TT-TOMA-1)."""
     bit = 1 << seat
     if len(s.hands[seat]) == 1:
@@ -74,7 +74,7 @@ def _touch(s: TomahawkState, seat: int) -> None:
     s.called &= ~bit
 
 
-def _draw(s: TomahawkState, seat: int, count: int, reason: str, events: list[Event]) -> int:
+def draw_cards(s: TomahawkState, seat: int, count: int, reason: str, events: list[Event]) -> int:
     """``seat`` draws up to ``count`` cards (refilling from the discard, TT-TURN-4)."""
     pile = s.draw
     if len(pile) >= count:
@@ -96,13 +96,13 @@ def _draw(s: TomahawkState, seat: int, count: int, reason: str, events: list[Eve
             got.append(pile.pop())
     if got:
         s.hands[seat] += got
-        _touch(s, seat)
+        touch(s, seat)
     events.append(drew(seat, len(got), reason))
     events.append(drew_cards(seat, got, reason))
     return len(got)
 
 
-def _advance(s: TomahawkState, seat: int, events: list[Event]) -> int:
+def advance(s: TomahawkState, seat: int, events: list[Event]) -> int:
     """The next seat after ``seat`` in the direction of play, passing over returned Skips.
 
     [decision TT-SHERIFF-1] A Sheriff's draw passes over a seat due to lose its turn too and
@@ -117,15 +117,16 @@ def _advance(s: TomahawkState, seat: int, events: list[Event]) -> int:
     return nxt
 
 
-def _end_turn(s: TomahawkState, seat: int, events: list[Event]) -> None:
-    s.turn = _advance(s, seat, events)
+def end_turn(s: TomahawkState, seat: int, events: list[Event]) -> None:
+    """The turn passes from ``seat`` to the next seat, in the PLAY phase with nothing pending."""
+    s.turn = advance(s, seat, events)
     s.phase = PLAY
     s.pending = 0
     s.caster = -1
     s.drawn = -1
 
 
-def _record(s: TomahawkState, seat: int, caster: int, amount: int) -> None:
+def record(s: TomahawkState, seat: int, caster: int, amount: int) -> None:
     """``seat`` suffered a Sheriff draw (amount > 0) or a Skip (0) from ``caster``."""
     frm = list(s.suffered_from)
     amt = list(s.suffered_draw)
@@ -135,28 +136,31 @@ def _record(s: TomahawkState, seat: int, caster: int, amount: int) -> None:
     s.suffered_draw = tuple(amt)
 
 
-def _forget(s: TomahawkState, seat: int) -> None:
+def forget(s: TomahawkState, seat: int) -> None:
     """``seat`` takes a turn: what it suffered before can no longer be sent back."""
-    if s.suffered_from[seat] != _NO_RECORD:
-        _record(s, seat, _NO_RECORD, 0)
+    if s.suffered_from[seat] != NO_RECORD:
+        record(s, seat, NO_RECORD, 0)
 
 
 def _hand_points(hand: list[int]) -> int:
     return sum([POINTS[c] for c in hand])
 
 
-def _playable(s: TomahawkState, card: int) -> bool:
-    return s.colour >= 0 and bool(_PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card])
+def is_playable(s: TomahawkState, card: int) -> bool:
+    """TT-TURN-1: whether ``card`` may be played on the discard pile's top card now."""
+    return s.colour >= 0 and bool(PLAYABLE[s.colour * KINDS + MATCH_SYMBOL[s.discard[-1]]][card])
 
 
-def _colour_of(name: object) -> int:
+def colour_of(name: object) -> int:
+    """The index of a colour's name, or :class:`BadChoice` for anything else."""
     index = COLOUR_INDEX.get(name) if isinstance(name, str) else None
     if index is None:
         raise BadChoice("name a colour: red, blue, violet or white", reason="BAD_COLOUR")
     return index
 
 
-def _card_in_hand(s: TomahawkState, seat: int, card: object) -> int:
+def card_in_hand(s: TomahawkState, seat: int, card: object) -> int:
+    """``card`` if ``seat`` holds it, else :class:`CardNotInHand`."""
     if type(card) is not int or not 0 <= card < DECK_SIZE:
         raise CardNotInHand("there is no such card")
     if card not in s.hands[seat]:
@@ -164,7 +168,8 @@ def _card_in_hand(s: TomahawkState, seat: int, card: object) -> int:
     return card
 
 
-def _most_common_colour(hand: list[int]) -> int:
+def most_common_colour(hand: list[int]) -> int:
+    """TT-TURN-5: the colour ``hand`` holds most of (ties and no colour at all: the lowest)."""
     counts = [0, 0, 0, 0, 0]
     for c in hand:
         counts[COLOUR[c]] += 1
@@ -180,7 +185,7 @@ def _most_common_colour(hand: list[int]) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
+def start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
     """Deal (TT-SETUP-1) and apply the first card (TT-SETUP-2)."""
     n = s.players
     deck = list(ALL_CARDS)
@@ -201,7 +206,7 @@ def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
     s.called = 0
     s.may_call = 0
     s.skip_next = 0
-    s.suffered_from = (_NO_RECORD,) * n
+    s.suffered_from = (NO_RECORD,) * n
     s.suffered_draw = (0,) * n
     s.passes = 0
     kind = KIND[first]
@@ -231,12 +236,12 @@ def _start_round(s: TomahawkState, starter: int, events: list[Event]) -> None:
         s.turn = before
         events.append(DIRECTION_CHANGED.of(-1))
     elif kind == WHEEL:
-        _pass_hands(s, events)
+        pass_hands(s, events)
     if s.colour < 0:
         s.phase = NAME_COLOUR
 
 
-def _pass_hands(s: TomahawkState, events: list[Event]) -> None:
+def pass_hands(s: TomahawkState, events: list[Event]) -> None:
     """TT-WHEEL-1: every hand moves to the next seat in the direction of play."""
     n = s.players
     d = s.direction
@@ -244,11 +249,11 @@ def _pass_hands(s: TomahawkState, events: list[Event]) -> None:
     s.hands = [old[(t - d) % n] for t in range(n)]
     events.append(HandsPassed(d))
     for t in range(n):
-        _touch(s, t)
+        touch(s, t)
         events.append(HandReceived(t, faces(s.hands[t]), audience=ME[t]))
 
 
-def _end_round(s: TomahawkState, winner: int, events: list[Event]) -> None:
+def end_round(s: TomahawkState, winner: int, events: list[Event]) -> None:
     """TT-GOAL-1 / TT-TURN-4: score the hands; end the match (TT-GOAL-2) or deal again."""
     n = s.players
     points = [_hand_points(h) for h in s.hands]
@@ -292,10 +297,10 @@ def _end_round(s: TomahawkState, winner: int, events: list[Event]) -> None:
         s.last_player = -1
         return
     s.round_no += 1
-    _start_round(s, starter, events)
+    start_round(s, starter, events)
 
 
-def _next_round(s: TomahawkState, seat: int, events: list[Event], *, timeout: bool) -> None:
+def next_round(s: TomahawkState, seat: int, events: list[Event], *, timeout: bool) -> None:
     """TT-PAUSE-1: ``seat`` is done reading; the last one to press deals the next round."""
     s.waiting &= ~(1 << seat)
     events.append(ReadyForNextRound(seat, timeout))
@@ -304,4 +309,4 @@ def _next_round(s: TomahawkState, seat: int, events: list[Event], *, timeout: bo
     starter = s.next_starter
     s.next_starter = -1
     s.round_no += 1
-    _start_round(s, starter, events)
+    start_round(s, starter, events)

@@ -37,7 +37,8 @@ PHASE_NAMES: tuple[str, ...] = (
     "match_over",
     "round_over",
 )
-_NO_RECORD = -1
+NO_RECORD = -1
+"""``suffered_from`` of a seat that suffered nothing a Shaman could send back."""
 
 # --------------------------------------------------------------------------------------------
 # State

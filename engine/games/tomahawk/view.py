@@ -9,7 +9,7 @@ from engine.games.tomahawk.cards import (
     FACES,
     CardFace,
 )
-from engine.games.tomahawk.rules import _AGILE
+from engine.games.tomahawk.decisions import AGILE
 from engine.games.tomahawk.state import (
     DRAWN,
     FACE_DRAW,
@@ -122,7 +122,7 @@ def view(state: TomahawkState, seat: int | None) -> TomahawkView:
         for t in range(n)
     )
     last = s.last_card
-    window = last >= 0 and bool(_AGILE[last]) and not over
+    window = last >= 0 and bool(AGILE[last]) and not over
     last_round = None
     if s.last_round_points:
         last_round = RoundResult(

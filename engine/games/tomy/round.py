@@ -50,7 +50,7 @@ from engine.games.tomy.state import EMPTY, NO_CARD, OVER, REVEAL, STORY, TIE, VO
 # --------------------------------------------------------------------------------------------
 
 
-def _deal(state: TomyState) -> None:
+def deal_game(state: TomyState) -> None:
     """MT-SETUP-1: shuffle the places, one face up per column; shuffle the dogs, deal nine."""
     rng = state.rng
     state.game_no += 1
@@ -69,14 +69,15 @@ def _deal(state: TomyState) -> None:
     state.dog_discard = []
 
 
-def _check_story_turn(state: TomyState, seat: int) -> None:
+def check_story_turn(state: TomyState, seat: int) -> None:
+    """Refuses a story action unless it is the story phase and ``seat`` tells next."""
     if state.phase != STORY:
         raise NotYourTurn("stories are told before the vote, not now")
     if seat != state.storyteller():
         raise NotYourTurn(f"it is seat {state.storyteller()}'s turn to tell a story")
 
 
-def _may_pass(state: TomyState) -> bool:
+def may_pass(state: TomyState) -> bool:
     """MT-STORY-1/2: the leash holder must propose; so must the last seat if only one place
     has been proposed."""
     if state.speaker == 0:
@@ -84,7 +85,8 @@ def _may_pass(state: TomyState) -> bool:
     return not (state.speaker == state.players - 1 and len(state.proposals) < 2)
 
 
-def _next_speaker(state: TomyState) -> list[Event]:
+def next_speaker(state: TomyState) -> list[Event]:
+    """The next seat speaks; after the last one the vote opens (its events returned)."""
     state.speaker += 1
     if state.speaker < state.players:
         return []
@@ -102,10 +104,10 @@ def _start_vote(state: TomyState) -> list[Event]:
         tuple(sorted(proposed)),
         tuple(seat for seat, can in enumerate(state.can_vote) if not can),
     )
-    return [started, *_maybe_reveal(state)]
+    return [started, *maybe_reveal(state)]
 
 
-def _maybe_reveal(state: TomyState) -> list[Event]:
+def maybe_reveal(state: TomyState) -> list[Event]:
     """MT-REVEAL-1: once every eligible seat has voted, turn every vote over at once."""
     if any(can and vote == NO_CARD for can, vote in zip(state.can_vote, state.votes, strict=True)):
         return []
@@ -125,16 +127,16 @@ def _maybe_reveal(state: TomyState) -> list[Event]:
     ]
     best = max(counts)
     if best == 0:  # MT-REVEAL-3
-        return events + _resolve(state, EMPTY)
+        return events + resolve(state, EMPTY)
     tied = [column for column, count in enumerate(counts) if count == best]
     if len(tied) == 1:
-        return events + _resolve(state, tied[0])
+        return events + resolve(state, tied[0])
     state.phase = TIE
     state.tie_columns = tied
     return [*events, Tie(state.leash, tuple(tied))]
 
 
-def _resolve(state: TomyState, winner: int) -> list[Event]:
+def resolve(state: TomyState, winner: int) -> list[Event]:
     """MT-REVEAL-2: every vote is discarded; those who voted for another breed draw one."""
     n = state.players
     order = [(state.leash + i) % n for i in range(n)]
@@ -215,7 +217,7 @@ def _rest(state: TomyState, *, deal: bool) -> list[Event]:
     return []
 
 
-def _rest_action(state: TomyState, seat: int, action: object) -> list[Event]:
+def rest_action(state: TomyState, seat: int, action: object) -> list[Event]:
     """MT-PAUSE-1: after a reveal only NextStory (or the pause clock's timeout) is taken."""
     if state.phase != REVEAL:
         raise IllegalAction("the votes have not been revealed yet", reason="NOT_NOW")
@@ -272,14 +274,14 @@ def _end_game(state: TomyState, reason: EndReason) -> list[Event]:
 def _next_game(state: TomyState) -> list[Event]:
     """MT-VAR-1: the leash moves on and a new game is dealt."""
     state.leash = (state.leash + 1) % state.players
-    _deal(state)
+    deal_game(state)
     events: list[Event] = [GameStarted(state.game_no, state.leash, tuple(state.row))]
     for seat, hand in enumerate(state.hands):
         events.append(HandDealt(tuple(DOG_FACES[card] for card in hand), audience=only(seat)))
     return events
 
 
-def _outcome(state: TomyState) -> Outcome:
+def outcome(state: TomyState) -> Outcome:
     """MT-END-1 (cards left in hand) or MT-VAR-1 (totals): the lowest score wins."""
     scores = state.totals() if state.rounds else [len(hand) for hand in state.hands]
     best = min(scores)
@@ -303,5 +305,5 @@ _END_REASON: Final[dict[str, EndReason]] = {
 
 
 def _match_over(state: TomyState) -> Event:
-    result = _outcome(state)
+    result = outcome(state)
     return MatchOver(_END_REASON[result.reason], result.winners, result.scores)

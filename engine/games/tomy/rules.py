@@ -11,14 +11,9 @@ from typing import Any, ClassVar
 
 from engine import registry
 from engine.core import (
-    ClockSpec,
     Game,
-    GameInfo,
     IllegalAction,
-    InvalidOptions,
     NotYourTurn,
-    OptionSpec,
-    OptionValue,
     Outcome,
     Pending,
     State,
@@ -41,17 +36,18 @@ from engine.games.tomy.events import (
     Voted,
 )
 from engine.games.tomy.round import (
-    _check_story_turn,
-    _deal,
-    _may_pass,
-    _maybe_reveal,
-    _next_speaker,
-    _outcome,
-    _resolve,
-    _rest_action,
+    check_story_turn,
+    deal_game,
+    may_pass,
+    maybe_reveal,
+    next_speaker,
+    outcome,
+    resolve,
+    rest_action,
 )
-from engine.games.tomy.state import EMPTY, NO_CARD, OVER, REVEAL, STORY, TIE, VOTE, TomyState
-from engine.games.tomy.view import ColumnView, DogCardView, LastTurnView, ProposalView, TomyView
+from engine.games.tomy.state import NO_CARD, OVER, REVEAL, STORY, TIE, VOTE, TomyState
+from engine.games.tomy.view import TomyView, view
+from engine.info import ClockSpec, GameInfo, InvalidOptions, OptionSpec, OptionValue
 from engine.rng import Rng
 from engine.text import graphemes
 
@@ -211,7 +207,7 @@ class TomyGame(Game[TomyState]):
         )
         state.rng = Rng.from_seed(seed)
         state.round_pause = int(options.get("pause_seconds", data.PAUSE_SECONDS)) > 0
-        _deal(state)  # MT-SETUP-1
+        deal_game(state)  # MT-SETUP-1
         # MT-SETUP-2
         state.leash = first if first >= 0 else state.rng.below(players)
         return state
@@ -251,7 +247,7 @@ class TomyGame(Game[TomyState]):
                 for column in range(data.COLUMNS)
                 if column not in taken
             ]
-            if _may_pass(state):
+            if may_pass(state):
                 actions.append(Pass())
             return actions
         if state.phase == VOTE:
@@ -271,7 +267,7 @@ class TomyGame(Game[TomyState]):
         if state.phase == REVEAL or isinstance(action, NextStory):
             if not isinstance(action, (*self.action_types, Timeout)):
                 raise WrongGame(f"{type(action).__name__} is not a move of {self.info.name}")
-            return _rest_action(state, seat, action)
+            return rest_action(state, seat, action)
         if isinstance(action, Timeout):
             return self._timeout(state, seat)
         if isinstance(action, Propose):
@@ -285,7 +281,7 @@ class TomyGame(Game[TomyState]):
         raise WrongGame(f"{type(action).__name__} is not a move of {self.info.name}")
 
     def _propose(self, state: TomyState, seat: int, action: Propose) -> list[Event]:
-        _check_story_turn(state, seat)
+        check_story_turn(state, seat)
         column = _whole_number(action.column, "column")
         story = "" if action.text is None else action.text
         if not 0 <= column < data.COLUMNS:
@@ -305,7 +301,7 @@ class TomyGame(Game[TomyState]):
         if action.template is not None:
             template = _check_template(action.template, column, location, story)
             state.proposals.append((column, seat, location, template.number))
-            return [StoryProposed(seat, column, location, None, template), *_next_speaker(state)]
+            return [StoryProposed(seat, column, location, None, template), *next_speaker(state)]
         story = story.strip()
         length = graphemes(story)
         if not 1 <= length <= data.STORY_MAX_CHARS or len(story) > data.STORY_MAX_CODE_POINTS:
@@ -315,17 +311,17 @@ class TomyGame(Game[TomyState]):
                 reason="STORY_LENGTH",
             )
         state.proposals.append((column, seat, location, story))
-        return [StoryProposed(seat, column, location, story), *_next_speaker(state)]
+        return [StoryProposed(seat, column, location, story), *next_speaker(state)]
 
     def _pass(self, state: TomyState, seat: int) -> list[Event]:
-        _check_story_turn(state, seat)
-        if not _may_pass(state):
+        check_story_turn(state, seat)
+        if not may_pass(state):
             if state.speaker == 0:
                 why = "the leash holder must propose a place"
             else:
                 why = "at least two places must be proposed: the last player must propose"
             raise IllegalAction(why, reason="MUST_PROPOSE")
-        return [Passed(seat), *_next_speaker(state)]
+        return [Passed(seat), *next_speaker(state)]
 
     def _vote(self, state: TomyState, seat: int, card: int) -> list[Event]:
         if state.phase != VOTE:
@@ -349,7 +345,7 @@ class TomyGame(Game[TomyState]):
             )
         hand.remove(card)
         state.votes[seat] = card
-        return [Voted(seat), OwnVote(DOG_FACES[card], audience=only(seat)), *_maybe_reveal(state)]
+        return [Voted(seat), OwnVote(DOG_FACES[card], audience=only(seat)), *maybe_reveal(state)]
 
     def _break_tie(self, state: TomyState, seat: int, column: int) -> list[Event]:
         if state.phase != TIE or seat != state.leash:
@@ -360,13 +356,13 @@ class TomyGame(Game[TomyState]):
                 f"{', '.join(str(c) for c in state.tie_columns)}",
                 reason="NOT_TIED",
             )
-        return [TieBroken(seat, column), *_resolve(state, column)]
+        return [TieBroken(seat, column), *resolve(state, column)]
 
     def _timeout(self, state: TomyState, seat: int) -> list[Event]:
         """MT-TIME-1. ``apply`` has checked that ``seat`` is pending."""
         rng = state.rng
         if state.phase == STORY:
-            if _may_pass(state):
+            if may_pass(state):
                 return self._pass(state, seat)
             taken = state.proposed_columns()
             free = [column for column in range(data.COLUMNS) if column not in taken]
@@ -376,7 +372,7 @@ class TomyGame(Game[TomyState]):
         if state.phase == VOTE:
             if not data.VOTE_TIMEOUT_PLAYS_RANDOM_CARD:
                 state.can_vote[seat] = False
-                return [SatOut(seat), *_maybe_reveal(state)]
+                return [SatOut(seat), *maybe_reveal(state)]
             proposed = state.proposed_columns()
             cards = [card for card in state.hands[seat] if data.breed_of(card) in proposed]
             return self._vote(state, seat, rng.choice(cards))
@@ -385,77 +381,10 @@ class TomyGame(Game[TomyState]):
     # -- what a seat sees -------------------------------------------------------------------
 
     def view(self, state: TomyState, seat: int | None) -> TomyView:
-        n = state.players
-        columns = tuple(
-            ColumnView(
-                column,
-                breed.key,
-                breed.colour,
-                None if state.row[column] == EMPTY else state.row[column],
-            )
-            for column, breed in enumerate(data.BREEDS)
-        )
-        in_vote = state.phase in (VOTE, TIE)
-        passed = [False] * n
-        if state.phase == STORY or in_vote:
-            storytellers = {p[1] for p in state.proposals}
-            spoken = state.speaker if state.phase == STORY else n
-            for i in range(spoken):
-                other = (state.leash + i) % n
-                passed[other] = other not in storytellers
-        hand: tuple[DogCardView, ...] | None = None
-        my_vote: int | None = None
-        if seat is not None:
-            hand = tuple(DOG_FACES[card] for card in state.hands[seat])
-            if state.votes[seat] != NO_CARD:
-                my_vote = state.votes[seat]
-        last_turn = None
-        if state.last_votes:
-            last_turn = LastTurnView(
-                tuple(ProposalView.of(*p) for p in state.last_proposals),
-                tuple(None if v == NO_CARD else v for v in state.last_votes),
-                None if state.last_winner == EMPTY else state.last_winner,
-                tuple(
-                    seat
-                    for seat, v in enumerate(state.last_votes)
-                    if v != NO_CARD and data.breed_of(v) == state.last_winner
-                ),
-            )
-        return TomyView(
-            seat=seat,
-            phase=state.phase,
-            game=state.game_no,
-            turn=state.turn,
-            leash_holder=state.leash,
-            storyteller=state.storyteller() if state.phase == STORY else None,
-            columns=columns,
-            proposals=tuple(ProposalView.of(*p) for p in state.proposals),
-            passed=tuple(passed),
-            sitting_out=tuple(in_vote and not can for can in state.can_vote),
-            voted=tuple(v != NO_CARD for v in state.votes),
-            votes=(
-                tuple(None if v == NO_CARD else v for v in state.votes)
-                if state.phase == TIE
-                else None
-            ),
-            my_vote=my_vote,
-            hand=hand,
-            hand_counts=tuple(len(h) for h in state.hands),
-            dog_deck_count=len(state.dog_deck),
-            dog_discard_count=len(state.dog_discard),
-            location_deck_count=len(state.location_deck),
-            location_discard_count=len(state.location_discard),
-            tie_columns=tuple(state.tie_columns),
-            last_turn=last_turn,
-            rounds=state.rounds,
-            target_score=state.target_score,
-            round_scores=tuple(tuple(scores) for scores in state.round_scores),
-            totals=tuple(state.totals()) if state.rounds else None,
-            language="en" if state.language == "EN" else "fr",
-        )
+        return view(state, seat)
 
     def outcome(self, state: TomyState) -> Outcome | None:
-        return _outcome(state) if state.phase == OVER else None
+        return outcome(state) if state.phase == OVER else None
 
     # -- worlds for bots and leak tests -----------------------------------------------------
 

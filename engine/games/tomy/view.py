@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from engine.games.tomy import cards as data
 from engine.games.tomy.actions import Story, TemplateStory
-from engine.games.tomy.cards import BreedKey, ColourKey, DogCard
-from engine.games.tomy.state import Phase
+from engine.games.tomy.cards import DOG_FACES, BreedKey, ColourKey, DogCard
+from engine.games.tomy.state import EMPTY, NO_CARD, STORY, TIE, VOTE, Phase, TomyState
 
 # --------------------------------------------------------------------------------------------
 # Views
@@ -90,3 +90,80 @@ class TomyView:
     round_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...] | None
     language: data.LanguageKey
+
+
+# --------------------------------------------------------------------------------------------
+# What a seat sees
+# --------------------------------------------------------------------------------------------
+
+
+def view(state: TomyState, seat: int | None) -> TomyView:
+    """What ``seat`` (``None``: a spectator) may see of the match: the row, the proposals,
+    who passed, sat out or voted, its own hand and vote, the counts of every deck and pile,
+    and, while a tie is to break, the votes laid."""
+    n = state.players
+    columns = tuple(
+        ColumnView(
+            column,
+            breed.key,
+            breed.colour,
+            None if state.row[column] == EMPTY else state.row[column],
+        )
+        for column, breed in enumerate(data.BREEDS)
+    )
+    in_vote = state.phase in (VOTE, TIE)
+    passed = [False] * n
+    if state.phase == STORY or in_vote:
+        storytellers = {p[1] for p in state.proposals}
+        spoken = state.speaker if state.phase == STORY else n
+        for i in range(spoken):
+            other = (state.leash + i) % n
+            passed[other] = other not in storytellers
+    hand: tuple[DogCardView, ...] | None = None
+    my_vote: int | None = None
+    if seat is not None:
+        hand = tuple(DOG_FACES[card] for card in state.hands[seat])
+        if state.votes[seat] != NO_CARD:
+            my_vote = state.votes[seat]
+    last_turn = None
+    if state.last_votes:
+        last_turn = LastTurnView(
+            tuple(ProposalView.of(*p) for p in state.last_proposals),
+            tuple(None if v == NO_CARD else v for v in state.last_votes),
+            None if state.last_winner == EMPTY else state.last_winner,
+            tuple(
+                seat
+                for seat, v in enumerate(state.last_votes)
+                if v != NO_CARD and data.breed_of(v) == state.last_winner
+            ),
+        )
+    return TomyView(
+        seat=seat,
+        phase=state.phase,
+        game=state.game_no,
+        turn=state.turn,
+        leash_holder=state.leash,
+        storyteller=state.storyteller() if state.phase == STORY else None,
+        columns=columns,
+        proposals=tuple(ProposalView.of(*p) for p in state.proposals),
+        passed=tuple(passed),
+        sitting_out=tuple(in_vote and not can for can in state.can_vote),
+        voted=tuple(v != NO_CARD for v in state.votes),
+        votes=(
+            tuple(None if v == NO_CARD else v for v in state.votes) if state.phase == TIE else None
+        ),
+        my_vote=my_vote,
+        hand=hand,
+        hand_counts=tuple(len(h) for h in state.hands),
+        dog_deck_count=len(state.dog_deck),
+        dog_discard_count=len(state.dog_discard),
+        location_deck_count=len(state.location_deck),
+        location_discard_count=len(state.location_discard),
+        tie_columns=tuple(state.tie_columns),
+        last_turn=last_turn,
+        rounds=state.rounds,
+        target_score=state.target_score,
+        round_scores=tuple(tuple(scores) for scores in state.round_scores),
+        totals=tuple(state.totals()) if state.rounds else None,
+        language="en" if state.language == "EN" else "fr",
+    )

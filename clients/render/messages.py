@@ -18,11 +18,13 @@ from google.protobuf.message import Message
 
 from clients.i18n import Tr
 from clients.options import choice_name, options_message, plain_value
-from clients.render.shared import (
+from clients.render.renderer import (
     Context,
     TypedText,
     game_of,
     renderer_for,
+)
+from clients.render.text import (
     safe_message,
 )
 
@@ -53,6 +55,37 @@ def typed_text(action: game_pb2.Action) -> TypedText | None:
     if which is None or typed is None or not typed.asks(getattr(action, which)):
         return None
     return typed
+
+
+def announces(action: game_pb2.Action) -> bool | None:
+    """Whether ``action`` is a play made announcing something (its game's
+    :attr:`GameRenderer.announcement`); None for an action that cannot announce."""
+    which = action.WhichOneof("game")
+    renderer = renderer_for(which)
+    if which is None or renderer is None or renderer.announcement is None:
+        return None
+    return renderer.announcement.flag(getattr(action, which))
+
+
+def unannounced(action: game_pb2.Action) -> game_pb2.Action:
+    """``action`` without its announcement: what both variants of one play share."""
+    which = action.WhichOneof("game")
+    renderer = renderer_for(which)
+    if not announces(action) or which is None or renderer is None:
+        return action
+    assert renderer.announcement is not None
+    plain = game_pb2.Action()
+    plain.CopyFrom(action)
+    renderer.announcement.clear(getattr(plain, which))
+    return plain
+
+
+def announcement_hint(action: game_pb2.Action, ctx: Context) -> str:
+    """The menu's hint for an announcing variant of a play, in words ("" for another action)."""
+    renderer = renderer_for(action.WhichOneof("game"))
+    if renderer is None or renderer.announcement is None:
+        return ""
+    return ctx.tr(renderer.announcement.hint)
 
 
 def typed_example(action: game_pb2.Action, ctx: Context) -> str:

@@ -1,15 +1,15 @@
-"""What every game's renderer shares: colours (:class:`Style`), terminal-safe text, the
-:class:`Context` (language, style, names at the table, each game's memory), small field helpers, and
-the registry of :class:`GameRenderer` (one per game, registered by its module).
+"""The interface every game's terminal renderer implements (:class:`GameRenderer`) and their
+registry (one per game, registered by its module ``clients/render/<game>.py``), the
+:class:`Context` they render in (language, style, names at the table, each game's memory), and
+the small field helpers they share.
 
-Pure functions of the contract's messages (``cercle.v1``): no I/O, no gRPC. Colours are plain
-ANSI codes added by :class:`Style`; every line reads the same without them.
+Pure functions of the contract's messages (``cercle.v1``): no I/O, no gRPC. Colours and safe
+text are :mod:`clients.render.text`.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -21,155 +21,10 @@ from cercle.v1 import (
 from google.protobuf.message import Message
 
 from clients.i18n import Tr
+from clients.render.text import Style, safe_text
 from clients.sdk import bot_level_name
 
-# -- style --------------------------------------------------------------------------------------
-
-PALETTE = {
-    "red": "31",
-    "blue": "34",
-    "violet": "35",
-    "white": "97",
-    "green": "32",
-    "yellow": "93",
-    "black": "90",
-    "brown": "33",
-    "sky": "96",
-    "orange": "38;5;208",
-}
-
-
-@dataclass(frozen=True)
-class Style:
-    """ANSI colours, or nothing at all when ``enabled`` is false.
-
-    >>> Style(False).bold("x"), Style(True).bold("x")
-    ('x', '\\x1b[1mx\\x1b[0m')
-    """
-
-    enabled: bool = False
-
-    def paint(self, text: str, *codes: str) -> str:
-        if not self.enabled or not codes:
-            return text
-        return f"\x1b[{';'.join(codes)}m{text}\x1b[0m"
-
-    def bold(self, text: str) -> str:
-        return self.paint(text, "1")
-
-    def dim(self, text: str) -> str:
-        return self.paint(text, "2")
-
-    def colour(self, text: str, colour: str | None) -> str:
-        code = PALETTE.get(colour or "")
-        return self.paint(text, code) if code else text
-
-    def good(self, text: str) -> str:
-        return self.paint(text, "32")
-
-    def bad(self, text: str) -> str:
-        return self.paint(text, "31")
-
-    def warn(self, text: str) -> str:
-        return self.paint(text, "33")
-
-
-ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-
-
-def strip_ansi(text: str) -> str:
-    """``text`` without colour codes.
-
-    >>> strip_ansi(Style(True).bold("Ana"))
-    'Ana'
-    """
-    return ANSI.sub("", text)
-
-
-_TERMINAL_SEQUENCES = re.compile(
-    r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"  # CSI (cursor, erase, colours)
-    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC...
-    r"|\x1b[\x20-\x2f]*[\x30-\x7e]?"  # any other escape
-)
-
-
-def _unsafe(char: str) -> bool:
-    """A control character (C0, DEL, C1) or a format character (bidi overrides and
-    isolates, zero-width and invisible ones), except the joiner emoji sequences use."""
-    return unicodedata.category(char) in ("Cc", "Cf") and char != "\u200d"
-
-
-def safe_text(text: str) -> str:
-    r"""Text from the server as it may be printed: no escape sequence, no control or bidi or
-    invisible character (line breaks and tabs become spaces). Every name, story, message
-    and label that came over the wire goes through here before it reaches the terminal
-    (the server cleans free text too; a client does not rely on it).
-
-    >>> safe_text("Eve\x1b[2J\x1b]0;pwned\x07\u202e!\nok")
-    'Eve! ok'
-    """
-    text = _TERMINAL_SEQUENCES.sub("", text)
-    return "".join(" " if c in "\t\n\r" else c for c in text if c in "\t\n\r" or not _unsafe(c))
-
-
-M = TypeVar("M", bound=Message)
 T = TypeVar("T")
-
-
-def safe_message(message: M) -> M:
-    """A copy of a server message whose every string (nested, repeated, map keys and
-    values, ``Struct`` values included) went through :func:`safe_text`."""
-    copy = type(message)()
-    copy.CopyFrom(message)
-    _clean_strings(copy)
-    return copy
-
-
-def _clean_strings(message: Message) -> None:
-    for fd, value in message.ListFields():
-        entry = fd.message_type
-        if entry is not None and entry.GetOptions().map_entry:
-            holds_messages = entry.fields_by_name["value"].message_type is not None
-            for key in list(value):
-                item = value[key]
-                if holds_messages:
-                    _clean_strings(item)
-                new_key = safe_text(key) if isinstance(key, str) else key
-                new_item = safe_text(item) if isinstance(item, str) else item
-                if new_key == key and new_item == item:
-                    continue
-                if holds_messages:
-                    kept = type(item)()
-                    kept.CopyFrom(item)
-                    del value[key]
-                    value[new_key].CopyFrom(kept)
-                else:
-                    del value[key]
-                    value[new_key] = new_item
-        elif fd.type == fd.TYPE_MESSAGE:
-            for item in value if _is_repeated(fd) else [value]:
-                _clean_strings(item)
-        elif fd.type == fd.TYPE_STRING:
-            if _is_repeated(fd):
-                value[:] = [safe_text(v) for v in value]
-            else:
-                setattr(message, fd.name, safe_text(value))
-
-
-def _is_repeated(fd: Any) -> bool:
-    return bool(fd.is_repeated) if hasattr(fd, "is_repeated") else fd.label == fd.LABEL_REPEATED
-
-
-def json_safe(text: str) -> str:
-    r"""A JSON document (as ``json.dumps`` writes it: control characters in strings already
-    escaped) with its other control, bidi and invisible characters written as ``\uXXXX``
-    escapes too: the same data, harmless on a terminal. Its own line breaks stay.
-
-    >>> json_safe('{"name": "Eve\u202e\x9b"}')
-    '{"name": "Eve\\u202e\\u009b"}'
-    """
-    return "".join(f"\\u{ord(c):04x}" if c != "\n" and _unsafe(c) else c for c in text)
-
 
 # -- context ------------------------------------------------------------------------------------
 
@@ -368,6 +223,11 @@ class GameRenderer:
     """The keys a player types for the game's calls (``Choices.calls``), if it has any."""
     typed: TypedText | None = None
     """The game's actions that wait for a line the player types, if it has any."""
+    announcement: Announcement | None = None
+    """The game's plays that may announce something as they are made, if it has any."""
+    auto_order: tuple[str, ...] = ()
+    """The action kinds ``cercle play --auto`` prefers, best first (a kind not listed comes
+    after those listed)."""
 
 
 @dataclass(frozen=True)
@@ -400,6 +260,21 @@ class TypedText:
     """Puts a typed line into (a copy of) the game's action."""
     max_length: int
     """The longest line the server takes."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """Plays that may announce something as they are made (a call on one's last card): the
+    server lists such a play twice, without and with the announcement, and the menu shows both
+    as one entry whose option is the announcing variant (typed ``N!``)."""
+
+    flag: Callable[[Any], bool | None]
+    """The game's action (inside ``Action``) -> whether it announces; None for an action that
+    cannot."""
+    clear: Callable[[Any], None]
+    """Turns the announcement off in (a copy of) the game's action."""
+    hint: str
+    """The message id of the option's hint on the menu ("with ...")."""
 
 
 RENDERERS: dict[str, GameRenderer] = {}
