@@ -251,7 +251,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import OptionValue
+from engine.info import OptionValue
 
 
 def check(state: Any) -> None:

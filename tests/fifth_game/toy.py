@@ -49,13 +49,9 @@ from typing import Any
 
 from engine import registry
 from engine.core import (
-    ClockSpec,
     Game,
-    GameInfo,
     IllegalAction,
     NotYourTurn,
-    OptionSpec,
-    OptionValue,
     Outcome,
     Pending,
     State,
@@ -63,6 +59,7 @@ from engine.core import (
     WrongGame,
 )
 from engine.events import Event, only
+from engine.info import ClockSpec, GameInfo, OptionSpec, OptionValue
 from engine.rng import Rng
 
 CARDS = tuple(range(1, 21))

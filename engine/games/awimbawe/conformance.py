@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import OptionValue
 from engine.games.awimbawe.cards import CARD_COUNT
+from engine.info import OptionValue
 
 
 def check(state: Any) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import OptionValue
 from engine.games.tamashii.cards import BAG_START, CARD_BY_ID, CARDS, TOTAL_GEMS
+from engine.info import OptionValue
 
 
 def check(state: Any) -> None:

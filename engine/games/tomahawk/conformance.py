@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import OptionValue
 from engine.games.tomahawk.cards import DECK_SIZE
+from engine.info import OptionValue
 
 _ALL = list(range(DECK_SIZE))
 

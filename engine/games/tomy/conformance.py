@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.core import OptionValue
 from engine.games.tomy import EMPTY, NO_CARD
 from engine.games.tomy import cards as tomy_data
+from engine.info import OptionValue
 
 
 def check(state: Any) -> None:
