@@ -24,7 +24,8 @@ help:
 	@echo "make typecheck     mypy --strict over every package"
 	@echo "make test-web      the TypeScript client's and the web app's tests (the venv's Node, Chromium)"
 	@echo "make test-faults   only the fault, fuzz and Redis Cluster tests (tests/faults, tests/cluster)"
-	@echo "make proto         the stubs (gen/python, clients/ts/src/gen) and docs/reference from protos/"
+	@echo "make proto         the games' oneof members, the stubs (gen/python, clients/ts/src/gen), docs/reference"
+	@echo "                  and the TypeScript game and catalogue lists (docs/architecture.md: Adding a fifth game)"
 	@echo "make proto-ts      regenerate only the checked-in TypeScript stubs (clients/ts/src/gen)"
 	@echo "make proto-check   generated code and docs up to date, buf lint, no breaking change to the contract"
 	@echo "make stubs         Go, Java and Kotlin stubs compiled into build/stubs (not checked in)"
@@ -82,6 +83,7 @@ proto-ts: $(STAMP)
 
 proto-check: $(STAMP)
 	$(PY) tools/genproto.py --check
+	$(PY) tools/genweb.py --check
 	$(PY) tools/gendocs.py --check
 	cd protos && ../$(VENV)/bin/buf lint
 	$(PY) tools/buf_breaking.py

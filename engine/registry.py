@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from engine.core import Game
@@ -40,11 +41,27 @@ def get(game_id: str) -> Game[Any]:
 
 
 def games() -> list[Game[Any]]:
-    """Every registered game, in catalogue order."""
+    """Every registered game, in catalogue order: by the ``CATALOGUE_POSITION`` of the game's
+    package (``engine/games/<id>/__init__.py``), then in registration order."""
     _load()
-    return list(_GAMES.values())
+    return sorted(_GAMES.values(), key=catalogue_position)
+
+
+def catalogue_position(game: Game[Any]) -> int:
+    """The ``CATALOGUE_POSITION`` of the package that defines ``game``'s class (a game
+    defined elsewhere, or whose package declares none, comes last)."""
+    parts = type(game).__module__.split(".")
+    for end in range(len(parts), 0, -1):
+        module = sys.modules.get(".".join(parts[:end]))
+        position = getattr(module, "CATALOGUE_POSITION", None)
+        if isinstance(position, int):
+            return position
+    return _LAST
+
+
+_LAST = 1_000_000
 
 
 def _load() -> None:
-    # Importing the package registers each game module it lists.
+    # Importing the package finds and imports every game package (engine/games/__init__.py).
     import engine.games  # noqa: F401

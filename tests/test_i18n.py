@@ -86,9 +86,12 @@ def test_every_game_text_of_the_catalogue_is_in_every_language() -> None:
 
 def _game_prefix(game_id: str) -> str:
     """A game's message prefix: the one every message id of its ``<game>.ftl`` starts with
-    (docs/i18n.md); fails if the file mixes prefixes."""
+    but its catalogue texts ``game-<id>-…``, its outcome reasons ``outcome_reason-…`` and
+    its refusals ``error-…`` (docs/i18n.md); fails if the file mixes prefixes."""
     prefixes = {
-        message_id.split("-")[0] for message_id in _messages(LOCALES / "en" / f"{game_id}.ftl")
+        message_id.split("-")[0]
+        for message_id in _messages(LOCALES / "en" / f"{game_id}.ftl")
+        if not message_id.startswith((f"game-{game_id}-", "outcome_reason-", "error-"))
     }
     assert len(prefixes) == 1, f"{game_id}.ftl mixes message prefixes {sorted(prefixes)}"
     return prefixes.pop()

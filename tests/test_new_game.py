@@ -37,7 +37,7 @@ from engine.info import ClockSpec, GameInfo, OptionSpec, OptionValue
 from engine.playout import random_playout
 from engine.rng import Rng
 from tools.game_checklist import CHECKLIST, missing
-from tools.scaffold_game_proto import GAME_NAMES, Scaffold
+from tools.scaffold_game_proto import Scaffold, proto_prefix
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -246,7 +246,7 @@ def test_the_scaffold_gives_the_messages_of_the_shipped_proto(game_id: str, tmp_
     message, add comments, oneofs and reserved numbers)."""
     from grpc_tools import protoc
 
-    name = GAME_NAMES[game_id]
+    name = proto_prefix(game_id)
     (tmp_path / "cercle" / "v1").mkdir(parents=True)
     (tmp_path / "cercle" / "v1" / "scaffold.proto").write_text(Scaffold(game_id).render())
     out = tmp_path / "scaffold.pb"

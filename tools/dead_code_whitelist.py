@@ -21,6 +21,12 @@ if __name__ == "__vulture__":  # read by vulture only; never true when imported
         _.log_message,
         _.server_version,
         _.daemon_threads,
+        # tools/new_game.py writes a new game's clients/render/<id>.py calling it.
+        _.generic_renderer,
+        # tests/engine/test_bots.py reads these of engine/games/<id>/conformance.py by name.
+        _.REPLAY_TABLE,
+        _.DECISION_TABLE,
+        _.TAKEOVER_TABLE,
         # Python calls these: on each subclass (engine/events.py) and on the catalogue (i18n).
         _.__init_subclass__,
         _.__call__,

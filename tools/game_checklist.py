@@ -11,6 +11,7 @@ defined in the test lacks exactly the items outside the engine).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import re
 import sys
 from collections.abc import Callable
@@ -28,26 +29,33 @@ from engine.core import Game, State
 from engine.events import Event
 from i18n import _bundle, available, locales_dir
 from services.games.options import mismatches
-from tools.scaffold_game_proto import GAME_NAMES
+from tools import genoneofs
+from tools.scaffold_game_proto import proto_prefix
 
 ROOT = Path(__file__).resolve().parents[1]
 
 CHECKLIST: dict[str, str] = {
     "engine-package": "engine/games/<id>/ registers a Game whose state is a State dataclass "
     "and which declares action_types, event_types and outcome_type",
-    "scaffold-name": "tools/scaffold_game_proto.py: GAME_NAMES names the game's proto prefix",
+    "conformance": "engine/games/<id>/conformance.py: check(state), the invariant the "
+    "conformance test runs after every step, and BOT_TABLES, the tables the bot tests play",
     "proto-messages": "protos/cercle/v1/<id>.proto: <Name>Action, <Name>Event, <Name>View, "
     "<Name>Outcome, <Name>Catalogue (scaffolded, then reviewed) and <Name>Options (one field "
     "per option, see services/games/options.py)",
-    "proto-oneofs": "protos/cercle/v1/game.proto, lobby.proto and common.proto: a field named "
-    "<id> in the oneofs of Action, Event, View, Outcome, GetGameCatalogueResponse and "
-    "RoomOptions",
-    "i18n-texts": "i18n/locales/<lang>/games.ftl: game-<id>-summary, one message per option "
-    "(and choice) and per clock kind, in every language",
+    "proto-oneofs": "protos/cercle/v1/<id>.proto declares its members of the shared oneofs "
+    "(Action, Event, View, Outcome, GetGameCatalogueResponse, RoomOptions) and its outcome "
+    "reasons; make proto writes them into game.proto, lobby.proto and common.proto",
+    "i18n-texts": "i18n/locales/<lang>/<id>.ftl (or games.ftl): game-<id>-summary, one "
+    "message per option (and choice) and per clock kind, and outcome_reason-<reason> for each "
+    "outcome reason the game declares, in every language",
     "i18n-events": "i18n/locales/<lang>/<id>.ftl: one message prefix, and <prefix>-ev-<kind> "
     "for every event kind, in every language (docs/i18n.md)",
     "rules-file": "docs/games/<id>-rules.md: the rules with their ids (a line - <ID>: ... each)",
     "docs-page": "docs/games/<id>.md: the rules as players and frontends read them",
+    "cli-renderer": "clients/render/<id>.py registers the game's terminal renderer "
+    "(clients.render.generic serves a game with no drawing of its own)",
+    "web-module": "clients/web/src/games/<id>.ts exports the game's page module, named as "
+    "the id in camelCase (games/generic.ts serves a game with no drawing of its own)",
 }
 """Item id -> what it asks for (``docs/architecture.md`` lists the same ids)."""
 
@@ -66,15 +74,36 @@ def _engine_package(game: Game[Any]) -> bool:
 
 
 def _proto_messages(game: Game[Any]) -> bool:
-    name = GAME_NAMES.get(game.info.id)
-    if name is None:
-        return False
+    name = proto_prefix(game.info.id)
     try:
         module = __import__(f"cercle.v1.{game.info.id}_pb2", fromlist=["_"])
     except ImportError:
         return False
     kinds = ("Action", "Event", "View", "Outcome", "Catalogue", "Options")
     return all(hasattr(module, name + kind) for kind in kinds) and not mismatches(game)
+
+
+def _conformance(game: Game[Any]) -> bool:
+    try:
+        module = importlib.import_module(f"engine.games.{game.info.id}.conformance")
+    except ImportError:
+        return False
+    return callable(getattr(module, "check", None)) and bool(getattr(module, "BOT_TABLES", ()))
+
+
+def _cli_renderer(game: Game[Any]) -> bool:
+    from clients.render import renderer_for
+
+    return (ROOT / "clients" / "render" / f"{game.info.id}.py").is_file() and (
+        renderer_for(game.info.id) is not None
+    )
+
+
+def _web_module(game: Game[Any]) -> bool:
+    path = ROOT / "clients" / "web" / "src" / "games" / f"{game.info.id}.ts"
+    head, *rest = game.info.id.split("_")
+    name = head + "".join(part.title() for part in rest)
+    return path.is_file() and f"export const {name}" in path.read_text(encoding="utf-8")
 
 
 def _proto_oneofs(game: Game[Any]) -> bool:
@@ -86,7 +115,11 @@ def _proto_oneofs(game: Game[Any]) -> bool:
         lobby_pb2.GetGameCatalogueResponse,
         common_pb2.RoomOptions,
     )
-    return all(game.info.id in m.DESCRIPTOR.fields_by_name for m in messages)
+    proto = ROOT / "protos" / "cercle" / "v1" / f"{game.info.id}.proto"
+    declared = {m.target for m in genoneofs.declarations(proto)} if proto.is_file() else set()
+    return {m.DESCRIPTOR.name for m in messages} <= declared and all(
+        game.info.id in m.DESCRIPTOR.fields_by_name for m in messages
+    )
 
 
 def game_message_ids(game: Game[Any]) -> list[str]:
@@ -104,7 +137,14 @@ def game_message_ids(game: Game[Any]) -> list[str]:
 
 
 def _i18n_texts(game: Game[Any]) -> bool:
-    ids = game_message_ids(game)
+    proto = ROOT / "protos" / "cercle" / "v1" / f"{game.info.id}.proto"
+    declared = genoneofs.declarations(proto) if proto.is_file() else []
+    reasons = [  # the outcome reasons the game declares, in words (the outcome panel's)
+        "outcome_reason-" + m.name.removeprefix("OUTCOME_REASON_").lower()
+        for m in declared
+        if m.target == "OutcomeReason"
+    ]
+    ids = game_message_ids(game) + reasons
     for language in available():
         bundle = _bundle(locales_dir(), language)  # this language alone, no fallback
         if not all(bundle.has_message(message_id) for message_id in ids):
@@ -120,6 +160,9 @@ def _i18n_events(game: Game[Any]) -> bool:
         if not path.is_file():
             return False
         ids = set(re.findall(r"^([a-zA-Z][\w-]*) *=", path.read_text(encoding="utf-8"), re.M))
+        # its catalogue texts, outcome reasons and refusals (other files hold the shipped games')
+        own = (f"game-{game.info.id}-", "outcome_reason-", "error-")
+        ids = {i for i in ids if not i.startswith(own)}
         prefixes = {message_id.split("-")[0] for message_id in ids}
         if len(prefixes) != 1:
             return False
@@ -140,13 +183,15 @@ def missing(game: Game[Any]) -> list[str]:
     """The ids of the :data:`CHECKLIST` items ``game`` does not meet yet, in list order."""
     checks: dict[str, Callable[[Game[Any]], bool]] = {
         "engine-package": _engine_package,
-        "scaffold-name": lambda g: g.info.id in GAME_NAMES,
+        "conformance": _conformance,
         "proto-messages": _proto_messages,
         "proto-oneofs": _proto_oneofs,
         "i18n-texts": _i18n_texts,
         "i18n-events": _i18n_events,
         "rules-file": _rules_file,
         "docs-page": lambda g: (ROOT / "docs" / "games" / f"{g.info.id}.md").is_file(),
+        "cli-renderer": _cli_renderer,
+        "web-module": _web_module,
     }
     assert checks.keys() == CHECKLIST.keys()
     return [item for item, check in checks.items() if not check(game)]

@@ -1,5 +1,8 @@
 """Generate the Python stubs in gen/python from protos/ (``make proto``).
 
+First the games' members of the shared oneofs and enums are written from each game's own
+.proto (:mod:`tools.genoneofs`); ``--check`` fails if they are not.
+
 ``--check`` regenerates into a temporary folder and fails if gen/ differs: generated code
 is checked in (so frontends and the server never need protoc) and never stale.
 """
@@ -15,6 +18,11 @@ import tempfile
 from pathlib import Path
 
 import grpc_tools
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools import genoneofs
 
 ROOT = Path(__file__).resolve().parents[1]
 PROTOS = ROOT / "protos"
@@ -52,7 +60,13 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
+    stale_protos = [p.name for p, text in genoneofs.generated().items() if p.read_text() != text]
+    if args.check and stale_protos:
+        print(f"the games' oneof members are stale in {', '.join(stale_protos)}; run `make proto`")
+        return 1
     if not args.check:
+        for path, text in genoneofs.generated().items():
+            path.write_text(text, encoding="utf-8")
         shutil.rmtree(OUT / "cercle", ignore_errors=True)
         generate(OUT)
         print(f"generated {OUT.relative_to(ROOT)}")

@@ -12,6 +12,9 @@ named after its field. Review it (comments, oneofs, reserved numbers), then keep
 as the contract: once published, fields are only added (``buf breaking`` guards it).
 
     python tools/scaffold_game_proto.py tomahawk > protos/cercle/v1/tomahawk.proto
+
+``tools/new_game.py`` writes it for a new game, with the game's members of the shared oneofs
+declared (tools/genoneofs.py), and every other file a game needs.
 """
 
 from __future__ import annotations
@@ -26,12 +29,11 @@ import typing
 from collections.abc import Sequence
 from typing import Any, Literal, Union
 
-GAME_NAMES = {
-    "tomahawk": "Tomahawk",
-    "tamashii": "Tamashii",
-    "tomy": "Tomy",
-    "awimbawe": "Awimbawe",
-}
+
+def proto_prefix(game_id: str) -> str:
+    """The prefix of a game's messages: its id in CamelCase (``tomahawk`` -> ``Tomahawk``,
+    ``higher_card`` -> ``HigherCard``), as ``<Prefix>Action`` and the others are named."""
+    return "".join(part.title() for part in game_id.split("_"))
 
 
 def snake(name: str) -> str:
@@ -49,7 +51,7 @@ def doc_lines(obj: Any, indent: str) -> list[str]:
 class Scaffold:
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
-        self.prefix = GAME_NAMES[game_id]
+        self.prefix = proto_prefix(game_id)
         self.messages: dict[type, str] = {}
         self.enums: dict[str, tuple[str, ...]] = {}
         self.uses_int_list = False

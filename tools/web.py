@@ -13,9 +13,11 @@ the page's TypeScript tests (every event of every game narrated) and the headles
 tests (a whole match of each game through the page, two browsers, a reload, a phone,
 axe-core); print one closing line.
 
-``--generate`` regenerates clients/ts/src/gen from protos/ instead (``make proto-ts``).
+``--generate`` regenerates clients/ts/src/gen from protos/ instead (``make proto-ts``), and
+the files that list the games and the catalogues for TypeScript (:mod:`tools.genweb`).
 ``--build`` only builds the web app (clients/web/build/app.js, which ``make run`` serves
-through Envoy): ``npm ci`` where stale, then the bundle.
+through Envoy): the game and catalogue lists written again (:mod:`tools.genweb`), ``npm ci``
+where stale, then the bundle.
 ``--no-browser`` skips the Chromium test (the TypeScript tests, the page's included, still run).
 """
 
@@ -33,6 +35,11 @@ import sysconfig
 import tempfile
 import time
 from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools import genweb
 
 ROOT = Path(__file__).resolve().parents[1]
 TS = ROOT / "clients" / "ts"
@@ -258,6 +265,8 @@ def main() -> int:
     say(f"Node {major} from {node_bin()}")
 
     if args.build:
+        for path in genweb.write():
+            say(f"wrote {path}")
         npm_ci_if_stale(TS)
         npm_ci_if_stale(WEB)
         run([node_tool("node"), "build.mjs", "--page"], WEB, capture=True)
@@ -268,9 +277,11 @@ def main() -> int:
     if args.generate:
         generate()
         say(f"generated {GEN.relative_to(ROOT)}")
+        for path in genweb.write():
+            say(f"wrote {path}")
         return 0
 
-    stale = stale_generated_files()
+    stale = stale_generated_files() + genweb.stale()
     if stale:
         raise Failure(
             "generated TypeScript is stale; run `python tools/web.py --generate`:\n  "

@@ -7,11 +7,17 @@ these return.
 
 Each game has its own module (``clients/render/<game>.py``) that builds a
 :class:`GameRenderer` and registers it; :mod:`clients.render.messages` shows what is the same
-for every game through that registry. Adding a game adds a module here (and its import
-below), not a branch in the shared code.
+for every game through that registry. Adding a game adds a module here, found on the file
+system and imported below (:func:`renderer_modules`), not a branch in the shared code.
 """
 
-from clients.render import awimbawe, tamashii, tomahawk, tomy
+import importlib
+import pkgutil
+from pathlib import Path
+from types import ModuleType
+
+from cercle.v1 import common_pb2
+
 from clients.render.messages import (
     action_label,
     event_json,
@@ -49,17 +55,31 @@ from clients.render.text import (
     strip_ansi,
 )
 
-GAMES = tuple(RENDERERS)
-"""The games this client can show, in registration order."""
+
+def renderer_modules() -> list[ModuleType]:
+    """Every module of this package, imported: each game's module registers its renderer."""
+    return [
+        importlib.import_module(f"clients.render.{info.name}")
+        for info in pkgutil.iter_modules([str(Path(__file__).parent)])
+        if not info.name.startswith("_")
+    ]
+
+
+MODULES = renderer_modules()
+"""The modules of this package (the games' renderers and what they share)."""
+
+_ORDER = [f.name for f in common_pb2.RoomOptions.DESCRIPTOR.oneofs_by_name["game"].fields]
+GAMES = tuple(sorted(RENDERERS, key=lambda g: (_ORDER.index(g) if g in _ORDER else len(_ORDER), g)))
+"""The games this client can show, in the contract's order (its ``RoomOptions.game`` oneof)."""
 
 __all__ = [
     "GAMES",
+    "MODULES",
     "RENDERERS",
     "Context",
     "GameRenderer",
     "Style",
     "action_label",
-    "awimbawe",
     "event_json",
     "json_safe",
     "learn",
@@ -82,9 +102,6 @@ __all__ = [
     "safe_text",
     "status_name",
     "strip_ansi",
-    "tamashii",
-    "tomahawk",
-    "tomy",
     "typed_action",
     "typed_example",
     "typed_text",

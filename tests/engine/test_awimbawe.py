@@ -55,6 +55,7 @@ from engine.games.awimbawe.cards import (
     eagle,
     land_card,
 )
+from engine.games.awimbawe.conformance import check
 from engine.games.awimbawe.events import (
     FEWER_HYENAS,
     FOUR_HYENAS,
@@ -66,7 +67,6 @@ from engine.games.awimbawe.events import (
 from engine.info import InvalidOptions
 from engine.playout import random_playout
 from engine.rng import Rng
-from tests.engine.invariants_awimbawe import check
 
 T = TypeVar("T")
 

@@ -1,7 +1,8 @@
 """The generic conformance test: every registered game, many seeded random matches.
 
 After every step it checks, for ANY game (STYLE practice 12):
-- the game's own conservation invariant (``tests/engine/invariants_<game>.py``: ``check``),
+- the game's own conservation invariant (``engine/games/<game>/conformance.py``: ``check``,
+  a module every game package holds; ``tools/game_checklist.py`` asks for it),
   e.g. TT-DECK-4, TM-INV-1, MT-INV-1, AW-INV-1;
 - that ``apply`` did not touch the state it was given;
 - the storage round trip: ``decode(encode(s)) == s`` and re-encoding gives the same bytes;
@@ -34,7 +35,7 @@ def _table_sizes(game: Game[Any]) -> list[int]:
 
 
 def _invariant(game_id: str) -> Any:
-    return importlib.import_module(f"tests.engine.invariants_{game_id}").check
+    return importlib.import_module(f"engine.games.{game_id}.conformance").check
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -47,6 +47,7 @@ from engine.games.tamashii.cards import (
     YELLOW,
     verdict,
 )
+from engine.games.tamashii.conformance import check
 from engine.games.tamashii.events import (
     Bust,
     Freed,
@@ -64,7 +65,6 @@ from engine.games.tamashii.events import (
 from engine.info import InvalidOptions, OptionValue
 from engine.playout import random_playout
 from engine.rng import Rng
-from tests.engine.invariants_tamashii import check
 
 _REGISTERED = registry.get("tamashii")
 assert isinstance(_REGISTERED, TamashiiGame)

@@ -57,6 +57,7 @@ from engine.games.tomahawk.cards import (
     POINTS,
     SYMBOLS,
 )
+from engine.games.tomahawk.conformance import check
 from engine.games.tomahawk.events import (
     CardPlayed,
     ColourNamed,
@@ -81,7 +82,6 @@ from engine.games.tomahawk.events import (
 from engine.info import InvalidOptions
 from engine.playout import random_playout
 from engine.rng import Rng
-from tests.engine.invariants_tomahawk import check
 
 _REGISTERED = registry.get("tomahawk")
 assert isinstance(_REGISTERED, TomahawkGame)

@@ -33,6 +33,7 @@ from engine.games.tomy import (
 from engine.games.tomy import cards as tomy_data
 from engine.games.tomy.actions import TemplateStory
 from engine.games.tomy.cards import DOG_FACES
+from engine.games.tomy.conformance import check
 from engine.games.tomy.events import (
     CardDrawn,
     HandDealt,
@@ -59,7 +60,6 @@ from engine.games.tomy.events import (
 from engine.info import InvalidOptions
 from engine.playout import random_playout
 from engine.rng import Rng
-from tests.engine.invariants_tomy import check
 
 GAME = TomyGame()
 E = TypeVar("E", bound=Event)

@@ -1,7 +1,8 @@
 /**
  * The page's words: the same Project Fluent catalogues as the server and the CLI
  * (i18n/locales/<lang>/*.ftl), bundled as text at build time (build.mjs loads `.ftl` files
- * with esbuild's text loader), so nothing is fetched at run time. One FluentBundle per
+ * with esbuild's text loader; locales.generated.ts, written by tools/genweb.py, imports every
+ * file there is), so nothing is fetched at run time. One FluentBundle per
  * language; a message a language lacks falls back to English.
  *
  * The language comes from `?lang=` or the browser's languages (BCP 47: `fr-CA` -> `fr`), and
@@ -10,50 +11,10 @@
 
 import { FluentBundle, FluentNumber, FluentResource, type FluentVariable } from "@fluent/bundle";
 
-import enAwimbawe from "../../../i18n/locales/en/awimbawe.ftl";
-import enCli from "../../../i18n/locales/en/cli.ftl";
-import enCommon from "../../../i18n/locales/en/common.ftl";
-import enGames from "../../../i18n/locales/en/games.ftl";
-import enTamashii from "../../../i18n/locales/en/tamashii.ftl";
-import enTomahawk from "../../../i18n/locales/en/tomahawk.ftl";
-import enTomy from "../../../i18n/locales/en/tomy.ftl";
-import enWeb from "../../../i18n/locales/en/web.ftl";
-import frAwimbawe from "../../../i18n/locales/fr/awimbawe.ftl";
-import frCli from "../../../i18n/locales/fr/cli.ftl";
-import frCommon from "../../../i18n/locales/fr/common.ftl";
-import frGames from "../../../i18n/locales/fr/games.ftl";
-import frTamashii from "../../../i18n/locales/fr/tamashii.ftl";
-import frTomahawk from "../../../i18n/locales/fr/tomahawk.ftl";
-import frTomy from "../../../i18n/locales/fr/tomy.ftl";
-import frWeb from "../../../i18n/locales/fr/web.ftl";
+import { type Language, LANGUAGES, SOURCES } from "./locales.generated.js";
 
-export const LANGUAGES = ["en", "fr"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { type Language, LANGUAGES, SOURCES };
 export const DEFAULT_LANGUAGE: Language = "en";
-
-/** The catalogue files the page loads (a file name under i18n/locales/<lang>/ -> its text). */
-export const SOURCES: { readonly [L in Language]: Readonly<Record<string, string>> } = {
-  en: {
-    "awimbawe.ftl": enAwimbawe,
-    "cli.ftl": enCli,
-    "common.ftl": enCommon,
-    "games.ftl": enGames,
-    "tamashii.ftl": enTamashii,
-    "tomahawk.ftl": enTomahawk,
-    "tomy.ftl": enTomy,
-    "web.ftl": enWeb,
-  },
-  fr: {
-    "awimbawe.ftl": frAwimbawe,
-    "cli.ftl": frCli,
-    "common.ftl": frCommon,
-    "games.ftl": frGames,
-    "tamashii.ftl": frTamashii,
-    "tomahawk.ftl": frTomahawk,
-    "tomy.ftl": frTomy,
-    "web.ftl": frWeb,
-  },
-};
 
 /** Values for a message's variables (`{ $name }`); whole numbers are shown ungrouped. */
 export type Args = Readonly<Record<string, string | number>>;

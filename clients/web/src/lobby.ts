@@ -17,6 +17,7 @@ import {
 } from "../../ts/src/index.js";
 import { $, button, el } from "./dom.js";
 import { gameUi } from "./games/registry.js";
+import { gameTitle, rememberGameNames } from "./games/titles.js";
 import { hasMessage, language, t } from "./i18n.js";
 import { refusal } from "./refusal.js";
 import { loadSeat, loadSession, type SavedSeat } from "./session.js";
@@ -167,6 +168,7 @@ export class Lobby {
     try {
       const client = await this.hooks.client();
       this.games = await client.listGames(language());
+      rememberGameNames(this.games);
       this.setError("");
     } catch (err) {
       this.setError(refusal(err));
@@ -353,7 +355,7 @@ export class Lobby {
   }
 
   private matchItem(roomId: string, gameId: string, state: "seated" | "watching" | "finished"): HTMLElement {
-    const game = t(`web-game-${gameId}`);
+    const game = gameTitle(gameId);
     if (state === "finished") {
       return el(
         "li",

@@ -13,6 +13,7 @@ import type { CercleClient, GetGameCatalogueResponse, GetReplayResponse, ReplayS
 import type { GameUi, Names, TableContext } from "./games/types.js";
 import { $, button, el } from "./dom.js";
 import { gameUi } from "./games/registry.js";
+import { gameTitle } from "./games/titles.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { refusal } from "./refusal.js";
@@ -98,7 +99,7 @@ export class Replay {
     );
     jump.addEventListener("change", () => this.go(Number(jump.value)));
     $("replay-body").replaceChildren(
-      el("h2", {}, t("web-replay_title", { game: t(`web-game-${d.match!.gameId}`), names: d.match!.seats.map((s, i) => seatName(s, i, d.match!.gameId)).join(", ") })),
+      el("h2", {}, t("web-replay_title", { game: gameTitle(d.match!.gameId), names: d.match!.seats.map((s, i) => seatName(s, i, d.match!.gameId)).join(", ") })),
       el(
         "p",
         { className: check.ok ? "good" : "error", id: "commitment", dataset: { ok: String(check.ok) } },

@@ -37,8 +37,9 @@ import { ChatPanel, isChat, mutedSeats } from "./chat.js";
 import { lengthMs, observeServerTime, remainingMs, resetClock } from "./clock.js";
 import { $, button, el, rememberFocus, restoreFocus } from "./dom.js";
 import { gameUi } from "./games/registry.js";
+import { gameTitle, knowsTitle, rememberGameNames } from "./games/titles.js";
 import type { GameUi, Names, TableContext } from "./games/types.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { linkControls } from "./links.js";
 import { narrate } from "./narrate.js";
 import { PeekPanel } from "./peek.js";
@@ -79,6 +80,8 @@ export class Table {
   /** The choices were spent by an action sent: none is offered until the next view brings
    * new ones (or the action is refused, and the same ones stand again). */
   private spent = false;
+  /** Whether the server was asked for the game's name (a game web.ftl does not name). */
+  private askedTitle = false;
   outcome: Outcome | undefined;
   events: Event[] = [];
   catalogue: GetGameCatalogueResponse | undefined;
@@ -429,7 +432,17 @@ export class Table {
   private renderBar(): void {
     const room = this.room;
     const status = room?.status ?? RoomStatus.UNSPECIFIED;
-    $("room-game").textContent = t(`web-game-${this.gameId}`);
+    $("room-game").textContent = gameTitle(this.gameId);
+    if (!knowsTitle(this.gameId) && !this.askedTitle) {
+      this.askedTitle = true; // a game the page's catalogues do not name: the server's name
+      void this.client
+        .listGames(language())
+        .then((games) => {
+          rememberGameNames(games);
+          this.renderBar();
+        })
+        .catch(() => undefined);
+    }
     $("room-status").textContent = t(ROOM_STATUSES[status] ?? "status-unspecified");
     const code = $("room-code");
     code.hidden = !room?.joinCode || status !== RoomStatus.OPEN;

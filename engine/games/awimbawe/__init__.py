@@ -95,3 +95,6 @@ __all__ = [
     "SkipPower",
     "SnakePick",
 ]
+
+CATALOGUE_POSITION = 4
+"""Where the game comes in the catalogue (engine/games/__init__.py)."""

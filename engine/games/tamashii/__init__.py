@@ -58,3 +58,6 @@ __all__ = [
     "could_be_freed",
     "end_reason",
 ]
+
+CATALOGUE_POSITION = 2
+"""Where the game comes in the catalogue (engine/games/__init__.py)."""

@@ -93,3 +93,6 @@ __all__ = [
     "TomahawkState",
     "TomahawkView",
 ]
+
+CATALOGUE_POSITION = 1
+"""Where the game comes in the catalogue (engine/games/__init__.py)."""

@@ -54,3 +54,6 @@ __all__ = [
     "TomyView",
     "Vote",
 ]
+
+CATALOGUE_POSITION = 3
+"""Where the game comes in the catalogue (engine/games/__init__.py)."""

@@ -1,12 +1,16 @@
 /**
  * What the table needs from each game: one module per game (games/<game>.ts) implements
- * {@link GameUi} and registers in games/registry.ts, so a fifth game is added by adding a file.
+ * {@link GameUi}; tools/genweb.py finds it (games/all.generated.ts, served by games/registry.ts),
+ * so a fifth game is added by adding a file.
  * The table (table.ts) draws what every game shares (seats, clocks, the prompt, the log, the
  * outcome, buttons for any legal action the game's own drawing does not offer); the game
  * module draws its table (cards, piles, gems, votes, tricks) and names its actions.
  */
 
 import type { Action, Deadline, Event, GetGameCatalogueResponse, Outcome, View } from "../../../ts/src/index.js";
+
+/** A game's id: every case of the contract's `View.game` oneof (the generated types). */
+export type GameId = Exclude<View["game"]["case"], undefined>;
 
 /** Names for seats and players, the reader's seat (-1: a spectator). */
 export interface Names {
@@ -48,7 +52,8 @@ export interface Drawn {
 }
 
 export interface GameUi<V> {
-  readonly id: "tomahawk" | "tamashii" | "tomy" | "awimbawe";
+  /** The game's id: a case of the contract's `View.game` oneof. */
+  readonly id: GameId;
   /** The usual table size for a quick match against bots (the lobby keeps it within the
    * catalogue's minimum and maximum players). */
   readonly usualPlayers: number;

@@ -44,12 +44,14 @@ class _AwimbaweAnimalEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Awimba
     """Values 7 to 10, the sky trump suit (AW-EAGLE-1, AW-EAGLE-2)."""
 
 class AwimbaweAnimal(_AwimbaweAnimal, metaclass=_AwimbaweAnimalEnumTypeWrapper):
-    """Awimbawe: actions, views, events, outcome and catalogue. Field names match the engine's
-    types in the package engine/games/awimbawe/ (actions.py, events.py, cards.py);
-    docs/games/awimbawe.md explains the game. Rule ids (AW-...) are defined in
-    docs/games/awimbawe-rules.md.
-    Seats are 0 and 1. Cards are ids 0-27: land animals are colour * 6 + value - 1 (green
-    0-5, yellow 6-11, black 12-17, brown 18-23), the four Eagles are 24-27 (values 7-10).
+    """Its members of the shared oneofs, which tools/genoneofs.py (make proto) writes into
+    game.proto, lobby.proto and common.proto; a number never changes once published:
+    - Action.game = 4: An Awimbawé move.
+    - Event.event = 6: An Awimbawé event.
+    - Outcome.detail = 7: Awimbawé's result (round by round).
+    - View.game = 4: An Awimbawé table.
+    - GetGameCatalogueResponse.catalogue = 4: Awimbawé's animals and cards.
+    - RoomOptions.game = 4: Awimbawé's options.
 
     An animal printed on a card (AW-MAT-1).
     """

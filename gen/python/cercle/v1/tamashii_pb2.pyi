@@ -259,10 +259,14 @@ Global___TamashiiVerdict: _TypeAlias = TamashiiVerdict  # noqa: Y015
 
 @_typing.final
 class TamashiiAction(_message.Message):
-    """Tamashii: actions, views, events, outcome and catalogue. Field names match the engine's
-    types in the package engine/games/tamashii/ (actions.py, events.py, cards.py);
-    docs/games/tamashii.md explains each field. Rule ids (TM-...) are defined in
-    docs/games/tamashii-rules.md.
+    """Its members of the shared oneofs, which tools/genoneofs.py (make proto) writes into
+    game.proto, lobby.proto and common.proto; a number never changes once published:
+    - Action.game = 2: A Tamashii move.
+    - Event.event = 4: A Tamashii event.
+    - Outcome.detail = 5: Tamashii's result (with its verdict).
+    - View.game = 2: A Tamashii table.
+    - GetGameCatalogueResponse.catalogue = 2: Tamashii's spirits and gems.
+    - RoomOptions.game = 2: Tamashii's options.
 
     A move in Tamashii: exactly one is set.
     """

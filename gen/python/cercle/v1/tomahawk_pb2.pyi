@@ -39,10 +39,14 @@ class _TomahawkColourEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Tomaha
     """White."""
 
 class TomahawkColour(_TomahawkColour, metaclass=_TomahawkColourEnumTypeWrapper):
-    """Tomahawk Tribal: actions, views, events, outcome and catalogue. Field names match the
-    engine's types (the package engine/games/tomahawk/: actions.py, events.py, cards.py);
-    docs/games/tomahawk.md explains each field. Rule ids (TT-...) are defined in
-    docs/games/tomahawk-rules.md.
+    """Its members of the shared oneofs, which tools/genoneofs.py (make proto) writes into
+    game.proto, lobby.proto and common.proto; a number never changes once published:
+    - Action.game = 1: A Tomahawk move.
+    - Event.event = 3: A Tomahawk event.
+    - Outcome.detail = 4: Tomahawk's result.
+    - View.game = 1: A Tomahawk table.
+    - GetGameCatalogueResponse.catalogue = 1: Tomahawk's 136 cards.
+    - RoomOptions.game = 1: Tomahawk Tribal's options.
 
     The four colours of the deck (TT-DECK-1).
     """

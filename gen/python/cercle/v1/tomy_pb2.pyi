@@ -42,11 +42,14 @@ class _TomyBreedEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TomyBreed.V
     """Dalmatien, the Dalmatian (column 5, orange)."""
 
 class TomyBreed(_TomyBreed, metaclass=_TomyBreedEnumTypeWrapper):
-    """Tomy ("Mais où est Tomy ?"): actions, views, events, outcome and catalogue. Field names
-    match the engine's types in the package engine/games/tomy/ (actions.py, events.py,
-    cards.py); docs/games/tomy.md explains each field, docs/games/tomy-rules.md defines the
-    rule ids (MT-...). Columns are 0–5 (one breed each, MT-MAT-1), dog cards 0–95 (card c is
-    of the breed in column c / 16, rounded down), location cards 0–47.
+    """Its members of the shared oneofs, which tools/genoneofs.py (make proto) writes into
+    game.proto, lobby.proto and common.proto; a number never changes once published:
+    - Action.game = 3: A Mais où est Tomy ? move.
+    - Event.event = 5: A Mais où est Tomy ? event.
+    - Outcome.detail = 6: Mais où est Tomy ?'s result.
+    - View.game = 3: A Mais où est Tomy ? table.
+    - GetGameCatalogueResponse.catalogue = 3: Mais où est Tomy ?'s breeds, dog cards and locations.
+    - RoomOptions.game = 3: Tomy's options.
 
     The six breeds of the row (MT-MAT-1), one per column. Translate them in the client.
     """

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.awimbawe.cards import CARD_COUNT
+from engine.info import OptionValue
 
 
 def check(state: Any) -> None:
@@ -24,3 +25,7 @@ def check(state: Any) -> None:
         owned = set(state.hands[seat]) | {c for pile in state.piles[seat] for c in pile}
         for card in state.paralysed[seat]:
             assert card in owned and (card in state.hands[seat] or state.face_up[card])
+
+
+BOT_TABLES: list[tuple[int, dict[str, OptionValue]]] = [(2, {})]
+"""(players, options) of the tables bots play whole matches at (tests/engine/test_bots.py)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.tomahawk.cards import DECK_SIZE
+from engine.info import OptionValue
 
 _ALL = list(range(DECK_SIZE))
 
@@ -26,3 +27,15 @@ def check(state: Any) -> None:
     ones = sum(1 << seat for seat, hand in enumerate(state.hands) if len(hand) == 1)
     assert state.ones == ones, "the one-card mask disagrees with the hands"
     assert state.called & ~ones == 0 and state.may_call & ~ones == 0
+
+
+BOT_TABLES: list[tuple[int, dict[str, OptionValue]]] = [
+    (2, {"target_score": 40}),
+    (4, {"target_score": 40}),
+    (7, {"target_score": 30}),
+]
+"""(players, options) of the tables bots play whole matches at (tests/engine/test_bots.py)."""
+REPLAY_TABLE = 1
+"""The BOT_TABLES entry the same-seeds test replays (default: the last)."""
+DECISION_TABLE = 1
+"""The BOT_TABLES entry the decides-from-its-view test plays (default: the first)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.tamashii.cards import BAG_START, CARD_BY_ID, CARDS, TOTAL_GEMS
+from engine.info import OptionValue
 
 
 def check(state: Any) -> None:
@@ -26,3 +27,16 @@ def check(state: Any) -> None:
             on = state.gems_on(slot)
             assert all(on[c] <= needs[c] for c in range(3)), f"excess left on slot {slot}"
             assert sum(on) == sum(needs), f"slot {slot} freed without its needs"
+
+
+BOT_TABLES: list[tuple[int, dict[str, OptionValue]]] = [
+    (1, {}),
+    (3, {"level": "NOVICE"}),
+    (4, {"level": "NIGHTMARE", "memory_aid": True}),
+    (6, {"level": "EASY"}),
+]
+"""(players, options) of the tables bots play whole matches at (tests/engine/test_bots.py)."""
+DECISION_TABLE = 1
+"""The BOT_TABLES entry the decides-from-its-view test plays (default: the first)."""
+TAKEOVER_TABLE = 1
+"""The BOT_TABLES entry the bot-taking-over test plays (default: the first)."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.games.tomy import EMPTY, NO_CARD
 from engine.games.tomy import cards as tomy_data
+from engine.info import OptionValue
 
 
 def check(state: Any) -> None:
@@ -31,3 +32,11 @@ def check(state: Any) -> None:
     # Hands are kept sorted, so the views and encodings are canonical.
     for hand in state.hands:
         assert hand == sorted(hand)
+
+
+BOT_TABLES: list[tuple[int, dict[str, OptionValue]]] = [
+    (3, {}),
+    (5, {"language": "EN"}),
+    (8, {"rounds": True, "target_score": 4}),
+]
+"""(players, options) of the tables bots play whole matches at (tests/engine/test_bots.py)."""
