@@ -84,7 +84,7 @@ async def wait_fsyncing_replica(primary: Proc, timeout: float = 20.0) -> None:
         deadline = time.monotonic() + timeout
         while True:
             await admin.set("cercle:test:fsync", "1")
-            _, replicas = await admin.execute_command("WAITAOF", 0, 1, 200)
+            _, replicas = await admin.waitaof(0, 1, 200)
             if int(replicas) >= 1:
                 return
             if time.monotonic() > deadline:
