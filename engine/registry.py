@@ -19,10 +19,10 @@ class UnknownGame(KeyError):
         return self.message
 
 
-_GAMES: dict[str, Game[Any]] = {}
+_GAMES: dict[str, Game[Any, Any, Any]] = {}
 
 
-def register(game: Game[Any]) -> Game[Any]:
+def register(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
     """Register ``game`` under ``game.info.id``; registering one id twice is a bug."""
     game_id = game.info.id
     if game_id in _GAMES and type(_GAMES[game_id]) is not type(game):
@@ -31,7 +31,7 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def get(game_id: str) -> Game[Any]:
+def get(game_id: str) -> Game[Any, Any, Any]:
     _load()
     try:
         return _GAMES[game_id]
@@ -39,7 +39,7 @@ def get(game_id: str) -> Game[Any]:
         raise UnknownGame(game_id) from None
 
 
-def games() -> list[Game[Any]]:
+def games() -> list[Game[Any, Any, Any]]:
     """Every registered game, in catalogue order."""
     _load()
     return list(_GAMES.values())

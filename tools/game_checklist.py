@@ -52,7 +52,7 @@ CHECKLIST: dict[str, str] = {
 """Item id -> what it asks for (``docs/architecture.md`` lists the same ids)."""
 
 
-def _engine_package(game: Game[Any]) -> bool:
+def _engine_package(game: Game[Any, Any, Any]) -> bool:
     state = game.state_type
     return (
         registry.get(game.info.id) is game
@@ -65,7 +65,7 @@ def _engine_package(game: Game[Any]) -> bool:
     )
 
 
-def _proto_messages(game: Game[Any]) -> bool:
+def _proto_messages(game: Game[Any, Any, Any]) -> bool:
     name = GAME_NAMES.get(game.info.id)
     if name is None:
         return False
@@ -77,7 +77,7 @@ def _proto_messages(game: Game[Any]) -> bool:
     return all(hasattr(module, name + kind) for kind in kinds) and not mismatches(game)
 
 
-def _proto_oneofs(game: Game[Any]) -> bool:
+def _proto_oneofs(game: Game[Any, Any, Any]) -> bool:
     messages = (
         game_pb2.Action,
         game_pb2.Event,
@@ -89,7 +89,7 @@ def _proto_oneofs(game: Game[Any]) -> bool:
     return all(game.info.id in m.DESCRIPTOR.fields_by_name for m in messages)
 
 
-def game_message_ids(game: Game[Any]) -> list[str]:
+def game_message_ids(game: Game[Any, Any, Any]) -> list[str]:
     """The catalogue messages ListGames reads for ``game`` (services/api/lobby_service.py): a
     summary, a description per option and per choice, a line per clock."""
     prefix = f"game-{game.info.id}"
@@ -103,7 +103,7 @@ def game_message_ids(game: Game[Any]) -> list[str]:
     return ids
 
 
-def _i18n_texts(game: Game[Any]) -> bool:
+def _i18n_texts(game: Game[Any, Any, Any]) -> bool:
     ids = game_message_ids(game)
     for language in available():
         bundle = _bundle(locales_dir(), language)  # this language alone, no fallback
@@ -112,7 +112,7 @@ def _i18n_texts(game: Game[Any]) -> bool:
     return True
 
 
-def _i18n_events(game: Game[Any]) -> bool:
+def _i18n_events(game: Game[Any, Any, Any]) -> bool:
     """Every language has ``<id>.ftl``, its ids share one prefix, and each event kind has
     ``<prefix>-ev-<kind>`` (the event -> message-id rule of docs/i18n.md)."""
     for language in available():
@@ -129,16 +129,16 @@ def _i18n_events(game: Game[Any]) -> bool:
     return True
 
 
-def _rules_file(game: Game[Any]) -> bool:
+def _rules_file(game: Game[Any, Any, Any]) -> bool:
     rules = ROOT / "docs" / "games" / f"{game.info.id}-rules.md"
     return rules.is_file() and bool(
         re.search(r"^- [A-Z]{2}-[A-Z]+-\d+\b", rules.read_text(encoding="utf-8"), re.M)
     )
 
 
-def missing(game: Game[Any]) -> list[str]:
+def missing(game: Game[Any, Any, Any]) -> list[str]:
     """The ids of the :data:`CHECKLIST` items ``game`` does not meet yet, in list order."""
-    checks: dict[str, Callable[[Game[Any]], bool]] = {
+    checks: dict[str, Callable[[Game[Any, Any, Any]], bool]] = {
         "engine-package": _engine_package,
         "scaffold-name": lambda g: g.info.id in GAME_NAMES,
         "proto-messages": _proto_messages,

@@ -42,7 +42,7 @@ TABLES: dict[str, list[tuple[int, dict[str, OptionValue]]]] = {
 }
 
 
-def bot(game: Game[Any], level: str) -> Bot:
+def bot(game: Game[Any, Any, Any], level: str) -> Bot:
     made = make_bot(game, level)
     if isinstance(made, AwimbaweBot):
         made.rollouts = SMALL_ROLLOUTS
