@@ -93,7 +93,7 @@ def pct(x: float) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def _bot(game: Game[Any], level: str, rollouts: int | None) -> Bot:
+def _bot(game: Game[Any, Any, Any], level: str, rollouts: int | None) -> Bot:
     bot = make_bot(game, level)
     if rollouts is not None and hasattr(bot, "rollouts"):
         bot.rollouts = rollouts

@@ -52,12 +52,12 @@ TARGET_GAME = "tomahawk"
 MAX_STEPS = 200_000
 
 
-def players_for(game: Game[Any]) -> int:
+def players_for(game: Game[Any, Any, Any]) -> int:
     return max(game.info.min_players, min(4, game.info.max_players))
 
 
 def pending_loop(
-    game: Game[Any], players: int, seconds: float, seed: int, *, in_place: bool = True
+    game: Game[Any, Any, Any], players: int, seconds: float, seed: int, *, in_place: bool = True
 ) -> dict[str, float]:
     """(a): only the seat(s) the table waits for act, as in rlcard's ``game.step`` loop;
     ``in_place`` uses ``game.step`` (rlcard's ``game.step`` mutates its game too), else
@@ -91,7 +91,9 @@ def pending_loop(
     }
 
 
-def playout_loop(game: Game[Any], players: int, seconds: float, seed: int) -> dict[str, float]:
+def playout_loop(
+    game: Game[Any, Any, Any], players: int, seconds: float, seed: int
+) -> dict[str, float]:
     """(b): ``random_playout`` (every seat's legal actions, out-of-turn calls included)."""
     actions = matches = 0
     cpu0, started = time.process_time(), time.perf_counter()
@@ -108,7 +110,9 @@ def playout_loop(game: Game[Any], players: int, seconds: float, seed: int) -> di
     }
 
 
-def codec_loop(game: Game[Any], players: int, seconds: float, seed: int) -> dict[str, float]:
+def codec_loop(
+    game: Game[Any, Any, Any], players: int, seconds: float, seed: int
+) -> dict[str, float]:
     """(c): encode + decode of states met in random play."""
     options = game.validate_options({})
     chooser = random.Random(seed)
@@ -205,7 +209,7 @@ class RlcardWorker:
 
 
 def head_to_head(
-    worker: RlcardWorker, game: Game[Any], pairs: int, seconds: float, seed: int
+    worker: RlcardWorker, game: Game[Any, Any, Any], pairs: int, seconds: float, seed: int
 ) -> tuple[dict[str, float], dict[str, Any]]:
     """Tomahawk's loop (a) and rlcard's ``game.step`` loop in ``pairs`` alternating slices
     of ``seconds`` each (A B B A A B ...), so that what the machine's load does to one does

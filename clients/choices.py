@@ -19,21 +19,20 @@ own (:mod:`clients.table_input`).
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cercle.v1 import common_pb2, game_pb2
 
 from clients.api_error import ApiError
 from clients.auto import choose_auto
-from clients.render import Context, action_label, renderer_for, strip_ansi, typed_text
+from clients.render import Context, Style, action_label, renderer_for, strip_ansi, typed_text
 from clients.render.messages import announcement_hint, announces, unannounced
-
-if TYPE_CHECKING:
-    from clients.tui import TableLoop
+from clients.table_parts import CallsRoom, PlayOptions, Redraws, Tells
 
 ENTRY = re.compile(r"^(\d+)\s*(!?)$")
 """A typed menu choice: its number, and ``!`` for the announcing variant."""
@@ -118,11 +117,44 @@ def menu_lines(menu: list[Choice], ctx: Context) -> list[str]:
     return lines
 
 
-class TableChoices:
-    """The choices of one :class:`~clients.tui.TableLoop`: the menu, the version it is based
-    on, and playing an entry of it (``--auto`` picks one itself)."""
+class ChoicesLoop(Tells, CallsRoom, Protocol):
+    """What the choices use of their table loop (:class:`clients.tui.TableLoop`)."""
 
-    def __init__(self, loop: TableLoop) -> None:
+    pending_typed: game_pb2.Action | None
+    """The action waiting for a typed line (dropped when the menu no longer offers it)."""
+
+    @property
+    def style(self) -> Style: ...
+
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def options(self) -> PlayOptions: ...
+
+    @property
+    def rng(self) -> random.Random | None: ...
+
+    @property
+    def seated(self) -> bool: ...
+
+    @property
+    def status(self) -> int: ...
+
+    @property
+    def view(self) -> game_pb2.View | None: ...
+
+    @property
+    def screen(self) -> Redraws: ...
+
+    def finished(self) -> bool: ...
+
+
+class TableChoices:
+    """The choices of one table loop: the menu, the version it is based on, and playing an
+    entry of it (``--auto`` picks one itself)."""
+
+    def __init__(self, loop: ChoicesLoop) -> None:
         self.loop = loop
         self.menu: list[Choice] = []
         self.actions: list[game_pb2.Action] = []

@@ -3,20 +3,38 @@ taken and ready, and what may be typed there (``b``: seat a bot; Enter: start no
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cercle.v1 import common_pb2
 
 from clients.api_error import ApiError
+from clients.table_parts import CallsRoom, PlayOptions, Redraws, Tells
 
-if TYPE_CHECKING:
-    from clients.tui import TableLoop
+
+class LobbyLoop(Tells, CallsRoom, Protocol):
+    """What the lobby uses of its table loop (:class:`clients.tui.TableLoop`)."""
+
+    @property
+    def room(self) -> common_pb2.Room: ...
+
+    @property
+    def status(self) -> int: ...
+
+    @property
+    def options(self) -> PlayOptions: ...
+
+    @property
+    def screen(self) -> Redraws: ...
+
+    def set_room(self, room: common_pb2.Room) -> None: ...
+
+    def is_host(self) -> bool: ...
 
 
 class LobbyScreen:
-    """The lobby part of one :class:`~clients.tui.TableLoop`."""
+    """The lobby part of one table loop."""
 
-    def __init__(self, table: TableLoop) -> None:
+    def __init__(self, table: LobbyLoop) -> None:
         self.table = table
         self.starting = False
 

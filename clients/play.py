@@ -17,7 +17,8 @@ from clients.io import Io
 from clients.options import choice_name, plain_options, room_options
 from clients.render import GAMES
 from clients.sdk import Client
-from clients.tui import PlayOptions, TableLoop
+from clients.table_parts import PlayOptions
+from clients.tui import TableLoop
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:

@@ -2,30 +2,89 @@
 chat, help, the catalogue), the lobby's, a choice of the menu (``3``; ``3!`` for its
 announcing variant, :mod:`clients.choices`), and the line an action waits for (a story told
 with a proposal). Kept apart
-from the table loop (clients.tui), which owns the screen and the stream.
+from the table loop (clients.tui), which owns the screen and the stream: :class:`InputLoop`
+is what the input uses of it.
 """
 
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cercle.v1 import common_pb2, game_pb2
 
 from clients.api_error import ApiError
 from clients.catalogue import catalogue_lines
-from clients.choices import CallNotOffered, Choice, MenuChanged
-from clients.render import action_label, renderer_for, strip_ansi, typed_action, typed_text
-from clients.render.panel import catalogue_panel
+from clients.choices import CallNotOffered, Choice, MenuChanged, TableChoices
+from clients.lobby_screen import LobbyScreen
+from clients.render import (
+    Context,
+    Style,
+    action_label,
+    renderer_for,
+    strip_ansi,
+    typed_action,
+    typed_text,
+)
+from clients.render.panel import Panel, Panels, catalogue_panel
+from clients.sdk import Client
+from clients.table_parts import Redraws, Tells
 
-if TYPE_CHECKING:
-    from clients.tui import TableLoop
+
+class InputScreen(Redraws, Protocol):
+    """What the input uses of the table's screen (:class:`clients.table_screen.TableScreen`)."""
+
+    def write(self, text: str) -> None: ...
+
+    def prompt(self) -> str: ...
+
+
+class InputLoop(Tells, Protocol):
+    """What the input uses of its table loop (:class:`clients.tui.TableLoop`)."""
+
+    pending_typed: game_pb2.Action | None
+    """The action waiting for a typed line (the next line is its text)."""
+
+    @property
+    def client(self) -> Client: ...
+
+    @property
+    def room_id(self) -> str: ...
+
+    @property
+    def style(self) -> Style: ...
+
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def seated(self) -> bool: ...
+
+    @property
+    def status(self) -> int: ...
+
+    @property
+    def view(self) -> game_pb2.View | None: ...
+
+    @property
+    def screen(self) -> InputScreen: ...
+
+    @property
+    def panels(self) -> Panels: ...
+
+    @property
+    def lobby(self) -> LobbyScreen: ...
+
+    @property
+    def choices(self) -> TableChoices: ...
+
+    def show_panel(self, panel: Panel) -> None: ...
 
 
 class TableInput:
     """The typed lines of one table loop."""
 
-    def __init__(self, loop: TableLoop) -> None:
+    def __init__(self, loop: InputLoop) -> None:
         self.loop = loop
 
     async def on_line(

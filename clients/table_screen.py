@@ -1,27 +1,86 @@
-"""What the terminal shows of one :class:`~clients.tui.TableLoop`: the table (or the lobby),
-the recent events and the panels in screen mode, the status line (its countdown redrawn in
-place every second), the menu of choices and the prompt."""
+"""What the terminal shows of one table loop (:class:`clients.tui.TableLoop`): the table (or
+the lobby), the recent events and the panels in screen mode, the status line (its countdown
+redrawn in place every second), the menu of choices and the prompt. :class:`ScreenLoop` is
+what the screen uses of the loop."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Sequence
+from typing import Protocol, TextIO
 
-from cercle.v1 import common_pb2
+from cercle.v1 import common_pb2, game_pb2
 
-from clients.choices import menu_lines
+from clients.choices import TableChoices, menu_lines
 from clients.clock import redraw_in_place, status_line
+from clients.i18n import Tr
 from clients.lobby_text import lobby_hints, screen_rows, status_rows, written_rows
-from clients.render import render_room, render_view, safe_text, typed_example
+from clients.render import Context, Style, render_room, render_view, safe_text, typed_example
+from clients.render.panel import Panels
+from clients.table_parts import PlayOptions
 
-if TYPE_CHECKING:
-    from clients.tui import TableLoop
+
+class ScreenLoop(Protocol):
+    """What the screen uses of its table loop (:class:`clients.tui.TableLoop`)."""
+
+    @property
+    def tr(self) -> Tr: ...
+
+    @property
+    def style(self) -> Style: ...
+
+    @property
+    def ctx(self) -> Context: ...
+
+    @property
+    def options(self) -> PlayOptions: ...
+
+    @property
+    def stdin_is_tty(self) -> bool: ...
+
+    @property
+    def room(self) -> common_pb2.Room: ...
+
+    @property
+    def room_id(self) -> str: ...
+
+    @property
+    def seated(self) -> bool: ...
+
+    @property
+    def status(self) -> int: ...
+
+    @property
+    def view(self) -> game_pb2.View | None: ...
+
+    @property
+    def waiting_for(self) -> list[int]: ...
+
+    @property
+    def deadlines(self) -> list[common_pb2.Deadline]: ...
+
+    @property
+    def clock_offset(self) -> float: ...
+
+    @property
+    def pending_typed(self) -> game_pb2.Action | None: ...
+
+    @property
+    def choices(self) -> TableChoices: ...
+
+    @property
+    def log(self) -> Sequence[str]: ...
+
+    @property
+    def panels(self) -> Panels: ...
+
+    def is_host(self) -> bool: ...
 
 
 class TableScreen:
-    """The output of one :class:`~clients.tui.TableLoop` (``out``): what it wrote, where its
-    status line stands, and drawing the table again."""
+    """The output of one table loop (``out``): what it wrote, where its status line stands,
+    and drawing the table again."""
 
-    def __init__(self, table: TableLoop, out: TextIO) -> None:
+    def __init__(self, table: ScreenLoop, out: TextIO) -> None:
         self.table = table
         self.out = out
         self.notices: list[str] = []

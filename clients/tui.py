@@ -27,7 +27,6 @@ import contextlib
 import random
 import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
 import grpc
@@ -53,6 +52,7 @@ from clients.render import (
 from clients.render.panel import Panel, Panels, boxed
 from clients.sdk import Client
 from clients.table_input import TableInput
+from clients.table_parts import PlayOptions
 from clients.table_screen import TableScreen
 
 T = TypeVar("T")
@@ -71,25 +71,6 @@ RECENT_UPDATES = 12
 """Updates told again as recent events when a player comes back to a match under way."""
 LOG_LINES = 14
 WARN_SECONDS = 10
-
-
-@dataclass
-class PlayOptions:
-    """How the loop behaves (from the command line)."""
-
-    lang: str = "en"
-    color: bool = False
-    screen: bool = False
-    """Clear and redraw the whole screen on each update (a terminal); else append lines."""
-    auto: bool = False
-    seed: int | None = None
-    auto_delay: float = 0.0
-    autostart: bool = True
-    """As host, start the match once every seat is taken and ready."""
-    retry_for: float = 60.0
-    """How long calls keep being retried while the server is unreachable."""
-    bot_level: str = "strong"
-    """The level of the bots the host seats from the lobby (``b``)."""
 
 
 class TableLoop:

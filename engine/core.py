@@ -52,6 +52,12 @@ __all__ = [
 ]
 
 S = TypeVar("S", bound="State")
+"""A game's state type."""
+A = TypeVar("A")
+"""A game's action type (usually a union of its frozen action dataclasses; never
+:class:`Timeout`, which every game accepts besides)."""
+V = TypeVar("V")
+"""A game's view type (its frozen view dataclass)."""
 _St = TypeVar("_St", bound="State")
 
 """What an option holds once validated."""
@@ -221,8 +227,13 @@ class State:
         return f"<{type(self).__name__} version={self.version}>"
 
 
-class Game(ABC, Generic[S]):
+class Game(ABC, Generic[S, A, V]):
     """A game's rules. Stateless: every method takes the state it works on.
+
+    Generic in the game's state ``S``, action ``A`` and view ``V`` types: a game declares
+    them (``class TomahawkGame(Game[TomahawkState, TomahawkAction, TomahawkView])``). Code
+    that gets a game by id from :mod:`engine.registry` holds the erased form
+    ``Game[Any, Any, Any]`` and passes it to functions generic in ``S, A, V``.
 
     Subclasses set ``info`` and ``state_type`` and implement the abstract methods. ``apply``
     is implemented here once: it refuses finished matches, stale versions and timeouts from
@@ -279,13 +290,13 @@ class Game(ABC, Generic[S]):
         """The initial state. ``options`` are validated ones (see :meth:`validate_options`)."""
 
     @abstractmethod
-    def legal_actions(self, state: S, seat: int) -> list[Any]:
+    def legal_actions(self, state: S, seat: int) -> list[A]:
         """What ``seat`` may do now, out-of-turn calls included; empty if nothing.
 
         Where an action carries free text (a story), one representative per choice is listed.
         """
 
-    def calls(self, state: S, seat: int) -> list[Any]:
+    def calls(self, state: S, seat: int) -> list[A]:
         """The out-of-turn calls ``seat`` may make now believing them right, from what the
         table shows, right or wrong: a wrong one is played and costs what the rules say; one
         another call overtook is refused. Holds every legal call of :meth:`legal_actions`."""
@@ -303,7 +314,7 @@ class Game(ABC, Generic[S]):
         """The seats whose decision the table waits for, each with its clock kind."""
 
     @abstractmethod
-    def play(self, state: S, seat: int, action: Any) -> list[Event]:
+    def play(self, state: S, seat: int, action: A | Timeout) -> list[Event]:
         """Apply ``action`` by ``seat`` to ``state`` IN PLACE and return the events.
 
         Called by :meth:`apply` on a clone. Must validate everything before changing anything
@@ -312,7 +323,7 @@ class Game(ABC, Generic[S]):
         """
 
     @abstractmethod
-    def view(self, state: S, seat: int | None) -> Any:
+    def view(self, state: S, seat: int | None) -> V:
         """What ``seat`` (``None``: a spectator) may see, as the game's frozen view dataclass."""
 
     @abstractmethod
@@ -320,7 +331,7 @@ class Game(ABC, Generic[S]):
         """``None`` while the match goes on."""
 
     def apply(
-        self, state: S, seat: int, action: object, *, version: int | None = None
+        self, state: S, seat: int, action: A | Timeout, *, version: int | None = None
     ) -> Transition[S]:
         """Apply one action; ``version`` is the match version the actor based it on.
 
@@ -333,7 +344,7 @@ class Game(ABC, Generic[S]):
         return Transition(new, tuple(events))
 
     def step(
-        self, state: S, seat: int, action: object, *, version: int | None = None
+        self, state: S, seat: int, action: A | Timeout, *, version: int | None = None
     ) -> tuple[Event, ...]:
         """Apply one action IN PLACE and return its events: :meth:`apply` without the copy,
         for simulations that own their state (bot rollouts, benchmarks; like rlcard's
@@ -350,7 +361,7 @@ class Game(ABC, Generic[S]):
         state.version += 1
         return tuple(events)
 
-    def _check(self, state: S, seat: int, action: object, version: int | None) -> None:
+    def _check(self, state: S, seat: int, action: A | Timeout, version: int | None) -> None:
         if version is not None and version != state.version:
             since = self.unordered_since(state)
             if since is None or not since <= version <= state.version:
@@ -370,7 +381,7 @@ class Game(ABC, Generic[S]):
         current version."""
         return None
 
-    def stale(self, state: S, expected: int, action: object) -> StaleVersion:
+    def stale(self, state: S, expected: int, action: A | Timeout) -> StaleVersion:
         """The error for an action based on an older version (a game may word it, e.g. as
         TOO_LATE for out-of-turn claims that lost a race)."""
         return StaleVersion(expected, state.version)
@@ -390,7 +401,7 @@ class Game(ABC, Generic[S]):
         view shows something the seat may not know. ``state`` itself is not changed.
         """
 
-    def is_legal(self, state: S, seat: int, action: object) -> bool:
+    def is_legal(self, state: S, seat: int, action: A | Timeout) -> bool:
         """Whether ``apply`` would accept ``action`` now (tries it on a clone)."""
         try:
             self.apply(state, seat, action)

@@ -11,9 +11,11 @@ from engine.info import OptionValue
 from engine.rng import Rng
 
 S = TypeVar("S", bound=State)
+A = TypeVar("A")
+V = TypeVar("V")
 
 
-def all_legal(game: Game[Any], state: State) -> list[tuple[int, Any]]:
+def all_legal(game: Game[S, A, V], state: S) -> list[tuple[int, A]]:
     """Every (seat, action) any seat may play now, out-of-turn ones included."""
     return [
         (seat, action)
@@ -23,14 +25,14 @@ def all_legal(game: Game[Any], state: State) -> list[tuple[int, Any]]:
 
 
 def random_playout(
-    game: Game[S],
+    game: Game[S, A, V],
     players: int,
     seed: int,
     *,
     options: Mapping[str, OptionValue] | None = None,
     chooser_seed: int = 0,
     max_steps: int = 200_000,
-    on_step: Callable[[S, int, Any, S, tuple[Event, ...]], None] | None = None,
+    on_step: Callable[[S, int, A, S, tuple[Event, ...]], None] | None = None,
 ) -> tuple[S, int]:
     """Play one match with uniformly random legal (seat, action) choices.
 
@@ -53,7 +55,7 @@ def random_playout(
     return state, steps
 
 
-def varied_options(game: Game[Any], seed: int) -> dict[str, OptionValue]:
+def varied_options(game: Game[Any, Any, Any], seed: int) -> dict[str, OptionValue]:
     """The game's options with every switch and choice varied over the seeds."""
     raw: dict[str, object] = {}
     bit = 0
@@ -66,7 +68,7 @@ def varied_options(game: Game[Any], seed: int) -> dict[str, OptionValue]:
     return game.validate_options(raw)
 
 
-def seeded_match_events(game: Game[Any], seed: int) -> list[Event]:
+def seeded_match_events(game: Game[Any, Any, Any], seed: int) -> list[Event]:
     """The events of one seeded random match: a pending seat's clock runs out one step in
     ten; one step in twelve a seat replays an action offered earlier (a late or bad-faith
     claim); on even seeds a strong bot plays the pending seat."""

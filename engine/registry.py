@@ -20,10 +20,10 @@ class UnknownGame(KeyError):
         return self.message
 
 
-_GAMES: dict[str, Game[Any]] = {}
+_GAMES: dict[str, Game[Any, Any, Any]] = {}
 
 
-def register(game: Game[Any]) -> Game[Any]:
+def register(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
     """Register ``game`` under ``game.info.id``; registering one id twice is a bug."""
     game_id = game.info.id
     if game_id in _GAMES and type(_GAMES[game_id]) is not type(game):
@@ -32,7 +32,7 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def get(game_id: str) -> Game[Any]:
+def get(game_id: str) -> Game[Any, Any, Any]:
     _load()
     try:
         return _GAMES[game_id]
@@ -40,14 +40,14 @@ def get(game_id: str) -> Game[Any]:
         raise UnknownGame(game_id) from None
 
 
-def games() -> list[Game[Any]]:
+def games() -> list[Game[Any, Any, Any]]:
     """Every registered game, in catalogue order: by the ``CATALOGUE_POSITION`` of the game's
     package (``engine/games/<id>/__init__.py``), then in registration order."""
     _load()
     return sorted(_GAMES.values(), key=catalogue_position)
 
 
-def catalogue_position(game: Game[Any]) -> int:
+def catalogue_position(game: Game[Any, Any, Any]) -> int:
     """The ``CATALOGUE_POSITION`` of the package that defines ``game``'s class (a game
     defined elsewhere, or whose package declares none, comes last)."""
     parts = type(game).__module__.split(".")

@@ -22,19 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PARTS = ("services", "clients")
 KNOWN_CIRCLES: dict[str, list[list[str]]] = {
     "services": [],
-    "clients": [
-        # The terminal client's screens are given their TableLoop and name its class (under
-        # TYPE_CHECKING) to call back into it; each is to get a protocol of what it uses
-        # (issue 29 item 2, the clients' part). Listed so that no other circle joins it, and
-        # the test fails once it is gone until the entry is removed.
-        [
-            "clients.choices",
-            "clients.lobby_screen",
-            "clients.table_input",
-            "clients.table_screen",
-            "clients.tui",
-        ],
-    ],
+    "clients": [],
 }
 """The circles still there, per part, each with the reason it is not broken yet."""
 PRODUCT = ("engine", "services", "clients", "i18n", "deploy")

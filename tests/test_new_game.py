@@ -85,7 +85,7 @@ class PebblesView:
     my_lucky_number: int | None
 
 
-class PebblesGame(Game[PebblesState]):
+class PebblesGame(Game[PebblesState, Take, PebblesView]):
     info = GameInfo(
         id="pebbles",
         name="Pebbles",

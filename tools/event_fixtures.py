@@ -55,7 +55,7 @@ def encode(contract: GameContract, event: Event) -> str:
     return base64.b64encode(contract.event_to_proto(event).SerializeToString()).decode("ascii")
 
 
-def game_fixtures(game: Game[Any]) -> dict[str, object]:
+def game_fixtures(game: Game[Any, Any, Any]) -> dict[str, object]:
     """The first event of each reachable kind, encoded, in the order of ``event_types``."""
     contract = contract_for(game.info.id)
     dormant = {snake_case(cls.__name__) for cls in game.dormant_events}

@@ -60,7 +60,7 @@ CHECKLIST: dict[str, str] = {
 """Item id -> what it asks for (``docs/architecture.md`` lists the same ids)."""
 
 
-def _engine_package(game: Game[Any]) -> bool:
+def _engine_package(game: Game[Any, Any, Any]) -> bool:
     state = game.state_type
     return (
         registry.get(game.info.id) is game
@@ -73,7 +73,7 @@ def _engine_package(game: Game[Any]) -> bool:
     )
 
 
-def _proto_messages(game: Game[Any]) -> bool:
+def _proto_messages(game: Game[Any, Any, Any]) -> bool:
     name = proto_prefix(game.info.id)
     try:
         module = __import__(f"cercle.v1.{game.info.id}_pb2", fromlist=["_"])
@@ -83,7 +83,7 @@ def _proto_messages(game: Game[Any]) -> bool:
     return all(hasattr(module, name + kind) for kind in kinds) and not mismatches(game)
 
 
-def _conformance(game: Game[Any]) -> bool:
+def _conformance(game: Game[Any, Any, Any]) -> bool:
     try:
         module = importlib.import_module(f"engine.games.{game.info.id}.conformance")
     except ImportError:
@@ -91,7 +91,7 @@ def _conformance(game: Game[Any]) -> bool:
     return callable(getattr(module, "check", None)) and bool(getattr(module, "BOT_TABLES", ()))
 
 
-def _cli_renderer(game: Game[Any]) -> bool:
+def _cli_renderer(game: Game[Any, Any, Any]) -> bool:
     from clients.render import renderer_for
 
     return (ROOT / "clients" / "render" / f"{game.info.id}.py").is_file() and (
@@ -99,14 +99,14 @@ def _cli_renderer(game: Game[Any]) -> bool:
     )
 
 
-def _web_module(game: Game[Any]) -> bool:
+def _web_module(game: Game[Any, Any, Any]) -> bool:
     path = ROOT / "clients" / "web" / "src" / "games" / f"{game.info.id}.ts"
     head, *rest = game.info.id.split("_")
     name = head + "".join(part.title() for part in rest)
     return path.is_file() and f"export const {name}" in path.read_text(encoding="utf-8")
 
 
-def _proto_oneofs(game: Game[Any]) -> bool:
+def _proto_oneofs(game: Game[Any, Any, Any]) -> bool:
     messages = (
         game_pb2.Action,
         game_pb2.Event,
@@ -122,7 +122,7 @@ def _proto_oneofs(game: Game[Any]) -> bool:
     )
 
 
-def game_message_ids(game: Game[Any]) -> list[str]:
+def game_message_ids(game: Game[Any, Any, Any]) -> list[str]:
     """The catalogue messages ListGames reads for ``game`` (services/api/lobby_service.py): a
     summary, a description per option and per choice, a line per clock."""
     prefix = f"game-{game.info.id}"
@@ -136,7 +136,7 @@ def game_message_ids(game: Game[Any]) -> list[str]:
     return ids
 
 
-def _i18n_texts(game: Game[Any]) -> bool:
+def _i18n_texts(game: Game[Any, Any, Any]) -> bool:
     proto = ROOT / "protos" / "cercle" / "v1" / f"{game.info.id}.proto"
     declared = genoneofs.declarations(proto) if proto.is_file() else []
     reasons = [  # the outcome reasons the game declares, in words (the outcome panel's)
@@ -152,7 +152,7 @@ def _i18n_texts(game: Game[Any]) -> bool:
     return True
 
 
-def _i18n_events(game: Game[Any]) -> bool:
+def _i18n_events(game: Game[Any, Any, Any]) -> bool:
     """Every language has ``<id>.ftl``, its ids share one prefix, and each event kind has
     ``<prefix>-ev-<kind>`` (the event -> message-id rule of docs/i18n.md)."""
     for language in available():
@@ -172,16 +172,16 @@ def _i18n_events(game: Game[Any]) -> bool:
     return True
 
 
-def _rules_file(game: Game[Any]) -> bool:
+def _rules_file(game: Game[Any, Any, Any]) -> bool:
     rules = ROOT / "docs" / "games" / f"{game.info.id}-rules.md"
     return rules.is_file() and bool(
         re.search(r"^- [A-Z]{2}-[A-Z]+-\d+\b", rules.read_text(encoding="utf-8"), re.M)
     )
 
 
-def missing(game: Game[Any]) -> list[str]:
+def missing(game: Game[Any, Any, Any]) -> list[str]:
     """The ids of the :data:`CHECKLIST` items ``game`` does not meet yet, in list order."""
-    checks: dict[str, Callable[[Game[Any]], bool]] = {
+    checks: dict[str, Callable[[Game[Any, Any, Any]], bool]] = {
         "engine-package": _engine_package,
         "conformance": _conformance,
         "proto-messages": _proto_messages,

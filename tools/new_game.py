@@ -50,7 +50,7 @@ SEEDS = range(24)
 """Random matches played to find the outcome reasons and the private event kinds."""
 
 
-def played(game: Game[Any]) -> tuple[list[str], set[str]]:
+def played(game: Game[Any, Any, Any]) -> tuple[list[str], set[str]]:
     """(the outcome reasons, the private event kinds) of random matches of ``game``."""
     reasons: list[str] = []
     private: set[str] = set()
@@ -96,7 +96,7 @@ def enum_values(root: Path, enum: str) -> set[str]:
     return {v.removeprefix(prefix) for v in re.findall(r"^\s+(\w+) = \d+;", body, re.M)}
 
 
-def proto(game: Game[Any], root: Path, reasons: list[str]) -> str:
+def proto(game: Game[Any, Any, Any], root: Path, reasons: list[str]) -> str:
     """The game's .proto: the scaffold's messages and the game's declared shared members."""
     name, title = proto_prefix(game.info.id), game.info.name
     taken = taken_numbers(root)
@@ -153,7 +153,7 @@ def _sentence(words: str, fields: list[str]) -> str:
     return f"{who}{words}" + (f" ({', '.join(parts)})" if parts else "")
 
 
-def ftl(game: Game[Any], private: set[str], reasons: list[str]) -> str:
+def ftl(game: Game[Any, Any, Any], private: set[str], reasons: list[str]) -> str:
     """The game's catalogue file (one per language, the same words to translate)."""
     from tools.game_checklist import game_message_ids
 
@@ -192,7 +192,7 @@ def rule_prefix(game_id: str, root: Path) -> str:
     raise SystemExit(f"no free rule prefix for {game_id}")
 
 
-def docs_page(game: Game[Any], scaffold: Scaffold, reasons: list[str]) -> str:
+def docs_page(game: Game[Any, Any, Any], scaffold: Scaffold, reasons: list[str]) -> str:
     name = game.info.name
     rules = f"{game.info.id}-rules.md"
     lines = [f"# {name}", "", f"Rules with their ids: [{rules}]({rules}).", ""]
@@ -213,14 +213,14 @@ def docs_page(game: Game[Any], scaffold: Scaffold, reasons: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rules_page(game: Game[Any], prefix: str) -> str:
+def rules_page(game: Game[Any, Any, Any], prefix: str) -> str:
     return (
         f"# {game.info.name}: rules\n\n"
         f"- {prefix}-GOAL-1: a match ends with an outcome, whatever legal moves are played.\n"
     )
 
 
-def rules_test(game: Game[Any], prefix: str) -> str:
+def rules_test(game: Game[Any, Any, Any], prefix: str) -> str:
     rule = f"{prefix.lower()}_goal_1"
     return f'''"""{game.info.name}: the rules of docs/games/{game.info.id}-rules.md, a test
 each."""
@@ -240,7 +240,7 @@ def test_{rule}_a_match_ends_with_an_outcome() -> None:
 '''
 
 
-def conformance(game: Game[Any]) -> str:
+def conformance(game: Game[Any, Any, Any]) -> str:
     low, high = game.info.min_players, game.info.max_players
     tables = sorted({low, high})
     return f'''"""{game.info.name}'s checks for the generic tests: the invariant the
@@ -263,7 +263,7 @@ BOT_TABLES: list[tuple[int, dict[str, OptionValue]]] = [{", ".join(f"({n}, {{}})
 '''
 
 
-def cli_module(game: Game[Any]) -> str:
+def cli_module(game: Game[Any, Any, Any]) -> str:
     return f'''"""{game.info.name} in the terminal: the generic renderer
 (clients.render.generic) until the game draws its own table."""
 
@@ -274,7 +274,7 @@ register(generic_renderer("{game.info.id}"))
 '''
 
 
-def web_module(game: Game[Any]) -> str:
+def web_module(game: Game[Any, Any, Any]) -> str:
     head, *rest = game.info.id.split("_")
     name = head + "".join(part.title() for part in rest)
     usual = min(game.info.max_players, max(game.info.min_players, 2))

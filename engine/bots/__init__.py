@@ -31,7 +31,7 @@ class Bot(ABC):
 
     level: ClassVar[str]
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
         self.game = game
 
     def observe(self, memory: Memory, seat: int, events: Sequence[Event]) -> Memory:
@@ -56,7 +56,7 @@ class RandomBot(Bot):
         return legal[rng.below(len(legal))]
 
 
-BotFactory = Callable[[Game[Any]], Bot]
+BotFactory = Callable[[Game[Any, Any, Any]], Bot]
 _LEVELS: dict[tuple[str, str], BotFactory] = {}
 LEVELS = ("random", "strong")
 
@@ -65,7 +65,7 @@ def register(game_id: str, level: str, factory: BotFactory) -> None:
     _LEVELS[(game_id, level)] = factory
 
 
-def make_bot(game: Game[Any], level: str) -> Bot:
+def make_bot(game: Game[Any, Any, Any], level: str) -> Bot:
     """The bot of ``level`` for ``game``; ``strong`` falls back to random where a game has
     no strong bot yet."""
     _load()

@@ -60,7 +60,7 @@ class MatchResult:
 
 
 def play_match(
-    game: Game[Any],
+    game: Game[Any, Any, Any],
     bots: Sequence[Bot],
     seed: int,
     *,

@@ -211,7 +211,7 @@ class AwimbaweBot(Bot):
 
     level = "strong"
 
-    def __init__(self, game: Game[Any], rollouts: int = DEFAULT_ROLLOUTS) -> None:
+    def __init__(self, game: Game[Any, Any, Any], rollouts: int = DEFAULT_ROLLOUTS) -> None:
         super().__init__(game)
         self.rollouts = rollouts
 
@@ -248,7 +248,7 @@ class AwimbaweBot(Bot):
         return choices[0] if len(choices) == 1 else choices[rng.below(len(choices))]
 
 
-def _factory(game: Game[Any]) -> Bot:
+def _factory(game: Game[Any, Any, Any]) -> Bot:
     return AwimbaweBot(game)
 
 

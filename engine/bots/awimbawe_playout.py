@@ -107,7 +107,7 @@ def _hyenas(pile: list[int]) -> int:
     return sum(IS_HYENA[c] for c in pile)
 
 
-def greedy_move(game: Game[Any], state: AwimbaweState, seat: int, rng: Rng) -> Any:
+def greedy_move(game: Game[Any, Any, Any], state: AwimbaweState, seat: int, rng: Rng) -> Any:
     """A quick, reasonable move for ``seat`` in a full state (used in playouts): the follower
     takes the trick's best crown margin; the leader leads the card whose best answer (from
     the opponent's cards in this world) leaves it the best margin."""
@@ -291,7 +291,7 @@ def _fast_round(state: AwimbaweState, me: int, rng: Rng) -> float:
     return (1.0 if won == me else 0.0) + 0.004 * float(margin)
 
 
-def playout(game: Game[Any], state: AwimbaweState, me: int, rng: Rng) -> float:
+def playout(game: Game[Any, Any, Any], state: AwimbaweState, me: int, rng: Rng) -> float:
     """Finish the round in place with the playout policy: 1 for a round won by ``me`` (a
     little more with a wider crown margin), 0 for a round lost (a little less). The engine
     plays until the next trick starts (powers, Eagle choices), then :func:`_fast_round`."""

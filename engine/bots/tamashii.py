@@ -338,7 +338,7 @@ class TamashiiBot(Bot):
 
     level = "strong"
 
-    def __init__(self, game: Game[Any], depth: int = DEPTH) -> None:
+    def __init__(self, game: Game[Any, Any, Any], depth: int = DEPTH) -> None:
         super().__init__(game)
         self.depth = depth
 
@@ -388,7 +388,7 @@ class TamashiiBot(Bot):
         return legal[rng.below(len(legal))]
 
 
-def _factory(game: Game[Any]) -> Bot:
+def _factory(game: Game[Any, Any, Any]) -> Bot:
     return TamashiiBot(game)
 
 

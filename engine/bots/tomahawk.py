@@ -236,7 +236,7 @@ class TomahawkBot(Bot):
         return Draw() if Draw() in legal else options[0]
 
 
-def _factory(game: Game[Any]) -> Bot:
+def _factory(game: Game[Any, Any, Any]) -> Bot:
     return TomahawkBot(game)
 
 

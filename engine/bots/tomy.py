@@ -408,7 +408,7 @@ def story_quality(story: Told, others: Sequence[Told], heard: Sequence[int]) -> 
     return 0.3 * length + 0.3 * novelty + 0.4 * (1.0 - shared)
 
 
-def _factory(game: Game[Any]) -> Bot:
+def _factory(game: Game[Any, Any, Any]) -> Bot:
     return TomyBot(game)
 
 

@@ -206,12 +206,12 @@ def deadline_messages(deadlines: Iterable[DeadlineRecord]) -> list[common_pb2.De
     return out
 
 
-def view_message(game: Game[Any], state: State, seat: int | None) -> game_pb2.View:
+def view_message(game: Game[Any, Any, Any], state: State, seat: int | None) -> game_pb2.View:
     return contract_for(game.info.id).view_to_proto(game.view(state, seat))
 
 
 def choices_message(
-    game: Game[Any], state: State, seat: int | None, *, over: bool | None = None
+    game: Game[Any, Any, Any], state: State, seat: int | None, *, over: bool | None = None
 ) -> game_pb2.Choices | None:
     """What ``seat`` may do now, as Act-ready actions (None for a spectator: no choices).
 
@@ -236,7 +236,7 @@ def choices_message(
     )
 
 
-def legal_message(game: Game[Any], state: State, seat: int) -> game_pb2.Choices:
+def legal_message(game: Game[Any, Any, Any], state: State, seat: int) -> game_pb2.Choices:
     """Every action ``Act`` accepts from ``seat`` now, calls included, in ``actions`` (what
     ``ListLegalActions`` answers: the truly legal list, not the calls a player may get
     wrong)."""
@@ -275,7 +275,7 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-def waiting_for(game: Game[Any], state: State) -> list[int]:
+def waiting_for(game: Game[Any, Any, Any], state: State) -> list[int]:
     if game.outcome(state) is not None:
         return []
     return sorted({p.seat for p in game.pending(state)})
@@ -288,7 +288,7 @@ _UNKNOWN = object()
 class EntryRenderer:
     """Renders one log entry for many subscribers, computing each distinct view once."""
 
-    def __init__(self, game: Game[Any], record: RoomRecord, entry: LogEntry) -> None:
+    def __init__(self, game: Game[Any, Any, Any], record: RoomRecord, entry: LogEntry) -> None:
         self.game = game
         self.record = record
         self.entry = entry

@@ -105,7 +105,7 @@ async def replay_page(
 
 
 async def _steps(
-    rooms: Rooms, room_id: str, game: Game[Any], contract: GameContract, after_seq: int
+    rooms: Rooms, room_id: str, game: Game[Any, Any, Any], contract: GameContract, after_seq: int
 ) -> AsyncGenerator[game_pb2.ReplayStep, None]:
     """The match's steps after ``after_seq``, read from the log a batch at a time, each
     with the spectator's view of the state it stored."""

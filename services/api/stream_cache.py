@@ -30,7 +30,9 @@ class SharedRenderer(EntryRenderer):
     _cursor: str | None = None
     _server_time: float | None = None
 
-    def __init__(self, game: Game[Any], record: RoomRecord, entry: LogEntry, clock: Clock) -> None:
+    def __init__(
+        self, game: Game[Any, Any, Any], record: RoomRecord, entry: LogEntry, clock: Clock
+    ) -> None:
         super().__init__(game, record, entry)
         self.clock = clock
 

@@ -56,7 +56,7 @@ class GameContract:
     def __hash__(self) -> int:
         return hash(self.game_id)
 
-    def action_from_proto(self, action: game_pb2.Action) -> Any:
+    def action_from_proto(self, action: game_pb2.Action) -> object:
         """The engine action of an ``Action``; raises :class:`ConversionError`."""
         which = action.WhichOneof("game")
         if which is None:
@@ -77,24 +77,24 @@ class GameContract:
         except (TypeError, ValueError) as exc:
             raise ConversionError(f"action.{which}.{kind}", str(exc)) from None
 
-    def action_to_proto(self, action: Any) -> game_pb2.Action:
+    def action_to_proto(self, action: object) -> game_pb2.Action:
         message = game_pb2.Action()
         inner = getattr(message, self.game_id)
         to_proto(action, getattr(inner, _snake(type(action).__name__)))
         return message
 
-    def view_to_proto(self, view: Any) -> game_pb2.View:
+    def view_to_proto(self, view: object) -> game_pb2.View:
         message = game_pb2.View()
         to_proto(view, getattr(message, self.game_id))
         return message
 
     # -- storage (engine codec) ---------------------------------------------------------------
 
-    def action_to_data(self, action: Any) -> list[Any]:
+    def action_to_data(self, action: object) -> list[Any]:
         """The stored form of an action: ``[kind, *fields]`` (engine codec)."""
         return [_snake(type(action).__name__), *codec.to_data(action)]
 
-    def action_from_data(self, data: list[Any]) -> Any:
+    def action_from_data(self, data: list[Any]) -> object:
         kind, *values = data
         return codec.from_data(self._by_field[kind], values)
 

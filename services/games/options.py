@@ -64,7 +64,9 @@ def choice_number(game_id: str, spec: OptionSpec, choice: str) -> int:
     return number
 
 
-def options_from_proto(game: Game[Any], options: common_pb2.RoomOptions) -> dict[str, object]:
+def options_from_proto(
+    game: Game[Any, Any, Any], options: common_pb2.RoomOptions
+) -> dict[str, object]:
     """The options a request sets, in the engine's form (unset ones left out); raises
     :class:`ConversionError` naming the field for another game's message or an enum number
     that is not one of the option's choices."""
@@ -100,7 +102,9 @@ def options_from_proto(game: Game[Any], options: common_pb2.RoomOptions) -> dict
     return raw
 
 
-def options_to_proto(game: Game[Any], options: Mapping[str, OptionValue]) -> common_pb2.RoomOptions:
+def options_to_proto(
+    game: Game[Any, Any, Any], options: Mapping[str, OptionValue]
+) -> common_pb2.RoomOptions:
     """The typed options of a room: every option set (a missing one at its default), but an
     int option at its ``unset_value`` left unset."""
     game_id = game.info.id
@@ -129,7 +133,7 @@ def default_value(game_id: str, spec: OptionSpec) -> common_pb2.OptionValue | No
     return common_pb2.OptionValue(int_value=int(spec.default))
 
 
-def mismatches(game: Game[Any]) -> list[str]:
+def mismatches(game: Game[Any, Any, Any]) -> list[str]:
     """How the game's options message differs from its option specs (empty: they match)."""
     try:
         descriptor = options_descriptor(game.info.id)

@@ -65,7 +65,7 @@ class PlayerAct:
 
     room_id: str
     player: Player
-    action: Any
+    action: object
     version: int | None
     key: str
     """The idempotency key (``player id:request id``), empty without a request id."""
@@ -87,7 +87,7 @@ class Actions:
         self,
         room_id: str,
         player: Player,
-        action: Any,
+        action: object,
         *,
         version: int | None,
         request_id: str = "",
@@ -119,7 +119,7 @@ class Actions:
             raise
 
     async def by_server(
-        self, record: RoomRecord, seat: int, action: Any, *, version: int | None, source: Source
+        self, record: RoomRecord, seat: int, action: object, *, version: int | None, source: Source
     ) -> ActResult:
         """Apply the server's own move for ``seat`` (``source`` TIMEOUT: the seat's clock ran
         out; BOT: a bot's move), planned on ``record`` as just loaded."""
@@ -156,7 +156,7 @@ class Actions:
         self,
         record: RoomRecord,
         seat: int,
-        action: Any,
+        action: object,
         version: int | None,
         source: Source,
         key: str,
@@ -167,6 +167,8 @@ class Actions:
         room on a concurrent change."""
 
         def plan(current: RoomRecord) -> Change:
+            # The one place the Act path meets a game it knows only by id: the registry's
+            # erased Game[Any, Any, Any]. plan_action is generic in the game's types.
             game = registry.get(current.meta.game)
             return plan_action(
                 current, game, seat, action, source=source, version=version, now=self.clock()
@@ -286,7 +288,7 @@ def player_seat(record: RoomRecord, player: Player, game_id: str | None) -> int:
 
 
 def action_fingerprint(
-    record: RoomRecord, game_id: str | None, version: int | None, action: Any
+    record: RoomRecord, game_id: str | None, version: int | None, action: object
 ) -> str:
     """A hash of what an idempotency key was sent with: a key names one request."""
     contract = contract_for(game_id or record.meta.game)
@@ -305,7 +307,7 @@ def key_reused() -> RoomError:
 
 
 def applied(
-    change: Change, seq: int, seat: int, action: Any, source: Source, started: float
+    change: Change, seq: int, seat: int, action: object, source: Source, started: float
 ) -> ActResult:
     """The answer to an applied action, counted and logged."""
     room = change.room

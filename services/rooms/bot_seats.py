@@ -96,7 +96,7 @@ def taken_back(seat: SeatRecord) -> SeatRecord:
 
 
 def reflex(
-    game: Game[Any],
+    game: Game[Any, Any, Any],
     state: State,
     index: int,
     seat: SeatRecord,
@@ -116,7 +116,7 @@ def reflex(
 
 
 def decide(
-    game: Game[Any],
+    game: Game[Any, Any, Any],
     state: State,
     deadline: DeadlineRecord,
     seat: SeatRecord | None,
@@ -140,7 +140,7 @@ def decide(
 
 
 def observe(
-    game: Game[Any], seats: Seats, events: Sequence[Event], memories: Mapping[int, Any]
+    game: Game[Any, Any, Any], seats: Seats, events: Sequence[Event], memories: Mapping[int, Any]
 ) -> dict[int, Any]:
     """Every bot seat's memory once it has seen the events its seat may see."""
     out = dict(memories)

@@ -24,7 +24,7 @@ from services.rooms.records import (
 
 
 def compute_deadlines(
-    game: Game[Any],
+    game: Game[Any, Any, Any],
     meta: RoomMeta,
     seats: Seats,
     state: State,
@@ -97,7 +97,7 @@ def compute_deadlines(
     return tuple(result)
 
 
-def resting(game: Game[Any], state: State, seat: int) -> bool:
+def resting(game: Game[Any, Any, Any], state: State, seat: int) -> bool:
     """Whether the table waits for ``seat`` under a rest clock only (``ClockSpec.rest``: the
     pause after a round or a reveal): its timeout is no missed turn, and a bot ends it at
     once."""
@@ -105,7 +105,7 @@ def resting(game: Game[Any], state: State, seat: int) -> bool:
     return bool(kinds) and all(_rest(game, kind) for kind in kinds)
 
 
-def _rest(game: Game[Any], kind: str) -> bool:
+def _rest(game: Game[Any, Any, Any], kind: str) -> bool:
     try:
         return game.info.clock(kind).rest
     except KeyError:
@@ -134,7 +134,7 @@ def pause(current: RoomRecord, now: float) -> Change | None:
     return Change(room, clock_entry(current, ()), renews=False)
 
 
-def resume(current: RoomRecord, game: Game[Any], now: float) -> Change | None:
+def resume(current: RoomRecord, game: Game[Any, Any, Any], now: float) -> Change | None:
     """Start a paused table again, every clock afresh (None: it is not paused)."""
     if current.paused is None or current.status is not RoomStatus.PLAYING:
         return None

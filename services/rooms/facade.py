@@ -45,7 +45,7 @@ class Snapshot:
     """A room with its decoded match state, as the view functions need it."""
 
     record: RoomRecord
-    game: Game[Any]
+    game: Game[Any, Any, Any]
     state: State | None
 
 

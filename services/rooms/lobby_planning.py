@@ -175,7 +175,12 @@ def plan_bot(
 
 
 def plan_start(
-    current: RoomRecord, game: Game[Any], player: Player, seed: int, nonce: str, now: float
+    current: RoomRecord,
+    game: Game[Any, Any, Any],
+    player: Player,
+    seed: int,
+    nonce: str,
+    now: float,
 ) -> Change:
     """Deal the match: the seed stays secret, its commitment is published (MatchStarted)."""
     if current.meta.host != player.player_id:

@@ -19,9 +19,9 @@ then nothing changes. Around the action:
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TypeVar
 
-from engine.core import Game, IllegalAction
+from engine.core import Game, IllegalAction, State, Timeout
 from engine.events import Event
 from services import errors
 from services.games import contract_for
@@ -38,6 +38,10 @@ from services.rooms.records import (
     RoomStatus,
     Source,
 )
+
+S = TypeVar("S", bound=State)
+A = TypeVar("A")
+V = TypeVar("V")
 
 _ENTRY_KINDS = {
     Source.PLAYER: EntryKind.ACTION,
@@ -65,9 +69,9 @@ def check_may_act(current: RoomRecord, seat: int, source: Source, now: float) ->
 
 def plan_action(
     current: RoomRecord,
-    game: Game[Any],
+    game: Game[S, A, V],
     seat: int,
-    action: Any,
+    action: A | Timeout,
     *,
     source: Source,
     version: int | None,

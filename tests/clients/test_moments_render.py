@@ -25,7 +25,7 @@ from services.games import contract_for
 PLAYERS = {"tomahawk": 3, "awimbawe": 2, "tomy": 4}
 
 
-def _at_rest(game_id: str, seed: int = 5) -> tuple[Game[Any], State]:
+def _at_rest(game_id: str, seed: int = 5) -> tuple[Game[Any, Any, Any], State]:
     game = registry.get(game_id)
     state = game.new_match(game.validate_options({}), PLAYERS[game_id], seed)
     rng = Rng(seed)
@@ -36,7 +36,7 @@ def _at_rest(game_id: str, seed: int = 5) -> tuple[Game[Any], State]:
     return game, state
 
 
-def _drawn(game_id: str, lang: str) -> tuple[list[str], Context, Game[Any], State]:
+def _drawn(game_id: str, lang: str) -> tuple[list[str], Context, Game[Any, Any, Any], State]:
     game, state = _at_rest(game_id)
     contract = contract_for(game_id)
     ctx = Context(game_id, Tr(lang), Style(False))

@@ -22,7 +22,8 @@ from clients.render.panel import (
     turn_started,
 )
 from clients.sdk import Client
-from clients.tui import PlayOptions, TableLoop
+from clients.table_parts import PlayOptions
+from clients.tui import TableLoop
 
 TM = tamashii_pb2.TamashiiEvent
 

@@ -25,7 +25,8 @@ from clients.render import (
 from clients.render.tamashii import tamashii_event, tamashii_table
 from clients.render.tomy import tomy_event
 from clients.sdk import Client
-from clients.tui import PlayOptions, TableLoop
+from clients.table_parts import PlayOptions
+from clients.tui import TableLoop
 
 ANA, BOT = "p-ana", "bot-1-x"
 

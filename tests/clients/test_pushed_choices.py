@@ -31,7 +31,8 @@ from clients.choices import build_menu, menu_lines
 from clients.i18n import Tr
 from clients.render import Context, Style, learn, strip_ansi
 from clients.sdk import Client
-from clients.tui import PlayOptions, TableLoop
+from clients.table_parts import PlayOptions
+from clients.tui import TableLoop
 from deploy.local.cluster import Cluster, cluster
 from tests.clients.test_cli import ROOT, cli_env
 

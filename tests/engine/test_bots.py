@@ -48,7 +48,7 @@ def _conformance(game_id: str) -> Any:
     return importlib.import_module(f"engine.games.{game_id}.conformance")
 
 
-def bot(game: Game[Any], level: str) -> Bot:
+def bot(game: Game[Any, Any, Any], level: str) -> Bot:
     made = make_bot(game, level)
     if isinstance(made, AwimbaweBot):
         made.rollouts = SMALL_ROLLOUTS

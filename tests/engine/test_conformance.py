@@ -29,7 +29,7 @@ GAME_IDS = [g.info.id for g in registry.games()]
 SEEDS = range(12)
 
 
-def _table_sizes(game: Game[Any]) -> list[int]:
+def _table_sizes(game: Game[Any, Any, Any]) -> list[int]:
     lo, hi = game.info.min_players, game.info.max_players
     return sorted({lo, (lo + hi) // 2, hi})
 

@@ -33,13 +33,15 @@ OPTIONS: dict[str, dict[str, object]] = {
 }
 
 
-def start(game_id: str, seed: int = 5, **options: object) -> tuple[Game[Any], State]:
+def start(game_id: str, seed: int = 5, **options: object) -> tuple[Game[Any, Any, Any], State]:
     game = registry.get(game_id)
     raw = {**OPTIONS[game_id], **options}
     return game, game.new_match(game.validate_options(raw), PLAYERS[game_id], seed)
 
 
-def play_to_rest(game: Game[Any], state: State, rng: Rng, log: list[tuple[int, Any]]) -> State:
+def play_to_rest(
+    game: Game[Any, Any, Any], state: State, rng: Rng, log: list[tuple[int, Any]]
+) -> State:
     """Random legal play until the table rests (or the match ends); every move in ``log``."""
     while game.outcome(state) is None:
         pending = game.pending(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pytest
 
@@ -32,6 +32,7 @@ from engine.games.tamashii import (
     TamashiiGame,
     TamashiiState,
 )
+from engine.games.tamashii.actions import TamashiiAction
 from engine.games.tamashii.cards import (
     BAG_START,
     BLACK,
@@ -114,7 +115,9 @@ def make_state(
     return state
 
 
-def act(state: TamashiiState, seat: int, action: object) -> tuple[TamashiiState, list[Event]]:
+def act(
+    state: TamashiiState, seat: int, action: TamashiiAction | Timeout
+) -> tuple[TamashiiState, list[Event]]:
     transition = GAME.apply(state, seat, action)
     check(transition.state)
     events: list[Event] = []
@@ -259,7 +262,7 @@ def test_tm_cards_1_card_table() -> None:
     assert totals == [5, 6, 5]
 
 
-def _oracle(state: TamashiiState) -> object:
+def _oracle(state: TamashiiState) -> TamashiiAction:
     """A player who knows every card: gathers towards a card it can fill, frees when full."""
 
     def shortfall_and_excess(slot: int) -> tuple[int, int]:
@@ -844,7 +847,7 @@ def test_errors_are_typed_and_never_name_hidden_cards() -> None:
         (0, Peek(HIKARI), "SLOT_FACE_UP"),
         (0, Peek(9), "NO_SUCH_SLOT"),
         (0, PowerPeek(1), "NO_POWER_PENDING"),
-        (0, "gather", "UNKNOWN_ACTION"),
+        (0, cast(Any, "gather"), "UNKNOWN_ACTION"),  # an untyped caller's mistake
     ]
     for seat, action, reason in bad_moves:
         with pytest.raises(IllegalAction) as err:
@@ -854,7 +857,7 @@ def test_errors_are_typed_and_never_name_hidden_cards() -> None:
             if name != "Hikari":
                 assert name not in err.value.message
     with pytest.raises(WrongGame):
-        GAME.apply(state, 0, object())
+        GAME.apply(state, 0, cast(Any, object()))  # an untyped caller's mistake
     with pytest.raises(StaleVersion):
         GAME.apply(state, 0, Gather(), version=state.version + 1)
     assert GAME.is_legal(state, 0, Gather()) and not GAME.is_legal(state, 1, Gather())

@@ -6,7 +6,7 @@ play one or two actions on it, so each rule is checked on a position that exerci
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pytest
 
@@ -43,6 +43,7 @@ from engine.games.tomahawk import (
     TomahawkView,
 )
 from engine.games.tomahawk import round as tt_round
+from engine.games.tomahawk.actions import TomahawkAction
 from engine.games.tomahawk.cards import (
     ALL_CARDS,
     COLOUR,
@@ -153,7 +154,7 @@ def table(
     return s
 
 
-def act(s: TomahawkState, seat: int, action: object) -> Transition[TomahawkState]:
+def act(s: TomahawkState, seat: int, action: TomahawkAction | Timeout) -> Transition[TomahawkState]:
     t = GAME.apply(s, seat, action)
     check(t.state)
     return t
@@ -451,7 +452,7 @@ def test_tt_turn_1_card_not_in_hand_and_wrong_turn() -> None:
         GAME.apply(s, 0, PlayCard(999))
     assert reason_of(exc) == "CARD_NOT_IN_HAND"
     with pytest.raises(IllegalAction) as exc:
-        GAME.apply(s, 0, "play bison")
+        GAME.apply(s, 0, cast(Any, "play bison"))  # an untyped caller's mistake
     assert reason_of(exc) == "UNKNOWN_ACTION"
     assert GAME.encode(s) == before
 

@@ -8,7 +8,7 @@ increasing order, so the top of the deck (the end of the list) is the highest fr
 from __future__ import annotations
 
 import json
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import pytest
 
@@ -31,7 +31,7 @@ from engine.games.tomy import (
     Vote,
 )
 from engine.games.tomy import cards as tomy_data
-from engine.games.tomy.actions import TemplateStory
+from engine.games.tomy.actions import TemplateStory, TomyAction
 from engine.games.tomy.cards import DOG_FACES
 from engine.games.tomy.conformance import check
 from engine.games.tomy.events import (
@@ -97,7 +97,9 @@ def table(
     return state
 
 
-def act(state: TomyState, seat: int, action: object) -> tuple[TomyState, tuple[Event, ...]]:
+def act(
+    state: TomyState, seat: int, action: TomyAction | Timeout
+) -> tuple[TomyState, tuple[Event, ...]]:
     transition = GAME.apply(state, seat, action)
     check(transition.state)
     return transition.state, transition.events
@@ -1181,7 +1183,7 @@ def test_state_storage_round_trip_and_clone_independence() -> None:
 
 def test_wrong_action_type_is_refused() -> None:
     with pytest.raises(IllegalAction) as err:
-        GAME.apply(table(4), 0, "propose")
+        GAME.apply(table(4), 0, cast(Any, "propose"))  # an untyped caller's mistake
     assert err.value.reason == "UNKNOWN_ACTION"
     with pytest.raises(IllegalAction):
         GAME.apply(table(4), 0, Propose(0, 42))  # type: ignore[arg-type]

@@ -23,6 +23,7 @@ from engine.events import Event
 from engine.games.tomy import PHASES, Phase, Propose, TomyGame, TomyState
 from engine.games.tomy import cards as tomy_data
 from engine.games.tomy import events as tomy_events
+from engine.games.tomy.actions import TomyAction
 from engine.games.tomy.cards import LANGUAGES, TomyCatalogue
 from engine.games.tomy.events import END_REASONS, EndReason, TomyOutcome
 from engine.playout import all_legal
@@ -40,6 +41,7 @@ def _play(seed: int, players: int, rounds: bool, timeouts: bool) -> Iterator[Any
     options = GAME.validate_options({"rounds": rounds, "language": "EN" if seed % 2 else "FR"})
     state: TomyState = GAME.new_match(options, players, seed)
     chooser = Rng.from_seed(1000 + seed)
+    action: TomyAction | Timeout
     while (outcome := GAME.outcome(state)) is None:
         pending = GAME.pending(state)
         if timeouts and pending and chooser.below(3) == 0:
@@ -226,6 +228,7 @@ def _views(seed: int, players: int) -> Iterator[Any]:
     chooser = Rng.from_seed(2000 + seed)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(tomy_data, "VOTE_TIMEOUT_PLAYS_RANDOM_CARD", False)
+        action: TomyAction | Timeout
         while GAME.outcome(state) is None:
             pending = GAME.pending(state)
             if pending and chooser.below(3) == 0:

@@ -123,7 +123,7 @@ class HigherState(State):
     turn: int
 
 
-class HigherGame(Game[HigherState]):
+class HigherGame(Game[HigherState, PlayCard, HigherView]):
     info = GameInfo(
         id="higher",
         name="Higher card wins",

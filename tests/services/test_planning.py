@@ -35,7 +35,7 @@ from services.rooms.records import (
     to_hash,
 )
 
-GAME: Game[Any] = registry.get("tomahawk")
+GAME: Game[Any, Any, Any] = registry.get("tomahawk")
 CONTRACT = contract_for("tomahawk")
 TURN_SECONDS = 30
 START = 1_000.0

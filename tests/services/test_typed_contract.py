@@ -58,7 +58,7 @@ def test_no_struct_and_no_language_suffixed_field_anywhere_in_the_contract() -> 
                     ), f"{message.full_name}.{field.name}"
 
 
-def _seeded_events(game: Game[Any], seeds: Iterable[int]) -> list[Event]:
+def _seeded_events(game: Game[Any, Any, Any], seeds: Iterable[int]) -> list[Event]:
     return [e for seed in seeds for e in seeded_match_events(game, seed)]
 
 

@@ -140,6 +140,18 @@ class NextRound:
     chooses who leads the next one."""
 
 
+AwimbaweAction = (
+    PlayCard
+    | EagleChoice
+    | RhinoMove
+    | SkipPower
+    | CheetahChoice
+    | SnakePick
+    | ChooseLeader
+    | NextRound
+)
+"""Every Awimbawé action (the :class:`engine.core.Game` action type)."""
+
 ACTION_TYPES = (
     PlayCard,
     EagleChoice,

@@ -15,6 +15,7 @@ from engine.games.awimbawe.actions import (
     ACTION_TYPES,
     EXPECTED,
     WAITING_FOR,
+    AwimbaweAction,
     CheetahChoice,
     ChooseLeader,
     EagleChoice,
@@ -87,7 +88,7 @@ _STATE_FIELDS_V1 = 18
 """How many fields codec 1 stored (before the AW-PAUSE-1 fields were added at the end)."""
 
 
-class AwimbaweGame(Game[AwimbaweState]):
+class AwimbaweGame(Game[AwimbaweState, AwimbaweAction, AwimbaweView]):
     action_types = ACTION_TYPES
     event_types = ev.EVENT_TYPES
     outcome_type = AwimbaweOutcome
@@ -167,7 +168,7 @@ class AwimbaweGame(Game[AwimbaweState]):
             return tuple(Pending(p, "pause") for p in range(SEATS) if state.waiting >> p & 1)
         return (Pending(state.chooser, "decision"),)
 
-    def legal_actions(self, state: AwimbaweState, seat: int) -> list[Any]:
+    def legal_actions(self, state: AwimbaweState, seat: int) -> list[AwimbaweAction]:
         if state.phase == ROUND_OVER:
             return [NextRound()] if 0 <= seat < SEATS and state.waiting >> seat & 1 else []
         if state.phase == OVER or seat != state.chooser:
@@ -196,7 +197,9 @@ class AwimbaweGame(Game[AwimbaweState]):
 
     # -- playing ------------------------------------------------------------------------------
 
-    def play(self, state: AwimbaweState, seat: int, action: Any) -> list[Event]:
+    def play(
+        self, state: AwimbaweState, seat: int, action: AwimbaweAction | Timeout
+    ) -> list[Event]:
         if state.phase == OVER:
             raise MatchFinished("the match is over")
         timeout = isinstance(action, Timeout)

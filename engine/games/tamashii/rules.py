@@ -24,6 +24,7 @@ from engine.games.tamashii.actions import (
     PowerPeek,
     PowerPending,
     SlotFaceUp,
+    TamashiiAction,
 )
 from engine.games.tamashii.cards import (
     BAG_START,
@@ -100,7 +101,7 @@ def _draw_colour(rng: Rng, counts: Sequence[int], colours: Sequence[int]) -> int
 ALL_COLOURS = (BLUE, RED, YELLOW, BLACK)
 
 
-class TamashiiGame(Game[TamashiiState]):
+class TamashiiGame(Game[TamashiiState, TamashiiAction, TamashiiView]):
     action_types = ACTION_TYPES
     event_types = EVENT_TYPES
     outcome_type = TamashiiOutcome
@@ -197,7 +198,7 @@ class TamashiiGame(Game[TamashiiState]):
             return ()
         return (Pending(state.turn, "decision"),)
 
-    def legal_actions(self, state: TamashiiState, seat: int) -> list[Any]:
+    def legal_actions(self, state: TamashiiState, seat: int) -> list[TamashiiAction]:
         if state.phase == OVER or seat != state.turn:
             return []
         face_down = [s for s in range(SLOTS) if not state.freed[s]]
@@ -218,7 +219,9 @@ class TamashiiGame(Game[TamashiiState]):
     def catalogue(self) -> TamashiiCatalogue:
         return _CATALOGUE
 
-    def play(self, state: TamashiiState, seat: int, action: Any) -> list[Event]:
+    def play(
+        self, state: TamashiiState, seat: int, action: TamashiiAction | Timeout
+    ) -> list[Event]:
         if isinstance(action, Timeout):
             return self._timeout(state, seat)
         if not isinstance(action, ACTION_TYPES):

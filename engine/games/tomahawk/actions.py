@@ -96,6 +96,21 @@ class NextRound:
     (TT-PAUSE-1). Only while the table rests between rounds (phase ``round_over``)."""
 
 
+TomahawkAction = (
+    PlayCard
+    | Draw
+    | Pass
+    | TakePendingDraw
+    | TakeSkip
+    | NameColour
+    | Combo
+    | Agilite
+    | CallTomahawk
+    | CallSherif
+    | NextRound
+)
+"""Every Tomahawk Tribal action (the :class:`engine.core.Game` action type)."""
+
 ACTION_TYPES: tuple[type, ...] = (
     PlayCard,
     Draw,

@@ -17,6 +17,7 @@ from engine.games.tomahawk.actions import (
     CallTomahawk,
     NextRound,
     NotNow,
+    TomahawkAction,
 )
 from engine.games.tomahawk.cards import (
     TomahawkCatalogue,
@@ -96,7 +97,7 @@ _SUMMARY_FR = (
 )
 
 
-class TomahawkGame(Game[TomahawkState]):
+class TomahawkGame(Game[TomahawkState, TomahawkAction, TomahawkView]):
     """Tomahawk Tribal's rules (see the module docstring and ``docs/games/tomahawk.md``)."""
 
     action_types = ACTION_TYPES
@@ -250,7 +251,7 @@ class TomahawkGame(Game[TomahawkState]):
 
     # -- legal actions ------------------------------------------------------------------------
 
-    def legal_actions(self, state: TomahawkState, seat: int) -> list[Any]:
+    def legal_actions(self, state: TomahawkState, seat: int) -> list[TomahawkAction]:
         s = state
         if s.phase == OVER or not 0 <= seat < s.players:
             return []
@@ -267,7 +268,7 @@ class TomahawkGame(Game[TomahawkState]):
             add_calls(s, seat, out)
         return out
 
-    def calls(self, state: TomahawkState, seat: int) -> list[Any]:
+    def calls(self, state: TomahawkState, seat: int) -> list[TomahawkAction]:
         """TT-AGIL-1, TT-TOMA-2, TT-FAIR-1: what a player at the table may shout believing it
         right. AGILITÉ! with any card of the hand while a card someone else played may be
         jumped on (a wrong card costs the penalty; on one's own turn only the jump-ins the
@@ -320,7 +321,9 @@ class TomahawkGame(Game[TomahawkState]):
 
     # -- apply --------------------------------------------------------------------------------
 
-    def play(self, state: TomahawkState, seat: int, action: Any) -> list[Any]:
+    def play(
+        self, state: TomahawkState, seat: int, action: TomahawkAction | Timeout
+    ) -> list[Event]:
         if state.phase == ROUND_OVER or isinstance(action, NextRound):
             return _rest(state, seat, action)
         handler = HANDLERS.get(type(action))

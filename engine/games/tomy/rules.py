@@ -22,7 +22,15 @@ from engine.core import (
 )
 from engine.events import Event, only
 from engine.games.tomy import cards as data
-from engine.games.tomy.actions import BreakTie, NextStory, Pass, Propose, TemplateStory, Vote
+from engine.games.tomy.actions import (
+    BreakTie,
+    NextStory,
+    Pass,
+    Propose,
+    TemplateStory,
+    TomyAction,
+    Vote,
+)
 from engine.games.tomy.cards import DOG_FACES, TomyCatalogue
 from engine.games.tomy.events import (
     EVENT_TYPES,
@@ -101,7 +109,7 @@ _VERSION_FIELD = [f.name for f in dataclasses.fields(TomyState)].index("version"
 """Where ``version`` stands in a stored state (codec 1's upgrade copies it)."""
 
 
-class TomyGame(Game[TomyState]):
+class TomyGame(Game[TomyState, TomyAction, TomyView]):
     """The rules of *Mais où est Tomy ?* (``docs/games/tomy-rules.md``)."""
 
     state_type: ClassVar[type[State]] = TomyState
@@ -234,7 +242,7 @@ class TomyGame(Game[TomyState]):
             )
         return ()
 
-    def legal_actions(self, state: TomyState, seat: int) -> list[Any]:
+    def legal_actions(self, state: TomyState, seat: int) -> list[TomyAction]:
         if state.phase == STORY:
             if seat != state.storyteller():
                 return []
@@ -263,7 +271,7 @@ class TomyGame(Game[TomyState]):
 
     # -- playing ----------------------------------------------------------------------------
 
-    def play(self, state: TomyState, seat: int, action: Any) -> list[Event]:
+    def play(self, state: TomyState, seat: int, action: TomyAction | Timeout) -> list[Event]:
         if state.phase == REVEAL or isinstance(action, NextStory):
             if not isinstance(action, (*self.action_types, Timeout)):
                 raise WrongGame(f"{type(action).__name__} is not a move of {self.info.name}")
