@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import secrets
 import uuid
 from collections.abc import AsyncGenerator, Mapping
 from dataclasses import dataclass
@@ -382,10 +383,27 @@ class Client:
         assert isinstance(response, lobby_pb2.QuickMatchResponse)
         return response
 
-    async def ready(self, room_id: str, ready: bool = True) -> common_pb2.Room:
+    async def ready(
+        self,
+        room_id: str,
+        ready: bool = True,
+        *,
+        contribute: bool = True,
+        contribution: bytes | None = None,
+    ) -> common_pb2.Room:
+        """Ready (or not). Ready, it sends a deal contribution (docs/api.md, *A deal no one
+        chooses*): ``contribution``, else 32 fresh random bytes (``contribute=False``: none,
+        the server derives the seat's part)."""
+        if ready and contribute and contribution is None:
+            contribution = secrets.token_bytes(32)
         response = await self._call(
             self.lobby.SetReady,
-            lobby_pb2.SetReadyRequest(room_id=room_id, ready=ready, request_id=new_request_id()),
+            lobby_pb2.SetReadyRequest(
+                room_id=room_id,
+                ready=ready,
+                request_id=new_request_id(),
+                deal_contribution=contribution,
+            ),
         )
         assert isinstance(response, lobby_pb2.SetReadyResponse)
         return response.room

@@ -19,7 +19,7 @@ from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.codec import encode_event
 from engine.core import Game, InvalidOptions
-from services import bot_seats, errors, pages
+from services import bot_seats, errors, fair_deal, pages
 from services.clocks import compute_deadlines
 from services.errors import RoomError
 from services.games import contract_for
@@ -143,7 +143,9 @@ def plan_leave(current: RoomRecord, player: Player) -> Change:
     )
 
 
-def plan_ready(current: RoomRecord, player: Player, ready: bool) -> Change | None:
+def plan_ready(
+    current: RoomRecord, player: Player, ready: bool, contribution: bytes | None = None
+) -> Change | None:
     seat = seat_of(current, player.player_id)
     if seat < 0:
         raise errors.denied("take a seat first", "NOT_SEATED")
@@ -151,11 +153,18 @@ def plan_ready(current: RoomRecord, player: Player, ready: bool) -> Change | Non
         raise errors.precondition("the match has started", "MATCH_STARTED")
     here = current.seats[seat]
     assert here is not None
-    if here.ready == ready:
+    given = current.deal_contributions
+    if contribution is not None:  # the seat's deal contribution (services.fair_deal)
+        given = {**given, player.player_id: contribution.hex()}
+    elif not ready:
+        given = {k: v for k, v in given.items() if k != player.player_id}
+    if here.ready == ready and given == current.deal_contributions:
         return None
     seats = list(current.seats)
     seats[seat] = dataclasses.replace(here, ready=ready)
-    return lobby_change(current, "ready", player.player_id, seats=tuple(seats))
+    return lobby_change(
+        current, "ready", player.player_id, seats=tuple(seats), deal_contributions=given
+    )
 
 
 def plan_bot(
@@ -313,7 +322,7 @@ class LobbyOps(RoomsCore):
         )
         seats: list[SeatRecord | None] = [None] * players
         seats[0] = SeatRecord(player.player_id, player.name)
-        room = RoomRecord(room_id, meta, tuple(seats))
+        room = RoomRecord(room_id, meta, tuple(seats), deal_secret=fair_deal.new_secret())
         try:
             await self.store.commit(
                 room_id,
@@ -481,8 +490,13 @@ class LobbyOps(RoomsCore):
     async def leave(self, player: Player, room_id: str) -> None:
         await self._mutate(room_id, lambda current: plan_leave(current, player))
 
-    async def set_ready(self, player: Player, room_id: str, ready: bool) -> RoomRecord:
-        await self._mutate(room_id, lambda current: plan_ready(current, player, ready))
+    async def set_ready(
+        self, player: Player, room_id: str, ready: bool, contribution: bytes | None = None
+    ) -> RoomRecord:
+        fair_deal.check_contribution(contribution, ready)
+        await self._mutate(
+            room_id, lambda current: plan_ready(current, player, ready, contribution)
+        )
         return await self.load(room_id)
 
     async def set_bot(
@@ -500,7 +514,11 @@ class LobbyOps(RoomsCore):
 
         def compute(current: RoomRecord) -> Change:
             game = registry.get(current.meta.game)
-            return plan_start(current, game, player, seed, nonce, self.clock())
+            deal = fair_deal.settle(current)  # None: a room from before contributed deals
+            if deal is None:
+                return plan_start(current, game, player, seed, nonce, self.clock())
+            change = plan_start(current, game, player, deal.seed, nonce, self.clock())
+            return fair_deal.record_deal(change, deal)
 
         await self._mutate(room_id, compute)
         log.info("match_started", room=room_id)

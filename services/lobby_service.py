@@ -379,7 +379,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         player = require_player()
 
         async def run() -> lobby_pb2.SetReadyResponse:
-            record = await self.rooms.set_ready(player, request.room_id, request.ready)
+            contribution = (
+                request.deal_contribution if request.HasField("deal_contribution") else None
+            )
+            record = await self.rooms.set_ready(
+                player, request.room_id, request.ready, contribution
+            )
             return lobby_pb2.SetReadyResponse(room=room_message(record, player.player_id))
 
         return await self._once("SetReady", request, run)

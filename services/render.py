@@ -18,6 +18,7 @@ from google.protobuf import timestamp_pb2
 from engine import registry
 from engine.core import Game, Outcome, State
 from engine.events import Event
+from services import fair_deal
 from services.bot_seats import BOT_CLOCK
 from services.games import GameContract, contract_for
 from services.games.options import options_to_proto
@@ -99,6 +100,8 @@ def room_message(
         room.join_code = meta.code
     room.options.CopyFrom(room_options(meta))
     add_seats(room.seats, seats)
+    if record.deal_secret:
+        room.deal_commitment = fair_deal.secret_commitment(bytes.fromhex(record.deal_secret))
     return room
 
 

@@ -26,7 +26,7 @@ from cercle.v1 import game_pb2
 
 from engine import registry
 from engine.core import Game
-from services import errors
+from services import errors, fair_deal
 from services.games import GameContract, contract_for
 from services.pages import bad_token, decode_token, encode_token
 from services.records import EntryKind, RoomRecord
@@ -97,6 +97,7 @@ async def replay_page(
         match.seed_commitment = commitment
         match.seats.extend(room_message(record, player_id).seats)
         match.options.CopyFrom(room_options(record.meta))
+        fair_deal.add_derivation(match.deal, record)
         if record.outcome is not None:
             match.outcome.CopyFrom(
                 contract.outcome_to_proto(contract.outcome_from_data(record.outcome))

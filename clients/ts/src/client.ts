@@ -365,9 +365,15 @@ export class CercleClient {
     await this.call((o) => this.lobby.leaveRoom(request, o));
   }
 
-  /** Marks the caller ready (or not). */
-  async setReady(roomId: string, ready = true): Promise<Room | undefined> {
-    const request = { roomId, ready, requestId: newRequestId() };
+  /**
+   * Marks the caller ready (or not). Ready, it sends the seat's part of the match seed
+   * (`dealContribution`, docs/api.md "A deal no one chooses"): 32 bytes from
+   * `crypto.getRandomValues` unless `contribution` gives them, or none with `null`.
+   */
+  async setReady(roomId: string, ready = true, contribution?: Uint8Array | null): Promise<Room | undefined> {
+    const dealContribution =
+      ready && contribution !== null ? (contribution ?? globalThis.crypto.getRandomValues(new Uint8Array(32))) : undefined;
+    const request = { roomId, ready, requestId: newRequestId(), dealContribution };
     return (await this.call((o) => this.lobby.setReady(request, o))).room;
   }
 

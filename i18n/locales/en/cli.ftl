@@ -127,6 +127,11 @@ replay_commitment =
     fingerprint shown at the start = { $commitment }
 commitment_ok = ✓ Shuffle checked: the shuffle of the cards was fixed before the first move; nobody could change it during the match.
 commitment_bad = ✗ Shuffle NOT checked: the secret revealed does not match the fingerprint shown at the start.
+deal_ok = ✓ Deal checked: the shuffle was derived from the server's secret, committed when the room opened, and from every seat's random part ({ $players ->
+        [0] no player's client sent one: the server's parts come from its committed secret
+       *[other] sent by { $players } player(s)' clients
+    }); nobody could pick it after seeing the others' parts.
+deal_bad = ✗ Deal NOT checked: { $problem }
 ev-created = { $who } opened the room.
 ev-joined = { $who } sat down.
 ev-left = { $who } left.

@@ -127,6 +127,11 @@ replay_commitment =
     empreinte montrée au début = { $commitment }
 commitment_ok = ✓ Mélange vérifié : le mélange des cartes était fixé avant le premier coup ; personne n'a pu le changer en cours de partie.
 commitment_bad = ✗ Mélange NON vérifié : le secret révélé ne correspond pas à l'empreinte montrée au début.
+deal_ok = ✓ Donne vérifiée : le mélange vient du secret du serveur, engagé à l'ouverture de la salle, et de la part tirée au hasard pour chaque place ({ $players ->
+        [0] aucun client n'en a envoyé : les parts du serveur viennent de son secret engagé
+       *[other] envoyées par les clients de { $players } joueur(s)
+    }) ; personne n'a pu le choisir après avoir vu les parts des autres.
+deal_bad = ✗ Donne NON vérifiée : { $problem }
 ev-created = { $who } a ouvert la salle.
 ev-joined = { $who } prend place.
 ev-left = { $who } quitte la salle.

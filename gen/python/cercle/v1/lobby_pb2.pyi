@@ -1217,6 +1217,7 @@ class SetReadyRequest(_message.Message):
     ROOM_ID_FIELD_NUMBER: _builtins.int
     READY_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    DEAL_CONTRIBUTION_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
     ready: _builtins.bool
@@ -1225,18 +1226,29 @@ class SetReadyRequest(_message.Message):
     """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
     UUID). Empty: no retry protection.
     """
+    deal_contribution: _builtins.bytes
+    """Your part of the match seed: 16 to 64 bytes from a secure random generator, drawn
+    after you saw the room's `deal_commitment` (another size, or one sent with `ready`
+    false, is refused INVALID_ARGUMENT, field `deal_contribution`). Sent again, it replaces
+    the last until the match starts; `ready` false withdraws it. Unset: the server derives
+    your seat's part from its committed secret, and the replay says so. No one else sees it
+    before the match ends.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         ready: _builtins.bool = ...,
         request_id: _builtins.str = ...,
+        deal_contribution: _builtins.bytes | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_deal_contribution", b"_deal_contribution", "deal_contribution", b"deal_contribution"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["ready", b"ready", "request_id", b"request_id", "room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_deal_contribution", b"_deal_contribution", "deal_contribution", b"deal_contribution", "ready", b"ready", "request_id", b"request_id", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__deal_contribution: _TypeAlias = _typing.Literal["deal_contribution"]  # noqa: Y015
+    _WhichOneofArgType__deal_contribution: _TypeAlias = _typing.Literal["_deal_contribution", b"_deal_contribution"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__deal_contribution) -> _WhichOneofReturnType__deal_contribution | None: ...
 
 Global___SetReadyRequest: _TypeAlias = SetReadyRequest  # noqa: Y015
 
