@@ -27,7 +27,15 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from cercle.v1 import (
+    common_pb2,
+    game_pb2,
+    game_pb2_grpc,
+    ladder_pb2,
+    ladder_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+)
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
@@ -150,6 +158,7 @@ class Client:
         )
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.game = game_pb2_grpc.GameServiceStub(self.channel)
+        self.ladder = ladder_pb2_grpc.LadderServiceStub(self.channel)
 
     async def __aenter__(self) -> Client:
         return self
@@ -277,6 +286,45 @@ class Client:
             lobby_pb2.ListMatchHistoryRequest(page_size=page_size, page_token=page_token),
         )
         assert isinstance(response, lobby_pb2.ListMatchHistoryResponse)
+        return response
+
+    # -- the ladder (docs/ratings.md) ------------------------------------------------------------
+
+    async def leaderboard(
+        self,
+        game_id: str,
+        *,
+        season: bool = False,
+        season_number: int | None = None,
+        around_me: bool = False,
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> ladder_pb2.ListLeaderboardResponse:
+        """One page of ``game_id``'s leaderboard: all-time, or a season (``season``; the
+        current one unless ``season_number``); from the top or ``around_me``."""
+        period = (
+            ladder_pb2.LEADERBOARD_PERIOD_SEASON
+            if season or season_number is not None
+            else ladder_pb2.LEADERBOARD_PERIOD_ALL_TIME
+        )
+        request = ladder_pb2.ListLeaderboardRequest(
+            game_id=game_id,
+            period=period,
+            season=season_number,
+            around_me=around_me,
+            page_size=page_size,
+            page_token=page_token,
+        )
+        response = await self._call(self.ladder.ListLeaderboard, request)
+        assert isinstance(response, ladder_pb2.ListLeaderboardResponse)
+        return response
+
+    async def ratings(self, player_id: str = "") -> ladder_pb2.GetPlayerRatingsResponse:
+        """A player's ratings (empty: mine)."""
+        response = await self._call(
+            self.ladder.GetPlayerRatings, ladder_pb2.GetPlayerRatingsRequest(player_id=player_id)
+        )
+        assert isinstance(response, ladder_pb2.GetPlayerRatingsResponse)
         return response
 
     async def games(self, language: str = "") -> list[lobby_pb2.GameInfo]:

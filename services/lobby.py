@@ -19,7 +19,7 @@ from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.codec import encode_event
 from engine.core import Game, InvalidOptions
-from services import bot_seats, errors, fair_deal, pages
+from services import bot_seats, errors, fair_deal, pages, ratings
 from services.clocks import compute_deadlines
 from services.errors import RoomError
 from services.games import contract_for
@@ -511,14 +511,21 @@ class LobbyOps(RoomsCore):
     async def start(self, player: Player, room_id: str) -> RoomRecord:
         seed = secrets.randbits(63)
         nonce = secrets.token_hex(16)
+        ladder = ratings.ratings_of(self.store, self.clock)
+        before = await self.load(room_id)
+        checked = await ladder.checked_players(before)
+        if checked and before.meta.host == player.player_id:
+            await ladder.expect(room_id)  # before the start is committed (exactly once)
 
         def compute(current: RoomRecord) -> Change:
             game = registry.get(current.meta.game)
             deal = fair_deal.settle(current)  # None: a room from before contributed deals
             if deal is None:
-                return plan_start(current, game, player, seed, nonce, self.clock())
-            change = plan_start(current, game, player, deal.seed, nonce, self.clock())
-            return fair_deal.record_deal(change, deal)
+                change = plan_start(current, game, player, seed, nonce, self.clock())
+            else:
+                change = plan_start(current, game, player, deal.seed, nonce, self.clock())
+                change = fair_deal.record_deal(change, deal)
+            return ratings.mark_rated(change, checked)
 
         await self._mutate(room_id, compute)
         log.info("match_started", room=room_id)

@@ -216,6 +216,8 @@ class RoomRecord:
     """From the start: the contribution of each seat (hex), in seat order."""
     deal_drawn: tuple[int, ...] = ()
     """From the start: the seats whose contribution the server derived from its secret."""
+    rated: bool = False
+    """From the start: the match counts for the ladder (``services.ratings``)."""
     epoch: str = field(default="", metadata={"written": False})
     """The log's epoch: drawn when the room is created (by the store's commit), changed by
     an operator after a restore (``services.cursors``); empty for rooms older than it."""

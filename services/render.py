@@ -100,6 +100,7 @@ def room_message(
         room.join_code = meta.code
     room.options.CopyFrom(room_options(meta))
     add_seats(room.seats, seats)
+    room.rated = record.rated
     if record.deal_secret:
         room.deal_commitment = fair_deal.secret_commitment(bytes.fromhex(record.deal_secret))
     return room

@@ -38,6 +38,7 @@ from services.limits import SESSION_RATE_MESSAGE, DeferredTake, Limits, rate_lim
 from services.lobby import DEFAULT_BOT_DELAY, DEFAULT_TAKEOVER_AFTER, LobbyOps
 from services.planning import plan_action
 from services.presence import UNATTENDED_GRACE_SECONDS, Presence
+from services.ratings import ratings_of
 from services.records import (
     Change,
     DeadlineRecord,
@@ -238,6 +239,8 @@ class Rooms(LobbyOps, ServerMoves):
             )
             humans = [s.player_id for s in after.seats if s is not None and s.belongs_to_human]
             await self.store.record_match(summary, humans)
+            if after.rated:  # the ladder counts it now (else any replica's sweep will)
+                await ratings_of(self.store, self.clock).count_soon(after.room_id)
 
     def snapshot(self, record: RoomRecord) -> Snapshot:
         game = registry.get(record.meta.game)

@@ -154,6 +154,7 @@ class TamashiiGame(Game[TamashiiState]):
                 "decision_seconds",
             ),
         ),
+        cooperative=True,
     )
     state_type = TamashiiState
 

@@ -44,6 +44,10 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """INVALID_ARGUMENT. A bot level that does not exist (field `level`). Do: use one of the
     levels the contract lists.
     """
+    ERROR_REASON_NOT_RATED: _ErrorReason.ValueType  # 103
+    """INVALID_ARGUMENT. A ladder call for a game that rates no one (a cooperative game:
+    Tamashii; field `game_id`). Do: ask for a ranked game (docs/ratings.md).
+    """
     ERROR_REASON_BOTS_OUT_OF_RANGE: _ErrorReason.ValueType  # 102
     """INVALID_ARGUMENT. QuickMatch's `bots` makes a table (you plus the bots) the game is not
     played at (field `bots`; metadata `game`, `min_bots`, `max_bots`). Do: ask for a number
@@ -479,6 +483,10 @@ LobbyService.ListGames.
 ERROR_REASON_UNKNOWN_LEVEL: ErrorReason.ValueType  # 4
 """INVALID_ARGUMENT. A bot level that does not exist (field `level`). Do: use one of the
 levels the contract lists.
+"""
+ERROR_REASON_NOT_RATED: ErrorReason.ValueType  # 103
+"""INVALID_ARGUMENT. A ladder call for a game that rates no one (a cooperative game:
+Tamashii; field `game_id`). Do: ask for a ranked game (docs/ratings.md).
 """
 ERROR_REASON_BOTS_OUT_OF_RANGE: ErrorReason.ValueType  # 102
 """INVALID_ARGUMENT. QuickMatch's `bots` makes a table (you plus the bots) the game is not

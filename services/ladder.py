@@ -1,0 +1,175 @@
+"""LadderService: leaderboards and players' ratings (docs/ratings.md). Thin: parse, read the
+ladder through the store (``services.store.ratings``), render.
+
+Leaderboards are Redis sorted sets (player -> ordinal, mu - 3 sigma): the all-time board and
+one per season. Pages follow AIP-158: a token holds the last entry's (ordinal, player), so
+the next page starts right after it even if others moved meanwhile; the places shown are the
+board's at the moment each page is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import grpc
+from cercle.v1 import ladder_pb2, ladder_pb2_grpc, lobby_pb2
+
+from engine import registry
+from services import errors, pages
+from services.auth import require_player
+from services.ratings import (
+    MODEL,
+    display_rating,
+    is_provisional,
+    rating_mode,
+    season_bounds,
+    season_of,
+)
+from services.render import timestamp
+from services.rooms import Rooms
+from services.servicing import guarded
+from services.store.ratings import Rating, RatingChange, board_key, for_store
+
+DEFAULT_PAGE_SIZE = 20
+RECENT_CHANGES = 10
+"""Rating changes a player's standing shows per game."""
+
+Context = grpc.aio.ServicerContext[object, object]
+
+
+def rating_message(game: str, rating: Rating) -> ladder_pb2.PlayerRating:
+    return ladder_pb2.PlayerRating(
+        game_id=game,
+        rating=display_rating(rating.mu, rating.sigma),
+        mu=rating.mu,
+        sigma=rating.sigma,
+        rated_matches=rating.matches,
+        provisional=is_provisional(rating.matches),
+    )
+
+
+def change_message(change: RatingChange) -> ladder_pb2.RatingChange:
+    before = rating_message(
+        change.game, Rating(change.mu_before, change.sigma_before, change.matches - 1)
+    )
+    after = rating_message(change.game, Rating(change.mu_after, change.sigma_after, change.matches))
+    return ladder_pb2.RatingChange(
+        room_id=change.room_id,
+        game_id=change.game,
+        finish_time=timestamp(change.finished),
+        place=change.rank,
+        before=before,
+        after=after,
+        rating_delta=after.rating - before.rating,
+    )
+
+
+def _ranked_game(game_id: str) -> str:
+    try:
+        registry.get(game_id)
+    except registry.UnknownGame as exc:
+        raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
+    if rating_mode(game_id) != "ranked":
+        raise errors.invalid("game_id", f"{game_id} is cooperative: it rates no one", "NOT_RATED")
+    return game_id
+
+
+class LadderService(ladder_pb2_grpc.LadderServiceServicer):
+    def __init__(self, rooms: Rooms) -> None:
+        self.rooms = rooms
+        self.db = for_store(rooms.store)
+
+    @guarded
+    async def ListLeaderboard(
+        self, request: ladder_pb2.ListLeaderboardRequest, context: Context
+    ) -> ladder_pb2.ListLeaderboardResponse:
+        player = require_player()
+        game = _ranked_game(request.game_id)
+        if request.page_size < 0:
+            raise errors.invalid("page_size", "page_size cannot be negative")
+        size = min(request.page_size or DEFAULT_PAGE_SIZE, pages.MAX_PAGE_SIZE)
+        response = ladder_pb2.ListLeaderboardResponse()
+        if request.period == ladder_pb2.LEADERBOARD_PERIOD_ALL_TIME:
+            board = board_key(game)
+        elif request.period == ladder_pb2.LEADERBOARD_PERIOD_SEASON:
+            current = season_of(self.rooms.clock())
+            season = request.season if request.HasField("season") else current
+            if not 1 <= season <= current:
+                raise errors.invalid("season", f"seasons go from 1 to {current} (the current)")
+            board = board_key(game, season)
+            start, end = season_bounds(season)
+            response.season = season
+            response.season_start_time.CopyFrom(timestamp(start))
+            response.season_end_time.CopyFrom(timestamp(end))
+        else:
+            raise errors.invalid("period", "say which board: all-time or a season")
+        scope = f"{board}:{int(request.around_me)}:{player.player_id if request.around_me else ''}"
+        after = pages.decode_token(request.page_token, "leaderboard", scope)
+        mode = "after" if after is not None else "around" if request.around_me else "top"
+        first, entries, total = await self.db.board_page(board, mode, after, size, player.player_id)
+        response.total_players = total
+        (mine,) = await self.db.ranks([board], player.player_id)
+        if mine is not None:
+            response.my_rank = mine
+        await self._fill(response.entries, game, first, entries)
+        if entries and first + len(entries) < total:
+            last_player, last_score = entries[-1]
+            response.next_page_token = pages.encode_token(
+                "leaderboard", scope, (last_score, last_player)
+            )
+        return response
+
+    async def _fill(
+        self, out: object, game: str, first: int, entries: Sequence[tuple[str, float]]
+    ) -> None:
+        ids = [player_id for player_id, _ in entries]
+        names = await self.db.names(ids)
+        ratings = await self.db.ratings(game, ids)
+        for index, ((player_id, score), name, rating) in enumerate(
+            zip(entries, names, ratings, strict=True)
+        ):
+            message = rating_message(game, rating or Rating(MODEL.mu, MODEL.sigma, 0))
+            message.rating = round(100 * score)  # the board's (a past season's standing)
+            out.add(  # type: ignore[attr-defined]  # a repeated message field
+                rank=first + index + 1, player_id=player_id, display_name=name, rating=message
+            )
+
+    @guarded
+    async def GetPlayerRatings(
+        self, request: ladder_pb2.GetPlayerRatingsRequest, context: Context
+    ) -> ladder_pb2.GetPlayerRatingsResponse:
+        player = require_player()
+        player_id = request.player_id or player.player_id
+        if len(player_id) > 64:
+            raise errors.invalid("player_id", "that is not a player id")
+        (name,) = await self.db.names([player_id])
+        season = season_of(self.rooms.clock())
+        response = ladder_pb2.GetPlayerRatingsResponse(
+            player_id=player_id, display_name=name, season=season
+        )
+        games = [g.info.id for g in registry.games() if not g.info.cooperative]
+        found = [(game, (await self.db.ratings(game, [player_id]))[0]) for game in games]
+        rated = [(game, rating) for game, rating in found if rating is not None]
+        if not rated:
+            return response
+        changes = await self.db.recent_changes(player_id, 50)
+        for game, rating in rated:
+            rank, season_rank = await self.db.ranks(
+                [board_key(game), board_key(game, season)], player_id
+            )
+            standing = response.standings.add(rating=rating_message(game, rating), rank=rank or 0)
+            if season_rank is not None:
+                standing.season_rank = season_rank
+            mine = [change for change in changes if change.game == game][:RECENT_CHANGES]
+            standing.recent_changes.extend(change_message(change) for change in mine)
+        return response
+
+
+async def add_rating_changes(
+    rooms: Rooms, records: Sequence[lobby_pb2.MatchRecord], player_id: str
+) -> None:
+    """Set each history record's ``rating_change`` (ListMatchHistory), where rated."""
+    changes = await for_store(rooms.store).room_changes([r.room_id for r in records], player_id)
+    for record, change in zip(records, changes, strict=True):
+        if change is not None:
+            record.rating_change.CopyFrom(change_message(change))
