@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime
 import secrets
 import uuid
 from collections.abc import AsyncGenerator, Mapping
@@ -326,6 +327,43 @@ class Client:
         )
         assert isinstance(response, ladder_pb2.GetPlayerRatingsResponse)
         return response
+
+    async def match_ticket(
+        self,
+        game_id: str,
+        players: int = 0,
+        *,
+        bot_timeout: float | None = None,
+        request_id: str = "",
+    ) -> ladder_pb2.MatchTicket:
+        """Ask for a table of players of close rating (a rated match queue)."""
+        request = ladder_pb2.CreateMatchTicketRequest(
+            game_id=game_id, players=players, request_id=request_id or new_request_id()
+        )
+        if bot_timeout is not None:
+            request.bot_timeout.FromTimedelta(datetime.timedelta(seconds=bot_timeout))
+        response = await self._call(self.ladder.CreateMatchTicket, request)
+        assert isinstance(response, ladder_pb2.CreateMatchTicketResponse)
+        return response.ticket
+
+    async def cancel_ticket(self, ticket_id: str) -> ladder_pb2.MatchTicket:
+        response = await self._call(
+            self.ladder.CancelMatchTicket,
+            ladder_pb2.CancelMatchTicketRequest(ticket_id=ticket_id, request_id=new_request_id()),
+        )
+        assert isinstance(response, ladder_pb2.CancelMatchTicketResponse)
+        return response.ticket
+
+    async def watch_ticket(self, ticket_id: str) -> AsyncGenerator[ladder_pb2.MatchTicket, None]:
+        """The ticket as it changes, until it is matched, cancelled or expired."""
+        call = self.ladder.WatchMatchTicket(
+            ladder_pb2.WatchMatchTicketRequest(ticket_id=ticket_id), metadata=self.metadata
+        )
+        try:
+            async for response in call:
+                yield response.ticket
+        except grpc.aio.AioRpcError as exc:
+            raise api_error(exc) from None
 
     async def games(self, language: str = "") -> list[lobby_pb2.GameInfo]:
         """The catalogue, described in ``language`` (BCP 47; empty: the server's default)."""

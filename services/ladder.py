@@ -9,59 +9,33 @@ board's at the moment each page is read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 
 import grpc
-from cercle.v1 import ladder_pb2, ladder_pb2_grpc, lobby_pb2
+from cercle.v1 import ladder_pb2, ladder_pb2_grpc
 
 from engine import registry
 from services import errors, pages
 from services.auth import require_player
+from services.ladder_render import change_message, rating_message
+from services.lobby_service import duration_seconds
+from services.matchmaking import Matchmaker
 from services.ratings import (
     MODEL,
-    display_rating,
-    is_provisional,
     rating_mode,
     season_bounds,
     season_of,
 )
 from services.render import timestamp
 from services.rooms import Rooms
-from services.servicing import guarded
-from services.store.ratings import Rating, RatingChange, board_key, for_store
+from services.servicing import guarded, guarded_stream
+from services.store.ratings import Rating, board_key, for_store
 
 DEFAULT_PAGE_SIZE = 20
 RECENT_CHANGES = 10
 """Rating changes a player's standing shows per game."""
 
 Context = grpc.aio.ServicerContext[object, object]
-
-
-def rating_message(game: str, rating: Rating) -> ladder_pb2.PlayerRating:
-    return ladder_pb2.PlayerRating(
-        game_id=game,
-        rating=display_rating(rating.mu, rating.sigma),
-        mu=rating.mu,
-        sigma=rating.sigma,
-        rated_matches=rating.matches,
-        provisional=is_provisional(rating.matches),
-    )
-
-
-def change_message(change: RatingChange) -> ladder_pb2.RatingChange:
-    before = rating_message(
-        change.game, Rating(change.mu_before, change.sigma_before, change.matches - 1)
-    )
-    after = rating_message(change.game, Rating(change.mu_after, change.sigma_after, change.matches))
-    return ladder_pb2.RatingChange(
-        room_id=change.room_id,
-        game_id=change.game,
-        finish_time=timestamp(change.finished),
-        place=change.rank,
-        before=before,
-        after=after,
-        rating_delta=after.rating - before.rating,
-    )
 
 
 def _ranked_game(game_id: str) -> str:
@@ -74,10 +48,46 @@ def _ranked_game(game_id: str) -> str:
     return game_id
 
 
-class LadderService(ladder_pb2_grpc.LadderServiceServicer):
-    def __init__(self, rooms: Rooms) -> None:
+class MatchTicketsMixin:
+    """LadderService's match ticket calls (mixed into :class:`LadderService`)."""
+
+    matchmaker: Matchmaker
+    clock: Callable[[], float]
+
+    @guarded
+    async def CreateMatchTicket(
+        self, request: ladder_pb2.CreateMatchTicketRequest, context: Context
+    ) -> ladder_pb2.CreateMatchTicketResponse:
+        player = require_player()
+        timeout = duration_seconds(request, "bot_timeout")
+        ticket = await self.matchmaker.create(player, request, timeout)
+        return ladder_pb2.CreateMatchTicketResponse(ticket=ticket)
+
+    @guarded
+    async def CancelMatchTicket(
+        self, request: ladder_pb2.CancelMatchTicketRequest, context: Context
+    ) -> ladder_pb2.CancelMatchTicketResponse:
+        player = require_player()
+        ticket = await self.matchmaker.cancel(player, request.ticket_id)
+        return ladder_pb2.CancelMatchTicketResponse(ticket=ticket)
+
+    @guarded_stream
+    async def WatchMatchTicket(
+        self, request: ladder_pb2.WatchMatchTicketRequest, context: Context
+    ) -> AsyncIterator[ladder_pb2.WatchMatchTicketResponse]:
+        player = require_player()
+        async for ticket in self.matchmaker.watch(player, request.ticket_id):
+            yield ladder_pb2.WatchMatchTicketResponse(
+                ticket=ticket, server_time=timestamp(self.clock())
+            )
+
+
+class LadderService(MatchTicketsMixin, ladder_pb2_grpc.LadderServiceServicer):
+    def __init__(self, rooms: Rooms, matchmaker: Matchmaker) -> None:
         self.rooms = rooms
         self.db = for_store(rooms.store)
+        self.matchmaker = matchmaker
+        self.clock = rooms.clock
 
     @guarded
     async def ListLeaderboard(
@@ -163,13 +173,3 @@ class LadderService(ladder_pb2_grpc.LadderServiceServicer):
             mine = [change for change in changes if change.game == game][:RECENT_CHANGES]
             standing.recent_changes.extend(change_message(change) for change in mine)
         return response
-
-
-async def add_rating_changes(
-    rooms: Rooms, records: Sequence[lobby_pb2.MatchRecord], player_id: str
-) -> None:
-    """Set each history record's ``rating_change`` (ListMatchHistory), where rated."""
-    changes = await for_store(rooms.store).room_changes([r.room_id for r in records], player_id)
-    for record, change in zip(records, changes, strict=True):
-        if change is not None:
-            record.rating_change.CopyFrom(change_message(change))

@@ -17,7 +17,7 @@ from services.feed import Feeds
 from services.games import contract_for
 from services.games.convert import ConversionError
 from services.games.options import choice_number, default_value, options_from_proto
-from services.ladder import add_rating_changes
+from services.ladder_render import add_rating_changes
 from services.players import Players
 from services.records import EntryKind
 from services.render import match_record_message, room_message, timestamp
@@ -258,7 +258,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         player = require_player()
         summaries, token = await self.players.history(player, request.page_token, request.page_size)
         records = [match_record_message(s, player.player_id) for s in summaries]
-        await add_rating_changes(self.rooms, records, player.player_id)  # the ladder's
+        await add_rating_changes(self.rooms.store, records, player.player_id)  # the ladder's
         return lobby_pb2.ListMatchHistoryResponse(matches=records, next_page_token=token)
 
     @guarded

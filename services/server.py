@@ -39,6 +39,7 @@ from services.feed import Feeds
 from services.game_service import GameService
 from services.ladder import LadderService
 from services.lobby_service import LobbyService
+from services.matchmaking import Matchmaker
 from services.ratings import ratings_of
 from services.request_context import RequestContextInterceptor
 from services.rooms import Rooms
@@ -190,7 +191,8 @@ async def start_replica(
     game_service = GameService(rooms, feeds)
     game_pb2_grpc.add_GameServiceServicer_to_server(game_service, server)
     timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
-    ladder_pb2_grpc.add_LadderServiceServicer_to_server(LadderService(rooms), server)
+    matchmaker = Matchmaker(rooms, rooms.clock)
+    ladder_pb2_grpc.add_LadderServiceServicer_to_server(LadderService(rooms, matchmaker), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     # "liveness": SERVING while the process answers; "" and each service: while Redis does.
@@ -215,6 +217,7 @@ async def start_replica(
     if timers:
         replica.tasks.append(supervise.spawn("expiry", expiry.run))
         replica.tasks.append(supervise.spawn("ratings", ratings_of(store, rooms.clock).run))
+        replica.tasks.append(supervise.spawn("matchmaker", matchmaker.run))
     return replica
 
 

@@ -22,10 +22,12 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from cercle.v1 import common_pb2 as cercle_dot_v1_dot_common__pb2
+from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x63\x65rcle/v1/ladder.proto\x12\tcercle.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"v\n\x0cPlayerRating\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0e\n\x06rating\x18\x02 \x01(\x05\x12\n\n\x02mu\x18\x03 \x01(\x01\x12\r\n\x05sigma\x18\x04 \x01(\x01\x12\x15\n\rrated_matches\x18\x05 \x01(\x05\x12\x13\n\x0bprovisional\x18\x06 \x01(\x08\"\xd7\x01\n\x0cRatingChange\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12/\n\x0b\x66inish_time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\r\n\x05place\x18\x04 \x01(\x05\x12\'\n\x06\x62\x65\x66ore\x18\x05 \x01(\x0b\x32\x17.cercle.v1.PlayerRating\x12&\n\x05\x61\x66ter\x18\x06 \x01(\x0b\x32\x17.cercle.v1.PlayerRating\x12\x14\n\x0crating_delta\x18\x07 \x01(\x05\"\xb1\x01\n\x16ListLeaderboardRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12,\n\x06period\x18\x02 \x01(\x0e\x32\x1c.cercle.v1.LeaderboardPeriod\x12\x13\n\x06season\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\taround_me\x18\x04 \x01(\x08\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\tB\t\n\x07_season\"r\n\x10LeaderboardEntry\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12\'\n\x06rating\x18\x04 \x01(\x0b\x32\x17.cercle.v1.PlayerRating\"\xa5\x02\n\x17ListLeaderboardResponse\x12,\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1b.cercle.v1.LeaderboardEntry\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x15\n\rtotal_players\x18\x03 \x01(\x05\x12\x14\n\x07my_rank\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12\x13\n\x06season\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x35\n\x11season_start_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x33\n\x0fseason_end_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampB\n\n\x08_my_rankB\t\n\x07_season\",\n\x17GetPlayerRatingsRequest\x12\x11\n\tplayer_id\x18\x01 \x01(\t\"\xa0\x01\n\x0cGameStanding\x12\'\n\x06rating\x18\x01 \x01(\x0b\x32\x17.cercle.v1.PlayerRating\x12\x0c\n\x04rank\x18\x02 \x01(\x05\x12\x18\n\x0bseason_rank\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12/\n\x0erecent_changes\x18\x04 \x03(\x0b\x32\x17.cercle.v1.RatingChangeB\x0e\n\x0c_season_rank\"\x7f\n\x18GetPlayerRatingsResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12*\n\tstandings\x18\x03 \x03(\x0b\x32\x17.cercle.v1.GameStanding\x12\x0e\n\x06season\x18\x04 \x01(\x05*w\n\x11LeaderboardPeriod\x12\"\n\x1eLEADERBOARD_PERIOD_UNSPECIFIED\x10\x00\x12\x1f\n\x1bLEADERBOARD_PERIOD_ALL_TIME\x10\x01\x12\x1d\n\x19LEADERBOARD_PERIOD_SEASON\x10\x02\x32\xc6\x01\n\rLadderService\x12X\n\x0fListLeaderboard\x12!.cercle.v1.ListLeaderboardRequest\x1a\".cercle.v1.ListLeaderboardResponse\x12[\n\x10GetPlayerRatings\x12\".cercle.v1.GetPlayerRatingsRequest\x1a#.cercle.v1.GetPlayerRatingsResponseB3\n\rcom.cercle.v1P\x01Z cercle/gen/go/cercle/v1;cerclev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x63\x65rcle/v1/ladder.proto\x12\tcercle.v1\x1a\x16\x63\x65rcle/v1/common.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"v\n\x0cPlayerRating\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0e\n\x06rating\x18\x02 \x01(\x05\x12\n\n\x02mu\x18\x03 \x01(\x01\x12\r\n\x05sigma\x18\x04 \x01(\x01\x12\x15\n\rrated_matches\x18\x05 \x01(\x05\x12\x13\n\x0bprovisional\x18\x06 \x01(\x08\"\xd7\x01\n\x0cRatingChange\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12/\n\x0b\x66inish_time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\r\n\x05place\x18\x04 \x01(\x05\x12\'\n\x06\x62\x65\x66ore\x18\x05 \x01(\x0b\x32\x17.cercle.v1.PlayerRating\x12&\n\x05\x61\x66ter\x18\x06 \x01(\x0b\x32\x17.cercle.v1.PlayerRating\x12\x14\n\x0crating_delta\x18\x07 \x01(\x05\"\xb1\x01\n\x16ListLeaderboardRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12,\n\x06period\x18\x02 \x01(\x0e\x32\x1c.cercle.v1.LeaderboardPeriod\x12\x13\n\x06season\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\taround_me\x18\x04 \x01(\x08\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\tB\t\n\x07_season\"r\n\x10LeaderboardEntry\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12\'\n\x06rating\x18\x04 \x01(\x0b\x32\x17.cercle.v1.PlayerRating\"\xa5\x02\n\x17ListLeaderboardResponse\x12,\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1b.cercle.v1.LeaderboardEntry\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x15\n\rtotal_players\x18\x03 \x01(\x05\x12\x14\n\x07my_rank\x18\x04 \x01(\x05H\x00\x88\x01\x01\x12\x13\n\x06season\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x35\n\x11season_start_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x33\n\x0fseason_end_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.TimestampB\n\n\x08_my_rankB\t\n\x07_season\",\n\x17GetPlayerRatingsRequest\x12\x11\n\tplayer_id\x18\x01 \x01(\t\"\xa0\x01\n\x0cGameStanding\x12\'\n\x06rating\x18\x01 \x01(\x0b\x32\x17.cercle.v1.PlayerRating\x12\x0c\n\x04rank\x18\x02 \x01(\x05\x12\x18\n\x0bseason_rank\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12/\n\x0erecent_changes\x18\x04 \x03(\x0b\x32\x17.cercle.v1.RatingChangeB\x0e\n\x0c_season_rank\"\x7f\n\x18GetPlayerRatingsResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\t\x12*\n\tstandings\x18\x03 \x03(\x0b\x32\x17.cercle.v1.GameStanding\x12\x0e\n\x06season\x18\x04 \x01(\x05\"\xc3\x02\n\x0bMatchTicket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12,\n\x06status\x18\x04 \x01(\x0e\x32\x1c.cercle.v1.MatchTicketStatus\x12/\n\x0b\x63reate_time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06rating\x18\x06 \x01(\x05\x12\x15\n\rrating_window\x18\x07 \x01(\x05\x12-\n\tbots_time\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x14\n\x07room_id\x18\t \x01(\tH\x00\x88\x01\x01\x12\x11\n\x04seat\x18\n \x01(\x05H\x01\x88\x01\x01\x12\x0c\n\x04\x62ots\x18\x0b \x01(\x05\x42\n\n\x08_room_idB\x07\n\x05_seat\"\xa9\x01\n\x18\x43reateMatchTicketRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12.\n\x0b\x62ot_timeout\x18\x03 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\'\n\x07options\x18\x04 \x01(\x0b\x32\x16.cercle.v1.RoomOptions\x12\x12\n\nrequest_id\x18\x05 \x01(\t\"C\n\x19\x43reateMatchTicketResponse\x12&\n\x06ticket\x18\x01 \x01(\x0b\x32\x16.cercle.v1.MatchTicket\",\n\x17WatchMatchTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"s\n\x18WatchMatchTicketResponse\x12&\n\x06ticket\x18\x01 \x01(\x0b\x32\x16.cercle.v1.MatchTicket\x12/\n\x0bserver_time\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"A\n\x18\x43\x61ncelMatchTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x12\n\nrequest_id\x18\x02 \x01(\t\"C\n\x19\x43\x61ncelMatchTicketResponse\x12&\n\x06ticket\x18\x01 \x01(\x0b\x32\x16.cercle.v1.MatchTicket*w\n\x11LeaderboardPeriod\x12\"\n\x1eLEADERBOARD_PERIOD_UNSPECIFIED\x10\x00\x12\x1f\n\x1bLEADERBOARD_PERIOD_ALL_TIME\x10\x01\x12\x1d\n\x19LEADERBOARD_PERIOD_SEASON\x10\x02*\xbe\x01\n\x11MatchTicketStatus\x12#\n\x1fMATCH_TICKET_STATUS_UNSPECIFIED\x10\x00\x12\x1f\n\x1bMATCH_TICKET_STATUS_WAITING\x10\x01\x12\x1f\n\x1bMATCH_TICKET_STATUS_MATCHED\x10\x02\x12!\n\x1dMATCH_TICKET_STATUS_CANCELLED\x10\x03\x12\x1f\n\x1bMATCH_TICKET_STATUS_EXPIRED\x10\x04\x32\xe5\x03\n\rLadderService\x12X\n\x0fListLeaderboard\x12!.cercle.v1.ListLeaderboardRequest\x1a\".cercle.v1.ListLeaderboardResponse\x12[\n\x10GetPlayerRatings\x12\".cercle.v1.GetPlayerRatingsRequest\x1a#.cercle.v1.GetPlayerRatingsResponse\x12^\n\x11\x43reateMatchTicket\x12#.cercle.v1.CreateMatchTicketRequest\x1a$.cercle.v1.CreateMatchTicketResponse\x12]\n\x10WatchMatchTicket\x12\".cercle.v1.WatchMatchTicketRequest\x1a#.cercle.v1.WatchMatchTicketResponse0\x01\x12^\n\x11\x43\x61ncelMatchTicket\x12#.cercle.v1.CancelMatchTicketRequest\x1a$.cercle.v1.CancelMatchTicketResponseB3\n\rcom.cercle.v1P\x01Z cercle/gen/go/cercle/v1;cerclev1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,24 +35,40 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cercle.v1.ladder_pb2', _glo
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rcom.cercle.v1P\001Z cercle/gen/go/cercle/v1;cerclev1'
-  _globals['_LEADERBOARDPERIOD']._serialized_start=1338
-  _globals['_LEADERBOARDPERIOD']._serialized_end=1457
-  _globals['_PLAYERRATING']._serialized_start=70
-  _globals['_PLAYERRATING']._serialized_end=188
-  _globals['_RATINGCHANGE']._serialized_start=191
-  _globals['_RATINGCHANGE']._serialized_end=406
-  _globals['_LISTLEADERBOARDREQUEST']._serialized_start=409
-  _globals['_LISTLEADERBOARDREQUEST']._serialized_end=586
-  _globals['_LEADERBOARDENTRY']._serialized_start=588
-  _globals['_LEADERBOARDENTRY']._serialized_end=702
-  _globals['_LISTLEADERBOARDRESPONSE']._serialized_start=705
-  _globals['_LISTLEADERBOARDRESPONSE']._serialized_end=998
-  _globals['_GETPLAYERRATINGSREQUEST']._serialized_start=1000
-  _globals['_GETPLAYERRATINGSREQUEST']._serialized_end=1044
-  _globals['_GAMESTANDING']._serialized_start=1047
-  _globals['_GAMESTANDING']._serialized_end=1207
-  _globals['_GETPLAYERRATINGSRESPONSE']._serialized_start=1209
-  _globals['_GETPLAYERRATINGSRESPONSE']._serialized_end=1336
-  _globals['_LADDERSERVICE']._serialized_start=1460
-  _globals['_LADDERSERVICE']._serialized_end=1658
+  _globals['_LEADERBOARDPERIOD']._serialized_start=2260
+  _globals['_LEADERBOARDPERIOD']._serialized_end=2379
+  _globals['_MATCHTICKETSTATUS']._serialized_start=2382
+  _globals['_MATCHTICKETSTATUS']._serialized_end=2572
+  _globals['_PLAYERRATING']._serialized_start=126
+  _globals['_PLAYERRATING']._serialized_end=244
+  _globals['_RATINGCHANGE']._serialized_start=247
+  _globals['_RATINGCHANGE']._serialized_end=462
+  _globals['_LISTLEADERBOARDREQUEST']._serialized_start=465
+  _globals['_LISTLEADERBOARDREQUEST']._serialized_end=642
+  _globals['_LEADERBOARDENTRY']._serialized_start=644
+  _globals['_LEADERBOARDENTRY']._serialized_end=758
+  _globals['_LISTLEADERBOARDRESPONSE']._serialized_start=761
+  _globals['_LISTLEADERBOARDRESPONSE']._serialized_end=1054
+  _globals['_GETPLAYERRATINGSREQUEST']._serialized_start=1056
+  _globals['_GETPLAYERRATINGSREQUEST']._serialized_end=1100
+  _globals['_GAMESTANDING']._serialized_start=1103
+  _globals['_GAMESTANDING']._serialized_end=1263
+  _globals['_GETPLAYERRATINGSRESPONSE']._serialized_start=1265
+  _globals['_GETPLAYERRATINGSRESPONSE']._serialized_end=1392
+  _globals['_MATCHTICKET']._serialized_start=1395
+  _globals['_MATCHTICKET']._serialized_end=1718
+  _globals['_CREATEMATCHTICKETREQUEST']._serialized_start=1721
+  _globals['_CREATEMATCHTICKETREQUEST']._serialized_end=1890
+  _globals['_CREATEMATCHTICKETRESPONSE']._serialized_start=1892
+  _globals['_CREATEMATCHTICKETRESPONSE']._serialized_end=1959
+  _globals['_WATCHMATCHTICKETREQUEST']._serialized_start=1961
+  _globals['_WATCHMATCHTICKETREQUEST']._serialized_end=2005
+  _globals['_WATCHMATCHTICKETRESPONSE']._serialized_start=2007
+  _globals['_WATCHMATCHTICKETRESPONSE']._serialized_end=2122
+  _globals['_CANCELMATCHTICKETREQUEST']._serialized_start=2124
+  _globals['_CANCELMATCHTICKETREQUEST']._serialized_end=2189
+  _globals['_CANCELMATCHTICKETRESPONSE']._serialized_start=2191
+  _globals['_CANCELMATCHTICKETRESPONSE']._serialized_end=2258
+  _globals['_LADDERSERVICE']._serialized_start=2575
+  _globals['_LADDERSERVICE']._serialized_end=3060
 # @@protoc_insertion_point(module_scope)

@@ -3,8 +3,10 @@
 isort:skip_file
 """
 
+from cercle.v1 import common_pb2 as _common_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
+from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import message as _message
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -47,6 +49,38 @@ LEADERBOARD_PERIOD_SEASON: LeaderboardPeriod.ValueType  # 2
 their last match of that season. Seasons last the operator's CERCLE_SEASON_DAYS.
 """
 Global___LeaderboardPeriod: _TypeAlias = LeaderboardPeriod  # noqa: Y015
+
+class _MatchTicketStatus:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _MatchTicketStatusEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_MatchTicketStatus.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    MATCH_TICKET_STATUS_UNSPECIFIED: _MatchTicketStatus.ValueType  # 0
+    """Not set (never sent)."""
+    MATCH_TICKET_STATUS_WAITING: _MatchTicketStatus.ValueType  # 1
+    """In the queue, looking for players of close rating."""
+    MATCH_TICKET_STATUS_MATCHED: _MatchTicketStatus.ValueType  # 2
+    """A table was made: `room_id` and `seat` say where; the match has started."""
+    MATCH_TICKET_STATUS_CANCELLED: _MatchTicketStatus.ValueType  # 3
+    """Withdrawn by its player."""
+    MATCH_TICKET_STATUS_EXPIRED: _MatchTicketStatus.ValueType  # 4
+    """Not matched within an hour (the server's limit): ask again."""
+
+class MatchTicketStatus(_MatchTicketStatus, metaclass=_MatchTicketStatusEnumTypeWrapper):
+    """Where a match ticket is."""
+
+MATCH_TICKET_STATUS_UNSPECIFIED: MatchTicketStatus.ValueType  # 0
+"""Not set (never sent)."""
+MATCH_TICKET_STATUS_WAITING: MatchTicketStatus.ValueType  # 1
+"""In the queue, looking for players of close rating."""
+MATCH_TICKET_STATUS_MATCHED: MatchTicketStatus.ValueType  # 2
+"""A table was made: `room_id` and `seat` say where; the match has started."""
+MATCH_TICKET_STATUS_CANCELLED: MatchTicketStatus.ValueType  # 3
+"""Withdrawn by its player."""
+MATCH_TICKET_STATUS_EXPIRED: MatchTicketStatus.ValueType  # 4
+"""Not matched within an hour (the server's limit): ask again."""
+Global___MatchTicketStatus: _TypeAlias = MatchTicketStatus  # noqa: Y015
 
 @_typing.final
 class PlayerRating(_message.Message):
@@ -397,3 +431,256 @@ class GetPlayerRatingsResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetPlayerRatingsResponse: _TypeAlias = GetPlayerRatingsResponse  # noqa: Y015
+
+@_typing.final
+class MatchTicket(_message.Message):
+    """A request for a table of players of close rating."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_ID_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    CREATE_TIME_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
+    RATING_WINDOW_FIELD_NUMBER: _builtins.int
+    BOTS_TIME_FIELD_NUMBER: _builtins.int
+    ROOM_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
+    ticket_id: _builtins.str
+    """Opaque ticket id."""
+    game_id: _builtins.str
+    """The game."""
+    players: _builtins.int
+    """The table size."""
+    status: Global___MatchTicketStatus.ValueType
+    """Where the ticket is."""
+    rating: _builtins.int
+    """The displayed rating the ticket is matched by (the player's rating in the game; 0 for
+    a new player and for a cooperative game).
+    """
+    rating_window: _builtins.int
+    """While waiting: the ratings accepted at the table now, from `rating` minus this to
+    `rating` plus this (displayed units); it widens as the ticket waits.
+    """
+    room_id: _builtins.str
+    """Once matched: the room (already started; Subscribe to it)."""
+    seat: _builtins.int
+    """Once matched: the player's seat."""
+    bots: _builtins.int
+    """Once matched: how many seats bots took."""
+    @_builtins.property
+    def create_time(self) -> _timestamp_pb2.Timestamp:
+        """When it was created (server time)."""
+
+    @_builtins.property
+    def bots_time(self) -> _timestamp_pb2.Timestamp:
+        """While waiting: when the free seats will be filled with bots if no one comes."""
+
+    def __init__(
+        self,
+        *,
+        ticket_id: _builtins.str = ...,
+        game_id: _builtins.str = ...,
+        players: _builtins.int = ...,
+        status: Global___MatchTicketStatus.ValueType = ...,
+        create_time: _timestamp_pb2.Timestamp | None = ...,
+        rating: _builtins.int = ...,
+        rating_window: _builtins.int = ...,
+        bots_time: _timestamp_pb2.Timestamp | None = ...,
+        room_id: _builtins.str | None = ...,
+        seat: _builtins.int | None = ...,
+        bots: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_room_id", b"_room_id", "_seat", b"_seat", "bots_time", b"bots_time", "create_time", b"create_time", "room_id", b"room_id", "seat", b"seat"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_room_id", b"_room_id", "_seat", b"_seat", "bots", b"bots", "bots_time", b"bots_time", "create_time", b"create_time", "game_id", b"game_id", "players", b"players", "rating", b"rating", "rating_window", b"rating_window", "room_id", b"room_id", "seat", b"seat", "status", b"status", "ticket_id", b"ticket_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__room_id: _TypeAlias = _typing.Literal["room_id"]  # noqa: Y015
+    _WhichOneofArgType__room_id: _TypeAlias = _typing.Literal["_room_id", b"_room_id"]  # noqa: Y015
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__room_id) -> _WhichOneofReturnType__room_id | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+
+Global___MatchTicket: _TypeAlias = MatchTicket  # noqa: Y015
+
+@_typing.final
+class CreateMatchTicketRequest(_message.Message):
+    """Request for LadderService.CreateMatchTicket."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    BOT_TIMEOUT_FIELD_NUMBER: _builtins.int
+    OPTIONS_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game."""
+    players: _builtins.int
+    """The table size (0: the game's smallest table; at least 2)."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): the same id gives the same ticket; with other
+    fields it is refused IDEMPOTENCY_KEY_REUSED. Empty: no retry protection.
+    """
+    @_builtins.property
+    def bot_timeout(self) -> _duration_pb2.Duration:
+        """How long to wait for people before the free seats are filled with bots (unset: 60 s;
+        from 1 s to 10 min, else INVALID_ARGUMENT, field `bot_timeout`). Bots play at the
+        level nearest the table's ratings (BOT_LEVEL_STRONG from a displayed rating of 1000,
+        BOT_LEVEL_RANDOM below); a table with a bot is not rated.
+        """
+
+    @_builtins.property
+    def options(self) -> _common_pb2.RoomOptions:
+        """The table's options (target score, clocks...), as in CreateRoomRequest.options; only
+        tickets with the same options share a table. Unset: the defaults.
+        """
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        players: _builtins.int = ...,
+        bot_timeout: _duration_pb2.Duration | None = ...,
+        options: _common_pb2.RoomOptions | None = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bot_timeout", b"bot_timeout", "options", b"options"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_timeout", b"bot_timeout", "game_id", b"game_id", "options", b"options", "players", b"players", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateMatchTicketRequest: _TypeAlias = CreateMatchTicketRequest  # noqa: Y015
+
+@_typing.final
+class CreateMatchTicketResponse(_message.Message):
+    """Response of LadderService.CreateMatchTicket."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def ticket(self) -> Global___MatchTicket:
+        """The ticket, waiting."""
+
+    def __init__(
+        self,
+        *,
+        ticket: Global___MatchTicket | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["ticket", b"ticket"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["ticket", b"ticket"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateMatchTicketResponse: _TypeAlias = CreateMatchTicketResponse  # noqa: Y015
+
+@_typing.final
+class WatchMatchTicketRequest(_message.Message):
+    """Request for LadderService.WatchMatchTicket."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_ID_FIELD_NUMBER: _builtins.int
+    ticket_id: _builtins.str
+    """One of your tickets."""
+    def __init__(
+        self,
+        *,
+        ticket_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["ticket_id", b"ticket_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WatchMatchTicketRequest: _TypeAlias = WatchMatchTicketRequest  # noqa: Y015
+
+@_typing.final
+class WatchMatchTicketResponse(_message.Message):
+    """Response of LadderService.WatchMatchTicket: the ticket as it is now."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_FIELD_NUMBER: _builtins.int
+    SERVER_TIME_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def ticket(self) -> Global___MatchTicket:
+        """The ticket."""
+
+    @_builtins.property
+    def server_time(self) -> _timestamp_pb2.Timestamp:
+        """The server's time, for the wait shown."""
+
+    def __init__(
+        self,
+        *,
+        ticket: Global___MatchTicket | None = ...,
+        server_time: _timestamp_pb2.Timestamp | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["server_time", b"server_time", "ticket", b"ticket"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["server_time", b"server_time", "ticket", b"ticket"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WatchMatchTicketResponse: _TypeAlias = WatchMatchTicketResponse  # noqa: Y015
+
+@_typing.final
+class CancelMatchTicketRequest(_message.Message):
+    """Request for LadderService.CancelMatchTicket."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_ID_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    ticket_id: _builtins.str
+    """One of your tickets."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (a cancelled ticket is answered as is anyway)."""
+    def __init__(
+        self,
+        *,
+        ticket_id: _builtins.str = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["request_id", b"request_id", "ticket_id", b"ticket_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CancelMatchTicketRequest: _TypeAlias = CancelMatchTicketRequest  # noqa: Y015
+
+@_typing.final
+class CancelMatchTicketResponse(_message.Message):
+    """Response of LadderService.CancelMatchTicket."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TICKET_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def ticket(self) -> Global___MatchTicket:
+        """The ticket, cancelled."""
+
+    def __init__(
+        self,
+        *,
+        ticket: Global___MatchTicket | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["ticket", b"ticket"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["ticket", b"ticket"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CancelMatchTicketResponse: _TypeAlias = CancelMatchTicketResponse  # noqa: Y015

@@ -51,6 +51,21 @@ class LadderServiceStub:
                 request_serializer=cercle_dot_v1_dot_ladder__pb2.GetPlayerRatingsRequest.SerializeToString,
                 response_deserializer=cercle_dot_v1_dot_ladder__pb2.GetPlayerRatingsResponse.FromString,
                 _registered_method=True)
+        self.CreateMatchTicket = channel.unary_unary(
+                '/cercle.v1.LadderService/CreateMatchTicket',
+                request_serializer=cercle_dot_v1_dot_ladder__pb2.CreateMatchTicketRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_ladder__pb2.CreateMatchTicketResponse.FromString,
+                _registered_method=True)
+        self.WatchMatchTicket = channel.unary_stream(
+                '/cercle.v1.LadderService/WatchMatchTicket',
+                request_serializer=cercle_dot_v1_dot_ladder__pb2.WatchMatchTicketRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_ladder__pb2.WatchMatchTicketResponse.FromString,
+                _registered_method=True)
+        self.CancelMatchTicket = channel.unary_unary(
+                '/cercle.v1.LadderService/CancelMatchTicket',
+                request_serializer=cercle_dot_v1_dot_ladder__pb2.CancelMatchTicketRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_ladder__pb2.CancelMatchTicketResponse.FromString,
+                _registered_method=True)
 
 
 class LadderServiceServicer:
@@ -79,6 +94,33 @@ class LadderServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateMatchTicket(self, request, context):
+        """Asks for a table of players of close rating (a "rated match" queue): the server groups
+        waiting tickets of the same game, table size and options whose ratings are within a
+        window that widens as the ticket waits, and fills the table with bots after
+        `bot_timeout`. One open ticket per player. Answers at once; follow it with
+        WatchMatchTicket.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchMatchTicket(self, request, context):
+        """Streams a ticket: at once, on every change and every 5 s while it waits; ends once the
+        ticket is matched, cancelled or expired.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelMatchTicket(self, request, context):
+        """Withdraws a waiting ticket. A ticket already matched is refused FAILED_PRECONDITION /
+        TICKET_MATCHED (its table exists: go to `room_id`); a cancelled one is answered as is.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LadderServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -91,6 +133,21 @@ def add_LadderServiceServicer_to_server(servicer, server):
                     servicer.GetPlayerRatings,
                     request_deserializer=cercle_dot_v1_dot_ladder__pb2.GetPlayerRatingsRequest.FromString,
                     response_serializer=cercle_dot_v1_dot_ladder__pb2.GetPlayerRatingsResponse.SerializeToString,
+            ),
+            'CreateMatchTicket': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateMatchTicket,
+                    request_deserializer=cercle_dot_v1_dot_ladder__pb2.CreateMatchTicketRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_ladder__pb2.CreateMatchTicketResponse.SerializeToString,
+            ),
+            'WatchMatchTicket': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchMatchTicket,
+                    request_deserializer=cercle_dot_v1_dot_ladder__pb2.WatchMatchTicketRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_ladder__pb2.WatchMatchTicketResponse.SerializeToString,
+            ),
+            'CancelMatchTicket': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelMatchTicket,
+                    request_deserializer=cercle_dot_v1_dot_ladder__pb2.CancelMatchTicketRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_ladder__pb2.CancelMatchTicketResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -154,6 +211,87 @@ class LadderService:
             '/cercle.v1.LadderService/GetPlayerRatings',
             cercle_dot_v1_dot_ladder__pb2.GetPlayerRatingsRequest.SerializeToString,
             cercle_dot_v1_dot_ladder__pb2.GetPlayerRatingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateMatchTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LadderService/CreateMatchTicket',
+            cercle_dot_v1_dot_ladder__pb2.CreateMatchTicketRequest.SerializeToString,
+            cercle_dot_v1_dot_ladder__pb2.CreateMatchTicketResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchMatchTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/cercle.v1.LadderService/WatchMatchTicket',
+            cercle_dot_v1_dot_ladder__pb2.WatchMatchTicketRequest.SerializeToString,
+            cercle_dot_v1_dot_ladder__pb2.WatchMatchTicketResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelMatchTicket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.LadderService/CancelMatchTicket',
+            cercle_dot_v1_dot_ladder__pb2.CancelMatchTicketRequest.SerializeToString,
+            cercle_dot_v1_dot_ladder__pb2.CancelMatchTicketResponse.FromString,
             options,
             channel_credentials,
             insecure,

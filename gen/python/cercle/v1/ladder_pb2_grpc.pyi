@@ -48,6 +48,21 @@ class LadderServiceStub:
     """A player's ratings: one per game they have a rating in, with their ranks, matches and
     last rating changes.
     """
+    CreateMatchTicket: _grpc.UnaryUnaryMultiCallable[_ladder_pb2.CreateMatchTicketRequest, _ladder_pb2.CreateMatchTicketResponse]
+    """Asks for a table of players of close rating (a "rated match" queue): the server groups
+    waiting tickets of the same game, table size and options whose ratings are within a
+    window that widens as the ticket waits, and fills the table with bots after
+    `bot_timeout`. One open ticket per player. Answers at once; follow it with
+    WatchMatchTicket.
+    """
+    WatchMatchTicket: _grpc.UnaryStreamMultiCallable[_ladder_pb2.WatchMatchTicketRequest, _ladder_pb2.WatchMatchTicketResponse]
+    """Streams a ticket: at once, on every change and every 5 s while it waits; ends once the
+    ticket is matched, cancelled or expired.
+    """
+    CancelMatchTicket: _grpc.UnaryUnaryMultiCallable[_ladder_pb2.CancelMatchTicketRequest, _ladder_pb2.CancelMatchTicketResponse]
+    """Withdraws a waiting ticket. A ticket already matched is refused FAILED_PRECONDITION /
+    TICKET_MATCHED (its table exists: go to `room_id`); a cancelled one is answered as is.
+    """
 
 @_typing.type_check_only
 class LadderServiceAsyncStub(LadderServiceStub):
@@ -68,6 +83,21 @@ class LadderServiceAsyncStub(LadderServiceStub):
     GetPlayerRatings: _aio.UnaryUnaryMultiCallable[_ladder_pb2.GetPlayerRatingsRequest, _ladder_pb2.GetPlayerRatingsResponse]  # type: ignore[assignment]
     """A player's ratings: one per game they have a rating in, with their ranks, matches and
     last rating changes.
+    """
+    CreateMatchTicket: _aio.UnaryUnaryMultiCallable[_ladder_pb2.CreateMatchTicketRequest, _ladder_pb2.CreateMatchTicketResponse]  # type: ignore[assignment]
+    """Asks for a table of players of close rating (a "rated match" queue): the server groups
+    waiting tickets of the same game, table size and options whose ratings are within a
+    window that widens as the ticket waits, and fills the table with bots after
+    `bot_timeout`. One open ticket per player. Answers at once; follow it with
+    WatchMatchTicket.
+    """
+    WatchMatchTicket: _aio.UnaryStreamMultiCallable[_ladder_pb2.WatchMatchTicketRequest, _ladder_pb2.WatchMatchTicketResponse]  # type: ignore[assignment]
+    """Streams a ticket: at once, on every change and every 5 s while it waits; ends once the
+    ticket is matched, cancelled or expired.
+    """
+    CancelMatchTicket: _aio.UnaryUnaryMultiCallable[_ladder_pb2.CancelMatchTicketRequest, _ladder_pb2.CancelMatchTicketResponse]  # type: ignore[assignment]
+    """Withdraws a waiting ticket. A ticket already matched is refused FAILED_PRECONDITION /
+    TICKET_MATCHED (its table exists: go to `room_id`); a cancelled one is answered as is.
     """
 
 class LadderServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -98,6 +128,39 @@ class LadderServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_ladder_pb2.GetPlayerRatingsResponse, _abc.Awaitable[_ladder_pb2.GetPlayerRatingsResponse]]:
         """A player's ratings: one per game they have a rating in, with their ranks, matches and
         last rating changes.
+        """
+
+    @_abc_1.abstractmethod
+    def CreateMatchTicket(
+        self,
+        request: _ladder_pb2.CreateMatchTicketRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_ladder_pb2.CreateMatchTicketResponse, _abc.Awaitable[_ladder_pb2.CreateMatchTicketResponse]]:
+        """Asks for a table of players of close rating (a "rated match" queue): the server groups
+        waiting tickets of the same game, table size and options whose ratings are within a
+        window that widens as the ticket waits, and fills the table with bots after
+        `bot_timeout`. One open ticket per player. Answers at once; follow it with
+        WatchMatchTicket.
+        """
+
+    @_abc_1.abstractmethod
+    def WatchMatchTicket(
+        self,
+        request: _ladder_pb2.WatchMatchTicketRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_ladder_pb2.WatchMatchTicketResponse], _abc.AsyncIterator[_ladder_pb2.WatchMatchTicketResponse]]:
+        """Streams a ticket: at once, on every change and every 5 s while it waits; ends once the
+        ticket is matched, cancelled or expired.
+        """
+
+    @_abc_1.abstractmethod
+    def CancelMatchTicket(
+        self,
+        request: _ladder_pb2.CancelMatchTicketRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_ladder_pb2.CancelMatchTicketResponse, _abc.Awaitable[_ladder_pb2.CancelMatchTicketResponse]]:
+        """Withdraws a waiting ticket. A ticket already matched is refused FAILED_PRECONDITION /
+        TICKET_MATCHED (its table exists: go to `room_id`); a cancelled one is answered as is.
         """
 
 def add_LadderServiceServicer_to_server(servicer: LadderServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

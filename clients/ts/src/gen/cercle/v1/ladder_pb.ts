@@ -4,15 +4,17 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { RoomOptions } from "./common_pb.js";
+import { file_cercle_v1_common } from "./common_pb.js";
+import type { Duration, Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_duration, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file cercle/v1/ladder.proto.
  */
 export const file_cercle_v1_ladder: GenFile = /*@__PURE__*/
-  fileDesc("ChZjZXJjbGUvdjEvbGFkZGVyLnByb3RvEgljZXJjbGUudjEidgoMUGxheWVyUmF0aW5nEg8KB2dhbWVfaWQYASABKAkSDgoGcmF0aW5nGAIgASgFEgoKAm11GAMgASgBEg0KBXNpZ21hGAQgASgBEhUKDXJhdGVkX21hdGNoZXMYBSABKAUSEwoLcHJvdmlzaW9uYWwYBiABKAgi1wEKDFJhdGluZ0NoYW5nZRIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLwoLZmluaXNoX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBXBsYWNlGAQgASgFEicKBmJlZm9yZRgFIAEoCzIXLmNlcmNsZS52MS5QbGF5ZXJSYXRpbmcSJgoFYWZ0ZXIYBiABKAsyFy5jZXJjbGUudjEuUGxheWVyUmF0aW5nEhQKDHJhdGluZ19kZWx0YRgHIAEoBSKxAQoWTGlzdExlYWRlcmJvYXJkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiwKBnBlcmlvZBgCIAEoDjIcLmNlcmNsZS52MS5MZWFkZXJib2FyZFBlcmlvZBITCgZzZWFzb24YAyABKAVIAIgBARIRCglhcm91bmRfbWUYBCABKAgSEQoJcGFnZV9zaXplGAUgASgFEhIKCnBhZ2VfdG9rZW4YBiABKAlCCQoHX3NlYXNvbiJyChBMZWFkZXJib2FyZEVudHJ5EgwKBHJhbmsYASABKAUSEQoJcGxheWVyX2lkGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRInCgZyYXRpbmcYBCABKAsyFy5jZXJjbGUudjEuUGxheWVyUmF0aW5nIqUCChdMaXN0TGVhZGVyYm9hcmRSZXNwb25zZRIsCgdlbnRyaWVzGAEgAygLMhsuY2VyY2xlLnYxLkxlYWRlcmJvYXJkRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhUKDXRvdGFsX3BsYXllcnMYAyABKAUSFAoHbXlfcmFuaxgEIAEoBUgAiAEBEhMKBnNlYXNvbhgFIAEoBUgBiAEBEjUKEXNlYXNvbl9zdGFydF90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9zZWFzb25fZW5kX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgoKCF9teV9yYW5rQgkKB19zZWFzb24iLAoXR2V0UGxheWVyUmF0aW5nc1JlcXVlc3QSEQoJcGxheWVyX2lkGAEgASgJIqABCgxHYW1lU3RhbmRpbmcSJwoGcmF0aW5nGAEgASgLMhcuY2VyY2xlLnYxLlBsYXllclJhdGluZxIMCgRyYW5rGAIgASgFEhgKC3NlYXNvbl9yYW5rGAMgASgFSACIAQESLwoOcmVjZW50X2NoYW5nZXMYBCADKAsyFy5jZXJjbGUudjEuUmF0aW5nQ2hhbmdlQg4KDF9zZWFzb25fcmFuayJ/ChhHZXRQbGF5ZXJSYXRpbmdzUmVzcG9uc2USEQoJcGxheWVyX2lkGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRIqCglzdGFuZGluZ3MYAyADKAsyFy5jZXJjbGUudjEuR2FtZVN0YW5kaW5nEg4KBnNlYXNvbhgEIAEoBSp3ChFMZWFkZXJib2FyZFBlcmlvZBIiCh5MRUFERVJCT0FSRF9QRVJJT0RfVU5TUEVDSUZJRUQQABIfChtMRUFERVJCT0FSRF9QRVJJT0RfQUxMX1RJTUUQARIdChlMRUFERVJCT0FSRF9QRVJJT0RfU0VBU09OEAIyxgEKDUxhZGRlclNlcnZpY2USWAoPTGlzdExlYWRlcmJvYXJkEiEuY2VyY2xlLnYxLkxpc3RMZWFkZXJib2FyZFJlcXVlc3QaIi5jZXJjbGUudjEuTGlzdExlYWRlcmJvYXJkUmVzcG9uc2USWwoQR2V0UGxheWVyUmF0aW5ncxIiLmNlcmNsZS52MS5HZXRQbGF5ZXJSYXRpbmdzUmVxdWVzdBojLmNlcmNsZS52MS5HZXRQbGF5ZXJSYXRpbmdzUmVzcG9uc2VCMwoNY29tLmNlcmNsZS52MVABWiBjZXJjbGUvZ2VuL2dvL2NlcmNsZS92MTtjZXJjbGV2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChZjZXJjbGUvdjEvbGFkZGVyLnByb3RvEgljZXJjbGUudjEidgoMUGxheWVyUmF0aW5nEg8KB2dhbWVfaWQYASABKAkSDgoGcmF0aW5nGAIgASgFEgoKAm11GAMgASgBEg0KBXNpZ21hGAQgASgBEhUKDXJhdGVkX21hdGNoZXMYBSABKAUSEwoLcHJvdmlzaW9uYWwYBiABKAgi1wEKDFJhdGluZ0NoYW5nZRIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLwoLZmluaXNoX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBXBsYWNlGAQgASgFEicKBmJlZm9yZRgFIAEoCzIXLmNlcmNsZS52MS5QbGF5ZXJSYXRpbmcSJgoFYWZ0ZXIYBiABKAsyFy5jZXJjbGUudjEuUGxheWVyUmF0aW5nEhQKDHJhdGluZ19kZWx0YRgHIAEoBSKxAQoWTGlzdExlYWRlcmJvYXJkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiwKBnBlcmlvZBgCIAEoDjIcLmNlcmNsZS52MS5MZWFkZXJib2FyZFBlcmlvZBITCgZzZWFzb24YAyABKAVIAIgBARIRCglhcm91bmRfbWUYBCABKAgSEQoJcGFnZV9zaXplGAUgASgFEhIKCnBhZ2VfdG9rZW4YBiABKAlCCQoHX3NlYXNvbiJyChBMZWFkZXJib2FyZEVudHJ5EgwKBHJhbmsYASABKAUSEQoJcGxheWVyX2lkGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRInCgZyYXRpbmcYBCABKAsyFy5jZXJjbGUudjEuUGxheWVyUmF0aW5nIqUCChdMaXN0TGVhZGVyYm9hcmRSZXNwb25zZRIsCgdlbnRyaWVzGAEgAygLMhsuY2VyY2xlLnYxLkxlYWRlcmJvYXJkRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhUKDXRvdGFsX3BsYXllcnMYAyABKAUSFAoHbXlfcmFuaxgEIAEoBUgAiAEBEhMKBnNlYXNvbhgFIAEoBUgBiAEBEjUKEXNlYXNvbl9zdGFydF90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9zZWFzb25fZW5kX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgoKCF9teV9yYW5rQgkKB19zZWFzb24iLAoXR2V0UGxheWVyUmF0aW5nc1JlcXVlc3QSEQoJcGxheWVyX2lkGAEgASgJIqABCgxHYW1lU3RhbmRpbmcSJwoGcmF0aW5nGAEgASgLMhcuY2VyY2xlLnYxLlBsYXllclJhdGluZxIMCgRyYW5rGAIgASgFEhgKC3NlYXNvbl9yYW5rGAMgASgFSACIAQESLwoOcmVjZW50X2NoYW5nZXMYBCADKAsyFy5jZXJjbGUudjEuUmF0aW5nQ2hhbmdlQg4KDF9zZWFzb25fcmFuayJ/ChhHZXRQbGF5ZXJSYXRpbmdzUmVzcG9uc2USEQoJcGxheWVyX2lkGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRIqCglzdGFuZGluZ3MYAyADKAsyFy5jZXJjbGUudjEuR2FtZVN0YW5kaW5nEg4KBnNlYXNvbhgEIAEoBSLDAgoLTWF0Y2hUaWNrZXQSEQoJdGlja2V0X2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSDwoHcGxheWVycxgDIAEoBRIsCgZzdGF0dXMYBCABKA4yHC5jZXJjbGUudjEuTWF0Y2hUaWNrZXRTdGF0dXMSLwoLY3JlYXRlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJhdGluZxgGIAEoBRIVCg1yYXRpbmdfd2luZG93GAcgASgFEi0KCWJvdHNfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoHcm9vbV9pZBgJIAEoCUgAiAEBEhEKBHNlYXQYCiABKAVIAYgBARIMCgRib3RzGAsgASgFQgoKCF9yb29tX2lkQgcKBV9zZWF0IqkBChhDcmVhdGVNYXRjaFRpY2tldFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIPCgdwbGF5ZXJzGAIgASgFEi4KC2JvdF90aW1lb3V0GAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEicKB29wdGlvbnMYBCABKAsyFi5jZXJjbGUudjEuUm9vbU9wdGlvbnMSEgoKcmVxdWVzdF9pZBgFIAEoCSJDChlDcmVhdGVNYXRjaFRpY2tldFJlc3BvbnNlEiYKBnRpY2tldBgBIAEoCzIWLmNlcmNsZS52MS5NYXRjaFRpY2tldCIsChdXYXRjaE1hdGNoVGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkicwoYV2F0Y2hNYXRjaFRpY2tldFJlc3BvbnNlEiYKBnRpY2tldBgBIAEoCzIWLmNlcmNsZS52MS5NYXRjaFRpY2tldBIvCgtzZXJ2ZXJfdGltZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQQoYQ2FuY2VsTWF0Y2hUaWNrZXRSZXF1ZXN0EhEKCXRpY2tldF9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIkMKGUNhbmNlbE1hdGNoVGlja2V0UmVzcG9uc2USJgoGdGlja2V0GAEgASgLMhYuY2VyY2xlLnYxLk1hdGNoVGlja2V0KncKEUxlYWRlcmJvYXJkUGVyaW9kEiIKHkxFQURFUkJPQVJEX1BFUklPRF9VTlNQRUNJRklFRBAAEh8KG0xFQURFUkJPQVJEX1BFUklPRF9BTExfVElNRRABEh0KGUxFQURFUkJPQVJEX1BFUklPRF9TRUFTT04QAiq+AQoRTWF0Y2hUaWNrZXRTdGF0dXMSIwofTUFUQ0hfVElDS0VUX1NUQVRVU19VTlNQRUNJRklFRBAAEh8KG01BVENIX1RJQ0tFVF9TVEFUVVNfV0FJVElORxABEh8KG01BVENIX1RJQ0tFVF9TVEFUVVNfTUFUQ0hFRBACEiEKHU1BVENIX1RJQ0tFVF9TVEFUVVNfQ0FOQ0VMTEVEEAMSHwobTUFUQ0hfVElDS0VUX1NUQVRVU19FWFBJUkVEEAQy5QMKDUxhZGRlclNlcnZpY2USWAoPTGlzdExlYWRlcmJvYXJkEiEuY2VyY2xlLnYxLkxpc3RMZWFkZXJib2FyZFJlcXVlc3QaIi5jZXJjbGUudjEuTGlzdExlYWRlcmJvYXJkUmVzcG9uc2USWwoQR2V0UGxheWVyUmF0aW5ncxIiLmNlcmNsZS52MS5HZXRQbGF5ZXJSYXRpbmdzUmVxdWVzdBojLmNlcmNsZS52MS5HZXRQbGF5ZXJSYXRpbmdzUmVzcG9uc2USXgoRQ3JlYXRlTWF0Y2hUaWNrZXQSIy5jZXJjbGUudjEuQ3JlYXRlTWF0Y2hUaWNrZXRSZXF1ZXN0GiQuY2VyY2xlLnYxLkNyZWF0ZU1hdGNoVGlja2V0UmVzcG9uc2USXQoQV2F0Y2hNYXRjaFRpY2tldBIiLmNlcmNsZS52MS5XYXRjaE1hdGNoVGlja2V0UmVxdWVzdBojLmNlcmNsZS52MS5XYXRjaE1hdGNoVGlja2V0UmVzcG9uc2UwARJeChFDYW5jZWxNYXRjaFRpY2tldBIjLmNlcmNsZS52MS5DYW5jZWxNYXRjaFRpY2tldFJlcXVlc3QaJC5jZXJjbGUudjEuQ2FuY2VsTWF0Y2hUaWNrZXRSZXNwb25zZUIzCg1jb20uY2VyY2xlLnYxUAFaIGNlcmNsZS9nZW4vZ28vY2VyY2xlL3YxO2NlcmNsZXYxYgZwcm90bzM", [file_cercle_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * A player's rating in one game.
@@ -410,6 +412,272 @@ export const GetPlayerRatingsResponseSchema: GenMessage<GetPlayerRatingsResponse
   messageDesc(file_cercle_v1_ladder, 7);
 
 /**
+ * A request for a table of players of close rating.
+ *
+ * @generated from message cercle.v1.MatchTicket
+ */
+export type MatchTicket = Message<"cercle.v1.MatchTicket"> & {
+  /**
+   * Opaque ticket id.
+   *
+   * @generated from field: string ticket_id = 1;
+   */
+  ticketId: string;
+
+  /**
+   * The game.
+   *
+   * @generated from field: string game_id = 2;
+   */
+  gameId: string;
+
+  /**
+   * The table size.
+   *
+   * @generated from field: int32 players = 3;
+   */
+  players: number;
+
+  /**
+   * Where the ticket is.
+   *
+   * @generated from field: cercle.v1.MatchTicketStatus status = 4;
+   */
+  status: MatchTicketStatus;
+
+  /**
+   * When it was created (server time).
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 5;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * The displayed rating the ticket is matched by (the player's rating in the game; 0 for
+   * a new player and for a cooperative game).
+   *
+   * @generated from field: int32 rating = 6;
+   */
+  rating: number;
+
+  /**
+   * While waiting: the ratings accepted at the table now, from `rating` minus this to
+   * `rating` plus this (displayed units); it widens as the ticket waits.
+   *
+   * @generated from field: int32 rating_window = 7;
+   */
+  ratingWindow: number;
+
+  /**
+   * While waiting: when the free seats will be filled with bots if no one comes.
+   *
+   * @generated from field: google.protobuf.Timestamp bots_time = 8;
+   */
+  botsTime?: Timestamp | undefined;
+
+  /**
+   * Once matched: the room (already started; Subscribe to it).
+   *
+   * @generated from field: optional string room_id = 9;
+   */
+  roomId?: string | undefined;
+
+  /**
+   * Once matched: the player's seat.
+   *
+   * @generated from field: optional int32 seat = 10;
+   */
+  seat?: number | undefined;
+
+  /**
+   * Once matched: how many seats bots took.
+   *
+   * @generated from field: int32 bots = 11;
+   */
+  bots: number;
+};
+
+/**
+ * Describes the message cercle.v1.MatchTicket.
+ * Use `create(MatchTicketSchema)` to create a new message.
+ */
+export const MatchTicketSchema: GenMessage<MatchTicket> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_ladder, 8);
+
+/**
+ * Request for LadderService.CreateMatchTicket.
+ *
+ * @generated from message cercle.v1.CreateMatchTicketRequest
+ */
+export type CreateMatchTicketRequest = Message<"cercle.v1.CreateMatchTicketRequest"> & {
+  /**
+   * The game.
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The table size (0: the game's smallest table; at least 2).
+   *
+   * @generated from field: int32 players = 2;
+   */
+  players: number;
+
+  /**
+   * How long to wait for people before the free seats are filled with bots (unset: 60 s;
+   * from 1 s to 10 min, else INVALID_ARGUMENT, field `bot_timeout`). Bots play at the
+   * level nearest the table's ratings (BOT_LEVEL_STRONG from a displayed rating of 1000,
+   * BOT_LEVEL_RANDOM below); a table with a bot is not rated.
+   *
+   * @generated from field: google.protobuf.Duration bot_timeout = 3;
+   */
+  botTimeout?: Duration | undefined;
+
+  /**
+   * The table's options (target score, clocks...), as in CreateRoomRequest.options; only
+   * tickets with the same options share a table. Unset: the defaults.
+   *
+   * @generated from field: cercle.v1.RoomOptions options = 4;
+   */
+  options?: RoomOptions | undefined;
+
+  /**
+   * Makes the call safe to retry (AIP-155): the same id gives the same ticket; with other
+   * fields it is refused IDEMPOTENCY_KEY_REUSED. Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 5;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message cercle.v1.CreateMatchTicketRequest.
+ * Use `create(CreateMatchTicketRequestSchema)` to create a new message.
+ */
+export const CreateMatchTicketRequestSchema: GenMessage<CreateMatchTicketRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_ladder, 9);
+
+/**
+ * Response of LadderService.CreateMatchTicket.
+ *
+ * @generated from message cercle.v1.CreateMatchTicketResponse
+ */
+export type CreateMatchTicketResponse = Message<"cercle.v1.CreateMatchTicketResponse"> & {
+  /**
+   * The ticket, waiting.
+   *
+   * @generated from field: cercle.v1.MatchTicket ticket = 1;
+   */
+  ticket?: MatchTicket | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.CreateMatchTicketResponse.
+ * Use `create(CreateMatchTicketResponseSchema)` to create a new message.
+ */
+export const CreateMatchTicketResponseSchema: GenMessage<CreateMatchTicketResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_ladder, 10);
+
+/**
+ * Request for LadderService.WatchMatchTicket.
+ *
+ * @generated from message cercle.v1.WatchMatchTicketRequest
+ */
+export type WatchMatchTicketRequest = Message<"cercle.v1.WatchMatchTicketRequest"> & {
+  /**
+   * One of your tickets.
+   *
+   * @generated from field: string ticket_id = 1;
+   */
+  ticketId: string;
+};
+
+/**
+ * Describes the message cercle.v1.WatchMatchTicketRequest.
+ * Use `create(WatchMatchTicketRequestSchema)` to create a new message.
+ */
+export const WatchMatchTicketRequestSchema: GenMessage<WatchMatchTicketRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_ladder, 11);
+
+/**
+ * Response of LadderService.WatchMatchTicket: the ticket as it is now.
+ *
+ * @generated from message cercle.v1.WatchMatchTicketResponse
+ */
+export type WatchMatchTicketResponse = Message<"cercle.v1.WatchMatchTicketResponse"> & {
+  /**
+   * The ticket.
+   *
+   * @generated from field: cercle.v1.MatchTicket ticket = 1;
+   */
+  ticket?: MatchTicket | undefined;
+
+  /**
+   * The server's time, for the wait shown.
+   *
+   * @generated from field: google.protobuf.Timestamp server_time = 2;
+   */
+  serverTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.WatchMatchTicketResponse.
+ * Use `create(WatchMatchTicketResponseSchema)` to create a new message.
+ */
+export const WatchMatchTicketResponseSchema: GenMessage<WatchMatchTicketResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_ladder, 12);
+
+/**
+ * Request for LadderService.CancelMatchTicket.
+ *
+ * @generated from message cercle.v1.CancelMatchTicketRequest
+ */
+export type CancelMatchTicketRequest = Message<"cercle.v1.CancelMatchTicketRequest"> & {
+  /**
+   * One of your tickets.
+   *
+   * @generated from field: string ticket_id = 1;
+   */
+  ticketId: string;
+
+  /**
+   * Makes the call safe to retry (a cancelled ticket is answered as is anyway).
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message cercle.v1.CancelMatchTicketRequest.
+ * Use `create(CancelMatchTicketRequestSchema)` to create a new message.
+ */
+export const CancelMatchTicketRequestSchema: GenMessage<CancelMatchTicketRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_ladder, 13);
+
+/**
+ * Response of LadderService.CancelMatchTicket.
+ *
+ * @generated from message cercle.v1.CancelMatchTicketResponse
+ */
+export type CancelMatchTicketResponse = Message<"cercle.v1.CancelMatchTicketResponse"> & {
+  /**
+   * The ticket, cancelled.
+   *
+   * @generated from field: cercle.v1.MatchTicket ticket = 1;
+   */
+  ticket?: MatchTicket | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.CancelMatchTicketResponse.
+ * Use `create(CancelMatchTicketResponseSchema)` to create a new message.
+ */
+export const CancelMatchTicketResponseSchema: GenMessage<CancelMatchTicketResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_ladder, 14);
+
+/**
  * Which leaderboard of a game.
  *
  * @generated from enum cercle.v1.LeaderboardPeriod
@@ -445,6 +713,54 @@ export const LeaderboardPeriodSchema: GenEnum<LeaderboardPeriod> = /*@__PURE__*/
   enumDesc(file_cercle_v1_ladder, 0);
 
 /**
+ * Where a match ticket is.
+ *
+ * @generated from enum cercle.v1.MatchTicketStatus
+ */
+export enum MatchTicketStatus {
+  /**
+   * Not set (never sent).
+   *
+   * @generated from enum value: MATCH_TICKET_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * In the queue, looking for players of close rating.
+   *
+   * @generated from enum value: MATCH_TICKET_STATUS_WAITING = 1;
+   */
+  WAITING = 1,
+
+  /**
+   * A table was made: `room_id` and `seat` say where; the match has started.
+   *
+   * @generated from enum value: MATCH_TICKET_STATUS_MATCHED = 2;
+   */
+  MATCHED = 2,
+
+  /**
+   * Withdrawn by its player.
+   *
+   * @generated from enum value: MATCH_TICKET_STATUS_CANCELLED = 3;
+   */
+  CANCELLED = 3,
+
+  /**
+   * Not matched within an hour (the server's limit): ask again.
+   *
+   * @generated from enum value: MATCH_TICKET_STATUS_EXPIRED = 4;
+   */
+  EXPIRED = 4,
+}
+
+/**
+ * Describes the enum cercle.v1.MatchTicketStatus.
+ */
+export const MatchTicketStatusSchema: GenEnum<MatchTicketStatus> = /*@__PURE__*/
+  enumDesc(file_cercle_v1_ladder, 1);
+
+/**
  * The ladder: ratings per game and leaderboards (docs/ratings.md).
  *
  * A match counts when it is rated (Room.rated: every seat held by a person logged in with a
@@ -477,6 +793,42 @@ export const LadderService: GenService<{
     methodKind: "unary";
     input: typeof GetPlayerRatingsRequestSchema;
     output: typeof GetPlayerRatingsResponseSchema;
+  },
+  /**
+   * Asks for a table of players of close rating (a "rated match" queue): the server groups
+   * waiting tickets of the same game, table size and options whose ratings are within a
+   * window that widens as the ticket waits, and fills the table with bots after
+   * `bot_timeout`. One open ticket per player. Answers at once; follow it with
+   * WatchMatchTicket.
+   *
+   * @generated from rpc cercle.v1.LadderService.CreateMatchTicket
+   */
+  createMatchTicket: {
+    methodKind: "unary";
+    input: typeof CreateMatchTicketRequestSchema;
+    output: typeof CreateMatchTicketResponseSchema;
+  },
+  /**
+   * Streams a ticket: at once, on every change and every 5 s while it waits; ends once the
+   * ticket is matched, cancelled or expired.
+   *
+   * @generated from rpc cercle.v1.LadderService.WatchMatchTicket
+   */
+  watchMatchTicket: {
+    methodKind: "server_streaming";
+    input: typeof WatchMatchTicketRequestSchema;
+    output: typeof WatchMatchTicketResponseSchema;
+  },
+  /**
+   * Withdraws a waiting ticket. A ticket already matched is refused FAILED_PRECONDITION /
+   * TICKET_MATCHED (its table exists: go to `room_id`); a cancelled one is answered as is.
+   *
+   * @generated from rpc cercle.v1.LadderService.CancelMatchTicket
+   */
+  cancelMatchTicket: {
+    methodKind: "unary";
+    input: typeof CancelMatchTicketRequestSchema;
+    output: typeof CancelMatchTicketResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_cercle_v1_ladder, 0);
