@@ -301,3 +301,19 @@ room_option-pause_seconds = { $value ->
     }
 pause_status = Pause : suite dans { $seconds } s (tape le numéro de « suivante » pour continuer)
 pause_waiting = en attente de { $names }
+
+## Le classement (cercle ladder, ratings, queue ; docs/ratings.md)
+ladder_title = { $game } : classement général ({ $players } joueurs)
+ladder_title_season = { $game } : classement de la saison { $season } ({ $players } joueurs)
+ladder_line = { $rank }. { $name } : { $rating } ({ $matches } parties classées)
+ladder_my_rank = Votre place : { $rank }
+ladder_more = Suite : --page-token { $token }
+ladder_provisional = Une cote marquée ? est provisoire (moins de 10 parties classées).
+ratings_title = Cotes de { $name }
+ratings_none = Aucune partie classée pour l'instant (classée : chaque place tenue par un joueur connecté avec `cercle login --device`, sans robot).
+ratings_line = { $game } : { $rating }, place { $rank } ({ $matches } parties classées)
+rating_change = Cote { $before } → { $after } ({ $delta }), { $place }ᵉ place à la table (salle { $room_id })
+rating_pending = Cote : pas encore comptée (voir cercle ratings dans un instant).
+queue_waiting = Recherche de joueurs cotés { $rating } ± { $window }… ({ $waited } s)
+queue_matched = Table trouvée : salle { $room_id }, place { $seat } ({ $bots } robots). Jouer : cercle play { $room_id }
+queue_ended = Le ticket s'est terminé sans table.
