@@ -82,7 +82,7 @@ export class Ladder {
     parts.push(
       el(
         "p",
-        { id: "my-ratings" },
+        { id: "ratings-mine" },
         standings.length
           ? standings.map((s) => `${t(`web-game-${s.rating?.gameId ?? ""}`)} ${shownRating(s.rating)} (#${s.rank})`).join(" · ")
           : t("web-no_rating"),

@@ -136,6 +136,6 @@ test("a rated match from the queue: the rating change, the ladder, the deal chec
   assert.match(board ?? "", /1\. (Ana|Ben): -?\d+\? \(1 rated matches\)/);
   assert.ok(board?.includes("Ana") && board.includes("Ben"), board ?? "");
   assert.equal(await ben.page.locator("#ladder-awimbawe ol.board li.me").count(), 1, "my line is marked");
-  assert.match((await ben.page.textContent("#my-ratings")) ?? "", /\d+\? \(#[12]\)/);
+  assert.match((await ben.page.textContent("#ratings-mine")) ?? "", /\d+\? \(#[12]\)/);
   for (const p of [ana, ben]) assert.deepEqual(p.problems, []);
 });
