@@ -80,7 +80,8 @@ return 'cancelled'
 
 CLAIM_GROUP_SCRIPT = """
 -- Claim one table's worth of waiting tickets of a queue, atomically (no ticket twice).
--- KEYS[1] the queue by rating, KEYS[2] the queue by age, KEYS[3] the groups (lease set)
+-- KEYS[1] the queue by rating, KEYS[2] the queue by age, KEYS[3] the groups (lease set),
+-- KEYS[4] the queues (an empty queue leaves it: the matchers' work follows the tickets)
 -- ARGV[1] now, ARGV[2] table size, ARGV[3] base window, ARGV[4] widening per second,
 -- ARGV[5] widest window, ARGV[6] group id, ARGV[7] room id, ARGV[8] lease end, ARGV[9]
 -- queue id, ARGV[10] how many of the oldest tickets to try.
@@ -89,6 +90,10 @@ CLAIM_GROUP_SCRIPT = """
 -- (the free seats go to bots). Returns {group id, room id, bots, ticket ids in seat order}
 -- or an empty list when no table can be made now.
 local now, size = tonumber(ARGV[1]), tonumber(ARGV[2])
+if redis.call('ZCARD', KEYS[2]) == 0 then
+  redis.call('SREM', KEYS[4], ARGV[9])
+  return {}
+end
 local oldest = redis.call('ZRANGE', KEYS[2], 0, tonumber(ARGV[10]) - 1, 'WITHSCORES')
 for i = 1, #oldest, 2 do
   local id = oldest[i]
@@ -256,7 +261,7 @@ class MatchmakingStore:
         args.append(tries)
         found = await self._call(
             "ticket_claim",
-            self._claim(keys=[by_rating, by_age, groups_key()], args=args),
+            self._claim(keys=[by_rating, by_age, groups_key(), queues_key()], args=args),
         )
         if not found:
             return None
