@@ -10,13 +10,16 @@ board's at the moment each page is read.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
 
 import grpc
-from cercle.v1 import ladder_pb2, ladder_pb2_grpc
+from cercle.v1 import common_pb2, ladder_pb2, ladder_pb2_grpc
 
 from engine import registry
+from engine.core import Game
 from services import errors, pages
 from services.auth import require_player
+from services.games.options import options_to_proto
 from services.ladder_render import change_message, rating_message
 from services.lobby_service import duration_seconds
 from services.matchmaking import Matchmaker
@@ -82,6 +85,23 @@ class MatchTicketsMixin:
             )
 
 
+def _levels(game: Game[Any]) -> list[str]:
+    """The levels a cooperative game's best results are kept by (its ``level`` option's
+    choices, lower-cased as ``services.ratings`` keys them; ``any`` without one)."""
+    spec = next((o for o in game.info.options if o.name == "level"), None)
+    return ["any"] if spec is None else [choice.lower() for choice in spec.choices]
+
+
+def _level_options(game: Game[Any], level: str) -> common_pb2.RoomOptions:
+    """The game's options message with only its level set."""
+    message = options_to_proto(game, {"level": level.upper()})
+    inner = getattr(message, game.info.id)
+    for field, _ in inner.ListFields():
+        if field.name != "level":
+            inner.ClearField(field.name)
+    return message
+
+
 class LadderService(MatchTicketsMixin, ladder_pb2_grpc.LadderServiceServicer):
     def __init__(self, rooms: Rooms, matchmaker: Matchmaker) -> None:
         self.rooms = rooms
@@ -144,6 +164,25 @@ class LadderService(MatchTicketsMixin, ladder_pb2_grpc.LadderServiceServicer):
                 rank=first + index + 1, player_id=player_id, display_name=name, rating=message
             )
 
+    async def _add_best_results(
+        self, response: ladder_pb2.GetPlayerRatingsResponse, player_id: str
+    ) -> None:
+        for game in registry.games():
+            if not game.info.cooperative:
+                continue
+            levels = _levels(game)
+            for level, best in zip(
+                levels, await self.db.best_results(game.info.id, levels, player_id), strict=True
+            ):
+                if best is None:
+                    continue
+                response.best_results.add(
+                    game_id=game.info.id,
+                    level=_level_options(game, level) if level != "any" else None,
+                    result=best[0],
+                    rank=best[1],
+                )
+
     @guarded
     async def GetPlayerRatings(
         self, request: ladder_pb2.GetPlayerRatingsRequest, context: Context
@@ -157,6 +196,7 @@ class LadderService(MatchTicketsMixin, ladder_pb2_grpc.LadderServiceServicer):
         response = ladder_pb2.GetPlayerRatingsResponse(
             player_id=player_id, display_name=name, season=season
         )
+        await self._add_best_results(response, player_id)
         games = [g.info.id for g in registry.games() if not g.info.cooperative]
         found = [(game, (await self.db.ratings(game, [player_id]))[0]) for game in games]
         rated = [(game, rating) for game, rating in found if rating is not None]

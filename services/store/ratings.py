@@ -324,6 +324,20 @@ class RatingsStore:
         found = await self._call("leaderboard_ranks", pipe.execute())
         return [None if rank is None else int(rank) + 1 for rank in found]
 
+    async def best_results(
+        self, game: str, levels: Sequence[str], player_id: str
+    ) -> list[tuple[int, int] | None]:
+        """The player's best result and place at each level of a cooperative game."""
+        pipe = self.store.redis.pipeline(transaction=False)
+        for level in levels:
+            pipe.zscore(best_key(game, level), player_id)
+            pipe.zrevrank(best_key(game, level), player_id)
+        found = await self._call("best_results", pipe.execute())
+        return [
+            None if found[i] is None else (int(found[i]), int(found[i + 1]) + 1)
+            for i in range(0, len(found), 2)
+        ]
+
     async def names(self, player_ids: Sequence[str]) -> list[str]:
         pipe = self.store.redis.pipeline(transaction=False)
         for player_id in player_ids:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 
+from cercle.v1 import tamashii_pb2
 from openskill.models import BradleyTerryFull
 
 from clients.sdk import Client
@@ -156,6 +157,12 @@ async def test_guests_bots_and_cooperative_tables(replicas: list[str], redis_url
         assert await db.ratings("tamashii", [dev.player_id]) == [None]
         best = await store.redis.zscore(best_key("tamashii", "easy"), other.player_id)
         assert best is not None and best >= freed
+        shown = await dev.ratings(other.player_id)  # the best results, through the API
+        assert not shown.standings
+        (easy,) = [b for b in shown.best_results if b.game_id == "tamashii"]
+        assert easy.level.tamashii.level == tamashii_pb2.TAMASHII_LEVEL_EASY
+        assert not easy.level.tamashii.HasField("decision_seconds"), "only the level is set"
+        assert easy.result == best and easy.rank >= 1
         await other.close()
     finally:
         await guest.close()

@@ -404,6 +404,7 @@ class GetPlayerRatingsResponse(_message.Message):
     DISPLAY_NAME_FIELD_NUMBER: _builtins.int
     STANDINGS_FIELD_NUMBER: _builtins.int
     SEASON_FIELD_NUMBER: _builtins.int
+    BEST_RESULTS_FIELD_NUMBER: _builtins.int
     player_id: _builtins.str
     """The player."""
     display_name: _builtins.str
@@ -416,6 +417,12 @@ class GetPlayerRatingsResponse(_message.Message):
         who finished no rated match.
         """
 
+    @_builtins.property
+    def best_results(self) -> _containers.RepeatedCompositeFieldContainer[Global___BestResult]:
+        """A cooperative game rates no one (Tamashii): instead, the player's best result at each
+        level they finished a rated match of, one per game and level.
+        """
+
     def __init__(
         self,
         *,
@@ -423,14 +430,53 @@ class GetPlayerRatingsResponse(_message.Message):
         display_name: _builtins.str = ...,
         standings: _abc.Iterable[Global___GameStanding] | None = ...,
         season: _builtins.int = ...,
+        best_results: _abc.Iterable[Global___BestResult] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["display_name", b"display_name", "player_id", b"player_id", "season", b"season", "standings", b"standings"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["best_results", b"best_results", "display_name", b"display_name", "player_id", b"player_id", "season", b"season", "standings", b"standings"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetPlayerRatingsResponse: _TypeAlias = GetPlayerRatingsResponse  # noqa: Y015
+
+@_typing.final
+class BestResult(_message.Message):
+    """A cooperative game's best result at one level."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    LEVEL_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    RANK_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    """The game (`tamashii`)."""
+    result: _builtins.int
+    """The best result: the game's score of the match (Tamashii: the spirits freed)."""
+    rank: _builtins.int
+    """The player's place among every player's best at that level (1 is the best)."""
+    @_builtins.property
+    def level(self) -> _common_pb2.RoomOptions:
+        """The level: the game's options message with only its level field set
+        (`tamashii.level`, a TamashiiLevel).
+        """
+
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        level: _common_pb2.RoomOptions | None = ...,
+        result: _builtins.int = ...,
+        rank: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["level", b"level"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "level", b"level", "rank", b"rank", "result", b"result"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BestResult: _TypeAlias = BestResult  # noqa: Y015
 
 @_typing.final
 class MatchTicket(_message.Message):

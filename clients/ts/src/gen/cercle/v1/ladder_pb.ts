@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/ladder.proto.
  */
 export const file_cercle_v1_ladder: GenFile = /*@__PURE__*/
-  fileDesc("ChZjZXJjbGUvdjEvbGFkZGVyLnByb3RvEgljZXJjbGUudjEidgoMUGxheWVyUmF0aW5nEg8KB2dhbWVfaWQYASABKAkSDgoGcmF0aW5nGAIgASgFEgoKAm11GAMgASgBEg0KBXNpZ21hGAQgASgBEhUKDXJhdGVkX21hdGNoZXMYBSABKAUSEwoLcHJvdmlzaW9uYWwYBiABKAgi1wEKDFJhdGluZ0NoYW5nZRIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLwoLZmluaXNoX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBXBsYWNlGAQgASgFEicKBmJlZm9yZRgFIAEoCzIXLmNlcmNsZS52MS5QbGF5ZXJSYXRpbmcSJgoFYWZ0ZXIYBiABKAsyFy5jZXJjbGUudjEuUGxheWVyUmF0aW5nEhQKDHJhdGluZ19kZWx0YRgHIAEoBSKxAQoWTGlzdExlYWRlcmJvYXJkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiwKBnBlcmlvZBgCIAEoDjIcLmNlcmNsZS52MS5MZWFkZXJib2FyZFBlcmlvZBITCgZzZWFzb24YAyABKAVIAIgBARIRCglhcm91bmRfbWUYBCABKAgSEQoJcGFnZV9zaXplGAUgASgFEhIKCnBhZ2VfdG9rZW4YBiABKAlCCQoHX3NlYXNvbiJyChBMZWFkZXJib2FyZEVudHJ5EgwKBHJhbmsYASABKAUSEQoJcGxheWVyX2lkGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRInCgZyYXRpbmcYBCABKAsyFy5jZXJjbGUudjEuUGxheWVyUmF0aW5nIqUCChdMaXN0TGVhZGVyYm9hcmRSZXNwb25zZRIsCgdlbnRyaWVzGAEgAygLMhsuY2VyY2xlLnYxLkxlYWRlcmJvYXJkRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhUKDXRvdGFsX3BsYXllcnMYAyABKAUSFAoHbXlfcmFuaxgEIAEoBUgAiAEBEhMKBnNlYXNvbhgFIAEoBUgBiAEBEjUKEXNlYXNvbl9zdGFydF90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9zZWFzb25fZW5kX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgoKCF9teV9yYW5rQgkKB19zZWFzb24iLAoXR2V0UGxheWVyUmF0aW5nc1JlcXVlc3QSEQoJcGxheWVyX2lkGAEgASgJIqABCgxHYW1lU3RhbmRpbmcSJwoGcmF0aW5nGAEgASgLMhcuY2VyY2xlLnYxLlBsYXllclJhdGluZxIMCgRyYW5rGAIgASgFEhgKC3NlYXNvbl9yYW5rGAMgASgFSACIAQESLwoOcmVjZW50X2NoYW5nZXMYBCADKAsyFy5jZXJjbGUudjEuUmF0aW5nQ2hhbmdlQg4KDF9zZWFzb25fcmFuayJ/ChhHZXRQbGF5ZXJSYXRpbmdzUmVzcG9uc2USEQoJcGxheWVyX2lkGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRIqCglzdGFuZGluZ3MYAyADKAsyFy5jZXJjbGUudjEuR2FtZVN0YW5kaW5nEg4KBnNlYXNvbhgEIAEoBSLDAgoLTWF0Y2hUaWNrZXQSEQoJdGlja2V0X2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSDwoHcGxheWVycxgDIAEoBRIsCgZzdGF0dXMYBCABKA4yHC5jZXJjbGUudjEuTWF0Y2hUaWNrZXRTdGF0dXMSLwoLY3JlYXRlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnJhdGluZxgGIAEoBRIVCg1yYXRpbmdfd2luZG93GAcgASgFEi0KCWJvdHNfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoHcm9vbV9pZBgJIAEoCUgAiAEBEhEKBHNlYXQYCiABKAVIAYgBARIMCgRib3RzGAsgASgFQgoKCF9yb29tX2lkQgcKBV9zZWF0IqkBChhDcmVhdGVNYXRjaFRpY2tldFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIPCgdwbGF5ZXJzGAIgASgFEi4KC2JvdF90aW1lb3V0GAMgASgLMhkuZ29vZ2xlLnByb3RvYnVmLkR1cmF0aW9uEicKB29wdGlvbnMYBCABKAsyFi5jZXJjbGUudjEuUm9vbU9wdGlvbnMSEgoKcmVxdWVzdF9pZBgFIAEoCSJDChlDcmVhdGVNYXRjaFRpY2tldFJlc3BvbnNlEiYKBnRpY2tldBgBIAEoCzIWLmNlcmNsZS52MS5NYXRjaFRpY2tldCIsChdXYXRjaE1hdGNoVGlja2V0UmVxdWVzdBIRCgl0aWNrZXRfaWQYASABKAkicwoYV2F0Y2hNYXRjaFRpY2tldFJlc3BvbnNlEiYKBnRpY2tldBgBIAEoCzIWLmNlcmNsZS52MS5NYXRjaFRpY2tldBIvCgtzZXJ2ZXJfdGltZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiQQoYQ2FuY2VsTWF0Y2hUaWNrZXRSZXF1ZXN0EhEKCXRpY2tldF9pZBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIkMKGUNhbmNlbE1hdGNoVGlja2V0UmVzcG9uc2USJgoGdGlja2V0GAEgASgLMhYuY2VyY2xlLnYxLk1hdGNoVGlja2V0KncKEUxlYWRlcmJvYXJkUGVyaW9kEiIKHkxFQURFUkJPQVJEX1BFUklPRF9VTlNQRUNJRklFRBAAEh8KG0xFQURFUkJPQVJEX1BFUklPRF9BTExfVElNRRABEh0KGUxFQURFUkJPQVJEX1BFUklPRF9TRUFTT04QAiq+AQoRTWF0Y2hUaWNrZXRTdGF0dXMSIwofTUFUQ0hfVElDS0VUX1NUQVRVU19VTlNQRUNJRklFRBAAEh8KG01BVENIX1RJQ0tFVF9TVEFUVVNfV0FJVElORxABEh8KG01BVENIX1RJQ0tFVF9TVEFUVVNfTUFUQ0hFRBACEiEKHU1BVENIX1RJQ0tFVF9TVEFUVVNfQ0FOQ0VMTEVEEAMSHwobTUFUQ0hfVElDS0VUX1NUQVRVU19FWFBJUkVEEAQy5QMKDUxhZGRlclNlcnZpY2USWAoPTGlzdExlYWRlcmJvYXJkEiEuY2VyY2xlLnYxLkxpc3RMZWFkZXJib2FyZFJlcXVlc3QaIi5jZXJjbGUudjEuTGlzdExlYWRlcmJvYXJkUmVzcG9uc2USWwoQR2V0UGxheWVyUmF0aW5ncxIiLmNlcmNsZS52MS5HZXRQbGF5ZXJSYXRpbmdzUmVxdWVzdBojLmNlcmNsZS52MS5HZXRQbGF5ZXJSYXRpbmdzUmVzcG9uc2USXgoRQ3JlYXRlTWF0Y2hUaWNrZXQSIy5jZXJjbGUudjEuQ3JlYXRlTWF0Y2hUaWNrZXRSZXF1ZXN0GiQuY2VyY2xlLnYxLkNyZWF0ZU1hdGNoVGlja2V0UmVzcG9uc2USXQoQV2F0Y2hNYXRjaFRpY2tldBIiLmNlcmNsZS52MS5XYXRjaE1hdGNoVGlja2V0UmVxdWVzdBojLmNlcmNsZS52MS5XYXRjaE1hdGNoVGlja2V0UmVzcG9uc2UwARJeChFDYW5jZWxNYXRjaFRpY2tldBIjLmNlcmNsZS52MS5DYW5jZWxNYXRjaFRpY2tldFJlcXVlc3QaJC5jZXJjbGUudjEuQ2FuY2VsTWF0Y2hUaWNrZXRSZXNwb25zZUIzCg1jb20uY2VyY2xlLnYxUAFaIGNlcmNsZS9nZW4vZ28vY2VyY2xlL3YxO2NlcmNsZXYxYgZwcm90bzM", [file_cercle_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp]);
+  fileDesc("ChZjZXJjbGUvdjEvbGFkZGVyLnByb3RvEgljZXJjbGUudjEidgoMUGxheWVyUmF0aW5nEg8KB2dhbWVfaWQYASABKAkSDgoGcmF0aW5nGAIgASgFEgoKAm11GAMgASgBEg0KBXNpZ21hGAQgASgBEhUKDXJhdGVkX21hdGNoZXMYBSABKAUSEwoLcHJvdmlzaW9uYWwYBiABKAgi1wEKDFJhdGluZ0NoYW5nZRIPCgdyb29tX2lkGAEgASgJEg8KB2dhbWVfaWQYAiABKAkSLwoLZmluaXNoX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBXBsYWNlGAQgASgFEicKBmJlZm9yZRgFIAEoCzIXLmNlcmNsZS52MS5QbGF5ZXJSYXRpbmcSJgoFYWZ0ZXIYBiABKAsyFy5jZXJjbGUudjEuUGxheWVyUmF0aW5nEhQKDHJhdGluZ19kZWx0YRgHIAEoBSKxAQoWTGlzdExlYWRlcmJvYXJkUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEiwKBnBlcmlvZBgCIAEoDjIcLmNlcmNsZS52MS5MZWFkZXJib2FyZFBlcmlvZBITCgZzZWFzb24YAyABKAVIAIgBARIRCglhcm91bmRfbWUYBCABKAgSEQoJcGFnZV9zaXplGAUgASgFEhIKCnBhZ2VfdG9rZW4YBiABKAlCCQoHX3NlYXNvbiJyChBMZWFkZXJib2FyZEVudHJ5EgwKBHJhbmsYASABKAUSEQoJcGxheWVyX2lkGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRInCgZyYXRpbmcYBCABKAsyFy5jZXJjbGUudjEuUGxheWVyUmF0aW5nIqUCChdMaXN0TGVhZGVyYm9hcmRSZXNwb25zZRIsCgdlbnRyaWVzGAEgAygLMhsuY2VyY2xlLnYxLkxlYWRlcmJvYXJkRW50cnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhUKDXRvdGFsX3BsYXllcnMYAyABKAUSFAoHbXlfcmFuaxgEIAEoBUgAiAEBEhMKBnNlYXNvbhgFIAEoBUgBiAEBEjUKEXNlYXNvbl9zdGFydF90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9zZWFzb25fZW5kX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgoKCF9teV9yYW5rQgkKB19zZWFzb24iLAoXR2V0UGxheWVyUmF0aW5nc1JlcXVlc3QSEQoJcGxheWVyX2lkGAEgASgJIqABCgxHYW1lU3RhbmRpbmcSJwoGcmF0aW5nGAEgASgLMhcuY2VyY2xlLnYxLlBsYXllclJhdGluZxIMCgRyYW5rGAIgASgFEhgKC3NlYXNvbl9yYW5rGAMgASgFSACIAQESLwoOcmVjZW50X2NoYW5nZXMYBCADKAsyFy5jZXJjbGUudjEuUmF0aW5nQ2hhbmdlQg4KDF9zZWFzb25fcmFuayKsAQoYR2V0UGxheWVyUmF0aW5nc1Jlc3BvbnNlEhEKCXBsYXllcl9pZBgBIAEoCRIUCgxkaXNwbGF5X25hbWUYAiABKAkSKgoJc3RhbmRpbmdzGAMgAygLMhcuY2VyY2xlLnYxLkdhbWVTdGFuZGluZxIOCgZzZWFzb24YBCABKAUSKwoMYmVzdF9yZXN1bHRzGAUgAygLMhUuY2VyY2xlLnYxLkJlc3RSZXN1bHQiYgoKQmVzdFJlc3VsdBIPCgdnYW1lX2lkGAEgASgJEiUKBWxldmVsGAIgASgLMhYuY2VyY2xlLnYxLlJvb21PcHRpb25zEg4KBnJlc3VsdBgDIAEoBRIMCgRyYW5rGAQgASgFIsMCCgtNYXRjaFRpY2tldBIRCgl0aWNrZXRfaWQYASABKAkSDwoHZ2FtZV9pZBgCIAEoCRIPCgdwbGF5ZXJzGAMgASgFEiwKBnN0YXR1cxgEIAEoDjIcLmNlcmNsZS52MS5NYXRjaFRpY2tldFN0YXR1cxIvCgtjcmVhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGcmF0aW5nGAYgASgFEhUKDXJhdGluZ193aW5kb3cYByABKAUSLQoJYm90c190aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgdyb29tX2lkGAkgASgJSACIAQESEQoEc2VhdBgKIAEoBUgBiAEBEgwKBGJvdHMYCyABKAVCCgoIX3Jvb21faWRCBwoFX3NlYXQiqQEKGENyZWF0ZU1hdGNoVGlja2V0UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEg8KB3BsYXllcnMYAiABKAUSLgoLYm90X3RpbWVvdXQYAyABKAsyGS5nb29nbGUucHJvdG9idWYuRHVyYXRpb24SJwoHb3B0aW9ucxgEIAEoCzIWLmNlcmNsZS52MS5Sb29tT3B0aW9ucxISCgpyZXF1ZXN0X2lkGAUgASgJIkMKGUNyZWF0ZU1hdGNoVGlja2V0UmVzcG9uc2USJgoGdGlja2V0GAEgASgLMhYuY2VyY2xlLnYxLk1hdGNoVGlja2V0IiwKF1dhdGNoTWF0Y2hUaWNrZXRSZXF1ZXN0EhEKCXRpY2tldF9pZBgBIAEoCSJzChhXYXRjaE1hdGNoVGlja2V0UmVzcG9uc2USJgoGdGlja2V0GAEgASgLMhYuY2VyY2xlLnYxLk1hdGNoVGlja2V0Ei8KC3NlcnZlcl90aW1lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJBChhDYW5jZWxNYXRjaFRpY2tldFJlcXVlc3QSEQoJdGlja2V0X2lkGAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiQwoZQ2FuY2VsTWF0Y2hUaWNrZXRSZXNwb25zZRImCgZ0aWNrZXQYASABKAsyFi5jZXJjbGUudjEuTWF0Y2hUaWNrZXQqdwoRTGVhZGVyYm9hcmRQZXJpb2QSIgoeTEVBREVSQk9BUkRfUEVSSU9EX1VOU1BFQ0lGSUVEEAASHwobTEVBREVSQk9BUkRfUEVSSU9EX0FMTF9USU1FEAESHQoZTEVBREVSQk9BUkRfUEVSSU9EX1NFQVNPThACKr4BChFNYXRjaFRpY2tldFN0YXR1cxIjCh9NQVRDSF9USUNLRVRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASHwobTUFUQ0hfVElDS0VUX1NUQVRVU19XQUlUSU5HEAESHwobTUFUQ0hfVElDS0VUX1NUQVRVU19NQVRDSEVEEAISIQodTUFUQ0hfVElDS0VUX1NUQVRVU19DQU5DRUxMRUQQAxIfChtNQVRDSF9USUNLRVRfU1RBVFVTX0VYUElSRUQQBDLlAwoNTGFkZGVyU2VydmljZRJYCg9MaXN0TGVhZGVyYm9hcmQSIS5jZXJjbGUudjEuTGlzdExlYWRlcmJvYXJkUmVxdWVzdBoiLmNlcmNsZS52MS5MaXN0TGVhZGVyYm9hcmRSZXNwb25zZRJbChBHZXRQbGF5ZXJSYXRpbmdzEiIuY2VyY2xlLnYxLkdldFBsYXllclJhdGluZ3NSZXF1ZXN0GiMuY2VyY2xlLnYxLkdldFBsYXllclJhdGluZ3NSZXNwb25zZRJeChFDcmVhdGVNYXRjaFRpY2tldBIjLmNlcmNsZS52MS5DcmVhdGVNYXRjaFRpY2tldFJlcXVlc3QaJC5jZXJjbGUudjEuQ3JlYXRlTWF0Y2hUaWNrZXRSZXNwb25zZRJdChBXYXRjaE1hdGNoVGlja2V0EiIuY2VyY2xlLnYxLldhdGNoTWF0Y2hUaWNrZXRSZXF1ZXN0GiMuY2VyY2xlLnYxLldhdGNoTWF0Y2hUaWNrZXRSZXNwb25zZTABEl4KEUNhbmNlbE1hdGNoVGlja2V0EiMuY2VyY2xlLnYxLkNhbmNlbE1hdGNoVGlja2V0UmVxdWVzdBokLmNlcmNsZS52MS5DYW5jZWxNYXRjaFRpY2tldFJlc3BvbnNlQjMKDWNvbS5jZXJjbGUudjFQAVogY2VyY2xlL2dlbi9nby9jZXJjbGUvdjE7Y2VyY2xldjFiBnByb3RvMw", [file_cercle_v1_common, file_google_protobuf_duration, file_google_protobuf_timestamp]);
 
 /**
  * A player's rating in one game.
@@ -402,6 +402,14 @@ export type GetPlayerRatingsResponse = Message<"cercle.v1.GetPlayerRatingsRespon
    * @generated from field: int32 season = 4;
    */
   season: number;
+
+  /**
+   * A cooperative game rates no one (Tamashii): instead, the player's best result at each
+   * level they finished a rated match of, one per game and level.
+   *
+   * @generated from field: repeated cercle.v1.BestResult best_results = 5;
+   */
+  bestResults: BestResult[];
 };
 
 /**
@@ -410,6 +418,49 @@ export type GetPlayerRatingsResponse = Message<"cercle.v1.GetPlayerRatingsRespon
  */
 export const GetPlayerRatingsResponseSchema: GenMessage<GetPlayerRatingsResponse> = /*@__PURE__*/
   messageDesc(file_cercle_v1_ladder, 7);
+
+/**
+ * A cooperative game's best result at one level.
+ *
+ * @generated from message cercle.v1.BestResult
+ */
+export type BestResult = Message<"cercle.v1.BestResult"> & {
+  /**
+   * The game (`tamashii`).
+   *
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * The level: the game's options message with only its level field set
+   * (`tamashii.level`, a TamashiiLevel).
+   *
+   * @generated from field: cercle.v1.RoomOptions level = 2;
+   */
+  level?: RoomOptions | undefined;
+
+  /**
+   * The best result: the game's score of the match (Tamashii: the spirits freed).
+   *
+   * @generated from field: int32 result = 3;
+   */
+  result: number;
+
+  /**
+   * The player's place among every player's best at that level (1 is the best).
+   *
+   * @generated from field: int32 rank = 4;
+   */
+  rank: number;
+};
+
+/**
+ * Describes the message cercle.v1.BestResult.
+ * Use `create(BestResultSchema)` to create a new message.
+ */
+export const BestResultSchema: GenMessage<BestResult> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_ladder, 8);
 
 /**
  * A request for a table of players of close rating.
@@ -502,7 +553,7 @@ export type MatchTicket = Message<"cercle.v1.MatchTicket"> & {
  * Use `create(MatchTicketSchema)` to create a new message.
  */
 export const MatchTicketSchema: GenMessage<MatchTicket> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_ladder, 8);
+  messageDesc(file_cercle_v1_ladder, 9);
 
 /**
  * Request for LadderService.CreateMatchTicket.
@@ -556,7 +607,7 @@ export type CreateMatchTicketRequest = Message<"cercle.v1.CreateMatchTicketReque
  * Use `create(CreateMatchTicketRequestSchema)` to create a new message.
  */
 export const CreateMatchTicketRequestSchema: GenMessage<CreateMatchTicketRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_ladder, 9);
+  messageDesc(file_cercle_v1_ladder, 10);
 
 /**
  * Response of LadderService.CreateMatchTicket.
@@ -577,7 +628,7 @@ export type CreateMatchTicketResponse = Message<"cercle.v1.CreateMatchTicketResp
  * Use `create(CreateMatchTicketResponseSchema)` to create a new message.
  */
 export const CreateMatchTicketResponseSchema: GenMessage<CreateMatchTicketResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_ladder, 10);
+  messageDesc(file_cercle_v1_ladder, 11);
 
 /**
  * Request for LadderService.WatchMatchTicket.
@@ -598,7 +649,7 @@ export type WatchMatchTicketRequest = Message<"cercle.v1.WatchMatchTicketRequest
  * Use `create(WatchMatchTicketRequestSchema)` to create a new message.
  */
 export const WatchMatchTicketRequestSchema: GenMessage<WatchMatchTicketRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_ladder, 11);
+  messageDesc(file_cercle_v1_ladder, 12);
 
 /**
  * Response of LadderService.WatchMatchTicket: the ticket as it is now.
@@ -626,7 +677,7 @@ export type WatchMatchTicketResponse = Message<"cercle.v1.WatchMatchTicketRespon
  * Use `create(WatchMatchTicketResponseSchema)` to create a new message.
  */
 export const WatchMatchTicketResponseSchema: GenMessage<WatchMatchTicketResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_ladder, 12);
+  messageDesc(file_cercle_v1_ladder, 13);
 
 /**
  * Request for LadderService.CancelMatchTicket.
@@ -654,7 +705,7 @@ export type CancelMatchTicketRequest = Message<"cercle.v1.CancelMatchTicketReque
  * Use `create(CancelMatchTicketRequestSchema)` to create a new message.
  */
 export const CancelMatchTicketRequestSchema: GenMessage<CancelMatchTicketRequest> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_ladder, 13);
+  messageDesc(file_cercle_v1_ladder, 14);
 
 /**
  * Response of LadderService.CancelMatchTicket.
@@ -675,7 +726,7 @@ export type CancelMatchTicketResponse = Message<"cercle.v1.CancelMatchTicketResp
  * Use `create(CancelMatchTicketResponseSchema)` to create a new message.
  */
 export const CancelMatchTicketResponseSchema: GenMessage<CancelMatchTicketResponse> = /*@__PURE__*/
-  messageDesc(file_cercle_v1_ladder, 14);
+  messageDesc(file_cercle_v1_ladder, 15);
 
 /**
  * Which leaderboard of a game.
