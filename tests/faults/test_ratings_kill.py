@@ -1,12 +1,13 @@
 """Every rated match updates the ratings exactly once, with the replica that applies its
 last move SIGKILLed around the finish (docs/ratings.md).
 
-Three real replica processes over a real Valkey; two players logged in with device ids play
-rated Awimbawé matches through a surviving replica. The move that ends each match (found by
-playing it on the engine first) is sent to the victim replica, which gets kill -9 after a
-delay that varies from match to match (at once, a few milliseconds, after its answer): before
-its commit, between the commit and the counting, or after both. The client retries the
-move on a survivor with the same request id. Then:
+Three real replica processes over a real Valkey of the test's own; two players logged in
+with device ids play rated Awimbawé matches through a surviving replica. The move that
+ends each match (found by playing it on the engine first) is sent to the victim replica,
+which gets kill -9 after a delay that varies from match to match (at once, a few
+milliseconds, as soon as the finish is in Valkey, after its answer): before its commit,
+between the commit and the counting, or after both. The client retries the move on a
+survivor with the same request id. Then:
 
 - each match is counted once: each player's rating counts exactly as many matches as were
   played, their change lists hold one change per room, each room's marker names both;
@@ -20,17 +21,18 @@ import contextlib
 import random
 import secrets
 import signal
+import time
 import uuid
 from pathlib import Path
 
 from openskill.models import BradleyTerryFull
 
 from clients.sdk import ApiError, Client
-from deploy.local.cluster import Proc, start_replica
+from deploy.local.cluster import Proc, start_redis, start_replica
 from engine import registry
 from services.games import contract_for
 from services.store import Store, room_key
-from services.store.ratings import for_store
+from services.store.ratings import for_store, pending_key
 from tests.faults.helpers import act_until_answered
 
 MATCHES = 8
@@ -96,8 +98,12 @@ async def _play_to_the_end(
 
 
 async def test_each_match_is_rated_once_whichever_replica_dies_around_its_finish(
-    redis_url: str, tmp_path: Path
+    tmp_path: Path,
 ) -> None:
+    # A Valkey of its own: the session's replicas would sweep the same pending rooms with
+    # their own (longer) recheck period.
+    valkey = start_redis(tmp_path / "valkey", tmp_path, appendonly=False)
+    redis_url = f"redis://127.0.0.1:{valkey.port}/0"
     procs = [start_replica(redis_url, tmp_path, name=f"ratings-{i}", env=ENV) for i in range(3)]
     store = Store(redis_url)
     db = for_store(store)
@@ -141,7 +147,13 @@ async def test_each_match_is_rated_once_whichever_replica_dies_around_its_finish
                     break
                 await asyncio.sleep(0.05)
             else:
-                raise AssertionError(f"match {match} was never counted")
+                pending = await store.redis.zscore(pending_key(), room.room_id)
+                left = await store.load_room(room.room_id)
+                status = None if left is None else (left.status, left.rated)
+                raise AssertionError(
+                    f"match {match} ({path}) was never counted: pending at {pending}, "
+                    f"now {time.time()}, room {status}"
+                )
             record = await store.load_room(room.room_id)
             assert record is not None and record.outcome is not None
             winner = record.outcome["winners"][0]
@@ -170,3 +182,4 @@ async def test_each_match_is_rated_once_whichever_replica_dies_around_its_finish
         await store.close()
         for proc in procs:
             proc.stop()
+        valkey.stop()
