@@ -11,6 +11,8 @@ Commands (``cercle COMMAND --help`` for each)::
     cercle play [GAME|ROOM] [...]     the interactive game (quick match, bots, --auto)
     cercle watch ROOM_OR_CODE         watch a match as a spectator
     cercle replay ROOM                a finished match step by step, with the seed check
+    cercle ladder GAME                a leaderboard (--season, --around-me); cercle ratings
+    cercle queue GAME                 a rated match with players of close rating
 
 It speaks only the contract, through :mod:`clients.sdk`. The server is ``--address``
 (default: ``$CERCLE_ADDRESS`` or Envoy on ``127.0.0.1:8080``). The session token is kept in
@@ -36,6 +38,7 @@ from google.protobuf import json_format
 from clients.api_error import ApiError
 from clients.catalogue import catalogue_lines
 from clients.io import EXIT_ERROR, Io, room_json
+from clients.ladder import add_commands as add_ladder_commands
 from clients.options import choice_name
 from clients.play import cmd_play, cmd_watch, join_target, typed_options
 from clients.render import (
@@ -51,6 +54,7 @@ from clients.sdk import Client
 from clients.session import (
     claim_slot,
     default_name,
+    device_id,
     load_session,
     save_session,
     session_slots,
@@ -65,7 +69,10 @@ Command = Callable[[Client, argparse.Namespace, Io], Awaitable[int]]
 
 
 async def cmd_login(client: Client, args: argparse.Namespace, io: Io) -> int:
-    player_id = await client.login(args.display_name)
+    if args.device:  # the same player on every login from this machine: rated play
+        player_id = (await client.login_device(device_id(), args.display_name)).player_id
+    else:
+        player_id = await client.login(args.display_name)
     path = save_session(
         args.address, client.token, player_id, args.display_name, client.refresh_token
     )
@@ -293,6 +300,17 @@ def add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )
 
 
+def add_login_command(command: Callable[..., argparse.ArgumentParser]) -> None:
+    sub = command("login", "open a session and save it")
+    sub.add_argument("display_name", metavar="NAME")
+    sub.add_argument(
+        "--device",
+        action="store_true",
+        help="log in as this machine's player (a device id kept in CERCLE_HOME): rated",
+    )
+    sub.set_defaults(run=cmd_login, needs_session=False)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cercle",
@@ -321,9 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
             "--bot-delay", type=float, help="seconds bots wait before they move (default 0.8)"
         )
 
-    sub = command("login", "open a session and save it")
-    sub.add_argument("display_name", metavar="NAME")
-    sub.set_defaults(run=cmd_login, needs_session=False)
+    add_login_command(command)
 
     sub = command("games", "list the games")
     sub.set_defaults(run=cmd_games, needs_session=False)
@@ -402,6 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     interactive(sub)
     sub.set_defaults(run=cmd_play, seats_a_player=True)
+    add_ladder_commands(command)
     return parser
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from cercle.v1 import game_pb2
 from google.protobuf import json_format
 
+from clients.deal_check import check_deal
 from clients.io import EXIT_ERROR, Io
 from clients.options import plain_options
 from clients.render import (
@@ -43,6 +44,7 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
     replay = await client.replay(args.room)
     match = replay.match
     digest, ok = commitment_check(match.seed, match.seed_nonce, match.seed_commitment)
+    deal = check_deal(match)
     ctx = Context(match.game_id, io.tr, io.style)
     head, steps, tail = replay_parts(replay, args.room, ctx)
     if io.json:
@@ -65,9 +67,13 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
                 "seed_commitment": match.seed_commitment,
                 "computed_commitment": digest,
                 "commitment_ok": ok,
+                "deal_derived": deal.derived,
+                "deal_ok": deal.ok,
+                "deal_player_seats": list(deal.players),
+                "deal_problems": list(deal.problems),
             }
         )
-        return 0 if ok else EXIT_ERROR
+        return 0 if ok and deal.ok else EXIT_ERROR
     for line in head:
         io.line(line)
     starts = round_starts(replay)
@@ -107,7 +113,11 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
     io.line(io.tr("replay_seed", seed=match.seed, nonce=match.seed_nonce))
     io.line(io.tr("replay_commitment", digest=digest, commitment=match.seed_commitment))
     io.line(io.style.good(io.tr("commitment_ok")) if ok else io.style.bad(io.tr("commitment_bad")))
-    return 0 if ok else EXIT_ERROR
+    if deal.derived and deal.ok:
+        io.line(io.style.good(io.tr("deal_ok", players=len(deal.players))))
+    for problem in deal.problems:
+        io.line(io.style.bad(io.tr("deal_bad", problem=problem)))
+    return 0 if ok and deal.ok else EXIT_ERROR
 
 
 def table_after(step: game_pb2.ReplayStep, ctx: Context) -> list[str]:

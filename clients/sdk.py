@@ -19,12 +19,22 @@ action ready for :meth:`Client.act` with that update's ``version``::
 from __future__ import annotations
 
 import asyncio
+import datetime
+import secrets
 import uuid
 from collections.abc import AsyncGenerator, Mapping
 from typing import TypeVar
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from cercle.v1 import (
+    common_pb2,
+    game_pb2,
+    game_pb2_grpc,
+    ladder_pb2,
+    ladder_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+)
 from google.protobuf.message import Message
 
 from clients.api_error import api_error
@@ -86,6 +96,7 @@ class Client:
         )
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.game = game_pb2_grpc.GameServiceStub(self.channel)
+        self.ladder = ladder_pb2_grpc.LadderServiceStub(self.channel)
 
     async def __aenter__(self) -> Client:
         return self
@@ -215,6 +226,82 @@ class Client:
         assert isinstance(response, lobby_pb2.ListMatchHistoryResponse)
         return response
 
+    # -- the ladder (docs/ratings.md) ------------------------------------------------------------
+
+    async def leaderboard(
+        self,
+        game_id: str,
+        *,
+        season: bool = False,
+        season_number: int | None = None,
+        around_me: bool = False,
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> ladder_pb2.ListLeaderboardResponse:
+        """One page of ``game_id``'s leaderboard: all-time, or a season (``season``; the
+        current one unless ``season_number``); from the top or ``around_me``."""
+        period = (
+            ladder_pb2.LEADERBOARD_PERIOD_SEASON
+            if season or season_number is not None
+            else ladder_pb2.LEADERBOARD_PERIOD_ALL_TIME
+        )
+        request = ladder_pb2.ListLeaderboardRequest(
+            game_id=game_id,
+            period=period,
+            season=season_number,
+            around_me=around_me,
+            page_size=page_size,
+            page_token=page_token,
+        )
+        response = await self._call(self.ladder.ListLeaderboard, request)
+        assert isinstance(response, ladder_pb2.ListLeaderboardResponse)
+        return response
+
+    async def ratings(self, player_id: str = "") -> ladder_pb2.GetPlayerRatingsResponse:
+        """A player's ratings (empty: mine)."""
+        response = await self._call(
+            self.ladder.GetPlayerRatings, ladder_pb2.GetPlayerRatingsRequest(player_id=player_id)
+        )
+        assert isinstance(response, ladder_pb2.GetPlayerRatingsResponse)
+        return response
+
+    async def match_ticket(
+        self,
+        game_id: str,
+        players: int = 0,
+        *,
+        bot_timeout: float | None = None,
+        request_id: str = "",
+    ) -> ladder_pb2.MatchTicket:
+        """Ask for a table of players of close rating (a rated match queue)."""
+        request = ladder_pb2.CreateMatchTicketRequest(
+            game_id=game_id, players=players, request_id=request_id or new_request_id()
+        )
+        if bot_timeout is not None:
+            request.bot_timeout.FromTimedelta(datetime.timedelta(seconds=bot_timeout))
+        response = await self._call(self.ladder.CreateMatchTicket, request)
+        assert isinstance(response, ladder_pb2.CreateMatchTicketResponse)
+        return response.ticket
+
+    async def cancel_ticket(self, ticket_id: str) -> ladder_pb2.MatchTicket:
+        response = await self._call(
+            self.ladder.CancelMatchTicket,
+            ladder_pb2.CancelMatchTicketRequest(ticket_id=ticket_id, request_id=new_request_id()),
+        )
+        assert isinstance(response, ladder_pb2.CancelMatchTicketResponse)
+        return response.ticket
+
+    async def watch_ticket(self, ticket_id: str) -> AsyncGenerator[ladder_pb2.MatchTicket, None]:
+        """The ticket as it changes, until it is matched, cancelled or expired."""
+        call = self.ladder.WatchMatchTicket(
+            ladder_pb2.WatchMatchTicketRequest(ticket_id=ticket_id), metadata=self.metadata
+        )
+        try:
+            async for response in call:
+                yield response.ticket
+        except grpc.aio.AioRpcError as exc:
+            raise api_error(exc) from None
+
     async def games(self, language: str = "") -> list[lobby_pb2.GameInfo]:
         """The catalogue, described in ``language`` (BCP 47; empty: the server's default)."""
         response = await self._call(
@@ -319,10 +406,27 @@ class Client:
         assert isinstance(response, lobby_pb2.QuickMatchResponse)
         return response
 
-    async def ready(self, room_id: str, ready: bool = True) -> common_pb2.Room:
+    async def ready(
+        self,
+        room_id: str,
+        ready: bool = True,
+        *,
+        contribute: bool = True,
+        contribution: bytes | None = None,
+    ) -> common_pb2.Room:
+        """Ready (or not). Ready, it sends a deal contribution (docs/api.md, *A deal no one
+        chooses*): ``contribution``, else 32 fresh random bytes (``contribute=False``: none,
+        the server derives the seat's part)."""
+        if ready and contribute and contribution is None:
+            contribution = secrets.token_bytes(32)
         response = await self._call(
             self.lobby.SetReady,
-            lobby_pb2.SetReadyRequest(room_id=room_id, ready=ready, request_id=new_request_id()),
+            lobby_pb2.SetReadyRequest(
+                room_id=room_id,
+                ready=ready,
+                request_id=new_request_id(),
+                deal_contribution=contribution,
+            ),
         )
         assert isinstance(response, lobby_pb2.SetReadyResponse)
         return response.room

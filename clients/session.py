@@ -13,6 +13,7 @@ import getpass
 import hashlib
 import json
 import os
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -126,3 +127,17 @@ def default_name() -> str:
         if user and user != "root":
             return user[:32]
     return "Guest"
+
+
+def device_id() -> str:
+    """This machine's device id (``cercle login --device``): drawn once from a secure
+    generator, kept in ``$CERCLE_HOME/device`` readable by its owner only."""
+    path = config_dir() / "device"
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    value = secrets.token_hex(16)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(value)
+    return value

@@ -37,6 +37,7 @@ from clients.choices import TableChoices
 from clients.clock import seconds_left, server_clock_offset
 from clients.i18n import Tr
 from clients.keyboard import watch_stdin
+from clients.ladder import rating_change_lines
 from clients.lobby_screen import LobbyScreen
 from clients.lobby_text import error_text
 from clients.render import (
@@ -267,7 +268,7 @@ class TableLoop:
         first = await self.call(lambda: self.client.view(self.room_id))
         self.apply_view_response(first)
         if self.finished():
-            return self.finish()
+            return await self.finish()
         await self.sync_clock()
         with contextlib.suppress(ApiError):  # names by id (places) for the lines
             learn_catalogue(await self.client.catalogue(self.room.game_id), self.ctx)
@@ -311,7 +312,7 @@ class TableLoop:
                 self.apply_update(item)
                 updated = True
                 if self.finished():
-                    return self.finish()
+                    return await self.finish()
             elif kind == "history":
                 self.tell_history(item)
                 if self.options.screen and not updated:
@@ -349,7 +350,7 @@ class TableLoop:
     def finished(self) -> bool:
         return self.outcome is not None or self.status == common_pb2.ROOM_STATUS_FINISHED
 
-    def finish(self) -> int:
+    async def finish(self) -> int:
         lines: list[str] = []
         if self.view is not None:
             lines += render_view(self.view, self.ctx)
@@ -357,6 +358,9 @@ class TableLoop:
             lines += render_outcome(self.outcome, self.ctx, details=self.view is None)
         else:
             lines.append(self.tr("match_over"))
+        if self.room.rated and self.seated:  # what the match did to my rating
+            with contextlib.suppress(ApiError):
+                lines += await rating_change_lines(self.client, self.room_id, self.tr)
         lines.append(self.tr("replay_hint", room_id=self.room_id))
         self.screen.write("\n" + "\n".join(lines) + "\n")
         return 0

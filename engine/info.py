@@ -103,6 +103,9 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...]
     clocks: tuple[ClockSpec, ...]
+    cooperative: bool = False
+    """The seats win or lose together (no seat ranks above another): the ladder rates no
+    one and keeps the best results instead."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

@@ -19,6 +19,7 @@ from services import errors, pages
 from services.errors import Kind, RoomError
 from services.rooms.records import MatchSummary, Player, RoomRecord, is_member
 from services.store import IssuedSession, RefreshReused, Store
+from services.store.ratings import for_store
 from services.text import clean_text, graphemes
 
 log = structlog.get_logger("cercle.players")
@@ -136,6 +137,7 @@ class Players:
         if current is None:  # new, or a profile that expired while the device link did not
             await self.store.create_player(player_id, name, self.clock())
             current = name
+        await for_store(self.store).mark_device(player_id)  # rated from now on
         log.info("device_authenticated", player=player_id, created=created)
         return await self.store.issue_session(player_id, derived_from), created, current
 

@@ -19,7 +19,16 @@ from typing import Any
 
 import grpc
 import structlog
-from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc, timer_pb2, timer_pb2_grpc
+from cercle.v1 import (
+    game_pb2,
+    game_pb2_grpc,
+    ladder_pb2,
+    ladder_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    timer_pb2,
+    timer_pb2_grpc,
+)
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -27,12 +36,15 @@ from engine import registry
 from services import logs, metrics, supervise
 from services.api.auth import identity_interceptors
 from services.api.game_service import GameService
+from services.api.ladder_service import LadderService
 from services.api.lobby_service import LobbyService
 from services.api.request_context import RequestContextInterceptor
 from services.api.streams import StreamLeases, StreamLimitInterceptor
 from services.api.timer_service import TimerService
 from services.api.wire import PreSerializedInterceptor
 from services.clock import Clock, wall_clock
+from services.ladder.matchmaking import Matchmaker
+from services.ladder.ratings import ratings_of
 from services.rooms.expiry import ExpiryLoop
 from services.rooms.facade import Rooms
 from services.rooms.feed import Feeds
@@ -44,6 +56,7 @@ SERVICE_NAMES = (
     lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"].full_name,
     game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name,
     timer_pb2.DESCRIPTOR.services_by_name["TimerService"].full_name,
+    ladder_pb2.DESCRIPTOR.services_by_name["LadderService"].full_name,
 )
 MAX_MESSAGE_BYTES = 64 * 1024
 """Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
@@ -181,6 +194,8 @@ async def start_replica(
     game_service = GameService(rooms, feeds)
     game_pb2_grpc.add_GameServiceServicer_to_server(game_service, server)
     timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
+    matchmaker = Matchmaker(rooms)
+    ladder_pb2_grpc.add_LadderServiceServicer_to_server(LadderService(rooms, matchmaker), server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     # "liveness": SERVING while the process answers; "" and each service: while Redis does.
@@ -204,6 +219,8 @@ async def start_replica(
     replica.tasks.append(supervise.spawn("presence", rooms.presence.run))
     if timers:
         replica.tasks.append(supervise.spawn("expiry", expiry.run))
+        replica.tasks.append(supervise.spawn("ratings", ratings_of(store, rooms.clock).run))
+        replica.tasks.append(supervise.spawn("matchmaker", matchmaker.run))
     return replica
 
 

@@ -14,6 +14,7 @@ from engine import registry
 from services import errors, pages
 from services.accounts import Players
 from services.api.auth import bearer_token, current_address, require_player
+from services.api.ladder_messages import add_rating_changes
 from services.api.proto_messages import match_record_message, room_message, timestamp
 from services.api.retries import Retries
 from services.api.servicing import guarded, guarded_stream, holds_presence
@@ -256,10 +257,9 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
     ) -> lobby_pb2.ListMatchHistoryResponse:
         player = require_player()
         summaries, token = await self.players.history(player, request.page_token, request.page_size)
-        return lobby_pb2.ListMatchHistoryResponse(
-            matches=[match_record_message(s, player.player_id) for s in summaries],
-            next_page_token=token,
-        )
+        records = [match_record_message(s, player.player_id) for s in summaries]
+        await add_rating_changes(self.rooms.store, records, player.player_id)  # the ladder's
+        return lobby_pb2.ListMatchHistoryResponse(matches=records, next_page_token=token)
 
     @guarded
     async def ListGames(
@@ -379,7 +379,12 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
         player = require_player()
 
         async def run() -> lobby_pb2.SetReadyResponse:
-            record = await self.rooms.lobby.set_ready(player, request.room_id, request.ready)
+            contribution = (
+                request.deal_contribution if request.HasField("deal_contribution") else None
+            )
+            record = await self.rooms.lobby.set_ready(
+                player, request.room_id, request.ready, contribution
+            )
             return lobby_pb2.SetReadyResponse(room=room_message(record, player.player_id))
 
         return await self._once("SetReady", request, run)

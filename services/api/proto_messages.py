@@ -20,6 +20,7 @@ from engine.core import Game, Outcome, State
 from engine.events import Event
 from services.games import GameContract, contract_for
 from services.games.options import options_to_proto
+from services.rooms import fair_deal
 from services.rooms.bot_seats import BOT_CLOCK
 from services.rooms.records import (
     DeadlineRecord,
@@ -99,6 +100,9 @@ def room_message(
         room.join_code = meta.code
     room.options.CopyFrom(room_options(meta))
     add_seats(room.seats, seats)
+    room.rated = record.rated
+    if record.deal_secret:
+        room.deal_commitment = fair_deal.secret_commitment(bytes.fromhex(record.deal_secret))
     return room
 
 

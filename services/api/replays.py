@@ -30,6 +30,7 @@ from services import errors
 from services.api.proto_messages import all_event_messages, room_message, room_options, view_message
 from services.games import GameContract, contract_for
 from services.pages import bad_token, decode_token, encode_token
+from services.rooms import fair_deal
 from services.rooms.facade import Rooms
 from services.rooms.records import EntryKind, RoomRecord, seed_commitment
 
@@ -97,6 +98,7 @@ async def replay_page(
         match.seed_commitment = commitment
         match.seats.extend(room_message(record, player_id).seats)
         match.options.CopyFrom(room_options(record.meta))
+        add_deal_derivation(match.deal, record)
         if record.outcome is not None:
             match.outcome.CopyFrom(
                 contract.outcome_to_proto(contract.outcome_from_data(record.outcome))
@@ -129,3 +131,23 @@ async def _steps(
             if entry.state is not None:
                 step.view.CopyFrom(view_message(game, game.decode(entry.state), None))
             yield step
+
+
+_SOURCES = {
+    fair_deal.Source.PLAYER: game_pb2.DEAL_CONTRIBUTION_SOURCE_PLAYER,
+    fair_deal.Source.SERVER: game_pb2.DEAL_CONTRIBUTION_SOURCE_SERVER,
+}
+
+
+def add_deal_derivation(out: game_pb2.DealDerivation, room: RoomRecord) -> None:
+    """Fill the replay's ``deal`` of a finished match (left unset for a room without one;
+    :mod:`services.rooms.fair_deal` says what it proves)."""
+    deal = fair_deal.stored(room)
+    if deal is None:
+        return
+    out.server_secret = deal.secret
+    out.server_commitment = fair_deal.secret_commitment(deal.secret)
+    for seat, (contribution, source) in enumerate(
+        zip(deal.contributions, deal.sources, strict=True)
+    ):
+        out.contributions.add(seat=seat, contribution=contribution, source=_SOURCES[source])

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from services import errors
 from services.clock import Clock
 from services.errors import RoomError
+from services.ladder.ratings import ratings_of
 from services.rooms.records import Change, Followup, LogEntry, MatchSummary, RoomRecord, RoomStatus
 from services.rooms.warm import WarmRooms
 from services.store import (
@@ -158,6 +159,8 @@ class RoomChanges:
             )
             humans = [s.player_id for s in after.seats if s is not None and s.belongs_to_human]
             await self.store.record_match(summary, humans)
+            if after.rated:  # the ladder counts it now (else any replica's sweep will)
+                await ratings_of(self.store, self.clock).count_soon(after.room_id)
 
 
 def members(record: RoomRecord) -> set[str]:

@@ -19,7 +19,9 @@ from engine.bots import LEVELS as BOT_LEVELS
 from engine.info import InvalidOptions
 from services import errors, pages
 from services.errors import RoomError
+from services.ladder import ratings
 from services.rate_limits import Limits, check_join_attempts, count_join_failure
+from services.rooms import fair_deal
 from services.rooms.changes import RoomChanges
 from services.rooms.lobby_planning import (
     DEFAULT_BOT_DELAY,
@@ -139,7 +141,7 @@ class Lobby:
         )
         seats: list[SeatRecord | None] = [None] * players
         seats[0] = SeatRecord(player.player_id, player.name)
-        room = RoomRecord(room_id, meta, tuple(seats))
+        room = RoomRecord(room_id, meta, tuple(seats), deal_secret=fair_deal.new_secret())
         try:
             await self.store.commit(
                 room_id,
@@ -307,8 +309,13 @@ class Lobby:
     async def leave(self, player: Player, room_id: str) -> None:
         await self.changes.apply(room_id, lambda current: plan_leave(current, player))
 
-    async def set_ready(self, player: Player, room_id: str, ready: bool) -> RoomRecord:
-        await self.changes.apply(room_id, lambda current: plan_ready(current, player, ready))
+    async def set_ready(
+        self, player: Player, room_id: str, ready: bool, contribution: bytes | None = None
+    ) -> RoomRecord:
+        fair_deal.check_contribution(contribution, ready)
+        await self.changes.apply(
+            room_id, lambda current: plan_ready(current, player, ready, contribution)
+        )
         return await self.changes.load(room_id)
 
     async def set_bot(
@@ -325,10 +332,21 @@ class Lobby:
     async def start(self, player: Player, room_id: str) -> RoomRecord:
         seed = secrets.randbits(63)
         nonce = secrets.token_hex(16)
+        ladder = ratings.ratings_of(self.store, self.clock)
+        before = await self.changes.load(room_id)
+        checked = await ladder.checked_players(before)
+        if checked and before.meta.host == player.player_id:
+            await ladder.expect(room_id)  # before the start is committed (exactly once)
 
         def compute(current: RoomRecord) -> Change:
             game = registry.get(current.meta.game)
-            return plan_start(current, game, player, seed, nonce, self.clock())
+            deal = fair_deal.settle(current)  # None: a room from before contributed deals
+            if deal is None:
+                change = plan_start(current, game, player, seed, nonce, self.clock())
+            else:
+                change = plan_start(current, game, player, deal.seed, nonce, self.clock())
+                change = fair_deal.record_deal(change, deal)
+            return ratings.mark_rated(change, checked)
 
         await self.changes.apply(room_id, compute)
         log.info("match_started", room=room_id)

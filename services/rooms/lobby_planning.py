@@ -124,7 +124,9 @@ def plan_leave(current: RoomRecord, player: Player) -> Change:
     )
 
 
-def plan_ready(current: RoomRecord, player: Player, ready: bool) -> Change | None:
+def plan_ready(
+    current: RoomRecord, player: Player, ready: bool, contribution: bytes | None = None
+) -> Change | None:
     seat = seat_of(current, player.player_id)
     if seat < 0:
         raise errors.denied("take a seat first", "NOT_SEATED")
@@ -132,11 +134,18 @@ def plan_ready(current: RoomRecord, player: Player, ready: bool) -> Change | Non
         raise errors.precondition("the match has started", "MATCH_STARTED")
     here = current.seats[seat]
     assert here is not None
-    if here.ready == ready:
+    given = current.deal_contributions
+    if contribution is not None:  # the seat's deal contribution (services.rooms.fair_deal)
+        given = {**given, player.player_id: contribution.hex()}
+    elif not ready:
+        given = {k: v for k, v in given.items() if k != player.player_id}
+    if here.ready == ready and given == current.deal_contributions:
         return None
     seats = list(current.seats)
     seats[seat] = dataclasses.replace(here, ready=ready)
-    return lobby_change(current, "ready", player.player_id, seats=tuple(seats))
+    return lobby_change(
+        current, "ready", player.player_id, seats=tuple(seats), deal_contributions=given
+    )
 
 
 def plan_bot(

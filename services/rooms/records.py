@@ -207,6 +207,17 @@ class RoomRecord:
     """Server time the clocks stopped for want of a human (None: they run)."""
     muted: tuple[int, ...] = ()
     """The seats the host muted (their chat is refused)."""
+    deal_secret: str | None = None
+    """The server's secret part of the seed (hex), drawn at the room's creation and committed
+    in ``Room.deal_commitment``; secret until the match ends (``services.rooms.fair_deal``)."""
+    deal_contributions: dict[str, str] = field(default_factory=dict)
+    """Before the start: each seated player's deal contribution (hex), by player id."""
+    deal_seats: tuple[str, ...] = ()
+    """From the start: the contribution of each seat (hex), in seat order."""
+    deal_drawn: tuple[int, ...] = ()
+    """From the start: the seats whose contribution the server derived from its secret."""
+    rated: bool = False
+    """From the start: the match counts for the ladder (``services.ladder.ratings``)."""
     epoch: str = field(default="", metadata={"written": False})
     """The log's epoch: drawn when the room is created (by the store's commit), changed by
     an operator after a restore (``services.rooms.cursors``); empty for rooms older than it."""

@@ -182,8 +182,12 @@ def test_lobby_commands_auto_play_watch_and_replay(edge: Cluster, tmp_path: Path
     replay = cli(edge, host, "replay", room_id)
     assert replay.returncode == 0
     assert "Shuffle checked" in replay.stdout and "#1 " in replay.stdout
+    assert "Deal checked" in replay.stdout
     document = cli_json(edge, host, "replay", room_id)
     assert document["commitment_ok"] is True
+    # `ready` sent the host's part of the seed; the server derived the bot's (docs/api.md).
+    assert document["deal_derived"] is True and document["deal_ok"] is True
+    assert document["deal_player_seats"] == [0] and document["deal_problems"] == []
     versions = [step["version"] for step in document["steps"]]
     assert versions == list(range(1, len(versions) + 1))
 

@@ -172,7 +172,7 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     assert stale.value.reason == "STALE_VERSION"
 
     # Lobby: a bug inside SetReady.
-    async def lobby_bug(self: Lobby, player: object, room: str, ready: bool) -> None:
+    async def lobby_bug(self: Lobby, player: object, room: str, ready: bool, *deal: object) -> None:
         record = await self.store.load_room(room)
         assert record is not None
         raise secret_bug(record, token)

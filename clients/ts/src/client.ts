@@ -69,6 +69,13 @@ import {
   type QuickMatchResponse,
 } from "./gen/cercle/v1/lobby_pb.js";
 import { TimerService } from "./gen/cercle/v1/timer_pb.js";
+import {
+  type GetPlayerRatingsResponse,
+  LadderService,
+  LeaderboardPeriod,
+  type ListLeaderboardResponse,
+  type MatchTicket,
+} from "./gen/cercle/v1/ladder_pb.js";
 
 /** Builds the transport the client calls through, given the interceptors it must install. */
 export type TransportFactory = (interceptors: Interceptor[]) => Transport;
@@ -209,6 +216,7 @@ export class CercleClient {
   readonly lobby: Client<typeof LobbyService>;
   readonly game: Client<typeof GameService>;
   readonly timer: Client<typeof TimerService>;
+  readonly ladder: Client<typeof LadderService>;
   readonly transport: Transport;
   private readonly timeoutMs: number;
 
@@ -220,6 +228,7 @@ export class CercleClient {
     this.lobby = createClient(LobbyService, this.transport);
     this.game = createClient(GameService, this.transport);
     this.timer = createClient(TimerService, this.transport);
+    this.ladder = createClient(LadderService, this.transport);
   }
 
   /** Adds `authorization: Bearer <token>` to every request once the client has a token. */
@@ -266,6 +275,72 @@ export class CercleClient {
     this.playerId = response.playerId;
     this.refreshToken = response.refreshToken;
     return response;
+  }
+
+  /**
+   * Logs in as the player of `deviceId` (created on its first call, with `displayName`): the
+   * same player on every later call, so their ratings count (docs/ratings.md). The id is a
+   * secret of the device: 16 random bytes or more.
+   */
+  async authenticateDevice(deviceId: string, displayName: string): Promise<{ created: boolean; displayName: string }> {
+    const request = { deviceId, displayName, requestId: newRequestId() };
+    const response = await this.call((o) => this.lobby.authenticateDevice(request, o));
+    this.token = response.sessionToken;
+    this.playerId = response.playerId;
+    this.refreshToken = response.refreshToken;
+    return { created: response.created, displayName: response.displayName };
+  }
+
+  /** Changes the player's display name (rooms joined afterwards show it). */
+  async updateProfile(displayName: string): Promise<void> {
+    const request = { displayName, requestId: newRequestId() };
+    await this.call((o) => this.lobby.updateProfile(request, o));
+  }
+
+  // -- the ladder (docs/ratings.md) ---------------------------------------------------------------
+
+  /** A page of a game's leaderboard: all-time, or the current season with `season`. */
+  async leaderboard(
+    gameId: string,
+    opts: { season?: boolean; aroundMe?: boolean; pageSize?: number; pageToken?: string } = {},
+  ): Promise<ListLeaderboardResponse> {
+    const period = opts.season ? LeaderboardPeriod.SEASON : LeaderboardPeriod.ALL_TIME;
+    const request = { gameId, period, aroundMe: opts.aroundMe ?? false, pageSize: opts.pageSize ?? 0, pageToken: opts.pageToken ?? "" };
+    return this.call((o) => this.ladder.listLeaderboard(request, o));
+  }
+
+  /** A player's ratings (empty id: mine). */
+  async playerRatings(playerId = ""): Promise<GetPlayerRatingsResponse> {
+    return this.call((o) => this.ladder.getPlayerRatings({ playerId }, o));
+  }
+
+  /** Asks for a table of players of close rating; bots fill it after `botTimeoutMs`. */
+  async createMatchTicket(gameId: string, opts: { players?: number; botTimeoutMs?: number } = {}): Promise<MatchTicket> {
+    const request = {
+      gameId,
+      players: opts.players ?? 0,
+      botTimeout: opts.botTimeoutMs === undefined ? undefined : durationFromMs(opts.botTimeoutMs),
+      requestId: newRequestId(),
+    };
+    return (await this.call((o) => this.ladder.createMatchTicket(request, o))).ticket!;
+  }
+
+  /** Withdraws a waiting ticket. */
+  async cancelMatchTicket(ticketId: string): Promise<MatchTicket> {
+    const request = { ticketId, requestId: newRequestId() };
+    return (await this.call((o) => this.ladder.cancelMatchTicket(request, o))).ticket!;
+  }
+
+  /** The ticket as it changes, until it is matched, cancelled or expired. */
+  async *watchMatchTicket(ticketId: string, signal?: AbortSignal): AsyncGenerator<MatchTicket, void, undefined> {
+    try {
+      for await (const response of this.ladder.watchMatchTicket({ ticketId }, { signal })) {
+        if (response.ticket) yield response.ticket;
+      }
+    } catch (err) {
+      if (signal?.aborted) return;
+      throw apiError(err);
+    }
   }
 
   /** Trades the refresh token for a new access token and refresh token (both kept). */
@@ -365,9 +440,15 @@ export class CercleClient {
     await this.call((o) => this.lobby.leaveRoom(request, o));
   }
 
-  /** Marks the caller ready (or not). */
-  async setReady(roomId: string, ready = true): Promise<Room | undefined> {
-    const request = { roomId, ready, requestId: newRequestId() };
+  /**
+   * Marks the caller ready (or not). Ready, it sends the seat's part of the match seed
+   * (`dealContribution`, docs/api.md "A deal no one chooses"): 32 bytes from
+   * `crypto.getRandomValues` unless `contribution` gives them, or none with `null`.
+   */
+  async setReady(roomId: string, ready = true, contribution?: Uint8Array | null): Promise<Room | undefined> {
+    const dealContribution =
+      ready && contribution !== null ? (contribution ?? globalThis.crypto.getRandomValues(new Uint8Array(32))) : undefined;
+    const request = { roomId, ready, requestId: newRequestId(), dealContribution };
     return (await this.call((o) => this.lobby.setReady(request, o))).room;
   }
 

@@ -11,6 +11,7 @@ export { create, clone, fromBinary, toBinary, toJson, type MessageInitShape } fr
 export * from "./gen/cercle/v1/common_pb.js";
 export * from "./gen/cercle/v1/lists_pb.js";
 export * from "./gen/cercle/v1/lobby_pb.js";
+export * from "./gen/cercle/v1/ladder_pb.js";
 export * from "./gen/cercle/v1/game_pb.js";
 export * from "./gen/cercle/v1/timer_pb.js";
 // Every game's messages (a file tools/genweb.py writes from protos/cercle/v1/<game>.proto).

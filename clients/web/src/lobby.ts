@@ -34,6 +34,8 @@ export interface LobbyHooks {
   /** The saved session is no longer known to the server: forget it (the next call opens a
    * new guest session). */
   expired(): void;
+  /** The catalogue was drawn (the ladder draws its part, ladder.ts). */
+  loaded?(games: readonly GameInfo[]): void;
 }
 
 const RECENT_KEY = "cercle.recent";
@@ -174,6 +176,7 @@ export class Lobby {
       this.setError(refusal(err));
     }
     this.render();
+    this.hooks.loaded?.(this.games);
   }
 
   private setError(text: string): void {

@@ -18,10 +18,11 @@ import { patternDefs } from "./cards.js";
 import { $ } from "./dom.js";
 import { isLanguage, language, localize, pickLanguage, setLanguage, t } from "./i18n.js";
 import { type Place, placeOf, showPlace } from "./links.js";
+import { Ladder } from "./ladder.js";
 import { Lobby, rememberMatch } from "./lobby.js";
 import { refusal, roomGone } from "./refusal.js";
 import { Replay } from "./replay.js";
-import { forgetSeat, forgetSession, loadSeat, loadSession, type SavedSeat, saveSeat, saveSession } from "./session.js";
+import { deviceId, forgetSeat, forgetSession, loadSeat, loadSession, type SavedSeat, saveSeat, saveSession } from "./session.js";
 import { Table } from "./table.js";
 
 const params = new URLSearchParams(location.search);
@@ -60,7 +61,10 @@ async function session(): Promise<CercleClient> {
     return candidate;
   }
   const fresh = connectGrpcWeb(envoyUrl);
-  await fresh.createSession(name);
+  // This browser's player (a device id kept in localStorage): the same player after a
+  // reload, so its ratings count; a new name renames it.
+  const login = await fresh.authenticateDevice(deviceId(), name);
+  if (!login.created && login.displayName !== name) await fresh.updateProfile(name);
   saveSession({ token: fresh.token, refreshToken: fresh.refreshToken, playerId: fresh.playerId, name });
   client = fresh;
   return fresh;
@@ -84,11 +88,19 @@ function enter(c: CercleClient, roomId: string, gameId: string, spectator: boole
   return openTable(c, seat, replace);
 }
 
+const ladder = new Ladder({
+  client: session,
+  enter(c, roomId, gameId, spectator) {
+    void enter(c, roomId, gameId, spectator);
+  },
+});
+
 const lobby = new Lobby({
   client: session,
   enter(c, roomId, gameId, spectator) {
     void enter(c, roomId, gameId, spectator);
   },
+  loaded: (games) => void ladder.render(games).catch(() => undefined),
   replay: (roomId) => void openReplay(roomId),
   resume: (seat) => void resume(seat),
   expired() {

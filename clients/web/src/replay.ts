@@ -6,7 +6,8 @@
  * "the server played" for a timeout) and what followed, every event told, private ones
  * included (the match is over: nothing is secret any more). First the seed commitment is
  * checked: the start published sha256("<seed>:<nonce>"); the replay reveals seed and nonce,
- * and the page computes the digest itself (sha256.ts).
+ * and the page computes the digest itself (sha256.ts). Then the deal (deal.ts): the seed
+ * derived from the server's committed secret and every seat's part.
  */
 
 import type { CercleClient, GetGameCatalogueResponse, GetReplayResponse, ReplayStep } from "../../ts/src/index.js";
@@ -17,6 +18,7 @@ import { gameTitle } from "./games/titles.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { refusal } from "./refusal.js";
+import { checkDeal } from "./deal.js";
 import { sha256Hex } from "./sha256.js";
 import { seatName } from "./words.js";
 
@@ -87,6 +89,7 @@ export class Replay {
     const d = this.data;
     if (!d) return;
     const check = this.commitment();
+    const deal = checkDeal(d.match!);
     const total = d.steps.length;
     const focused = document.activeElement?.id;
     const slider = el("input", { id: "replay-slider", type: "range", min: "0", max: String(total), step: "1", value: String(this.step) });
@@ -105,6 +108,15 @@ export class Replay {
         { className: check.ok ? "good" : "error", id: "commitment", dataset: { ok: String(check.ok) } },
         t(check.ok ? "commitment_ok" : "commitment_bad"),
       ),
+      ...(deal.derived
+        ? [
+            el(
+              "p",
+              { className: deal.ok ? "good" : "error", id: "deal", dataset: { ok: String(deal.ok) } },
+              deal.ok ? t("deal_ok", { players: deal.players.length }) : deal.problems.map((problem) => t("deal_bad", { problem })).join(" "),
+            ),
+          ]
+        : []),
       el("details", {}, el("summary", {}, t("web-replay_details")), el("pre", {}, `${t("replay_seed", { seed: d.match!.seed.toString(), nonce: d.match!.seedNonce })}\n${t("replay_commitment", { digest: check.digest, commitment: d.match!.seedCommitment })}`)),
       el(
         "div",

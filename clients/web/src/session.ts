@@ -98,3 +98,15 @@ export function loadLog(roomId: string): Event[] {
   }
   return events;
 }
+
+const DEVICE_KEY = "cercle.device";
+
+/** This browser's device id (AuthenticateDevice): 16 random bytes in hex, drawn once. */
+export function deviceId(): string {
+  const known = read<string>(localStorage, DEVICE_KEY);
+  if (known) return known;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  write(localStorage, DEVICE_KEY, id);
+  return id;
+}

@@ -18,7 +18,16 @@ const K = new Uint32Array([
 const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
 
 export function sha256Hex(text: string): string {
-  const data = new TextEncoder().encode(text);
+  return hex(sha256(new TextEncoder().encode(text)));
+}
+
+/** Lower-case hex of bytes. */
+export function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** SHA-256 of bytes (the deal check hashes binary parts, deal.ts). */
+export function sha256(data: Uint8Array): Uint8Array {
   const bitLength = data.length * 8;
   const padded = new Uint8Array(Math.ceil((data.length + 9) / 64) * 64);
   padded.set(data);
@@ -54,5 +63,8 @@ export function sha256Hex(text: string): string {
     h[6] = (h[6]! + g) >>> 0;
     h[7] = (h[7]! + hh) >>> 0;
   }
-  return Array.from(h, (x) => x.toString(16).padStart(8, "0")).join("");
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  h.forEach((x, i) => outView.setUint32(i * 4, x));
+  return out;
 }

@@ -41,6 +41,7 @@ import { gameTitle, knowsTitle, rememberGameNames } from "./games/titles.js";
 import type { GameUi, Names, TableContext } from "./games/types.js";
 import { language, t } from "./i18n.js";
 import { linkControls } from "./links.js";
+import { ratingChangeNode } from "./ladder.js";
 import { narrate } from "./narrate.js";
 import { PeekPanel } from "./peek.js";
 import { refusal, roomGone } from "./refusal.js";
@@ -83,6 +84,8 @@ export class Table {
   /** Whether the server was asked for the game's name (a game web.ftl does not name). */
   private askedTitle = false;
   outcome: Outcome | undefined;
+  /** After a rated match: its rating change (ladder.ts), made once. */
+  private ratingLine: HTMLElement | undefined;
   events: Event[] = [];
   catalogue: GetGameCatalogueResponse | undefined;
   private busy = false;
@@ -591,6 +594,7 @@ export class Table {
       reason ? el("p", {}, t("reason", { reason })) : undefined,
     ];
     for (const line of this.ui?.outcomeLines?.(o) ?? []) lines.push(el("p", { className: "verdict" }, line));
+    if (this.room?.rated && this.mySeat >= 0) lines.push((this.ratingLine ??= ratingChangeNode(this.client, this.roomId)));
     box.replaceChildren(
       ...lines.filter((x): x is HTMLElement => x !== undefined),
       el("div", { className: "row" }, button(t("web-replay_open"), () => this.hooks.replay(this.roomId), { id: "open-replay" }), button(t("web-back_to_lobby"), () => void this.leave())),

@@ -21,6 +21,8 @@ import { mayPass, tomy, typedStory } from "../src/games/tomy.js";
 import type { TableContext } from "../src/games/types.js";
 import { refusal } from "../src/refusal.js";
 import { sha256Hex } from "../src/sha256.js";
+import { checkDeal, deriveSeed, drawnContribution, secretCommitment } from "../src/deal.js";
+import { DealContributionSource, ReplayMatchSchema } from "../../ts/src/index.js";
 
 test("sha256Hex is SHA-256 (the commitment check computes what the server published)", () => {
   assert.equal(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
@@ -28,6 +30,42 @@ test("sha256Hex is SHA-256 (the commitment check computes what the server publis
   for (const text of ["12345:0f3a", "x".repeat(55), "y".repeat(56), "z".repeat(200), "graine é ✓"]) {
     assert.equal(sha256Hex(text), createHash("sha256").update(text, "utf-8").digest("hex"), text);
   }
+});
+
+test("the deal check recomputes the seed the server derived, and fails when one part is altered", () => {
+  // The vector of services/rooms/fair_deal.py's doctest (the server's own derivation).
+  const secret = new Uint8Array(32);
+  const mine = new TextEncoder().encode("a".repeat(16));
+  assert.equal(secretCommitment(secret).slice(0, 16), "e0ac96b60125ab07");
+  assert.equal(deriveSeed(secret, [mine, drawnContribution(secret, 1)]), 4123954701432499019n);
+  const match = () =>
+    create(ReplayMatchSchema, {
+      players: 2,
+      seed: 4123954701432499019n,
+      deal: {
+        serverSecret: secret,
+        serverCommitment: secretCommitment(secret),
+        contributions: [
+          { seat: 0, contribution: mine, source: DealContributionSource.PLAYER },
+          { seat: 1, contribution: drawnContribution(secret, 1), source: DealContributionSource.SERVER },
+        ],
+      },
+    });
+  assert.deepEqual(checkDeal(match()), { derived: true, ok: true, problems: [], players: [0] });
+  const alterations: ((m: ReturnType<typeof match>) => void)[] = [
+    (m) => (m.deal!.serverSecret = new Uint8Array(32).fill(1)),
+    (m) => (m.deal!.serverCommitment = "0".repeat(64)),
+    (m) => (m.deal!.contributions[0]!.contribution = new TextEncoder().encode("b".repeat(16))),
+    (m) => (m.deal!.contributions[1]!.contribution = new Uint8Array(32)),
+    (m) => m.deal!.contributions.pop(),
+    (m) => (m.seed ^= 1n),
+  ];
+  for (const alter of alterations) {
+    const m = match();
+    alter(m);
+    assert.equal(checkDeal(m).ok, false, alter.toString());
+  }
+  assert.equal(checkDeal(create(ReplayMatchSchema, { seed: 1n })).derived, false, "an older match");
 });
 
 function deadline(expireMs: number, lengthMs: number) {

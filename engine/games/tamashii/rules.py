@@ -144,6 +144,7 @@ class TamashiiGame(Game[TamashiiState, TamashiiAction, TamashiiView]):
                 "decision_seconds",
             ),
         ),
+        cooperative=True,
     )
     state_type = TamashiiState
 

@@ -127,6 +127,11 @@ replay_commitment =
     fingerprint shown at the start = { $commitment }
 commitment_ok = ✓ Shuffle checked: the shuffle of the cards was fixed before the first move; nobody could change it during the match.
 commitment_bad = ✗ Shuffle NOT checked: the secret revealed does not match the fingerprint shown at the start.
+deal_ok = ✓ Deal checked: the shuffle was derived from the server's secret, committed when the room opened, and from every seat's random part ({ $players ->
+        [0] no player's client sent one: the server's parts come from its committed secret
+       *[other] sent by { $players } player(s)' clients
+    }); nobody could pick it after seeing the others' parts.
+deal_bad = ✗ Deal NOT checked: { $problem }
 ev-created = { $who } opened the room.
 ev-joined = { $who } sat down.
 ev-left = { $who } left.
@@ -296,3 +301,19 @@ room_option-pause_seconds = { $value ->
     }
 pause_status = Rest: play resumes in { $seconds } s (type the number of "next" to go on)
 pause_waiting = waiting for { $names }
+
+## The ladder (cercle ladder, ratings, queue; docs/ratings.md)
+ladder_title = { $game }: all-time ladder ({ $players } players)
+ladder_title_season = { $game }: season { $season } ladder ({ $players } players)
+ladder_line = { $rank }. { $name }: { $rating } ({ $matches } rated matches)
+ladder_my_rank = Your place: { $rank }
+ladder_more = More: --page-token { $token }
+ladder_provisional = A rating marked ? is provisional (fewer than 10 rated matches).
+ratings_title = Ratings of { $name }
+ratings_none = No rated match yet (rated: every seat a player logged in with `cercle login --device`, no bot).
+ratings_line = { $game }: { $rating }, place { $rank } ({ $matches } rated matches)
+rating_change = Rating { $before } → { $after } ({ $delta }), place { $place } at the table (room { $room_id })
+rating_pending = Rating: not counted yet (see cercle ratings in a moment).
+queue_waiting = Looking for players rated { $rating } ± { $window }… ({ $waited } s)
+queue_matched = Table found: room { $room_id }, seat { $seat } ({ $bots } bots). Play: cercle play { $room_id }
+queue_ended = The ticket ended without a table.

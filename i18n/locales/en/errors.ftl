@@ -101,3 +101,8 @@ error-NO_TARGET_NEEDED = This card needs no other player.
 error-ONLY_DRAWN_CARD = Only the card you just drew may be played now.
 error-STORY_LENGTH = A story has 1 to 500 characters.
 error-TARGET_REQUIRED = Choose the player to swap hands with.
+
+error-NOT_RATED = This game rates no one: it is played together (cooperative).
+error-TICKET_NOT_FOUND = You have no such match ticket (it may have expired).
+error-TICKET_MATCHED = Too late: your table is already made.
+error-TICKET_OPEN = You are already waiting for a match: cancel that ticket first.

@@ -338,3 +338,10 @@ web-pause-cards = Cards in hand
 web-pause-crowns = Crowns
 web-pause-hyenas = Hyenas
 web-pause-rounds_won = Rounds won
+
+## The ladder (ladder.ts; docs/ratings.md)
+web-ladder = Ladder
+web-no_rating = No rating yet: play a rated match (every seat a person, no bot).
+web-rated_match = Rated match
+web-cancel_ticket = Cancel
+web-table_found = Table found!

@@ -127,6 +127,11 @@ replay_commitment =
     empreinte montrée au début = { $commitment }
 commitment_ok = ✓ Mélange vérifié : le mélange des cartes était fixé avant le premier coup ; personne n'a pu le changer en cours de partie.
 commitment_bad = ✗ Mélange NON vérifié : le secret révélé ne correspond pas à l'empreinte montrée au début.
+deal_ok = ✓ Donne vérifiée : le mélange vient du secret du serveur, engagé à l'ouverture de la salle, et de la part tirée au hasard pour chaque place ({ $players ->
+        [0] aucun client n'en a envoyé : les parts du serveur viennent de son secret engagé
+       *[other] envoyées par les clients de { $players } joueur(s)
+    }) ; personne n'a pu le choisir après avoir vu les parts des autres.
+deal_bad = ✗ Donne NON vérifiée : { $problem }
 ev-created = { $who } a ouvert la salle.
 ev-joined = { $who } prend place.
 ev-left = { $who } quitte la salle.
@@ -296,3 +301,19 @@ room_option-pause_seconds = { $value ->
     }
 pause_status = Pause : suite dans { $seconds } s (tape le numéro de « suivante » pour continuer)
 pause_waiting = en attente de { $names }
+
+## Le classement (cercle ladder, ratings, queue ; docs/ratings.md)
+ladder_title = { $game } : classement général ({ $players } joueurs)
+ladder_title_season = { $game } : classement de la saison { $season } ({ $players } joueurs)
+ladder_line = { $rank }. { $name } : { $rating } ({ $matches } parties classées)
+ladder_my_rank = Votre place : { $rank }
+ladder_more = Suite : --page-token { $token }
+ladder_provisional = Une cote marquée ? est provisoire (moins de 10 parties classées).
+ratings_title = Cotes de { $name }
+ratings_none = Aucune partie classée pour l'instant (classée : chaque place tenue par un joueur connecté avec `cercle login --device`, sans robot).
+ratings_line = { $game } : { $rating }, place { $rank } ({ $matches } parties classées)
+rating_change = Cote { $before } → { $after } ({ $delta }), { $place }ᵉ place à la table (salle { $room_id })
+rating_pending = Cote : pas encore comptée (voir cercle ratings dans un instant).
+queue_waiting = Recherche de joueurs cotés { $rating } ± { $window }… ({ $waited } s)
+queue_matched = Table trouvée : salle { $room_id }, place { $seat } ({ $bots } robots). Jouer : cercle play { $room_id }
+queue_ended = Le ticket s'est terminé sans table.

@@ -100,3 +100,8 @@ error-NO_TARGET_NEEDED = Cette carte ne vise aucun autre joueur.
 error-ONLY_DRAWN_CARD = Seule la carte que tu viens de piocher peut être jouée maintenant.
 error-STORY_LENGTH = Une histoire fait de 1 à 500 caractères.
 error-TARGET_REQUIRED = Choisis le joueur avec qui échanger ta main.
+
+error-NOT_RATED = Ce jeu ne classe personne : on y joue ensemble (coopératif).
+error-TICKET_NOT_FOUND = Tu n’as pas de ticket de partie à ce numéro (il a peut-être expiré).
+error-TICKET_MATCHED = Trop tard : ta table est déjà formée.
+error-TICKET_OPEN = Tu attends déjà une partie : annule d’abord ce ticket.

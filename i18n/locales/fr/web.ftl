@@ -341,3 +341,10 @@ web-pause-cards = Cartes en main
 web-pause-crowns = Couronnes
 web-pause-hyenas = Hyènes
 web-pause-rounds_won = Manches gagnées
+
+## Le classement (ladder.ts ; docs/ratings.md)
+web-ladder = Classement
+web-no_rating = Pas encore de cote : joue une partie classée (chaque place tenue par une personne, sans robot).
+web-rated_match = Partie classée
+web-cancel_ticket = Annuler
+web-table_found = Table trouvée !

@@ -349,6 +349,8 @@ class Room(_message.Message):
     VERSION_FIELD_NUMBER: _builtins.int
     SEQ_FIELD_NUMBER: _builtins.int
     MY_SEAT_FIELD_NUMBER: _builtins.int
+    DEAL_COMMITMENT_FIELD_NUMBER: _builtins.int
+    RATED_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """Opaque room id."""
     game_id: _builtins.str
@@ -372,6 +374,19 @@ class Room(_message.Message):
     my_seat: _builtins.int
     """The caller's seat in this room; unset when the caller sits nowhere (a spectator or an
     outsider).
+    """
+    deal_commitment: _builtins.str
+    """The server's commitment to its secret part of the match seed, published from the
+    room's creation, before any player contributes (SetReadyRequest.deal_contribution):
+    hex(SHA-256(parts("cercle.v1/deal-commitment", secret))), where parts(...) is each part
+    as its 4-byte big-endian length then its bytes. The replay reveals the secret
+    (ReplayMatch.deal); docs/api.md, "A deal no one chooses". Unset for a room created
+    before deals were contributed.
+    """
+    rated: _builtins.bool
+    """Whether the match counts for the ladder (docs/ratings.md): set when the match starts,
+    true when every seat was then held by a person logged in with a device id
+    (AuthenticateDevice) — no guest, no bot. False before the start.
     """
     @_builtins.property
     def options(self) -> Global___RoomOptions:
@@ -403,15 +418,21 @@ class Room(_message.Message):
         version: _builtins.int = ...,
         seq: _builtins.int = ...,
         my_seat: _builtins.int | None = ...,
+        deal_commitment: _builtins.str | None = ...,
+        rated: _builtins.bool = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_deal_commitment", b"_deal_commitment", "_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "deal_commitment", b"deal_commitment", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_deal_commitment", b"_deal_commitment", "_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "deal_commitment", b"deal_commitment", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options", "rated", b"rated", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__deal_commitment: _TypeAlias = _typing.Literal["deal_commitment"]  # noqa: Y015
+    _WhichOneofArgType__deal_commitment: _TypeAlias = _typing.Literal["_deal_commitment", b"_deal_commitment"]  # noqa: Y015
     _WhichOneofReturnType__join_code: _TypeAlias = _typing.Literal["join_code"]  # noqa: Y015
     _WhichOneofArgType__join_code: _TypeAlias = _typing.Literal["_join_code", b"_join_code"]  # noqa: Y015
     _WhichOneofReturnType__my_seat: _TypeAlias = _typing.Literal["my_seat"]  # noqa: Y015
     _WhichOneofArgType__my_seat: _TypeAlias = _typing.Literal["_my_seat", b"_my_seat"]  # noqa: Y015
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__deal_commitment) -> _WhichOneofReturnType__deal_commitment | None: ...
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__join_code) -> _WhichOneofReturnType__join_code | None: ...
     @_typing.overload

@@ -44,6 +44,22 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """INVALID_ARGUMENT. A bot level that does not exist (field `level`). Do: use one of the
     levels the contract lists.
     """
+    ERROR_REASON_NOT_RATED: _ErrorReason.ValueType  # 103
+    """INVALID_ARGUMENT. A ladder call for a game that rates no one (a cooperative game:
+    Tamashii; field `game_id`). Do: ask for a ranked game (docs/ratings.md).
+    """
+    ERROR_REASON_TICKET_NOT_FOUND: _ErrorReason.ValueType  # 104
+    """NOT_FOUND. No ticket of yours has this id (it never existed, or it expired). Do: ask
+    for a new ticket (CreateMatchTicket).
+    """
+    ERROR_REASON_TICKET_MATCHED: _ErrorReason.ValueType  # 105
+    """FAILED_PRECONDITION. The ticket was matched: its table exists (the ticket's `room_id`).
+    Do: go to the room.
+    """
+    ERROR_REASON_TICKET_OPEN: _ErrorReason.ValueType  # 106
+    """RESOURCE_EXHAUSTED. You already hold an open match ticket (metadata `ticket_id`). Do:
+    watch that one, or cancel it first.
+    """
     ERROR_REASON_BOTS_OUT_OF_RANGE: _ErrorReason.ValueType  # 102
     """INVALID_ARGUMENT. QuickMatch's `bots` makes a table (you plus the bots) the game is not
     played at (field `bots`; metadata `game`, `min_bots`, `max_bots`). Do: ask for a number
@@ -479,6 +495,22 @@ LobbyService.ListGames.
 ERROR_REASON_UNKNOWN_LEVEL: ErrorReason.ValueType  # 4
 """INVALID_ARGUMENT. A bot level that does not exist (field `level`). Do: use one of the
 levels the contract lists.
+"""
+ERROR_REASON_NOT_RATED: ErrorReason.ValueType  # 103
+"""INVALID_ARGUMENT. A ladder call for a game that rates no one (a cooperative game:
+Tamashii; field `game_id`). Do: ask for a ranked game (docs/ratings.md).
+"""
+ERROR_REASON_TICKET_NOT_FOUND: ErrorReason.ValueType  # 104
+"""NOT_FOUND. No ticket of yours has this id (it never existed, or it expired). Do: ask
+for a new ticket (CreateMatchTicket).
+"""
+ERROR_REASON_TICKET_MATCHED: ErrorReason.ValueType  # 105
+"""FAILED_PRECONDITION. The ticket was matched: its table exists (the ticket's `room_id`).
+Do: go to the room.
+"""
+ERROR_REASON_TICKET_OPEN: ErrorReason.ValueType  # 106
+"""RESOURCE_EXHAUSTED. You already hold an open match ticket (metadata `ticket_id`). Do:
+watch that one, or cancel it first.
 """
 ERROR_REASON_BOTS_OUT_OF_RANGE: ErrorReason.ValueType  # 102
 """INVALID_ARGUMENT. QuickMatch's `bots` makes a table (you plus the bots) the game is not

@@ -129,6 +129,34 @@ and `cursor` are those of the last update before it.
 """
 Global___UpdateKind: _TypeAlias = UpdateKind  # noqa: Y015
 
+class _DealContributionSource:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _DealContributionSourceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_DealContributionSource.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    DEAL_CONTRIBUTION_SOURCE_UNSPECIFIED: _DealContributionSource.ValueType  # 0
+    """Not set (never sent)."""
+    DEAL_CONTRIBUTION_SOURCE_PLAYER: _DealContributionSource.ValueType  # 1
+    """The seat's player's client (SetReadyRequest.deal_contribution)."""
+    DEAL_CONTRIBUTION_SOURCE_SERVER: _DealContributionSource.ValueType  # 2
+    """The server, derived from its committed secret: a bot's seat, or a player whose client
+    sent none.
+    """
+
+class DealContributionSource(_DealContributionSource, metaclass=_DealContributionSourceEnumTypeWrapper):
+    """Who gave a seat's part of the match seed."""
+
+DEAL_CONTRIBUTION_SOURCE_UNSPECIFIED: DealContributionSource.ValueType  # 0
+"""Not set (never sent)."""
+DEAL_CONTRIBUTION_SOURCE_PLAYER: DealContributionSource.ValueType  # 1
+"""The seat's player's client (SetReadyRequest.deal_contribution)."""
+DEAL_CONTRIBUTION_SOURCE_SERVER: DealContributionSource.ValueType  # 2
+"""The server, derived from its committed secret: a bot's seat, or a player whose client
+sent none.
+"""
+Global___DealContributionSource: _TypeAlias = DealContributionSource  # noqa: Y015
+
 @_typing.final
 class Action(_message.Message):
     """A move in one game. Exactly one game's action is set; it must be the room's game."""
@@ -1440,6 +1468,7 @@ class ReplayMatch(_message.Message):
     SEED_COMMITMENT_FIELD_NUMBER: _builtins.int
     OUTCOME_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    DEAL_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game."""
     players: _builtins.int
@@ -1464,6 +1493,12 @@ class ReplayMatch(_message.Message):
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[_common_pb2.Seat]:
         """The seats as they were."""
 
+    @_builtins.property
+    def deal(self) -> Global___DealDerivation:
+        """How the seed was derived, for a match whose room committed to a server secret
+        (Room.deal_commitment); unset for older matches, whose seed the server drew alone.
+        """
+
     def __init__(
         self,
         *,
@@ -1475,14 +1510,84 @@ class ReplayMatch(_message.Message):
         seed_commitment: _builtins.str = ...,
         outcome: Global___Outcome | None = ...,
         seats: _abc.Iterable[_common_pb2.Seat] | None = ...,
+        deal: Global___DealDerivation | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["options", b"options", "outcome", b"outcome"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["deal", b"deal", "options", b"options", "outcome", b"outcome"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "options", b"options", "outcome", b"outcome", "players", b"players", "seats", b"seats", "seed", b"seed", "seed_commitment", b"seed_commitment", "seed_nonce", b"seed_nonce"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["deal", b"deal", "game_id", b"game_id", "options", b"options", "outcome", b"outcome", "players", b"players", "seats", b"seats", "seed", b"seed", "seed_commitment", b"seed_commitment", "seed_nonce", b"seed_nonce"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ReplayMatch: _TypeAlias = ReplayMatch  # noqa: Y015
+
+@_typing.final
+class DealDerivation(_message.Message):
+    """The parts of a match seed that no one chose alone (docs/api.md, "A deal no one chooses").
+    With parts(...) = each part as its 4-byte big-endian length then its bytes, and SHA-256:
+    - `server_commitment` = hex(SHA-256(parts("cercle.v1/deal-commitment", server_secret)));
+    - a contribution the server drew for seat i = SHA-256(parts("cercle.v1/drawn-contribution",
+      server_secret, "<i>"));
+    - the seed = the first 8 bytes of SHA-256(parts("cercle.v1/deal-seed", server_secret,
+      "<number of seats>", contribution of seat 0, seat 1, ...)), big-endian, shifted right by 1.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SERVER_SECRET_FIELD_NUMBER: _builtins.int
+    SERVER_COMMITMENT_FIELD_NUMBER: _builtins.int
+    CONTRIBUTIONS_FIELD_NUMBER: _builtins.int
+    server_secret: _builtins.bytes
+    """The server's secret (32 bytes), revealed now that the match is over."""
+    server_commitment: _builtins.str
+    """The commitment the room published from its creation (Room.deal_commitment)."""
+    @_builtins.property
+    def contributions(self) -> _containers.RepeatedCompositeFieldContainer[Global___DealContribution]:
+        """One per seat, in seat order."""
+
+    def __init__(
+        self,
+        *,
+        server_secret: _builtins.bytes = ...,
+        server_commitment: _builtins.str = ...,
+        contributions: _abc.Iterable[Global___DealContribution] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["contributions", b"contributions", "server_commitment", b"server_commitment", "server_secret", b"server_secret"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DealDerivation: _TypeAlias = DealDerivation  # noqa: Y015
+
+@_typing.final
+class DealContribution(_message.Message):
+    """One seat's part of the match seed."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    CONTRIBUTION_FIELD_NUMBER: _builtins.int
+    SOURCE_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat."""
+    contribution: _builtins.bytes
+    """The bytes mixed into the seed."""
+    source: Global___DealContributionSource.ValueType
+    """Who gave them."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        contribution: _builtins.bytes = ...,
+        source: Global___DealContributionSource.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["contribution", b"contribution", "seat", b"seat", "source", b"source"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DealContribution: _TypeAlias = DealContribution  # noqa: Y015
 
 @_typing.final
 class GetReplayResponse(_message.Message):

@@ -6,6 +6,7 @@ isort:skip_file
 from cercle.v1 import awimbawe_pb2 as _awimbawe_pb2
 from cercle.v1 import common_pb2 as _common_pb2
 from cercle.v1 import game_pb2 as _game_pb2
+from cercle.v1 import ladder_pb2 as _ladder_pb2
 from cercle.v1 import tamashii_pb2 as _tamashii_pb2
 from cercle.v1 import tomahawk_pb2 as _tomahawk_pb2
 from cercle.v1 import tomy_pb2 as _tomy_pb2
@@ -971,6 +972,7 @@ class MatchRecord(_message.Message):
     SEATS_FIELD_NUMBER: _builtins.int
     MY_SEAT_FIELD_NUMBER: _builtins.int
     OUTCOME_FIELD_NUMBER: _builtins.int
+    RATING_CHANGE_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room the match was played in (GetReplay works while the room is kept)."""
     game_id: _builtins.str
@@ -993,6 +995,12 @@ class MatchRecord(_message.Message):
     def outcome(self) -> _game_pb2.Outcome:
         """How the match ended."""
 
+    @_builtins.property
+    def rating_change(self) -> _ladder_pb2.RatingChange:
+        """What the match did to the history owner's rating; unset for a match that was not rated
+        (Room.rated) or not counted yet (a rated match is counted within seconds of its end).
+        """
+
     def __init__(
         self,
         *,
@@ -1003,10 +1011,11 @@ class MatchRecord(_message.Message):
         seats: _abc.Iterable[_common_pb2.Seat] | None = ...,
         my_seat: _builtins.int = ...,
         outcome: _game_pb2.Outcome | None = ...,
+        rating_change: _ladder_pb2.RatingChange | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "finish_time", b"finish_time", "outcome", b"outcome"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "finish_time", b"finish_time", "outcome", b"outcome", "rating_change", b"rating_change"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "finish_time", b"finish_time", "game_id", b"game_id", "my_seat", b"my_seat", "outcome", b"outcome", "room_id", b"room_id", "seats", b"seats"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "finish_time", b"finish_time", "game_id", b"game_id", "my_seat", b"my_seat", "outcome", b"outcome", "rating_change", b"rating_change", "room_id", b"room_id", "seats", b"seats"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1217,6 +1226,7 @@ class SetReadyRequest(_message.Message):
     ROOM_ID_FIELD_NUMBER: _builtins.int
     READY_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    DEAL_CONTRIBUTION_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """The room."""
     ready: _builtins.bool
@@ -1225,18 +1235,29 @@ class SetReadyRequest(_message.Message):
     """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
     UUID). Empty: no retry protection.
     """
+    deal_contribution: _builtins.bytes
+    """Your part of the match seed: 16 to 64 bytes from a secure random generator, drawn
+    after you saw the room's `deal_commitment` (another size, or one sent with `ready`
+    false, is refused INVALID_ARGUMENT, field `deal_contribution`). Sent again, it replaces
+    the last until the match starts; `ready` false withdraws it. Unset: the server derives
+    your seat's part from its committed secret, and the replay says so. No one else sees it
+    before the match ends.
+    """
     def __init__(
         self,
         *,
         room_id: _builtins.str = ...,
         ready: _builtins.bool = ...,
         request_id: _builtins.str = ...,
+        deal_contribution: _builtins.bytes | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_deal_contribution", b"_deal_contribution", "deal_contribution", b"deal_contribution"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["ready", b"ready", "request_id", b"request_id", "room_id", b"room_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_deal_contribution", b"_deal_contribution", "deal_contribution", b"deal_contribution", "ready", b"ready", "request_id", b"request_id", "room_id", b"room_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__deal_contribution: _TypeAlias = _typing.Literal["deal_contribution"]  # noqa: Y015
+    _WhichOneofArgType__deal_contribution: _TypeAlias = _typing.Literal["_deal_contribution", b"_deal_contribution"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__deal_contribution) -> _WhichOneofReturnType__deal_contribution | None: ...
 
 Global___SetReadyRequest: _TypeAlias = SetReadyRequest  # noqa: Y015
 
