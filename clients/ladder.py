@@ -51,7 +51,7 @@ def _json(message: Any) -> Any:
 
 
 async def cmd_ladder(client: Client, args: argparse.Namespace, io: Io) -> int:
-    page = await client.leaderboard(
+    page = await client.ladder.leaderboard(
         args.game,
         season=args.season is not None,
         season_number=args.season or None,
@@ -82,7 +82,7 @@ async def cmd_ladder(client: Client, args: argparse.Namespace, io: Io) -> int:
 
 
 async def cmd_ratings(client: Client, args: argparse.Namespace, io: Io) -> int:
-    ratings = await client.ratings(args.player or "")
+    ratings = await client.ladder.ratings(args.player or "")
     if io.json:
         io.emit(_json(ratings))
         return 0
@@ -106,11 +106,13 @@ async def cmd_ratings(client: Client, args: argparse.Namespace, io: Io) -> int:
 
 async def cmd_queue(client: Client, args: argparse.Namespace, io: Io) -> int:
     """A rated match: a ticket, watched (its wait and window) until its table is made."""
-    ticket = await client.match_ticket(args.game, args.players or 0, bot_timeout=args.bot_timeout)
+    ticket = await client.ladder.match_ticket(
+        args.game, args.players or 0, bot_timeout=args.bot_timeout
+    )
     started = time.monotonic()
     io.note(io.tr("queue_waiting", rating=ticket.rating, window=ticket.rating_window, waited=0))
     try:
-        async for seen in client.watch_ticket(ticket.ticket_id):
+        async for seen in client.ladder.watch_ticket(ticket.ticket_id):
             ticket = seen
             if seen.status == ladder_pb2.MATCH_TICKET_STATUS_WAITING:
                 waited = round(time.monotonic() - started)
@@ -123,7 +125,7 @@ async def cmd_queue(client: Client, args: argparse.Namespace, io: Io) -> int:
                     )
                 )
     except asyncio.CancelledError:  # Ctrl-C: withdraw the ticket
-        await client.cancel_ticket(ticket.ticket_id)
+        await client.ladder.cancel_ticket(ticket.ticket_id)
         raise
     if io.json:
         io.emit(_json(ticket))
@@ -137,7 +139,7 @@ async def cmd_queue(client: Client, args: argparse.Namespace, io: Io) -> int:
 async def rating_change_lines(client: Client, room_id: str, tr: Tr) -> list[str]:
     """After a rated match: the line of its rating change (counted within seconds)."""
     for _ in range(20):
-        ratings = await client.ratings()
+        ratings = await client.ladder.ratings()
         for standing in ratings.standings:
             for change in standing.recent_changes:
                 if change.room_id == room_id:

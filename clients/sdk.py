@@ -19,9 +19,7 @@ action ready for :meth:`Client.act` with that update's ``version``::
 from __future__ import annotations
 
 import asyncio
-import datetime
 import secrets
-import uuid
 from collections.abc import AsyncGenerator, Mapping
 from typing import TypeVar
 
@@ -30,15 +28,15 @@ from cercle.v1 import (
     common_pb2,
     game_pb2,
     game_pb2_grpc,
-    ladder_pb2,
-    ladder_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
 )
 from google.protobuf.message import Message
 
 from clients.api_error import api_error
+from clients.ladder_calls import LadderCalls
 from clients.options import room_options
+from clients.request_ids import new_request_id
 
 Req = TypeVar("Req", bound=Message)
 Resp = TypeVar("Resp", bound=Message)
@@ -61,11 +59,6 @@ def bot_level_name(level: common_pb2.BotLevel.ValueType) -> str:
     if level == common_pb2.BOT_LEVEL_UNSPECIFIED:
         return ""
     return common_pb2.BotLevel.Name(level)[len("BOT_LEVEL_") :].lower()
-
-
-def new_request_id() -> str:
-    """A fresh request id (AIP-155): a call sent again with it is not applied twice."""
-    return uuid.uuid4().hex
 
 
 REFRESH_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)
@@ -96,7 +89,8 @@ class Client:
         )
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.game = game_pb2_grpc.GameServiceStub(self.channel)
-        self.ladder = ladder_pb2_grpc.LadderServiceStub(self.channel)
+        self.ladder = LadderCalls(self)
+        """Leaderboards, ratings and rated match tickets (:mod:`clients.ladder_calls`)."""
 
     async def __aenter__(self) -> Client:
         return self
@@ -112,7 +106,7 @@ class Client:
         auth = (("authorization", f"Bearer {self.token}"),) if self.token else ()
         return auth + ((("accept-language", self.language),) if self.language else ())
 
-    async def _call(
+    async def call(
         self,
         method: grpc.aio.UnaryUnaryMultiCallable[Req, Resp],
         request: Req,
@@ -141,7 +135,7 @@ class Client:
     # -- lobby ----------------------------------------------------------------------------------
 
     async def login(self, name: str) -> str:
-        response = await self._call(
+        response = await self.call(
             self.lobby.CreateSession,
             lobby_pb2.CreateSessionRequest(display_name=name, request_id=new_request_id()),
         )
@@ -154,7 +148,7 @@ class Client:
         self, device_id: str, name: str = ""
     ) -> lobby_pb2.AuthenticateDeviceResponse:
         """Log in as the player of ``device_id`` (created on its first login)."""
-        response = await self._call(
+        response = await self.call(
             self.lobby.AuthenticateDevice,
             lobby_pb2.AuthenticateDeviceRequest(
                 device_id=device_id, display_name=name, request_id=new_request_id()
@@ -184,11 +178,11 @@ class Client:
 
     async def logout(self) -> None:
         """End the session: its tokens stop working on every replica."""
-        await self._call(self.lobby.DeleteSession, lobby_pb2.DeleteSessionRequest())
+        await self.call(self.lobby.DeleteSession, lobby_pb2.DeleteSessionRequest())
         self.refresh_token = ""
 
     async def rename(self, name: str) -> str:
-        response = await self._call(
+        response = await self.call(
             self.lobby.UpdateProfile,
             lobby_pb2.UpdateProfileRequest(display_name=name, request_id=new_request_id()),
         )
@@ -198,7 +192,7 @@ class Client:
     async def my_rooms_page(
         self, page_size: int = 0, page_token: str = ""
     ) -> lobby_pb2.ListMyRoomsResponse:
-        response = await self._call(
+        response = await self.call(
             self.lobby.ListMyRooms,
             lobby_pb2.ListMyRoomsRequest(page_size=page_size, page_token=page_token),
         )
@@ -219,92 +213,16 @@ class Client:
     async def history_page(
         self, page_size: int = 0, page_token: str = ""
     ) -> lobby_pb2.ListMatchHistoryResponse:
-        response = await self._call(
+        response = await self.call(
             self.lobby.ListMatchHistory,
             lobby_pb2.ListMatchHistoryRequest(page_size=page_size, page_token=page_token),
         )
         assert isinstance(response, lobby_pb2.ListMatchHistoryResponse)
         return response
 
-    # -- the ladder (docs/ratings.md) ------------------------------------------------------------
-
-    async def leaderboard(
-        self,
-        game_id: str,
-        *,
-        season: bool = False,
-        season_number: int | None = None,
-        around_me: bool = False,
-        page_size: int = 0,
-        page_token: str = "",
-    ) -> ladder_pb2.ListLeaderboardResponse:
-        """One page of ``game_id``'s leaderboard: all-time, or a season (``season``; the
-        current one unless ``season_number``); from the top or ``around_me``."""
-        period = (
-            ladder_pb2.LEADERBOARD_PERIOD_SEASON
-            if season or season_number is not None
-            else ladder_pb2.LEADERBOARD_PERIOD_ALL_TIME
-        )
-        request = ladder_pb2.ListLeaderboardRequest(
-            game_id=game_id,
-            period=period,
-            season=season_number,
-            around_me=around_me,
-            page_size=page_size,
-            page_token=page_token,
-        )
-        response = await self._call(self.ladder.ListLeaderboard, request)
-        assert isinstance(response, ladder_pb2.ListLeaderboardResponse)
-        return response
-
-    async def ratings(self, player_id: str = "") -> ladder_pb2.GetPlayerRatingsResponse:
-        """A player's ratings (empty: mine)."""
-        response = await self._call(
-            self.ladder.GetPlayerRatings, ladder_pb2.GetPlayerRatingsRequest(player_id=player_id)
-        )
-        assert isinstance(response, ladder_pb2.GetPlayerRatingsResponse)
-        return response
-
-    async def match_ticket(
-        self,
-        game_id: str,
-        players: int = 0,
-        *,
-        bot_timeout: float | None = None,
-        request_id: str = "",
-    ) -> ladder_pb2.MatchTicket:
-        """Ask for a table of players of close rating (a rated match queue)."""
-        request = ladder_pb2.CreateMatchTicketRequest(
-            game_id=game_id, players=players, request_id=request_id or new_request_id()
-        )
-        if bot_timeout is not None:
-            request.bot_timeout.FromTimedelta(datetime.timedelta(seconds=bot_timeout))
-        response = await self._call(self.ladder.CreateMatchTicket, request)
-        assert isinstance(response, ladder_pb2.CreateMatchTicketResponse)
-        return response.ticket
-
-    async def cancel_ticket(self, ticket_id: str) -> ladder_pb2.MatchTicket:
-        response = await self._call(
-            self.ladder.CancelMatchTicket,
-            ladder_pb2.CancelMatchTicketRequest(ticket_id=ticket_id, request_id=new_request_id()),
-        )
-        assert isinstance(response, ladder_pb2.CancelMatchTicketResponse)
-        return response.ticket
-
-    async def watch_ticket(self, ticket_id: str) -> AsyncGenerator[ladder_pb2.MatchTicket, None]:
-        """The ticket as it changes, until it is matched, cancelled or expired."""
-        call = self.ladder.WatchMatchTicket(
-            ladder_pb2.WatchMatchTicketRequest(ticket_id=ticket_id), metadata=self.metadata
-        )
-        try:
-            async for response in call:
-                yield response.ticket
-        except grpc.aio.AioRpcError as exc:
-            raise api_error(exc) from None
-
     async def games(self, language: str = "") -> list[lobby_pb2.GameInfo]:
         """The catalogue, described in ``language`` (BCP 47; empty: the server's default)."""
-        response = await self._call(
+        response = await self.call(
             self.lobby.ListGames, lobby_pb2.ListGamesRequest(language_code=language)
         )
         assert isinstance(response, lobby_pb2.ListGamesResponse)
@@ -312,7 +230,7 @@ class Client:
 
     async def catalogue(self, game_id: str) -> lobby_pb2.GetGameCatalogueResponse:
         """One game's cards, spirits or breeds (language-neutral)."""
-        response = await self._call(
+        response = await self.call(
             self.lobby.GetGameCatalogue, lobby_pb2.GetGameCatalogueRequest(game_id=game_id)
         )
         assert isinstance(response, lobby_pb2.GetGameCatalogueResponse)
@@ -345,7 +263,7 @@ class Client:
             request.options.CopyFrom(options)
         else:  # by name, typed by the game's options message (clients/options.py)
             request.options.CopyFrom(room_options(game_id, options or {}))
-        response = await self._call(self.lobby.CreateRoom, request)
+        response = await self.call(self.lobby.CreateRoom, request)
         assert isinstance(response, lobby_pb2.CreateRoomResponse)
         return response.room
 
@@ -356,7 +274,7 @@ class Client:
     async def rooms_page(
         self, game_id: str = "", page_size: int = 0, page_token: str = ""
     ) -> lobby_pb2.ListRoomsResponse:
-        response = await self._call(
+        response = await self.call(
             self.lobby.ListRooms,
             lobby_pb2.ListRoomsRequest(game_id=game_id, page_size=page_size, page_token=page_token),
         )
@@ -371,7 +289,7 @@ class Client:
         spectator: bool = False,
         request_id: str = "",
     ) -> lobby_pb2.JoinRoomResponse:
-        response = await self._call(
+        response = await self.call(
             self.lobby.JoinRoom,
             lobby_pb2.JoinRoomRequest(  # one of room_id and join_code (a oneof)
                 **({"join_code": code} if code else {"room_id": room_id}),
@@ -402,7 +320,7 @@ class Client:
         )
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
-        response = await self._call(self.lobby.QuickMatch, request)
+        response = await self.call(self.lobby.QuickMatch, request)
         assert isinstance(response, lobby_pb2.QuickMatchResponse)
         return response
 
@@ -419,7 +337,7 @@ class Client:
         the server derives the seat's part)."""
         if ready and contribute and contribution is None:
             contribution = secrets.token_bytes(32)
-        response = await self._call(
+        response = await self.call(
             self.lobby.SetReady,
             lobby_pb2.SetReadyRequest(
                 room_id=room_id,
@@ -432,7 +350,7 @@ class Client:
         return response.room
 
     async def start(self, room_id: str) -> common_pb2.Room:
-        response = await self._call(
+        response = await self.call(
             self.lobby.StartMatch,
             lobby_pb2.StartMatchRequest(room_id=room_id, request_id=new_request_id()),
         )
@@ -442,7 +360,7 @@ class Client:
     async def add_bot(
         self, room_id: str, level: str = "strong", seat: int | None = None, request_id: str = ""
     ) -> common_pb2.Room:
-        response = await self._call(
+        response = await self.call(
             self.lobby.AddBot,
             lobby_pb2.AddBotRequest(  # seat None: unset (no -1)
                 room_id=room_id,
@@ -455,7 +373,7 @@ class Client:
         return response.room
 
     async def leave(self, room_id: str) -> None:
-        await self._call(
+        await self.call(
             self.lobby.LeaveRoom,
             lobby_pb2.LeaveRoomRequest(room_id=room_id, request_id=new_request_id()),
         )
@@ -463,7 +381,7 @@ class Client:
     # -- game -----------------------------------------------------------------------------------
 
     async def view(self, room_id: str) -> game_pb2.GetViewResponse:
-        response = await self._call(self.game.GetView, game_pb2.GetViewRequest(room_id=room_id))
+        response = await self.call(self.game.GetView, game_pb2.GetViewRequest(room_id=room_id))
         assert isinstance(response, game_pb2.GetViewResponse)
         return response
 
@@ -474,7 +392,7 @@ class Client:
         may make right or wrong (``choices.calls``); this answers only the truly legal ones
         (calls included) and nothing in ``clients/`` calls it. Kept for tools that have only
         a room id."""
-        response = await self._call(
+        response = await self.call(
             self.game.ListLegalActions, game_pb2.ListLegalActionsRequest(room_id=room_id)
         )
         assert isinstance(response, game_pb2.ListLegalActionsResponse)
@@ -489,7 +407,7 @@ class Client:
             request_id=key or new_request_id(),
             action=action,
         )
-        response = await self._call(self.game.Act, request)
+        response = await self.call(self.game.Act, request)
         assert isinstance(response, game_pb2.ActResponse)
         return response
 
@@ -499,7 +417,7 @@ class Client:
         request = game_pb2.GetReplayRequest(
             room_id=room_id, page_size=page_size, page_token=page_token
         )
-        response = await self._call(self.game.GetReplay, request)
+        response = await self.call(self.game.GetReplay, request)
         assert isinstance(response, game_pb2.GetReplayResponse)
         return response
 
@@ -513,7 +431,7 @@ class Client:
         return replay
 
     async def send_chat(self, room_id: str, text: str) -> game_pb2.SendChatResponse:
-        response = await self._call(
+        response = await self.call(
             self.game.SendChat,
             game_pb2.SendChatRequest(room_id=room_id, text=text, request_id=new_request_id()),
         )
@@ -523,7 +441,7 @@ class Client:
     async def mute(self, room_id: str, seat: int, muted: bool = True) -> list[int]:
         request = game_pb2.MuteSeatRequest(room_id=room_id, seat=seat, muted=muted)
         request.request_id = new_request_id()
-        response = await self._call(self.game.MuteSeat, request)
+        response = await self.call(self.game.MuteSeat, request)
         assert isinstance(response, game_pb2.MuteSeatResponse)
         return list(response.muted_seats)
 

@@ -66,7 +66,7 @@ async def test_200_tickets_from_3_replicas_seat_everyone_once(
 
         async def ask(client: Client) -> str:
             async with gate:
-                return (await client.match_ticket("tomy", 3, bot_timeout=3)).ticket_id
+                return (await client.ladder.match_ticket("tomy", 3, bot_timeout=3)).ticket_id
 
         ticket_ids = await asyncio.gather(*(ask(c) for c in clients))
         db = tickets_store(store)

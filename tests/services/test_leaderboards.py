@@ -70,7 +70,7 @@ async def test_boards_pages_around_me_seasons_and_standings(
         token = ""
         while True:
             reader = clients[len(walked) % PLAYERS]
-            page = await reader.leaderboard(game, page_size=7, page_token=token)
+            page = await reader.ladder.leaderboard(game, page_size=7, page_token=token)
             assert page.total_players >= PLAYERS
             walked += [e.player_id for e in page.entries]
             ranks += [e.rank for e in page.entries]
@@ -81,22 +81,22 @@ async def test_boards_pages_around_me_seasons_and_standings(
         assert mine == expected, "every player once, best first"
         assert ranks == list(range(1, len(walked) + 1))
         assert walked == expected, "only this test rates Tomy"
-        top = (await now.leaderboard(game, page_size=1)).entries[0]
+        top = (await now.ladder.leaderboard(game, page_size=1)).entries[0]
         assert top.display_name == f"Ladder {PLAYERS - 1}"
         assert top.rating.rating == round(100 * ordinal(20.0 + PLAYERS - 1, 4.0))
         assert top.rating.provisional and top.rating.rated_matches == 3
 
         middle = clients[12]
-        around = await middle.leaderboard(game, around_me=True, page_size=5)
+        around = await middle.ladder.leaderboard(game, around_me=True, page_size=5)
         assert around.my_rank and middle.player_id in [e.player_id for e in around.entries]
         assert [e.player_id for e in around.entries][2] == middle.player_id, "centered"
         assert around.entries[2].rank == around.my_rank
 
-        seasonal = await middle.leaderboard(game, season=True, page_size=100)
+        seasonal = await middle.ladder.leaderboard(game, season=True, page_size=100)
         assert seasonal.season == season and seasonal.HasField("season_end_time")
         assert set(expected) <= {e.player_id for e in seasonal.entries}
 
-        standing = await now.ratings(middle.player_id)
+        standing = await now.ladder.ratings(middle.player_id)
         assert standing.display_name == "Ladder 12" and len(standing.standings) == 1
         (tomy,) = standing.standings
         assert tomy.rating.game_id == game and not tomy.rating.provisional
@@ -104,23 +104,25 @@ async def test_boards_pages_around_me_seasons_and_standings(
         (shown,) = tomy.recent_changes
         assert shown.after.mu == 32.0 and shown.before.mu == 31.0
         assert shown.rating_delta == shown.after.rating - shown.before.rating
-        assert (await clients[3].ratings()).player_id == clients[3].player_id
+        assert (await clients[3].ladder.ratings()).player_id == clients[3].player_id
 
         # Refusals: each names its field and reason, and nothing changes.
         cases = [
-            (now.leaderboard("tamashii"), "NOT_RATED", "game_id"),
-            (now.leaderboard("nope"), "UNKNOWN_GAME", "game_id"),
-            (now.leaderboard(game, page_size=-1), "INVALID_ARGUMENT", "page_size"),
-            (now.leaderboard(game, page_token="bogus"), "INVALID_PAGE_TOKEN", "page_token"),
-            (now.leaderboard(game, season_number=season + 1), "INVALID_ARGUMENT", "season"),
-            (now.leaderboard(game, season_number=0), "INVALID_ARGUMENT", "season"),
+            (now.ladder.leaderboard("tamashii"), "NOT_RATED", "game_id"),
+            (now.ladder.leaderboard("nope"), "UNKNOWN_GAME", "game_id"),
+            (now.ladder.leaderboard(game, page_size=-1), "INVALID_ARGUMENT", "page_size"),
+            (now.ladder.leaderboard(game, page_token="bogus"), "INVALID_PAGE_TOKEN", "page_token"),
+            (now.ladder.leaderboard(game, season_number=season + 1), "INVALID_ARGUMENT", "season"),
+            (now.ladder.leaderboard(game, season_number=0), "INVALID_ARGUMENT", "season"),
         ]
         unset = ladder_pb2.ListLeaderboardRequest(game_id=game)  # no period
-        cases.append((now._call(now.ladder.ListLeaderboard, unset), "INVALID_ARGUMENT", "period"))
-        other_token = (await now.leaderboard(game, page_size=2)).next_page_token
+        cases.append(
+            (now.call(now.ladder.stub.ListLeaderboard, unset), "INVALID_ARGUMENT", "period")
+        )
+        other_token = (await now.ladder.leaderboard(game, page_size=2)).next_page_token
         cases.append(
             (
-                now.leaderboard(game, season=True, page_token=other_token),
+                now.ladder.leaderboard(game, season=True, page_token=other_token),
                 "INVALID_PAGE_TOKEN",
                 "page_token",
             )

@@ -120,9 +120,9 @@ async def test_every_mutating_lobby_call_replays_its_first_answer(replicas: list
         ]
         for client, method, request in calls:
             request.request_id = str(uuid.uuid4())
-            first = await client._call(method, request)
+            first = await client.call(method, request)
             seq = (await host.view(room_id)).room.seq
-            assert await client._call(method, request) == first, request
+            assert await client.call(method, request) == first, request
             assert (await host.view(room_id)).room.seq == seq, f"{request} ran twice"
         # Leaving a spectator seat twice with one id: the second is the first's answer,
         # not NOT_IN_ROOM.
@@ -130,8 +130,8 @@ async def test_every_mutating_lobby_call_replays_its_first_answer(replicas: list
         await watcher.login("Watcher")
         await watcher.join(room_id, spectator=True)
         leave = lobby_pb2.LeaveRoomRequest(room_id=room_id, request_id=str(uuid.uuid4()))
-        await watcher._call(watcher.lobby.LeaveRoom, leave)
-        await watcher._call(watcher.lobby.LeaveRoom, leave)
+        await watcher.call(watcher.lobby.LeaveRoom, leave)
+        await watcher.call(watcher.lobby.LeaveRoom, leave)
         await watcher.close()
     finally:
         await host.close()
@@ -179,7 +179,7 @@ async def test_a_quick_match_whose_caller_gave_up_is_answered_to_its_retry(
                 await player.lobby.QuickMatch(request, metadata=player.metadata, timeout=timeout)
             except grpc.aio.AioRpcError as exc:
                 assert exc.code() == grpc.StatusCode.DEADLINE_EXCEEDED
-        answer = await player._call(player.lobby.QuickMatch, request)
+        answer = await player.call(player.lobby.QuickMatch, request)
         assert isinstance(answer, lobby_pb2.QuickMatchResponse)
         mine = await player.my_rooms()
         assert [r.room_id for r in mine] == [answer.room.room_id]

@@ -26,7 +26,7 @@ async def _device(address: str, name: str) -> Client:
 
 
 async def _last(client: Client, ticket_id: str) -> ladder_pb2.MatchTicket:
-    seen = [t async for t in client.watch_ticket(ticket_id)]
+    seen = [t async for t in client.ladder.watch_ticket(ticket_id)]
     assert seen and all(t.ticket_id == ticket_id for t in seen)
     return seen[-1]
 
@@ -44,22 +44,22 @@ def test_the_window_widens_as_a_ticket_waits() -> None:
 async def test_two_tickets_make_one_started_rated_table(replicas: list[str]) -> None:
     ana, ben = await _device(replicas[0], "Ana"), await _device(replicas[1], "Ben")
     try:
-        first = await ana.match_ticket("awimbawe", bot_timeout=120)
+        first = await ana.ladder.match_ticket("awimbawe", bot_timeout=120)
         assert first.status == ladder_pb2.MATCH_TICKET_STATUS_WAITING
         assert first.rating_window == round(100 * window(0)) and first.HasField("bots_time")
-        again = await _refused(ana.match_ticket("awimbawe"))
+        again = await _refused(ana.ladder.match_ticket("awimbawe"))
         assert (again.code, again.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "TICKET_OPEN")
         assert again.metadata["ticket_id"] == first.ticket_id
-        second = await ben.match_ticket("awimbawe", bot_timeout=120)
+        second = await ben.ladder.match_ticket("awimbawe", bot_timeout=120)
         a, b = await _last(ana, first.ticket_id), await _last(ben, second.ticket_id)
         assert a.status == b.status == MATCHED and a.room_id == b.room_id
         assert {a.seat, b.seat} == {0, 1} and a.bots == b.bots == 0
         room = (await ana.view(a.room_id)).room
         assert room.rated, "two device players, no bot: rated"
         assert {s.player_id for s in room.seats} == {ana.player_id, ben.player_id}
-        late = await _refused(ana.cancel_ticket(first.ticket_id))
+        late = await _refused(ana.ladder.cancel_ticket(first.ticket_id))
         assert (late.code, late.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "TICKET_MATCHED")
-        other = await _refused(ben.cancel_ticket(first.ticket_id))
+        other = await _refused(ben.ladder.cancel_ticket(first.ticket_id))
         assert (other.code, other.reason) == (grpc.StatusCode.NOT_FOUND, "TICKET_NOT_FOUND")
     finally:
         await ana.close()
@@ -70,17 +70,17 @@ async def test_bots_cancel_retries_and_refusals(replicas: list[str]) -> None:
     cleo = await _device(replicas[0], "Cleo")
     try:
         # A table of five no one else asks for: cancelled while it waits.
-        waiting = await cleo.match_ticket("tomahawk", 5, bot_timeout=600)
-        cancelled = await cleo.cancel_ticket(waiting.ticket_id)
+        waiting = await cleo.ladder.match_ticket("tomahawk", 5, bot_timeout=600)
+        cancelled = await cleo.ladder.cancel_ticket(waiting.ticket_id)
         assert cancelled.status == ladder_pb2.MATCH_TICKET_STATUS_CANCELLED
-        assert (await cleo.cancel_ticket(waiting.ticket_id)).status == cancelled.status
+        assert (await cleo.ladder.cancel_ticket(waiting.ticket_id)).status == cancelled.status
         # The same request id: the same ticket; with other fields: refused.
         key = secrets.token_hex(8)
-        lone = await cleo.match_ticket("tomahawk", 6, bot_timeout=1, request_id=key)
+        lone = await cleo.ladder.match_ticket("tomahawk", 6, bot_timeout=1, request_id=key)
         assert (
-            await cleo.match_ticket("tomahawk", 6, bot_timeout=1, request_id=key)
+            await cleo.ladder.match_ticket("tomahawk", 6, bot_timeout=1, request_id=key)
         ).ticket_id == (lone.ticket_id)
-        reused = await _refused(cleo.match_ticket("tomahawk", 5, request_id=key))
+        reused = await _refused(cleo.ladder.match_ticket("tomahawk", 5, request_id=key))
         assert reused.reason == "IDEMPOTENCY_KEY_REUSED" and reused.field == "request_id"
         # Alone after a second: the other five seats go to bots.
         done = await _last(cleo, lone.ticket_id)
@@ -88,10 +88,18 @@ async def test_bots_cancel_retries_and_refusals(replicas: list[str]) -> None:
         room = (await cleo.view(done.room_id)).room
         assert not room.rated, "a table with bots is not rated"
         cases = [
-            (cleo.match_ticket("nope"), "UNKNOWN_GAME", "game_id"),
-            (cleo.match_ticket("awimbawe", 3), "INVALID_ARGUMENT", "players"),
-            (cleo.match_ticket("awimbawe", bot_timeout=0.5), "INVALID_ARGUMENT", "bot_timeout"),
-            (cleo.match_ticket("awimbawe", bot_timeout=601), "INVALID_ARGUMENT", "bot_timeout"),
+            (cleo.ladder.match_ticket("nope"), "UNKNOWN_GAME", "game_id"),
+            (cleo.ladder.match_ticket("awimbawe", 3), "INVALID_ARGUMENT", "players"),
+            (
+                cleo.ladder.match_ticket("awimbawe", bot_timeout=0.5),
+                "INVALID_ARGUMENT",
+                "bot_timeout",
+            ),
+            (
+                cleo.ladder.match_ticket("awimbawe", bot_timeout=601),
+                "INVALID_ARGUMENT",
+                "bot_timeout",
+            ),
         ]
         for call, reason, field in cases:
             error = await _refused(call)
@@ -100,7 +108,7 @@ async def test_bots_cancel_retries_and_refusals(replicas: list[str]) -> None:
                 reason,
                 field,
             )
-        missing = await _refused(cleo.cancel_ticket("t-unknown"))
+        missing = await _refused(cleo.ladder.cancel_ticket("t-unknown"))
         assert missing.reason == "TICKET_NOT_FOUND"
         with pytest.raises(ApiError) as watched:
             await _last(cleo, "t-unknown")

@@ -112,7 +112,7 @@ async def test_list_games_pages(replicas: list[str]) -> None:
         everything = await client.games()
 
         async def page(token: str) -> tuple[list[str], str]:
-            response = await client._call(
+            response = await client.call(
                 client.lobby.ListGames, lobby_pb2.ListGamesRequest(page_size=1, page_token=token)
             )
             assert isinstance(response, lobby_pb2.ListGamesResponse)

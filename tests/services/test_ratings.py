@@ -117,7 +117,7 @@ async def test_rated_matches_update_ratings_as_openskill_does_once(
         assert all(c.game_id == "awimbawe" and c.place in (1, 2) for c in shown)
         assert shown[0].after.rated_matches == 2 and shown[1].after.rated_matches == 1
         assert shown[0].before.mu == shown[1].after.mu, "one match after the other"
-        (standing,) = (await ben.ratings(ana.player_id)).standings
+        (standing,) = (await ben.ladder.ratings(ana.player_id)).standings
         assert standing.rating.mu == expected[ana.player_id].mu
         assert standing.rating.provisional and standing.rating.rated_matches == 2
         assert [c.room_id for c in standing.recent_changes] == [
@@ -157,7 +157,7 @@ async def test_guests_bots_and_cooperative_tables(replicas: list[str], redis_url
         assert await db.ratings("tamashii", [dev.player_id]) == [None]
         best = await store.redis.zscore(best_key("tamashii", "easy"), other.player_id)
         assert best is not None and best >= freed
-        shown = await dev.ratings(other.player_id)  # the best results, through the API
+        shown = await dev.ladder.ratings(other.player_id)  # the best results, through the API
         assert not shown.standings
         (easy,) = [b for b in shown.best_results if b.game_id == "tamashii"]
         assert easy.level.tamashii.level == tamashii_pb2.TAMASHII_LEVEL_EASY
