@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from cercle.v1 import ladder_pb2, lobby_pb2
 
 from services.api.proto_messages import timestamp
+from services.ladder.matchmaking import TicketSeen, window
 from services.ladder.ratings import display_rating, is_provisional
 from services.store import Store
 from services.store.ratings import Rating, RatingChange, for_store
@@ -48,3 +49,32 @@ async def add_rating_changes(
     for record, change in zip(records, changes, strict=True):
         if change is not None:
             record.rating_change.CopyFrom(change_message(change))
+
+
+_STATUS = {
+    "waiting": ladder_pb2.MATCH_TICKET_STATUS_WAITING,
+    "claimed": ladder_pb2.MATCH_TICKET_STATUS_WAITING,
+    "matched": ladder_pb2.MATCH_TICKET_STATUS_MATCHED,
+    "cancelled": ladder_pb2.MATCH_TICKET_STATUS_CANCELLED,
+}
+
+
+def ticket_message(seen: TicketSeen) -> ladder_pb2.MatchTicket:
+    """A match ticket as the contract sends it."""
+    ticket, status = seen.fields, seen.status
+    message = ladder_pb2.MatchTicket(
+        ticket_id=seen.ticket_id,
+        game_id=ticket.get("game", ""),
+        players=int(ticket.get("players", 0)),
+        status=_STATUS.get(status, ladder_pb2.MATCH_TICKET_STATUS_EXPIRED),
+        create_time=timestamp(seen.created),
+        rating=round(100 * float(ticket.get("rating", 0))),
+    )
+    if status in ("waiting", "claimed"):
+        message.rating_window = round(100 * window(seen.at - seen.created))
+        message.bots_time.CopyFrom(timestamp(float(ticket.get("bots_at", seen.at))))
+    if status == "matched":
+        message.room_id = ticket["room"]
+        message.seat = int(ticket["seat"])
+        message.bots = int(ticket.get("bots", 0))
+    return message

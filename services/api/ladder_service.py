@@ -19,7 +19,7 @@ from engine import registry
 from engine.core import Game
 from services import errors, pages
 from services.api.auth import require_player
-from services.api.ladder_messages import change_message, rating_message
+from services.api.ladder_messages import change_message, rating_message, ticket_message
 from services.api.lobby_service import duration_seconds
 from services.api.proto_messages import timestamp
 from services.api.servicing import guarded, guarded_stream
@@ -64,7 +64,7 @@ class MatchTicketsMixin:
         player = require_player()
         timeout = duration_seconds(request, "bot_timeout")
         ticket = await self.matchmaker.create(player, request, timeout)
-        return ladder_pb2.CreateMatchTicketResponse(ticket=ticket)
+        return ladder_pb2.CreateMatchTicketResponse(ticket=ticket_message(ticket))
 
     @guarded
     async def CancelMatchTicket(
@@ -72,7 +72,7 @@ class MatchTicketsMixin:
     ) -> ladder_pb2.CancelMatchTicketResponse:
         player = require_player()
         ticket = await self.matchmaker.cancel(player, request.ticket_id)
-        return ladder_pb2.CancelMatchTicketResponse(ticket=ticket)
+        return ladder_pb2.CancelMatchTicketResponse(ticket=ticket_message(ticket))
 
     @guarded_stream
     async def WatchMatchTicket(
@@ -81,7 +81,7 @@ class MatchTicketsMixin:
         player = require_player()
         async for ticket in self.matchmaker.watch(player, request.ticket_id):
             yield ladder_pb2.WatchMatchTicketResponse(
-                ticket=ticket, server_time=timestamp(self.clock())
+                ticket=ticket_message(ticket), server_time=timestamp(self.clock())
             )
 
 

@@ -20,6 +20,7 @@ import hashlib
 import json
 import secrets
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 import structlog
@@ -28,7 +29,6 @@ from cercle.v1 import ladder_pb2
 from engine import registry
 from engine.info import InvalidOptions
 from services import errors
-from services.api.proto_messages import timestamp
 from services.errors import Kind, RoomError
 from services.games.convert import ConversionError
 from services.games.options import options_from_proto
@@ -59,12 +59,6 @@ TRIES = 20
 WATCH_POLL_SECONDS = 0.25
 WATCH_REPEAT_SECONDS = 5.0
 
-_STATUS = {
-    "waiting": ladder_pb2.MATCH_TICKET_STATUS_WAITING,
-    "claimed": ladder_pb2.MATCH_TICKET_STATUS_WAITING,
-    "matched": ladder_pb2.MATCH_TICKET_STATUS_MATCHED,
-    "cancelled": ladder_pb2.MATCH_TICKET_STATUS_CANCELLED,
-}
 OVER = ("matched", "cancelled", "expired")
 
 
@@ -77,25 +71,30 @@ def window(wait: float) -> float:
     return min(WIDEST_WINDOW, BASE_WINDOW + WIDEN_PER_SECOND * max(0.0, wait))
 
 
-def ticket_message(ticket_id: str, ticket: dict[str, str], now: float) -> ladder_pb2.MatchTicket:
-    status = ticket.get("status", "expired")
-    created = float(ticket.get("created", now))
-    message = ladder_pb2.MatchTicket(
-        ticket_id=ticket_id,
-        game_id=ticket.get("game", ""),
-        players=int(ticket.get("players", 0)),
-        status=_STATUS.get(status, ladder_pb2.MATCH_TICKET_STATUS_EXPIRED),
-        create_time=timestamp(created),
-        rating=round(100 * float(ticket.get("rating", 0))),
-    )
-    if status in ("waiting", "claimed"):
-        message.rating_window = round(100 * window(now - created))
-        message.bots_time.CopyFrom(timestamp(float(ticket.get("bots_at", now))))
-    if status == "matched":
-        message.room_id = ticket["room"]
-        message.seat = int(ticket["seat"])
-        message.bots = int(ticket.get("bots", 0))
-    return message
+@dataclass(frozen=True, slots=True)
+class TicketSeen:
+    """A ticket as read at ``at``: its stored fields (``{"status": "expired"}`` once gone);
+    :func:`services.api.ladder_messages.ticket_message` renders it."""
+
+    ticket_id: str
+    fields: dict[str, str]
+    at: float
+
+    @property
+    def status(self) -> str:
+        return self.fields.get("status", "expired")
+
+    @property
+    def created(self) -> float:
+        return float(self.fields.get("created", self.at))
+
+    def shown(self) -> tuple[object, ...]:
+        """What a client sees of it (a claimed ticket shows as waiting; a waiting one's
+        window, in the hundredths the contract sends)."""
+        waiting = self.status in ("waiting", "claimed")
+        fields = {**self.fields, "status": "waiting"} if waiting else self.fields
+        shown_window = round(100 * window(self.at - self.created)) if waiting else None
+        return tuple(sorted(fields.items())), shown_window
 
 
 class Matchmaker:
@@ -113,7 +112,7 @@ class Matchmaker:
         player: Player,
         request: ladder_pb2.CreateMatchTicketRequest,
         bot_timeout: float | None,
-    ) -> ladder_pb2.MatchTicket:
+    ) -> TicketSeen:
         try:
             game = registry.get(request.game_id)
         except registry.UnknownGame as exc:
@@ -174,9 +173,9 @@ class Matchmaker:
             )
         return await self.read(player, found_id)
 
-    async def read(self, player: Player, ticket_id: str) -> ladder_pb2.MatchTicket:
+    async def read(self, player: Player, ticket_id: str) -> TicketSeen:
         ticket = await self._own(player, ticket_id)
-        return ticket_message(ticket_id, ticket, self.clock())
+        return TicketSeen(ticket_id, ticket, self.clock())
 
     async def _own(self, player: Player, ticket_id: str) -> dict[str, str]:
         ticket = None
@@ -186,7 +185,7 @@ class Matchmaker:
             raise errors.not_found("you hold no ticket with that id", "TICKET_NOT_FOUND")
         return ticket
 
-    async def cancel(self, player: Player, ticket_id: str) -> ladder_pb2.MatchTicket:
+    async def cancel(self, player: Player, ticket_id: str) -> TicketSeen:
         ticket = await self._own(player, ticket_id)
         status = await self.db.cancel(ticket_id, player.player_id, ticket["queue"])
         if status in ("matched", "claimed"):
@@ -195,21 +194,20 @@ class Matchmaker:
             )
         return await self.read(player, ticket_id)
 
-    async def watch(self, player: Player, ticket_id: str) -> AsyncIterator[ladder_pb2.MatchTicket]:
+    async def watch(self, player: Player, ticket_id: str) -> AsyncIterator[TicketSeen]:
         """The ticket now, on every change and every few seconds, until it is over."""
         await self._own(player, ticket_id)
-        last: bytes | None = None
+        last: tuple[object, ...] | None = None
         sent = 0.0
         while True:
             ticket = await self.db.ticket(ticket_id)
             now = self.clock()
-            message = ticket_message(ticket_id, ticket or {"status": "expired"}, now)
-            state = message.SerializeToString()
-            status = (ticket or {}).get("status", "expired")
-            if state != last or now - sent >= WATCH_REPEAT_SECONDS or status in OVER:
-                last, sent = state, now
-                yield message
-            if status in OVER:
+            seen = TicketSeen(ticket_id, ticket or {"status": "expired"}, now)
+            shown = seen.shown()
+            if shown != last or now - sent >= WATCH_REPEAT_SECONDS or seen.status in OVER:
+                last, sent = shown, now
+                yield seen
+            if seen.status in OVER:
                 return
             await asyncio.sleep(WATCH_POLL_SECONDS)
 
