@@ -9,7 +9,7 @@ board's at the moment each page is read.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import grpc
@@ -51,40 +51,6 @@ def _ranked_game(game_id: str) -> str:
     return game_id
 
 
-class MatchTicketsMixin:
-    """LadderService's match ticket calls (mixed into :class:`LadderService`)."""
-
-    matchmaker: Matchmaker
-    clock: Callable[[], float]
-
-    @guarded
-    async def CreateMatchTicket(
-        self, request: ladder_pb2.CreateMatchTicketRequest, context: Context
-    ) -> ladder_pb2.CreateMatchTicketResponse:
-        player = require_player()
-        timeout = duration_seconds(request, "bot_timeout")
-        ticket = await self.matchmaker.create(player, request, timeout)
-        return ladder_pb2.CreateMatchTicketResponse(ticket=ticket_message(ticket))
-
-    @guarded
-    async def CancelMatchTicket(
-        self, request: ladder_pb2.CancelMatchTicketRequest, context: Context
-    ) -> ladder_pb2.CancelMatchTicketResponse:
-        player = require_player()
-        ticket = await self.matchmaker.cancel(player, request.ticket_id)
-        return ladder_pb2.CancelMatchTicketResponse(ticket=ticket_message(ticket))
-
-    @guarded_stream
-    async def WatchMatchTicket(
-        self, request: ladder_pb2.WatchMatchTicketRequest, context: Context
-    ) -> AsyncIterator[ladder_pb2.WatchMatchTicketResponse]:
-        player = require_player()
-        async for ticket in self.matchmaker.watch(player, request.ticket_id):
-            yield ladder_pb2.WatchMatchTicketResponse(
-                ticket=ticket_message(ticket), server_time=timestamp(self.clock())
-            )
-
-
 def _levels(game: Game[Any, Any, Any]) -> list[str]:
     """The levels a cooperative game's best results are kept by (its ``level`` option's
     choices, lower-cased as ``services.ladder.ratings`` keys them; ``any`` without one)."""
@@ -102,7 +68,9 @@ def _level_options(game: Game[Any, Any, Any], level: str) -> common_pb2.RoomOpti
     return message
 
 
-class LadderService(MatchTicketsMixin, ladder_pb2_grpc.LadderServiceServicer):
+class LadderService(ladder_pb2_grpc.LadderServiceServicer):
+    """Leaderboards, players' ratings and rated match tickets."""
+
     def __init__(self, rooms: Rooms, matchmaker: Matchmaker) -> None:
         self.rooms = rooms
         self.db = for_store(rooms.store)
@@ -213,3 +181,32 @@ class LadderService(MatchTicketsMixin, ladder_pb2_grpc.LadderServiceServicer):
             mine = [change for change in changes if change.game == game][:RECENT_CHANGES]
             standing.recent_changes.extend(change_message(change) for change in mine)
         return response
+
+    # -- match tickets (services.ladder.matchmaking) ---------------------------------------
+
+    @guarded
+    async def CreateMatchTicket(
+        self, request: ladder_pb2.CreateMatchTicketRequest, context: Context
+    ) -> ladder_pb2.CreateMatchTicketResponse:
+        player = require_player()
+        timeout = duration_seconds(request, "bot_timeout")
+        ticket = await self.matchmaker.create(player, request, timeout)
+        return ladder_pb2.CreateMatchTicketResponse(ticket=ticket_message(ticket))
+
+    @guarded
+    async def CancelMatchTicket(
+        self, request: ladder_pb2.CancelMatchTicketRequest, context: Context
+    ) -> ladder_pb2.CancelMatchTicketResponse:
+        player = require_player()
+        ticket = await self.matchmaker.cancel(player, request.ticket_id)
+        return ladder_pb2.CancelMatchTicketResponse(ticket=ticket_message(ticket))
+
+    @guarded_stream
+    async def WatchMatchTicket(
+        self, request: ladder_pb2.WatchMatchTicketRequest, context: Context
+    ) -> AsyncIterator[ladder_pb2.WatchMatchTicketResponse]:
+        player = require_player()
+        async for ticket in self.matchmaker.watch(player, request.ticket_id):
+            yield ladder_pb2.WatchMatchTicketResponse(
+                ticket=ticket_message(ticket), server_time=timestamp(self.clock())
+            )
