@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc, pace_pb2
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
@@ -119,6 +119,20 @@ def api_error(exc: grpc.aio.AioRpcError) -> ApiError:
 def new_request_id() -> str:
     """A fresh request id (AIP-155): a call sent again with it is not applied twice."""
     return uuid.uuid4().hex
+
+
+def turn_based(decision_seconds: float = 24 * 3600, bank_seconds: float = 0) -> pace_pb2.RoomPace:
+    """A turn-based pace: ``decision_seconds`` per decision, ``bank_seconds`` of time bank
+    per seat (0: none).
+
+    >>> turn_based(3600).decision_limit.seconds
+    3600
+    """
+    pace = pace_pb2.RoomPace(pace=pace_pb2.PACE_TURN_BASED)
+    pace.decision_limit.FromMilliseconds(int(decision_seconds * 1000))
+    if bank_seconds:
+        pace.time_bank.FromMilliseconds(int(bank_seconds * 1000))
+    return pace
 
 
 REFRESH_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)
@@ -304,9 +318,11 @@ class Client:
         takeover_after: int | None = None,
         bot_delay: float | None = None,
         request_id: str = "",
+        pace: pace_pb2.RoomPace | None = None,
     ) -> common_pb2.Room:
         """A new room, the caller in seat 0. ``options``: the typed message, or by name
-        (``{"level": "easy"}``, typed by clients/options.py); unset ones take the defaults."""
+        (``{"level": "easy"}``, typed by clients/options.py); unset ones take the defaults.
+        ``pace``: live (None) or turn-based (:func:`turn_based`)."""
         request = lobby_pb2.CreateRoomRequest(
             game_id=game_id,
             players=players,
@@ -315,6 +331,8 @@ class Client:
         )
         if takeover_after is not None:
             request.takeover_after = takeover_after
+        if pace is not None:
+            request.pace.CopyFrom(pace)
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
         if isinstance(options, common_pb2.RoomOptions):
@@ -367,8 +385,10 @@ class Client:
         bot_level: str = "",
         bot_delay: float | None = None,
         request_id: str = "",
+        pace: pace_pb2.RoomPace | None = None,
     ) -> lobby_pb2.QuickMatchResponse:
-        """``request_id``: send the same one again to retry safely (empty: a new one)."""
+        """``request_id``: send the same one again to retry safely (empty: a new one).
+        ``pace``: live (None) or turn-based (:func:`turn_based`)."""
         request = lobby_pb2.QuickMatchRequest(
             game_id=game_id,
             players=players,
@@ -376,6 +396,8 @@ class Client:
             bot_level=bot_level_value(bot_level),
             request_id=request_id or new_request_id(),
         )
+        if pace is not None:
+            request.pace.CopyFrom(pace)
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
         response = await self._call(self.lobby.QuickMatch, request)

@@ -19,7 +19,7 @@ from engine import registry
 from engine.bots import LEVELS as BOT_LEVELS
 from engine.codec import encode_event
 from engine.core import Game, InvalidOptions
-from services import bot_seats, errors, pages
+from services import bot_seats, errors, paces, pages
 from services.clocks import compute_deadlines
 from services.errors import RoomError
 from services.games import contract_for
@@ -46,6 +46,7 @@ from services.store import (
     Conflict,
     quota_key,
 )
+from services.turns import TurnSeats
 
 log = structlog.get_logger("cercle.rooms")
 
@@ -209,7 +210,9 @@ def plan_start(
         state = game.new_match(current.meta.options, len(current.seats), seed)
     except InvalidOptions as exc:  # a room stored before options were checked
         raise errors.from_invalid_options(exc, game.info.id) from None
-    deadlines = compute_deadlines(game, current.meta, current.seats, state, (), -1, now, seed=seed)
+    deadlines = compute_deadlines(
+        game, current.meta, current.seats, state, (), -1, now, seed=seed, pace=current.pace
+    )
     events = (MatchStarted(seed_commitment(seed, nonce), len(current.seats)),)
     encoded = game.encode(state)
     room = dataclasses.replace(
@@ -240,6 +243,7 @@ class LobbyOps(RoomsCore):
     """The lobby operations of :class:`services.rooms.Rooms` (mixed in)."""
 
     limits: Limits
+    turn_seats: TurnSeats
 
     async def create_room(
         self,
@@ -252,9 +256,12 @@ class LobbyOps(RoomsCore):
         takeover_after: int | None = None,
         bot_delay: float | None = None,
         address: str = "",
+        pace: paces.PaceRecord = paces.LIVE,
     ) -> RoomRecord:
         """A new room, the caller in seat 0. ``address`` is the caller's (rooms are counted
-        per session and per address)."""
+        per session and per address). A turn-based ``pace`` (``services.paces``, checked by
+        :func:`~services.paces.check_pace`) is counted in the caller's open turn-based
+        rooms (``services.turns``)."""
         try:
             game = registry.get(game_id)
         except registry.UnknownGame as exc:
@@ -272,6 +279,9 @@ class LobbyOps(RoomsCore):
             raise errors.invalid("takeover_after", "takeover_after goes from 0 (never) to 100")
         if bot_delay is not None and not 0 <= bot_delay <= 30:
             raise errors.invalid("bot_delay", "bot_delay goes from 0 to 30 seconds")
+        takeover = paces.takeover_after(
+            pace, takeover_after, game.info.turn_based_takeover, DEFAULT_TAKEOVER_AFTER
+        )
         counters = [quota_key("rooms", player.player_id)]
         if address:
             counters.append(quota_key("rooms-from", address))
@@ -293,13 +303,15 @@ class LobbyOps(RoomsCore):
                 metadata={"limit": str(self.limits.rooms_per_address_hour), "scope": "address"},
             )
         room_id = secrets.token_hex(6)
+        created = self.clock()
+        if pace.turn_based:
+            await self.turn_seats.claim(player.player_id, room_id, created)
         for _ in range(20):  # a join code names one room: claim it before the room exists
             join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
             if await self.store.set_join_code(join_code, room_id):
                 break
         else:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "no free join code; try again")
-        created = self.clock()
         meta = RoomMeta(
             game=game_id,
             options=dict(options),
@@ -308,19 +320,19 @@ class LobbyOps(RoomsCore):
             host=player.player_id,
             created=created,
             code=join_code,
-            takeover_after=DEFAULT_TAKEOVER_AFTER if takeover_after is None else takeover_after,
+            takeover_after=takeover,
             bot_delay=DEFAULT_BOT_DELAY if bot_delay is None else float(bot_delay),
         )
         seats: list[SeatRecord | None] = [None] * players
         seats[0] = SeatRecord(player.player_id, player.name)
-        room = RoomRecord(room_id, meta, tuple(seats))
+        room = RoomRecord(room_id, meta, tuple(seats), pace=pace if pace.turn_based else None)
         try:
             await self.store.commit(
                 room_id,
                 expected_seq=0,
                 room=room,
                 entry=lobby_entry("created", room, player.player_id),
-                ttl=OPEN_ROOM_TTL_SECONDS,
+                ttl=paces.OPEN_TURN_BASED_TTL_SECONDS if pace.turn_based else OPEN_ROOM_TTL_SECONDS,
             )
         except Conflict:  # 48 random bits collided: astronomically unlikely
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
@@ -396,7 +408,20 @@ class LobbyOps(RoomsCore):
                 return plan_spectate(current, player)
             return plan_join(current, player)
 
-        await self._mutate(room_id, compute, record=record)
+        claimed = (
+            not spectator
+            and paces.is_turn_based(record.pace)
+            and record.status is RoomStatus.OPEN
+            and seat_of(record, player.player_id) < 0
+        )
+        if claimed:  # a seat in a turn-based room counts towards the player's cap
+            await self.turn_seats.claim(player.player_id, room_id, record.meta.created)
+        try:
+            await self._mutate(room_id, compute, record=record)
+        except RoomError:
+            if claimed:
+                await self.turn_seats.release(player.player_id, room_id)
+            raise
         fresh = await self.load(room_id)
         return fresh, seat_of(fresh, player.player_id)
 
@@ -410,16 +435,22 @@ class LobbyOps(RoomsCore):
         bot_level: str = "strong",
         bot_delay: float | None = None,
         address: str = "",
+        pace: paces.PaceRecord = paces.LIVE,
     ) -> tuple[RoomRecord, int]:
+        """Join an open public room of the game and ``pace`` (a turn-based one: with the
+        same decision limit and bank), or create one; with ``bots``, a match against bots at
+        once."""
         if bots:
             return await self._match_against_bots(
-                player, game_id, players, bots, bot_level, bot_delay, address
+                player, game_id, players, bots, bot_level, bot_delay, address, pace
             )
         try:
             registry.get(game_id)
         except registry.UnknownGame as exc:
             raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
         for record in await self.list_open_rooms(game_id, 20):
+            if (record.pace or paces.LIVE) != pace:
+                continue
             if seat_of(record, player.player_id) >= 0:
                 return record, seat_of(record, player.player_id)
             try:
@@ -427,7 +458,7 @@ class LobbyOps(RoomsCore):
             except RoomError:
                 continue  # taken meanwhile: try the next one
         created = await self.create_room(
-            player, game_id, {}, private=False, players=players, address=address
+            player, game_id, {}, private=False, players=players, address=address, pace=pace
         )
         return created, 0
 
@@ -440,6 +471,7 @@ class LobbyOps(RoomsCore):
         level: str,
         bot_delay: float | None,
         address: str,
+        pace: paces.PaceRecord,
     ) -> tuple[RoomRecord, int]:
         try:
             game = registry.get(game_id)
@@ -472,6 +504,7 @@ class LobbyOps(RoomsCore):
             players=players,
             bot_delay=bot_delay,
             address=address,
+            pace=pace,
         )
         for _ in range(bots):
             await self.set_bot(player, record.room_id, None, level or "strong")

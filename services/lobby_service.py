@@ -11,7 +11,7 @@ from google.protobuf.message import Message
 
 import i18n
 from engine import registry
-from services import cursors, errors, pages
+from services import cursors, errors, paces, pages
 from services.auth import bearer_token, current_address, require_player
 from services.feed import Feeds
 from services.games import contract_for
@@ -145,6 +145,7 @@ def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.Game
                 option=clock.option,
                 on_timeout=tr(f"{prefix}-clock-{clock.kind}"),
             )
+        message.turn_based.CopyFrom(paces.info_message(info.turn_based_takeover))
         out.append(message)
     return out
 
@@ -303,6 +304,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 ),
                 bot_delay=duration_seconds(request, "bot_delay"),
                 address=current_address.get(),
+                pace=paces.from_request(request),
             )
             return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
 
@@ -335,6 +337,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 bot_level=_bot_level(request.bot_level, "bot_level"),
                 bot_delay=duration_seconds(request, "bot_delay"),
                 address=current_address.get(),
+                pace=paces.from_request(request),
             )
             room = room_message(record, player.player_id)
             return lobby_pb2.QuickMatchResponse(room=room, seat=seat)

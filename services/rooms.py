@@ -29,7 +29,7 @@ import structlog
 
 from engine import registry
 from engine.core import Game, State
-from services import errors, metrics
+from services import errors, metrics, paces
 from services.bot_seats import BOT_CLOCK
 from services.clocks import compute_deadlines
 from services.errors import RoomError
@@ -63,6 +63,7 @@ from services.store import (
     NotReplicated,
     Store,
 )
+from services.turns import TurnSeats
 from services.warm import WarmRooms
 
 log = structlog.get_logger("cercle.rooms")
@@ -131,6 +132,8 @@ class Rooms(LobbyOps, ServerMoves):
         self.unattended_grace = unattended_grace
         """A table whose humans all stayed away this long is paused (0: never)."""
         self.presence = Presence(self, unattended_grace)
+        self.turn_seats = TurnSeats(store)
+        """The cap on each player's open turn-based rooms (``services.turns``)."""
 
     # -- the commit loop ----------------------------------------------------------------------
 
@@ -184,7 +187,7 @@ class Rooms(LobbyOps, ServerMoves):
                     idempotency_key=idempotency_key,
                     fingerprint=fingerprint,
                     op=op,
-                    ttl=_ttl_for(current, change),
+                    ttl=_ttl_for(current, change, self.clock()),
                 )
             except Conflict:
                 continue
@@ -222,6 +225,7 @@ class Rooms(LobbyOps, ServerMoves):
     async def _index_players(self, before: RoomRecord, after: RoomRecord) -> None:
         """Keep the players' room lists and match histories (hints, like the open rooms:
         ListMyRooms checks each room it lists)."""
+        await self.turn_seats.changed(before, after)
         was, now = members(before), members(after)
         if was != now:
             await self.store.index_memberships(
@@ -404,7 +408,7 @@ class Rooms(LobbyOps, ServerMoves):
                 entry=change.entry,
                 idempotency_key=key,
                 fingerprint=fingerprint,
-                ttl=_ttl_for(held, change),
+                ttl=_ttl_for(held, change, self.clock()),
                 rate=rate.args if rate is not None else None,
             )
         except Conflict:
@@ -507,14 +511,23 @@ def key_reused() -> RoomError:
     )
 
 
-def _ttl_for(before: RoomRecord, change: Change) -> int:
+def _ttl_for(before: RoomRecord, change: Change, now: float) -> int:
     """Open rooms expire after an hour idle; started ones a day after their last change by a
     human (0: the server's own change leaves the expiry as it is). Once the match is over
     (finished or abandoned) nothing extends the room's life any more: chat, a mute or a
-    spectator coming or going leaves its expiry as the end set it."""
+    spectator coming or going leaves its expiry as the end set it. A turn-based room lives
+    as long as it plays: every change, timeouts included, renews it for its longest next
+    decision and a day, within its maximum lifetime (``services.paces.room_ttl``); open, it
+    waits a week for its players."""
+    status = change.room.status
+    pace = change.room.pace
+    if pace is not None and pace.turn_based and not before.status.over:
+        if status is RoomStatus.OPEN:
+            return paces.OPEN_TURN_BASED_TTL_SECONDS if change.renews else 0
+        if not status.over:
+            return paces.room_ttl(pace, change.room.meta.created, now)
     if not change.renews or before.status.over:
         return 0
-    status = change.room.status
     if status in (RoomStatus.OPEN, RoomStatus.ABANDONED):
         return OPEN_ROOM_TTL_SECONDS
     return ROOM_TTL_SECONDS

@@ -16,6 +16,7 @@ from engine.core import Timeout
 from services import bot_seats, clocks
 from services.bot_seats import BOT_CLOCK
 from services.errors import RoomError
+from services.paces import is_turn_based
 from services.presence import Presence, attended
 from services.records import Change, DeadlineRecord, Player, RoomRecord, RoomStatus, Source
 from services.room_core import RoomsCore
@@ -71,7 +72,11 @@ class ServerMoves(RoomsCore):
                 if applied == 0:  # the claim pushed the index back: put the real time again
                     await self.store.reschedule(room_id)
                 return applied
-            if grace > 0 and not attended(record, present, now - grace):
+            if (
+                grace > 0
+                and not is_turn_based(record.pace)  # its clocks run, whoever is connected
+                and not attended(record, present, now - grace)
+            ):
                 await self.pause(room_id)  # nobody is there: no clock runs, no bot plays
                 return applied
             deadline = due[0]

@@ -263,6 +263,12 @@ def matches_key(player_id: str) -> str:
     return f"cercle:player:{player_id}:matches"
 
 
+def turn_rooms_key(player_id: str) -> str:
+    """The turn-based rooms not yet over a player sits in (sorted set: room id -> created;
+    ``services.store.turns``)."""
+    return f"cercle:player:{player_id}:turn-rooms"
+
+
 LOGIN_REQUESTS = "cercle:request:login:"
 """Where a login's request ids are held (a scope that is no player: a device or an address,
 ``services.retries.session_scope``): apart, for they live seconds, not a day."""

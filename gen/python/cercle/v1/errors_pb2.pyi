@@ -437,6 +437,17 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """INTERNAL. A bug in the server; the room is unchanged and the server logged it with the
     request id. Do: show a generic error; report the RequestInfo's request id.
     """
+    ERROR_REASON_INVALID_PACE: _ErrorReason.ValueType  # 120
+    """INVALID_ARGUMENT. The room's pace does not hold: a decision limit or time bank out of
+    its bounds (GameInfo.turn_based), a limit or bank on a live room, or `takeover_after` 1
+    in a turn-based room (field `pace.decision_limit`, `pace.time_bank`, `pace.pace` or
+    `takeover_after`). Do: pick values within the catalogue's bounds and send again.
+    """
+    ERROR_REASON_TOO_MANY_TURN_BASED_ROOMS: _ErrorReason.ValueType  # 121
+    """RESOURCE_EXHAUSTED. You already sit in as many turn-based rooms not yet over as the
+    server allows (metadata `limit`; TurnBasedInfo.max_open_rooms_per_player). Do: show it;
+    finish or leave one first.
+    """
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Why the server refused a call: the stable reasons of its errors (AIP-193).
@@ -872,5 +883,16 @@ unknown (RetryInfo). Do: retry after the delay with the same `request_id`.
 ERROR_REASON_INTERNAL: ErrorReason.ValueType  # 101
 """INTERNAL. A bug in the server; the room is unchanged and the server logged it with the
 request id. Do: show a generic error; report the RequestInfo's request id.
+"""
+ERROR_REASON_INVALID_PACE: ErrorReason.ValueType  # 120
+"""INVALID_ARGUMENT. The room's pace does not hold: a decision limit or time bank out of
+its bounds (GameInfo.turn_based), a limit or bank on a live room, or `takeover_after` 1
+in a turn-based room (field `pace.decision_limit`, `pace.time_bank`, `pace.pace` or
+`takeover_after`). Do: pick values within the catalogue's bounds and send again.
+"""
+ERROR_REASON_TOO_MANY_TURN_BASED_ROOMS: ErrorReason.ValueType  # 121
+"""RESOURCE_EXHAUSTED. You already sit in as many turn-based rooms not yet over as the
+server allows (metadata `limit`; TurnBasedInfo.max_open_rooms_per_player). Do: show it;
+finish or leave one first.
 """
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015
