@@ -20,8 +20,10 @@ from cercle.v1 import common_pb2, pace_pb2
 
 from clients.sdk import ApiError, Client, turn_based
 from engine import registry
+from services.paces import MAX_LIFETIME_SECONDS
 from services.records import DeadlineRecord, EntryKind, LogEntry
 from services.server import Replica, start_replica
+from services.store import room_key
 
 START = 2_000_000_000.0
 HOUR = 3600.0
@@ -326,3 +328,25 @@ async def test_the_catalogue_lists_turn_based_play(
         assert info.turn_based.max_decision_limit.seconds == 14 * DAY
         assert info.turn_based.default_decision_limit.seconds == DAY
     assert games["awimbawe"].turn_based.takeover_after == 2
+
+
+async def test_a_turn_based_room_lives_as_long_as_it_plays_up_to_its_maximum(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    """Every change, a timeout too, renews the room for its longest next decision and a
+    day; never past its maximum lifetime after its creation."""
+    clock, replicas = clocked
+    room_id, _ = await _table(replicas, "awimbawe", 2, turn_based(2 * DAY, DAY))
+    redis = replicas[0].rooms.store.redis
+    key = room_key(room_id)
+    assert 3 * DAY < await redis.ttl(key) <= 4 * DAY  # limit + bank + a day
+    await redis.expire(key, 60)  # as if the last change were long ago
+    record = await replicas[0].rooms.load(room_id)
+    (deadline,) = [d for d in record.deadlines if d.clock == "decision"]
+    clock.now = deadline.expire + 1  # nobody came: a timeout renews it
+    await _tick(replicas)
+    assert 3 * DAY < await redis.ttl(key) <= 4 * DAY
+    # Near its maximum lifetime, a change renews it only up to that maximum.
+    clock.now = START + MAX_LIFETIME_SECONDS - HOUR
+    await _tick(replicas)
+    assert 0 < await redis.ttl(key) <= HOUR
