@@ -21,12 +21,21 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import uuid
-from collections.abc import AsyncGenerator, Mapping
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc, pace_pb2
+from cercle.v1 import (
+    common_pb2,
+    game_pb2,
+    game_pb2_grpc,
+    inbox_pb2,
+    inbox_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    pace_pb2,
+)
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
@@ -163,6 +172,7 @@ class Client:
         )
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.game = game_pb2_grpc.GameServiceStub(self.channel)
+        self.inbox = inbox_pb2_grpc.InboxServiceStub(self.channel)
 
     async def __aenter__(self) -> Client:
         return self
@@ -281,6 +291,40 @@ class Client:
             token = page.next_page_token
             if not token:
                 return rooms
+
+    async def notifications(
+        self, page_size: int = 0, page_token: str = "", *, unread_only: bool = False
+    ) -> inbox_pb2.ListNotificationsResponse:
+        """One page of the inbox, newest first."""
+        response = await self._call(
+            self.inbox.ListNotifications,
+            inbox_pb2.ListNotificationsRequest(
+                page_size=page_size, page_token=page_token, unread_only=unread_only
+            ),
+        )
+        assert isinstance(response, inbox_pb2.ListNotificationsResponse)
+        return response
+
+    async def mark_read(self, ids: Sequence[str] = (), up_to_sequence: int = 0) -> int:
+        """Mark notifications read; the unread count."""
+        response = await self._call(
+            self.inbox.MarkNotificationsRead,
+            inbox_pb2.MarkNotificationsReadRequest(
+                notification_ids=list(ids),
+                up_to_sequence=up_to_sequence,
+                request_id=new_request_id(),
+            ),
+        )
+        assert isinstance(response, inbox_pb2.MarkNotificationsReadResponse)
+        return int(response.unread_count)
+
+    def watch_inbox(
+        self, after_sequence: int = 0
+    ) -> grpc.aio.UnaryStreamCall[inbox_pb2.WatchInboxRequest, inbox_pb2.WatchInboxResponse]:
+        """The inbox's new notifications (after ``after_sequence``), as they are made."""
+        return self.inbox.WatchInbox(
+            inbox_pb2.WatchInboxRequest(after_sequence=after_sequence), metadata=self.metadata
+        )
 
     async def history_page(
         self, page_size: int = 0, page_token: str = ""

@@ -34,6 +34,7 @@ from services.bot_seats import BOT_CLOCK
 from services.clocks import compute_deadlines
 from services.errors import RoomError
 from services.games import contract_for
+from services.inbox import Inbox
 from services.limits import SESSION_RATE_MESSAGE, DeferredTake, Limits, rate_limited
 from services.lobby import DEFAULT_BOT_DELAY, DEFAULT_TAKEOVER_AFTER, LobbyOps
 from services.planning import plan_action
@@ -134,6 +135,8 @@ class Rooms(LobbyOps, ServerMoves):
         self.presence = Presence(self, unattended_grace)
         self.turn_seats = TurnSeats(store)
         """The cap on each player's open turn-based rooms (``services.turns``)."""
+        self.inbox = Inbox(store, self.clock)
+        """The players' notifications (``services.inbox``), told after each commit."""
 
     # -- the commit loop ----------------------------------------------------------------------
 
@@ -207,6 +210,7 @@ class Rooms(LobbyOps, ServerMoves):
             self.warm.committed(replace(change.room, seq=seq, epoch=before.epoch))
         await self._follow_up(change)
         await self._index_players(before, change.room)
+        await self.inbox.committed(before, change.room)
 
     async def _follow_up(self, change: Change) -> None:
         """The global indexes a committed change asks for (hints; the room is the truth)."""

@@ -19,7 +19,16 @@ from typing import Any
 
 import grpc
 import structlog
-from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc, timer_pb2, timer_pb2_grpc
+from cercle.v1 import (
+    game_pb2,
+    game_pb2_grpc,
+    inbox_pb2,
+    inbox_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    timer_pb2,
+    timer_pb2_grpc,
+)
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -28,6 +37,7 @@ from services import logs, metrics, supervise
 from services.auth import identity_interceptors
 from services.feed import Feeds
 from services.game_service import GameService
+from services.inbox_service import InboxService
 from services.lobby_service import LobbyService
 from services.request_context import RequestContextInterceptor
 from services.rooms import Rooms
@@ -42,6 +52,7 @@ SERVICE_NAMES = (
     lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"].full_name,
     game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name,
     timer_pb2.DESCRIPTOR.services_by_name["TimerService"].full_name,
+    inbox_pb2.DESCRIPTOR.services_by_name["InboxService"].full_name,
 )
 MAX_MESSAGE_BYTES = 64 * 1024
 """Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
@@ -178,6 +189,8 @@ async def start_replica(
     game_service = GameService(rooms, feeds)
     game_pb2_grpc.add_GameServiceServicer_to_server(game_service, server)
     timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
+    inbox_pb2_grpc.add_InboxServiceServicer_to_server(InboxService(rooms.inbox), server)
+    feeds.add_listener(rooms.inbox)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     # "liveness": SERVING while the process answers; "" and each service: while Redis does.

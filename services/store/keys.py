@@ -263,6 +263,19 @@ def matches_key(player_id: str) -> str:
     return f"cercle:player:{player_id}:matches"
 
 
+def inbox_keys(player_id: str) -> tuple[str, str]:
+    """A player's inbox (``services.store.inbox``): the hash of its notifications (and its
+    ``seq`` and ``unread`` counters) and the sorted set of their ids by sequence, in one
+    slot."""
+    tag = f"cercle:{{p:{player_id}}}"
+    return f"{tag}:inbox", f"{tag}:inbox-order"
+
+
+INBOX_CHANNEL = "cercle:inbox"
+"""Pub/sub channel: the player id of each inbox that got a notification (every replica
+hears it and wakes its WatchInbox streams of that player)."""
+
+
 def turn_rooms_key(player_id: str) -> str:
     """The turn-based rooms not yet over a player sits in (sorted set: room id -> created;
     ``services.store.turns``)."""
