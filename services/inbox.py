@@ -13,7 +13,11 @@ What is told:
 
 - **your turn**, in turn-based rooms only (a live table is in front of its players): a seat
   of a human gets a fresh decision clock (not a rest's);
-- **match started** and **match ended**, to every human seat, in every room.
+- **match started** and **match ended**, to every human seat, in every room;
+- **clock running out**, in turn-based rooms: each "your turn" schedules a warning
+  (:data:`WARN_BEFORE_SECONDS` before the clock runs out) in one sorted set; the expiry
+  loop of any replica claims the due ones (leased, so a dead replica's come back) and tells
+  each whose clock still runs as it was (:meth:`Inbox.warn_due`).
 
 Notifications carry ids and times only: no card, no vote, no seed.
 """
@@ -23,7 +27,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-from collections.abc import AsyncIterator, Callable
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
 import structlog
@@ -42,6 +47,11 @@ MAX_NOTIFICATIONS = 200
 """Notifications one inbox keeps (the oldest go first)."""
 RETENTION_SECONDS = 30 * 24 * 3600
 """How long a notification is kept."""
+WARN_BEFORE_SECONDS = 3600.0
+"""A turn-based clock's warning comes this long before it runs out (or a quarter of the
+clock before, for a clock shorter than 4 hours)."""
+WARNING_LEASE_SECONDS = 60.0
+"""How long a replica holds a due warning before another may tell it (it died meanwhile)."""
 POLL_SECONDS = 30.0
 """How often an open WatchInbox stream reads its inbox without a ping (a lost one)."""
 
@@ -50,6 +60,7 @@ class NotificationKind(enum.StrEnum):
     YOUR_TURN = "your_turn"
     MATCH_STARTED = "match_started"
     MATCH_ENDED = "match_ended"
+    CLOCK_RUNNING_OUT = "clock_running_out"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +91,6 @@ class NotificationRecord:
     @classmethod
     def from_stored(cls, stored: StoredNotification) -> tuple[NotificationRecord, int, bool]:
         """The record, its sequence and its read flag."""
-        import json
-
         data = json.loads(stored.body)
         record = cls(
             stored.notification_id,
@@ -163,8 +172,44 @@ class Inbox:
         for player_id, note in notifications_for(before, after, now):
             try:
                 await self.add(player_id, note)
+                if note.kind is NotificationKind.YOUR_TURN and note.expire is not None:
+                    await self._schedule_warning(player_id, note)
             except StoreUnavailable as exc:
                 log.warning("notification_lost", room=after.room_id, kind=note.kind, error=str(exc))
+
+    async def _schedule_warning(self, player_id: str, note: NotificationRecord) -> None:
+        assert note.expire is not None
+        length = note.expire - note.created
+        before = min(WARN_BEFORE_SECONDS, length / 4)
+        warning = dumps([player_id, note.notification_id, note.room_id, note.seat, note.expire])
+        await self.calls.schedule_warning(warning, note.expire - before)
+
+    async def warn_due(self, load: Callable[[str], Awaitable[RoomRecord | None]]) -> int:
+        """Tell the due clock warnings whose clock still runs as it was (``load`` reads a
+        room); how many were told."""
+        now = self.clock()
+        told = 0
+        for warning in await self.calls.claim_warnings(now, WARNING_LEASE_SECONDS):
+            player_id, turn_id, room_id, seat, expire = json.loads(warning)
+            record = await load(room_id)
+            still = record is not None and any(
+                d.seat == seat and d.expire == expire and d.clock != BOT_CLOCK
+                for d in record.deadlines
+            )
+            if still and record is not None:
+                note = NotificationRecord(
+                    turn_id.replace(":turn:", ":warn:", 1),
+                    NotificationKind.CLOCK_RUNNING_OUT,
+                    room_id,
+                    record.meta.game,
+                    seat,
+                    now,
+                    expire,
+                )
+                await self.add(player_id, note)
+                told += 1
+            await self.calls.drop_warning(warning)
+        return told
 
     async def add(self, player_id: str, note: NotificationRecord) -> int:
         return await self.calls.add(

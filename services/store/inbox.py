@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from services.store.client import Store
-from services.store.keys import INBOX_CHANNEL, inbox_keys
+from services.store.keys import INBOX_CHANNEL, INBOX_WARNINGS, inbox_keys
 
 ADD_NOTIFICATION_SCRIPT = """
 -- Add a notification to a player's inbox, drop what is beyond its bounds, ping the channel.
@@ -79,6 +79,20 @@ return tonumber(redis.call('HGET', KEYS[1], 'unread') or '0')
 """
 
 
+CLAIM_WARNINGS_SCRIPT = """
+-- Claim the clock warnings that are due: each is pushed back by the lease, so that a
+-- replica that dies before it is done leaves it to another one after the lease.
+-- KEYS[1] the warnings (sorted set: warning JSON -> when to tell it)
+-- ARGV[1] now, ARGV[2] the lease's end, ARGV[3] how many at most
+-- Returns the warnings claimed.
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+for _, warning in ipairs(due) do
+  redis.call('ZADD', KEYS[1], ARGV[2], warning)
+end
+return due
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class StoredNotification:
     """A notification as read back: its id, sequence, JSON body and read flag."""
@@ -96,6 +110,22 @@ class InboxStore:
         self.store = store
         self._add = store.redis.register_script(ADD_NOTIFICATION_SCRIPT)
         self._mark = store.redis.register_script(MARK_READ_SCRIPT)
+        self._claim_warnings = store.redis.register_script(CLAIM_WARNINGS_SCRIPT)
+
+    async def schedule_warning(self, warning: str, when: float) -> None:
+        """Tell ``warning`` (a JSON the caller reads back) at ``when`` (server time)."""
+        await self.store._call("inbox_warn", self.store.redis.zadd(INBOX_WARNINGS, {warning: when}))
+
+    async def claim_warnings(self, now: float, lease: float, limit: int = 100) -> list[str]:
+        """The warnings due at ``now``, each leased until ``now + lease``."""
+        due = await self.store._call(
+            "inbox_warnings",
+            self._claim_warnings(keys=[INBOX_WARNINGS], args=[repr(now), repr(now + lease), limit]),
+        )
+        return [_text(w) for w in due]
+
+    async def drop_warning(self, warning: str) -> None:
+        await self.store._call("inbox_warned", self.store.redis.zrem(INBOX_WARNINGS, warning))
 
     async def add(
         self,

@@ -271,6 +271,10 @@ def inbox_keys(player_id: str) -> tuple[str, str]:
     return f"{tag}:inbox", f"{tag}:inbox-order"
 
 
+INBOX_WARNINGS = "cercle:inbox-warnings"
+"""Sorted set: a pending "your clock runs out soon" (JSON) -> when to tell it
+(``services.store.inbox``)."""
+
 INBOX_CHANNEL = "cercle:inbox"
 """Pub/sub channel: the player id of each inbox that got a notification (every replica
 hears it and wakes its WatchInbox streams of that player)."""

@@ -206,3 +206,47 @@ async def test_inbox_refuses_bad_requests_with_a_clear_status(
             assert denied.value.code() == grpc.StatusCode.UNAUTHENTICATED
         finally:
             await anonymous.close()
+
+
+async def _tick(replicas: list[Replica]) -> None:
+    await asyncio.gather(*(r.expiry.tick_once() for r in replicas))
+    for replica in replicas:
+        await replica.expiry.drain()
+
+
+async def test_a_clock_about_to_run_out_is_told_once_and_only_while_it_runs(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    clock, replicas = clocked
+    room_id, first, second = await _pair(replicas, turn_based(DAY))
+    try:
+        seat = (await first[0].view(room_id)).waiting_for[0]
+
+        def warnings(page: inbox_pb2.ListNotificationsResponse) -> list[inbox_pb2.Notification]:
+            return [
+                n
+                for n in page.notifications
+                if n.kind == inbox_pb2.NOTIFICATION_KIND_CLOCK_RUNNING_OUT
+            ]
+
+        # The first player acts an hour in: their clock's warning is never told.
+        clock.now = START + HOUR
+        legal = await first[seat].legal(room_id)
+        await first[seat].act(room_id, legal.actions[0], legal.version)
+        waited = (await first[0].view(room_id)).waiting_for[0]
+        clock.now = START + DAY - HOUR + 1
+        await _tick(replicas)
+        for client in second:
+            assert warnings(await client.notifications()) == []
+        # The next clock's warning comes an hour before it runs out, once.
+        clock.now = START + HOUR + DAY - HOUR - 1
+        await _tick(replicas)
+        assert warnings(await second[waited].notifications()) == []
+        clock.now = START + HOUR + DAY - HOUR + 1
+        await asyncio.gather(_tick(replicas), _tick(replicas))  # both replicas, twice
+        (warned,) = warnings(await second[waited].notifications())
+        assert warned.room_id == room_id and warned.seat == waited
+        assert warned.expire_time.seconds == int(START + HOUR + DAY)
+        assert warnings(await second[1 - waited].notifications()) == []
+    finally:
+        await _close(first, second)

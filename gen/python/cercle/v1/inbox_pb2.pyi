@@ -34,6 +34,10 @@ class _NotificationKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Noti
     """The match of a room you sit in started."""
     NOTIFICATION_KIND_MATCH_ENDED: _NotificationKind.ValueType  # 3
     """The match of a room you sit in ended (its outcome: LobbyService.ListMatchHistory)."""
+    NOTIFICATION_KIND_CLOCK_RUNNING_OUT: _NotificationKind.ValueType  # 4
+    """Your clock in a turn-based room is about to run out (`expire_time`): an hour before, or
+    a quarter of the clock before when it is shorter than 4 hours.
+    """
 
 class NotificationKind(_NotificationKind, metaclass=_NotificationKindEnumTypeWrapper):
     """What a notification says."""
@@ -46,6 +50,10 @@ NOTIFICATION_KIND_MATCH_STARTED: NotificationKind.ValueType  # 2
 """The match of a room you sit in started."""
 NOTIFICATION_KIND_MATCH_ENDED: NotificationKind.ValueType  # 3
 """The match of a room you sit in ended (its outcome: LobbyService.ListMatchHistory)."""
+NOTIFICATION_KIND_CLOCK_RUNNING_OUT: NotificationKind.ValueType  # 4
+"""Your clock in a turn-based room is about to run out (`expire_time`): an hour before, or
+a quarter of the clock before when it is shorter than 4 hours.
+"""
 Global___NotificationKind: _TypeAlias = NotificationKind  # noqa: Y015
 
 @_typing.final
