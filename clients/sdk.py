@@ -326,6 +326,30 @@ class Client:
             inbox_pb2.WatchInboxRequest(after_sequence=after_sequence), metadata=self.metadata
         )
 
+    async def invite(self, room_id: str, player_id: str = "") -> inbox_pb2.InvitePlayerResponse:
+        """Invite ``player_id`` to the room (empty: a shareable invitation code)."""
+        response = await self._call(
+            self.inbox.InvitePlayer,
+            inbox_pb2.InvitePlayerRequest(
+                room_id=room_id, player_id=player_id, request_id=new_request_id()
+            ),
+        )
+        assert isinstance(response, inbox_pb2.InvitePlayerResponse)
+        return response
+
+    async def respond_to_invitation(
+        self, code: str, accept: bool = True
+    ) -> inbox_pb2.RespondToInvitationResponse:
+        """Accept (take a seat) or decline an invitation."""
+        response = await self._call(
+            self.inbox.RespondToInvitation,
+            inbox_pb2.RespondToInvitationRequest(
+                invitation_code=code, accept=accept, request_id=new_request_id()
+            ),
+        )
+        assert isinstance(response, inbox_pb2.RespondToInvitationResponse)
+        return response
+
     async def history_page(
         self, page_size: int = 0, page_token: str = ""
     ) -> lobby_pb2.ListMatchHistoryResponse:

@@ -61,6 +61,7 @@ class NotificationKind(enum.StrEnum):
     MATCH_STARTED = "match_started"
     MATCH_ENDED = "match_ended"
     CLOCK_RUNNING_OUT = "clock_running_out"
+    INVITATION = "invitation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,8 @@ class NotificationRecord:
     created: float
     expire: float | None = None
     """For ``YOUR_TURN``: when the seat's clock runs out."""
+    invitation: tuple[str, str, str] | None = None
+    """For ``INVITATION``: its code, the sender's player id and display name."""
 
     def to_json(self) -> str:
         return dumps(
@@ -85,6 +88,7 @@ class NotificationRecord:
                 "seat": self.seat,
                 "c": self.created,
                 "x": self.expire,
+                "i": self.invitation,
             }
         )
 
@@ -100,6 +104,7 @@ class NotificationRecord:
             int(data["seat"]),
             float(data["c"]),
             None if data.get("x") is None else float(data["x"]),
+            None if data.get("i") is None else tuple(data["i"]),
         )
         return record, stored.sequence, stored.read
 

@@ -10,9 +10,11 @@ import grpc
 from cercle.v1 import inbox_pb2, inbox_pb2_grpc
 
 from services import errors, pages
-from services.auth import require_player
+from services.auth import current_address, require_player
 from services.inbox import Inbox, NotificationKind, NotificationRecord
-from services.render import timestamp
+from services.invitations import Invitations
+from services.render import room_message, timestamp
+from services.retries import Retries
 from services.servicing import guarded, guarded_stream
 
 Context = grpc.aio.ServicerContext[Any, Any]
@@ -25,6 +27,7 @@ _KINDS = {
     NotificationKind.MATCH_STARTED: inbox_pb2.NOTIFICATION_KIND_MATCH_STARTED,
     NotificationKind.MATCH_ENDED: inbox_pb2.NOTIFICATION_KIND_MATCH_ENDED,
     NotificationKind.CLOCK_RUNNING_OUT: inbox_pb2.NOTIFICATION_KIND_CLOCK_RUNNING_OUT,
+    NotificationKind.INVITATION: inbox_pb2.NOTIFICATION_KIND_INVITATION,
 }
 
 
@@ -43,12 +46,19 @@ def notification_message(
     )
     if note.expire is not None:
         message.expire_time.CopyFrom(timestamp(note.expire))
+    if note.invitation is not None:
+        code, sender, name = note.invitation
+        message.invitation_code = code
+        message.from_player_id = sender
+        message.from_display_name = name
     return message
 
 
 class InboxService(inbox_pb2_grpc.InboxServiceServicer):
-    def __init__(self, inbox: Inbox) -> None:
+    def __init__(self, inbox: Inbox, invitations: Invitations, retries: Retries) -> None:
         self.inbox = inbox
+        self.invitations = invitations
+        self.retries = retries
 
     @guarded
     async def ListNotifications(
@@ -103,3 +113,42 @@ class InboxService(inbox_pb2_grpc.InboxServiceServicer):
             yield inbox_pb2.WatchInboxResponse(
                 notification=notification_message(note, sequence, read)
             )
+
+    @guarded
+    async def InvitePlayer(
+        self, request: inbox_pb2.InvitePlayerRequest, context: Context
+    ) -> inbox_pb2.InvitePlayerResponse:
+        player = require_player()
+
+        async def run() -> inbox_pb2.InvitePlayerResponse:
+            code, expire = await self.invitations.invite(player, request.room_id, request.player_id)
+            return inbox_pb2.InvitePlayerResponse(
+                invitation_code=code, expire_time=timestamp(expire)
+            )
+
+        return await self.retries.once(
+            player.player_id, "InvitePlayer", request, inbox_pb2.InvitePlayerResponse, run
+        )
+
+    @guarded
+    async def RespondToInvitation(
+        self, request: inbox_pb2.RespondToInvitationRequest, context: Context
+    ) -> inbox_pb2.RespondToInvitationResponse:
+        player = require_player()
+
+        async def run() -> inbox_pb2.RespondToInvitationResponse:
+            record = await self.invitations.respond(
+                player, request.invitation_code, request.accept, current_address.get()
+            )
+            response = inbox_pb2.RespondToInvitationResponse()
+            if record is not None:
+                response.room.CopyFrom(room_message(record, player.player_id))
+            return response
+
+        return await self.retries.once(
+            player.player_id,
+            "RespondToInvitation",
+            request,
+            inbox_pb2.RespondToInvitationResponse,
+            run,
+        )

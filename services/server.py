@@ -38,8 +38,10 @@ from services.auth import identity_interceptors
 from services.feed import Feeds
 from services.game_service import GameService
 from services.inbox_service import InboxService
+from services.invitations import Invitations
 from services.lobby_service import LobbyService
 from services.request_context import RequestContextInterceptor
+from services.retries import Retries
 from services.rooms import Rooms
 from services.store import Store
 from services.streams import StreamLeases, StreamLimitInterceptor
@@ -189,7 +191,8 @@ async def start_replica(
     game_service = GameService(rooms, feeds)
     game_pb2_grpc.add_GameServiceServicer_to_server(game_service, server)
     timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
-    inbox_pb2_grpc.add_InboxServiceServicer_to_server(InboxService(rooms.inbox), server)
+    inbox_service = InboxService(rooms.inbox, Invitations(rooms), Retries(store))
+    inbox_pb2_grpc.add_InboxServiceServicer_to_server(inbox_service, server)
     feeds.add_listener(rooms.inbox)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

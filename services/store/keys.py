@@ -275,6 +275,13 @@ INBOX_WARNINGS = "cercle:inbox-warnings"
 """Sorted set: a pending "your clock runs out soon" (JSON) -> when to tell it
 (``services.store.inbox``)."""
 
+
+def invitation_key(code: str) -> str:
+    """An invitation (hash: ``room``, ``from``, ``from_name``, ``to`` (empty: shareable),
+    ``declined``; ``services.invitations``), expiring with it."""
+    return f"cercle:invite:{code}"
+
+
 INBOX_CHANNEL = "cercle:inbox"
 """Pub/sub channel: the player id of each inbox that got a notification (every replica
 hears it and wakes its WatchInbox streams of that player)."""

@@ -22,10 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from cercle.v1 import common_pb2 as cercle_dot_v1_dot_common__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x63\x65rcle/v1/inbox.proto\x12\tcercle.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x84\x02\n\x0cNotification\x12\x17\n\x0fnotification_id\x18\x01 \x01(\t\x12)\n\x04kind\x18\x02 \x01(\x0e\x32\x1b.cercle.v1.NotificationKind\x12\x0f\n\x07room_id\x18\x03 \x01(\t\x12\x0f\n\x07game_id\x18\x04 \x01(\t\x12\x0c\n\x04seat\x18\x05 \x01(\x05\x12/\n\x0b\x63reate_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0b\x65xpire_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0c\n\x04read\x18\x08 \x01(\x08\x12\x10\n\x08sequence\x18\t \x01(\x03\"V\n\x18ListNotificationsRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x13\n\x0bunread_only\x18\x03 \x01(\x08\"z\n\x19ListNotificationsResponse\x12.\n\rnotifications\x18\x01 \x03(\x0b\x32\x17.cercle.v1.Notification\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x14\n\x0cunread_count\x18\x03 \x01(\x05\"d\n\x1cMarkNotificationsReadRequest\x12\x18\n\x10notification_ids\x18\x01 \x03(\t\x12\x16\n\x0eup_to_sequence\x18\x02 \x01(\x03\x12\x12\n\nrequest_id\x18\x03 \x01(\t\"5\n\x1dMarkNotificationsReadResponse\x12\x14\n\x0cunread_count\x18\x01 \x01(\x05\"+\n\x11WatchInboxRequest\x12\x16\n\x0e\x61\x66ter_sequence\x18\x01 \x01(\x03\"C\n\x12WatchInboxResponse\x12-\n\x0cnotification\x18\x01 \x01(\x0b\x32\x17.cercle.v1.Notification*\xc7\x01\n\x10NotificationKind\x12!\n\x1dNOTIFICATION_KIND_UNSPECIFIED\x10\x00\x12\x1f\n\x1bNOTIFICATION_KIND_YOUR_TURN\x10\x01\x12#\n\x1fNOTIFICATION_KIND_MATCH_STARTED\x10\x02\x12!\n\x1dNOTIFICATION_KIND_MATCH_ENDED\x10\x03\x12\'\n#NOTIFICATION_KIND_CLOCK_RUNNING_OUT\x10\x04\x32\xa7\x02\n\x0cInboxService\x12^\n\x11ListNotifications\x12#.cercle.v1.ListNotificationsRequest\x1a$.cercle.v1.ListNotificationsResponse\x12j\n\x15MarkNotificationsRead\x12\'.cercle.v1.MarkNotificationsReadRequest\x1a(.cercle.v1.MarkNotificationsReadResponse\x12K\n\nWatchInbox\x12\x1c.cercle.v1.WatchInboxRequest\x1a\x1d.cercle.v1.WatchInboxResponse0\x01\x42\x33\n\rcom.cercle.v1P\x01Z cercle/gen/go/cercle/v1;cerclev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x63\x65rcle/v1/inbox.proto\x12\tcercle.v1\x1a\x16\x63\x65rcle/v1/common.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd0\x02\n\x0cNotification\x12\x17\n\x0fnotification_id\x18\x01 \x01(\t\x12)\n\x04kind\x18\x02 \x01(\x0e\x32\x1b.cercle.v1.NotificationKind\x12\x0f\n\x07room_id\x18\x03 \x01(\t\x12\x0f\n\x07game_id\x18\x04 \x01(\t\x12\x0c\n\x04seat\x18\x05 \x01(\x05\x12/\n\x0b\x63reate_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0b\x65xpire_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0c\n\x04read\x18\x08 \x01(\x08\x12\x10\n\x08sequence\x18\t \x01(\x03\x12\x17\n\x0finvitation_code\x18\n \x01(\t\x12\x16\n\x0e\x66rom_player_id\x18\x0b \x01(\t\x12\x19\n\x11\x66rom_display_name\x18\x0c \x01(\t\"V\n\x18ListNotificationsRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\x12\x13\n\x0bunread_only\x18\x03 \x01(\x08\"z\n\x19ListNotificationsResponse\x12.\n\rnotifications\x18\x01 \x03(\x0b\x32\x17.cercle.v1.Notification\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x14\n\x0cunread_count\x18\x03 \x01(\x05\"d\n\x1cMarkNotificationsReadRequest\x12\x18\n\x10notification_ids\x18\x01 \x03(\t\x12\x16\n\x0eup_to_sequence\x18\x02 \x01(\x03\x12\x12\n\nrequest_id\x18\x03 \x01(\t\"5\n\x1dMarkNotificationsReadResponse\x12\x14\n\x0cunread_count\x18\x01 \x01(\x05\"+\n\x11WatchInboxRequest\x12\x16\n\x0e\x61\x66ter_sequence\x18\x01 \x01(\x03\"C\n\x12WatchInboxResponse\x12-\n\x0cnotification\x18\x01 \x01(\x0b\x32\x17.cercle.v1.Notification\"M\n\x13InvitePlayerRequest\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x12\n\nrequest_id\x18\x03 \x01(\t\"`\n\x14InvitePlayerResponse\x12\x17\n\x0finvitation_code\x18\x01 \x01(\t\x12/\n\x0b\x65xpire_time\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"Y\n\x1aRespondToInvitationRequest\x12\x17\n\x0finvitation_code\x18\x01 \x01(\t\x12\x0e\n\x06\x61\x63\x63\x65pt\x18\x02 \x01(\x08\x12\x12\n\nrequest_id\x18\x03 \x01(\t\"<\n\x1bRespondToInvitationResponse\x12\x1d\n\x04room\x18\x01 \x01(\x0b\x32\x0f.cercle.v1.Room*\xe9\x01\n\x10NotificationKind\x12!\n\x1dNOTIFICATION_KIND_UNSPECIFIED\x10\x00\x12\x1f\n\x1bNOTIFICATION_KIND_YOUR_TURN\x10\x01\x12#\n\x1fNOTIFICATION_KIND_MATCH_STARTED\x10\x02\x12!\n\x1dNOTIFICATION_KIND_MATCH_ENDED\x10\x03\x12\'\n#NOTIFICATION_KIND_CLOCK_RUNNING_OUT\x10\x04\x12 \n\x1cNOTIFICATION_KIND_INVITATION\x10\x05\x32\xde\x03\n\x0cInboxService\x12^\n\x11ListNotifications\x12#.cercle.v1.ListNotificationsRequest\x1a$.cercle.v1.ListNotificationsResponse\x12j\n\x15MarkNotificationsRead\x12\'.cercle.v1.MarkNotificationsReadRequest\x1a(.cercle.v1.MarkNotificationsReadResponse\x12K\n\nWatchInbox\x12\x1c.cercle.v1.WatchInboxRequest\x1a\x1d.cercle.v1.WatchInboxResponse0\x01\x12O\n\x0cInvitePlayer\x12\x1e.cercle.v1.InvitePlayerRequest\x1a\x1f.cercle.v1.InvitePlayerResponse\x12\x64\n\x13RespondToInvitation\x12%.cercle.v1.RespondToInvitationRequest\x1a&.cercle.v1.RespondToInvitationResponseB3\n\rcom.cercle.v1P\x01Z cercle/gen/go/cercle/v1;cerclev1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,22 +34,30 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cercle.v1.inbox_pb2', _glob
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rcom.cercle.v1P\001Z cercle/gen/go/cercle/v1;cerclev1'
-  _globals['_NOTIFICATIONKIND']._serialized_start=816
-  _globals['_NOTIFICATIONKIND']._serialized_end=1015
-  _globals['_NOTIFICATION']._serialized_start=70
-  _globals['_NOTIFICATION']._serialized_end=330
-  _globals['_LISTNOTIFICATIONSREQUEST']._serialized_start=332
-  _globals['_LISTNOTIFICATIONSREQUEST']._serialized_end=418
-  _globals['_LISTNOTIFICATIONSRESPONSE']._serialized_start=420
-  _globals['_LISTNOTIFICATIONSRESPONSE']._serialized_end=542
-  _globals['_MARKNOTIFICATIONSREADREQUEST']._serialized_start=544
-  _globals['_MARKNOTIFICATIONSREADREQUEST']._serialized_end=644
-  _globals['_MARKNOTIFICATIONSREADRESPONSE']._serialized_start=646
-  _globals['_MARKNOTIFICATIONSREADRESPONSE']._serialized_end=699
-  _globals['_WATCHINBOXREQUEST']._serialized_start=701
-  _globals['_WATCHINBOXREQUEST']._serialized_end=744
-  _globals['_WATCHINBOXRESPONSE']._serialized_start=746
-  _globals['_WATCHINBOXRESPONSE']._serialized_end=813
-  _globals['_INBOXSERVICE']._serialized_start=1018
-  _globals['_INBOXSERVICE']._serialized_end=1313
+  _globals['_NOTIFICATIONKIND']._serialized_start=1246
+  _globals['_NOTIFICATIONKIND']._serialized_end=1479
+  _globals['_NOTIFICATION']._serialized_start=94
+  _globals['_NOTIFICATION']._serialized_end=430
+  _globals['_LISTNOTIFICATIONSREQUEST']._serialized_start=432
+  _globals['_LISTNOTIFICATIONSREQUEST']._serialized_end=518
+  _globals['_LISTNOTIFICATIONSRESPONSE']._serialized_start=520
+  _globals['_LISTNOTIFICATIONSRESPONSE']._serialized_end=642
+  _globals['_MARKNOTIFICATIONSREADREQUEST']._serialized_start=644
+  _globals['_MARKNOTIFICATIONSREADREQUEST']._serialized_end=744
+  _globals['_MARKNOTIFICATIONSREADRESPONSE']._serialized_start=746
+  _globals['_MARKNOTIFICATIONSREADRESPONSE']._serialized_end=799
+  _globals['_WATCHINBOXREQUEST']._serialized_start=801
+  _globals['_WATCHINBOXREQUEST']._serialized_end=844
+  _globals['_WATCHINBOXRESPONSE']._serialized_start=846
+  _globals['_WATCHINBOXRESPONSE']._serialized_end=913
+  _globals['_INVITEPLAYERREQUEST']._serialized_start=915
+  _globals['_INVITEPLAYERREQUEST']._serialized_end=992
+  _globals['_INVITEPLAYERRESPONSE']._serialized_start=994
+  _globals['_INVITEPLAYERRESPONSE']._serialized_end=1090
+  _globals['_RESPONDTOINVITATIONREQUEST']._serialized_start=1092
+  _globals['_RESPONDTOINVITATIONREQUEST']._serialized_end=1181
+  _globals['_RESPONDTOINVITATIONRESPONSE']._serialized_start=1183
+  _globals['_RESPONDTOINVITATIONRESPONSE']._serialized_end=1243
+  _globals['_INBOXSERVICE']._serialized_start=1482
+  _globals['_INBOXSERVICE']._serialized_end=1960
 # @@protoc_insertion_point(module_scope)

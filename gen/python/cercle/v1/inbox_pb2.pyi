@@ -3,6 +3,7 @@
 isort:skip_file
 """
 
+from cercle.v1 import common_pb2 as _common_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -38,6 +39,10 @@ class _NotificationKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Noti
     """Your clock in a turn-based room is about to run out (`expire_time`): an hour before, or
     a quarter of the clock before when it is shorter than 4 hours.
     """
+    NOTIFICATION_KIND_INVITATION: _NotificationKind.ValueType  # 5
+    """A player invited you to a room (`invitation_code`, `from_player_id`,
+    `from_display_name`): accept or decline it with RespondToInvitation.
+    """
 
 class NotificationKind(_NotificationKind, metaclass=_NotificationKindEnumTypeWrapper):
     """What a notification says."""
@@ -53,6 +58,10 @@ NOTIFICATION_KIND_MATCH_ENDED: NotificationKind.ValueType  # 3
 NOTIFICATION_KIND_CLOCK_RUNNING_OUT: NotificationKind.ValueType  # 4
 """Your clock in a turn-based room is about to run out (`expire_time`): an hour before, or
 a quarter of the clock before when it is shorter than 4 hours.
+"""
+NOTIFICATION_KIND_INVITATION: NotificationKind.ValueType  # 5
+"""A player invited you to a room (`invitation_code`, `from_player_id`,
+`from_display_name`): accept or decline it with RespondToInvitation.
 """
 Global___NotificationKind: _TypeAlias = NotificationKind  # noqa: Y015
 
@@ -71,6 +80,9 @@ class Notification(_message.Message):
     EXPIRE_TIME_FIELD_NUMBER: _builtins.int
     READ_FIELD_NUMBER: _builtins.int
     SEQUENCE_FIELD_NUMBER: _builtins.int
+    INVITATION_CODE_FIELD_NUMBER: _builtins.int
+    FROM_PLAYER_ID_FIELD_NUMBER: _builtins.int
+    FROM_DISPLAY_NAME_FIELD_NUMBER: _builtins.int
     notification_id: _builtins.str
     """Stable id: the same event always has the same id (a webhook delivery's idempotency key)."""
     kind: Global___NotificationKind.ValueType
@@ -80,11 +92,17 @@ class Notification(_message.Message):
     game_id: _builtins.str
     """The room's game (`tomahawk`...)."""
     seat: _builtins.int
-    """The caller's seat in that room."""
+    """The caller's seat in that room (-1 for an invitation: none yet)."""
     read: _builtins.bool
     """Whether it was marked read."""
     sequence: _builtins.int
     """Its place in the inbox: larger is newer (WatchInboxRequest.after_sequence)."""
+    invitation_code: _builtins.str
+    """For NOTIFICATION_KIND_INVITATION: the code to answer with (RespondToInvitation)."""
+    from_player_id: _builtins.str
+    """For NOTIFICATION_KIND_INVITATION: who invited you."""
+    from_display_name: _builtins.str
+    """For NOTIFICATION_KIND_INVITATION: their display name when they invited you."""
     @_builtins.property
     def create_time(self) -> _timestamp_pb2.Timestamp:
         """When it was made (server time)."""
@@ -105,10 +123,13 @@ class Notification(_message.Message):
         expire_time: _timestamp_pb2.Timestamp | None = ...,
         read: _builtins.bool = ...,
         sequence: _builtins.int = ...,
+        invitation_code: _builtins.str = ...,
+        from_player_id: _builtins.str = ...,
+        from_display_name: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "expire_time", b"expire_time"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "expire_time", b"expire_time", "game_id", b"game_id", "kind", b"kind", "notification_id", b"notification_id", "read", b"read", "room_id", b"room_id", "seat", b"seat", "sequence", b"sequence"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["create_time", b"create_time", "expire_time", b"expire_time", "from_display_name", b"from_display_name", "from_player_id", b"from_player_id", "game_id", b"game_id", "invitation_code", b"invitation_code", "kind", b"kind", "notification_id", b"notification_id", "read", b"read", "room_id", b"room_id", "seat", b"seat", "sequence", b"sequence"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -279,3 +300,123 @@ class WatchInboxResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___WatchInboxResponse: _TypeAlias = WatchInboxResponse  # noqa: Y015
+
+@_typing.final
+class InvitePlayerRequest(_message.Message):
+    """Request for InboxService.InvitePlayer."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROOM_ID_FIELD_NUMBER: _builtins.int
+    PLAYER_ID_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    room_id: _builtins.str
+    """The room (the caller sits in it; its match has not started)."""
+    player_id: _builtins.str
+    """The player invited. Empty: a shareable invitation, for whoever gets its code."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+    UUID). A retry returns the first answer (the same code). Empty: no retry protection.
+    """
+    def __init__(
+        self,
+        *,
+        room_id: _builtins.str = ...,
+        player_id: _builtins.str = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_id", b"player_id", "request_id", b"request_id", "room_id", b"room_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___InvitePlayerRequest: _TypeAlias = InvitePlayerRequest  # noqa: Y015
+
+@_typing.final
+class InvitePlayerResponse(_message.Message):
+    """Response of InvitePlayer."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    INVITATION_CODE_FIELD_NUMBER: _builtins.int
+    EXPIRE_TIME_FIELD_NUMBER: _builtins.int
+    invitation_code: _builtins.str
+    """The invitation's code: for RespondToInvitation (a shareable invitation's link carries
+    it). It opens the room to its invitee even when the room is private.
+    """
+    @_builtins.property
+    def expire_time(self) -> _timestamp_pb2.Timestamp:
+        """When the invitation expires (server time): 7 days after it was made, or when the
+        room's match starts.
+        """
+
+    def __init__(
+        self,
+        *,
+        invitation_code: _builtins.str = ...,
+        expire_time: _timestamp_pb2.Timestamp | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["expire_time", b"expire_time", "invitation_code", b"invitation_code"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___InvitePlayerResponse: _TypeAlias = InvitePlayerResponse  # noqa: Y015
+
+@_typing.final
+class RespondToInvitationRequest(_message.Message):
+    """Request for InboxService.RespondToInvitation."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    INVITATION_CODE_FIELD_NUMBER: _builtins.int
+    ACCEPT_FIELD_NUMBER: _builtins.int
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    invitation_code: _builtins.str
+    """The invitation's code (InvitePlayerResponse.invitation_code, Notification.invitation_code)."""
+    accept: _builtins.bool
+    """True: take a seat in the room; false: decline (a declined invitation is spent)."""
+    request_id: _builtins.str
+    """Makes the call safe to retry (AIP-155): up to 128 characters. Accepting twice seats
+    you once; declining twice declines once.
+    """
+    def __init__(
+        self,
+        *,
+        invitation_code: _builtins.str = ...,
+        accept: _builtins.bool = ...,
+        request_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["accept", b"accept", "invitation_code", b"invitation_code", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RespondToInvitationRequest: _TypeAlias = RespondToInvitationRequest  # noqa: Y015
+
+@_typing.final
+class RespondToInvitationResponse(_message.Message):
+    """Response of InboxService.RespondToInvitation."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROOM_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def room(self) -> _common_pb2.Room:
+        """Accepted: the room, with your seat (`my_seat`). Declined: unset."""
+
+    def __init__(
+        self,
+        *,
+        room: _common_pb2.Room | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["room", b"room"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["room", b"room"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RespondToInvitationResponse: _TypeAlias = RespondToInvitationResponse  # noqa: Y015

@@ -55,6 +55,16 @@ class InboxServiceStub:
                 request_serializer=cercle_dot_v1_dot_inbox__pb2.WatchInboxRequest.SerializeToString,
                 response_deserializer=cercle_dot_v1_dot_inbox__pb2.WatchInboxResponse.FromString,
                 _registered_method=True)
+        self.InvitePlayer = channel.unary_unary(
+                '/cercle.v1.InboxService/InvitePlayer',
+                request_serializer=cercle_dot_v1_dot_inbox__pb2.InvitePlayerRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_inbox__pb2.InvitePlayerResponse.FromString,
+                _registered_method=True)
+        self.RespondToInvitation = channel.unary_unary(
+                '/cercle.v1.InboxService/RespondToInvitation',
+                request_serializer=cercle_dot_v1_dot_inbox__pb2.RespondToInvitationRequest.SerializeToString,
+                response_deserializer=cercle_dot_v1_dot_inbox__pb2.RespondToInvitationResponse.FromString,
+                _registered_method=True)
 
 
 class InboxServiceServicer:
@@ -89,6 +99,23 @@ class InboxServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def InvitePlayer(self, request, context):
+        """Invites a player to the caller's open room: by player id (the invitee's inbox and
+        stream get NOTIFICATION_KIND_INVITATION), or, with neither, a shareable invitation whose
+        code anyone may use (send it as a link). The caller must sit in the room, before its
+        match starts. At most 30 invitations an hour per player (TOO_MANY_INVITATIONS).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RespondToInvitation(self, request, context):
+        """Accepts (takes a seat, as JoinRoom) or declines an invitation, by its code.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_InboxServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -106,6 +133,16 @@ def add_InboxServiceServicer_to_server(servicer, server):
                     servicer.WatchInbox,
                     request_deserializer=cercle_dot_v1_dot_inbox__pb2.WatchInboxRequest.FromString,
                     response_serializer=cercle_dot_v1_dot_inbox__pb2.WatchInboxResponse.SerializeToString,
+            ),
+            'InvitePlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.InvitePlayer,
+                    request_deserializer=cercle_dot_v1_dot_inbox__pb2.InvitePlayerRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_inbox__pb2.InvitePlayerResponse.SerializeToString,
+            ),
+            'RespondToInvitation': grpc.unary_unary_rpc_method_handler(
+                    servicer.RespondToInvitation,
+                    request_deserializer=cercle_dot_v1_dot_inbox__pb2.RespondToInvitationRequest.FromString,
+                    response_serializer=cercle_dot_v1_dot_inbox__pb2.RespondToInvitationResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -195,6 +232,60 @@ class InboxService:
             '/cercle.v1.InboxService/WatchInbox',
             cercle_dot_v1_dot_inbox__pb2.WatchInboxRequest.SerializeToString,
             cercle_dot_v1_dot_inbox__pb2.WatchInboxResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def InvitePlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.InboxService/InvitePlayer',
+            cercle_dot_v1_dot_inbox__pb2.InvitePlayerRequest.SerializeToString,
+            cercle_dot_v1_dot_inbox__pb2.InvitePlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RespondToInvitation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/cercle.v1.InboxService/RespondToInvitation',
+            cercle_dot_v1_dot_inbox__pb2.RespondToInvitationRequest.SerializeToString,
+            cercle_dot_v1_dot_inbox__pb2.RespondToInvitationResponse.FromString,
             options,
             channel_credentials,
             insecure,

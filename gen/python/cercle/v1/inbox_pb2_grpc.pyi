@@ -48,6 +48,14 @@ class InboxServiceStub:
     those after `after_sequence` (0: only new ones), then each new one. Counts as an open
     stream (the session's stream budget, TOO_MANY_STREAMS).
     """
+    InvitePlayer: _grpc.UnaryUnaryMultiCallable[_inbox_pb2.InvitePlayerRequest, _inbox_pb2.InvitePlayerResponse]
+    """Invites a player to the caller's open room: by player id (the invitee's inbox and
+    stream get NOTIFICATION_KIND_INVITATION), or, with neither, a shareable invitation whose
+    code anyone may use (send it as a link). The caller must sit in the room, before its
+    match starts. At most 30 invitations an hour per player (TOO_MANY_INVITATIONS).
+    """
+    RespondToInvitation: _grpc.UnaryUnaryMultiCallable[_inbox_pb2.RespondToInvitationRequest, _inbox_pb2.RespondToInvitationResponse]
+    """Accepts (takes a seat, as JoinRoom) or declines an invitation, by its code."""
 
 @_typing.type_check_only
 class InboxServiceAsyncStub(InboxServiceStub):
@@ -69,6 +77,14 @@ class InboxServiceAsyncStub(InboxServiceStub):
     those after `after_sequence` (0: only new ones), then each new one. Counts as an open
     stream (the session's stream budget, TOO_MANY_STREAMS).
     """
+    InvitePlayer: _aio.UnaryUnaryMultiCallable[_inbox_pb2.InvitePlayerRequest, _inbox_pb2.InvitePlayerResponse]  # type: ignore[assignment]
+    """Invites a player to the caller's open room: by player id (the invitee's inbox and
+    stream get NOTIFICATION_KIND_INVITATION), or, with neither, a shareable invitation whose
+    code anyone may use (send it as a link). The caller must sit in the room, before its
+    match starts. At most 30 invitations an hour per player (TOO_MANY_INVITATIONS).
+    """
+    RespondToInvitation: _aio.UnaryUnaryMultiCallable[_inbox_pb2.RespondToInvitationRequest, _inbox_pb2.RespondToInvitationResponse]  # type: ignore[assignment]
+    """Accepts (takes a seat, as JoinRoom) or declines an invitation, by its code."""
 
 class InboxServiceServicer(metaclass=_abc_1.ABCMeta):
     """The player's inbox: "your turn", a match started or ended, kept in the store and
@@ -105,5 +121,25 @@ class InboxServiceServicer(metaclass=_abc_1.ABCMeta):
         those after `after_sequence` (0: only new ones), then each new one. Counts as an open
         stream (the session's stream budget, TOO_MANY_STREAMS).
         """
+
+    @_abc_1.abstractmethod
+    def InvitePlayer(
+        self,
+        request: _inbox_pb2.InvitePlayerRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_inbox_pb2.InvitePlayerResponse, _abc.Awaitable[_inbox_pb2.InvitePlayerResponse]]:
+        """Invites a player to the caller's open room: by player id (the invitee's inbox and
+        stream get NOTIFICATION_KIND_INVITATION), or, with neither, a shareable invitation whose
+        code anyone may use (send it as a link). The caller must sit in the room, before its
+        match starts. At most 30 invitations an hour per player (TOO_MANY_INVITATIONS).
+        """
+
+    @_abc_1.abstractmethod
+    def RespondToInvitation(
+        self,
+        request: _inbox_pb2.RespondToInvitationRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_inbox_pb2.RespondToInvitationResponse, _abc.Awaitable[_inbox_pb2.RespondToInvitationResponse]]:
+        """Accepts (takes a seat, as JoinRoom) or declines an invitation, by its code."""
 
 def add_InboxServiceServicer_to_server(servicer: InboxServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

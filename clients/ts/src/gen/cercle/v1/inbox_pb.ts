@@ -4,6 +4,8 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Room } from "./common_pb.js";
+import { file_cercle_v1_common } from "./common_pb.js";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cercle/v1/inbox.proto.
  */
 export const file_cercle_v1_inbox: GenFile = /*@__PURE__*/
-  fileDesc("ChVjZXJjbGUvdjEvaW5ib3gucHJvdG8SCWNlcmNsZS52MSKEAgoMTm90aWZpY2F0aW9uEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoCRIpCgRraW5kGAIgASgOMhsuY2VyY2xlLnYxLk5vdGlmaWNhdGlvbktpbmQSDwoHcm9vbV9pZBgDIAEoCRIPCgdnYW1lX2lkGAQgASgJEgwKBHNlYXQYBSABKAUSLwoLY3JlYXRlX3RpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2V4cGlyZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgRyZWFkGAggASgIEhAKCHNlcXVlbmNlGAkgASgDIlYKGExpc3ROb3RpZmljYXRpb25zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEgoKcGFnZV90b2tlbhgCIAEoCRITCgt1bnJlYWRfb25seRgDIAEoCCJ6ChlMaXN0Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEi4KDW5vdGlmaWNhdGlvbnMYASADKAsyFy5jZXJjbGUudjEuTm90aWZpY2F0aW9uEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRIUCgx1bnJlYWRfY291bnQYAyABKAUiZAocTWFya05vdGlmaWNhdGlvbnNSZWFkUmVxdWVzdBIYChBub3RpZmljYXRpb25faWRzGAEgAygJEhYKDnVwX3RvX3NlcXVlbmNlGAIgASgDEhIKCnJlcXVlc3RfaWQYAyABKAkiNQodTWFya05vdGlmaWNhdGlvbnNSZWFkUmVzcG9uc2USFAoMdW5yZWFkX2NvdW50GAEgASgFIisKEVdhdGNoSW5ib3hSZXF1ZXN0EhYKDmFmdGVyX3NlcXVlbmNlGAEgASgDIkMKEldhdGNoSW5ib3hSZXNwb25zZRItCgxub3RpZmljYXRpb24YASABKAsyFy5jZXJjbGUudjEuTm90aWZpY2F0aW9uKscBChBOb3RpZmljYXRpb25LaW5kEiEKHU5PVElGSUNBVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASHwobTk9USUZJQ0FUSU9OX0tJTkRfWU9VUl9UVVJOEAESIwofTk9USUZJQ0FUSU9OX0tJTkRfTUFUQ0hfU1RBUlRFRBACEiEKHU5PVElGSUNBVElPTl9LSU5EX01BVENIX0VOREVEEAMSJwojTk9USUZJQ0FUSU9OX0tJTkRfQ0xPQ0tfUlVOTklOR19PVVQQBDKnAgoMSW5ib3hTZXJ2aWNlEl4KEUxpc3ROb3RpZmljYXRpb25zEiMuY2VyY2xlLnYxLkxpc3ROb3RpZmljYXRpb25zUmVxdWVzdBokLmNlcmNsZS52MS5MaXN0Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEmoKFU1hcmtOb3RpZmljYXRpb25zUmVhZBInLmNlcmNsZS52MS5NYXJrTm90aWZpY2F0aW9uc1JlYWRSZXF1ZXN0GiguY2VyY2xlLnYxLk1hcmtOb3RpZmljYXRpb25zUmVhZFJlc3BvbnNlEksKCldhdGNoSW5ib3gSHC5jZXJjbGUudjEuV2F0Y2hJbmJveFJlcXVlc3QaHS5jZXJjbGUudjEuV2F0Y2hJbmJveFJlc3BvbnNlMAFCMwoNY29tLmNlcmNsZS52MVABWiBjZXJjbGUvZ2VuL2dvL2NlcmNsZS92MTtjZXJjbGV2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChVjZXJjbGUvdjEvaW5ib3gucHJvdG8SCWNlcmNsZS52MSLQAgoMTm90aWZpY2F0aW9uEhcKD25vdGlmaWNhdGlvbl9pZBgBIAEoCRIpCgRraW5kGAIgASgOMhsuY2VyY2xlLnYxLk5vdGlmaWNhdGlvbktpbmQSDwoHcm9vbV9pZBgDIAEoCRIPCgdnYW1lX2lkGAQgASgJEgwKBHNlYXQYBSABKAUSLwoLY3JlYXRlX3RpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2V4cGlyZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgRyZWFkGAggASgIEhAKCHNlcXVlbmNlGAkgASgDEhcKD2ludml0YXRpb25fY29kZRgKIAEoCRIWCg5mcm9tX3BsYXllcl9pZBgLIAEoCRIZChFmcm9tX2Rpc3BsYXlfbmFtZRgMIAEoCSJWChhMaXN0Tm90aWZpY2F0aW9uc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhIKCnBhZ2VfdG9rZW4YAiABKAkSEwoLdW5yZWFkX29ubHkYAyABKAgiegoZTGlzdE5vdGlmaWNhdGlvbnNSZXNwb25zZRIuCg1ub3RpZmljYXRpb25zGAEgAygLMhcuY2VyY2xlLnYxLk5vdGlmaWNhdGlvbhIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSFAoMdW5yZWFkX2NvdW50GAMgASgFImQKHE1hcmtOb3RpZmljYXRpb25zUmVhZFJlcXVlc3QSGAoQbm90aWZpY2F0aW9uX2lkcxgBIAMoCRIWCg51cF90b19zZXF1ZW5jZRgCIAEoAxISCgpyZXF1ZXN0X2lkGAMgASgJIjUKHU1hcmtOb3RpZmljYXRpb25zUmVhZFJlc3BvbnNlEhQKDHVucmVhZF9jb3VudBgBIAEoBSIrChFXYXRjaEluYm94UmVxdWVzdBIWCg5hZnRlcl9zZXF1ZW5jZRgBIAEoAyJDChJXYXRjaEluYm94UmVzcG9uc2USLQoMbm90aWZpY2F0aW9uGAEgASgLMhcuY2VyY2xlLnYxLk5vdGlmaWNhdGlvbiJNChNJbnZpdGVQbGF5ZXJSZXF1ZXN0Eg8KB3Jvb21faWQYASABKAkSEQoJcGxheWVyX2lkGAIgASgJEhIKCnJlcXVlc3RfaWQYAyABKAkiYAoUSW52aXRlUGxheWVyUmVzcG9uc2USFwoPaW52aXRhdGlvbl9jb2RlGAEgASgJEi8KC2V4cGlyZV90aW1lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJZChpSZXNwb25kVG9JbnZpdGF0aW9uUmVxdWVzdBIXCg9pbnZpdGF0aW9uX2NvZGUYASABKAkSDgoGYWNjZXB0GAIgASgIEhIKCnJlcXVlc3RfaWQYAyABKAkiPAobUmVzcG9uZFRvSW52aXRhdGlvblJlc3BvbnNlEh0KBHJvb20YASABKAsyDy5jZXJjbGUudjEuUm9vbSrpAQoQTm90aWZpY2F0aW9uS2luZBIhCh1OT1RJRklDQVRJT05fS0lORF9VTlNQRUNJRklFRBAAEh8KG05PVElGSUNBVElPTl9LSU5EX1lPVVJfVFVSThABEiMKH05PVElGSUNBVElPTl9LSU5EX01BVENIX1NUQVJURUQQAhIhCh1OT1RJRklDQVRJT05fS0lORF9NQVRDSF9FTkRFRBADEicKI05PVElGSUNBVElPTl9LSU5EX0NMT0NLX1JVTk5JTkdfT1VUEAQSIAocTk9USUZJQ0FUSU9OX0tJTkRfSU5WSVRBVElPThAFMt4DCgxJbmJveFNlcnZpY2USXgoRTGlzdE5vdGlmaWNhdGlvbnMSIy5jZXJjbGUudjEuTGlzdE5vdGlmaWNhdGlvbnNSZXF1ZXN0GiQuY2VyY2xlLnYxLkxpc3ROb3RpZmljYXRpb25zUmVzcG9uc2USagoVTWFya05vdGlmaWNhdGlvbnNSZWFkEicuY2VyY2xlLnYxLk1hcmtOb3RpZmljYXRpb25zUmVhZFJlcXVlc3QaKC5jZXJjbGUudjEuTWFya05vdGlmaWNhdGlvbnNSZWFkUmVzcG9uc2USSwoKV2F0Y2hJbmJveBIcLmNlcmNsZS52MS5XYXRjaEluYm94UmVxdWVzdBodLmNlcmNsZS52MS5XYXRjaEluYm94UmVzcG9uc2UwARJPCgxJbnZpdGVQbGF5ZXISHi5jZXJjbGUudjEuSW52aXRlUGxheWVyUmVxdWVzdBofLmNlcmNsZS52MS5JbnZpdGVQbGF5ZXJSZXNwb25zZRJkChNSZXNwb25kVG9JbnZpdGF0aW9uEiUuY2VyY2xlLnYxLlJlc3BvbmRUb0ludml0YXRpb25SZXF1ZXN0GiYuY2VyY2xlLnYxLlJlc3BvbmRUb0ludml0YXRpb25SZXNwb25zZUIzCg1jb20uY2VyY2xlLnYxUAFaIGNlcmNsZS9nZW4vZ28vY2VyY2xlL3YxO2NlcmNsZXYxYgZwcm90bzM", [file_cercle_v1_common, file_google_protobuf_timestamp]);
 
 /**
  * One notification of a player's inbox. It carries ids and times only, never a secret.
@@ -49,7 +51,7 @@ export type Notification = Message<"cercle.v1.Notification"> & {
   gameId: string;
 
   /**
-   * The caller's seat in that room.
+   * The caller's seat in that room (-1 for an invitation: none yet).
    *
    * @generated from field: int32 seat = 5;
    */
@@ -82,6 +84,27 @@ export type Notification = Message<"cercle.v1.Notification"> & {
    * @generated from field: int64 sequence = 9;
    */
   sequence: bigint;
+
+  /**
+   * For NOTIFICATION_KIND_INVITATION: the code to answer with (RespondToInvitation).
+   *
+   * @generated from field: string invitation_code = 10;
+   */
+  invitationCode: string;
+
+  /**
+   * For NOTIFICATION_KIND_INVITATION: who invited you.
+   *
+   * @generated from field: string from_player_id = 11;
+   */
+  fromPlayerId: string;
+
+  /**
+   * For NOTIFICATION_KIND_INVITATION: their display name when they invited you.
+   *
+   * @generated from field: string from_display_name = 12;
+   */
+  fromDisplayName: string;
 };
 
 /**
@@ -262,6 +285,129 @@ export const WatchInboxResponseSchema: GenMessage<WatchInboxResponse> = /*@__PUR
   messageDesc(file_cercle_v1_inbox, 6);
 
 /**
+ * Request for InboxService.InvitePlayer.
+ *
+ * @generated from message cercle.v1.InvitePlayerRequest
+ */
+export type InvitePlayerRequest = Message<"cercle.v1.InvitePlayerRequest"> & {
+  /**
+   * The room (the caller sits in it; its match has not started).
+   *
+   * @generated from field: string room_id = 1;
+   */
+  roomId: string;
+
+  /**
+   * The player invited. Empty: a shareable invitation, for whoever gets its code.
+   *
+   * @generated from field: string player_id = 2;
+   */
+  playerId: string;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters, unique per request (a
+   * UUID). A retry returns the first answer (the same code). Empty: no retry protection.
+   *
+   * @generated from field: string request_id = 3;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message cercle.v1.InvitePlayerRequest.
+ * Use `create(InvitePlayerRequestSchema)` to create a new message.
+ */
+export const InvitePlayerRequestSchema: GenMessage<InvitePlayerRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_inbox, 7);
+
+/**
+ * Response of InvitePlayer.
+ *
+ * @generated from message cercle.v1.InvitePlayerResponse
+ */
+export type InvitePlayerResponse = Message<"cercle.v1.InvitePlayerResponse"> & {
+  /**
+   * The invitation's code: for RespondToInvitation (a shareable invitation's link carries
+   * it). It opens the room to its invitee even when the room is private.
+   *
+   * @generated from field: string invitation_code = 1;
+   */
+  invitationCode: string;
+
+  /**
+   * When the invitation expires (server time): 7 days after it was made, or when the
+   * room's match starts.
+   *
+   * @generated from field: google.protobuf.Timestamp expire_time = 2;
+   */
+  expireTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.InvitePlayerResponse.
+ * Use `create(InvitePlayerResponseSchema)` to create a new message.
+ */
+export const InvitePlayerResponseSchema: GenMessage<InvitePlayerResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_inbox, 8);
+
+/**
+ * Request for InboxService.RespondToInvitation.
+ *
+ * @generated from message cercle.v1.RespondToInvitationRequest
+ */
+export type RespondToInvitationRequest = Message<"cercle.v1.RespondToInvitationRequest"> & {
+  /**
+   * The invitation's code (InvitePlayerResponse.invitation_code, Notification.invitation_code).
+   *
+   * @generated from field: string invitation_code = 1;
+   */
+  invitationCode: string;
+
+  /**
+   * True: take a seat in the room; false: decline (a declined invitation is spent).
+   *
+   * @generated from field: bool accept = 2;
+   */
+  accept: boolean;
+
+  /**
+   * Makes the call safe to retry (AIP-155): up to 128 characters. Accepting twice seats
+   * you once; declining twice declines once.
+   *
+   * @generated from field: string request_id = 3;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message cercle.v1.RespondToInvitationRequest.
+ * Use `create(RespondToInvitationRequestSchema)` to create a new message.
+ */
+export const RespondToInvitationRequestSchema: GenMessage<RespondToInvitationRequest> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_inbox, 9);
+
+/**
+ * Response of InboxService.RespondToInvitation.
+ *
+ * @generated from message cercle.v1.RespondToInvitationResponse
+ */
+export type RespondToInvitationResponse = Message<"cercle.v1.RespondToInvitationResponse"> & {
+  /**
+   * Accepted: the room, with your seat (`my_seat`). Declined: unset.
+   *
+   * @generated from field: cercle.v1.Room room = 1;
+   */
+  room?: Room | undefined;
+};
+
+/**
+ * Describes the message cercle.v1.RespondToInvitationResponse.
+ * Use `create(RespondToInvitationResponseSchema)` to create a new message.
+ */
+export const RespondToInvitationResponseSchema: GenMessage<RespondToInvitationResponse> = /*@__PURE__*/
+  messageDesc(file_cercle_v1_inbox, 10);
+
+/**
  * What a notification says.
  *
  * @generated from enum cercle.v1.NotificationKind
@@ -302,6 +448,14 @@ export enum NotificationKind {
    * @generated from enum value: NOTIFICATION_KIND_CLOCK_RUNNING_OUT = 4;
    */
   CLOCK_RUNNING_OUT = 4,
+
+  /**
+   * A player invited you to a room (`invitation_code`, `from_player_id`,
+   * `from_display_name`): accept or decline it with RespondToInvitation.
+   *
+   * @generated from enum value: NOTIFICATION_KIND_INVITATION = 5;
+   */
+  INVITATION = 5,
 }
 
 /**
@@ -352,6 +506,29 @@ export const InboxService: GenService<{
     methodKind: "server_streaming";
     input: typeof WatchInboxRequestSchema;
     output: typeof WatchInboxResponseSchema;
+  },
+  /**
+   * Invites a player to the caller's open room: by player id (the invitee's inbox and
+   * stream get NOTIFICATION_KIND_INVITATION), or, with neither, a shareable invitation whose
+   * code anyone may use (send it as a link). The caller must sit in the room, before its
+   * match starts. At most 30 invitations an hour per player (TOO_MANY_INVITATIONS).
+   *
+   * @generated from rpc cercle.v1.InboxService.InvitePlayer
+   */
+  invitePlayer: {
+    methodKind: "unary";
+    input: typeof InvitePlayerRequestSchema;
+    output: typeof InvitePlayerResponseSchema;
+  },
+  /**
+   * Accepts (takes a seat, as JoinRoom) or declines an invitation, by its code.
+   *
+   * @generated from rpc cercle.v1.InboxService.RespondToInvitation
+   */
+  respondToInvitation: {
+    methodKind: "unary";
+    input: typeof RespondToInvitationRequestSchema;
+    output: typeof RespondToInvitationResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_cercle_v1_inbox, 0);
