@@ -40,6 +40,7 @@ from services.records import RoomRecord, RoomStatus, dumps
 from services.store import Store, StoreUnavailable
 from services.store.inbox import InboxStore, StoredNotification
 from services.store.keys import INBOX_CHANNEL
+from services.webhooks import WebhookConfig, delivery_body
 
 log = structlog.get_logger("cercle.inbox")
 
@@ -166,6 +167,8 @@ class Inbox:
         self.clock = clock
         self.cap = MAX_NOTIFICATIONS
         self.retention: float = RETENTION_SECONDS
+        self.deliver = WebhookConfig.from_env() is not None
+        """Also put each notification in the webhook outbox (``services.webhooks``)."""
         self._watchers: dict[str, set[asyncio.Event]] = {}
 
     # -- adding ------------------------------------------------------------------------------
@@ -217,6 +220,23 @@ class Inbox:
         return told
 
     async def add(self, player_id: str, note: NotificationRecord) -> int:
+        delivery = None
+        if self.deliver:
+            delivery_id, body = delivery_body(
+                player_id,
+                note.notification_id,
+                {
+                    "kind": note.kind.value,
+                    "room_id": note.room_id,
+                    "game_id": note.game_id,
+                    "seat": note.seat,
+                    "create_time": note.created,
+                    "expire_time": note.expire,
+                    # the sender, never the invitation's code (it opens the room)
+                    "from_player_id": note.invitation[1] if note.invitation else None,
+                },
+            )
+            delivery = (delivery_id, body, self.clock())
         return await self.calls.add(
             player_id,
             note.notification_id,
@@ -224,6 +244,7 @@ class Inbox:
             cap=self.cap,
             cutoff=self.clock() - self.retention,
             ttl=int(self.retention),
+            delivery=delivery,
         )
 
     # -- the channel -------------------------------------------------------------------------

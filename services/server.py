@@ -46,6 +46,7 @@ from services.rooms import Rooms
 from services.store import Store
 from services.streams import StreamLeases, StreamLimitInterceptor
 from services.timers import ExpiryLoop, TimerService
+from services.webhooks import WebhookConfig, Webhooks
 from services.wire import PreSerializedInterceptor
 
 log = structlog.get_logger("cercle.server")
@@ -217,6 +218,10 @@ async def start_replica(
     replica.tasks.append(supervise.spawn("presence", rooms.presence.run))
     if timers:
         replica.tasks.append(supervise.spawn("expiry", expiry.run))
+    webhook = WebhookConfig.from_env()
+    if webhook is not None:  # every replica sends: the outbox's claims keep it at least once
+        sender = Webhooks(store, webhook, rooms.clock)
+        replica.tasks.append(supervise.spawn("webhooks", sender.run))
     return replica
 
 

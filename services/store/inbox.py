@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from services.store.client import Store
 from services.store.keys import INBOX_CHANNEL, INBOX_WARNINGS, inbox_keys
+from services.store.outbox import OUTBOX_DUE, OUTBOX_ITEMS, OutboxStore
 
 ADD_NOTIFICATION_SCRIPT = """
 -- Add a notification to a player's inbox, drop what is beyond its bounds, ping the channel.
@@ -27,6 +28,8 @@ ADD_NOTIFICATION_SCRIPT = """
 -- ARGV[1] notification id, ARGV[2] its JSON (an object whose field "c" is its time),
 -- ARGV[3] the most notifications kept, ARGV[4] the oldest time kept, ARGV[5] TTL (s),
 -- ARGV[6] the channel to publish on, ARGV[7] what to publish (the player id)
+-- With KEYS[3] and KEYS[4] (the webhook outbox's due set and items, services.store.outbox;
+-- one Redis only): ARGV[8] the delivery id, ARGV[9] its body, ARGV[10] when to try it.
 -- Returns the new notification's sequence, or 0 if the id was already there.
 if redis.call('HEXISTS', KEYS[1], 'n:' .. ARGV[1]) == 1 then return 0 end
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
@@ -53,6 +56,9 @@ end
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 redis.call('PUBLISH', ARGV[6], ARGV[7])
+if KEYS[4] and redis.call('HSETNX', KEYS[4], 'b:' .. ARGV[8], ARGV[9]) == 1 then
+  redis.call('ZADD', KEYS[3], ARGV[10], ARGV[8])
+end
 return seq
 """
 
@@ -111,6 +117,7 @@ class InboxStore:
         self._add = store.redis.register_script(ADD_NOTIFICATION_SCRIPT)
         self._mark = store.redis.register_script(MARK_READ_SCRIPT)
         self._claim_warnings = store.redis.register_script(CLAIM_WARNINGS_SCRIPT)
+        self.outbox = OutboxStore(store)
 
     async def schedule_warning(self, warning: str, when: float) -> None:
         """Tell ``warning`` (a JSON the caller reads back) at ``when`` (server time)."""
@@ -136,15 +143,27 @@ class InboxStore:
         cap: int,
         cutoff: float,
         ttl: int,
+        delivery: tuple[str, str, float] | None = None,
     ) -> int:
-        """Add a notification (its JSON ``body``); its sequence, or 0 if already there."""
-        seq = await self.store._call(
-            "inbox_add",
-            self._add(
-                keys=list(inbox_keys(player_id)),
-                args=[notification_id, body, cap, repr(cutoff), ttl, INBOX_CHANNEL, player_id],
-            ),
-        )
+        """Add a notification (its JSON ``body``); its sequence, or 0 if already there.
+        ``delivery`` (id, body, when): also put it in the webhook outbox, in the same atomic
+        step on one Redis (on Redis Cluster, whose outbox is in another slot, right after)."""
+        keys = list(inbox_keys(player_id))
+        args: list[object] = [
+            notification_id,
+            body,
+            cap,
+            repr(cutoff),
+            ttl,
+            INBOX_CHANNEL,
+            player_id,
+        ]
+        if delivery is not None and not self.store.cluster:
+            keys += [OUTBOX_DUE, OUTBOX_ITEMS]
+            args += [delivery[0], delivery[1], repr(delivery[2])]
+        seq = await self.store._call("inbox_add", self._add(keys=keys, args=args))
+        if delivery is not None and self.store.cluster and int(seq):
+            await self.outbox.enqueue(*delivery)
         return int(seq)
 
     async def page(
