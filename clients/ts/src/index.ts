@@ -13,6 +13,8 @@ export * from "./gen/cercle/v1/lists_pb.js";
 export * from "./gen/cercle/v1/lobby_pb.js";
 export * from "./gen/cercle/v1/game_pb.js";
 export * from "./gen/cercle/v1/timer_pb.js";
+export * from "./gen/cercle/v1/inbox_pb.js";
+export * from "./gen/cercle/v1/pace_pb.js";
 export * from "./gen/cercle/v1/tomahawk_pb.js";
 export * from "./gen/cercle/v1/tamashii_pb.js";
 export * from "./gen/cercle/v1/tomy_pb.js";

@@ -36,6 +36,8 @@ export interface LobbyHooks {
 }
 
 const RECENT_KEY = "cercle.recent";
+/** A turn-based table made from the new-table form: a day per decision. */
+const TURN_BASED_MS = 24 * 3600 * 1000;
 /** How many of the player's rooms the lobby lists. */
 const MY_MATCHES = 20;
 const RECENT_KEPT = 10;
@@ -249,6 +251,7 @@ export class Lobby {
     seats.addEventListener("change", fillBots);
     fillBots();
     const isPrivate = el("input", { id: `private-${g}`, type: "checkbox", checked: true });
+    const turnBased = el("input", { id: `turn-based-${g}`, type: "checkbox", checked: false });
     const delay = el("input", { id: `delay-${g}`, type: "number", min: "0", max: "30000", value: "800" });
     const refused = refusalNode(`create-error-${g}`);
     const field = (node: HTMLElement, label: string): HTMLElement =>
@@ -260,6 +263,7 @@ export class Lobby {
       field(bots, t("web-bots")),
       ...game.options.map((o) => optionField(game, o)),
       field(isPrivate, t("web-private")),
+      field(turnBased, t("web-turn_based")),
       field(delay, t("web-bot_delay")),
       el("button", { type: "submit", className: "primary", dataset: { create: g } }, t("web-create")),
       refused,
@@ -273,6 +277,7 @@ export class Lobby {
           private: isPrivate.checked,
           botDelayMs: Number(delay.value),
           options: readOptions(form),
+          turnBased: turnBased.checked,
         }),
       );
     });
@@ -298,7 +303,14 @@ export class Lobby {
 
   private async create(
     game: GameInfo,
-    wanted: { seats: number; bots: number; private: boolean; botDelayMs: number; options: Record<string, number | boolean> },
+    wanted: {
+      seats: number;
+      bots: number;
+      private: boolean;
+      botDelayMs: number;
+      options: Record<string, number | boolean>;
+      turnBased?: boolean;
+    },
   ): Promise<void> {
     const client = await this.hooks.client();
     const room = await client.createRoom(game.gameId, {
@@ -306,6 +318,7 @@ export class Lobby {
       private: wanted.private,
       options: wanted.options,
       botDelayMs: wanted.botDelayMs,
+      turnBasedMs: wanted.turnBased ? TURN_BASED_MS : undefined,
     });
     for (let i = 0; i < wanted.bots; i++) await client.addBot(room.roomId, { level: BotLevel.STRONG });
     await client.setReady(room.roomId, true);
@@ -345,14 +358,45 @@ export class Lobby {
       .then((rooms) => {
         const items = rooms.map((room) => {
           const done = room.status === RoomStatus.FINISHED || room.status === RoomStatus.ABANDONED;
-          return this.matchItem(room.roomId, room.gameId, done ? "finished" : room.mySeat !== undefined ? "seated" : "watching");
+          const state = done ? "finished" : room.mySeat !== undefined ? "seated" : "watching";
+          return this.matchItem(room.roomId, room.gameId, state, room.myTurn?.waiting === true);
         });
         list.replaceChildren(...(items.length ? items : [el("li", { className: "meta" }, t("web-my_matches-none"))]));
+        const waiting = rooms.filter((room) => room.myTurn?.waiting === true).length;
+        list.dataset.myTurns = String(waiting);
       })
       .catch(() => undefined); // an older server, or offline: the local list stays
+    this.watchTurns();
   }
 
-  private matchItem(roomId: string, gameId: string, state: "seated" | "watching" | "finished"): HTMLElement {
+  /** Keeps "my matches" live: every notification of the player's inbox (WatchInbox: your
+   * turn, a match started or ended, an invitation, on whichever replica) redraws the list and
+   * its "your turn" badges. One stream per page, from the first list with a session. */
+  private watchTurns(): void {
+    if (this.inboxWatch !== undefined) return;
+    const watch = new AbortController();
+    this.inboxWatch = watch;
+    void this.hooks
+      .client()
+      .then(async (client) => {
+        for await (const _note of client.watchInbox(0n, watch.signal)) {
+          if (!$("lobby").hidden) this.renderMyMatches();
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.inboxWatch === watch) this.inboxWatch = undefined;
+      });
+  }
+
+  private inboxWatch: AbortController | undefined;
+
+  private matchItem(
+    roomId: string,
+    gameId: string,
+    state: "seated" | "watching" | "finished",
+    myTurn = false,
+  ): HTMLElement {
     const game = t(`web-game-${gameId}`);
     if (state === "finished") {
       return el(
@@ -368,9 +412,10 @@ export class Lobby {
       saved?.roomId === roomId ? saved : { roomId, gameId, spectator: state === "watching", seq: "0" };
     return el(
       "li",
-      {},
+      myTurn ? { className: "turn-waiting", dataset: { myTurn: roomId } } : {},
       t(state === "watching" ? "web-my_matches-watching" : "web-my_matches-current", { game }),
       " ",
+      ...(myTurn ? [el("span", { className: "badge" }, t("web-my_matches-your_turn")), " "] : []),
       button(t("web-resume"), () => this.hooks.resume(seat), {
         className: "primary",
         dataset: { resume: roomId },
