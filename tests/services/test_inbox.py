@@ -18,6 +18,7 @@ from cercle.v1 import inbox_pb2
 from clients.sdk import ApiError, Client, turn_based
 from services.inbox import NotificationKind, NotificationRecord
 from services.server import Replica, start_replica
+from services.streams import MAX_STREAMS_PER_SESSION
 from tests.services.play import read_message
 
 START = 2_000_000_000.0
@@ -250,3 +251,23 @@ async def test_a_clock_about_to_run_out_is_told_once_and_only_while_it_runs(
         assert warnings(await second[1 - waited].notifications()) == []
     finally:
         await _close(first, second)
+
+
+async def test_inbox_streams_count_against_the_sessions_stream_budget(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    _, replicas = clocked
+    async with Client(f"127.0.0.1:{replicas[0].port}") as client:
+        await client.login("Ann")
+        calls = [client.watch_inbox() for _ in range(MAX_STREAMS_PER_SESSION)]
+        try:
+            for call in calls:  # each holds its lease once it runs
+                await call.wait_for_connection()
+            await asyncio.sleep(0.5)
+            extra = client.watch_inbox()
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await asyncio.wait_for(extra.read(), 10)
+            assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        finally:
+            for call in calls:
+                call.cancel()
