@@ -77,6 +77,15 @@ def lobby_change(
     return Change(room, lobby_entry(change, room, who), followups)
 
 
+def turn_based_start_due(record: RoomRecord) -> bool:
+    """A turn-based room whose every seat is taken and ready, not yet started."""
+    return (
+        paces.is_turn_based(record.pace)
+        and record.status is RoomStatus.OPEN
+        and all(seat is not None and seat.ready for seat in record.seats)
+    )
+
+
 def code_opens(record: RoomRecord, code: str) -> bool:
     """True if ``code`` is the room's join code and still opens it: a code is retired when
     its match ends (finished or abandoned)."""
@@ -508,7 +517,9 @@ class LobbyOps(RoomsCore):
         )
         for _ in range(bots):
             await self.set_bot(player, record.room_id, None, level or "strong")
-        await self.set_ready(player, record.room_id, True)
+        ready = await self.set_ready(player, record.room_id, True)
+        if ready.status is RoomStatus.PLAYING:  # a turn-based table started by itself
+            return ready, 0
         return await self.start(player, record.room_id), 0
 
     async def leave(self, player: Player, room_id: str) -> None:
@@ -516,7 +527,17 @@ class LobbyOps(RoomsCore):
 
     async def set_ready(self, player: Player, room_id: str, ready: bool) -> RoomRecord:
         await self._mutate(room_id, lambda current: plan_ready(current, player, ready))
-        return await self.load(room_id)
+        record = await self.load(room_id)
+        if ready and turn_based_start_due(record):
+            # A turn-based table starts by itself once every seat is taken and ready: its
+            # host need not come back for it (a start raced by the host's own is refused).
+            try:
+                return await self.start(Player(record.meta.host, ""), room_id)
+            except RoomError as exc:
+                if exc.reason != "MATCH_STARTED":
+                    raise
+                return await self.load(room_id)
+        return record
 
     async def set_bot(
         self, player: Player, room_id: str, seat: int | None, level: str | None

@@ -88,9 +88,8 @@ async def _play(addresses: list[str], moves: int) -> tuple[list[Client], list[st
         await client.login(f"P{i}")
     room = await clients[0].create_room("awimbawe", pace=turn_based(3600))
     await clients[1].join(room.room_id)
-    for client in clients:
+    for client in clients:  # the last ready starts a turn-based table
         await client.ready(room.room_id)
-    await clients[0].start(room.room_id)
     for _ in range(moves):
         view = await clients[0].view(room.room_id)
         if not view.waiting_for:

@@ -60,7 +60,8 @@ async def _pair(
     await on_first[1].join(room.room_id)
     for client in on_first:
         await client.ready(room.room_id)
-    await on_first[0].start(room.room_id)
+    if pace is None:  # a turn-based table starts by itself once everyone is ready
+        await on_first[0].start(room.room_id)
     return room.room_id, on_first, on_second
 
 

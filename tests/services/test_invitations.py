@@ -57,10 +57,10 @@ async def test_an_invited_player_hears_of_it_and_takes_a_seat_in_a_private_room(
         assert joined.room.room_id == room.room_id and joined.room.my_seat == 1
         again = await bob.respond_to_invitation(got.invitation_code)  # accepting twice
         assert again.room.my_seat == 1
-        # Once the match has started, nobody is invited to it any more.
+        # Once the match has started (a turn-based table starts when everyone is ready),
+        # nobody is invited to it any more.
         for client in (ann, bob):
             await client.ready(room.room_id)
-        await ann.start(room.room_id)
         with pytest.raises(ApiError) as started:
             await ann.invite(room.room_id)
         assert started.value.reason == "MATCH_STARTED"

@@ -80,7 +80,8 @@ async def _tick(replicas: list[Replica]) -> None:
 async def _table(
     replicas: list[Replica], game: str, players: int, pace: pace_pb2.RoomPace
 ) -> tuple[str, list[Player]]:
-    """A started turn-based table, each player visiting alone (create, join, ready, start)."""
+    """A started turn-based table, each player visiting alone (create and ready, join and
+    ready): the last ready starts it, the host need not come back."""
     people = [await _player(replicas[i % 2], f"P{i}") for i in range(players)]
     client = await people[0].visit()
     async with client:
@@ -92,7 +93,8 @@ async def _table(
             await client.join(room.room_id)
             await client.ready(room.room_id)
     async with await people[0].visit() as client:
-        await client.start(room.room_id)
+        started = await client.view(room.room_id)
+        assert started.room.status == common_pb2.ROOM_STATUS_PLAYING
     return room.room_id, people
 
 

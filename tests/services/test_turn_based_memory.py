@@ -64,9 +64,8 @@ async def test_idle_turn_based_room_bytes(replica: tuple[Replica, str], game_id:
         room = await clients[0].create_room(game_id, players=players, pace=turn_based())
         for client in clients[1:]:
             await client.join(room.room_id)
-        for client in clients:
+        for client in clients:  # the last ready starts a turn-based table
             await client.ready(room.room_id)
-        await clients[0].start(room.room_id)
         measured: list[tuple[int, int]] = []
         moves = 0
         while True:

@@ -321,8 +321,9 @@ export class Lobby {
       turnBasedMs: wanted.turnBased ? TURN_BASED_MS : undefined,
     });
     for (let i = 0; i < wanted.bots; i++) await client.addBot(room.roomId, { level: BotLevel.STRONG });
-    await client.setReady(room.roomId, true);
-    if (wanted.bots === wanted.seats - 1) await client.start(room.roomId);
+    const readied = await client.setReady(room.roomId, true);
+    // A turn-based table starts by itself once every seat is ready.
+    if (wanted.bots === wanted.seats - 1 && readied?.status !== RoomStatus.PLAYING) await client.start(room.roomId);
     this.hooks.enter(client, room.roomId, game.gameId, false);
   }
 

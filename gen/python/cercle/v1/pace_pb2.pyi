@@ -36,7 +36,9 @@ class _PaceEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Pace.ValueType],
     """Turn-based: every decision clock is `RoomPace.decision_limit` (minutes to days) plus
     what is left of the seat's time bank; clocks run whether the players are connected or
     not; a timeout does what the game's page says (docs/games/<game>.md, "Turn-based
-    play"), and a bot takes the seat only after several timeouts in a row, never one.
+    play"), and a bot takes the seat only after several timeouts in a row, never one. The
+    match starts by itself once every seat is taken and ready (SetReady): the host need not
+    come back to StartMatch.
     """
 
 class Pace(_Pace, metaclass=_PaceEnumTypeWrapper):
@@ -55,7 +57,9 @@ PACE_TURN_BASED: Pace.ValueType  # 2
 """Turn-based: every decision clock is `RoomPace.decision_limit` (minutes to days) plus
 what is left of the seat's time bank; clocks run whether the players are connected or
 not; a timeout does what the game's page says (docs/games/<game>.md, "Turn-based
-play"), and a bot takes the seat only after several timeouts in a row, never one.
+play"), and a bot takes the seat only after several timeouts in a row, never one. The
+match starts by itself once every seat is taken and ready (SetReady): the host need not
+come back to StartMatch.
 """
 Global___Pace: _TypeAlias = Pace  # noqa: Y015
 

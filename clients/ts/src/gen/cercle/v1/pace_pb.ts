@@ -184,7 +184,9 @@ export enum Pace {
    * Turn-based: every decision clock is `RoomPace.decision_limit` (minutes to days) plus
    * what is left of the seat's time bank; clocks run whether the players are connected or
    * not; a timeout does what the game's page says (docs/games/<game>.md, "Turn-based
-   * play"), and a bot takes the seat only after several timeouts in a row, never one.
+   * play"), and a bot takes the seat only after several timeouts in a row, never one. The
+   * match starts by itself once every seat is taken and ready (SetReady): the host need not
+   * come back to StartMatch.
    *
    * @generated from enum value: PACE_TURN_BASED = 2;
    */
