@@ -322,6 +322,12 @@ export class CercleClient {
     return { notifications: page.notifications, unread: page.unreadCount };
   }
 
+  /** Marks notifications read; answers the unread count. */
+  async markNotificationsRead(notificationIds: string[]): Promise<number> {
+    const requestId = newRequestId();
+    return (await this.call((o) => this.inbox.markNotificationsRead({ notificationIds, requestId }, o))).unreadCount;
+  }
+
   /** Invites a player (by id; empty: a shareable code) to the caller's open room. */
   async invitePlayer(roomId: string, playerId = ""): Promise<string> {
     const requestId = newRequestId();

@@ -11,6 +11,7 @@ import {
   BotLevel,
   type CercleClient,
   type GameInfo,
+  NotificationKind,
   type OptionInfo,
   OptionKind,
   RoomStatus,
@@ -355,7 +356,10 @@ export class Lobby {
     if (!loadSession()) return;
     void this.hooks
       .client()
-      .then((client) => client.listMyRooms(MY_MATCHES))
+      .then(async (client) => {
+        void this.renderInvitations(client);
+        return client.listMyRooms(MY_MATCHES);
+      })
       .then((rooms) => {
         const items = rooms.map((room) => {
           const done = room.status === RoomStatus.FINISHED || room.status === RoomStatus.ABANDONED;
@@ -391,6 +395,36 @@ export class Lobby {
   }
 
   private inboxWatch: AbortController | undefined;
+
+  /** The invitations not answered yet (unread NOTIFICATION_KIND_INVITATION of the inbox):
+   * "Ana invites you to an Awimbawé table", Accept (a seat: RespondToInvitation) or Decline;
+   * either marks it read. */
+  private async renderInvitations(client: CercleClient): Promise<void> {
+    const list = $("invitations-list");
+    const { notifications } = await client.listNotifications(50).catch(() => ({ notifications: [] }));
+    const open = notifications.filter((n) => n.kind === NotificationKind.INVITATION && !n.read);
+    const answer = (note: (typeof open)[number], accept: boolean): void =>
+      void this.run(list, async () => {
+        const room = await client.respondToInvitation(note.invitationCode, accept);
+        await client.markNotificationsRead([note.notificationId]);
+        if (room) this.hooks.enter(client, room.roomId, room.gameId, false);
+        else this.renderMyMatches();
+      });
+    list.replaceChildren(
+      ...open.map((note) =>
+        el(
+          "li",
+          { dataset: { invitation: note.roomId } },
+          t("web-invitation", { name: note.fromDisplayName, game: t(`web-game-${note.gameId}`) }),
+          " ",
+          button(t("web-invitation-accept"), () => answer(note, true), { className: "primary", dataset: { accept: note.roomId } }),
+          " ",
+          button(t("web-invitation-decline"), () => answer(note, false), { dataset: { decline: note.roomId } }),
+        ),
+      ),
+    );
+    list.hidden = open.length === 0;
+  }
 
   private matchItem(
     roomId: string,

@@ -135,3 +135,46 @@ test("turn-based: one page plays its turn, the other's 'my matches' badge update
     await p.context.close();
   }
 });
+
+test("an invitation shows live in the invitee's lobby, and accepting it seats them", { timeout: 240_000 }, async () => {
+  const host = await newPlayer();
+  const guest = await newPlayer();
+  await openLobby(host.page, "Cid");
+  await host.page.click("#game-awimbawe details.new-table summary");
+  await host.page.setChecked("#turn-based-awimbawe", true);
+  await host.page.setChecked("#private-awimbawe", true);
+  await host.page.selectOption("#bots-awimbawe", "0");
+  await host.page.click('button[data-create="awimbawe"]');
+  await host.page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
+  const roomId = new URL(host.page.url()).searchParams.get("room");
+  assert.ok(roomId);
+
+  // The guest has a session (a table of their own), then waits in the lobby.
+  await openLobby(guest.page, "Dee");
+  await guest.page.click("#game-awimbawe details.new-table summary");
+  await guest.page.setChecked("#turn-based-awimbawe", true);
+  await guest.page.selectOption("#bots-awimbawe", "0");
+  await guest.page.click('button[data-create="awimbawe"]');
+  await guest.page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
+  await guest.page.goto(`${origin}/?lang=en`);
+  await guest.page.waitForSelector("#matches-list li [data-resume]", { timeout: 30_000 });
+  assert.equal(await guest.page.locator("#invitations-list li").count(), 0);
+
+  // The host's app invites the guest by player id (the contract's InvitePlayer).
+  const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("cercle.session") ?? "{}"));
+  const hostSession = await stored(host.page);
+  const guestSession = await stored(guest.page);
+  const hostApp = connectGrpcWeb(origin, { token: hostSession.token });
+  await hostApp.invitePlayer(roomId, guestSession.playerId);
+
+  // No reload: the guest's inbox stream brings it.
+  await guest.page.waitForSelector(`#invitations-list li[data-invitation="${roomId}"]`, { timeout: 30_000 });
+  assert.match((await guest.page.textContent("#invitations-list")) ?? "", /Cid invites you/);
+  await guest.page.click(`#invitations-list button[data-accept="${roomId}"]`);
+  await guest.page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
+  await host.page.waitForFunction(() => /Dee/.test(document.querySelector("#seats-list")?.textContent ?? ""), null, { timeout: 30_000 });
+  for (const p of [host, guest]) {
+    assert.deepEqual(p.problems, []);
+    await p.context.close();
+  }
+});
