@@ -352,3 +352,33 @@ async def test_a_turn_based_room_lives_as_long_as_it_plays_up_to_its_maximum(
     clock.now = START + MAX_LIFETIME_SECONDS - HOUR
     await _tick(replicas)
     assert 0 < await redis.ttl(key) <= HOUR
+
+
+@pytest.mark.parametrize("game_id", sorted(g.info.id for g in registry.games()))
+async def test_a_seat_goes_to_a_bot_after_the_games_count_of_missed_decisions(
+    clocked: tuple[FakeClock, list[Replica]], game_id: str
+) -> None:
+    """Nobody comes back: each missed decision plays the game's timeout action, and a seat
+    gets a bot exactly when its missed decisions in a row reach the game's turn-based count
+    (docs/games/<game>.md, "Turn-based play"), never before."""
+    clock, replicas = clocked
+    game = registry.get(game_id)
+    players = max(2, game.info.min_players)
+    room_id, _ = await _table(replicas, game_id, players, turn_based(DAY))
+    rooms = replicas[0].rooms
+    for _ in range(200):
+        record = await rooms.load(room_id)
+        assert record.paused is None
+        taken = [i for i, s in enumerate(record.seats) if s is not None and s.away]
+        missed = _decision_timeouts(game_id, await rooms.read_log(room_id, 0))
+        counts = {seat: sum(1 for e in missed if e.actor == seat) for seat in range(players)}
+        if taken:
+            assert all(counts[seat] == game.info.turn_based_takeover for seat in taken)
+            assert all(n <= game.info.turn_based_takeover for n in counts.values())
+            return
+        assert all(n < game.info.turn_based_takeover for n in counts.values())
+        running = [d for d in record.deadlines if d.clock != "bot"]
+        assert running, "a turn-based table always waits on a clock"
+        clock.now = min(d.expire for d in running) + 1
+        await _tick(replicas)
+    pytest.fail("no seat was ever taken over")
