@@ -75,7 +75,9 @@ def room_message(
     seq: int | None = None,
     version: int | None = None,
 ) -> common_pb2.Room:
-    """The Room message for ``viewer`` (a player id); overrides come from a log entry."""
+    """The Room message for ``viewer`` (a player id); overrides come from a log entry. The
+    room as stored (no override) also says whether it waits for the viewer (``my_turn``)."""
+    as_stored = seats is None and status is None
     seats = record.seats if seats is None else seats
     meta = record.meta
     my_seat: int | None = None
@@ -101,7 +103,7 @@ def room_message(
         room.join_code = meta.code
     room.options.CopyFrom(room_options(meta))
     room.pace.CopyFrom(paces.to_message(record.pace))
-    if my_seat is not None and (status or record.status) is RoomStatus.PLAYING:
+    if as_stored and my_seat is not None and record.status is RoomStatus.PLAYING:
         room.my_turn.CopyFrom(my_turn(record, my_seat))
     add_seats(room.seats, seats)
     return room

@@ -397,7 +397,9 @@ class Room(_message.Message):
     @_builtins.property
     def my_turn(self) -> _pace_pb2.MyTurn:
         """For the caller's seat in a started match: whether the room waits for them and since
-        when (unset for spectators, outsiders and rooms not playing).
+        when (unset for spectators, outsiders and rooms not playing). Set where the room is read
+        as stored (ListMyRooms, GetView, the lobby's answers), not in stream updates, whose
+        `waiting_for` and deadlines say it.
         """
 
     def __init__(

@@ -304,7 +304,9 @@ export type Room = Message<"cercle.v1.Room"> & {
 
   /**
    * For the caller's seat in a started match: whether the room waits for them and since
-   * when (unset for spectators, outsiders and rooms not playing).
+   * when (unset for spectators, outsiders and rooms not playing). Set where the room is read
+   * as stored (ListMyRooms, GetView, the lobby's answers), not in stream updates, whose
+   * `waiting_for` and deadlines say it.
    *
    * @generated from field: cercle.v1.MyTurn my_turn = 22;
    */
