@@ -46,7 +46,7 @@ from services.store import (
     Conflict,
     quota_key,
 )
-from services.turns import TurnSeats
+from services.turns import TurnSeats, turn_based_start_due
 
 log = structlog.get_logger("cercle.rooms")
 
@@ -75,15 +75,6 @@ def lobby_change(
 ) -> Change:
     room = dataclasses.replace(current, **fields)
     return Change(room, lobby_entry(change, room, who), followups)
-
-
-def turn_based_start_due(record: RoomRecord) -> bool:
-    """A turn-based room whose every seat is taken and ready, not yet started."""
-    return (
-        paces.is_turn_based(record.pace)
-        and record.status is RoomStatus.OPEN
-        and all(seat is not None and seat.ready for seat in record.seats)
-    )
 
 
 def code_opens(record: RoomRecord, code: str) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from services import errors, paces
 from services.errors import RoomError
-from services.records import RoomRecord, seat_of
+from services.records import RoomRecord, RoomStatus, seat_of
 from services.store import Store
 from services.store.turns import TurnRoomsStore
 
@@ -68,3 +68,13 @@ class TurnSeats:
 
 def _seated(record: RoomRecord) -> set[str]:
     return {s.player_id for s in record.seats if s is not None and s.belongs_to_human}
+
+
+def turn_based_start_due(record: RoomRecord) -> bool:
+    """A turn-based room whose every seat is taken and ready, not yet started: it starts by
+    itself (``LobbyOps.set_ready``), so that its host need not come back for it."""
+    return (
+        paces.is_turn_based(record.pace)
+        and record.status is RoomStatus.OPEN
+        and all(seat is not None and seat.ready for seat in record.seats)
+    )
