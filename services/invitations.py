@@ -10,6 +10,7 @@ its room's match has started, accepting it gets MATCH_STARTED. A player sends at
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from typing import TYPE_CHECKING
 
@@ -69,8 +70,11 @@ class Invitations:
         else:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again")
         if invitee:
+            # The id names the invitation by a digest: ids travel to webhooks and log lines,
+            # the code only to its invitee.
+            digest = hashlib.sha256(code.encode()).hexdigest()[:16]
             note = NotificationRecord(
-                f"{room_id}:invite:{code}",
+                f"{room_id}:invite:{digest}",
                 NotificationKind.INVITATION,
                 room_id,
                 record.meta.game,

@@ -51,6 +51,7 @@ async def test_an_invited_player_hears_of_it_and_takes_a_seat_in_a_private_room(
         assert got.invitation_code == sent.invitation_code
         assert got.from_player_id == ann.player_id and got.from_display_name == "A"
         assert room.join_code not in str(got)  # the room's code stays the members' secret
+        assert sent.invitation_code not in got.notification_id  # ids go to webhooks, logs
         listed = (await bob.notifications()).notifications[0]
         assert listed.notification_id == got.notification_id
         joined = await bob.respond_to_invitation(got.invitation_code)
