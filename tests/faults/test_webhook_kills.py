@@ -52,7 +52,7 @@ class Receiver:
             self.tries[key] += 1
             first = self.tries[key] == 1
             bucket = int(hashlib.sha256(key.encode()).hexdigest(), 16) % 5
-            if first and bucket == 0:
+            if first and (bucket == 0 or len(self.tries) == 1):  # the very first one too
                 writer.write(b"HTTP/1.1 500 Busy\r\nContent-Length: 0\r\n\r\n")
             elif first and bucket == 1:
                 await asyncio.sleep(4)  # held: its replica may be killed meanwhile
