@@ -20,11 +20,20 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncGenerator, Mapping
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from typing import TypeVar
 
 import grpc
-from cercle.v1 import common_pb2, game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc
+from cercle.v1 import (
+    common_pb2,
+    game_pb2,
+    game_pb2_grpc,
+    inbox_pb2,
+    inbox_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    pace_pb2,
+)
 from google.protobuf.message import Message
 
 from clients.api_error import api_error
@@ -58,6 +67,20 @@ def new_request_id() -> str:
     return uuid.uuid4().hex
 
 
+def turn_based(decision_seconds: float = 24 * 3600, bank_seconds: float = 0) -> pace_pb2.RoomPace:
+    """A turn-based pace: ``decision_seconds`` per decision, ``bank_seconds`` of time bank
+    per seat (0: none).
+
+    >>> turn_based(3600).decision_limit.seconds
+    3600
+    """
+    pace = pace_pb2.RoomPace(pace=pace_pb2.PACE_TURN_BASED)
+    pace.decision_limit.FromMilliseconds(int(decision_seconds * 1000))
+    if bank_seconds:
+        pace.time_bank.FromMilliseconds(int(bank_seconds * 1000))
+    return pace
+
+
 REFRESH_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)
 """Seconds between the tries of a RefreshSession whose answer did not come: well inside the
 server's grace for the same token (30 s), after which it would count as a reuse."""
@@ -86,6 +109,7 @@ class Client:
         )
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.game = game_pb2_grpc.GameServiceStub(self.channel)
+        self.inbox = inbox_pb2_grpc.InboxServiceStub(self.channel)
 
     async def __aenter__(self) -> Client:
         return self
@@ -205,6 +229,64 @@ class Client:
             if not token:
                 return rooms
 
+    async def notifications(
+        self, page_size: int = 0, page_token: str = "", *, unread_only: bool = False
+    ) -> inbox_pb2.ListNotificationsResponse:
+        """One page of the inbox, newest first."""
+        response = await self._call(
+            self.inbox.ListNotifications,
+            inbox_pb2.ListNotificationsRequest(
+                page_size=page_size, page_token=page_token, unread_only=unread_only
+            ),
+        )
+        assert isinstance(response, inbox_pb2.ListNotificationsResponse)
+        return response
+
+    async def mark_read(self, ids: Sequence[str] = (), up_to_sequence: int = 0) -> int:
+        """Mark notifications read; the unread count."""
+        response = await self._call(
+            self.inbox.MarkNotificationsRead,
+            inbox_pb2.MarkNotificationsReadRequest(
+                notification_ids=list(ids),
+                up_to_sequence=up_to_sequence,
+                request_id=new_request_id(),
+            ),
+        )
+        assert isinstance(response, inbox_pb2.MarkNotificationsReadResponse)
+        return int(response.unread_count)
+
+    def watch_inbox(
+        self, after_sequence: int = 0
+    ) -> grpc.aio.UnaryStreamCall[inbox_pb2.WatchInboxRequest, inbox_pb2.WatchInboxResponse]:
+        """The inbox's new notifications (after ``after_sequence``), as they are made."""
+        return self.inbox.WatchInbox(
+            inbox_pb2.WatchInboxRequest(after_sequence=after_sequence), metadata=self.metadata
+        )
+
+    async def invite(self, room_id: str, player_id: str = "") -> inbox_pb2.InvitePlayerResponse:
+        """Invite ``player_id`` to the room (empty: a shareable invitation code)."""
+        response = await self._call(
+            self.inbox.InvitePlayer,
+            inbox_pb2.InvitePlayerRequest(
+                room_id=room_id, player_id=player_id, request_id=new_request_id()
+            ),
+        )
+        assert isinstance(response, inbox_pb2.InvitePlayerResponse)
+        return response
+
+    async def respond_to_invitation(
+        self, code: str, accept: bool = True
+    ) -> inbox_pb2.RespondToInvitationResponse:
+        """Accept (take a seat) or decline an invitation."""
+        response = await self._call(
+            self.inbox.RespondToInvitation,
+            inbox_pb2.RespondToInvitationRequest(
+                invitation_code=code, accept=accept, request_id=new_request_id()
+            ),
+        )
+        assert isinstance(response, inbox_pb2.RespondToInvitationResponse)
+        return response
+
     async def history_page(
         self, page_size: int = 0, page_token: str = ""
     ) -> lobby_pb2.ListMatchHistoryResponse:
@@ -241,9 +323,11 @@ class Client:
         takeover_after: int | None = None,
         bot_delay: float | None = None,
         request_id: str = "",
+        pace: pace_pb2.RoomPace | None = None,
     ) -> common_pb2.Room:
         """A new room, the caller in seat 0. ``options``: the typed message, or by name
-        (``{"level": "easy"}``, typed by clients/options.py); unset ones take the defaults."""
+        (``{"level": "easy"}``, typed by clients/options.py); unset ones take the defaults.
+        ``pace``: live (None) or turn-based (:func:`turn_based`)."""
         request = lobby_pb2.CreateRoomRequest(
             game_id=game_id,
             players=players,
@@ -252,6 +336,8 @@ class Client:
         )
         if takeover_after is not None:
             request.takeover_after = takeover_after
+        if pace is not None:
+            request.pace.CopyFrom(pace)
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
         if isinstance(options, common_pb2.RoomOptions):
@@ -304,8 +390,10 @@ class Client:
         bot_level: str = "",
         bot_delay: float | None = None,
         request_id: str = "",
+        pace: pace_pb2.RoomPace | None = None,
     ) -> lobby_pb2.QuickMatchResponse:
-        """``request_id``: send the same one again to retry safely (empty: a new one)."""
+        """``request_id``: send the same one again to retry safely (empty: a new one).
+        ``pace``: live (None) or turn-based (:func:`turn_based`)."""
         request = lobby_pb2.QuickMatchRequest(
             game_id=game_id,
             players=players,
@@ -313,6 +401,8 @@ class Client:
             bot_level=bot_level_value(bot_level),
             request_id=request_id or new_request_id(),
         )
+        if pace is not None:
+            request.pace.CopyFrom(pace)
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
         response = await self._call(self.lobby.QuickMatch, request)

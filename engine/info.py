@@ -103,6 +103,10 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...]
     clocks: tuple[ClockSpec, ...]
+    turn_based_takeover: int = 3
+    """In a turn-based room (clocks in hours or days): the timeouts in a row after which a bot
+    plays the seat (at least 2: never after one missed decision). Each timeout before that
+    does what the clock's ``Timeout`` does in live play; docs/games/<id>.md says why."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

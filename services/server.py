@@ -19,7 +19,16 @@ from typing import Any
 
 import grpc
 import structlog
-from cercle.v1 import game_pb2, game_pb2_grpc, lobby_pb2, lobby_pb2_grpc, timer_pb2, timer_pb2_grpc
+from cercle.v1 import (
+    game_pb2,
+    game_pb2_grpc,
+    inbox_pb2,
+    inbox_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    timer_pb2,
+    timer_pb2_grpc,
+)
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -27,8 +36,10 @@ from engine import registry
 from services import logs, metrics, supervise
 from services.api.auth import identity_interceptors
 from services.api.game_service import GameService
+from services.api.inbox_service import InboxService
 from services.api.lobby_service import LobbyService
 from services.api.request_context import RequestContextInterceptor
+from services.api.retries import Retries
 from services.api.streams import StreamLeases, StreamLimitInterceptor
 from services.api.timer_service import TimerService
 from services.api.wire import PreSerializedInterceptor
@@ -36,6 +47,7 @@ from services.clock import Clock, wall_clock
 from services.rooms.expiry import ExpiryLoop
 from services.rooms.facade import Rooms
 from services.rooms.feed import Feeds
+from services.rooms.webhooks import WebhookConfig, Webhooks
 from services.store import Store
 
 log = structlog.get_logger("cercle.server")
@@ -44,6 +56,7 @@ SERVICE_NAMES = (
     lobby_pb2.DESCRIPTOR.services_by_name["LobbyService"].full_name,
     game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name,
     timer_pb2.DESCRIPTOR.services_by_name["TimerService"].full_name,
+    inbox_pb2.DESCRIPTOR.services_by_name["InboxService"].full_name,
 )
 MAX_MESSAGE_BYTES = 64 * 1024
 """Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
@@ -181,6 +194,9 @@ async def start_replica(
     game_service = GameService(rooms, feeds)
     game_pb2_grpc.add_GameServiceServicer_to_server(game_service, server)
     timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
+    inbox_service = InboxService(rooms.inbox, rooms.invitations, Retries(store))
+    inbox_pb2_grpc.add_InboxServiceServicer_to_server(inbox_service, server)
+    feeds.add_listener(rooms.inbox)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     # "liveness": SERVING while the process answers; "" and each service: while Redis does.
@@ -204,6 +220,10 @@ async def start_replica(
     replica.tasks.append(supervise.spawn("presence", rooms.presence.run))
     if timers:
         replica.tasks.append(supervise.spawn("expiry", expiry.run))
+    webhook = WebhookConfig.from_env()
+    if webhook is not None:  # every replica sends: the outbox's claims keep it at least once
+        sender = Webhooks(store, webhook, rooms.clock)
+        replica.tasks.append(supervise.spawn("webhooks", sender.run))
     return replica
 
 
