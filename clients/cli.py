@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import grpc
-from cercle.v1 import common_pb2, pace_pb2
+from cercle.v1 import common_pb2
 from google.protobuf import json_format
 
 from clients.api_error import ApiError
@@ -48,7 +48,7 @@ from clients.render import (
     safe_text,
 )
 from clients.replay import cmd_replay
-from clients.sdk import Client, turn_based
+from clients.sdk import Client
 from clients.session import (
     claim_slot,
     default_name,
@@ -56,6 +56,7 @@ from clients.session import (
     save_session,
     session_slots,
 )
+from clients.turns import add_create_options, cmd_turns, turn_based_pace
 
 DEFAULT_ADDRESS = "127.0.0.1:8080"
 
@@ -166,50 +167,6 @@ def print_room(io: Io, room: common_pb2.Room) -> None:
     ctx.set_room(room)
     for line in render_room(room, ctx):
         io.line(line)
-
-
-async def cmd_turns(client: Client, args: argparse.Namespace, io: Io) -> int:
-    """The rooms that wait for a decision of yours (turn-based or live), oldest wait first,
-    and how many notifications you have not read."""
-    rooms = [r for r in await client.my_rooms() if r.my_turn.waiting]
-    rooms.sort(key=lambda r: r.my_turn.since_time.seconds)
-    unread = (await client.notifications(page_size=1)).unread_count
-    if io.json:
-        io.emit(
-            {
-                "turns": [
-                    {
-                        "room_id": r.room_id,
-                        "game_id": r.game_id,
-                        "turn_based": r.pace.pace == pace_pb2.PACE_TURN_BASED,
-                        "since": r.my_turn.since_time.seconds or None,
-                        "expires": r.my_turn.expire_time.seconds or None,
-                    }
-                    for r in rooms
-                ],
-                "unread": unread,
-            }
-        )
-        return 0
-    if not rooms:
-        io.line(io.tr("turns_none"))
-    else:
-        io.line(io.tr("turns_title"))
-        for room in map(safe_message, rooms):
-            expires = room.my_turn.expire_time
-            left = expires.ToDatetime().strftime("%Y-%m-%d %H:%M UTC") if expires.seconds else "-"
-            io.line("  " + io.tr("turn_line", room_id=room.room_id, game=room.game_id, until=left))
-    io.line(io.tr("turns_unread", n=unread))
-    return 0
-
-
-def turn_based_pace(args: argparse.Namespace) -> pace_pb2.RoomPace | None:
-    """``--turn-based HOURS`` (and ``--time-bank HOURS``): the room's pace (None: live)."""
-    if args.turn_based is None:
-        if args.time_bank is not None:
-            raise SystemExit("--time-bank needs --turn-based")
-        return None
-    return turn_based(args.turn_based * 3600, (args.time_bank or 0) * 3600)
 
 
 async def cmd_create(client: Client, args: argparse.Namespace, io: Io) -> int:
@@ -336,20 +293,6 @@ def add_common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )
     parser.add_argument(
         "--name", default=default(None), help="display name of a guest session created on the fly"
-    )
-
-
-def add_create_options(sub: argparse.ArgumentParser) -> None:
-    """``create``'s own flags: private, and the pace."""
-    sub.add_argument("--private", action="store_true", help="unlisted: join with its code")
-    sub.add_argument(
-        "--turn-based",
-        type=float,
-        metavar="HOURS",
-        help="a turn-based room: HOURS per decision (from 0.1 to 336)",
-    )
-    sub.add_argument(
-        "--time-bank", type=float, metavar="HOURS", help="with --turn-based: a time bank per seat"
     )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncGenerator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Mapping
 from typing import TypeVar
 
 import grpc
@@ -28,8 +28,6 @@ from cercle.v1 import (
     common_pb2,
     game_pb2,
     game_pb2_grpc,
-    inbox_pb2,
-    inbox_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
     pace_pb2,
@@ -37,6 +35,7 @@ from cercle.v1 import (
 from google.protobuf.message import Message
 
 from clients.api_error import api_error
+from clients.inbox import InboxCalls
 from clients.options import room_options
 
 Req = TypeVar("Req", bound=Message)
@@ -67,20 +66,6 @@ def new_request_id() -> str:
     return uuid.uuid4().hex
 
 
-def turn_based(decision_seconds: float = 24 * 3600, bank_seconds: float = 0) -> pace_pb2.RoomPace:
-    """A turn-based pace: ``decision_seconds`` per decision, ``bank_seconds`` of time bank
-    per seat (0: none).
-
-    >>> turn_based(3600).decision_limit.seconds
-    3600
-    """
-    pace = pace_pb2.RoomPace(pace=pace_pb2.PACE_TURN_BASED)
-    pace.decision_limit.FromMilliseconds(int(decision_seconds * 1000))
-    if bank_seconds:
-        pace.time_bank.FromMilliseconds(int(bank_seconds * 1000))
-    return pace
-
-
 REFRESH_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)
 """Seconds between the tries of a RefreshSession whose answer did not come: well inside the
 server's grace for the same token (30 s), after which it would count as a reuse."""
@@ -109,7 +94,8 @@ class Client:
         )
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.game = game_pb2_grpc.GameServiceStub(self.channel)
-        self.inbox = inbox_pb2_grpc.InboxServiceStub(self.channel)
+        self.inbox = InboxCalls(self.channel, self._call, lambda: self.metadata)
+        """The InboxService calls: notifications, invitations (``clients.inbox``)."""
 
     async def __aenter__(self) -> Client:
         return self
@@ -229,64 +215,6 @@ class Client:
             if not token:
                 return rooms
 
-    async def notifications(
-        self, page_size: int = 0, page_token: str = "", *, unread_only: bool = False
-    ) -> inbox_pb2.ListNotificationsResponse:
-        """One page of the inbox, newest first."""
-        response = await self._call(
-            self.inbox.ListNotifications,
-            inbox_pb2.ListNotificationsRequest(
-                page_size=page_size, page_token=page_token, unread_only=unread_only
-            ),
-        )
-        assert isinstance(response, inbox_pb2.ListNotificationsResponse)
-        return response
-
-    async def mark_read(self, ids: Sequence[str] = (), up_to_sequence: int = 0) -> int:
-        """Mark notifications read; the unread count."""
-        response = await self._call(
-            self.inbox.MarkNotificationsRead,
-            inbox_pb2.MarkNotificationsReadRequest(
-                notification_ids=list(ids),
-                up_to_sequence=up_to_sequence,
-                request_id=new_request_id(),
-            ),
-        )
-        assert isinstance(response, inbox_pb2.MarkNotificationsReadResponse)
-        return int(response.unread_count)
-
-    def watch_inbox(
-        self, after_sequence: int = 0
-    ) -> grpc.aio.UnaryStreamCall[inbox_pb2.WatchInboxRequest, inbox_pb2.WatchInboxResponse]:
-        """The inbox's new notifications (after ``after_sequence``), as they are made."""
-        return self.inbox.WatchInbox(
-            inbox_pb2.WatchInboxRequest(after_sequence=after_sequence), metadata=self.metadata
-        )
-
-    async def invite(self, room_id: str, player_id: str = "") -> inbox_pb2.InvitePlayerResponse:
-        """Invite ``player_id`` to the room (empty: a shareable invitation code)."""
-        response = await self._call(
-            self.inbox.InvitePlayer,
-            inbox_pb2.InvitePlayerRequest(
-                room_id=room_id, player_id=player_id, request_id=new_request_id()
-            ),
-        )
-        assert isinstance(response, inbox_pb2.InvitePlayerResponse)
-        return response
-
-    async def respond_to_invitation(
-        self, code: str, accept: bool = True
-    ) -> inbox_pb2.RespondToInvitationResponse:
-        """Accept (take a seat) or decline an invitation."""
-        response = await self._call(
-            self.inbox.RespondToInvitation,
-            inbox_pb2.RespondToInvitationRequest(
-                invitation_code=code, accept=accept, request_id=new_request_id()
-            ),
-        )
-        assert isinstance(response, inbox_pb2.RespondToInvitationResponse)
-        return response
-
     async def history_page(
         self, page_size: int = 0, page_token: str = ""
     ) -> lobby_pb2.ListMatchHistoryResponse:
@@ -327,7 +255,7 @@ class Client:
     ) -> common_pb2.Room:
         """A new room, the caller in seat 0. ``options``: the typed message, or by name
         (``{"level": "easy"}``, typed by clients/options.py); unset ones take the defaults.
-        ``pace``: live (None) or turn-based (:func:`turn_based`)."""
+        ``pace``: live (None) or turn-based (:func:`clients.inbox.turn_based`)."""
         request = lobby_pb2.CreateRoomRequest(
             game_id=game_id,
             players=players,
@@ -393,7 +321,7 @@ class Client:
         pace: pace_pb2.RoomPace | None = None,
     ) -> lobby_pb2.QuickMatchResponse:
         """``request_id``: send the same one again to retry safely (empty: a new one).
-        ``pace``: live (None) or turn-based (:func:`turn_based`)."""
+        ``pace``: live (None) or turn-based (:func:`clients.inbox.turn_based`)."""
         request = lobby_pb2.QuickMatchRequest(
             game_id=game_id,
             players=players,

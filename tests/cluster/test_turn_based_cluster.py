@@ -11,7 +11,8 @@ from pathlib import Path
 from cercle.v1 import common_pb2, inbox_pb2
 from redis.crc import key_slot
 
-from clients.sdk import Client, turn_based
+from clients.inbox import turn_based
+from clients.sdk import Client
 from deploy.local.cluster import Proc, start_replica
 from services.store.keys import inbox_keys
 from tests.cluster.test_redis_cluster import redis_cluster  # noqa: F401  (a fixture)
@@ -43,11 +44,11 @@ async def test_a_turn_based_match_tells_both_players_on_a_cluster(
         for i, client in enumerate(clients):
             await client.login(f"P{i}")
         room = await clients[0].create_room("awimbawe", pace=turn_based(3600), private=True)
-        sent = await clients[0].invite(room.room_id, clients[1].player_id)
-        (note,) = (await clients[1].notifications()).notifications
+        sent = await clients[0].inbox.invite(room.room_id, clients[1].player_id)
+        (note,) = (await clients[1].inbox.notifications()).notifications
         assert note.kind == inbox_pb2.NOTIFICATION_KIND_INVITATION
         assert note.invitation_code == sent.invitation_code
-        joined = await clients[1].respond_to_invitation(note.invitation_code)
+        joined = await clients[1].inbox.respond_to_invitation(note.invitation_code)
         assert joined.room.my_seat == 1
         for client in clients:  # the last ready starts it
             await client.ready(room.room_id)
@@ -55,8 +56,8 @@ async def test_a_turn_based_match_tells_both_players_on_a_cluster(
         assert view.room.status == common_pb2.ROOM_STATUS_PLAYING
         mover = view.waiting_for[0]
         other = 1 - mover
-        start = (await clients[other].notifications()).notifications[0].sequence
-        call = clients[other].watch_inbox(start)
+        start = (await clients[other].inbox.notifications()).notifications[0].sequence
+        call = clients[other].inbox.watch(start)
         try:
             for _ in range(20):
                 legal = await clients[mover].legal(room.room_id)
@@ -69,7 +70,7 @@ async def test_a_turn_based_match_tells_both_players_on_a_cluster(
             call.cancel()
         expected = set()
         for client in clients:
-            page = await client.notifications()
+            page = await client.inbox.notifications()
             expected |= {f"{client.player_id}/{n.notification_id}" for n in page.notifications}
         for _ in range(300):
             if expected <= set(receiver.received):

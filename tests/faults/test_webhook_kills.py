@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from clients.api_error import ApiError
-from clients.sdk import Client, turn_based
+from clients.inbox import turn_based
+from clients.sdk import Client
 from deploy.local.cluster import Proc, start_replica
 from services.rooms.webhooks import IDEMPOTENCY_HEADER, SIGNATURE_HEADER
 
@@ -109,7 +110,7 @@ async def _expected(clients: list[Client]) -> set[str]:
     for client in clients:
         token = ""
         while True:
-            page = await client.notifications(page_token=token)
+            page = await client.inbox.notifications(page_token=token)
             keys |= {f"{client.player_id}/{n.notification_id}" for n in page.notifications}
             token = page.next_page_token
             if not token:

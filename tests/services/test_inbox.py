@@ -16,7 +16,8 @@ import pytest
 from cercle.v1 import inbox_pb2
 
 from clients.api_error import ApiError
-from clients.sdk import Client, turn_based
+from clients.inbox import turn_based
+from clients.sdk import Client
 from services.api.streams import MAX_STREAMS_PER_SESSION
 from services.rooms.inbox import NotificationKind, NotificationRecord
 from services.server import Replica, start_replica
@@ -81,10 +82,10 @@ async def test_your_turn_is_in_the_inbox_and_on_the_stream_of_another_replica(
         view = await first[0].view(room_id)
         mover = view.waiting_for[0]
         other = 1 - mover
-        inbox = await second[other].notifications()
+        inbox = await second[other].inbox.notifications()
         kinds = [n.kind for n in inbox.notifications]
         assert kinds == [inbox_pb2.NOTIFICATION_KIND_MATCH_STARTED]
-        mover_inbox = await second[mover].notifications()
+        mover_inbox = await second[mover].inbox.notifications()
         assert [n.kind for n in mover_inbox.notifications] == [
             inbox_pb2.NOTIFICATION_KIND_YOUR_TURN,
             inbox_pb2.NOTIFICATION_KIND_MATCH_STARTED,
@@ -93,7 +94,7 @@ async def test_your_turn_is_in_the_inbox_and_on_the_stream_of_another_replica(
         assert turn.room_id == room_id and turn.seat == mover and not turn.read
         assert turn.expire_time.seconds == int(START + DAY)
         # The other player watches on replica 1; the mover plays on replica 0.
-        call = second[other].watch_inbox(inbox.notifications[0].sequence)
+        call = second[other].inbox.watch(inbox.notifications[0].sequence)
         try:
             clock.now += HOUR
             # The mover plays on replica 0 until the room waits for the other player.
@@ -133,7 +134,7 @@ async def test_a_live_room_tells_start_and_end_but_not_every_turn(
             legal = await first[seat].legal(room_id)
             await first[seat].act(room_id, legal.actions[0], legal.version)
         for client in second:
-            inbox = await client.notifications()
+            inbox = await client.inbox.notifications()
             assert [n.kind for n in inbox.notifications] == [
                 inbox_pb2.NOTIFICATION_KIND_MATCH_ENDED,
                 inbox_pb2.NOTIFICATION_KIND_MATCH_STARTED,
@@ -163,17 +164,19 @@ async def test_inbox_pages_marks_read_and_keeps_a_bounded_count_and_age(
         seen: list[inbox_pb2.Notification] = []
         token = ""
         while True:
-            page = await client.notifications(page_size=10, page_token=token)
+            page = await client.inbox.notifications(page_size=10, page_token=token)
             seen += page.notifications
             assert page.unread_count == 25
             token = page.next_page_token
             if not token:
                 break
         assert [n.room_id for n in seen] == [f"r{i}" for i in range(29, 4, -1)]  # newest 25
-        unread = await client.mark_read([seen[0].notification_id], up_to_sequence=seen[-1].sequence)
+        unread = await client.inbox.mark_read(
+            [seen[0].notification_id], up_to_sequence=seen[-1].sequence
+        )
         assert unread == 23
-        assert await client.mark_read([seen[0].notification_id]) == 23  # idempotent
-        page = await client.notifications(unread_only=True)
+        assert await client.inbox.mark_read([seen[0].notification_id]) == 23  # idempotent
+        page = await client.inbox.notifications(unread_only=True)
         assert {n.room_id for n in page.notifications} == {f"r{i}" for i in range(6, 29)}
         # Age: a notification older than the retention goes at the next add.
         inbox.retention = 10 * HOUR
@@ -181,7 +184,7 @@ async def test_inbox_pages_marks_read_and_keeps_a_bounded_count_and_age(
             "late", NotificationKind.MATCH_ENDED, "x", "awimbawe", 0, clock.now
         )
         await inbox.add(player, late)
-        page = await client.notifications()
+        page = await client.inbox.notifications()
         assert all(n.create_time.seconds >= int(clock.now - 10 * HOUR) for n in page.notifications)
         assert len(page.notifications) == 11  # the turns of the last 10 hours, and the late one
     finally:
@@ -195,15 +198,15 @@ async def test_inbox_refuses_bad_requests_with_a_clear_status(
     async with Client(f"127.0.0.1:{replicas[0].port}") as client:
         await client.login("Ann")
         with pytest.raises(ApiError) as refused:
-            await client.mark_read(["x"] * 101)
+            await client.inbox.mark_read(["x"] * 101)
         assert refused.value.code == grpc.StatusCode.INVALID_ARGUMENT
         assert refused.value.field == "notification_ids"
         with pytest.raises(ApiError) as token:
-            await client.notifications(page_token="nope")
+            await client.inbox.notifications(page_token="nope")
         assert token.value.reason == "INVALID_PAGE_TOKEN"
         anonymous = Client(f"127.0.0.1:{replicas[0].port}")
         try:
-            call = anonymous.watch_inbox()
+            call = anonymous.inbox.watch()
             with pytest.raises(grpc.aio.AioRpcError) as denied:
                 await asyncio.wait_for(call.read(), 10)
             assert denied.value.code() == grpc.StatusCode.UNAUTHENTICATED
@@ -240,17 +243,17 @@ async def test_a_clock_about_to_run_out_is_told_once_and_only_while_it_runs(
         clock.now = START + DAY - HOUR + 1
         await _tick(replicas)
         for client in second:
-            assert warnings(await client.notifications()) == []
+            assert warnings(await client.inbox.notifications()) == []
         # The next clock's warning comes an hour before it runs out, once.
         clock.now = START + HOUR + DAY - HOUR - 1
         await _tick(replicas)
-        assert warnings(await second[waited].notifications()) == []
+        assert warnings(await second[waited].inbox.notifications()) == []
         clock.now = START + HOUR + DAY - HOUR + 1
         await asyncio.gather(_tick(replicas), _tick(replicas))  # both replicas, twice
-        (warned,) = warnings(await second[waited].notifications())
+        (warned,) = warnings(await second[waited].inbox.notifications())
         assert warned.room_id == room_id and warned.seat == waited
         assert warned.expire_time.seconds == int(START + HOUR + DAY)
-        assert warnings(await second[1 - waited].notifications()) == []
+        assert warnings(await second[1 - waited].inbox.notifications()) == []
     finally:
         await _close(first, second)
 
@@ -261,12 +264,12 @@ async def test_inbox_streams_count_against_the_sessions_stream_budget(
     _, replicas = clocked
     async with Client(f"127.0.0.1:{replicas[0].port}") as client:
         await client.login("Ann")
-        calls = [client.watch_inbox() for _ in range(MAX_STREAMS_PER_SESSION)]
+        calls = [client.inbox.watch() for _ in range(MAX_STREAMS_PER_SESSION)]
         try:
             for call in calls:  # each holds its lease once it runs
                 await call.wait_for_connection()
             await asyncio.sleep(0.5)
-            extra = client.watch_inbox()
+            extra = client.inbox.watch()
             with pytest.raises(grpc.aio.AioRpcError) as refused:
                 await asyncio.wait_for(extra.read(), 10)
             assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED

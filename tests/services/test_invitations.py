@@ -11,7 +11,8 @@ import pytest
 from cercle.v1 import inbox_pb2
 
 from clients.api_error import ApiError
-from clients.sdk import Client, turn_based
+from clients.inbox import turn_based
+from clients.sdk import Client
 from services.rooms.invitations import INVITATIONS_PER_HOUR
 from services.server import Replica, start_replica
 from tests.services.play import read_message
@@ -40,10 +41,10 @@ async def test_an_invited_player_hears_of_it_and_takes_a_seat_in_a_private_room(
     ann, bob = await _clients(replicas, "AB")
     try:
         room = await ann.create_room("awimbawe", private=True, pace=turn_based())
-        start = (await bob.notifications()).notifications
-        call = bob.watch_inbox(start[0].sequence if start else 0)
+        start = (await bob.inbox.notifications()).notifications
+        call = bob.inbox.watch(start[0].sequence if start else 0)
         try:
-            sent = await ann.invite(room.room_id, bob.player_id)
+            sent = await ann.inbox.invite(room.room_id, bob.player_id)
             got = (await read_message(call)).notification
         finally:
             call.cancel()
@@ -53,18 +54,18 @@ async def test_an_invited_player_hears_of_it_and_takes_a_seat_in_a_private_room(
         assert got.from_player_id == ann.player_id and got.from_display_name == "A"
         assert room.join_code not in str(got)  # the room's code stays the members' secret
         assert sent.invitation_code not in got.notification_id  # ids go to webhooks, logs
-        listed = (await bob.notifications()).notifications[0]
+        listed = (await bob.inbox.notifications()).notifications[0]
         assert listed.notification_id == got.notification_id
-        joined = await bob.respond_to_invitation(got.invitation_code)
+        joined = await bob.inbox.respond_to_invitation(got.invitation_code)
         assert joined.room.room_id == room.room_id and joined.room.my_seat == 1
-        again = await bob.respond_to_invitation(got.invitation_code)  # accepting twice
+        again = await bob.inbox.respond_to_invitation(got.invitation_code)  # accepting twice
         assert again.room.my_seat == 1
         # Once the match has started (a turn-based table starts when everyone is ready),
         # nobody is invited to it any more.
         for client in (ann, bob):
             await client.ready(room.room_id)
         with pytest.raises(ApiError) as started:
-            await ann.invite(room.room_id)
+            await ann.inbox.invite(room.room_id)
         assert started.value.reason == "MATCH_STARTED"
     finally:
         await ann.close()
@@ -77,19 +78,19 @@ async def test_a_shareable_code_seats_whoever_has_it_and_a_declined_one_is_spent
     ann, bob, cid, dan = await _clients(replicas, "ABCD")
     try:
         room = await ann.create_room("tomy", players=3, private=True)
-        shared = await ann.invite(room.room_id)
-        assert (await bob.respond_to_invitation(shared.invitation_code)).room.my_seat == 1
-        await cid.respond_to_invitation(shared.invitation_code, accept=False)  # not spent
-        direct = await ann.invite(room.room_id, dan.player_id)
+        shared = await ann.inbox.invite(room.room_id)
+        assert (await bob.inbox.respond_to_invitation(shared.invitation_code)).room.my_seat == 1
+        await cid.inbox.respond_to_invitation(shared.invitation_code, accept=False)  # not spent
+        direct = await ann.inbox.invite(room.room_id, dan.player_id)
         with pytest.raises(ApiError) as other:
-            await cid.respond_to_invitation(direct.invitation_code)
+            await cid.inbox.respond_to_invitation(direct.invitation_code)
         assert other.value.code == grpc.StatusCode.PERMISSION_DENIED
         assert other.value.reason == "NOT_INVITED"
-        await dan.respond_to_invitation(direct.invitation_code, accept=False)
+        await dan.inbox.respond_to_invitation(direct.invitation_code, accept=False)
         with pytest.raises(ApiError) as declined:
-            await dan.respond_to_invitation(direct.invitation_code)
+            await dan.inbox.respond_to_invitation(direct.invitation_code)
         assert declined.value.reason == "INVITATION_DECLINED"
-        assert (await cid.respond_to_invitation(shared.invitation_code)).room.my_seat == 2
+        assert (await cid.inbox.respond_to_invitation(shared.invitation_code)).room.my_seat == 2
         seats = [s.player_id for s in (await ann.view(room.room_id)).room.seats]
         assert dan.player_id not in seats
     finally:
@@ -103,18 +104,22 @@ async def test_bad_invitations_are_refused_and_change_nothing(replicas: list[Rep
         room = await ann.create_room("awimbawe")
         cases = [
             (
-                bob.invite(room.room_id, cid.player_id),
+                bob.inbox.invite(room.room_id, cid.player_id),
                 grpc.StatusCode.PERMISSION_DENIED,
                 "NOT_IN_ROOM",
             ),
-            (ann.invite(room.room_id, "p-nobody"), grpc.StatusCode.NOT_FOUND, "PLAYER_NOT_FOUND"),
             (
-                ann.invite(room.room_id, ann.player_id),
+                ann.inbox.invite(room.room_id, "p-nobody"),
+                grpc.StatusCode.NOT_FOUND,
+                "PLAYER_NOT_FOUND",
+            ),
+            (
+                ann.inbox.invite(room.room_id, ann.player_id),
                 grpc.StatusCode.INVALID_ARGUMENT,
                 "INVALID_ARGUMENT",
             ),
             (
-                bob.respond_to_invitation("no-such-code"),
+                bob.inbox.respond_to_invitation("no-such-code"),
                 grpc.StatusCode.NOT_FOUND,
                 "INVITATION_NOT_FOUND",
             ),
@@ -124,15 +129,15 @@ async def test_bad_invitations_are_refused_and_change_nothing(replicas: list[Rep
                 await call
             assert (refused.value.code, refused.value.reason) == (code, reason)
             assert refused.value.message  # a text a frontend can show
-        assert (await cid.notifications()).notifications == []
+        assert (await cid.inbox.notifications()).notifications == []
         # The hourly cap.
         for _ in range(INVITATIONS_PER_HOUR):
-            await ann.invite(room.room_id)
+            await ann.inbox.invite(room.room_id)
         with pytest.raises(ApiError) as many:
-            await ann.invite(room.room_id, cid.player_id)
+            await ann.inbox.invite(room.room_id, cid.player_id)
         assert many.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
         assert many.value.reason == "TOO_MANY_INVITATIONS"
-        assert (await cid.notifications()).notifications == []
+        assert (await cid.inbox.notifications()).notifications == []
     finally:
         for client in (ann, bob, cid):
             await client.close()

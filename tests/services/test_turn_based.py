@@ -19,7 +19,8 @@ import pytest
 from cercle.v1 import common_pb2, pace_pb2
 
 from clients.api_error import ApiError
-from clients.sdk import Client, turn_based
+from clients.inbox import turn_based
+from clients.sdk import Client
 from engine import registry
 from services.rooms.paces import MAX_LIFETIME_SECONDS
 from services.rooms.records import DeadlineRecord, EntryKind, LogEntry

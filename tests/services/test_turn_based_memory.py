@@ -17,7 +17,8 @@ from collections.abc import AsyncIterator
 import pytest
 import redis.asyncio as aioredis
 
-from clients.sdk import Client, turn_based
+from clients.inbox import turn_based
+from clients.sdk import Client
 from engine import registry
 from services.server import Replica, start_replica
 from services.store import code_key
