@@ -5,6 +5,7 @@ Commands (``cercle COMMAND --help`` for each)::
     cercle login NAME                 open a session and keep it in ~/.config/cercle
     cercle games                      the hosted games, their options and clocks
     cercle rooms [GAME]               open public rooms
+    cercle turns                      the rooms waiting for you, and your unread notifications
     cercle create GAME [...]          create a room (prints its id and join code)
     cercle join ROOM_OR_CODE          take a seat (or --spectator)
     cercle ready ROOM / start ROOM / add-bot ROOM / leave ROOM
@@ -59,6 +60,7 @@ from clients.session import (
     save_session,
     session_slots,
 )
+from clients.turns import add_create_options, cmd_turns, turn_based_pace
 
 DEFAULT_ADDRESS = "127.0.0.1:8080"
 
@@ -181,6 +183,7 @@ async def cmd_create(client: Client, args: argparse.Namespace, io: Io) -> int:
         options=typed_options(args.game, args.option),
         private=args.private,
         bot_delay=args.bot_delay,
+        pace=turn_based_pace(args),
     )
     if io.json:
         io.emit(
@@ -341,8 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_login_command(command)
 
-    sub = command("games", "list the games")
-    sub.set_defaults(run=cmd_games, needs_session=False)
+    command("games", "list the games").set_defaults(run=cmd_games, needs_session=False)
 
     sub = command("cards", "list a game's cards (its catalogue)")
     sub.add_argument("game", metavar="GAME")
@@ -355,8 +357,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("create", "create a room")
     sub.add_argument("game", metavar="GAME")
     room_options(sub)
-    sub.add_argument("--private", action="store_true", help="unlisted: join with its code")
+    add_create_options(sub)
     sub.set_defaults(run=cmd_create)
+
+    command("turns", "the rooms waiting for you, and your unread notifications").set_defaults(
+        run=cmd_turns
+    )
 
     sub = command("join", "take a seat in a room (or watch it)")
     sub.add_argument("target", metavar="ROOM_OR_CODE")

@@ -30,10 +30,12 @@ from cercle.v1 import (
     game_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
+    pace_pb2,
 )
 from google.protobuf.message import Message
 
 from clients.api_error import api_error
+from clients.inbox import InboxCalls
 from clients.ladder_calls import LadderCalls
 from clients.options import room_options
 from clients.request_ids import new_request_id
@@ -91,6 +93,8 @@ class Client:
         self.game = game_pb2_grpc.GameServiceStub(self.channel)
         self.ladder = LadderCalls(self)
         """Leaderboards, ratings and rated match tickets (:mod:`clients.ladder_calls`)."""
+        self.inbox = InboxCalls(self.channel, self.call, lambda: self.metadata)
+        """The InboxService calls: notifications, invitations (``clients.inbox``)."""
 
     async def __aenter__(self) -> Client:
         return self
@@ -246,9 +250,11 @@ class Client:
         takeover_after: int | None = None,
         bot_delay: float | None = None,
         request_id: str = "",
+        pace: pace_pb2.RoomPace | None = None,
     ) -> common_pb2.Room:
         """A new room, the caller in seat 0. ``options``: the typed message, or by name
-        (``{"level": "easy"}``, typed by clients/options.py); unset ones take the defaults."""
+        (``{"level": "easy"}``, typed by clients/options.py); unset ones take the defaults.
+        ``pace``: live (None) or turn-based (:func:`clients.inbox.turn_based`)."""
         request = lobby_pb2.CreateRoomRequest(
             game_id=game_id,
             players=players,
@@ -257,6 +263,8 @@ class Client:
         )
         if takeover_after is not None:
             request.takeover_after = takeover_after
+        if pace is not None:
+            request.pace.CopyFrom(pace)
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
         if isinstance(options, common_pb2.RoomOptions):
@@ -309,8 +317,10 @@ class Client:
         bot_level: str = "",
         bot_delay: float | None = None,
         request_id: str = "",
+        pace: pace_pb2.RoomPace | None = None,
     ) -> lobby_pb2.QuickMatchResponse:
-        """``request_id``: send the same one again to retry safely (empty: a new one)."""
+        """``request_id``: send the same one again to retry safely (empty: a new one).
+        ``pace``: live (None) or turn-based (:func:`clients.inbox.turn_based`)."""
         request = lobby_pb2.QuickMatchRequest(
             game_id=game_id,
             players=players,
@@ -318,6 +328,8 @@ class Client:
             bot_level=bot_level_value(bot_level),
             request_id=request_id or new_request_id(),
         )
+        if pace is not None:
+            request.pace.CopyFrom(pace)
         if bot_delay is not None:
             request.bot_delay.FromMilliseconds(int(bot_delay * 1000))
         response = await self.call(self.lobby.QuickMatch, request)

@@ -106,6 +106,10 @@ class GameInfo:
     cooperative: bool = False
     """The seats win or lose together (no seat ranks above another): the ladder rates no
     one and keeps the best results instead."""
+    turn_based_takeover: int = 3
+    """In a turn-based room (clocks in hours or days): the timeouts in a row after which a bot
+    plays the seat (at least 2: never after one missed decision). Each timeout before that
+    does what the clock's ``Timeout`` does in live play; docs/games/<id>.md says why."""
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:

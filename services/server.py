@@ -22,6 +22,8 @@ import structlog
 from cercle.v1 import (
     game_pb2,
     game_pb2_grpc,
+    inbox_pb2,
+    inbox_pb2_grpc,
     ladder_pb2,
     ladder_pb2_grpc,
     lobby_pb2,
@@ -36,9 +38,11 @@ from engine import registry
 from services import logs, metrics, supervise
 from services.api.auth import identity_interceptors
 from services.api.game_service import GameService
+from services.api.inbox_service import InboxService
 from services.api.ladder_service import LadderService
 from services.api.lobby_service import LobbyService
 from services.api.request_context import RequestContextInterceptor
+from services.api.retries import Retries
 from services.api.streams import StreamLeases, StreamLimitInterceptor
 from services.api.timer_service import TimerService
 from services.api.wire import PreSerializedInterceptor
@@ -48,6 +52,7 @@ from services.ladder.ratings import ratings_of
 from services.rooms.expiry import ExpiryLoop
 from services.rooms.facade import Rooms
 from services.rooms.feed import Feeds
+from services.rooms.webhooks import WebhookConfig, Webhooks
 from services.store import Store
 
 log = structlog.get_logger("cercle.server")
@@ -57,6 +62,7 @@ SERVICE_NAMES = (
     game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name,
     timer_pb2.DESCRIPTOR.services_by_name["TimerService"].full_name,
     ladder_pb2.DESCRIPTOR.services_by_name["LadderService"].full_name,
+    inbox_pb2.DESCRIPTOR.services_by_name["InboxService"].full_name,
 )
 MAX_MESSAGE_BYTES = 64 * 1024
 """Requests larger than this are refused by gRPC (RESOURCE_EXHAUSTED) before any work."""
@@ -196,6 +202,9 @@ async def start_replica(
     timer_pb2_grpc.add_TimerServiceServicer_to_server(TimerService(rooms, feeds), server)
     matchmaker = Matchmaker(rooms)
     ladder_pb2_grpc.add_LadderServiceServicer_to_server(LadderService(rooms, matchmaker), server)
+    inbox_service = InboxService(rooms.inbox, rooms.invitations, Retries(store))
+    inbox_pb2_grpc.add_InboxServiceServicer_to_server(inbox_service, server)
+    feeds.add_listener(rooms.inbox)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     # "liveness": SERVING while the process answers; "" and each service: while Redis does.
@@ -221,6 +230,10 @@ async def start_replica(
         replica.tasks.append(supervise.spawn("expiry", expiry.run))
         replica.tasks.append(supervise.spawn("ratings", ratings_of(store, rooms.clock).run))
         replica.tasks.append(supervise.spawn("matchmaker", matchmaker.run))
+    webhook = WebhookConfig.from_env()
+    if webhook is not None:  # every replica sends: the outbox's claims keep it at least once
+        sender = Webhooks(store, webhook, rooms.clock)
+        replica.tasks.append(supervise.spawn("webhooks", sender.run))
     return replica
 
 

@@ -13,6 +13,7 @@ import i18n
 from engine import registry
 from services import errors, pages
 from services.accounts import Players
+from services.api import pace_messages
 from services.api.auth import bearer_token, current_address, require_player
 from services.api.ladder_messages import add_rating_changes
 from services.api.proto_messages import match_record_message, room_message, timestamp
@@ -146,6 +147,7 @@ def game_catalogue(language: str = i18n.DEFAULT_LANGUAGE) -> list[lobby_pb2.Game
                 option=clock.option,
                 on_timeout=tr(f"{prefix}-clock-{clock.kind}"),
             )
+        message.turn_based.CopyFrom(pace_messages.info_message(info.turn_based_takeover))
         out.append(message)
     return out
 
@@ -303,6 +305,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 ),
                 bot_delay=duration_seconds(request, "bot_delay"),
                 address=current_address.get(),
+                pace=pace_messages.from_request(request),
             )
             return lobby_pb2.CreateRoomResponse(room=room_message(record, player.player_id))
 
@@ -335,6 +338,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
                 bot_level=_bot_level(request.bot_level, "bot_level"),
                 bot_delay=duration_seconds(request, "bot_delay"),
                 address=current_address.get(),
+                pace=pace_messages.from_request(request),
             )
             room = room_message(record, player.player_id)
             return lobby_pb2.QuickMatchResponse(room=room, seat=seat)

@@ -12,16 +12,18 @@ import time
 from collections.abc import Iterable
 from typing import Any, cast
 
-from cercle.v1 import common_pb2, game_pb2, lobby_pb2
+from cercle.v1 import common_pb2, game_pb2, lobby_pb2, pace_pb2
 from google.protobuf import timestamp_pb2
 
 from engine import registry
 from engine.core import Game, Outcome, State
 from engine.events import Event
+from services.api import pace_messages
 from services.games import GameContract, contract_for
 from services.games.options import options_to_proto
 from services.rooms import fair_deal
 from services.rooms.bot_seats import BOT_CLOCK
+from services.rooms.clocks import resting
 from services.rooms.records import (
     DeadlineRecord,
     EntryKind,
@@ -74,7 +76,9 @@ def room_message(
     seq: int | None = None,
     version: int | None = None,
 ) -> common_pb2.Room:
-    """The Room message for ``viewer`` (a player id); overrides come from a log entry."""
+    """The Room message for ``viewer`` (a player id); overrides come from a log entry. The
+    room as stored (no override) also says whether it waits for the viewer (``my_turn``)."""
+    as_stored = seats is None and status is None
     seats = record.seats if seats is None else seats
     meta = record.meta
     my_seat: int | None = None
@@ -99,6 +103,9 @@ def room_message(
     if viewer is not None and viewer in members:
         room.join_code = meta.code
     room.options.CopyFrom(room_options(meta))
+    room.pace.CopyFrom(pace_messages.to_message(record.pace))
+    if as_stored and my_seat is not None and record.status is RoomStatus.PLAYING:
+        room.my_turn.CopyFrom(my_turn(record, my_seat))
     add_seats(room.seats, seats)
     room.rated = record.rated
     if record.deal_secret:
@@ -408,3 +415,21 @@ class EntryRenderer:
             if choices is not None:
                 response.choices.CopyFrom(choices)
         return response
+
+
+def my_turn(record: RoomRecord, seat: int) -> pace_pb2.MyTurn:
+    """Whether the room waits for ``seat`` now (the engine's pending decisions, rests
+    excluded) and, from its running clock, since when and until when."""
+    if record.state is None:
+        return pace_pb2.MyTurn()
+    game = registry.get(record.meta.game)
+    state = game.decode(record.state)
+    if not any(p.seat == seat for p in game.pending(state)) or resting(game, state, seat):
+        return pace_pb2.MyTurn()
+    turn = pace_pb2.MyTurn(waiting=True)
+    running = [d for d in record.deadlines if d.seat == seat and d.clock != BOT_CLOCK]
+    if running:
+        clock = min(running, key=lambda d: d.expire)
+        turn.since_time.CopyFrom(timestamp(clock.expire - clock.length))
+        turn.expire_time.CopyFrom(timestamp(clock.expire))
+    return turn

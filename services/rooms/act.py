@@ -240,7 +240,7 @@ class Actions:
                 entry=change.entry,
                 idempotency_key=act.key,
                 fingerprint=fingerprint,
-                ttl=ttl_for(held, change),
+                ttl=ttl_for(held, change, self.clock()),
                 rate=rate.args if rate is not None else None,
             )
         except Conflict:

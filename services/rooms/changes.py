@@ -19,7 +19,10 @@ from services import errors
 from services.clock import Clock
 from services.errors import RoomError
 from services.ladder.ratings import ratings_of
+from services.rooms import paces
+from services.rooms.inbox import Inbox
 from services.rooms.records import Change, Followup, LogEntry, MatchSummary, RoomRecord, RoomStatus
+from services.rooms.turns import TurnSeats
 from services.rooms.warm import WarmRooms
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
@@ -55,10 +58,21 @@ def no_such_room() -> RoomError:
 class RoomChanges:
     """Load, plan, compare-and-set, and what follows a commit. One per replica."""
 
-    def __init__(self, store: Store, clock: Clock, warm: WarmRooms | None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        warm: WarmRooms | None,
+        turn_seats: TurnSeats,
+        inbox: Inbox,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.warm = warm
+        self.turn_seats = turn_seats
+        """The cap on each player's open turn-based rooms (``services.rooms.turns``)."""
+        self.inbox = inbox
+        """The players' notifications (``services.rooms.inbox``), told after each commit."""
 
     async def load(self, room_id: str) -> RoomRecord:
         check_room_id(room_id)
@@ -107,7 +121,7 @@ class RoomChanges:
                     idempotency_key=idempotency_key,
                     fingerprint=fingerprint,
                     op=op,
-                    ttl=ttl_for(current, change),
+                    ttl=ttl_for(current, change, self.clock()),
                 )
             except Conflict:
                 continue
@@ -125,6 +139,7 @@ class RoomChanges:
             self.warm.committed(replace(change.room, seq=seq, epoch=before.epoch))
         await self._follow_up(change)
         await self._index_players(before, change.room)
+        await self.inbox.committed(before, change.room)
 
     async def _follow_up(self, change: Change) -> None:
         """The global indexes a committed change asks for (hints; the room is the truth)."""
@@ -143,6 +158,7 @@ class RoomChanges:
     async def _index_players(self, before: RoomRecord, after: RoomRecord) -> None:
         """Keep the players' room lists and match histories (hints, like the open rooms:
         ListMyRooms checks each room it lists)."""
+        await self.turn_seats.changed(before, after)
         was, now = members(before), members(after)
         if was != now:
             await self.store.index_memberships(
@@ -170,14 +186,23 @@ def members(record: RoomRecord) -> set[str]:
     return seated | set(record.spectators)
 
 
-def ttl_for(before: RoomRecord, change: Change) -> int:
+def ttl_for(before: RoomRecord, change: Change, now: float) -> int:
     """Open rooms expire after an hour idle; started ones a day after their last change by a
     human (0: the server's own change leaves the expiry as it is). Once the match is over
     (finished or abandoned) nothing extends the room's life any more: chat, a mute or a
-    spectator coming or going leaves its expiry as the end set it."""
+    spectator coming or going leaves its expiry as the end set it. A turn-based room lives
+    as long as it plays: every change, timeouts included, renews it for its longest next
+    decision and a day, within its maximum lifetime (``services.rooms.paces.room_ttl``);
+    open, it waits a week for its players."""
+    status = change.room.status
+    pace = change.room.pace
+    if pace is not None and pace.turn_based and not before.status.over:
+        if status is RoomStatus.OPEN:
+            return paces.OPEN_TURN_BASED_TTL_SECONDS if change.renews else 0
+        if not status.over:
+            return paces.room_ttl(pace, change.room.meta.created, now)
     if not change.renews or before.status.over:
         return 0
-    status = change.room.status
     if status in (RoomStatus.OPEN, RoomStatus.ABANDONED):
         return OPEN_ROOM_TTL_SECONDS
     return ROOM_TTL_SECONDS

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import Game, State
-from services.rooms import bot_seats
+from services.rooms import bot_seats, paces
 from services.rooms.bot_seats import BOT_CLOCK
 from services.rooms.records import (
     Change,
@@ -34,6 +34,8 @@ def compute_deadlines(
     *,
     seed: int = 0,
     memories: Mapping[int, Any] | None = None,
+    pace: paces.PaceRecord | None = None,
+    banks: Mapping[int, float] | None = None,
 ) -> tuple[DeadlineRecord, ...]:
     """The clocks (and bot moves) running after a change.
 
@@ -46,7 +48,8 @@ def compute_deadlines(
     least :data:`~services.rooms.bot_seats.BOTS_ONLY_MIN_DELAY`; at a table with people, a bot
     move is at least the game's reaction wait away (``Game.reaction_wait``: the time a
     person needs to take an out-of-turn chance the change opened, before the bots); a bot's
-    kept deadline is pushed back to it too.
+    kept deadline is pushed back to it too. In a turn-based room (``pace``) every decision
+    clock runs, for the room's limit and the seat's bank (``banks``; ``services.rooms.paces``).
     """
     if game.outcome(state) is not None:
         return ()
@@ -66,6 +69,11 @@ def compute_deadlines(
         except KeyError:
             continue
         seconds = float(meta.options.get(spec.option, 0) or 0)
+        if pace is not None and pace.turn_based:
+            left = paces.bank_left(pace, banks or {}, item.seat)
+            seconds = paces.clock_seconds(
+                pace, rest=spec.rest, option_seconds=seconds, bank_left=left
+            )
         if seconds <= 0:
             continue
         old = kept.get((item.seat, item.clock))
@@ -151,6 +159,8 @@ def resume(current: RoomRecord, game: Game[Any, Any, Any], now: float) -> Change
         now,
         seed=current.seed,
         memories=current.memories,
+        pace=current.pace,
+        banks=current.banks,
     )
     room = dataclasses.replace(current, paused=None, deadlines=deadlines, human_at=now)
     return Change(room, clock_entry(current, deadlines))

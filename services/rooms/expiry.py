@@ -118,6 +118,7 @@ class ExpiryLoop:
         self.next_due = min(known, default=None)
         for room_id in due:
             tracked("timer_room", asyncio.create_task(self._fire(room_id)), self._running)
+        await self.rooms.inbox.warn_due(self.rooms.store.load_room)  # "your clock runs out"
         return len(due)
 
     async def drain(self) -> None:

@@ -14,7 +14,11 @@ them, each given what it needs (no part imports another's class to call back int
 - :attr:`Rooms.lobby` (:mod:`services.rooms.lobby`): create, join, leave, ready, bots, start;
 - :attr:`Rooms.moves` (:mod:`services.rooms.server_moves`): the deadlines that fell due,
   pauses and resumes;
-- :attr:`Rooms.presence` (:mod:`services.rooms.presence`): who is at a table.
+- :attr:`Rooms.presence` (:mod:`services.rooms.presence`): who is at a table;
+- :attr:`Rooms.inbox` (:mod:`services.rooms.inbox`): the players' notifications, told after
+  each commit; :attr:`Rooms.invitations` (:mod:`services.rooms.invitations`): inviting a
+  player and answering; :attr:`Rooms.turn_seats` (:mod:`services.rooms.turns`): the cap on a
+  player's open turn-based rooms.
 
 The pure planners are :mod:`services.rooms.planning` (an action),
 :mod:`services.rooms.clocks` (deadlines, pauses) and :mod:`services.rooms.bot_seats` (bots'
@@ -32,10 +36,13 @@ from services.clock import Clock
 from services.rate_limits import DeferredTake, Limits
 from services.rooms.act import Actions, ActResult
 from services.rooms.changes import RoomChanges
+from services.rooms.inbox import Inbox
+from services.rooms.invitations import Invitations
 from services.rooms.lobby import Lobby
 from services.rooms.presence import UNATTENDED_GRACE_SECONDS, Presence
 from services.rooms.records import LogEntry, Player, RoomRecord
 from services.rooms.server_moves import ServerMoves
+from services.rooms.turns import TurnSeats
 from services.rooms.warm import WarmRooms
 from services.store import Store
 
@@ -70,9 +77,14 @@ class Rooms:
         player's move on one is planned without a load and committed in one round trip.
         None on Redis Cluster, whose rate and idempotency-owner keys live in other slots
         than the room (there a move loads, then commits: two round trips)."""
-        self.changes = RoomChanges(store, clock, self.warm)
+        self.turn_seats = TurnSeats(store)
+        """The cap on each player's open turn-based rooms (``services.rooms.turns``)."""
+        self.inbox = Inbox(store, clock)
+        """The players' notifications (``services.rooms.inbox``), told after each commit."""
+        self.changes = RoomChanges(store, clock, self.warm, self.turn_seats, self.inbox)
         self.actions = Actions(self.changes)
-        self.lobby = Lobby(self.changes, self.limits)
+        self.lobby = Lobby(self.changes, self.limits, self.turn_seats)
+        self.invitations = Invitations(self.changes, self.lobby, self.inbox)
         self.presence = Presence(store, clock, unattended_grace, self.resume)
         self.moves = ServerMoves(self.changes, self.actions, self.presence, unattended_grace)
 

@@ -21,7 +21,7 @@ from services import errors, pages
 from services.errors import RoomError
 from services.ladder import ratings
 from services.rate_limits import Limits, check_join_attempts, count_join_failure
-from services.rooms import fair_deal
+from services.rooms import fair_deal, paces
 from services.rooms.changes import RoomChanges
 from services.rooms.lobby_planning import (
     DEFAULT_BOT_DELAY,
@@ -45,6 +45,7 @@ from services.rooms.records import (
     is_member,
     seat_of,
 )
+from services.rooms.turns import TurnSeats, turn_based_start_due
 from services.store import (
     OPEN_ROOM_TTL_SECONDS,
     ROOMS_PER_HOUR,
@@ -63,11 +64,12 @@ JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 class Lobby:
     """The lobby operations (``Rooms.lobby``)."""
 
-    def __init__(self, changes: RoomChanges, limits: Limits) -> None:
+    def __init__(self, changes: RoomChanges, limits: Limits, turn_seats: TurnSeats) -> None:
         self.changes = changes
         self.store = changes.store
         self.clock = changes.clock
         self.limits = limits
+        self.turn_seats = turn_seats
 
     async def create_room(
         self,
@@ -80,9 +82,12 @@ class Lobby:
         takeover_after: int | None = None,
         bot_delay: float | None = None,
         address: str = "",
+        pace: paces.PaceRecord = paces.LIVE,
     ) -> RoomRecord:
         """A new room, the caller in seat 0. ``address`` is the caller's (rooms are counted
-        per session and per address)."""
+        per session and per address). A turn-based ``pace`` (``services.rooms.paces``, checked by
+        :func:`~services.rooms.paces.check_pace`) is counted in the caller's open turn-based
+        rooms (``services.rooms.turns``)."""
         try:
             game = registry.get(game_id)
         except registry.UnknownGame as exc:
@@ -100,6 +105,9 @@ class Lobby:
             raise errors.invalid("takeover_after", "takeover_after goes from 0 (never) to 100")
         if bot_delay is not None and not 0 <= bot_delay <= 30:
             raise errors.invalid("bot_delay", "bot_delay goes from 0 to 30 seconds")
+        takeover = paces.takeover_after(
+            pace, takeover_after, game.info.turn_based_takeover, DEFAULT_TAKEOVER_AFTER
+        )
         counters = [quota_key("rooms", player.player_id)]
         if address:
             counters.append(quota_key("rooms-from", address))
@@ -121,13 +129,15 @@ class Lobby:
                 metadata={"limit": str(self.limits.rooms_per_address_hour), "scope": "address"},
             )
         room_id = secrets.token_hex(6)
+        created = self.clock()
+        if pace.turn_based:
+            await self.turn_seats.claim(player.player_id, room_id, created)
         for _ in range(20):  # a join code names one room: claim it before the room exists
             join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
             if await self.store.set_join_code(join_code, room_id):
                 break
         else:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "no free join code; try again")
-        created = self.clock()
         meta = RoomMeta(
             game=game_id,
             options=dict(options),
@@ -136,19 +146,25 @@ class Lobby:
             host=player.player_id,
             created=created,
             code=join_code,
-            takeover_after=DEFAULT_TAKEOVER_AFTER if takeover_after is None else takeover_after,
+            takeover_after=takeover,
             bot_delay=DEFAULT_BOT_DELAY if bot_delay is None else float(bot_delay),
         )
         seats: list[SeatRecord | None] = [None] * players
         seats[0] = SeatRecord(player.player_id, player.name)
-        room = RoomRecord(room_id, meta, tuple(seats), deal_secret=fair_deal.new_secret())
+        room = RoomRecord(
+            room_id,
+            meta,
+            tuple(seats),
+            deal_secret=fair_deal.new_secret(),
+            pace=pace if pace.turn_based else None,
+        )
         try:
             await self.store.commit(
                 room_id,
                 expected_seq=0,
                 room=room,
                 entry=lobby_entry("created", room, player.player_id),
-                ttl=OPEN_ROOM_TTL_SECONDS,
+                ttl=paces.OPEN_TURN_BASED_TTL_SECONDS if pace.turn_based else OPEN_ROOM_TTL_SECONDS,
             )
         except Conflict:  # 48 random bits collided: astronomically unlikely
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
@@ -224,7 +240,20 @@ class Lobby:
                 return plan_spectate(current, player)
             return plan_join(current, player)
 
-        await self.changes.apply(room_id, compute, record=record)
+        claimed = (
+            not spectator
+            and paces.is_turn_based(record.pace)
+            and record.status is RoomStatus.OPEN
+            and seat_of(record, player.player_id) < 0
+        )
+        if claimed:  # a seat in a turn-based room counts towards the player's cap
+            await self.turn_seats.claim(player.player_id, room_id, record.meta.created)
+        try:
+            await self.changes.apply(room_id, compute, record=record)
+        except RoomError:
+            if claimed:
+                await self.turn_seats.release(player.player_id, room_id)
+            raise
         fresh = await self.changes.load(room_id)
         return fresh, seat_of(fresh, player.player_id)
 
@@ -238,16 +267,22 @@ class Lobby:
         bot_level: str = "strong",
         bot_delay: float | None = None,
         address: str = "",
+        pace: paces.PaceRecord = paces.LIVE,
     ) -> tuple[RoomRecord, int]:
+        """Join an open public room of the game and ``pace`` (a turn-based one: with the
+        same decision limit and bank), or create one; with ``bots``, a match against bots at
+        once."""
         if bots:
             return await self._match_against_bots(
-                player, game_id, players, bots, bot_level, bot_delay, address
+                player, game_id, players, bots, bot_level, bot_delay, address, pace
             )
         try:
             registry.get(game_id)
         except registry.UnknownGame as exc:
             raise errors.invalid("game_id", exc.message, "UNKNOWN_GAME") from None
         for record in await self.list_open_rooms(game_id, 20):
+            if (record.pace or paces.LIVE) != pace:
+                continue
             if seat_of(record, player.player_id) >= 0:
                 return record, seat_of(record, player.player_id)
             try:
@@ -255,7 +290,7 @@ class Lobby:
             except RoomError:
                 continue  # taken meanwhile: try the next one
         created = await self.create_room(
-            player, game_id, {}, private=False, players=players, address=address
+            player, game_id, {}, private=False, players=players, address=address, pace=pace
         )
         return created, 0
 
@@ -268,6 +303,7 @@ class Lobby:
         level: str,
         bot_delay: float | None,
         address: str,
+        pace: paces.PaceRecord,
     ) -> tuple[RoomRecord, int]:
         try:
             game = registry.get(game_id)
@@ -300,10 +336,13 @@ class Lobby:
             players=players,
             bot_delay=bot_delay,
             address=address,
+            pace=pace,
         )
         for _ in range(bots):
             await self.set_bot(player, record.room_id, None, level or "strong")
-        await self.set_ready(player, record.room_id, True)
+        ready = await self.set_ready(player, record.room_id, True)
+        if ready.status is RoomStatus.PLAYING:  # a turn-based table started by itself
+            return ready, 0
         return await self.start(player, record.room_id), 0
 
     async def leave(self, player: Player, room_id: str) -> None:
@@ -316,7 +355,17 @@ class Lobby:
         await self.changes.apply(
             room_id, lambda current: plan_ready(current, player, ready, contribution)
         )
-        return await self.changes.load(room_id)
+        record = await self.changes.load(room_id)
+        if ready and turn_based_start_due(record):
+            # A turn-based table starts by itself once every seat is taken and ready: its
+            # host need not come back for it (a start raced by the host's own is refused).
+            try:
+                return await self.start(Player(record.meta.host, ""), room_id)
+            except RoomError as exc:
+                if exc.reason != "MATCH_STARTED":
+                    raise
+                return await self.changes.load(room_id)
+        return record
 
     async def set_bot(
         self, player: Player, room_id: str, seat: int | None, level: str | None

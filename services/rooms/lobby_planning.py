@@ -204,7 +204,9 @@ def plan_start(
         state = game.new_match(current.meta.options, len(current.seats), seed)
     except InvalidOptions as exc:  # a room stored before options were checked
         raise errors.from_invalid_options(exc, game.info.id) from None
-    deadlines = compute_deadlines(game, current.meta, current.seats, state, (), -1, now, seed=seed)
+    deadlines = compute_deadlines(
+        game, current.meta, current.seats, state, (), -1, now, seed=seed, pace=current.pace
+    )
     events = (MatchStarted(seed_commitment(seed, nonce), len(current.seats)),)
     encoded = game.encode(state)
     room = dataclasses.replace(

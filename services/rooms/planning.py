@@ -25,7 +25,7 @@ from engine.core import Game, IllegalAction, State, Timeout
 from engine.events import Event
 from services import errors
 from services.games import contract_for
-from services.rooms import bot_seats
+from services.rooms import bot_seats, paces
 from services.rooms.clocks import compute_deadlines, resting
 from services.rooms.events import MatchEnded, SeatTakenBack, SeatTakenOver
 from services.rooms.records import (
@@ -111,6 +111,7 @@ def plan_action(
             seats[seat] = bot_seats.taken_back(here)
             events.append(SeatTakenBack(seat))
             room_changed = True
+    banks = _banks_after(current, game, before, seat, source, now)
     # Bots remember what their seat saw.
     memories = bot_seats.observe(game, tuple(seats), events, current.memories)
     assert current.seed is not None and current.nonce is not None
@@ -124,6 +125,8 @@ def plan_action(
         now,
         seed=current.seed,
         memories=memories,
+        pace=current.pace,
+        banks=banks,
     )
     status = RoomStatus.PLAYING
     stored_outcome = current.outcome
@@ -143,6 +146,7 @@ def plan_action(
         outcome=stored_outcome,
         timeouts=timeouts,
         memories=memories,
+        banks=banks,
         human_at=now if source is Source.PLAYER else current.human_at,
         paused=None if source is Source.PLAYER else current.paused,  # a human is back
     )
@@ -164,3 +168,22 @@ def plan_action(
         renews=source is Source.PLAYER,
         events=tuple(events),
     )
+
+
+def _banks_after(
+    current: RoomRecord, game: Game[S, A, V], before: S, seat: int, source: Source, now: float
+) -> dict[int, float]:
+    """The seats' time banks after ``seat``'s decision (turn-based rooms only): what the
+    decision took beyond the limit is drawn from the bank; a timeout (not a rest's) spends
+    it all."""
+    pace = current.pace
+    if pace is None or not pace.turn_based or pace.bank <= 0 or resting(game, before, seat):
+        return current.banks
+    left = paces.bank_left(pace, current.banks, seat)
+    if source is Source.TIMEOUT:
+        return {**current.banks, seat: 0.0}
+    running = [d for d in current.deadlines if d.seat == seat and d.clock != bot_seats.BOT_CLOCK]
+    if source is not Source.PLAYER or not running:
+        return current.banks
+    took = now - (running[0].expire - running[0].length)
+    return {**current.banks, seat: paces.spend_bank(pace, bank_left=left, took=took)}

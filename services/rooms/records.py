@@ -38,6 +38,7 @@ from typing import Any, TypeVar, Union
 from engine import codec
 from engine.events import Event
 from engine.info import OptionValue
+from services.rooms.paces import PaceRecord
 
 T = TypeVar("T")
 
@@ -218,6 +219,10 @@ class RoomRecord:
     """From the start: the seats whose contribution the server derived from its secret."""
     rated: bool = False
     """From the start: the match counts for the ladder (``services.ladder.ratings``)."""
+    pace: PaceRecord | None = None
+    """Live or turn-based (``services.rooms.paces``; None: live, a room stored before paces)."""
+    banks: dict[int, float] = field(default_factory=dict)
+    """Turn-based: seconds left in each seat's time bank (absent: the full bank)."""
     epoch: str = field(default="", metadata={"written": False})
     """The log's epoch: drawn when the room is created (by the store's commit), changed by
     an operator after a restore (``services.rooms.cursors``); empty for rooms older than it."""

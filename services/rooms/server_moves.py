@@ -17,6 +17,7 @@ from services.rooms import bot_seats, clocks
 from services.rooms.act import Actions, ActResult
 from services.rooms.bot_seats import BOT_CLOCK
 from services.rooms.changes import RoomChanges
+from services.rooms.paces import is_turn_based
 from services.rooms.presence import Presence, attended
 from services.rooms.records import Change, DeadlineRecord, RoomRecord, RoomStatus, Source
 
@@ -67,7 +68,11 @@ class ServerMoves:
                 if applied == 0:  # the claim pushed the index back: put the real time again
                     await self.store.reschedule(room_id)
                 return applied
-            if grace > 0 and not attended(record, present, now - grace):
+            if (
+                grace > 0
+                and not is_turn_based(record.pace)  # its clocks run, whoever is connected
+                and not attended(record, present, now - grace)
+            ):
                 await self.pause(room_id)  # nobody is there: no clock runs, no bot plays
                 return applied
             deadline = due[0]

@@ -273,6 +273,36 @@ def matches_key(player_id: str) -> str:
     return f"cercle:player:{player_id}:matches"
 
 
+def inbox_keys(player_id: str) -> tuple[str, str]:
+    """A player's inbox (``services.store.inbox``): the hash of its notifications (and its
+    ``seq`` and ``unread`` counters) and the sorted set of their ids by sequence, in one
+    slot."""
+    tag = f"cercle:{{p:{player_id}}}"
+    return f"{tag}:inbox", f"{tag}:inbox-order"
+
+
+INBOX_WARNINGS = "cercle:inbox-warnings"
+"""Sorted set: a pending "your clock runs out soon" (JSON) -> when to tell it
+(``services.store.inbox``)."""
+
+
+def invitation_key(code: str) -> str:
+    """An invitation (hash: ``room``, ``from``, ``from_name``, ``to`` (empty: shareable),
+    ``declined``; ``services.rooms.invitations``), expiring with it."""
+    return f"cercle:invite:{code}"
+
+
+INBOX_CHANNEL = "cercle:inbox"
+"""Pub/sub channel: the player id of each inbox that got a notification (every replica
+hears it and wakes its WatchInbox streams of that player)."""
+
+
+def turn_rooms_key(player_id: str) -> str:
+    """The turn-based rooms not yet over a player sits in (sorted set: room id -> created;
+    ``services.store.turns``)."""
+    return f"cercle:player:{player_id}:turn-rooms"
+
+
 LOGIN_REQUESTS = "cercle:request:login:"
 """Where a login's request ids are held (a scope that is no player: a device or an address,
 ``services.api.retries.session_scope``): apart, for they live seconds, not a day."""

@@ -40,7 +40,7 @@ from typing import Any
 
 import grpc
 import pytest
-from cercle.v1 import game_pb2, lobby_pb2, timer_pb2
+from cercle.v1 import game_pb2, inbox_pb2, lobby_pb2, timer_pb2
 from google.protobuf import json_format, message_factory
 from google.protobuf.descriptor import Descriptor
 from google.protobuf.message import Message
@@ -111,6 +111,7 @@ def _methods() -> list[Method]:
         (lobby_pb2, "LobbyService"),
         (game_pb2, "GameService"),
         (timer_pb2, "TimerService"),
+        (inbox_pb2, "InboxService"),
     ):
         descriptor = module.DESCRIPTOR.services_by_name[service]
         for method in descriptor.methods:

@@ -76,6 +76,8 @@ import {
   type ListLeaderboardResponse,
   type MatchTicket,
 } from "./gen/cercle/v1/ladder_pb.js";
+import { InboxService, type Notification } from "./gen/cercle/v1/inbox_pb.js";
+import { Pace } from "./gen/cercle/v1/pace_pb.js";
 
 /** Builds the transport the client calls through, given the interceptors it must install. */
 export type TransportFactory = (interceptors: Interceptor[]) => Transport;
@@ -103,6 +105,10 @@ export interface CreateRoomOptions {
   takeoverAfter?: number;
   /** How long bots wait before they move, in milliseconds (unset: the server's 800 ms). */
   botDelayMs?: number;
+  /** A turn-based room: milliseconds per decision (5 minutes to 14 days). Unset: live. */
+  turnBasedMs?: number;
+  /** With `turnBasedMs`: a time bank per seat, in milliseconds. */
+  timeBankMs?: number;
 }
 
 export interface JoinOptions {
@@ -217,6 +223,7 @@ export class CercleClient {
   readonly game: Client<typeof GameService>;
   readonly timer: Client<typeof TimerService>;
   readonly ladder: Client<typeof LadderService>;
+  readonly inbox: Client<typeof InboxService>;
   readonly transport: Transport;
   private readonly timeoutMs: number;
 
@@ -229,6 +236,7 @@ export class CercleClient {
     this.game = createClient(GameService, this.transport);
     this.timer = createClient(TimerService, this.transport);
     this.ladder = createClient(LadderService, this.transport);
+    this.inbox = createClient(InboxService, this.transport);
   }
 
   /** Adds `authorization: Bearer <token>` to every request once the client has a token. */
@@ -383,6 +391,57 @@ export class CercleClient {
     return (await this.call((o) => this.lobby.listMyRooms({ pageSize }, o))).rooms;
   }
 
+  /** One page of the caller's notifications, newest first, with the unread count. */
+  async listNotifications(pageSize = 0): Promise<{ notifications: Notification[]; unread: number }> {
+    const page = await this.call((o) => this.inbox.listNotifications({ pageSize }, o));
+    return { notifications: page.notifications, unread: page.unreadCount };
+  }
+
+  /** Marks notifications read; answers the unread count. */
+  async markNotificationsRead(notificationIds: string[]): Promise<number> {
+    const requestId = newRequestId();
+    return (await this.call((o) => this.inbox.markNotificationsRead({ notificationIds, requestId }, o))).unreadCount;
+  }
+
+  /** Invites a player (by id; empty: a shareable code) to the caller's open room. */
+  async invitePlayer(roomId: string, playerId = ""): Promise<string> {
+    const requestId = newRequestId();
+    return (await this.call((o) => this.inbox.invitePlayer({ roomId, playerId, requestId }, o))).invitationCode;
+  }
+
+  /** Accepts (the room, with the caller's seat) or declines (undefined) an invitation. */
+  async respondToInvitation(invitationCode: string, accept = true): Promise<Room | undefined> {
+    const requestId = newRequestId();
+    return (await this.call((o) => this.inbox.respondToInvitation({ invitationCode, accept, requestId }, o))).room;
+  }
+
+  /**
+   * The caller's new notifications as they are made (on any replica), as an async iterable:
+   * after `afterSequence` (0: from now on). When the stream drops it watches again after the
+   * last one yielded, so nothing is missed or repeated; aborting `signal` ends it.
+   */
+  async *watchInbox(afterSequence = 0n, signal?: AbortSignal): AsyncGenerator<Notification, void, undefined> {
+    let after = afterSequence;
+    let delay = 200;
+    while (!signal?.aborted) {
+      try {
+        for await (const message of this.inbox.watchInbox({ afterSequence: after }, { signal })) {
+          delay = 200;
+          const note = message.notification;
+          if (note === undefined || note.sequence <= after) continue;
+          after = note.sequence;
+          yield note;
+        }
+      } catch (err) {
+        if (signal?.aborted) return;
+        const error = apiError(err);
+        if (!shouldRetry(error) && error.code !== Code.Unknown && error.code !== Code.Canceled) throw error;
+      }
+      await sleep(delay);
+      delay = Math.min(delay * 2, 5000);
+    }
+  }
+
   /** Creates a room; the caller sits in seat 0 and hosts. */
   async createRoom(gameId: string, opts: CreateRoomOptions = {}): Promise<Room> {
     const options = isRoomOptions(opts.options) ? opts.options : roomOptions(gameId, opts.options);
@@ -397,6 +456,14 @@ export class CercleClient {
           takeoverAfter: opts.takeoverAfter,
           botDelay: opts.botDelayMs === undefined ? undefined : durationFromMs(opts.botDelayMs),
           requestId,
+          pace:
+            opts.turnBasedMs === undefined
+              ? undefined
+              : {
+                  pace: Pace.TURN_BASED,
+                  decisionLimit: durationFromMs(opts.turnBasedMs),
+                  timeBank: opts.timeBankMs === undefined ? undefined : durationFromMs(opts.timeBankMs),
+                },
         },
         o,
       ),

@@ -14,5 +14,7 @@ export * from "./gen/cercle/v1/lobby_pb.js";
 export * from "./gen/cercle/v1/ladder_pb.js";
 export * from "./gen/cercle/v1/game_pb.js";
 export * from "./gen/cercle/v1/timer_pb.js";
+export * from "./gen/cercle/v1/inbox_pb.js";
+export * from "./gen/cercle/v1/pace_pb.js";
 // Every game's messages (a file tools/genweb.py writes from protos/cercle/v1/<game>.proto).
 export * from "./games.generated.js";

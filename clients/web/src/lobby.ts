@@ -11,6 +11,7 @@ import {
   BotLevel,
   type CercleClient,
   type GameInfo,
+  NotificationKind,
   type OptionInfo,
   OptionKind,
   RoomStatus,
@@ -39,6 +40,8 @@ export interface LobbyHooks {
 }
 
 const RECENT_KEY = "cercle.recent";
+/** A turn-based table made from the new-table form: a day per decision. */
+const TURN_BASED_MS = 24 * 3600 * 1000;
 /** How many of the player's rooms the lobby lists. */
 const MY_MATCHES = 20;
 const RECENT_KEPT = 10;
@@ -254,6 +257,7 @@ export class Lobby {
     seats.addEventListener("change", fillBots);
     fillBots();
     const isPrivate = el("input", { id: `private-${g}`, type: "checkbox", checked: true });
+    const turnBased = el("input", { id: `turn-based-${g}`, type: "checkbox", checked: false });
     const delay = el("input", { id: `delay-${g}`, type: "number", min: "0", max: "30000", value: "800" });
     const refused = refusalNode(`create-error-${g}`);
     const field = (node: HTMLElement, label: string): HTMLElement =>
@@ -265,6 +269,7 @@ export class Lobby {
       field(bots, t("web-bots")),
       ...game.options.map((o) => optionField(game, o)),
       field(isPrivate, t("web-private")),
+      field(turnBased, t("web-turn_based")),
       field(delay, t("web-bot_delay")),
       el("button", { type: "submit", className: "primary", dataset: { create: g } }, t("web-create")),
       refused,
@@ -278,6 +283,7 @@ export class Lobby {
           private: isPrivate.checked,
           botDelayMs: Number(delay.value),
           options: readOptions(form),
+          turnBased: turnBased.checked,
         }),
       );
     });
@@ -303,7 +309,14 @@ export class Lobby {
 
   private async create(
     game: GameInfo,
-    wanted: { seats: number; bots: number; private: boolean; botDelayMs: number; options: Record<string, number | boolean> },
+    wanted: {
+      seats: number;
+      bots: number;
+      private: boolean;
+      botDelayMs: number;
+      options: Record<string, number | boolean>;
+      turnBased?: boolean;
+    },
   ): Promise<void> {
     const client = await this.hooks.client();
     const room = await client.createRoom(game.gameId, {
@@ -311,10 +324,12 @@ export class Lobby {
       private: wanted.private,
       options: wanted.options,
       botDelayMs: wanted.botDelayMs,
+      turnBasedMs: wanted.turnBased ? TURN_BASED_MS : undefined,
     });
     for (let i = 0; i < wanted.bots; i++) await client.addBot(room.roomId, { level: BotLevel.STRONG });
-    await client.setReady(room.roomId, true);
-    if (wanted.bots === wanted.seats - 1) await client.start(room.roomId);
+    const readied = await client.setReady(room.roomId, true);
+    // A turn-based table starts by itself once every seat is ready.
+    if (wanted.bots === wanted.seats - 1 && readied?.status !== RoomStatus.PLAYING) await client.start(room.roomId);
     this.hooks.enter(client, room.roomId, game.gameId, false);
   }
 
@@ -346,18 +361,82 @@ export class Lobby {
     if (!loadSession()) return;
     void this.hooks
       .client()
-      .then((client) => client.listMyRooms(MY_MATCHES))
+      .then(async (client) => {
+        void this.renderInvitations(client);
+        return client.listMyRooms(MY_MATCHES);
+      })
       .then((rooms) => {
         const items = rooms.map((room) => {
           const done = room.status === RoomStatus.FINISHED || room.status === RoomStatus.ABANDONED;
-          return this.matchItem(room.roomId, room.gameId, done ? "finished" : room.mySeat !== undefined ? "seated" : "watching");
+          const state = done ? "finished" : room.mySeat !== undefined ? "seated" : "watching";
+          return this.matchItem(room.roomId, room.gameId, state, room.myTurn?.waiting === true);
         });
         list.replaceChildren(...(items.length ? items : [el("li", { className: "meta" }, t("web-my_matches-none"))]));
+        const waiting = rooms.filter((room) => room.myTurn?.waiting === true).length;
+        list.dataset.myTurns = String(waiting);
       })
       .catch(() => undefined); // an older server, or offline: the local list stays
+    this.watchTurns();
   }
 
-  private matchItem(roomId: string, gameId: string, state: "seated" | "watching" | "finished"): HTMLElement {
+  /** Keeps "my matches" live: every notification of the player's inbox (WatchInbox: your
+   * turn, a match started or ended, an invitation, on whichever replica) redraws the list and
+   * its "your turn" badges. One stream per page, from the first list with a session. */
+  private watchTurns(): void {
+    if (this.inboxWatch !== undefined) return;
+    const watch = new AbortController();
+    this.inboxWatch = watch;
+    void this.hooks
+      .client()
+      .then(async (client) => {
+        for await (const _note of client.watchInbox(0n, watch.signal)) {
+          if (!$("lobby").hidden) this.renderMyMatches();
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.inboxWatch === watch) this.inboxWatch = undefined;
+      });
+  }
+
+  private inboxWatch: AbortController | undefined;
+
+  /** The invitations not answered yet (unread NOTIFICATION_KIND_INVITATION of the inbox):
+   * "Ana invites you to a table of <game>", Accept (a seat: RespondToInvitation) or Decline;
+   * either marks it read. */
+  private async renderInvitations(client: CercleClient): Promise<void> {
+    const list = $("invitations-list");
+    const { notifications } = await client.listNotifications(50).catch(() => ({ notifications: [] }));
+    const open = notifications.filter((n) => n.kind === NotificationKind.INVITATION && !n.read);
+    const answer = (note: (typeof open)[number], accept: boolean): void =>
+      void this.run(list, async () => {
+        const room = await client.respondToInvitation(note.invitationCode, accept);
+        await client.markNotificationsRead([note.notificationId]);
+        if (room) this.hooks.enter(client, room.roomId, room.gameId, false);
+        else this.renderMyMatches();
+      });
+    list.replaceChildren(
+      ...open.map((note) =>
+        el(
+          "li",
+          { dataset: { invitation: note.roomId } },
+          t("web-invitation", { name: note.fromDisplayName, game: gameTitle(note.gameId) }),
+          " ",
+          button(t("web-invitation-accept"), () => answer(note, true), { className: "primary", dataset: { accept: note.roomId } }),
+          " ",
+          button(t("web-invitation-decline"), () => answer(note, false), { dataset: { decline: note.roomId } }),
+        ),
+      ),
+    );
+    list.hidden = open.length === 0;
+  }
+
+  private matchItem(
+    roomId: string,
+    gameId: string,
+    state: "seated" | "watching" | "finished",
+    myTurn = false,
+  ): HTMLElement {
     const game = gameTitle(gameId);
     if (state === "finished") {
       return el(
@@ -373,9 +452,10 @@ export class Lobby {
       saved?.roomId === roomId ? saved : { roomId, gameId, spectator: state === "watching", seq: "0" };
     return el(
       "li",
-      {},
+      myTurn ? { className: "turn-waiting", dataset: { myTurn: roomId } } : {},
       t(state === "watching" ? "web-my_matches-watching" : "web-my_matches-current", { game }),
       " ",
+      ...(myTurn ? [el("span", { className: "badge" }, t("web-my_matches-your_turn")), " "] : []),
       button(t("web-resume"), () => this.hooks.resume(seat), {
         className: "primary",
         dataset: { resume: roomId },

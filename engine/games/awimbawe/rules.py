@@ -120,6 +120,7 @@ class AwimbaweGame(Game[AwimbaweState, AwimbaweAction, AwimbaweView]):
             ),
             ClockSpec(kind="pause", option=PAUSE_OPTION, rest=True),
         ),
+        turn_based_takeover=2,  # a duel: the other player waits on every decision
     )
     state_type = AwimbaweState
     codec_version = 2

@@ -44,6 +44,13 @@ options = options
 no_rooms = No open public room.
 rooms_title = Open public rooms:
 room_line = { $room_id }  { $game } { $taken }/{ $total } seats  host { $host }  { $options }
+turns_none = No room is waiting for you.
+turns_title = Rooms waiting for you:
+turn_line = { $room_id }  { $game }  until { $until }
+turns_unread = { $n ->
+        [one] { $n } unread notification
+       *[other] { $n } unread notifications
+    }
 created = Room { $room_id } created ({ $game }, { $players ->
         [one] { $players } seat
        *[other] { $players } seats

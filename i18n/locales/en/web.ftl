@@ -61,6 +61,11 @@ web-my_matches-none = No match yet.
 web-my_matches-current = You are seated at a { $game } table.
 web-my_matches-watching = You are watching a { $game } table.
 web-my_matches-past = A { $game } match you played.
+web-invitation = { $name } invites you to a { $game } table.
+web-invitation-accept = Accept
+web-invitation-decline = Decline
+web-my_matches-your_turn = Your turn
+web-turn_based = Turn-based (a day per move)
 web-resume = Back to my seat
 
 ## Connection status

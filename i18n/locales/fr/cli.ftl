@@ -44,6 +44,13 @@ options = options
 no_rooms = Aucune salle publique ouverte.
 rooms_title = Salles publiques ouvertes :
 room_line = { $room_id }  { $game } { $taken }/{ $total } places  hôte { $host }  { $options }
+turns_none = Aucune salle ne t’attend.
+turns_title = Salles qui t’attendent :
+turn_line = { $room_id }  { $game }  jusqu’au { $until }
+turns_unread = { $n ->
+        [one] { $n } notification non lue
+       *[other] { $n } notifications non lues
+    }
 created = Salle { $room_id } créée ({ $game }, { $players ->
         [one] { $players } place
        *[other] { $players } places

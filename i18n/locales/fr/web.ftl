@@ -61,6 +61,11 @@ web-my_matches-none = Pas encore de partie.
 web-my_matches-current = Tu as une place à une table de { $game }.
 web-my_matches-watching = Tu regardes une table de { $game }.
 web-my_matches-past = Une partie de { $game } que tu as jouée.
+web-invitation = { $name } t’invite à une table de { $game }.
+web-invitation-accept = Accepter
+web-invitation-decline = Refuser
+web-my_matches-your_turn = À toi de jouer
+web-turn_based = Au tour par tour (un jour par coup)
 web-resume = Retourner à ma place
 
 ## Connection status

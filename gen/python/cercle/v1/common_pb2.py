@@ -23,6 +23,7 @@ _sym_db = _symbol_database.Default()
 
 
 from cercle.v1 import awimbawe_pb2 as cercle_dot_v1_dot_awimbawe__pb2
+from cercle.v1 import pace_pb2 as cercle_dot_v1_dot_pace__pb2
 from cercle.v1 import tamashii_pb2 as cercle_dot_v1_dot_tamashii__pb2
 from cercle.v1 import tomahawk_pb2 as cercle_dot_v1_dot_tomahawk__pb2
 from cercle.v1 import tomy_pb2 as cercle_dot_v1_dot_tomy__pb2
@@ -30,7 +31,7 @@ from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x63\x65rcle/v1/common.proto\x12\tcercle.v1\x1a\x18\x63\x65rcle/v1/awimbawe.proto\x1a\x18\x63\x65rcle/v1/tamashii.proto\x1a\x18\x63\x65rcle/v1/tomahawk.proto\x1a\x14\x63\x65rcle/v1/tomy.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"k\n\x0bOptionValue\x12\x13\n\tint_value\x18\x01 \x01(\x03H\x00\x12\x14\n\nbool_value\x18\x02 \x01(\x08H\x00\x12\x14\n\nenum_value\x18\x04 \x01(\x05H\x00\x42\x07\n\x05valueJ\x04\x08\x03\x10\x04R\x0cstring_value\"\xcd\x01\n\x0bRoomOptions\x12.\n\x08tomahawk\x18\x01 \x01(\x0b\x32\x1a.cercle.v1.TomahawkOptionsH\x00\x12.\n\x08tamashii\x18\x02 \x01(\x0b\x32\x1a.cercle.v1.TamashiiOptionsH\x00\x12&\n\x04tomy\x18\x03 \x01(\x0b\x32\x16.cercle.v1.TomyOptionsH\x00\x12.\n\x08\x61wimbawe\x18\x04 \x01(\x0b\x32\x1a.cercle.v1.AwimbaweOptionsH\x00\x42\x06\n\x04game\"\xd3\x01\n\x04Seat\x12\r\n\x05index\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12!\n\x04kind\x18\x04 \x01(\x0e\x32\x13.cercle.v1.SeatKind\x12\r\n\x05ready\x18\x05 \x01(\x08\x12+\n\tbot_level\x18\x06 \x01(\x0e\x32\x13.cercle.v1.BotLevelH\x00\x88\x01\x01\x12\x17\n\nbot_number\x18\x07 \x01(\x05H\x01\x88\x01\x01\x42\x0c\n\n_bot_levelB\r\n\x0b_bot_number\"\xd2\x03\n\x04Room\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\'\n\x07options\x18\x14 \x01(\x0b\x32\x16.cercle.v1.RoomOptions\x12)\n\nvisibility\x18\x04 \x01(\x0e\x32\x15.cercle.v1.Visibility\x12\x16\n\tjoin_code\x18\x05 \x01(\tH\x00\x88\x01\x01\x12%\n\x06status\x18\x06 \x01(\x0e\x32\x15.cercle.v1.RoomStatus\x12\x1e\n\x05seats\x18\x07 \x03(\x0b\x32\x0f.cercle.v1.Seat\x12\x17\n\x0fspectator_count\x18\x08 \x01(\x05\x12\x16\n\x0ehost_player_id\x18\t \x01(\t\x12/\n\x0b\x63reate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07version\x18\x0b \x01(\x03\x12\x0b\n\x03seq\x18\x0c \x01(\x03\x12\x14\n\x07my_seat\x18\r \x01(\x05H\x01\x88\x01\x01\x12\x1c\n\x0f\x64\x65\x61l_commitment\x18\x0e \x01(\tH\x02\x88\x01\x01\x12\r\n\x05rated\x18\x0f \x01(\x08\x42\x0c\n\n_join_codeB\n\n\x08_my_seatB\x12\n\x10_deal_commitmentJ\x04\x08\x03\x10\x04\"\xaa\x01\n\x08\x44\x65\x61\x64line\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x05\x63lock\x18\x02 \x01(\x0e\x32\x14.cercle.v1.ClockKind\x12/\n\x0b\x65xpire_time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12)\n\x06length\x18\x04 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x0f\n\x07version\x18\x05 \x01(\x03*W\n\nVisibility\x12\x1a\n\x16VISIBILITY_UNSPECIFIED\x10\x00\x12\x15\n\x11VISIBILITY_PUBLIC\x10\x01\x12\x16\n\x12VISIBILITY_PRIVATE\x10\x02*\x8d\x01\n\nRoomStatus\x12\x1b\n\x17ROOM_STATUS_UNSPECIFIED\x10\x00\x12\x14\n\x10ROOM_STATUS_OPEN\x10\x01\x12\x17\n\x13ROOM_STATUS_PLAYING\x10\x02\x12\x18\n\x14ROOM_STATUS_FINISHED\x10\x03\x12\x19\n\x15ROOM_STATUS_ABANDONED\x10\x04*b\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02\x12\x13\n\x0fSEAT_KIND_EMPTY\x10\x03*Q\n\x08\x42otLevel\x12\x19\n\x15\x42OT_LEVEL_UNSPECIFIED\x10\x00\x12\x14\n\x10\x42OT_LEVEL_RANDOM\x10\x01\x12\x14\n\x10\x42OT_LEVEL_STRONG\x10\x02*\xaa\x01\n\tClockKind\x12\x1a\n\x16\x43LOCK_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x43LOCK_KIND_TURN\x10\x01\x12\x14\n\x10\x43LOCK_KIND_STORY\x10\x02\x12\x13\n\x0f\x43LOCK_KIND_VOTE\x10\x03\x12\x12\n\x0e\x43LOCK_KIND_TIE\x10\x04\x12\x17\n\x13\x43LOCK_KIND_DECISION\x10\x05\x12\x14\n\x10\x43LOCK_KIND_PAUSE\x10\x06\x42\x33\n\rcom.cercle.v1P\x01Z cercle/gen/go/cercle/v1;cerclev1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x63\x65rcle/v1/common.proto\x12\tcercle.v1\x1a\x18\x63\x65rcle/v1/awimbawe.proto\x1a\x14\x63\x65rcle/v1/pace.proto\x1a\x18\x63\x65rcle/v1/tamashii.proto\x1a\x18\x63\x65rcle/v1/tomahawk.proto\x1a\x14\x63\x65rcle/v1/tomy.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"k\n\x0bOptionValue\x12\x13\n\tint_value\x18\x01 \x01(\x03H\x00\x12\x14\n\nbool_value\x18\x02 \x01(\x08H\x00\x12\x14\n\nenum_value\x18\x04 \x01(\x05H\x00\x42\x07\n\x05valueJ\x04\x08\x03\x10\x04R\x0cstring_value\"\xcd\x01\n\x0bRoomOptions\x12.\n\x08tomahawk\x18\x01 \x01(\x0b\x32\x1a.cercle.v1.TomahawkOptionsH\x00\x12.\n\x08tamashii\x18\x02 \x01(\x0b\x32\x1a.cercle.v1.TamashiiOptionsH\x00\x12&\n\x04tomy\x18\x03 \x01(\x0b\x32\x16.cercle.v1.TomyOptionsH\x00\x12.\n\x08\x61wimbawe\x18\x04 \x01(\x0b\x32\x1a.cercle.v1.AwimbaweOptionsH\x00\x42\x06\n\x04game\"\xd3\x01\n\x04Seat\x12\r\n\x05index\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x03 \x01(\t\x12!\n\x04kind\x18\x04 \x01(\x0e\x32\x13.cercle.v1.SeatKind\x12\r\n\x05ready\x18\x05 \x01(\x08\x12+\n\tbot_level\x18\x06 \x01(\x0e\x32\x13.cercle.v1.BotLevelH\x00\x88\x01\x01\x12\x17\n\nbot_number\x18\x07 \x01(\x05H\x01\x88\x01\x01\x42\x0c\n\n_bot_levelB\r\n\x0b_bot_number\"\x99\x04\n\x04Room\x12\x0f\n\x07room_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\'\n\x07options\x18\x14 \x01(\x0b\x32\x16.cercle.v1.RoomOptions\x12)\n\nvisibility\x18\x04 \x01(\x0e\x32\x15.cercle.v1.Visibility\x12\x16\n\tjoin_code\x18\x05 \x01(\tH\x00\x88\x01\x01\x12%\n\x06status\x18\x06 \x01(\x0e\x32\x15.cercle.v1.RoomStatus\x12\x1e\n\x05seats\x18\x07 \x03(\x0b\x32\x0f.cercle.v1.Seat\x12\x17\n\x0fspectator_count\x18\x08 \x01(\x05\x12\x16\n\x0ehost_player_id\x18\t \x01(\t\x12/\n\x0b\x63reate_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07version\x18\x0b \x01(\x03\x12\x0b\n\x03seq\x18\x0c \x01(\x03\x12\x14\n\x07my_seat\x18\r \x01(\x05H\x01\x88\x01\x01\x12\x1c\n\x0f\x64\x65\x61l_commitment\x18\x0e \x01(\tH\x02\x88\x01\x01\x12\r\n\x05rated\x18\x0f \x01(\x08\x12!\n\x04pace\x18\x15 \x01(\x0b\x32\x13.cercle.v1.RoomPace\x12\"\n\x07my_turn\x18\x16 \x01(\x0b\x32\x11.cercle.v1.MyTurnB\x0c\n\n_join_codeB\n\n\x08_my_seatB\x12\n\x10_deal_commitmentJ\x04\x08\x03\x10\x04\"\xaa\x01\n\x08\x44\x65\x61\x64line\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12#\n\x05\x63lock\x18\x02 \x01(\x0e\x32\x14.cercle.v1.ClockKind\x12/\n\x0b\x65xpire_time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12)\n\x06length\x18\x04 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x0f\n\x07version\x18\x05 \x01(\x03*W\n\nVisibility\x12\x1a\n\x16VISIBILITY_UNSPECIFIED\x10\x00\x12\x15\n\x11VISIBILITY_PUBLIC\x10\x01\x12\x16\n\x12VISIBILITY_PRIVATE\x10\x02*\x8d\x01\n\nRoomStatus\x12\x1b\n\x17ROOM_STATUS_UNSPECIFIED\x10\x00\x12\x14\n\x10ROOM_STATUS_OPEN\x10\x01\x12\x17\n\x13ROOM_STATUS_PLAYING\x10\x02\x12\x18\n\x14ROOM_STATUS_FINISHED\x10\x03\x12\x19\n\x15ROOM_STATUS_ABANDONED\x10\x04*b\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x11\n\rSEAT_KIND_BOT\x10\x02\x12\x13\n\x0fSEAT_KIND_EMPTY\x10\x03*Q\n\x08\x42otLevel\x12\x19\n\x15\x42OT_LEVEL_UNSPECIFIED\x10\x00\x12\x14\n\x10\x42OT_LEVEL_RANDOM\x10\x01\x12\x14\n\x10\x42OT_LEVEL_STRONG\x10\x02*\xaa\x01\n\tClockKind\x12\x1a\n\x16\x43LOCK_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x43LOCK_KIND_TURN\x10\x01\x12\x14\n\x10\x43LOCK_KIND_STORY\x10\x02\x12\x13\n\x0f\x43LOCK_KIND_VOTE\x10\x03\x12\x12\n\x0e\x43LOCK_KIND_TIE\x10\x04\x12\x17\n\x13\x43LOCK_KIND_DECISION\x10\x05\x12\x14\n\x10\x43LOCK_KIND_PAUSE\x10\x06\x42\x33\n\rcom.cercle.v1P\x01Z cercle/gen/go/cercle/v1;cerclev1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -38,24 +39,24 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cercle.v1.common_pb2', _glo
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\rcom.cercle.v1P\001Z cercle/gen/go/cercle/v1;cerclev1'
-  _globals['_VISIBILITY']._serialized_start=1375
-  _globals['_VISIBILITY']._serialized_end=1462
-  _globals['_ROOMSTATUS']._serialized_start=1465
-  _globals['_ROOMSTATUS']._serialized_end=1606
-  _globals['_SEATKIND']._serialized_start=1608
-  _globals['_SEATKIND']._serialized_end=1706
-  _globals['_BOTLEVEL']._serialized_start=1708
-  _globals['_BOTLEVEL']._serialized_end=1789
-  _globals['_CLOCKKIND']._serialized_start=1792
-  _globals['_CLOCKKIND']._serialized_end=1962
-  _globals['_OPTIONVALUE']._serialized_start=202
-  _globals['_OPTIONVALUE']._serialized_end=309
-  _globals['_ROOMOPTIONS']._serialized_start=312
-  _globals['_ROOMOPTIONS']._serialized_end=517
-  _globals['_SEAT']._serialized_start=520
-  _globals['_SEAT']._serialized_end=731
-  _globals['_ROOM']._serialized_start=734
-  _globals['_ROOM']._serialized_end=1200
-  _globals['_DEADLINE']._serialized_start=1203
-  _globals['_DEADLINE']._serialized_end=1373
+  _globals['_VISIBILITY']._serialized_start=1468
+  _globals['_VISIBILITY']._serialized_end=1555
+  _globals['_ROOMSTATUS']._serialized_start=1558
+  _globals['_ROOMSTATUS']._serialized_end=1699
+  _globals['_SEATKIND']._serialized_start=1701
+  _globals['_SEATKIND']._serialized_end=1799
+  _globals['_BOTLEVEL']._serialized_start=1801
+  _globals['_BOTLEVEL']._serialized_end=1882
+  _globals['_CLOCKKIND']._serialized_start=1885
+  _globals['_CLOCKKIND']._serialized_end=2055
+  _globals['_OPTIONVALUE']._serialized_start=224
+  _globals['_OPTIONVALUE']._serialized_end=331
+  _globals['_ROOMOPTIONS']._serialized_start=334
+  _globals['_ROOMOPTIONS']._serialized_end=539
+  _globals['_SEAT']._serialized_start=542
+  _globals['_SEAT']._serialized_end=753
+  _globals['_ROOM']._serialized_start=756
+  _globals['_ROOM']._serialized_end=1293
+  _globals['_DEADLINE']._serialized_start=1296
+  _globals['_DEADLINE']._serialized_end=1466
 # @@protoc_insertion_point(module_scope)

@@ -4,6 +4,7 @@ isort:skip_file
 """
 
 from cercle.v1 import awimbawe_pb2 as _awimbawe_pb2
+from cercle.v1 import pace_pb2 as _pace_pb2
 from cercle.v1 import tamashii_pb2 as _tamashii_pb2
 from cercle.v1 import tomahawk_pb2 as _tomahawk_pb2
 from cercle.v1 import tomy_pb2 as _tomy_pb2
@@ -351,6 +352,8 @@ class Room(_message.Message):
     MY_SEAT_FIELD_NUMBER: _builtins.int
     DEAL_COMMITMENT_FIELD_NUMBER: _builtins.int
     RATED_FIELD_NUMBER: _builtins.int
+    PACE_FIELD_NUMBER: _builtins.int
+    MY_TURN_FIELD_NUMBER: _builtins.int
     room_id: _builtins.str
     """Opaque room id."""
     game_id: _builtins.str
@@ -402,6 +405,18 @@ class Room(_message.Message):
     def create_time(self) -> _timestamp_pb2.Timestamp:
         """When the room was created (server time)."""
 
+    @_builtins.property
+    def pace(self) -> _pace_pb2.RoomPace:
+        """How fast the room plays (live or turn-based), as it was created."""
+
+    @_builtins.property
+    def my_turn(self) -> _pace_pb2.MyTurn:
+        """For the caller's seat in a started match: whether the room waits for them and since
+        when (unset for spectators, outsiders and rooms not playing). Set where the room is read
+        as stored (ListMyRooms, GetView, the lobby's answers), not in stream updates, whose
+        `waiting_for` and deadlines say it.
+        """
+
     def __init__(
         self,
         *,
@@ -420,10 +435,12 @@ class Room(_message.Message):
         my_seat: _builtins.int | None = ...,
         deal_commitment: _builtins.str | None = ...,
         rated: _builtins.bool = ...,
+        pace: _pace_pb2.RoomPace | None = ...,
+        my_turn: _pace_pb2.MyTurn | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_deal_commitment", b"_deal_commitment", "_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "deal_commitment", b"deal_commitment", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_deal_commitment", b"_deal_commitment", "_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "deal_commitment", b"deal_commitment", "join_code", b"join_code", "my_seat", b"my_seat", "my_turn", b"my_turn", "options", b"options", "pace", b"pace"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_deal_commitment", b"_deal_commitment", "_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "deal_commitment", b"deal_commitment", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "options", b"options", "rated", b"rated", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_deal_commitment", b"_deal_commitment", "_join_code", b"_join_code", "_my_seat", b"_my_seat", "create_time", b"create_time", "deal_commitment", b"deal_commitment", "game_id", b"game_id", "host_player_id", b"host_player_id", "join_code", b"join_code", "my_seat", b"my_seat", "my_turn", b"my_turn", "options", b"options", "pace", b"pace", "rated", b"rated", "room_id", b"room_id", "seats", b"seats", "seq", b"seq", "spectator_count", b"spectator_count", "status", b"status", "version", b"version", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__deal_commitment: _TypeAlias = _typing.Literal["deal_commitment"]  # noqa: Y015
     _WhichOneofArgType__deal_commitment: _TypeAlias = _typing.Literal["_deal_commitment", b"_deal_commitment"]  # noqa: Y015

@@ -453,6 +453,33 @@ class _ErrorReasonEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_ErrorReas
     """INTERNAL. A bug in the server; the room is unchanged and the server logged it with the
     request id. Do: show a generic error; report the RequestInfo's request id.
     """
+    ERROR_REASON_INVALID_PACE: _ErrorReason.ValueType  # 120
+    """INVALID_ARGUMENT. The room's pace does not hold: a decision limit or time bank out of
+    its bounds (GameInfo.turn_based), a limit or bank on a live room, or `takeover_after` 1
+    in a turn-based room (field `pace.decision_limit`, `pace.time_bank`, `pace.pace` or
+    `takeover_after`). Do: pick values within the catalogue's bounds and send again.
+    """
+    ERROR_REASON_TOO_MANY_TURN_BASED_ROOMS: _ErrorReason.ValueType  # 121
+    """RESOURCE_EXHAUSTED. You already sit in as many turn-based rooms not yet over as the
+    server allows (metadata `limit`; TurnBasedInfo.max_open_rooms_per_player). Do: show it;
+    finish or leave one first.
+    """
+    ERROR_REASON_INVITATION_NOT_FOUND: _ErrorReason.ValueType  # 122
+    """NOT_FOUND. No invitation has that code: it expired (7 days, or the room's match
+    started), or was mistyped. Do: ask for a new invitation.
+    """
+    ERROR_REASON_NOT_INVITED: _ErrorReason.ValueType  # 123
+    """PERMISSION_DENIED. That invitation is for another player. Do: ask its sender to
+    invite you.
+    """
+    ERROR_REASON_INVITATION_DECLINED: _ErrorReason.ValueType  # 124
+    """FAILED_PRECONDITION. That invitation was declined. Do: ask for a new one."""
+    ERROR_REASON_TOO_MANY_INVITATIONS: _ErrorReason.ValueType  # 125
+    """RESOURCE_EXHAUSTED. More invitations this hour than a player may send (metadata
+    `limit`; RetryInfo). Do: show it; wait for the RetryInfo delay.
+    """
+    ERROR_REASON_PLAYER_NOT_FOUND: _ErrorReason.ValueType  # 126
+    """NOT_FOUND. The player invited does not exist. Do: check the player id."""
 
 class ErrorReason(_ErrorReason, metaclass=_ErrorReasonEnumTypeWrapper):
     """Why the server refused a call: the stable reasons of its errors (AIP-193).
@@ -905,4 +932,31 @@ ERROR_REASON_INTERNAL: ErrorReason.ValueType  # 101
 """INTERNAL. A bug in the server; the room is unchanged and the server logged it with the
 request id. Do: show a generic error; report the RequestInfo's request id.
 """
+ERROR_REASON_INVALID_PACE: ErrorReason.ValueType  # 120
+"""INVALID_ARGUMENT. The room's pace does not hold: a decision limit or time bank out of
+its bounds (GameInfo.turn_based), a limit or bank on a live room, or `takeover_after` 1
+in a turn-based room (field `pace.decision_limit`, `pace.time_bank`, `pace.pace` or
+`takeover_after`). Do: pick values within the catalogue's bounds and send again.
+"""
+ERROR_REASON_TOO_MANY_TURN_BASED_ROOMS: ErrorReason.ValueType  # 121
+"""RESOURCE_EXHAUSTED. You already sit in as many turn-based rooms not yet over as the
+server allows (metadata `limit`; TurnBasedInfo.max_open_rooms_per_player). Do: show it;
+finish or leave one first.
+"""
+ERROR_REASON_INVITATION_NOT_FOUND: ErrorReason.ValueType  # 122
+"""NOT_FOUND. No invitation has that code: it expired (7 days, or the room's match
+started), or was mistyped. Do: ask for a new invitation.
+"""
+ERROR_REASON_NOT_INVITED: ErrorReason.ValueType  # 123
+"""PERMISSION_DENIED. That invitation is for another player. Do: ask its sender to
+invite you.
+"""
+ERROR_REASON_INVITATION_DECLINED: ErrorReason.ValueType  # 124
+"""FAILED_PRECONDITION. That invitation was declined. Do: ask for a new one."""
+ERROR_REASON_TOO_MANY_INVITATIONS: ErrorReason.ValueType  # 125
+"""RESOURCE_EXHAUSTED. More invitations this hour than a player may send (metadata
+`limit`; RetryInfo). Do: show it; wait for the RetryInfo delay.
+"""
+ERROR_REASON_PLAYER_NOT_FOUND: ErrorReason.ValueType  # 126
+"""NOT_FOUND. The player invited does not exist. Do: check the player id."""
 Global___ErrorReason: _TypeAlias = ErrorReason  # noqa: Y015

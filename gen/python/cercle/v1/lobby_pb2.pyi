@@ -7,6 +7,7 @@ from cercle.v1 import awimbawe_pb2 as _awimbawe_pb2
 from cercle.v1 import common_pb2 as _common_pb2
 from cercle.v1 import game_pb2 as _game_pb2
 from cercle.v1 import ladder_pb2 as _ladder_pb2
+from cercle.v1 import pace_pb2 as _pace_pb2
 from cercle.v1 import tamashii_pb2 as _tamashii_pb2
 from cercle.v1 import tomahawk_pb2 as _tomahawk_pb2
 from cercle.v1 import tomy_pb2 as _tomy_pb2
@@ -525,6 +526,7 @@ class GameInfo(_message.Message):
     MAX_PLAYERS_FIELD_NUMBER: _builtins.int
     OPTIONS_FIELD_NUMBER: _builtins.int
     CLOCKS_FIELD_NUMBER: _builtins.int
+    TURN_BASED_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The id used everywhere else (`tomahawk`...)."""
     name: _builtins.str
@@ -547,6 +549,10 @@ class GameInfo(_message.Message):
     def clocks(self) -> _containers.RepeatedCompositeFieldContainer[Global___ClockInfo]:
         """The decision clocks and what happens when one runs out."""
 
+    @_builtins.property
+    def turn_based(self) -> _pace_pb2.TurnBasedInfo:
+        """Turn-based rooms of this game: the bounds of their clocks, and when a bot takes a seat."""
+
     def __init__(
         self,
         *,
@@ -558,10 +564,11 @@ class GameInfo(_message.Message):
         max_players: _builtins.int = ...,
         options: _abc.Iterable[Global___OptionInfo] | None = ...,
         clocks: _abc.Iterable[Global___ClockInfo] | None = ...,
+        turn_based: _pace_pb2.TurnBasedInfo | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["turn_based", b"turn_based"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["clocks", b"clocks", "game_id", b"game_id", "language_code", b"language_code", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "summary", b"summary"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clocks", b"clocks", "game_id", b"game_id", "language_code", b"language_code", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "options", b"options", "summary", b"summary", "turn_based", b"turn_based"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -716,6 +723,7 @@ class CreateRoomRequest(_message.Message):
     TAKEOVER_AFTER_FIELD_NUMBER: _builtins.int
     BOT_DELAY_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    PACE_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game to play."""
     visibility: _common_pb2.Visibility.ValueType
@@ -742,6 +750,13 @@ class CreateRoomRequest(_message.Message):
     def bot_delay(self) -> _duration_pb2.Duration:
         """How long bots wait before they move, so that people can follow. Unset: 0.8 s."""
 
+    @_builtins.property
+    def pace(self) -> _pace_pb2.RoomPace:
+        """Live (unset) or turn-based, with its decision limit and time bank. In a turn-based
+        room `takeover_after` defaults to the game's TurnBasedInfo.takeover_after and may not be
+        1 (INVALID_ARGUMENT / INVALID_PACE).
+        """
+
     def __init__(
         self,
         *,
@@ -752,10 +767,11 @@ class CreateRoomRequest(_message.Message):
         takeover_after: _builtins.int | None = ...,
         bot_delay: _duration_pb2.Duration | None = ...,
         request_id: _builtins.str = ...,
+        pace: _pace_pb2.RoomPace | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "options", b"options", "takeover_after", b"takeover_after"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "options", b"options", "pace", b"pace", "takeover_after", b"takeover_after"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "game_id", b"game_id", "options", b"options", "players", b"players", "request_id", b"request_id", "takeover_after", b"takeover_after", "visibility", b"visibility"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after", "bot_delay", b"bot_delay", "game_id", b"game_id", "options", b"options", "pace", b"pace", "players", b"players", "request_id", b"request_id", "takeover_after", b"takeover_after", "visibility", b"visibility"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__takeover_after: _TypeAlias = _typing.Literal["takeover_after"]  # noqa: Y015
     _WhichOneofArgType__takeover_after: _TypeAlias = _typing.Literal["_takeover_after", b"_takeover_after"]  # noqa: Y015
@@ -1033,6 +1049,7 @@ class QuickMatchRequest(_message.Message):
     BOT_LEVEL_FIELD_NUMBER: _builtins.int
     BOT_DELAY_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    PACE_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game to play."""
     players: _builtins.int
@@ -1056,6 +1073,13 @@ class QuickMatchRequest(_message.Message):
     def bot_delay(self) -> _duration_pb2.Duration:
         """How long the bots wait before they move. Unset: 0.8 s."""
 
+    @_builtins.property
+    def pace(self) -> _pace_pb2.RoomPace:
+        """Live (unset) or turn-based: a quick match joins only an open room of the same pace
+        and decision limit, or creates one with it (turn-based: counted in the caller's open
+        turn-based rooms, TurnBasedInfo.max_open_rooms_per_player).
+        """
+
     def __init__(
         self,
         *,
@@ -1065,10 +1089,11 @@ class QuickMatchRequest(_message.Message):
         bot_level: _common_pb2.BotLevel.ValueType = ...,
         bot_delay: _duration_pb2.Duration | None = ...,
         request_id: _builtins.str = ...,
+        pace: _pace_pb2.RoomPace | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay", "pace", b"pace"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay", "bot_level", b"bot_level", "bots", b"bots", "game_id", b"game_id", "players", b"players", "request_id", b"request_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_delay", b"bot_delay", "bot_level", b"bot_level", "bots", b"bots", "game_id", b"game_id", "pace", b"pace", "players", b"players", "request_id", b"request_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
