@@ -39,6 +39,16 @@ def derive_seed(secret: bytes, contributions: list[bytes]) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class DealProblem:
+    """One part of the derivation that does not hold."""
+
+    message: str
+    """Its catalogue message id (cli.ftl: ``deal_problem_*``; also the ``--json`` code)."""
+    seat: int | None = None
+    """The seat concerned (0-based), if one is."""
+
+
+@dataclass(frozen=True, slots=True)
 class DealCheck:
     """What the check found."""
 
@@ -46,8 +56,8 @@ class DealCheck:
     """The match's seed was derived from contributions (False: an older match)."""
     ok: bool
     """Every part holds (True for an older match: nothing to check)."""
-    problems: tuple[str, ...] = ()
-    """What does not hold, in English (for logs and ``--json``)."""
+    problems: tuple[DealProblem, ...] = ()
+    """What does not hold: catalogue messages (``deal_problem_*`` in cli.ftl)."""
     players: tuple[int, ...] = ()
     """The seats whose player's client contributed."""
 
@@ -58,22 +68,22 @@ def check_deal(match: game_pb2.ReplayMatch) -> DealCheck:
     if not match.HasField("deal"):
         return DealCheck(False, True)
     deal = match.deal
-    problems: list[str] = []
+    problems: list[DealProblem] = []
     secret = deal.server_secret
     if secret_commitment(secret) != deal.server_commitment.strip().lower():
-        problems.append("the secret revealed is not the one committed")
+        problems.append(DealProblem("deal_problem_commitment"))
     contributions = sorted(deal.contributions, key=lambda c: c.seat)
     if [c.seat for c in contributions] != list(range(match.players)):
-        problems.append("the contributions do not name every seat once")
+        problems.append(DealProblem("deal_problem_seats"))
     players = []
     for c in contributions:
         if c.source == game_pb2.DEAL_CONTRIBUTION_SOURCE_SERVER:
             if c.contribution != drawn_contribution(secret, c.seat):
-                problems.append(f"seat {c.seat}'s drawn part is not derived from the secret")
+                problems.append(DealProblem("deal_problem_drawn", c.seat))
         elif c.source == game_pb2.DEAL_CONTRIBUTION_SOURCE_PLAYER:
             players.append(c.seat)
         else:
-            problems.append(f"seat {c.seat}'s part has no source")
+            problems.append(DealProblem("deal_problem_source", c.seat))
     if derive_seed(secret, [c.contribution for c in contributions]) != match.seed:
-        problems.append("the seed is not derived from the secret and the contributions")
+        problems.append(DealProblem("deal_problem_seed"))
     return DealCheck(True, not problems, tuple(problems), tuple(players))

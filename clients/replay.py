@@ -70,7 +70,9 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
                 "deal_derived": deal.derived,
                 "deal_ok": deal.ok,
                 "deal_player_seats": list(deal.players),
-                "deal_problems": list(deal.problems),
+                "deal_problems": [
+                    {"problem": problem.message, "seat": problem.seat} for problem in deal.problems
+                ],
             }
         )
         return 0 if ok and deal.ok else EXIT_ERROR
@@ -116,7 +118,8 @@ async def cmd_replay(client: Client, args: argparse.Namespace, io: Io) -> int:
     if deal.derived and deal.ok:
         io.line(io.style.good(io.tr("deal_ok", players=len(deal.players))))
     for problem in deal.problems:
-        io.line(io.style.bad(io.tr("deal_bad", problem=problem)))
+        seat = None if problem.seat is None else problem.seat + 1
+        io.line(io.style.bad(io.tr("deal_bad", problem=io.tr(problem.message, seat=seat))))
     return 0 if ok and deal.ok else EXIT_ERROR
 
 

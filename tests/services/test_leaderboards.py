@@ -80,7 +80,9 @@ async def test_boards_pages_around_me_seasons_and_standings(
         mine = [p for p in walked if p in set(expected)]
         assert mine == expected, "every player once, best first"
         assert ranks == list(range(1, len(walked) + 1))
-        assert walked == expected, "only this test rates Tomy"
+        # Other tests on this Valkey rate Tomy players too (matchmaking, ratings): the
+        # board walks everyone once, and ours in their order wherever the others fall.
+        assert len(walked) == len(set(walked)) == page.total_players, "everyone once"
         top = (await now.ladder.leaderboard(game, page_size=1)).entries[0]
         assert top.display_name == f"Ladder {PLAYERS - 1}"
         assert top.rating.rating == round(100 * ordinal(20.0 + PLAYERS - 1, 4.0))

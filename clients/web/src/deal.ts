@@ -37,12 +37,20 @@ export function deriveSeed(secret: Uint8Array, contributions: readonly Uint8Arra
   return new DataView(digest.buffer).getBigUint64(0) >> 1n;
 }
 
+/** One part of the derivation that does not hold. */
+export interface DealProblem {
+  /** Its catalogue message id (cli.ftl: `deal_problem_*`). */
+  message: string;
+  /** The seat concerned (0-based), if one is. */
+  seat?: number;
+}
+
 export interface DealCheck {
   /** The seed was derived from contributions (false: an older match, nothing to check). */
   derived: boolean;
   ok: boolean;
-  /** What does not hold, in English (shown after the translated verdict). */
-  problems: string[];
+  /** What does not hold: catalogue messages (cli.ftl `deal_problem_*`), with the seat concerned. */
+  problems: DealProblem[];
   /** The seats whose player's client contributed. */
   players: number[];
 }
@@ -52,21 +60,21 @@ const same = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length &&
 export function checkDeal(match: ReplayMatch): DealCheck {
   const deal = match.deal;
   if (!deal) return { derived: false, ok: true, problems: [], players: [] };
-  const problems: string[] = [];
+  const problems: DealProblem[] = [];
   const secret = deal.serverSecret;
-  if (secretCommitment(secret) !== deal.serverCommitment.trim().toLowerCase()) problems.push("the secret revealed is not the one committed");
+  if (secretCommitment(secret) !== deal.serverCommitment.trim().toLowerCase()) problems.push({ message: "deal_problem_commitment" });
   const parts = [...deal.contributions].sort((a, b) => a.seat - b.seat);
-  if (parts.length !== match.players || parts.some((c, i) => c.seat !== i)) problems.push("the contributions do not name every seat once");
+  if (parts.length !== match.players || parts.some((c, i) => c.seat !== i)) problems.push({ message: "deal_problem_seats" });
   const players: number[] = [];
   for (const c of parts) {
     if (c.source === DealContributionSource.SERVER) {
-      if (!same(c.contribution, drawnContribution(secret, c.seat))) problems.push(`seat ${c.seat}'s drawn part is not derived from the secret`);
+      if (!same(c.contribution, drawnContribution(secret, c.seat))) problems.push({ message: "deal_problem_drawn", seat: c.seat });
     } else if (c.source === DealContributionSource.PLAYER) {
       players.push(c.seat);
     } else {
-      problems.push(`seat ${c.seat}'s part has no source`);
+      problems.push({ message: "deal_problem_source", seat: c.seat });
     }
   }
-  if (deriveSeed(secret, parts.map((c) => c.contribution)) !== match.seed) problems.push("the seed is not derived from the secret and the contributions");
+  if (deriveSeed(secret, parts.map((c) => c.contribution)) !== match.seed) problems.push({ message: "deal_problem_seed" });
   return { derived: true, ok: problems.length === 0, problems, players };
 }

@@ -113,7 +113,7 @@ export class Replay {
             el(
               "p",
               { className: deal.ok ? "good" : "error", id: "deal", dataset: { ok: String(deal.ok) } },
-              deal.ok ? t("deal_ok", { players: deal.players.length }) : deal.problems.map((problem) => t("deal_bad", { problem })).join(" "),
+              deal.ok ? t("deal_ok", { players: deal.players.length }) : deal.problems.map((p) => t("deal_bad", { problem: t(p.message, p.seat === undefined ? {} : { seat: p.seat + 1 }) })).join(" "),
             ),
           ]
         : []),

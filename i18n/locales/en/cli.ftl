@@ -136,9 +136,15 @@ commitment_ok = ✓ Shuffle checked: the shuffle of the cards was fixed before t
 commitment_bad = ✗ Shuffle NOT checked: the secret revealed does not match the fingerprint shown at the start.
 deal_ok = ✓ Deal checked: the shuffle was derived from the server's secret, committed when the room opened, and from every seat's random part ({ $players ->
         [0] no player's client sent one: the server's parts come from its committed secret
-       *[other] sent by { $players } player(s)' clients
+        [one] sent by one player's client
+       *[other] sent by { $players } players' clients
     }); nobody could pick it after seeing the others' parts.
 deal_bad = ✗ Deal NOT checked: { $problem }
+deal_problem_commitment = the secret revealed is not the one committed
+deal_problem_seats = the parts do not name every seat once
+deal_problem_drawn = seat { $seat }'s part, drawn by the server, is not derived from its secret
+deal_problem_source = seat { $seat }'s part says no one gave it
+deal_problem_seed = the seed is not derived from the secret and the parts
 ev-created = { $who } opened the room.
 ev-joined = { $who } sat down.
 ev-left = { $who } left.
@@ -310,9 +316,18 @@ pause_status = Rest: play resumes in { $seconds } s (type the number of "next" t
 pause_waiting = waiting for { $names }
 
 ## The ladder (cercle ladder, ratings, queue; docs/ratings.md)
-ladder_title = { $game }: all-time ladder ({ $players } players)
-ladder_title_season = { $game }: season { $season } ladder ({ $players } players)
-ladder_line = { $rank }. { $name }: { $rating } ({ $matches } rated matches)
+ladder_title = { $game }: all-time ladder ({ $players ->
+        [one] one player
+       *[other] { $players } players
+    })
+ladder_title_season = { $game }: season { $season } ladder ({ $players ->
+        [one] one player
+       *[other] { $players } players
+    })
+ladder_line = { $rank }. { $name }: { $rating } ({ $matches ->
+        [one] one rated match
+       *[other] { $matches } rated matches
+    })
 ladder_my_rank = Your place: { $rank }
 ladder_more = More: --page-token { $token }
 ladder_provisional = A rating marked ? is provisional (fewer than 10 rated matches).
@@ -322,5 +337,9 @@ ratings_line = { $game }: { $rating }, place { $rank } ({ $matches } rated match
 rating_change = Rating { $before } → { $after } ({ $delta }), place { $place } at the table (room { $room_id })
 rating_pending = Rating: not counted yet (see cercle ratings in a moment).
 queue_waiting = Looking for players rated { $rating } ± { $window }… ({ $waited } s)
-queue_matched = Table found: room { $room_id }, seat { $seat } ({ $bots } bots). Play: cercle play { $room_id }
+queue_matched = Table found: room { $room_id }, seat { $seat } ({ $bots ->
+        [0] no bot
+        [one] one bot
+       *[other] { $bots } bots
+    }). Play: cercle play { $room_id }
 queue_ended = The ticket ended without a table.

@@ -136,9 +136,15 @@ commitment_ok = ✓ Mélange vérifié : le mélange des cartes était fixé ava
 commitment_bad = ✗ Mélange NON vérifié : le secret révélé ne correspond pas à l'empreinte montrée au début.
 deal_ok = ✓ Donne vérifiée : le mélange vient du secret du serveur, engagé à l'ouverture de la salle, et de la part tirée au hasard pour chaque place ({ $players ->
         [0] aucun client n'en a envoyé : les parts du serveur viennent de son secret engagé
-       *[other] envoyées par les clients de { $players } joueur(s)
+        [one] envoyée par le client d'un joueur
+       *[other] envoyées par les clients de { $players } joueurs
     }) ; personne n'a pu le choisir après avoir vu les parts des autres.
 deal_bad = ✗ Donne NON vérifiée : { $problem }
+deal_problem_commitment = le secret révélé n'est pas celui qui était engagé
+deal_problem_seats = les parts ne nomment pas chaque place une fois
+deal_problem_drawn = la part de la place { $seat }, tirée par le serveur, ne vient pas de son secret
+deal_problem_source = la part de la place { $seat } ne dit pas qui l'a donnée
+deal_problem_seed = la graine ne vient pas du secret et des parts
 ev-created = { $who } a ouvert la salle.
 ev-joined = { $who } prend place.
 ev-left = { $who } quitte la salle.
@@ -310,10 +316,19 @@ pause_status = Pause : suite dans { $seconds } s (tape le numéro de « suivante
 pause_waiting = en attente de { $names }
 
 ## Le classement (cercle ladder, ratings, queue ; docs/ratings.md)
-ladder_title = { $game } : classement général ({ $players } joueurs)
-ladder_title_season = { $game } : classement de la saison { $season } ({ $players } joueurs)
-ladder_line = { $rank }. { $name } : { $rating } ({ $matches } parties classées)
-ladder_my_rank = Votre place : { $rank }
+ladder_title = { $game } : classement général ({ $players ->
+        [one] un joueur
+       *[other] { $players } joueurs
+    })
+ladder_title_season = { $game } : classement de la saison { $season } ({ $players ->
+        [one] un joueur
+       *[other] { $players } joueurs
+    })
+ladder_line = { $rank }. { $name } : { $rating } ({ $matches ->
+        [one] une partie classée
+       *[other] { $matches } parties classées
+    })
+ladder_my_rank = Ta place : { $rank }
 ladder_more = Suite : --page-token { $token }
 ladder_provisional = Une cote marquée ? est provisoire (moins de 10 parties classées).
 ratings_title = Cotes de { $name }
@@ -322,5 +337,9 @@ ratings_line = { $game } : { $rating }, place { $rank } ({ $matches } parties cl
 rating_change = Cote { $before } → { $after } ({ $delta }), { $place }ᵉ place à la table (salle { $room_id })
 rating_pending = Cote : pas encore comptée (voir cercle ratings dans un instant).
 queue_waiting = Recherche de joueurs cotés { $rating } ± { $window }… ({ $waited } s)
-queue_matched = Table trouvée : salle { $room_id }, place { $seat } ({ $bots } robots). Jouer : cercle play { $room_id }
+queue_matched = Table trouvée : salle { $room_id }, place { $seat } ({ $bots ->
+        [0] aucun robot
+        [one] un robot
+       *[other] { $bots } robots
+    }). Jouer : cercle play { $room_id }
 queue_ended = Le ticket s'est terminé sans table.
