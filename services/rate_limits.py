@@ -227,7 +227,7 @@ class SharedLimiter:
         if deferred is None:
             return wait
         try:
-            granted, wait = await self.store.take_rate(*deferred.args)
+            granted, wait = await self.store.limits.take_rate(*deferred.args)
         except STORE_ERRORS:
             # Redis is away or refuses writes (full): the request meets that itself; the
             # local bucket still holds.
@@ -331,7 +331,7 @@ async def check_join_attempts(store: Store, limits: Limits, player_id: str, addr
       too, from its next try on; a session that has guessed nothing still joins by code.
     """
     counters = _join_counters(limits, player_id, address)
-    counts = await store.read_quota([key for key, _ in counters])
+    counts = await store.limits.read_quota([key for key, _ in counters])
     (session_count, session_left), *by_address = counts
     refused: tuple[int, float, str] | None = None
     if session_count >= limits.join_failures_per_session:
@@ -354,4 +354,4 @@ async def check_join_attempts(store: Store, limits: Limits, player_id: str, addr
 async def count_join_failure(store: Store, limits: Limits, player_id: str, address: str) -> None:
     """Count a join code that opened nothing, for the session and for the address."""
     keys = [key for key, _ in _join_counters(limits, player_id, address)]
-    await store.count_quota(keys, limits.join_failure_window)
+    await store.limits.count_quota(keys, limits.join_failure_window)

@@ -118,7 +118,7 @@ class StreamLeases:
             player_streams_scope(player_id): MAX_STREAMS_PER_SESSION,
             address: MAX_STREAMS_PER_ADDRESS,
         }
-        full = await self.store.take_stream_lease(lease_id, limits, LEASE_SECONDS)
+        full = await self.store.limits.take_stream_lease(lease_id, limits, LEASE_SECONDS)
         if full is not None:
             raise too_many_streams(full[0], limits[full[0]])
         self.held[lease_id] = tuple(limits)
@@ -133,7 +133,7 @@ class StreamLeases:
 
     async def _drop(self, lease_id: str, scopes: Iterable[str]) -> None:
         try:
-            await self.store.drop_stream_lease(lease_id, list(scopes))
+            await self.store.limits.drop_stream_lease(lease_id, list(scopes))
         except StoreUnavailable as exc:  # the lease lapses by itself
             log.warning("stream_lease_not_dropped", error=str(exc))
 
@@ -142,7 +142,7 @@ class StreamLeases:
         for lease_id, scopes in list(self.held.items()):
             for scope in scopes:
                 by_scope.setdefault(scope, []).append(lease_id)
-        await self.store.renew_stream_leases(by_scope, LEASE_SECONDS)
+        await self.store.limits.renew_stream_leases(by_scope, LEASE_SECONDS)
 
     async def run(self) -> None:
         """Renew the leases of the open streams until cancelled."""
