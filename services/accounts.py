@@ -117,7 +117,7 @@ class Players:
         self, display_name: str, derived_from: tuple[str, str] | None = None
     ) -> IssuedSession:
         """A new guest and its session (tokens derived from ``derived_from``, see
-        ``Store.issue_session``)."""
+        ``PlayerStore.issue_session``)."""
         name = clean_display_name(display_name)
         player_id = "p-" + secrets.token_hex(8)
         await self.store.players.create_player(player_id, name, self.clock())

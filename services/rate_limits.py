@@ -253,7 +253,9 @@ class SharedLimiter:
             self._asking.popitem(last=False)
         return 0.0, DeferredTake(self, key, self.batch)
 
-    def _settle(self, key: str, granted: int, wait: float, wanted: int) -> float:
+    def settle(self, key: str, granted: int, wait: float, wanted: int) -> float:
+        """Record what the shared limiter granted a :class:`DeferredTake` of ``key`` that
+        asked for ``wanted``: 0 if the request may go ahead, else the seconds to wait."""
         now = time.monotonic()
         if wanted == self.batch:
             self._asking.pop(key, None)
@@ -286,14 +288,14 @@ class DeferredTake:
 
     @property
     def args(self) -> tuple[str, int, int, int]:
-        """``Store.take_rate``'s arguments: limiter key, interval, burst, requests wanted."""
+        """``LimitStore.take_rate``'s arguments: limiter key, interval, burst, requests wanted."""
         limiter = self.limiter
         return rate_key(limiter.kind, self.key), limiter.interval_us, limiter.burst, self.wanted
 
     def settle(self, granted: int, wait: float) -> float:
         """Record what the shared limiter granted: 0 if the request may go ahead, else the
         seconds to wait."""
-        return self.limiter._settle(self.key, granted, wait, self.wanted)
+        return self.limiter.settle(self.key, granted, wait, self.wanted)
 
 
 SESSION_RATE_MESSAGE = "too many requests: slow down"

@@ -2,7 +2,7 @@
 
 - **Open streams.** A session may hold ``MAX_STREAMS_PER_SESSION`` open streams and a client
   address ``MAX_STREAMS_PER_ADDRESS``, counted across every replica: each open stream holds
-  a lease in Redis under its session and its address (:meth:`Store.take_stream_lease`),
+  a lease in Redis under its session and its address (:meth:`LimitStore.take_stream_lease`),
   which its replica renews every ``RENEW_SECONDS`` while the stream is open and drops when
   it ends. The leases of a replica that dies lapse after ``LEASE_SECONDS``. Over a budget
   the stream is refused RESOURCE_EXHAUSTED / ``TOO_MANY_STREAMS`` before any work.

@@ -6,7 +6,7 @@ own expiry. So a table plays on only while one of its humans is there:
 - **connected**: a player who holds a human seat (or a seat a bot keeps for them while they
   are away) has a Subscribe or WatchRoom stream open on the room, on any replica. Each
   replica records its streams' players in the room's presence set
-  (:meth:`Store.touch_presence`, server time) when a stream opens and every few seconds
+  (:meth:`IndexStore.touch_presence`, server time) when a stream opens and every few seconds
   while it stays open (:class:`Presence`);
 - **acted**: a human's own change (an action, the start, a resume) stamps ``human_at`` in
   the room.

@@ -219,7 +219,7 @@ async def test_stream_leases_count_across_the_masters_of_a_cluster(
 async def test_the_feeds_poll_reads_the_seqs_of_rooms_on_every_master_at_once(
     redis_cluster: tuple[list[Proc], Path],
 ) -> None:
-    """``Store.room_seqs`` (the feeds' poll) pipelines one HGET per room although the rooms'
+    """``RoomStore.room_seqs`` (the feeds' poll) pipelines one HGET per room although the rooms'
     hash tags live on different masters, and gives 0 for a room that is gone."""
     nodes, _ = redis_cluster
     store = Store(f"redis+cluster://127.0.0.1:{nodes[0].port}")
