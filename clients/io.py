@@ -14,9 +14,8 @@ from cercle.v1 import common_pb2
 from clients.api_error import ApiError
 from clients.i18n import Tr, detect_language
 from clients.lobby_text import error_text
-from clients.options import plain_options
+from clients.options import bot_level_name, plain_options
 from clients.render import Style, json_safe, status_name
-from clients.sdk import bot_level_name
 
 EXIT_ERROR = 1
 SEAT_KINDS = {common_pb2.SEAT_KIND_HUMAN: "human", common_pb2.SEAT_KIND_BOT: "bot"}

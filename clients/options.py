@@ -1,4 +1,4 @@
-"""Room options between their typed messages and the words a player types or reads.
+"""Room options (and bot levels) between their typed messages and the words a player types or reads.
 
 A room's options are the game's own message in ``RoomOptions`` (``TamashiiOptions``...): one
 field per option, named as the catalogue's ``OptionInfo.name``. What a player types
@@ -120,3 +120,21 @@ def plain_value(field: FieldDescriptor, value: int | bool) -> Plain:
 def plain_options(options: common_pb2.RoomOptions) -> dict[str, Plain]:
     """The options that are set, as plain values (a first player left to chance is absent)."""
     return {field.name: plain_value(field, value) for field, value in option_fields(options)}
+
+
+def bot_level_value(level: str) -> common_pb2.BotLevel.ValueType:
+    """The contract's BotLevel for a level name (``random``, ``strong``; empty: unset).
+
+    >>> bot_level_value("random") == common_pb2.BOT_LEVEL_RANDOM
+    True
+    """
+    if not level:
+        return common_pb2.BOT_LEVEL_UNSPECIFIED
+    return common_pb2.BotLevel.Value("BOT_LEVEL_" + level.upper())
+
+
+def bot_level_name(level: common_pb2.BotLevel.ValueType) -> str:
+    """The level name of a BotLevel value (empty for unset)."""
+    if level == common_pb2.BOT_LEVEL_UNSPECIFIED:
+        return ""
+    return common_pb2.BotLevel.Name(level)[len("BOT_LEVEL_") :].lower()

@@ -37,30 +37,12 @@ from google.protobuf.message import Message
 from clients.api_error import api_error
 from clients.inbox import InboxCalls
 from clients.ladder_calls import LadderCalls
-from clients.options import room_options
+from clients.options import bot_level_value, room_options
 from clients.request_ids import new_request_id
 
 Req = TypeVar("Req", bound=Message)
 Resp = TypeVar("Resp", bound=Message)
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.INTERNAL}
-
-
-def bot_level_value(level: str) -> common_pb2.BotLevel.ValueType:
-    """The contract's BotLevel for a level name (``random``, ``strong``; empty: unset).
-
-    >>> bot_level_value("random") == common_pb2.BOT_LEVEL_RANDOM
-    True
-    """
-    if not level:
-        return common_pb2.BOT_LEVEL_UNSPECIFIED
-    return common_pb2.BotLevel.Value("BOT_LEVEL_" + level.upper())
-
-
-def bot_level_name(level: common_pb2.BotLevel.ValueType) -> str:
-    """The level name of a BotLevel value (empty for unset)."""
-    if level == common_pb2.BOT_LEVEL_UNSPECIFIED:
-        return ""
-    return common_pb2.BotLevel.Name(level)[len("BOT_LEVEL_") :].lower()
 
 
 REFRESH_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0)

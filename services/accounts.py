@@ -117,11 +117,11 @@ class Players:
         self, display_name: str, derived_from: tuple[str, str] | None = None
     ) -> IssuedSession:
         """A new guest and its session (tokens derived from ``derived_from``, see
-        ``Store.issue_session``)."""
+        ``PlayerStore.issue_session``)."""
         name = clean_display_name(display_name)
         player_id = "p-" + secrets.token_hex(8)
-        await self.store.create_player(player_id, name, self.clock())
-        return await self.store.issue_session(player_id, derived_from)
+        await self.store.players.create_player(player_id, name, self.clock())
+        return await self.store.players.issue_session(player_id, derived_from)
 
     async def authenticate_device(
         self, device_id: str, display_name: str, derived_from: tuple[str, str] | None = None
@@ -130,22 +130,22 @@ class Players:
         whether the player is new, and their display name."""
         _check_device_id(device_id)
         name = clean_display_name(display_name) if display_name.strip() else DEFAULT_NAME
-        player_id, created = await self.store.player_for_device(
+        player_id, created = await self.store.players.player_for_device(
             device_id, "p-" + secrets.token_hex(8)
         )
-        current = None if created else await self.store.display_name(player_id)
+        current = None if created else await self.store.players.display_name(player_id)
         if current is None:  # new, or a profile that expired while the device link did not
-            await self.store.create_player(player_id, name, self.clock())
+            await self.store.players.create_player(player_id, name, self.clock())
             current = name
         await for_store(self.store).mark_device(player_id)  # rated from now on
         log.info("device_authenticated", player=player_id, created=created)
-        return await self.store.issue_session(player_id, derived_from), created, current
+        return await self.store.players.issue_session(player_id, derived_from), created, current
 
     async def refresh(self, refresh_token: str) -> IssuedSession:
         if not refresh_token or len(refresh_token) > 256:
             raise errors.invalid("refresh_token", "give the refresh token of your session")
         try:
-            issued = await self.store.refresh_session(refresh_token)
+            issued = await self.store.players.refresh_session(refresh_token)
         except RefreshReused:
             log.warning("refresh_token_reused")  # the family is revoked: maybe a stolen token
             raise RoomError(
@@ -159,11 +159,11 @@ class Players:
         return issued
 
     async def logout(self, access_token: str) -> None:
-        await self.store.delete_session(access_token)
+        await self.store.players.delete_session(access_token)
 
     async def rename(self, player: Player, display_name: str) -> str:
         name = clean_display_name(display_name)
-        await self.store.set_display_name(player.player_id, name)
+        await self.store.players.set_display_name(player.player_id, name)
         return name
 
     # -- my rooms, my matches ---------------------------------------------------------------------
@@ -175,16 +175,16 @@ class Players:
         An index entry whose room expired, or that the player is no longer in, is pruned."""
         size = pages.page_size(page_size)
         after = pages.decode_token(page_token, "my_rooms", player.player_id)
-        found = await self.store.my_rooms_page(player.player_id, after, size)
+        found = await self.store.players.my_rooms_page(player.player_id, after, size)
         rooms, gone = [], []
-        records = await self.store.load_rooms([room_id for room_id, _ in found])
+        records = await self.store.rooms.load_rooms([room_id for room_id, _ in found])
         for (room_id, _), record in zip(found, records, strict=True):
             if record is None or not is_member(record, player.player_id):
                 gone.append(room_id)
             else:
                 rooms.append(record)
         for room_id in gone:
-            await self.store.index_memberships(room_id, 0.0, (), (player.player_id,))
+            await self.store.players.index_memberships(room_id, 0.0, (), (player.player_id,))
         return rooms, _next_token("my_rooms", player.player_id, found, size)
 
     async def history(
@@ -194,7 +194,7 @@ class Players:
         page's token."""
         size = pages.page_size(page_size)
         after = pages.decode_token(page_token, "history", player.player_id)
-        summaries, positions = await self.store.history_page(player.player_id, after, size)
+        summaries, positions = await self.store.players.history_page(player.player_id, after, size)
         return summaries, _next_token("history", player.player_id, positions, size)
 
 

@@ -227,7 +227,7 @@ class SharedLimiter:
         if deferred is None:
             return wait
         try:
-            granted, wait = await self.store.take_rate(*deferred.args)
+            granted, wait = await self.store.limits.take_rate(*deferred.args)
         except STORE_ERRORS:
             # Redis is away or refuses writes (full): the request meets that itself; the
             # local bucket still holds.
@@ -253,7 +253,9 @@ class SharedLimiter:
             self._asking.popitem(last=False)
         return 0.0, DeferredTake(self, key, self.batch)
 
-    def _settle(self, key: str, granted: int, wait: float, wanted: int) -> float:
+    def settle(self, key: str, granted: int, wait: float, wanted: int) -> float:
+        """Record what the shared limiter granted a :class:`DeferredTake` of ``key`` that
+        asked for ``wanted``: 0 if the request may go ahead, else the seconds to wait."""
         now = time.monotonic()
         if wanted == self.batch:
             self._asking.pop(key, None)
@@ -286,14 +288,14 @@ class DeferredTake:
 
     @property
     def args(self) -> tuple[str, int, int, int]:
-        """``Store.take_rate``'s arguments: limiter key, interval, burst, requests wanted."""
+        """``LimitStore.take_rate``'s arguments: limiter key, interval, burst, requests wanted."""
         limiter = self.limiter
         return rate_key(limiter.kind, self.key), limiter.interval_us, limiter.burst, self.wanted
 
     def settle(self, granted: int, wait: float) -> float:
         """Record what the shared limiter granted: 0 if the request may go ahead, else the
         seconds to wait."""
-        return self.limiter._settle(self.key, granted, wait, self.wanted)
+        return self.limiter.settle(self.key, granted, wait, self.wanted)
 
 
 SESSION_RATE_MESSAGE = "too many requests: slow down"
@@ -331,7 +333,7 @@ async def check_join_attempts(store: Store, limits: Limits, player_id: str, addr
       too, from its next try on; a session that has guessed nothing still joins by code.
     """
     counters = _join_counters(limits, player_id, address)
-    counts = await store.read_quota([key for key, _ in counters])
+    counts = await store.limits.read_quota([key for key, _ in counters])
     (session_count, session_left), *by_address = counts
     refused: tuple[int, float, str] | None = None
     if session_count >= limits.join_failures_per_session:
@@ -354,4 +356,4 @@ async def check_join_attempts(store: Store, limits: Limits, player_id: str, addr
 async def count_join_failure(store: Store, limits: Limits, player_id: str, address: str) -> None:
     """Count a join code that opened nothing, for the session and for the address."""
     keys = [key for key, _ in _join_counters(limits, player_id, address)]
-    await store.count_quota(keys, limits.join_failure_window)
+    await store.limits.count_quota(keys, limits.join_failure_window)

@@ -260,9 +260,9 @@ def _log_durability(store: Store) -> None:
     """Say when a commit counts as done (``services.store.durability``)."""
     log.info(
         "commit_durability",
-        mode=store.durability.mode.value,
-        replicated=store.replicated,
-        replication_timeout_ms=store.durability.timeout_ms,
+        mode=store.replication.durability.mode.value,
+        replicated=store.replication.replicated,
+        replication_timeout_ms=store.replication.durability.timeout_ms,
     )
 
 
@@ -285,8 +285,8 @@ async def _watch_store(replica: Replica) -> None:
         if problem is None:
             problem = await replica.store.writable()
         # auto: commits wait for a replica once the primary has one
-        refreshed = problem is None and not replica.store.replicated
-        if refreshed and await replica.store.refresh_durability():
+        refreshed = problem is None and not replica.store.replication.replicated
+        if refreshed and await replica.store.replication.refresh_durability():
             _log_durability(replica.store)
         ok = problem is None
         if ok != serving:
@@ -300,10 +300,10 @@ async def _watch_store(replica: Replica) -> None:
             metrics.STORE_READY.set(1 if ok else 0)
             log.info("health", serving=ok, store_error=problem or "")
             serving = ok
-        replica.store.refused.clear()
+        replica.store.core.refused.clear()
         if serving:  # a refused call looks again at once
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(replica.store.refused.wait(), STORE_CHECK_SECONDS)
+                await asyncio.wait_for(replica.store.core.refused.wait(), STORE_CHECK_SECONDS)
         else:
             await asyncio.sleep(STORE_CHECK_SECONDS)
 

@@ -149,8 +149,13 @@ def _dotted(node: ast.expr) -> str | None:
     return ".".join([node.id, *reversed(parts)])
 
 
+NAMEDTUPLE_API = frozenset({"_asdict", "_fields", "_make", "_replace"})
+"""Underscore names that are public API (``collections.namedtuple``'s)."""
+
+
 def private_uses(path: Path) -> list[str]:
-    """Every ``from x import _name`` and ``x._name`` (``x`` a project module) in ``path``."""
+    """Every ``from x import _name``, ``x._name`` (``x`` a project module) and
+    ``<expr>._name`` on another object than ``self``/``cls`` in ``path``."""
     parts = path.relative_to(ROOT).with_suffix("").parts
     package = ".".join(parts if path.name == "__init__.py" else parts[:-1])
     label = str(path.relative_to(ROOT))
@@ -188,7 +193,26 @@ def private_uses_in(source: str, package: str, label: str) -> list[str]:
             head, _, rest = owner.partition(".")
             if head in modules and _is_module(".".join(filter(None, [modules[head], rest]))):
                 found.append(f"{label}:{node.lineno}: {owner}.{node.attr}")
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and _private(node.attr)
+            and node.attr not in NAMEDTUPLE_API
+            and not _own(node.value)
+        ):
+            use = f"{label}:{node.lineno}: {ast.unparse(node)}"
+            if use not in found:
+                found.append(use)
     return found
+
+
+def _own(node: ast.expr) -> bool:
+    """Whether ``node`` is the object itself: ``self``, ``cls`` or ``super()``."""
+    if isinstance(node, ast.Name):
+        return node.id in ("self", "cls")
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+    )
 
 
 @pytest.mark.parametrize("part", PRIVATE_NAME_PARTS)
@@ -204,12 +228,21 @@ def test_no_module_uses_another_modules_private_names(part: str) -> None:
     assert found == [], "\n".join(found)
 
 
-def test_private_uses_finds_both_forms() -> None:
-    """The check above sees ``from x import _name``, relative or not, and ``x._name`` on a
-    project module (not on a class: an underscore attribute is the class's business)."""
+def test_private_uses_finds_every_form() -> None:
+    """The check above sees ``from x import _name``, relative or not, ``x._name`` on a
+    project module, and ``<expr>._name`` on any object but ``self``, ``cls`` and
+    ``super()`` (another object's private attribute); namedtuple's ``_replace`` is public."""
     source = (
         "from engine.rng import _MASK32\nfrom . import codec\nfrom .rng import Rng, _x\n"
         "import engine.events\nx = codec._clone + engine.events._y + Rng._z\n"
+        "y = self._ok + cls._ok + super()._ok + self.store._call + t._replace(a=1)\n"
     )
     uses = {use.split(": ")[1] for use in private_uses_in(source, "engine", "sample.py")}
-    assert uses == {"engine.rng._MASK32", "engine.rng._x", "codec._clone", "engine.events._y"}
+    assert uses == {
+        "engine.rng._MASK32",
+        "engine.rng._x",
+        "codec._clone",
+        "engine.events._y",
+        "Rng._z",
+        "self.store._call",
+    }

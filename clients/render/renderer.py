@@ -21,8 +21,8 @@ from cercle.v1 import (
 from google.protobuf.message import Message
 
 from clients.i18n import Tr
+from clients.options import bot_level_name
 from clients.render.text import Style, safe_text
-from clients.sdk import bot_level_name
 
 T = TypeVar("T")
 

@@ -245,7 +245,7 @@ class AuthenticationInterceptor(grpc.aio.ServerInterceptor):
         player = self.cache.get(digest)
         if player is None:
             began, changes = self.cache.clock(), self.cache.changes
-            found = await self.store.session(token)
+            found = await self.store.players.session(token)
             if found is None:
                 return None
             # Names are cleaned when they are set; a profile older than that is too.

@@ -72,7 +72,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             server_time=timestamp(self.rooms.clock()),
         )
         if last is not None and last.seq != record.seq:  # a change committed meanwhile
-            last = await self.rooms.store.read_entry(record.room_id, record.seq)
+            last = await self.rooms.store.rooms.read_entry(record.room_id, record.seq)
         response.cursor = (
             cursors.cursor_at(record, last)
             if last is not None
@@ -181,7 +181,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         cursor = cursors.decode(request.resume_cursor)
         entry = None
         if 0 < cursor.seq <= record.seq:
-            entry = await self.rooms.store.read_entry(record.room_id, cursor.seq)
+            entry = await self.rooms.store.rooms.read_entry(record.room_id, cursor.seq)
         cursors.check(cursor, record, entry)
         return cursor.seq, request.resume_cursor
 

@@ -444,7 +444,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             start = cursors.decode(request.resume_cursor)
             at = None
             if 0 < start.seq <= record.seq:
-                at = await self.rooms.store.read_entry(record.room_id, start.seq)
+                at = await self.rooms.store.rooms.read_entry(record.room_id, start.seq)
             cursors.check(start, record, at)
             cursor = start.seq
         else:
@@ -453,7 +453,7 @@ class LobbyService(lobby_pb2_grpc.LobbyServiceServicer):
             if cursor == 0:
                 last = None
                 if record.seq:
-                    last = await self.rooms.store.read_entry(record.room_id, record.seq)
+                    last = await self.rooms.store.rooms.read_entry(record.room_id, record.seq)
                 yield lobby_pb2.WatchRoomResponse(
                     room=room_message(record, player.player_id),
                     seq=record.seq,

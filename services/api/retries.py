@@ -96,9 +96,9 @@ class Retries:
         back (None: parsed as ``response_type``)."""
         request_id: str = getattr(request, "request_id", "")
         if not request_id:  # no retry can find its answer: confirmed once, at its end
-            with self.store.confirming_at_end():
+            with self.store.replication.confirming_at_end():
                 answer = await run()
-            await self.store.confirm_replicated()
+            await self.store.replication.confirm_replicated()
             return answer
         if len(request_id) > MAX_REQUEST_ID_LENGTH:
             raise errors.invalid(
@@ -106,13 +106,13 @@ class Retries:
             )
         fingerprint = request_fingerprint(method, request)
         for _ in range(WAIT_STEPS):
-            held = await self.store.claim_request(scope, request_id, fingerprint)
+            held = await self.store.request_ids.claim_request(scope, request_id, fingerprint)
             if held is None:
                 break  # ours: run it
             if held.fingerprint != fingerprint:
                 raise request_id_reused()
             if held.done:  # acknowledged only once a replica holds it (it may not yet)
-                await self.store.confirm_replicated()
+                await self.store.replication.confirm_replicated()
                 return unseal(held.answer) if unseal else response_type.FromString(held.answer)
             await asyncio.sleep(WAIT_STEP_SECONDS)  # the first call is still running
         else:
@@ -136,14 +136,16 @@ class Retries:
         ttl: int | None,
         seal: Callable[[M], bytes],
     ) -> M:
-        with self.store.confirming_at_end():
+        with self.store.replication.confirming_at_end():
             try:
                 answer = await run()
             except RoomError:  # refused: nothing changed, so the id is free again
-                await self.store.release_request(scope, request_id, fingerprint)
+                await self.store.request_ids.release_request(scope, request_id, fingerprint)
                 raise
-            await self.store.finish_request(scope, request_id, fingerprint, seal(answer), ttl=ttl)
+            await self.store.request_ids.finish_request(
+                scope, request_id, fingerprint, seal(answer), ttl=ttl
+            )
         # With replicated commits, the change and its kept answer are acknowledged once a
         # replica holds both: unconfirmed (UNAVAILABLE), the retry finds the answer kept.
-        await self.store.confirm_replicated()
+        await self.store.replication.confirm_replicated()
         return answer

@@ -64,7 +64,7 @@ class SessionSeal:
 
     @property
     def derived_from(self) -> tuple[str, str]:
-        """What ``Store.issue_session`` derives the tokens from."""
+        """What ``PlayerStore.issue_session`` derives the tokens from."""
         return self.secret, self.nonce
 
     def seal(self, answer: SessionResponse) -> bytes:

@@ -136,7 +136,7 @@ class SessionCache:
         nonce = secrets.token_hex(8)
         self._marker = (nonce, self.clock())
         try:
-            await self.store.announce_listening(nonce)
+            await self.store.players.announce_listening(nonce)
         except STORE_ERRORS:
             self._marker = None  # stays short until the next connection
 
@@ -149,7 +149,7 @@ class SessionCache:
         it (its pub/sub connection was down): run once it hears again."""
         families = list(self._ended)
         try:
-            alive = await self.store.families_alive(families)
+            alive = await self.store.players.families_alive(families)
         except STORE_ERRORS:
             return  # the next connection checks again
         for family, live in zip(families, alive, strict=True):

@@ -2,7 +2,7 @@
 
 - **Open streams.** A session may hold ``MAX_STREAMS_PER_SESSION`` open streams and a client
   address ``MAX_STREAMS_PER_ADDRESS``, counted across every replica: each open stream holds
-  a lease in Redis under its session and its address (:meth:`Store.take_stream_lease`),
+  a lease in Redis under its session and its address (:meth:`LimitStore.take_stream_lease`),
   which its replica renews every ``RENEW_SECONDS`` while the stream is open and drops when
   it ends. The leases of a replica that dies lapse after ``LEASE_SECONDS``. Over a budget
   the stream is refused RESOURCE_EXHAUSTED / ``TOO_MANY_STREAMS`` before any work.
@@ -118,7 +118,7 @@ class StreamLeases:
             player_streams_scope(player_id): MAX_STREAMS_PER_SESSION,
             address: MAX_STREAMS_PER_ADDRESS,
         }
-        full = await self.store.take_stream_lease(lease_id, limits, LEASE_SECONDS)
+        full = await self.store.limits.take_stream_lease(lease_id, limits, LEASE_SECONDS)
         if full is not None:
             raise too_many_streams(full[0], limits[full[0]])
         self.held[lease_id] = tuple(limits)
@@ -133,7 +133,7 @@ class StreamLeases:
 
     async def _drop(self, lease_id: str, scopes: Iterable[str]) -> None:
         try:
-            await self.store.drop_stream_lease(lease_id, list(scopes))
+            await self.store.limits.drop_stream_lease(lease_id, list(scopes))
         except StoreUnavailable as exc:  # the lease lapses by itself
             log.warning("stream_lease_not_dropped", error=str(exc))
 
@@ -142,7 +142,7 @@ class StreamLeases:
         for lease_id, scopes in list(self.held.items()):
             for scope in scopes:
                 by_scope.setdefault(scope, []).append(lease_id)
-        await self.store.renew_stream_leases(by_scope, LEASE_SECONDS)
+        await self.store.limits.renew_stream_leases(by_scope, LEASE_SECONDS)
 
     async def run(self) -> None:
         """Renew the leases of the open streams until cancelled."""

@@ -269,14 +269,16 @@ class Matchmaker:
         room = RoomRecord(claimed.room_id, meta, seats, deal_secret=fair_deal.new_secret())
         store = self.rooms.store
         with contextlib.suppress(Conflict):  # made before, by a replica that died after it
-            await store.commit(
+            await store.rooms.commit(
                 claimed.room_id,
                 expected_seq=0,
                 room=room,
                 entry=lobby_entry("created", room, host.player_id),
                 ttl=OPEN_ROOM_TTL_SECONDS,
             )
-            await store.index_memberships(claimed.room_id, now, [h.player_id for h in humans], ())
+            await store.players.index_memberships(
+                claimed.room_id, now, [h.player_id for h in humans], ()
+            )
         try:
             await self.rooms.lobby.start(Player(host.player_id, host.name), claimed.room_id)
         except RoomError as exc:

@@ -196,7 +196,7 @@ class Ratings:
 
     async def count(self, room_id: str) -> Counted:
         """Count the room's finished match, once (any replica, any number of times)."""
-        record = await self.store.load_room(room_id)
+        record = await self.store.rooms.load_room(room_id)
         if record is None or record.status is RoomStatus.ABANDONED or not record.rated:
             await self.db.forget(room_id)
             return Counted("dropped")

@@ -108,14 +108,14 @@ class Actions:
             applied, rate = await self._on_copy(held, act, rate)
             if applied is not None:
                 return applied
-        loaded = await self.store.load_room_for_action(
+        loaded = await self.store.rooms.load_room_for_action(
             room_id, key, rate.args if rate is not None else None
         )
         try:
             return await self._on_loaded(loaded, act, rate)
         except RoomError:
             if key and loaded.owner is None:  # the load claimed the key: give it back
-                await self.store.release_idempotency_key(key, room_id)
+                await self.store.rooms.release_idempotency_key(key, room_id)
             raise
 
     async def by_server(
@@ -232,7 +232,7 @@ class Actions:
         """One round trip: the rate, the idempotency key and the compare-and-set."""
         assert self.warm is not None
         try:
-            answer = await self.store.commit_action(
+            answer = await self.store.rooms.commit_action(
                 held.room_id,
                 expected_seq=held.seq,
                 room=change.room,
@@ -266,7 +266,7 @@ class Actions:
     async def _replayed(self, room_id: str, seq: int) -> ActResult:
         """The answer to a retried action: what its first application produced, once a Redis
         replica holds it (the first answer may have been UNAVAILABLE: none did in time)."""
-        entry = await self.store.read_entry(room_id, seq, confirmed=True)
+        entry = await self.store.rooms.read_entry(room_id, seq, confirmed=True)
         if entry is None:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again")
         return ActResult(seq, entry.version, entry.events, entry.actor, replayed=True)

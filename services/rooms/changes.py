@@ -76,7 +76,7 @@ class RoomChanges:
 
     async def load(self, room_id: str) -> RoomRecord:
         check_room_id(room_id)
-        record = await self.store.load_room(room_id)
+        record = await self.store.rooms.load_room(room_id)
         if record is None:
             raise no_such_room()
         return record
@@ -86,7 +86,7 @@ class RoomChanges:
     ) -> tuple[RoomRecord, LogEntry | None, frozenset[str]]:
         """The room, its log's last entry and who is connected (one round trip)."""
         check_room_id(room_id)
-        record, last, online = await self.store.load_room_for_view(room_id, self.clock())
+        record, last, online = await self.store.rooms.load_room_for_view(room_id, self.clock())
         if record is None:
             raise no_such_room()
         return record, last, online
@@ -109,10 +109,10 @@ class RoomChanges:
             record = None
             change = compute(current)
             if change is None:  # nothing to do (idempotent request), once what it found is safe
-                await self.store.confirm_replicated(current.seq)
+                await self.store.replication.confirm_replicated(current.seq)
                 return Committed(current, None, current.seq)
             try:
-                seq = await self.store.commit(
+                seq = await self.store.rooms.commit(
                     room_id,
                     expected_seq=current.seq,
                     room=change.room,
@@ -146,14 +146,14 @@ class RoomChanges:
         room = change.room
         for followup in change.followups:
             if followup is Followup.UNINDEX_OPEN:
-                await self.store.unindex_open_room(room.room_id, room.meta.game)
+                await self.store.indexes.unindex_open_room(room.room_id, room.meta.game)
             elif followup is Followup.INDEX_OPEN:
                 if not room.meta.private:
-                    await self.store.index_open_room(
+                    await self.store.indexes.index_open_room(
                         room.room_id, room.meta.game, room.meta.created
                     )
             elif followup is Followup.RETIRE_CODE:
-                await self.store.retire_join_code(room.meta.code, room.room_id)
+                await self.store.indexes.retire_join_code(room.meta.code, room.room_id)
 
     async def _index_players(self, before: RoomRecord, after: RoomRecord) -> None:
         """Keep the players' room lists and match histories (hints, like the open rooms:
@@ -161,7 +161,7 @@ class RoomChanges:
         await self.turn_seats.changed(before, after)
         was, now = members(before), members(after)
         if was != now:
-            await self.store.index_memberships(
+            await self.store.players.index_memberships(
                 after.room_id, after.meta.created, now - was, was - now
             )
         if after.status is RoomStatus.FINISHED and before.status is not RoomStatus.FINISHED:
@@ -174,7 +174,7 @@ class RoomChanges:
                 after.outcome,
             )
             humans = [s.player_id for s in after.seats if s is not None and s.belongs_to_human]
-            await self.store.record_match(summary, humans)
+            await self.store.players.record_match(summary, humans)
             if after.rated:  # the ladder counts it now (else any replica's sweep will)
                 await ratings_of(self.store, self.clock).count_soon(after.room_id)
 

@@ -60,7 +60,7 @@ class ExpiryLoop:
         """The earliest deadline known to this loop (None: none known)."""
         self._indexed_since_claim: float | None = None
         self._sooner = asyncio.Event()
-        rooms.store.deadline_indexed = self.indexed
+        rooms.store.rooms.deadline_indexed = self.indexed
 
     def indexed(self, deadline: float) -> None:
         """A commit of this replica indexed ``deadline``: wake up for it if it is sooner."""
@@ -112,13 +112,13 @@ class ExpiryLoop:
     async def tick_once(self) -> int:
         now = self.clock()
         self._indexed_since_claim = None
-        due, first = await self.rooms.store.claim_due(now, self.lease)
+        due, first = await self.rooms.store.indexes.claim_due(now, self.lease)
         # A commit that indexed a deadline while the claim ran may not be in ``first``.
         known = [d for d in (first, self._indexed_since_claim) if d is not None]
         self.next_due = min(known, default=None)
         for room_id in due:
             tracked("timer_room", asyncio.create_task(self._fire(room_id)), self._running)
-        await self.rooms.inbox.warn_due(self.rooms.store.load_room)  # "your clock runs out"
+        await self.rooms.inbox.warn_due(self.rooms.store.rooms.load_room)  # "your clock runs out"
         return len(due)
 
     async def drain(self) -> None:
@@ -144,7 +144,7 @@ class ExpiryLoop:
                 else:
                     failed("timer_room", exc, room=room_id)
                 with contextlib.suppress(Exception):
-                    await self.rooms.store.reschedule(room_id)
+                    await self.rooms.store.indexes.reschedule(room_id)
 
     @staticmethod
     def _late(claimed: float, committed: float) -> None:

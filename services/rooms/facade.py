@@ -98,7 +98,7 @@ class Rooms:
         return await self.changes.load_for_view(room_id)
 
     async def read_log(self, room_id: str, after_seq: int) -> list[LogEntry]:
-        return await self.store.read_log(room_id, after_seq)
+        return await self.store.rooms.read_log(room_id, after_seq)
 
     def snapshot(self, record: RoomRecord) -> Snapshot:
         game = registry.get(record.meta.game)

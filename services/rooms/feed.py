@@ -162,7 +162,7 @@ class RoomFeed:
             self._wanted = 0
             while True:
                 try:
-                    entries = await self.hub.store.read_log(self.room_id, self.last_seq)
+                    entries = await self.hub.store.rooms.read_log(self.room_id, self.last_seq)
                 except StoreUnavailable:
                     return
                 if not entries:
@@ -178,7 +178,7 @@ class Feeds:
 
     def __init__(self, store: Store, clock: Clock) -> None:
         self.store = store
-        self.online = Online(store)
+        self.online = Online(store.core)
         self.clock = clock
         self.rooms: dict[str, RoomFeed] = {}
         self._pubsub: Channels | None = None
@@ -388,7 +388,7 @@ class Feeds:
         if not feeds:
             return
         try:
-            seqs = await self.store.room_seqs([feed.room_id for feed in feeds])
+            seqs = await self.store.rooms.room_seqs([feed.room_id for feed in feeds])
         except StoreUnavailable:
             return  # the next poll tries again; the listener reconnects meanwhile
         for feed, seq in zip(feeds, seqs, strict=True):
@@ -422,7 +422,7 @@ class Feeds:
         self, queue: StreamQueue, room_id: str, cursor: int, presence: bool
     ) -> AsyncIterator[FeedItem]:
         while True:  # the backlog
-            entries = await self.store.read_log(room_id, cursor)
+            entries = await self.store.rooms.read_log(room_id, cursor)
             if not entries:
                 break
             for entry in entries:
@@ -446,13 +446,13 @@ class Feeds:
                     raise StreamTooSlow()
                 if self.stopping:
                     return
-                entries = await self.store.read_log(room_id, cursor)
+                entries = await self.store.rooms.read_log(room_id, cursor)
             elif item.seq <= cursor:
                 continue
             elif item.seq == cursor + 1:
                 entries = [item]
             else:  # a gap: what this stream missed is in the log
-                entries = await self.store.read_log(room_id, cursor)
+                entries = await self.store.rooms.read_log(room_id, cursor)
             for entry in entries:
                 if entry.seq > cursor:
                     yield entry

@@ -164,7 +164,7 @@ class Inbox:
     channel = INBOX_CHANNEL
 
     def __init__(self, store: Store, clock: Clock) -> None:
-        self.calls = InboxStore(store)
+        self.calls = InboxStore(store.core)
         self.clock = clock
         self.cap = MAX_NOTIFICATIONS
         self.retention: float = RETENTION_SECONDS

@@ -35,7 +35,7 @@ class Invitations:
         self.changes = changes
         self.lobby = lobby
         self.inbox = inbox
-        self.calls = InvitationStore(changes.store)
+        self.calls = InvitationStore(changes.store.core)
 
     async def invite(self, player: Player, room_id: str, invitee: str) -> tuple[str, float]:
         """Invite ``invitee`` (empty: whoever gets the code) to the caller's room; the
@@ -51,9 +51,11 @@ class Invitations:
         if invitee:
             if invitee == player.player_id:
                 raise errors.invalid("player_id", "you cannot invite yourself")
-            if len(invitee) > 64 or await store.display_name(invitee) is None:
+            if len(invitee) > 64 or await store.players.display_name(invitee) is None:
                 raise errors.not_found("there is no player with that id", "PLAYER_NOT_FOUND")
-        ((count, left),) = await store.count_quota([quota_key("invites", player.player_id)], 3600)
+        ((count, left),) = await store.limits.count_quota(
+            [quota_key("invites", player.player_id)], 3600
+        )
         if count > INVITATIONS_PER_HOUR:
             raise RoomError(
                 errors.Kind.RESOURCE_EXHAUSTED,

@@ -111,7 +111,7 @@ class Lobby:
         counters = [quota_key("rooms", player.player_id)]
         if address:
             counters.append(quota_key("rooms-from", address))
-        counts = await self.store.count_quota(counters, 3600)
+        counts = await self.store.limits.count_quota(counters, 3600)
         if counts[0][0] > ROOMS_PER_HOUR:
             raise RoomError(
                 errors.Kind.RESOURCE_EXHAUSTED,
@@ -134,7 +134,7 @@ class Lobby:
             await self.turn_seats.claim(player.player_id, room_id, created)
         for _ in range(20):  # a join code names one room: claim it before the room exists
             join_code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(6))
-            if await self.store.set_join_code(join_code, room_id):
+            if await self.store.indexes.set_join_code(join_code, room_id):
                 break
         else:
             raise RoomError(errors.Kind.ABORTED, "BUSY", "no free join code; try again")
@@ -159,7 +159,7 @@ class Lobby:
             pace=pace if pace.turn_based else None,
         )
         try:
-            await self.store.commit(
+            await self.store.rooms.commit(
                 room_id,
                 expected_seq=0,
                 room=room,
@@ -169,18 +169,18 @@ class Lobby:
         except Conflict:  # 48 random bits collided: astronomically unlikely
             raise RoomError(errors.Kind.ABORTED, "BUSY", "try again") from None
         if not private:
-            await self.store.index_open_room(room_id, game_id, created)
-        await self.store.index_memberships(room_id, created, (player.player_id,), ())
+            await self.store.indexes.index_open_room(room_id, game_id, created)
+        await self.store.players.index_memberships(room_id, created, (player.player_id,), ())
         log.info("room_created", room=room_id, game=game_id, players=players, private=private)
         return await self.changes.load(room_id)
 
     async def list_open_rooms(self, game_id: str | None, limit: int) -> list[RoomRecord]:
         rooms: list[RoomRecord] = []
-        for room_id in await self.store.open_rooms(game_id or None, limit):
-            record = await self.store.load_room(room_id)
+        for room_id in await self.store.indexes.open_rooms(game_id or None, limit):
+            record = await self.store.rooms.load_room(room_id)
             if record is None or record.status is not RoomStatus.OPEN or record.meta.private:
                 if record is None:
-                    await self.store.unindex_open_room(room_id, game_id or "")
+                    await self.store.indexes.unindex_open_room(room_id, game_id or "")
                 continue
             if any(seat is None for seat in record.seats):
                 rooms.append(record)
@@ -194,12 +194,12 @@ class Lobby:
         out)."""
         size = pages.page_size(page_size)
         after = pages.decode_token(page_token, "rooms", game_id)
-        found = await self.store.open_rooms_page(game_id or None, after, size)
+        found = await self.store.players.open_rooms_page(game_id or None, after, size)
         rooms: list[RoomRecord] = []
-        records = await self.store.load_rooms([room_id for room_id, _ in found])
+        records = await self.store.rooms.load_rooms([room_id for room_id, _ in found])
         for (room_id, _), record in zip(found, records, strict=True):
             if record is None:
-                await self.store.unindex_open_room(room_id, game_id)
+                await self.store.indexes.unindex_open_room(room_id, game_id)
             elif (
                 record.status is RoomStatus.OPEN
                 and not record.meta.private
@@ -219,8 +219,8 @@ class Lobby:
         if code:
             await check_join_attempts(self.store, self.limits, player.player_id, address)
         if not room_id and code:
-            found = await self.store.room_for_code(code)
-            record = await self.store.load_room(found) if found is not None else None
+            found = await self.store.indexes.room_for_code(code)
+            record = await self.store.rooms.load_room(found) if found is not None else None
             if record is None or not code_opens(record, code):
                 await count_join_failure(self.store, self.limits, player.player_id, address)
                 raise errors.not_found("no room has that join code", "UNKNOWN_JOIN_CODE")

@@ -6,7 +6,7 @@ own expiry. So a table plays on only while one of its humans is there:
 - **connected**: a player who holds a human seat (or a seat a bot keeps for them while they
   are away) has a Subscribe or WatchRoom stream open on the room, on any replica. Each
   replica records its streams' players in the room's presence set
-  (:meth:`Store.touch_presence`, server time) when a stream opens and every few seconds
+  (:meth:`IndexStore.touch_presence`, server time) when a stream opens and every few seconds
   while it stays open (:class:`Presence`);
 - **acted**: a human's own change (an action, the start, a resume) stamps ``human_at`` in
   the room.
@@ -109,7 +109,7 @@ class Presence:
         self.ttl = int(grace) + 60
         """The presence set's own expiry: it outlives the grace, then goes."""
         self.connected_grace = connected_grace
-        self.online = Online(store)
+        self.online = Online(store.core)
         self.online_seconds = 3 * self.every
         """How long a renewal keeps a player connected (a dead replica's lapse after it)."""
         self.held: dict[str, collections.Counter[str]] = {}
@@ -167,7 +167,7 @@ class Presence:
         humans = human_players(record.seats)
         if limit <= 0 or not humans or not bots_only(record.seats):
             return True
-        full = await self.store.take_stream_lease(
+        full = await self.store.limits.take_stream_lease(
             record.room_id,
             {bot_tables_scope(player_id): limit for player_id in sorted(humans)},
             BOT_TABLE_LEASE_SECONDS,
@@ -196,7 +196,7 @@ class Presence:
     async def _touch(self, rooms: list[tuple[str, list[str]]]) -> None:
         if not rooms:
             return
-        results = await self.store.touch_presence(rooms, self.clock(), self.ttl)
+        results = await self.store.indexes.touch_presence(rooms, self.clock(), self.ttl)
         for (room_id, _), (seated, paused) in zip(rooms, results, strict=True):
             if seated and paused:
                 try:

@@ -58,7 +58,7 @@ class ServerMoves:
         when its room was loaded and when its timeout was committed."""
         applied = 0
         grace = self.unattended_grace
-        record, present = await self.store.load_room_for_timers(room_id, self.clock() - grace)
+        record, present = await self.store.rooms.load_room_for_timers(room_id, self.clock() - grace)
         for _ in range(max_steps):
             if record is None or record.status is not RoomStatus.PLAYING or record.state is None:
                 return applied
@@ -66,7 +66,7 @@ class ServerMoves:
             due = clocks.due(record.deadlines, now)
             if not due:
                 if applied == 0:  # the claim pushed the index back: put the real time again
-                    await self.store.reschedule(room_id)
+                    await self.store.indexes.reschedule(room_id)
                 return applied
             if (
                 grace > 0
@@ -102,7 +102,7 @@ class ServerMoves:
                     # A bot's stored reflex no longer fits: drop it and move on.
                     log.warning("bot_move_refused", room=room_id, reason=exc.reason)
                     await self._drop(room_id, deadline)
-            record = await self.store.load_room(room_id)
+            record = await self.store.rooms.load_room(room_id)
         return applied
 
     async def _bot_move(self, record: RoomRecord, deadline: DeadlineRecord) -> ActResult | None:

@@ -24,7 +24,7 @@ class TurnSeats:
 
     def __init__(self, store: Store, limit: int = paces.TURN_BASED_ROOMS_PER_PLAYER) -> None:
         self.store = store
-        self.calls = TurnRoomsStore(store)
+        self.calls = TurnRoomsStore(store.core)
         self.limit = limit
 
     async def claim(self, player_id: str, room_id: str, created: float) -> None:
@@ -57,7 +57,7 @@ class TurnSeats:
 
     async def _prune(self, player_id: str) -> None:
         room_ids = await self.calls.rooms(player_id)
-        records = await self.store.load_rooms(room_ids)
+        records = await self.store.rooms.load_rooms(room_ids)
         stale = [
             room_id
             for room_id, record in zip(room_ids, records, strict=True)

@@ -1,6 +1,6 @@
 """This replica's exact copies of the rooms it follows live, so that a player's move on one
 costs one Redis round trip (``Actions.by_player``: planned on the copy, committed by
-``Store.commit_action``, which also takes the session's rate and checks the idempotency key).
+``RoomStore.commit_action``, which also takes the session's rate and checks the idempotency key).
 
 The room hash is written by the commit script only, always with seq + 1 and a message on the
 room's channel that carries the fields it wrote (``services.store.scripts``): the copy of a

@@ -103,7 +103,7 @@ class Webhooks:
     """This replica's webhook sender; ``run`` until cancelled (``tick_once`` in tests)."""
 
     def __init__(self, store: Store, config: WebhookConfig, clock: Callable[[], float]) -> None:
-        self.calls = OutboxStore(store)
+        self.calls = OutboxStore(store.core)
         self.config = config
         self.clock = clock
 

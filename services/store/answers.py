@@ -1,6 +1,6 @@
 """What the store's calls answer beyond a record: the outcomes of a commit (a conflict, a
 duplicate or reused idempotency key) and what the one-round-trip action calls read and did
-(:meth:`~.client.Store.load_room_for_action`, :meth:`~.client.Store.commit_action`)."""
+(:meth:`.RoomStore.load_room_for_action`, :meth:`.RoomStore.commit_action`)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class Duplicate(Exception):
 
 
 class ActionLoad(NamedTuple):
-    """What :meth:`~.client.Store.load_room_for_action` read in its one round trip."""
+    """What :meth:`.RoomStore.load_room_for_action` read in its one round trip."""
 
     record: RoomRecord | None
     done: tuple[int, str] | None
@@ -38,7 +38,7 @@ class KeyReused(Exception):
 
 
 class ActionCommit(NamedTuple):
-    """What :meth:`~.client.Store.commit_action` did in its one round trip (a conflict raises)."""
+    """What :meth:`.RoomStore.commit_action` did in its one round trip (a conflict raises)."""
 
     seq: int | None
     """The new seq; None when nothing was written."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from services.store.client import Store
+from services.store.core import StoreCore
 from services.store.keys import INBOX_CHANNEL, INBOX_WARNINGS, inbox_keys
 from services.store.outbox import OUTBOX_DUE, OUTBOX_ITEMS, OutboxStore
 
@@ -110,29 +110,29 @@ class StoredNotification:
 
 
 class InboxStore:
-    """The store's calls for the inboxes; one per replica, over its :class:`Store`."""
+    """The store's calls for the inboxes; one per replica, over the store's core."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._add = store.redis.register_script(ADD_NOTIFICATION_SCRIPT)
-        self._mark = store.redis.register_script(MARK_READ_SCRIPT)
-        self._claim_warnings = store.redis.register_script(CLAIM_WARNINGS_SCRIPT)
-        self.outbox = OutboxStore(store)
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core
+        self._add = core.redis.register_script(ADD_NOTIFICATION_SCRIPT)
+        self._mark = core.redis.register_script(MARK_READ_SCRIPT)
+        self._claim_warnings = core.redis.register_script(CLAIM_WARNINGS_SCRIPT)
+        self.outbox = OutboxStore(core)
 
     async def schedule_warning(self, warning: str, when: float) -> None:
         """Tell ``warning`` (a JSON the caller reads back) at ``when`` (server time)."""
-        await self.store._call("inbox_warn", self.store.redis.zadd(INBOX_WARNINGS, {warning: when}))
+        await self.core.call("inbox_warn", self.core.redis.zadd(INBOX_WARNINGS, {warning: when}))
 
     async def claim_warnings(self, now: float, lease: float, limit: int = 100) -> list[str]:
         """The warnings due at ``now``, each leased until ``now + lease``."""
-        due = await self.store._call(
+        due = await self.core.call(
             "inbox_warnings",
             self._claim_warnings(keys=[INBOX_WARNINGS], args=[repr(now), repr(now + lease), limit]),
         )
         return [_text(w) for w in due]
 
     async def drop_warning(self, warning: str) -> None:
-        await self.store._call("inbox_warned", self.store.redis.zrem(INBOX_WARNINGS, warning))
+        await self.core.call("inbox_warned", self.core.redis.zrem(INBOX_WARNINGS, warning))
 
     async def add(
         self,
@@ -158,11 +158,11 @@ class InboxStore:
             INBOX_CHANNEL,
             player_id,
         ]
-        if delivery is not None and not self.store.cluster:
+        if delivery is not None and not self.core.cluster:
             keys += [OUTBOX_DUE, OUTBOX_ITEMS]
             args += [delivery[0], delivery[1], repr(delivery[2])]
-        seq = await self.store._call("inbox_add", self._add(keys=keys, args=args))
-        if delivery is not None and self.store.cluster and int(seq):
+        seq = await self.core.call("inbox_add", self._add(keys=keys, args=args))
+        if delivery is not None and self.core.cluster and int(seq):
             await self.outbox.enqueue(*delivery)
         return int(seq)
 
@@ -173,9 +173,9 @@ class InboxStore:
         newest first, and the unread count."""
         _, order = inbox_keys(player_id)
         top = "+inf" if before is None else f"({before}"
-        found = await self.store._call(
+        found = await self.core.call(
             "inbox_page",
-            self.store.redis.zrevrangebyscore(
+            self.core.redis.zrevrangebyscore(
                 order, top, "-inf", start=0, num=size, withscores=True
             ),
         )
@@ -184,9 +184,9 @@ class InboxStore:
     async def after(self, player_id: str, after: int, size: int) -> list[StoredNotification]:
         """Up to ``size`` notifications with a sequence above ``after``, oldest first."""
         _, order = inbox_keys(player_id)
-        found = await self.store._call(
+        found = await self.core.call(
             "inbox_after",
-            self.store.redis.zrangebyscore(
+            self.core.redis.zrangebyscore(
                 order, f"({after}", "+inf", start=0, num=size, withscores=True
             ),
         )
@@ -195,7 +195,7 @@ class InboxStore:
 
     async def mark_read(self, player_id: str, ids: Sequence[str], up_to: int) -> int:
         """Mark ``ids`` (and every one up to sequence ``up_to``) read; the unread count."""
-        unread = await self.store._call(
+        unread = await self.core.call(
             "inbox_mark", self._mark(keys=list(inbox_keys(player_id)), args=[up_to, *ids])
         )
         return max(0, int(unread))
@@ -207,7 +207,7 @@ class InboxStore:
         fields = ["unread"]
         for notification_id, _seq in found:
             fields += [f"n:{notification_id}", f"r:{notification_id}"]
-        values = await self.store._call("inbox_read", self.store.redis.hmget(items, fields))
+        values = await self.core.call("inbox_read", self.core.redis.hmget(items, fields))
         unread = int(values[0] or 0)
         notes = []
         for index, (notification_id, seq) in enumerate(found):

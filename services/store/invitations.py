@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from services.store.client import Store
+from services.store.core import StoreCore
 from services.store.keys import invitation_key
 
 
@@ -34,15 +34,15 @@ return 1
 
 
 class InvitationStore:
-    """The store's calls for invitations; one per replica, over its :class:`Store`."""
+    """The store's calls for invitations; one per replica, over the store's core."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._create = store.redis.register_script(CREATE_INVITATION_SCRIPT)
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core
+        self._create = core.redis.register_script(CREATE_INVITATION_SCRIPT)
 
     async def create(self, invitation: StoredInvitation, ttl: int) -> bool:
         """Write a new invitation (False: its code is taken)."""
-        created = await self.store._call(
+        created = await self.core.call(
             "invitation_create",
             self._create(
                 keys=[invitation_key(invitation.code)],
@@ -58,9 +58,7 @@ class InvitationStore:
         return bool(created)
 
     async def load(self, code: str) -> StoredInvitation | None:
-        raw = await self.store._call(
-            "invitation_load", self.store.redis.hgetall(invitation_key(code))
-        )
+        raw = await self.core.call("invitation_load", self.core.redis.hgetall(invitation_key(code)))
         if not raw or b"room" not in raw:
             return None
         return StoredInvitation(
@@ -74,4 +72,4 @@ class InvitationStore:
 
     async def decline(self, code: str) -> None:
         key = invitation_key(code)
-        await self.store._call("invitation_decline", self.store.redis.hset(key, "declined", "1"))
+        await self.core.call("invitation_decline", self.core.redis.hset(key, "declined", "1"))

@@ -1,6 +1,6 @@
-"""The store's calls for the limits every replica shares (mixed into
-:class:`~.client.Store`): fixed-window quotas, the GCRA rate limiters and the open streams'
-leases (``services.rate_limits``, ``services.api.streams``)."""
+"""The store's calls for the limits every replica shares (``Store.limits``): fixed-window
+quotas, the GCRA rate limiters and the open streams' leases (``services.rate_limits``,
+``services.api.streams``)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,18 @@ import asyncio
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from services.store.core import StoreCore
 from services.store.keys import stream_leases_key
+from services.store.scripts import RATE_SCRIPT, STREAM_LEASE_SCRIPT
 
 
 class LimitStore:
-    """Limit-scoped calls of the store (a mixin of :class:`~.client.Store`)."""
+    """Limit-scoped calls of the store (``Store.limits``)."""
 
-    redis: Any
-    cluster: bool
-    _rate: Any
-    _stream_lease: Any
-
-    async def _call(self, op: str, awaitable: Any) -> Any:
-        raise NotImplementedError
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core
+        self._rate = core.redis.register_script(RATE_SCRIPT)
+        self._stream_lease = core.redis.register_script(STREAM_LEASE_SCRIPT)
 
     # -- quotas and rates -------------------------------------------------------------------
 
@@ -28,12 +27,12 @@ class LimitStore:
         """Count one more event on each fixed-window counter (``quota_key``); a counter
         starts its ``window`` (seconds) with its first event. Returns each count and the
         seconds left in its window."""
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for key in keys:
             pipe.incr(key)
             pipe.expire(key, window, nx=True)
             pipe.pttl(key)
-        raw = await self._call("count_quota", pipe.execute())
+        raw = await self.core.call("count_quota", pipe.execute())
         return [
             (int(count), max(0, int(ms)) / 1000)
             for count, ms in zip(raw[::3], raw[2::3], strict=True)
@@ -41,11 +40,11 @@ class LimitStore:
 
     async def read_quota(self, keys: Sequence[str]) -> list[tuple[int, float]]:
         """Each counter's count and the seconds left in its window (0, 0 when unused)."""
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for key in keys:
             pipe.get(key)
             pipe.pttl(key)
-        raw = await self._call("read_quota", pipe.execute())
+        raw = await self.core.call("read_quota", pipe.execute())
         return [
             (int(count or 0), max(0, int(ms)) / 1000 if count else 0.0)
             for count, ms in zip(raw[::2], raw[1::2], strict=True)
@@ -56,7 +55,7 @@ class LimitStore:
     ) -> tuple[int, float]:
         """Take up to ``wanted`` requests from the shared limiter ``key`` (``rate_key``):
         how many were granted and, when none, the seconds until one is."""
-        granted, wait = await self._call(
+        granted, wait = await self.core.call(
             "take_rate", self._rate(keys=[key], args=[interval_us, burst, wanted])
         )
         return int(granted), int(wait) / 1e6
@@ -91,10 +90,10 @@ class LimitStore:
         )
 
     async def drop_stream_lease(self, lease_id: str, scopes: Sequence[str]) -> None:
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for scope in scopes:
             pipe.zrem(stream_leases_key(scope), lease_id)
-        await self._call("drop_stream_lease", pipe.execute())
+        await self.core.call("drop_stream_lease", pipe.execute())
 
     async def _lease_scripts(
         self, op: str, calls: Sequence[tuple[str, Sequence[str | int]]]
@@ -103,9 +102,9 @@ class LimitStore:
         a cluster (the scopes' sets live in different slots)."""
         if not calls:
             return []
-        if self.cluster:
+        if self.core.cluster:
             return list(
-                await self._call(
+                await self.core.call(
                     op,
                     asyncio.gather(
                         *(
@@ -115,7 +114,7 @@ class LimitStore:
                     ),
                 )
             )
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for scope, args in calls:
             await self._stream_lease(keys=[stream_leases_key(scope)], args=args, client=pipe)
-        return list(await self._call(op, pipe.execute()))
+        return list(await self.core.call(op, pipe.execute()))

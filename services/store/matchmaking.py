@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from services.store.client import Store
+from services.store.core import StoreCore
 
 TAG = "{mm}"
 TICKET_TTL_SECONDS = 3600
@@ -196,17 +197,14 @@ class Claimed:
 class MatchmakingStore:
     """The tickets' calls over the :class:`Store`'s connection (:func:`for_store`)."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        redis = store.redis
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core
+        redis = core.redis
         self._create = redis.register_script(CREATE_TICKET_SCRIPT)
         self._cancel = redis.register_script(CANCEL_TICKET_SCRIPT)
         self._claim = redis.register_script(CLAIM_GROUP_SCRIPT)
         self._matched = redis.register_script(MATCHED_SCRIPT)
         self._leases = redis.register_script(CLAIM_LEASES_SCRIPT)
-
-    async def _call(self, op: str, awaitable: Any) -> Any:
-        return await self.store._call(op, awaitable)  # its metrics and error mapping
 
     async def create(
         self,
@@ -224,11 +222,11 @@ class MatchmakingStore:
         args += [repr(created), queue]
         for name, value in {**fields, "player": player_id, "queue": queue}.items():
             args += [name, value]
-        code, found = await self._call("ticket_create", self._create(keys=keys, args=args))
+        code, found = await self.core.call("ticket_create", self._create(keys=keys, args=args))
         return int(code), found.decode()
 
     async def ticket(self, ticket_id: str) -> dict[str, str] | None:
-        raw = await self._call("ticket_read", self.store.redis.hgetall(ticket_key(ticket_id)))
+        raw = await self.core.call("ticket_read", self.core.redis.hgetall(ticket_key(ticket_id)))
         if not raw:
             return None
         return {k.decode(): v.decode() for k, v in cast(dict[bytes, bytes], raw).items()}
@@ -236,13 +234,13 @@ class MatchmakingStore:
     async def cancel(self, ticket_id: str, player_id: str, queue: str) -> str | None:
         by_rating, by_age = queue_keys(queue)
         keys = [ticket_key(ticket_id), by_rating, by_age, active_key(player_id)]
-        found = await self._call(
+        found = await self.core.call(
             "ticket_cancel", self._cancel(keys=keys, args=[ticket_id, player_id])
         )
         return None if found is None else found.decode()
 
     async def queues(self) -> list[str]:
-        found = await self._call("ticket_queues", self.store.redis.smembers(queues_key()))
+        found = await self.core.call("ticket_queues", self.core.redis.smembers(queues_key()))
         return sorted(q.decode() for q in found)
 
     async def claim(
@@ -259,7 +257,7 @@ class MatchmakingStore:
         base, widen, widest = window
         args: list[Any] = [now, size, base, widen, widest, ids[0], ids[1], lease_end, queue]
         args.append(tries)
-        found = await self._call(
+        found = await self.core.call(
             "ticket_claim",
             self._claim(keys=[by_rating, by_age, groups_key(), queues_key()], args=args),
         )
@@ -269,7 +267,7 @@ class MatchmakingStore:
         return Claimed(group.decode(), room.decode(), int(bots), tuple(t.decode() for t in tickets))
 
     async def group(self, group_id: str) -> Claimed | None:
-        raw = await self._call("group_read", self.store.redis.hgetall(group_key(group_id)))
+        raw = await self.core.call("group_read", self.core.redis.hgetall(group_key(group_id)))
         if not raw:
             return None
         found = {k.decode(): v.decode() for k, v in cast(dict[bytes, bytes], raw).items()}
@@ -277,22 +275,22 @@ class MatchmakingStore:
         return Claimed(group_id, found["room"], int(found["bots"]), tickets)
 
     async def matched(self, group_id: str) -> None:
-        await self._call(
+        await self.core.call(
             "group_matched",
             self._matched(keys=[group_key(group_id), groups_key()], args=[group_id]),
         )
 
     async def stale_groups(self, now: float, lease: float, limit: int) -> list[str]:
-        found = await self._call(
+        found = await self.core.call(
             "group_leases", self._leases(keys=[groups_key()], args=[now, now + lease, limit])
         )
         return [group.decode() for group in found]
 
     async def tickets(self, ticket_ids: Sequence[str]) -> list[dict[str, str]]:
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for ticket_id in ticket_ids:
             pipe.hgetall(ticket_key(ticket_id))
-        found = await self._call("tickets_read", pipe.execute())
+        found = await self.core.call("tickets_read", pipe.execute())
         return [{k.decode(): v.decode() for k, v in raw.items()} for raw in found]
 
 
@@ -303,5 +301,5 @@ def for_store(store: Store) -> MatchmakingStore:
     """The tickets' calls over ``store`` (one per store: its scripts registered once)."""
     found = _BY_STORE.get(store)
     if found is None:
-        found = _BY_STORE[store] = MatchmakingStore(store)
+        found = _BY_STORE[store] = MatchmakingStore(store.core)
     return found

@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Any
 
-from services.store.client import Store
+from services.store.core import StoreCore
 from services.store.keys import notify_channel, online_key, room_key
 from services.store.scripts import ONLINE_HOLD_SCRIPT
 
@@ -24,11 +24,11 @@ entry's notification is a JSON list, this a JSON string)."""
 
 
 class Online:
-    """The store's calls for presence; one per replica, over its :class:`Store`."""
+    """The store's calls for presence; one per replica, over the store's core."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._hold = store.redis.register_script(ONLINE_HOLD_SCRIPT)
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core
+        self._hold = core.redis.register_script(ONLINE_HOLD_SCRIPT)
 
     async def hold(
         self, rooms: Sequence[tuple[str, Sequence[str]]], until: float, ttl: int
@@ -46,32 +46,32 @@ class Online:
                 client=client,
             )
 
-        if self.store.cluster:
-            await self.store._call("online_hold", asyncio.gather(*(call(r, p) for r, p in rooms)))
+        if self.core.cluster:
+            await self.core.call("online_hold", asyncio.gather(*(call(r, p) for r, p in rooms)))
             return
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for room_id, players in rooms:
             await call(room_id, players, pipe)
-        await self.store._call("online_hold", pipe.execute())
+        await self.core.call("online_hold", pipe.execute())
 
     async def release(self, room_id: str, player_id: str, until: float) -> None:
         """The last stream of ``player_id`` on this replica closed: connected until
         ``until`` at most (the grace), unless another replica holds them longer."""
-        await self.store._call(
+        await self.core.call(
             "online_release",
-            self.store.redis.zadd(online_key(room_id), {player_id: until}, xx=True, lt=True),
+            self.core.redis.zadd(online_key(room_id), {player_id: until}, xx=True, lt=True),
         )
 
     async def read(self, room_id: str, now: float) -> frozenset[str]:
         """The players connected at ``now`` (and the set's lapsed members dropped)."""
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         pipe.zremrangebyscore(online_key(room_id), "-inf", repr(float(now)))
         pipe.zrangebyscore(online_key(room_id), f"({float(now)!r}", "+inf")
-        _, members = await self.store._call("online_read", pipe.execute())
+        _, members = await self.core.call("online_read", pipe.execute())
         return frozenset(m.decode() for m in members)
 
     async def ping(self, room_id: str) -> None:
         """Tell every replica following the room that presence changed."""
-        await self.store._call(
-            "online_ping", self.store.redis.publish(notify_channel(room_id), PRESENCE_PING)
+        await self.core.call(
+            "online_ping", self.core.redis.publish(notify_channel(room_id), PRESENCE_PING)
         )

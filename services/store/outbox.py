@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from services.store.client import Store
+from services.store.core import StoreCore
 
 OUTBOX_DUE = "cercle:{outbox}:due"
 OUTBOX_ITEMS = "cercle:{outbox}:items"
@@ -59,21 +59,21 @@ class Delivery:
 
 
 class OutboxStore:
-    """The store's calls for the outbox; one per replica, over its :class:`Store`."""
+    """The store's calls for the outbox; one per replica, over the store's core."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._enqueue = store.redis.register_script(ENQUEUE_DELIVERY_SCRIPT)
-        self._claim = store.redis.register_script(CLAIM_DELIVERIES_SCRIPT)
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core
+        self._enqueue = core.redis.register_script(ENQUEUE_DELIVERY_SCRIPT)
+        self._claim = core.redis.register_script(CLAIM_DELIVERIES_SCRIPT)
 
     async def enqueue(self, delivery_id: str, body: str, when: float) -> None:
-        await self.store._call(
+        await self.core.call(
             "outbox_enqueue",
             self._enqueue(keys=[OUTBOX_DUE, OUTBOX_ITEMS], args=[delivery_id, body, repr(when)]),
         )
 
     async def claim(self, now: float, lease: float, limit: int) -> list[Delivery]:
-        flat = await self.store._call(
+        flat = await self.core.call(
             "outbox_claim",
             self._claim(
                 keys=[OUTBOX_DUE, OUTBOX_ITEMS], args=[repr(now), repr(now + lease), limit]
@@ -85,15 +85,13 @@ class OutboxStore:
         ]
 
     async def done(self, delivery_id: str) -> None:
-        pipe = self.store.redis.pipeline(transaction=True)
+        pipe = self.core.redis.pipeline(transaction=True)
         pipe.zrem(OUTBOX_DUE, delivery_id)
         pipe.hdel(OUTBOX_ITEMS, f"b:{delivery_id}", f"a:{delivery_id}")
-        await self.store._call("outbox_done", pipe.execute())
+        await self.core.call("outbox_done", pipe.execute())
 
     async def retry_at(self, delivery_id: str, when: float) -> None:
-        await self.store._call(
-            "outbox_retry", self.store.redis.zadd(OUTBOX_DUE, {delivery_id: when})
-        )
+        await self.core.call("outbox_retry", self.core.redis.zadd(OUTBOX_DUE, {delivery_id: when}))
 
 
 def _text(value: bytes | str) -> str:

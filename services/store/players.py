@@ -1,5 +1,5 @@
 """The store's calls about players: identities, sessions, the rooms a player is in, their
-match history, and the answers of lobby request ids (mixed into :class:`~.client.Store`).
+match history (``Store.players``; the answers of lobby request ids are in :mod:`.request_ids`).
 
 Tokens are opaque random strings; only their SHA-256 is a key (``keys.access_key``,
 ``keys.refresh_key``), so a Redis dump hands out no identity. TTLs are fixed from issue:
@@ -20,9 +20,10 @@ import os
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from services.rooms.records import MatchSummary, from_json, to_json
+from services.store.core import StoreCore
 from services.store.errors import StoreUnavailable
 from services.store.keys import (
     access_key,
@@ -34,11 +35,11 @@ from services.store.keys import (
     open_rooms_key,
     player_key,
     refresh_key,
-    request_key,
     sessions_channel,
     token_digest,
     token_family,
 )
+from services.store.replication import Replication
 
 ACCESS_TTL_SECONDS = int(os.environ.get("CERCLE_ACCESS_TTL_SECONDS", "3600"))
 """An access token works this long after it was issued (using it does not extend it)."""
@@ -55,11 +56,6 @@ PLAYER_TTL_SECONDS = 180 * 24 * 3600
 """A player's profile, device link, room list and history are kept this long after the
 player's last session was issued (each CreateSession, AuthenticateDevice or RefreshSession
 renews them)."""
-REQUEST_TTL_SECONDS = 24 * 3600
-"""How long a lobby request id's answer is kept for retries."""
-REQUEST_PENDING_SECONDS = 30
-"""How long a request id is held while its first call runs; if the replica running it dies,
-a retry after this runs the request again."""
 PAGE_SLACK = 64
 """Extra entries read past a page, to skip entries that tie with the cursor's score."""
 
@@ -162,67 +158,55 @@ class SessionFound:
     expires_in: float
 
 
-@dataclass(frozen=True, slots=True)
-class RequestClaim:
-    """What a lobby request id already holds: ``done`` with the first call's answer, or
-    still running (``done`` False). ``fingerprint`` is the hash of the request it named."""
-
-    done: bool
-    fingerprint: str
-    answer: bytes
-
-
 class PlayerStore:
-    """Player-scoped calls of the store (a mixin of :class:`~.client.Store`)."""
+    """Player-scoped calls of the store (``Store.players``)."""
 
-    redis: Any
-    _delete_if: Any
-    _rotate_refresh: Any
-    _refresh: Any
-
-    async def _call(self, op: str, awaitable: Any) -> Any:
-        raise NotImplementedError
-
-    if TYPE_CHECKING:  # the store's (services.store.replication); no stub shadows it
-
-        async def confirm_replicated(self, seq: int | None = None) -> None: ...
+    def __init__(self, core: StoreCore, replication: Replication) -> None:
+        self.core = core
+        self.replication = replication
+        self._rotate_refresh = core.redis.register_script(ROTATE_REFRESH_SCRIPT)
+        self._refresh = core.redis.register_script(REFRESH_SCRIPT)
 
     # -- identity ---------------------------------------------------------------------------
 
     async def create_player(self, player_id: str, name: str, created: float) -> None:
         key = player_key(player_id)
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         pipe.hset(key, mapping={"name": name, "created": repr(created)})
         pipe.expire(key, PLAYER_TTL_SECONDS)
-        await self._call("create_player", pipe.execute())
+        await self.core.call("create_player", pipe.execute())
 
     async def player_for_device(self, device_id: str, new_player_id: str) -> tuple[str, bool]:
         """The player of a device: ``new_player_id`` if the device is new (then True), else
         the one it got first. Renews the link."""
         key = device_key(device_id)
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         pipe.set(key, new_player_id, nx=True, get=True, ex=PLAYER_TTL_SECONDS)
         pipe.expire(key, PLAYER_TTL_SECONDS)
-        old, _ = await self._call("player_for_device", pipe.execute())
+        old, _ = await self.core.call("player_for_device", pipe.execute())
         if old is None:
             return new_player_id, True
         return old.decode(), False
 
     async def display_name(self, player_id: str) -> str | None:
-        name = await self._call("display_name", self.redis.hget(player_key(player_id), "name"))
+        name = await self.core.call(
+            "display_name", self.core.redis.hget(player_key(player_id), "name")
+        )
         return None if name is None else name.decode()
 
     async def set_display_name(self, player_id: str, name: str) -> None:
         """Rename a player; every replica hears it (:func:`keys.sessions_channel`) and drops
         the name it cached with the player's sessions."""
-        await self._call("set_display_name", self.redis.hset(player_key(player_id), "name", name))
+        await self.core.call(
+            "set_display_name", self.core.redis.hset(player_key(player_id), "name", name)
+        )
         await self._announce("p:" + player_id)
 
     async def _announce(self, change: str) -> None:
         """Publish a session change, after the write it announces has been applied (on
         Redis Cluster a pipeline's commands run on several nodes at once: a replica that
         heard the change before the write could read the old value and cache it again)."""
-        await self._call("announce", self.redis.publish(sessions_channel(), change))
+        await self.core.call("announce", self.core.redis.publish(sessions_channel(), change))
 
     async def announce_listening(self, nonce: str) -> None:
         """The ``r:<nonce>`` a replica publishes to learn that its subscription is live."""
@@ -243,7 +227,7 @@ class PlayerStore:
         if derived_from is not None:
             access, refresh = derived_pair(derived_from[0], family, derived_from[1])
         access_digest, refresh_digest = token_digest(access), token_digest(refresh)
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         self._renew_player(pipe, player_id)
         pipe.hset(
             access_key(access_digest, family),
@@ -261,7 +245,7 @@ class PlayerStore:
             mapping={"player_id": player_id, "access": access_digest, "refresh": refresh_digest},
         )
         pipe.expire(family_key(family), REFRESH_TTL_SECONDS)
-        await self._call("issue_session", pipe.execute())
+        await self.core.call("issue_session", pipe.execute())
         return IssuedSession(player_id, access, refresh, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS)
 
     @staticmethod
@@ -280,12 +264,12 @@ class PlayerStore:
         another slot on Redis Cluster); replicas cache the answer (``services.api.auth``)."""
         digest, family = token_digest(token), token_family(token)
         key = access_key(digest, family)
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         pipe.hget(key, "player_id")
         pipe.pttl(key)
         if family is not None:
             pipe.hget(family_key(family), "access")  # the family's current access token
-        player_id, pttl, *current = await self._call("session", pipe.execute())
+        player_id, pttl, *current = await self.core.call("session", pipe.execute())
         if player_id is None or (current and current[0] != digest.encode()):
             return None
         name = await self.display_name(player_id.decode())
@@ -307,7 +291,7 @@ class PlayerStore:
         nonce = secrets.token_hex(16)
         access, refresh = derived_pair(refresh_token, family, nonce)
         access_digest, refresh_digest = token_digest(access), token_digest(refresh)
-        found = await self._call(
+        found = await self.core.call(
             "refresh_session",
             self._refresh(
                 keys=[
@@ -338,7 +322,7 @@ class PlayerStore:
         if outcome == "again":
             access, refresh = derived_pair(refresh_token, family, found[2].decode())
             elapsed = int(found[3]) // 1000
-            await self.confirm_replicated()
+            await self.replication.confirm_replicated()
             return IssuedSession(
                 player_id,
                 access,
@@ -347,24 +331,26 @@ class PlayerStore:
                 max(0, REFRESH_TTL_SECONDS - elapsed),
             )
         await self._announce("t:" + found[2].decode())  # the previous access token
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         self._renew_player(pipe, player_id)
         with contextlib.suppress(StoreUnavailable):  # renewals only: the pair is issued
-            await self._call("renew_player", pipe.execute())
-        await self.confirm_replicated()
+            await self.core.call("renew_player", pipe.execute())
+        await self.replication.confirm_replicated()
         return IssuedSession(player_id, access, refresh, ACCESS_TTL_SECONDS, REFRESH_TTL_SECONDS)
 
     async def _refresh_legacy(self, refresh_token: str) -> IssuedSession | None:
         """A refresh token issued before session families: spent once (no grace), for the
         first pair of a new family."""
-        found = await self._call(
+        found = await self.core.call(
             "rotate_refresh",
             self._rotate_refresh(keys=[refresh_key(token_digest(refresh_token))], args=[]),
         )
         if not found:
             return None
         player_id, access_digest = found
-        await self._call("rotate_refresh", self.redis.delete(access_key(access_digest.decode())))
+        await self.core.call(
+            "rotate_refresh", self.core.redis.delete(access_key(access_digest.decode()))
+        )
         await self._announce("t:" + access_digest.decode())
         return await self.issue_session(player_id.decode())
 
@@ -372,10 +358,10 @@ class PlayerStore:
         """Whether each session family still exists (not logged out, revoked or expired)."""
         if not families:
             return []
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for family in families:
             pipe.exists(family_key(family))
-        return [bool(found) for found in await self._call("families_alive", pipe.execute())]
+        return [bool(found) for found in await self.core.call("families_alive", pipe.execute())]
 
     async def delete_session(self, token: str) -> None:
         """Log out: every token of the session's family stops working (for a token issued
@@ -385,24 +371,26 @@ class PlayerStore:
         digest, family = token_digest(token), token_family(token)
         key = access_key(digest, family)
         if family is None:
-            refresh = await self._call("delete_session", self.redis.hget(key, "refresh"))
-            pipe = self.redis.pipeline(transaction=False)
+            refresh = await self.core.call("delete_session", self.core.redis.hget(key, "refresh"))
+            pipe = self.core.redis.pipeline(transaction=False)
             pipe.delete(key)
             if refresh is not None:
                 pipe.delete(refresh_key(refresh.decode()))
-            await self._call("delete_session", pipe.execute())
+            await self.core.call("delete_session", pipe.execute())
             await self._announce("t:" + digest)
-            await self.confirm_replicated()
+            await self.replication.confirm_replicated()
             return
-        current = await self._call("delete_session", self.redis.hget(family_key(family), "refresh"))
-        pipe = self.redis.pipeline(transaction=False)
+        current = await self.core.call(
+            "delete_session", self.core.redis.hget(family_key(family), "refresh")
+        )
+        pipe = self.core.redis.pipeline(transaction=False)
         pipe.delete(family_key(family), key)
         if current is not None:
             pipe.delete(refresh_key(current.decode(), family))
-        await self._call("delete_session", pipe.execute())
+        await self.core.call("delete_session", pipe.execute())
         await self._announce("t:" + digest)
         await self._announce("f:" + family)  # its streams end (services.api.auth)
-        await self.confirm_replicated()
+        await self.replication.confirm_replicated()
 
     # -- the rooms of a player, and their history --------------------------------------------
 
@@ -410,14 +398,14 @@ class PlayerStore:
         self, room_id: str, created: float, joined: Iterable[str], left: Iterable[str]
     ) -> None:
         """Add the room to the room lists of ``joined`` players, remove it from ``left``'s."""
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for player_id in joined:
             pipe.zadd(my_rooms_key(player_id), {room_id: created})
             pipe.expire(my_rooms_key(player_id), PLAYER_TTL_SECONDS)
         for player_id in left:
             pipe.zrem(my_rooms_key(player_id), room_id)
         if len(pipe):
-            await self._call("index_memberships", pipe.execute())
+            await self.core.call("index_memberships", pipe.execute())
 
     async def my_rooms_page(
         self, player_id: str, after: Cursor | None, limit: int
@@ -431,7 +419,7 @@ class PlayerStore:
 
     async def record_match(self, summary: MatchSummary, player_ids: Sequence[str]) -> None:
         """Add a finished match to each player's history."""
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         encoded = to_json(summary)
         for player_id in player_ids:
             pipe.zadd(history_key(player_id), {summary.room_id: summary.finished})
@@ -439,7 +427,7 @@ class PlayerStore:
             pipe.expire(history_key(player_id), PLAYER_TTL_SECONDS)
             pipe.expire(matches_key(player_id), PLAYER_TTL_SECONDS)
         if len(pipe):
-            await self._call("record_match", pipe.execute())
+            await self.core.call("record_match", pipe.execute())
 
     async def history_page(
         self, player_id: str, after: Cursor | None, limit: int
@@ -449,8 +437,8 @@ class PlayerStore:
         page = await self._page("history_page", history_key(player_id), after, limit)
         if not page:
             return [], []
-        raw = await self._call(
-            "history_page", self.redis.hmget(matches_key(player_id), [r for r, _ in page])
+        raw = await self.core.call(
+            "history_page", self.core.redis.hmget(matches_key(player_id), [r for r, _ in page])
         )
         return [from_json(MatchSummary, text) for text in raw if text is not None], page
 
@@ -460,9 +448,9 @@ class PlayerStore:
         """Up to ``limit`` members of a sorted set, highest score first, strictly after
         ``after`` in that order (equal scores: reverse lexicographic, as ZREVRANGE)."""
         top: str | float = "+inf" if after is None else after[0]
-        raw = await self._call(
+        raw = await self.core.call(
             op,
-            self.redis.zrevrangebyscore(
+            self.core.redis.zrevrangebyscore(
                 key, top, "-inf", start=0, num=limit + PAGE_SLACK, withscores=True
             ),
         )
@@ -475,55 +463,3 @@ class PlayerStore:
             if len(out) == limit:
                 break
         return out
-
-    # -- lobby request ids ----------------------------------------------------------------------
-
-    async def claim_request(
-        self, player_id: str, request_id: str, fingerprint: str
-    ) -> RequestClaim | None:
-        """Hold a request id for its first call (None), or what it already holds."""
-        held = await self._call(
-            "claim_request",
-            self.redis.set(
-                request_key(player_id, request_id),
-                b"P" + fingerprint.encode(),
-                nx=True,
-                get=True,
-                ex=REQUEST_PENDING_SECONDS,
-            ),
-        )
-        if held is None:
-            return None
-        state, rest = held[:1], held[1:]
-        fp, _, answer = rest.partition(b":")
-        return RequestClaim(state == b"D", fp.decode(), answer)
-
-    async def finish_request(
-        self,
-        player_id: str,
-        request_id: str,
-        fingerprint: str,
-        answer: bytes,
-        *,
-        ttl: int | None = None,
-    ) -> None:
-        """Keep the first call's answer for retries: ``ttl`` seconds (None:
-        :data:`REQUEST_TTL_SECONDS`)."""
-        await self._call(
-            "finish_request",
-            self.redis.set(
-                request_key(player_id, request_id),
-                b"D" + fingerprint.encode() + b":" + answer,
-                ex=REQUEST_TTL_SECONDS if ttl is None else ttl,
-            ),
-        )
-
-    async def release_request(self, player_id: str, request_id: str, fingerprint: str) -> None:
-        """Give a request id back: its first call was refused (a refused call changes
-        nothing, so a retry runs it again)."""
-        await self._call(
-            "release_request",
-            self._delete_if(
-                keys=[request_key(player_id, request_id)], args=[b"P" + fingerprint.encode()]
-            ),
-        )

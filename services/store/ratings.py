@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, cast
 
 from services.store.client import Store
+from services.store.core import StoreCore
 from services.store.keys import player_key
 
 TAG = "{rt}"
@@ -211,52 +212,53 @@ class PlayerUpdate:
 class RatingsStore:
     """The ladder's calls, over the :class:`Store`'s connection (``for_store``)."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        redis = store.redis
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core
+        redis = core.redis
         self._rate_match = redis.register_script(RATE_MATCH_SCRIPT)
         self._record_best = redis.register_script(RECORD_BEST_SCRIPT)
         self._claim = redis.register_script(CLAIM_PENDING_SCRIPT)
         self._page = redis.register_script(LEADERBOARD_PAGE_SCRIPT)
 
-    async def _call(self, op: str, awaitable: Any) -> Any:
-        return await self.store._call(op, awaitable)  # its metrics and error mapping
-
     # -- identities -------------------------------------------------------------------------
 
     async def mark_device(self, player_id: str) -> None:
         """The player logged in with a device id (rated from now on)."""
-        await self._call("mark_device", self.store.redis.hset(player_key(player_id), "device", 1))
+        await self.core.call(
+            "mark_device", self.core.redis.hset(player_key(player_id), "device", 1)
+        )
 
     async def device_players(self, player_ids: Sequence[str]) -> list[bool]:
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for player_id in player_ids:
             pipe.hget(player_key(player_id), "device")
-        found = await self._call("device_players", pipe.execute())
+        found = await self.core.call("device_players", pipe.execute())
         return [value == b"1" for value in found]
 
     # -- pending rooms ----------------------------------------------------------------------
 
     async def expect(self, room_id: str, at: float) -> None:
         """Look at ``room_id`` at ``at`` (before its rated start is committed)."""
-        await self._call("ratings_expect", self.store.redis.zadd(pending_key(), {room_id: at}))
+        await self.core.call("ratings_expect", self.core.redis.zadd(pending_key(), {room_id: at}))
 
     async def claim(self, now: float, lease: float, limit: int) -> list[str]:
-        found = await self._call(
+        found = await self.core.call(
             "ratings_claim", self._claim(keys=[pending_key()], args=[now, now + lease, limit])
         )
         return [room.decode() for room in found]
 
     async def forget(self, room_id: str) -> None:
         """Stop looking at a room that will never be counted (gone, abandoned, unrated)."""
-        await self._call("ratings_forget", self.store.redis.zrem(pending_key(), room_id))
+        await self.core.call("ratings_forget", self.core.redis.zrem(pending_key(), room_id))
 
     # -- counting a match -------------------------------------------------------------------
 
     async def ratings(self, game: str, player_ids: Sequence[str]) -> list[Rating | None]:
         if not player_ids:
             return []
-        raw = await self._call("ratings_read", self.store.redis.hmget(rating_key(game), player_ids))
+        raw = await self.core.call(
+            "ratings_read", self.core.redis.hmget(rating_key(game), player_ids)
+        )
         return [None if value is None else Rating.from_record(value.decode()) for value in raw]
 
     async def rate_match(
@@ -276,18 +278,18 @@ class RatingsStore:
         for u in updates:
             read = "" if u.read is None else u.read.record()
             args += [u.player_id, read, u.after.record(), repr(u.ordinal), u.change.to_json()]
-        return int(await self._call("rate_match", self._rate_match(keys=keys, args=args)))
+        return int(await self.core.call("rate_match", self._rate_match(keys=keys, args=args)))
 
     async def record_best(
         self, room_id: str, game: str, level: str, result: int, player_ids: Sequence[str]
     ) -> int:
         keys = [rated_key(room_id), pending_key(), best_key(game, level)]
         args: list[Any] = [room_id, MARKER_TTL_SECONDS, result, *player_ids]
-        return int(await self._call("record_best", self._record_best(keys=keys, args=args)))
+        return int(await self.core.call("record_best", self._record_best(keys=keys, args=args)))
 
     async def changes_of_room(self, room_id: str) -> dict[str, RatingChange]:
         """Each player's change made by a counted room (empty: not counted, or unrated)."""
-        raw = await self._call("rated_room", self.store.redis.hgetall(rated_key(room_id)))
+        raw = await self.core.call("rated_room", self.core.redis.hgetall(rated_key(room_id)))
         return {
             k.decode(): RatingChange.from_json(v)
             for k, v in cast(dict[bytes, bytes], raw).items()
@@ -295,8 +297,8 @@ class RatingsStore:
         }
 
     async def recent_changes(self, player_id: str, count: int) -> list[RatingChange]:
-        raw = await self._call(
-            "rating_changes", self.store.redis.lrange(changes_key(player_id), 0, count - 1)
+        raw = await self.core.call(
+            "rating_changes", self.core.redis.lrange(changes_key(player_id), 0, count - 1)
         )
         return [RatingChange.from_json(item) for item in raw]
 
@@ -309,7 +311,7 @@ class RatingsStore:
         board's size. ``mode``: ``top``, ``after`` (``after`` the last entry read) or
         ``around`` (centered on ``me``)."""
         score, member = after if after is not None else (0.0, "")
-        start, items, total = await self._call(
+        start, items, total = await self.core.call(
             "leaderboard_page",
             self._page(keys=[board], args=[mode, repr(score), member, size, me]),
         )
@@ -318,41 +320,41 @@ class RatingsStore:
 
     async def ranks(self, boards: Sequence[str], player_id: str) -> list[int | None]:
         """The player's place (1 is the best) on each board, None where absent."""
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for board in boards:
             pipe.zrevrank(board, player_id)
-        found = await self._call("leaderboard_ranks", pipe.execute())
+        found = await self.core.call("leaderboard_ranks", pipe.execute())
         return [None if rank is None else int(rank) + 1 for rank in found]
 
     async def best_results(
         self, game: str, levels: Sequence[str], player_id: str
     ) -> list[tuple[int, int] | None]:
         """The player's best result and place at each level of a cooperative game."""
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for level in levels:
             pipe.zscore(best_key(game, level), player_id)
             pipe.zrevrank(best_key(game, level), player_id)
-        found = await self._call("best_results", pipe.execute())
+        found = await self.core.call("best_results", pipe.execute())
         return [
             None if found[i] is None else (int(found[i]), int(found[i + 1]) + 1)
             for i in range(0, len(found), 2)
         ]
 
     async def names(self, player_ids: Sequence[str]) -> list[str]:
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for player_id in player_ids:
             pipe.hget(player_key(player_id), "name")
-        found = await self._call("player_names", pipe.execute())
+        found = await self.core.call("player_names", pipe.execute())
         return ["" if name is None else name.decode() for name in found]
 
     async def room_changes(
         self, room_ids: Sequence[str], player_id: str
     ) -> list[RatingChange | None]:
         """The player's change made by each room (None: unrated, or not counted yet)."""
-        pipe = self.store.redis.pipeline(transaction=False)
+        pipe = self.core.redis.pipeline(transaction=False)
         for room_id in room_ids:
             pipe.hget(rated_key(room_id), player_id)
-        found = await self._call("rated_rooms", pipe.execute())
+        found = await self.core.call("rated_rooms", pipe.execute())
         return [
             RatingChange.from_json(raw) if raw and raw.startswith(b"{") else None for raw in found
         ]
@@ -365,5 +367,5 @@ def for_store(store: Store) -> RatingsStore:
     """The ladder's calls over ``store`` (one per store: its scripts registered once)."""
     found = _BY_STORE.get(store)
     if found is None:
-        found = _BY_STORE[store] = RatingsStore(store)
+        found = _BY_STORE[store] = RatingsStore(store.core)
     return found

@@ -1,4 +1,4 @@
-"""When a commit counts as done, as calls of the store (mixed into :class:`~.client.Store`):
+"""When a commit counts as done, as a part of the store (``Store.replication``):
 with replicated commits (:mod:`.durability`) a commit script is followed by ``WAIT 1
 <timeout>`` in the same pipeline, a request may confirm all its commits once at its end, and
 ``auto`` turns replicated once the primary reports an online replica.
@@ -22,24 +22,21 @@ from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 
 from services import metrics
+from services.store.core import StoreCore
 from services.store.durability import CommitDurability, Durability, commits_replicated
 from services.store.errors import NOT_REPLICATED, NotReplicated, StoreUnavailable
 from services.store.keys import replication_mark_channel, replication_mark_key
 from services.store.shards import ShardPrimaries
 
 
-class ReplicationStore:
-    """Replication-scoped calls of the store (a mixin of :class:`~.client.Store`)."""
+class Replication:
+    """When the store's commits count as done (``Store.replication``): the commit scripts
+    run through it (:meth:`run_commit`)."""
 
-    redis: Any
-    cluster: bool
-
-    async def _call(self, op: str, awaitable: Any) -> Any:
-        raise NotImplementedError
-
-    def _init_replication(self, durability: CommitDurability, max_connections: int) -> None:
+    def __init__(self, core: StoreCore, durability: CommitDurability, max_connections: int) -> None:
         """``durability``: when a commit counts as done; ``max_connections``: of each pool
         to a cluster's primary (:mod:`.shards`)."""
+        self.core = core
         self.durability = durability
         self._max_connections = max_connections
         self._shards: ShardPrimaries | None = None
@@ -61,19 +58,19 @@ class ReplicationStore:
             return self.replicated
         connected: int | None = None
         with contextlib.suppress(RedisError, RedisClusterException, OSError, TimeoutError):
-            if self.cluster:
-                await self.redis.initialize()
-                primaries = self.redis.get_primaries()
-                answers = await self.redis.info("replication", target_nodes=primaries)
+            if self.core.cluster:
+                await self.core.redis.initialize()
+                primaries = self.core.redis.get_primaries()
+                answers = await self.core.redis.info("replication", target_nodes=primaries)
                 # One answer per primary by node name; a single primary's answer alone.
                 infos = [answers] if len(primaries) == 1 else list(answers.values())
                 connected = min((_online(info) for info in infos), default=None)
             else:
-                connected = _online(await self.redis.info("replication"))
+                connected = _online(await self.core.redis.info("replication"))
         self.replicated = commits_replicated(self.durability.mode, connected, self.replicated)
         return self.replicated
 
-    async def _run_commit(
+    async def run_commit(
         self, op: str, script: AsyncScript, keys: list[str], args: list[str | bytes | int]
     ) -> tuple[Any, bool]:
         """Run a commit script; with replicated commits, ``WAIT 1 <timeout>`` follows it in
@@ -81,32 +78,34 @@ class ReplicationStore:
         replica holds everything this connection wrote (always True when local). A commit
         that wrote nothing needs no confirmation; one that found its change already
         written is confirmed by :meth:`read_entry` (``confirmed``)."""
-        if not self._waits_now():
-            return await self._call(op, script(keys=keys, args=args)), True
-        if self.cluster:
-            answer, confirmed = await self._call(op, self._run_commit_on_shard(script, keys, args))
+        if not self.waits_now():
+            return await self.core.call(op, script(keys=keys, args=args)), True
+        if self.core.cluster:
+            answer, confirmed = await self.core.call(
+                op, self._run_commit_on_shard(script, keys, args)
+            )
             return answer, bool(confirmed)
 
         async def run() -> tuple[Any, Any]:
             for _ in range(2):  # a second time after loading the script (NOSCRIPT)
-                pipe: Pipeline = self.redis.pipeline(transaction=False)
+                pipe: Pipeline = self.core.redis.pipeline(transaction=False)
                 pipe.evalsha(script.sha, len(keys), *keys, *args)
                 self._wait(pipe)
                 try:
                     answer, acknowledged = await pipe.execute()
                 except NoScriptError:  # nothing ran: a fresh or flushed Redis
-                    await self.redis.script_load(script.script)
+                    await self.core.redis.script_load(script.script)
                     continue
                 return answer, acknowledged
             raise StoreUnavailable("the commit script could not be loaded", "NOSCRIPT")
 
-        answer, acknowledged = await self._call(op, run())
-        return answer, self._acknowledged(acknowledged)
+        answer, acknowledged = await self.core.call(op, run())
+        return answer, self.acknowledged(acknowledged)
 
     async def _run_commit_on_shard(
         self, script: AsyncScript, keys: list[str], args: list[str | bytes | int]
     ) -> tuple[Any, bool]:
-        """:meth:`_run_commit` on Redis Cluster: the script and its WAIT on one connection
+        """:meth:`run_commit` on Redis Cluster: the script and its WAIT on one connection
         to the primary of the keys' slot (one slot: the room's hash tag)."""
         shards = self._shard_primaries()
 
@@ -117,25 +116,25 @@ class ReplicationStore:
         for _ in range(2):  # a second time after loading the script (a promoted replica)
             answer, acknowledged = await shards.on_slot_owner(keys[0], commit)
             if isinstance(answer, NoScriptError):  # nothing ran; loaded on every primary
-                await self.redis.script_load(script.script)
+                await self.core.redis.script_load(script.script)
                 continue
             for reply in (answer, acknowledged):
                 if isinstance(reply, Exception):
                     raise reply
-            return answer, self._acknowledged(acknowledged)
+            return answer, self.acknowledged(acknowledged)
         raise StoreUnavailable("the commit script could not be loaded", "NOSCRIPT")
 
     def _shard_primaries(self) -> ShardPrimaries:
         if self._shards is None:
-            self._shards = ShardPrimaries(self.redis, max_connections=self._max_connections)
+            self._shards = ShardPrimaries(self.core.redis, max_connections=self._max_connections)
         return self._shards
 
-    async def _close_shards(self, *, reopen: bool = False) -> None:
+    async def close_shards(self, *, reopen: bool = False) -> None:
         """Close the connections to a cluster's primaries (``reopen``: only drop them)."""
         if self._shards is not None:
             await (self._shards.disconnect() if reopen else self._shards.aclose())
 
-    async def _confirmed_on_shard(
+    async def confirmed_on_shard(
         self, key: str, tag: str, commands: Callable[[Pipeline], None]
     ) -> tuple[bool, list[Any]]:
         """On Redis Cluster: on the primary of ``key``'s slot, a mark written in the slot of
@@ -151,7 +150,7 @@ class ReplicationStore:
         for reply in answers:
             if isinstance(reply, Exception):
                 raise reply
-        return self._acknowledged(answers[1]), answers[2:]
+        return self.acknowledged(answers[1]), answers[2:]
 
     async def confirm_replicated(self, seq: int | None = None) -> None:
         """With replicated commits, return once a replica holds everything written so far
@@ -159,31 +158,31 @@ class ReplicationStore:
         first attempt may have been unconfirmed); raises :class:`NotReplicated` (``seq``:
         the room's, for the message). Nothing to do when local, nor within
         :meth:`confirming_at_end` (its end confirms)."""
-        if not self._waits_now():
+        if not self.waits_now():
             return
-        if self.cluster:
-            answers = await self._call(
+        if self.core.cluster:
+            answers = await self.core.call(
                 "confirm_replicated", self._shard_primaries().on_every_primary(self._wait)
             )
             for (acknowledged,) in answers:
-                if not self._acknowledged(acknowledged):
-                    raise self._not_replicated(seq)
+                if not self.acknowledged(acknowledged):
+                    raise self.not_replicated(seq)
             return
-        _, acknowledged = await self._call("confirm_replicated", self._confirming().execute())
-        if not self._acknowledged(acknowledged):
-            raise self._not_replicated(seq)
+        _, acknowledged = await self.core.call("confirm_replicated", self.confirming().execute())
+        if not self.acknowledged(acknowledged):
+            raise self.not_replicated(seq)
 
     def _wait(self, pipe: Pipeline) -> None:
         """Queue the confirmation of everything written before it on this connection:
         ``WAIT 1 <timeout>`` (a replica received it), or with ``fsynced`` durability
         ``WAITAOF 1 1 <timeout>`` (the primary's and a replica's append-only files hold
-        it); :meth:`_acknowledged` reads its answer."""
+        it); :meth:`acknowledged` reads its answer."""
         if self.durability.mode is Durability.FSYNCED:
             pipe.execute_command("WAITAOF", 1, 1, self.durability.timeout_ms)
         else:
             pipe.wait(1, self.durability.timeout_ms)
 
-    def _acknowledged(self, reply: Any) -> bool:
+    def acknowledged(self, reply: Any) -> bool:
         """Whether the answer of :meth:`_wait`'s command confirms: WAIT's count of
         replicas, or WAITAOF's pair (local fsync, replicas that fsynced).
 
@@ -207,18 +206,18 @@ class ReplicationStore:
         finally:
             self._confirmed_at_end.reset(token)
 
-    def _waits_now(self) -> bool:
+    def waits_now(self) -> bool:
         """Whether a commit made now waits for a replica itself."""
         if not self.replicated:
             return False
         deferred = self._confirmed_at_end.get()
         return deferred is None or deferred is not asyncio.current_task()
 
-    def _confirming(self) -> Pipeline:
+    def confirming(self) -> Pipeline:
         """A pipeline that has a replica confirm everything written before it: a PUBLISH on
         a channel nobody reads (always propagated, so the WAIT that follows covers every
         write before it, not only this connection's) and ``WAIT 1 <timeout>``."""
-        pipe: Pipeline = self.redis.pipeline(transaction=False)
+        pipe: Pipeline = self.core.redis.pipeline(transaction=False)
         if self.durability.mode is Durability.FSYNCED:
             # A PUBLISH is replicated but never written to an append-only file: WAITAOF
             # would wait for the next write. A key is.
@@ -228,7 +227,7 @@ class ReplicationStore:
         self._wait(pipe)
         return pipe
 
-    def _not_replicated(self, seq: int | None) -> NotReplicated:
+    def not_replicated(self, seq: int | None) -> NotReplicated:
         metrics.REDIS_ERRORS.labels(NOT_REPLICATED).inc()
         return NotReplicated(seq)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from services.store.client import Store
+from services.store.core import StoreCore
 from services.store.keys import turn_rooms_key
 
 CLAIM_TURN_ROOM_SCRIPT = """
@@ -30,30 +30,30 @@ return 1
 
 
 class TurnRoomsStore:
-    """The store's calls for the turn-based rooms cap; one per replica, over its
-    :class:`Store`."""
+    """The store's calls for the turn-based rooms cap; one per replica, over the
+    store's core."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._claim = store.redis.register_script(CLAIM_TURN_ROOM_SCRIPT)
+    def __init__(self, core: StoreCore) -> None:
+        self.core = core
+        self._claim = core.redis.register_script(CLAIM_TURN_ROOM_SCRIPT)
 
     async def claim(self, player_id: str, room_id: str, created: float, cap: int, ttl: int) -> bool:
         """Count ``room_id`` for the player; False if they are at ``cap``."""
-        done = await self.store._call(
+        done = await self.core.call(
             "turn_rooms_claim",
             self._claim(keys=[turn_rooms_key(player_id)], args=[room_id, repr(created), cap, ttl]),
         )
         return bool(done)
 
     async def rooms(self, player_id: str) -> list[str]:
-        raw = await self.store._call(
-            "turn_rooms", self.store.redis.zrange(turn_rooms_key(player_id), 0, -1)
+        raw = await self.core.call(
+            "turn_rooms", self.core.redis.zrange(turn_rooms_key(player_id), 0, -1)
         )
         return [r.decode() if isinstance(r, bytes) else str(r) for r in raw]
 
     async def release(self, player_ids: Sequence[str], room_id: str) -> None:
         """Stop counting ``room_id`` for each player (left, or its match is over)."""
         for player_id in player_ids:
-            await self.store._call(
-                "turn_rooms_release", self.store.redis.zrem(turn_rooms_key(player_id), room_id)
+            await self.core.call(
+                "turn_rooms_release", self.core.redis.zrem(turn_rooms_key(player_id), room_id)
             )

@@ -268,7 +268,7 @@ async def test_the_go_program_plays_a_whole_match_against_bots_through_envoy(
 
     store = Store(edge.redis_url)
     try:
-        room = await store.load_room(result["room_id"])
+        room = await store.rooms.load_room(result["room_id"])
     finally:
         await store.close()
     assert room is not None
@@ -300,7 +300,7 @@ async def test_the_java_program_opens_a_table_through_envoy(
 
     store = Store(edge.redis_url)
     try:
-        room = await store.load_room(room_id)
+        room = await store.rooms.load_room(room_id)
     finally:
         await store.close()
     assert room is not None

@@ -259,9 +259,9 @@ async def test_a_frozen_shard_replica_refuses_that_shards_acks_and_retries_apply
     tables: list[tuple[str, list[Seat]]] = []
     auto = Store(url, durability=CommitDurability(Durability.AUTO, 300))
     try:
-        assert cercle.store.replicated
+        assert cercle.store.replication.replicated
         await auto.warm_up()  # every primary reports an online replica
-        assert auto.replicated
+        assert auto.replication.replicated
         # Two rooms whose shards have different primaries.
         shard_of_room: dict[str, Proc] = {}
         while len({p.port for p in shard_of_room.values()}) < 2:
@@ -274,7 +274,7 @@ async def test_a_frozen_shard_replica_refuses_that_shards_acks_and_retries_apply
         other_room, other_seats = next(
             (r, s) for r, s in tables if shard_of_room[r] is not frozen_shard
         )
-        before = await store.load_room(frozen_room)
+        before = await store.rooms.load_room(frozen_room)
         assert before is not None
         seat, action, version = await _next_move(frozen_room, frozen_seats)
         key, request_id = uuid.uuid4().hex, uuid.uuid4().hex
@@ -287,7 +287,7 @@ async def test_a_frozen_shard_replica_refuses_that_shards_acks_and_retries_apply
             assert refused.value.reason == "STORE_UNAVAILABLE"
             assert refused.value.retry_delay is not None and refused.value.retry_delay > 0
             # The move is on the shard's primary, not acknowledged; its retry is not either.
-            written = await store.load_room(frozen_room)
+            written = await store.rooms.load_room(frozen_room)
             assert written is not None and written.seq == before.seq + 1
             with pytest.raises(Refusal):
                 await act_once(seat.client, frozen_room, action, version, key)
@@ -306,7 +306,7 @@ async def test_a_frozen_shard_replica_refuses_that_shards_acks_and_retries_apply
 
         again = await act_once(seat.client, frozen_room, action, version, key)
         assert again.replayed and again.seq == before.seq + 1
-        after = await store.load_room(frozen_room)
+        after = await store.rooms.load_room(frozen_room)
         assert after is not None and after.seq == before.seq + 1, "applied twice"
         made = await seat.client.create_room("tomahawk", players=2, request_id=request_id)
         same = await seat.client.create_room("tomahawk", players=2, request_id=request_id)
@@ -348,7 +348,7 @@ async def test_a_replicated_commit_follows_its_room_while_the_slot_migrates(
     await cercle.stop(grace=0.1)
     store = Store(url, durability=CommitDurability(Durability.REPLICATED, 1000))
     try:
-        record = await store.load_room(room_id)
+        record = await store.rooms.load_room(room_id)
         assert record is not None and record.deadlines
         slot = key_slot(room_key(room_id).encode())
         source = owner(primaries, slot)
@@ -364,10 +364,10 @@ async def test_a_replicated_commit_follows_its_room_while_the_slot_migrates(
 
         async def chat_line(expected_seq: int) -> int:
             entry = LogEntry(EntryKind.CHAT, version=record.version, deadlines=record.deadlines)
-            seq = await store.commit(
+            seq = await store.rooms.commit(
                 room_id, expected_seq=expected_seq, room=record, before=record, entry=entry
             )
-            read = await store.read_entry(room_id, seq, confirmed=True)
+            read = await store.rooms.read_entry(room_id, seq, confirmed=True)
             assert read is not None and read.kind is EntryKind.CHAT
             return seq
 
@@ -377,7 +377,7 @@ async def test_a_replicated_commit_follows_its_room_while_the_slot_migrates(
             command(redis.Redis(port=node.port), "CLUSTER", "SETSLOT", slot, "NODE", target_id)
         moved = await chat_line(asked)  # MOVED: the slot is the target's now
         assert (asked, moved) == (record.seq + 1, record.seq + 2)
-        await store.confirm_replicated()
+        await store.replication.confirm_replicated()
 
         replica = redis.Redis(port=followers[primaries.index(target)].port)
         command(replica, "READONLY")

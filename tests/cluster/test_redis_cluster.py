@@ -184,26 +184,31 @@ async def test_stream_leases_count_across_the_masters_of_a_cluster(
 
     try:
         limits = {session: 2, address: 3}
-        assert await store.take_stream_lease("r:1", limits, 30) is None
-        assert await store.take_stream_lease("r:2", limits, 30) is None
-        assert await store.take_stream_lease("r:3", limits, 30) == (session, 2)
+        assert await store.limits.take_stream_lease("r:1", limits, 30) is None
+        assert await store.limits.take_stream_lease("r:2", limits, 30) is None
+        assert await store.limits.take_stream_lease("r:3", limits, 30) == (session, 2)
         assert await held(session) == ["r:1", "r:2"]
         assert await held(address) == ["r:1", "r:2"]  # the refused lease is in neither set
-        await store.renew_stream_leases({session: ["r:1", "r:2"], address: ["r:1", "r:2"]}, 30)
-        await store.drop_stream_lease("r:1", [session, address])
+        await store.limits.renew_stream_leases(
+            {session: ["r:1", "r:2"], address: ["r:1", "r:2"]}, 30
+        )
+        await store.limits.drop_stream_lease("r:1", [session, address])
         assert await held(session) == ["r:2"] and await held(address) == ["r:2"]
-        assert await store.take_stream_lease("r:3", {session: 2, address: 2}, 30) is None
-        assert await store.take_stream_lease("r:4", {session: 9, address: 2}, 30) == (address, 2)
+        assert await store.limits.take_stream_lease("r:3", {session: 2, address: 2}, 30) is None
+        assert await store.limits.take_stream_lease("r:4", {session: 9, address: 2}, 30) == (
+            address,
+            2,
+        )
         # A lease that is not renewed lapses (its replica died) and gives its place back;
         # a renewed one is pushed to the lease length from now (Redis time).
         lapsing = f"player:p-{uuid.uuid4().hex[:8]}"
-        assert await store.take_stream_lease("dead:1", {lapsing: 1}, 0.2) is None
+        assert await store.limits.take_stream_lease("dead:1", {lapsing: 1}, 0.2) is None
         for _ in range(100):
-            if await store.take_stream_lease("live:1", {lapsing: 1}, 0.2) is None:
+            if await store.limits.take_stream_lease("live:1", {lapsing: 1}, 0.2) is None:
                 break
             await asyncio.sleep(0.05)
         assert await held(lapsing) == ["live:1"]
-        await store.renew_stream_leases({lapsing: ["live:1"]}, 30)
+        await store.limits.renew_stream_leases({lapsing: ["live:1"]}, 30)
         now, _ = await store.redis.time(target_nodes=RedisCluster.RANDOM)
         score = await store.redis.zscore(stream_leases_key(lapsing), "live:1")
         assert score >= (now + 29) * 1000
@@ -214,7 +219,7 @@ async def test_stream_leases_count_across_the_masters_of_a_cluster(
 async def test_the_feeds_poll_reads_the_seqs_of_rooms_on_every_master_at_once(
     redis_cluster: tuple[list[Proc], Path],
 ) -> None:
-    """``Store.room_seqs`` (the feeds' poll) pipelines one HGET per room although the rooms'
+    """``RoomStore.room_seqs`` (the feeds' poll) pipelines one HGET per room although the rooms'
     hash tags live on different masters, and gives 0 for a room that is gone."""
     nodes, _ = redis_cluster
     store = Store(f"redis+cluster://127.0.0.1:{nodes[0].port}")
@@ -224,7 +229,7 @@ async def test_the_feeds_poll_reads_the_seqs_of_rooms_on_every_master_at_once(
     try:
         for seq, room_id in enumerate(rooms[:-1], start=1):
             await store.redis.hset(room_key(room_id), "seq", seq)
-        assert await store.room_seqs(rooms) == [*range(1, len(rooms)), 0]
+        assert await store.rooms.room_seqs(rooms) == [*range(1, len(rooms)), 0]
     finally:
         for room_id in rooms:
             await store.redis.delete(room_key(room_id))

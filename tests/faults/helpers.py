@@ -480,7 +480,7 @@ async def read_whole_log(store: Store, room_id: str) -> list[LogEntry]:
     entries: list[LogEntry] = []
     cursor = 0
     for _ in range(1000):
-        page = await store.read_log(room_id, cursor)
+        page = await store.rooms.read_log(room_id, cursor)
         if not page:
             return entries
         entries += page
@@ -502,7 +502,7 @@ async def check_log_replays(store: Store, room_id: str) -> Replayed:
     """The room's log is a valid history: seqs 1..N; replaying every recorded action from
     the stored seed through the engine gives, after each step, exactly the stored state
     bytes, version and engine events; and the last state is the room's stored state."""
-    record = await store.load_room(room_id)
+    record = await store.rooms.load_room(room_id)
     assert record is not None and record.seed is not None and record.state is not None
     entries = await read_whole_log(store, room_id)
     assert [e.seq for e in entries] == list(range(1, record.seq + 1)), "log seqs not 1..N"

@@ -124,7 +124,7 @@ async def test_a_token_acts_only_for_its_own_seat(
         # The mover's own token plays it, for the mover's seat.
         answer = await act_once(mover.client, room_id, move, version, uuid.uuid4().hex)
         assert answer.version == version + 1
-        entry = await store.read_entry(room_id, answer.seq)
+        entry = await store.rooms.read_entry(room_id, answer.seq)
         assert entry is not None and entry.actor == mover.seat
     finally:
         await stop_all(seats)

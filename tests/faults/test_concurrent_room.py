@@ -268,7 +268,7 @@ async def test_one_key_sent_six_times_at_once_is_applied_once(
         assert len({(a.seq, a.version) for a in responses}) == 1, responses
         assert [a.replayed for a in responses].count(False) == 1, responses
         assert responses[0].version == legal.version + 1
-        record = await store.load_room(room_id)
+        record = await store.rooms.load_room(room_id)
         assert record is not None and record.version == legal.version + 1
         replayed = await check_log_replays(store, room_id)
         assert [e.seq for e in replayed.actions] == [responses[0].seq]

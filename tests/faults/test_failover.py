@@ -237,7 +237,7 @@ async def test_a_turn_clock_fired_as_the_primary_dies_is_applied_once_by_the_pro
             await human.start(room_id)
 
             async def next_turn_clock() -> tuple[float, int, int] | None:
-                record = await store.load_room(room_id)
+                record = await store.rooms.load_room(room_id)
                 assert record is not None
                 bots = {d.seat for d in record.deadlines if d.clock == "bot"}
                 clocks = [
@@ -261,7 +261,7 @@ async def test_a_turn_clock_fired_as_the_primary_dies_is_applied_once_by_the_pro
                 follower.kill(signal.SIGSTOP)
             fired = None
             for _ in range(100):  # the timeout, committed on the primary only
-                entries = await primary.read_log(room_id, seq_before)
+                entries = await primary.rooms.read_log(room_id, seq_before)
                 fired = next((e for e in entries if e.timeout and e.actor == seat), None)
                 if fired is not None:
                     break
@@ -278,7 +278,7 @@ async def test_a_turn_clock_fired_as_the_primary_dies_is_applied_once_by_the_pro
             await wait_health([address], "SERVING", 30)
 
             async def timeouts() -> list[int]:
-                entries = await store.read_log(room_id, seq_before)
+                entries = await store.rooms.read_log(room_id, seq_before)
                 return [e.version for e in entries if e.timeout and e.actor == seat]
 
             again: list[int] = []
@@ -289,7 +289,7 @@ async def test_a_turn_clock_fired_as_the_primary_dies_is_applied_once_by_the_pro
                 await asyncio.sleep(0.05)
             running.replicas[0].stop()  # nothing may change while the log is checked
             again = await timeouts()
-            record = await store.load_room(room_id)
+            record = await store.rooms.load_room(room_id)
             assert record is not None
             print(
                 f"\ntimer at failover: fired at seq {fired.seq} on the killed primary; on the "

@@ -489,7 +489,7 @@ async def _secrets(world: World) -> Secrets:
     seats: dict[str, dict[str, int]] = {}
     codes: list[tuple[str, set[str]]] = []
     room_ids = list(world.rooms.values())
-    for room_id, record in zip(room_ids, await world.store.load_rooms(room_ids), strict=True):
+    for room_id, record in zip(room_ids, await world.store.rooms.load_rooms(room_ids), strict=True):
         if record is None:
             continue
         seats[room_id] = {s.player_id: i for i, s in enumerate(record.seats) if s is not None}
@@ -569,7 +569,7 @@ async def _legal_action(
 ) -> game_pb2.Action | None:
     """A legal action of ``seat`` (of any seat if it has none), possibly with its int
     fields set to the ``mutate`` values."""
-    record = await world.store.load_room(room_id)
+    record = await world.store.rooms.load_room(room_id)
     if record is None or record.state is None:
         return None
     game = registry.get(record.meta.game)
@@ -644,7 +644,7 @@ def calls(draw: Any, world: World) -> Call:
                 request.action.CopyFrom(action)
         version_mode = draw(st.sampled_from(["as_drawn", "current", "current", "stale", "ahead"]))
         known = request.room_id in world.rooms.values()
-        record = await_in(world, world.store.load_room(request.room_id)) if known else None
+        record = await_in(world, world.store.rooms.load_room(request.room_id)) if known else None
         if record is not None and version_mode != "as_drawn":
             request.version = record.version + {"current": 0, "stale": -1, "ahead": 1}[version_mode]
     payload = request.SerializeToString()
@@ -825,7 +825,7 @@ def test_members_still_play_after_the_fuzz(world: World) -> None:
         assert await health(world.address) == "SERVING"
         for label, room_id in world.rooms.items():
             for role in ("A", "B", "C", "S"):
-                record = await world.store.load_room(room_id)
+                record = await world.store.rooms.load_room(room_id)
                 assert record is not None
                 client = world.clients[role]
                 if (
@@ -836,7 +836,7 @@ def test_members_still_play_after_the_fuzz(world: World) -> None:
                 view = await client.view(room_id)
                 assert view.room.room_id == room_id
                 await client.legal(room_id)
-            record = await world.store.load_room(room_id)
+            record = await world.store.rooms.load_room(room_id)
             assert record is not None
             if record.status is not RoomStatus.PLAYING:
                 continue

@@ -84,7 +84,7 @@ async def test_200_tickets_from_3_replicas_seat_everyone_once(
         for ticket in tickets:
             by_room[ticket["room"]].append(ticket)
         for room_id, members in by_room.items():
-            record = await store.load_room(room_id)
+            record = await store.rooms.load_room(room_id)
             assert record is not None and record.status.value == "playing", room_id
             humans = {s.player_id for s in record.seats if s is not None and not s.is_bot}
             assert humans == {t["player"] for t in members}, "every person there holds a ticket"

@@ -69,7 +69,7 @@ async def _play_to_the_end(
         if not legal.actions:
             continue
         action = rng.choice(list(legal.actions))
-        record = await store.load_room(room_id)
+        record = await store.rooms.load_room(room_id)
         assert record is not None and record.state is not None
         if record.version != legal.version:
             continue
@@ -149,13 +149,13 @@ async def test_each_match_is_rated_once_whichever_replica_dies_around_its_finish
                 await asyncio.sleep(0.05)
             else:
                 pending = await store.redis.zscore(pending_key(), room.room_id)
-                left = await store.load_room(room.room_id)
+                left = await store.rooms.load_room(room.room_id)
                 status = None if left is None else (left.status, left.rated)
                 raise AssertionError(
                     f"match {match} ({path}) was never counted: pending at {pending}, "
                     f"now {time.time()}, room {status}"
                 )
-            record = await store.load_room(room.room_id)
+            record = await store.rooms.load_room(room.room_id)
             assert record is not None and record.outcome is not None
             winner = record.outcome["winners"][0]
             played.append((room.room_id, [1.0 if seat == winner else 2.0 for seat in range(2)]))

@@ -210,7 +210,7 @@ async def test_unconfirmed_act_answers_unavailable_and_its_retry_applies_once_af
             seat, action, version = await _next_move(room_id, seats)
             await act_once(seat.client, room_id, action, version, uuid.uuid4().hex)
         seat, action, version = await _next_move(room_id, seats)
-        before = await replicated.store.load_room(room_id)
+        before = await replicated.store.rooms.load_room(room_id)
         assert before is not None
         key = uuid.uuid4().hex
 
@@ -234,7 +234,7 @@ async def test_unconfirmed_act_answers_unavailable_and_its_retry_applies_once_af
         assert answer.replayed, "the retry applied the move a second time"
         assert answer.seq == before.seq + 1
         assert await _on_follower(replicated, room_id, answer.seq) == answer.version
-        after = await replicated.store.load_room(room_id)
+        after = await replicated.store.rooms.load_room(room_id)
         assert after is not None and after.seq == before.seq + 1, "applied more than once"
         entries = await read_whole_log(replicated.store, room_id)
         assert [e.seq for e in entries if e.version == answer.version] == [answer.seq]
@@ -288,13 +288,13 @@ async def test_an_unconfirmed_create_room_retried_with_its_request_id_makes_one_
         assert first.value.code == grpc.StatusCode.UNAVAILABLE, first.value
         assert first.value.reason == "STORE_UNAVAILABLE"
         assert first.value.retry_after is not None and first.value.retry_after > 0
-        made = await replicated.store.open_rooms("tomahawk", 100)
+        made = await replicated.store.indexes.open_rooms("tomahawk", 100)
         assert len(made) == 1, "the unconfirmed CreateRoom is not on the primary"
 
         room = await host.create_room("tomahawk", players=2, options=OPTIONS, request_id=request_id)
         assert room.room_id == made[0]
         assert [r.room_id for r in await host.my_rooms()] == [room.room_id]
-        assert await replicated.store.open_rooms("tomahawk", 100) == [room.room_id]
+        assert await replicated.store.indexes.open_rooms("tomahawk", 100) == [room.room_id]
         on_follower = await replicated.follower_redis.hgetall(room_key(room.room_id))
         assert on_follower, "answered before the Valkey replica held the room"
     finally:
@@ -394,15 +394,17 @@ async def test_auto_durability_turns_replicated_when_the_primary_reports_a_repli
     follower: Proc | None = None
     try:
         await store.warm_up()
-        assert not store.replicated, "one server alone: no WAIT"
+        assert not store.replication.replicated, "one server alone: no WAIT"
         follower = start_redis(
             tmp_path / "follower", tmp_path, appendonly=False, replica_of=primary.port
         )
         await wait_following(primary)
-        assert await store.refresh_durability()
+        assert await store.replication.refresh_durability()
         follower.stop()
         follower = None
-        assert await store.refresh_durability(), "a replica seen once: commits still wait"
+        assert await store.replication.refresh_durability(), (
+            "a replica seen once: commits still wait"
+        )
     finally:
         await store.close()
         if follower is not None:
@@ -421,11 +423,13 @@ async def test_a_running_server_in_auto_mode_waits_once_its_primary_gains_a_repl
     follower: Proc | None = None
     try:
         await wait_health([f"127.0.0.1:{cercle.port}"], "SERVING", 10)
-        assert not cercle.store.replicated
+        assert not cercle.store.replication.replicated
         follower = start_redis(
             tmp_path / "follower", tmp_path, appendonly=False, replica_of=primary.port
         )
-        await wait_until(lambda: cercle.store.replicated, 15, "auto durability turns replicated")
+        await wait_until(
+            lambda: cercle.store.replication.replicated, 15, "auto durability turns replicated"
+        )
     finally:
         await cercle.stop(grace=0.1)
         if follower is not None:

@@ -93,7 +93,7 @@ async def test_session_and_profile_writes_wait_for_the_replica_and_retries_apply
         )
         host.token, host.refresh_token = first.session_token, first.refresh_token
         host.player_id = first.player_id
-        assert await store.display_name(first.player_id) == "Host"
+        assert await store.players.display_name(first.player_id) == "Host"
         done.append("CreateSession")
 
         device = lobby_pb2.AuthenticateDeviceRequest(
@@ -134,7 +134,7 @@ async def test_session_and_profile_writes_wait_for_the_replica_and_retries_apply
             lambda: _raw(host.lobby.UpdateProfile(rename, metadata=host.metadata)),
         )
         assert renamed.display_name == "Hostess"
-        assert await store.display_name(host.player_id) == "Hostess"
+        assert await store.players.display_name(host.player_id) == "Hostess"
         done.append("UpdateProfile")
 
         # -- logging out --------------------------------------------------------------------------
@@ -292,15 +292,17 @@ async def test_table_writes_wait_for_the_replica_and_retries_apply_once(
 
         mover, action, version = await _next_move(room_id, [host, guest])
         key = rid()
-        before = await store.load_room(room_id)
+        before = await store.rooms.load_room(room_id)
         assert before is not None
         acted, acted_again = await _refused_then_once(
             replicated, "Act", lambda: act_once(mover, room_id, action, version, key)
         )
         assert acted.replayed and acted_again.replayed and acted.seq == acted_again.seq
-        after = await store.load_room(room_id)
+        after = await store.rooms.load_room(room_id)
         assert after is not None and after.seq >= acted.seq
-        assert [e for e in await store.read_log(room_id, before.seq) if e.version == version + 1]
+        assert [
+            e for e in await store.rooms.read_log(room_id, before.seq) if e.version == version + 1
+        ]
         done.append("Act")
     finally:
         for client in (host, guest):

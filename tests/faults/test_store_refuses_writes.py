@@ -48,7 +48,7 @@ class Moving:
     store: Store
 
     async def version(self) -> int:
-        record = await self.store.load_room(self.room_id)
+        record = await self.store.rooms.load_room(self.room_id)
         assert record is not None
         return record.version
 

@@ -85,7 +85,7 @@ async def test_act_while_redis_is_down_then_retry_with_the_same_key(tmp_path: Pa
     room_id, clients = await _table(address)
     try:
         mover, action, version = await _mover(room_id, clients)
-        before = await store.load_room(room_id)
+        before = await store.rooms.load_room(room_id)
         assert before is not None and before.version == version
         redis.kill()
         key = uuid.uuid4().hex
@@ -112,7 +112,7 @@ async def test_act_while_redis_is_down_then_retry_with_the_same_key(tmp_path: Pa
         assert again.replayed and (again.seq, again.version) == (applied.seq, applied.version)
         view = await mover.view(room_id)
         assert view.room.version == version + 1 and view.room.seq == applied.seq
-        after = await store.load_room(room_id)
+        after = await store.rooms.load_room(room_id)
         assert after is not None
         assert (after.version, after.seq) == (before.version + 1, before.seq + 1)
         log = await read_whole_log(store, room_id)
@@ -141,7 +141,7 @@ async def test_connection_lost_around_the_commit(redis_url: str, mode: str) -> N
     room_id, clients = await _table(address)  # the commit script is loaded by now
     try:
         mover, action, version = await _mover(room_id, clients)
-        before = await store.load_room(room_id)
+        before = await store.rooms.load_room(room_id)
         assert before is not None
         key = uuid.uuid4().hex
         proxy.arm(COMMIT_SHA, mode)  # only the commit script's call, nothing else
@@ -151,7 +151,7 @@ async def test_connection_lost_around_the_commit(redis_url: str, mode: str) -> N
         assert lost.value.code == grpc.StatusCode.UNAVAILABLE, lost.value
         assert lost.value.reason == "STORE_UNAVAILABLE"
         assert lost.value.retry_delay is not None and lost.value.retry_delay > 0
-        middle = await store.load_room(room_id)
+        middle = await store.rooms.load_room(room_id)
         assert middle is not None
         ran = mode == "drop_reply"
         assert middle.version == before.version + (1 if ran else 0)
@@ -161,7 +161,7 @@ async def test_connection_lost_around_the_commit(redis_url: str, mode: str) -> N
         assert (first.version, first.seq) == (before.version + 1, before.seq + 1)
         second = await act_once(mover, room_id, action, version, key)
         assert second.replayed and (second.seq, second.version) == (first.seq, first.version)
-        after = await store.load_room(room_id)
+        after = await store.rooms.load_room(room_id)
         assert after is not None
         assert (after.version, after.seq) == (before.version + 1, before.seq + 1)
         await check_log_replays(store, room_id)

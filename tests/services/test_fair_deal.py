@@ -31,7 +31,7 @@ MINE = bytes(range(100, 132))  # seat 0's contribution (32 bytes)
 async def _record(redis_url: str, room_id: str) -> RoomRecord:
     store = Store(redis_url)
     try:
-        record = await store.load_room(room_id)
+        record = await store.rooms.load_room(room_id)
     finally:
         await store.close()
     assert record is not None

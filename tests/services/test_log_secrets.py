@@ -38,8 +38,8 @@ from services.rooms.lobby import Lobby
 from services.rooms.records import RoomRecord
 from services.server import Replica
 from services.server import start_replica as start_in_process
-from services.store import Store
-from services.store import client as store_client
+from services.store import Store, room_store
+from services.store.players import PlayerStore
 from tests.faults.helpers import wait_health, wait_until
 from tests.services.play import captured_logs
 
@@ -111,7 +111,7 @@ async def table(redis_url: str, captured: io.StringIO) -> AsyncIterator[Table]:
         for client in clients:
             await client.ready(created.room_id)
         await clients[0].start(created.room_id)
-        record = await replica.store.load_room(created.room_id)
+        record = await replica.store.rooms.load_room(created.room_id)
         assert record is not None and record.status == "playing"
         secrets = match_secrets(record, clients, created.join_code)
         yield Table(created.room_id, clients, replica, clock, secrets)
@@ -173,7 +173,7 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
 
     # Lobby: a bug inside SetReady.
     async def lobby_bug(self: Lobby, player: object, room: str, ready: bool, *deal: object) -> None:
-        record = await self.store.load_room(room)
+        record = await self.store.rooms.load_room(room)
         assert record is not None
         raise secret_bug(record, token)
 
@@ -221,13 +221,13 @@ async def test_no_secret_reaches_the_logs_on_any_servicer_path(
     assert timer_call.value.details() == servicing.INTERNAL.message
 
     # Store: a bug right after a room was decoded from Redis (GetView, then a stream).
-    real_from_hash = store_client._room_from_hash
+    real_from_hash = room_store._room_from_hash
 
     def store_bug(room: str, raw: dict[bytes, bytes]) -> RoomRecord:
         record = real_from_hash(room, raw)
         raise secret_bug(record, token)
 
-    monkeypatch.setattr(store_client, "_room_from_hash", store_bug)
+    monkeypatch.setattr(room_store, "_room_from_hash", store_bug)
     with pytest.raises(ApiError) as view:
         await guest.view(room_id)
     assert_generic_internal(view.value, table.secrets)
@@ -372,9 +372,9 @@ async def test_no_token_or_device_id_reaches_the_logs_on_the_identity_paths(
         await phone.my_rooms()
         secrets = [device_id, *tokens]
 
-        real_issue = store.Store.issue_session
+        real_issue = PlayerStore.issue_session
 
-        async def issue_bug(self: store.Store, player_id: str) -> store.IssuedSession:
+        async def issue_bug(self: PlayerStore, player_id: str) -> store.IssuedSession:
             issued = await real_issue(self, player_id)
             secrets.extend([issued.access_token, issued.refresh_token])
             raise PlantedBug(
@@ -382,9 +382,9 @@ async def test_no_token_or_device_id_reaches_the_logs_on_the_identity_paths(
                 f"refresh={issued.refresh_token} authorization: Bearer {tokens[2]}"
             )
 
-        real_refresh = store.Store.refresh_session
+        real_refresh = PlayerStore.refresh_session
 
-        async def refresh_bug(self: store.Store, refresh_token: str) -> store.IssuedSession:
+        async def refresh_bug(self: PlayerStore, refresh_token: str) -> store.IssuedSession:
             issued = await real_refresh(self, refresh_token)
             assert issued is not None
             secrets.extend([issued.access_token, issued.refresh_token])
@@ -393,8 +393,8 @@ async def test_no_token_or_device_id_reaches_the_logs_on_the_identity_paths(
                 f"next refresh={issued.refresh_token}"
             )
 
-        monkeypatch.setattr(store.Store, "issue_session", issue_bug)
-        monkeypatch.setattr(store.Store, "refresh_session", refresh_bug)
+        monkeypatch.setattr(PlayerStore, "issue_session", issue_bug)
+        monkeypatch.setattr(PlayerStore, "refresh_session", refresh_bug)
         for call in (phone.login_device(device_id), phone.refresh()):
             with pytest.raises(ApiError) as failed:
                 await call

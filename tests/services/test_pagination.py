@@ -92,7 +92,7 @@ async def test_match_history_pages_walk_every_match_most_recent_first(
         rooms = [f"history-{player.player_id}-{i}" for i in range(5)]
         for i, room_id in enumerate(rooms):
             summary = MatchSummary(room_id, "tamashii", 1000.0 + i, 2000.0 + i, seats, None)
-            await store.record_match(summary, [player.player_id])
+            await store.players.record_match(summary, [player.player_id])
 
         async def page(token: str) -> tuple[list[str], str]:
             response = await player.history_page(page_size=2, page_token=token)

@@ -237,7 +237,7 @@ async def test_chat_and_presence_updates_carry_no_secret(
         store = Store(redis_url)
         followers = [Follower(c, room_id) for c in (spectator, guest, host)]
         try:
-            record = await store.load_room(room_id)
+            record = await store.rooms.load_room(room_id)
             assert record is not None
             secrets = [s for s in match_secrets(record, [host, guest, spectator], "-") if s != "-"]
             await host.send_chat(room_id, "good luck")

@@ -85,7 +85,7 @@ async def test_rated_matches_update_ratings_as_openskill_does_once(
     try:
         for match in range(2):
             room_id = await _play(seats, "awimbawe", {"decision_seconds": "0"}, 20 + match)
-            record = await store.load_room(room_id)
+            record = await store.rooms.load_room(room_id)
             assert record is not None and record.rated and record.outcome is not None
             winner = record.outcome["winners"][0]
             order = [ana.player_id, ben.player_id]
@@ -151,7 +151,7 @@ async def test_guests_bots_and_cooperative_tables(replicas: list[str], redis_url
         other = await _device_player(replicas[0], "Eve")
         seats = [Seat(dev, 0), Seat(other, 1)]
         room_id = await _play(seats, "tamashii", {"decision_seconds": "0", "level": "easy"}, 4)
-        record = await store.load_room(room_id)
+        record = await store.rooms.load_room(room_id)
         assert record is not None and record.rated and record.outcome is not None
         freed = record.outcome["scores"][0]
         assert await db.ratings("tamashii", [dev.player_id]) == [None]

@@ -83,7 +83,7 @@ async def test_a_replay_read_across_pages_is_the_match_read_at_once(
 
     store = Store(redis_url)
     try:
-        log = await store.read_log(room_id, 0, count=100_000)
+        log = await store.rooms.read_log(room_id, 0, count=100_000)
     finally:
         await store.close()
     assert [s.seq for s in whole.steps] == [e.seq for e in log if e.kind in PLAYED]

@@ -162,7 +162,7 @@ async def test_a_retried_chat_line_is_sent_once_and_a_mute_applied_once(
         assert again == first
         other = game_pb2.SendChatRequest(room_id=room.room_id, text="bye", request_id=request_id)
         assert _reused(await _refused(host.game.SendChat(other, metadata=host.metadata)))
-        entries = await store.read_log(room.room_id, 0)
+        entries = await store.rooms.read_log(room.room_id, 0)
         chats = [e for e in entries if e.kind is EntryKind.CHAT]
         assert len(chats) == 1 and chats[0].seq == first.seq  # one line, not two
 

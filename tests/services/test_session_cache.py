@@ -89,7 +89,7 @@ class FakeClock:
         return self.now
 
 
-class MarkerStore:
+class MarkerPlayers:
     """The one store call the cache makes: publishing its own marker (recorded here)."""
 
     def __init__(self) -> None:
@@ -97,6 +97,14 @@ class MarkerStore:
 
     async def announce_listening(self, nonce: str) -> None:
         self.nonces.append(nonce)
+
+
+class MarkerStore:
+    """A store whose players part is :class:`MarkerPlayers`."""
+
+    def __init__(self) -> None:
+        self.players = MarkerPlayers()
+        self.nonces = self.players.nonces
 
 
 async def _listening(clock: FakeClock) -> tuple[SessionCache, MarkerStore]:

@@ -21,10 +21,10 @@ async def test_a_closed_transport_is_a_lost_connection(redis_url: str) -> None:
         "the handler is closed"
     )
     with pytest.raises(StoreUnavailable) as caught:
-        await store._call("probe", _raise(closed))
+        await store.core.call("probe", _raise(closed))
     assert caught.value.kind == "connection"
     with pytest.raises(RuntimeError, match="a bug of ours"):
-        await store._call("probe", _raise(RuntimeError("a bug of ours")))
+        await store.core.call("probe", _raise(RuntimeError("a bug of ours")))
     await store.close()
 
 
@@ -37,7 +37,7 @@ async def test_an_error_inside_a_pipeline_keeps_its_redis_code(redis_url: str) -
         pipe = store.redis.pipeline(transaction=False)
         pipe.hgetall("test:wrongtype")
         with pytest.raises(StoreUnavailable) as caught:
-            await store._call("probe", pipe.execute())
+            await store.core.call("probe", pipe.execute())
         assert caught.value.kind == "WRONGTYPE"
     finally:
         await store.redis.delete("test:wrongtype")
@@ -68,7 +68,7 @@ async def test_a_connection_redis_py_closed_while_in_use_is_a_lost_connection(
 
     store = Store(redis_url)
     with pytest.raises(StoreUnavailable) as caught:
-        await store._call("probe", write())
+        await store.core.call("probe", write())
     assert caught.value.kind == "connection"
 
     async def ours() -> None:
@@ -76,5 +76,5 @@ async def test_a_connection_redis_py_closed_while_in_use_is_a_lost_connection(
         none.writelines([b"PING"])  # type: ignore[attr-defined]  # a bug of ours
 
     with pytest.raises(AttributeError):
-        await store._call("probe", ours())
+        await store.core.call("probe", ours())
     await store.close()

@@ -145,7 +145,7 @@ async def test_a_dead_replicas_claim_lapses_and_another_applies_the_timeout(
     try:
         clock.now = START + 61
         # Replica 0 claims the due room and dies before applying anything.
-        claimed, _ = await replicas[0].store.claim_due(clock.now, lease=10.0)
+        claimed, _ = await replicas[0].store.indexes.claim_due(clock.now, lease=10.0)
         assert room_id in claimed
         await replicas[1].expiry.tick_once()
         await replicas[1].expiry.drain()

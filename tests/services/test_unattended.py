@@ -70,7 +70,7 @@ async def _step(clock: FakeClock, replicas: list[Replica]) -> None:
 
 
 async def _room(replica: Replica, room_id: str) -> RoomRecord:
-    record = await replica.store.load_room(room_id)
+    record = await replica.store.rooms.load_room(room_id)
     assert record is not None
     return record
 

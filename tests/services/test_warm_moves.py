@@ -174,7 +174,9 @@ async def test_a_move_on_a_followed_room_costs_one_round_trip(redis_url: str, qu
                 assert all(w.seqs[-1] == answer.seq for w in table.watches)
             held = replica.feeds.warm.get(table.room_id)
             assert held is not None and held.seq == answer.seq
-            assert held == await replica.store.load_room(table.room_id), "the copy is not exact"
+            assert held == await replica.store.rooms.load_room(table.room_id), (
+                "the copy is not exact"
+            )
     finally:
         await stop([replica])
 
@@ -193,7 +195,7 @@ async def test_moves_alternating_between_two_replicas_cost_one_round_trip_each(
             for via in (0, 1, 0, 1, 0, 1):
                 _, warm = await move(table, via)
                 assert warm == {"commit_action": 1}, (via, warm)
-            stored = await replicas[0].store.load_room(table.room_id)
+            stored = await replicas[0].store.rooms.load_room(table.room_id)
             for replica in replicas:
                 assert replica.feeds.warm.get(table.room_id) == stored
     finally:
@@ -235,9 +237,11 @@ async def test_a_stale_copy_falls_back_to_a_load_and_the_move_is_applied_once(
             await table.heard(answer.seq)
             for watch in table.watches:
                 assert len(watch.seqs) == len(set(watch.seqs)), "an entry came twice"
-            log = await first.store.read_log(table.room_id, held.seq)
+            log = await first.store.rooms.read_log(table.room_id, held.seq)
             assert [e.seq for e in log] == [held.seq + 1, held.seq + 2]
-            assert first.feeds.warm.get(table.room_id) == await first.store.load_room(table.room_id)
+            assert first.feeds.warm.get(table.room_id) == await first.store.rooms.load_room(
+                table.room_id
+            )
             # A client naming a later version than a copy holds is not planned on it.
             stale = first.feeds.warm.get(table.room_id)
             with monkeypatch.context() as deaf:
@@ -494,7 +498,7 @@ async def test_a_commit_message_carries_the_room_fields_and_a_copy_follows_it_ex
     try:
         async with solo_table([replica], watchers=1) as table:
             room_id = table.room_id
-            start = await store.load_room(room_id)
+            start = await store.rooms.load_room(room_id)
             assert start is not None
             await listener.subscribe(notify_channel(room_id))
             for _ in range(3):
@@ -510,14 +514,14 @@ async def test_a_commit_message_carries_the_room_fields_and_a_copy_follows_it_ex
             for data in messages:
                 entry, fields = notification(data)
                 assert fields is not None and fields[b"seq"] == str(entry.seq).encode()
-                assert entry == await store.read_entry(room_id, entry.seq)
+                assert entry == await store.rooms.read_entry(room_id, entry.seq)
                 # A reader of entries alone (a replica of the version before) reads it too.
                 seq, flat = json.loads(data)
                 pairs = {flat[i].encode(): flat[i + 1].encode() for i in range(0, len(flat), 2)}
                 assert from_hash(LogEntry, pairs, seq=seq) == entry
                 assert entry.state is not None and flat.count(entry.state.decode()) == 1
                 copy.heard(room_id, entry.seq, fields)
-            assert copy.get(room_id) == await store.load_room(room_id)
+            assert copy.get(room_id) == await store.rooms.load_room(room_id)
             last_entry, last_fields = notification(messages[-1])
 
             def copy_at_start() -> WarmRooms:

@@ -1,5 +1,6 @@
-"""Awimbawé's rules as functions of the state: dealing, playing a card, the animals' powers,
-collecting a trick and ending a round. Every function works in place on a clone of the state."""
+"""Awimbawé's rules as functions of the state: dealing, playing a card, the animals' powers
+and collecting a trick (how a round ends is :mod:`.rounds`). Every function works in place on
+a clone of the state."""
 
 from __future__ import annotations
 
@@ -40,7 +41,6 @@ from engine.games.awimbawe.cards import (
     MOUSE,
     PILES,
     RHINO,
-    ROUNDS_TO_WIN,
     SKY,
     SNAKE,
     VALUE,
@@ -48,16 +48,13 @@ from engine.games.awimbawe.cards import (
 )
 from engine.games.awimbawe.events import (
     CHOSEN,
-    FEWER_HYENAS,
     FOUR_HYENAS,
-    LAST_TRICK,
-    MORE_CROWNS,
 )
+from engine.games.awimbawe.rounds import end_round, end_round_by_crowns
 from engine.games.awimbawe.state import (
     CHEETAH_CHOICE,
     CHOOSE_LEADER,
     EAGLE,
-    OVER,
     PLAY,
     POWER_PHASES,
     ROUND_OVER,
@@ -412,7 +409,7 @@ def collect_trick(state: AwimbaweState, events: list[Event], eagle_fights: bool 
     )
     for p in range(SEATS):
         if hyenas[p] == 4:  # AW-HYENA-1: the round is lost at once
-            _end_round(state, events, winner=1 - p, reason=FOUR_HYENAS)
+            end_round(state, events, winner=1 - p, reason=FOUR_HYENAS)
             return
     turned: list[ev.TurnedCard] = []
     for p in range(SEATS):
@@ -423,64 +420,13 @@ def collect_trick(state: AwimbaweState, events: list[Event], eagle_fights: bool 
     if turned:
         events.append(ev.CardsTurnedUp(tuple(turned), ev.UNCOVERED))
     if state.cards_left(0) == 0 and state.cards_left(1) == 0:
-        _end_round_by_crowns(state, events)
+        end_round_by_crowns(state, events)
         return
     next_leader = winner if state.next_leader < 0 else state.next_leader
     events.append(ev.NextLeader(next_leader, state.next_leader >= 0))
     state.next_leader = -1
     state.leader = next_leader
     enter_play(state, next_leader, events)
-
-
-def _end_round_by_crowns(state: AwimbaweState, events: list[Event]) -> None:
-    """AW-END-1: more crowns; then fewer Hyenas; then the last trick's winner."""
-    crowns = [state.crowns(0), state.crowns(1)]
-    hyenas = [state.hyenas(0), state.hyenas(1)]
-    if crowns[0] != crowns[1]:
-        winner, reason = (0 if crowns[0] > crowns[1] else 1), MORE_CROWNS
-    elif hyenas[0] != hyenas[1]:
-        winner, reason = (0 if hyenas[0] < hyenas[1] else 1), FEWER_HYENAS
-    else:
-        winner, reason = state.last_trick[3], LAST_TRICK
-    _end_round(state, events, winner=winner, reason=reason)
-
-
-def _end_round(state: AwimbaweState, events: list[Event], *, winner: int, reason: str) -> None:
-    crowns = [state.crowns(0), state.crowns(1)]
-    hyenas = [state.hyenas(0), state.hyenas(1)]
-    state.rounds_won[winner] += 1
-    state.round_results.append([state.round_no, winner, reason, *crowns, *hyenas])
-    state.next_leader = -1
-    events.append(
-        ev.RoundOver(
-            round=state.round_no,
-            winner=winner,
-            reason=reason,
-            crowns=tuple(crowns),
-            hyenas=tuple(hyenas),
-            rounds_won=tuple(state.rounds_won),
-        )
-    )
-    if state.rounds_won[winner] >= ROUNDS_TO_WIN:
-        state.phase = OVER
-        state.chooser = -1
-        events.append(ev.MatchOver(winner, tuple(state.rounds_won)))
-    elif state.round_pause:  # AW-PAUSE-1: rest first, then the loser chooses the leader
-        state.phase = ROUND_OVER
-        state.chooser = -1
-        state.waiting = (1 << SEATS) - 1
-    else:
-        state.phase = CHOOSE_LEADER
-        state.chooser = 1 - winner
-
-
-def ready(state: AwimbaweState, seat: int, events: list[Event], *, timeout: bool) -> None:
-    """AW-PAUSE-1: ``seat`` is done reading; once both are, the loser chooses the leader."""
-    state.waiting &= ~(1 << seat)
-    events.append(ev.ReadyForNextRound(seat, timeout))
-    if not state.waiting:
-        state.phase = CHOOSE_LEADER
-        state.chooser = 1 - state.round_results[-1][1]
 
 
 def timeout_action(state: AwimbaweState) -> Any:

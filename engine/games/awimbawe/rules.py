@@ -47,12 +47,12 @@ from engine.games.awimbawe.play import (
     legal_cards,
     next_round,
     play_card,
-    ready,
     rhino_moves,
     snake_hand_positions,
     snake_pile_targets,
     timeout_action,
 )
+from engine.games.awimbawe.rounds import ready
 from engine.games.awimbawe.state import (
     CHEETAH_CHOICE,
     EAGLE,
