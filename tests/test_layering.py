@@ -63,6 +63,8 @@ SHARED_CLIENT_FILES = (
     "clients/table_input.py",
     "clients/tui.py",
     "clients/web/src/table.ts",
+    "clients/web/src/table-draw.ts",
+    "clients/web/src/table-choices.ts",
     "clients/web/src/replay.ts",
     "clients/web/src/lobby.ts",
     "clients/web/src/narrate.ts",

@@ -53,7 +53,7 @@ NEEDED: dict[str, tuple[tuple[tuple[Alternative, ...], str], ...]] = {
         ((("player_id", "non_empty"),), "who the client is"),
     ),
     # clients/sdk.py Client.updates resumes from the last update's seq (cursor since);
-    # clients/ts src/client.ts the same.
+    # clients/ts src/streams.ts the same.
     "cercle.v1.SubscribeResponse": (
         ((("seq", "non_zero"),), "where to resume the stream"),
         ((("kind", "non_zero"),), "what the update is"),

@@ -37,17 +37,11 @@
  */
 
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { type Duration, DurationSchema } from "@bufbuild/protobuf/wkt";
 import { Code, createClient, type Client, type Interceptor, type Transport } from "@connectrpc/connect";
 
-import { ApiError, apiError, shouldRetry } from "./errors.js";
-import {
-  BotLevel,
-  type Room,
-  type RoomOptions,
-  Visibility,
-} from "./gen/cercle/v1/common_pb.js";
-import { isRoomOptions, type OptionInput, roomOptions } from "./options.js";
+import { ApiError, apiError } from "./errors.js";
+import { TableFollower } from "./follow.js";
+import { BotLevel, type Room } from "./gen/cercle/v1/common_pb.js";
 import {
   type Action,
   ActionSchema,
@@ -58,7 +52,6 @@ import {
   type ListLegalActionsResponse,
   type SendChatResponse,
   type SubscribeResponse,
-  UpdateKind,
 } from "./gen/cercle/v1/game_pb.js";
 import {
   type CreateSessionResponse,
@@ -77,12 +70,21 @@ import {
   type MatchTicket,
 } from "./gen/cercle/v1/ladder_pb.js";
 import { InboxService, type Notification } from "./gen/cercle/v1/inbox_pb.js";
-import { Pace } from "./gen/cercle/v1/pace_pb.js";
+import {
+  type CreateRoomOptions,
+  createRoomRequest,
+  type JoinOptions,
+  joinRoomRequest,
+  matchTicketRequest,
+  newRequestId,
+  type QuickMatchOptions,
+  quickMatchRequest,
+} from "./requests.js";
+import { ACT_ATTEMPTS, type ActOptions, retryTransient, RETRY_INFO_ATTEMPTS, unaryCall } from "./retries.js";
+import { resumingInbox, resumingUpdates, type SubscribeOptions, ticketChanges } from "./streams.js";
 
 /** Builds the transport the client calls through, given the interceptors it must install. */
 export type TransportFactory = (interceptors: Interceptor[]) => Transport;
-
-/** A room option as plain data: numbers and booleans are typed, strings may hold either. */
 
 export interface CercleClientOptions {
   /** A session token from an earlier CreateSession (e.g. kept in localStorage). */
@@ -93,119 +95,7 @@ export interface CercleClientOptions {
   timeoutMs?: number;
 }
 
-export interface CreateRoomOptions {
-  /** Table size, within the game's min/max (0: the game's minimum). */
-  players?: number;
-  /** Options that differ from the defaults: the typed RoomOptions, or by name, e.g.
-   * `{ target_score: 30, turn_seconds: 0 }` (typed by `roomOptions`). */
-  options?: RoomOptions | Record<string, OptionInput>;
-  /** A private room is joined by its join code only. */
-  private?: boolean;
-  /** Consecutive timeouts before a bot plays for a seat (unset: 3; 0: never). */
-  takeoverAfter?: number;
-  /** How long bots wait before they move, in milliseconds (unset: the server's 800 ms). */
-  botDelayMs?: number;
-  /** A turn-based room: milliseconds per decision (5 minutes to 14 days). Unset: live. */
-  turnBasedMs?: number;
-  /** With `turnBasedMs`: a time bank per seat, in milliseconds. */
-  timeBankMs?: number;
-}
-
-export interface JoinOptions {
-  /** The room id (a public room, or a private one the caller is a member of). */
-  roomId?: string;
-  /** The join code of a private room (sent instead of `roomId` when given: the request
-   * takes one of the two). */
-  joinCode?: string;
-  /** Watch instead of taking a seat. */
-  spectator?: boolean;
-}
-
-export interface QuickMatchOptions {
-  /** The table size wanted when a room must be created (0: the game's minimum). */
-  players?: number;
-  /** "Me + bots": fill every other seat with this many bots and start at once (0: no bots). */
-  bots?: number;
-  /** The bots' level (unset: the server's {@link BotLevel.STRONG}). */
-  botLevel?: BotLevel;
-  /** How long bots wait before they move, in milliseconds (unset: the server's 800 ms). */
-  botDelayMs?: number;
-}
-
-export interface ActOptions {
-  /** The request id (AIP-155); by default a fresh random one, reused by every retry of this
-   * call. Pass your own to keep it across your own retries. */
-  requestId?: string;
-  /** How many times to send the action in all when the network fails (default 5). */
-  attempts?: number;
-}
-
-export interface SubscribeOptions {
-  /** Start after this cursor (an update's or a view's `cursor`; opaque; empty: from the
-   * room's first update). */
-  resumeCursor?: string;
-  /** Also yield who is connected: UPDATE_KIND_PRESENCE updates (they repeat the last `seq`
-   * and `cursor`, so they are passed through without moving the resume point). */
-  presence?: boolean;
-  /** Resubscribe from the last cursor when the stream drops (default true). */
-  resume?: boolean;
-  /** Stop the iteration after the update that carries the match's outcome (default false). */
-  untilOutcome?: boolean;
-  /** Stops the stream (the iteration then ends quietly). */
-  signal?: AbortSignal;
-  /** The first and the largest wait between resubscriptions, in ms (default 100 and 2000). */
-  initialBackoffMs?: number;
-  maxBackoffMs?: number;
-  /** Give up after this many failed resubscriptions in a row (default: never). */
-  maxRetries?: number;
-  /** Called before each resubscription, e.g. to show "reconnecting…". */
-  onReconnect?: (info: { seq: bigint; attempt: number; error: ApiError | undefined }) => void;
-}
-
 const DEFAULT_TIMEOUT_MS = 10_000;
-/** How many times a call refused with a RetryInfo (rate limited) is sent in all. */
-export const RETRY_INFO_ATTEMPTS = 5;
-/** How many times act() sends one action in all (same request id) by default. */
-export const ACT_ATTEMPTS = 5;
-
-/** The descriptor of a game's options message (`TamashiiOptions`...), the field `gameId` of
- * RoomOptions; throws for a game without one. */
-/** A `google.protobuf.Duration` from milliseconds. */
-export function durationFromMs(ms: number): Duration {
-  const whole = Math.floor(ms / 1000);
-  return create(DurationSchema, {
-    seconds: BigInt(whole),
-    nanos: Math.round((ms - whole * 1000) * 1e6),
-  });
-}
-
-/** A random request id (AIP-155, UUID v4 form), also outside secure browser contexts. Every
- * mutating call of {@link CercleClient} sends a fresh one, the same for each of its retries. */
-export function newRequestId(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === "function") {
-    return c.randomUUID();
-  }
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
 
 /** One player's connection to Cercle. */
 export class CercleClient {
@@ -247,30 +137,11 @@ export class CercleClient {
     return next(req);
   };
 
-  /**
-   * Runs one unary call with the default deadline, turning failures into {@link ApiError}.
-   * When the server refuses with a RetryInfo (rate limited), waits as told and sends the call
-   * again (at most {@link RETRY_INFO_ATTEMPTS} times in all): nothing was done the first time.
-   */
-  private async call<T>(
-    run: (opts: { timeoutMs: number }) => Promise<T>,
-    attempts = RETRY_INFO_ATTEMPTS,
-  ): Promise<T> {
-    let refreshed = false;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await run({ timeoutMs: this.timeoutMs });
-      } catch (err) {
-        const error = apiError(err);
-        if (error.code === Code.Unauthenticated && this.refreshToken && !refreshed) {
-          refreshed = true;
-          await this.refreshSession();
-          continue;
-        }
-        if (error.retryDelayMs === undefined || attempt >= attempts) throw error;
-        await sleep(Math.min(Math.max(error.retryDelayMs, 10), 5000));
-      }
-    }
+  /** Runs one unary call with the client's deadline, its session refreshed once when it
+   * expired and a RetryInfo waited out ({@link unaryCall}). */
+  private call<T>(run: (opts: { timeoutMs: number }) => Promise<T>, attempts = RETRY_INFO_ATTEMPTS): Promise<T> {
+    const refresh = (): Promise<void> | undefined => (this.refreshToken ? this.refreshSession() : undefined);
+    return unaryCall({ timeoutMs: this.timeoutMs, refresh }, run, attempts);
   }
 
   // -- lobby ------------------------------------------------------------------------------------
@@ -324,12 +195,7 @@ export class CercleClient {
 
   /** Asks for a table of players of close rating; bots fill it after `botTimeoutMs`. */
   async createMatchTicket(gameId: string, opts: { players?: number; botTimeoutMs?: number } = {}): Promise<MatchTicket> {
-    const request = {
-      gameId,
-      players: opts.players ?? 0,
-      botTimeout: opts.botTimeoutMs === undefined ? undefined : durationFromMs(opts.botTimeoutMs),
-      requestId: newRequestId(),
-    };
+    const request = matchTicketRequest(gameId, opts, newRequestId());
     return (await this.call((o) => this.ladder.createMatchTicket(request, o))).ticket!;
   }
 
@@ -340,15 +206,8 @@ export class CercleClient {
   }
 
   /** The ticket as it changes, until it is matched, cancelled or expired. */
-  async *watchMatchTicket(ticketId: string, signal?: AbortSignal): AsyncGenerator<MatchTicket, void, undefined> {
-    try {
-      for await (const response of this.ladder.watchMatchTicket({ ticketId }, { signal })) {
-        if (response.ticket) yield response.ticket;
-      }
-    } catch (err) {
-      if (signal?.aborted) return;
-      throw apiError(err);
-    }
+  watchMatchTicket(ticketId: string, signal?: AbortSignal): AsyncGenerator<MatchTicket, void, undefined> {
+    return ticketChanges(this.ladder, ticketId, signal);
   }
 
   /** Trades the refresh token for a new access token and refresh token (both kept). */
@@ -420,68 +279,21 @@ export class CercleClient {
    * after `afterSequence` (0: from now on). When the stream drops it watches again after the
    * last one yielded, so nothing is missed or repeated; aborting `signal` ends it.
    */
-  async *watchInbox(afterSequence = 0n, signal?: AbortSignal): AsyncGenerator<Notification, void, undefined> {
-    let after = afterSequence;
-    let delay = 200;
-    while (!signal?.aborted) {
-      try {
-        for await (const message of this.inbox.watchInbox({ afterSequence: after }, { signal })) {
-          delay = 200;
-          const note = message.notification;
-          if (note === undefined || note.sequence <= after) continue;
-          after = note.sequence;
-          yield note;
-        }
-      } catch (err) {
-        if (signal?.aborted) return;
-        const error = apiError(err);
-        if (!shouldRetry(error) && error.code !== Code.Unknown && error.code !== Code.Canceled) throw error;
-      }
-      await sleep(delay);
-      delay = Math.min(delay * 2, 5000);
-    }
+  watchInbox(afterSequence = 0n, signal?: AbortSignal): AsyncGenerator<Notification, void, undefined> {
+    return resumingInbox(this.inbox, afterSequence, signal);
   }
 
   /** Creates a room; the caller sits in seat 0 and hosts. */
   async createRoom(gameId: string, opts: CreateRoomOptions = {}): Promise<Room> {
-    const options = isRoomOptions(opts.options) ? opts.options : roomOptions(gameId, opts.options);
-    const requestId = newRequestId();
-    const response = await this.call((o) =>
-      this.lobby.createRoom(
-        {
-          gameId,
-          players: opts.players ?? 0,
-          options,
-          visibility: opts.private ? Visibility.PRIVATE : Visibility.PUBLIC,
-          takeoverAfter: opts.takeoverAfter,
-          botDelay: opts.botDelayMs === undefined ? undefined : durationFromMs(opts.botDelayMs),
-          requestId,
-          pace:
-            opts.turnBasedMs === undefined
-              ? undefined
-              : {
-                  pace: Pace.TURN_BASED,
-                  decisionLimit: durationFromMs(opts.turnBasedMs),
-                  timeBank: opts.timeBankMs === undefined ? undefined : durationFromMs(opts.timeBankMs),
-                },
-        },
-        o,
-      ),
-    );
+    const request = createRoomRequest(gameId, opts, newRequestId());
+    const response = await this.call((o) => this.lobby.createRoom(request, o));
     if (!response.room) throw new ApiError(Code.Internal, "NO_ROOM", "the server sent no room");
     return response.room;
   }
 
   /** Takes a seat (or watches) in a room, by id or by join code. */
   async joinRoom(join: JoinOptions | string): Promise<JoinRoomResponse> {
-    const j = typeof join === "string" ? { roomId: join } : join;
-    const request = {
-      room: j.joinCode
-        ? { case: "joinCode" as const, value: j.joinCode }
-        : { case: "roomId" as const, value: j.roomId ?? "" },
-      spectator: j.spectator ?? false,
-      requestId: newRequestId(),
-    };
+    const request = joinRoomRequest(join, newRequestId());
     return this.call((o) => this.lobby.joinRoom(request, o));
   }
 
@@ -490,14 +302,7 @@ export class CercleClient {
    * a private match against that many bots at once.
    */
   async quickMatch(gameId: string, opts: QuickMatchOptions = {}): Promise<QuickMatchResponse> {
-    const request = {
-      gameId,
-      players: opts.players ?? 0,
-      bots: opts.bots ?? 0,
-      botLevel: opts.botLevel ?? BotLevel.UNSPECIFIED,
-      botDelay: opts.botDelayMs === undefined ? undefined : durationFromMs(opts.botDelayMs),
-      requestId: newRequestId(),
-    };
+    const request = quickMatchRequest(gameId, opts, newRequestId());
     return this.call((o) => this.lobby.quickMatch(request, o));
   }
 
@@ -610,19 +415,7 @@ export class CercleClient {
       action: create(ActionSchema, action as MessageInitShape<typeof ActionSchema>),
     };
     const attempts = Math.max(1, opts.attempts ?? ACT_ATTEMPTS);
-    let delay = 100;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.call((o) => this.game.act(request, o), 1); // retried here
-      } catch (err) {
-        const error = apiError(err);
-        if (attempt >= attempts || !shouldRetry(error)) {
-          throw error;
-        }
-        await sleep(error.retryDelayMs ?? delay);
-        delay = Math.min(delay * 2, 2000);
-      }
-    }
+    return retryTransient(() => this.call((o) => this.game.act(request, o), 1), attempts); // retried there
   }
 
   /**
@@ -643,137 +436,7 @@ export class CercleClient {
    * the stream. Refusals (not in the room, unknown room, a cursor of a rewritten log:
    * `CURSOR_STALE`) are thrown as {@link ApiError}.
    */
-  async *subscribe(roomId: string, opts: SubscribeOptions = {}): AsyncGenerator<SubscribeResponse, void, undefined> {
-    const resume = opts.resume ?? true;
-    const initialBackoff = opts.initialBackoffMs ?? 100;
-    const maxBackoff = opts.maxBackoffMs ?? 2000;
-    let seq = 0n; // the last update yielded
-    let resumeCursor = opts.resumeCursor ?? "";
-    let delay = initialBackoff;
-    let failures = 0;
-    while (!opts.signal?.aborted) {
-      const controller = new AbortController();
-      const stop = (): void => controller.abort();
-      opts.signal?.addEventListener("abort", stop, { once: true });
-      let failure: ApiError | undefined;
-      try {
-        const presence = opts.presence ?? false;
-        const request = { roomId, resumeCursor, presence };
-        const stream = this.game.subscribe(request, { signal: controller.signal });
-        for await (const update of stream) {
-          delay = initialBackoff;
-          failures = 0;
-          if (update.kind === UpdateKind.PRESENCE) {
-            yield update; // not an entry of the log: the resume point stays
-            continue;
-          }
-          if (update.seq <= seq) {
-            continue; // already yielded before a reconnection
-          }
-          seq = update.seq;
-          resumeCursor = update.cursor;
-          yield update;
-          if (opts.untilOutcome && update.outcome !== undefined) {
-            return;
-          }
-        }
-        if (!resume) return;
-      } catch (err) {
-        if (opts.signal?.aborted) return;
-        failure = apiError(err);
-        if (!resume || !shouldRetry(failure)) {
-          throw failure;
-        }
-      } finally {
-        opts.signal?.removeEventListener("abort", stop);
-        controller.abort();
-      }
-      failures++;
-      if (opts.maxRetries !== undefined && failures > opts.maxRetries) {
-        throw failure ?? new ApiError(Code.Unavailable, "UNAVAILABLE", "the update stream keeps closing");
-      }
-      opts.onReconnect?.({ seq, attempt: failures, error: failure });
-      await sleep(delay, opts.signal);
-      delay = Math.min(delay * 2, maxBackoff);
-    }
-  }
-}
-
-/** What a seat may do at one version of the match, as the server pushed it. */
-export interface SeatChoices {
-  /** Every action Act accepts from the seat now, in the game's order (empty: nothing to do
-   * now, wait for the next update). A play that may announce TOMAHAWK! is listed twice (with
-   * `tomahawk` false and true); a Tomy story comes with a `template` the player may replace
-   * by their own `text` (the `story` oneof holds one or the other). */
-  actions: Action[];
-  /** The calls the seat may make now, right or wrong (Tomahawk's SHÉRIF! on any other seat,
-   * AGILITÉ! with any card while a card may be jumped on): a wrong one is played and costs
-   * 2 cards (TT-FAIR-1). Not repeated in `actions`; offer them as gestures on the table. */
-  calls: Action[];
-  /** The match version to send with any of them (ActRequest.version). */
-  version: bigint;
-}
-
-/**
- * The choices an update or a view brings: its `choices` with the version to act on (the
- * update's `version`, the view's `room.version`). Undefined for what carries no view (chat,
- * presence, the lobby before the start): the last choices stand. A spectator's, and those
- * of a finished match, are empty.
- */
-export function choicesOf(from: SubscribeResponse | GetViewResponse): SeatChoices | undefined {
-  if (from.view === undefined) return undefined;
-  const version = from.$typeName === "cercle.v1.GetViewResponse" ? (from.room?.version ?? 0n) : from.version;
-  return { actions: from.choices?.actions ?? [], calls: from.choices?.calls ?? [], version };
-}
-
-/**
- * One room followed for the caller's seat ({@link CercleClient.follow}): iterate it for the
- * updates (as {@link CercleClient.subscribe} yields them); {@link choices} is always the
- * latest the server pushed, and {@link act} sends one of them with their version. No
- * ListLegalActions call is ever made.
- *
- * Once an action is accepted its choices are spent: {@link choices} is empty (at the
- * action's version) until an update from that version on brings new ones, so the updates
- * the stream still delivers from before the action (another seat's sealed vote applied just
- * before it) offer nothing stale.
- */
-export class TableFollower implements AsyncIterable<SubscribeResponse> {
-  /** The latest choices (none before the first view or update with a view, nor right after
-   * an accepted action). */
-  choices: SeatChoices = { actions: [], calls: [], version: -1n };
-
-  constructor(
-    readonly client: CercleClient,
-    readonly roomId: string,
-    readonly options: SubscribeOptions = {},
-  ) {}
-
-  /**
-   * Takes the choices of an update or a view; answers whether it brought any (an update
-   * without a view leaves them standing). A view (GetView) always wins; an update older
-   * than the choices held (replayed after a fresher view, or from before the last accepted
-   * action) is ignored.
-   */
-  take(from: SubscribeResponse | GetViewResponse): boolean {
-    const choices = choicesOf(from);
-    if (choices === undefined) return false;
-    if (from.$typeName === "cercle.v1.SubscribeResponse" && choices.version < this.choices.version) return false;
-    this.choices = choices;
-    return true;
-  }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<SubscribeResponse, void, undefined> {
-    for await (const update of this.client.subscribe(this.roomId, this.options)) {
-      this.take(update);
-      yield update;
-    }
-  }
-
-  /** Plays `action` (one of {@link choices}, or a Tomy story put in its place) with the
-   * choices' version; see {@link CercleClient.act} for retries and refusals. */
-  async act(action: Action | MessageInitShape<typeof ActionSchema>, opts: ActOptions = {}): Promise<ActResponse> {
-    const response = await this.client.act(this.roomId, action, this.choices.version, opts);
-    if (response.version > this.choices.version) this.choices = { actions: [], calls: [], version: response.version };
-    return response;
+  subscribe(roomId: string, opts: SubscribeOptions = {}): AsyncGenerator<SubscribeResponse, void, undefined> {
+    return resumingUpdates(this.game, roomId, opts);
   }
 }

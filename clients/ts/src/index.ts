@@ -4,6 +4,11 @@
  */
 
 export * from "./client.js";
+export { choicesOf, type SeatChoices } from "./choices.js";
+export { TableFollower } from "./follow.js";
+export { type CreateRoomOptions, durationFromMs, type JoinOptions, newRequestId, type QuickMatchOptions } from "./requests.js";
+export { ACT_ATTEMPTS, type ActOptions, RETRY_INFO_ATTEMPTS } from "./retries.js";
+export type { SubscribeOptions } from "./streams.js";
 export * from "./errors.js";
 export * from "./options.js";
 export { Code, ConnectError } from "@connectrpc/connect";

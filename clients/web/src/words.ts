@@ -7,7 +7,8 @@
  * built with the same {@link Table}.
  */
 
-import { BotLevel, RoomStatus, SeatKind, type Seat } from "../../ts/src/index.js";
+import { BotLevel, type GetGameCatalogueResponse, type Room, RoomStatus, SeatKind, type Seat } from "../../ts/src/index.js";
+import type { Names } from "./games/types.js";
 import { DEFAULT_LANGUAGE, hasMessage, t } from "./i18n.js";
 
 /** Every value of the enum `E` mapped to a `T`: a missing value does not compile. */
@@ -32,6 +33,40 @@ export function seatName(seat: Seat | undefined, index: number, gameId = ""): st
     return t(gameId && hasMessage(DEFAULT_LANGUAGE, named) ? named : "bot_name", { n: seat.botNumber ?? index + 1 });
   }
   return seat?.displayName || t("seat_n", { n: index + 1 });
+}
+
+/** What a table's names are read from, each time one is asked (table.ts). */
+export interface NamedTable {
+  readonly room: Room | undefined;
+  readonly gameId: string;
+  /** The reader's seat (-1: watching). */
+  readonly mySeat: number;
+  readonly client: { readonly playerId: string };
+  readonly catalogue: GetGameCatalogueResponse | undefined;
+}
+
+/** The names of a table's seats and players ({@link seatName}), the reader's own marked as
+ * theirs, read from `table` as it stands when they are asked. */
+export function tableNames(table: NamedTable): Names {
+  return {
+    seat(seat: number): string {
+      if (Number.isNaN(seat) || seat < 0) return "?";
+      const name = seatName(table.room?.seats[seat], seat, table.gameId);
+      return seat === table.mySeat ? t("web-me", { name }) : name;
+    },
+    player(playerId: string): string {
+      const seats = table.room?.seats ?? [];
+      const index = seats.findIndex((s) => s.playerId === playerId);
+      const name = index < 0 ? t("web-someone") : seatName(seats[index], index, table.gameId);
+      return playerId === table.client.playerId ? t("web-me", { name }) : name;
+    },
+    get me(): number {
+      return table.mySeat;
+    },
+    get catalogue(): GetGameCatalogueResponse | undefined {
+      return table.catalogue;
+    },
+  };
 }
 
 /** How a bot plays, in words ("strong bot", « robot fort »). */
