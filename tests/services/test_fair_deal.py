@@ -82,7 +82,7 @@ async def test_the_seed_is_derived_from_the_committed_secret_and_every_contribut
     checked = check_deal(match)
     assert checked.derived and checked.ok and checked.players == (0,), checked.problems
 
-    def altered(change: str) -> list[str]:
+    def altered(change: str) -> list[str]:  # the messages of the problems found
         copy = game_pb2.ReplayMatch()
         copy.CopyFrom(match)
         if change == "secret":
@@ -99,7 +99,7 @@ async def test_the_seed_is_derived_from_the_committed_secret_and_every_contribut
             del copy.deal.contributions[1]
         elif change == "seed":
             copy.seed ^= 1
-        return list(check_deal(copy).problems)
+        return [problem.message for problem in check_deal(copy).problems]
 
     for change in ("secret", "commitment", "player part", "drawn part", "seat", "seed"):
         assert altered(change), f"altering the {change} went unnoticed"
