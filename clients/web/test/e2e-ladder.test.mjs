@@ -133,7 +133,7 @@ test("a rated match from the queue: the rating change, the ladder, the deal chec
   await ben.page.goto(`${origin}/?lang=en`);
   await ben.page.waitForSelector("#ladder-awimbawe ol.board li", { timeout: 30_000 });
   const board = await ben.page.textContent("#ladder-awimbawe ol.board");
-  assert.match(board ?? "", /1\. (Ana|Ben): -?\d+\? \(1 rated matches\)/);
+  assert.match(board ?? "", /1\. (Ana|Ben): -?\d+\? \(one rated match\)/);
   assert.ok(board?.includes("Ana") && board.includes("Ben"), board ?? "");
   assert.equal(await ben.page.locator("#ladder-awimbawe ol.board li.me").count(), 1, "my line is marked");
   assert.match((await ben.page.textContent("#ratings-mine")) ?? "", /\d+\? \(#[12]\)/);
