@@ -231,6 +231,7 @@ class Actions:
     ) -> tuple[ActResult | None, DeferredTake | None]:
         """One round trip: the rate, the idempotency key and the compare-and-set."""
         assert self.warm is not None
+        notices = self.changes.inbox.notices(held, change.room)
         try:
             answer = await self.store.rooms.commit_action(
                 held.room_id,
@@ -242,12 +243,13 @@ class Actions:
                 fingerprint=fingerprint,
                 ttl=ttl_for(held, change, self.clock()),
                 rate=rate.args if rate is not None else None,
+                notices=notices,
             )
         except Conflict:
             self.warm.drop(held.room_id, at_seq=held.seq)
             return None, rate
         except NotReplicated as unconfirmed:  # written on the primary: keep up with it
-            await self.changes.committed(held, change, unconfirmed.seq)
+            await self.changes.committed(held, change, unconfirmed.seq, notices=notices)
             raise
         if rate is not None and answer.rate is not None:
             wait = rate.settle(*answer.rate)
@@ -260,7 +262,7 @@ class Actions:
         if answer.done is not None:
             return await self._replayed(held.room_id, answer.done), None
         assert answer.seq is not None
-        await self.changes.committed(held, change, answer.seq)
+        await self.changes.committed(held, change, answer.seq, notices=notices)
         return applied(change, answer.seq, seat, act.action, Source.PLAYER, act.started), None
 
     async def _replayed(self, room_id: str, seq: int) -> ActResult:

@@ -111,6 +111,7 @@ class RoomChanges:
             if change is None:  # nothing to do (idempotent request), once what it found is safe
                 await self.store.replication.confirm_replicated(current.seq)
                 return Committed(current, None, current.seq)
+            notices = self.inbox.notices(current, change.room)
             try:
                 seq = await self.store.rooms.commit(
                     room_id,
@@ -122,24 +123,33 @@ class RoomChanges:
                     fingerprint=fingerprint,
                     op=op,
                     ttl=ttl_for(current, change, self.clock()),
+                    notices=notices,
                 )
             except Conflict:
                 continue
             except NotReplicated as unconfirmed:  # written on the primary: keep up with it
-                await self.committed(current, change, unconfirmed.seq)
+                await self.committed(current, change, unconfirmed.seq, notices=notices)
                 raise
-            await self.committed(current, change, seq)
+            await self.committed(current, change, seq, notices=notices)
             return Committed(current, change, seq)
         raise RoomError(errors.Kind.ABORTED, "BUSY", "the room is changing too fast; try again")
 
-    async def committed(self, before: RoomRecord, change: Change, seq: int) -> None:
-        """This replica's copy, the indexes and the players' lists after a change written at
-        ``seq`` (also one no Redis replica confirmed in time: it is on the primary)."""
+    async def committed(
+        self,
+        before: RoomRecord,
+        change: Change,
+        seq: int,
+        *,
+        notices: tuple[str, float] | None,
+    ) -> None:
+        """This replica's copy, the indexes, the players' lists and inboxes after a change
+        written at ``seq`` (also one no Redis replica confirmed in time: it is on the
+        primary); ``notices``: what the commit kept for the inboxes (:meth:`Inbox.notices`)."""
         if self.warm is not None:  # the room after the change, exactly
             self.warm.committed(replace(change.room, seq=seq, epoch=before.epoch))
         await self._follow_up(change)
         await self._index_players(before, change.room)
-        await self.inbox.committed(before, change.room)
+        await self.inbox.committed(notices)
 
     async def _follow_up(self, change: Change) -> None:
         """The global indexes a committed change asks for (hints; the room is the truth)."""

@@ -119,6 +119,7 @@ class ExpiryLoop:
         for room_id in due:
             tracked("timer_room", asyncio.create_task(self._fire(room_id)), self._running)
         await self.rooms.inbox.warn_due(self.rooms.store.rooms.load_room)  # "your clock runs out"
+        await self.rooms.inbox.sweep()  # notifications a dead replica committed, not delivered
         return len(due)
 
     async def drain(self) -> None:

@@ -1,13 +1,19 @@
 """The players' inboxes: "your turn", a match started or ended (issue 28, item 3).
 
-After each committed change of a room (``Rooms._committed``), :func:`notifications_for`
-(pure) says who is to be told what, and :class:`Inbox` adds it to each player's inbox in
-the store (``services.store.inbox``: bounded in count and age, each notification's id made
-from its cause so that a retried commit adds it once). The add publishes the player's id on
-one channel every replica hears (:data:`~services.store.keys.INBOX_CHANNEL`); each replica
-wakes its WatchInbox streams of that player, which read their inbox after the last sequence
-they sent: a lost ping delays a notification until the stream's next poll
-(:data:`POLL_SECONDS`), it never loses one.
+Before each change of a room is committed, :func:`notifications_for` (pure) says who is to
+be told what (:meth:`Inbox.notices`). The commit script keeps those notifications in the
+room's shard with the change itself, in the same atomic step (``services.store.inbox``'s
+pending notices); after the commit, :meth:`Inbox.committed` adds each to its player's inbox
+(bounded in count and age, each notification's id made from its cause so that adding it
+twice adds it once) and then drops the pending record. A replica killed or cut from Redis
+between the commit and the inbox leaves the record behind, and any replica's expiry loop
+delivers it once it is :data:`PENDING_GRACE_SECONDS` old (:meth:`Inbox.sweep`): a committed
+change's notifications reach the inboxes at least once, and so the webhook outbox too.
+
+Each add publishes the player's id on one channel every replica hears
+(:data:`~services.store.keys.INBOX_CHANNEL`); each replica wakes its WatchInbox streams of
+that player, which read their inbox after the last sequence they sent: a lost ping delays
+a notification until the stream's next poll (:data:`POLL_SECONDS`), it never loses one.
 
 What is told:
 
@@ -40,7 +46,13 @@ from services.rooms.bot_seats import BOT_CLOCK
 from services.rooms.records import RoomRecord, RoomStatus, dumps
 from services.rooms.webhooks import WebhookConfig, delivery_body
 from services.store import Store, StoreUnavailable
-from services.store.inbox import InboxStore, StoredNotification
+from services.store.inbox import (
+    InboxStore,
+    PendingNotice,
+    StoredNotification,
+    pending_notices,
+    read_pending,
+)
 from services.store.keys import INBOX_CHANNEL
 
 log = structlog.get_logger("cercle.inbox")
@@ -56,6 +68,13 @@ WARNING_LEASE_SECONDS = 60.0
 """How long a replica holds a due warning before another may tell it (it died meanwhile)."""
 POLL_SECONDS = 30.0
 """How often an open WatchInbox stream reads its inbox without a ping (a lost one)."""
+PENDING_GRACE_SECONDS = 10.0
+"""How long a change's notifications wait for the replica that committed it before any
+replica's sweep delivers them."""
+PENDING_LEASE_SECONDS = 30.0
+"""How long a sweeping replica holds a change's notifications before another may."""
+SWEEP_SECONDS = 2.0
+"""How often a replica's expiry loop looks for notifications left behind."""
 
 
 class NotificationKind(enum.StrEnum):
@@ -97,9 +116,14 @@ class NotificationRecord:
     @classmethod
     def from_stored(cls, stored: StoredNotification) -> tuple[NotificationRecord, int, bool]:
         """The record, its sequence and its read flag."""
-        data = json.loads(stored.body)
-        record = cls(
-            stored.notification_id,
+        return cls.from_json(stored.notification_id, stored.body), stored.sequence, stored.read
+
+    @classmethod
+    def from_json(cls, notification_id: str, body: str | bytes) -> NotificationRecord:
+        """The record of :meth:`to_json`'s form."""
+        data = json.loads(body)
+        return cls(
+            notification_id,
             NotificationKind(data["k"]),
             data["room"],
             data["game"],
@@ -108,7 +132,6 @@ class NotificationRecord:
             None if data.get("x") is None else float(data["x"]),
             None if data.get("i") is None else tuple(data["i"]),
         )
-        return record, stored.sequence, stored.read
 
 
 def notifications_for(
@@ -171,20 +194,56 @@ class Inbox:
         self.deliver = WebhookConfig.from_env() is not None
         """Also put each notification in the webhook outbox (``services.rooms.webhooks``)."""
         self._watchers: dict[str, set[asyncio.Event]] = {}
+        self._next_sweep = 0.0
 
     # -- adding ------------------------------------------------------------------------------
 
-    async def committed(self, before: RoomRecord, after: RoomRecord) -> None:
-        """Tell the players what a committed change means for them (a store that fails
-        here loses the notification, never the change: it is logged)."""
+    def notices(self, before: RoomRecord, after: RoomRecord) -> tuple[str, float] | None:
+        """What a change from ``before`` to ``after`` tells its players, as its commit keeps
+        it (``RoomStore.commit``'s ``notices``: their JSON and when a sweep may deliver
+        them); None when it tells no one."""
         now = self.clock()
-        for player_id, note in notifications_for(before, after, now):
-            try:
-                await self.add(player_id, note)
+        told = notifications_for(before, after, now)
+        if not told:
+            return None
+        pending = [PendingNotice(p, note.notification_id, note.to_json()) for p, note in told]
+        return pending_notices(after.room_id, pending), now + PENDING_GRACE_SECONDS
+
+    async def committed(self, notices: tuple[str, float] | None) -> None:
+        """Put a committed change's notifications (:meth:`notices`) in the inboxes."""
+        if notices is not None:
+            await self.deliver_pending(notices[0])
+
+    async def deliver_pending(self, payload: str) -> bool:
+        """Add a change's pending notifications to their players' inboxes, then drop the
+        pending record; False when the store failed meanwhile (the record stays, for a
+        sweep: the failure is logged, the notifications are not lost)."""
+        room_id, pending = read_pending(payload)
+        try:
+            for notice in pending:
+                note = NotificationRecord.from_json(notice.notification_id, notice.body)
+                await self.add(notice.player_id, note)
                 if note.kind is NotificationKind.YOUR_TURN and note.expire is not None:
-                    await self._schedule_warning(player_id, note)
-            except StoreUnavailable as exc:
-                log.warning("notification_lost", room=after.room_id, kind=note.kind, error=str(exc))
+                    await self._schedule_warning(notice.player_id, note)
+            await self.calls.drop_pending(payload)
+        except StoreUnavailable as exc:
+            log.warning("notifications_deferred", room=room_id, store_error=exc.kind)
+            return False
+        return True
+
+    async def sweep(self) -> int:
+        """Deliver the notifications whose committer did not (it died or lost the store
+        after its commit), at most every :data:`SWEEP_SECONDS`; how many changes' were."""
+        now = self.clock()
+        if now < self._next_sweep:
+            return 0
+        self._next_sweep = now + SWEEP_SECONDS
+        delivered = 0
+        for payload in await self.calls.claim_pending(now, PENDING_LEASE_SECONDS):
+            delivered += await self.deliver_pending(payload)
+        if delivered:
+            log.info("notifications_swept", changes=delivered)
+        return delivered
 
     async def _schedule_warning(self, player_id: str, note: NotificationRecord) -> None:
         assert note.expire is not None

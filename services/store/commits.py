@@ -9,7 +9,15 @@ import json
 import secrets
 
 from services.rooms.records import LogEntry, RoomRecord, from_hash, next_deadline, to_hash
-from services.store.keys import idem_key, log_key, notify_channel, room_key, shard_of, timers_key
+from services.store.keys import (
+    idem_key,
+    log_key,
+    notify_channel,
+    pending_notices_key,
+    room_key,
+    shard_of,
+    timers_key,
+)
 
 ROOM_TTL_SECONDS = 24 * 3600
 """A room and its log expire this long after their last change once its match started (the
@@ -53,8 +61,10 @@ def commit_arguments(
     idempotency_key: str,
     fingerprint: str,
     ttl: int,
+    notices: tuple[str, float] | None = None,
 ) -> tuple[list[str], list[str | bytes | int], str]:
-    """COMMIT_SCRIPT's KEYS and ARGV for a change, and its deadline argument."""
+    """COMMIT_SCRIPT's KEYS and ARGV for a change, and its deadline argument. ``notices``:
+    the notifications the change gives (their JSON) and when a sweep may deliver them."""
     if before is None:  # a new room: what is at its default need not be written
         fields = to_hash(room, skip_defaults=True)
         fields["epoch"] = room.epoch or secrets.token_hex(6)  # its log's first epoch
@@ -76,11 +86,14 @@ def commit_arguments(
     else:
         earliest = next_deadline(room.deadlines)
         deadline_arg = "" if earliest is None else repr(earliest)
-    args += [room_id, deadline_arg, notify_channel(room_id)]
+    pending, due = notices if notices is not None else ("", 0.0)
+    args += [room_id, deadline_arg, pending, repr(due), notify_channel(room_id)]
+    shard = shard_of(room_id)
     keys = [
         room_key(room_id),
         log_key(room_id),
         idem_key(room_id),
-        timers_key(shard_of(room_id)),
+        timers_key(shard),
+        pending_notices_key(shard),
     ]
     return keys, args, deadline_arg

@@ -7,6 +7,13 @@ read, and the counters ``seq`` (the last sequence given) and ``unread``.
 one slot (the ``{p:<player>}`` tag), so each script below is one atomic step on Redis
 Cluster too.
 
+``cercle:{cN}:notices`` (sorted set, one per room shard, in the rooms' slots): the
+notifications a room's change gives, as one JSON per change (:func:`pending_notices`'s
+form) -> when a sweep may deliver them. The commit script writes them with the change
+(``services.store.scripts``); the replica that committed it puts them in the inboxes and
+then removes them (:meth:`InboxStore.drop_pending`); a replica killed in between leaves
+them to any replica's sweep (:meth:`InboxStore.claim_pending`, leased like the timers).
+
 A notification's id is made from what caused it (``<room>:turn:<seat>:<version>:<clock>``),
 so adding it twice (a retried commit) adds it once. An inbox keeps at most ``cap``
 notifications and none older than ``cutoff``: each add drops the oldest beyond them. Both
@@ -15,12 +22,22 @@ keys expire ``ttl`` seconds after the last add.
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from services.store.core import StoreCore
-from services.store.keys import INBOX_CHANNEL, INBOX_WARNINGS, inbox_keys
+from services.store.keys import (
+    INBOX_CHANNEL,
+    INBOX_WARNINGS,
+    SHARDS,
+    inbox_keys,
+    pending_notices_key,
+    shard_of,
+)
 from services.store.outbox import OUTBOX_DUE, OUTBOX_ITEMS, OutboxStore
+from services.store.scripts import CLAIM_SCRIPT
 
 ADD_NOTIFICATION_SCRIPT = """
 -- Add a notification to a player's inbox, drop what is beyond its bounds, ping the channel.
@@ -109,6 +126,30 @@ class StoredNotification:
     read: bool
 
 
+@dataclass(frozen=True, slots=True)
+class PendingNotice:
+    """One notification of a change's pending ones: for whom, its id and its JSON body."""
+
+    player_id: str
+    notification_id: str
+    body: str
+
+
+def pending_notices(room_id: str, notices: Sequence[PendingNotice]) -> str:
+    """The JSON a commit keeps for the notifications its change gives
+    (``["<room id>", [[player, id, body], ...]]``)."""
+    return json.dumps(
+        [room_id, [[n.player_id, n.notification_id, n.body] for n in notices]],
+        separators=(",", ":"),
+    )
+
+
+def read_pending(payload: str) -> tuple[str, list[PendingNotice]]:
+    """The room id and the notifications of :func:`pending_notices`'s JSON."""
+    room_id, notices = json.loads(payload)
+    return room_id, [PendingNotice(*n) for n in notices]
+
+
 class InboxStore:
     """The store's calls for the inboxes; one per replica, over the store's core."""
 
@@ -117,7 +158,37 @@ class InboxStore:
         self._add = core.redis.register_script(ADD_NOTIFICATION_SCRIPT)
         self._mark = core.redis.register_script(MARK_READ_SCRIPT)
         self._claim_warnings = core.redis.register_script(CLAIM_WARNINGS_SCRIPT)
+        self._claim_pending = core.redis.register_script(CLAIM_SCRIPT)
         self.outbox = OutboxStore(core)
+
+    async def drop_pending(self, payload: str) -> None:
+        """Forget a change's pending notifications (:func:`pending_notices`' JSON): they
+        are in their players' inboxes."""
+        room_id, _ = read_pending(payload)
+        key = pending_notices_key(shard_of(room_id))
+        await self.core.call("notices_done", self.core.redis.zrem(key, payload))
+
+    async def claim_pending(self, now: float, lease: float, limit: int = 50) -> list[str]:
+        """The pending notifications of every shard that are due at ``now`` (their
+        committer died or failed before it delivered them), each leased until
+        ``now + lease``; one pipelined round trip (concurrent calls on Redis Cluster)."""
+        args = [repr(now), repr(now + lease), limit]
+        if self.core.cluster:
+            results = await self.core.call(
+                "notices_claim",
+                asyncio.gather(
+                    *(
+                        self._claim_pending(keys=[pending_notices_key(shard)], args=args)
+                        for shard in range(SHARDS)
+                    )
+                ),
+            )
+        else:
+            pipe = self.core.redis.pipeline(transaction=False)
+            for shard in range(SHARDS):
+                await self._claim_pending(keys=[pending_notices_key(shard)], args=args, client=pipe)
+            results = await self.core.call("notices_claim", pipe.execute())
+        return [_text(member) for due, _ in results for member in due]
 
     async def schedule_warning(self, warning: str, when: float) -> None:
         """Tell ``warning`` (a JSON the caller reads back) at ``when`` (server time)."""
@@ -147,7 +218,8 @@ class InboxStore:
     ) -> int:
         """Add a notification (its JSON ``body``); its sequence, or 0 if already there.
         ``delivery`` (id, body, when): also put it in the webhook outbox, in the same atomic
-        step on one Redis (on Redis Cluster, whose outbox is in another slot, right after)."""
+        step on one Redis (on Redis Cluster, whose outbox is in another slot, right after,
+        whether or not the inbox had it already: a delivery is enqueued once per id)."""
         keys = list(inbox_keys(player_id))
         args: list[object] = [
             notification_id,
@@ -162,8 +234,8 @@ class InboxStore:
             keys += [OUTBOX_DUE, OUTBOX_ITEMS]
             args += [delivery[0], delivery[1], repr(delivery[2])]
         seq = await self.core.call("inbox_add", self._add(keys=keys, args=args))
-        if delivery is not None and self.core.cluster and int(seq):
-            await self.outbox.enqueue(*delivery)
+        if delivery is not None and self.core.cluster:  # also when the inbox had it: a
+            await self.outbox.enqueue(*delivery)  # replica may have died before this line
         return int(seq)
 
     async def page(

@@ -33,6 +33,12 @@ updated in the same atomic step as the room:
     (``services.rooms.presence``; members and spectators alike).
 ``cercle:{cN}:timers`` (sorted set)
     room id -> its earliest deadline (seconds since the epoch), for the shard.
+``cercle:{cN}:notices`` (sorted set)
+    The notifications a committed change gives its players (JSON: the room id and, per
+    player, the notification's id and body) -> when any replica's sweep may deliver them.
+    The commit script adds them with the change; the replica that committed it removes
+    them once they are in the players' inboxes (``services.rooms.inbox``), so a replica
+    killed in between loses none.
 ``cercle:{cN}:notify:ID`` (pub/sub channel)
     Each new entry as JSON ``[seq, [field, value, ...]]``, so that replicas tail a room
     without reading the log back.
@@ -109,6 +115,12 @@ def idem_key(room_id: str) -> str:
 
 def timers_key(shard: int) -> str:
     return f"cercle:{{c{shard}}}:timers"
+
+
+def pending_notices_key(shard: int) -> str:
+    """The shard's notifications written with their room's change and not yet in their
+    players' inboxes (``services.store.inbox``)."""
+    return f"cercle:{{c{shard}}}:notices"
 
 
 def notify_channel(room_id: str) -> str:

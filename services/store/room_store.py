@@ -132,6 +132,7 @@ class RoomStore:
         fingerprint: str = "",
         ttl: int = ROOM_TTL_SECONDS,
         op: str = "commit",
+        notices: tuple[str, float] | None = None,
     ) -> int:
         """Write a room change and its log entry atomically; return the new seq.
 
@@ -141,12 +142,14 @@ class RoomStore:
         same step. ``op`` names the call in the round-trip metric ``cercle_redis_calls_total``
         (``commit_action`` for a player's, a timeout's or a bot's action).
         ``ttl`` 0 leaves the room's expiry as it is (changes the server makes by itself).
+        ``notices`` (their JSON, when a sweep may deliver them): the notifications the
+        change gives, kept in the room's shard with it (``services.store.inbox``).
         Raises :class:`Conflict` if the room's seq is not ``expected_seq`` any more,
         :class:`Duplicate` if ``idempotency_key`` was used already for the request whose
         hash is ``fingerprint``, and :class:`KeyReused` if it was used for another one.
         """
         keys, args, deadline_arg = commit_arguments(
-            room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl
+            room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl, notices
         )
         (code, seq), confirmed = await self.replication.run_commit(op, self._commit, keys, args)
         if code == 1:
@@ -173,6 +176,7 @@ class RoomStore:
         ttl: int = ROOM_TTL_SECONDS,
         rate: tuple[str, int, int, int] | None = None,
         op: str = "commit_action",
+        notices: tuple[str, float] | None = None,
     ) -> ActionCommit:
         """A player's action planned on a copy of the room this replica holds
         (``services.rooms.warm``), committed in one round trip that also does what
@@ -187,7 +191,7 @@ class RoomStore:
         if self.core.cluster:
             raise ValueError("commit_action needs one Redis (the rate and owner keys' slots)")
         keys, args, deadline_arg = commit_arguments(
-            room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl
+            room_id, expected_seq, room, entry, before, idempotency_key, fingerprint, ttl, notices
         )
         head: list[str | bytes | int] = [
             room_id if idempotency_key else "",

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 _COMMIT_STEPS = """
 -- The commit's two steps, over a table of COMMIT_SCRIPT's ARGV (the scripts below share them).
--- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers
+-- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers,
+-- KEYS[5] the shard's pending notifications
 -- commit_refusal(args): {2|3, seq} when the idempotency key was used already (for the same
 -- request | another one), {0, current seq} on a seq conflict, nil when the commit may go on.
 local function commit_refusal(args)
@@ -37,7 +38,7 @@ local function commit_write(args)
   redis.call('HSET', KEYS[1], unpack(fields))
   local entry = {}
   local entry_state = nil
-  for i = 6 + 2 * n, #args - 3, 2 do
+  for i = 6 + 2 * n, #args - 5, 2 do
     entry[#entry + 1] = args[i]
     entry[#entry + 1] = args[i + 1]
     if args[i] == 'state' then entry_state = args[i + 1] end
@@ -50,11 +51,17 @@ local function commit_write(args)
     redis.call('EXPIRE', KEYS[2], ttl)
     if idem ~= '' then redis.call('EXPIRE', KEYS[3], ttl) end
   end
-  local next_deadline = args[#args - 1]
+  local next_deadline = args[#args - 3]
   if next_deadline == '' then
-    redis.call('ZREM', KEYS[4], args[#args - 2])
+    redis.call('ZREM', KEYS[4], args[#args - 4])
   elseif next_deadline ~= '-' then
-    redis.call('ZADD', KEYS[4], next_deadline, args[#args - 2])
+    redis.call('ZADD', KEYS[4], next_deadline, args[#args - 4])
+  end
+  -- The notifications the change gives its players, kept until the replica that committed
+  -- it has put them in their inboxes (services.rooms.inbox): if it dies first, any
+  -- replica's sweep finds them here once they are due.
+  if args[#args - 2] ~= '' then
+    redis.call('ZADD', KEYS[5], args[#args - 1], args[#args - 2])
   end
   -- Tailing replicas get the entry itself, so they need not read it back, and the room
   -- fields written, so that a replica holding the room at seq new_seq - 1 holds it at
@@ -82,7 +89,9 @@ COMMIT_SCRIPT = (
     """
 -- Commit one room change atomically: compare the room's seq, write the new fields, append
 -- the stream entry, remember the idempotency key, refresh TTLs and notify tailers.
--- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers
+-- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers,
+-- KEYS[5] the shard's pending notifications (sorted set: their JSON -> when a sweep may
+--         deliver them)
 -- ARGV[1] expected seq (the seq the change was computed from; 0 for a new room)
 -- ARGV[2] idempotency key ('' for none)
 -- ARGV[3] the request's fingerprint (a hash of what the key was sent with)
@@ -90,8 +99,10 @@ COMMIT_SCRIPT = (
 --         server's own changes, bot moves and timeouts, do not keep a room alive)
 -- ARGV[5] n = number of room hash field/value pairs that follow
 -- ARGV[6 .. 5+2n] room hash field/value pairs
--- ARGV[6+2n .. #ARGV-3] stream entry field/value pairs
--- ARGV[#ARGV-2] room id; ARGV[#ARGV-1] the room's next deadline ('' none, '-' unchanged)
+-- ARGV[6+2n .. #ARGV-5] stream entry field/value pairs
+-- ARGV[#ARGV-4] room id; ARGV[#ARGV-3] the room's next deadline ('' none, '-' unchanged)
+-- ARGV[#ARGV-2] the notifications the change gives ('' none), ARGV[#ARGV-1] when a sweep
+--         may deliver them (server time)
 -- ARGV[#ARGV] notify channel.
 -- Returns {1, new_seq} on success, {0, current_seq} on a seq conflict,
 -- {2, seq} when the idempotency key was used already for the same request, and
@@ -228,7 +239,7 @@ ACTION_COMMIT_SCRIPT = (
 -- what the load before a commit does (the session's rate, the idempotency key's owner),
 -- then COMMIT_SCRIPT's commit. On one Redis only: on Redis Cluster the rate and the owner
 -- keys live in other slots than the room.
--- KEYS[1..4] COMMIT_SCRIPT's; then KEYS[5] the idempotency key's owner (only when ARGV[1]
+-- KEYS[1..5] COMMIT_SCRIPT's; then KEYS[6] the idempotency key's owner (only when ARGV[1]
 -- is not ''), then the session's rate limiter (only when ARGV[3] is not 0)
 -- ARGV[1] the room id (the owner the key is claimed for; '' when there is no key)
 -- ARGV[2] the owner claim's TTL (s)
@@ -244,7 +255,7 @@ ACTION_COMMIT_SCRIPT = (
     + _COMMIT_STEPS
     + """
 local args = {unpack(ARGV, 6)}
-local next_key = 5
+local next_key = 6
 local owner_key = nil
 if ARGV[1] ~= '' then
   owner_key = KEYS[next_key]
