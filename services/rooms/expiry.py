@@ -8,6 +8,9 @@ Between ticks the loop sleeps until the earliest deadline the claim saw, or one 
 commit of this replica indexed since (the store tells it), and at most ``IDLE_SECONDS``:
 a deadline another replica indexed is found by then even if that replica died. An idle
 replica asks Redis twice a second, not twenty times.
+Each tick also tells the due "your clock runs out" warnings and, every few seconds, delivers
+the notifications a replica committed and died before it put them in the inboxes
+(``services.rooms.inbox``).
 Exactly once comes from the match version: a timeout names the version it was computed
 for, so of two replicas that race, one applies it and the other finds the match moved on.
 """
