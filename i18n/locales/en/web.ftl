@@ -68,6 +68,14 @@ web-my_matches-your_turn = Your turn
 web-turn_based = Turn-based (a day per move)
 web-resume = Back to my seat
 
+## The player's own id, to give to a friend (lobby.ts)
+web-player_id = Your player id:
+web-player_id-copy = Copy
+web-player_id-copy_label = Copy your player id
+web-player_id-copied = Copied: give it to a friend, so they can invite you.
+web-player_id-copy_here = Copy the selected id by hand.
+web-player_id-help = Whoever has it can invite you to their table.
+
 ## Connection status
 web-status-idle = ready
 web-status-connecting = connecting…

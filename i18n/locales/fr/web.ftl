@@ -68,6 +68,14 @@ web-my_matches-your_turn = À toi de jouer
 web-turn_based = Au tour par tour (un jour par coup)
 web-resume = Retourner à ma place
 
+## The player's own id, to give to a friend (lobby.ts)
+web-player_id = Ton identifiant de joueur :
+web-player_id-copy = Copier
+web-player_id-copy_label = Copier ton identifiant de joueur
+web-player_id-copied = Copié : donne-le à qui veut t'inviter.
+web-player_id-copy_here = Copie à la main l'identifiant sélectionné.
+web-player_id-help = Qui l'a peut t'inviter à sa table.
+
 ## Connection status
 web-status-idle = prêt
 web-status-connecting = connexion…
