@@ -64,8 +64,8 @@ export class InvitePanel {
   /** The name of the last person invited from this panel (the confirmation line). */
   private sentTo: string | undefined;
   private room: Room | undefined;
-  /** What the list shows now (names, ids, language, busy): drawn again only when it changes,
-   * so a redraw of the table does not take the focus off a button. */
+  /** What the list shows now (names, ids, language): drawn again only when it changes, so
+   * neither a redraw of the table nor a click takes the focus off a button. */
   private drawn = "";
 
   constructor(
@@ -120,10 +120,12 @@ export class InvitePanel {
     const list = $("invite-recent");
     const seated = new Set(this.room?.seats.map((s) => s.playerId).filter(Boolean));
     const people = (this.history ?? []).filter((p) => !seated.has(p.playerId)).slice(0, RECENT_SHOWN);
-    const key = JSON.stringify([language(), this.history === undefined, this.sending, people]);
+    // While an invitation is on its way the buttons stay (a disabled button loses the
+    // focus); a click then does nothing.
+    $("invite").setAttribute("aria-busy", String(this.sending));
+    const key = JSON.stringify([language(), this.history === undefined, people]);
     if (key === this.drawn) return;
     this.drawn = key;
-    ($("invite-send") as HTMLButtonElement).disabled = this.sending;
     if (this.history === undefined) {
       list.replaceChildren();
       return;
@@ -137,7 +139,6 @@ export class InvitePanel {
               { dataset: { player: p.playerId } },
               el("span", { className: "invitee" }, name),
               button(t("web-invite-send"), () => void this.invite(p.playerId, name), {
-                disabled: this.sending,
                 dataset: { invite: p.playerId },
                 aria: { label: t("web-invite-who", { name }) },
               }),
