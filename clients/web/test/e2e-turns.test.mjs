@@ -10,12 +10,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
 import { chromium } from "playwright-core";
 
 import { startCluster } from "../../ts/build/test/cluster.js";
 import { connectGrpcWeb } from "../../ts/build/src/web.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf-8");
 
 let cluster;
 let browser;
@@ -76,6 +80,17 @@ async function playOneMove(page) {
     if (done) return;
   }
   assert.fail("the page never played a move");
+}
+
+/** axe-core in the page: no serious or critical violation (WCAG 2 A and AA rules). */
+async function assertAccessible(page, where) {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(serious, [], `${where}: no serious accessibility violation`);
 }
 
 /** The number of rooms waiting for the player, as the lobby's "my matches" shows it. */
@@ -205,6 +220,8 @@ test("an invitation shows live in the invitee's lobby, and accepting it seats th
     return out;
   });
   assert.deepEqual(overflow, [], "the invite panel fits a 360 px screen");
+  await assertAccessible(host.page, "a table with 'Invite a player' open");
+  await assertAccessible(guest.page, "the lobby with the player id");
 
   // No reload: the guest's inbox stream brings it.
   await guest.page.waitForSelector(`#invitations-list li[data-invitation="${roomId}"]`, { timeout: 30_000 });
