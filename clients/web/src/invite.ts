@@ -85,10 +85,17 @@ export class InvitePanel {
     const panel = $("invite") as HTMLDetailsElement;
     panel.open = false;
     panel.hidden = true;
+    panel.dataset.room = this.roomId;
     $("invite-recent").replaceChildren();
     this.drawn = "";
     showRefusal($("invite-error"), "");
     this.drawNote();
+  }
+
+  /** Whether the page's panel is still this table's: an answer that comes after the reader
+   * went to another table draws nothing. */
+  private get mine(): boolean {
+    return $("invite").dataset.room === this.roomId;
   }
 
   /** Shown while the reader may invite; the list read from the history the first time. */
@@ -117,6 +124,7 @@ export class InvitePanel {
 
   /** The people to pick from: the history's, less those seated at the table now. */
   private drawList(): void {
+    if (!this.mine) return;
     const list = $("invite-recent");
     const seated = new Set(this.room?.seats.map((s) => s.playerId).filter(Boolean));
     const people = (this.history ?? []).filter((p) => !seated.has(p.playerId)).slice(0, RECENT_SHOWN);
@@ -149,6 +157,7 @@ export class InvitePanel {
   }
 
   private drawNote(): void {
+    if (!this.mine) return;
     const note = $("invite-note");
     note.textContent = this.sentTo === undefined ? "" : t("web-invite-sent", { name: this.sentTo });
   }
@@ -171,9 +180,9 @@ export class InvitePanel {
     try {
       await this.client.invitePlayer(this.roomId, playerId);
       this.sentTo = name ?? (await this.nameOf(playerId));
-      if (input) input.value = "";
+      if (input && this.mine) input.value = "";
     } catch (err) {
-      showRefusal(error, refusal(err));
+      if (this.mine) showRefusal(error, refusal(err));
     } finally {
       this.sending = false;
       this.drawList();
