@@ -58,6 +58,7 @@ import {
   type GameInfo,
   type GetGameCatalogueResponse,
   type JoinRoomResponse,
+  type ListMatchHistoryResponse,
   LobbyService,
   type QuickMatchResponse,
 } from "./gen/cercle/v1/lobby_pb.js";
@@ -248,6 +249,13 @@ export class CercleClient {
    * of at most `pageSize`): how an app finds its running matches again. */
   async listMyRooms(pageSize = 0): Promise<Room[]> {
     return (await this.call((o) => this.lobby.listMyRooms({ pageSize }, o))).rooms;
+  }
+
+  /** One page of the caller's finished matches (at most `pageSize`; 0: the server's
+   * default), most recently finished first, each with its seats as they ended, and the
+   * `nextPageToken` of the next page (empty on the last). */
+  async matchHistoryPage(pageSize = 0, pageToken = ""): Promise<ListMatchHistoryResponse> {
+    return this.call((o) => this.lobby.listMatchHistory({ pageSize, pageToken }, o));
   }
 
   /** One page of the caller's notifications, newest first, with the unread count. */

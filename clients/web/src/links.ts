@@ -68,6 +68,17 @@ export function showPlace(place: Place, replace = false): void {
   else history.pushState(null, "", url);
 }
 
+/** Puts `text` on the clipboard; whether it could (no clipboard, or no permission: the
+ * caller shows the text to copy by hand). */
+export async function copyText(text: string): Promise<boolean> {
+  const clipboard = navigator.clipboard as Clipboard | undefined;
+  if (!clipboard) return false;
+  return clipboard.writeText(text).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** What was copied last (which link, the line about it) and until when it is said. */
 let note: { kind: string; text: string; link: string; until: number } | undefined;
 
@@ -83,9 +94,7 @@ export function linkControls(roomId: string, inviteCode: string | undefined): HT
       drawNote();
       setTimeout(drawNote, NOTE_MS + 50);
     };
-    const clipboard = navigator.clipboard as Clipboard | undefined;
-    if (!clipboard) show(false);
-    else clipboard.writeText(link).then(() => show(true), () => show(false));
+    void copyText(link).then(show);
   };
   const box = el(
     "span",

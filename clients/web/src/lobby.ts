@@ -20,6 +20,7 @@ import { $, button, el } from "./dom.js";
 import { gameUi } from "./games/registry.js";
 import { gameTitle, rememberGameNames } from "./games/titles.js";
 import { hasMessage, language, t } from "./i18n.js";
+import { copyText } from "./links.js";
 import { refusal } from "./refusal.js";
 import { loadSeat, loadSession, type SavedSeat } from "./session.js";
 
@@ -150,6 +151,29 @@ export function showRefusal(node: HTMLElement, text: string): void {
   if (text) node.scrollIntoView({ block: "nearest" });
 }
 
+/** How long "copied" stays by the player id. */
+const COPIED_MS = 5000;
+let copiedTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** "Your player id: p-…" with its copy button, once the page has a session: the id a
+ * friend pastes in their table's "Invite a player" (invite.ts). Without a clipboard the id
+ * is selected, to copy by hand. */
+export function showPlayerId(playerId: string): void {
+  $("player-id-row").hidden = !playerId;
+  const id = $("player-id");
+  if (id.textContent === playerId) return;
+  id.textContent = playerId;
+  $("player-id-note").textContent = "";
+  $("copy-player-id").onclick = () =>
+    void copyText(playerId).then((copied) => {
+      if (!copied) window.getSelection()?.selectAllChildren(id);
+      const note = $("player-id-note");
+      note.textContent = t(copied ? "web-player_id-copied" : "web-player_id-copy_here");
+      clearTimeout(copiedTimer);
+      copiedTimer = setTimeout(() => (note.textContent = ""), COPIED_MS);
+    });
+}
+
 export class Lobby {
   private games: GameInfo[] = [];
   private busy = false;
@@ -172,6 +196,7 @@ export class Lobby {
   async load(): Promise<void> {
     try {
       const client = await this.hooks.client();
+      showPlayerId(client.playerId);
       this.games = await client.listGames(language());
       rememberGameNames(this.games);
       this.setError("");

@@ -36,6 +36,7 @@ import { gameUi } from "./games/registry.js";
 import { knowsTitle, rememberGameNames } from "./games/titles.js";
 import type { GameUi, Names, TableContext } from "./games/types.js";
 import { language, t } from "./i18n.js";
+import { InvitePanel } from "./invite.js";
 import { ratingChangeNode } from "./ladder.js";
 import { PeekPanel } from "./peek.js";
 import { refusal, roomGone } from "./refusal.js";
@@ -83,6 +84,8 @@ export class Table {
   private choice: { prompt: string; actions: readonly Action[] } | undefined;
   private notice = "";
   readonly chat: ChatPanel;
+  /** "Invite a player" while the table is open (invite.ts). */
+  private readonly invite: InvitePanel;
   private readonly stop = new AbortController();
   private ticker: ReturnType<typeof setInterval> | undefined;
   readonly ui: GameUi<unknown> | undefined;
@@ -102,6 +105,7 @@ export class Table {
     this.cursor = cursor;
     this.events = cursor ? loadLog(roomId) : [];
     this.chat = new ChatPanel(client, roomId, this.names);
+    this.invite = new InvitePanel(client, roomId);
     this.peek = new PeekPanel(this.ui, this.names);
   }
 
@@ -130,6 +134,7 @@ export class Table {
     $("prompt").textContent = "";
     $("room").hidden = false;
     this.chat.open();
+    this.invite.open();
     this.ticker = setInterval(() => this.tick(), 250);
     // A phone turned sideways (or a window resized) past the phone width: the tray follows.
     window.matchMedia(PHONE).addEventListener("change", () => this.render(), { signal: this.stop.signal });
@@ -369,6 +374,7 @@ export class Table {
     untray(); // the phone tray's parts go home before the board is redrawn (tray.ts)
     const scene = this.scene();
     this.renderBar(scene);
+    this.invite.render(this.room, this.mySeat);
     drawSeats(scene);
     drawPrompt(scene);
     drawBoard(scene);

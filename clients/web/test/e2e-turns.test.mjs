@@ -2,10 +2,16 @@
 // against a real local cluster (Valkey, two replicas, Envoy): two pages, the host and a
 // guest of a turn-based Awimbawé table made from the new-table form; the guest waits in the
 // lobby's "my matches" while the host plays a turn at the table, and the guest's "your turn"
-// badge appears without a reload (WatchInbox, from whichever replica made it).
+// badge appears without a reload (WatchInbox, from whichever replica made it). Then a host
+// invites a player from the table's "Invite a player" (by name among the players they played
+// with, or by the player id the guest's lobby shows), after two refusals said in words (an
+// unknown id, their own), and the invitation shows live in the guest's lobby.
 // Run: node build.mjs && node --test test/e2e-turns.test.mjs   (clients/ts built first).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 
 import { chromium } from "playwright-core";
 
@@ -13,6 +19,7 @@ import { startCluster } from "../../ts/build/test/cluster.js";
 import { connectGrpcWeb } from "../../ts/build/src/web.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf-8");
 
 let cluster;
 let browser;
@@ -73,6 +80,17 @@ async function playOneMove(page) {
     if (done) return;
   }
   assert.fail("the page never played a move");
+}
+
+/** axe-core in the page: no serious or critical violation (WCAG 2 A and AA rules). */
+async function assertAccessible(page, where) {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(serious, [], `${where}: no serious accessibility violation`);
 }
 
 /** The number of rooms waiting for the player, as the lobby's "my matches" shows it. */
@@ -160,12 +178,50 @@ test("an invitation shows live in the invitee's lobby, and accepting it seats th
   await guest.page.waitForSelector("#matches-list li [data-resume]", { timeout: 30_000 });
   assert.equal(await guest.page.locator("#invitations-list li").count(), 0);
 
-  // The host's app invites the guest by player id (the contract's InvitePlayer).
+  // The guest's lobby shows their player id, to give to a friend.
+  await guest.page.waitForSelector("#player-id-row:not([hidden])", { timeout: 30_000 });
+  const guestId = (await guest.page.textContent("#player-id"))?.trim();
+  assert.match(guestId ?? "", /^p-/);
   const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("cercle.session") ?? "{}"));
-  const hostSession = await stored(host.page);
-  const guestSession = await stored(guest.page);
-  const hostApp = connectGrpcWeb(origin, { token: hostSession.token });
-  await hostApp.invitePlayer(roomId, guestSession.playerId);
+  assert.equal(guestId, (await stored(guest.page)).playerId, "the id shown is the guest's own");
+
+  // The host invites the guest from the table, on a phone's width: by name among the players
+  // they played with if the two have played together, else by pasting the id the guest gave.
+  await host.page.setViewportSize({ width: 360, height: 740 });
+  await host.page.click("#invite summary");
+  await host.page.waitForSelector("#invite[open] #invite-id");
+  await host.page.waitForFunction(() => document.querySelector("#invite-recent li") !== null, null, { timeout: 30_000 });
+  const known = host.page.locator(`#invite-recent button[data-invite="${guestId}"]`);
+  // A refusal first: an unknown id is said in words and changes nothing.
+  await host.page.fill("#invite-id", "p-0000000000000000");
+  await host.page.click("#invite-send");
+  await host.page.waitForFunction(() => (document.querySelector("#invite-error")?.textContent ?? "") !== "", null, { timeout: 30_000 });
+  assert.match((await host.page.textContent("#invite-error")) ?? "", /No player has this id/);
+  assert.equal((await host.page.textContent("#invite-note"))?.trim(), "");
+  assert.equal(await host.page.inputValue("#invite-id"), "p-0000000000000000", "the id stays, to correct it");
+  // Nor oneself.
+  await host.page.fill("#invite-id", (await stored(host.page)).playerId);
+  await host.page.click("#invite-send");
+  await host.page.waitForFunction(() => /your own player id/.test(document.querySelector("#invite-error")?.textContent ?? ""), null, { timeout: 10_000 });
+  await new Promise((ok) => setTimeout(ok, 1000));
+  assert.equal(await guest.page.locator("#invitations-list li").count(), 0, "no invitation came of a refusal");
+  if ((await known.count()) > 0) await known.click();
+  else {
+    await host.page.fill("#invite-id", guestId);
+    await host.page.click("#invite-send");
+  }
+  await host.page.waitForFunction(() => /Invitation sent to Dee/.test(document.querySelector("#invite-note")?.textContent ?? ""), null, { timeout: 30_000 });
+  assert.equal((await host.page.textContent("#invite-error"))?.trim(), "", "the refusal is gone once it is sent");
+  // Everything of the panel fits the phone's width: nothing to scroll sideways.
+  const overflow = await host.page.evaluate(() => {
+    const parts = ["#invite summary", "#invite-recent", "#invite-id", "#invite-send", "#invite-id-help", "#invite-note"];
+    const out = parts.filter((q) => (document.querySelector(q)?.getBoundingClientRect().right ?? 0) > window.innerWidth);
+    if (document.documentElement.scrollWidth > window.innerWidth) out.push("the page");
+    return out;
+  });
+  assert.deepEqual(overflow, [], "the invite panel fits a 360 px screen");
+  await assertAccessible(host.page, "a table with 'Invite a player' open");
+  await assertAccessible(guest.page, "the lobby with the player id");
 
   // No reload: the guest's inbox stream brings it.
   await guest.page.waitForSelector(`#invitations-list li[data-invitation="${roomId}"]`, { timeout: 30_000 });

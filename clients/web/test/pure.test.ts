@@ -1,5 +1,6 @@
 // The page's pure parts that need no browser: the SHA-256 of the replay's commitment check,
-// the turn clock's server offset, refusals in words, and the Tomy story box's rules.
+// the turn clock's server offset, refusals in words, the Tomy story box's rules, and whom the
+// table's "Invite a player" offers.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
@@ -14,12 +15,17 @@ import {
   LocalizedMessageSchema,
   TomyPhase,
   TomyViewSchema,
+  MatchRecordSchema,
+  RoomSchema,
+  RoomStatus,
+  SeatKind,
 } from "../../ts/src/index.js";
 import { observeServerTime, remainingMs, resetClock, serverNow } from "../src/clock.js";
 import { setLanguage } from "../src/i18n.js";
 import { mayPass, tomy, typedStory } from "../src/games/tomy.js";
 import type { TableContext } from "../src/games/types.js";
 import { refusal } from "../src/refusal.js";
+import { mayInvite, recentPlayers } from "../src/invite.js";
 import { sha256Hex } from "../src/sha256.js";
 import { checkDeal, deriveSeed, drawnContribution, secretCommitment } from "../src/deal.js";
 import { DealContributionSource, ReplayMatchSchema } from "../../ts/src/index.js";
@@ -127,6 +133,42 @@ test("a refused card says why, from the refusal's metadata, in the page's langua
   setLanguage("fr");
   assert.equal(refusal(refused("on_the_table")), "Cette carte est déjà sur la table.");
   setLanguage("en");
+});
+
+test("the invitation refusals are said in words, in both languages", () => {
+  const notFound = new ApiError(Code.NotFound, "PLAYER_NOT_FOUND", "there is no player with that id (PLAYER_NOT_FOUND)");
+  const tooMany = new ApiError(Code.ResourceExhausted, "TOO_MANY_INVITATIONS", "you may send 30 invitations an hour");
+  setLanguage("en");
+  assert.match(refusal(notFound), /^No player has this id/);
+  assert.match(refusal(tooMany), /too many invitations this hour/);
+  setLanguage("fr");
+  assert.match(refusal(notFound), /^Aucun joueur n'a cet identifiant/);
+  assert.match(refusal(tooMany), /^Tu as envoyé trop d'invitations/);
+  setLanguage("en");
+});
+
+test("'Invite a player' offers the people of the reader's finished matches, newest first, once each", () => {
+  const human = (playerId: string, displayName: string) => ({ playerId, displayName, kind: SeatKind.HUMAN });
+  const bot = { playerId: "bot-1", kind: SeatKind.BOT, botNumber: 1 };
+  const free = { kind: SeatKind.EMPTY };
+  const matches = [
+    create(MatchRecordSchema, { roomId: "r3", seats: [human("p-me", "Ana"), human("p-dee", "Dee"), bot] }),
+    create(MatchRecordSchema, { roomId: "r2", seats: [human("p-cid", "Cid"), human("p-me", "Ana"), free] }),
+    create(MatchRecordSchema, { roomId: "r1", seats: [human("p-dee", "Dee (old name)"), human("p-eve", "Eve"), human("p-me", "Ana")] }),
+  ];
+  const names = (list: { name: string }[]) => list.map((p) => p.name);
+  assert.deepEqual(names(recentPlayers(matches, "p-me")), ["Dee", "Cid", "Eve"], "never the reader, a bot or a free seat");
+  assert.deepEqual(names(recentPlayers(matches, "p-me", new Set(["p-cid"]))), ["Dee", "Eve"], "not those already at the table");
+  assert.deepEqual(names(recentPlayers(matches, "p-me", new Set(), 1)), ["Dee"]);
+  assert.deepEqual(recentPlayers([], "p-me"), []);
+
+  const room = (status: RoomStatus, seated: number) =>
+    create(RoomSchema, { status, seats: [human("p-me", "Ana"), seated > 1 ? human("p-dee", "Dee") : free] });
+  assert.equal(mayInvite(room(RoomStatus.OPEN, 1), 0), true, "seated at an open table with a free seat");
+  assert.equal(mayInvite(room(RoomStatus.OPEN, 1), -1), false, "a spectator invites nobody");
+  assert.equal(mayInvite(room(RoomStatus.OPEN, 2), 0), false, "a full table");
+  assert.equal(mayInvite(room(RoomStatus.PLAYING, 1), 0), false, "the match has started");
+  assert.equal(mayInvite(undefined, 0), false);
 });
 
 const tomyAction = (action: { case: "pass"; value: object } | { case: "propose"; value: { column: number; story: { case: "template"; value: { number: number } } } }) =>

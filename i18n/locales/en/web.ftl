@@ -68,6 +68,23 @@ web-my_matches-your_turn = Your turn
 web-turn_based = Turn-based (a day per move)
 web-resume = Back to my seat
 
+## Inviting a player to an open table (invite.ts), and the player's own id (lobby.ts)
+web-invite = Invite a player
+web-invite-recent = Players you played with lately
+web-invite-recent_none = Nobody yet: the players of your finished matches show here.
+web-invite-send = Invite
+web-invite-who = Invite { $name }
+web-invite-id = Their player id
+web-invite-id_help = Ask your friend for the player id their lobby shows, and paste it here.
+web-invite-sent = Invitation sent to { $name }: it shows in their lobby.
+web-invite-self = That is your own player id: ask your friend for theirs.
+web-player_id = Your player id:
+web-player_id-copy = Copy
+web-player_id-copy_label = Copy your player id
+web-player_id-copied = Copied: give it to a friend, so they can invite you.
+web-player_id-copy_here = Copy the selected id by hand.
+web-player_id-help = Whoever has it can invite you to their table.
+
 ## Connection status
 web-status-idle = ready
 web-status-connecting = connecting…
@@ -269,6 +286,8 @@ web-refusal-CHAT_RATE_LIMITED = You are writing too fast: wait a moment.
 web-refusal-SEAT_MUTED = The host has muted you: your messages are not sent.
 web-refusal-CURSOR_STALE = The table's history changed on the server: here it is as it stands now.
 web-refusal-CURSOR_AHEAD = The table's history changed on the server: here it is as it stands now.
+web-refusal-PLAYER_NOT_FOUND = No player has this id: check it with the friend who gave it.
+web-refusal-TOO_MANY_INVITATIONS = You have sent too many invitations this hour: wait a while before sending more.
 
 ## Presence and table chat
 web-seat_connected = connected

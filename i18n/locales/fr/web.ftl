@@ -68,6 +68,23 @@ web-my_matches-your_turn = À toi de jouer
 web-turn_based = Au tour par tour (un jour par coup)
 web-resume = Retourner à ma place
 
+## Inviting a player to an open table (invite.ts), and the player's own id (lobby.ts)
+web-invite = Inviter un joueur
+web-invite-recent = Joueurs avec qui tu as joué récemment
+web-invite-recent_none = Personne pour l'instant : les joueurs de tes parties terminées s'affichent ici.
+web-invite-send = Inviter
+web-invite-who = Inviter { $name }
+web-invite-id = Son identifiant de joueur
+web-invite-id_help = Demande l'identifiant de joueur affiché sur sa page d'accueil, puis colle-le ici.
+web-invite-sent = Invitation envoyée à { $name } : elle s'affiche sur sa page d'accueil.
+web-invite-self = C'est ton propre identifiant : demande celui de la personne à inviter.
+web-player_id = Ton identifiant de joueur :
+web-player_id-copy = Copier
+web-player_id-copy_label = Copier ton identifiant de joueur
+web-player_id-copied = Copié : donne-le à qui veut t'inviter.
+web-player_id-copy_here = Copie à la main l'identifiant sélectionné.
+web-player_id-help = Qui l'a peut t'inviter à sa table.
+
 ## Connection status
 web-status-idle = prêt
 web-status-connecting = connexion…
@@ -272,6 +289,8 @@ web-refusal-CHAT_RATE_LIMITED = Tu écris trop vite : patiente un instant.
 web-refusal-SEAT_MUTED = L'hôte t'a retiré la parole : tes messages ne partent pas.
 web-refusal-CURSOR_STALE = L'historique de la table a changé sur le serveur : la voici telle qu'elle est.
 web-refusal-CURSOR_AHEAD = L'historique de la table a changé sur le serveur : la voici telle qu'elle est.
+web-refusal-PLAYER_NOT_FOUND = Aucun joueur n'a cet identifiant : vérifie-le avec qui te l'a donné.
+web-refusal-TOO_MANY_INVITATIONS = Tu as envoyé trop d'invitations cette heure-ci : patiente un moment avant d'en envoyer d'autres.
 
 ## Présence et discussion de table
 web-seat_connected = connecté
