@@ -22,6 +22,7 @@ from prometheus_client import REGISTRY
 from clients.api_error import ApiError
 from clients.sdk import Client
 from services import logs
+from tests.services.tables import logged_in, open_room
 
 RACE_REASONS = {"STALE_VERSION", "TOO_LATE", "NOT_YOUR_TURN", "BUSY", "RATE_LIMITED"}
 R = TypeVar("R", bound=Message)
@@ -77,19 +78,11 @@ class Seat:
 async def open_table(
     addresses: list[str], game_id: str, players: int, options: dict[str, str] | None = None
 ) -> tuple[str, list[Seat]]:
-    """Create a room, seat ``players`` clients (alternating replicas), ready, start."""
-    clients = [Client(addresses[i % len(addresses)]) for i in range(players)]
-    for i, client in enumerate(clients):
-        await client.login(f"Player {i + 1}")
-    room = await clients[0].create_room(game_id, players=players, options=options)
-    seats = [Seat(clients[0], 0)]
-    for client in clients[1:]:
-        joined = await client.join(room.room_id)
-        seats.append(Seat(client, joined.seat))
-    for seat in seats:
-        await seat.client.ready(room.room_id)
-    await clients[0].start(room.room_id)
-    return room.room_id, seats
+    """Create a room, seat ``players`` clients (alternating replicas), ready, start
+    (:func:`tests.services.tables.open_room`); the players are Player 1, Player 2, ..."""
+    clients = await logged_in(addresses, [f"Player {i + 1}" for i in range(players)])
+    opened = await open_room(clients, game_id, players=players, options=options)
+    return opened.room_id, [Seat(c, seat) for c, seat in zip(clients, opened.seats, strict=True)]
 
 
 async def subscribe_all(room_id: str, seats: list[Seat]) -> None:

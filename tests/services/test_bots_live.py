@@ -10,6 +10,7 @@ import pytest
 from clients.api_error import ApiError
 from clients.sdk import Client
 from tests.services.play import RACE_REASONS
+from tests.services.tables import table_with_bots
 
 GAMES = {"tomahawk": 3, "tamashii": 2, "tomy": 2, "awimbawe": 1}
 
@@ -24,17 +25,15 @@ async def test_one_human_and_bots_finish_a_match(replicas: list[str], game_id: s
             # Bots at full speed: no reaction window for the person (a quick match has the
             # default 2 s, which would make a whole match last minutes; the window has its
             # own tests, tests/services/test_reaction_window.py).
-            made = await human.create_room(
+            room = await table_with_bots(
+                human,
                 game_id,
                 players=1 + GAMES[game_id],
+                bot_level="strong",
                 options={"reaction_seconds": 0},
                 private=True,
                 bot_delay=0.0,
             )
-            for _ in range(GAMES[game_id]):
-                await human.add_bot(made.room_id, "strong")
-            await human.ready(made.room_id)
-            room = await human.start(made.room_id)
             seat = 0
         else:
             joined = await human.quick_match(

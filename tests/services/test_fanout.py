@@ -12,22 +12,14 @@ from cercle.v1 import game_pb2
 
 from clients.sdk import Client
 from services.server import Replica, start_replica
+from tests.services.tables import addresses, logged_in, open_room
 
 
 async def _table(replica: Replica) -> tuple[str, list[Client], Client]:
-    address = f"127.0.0.1:{replica.port}"
-    players = [Client(address) for _ in range(3)]
-    spectator = Client(address)
-    for i, client in enumerate([*players, spectator]):
-        await client.login(f"P{i}")
-    room = await players[0].create_room("tomahawk", players=3)
-    for client in players[1:]:
-        await client.join(room.room_id)
-    await spectator.join(room.room_id, spectator=True)
-    for client in players:
-        await client.ready(room.room_id)
-    await players[0].start(room.room_id)
-    return room.room_id, players, spectator
+    """A started 3-seat Tomahawk match on ``replica``, and a spectator (P3) of it."""
+    *players, spectator = await logged_in(addresses([replica]), ["P0", "P1", "P2", "P3"])
+    opened = await open_room(players, "tomahawk", spectators=[spectator])
+    return opened.room_id, players, spectator
 
 
 async def _close(replica: Replica, clients: list[Client]) -> None:

@@ -8,6 +8,7 @@ from clients.sdk import Client
 from services.rooms.records import LogEntry
 from services.server import start_replica
 from tests.services.play import round_trips
+from tests.services.tables import table_with_bots
 
 
 async def test_poll_reads_every_seq_at_once_and_only_the_log_of_a_room_behind(
@@ -19,9 +20,9 @@ async def test_poll_reads_every_seq_at_once_and_only_the_log_of_a_room_behind(
         await host.login("Host")
         rooms = []
         for _ in range(3):
-            room = await host.create_room("tamashii", players=1, options={"decision_seconds": "0"})
-            await host.ready(room.room_id)
-            await host.start(room.room_id)
+            room = await table_with_bots(
+                host, "tamashii", players=1, options={"decision_seconds": "0"}
+            )
             rooms.append((await host.view(room.room_id)).room)
         behind, *current = rooms
         async with (

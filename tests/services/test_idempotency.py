@@ -17,6 +17,7 @@ from cercle.v1 import game_pb2, tomahawk_pb2
 from clients.api_error import ApiError
 from clients.sdk import Client
 from tests.services.play import open_table, stop_all
+from tests.services.tables import table_with_bots
 
 QUIET = {"decision_seconds": "0"}
 
@@ -35,9 +36,8 @@ def _reused(exc: ApiError) -> bool:
 
 
 async def _solo_table(client: Client) -> str:
-    room = await client.create_room("tamashii", players=1, private=True, options=QUIET)
-    await client.ready(room.room_id)
-    await client.start(room.room_id)
+    """A started private Tamashii match of ``client`` alone."""
+    room = await table_with_bots(client, "tamashii", players=1, private=True, options=QUIET)
     return room.room_id
 
 

@@ -9,62 +9,48 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 
 import grpc
 import pytest
-from cercle.v1 import inbox_pb2
+from cercle.v1 import inbox_pb2, pace_pb2
 
 from clients.api_error import ApiError
 from clients.inbox import turn_based
 from clients.sdk import Client
 from services.api.streams import MAX_STREAMS_PER_SESSION
 from services.rooms.inbox import NotificationKind, NotificationRecord
-from services.server import Replica, start_replica
+from services.server import Replica
 from tests.services.play import read_message
+from tests.services.tables import (
+    START,
+    FakeClock,
+    addresses,
+    clocked_replicas,
+    logged_in,
+    open_room,
+    tick,
+)
 
-START = 2_000_000_000.0
 HOUR = 3600.0
 DAY = 24 * HOUR
 
 
-@dataclass
-class FakeClock:
-    now: float = START
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 async def clocked(empty_redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
-    clock = FakeClock()
-    replicas = [
-        await start_replica(empty_redis_url, clock=clock, timers=False, unattended_grace=60)
-        for _ in range(2)
-    ]
-    try:
-        yield clock, replicas
-    finally:
-        for replica in replicas:
-            await replica.stop(grace=0.1)
+    async with clocked_replicas(empty_redis_url, unattended_grace=60) as both:
+        yield both
 
 
 async def _pair(
-    replicas: list[Replica], pace: object = None
+    replicas: list[Replica], pace: pace_pb2.RoomPace | None = None
 ) -> tuple[str, list[Client], list[Client]]:
     """A started 2-seat Awimbawé room; each player has a client on each replica."""
-    on_first = [Client(f"127.0.0.1:{replicas[0].port}") for _ in range(2)]
-    for i, client in enumerate(on_first):
-        await client.login(f"P{i}")
-    on_second = [Client(f"127.0.0.1:{replicas[1].port}", token=c.token) for c in on_first]
-    room = await on_first[0].create_room("awimbawe", players=2, pace=pace)  # type: ignore[arg-type]
-    await on_first[1].join(room.room_id)
-    for client in on_first:
-        await client.ready(room.room_id)
-    if pace is None:  # a turn-based table starts by itself once everyone is ready
-        await on_first[0].start(room.room_id)
-    return room.room_id, on_first, on_second
+    first, second = addresses(replicas)
+    on_first = await logged_in([first], ["P0", "P1"])
+    on_second = [Client(second, token=c.token) for c in on_first]
+    # A turn-based table starts by itself once everyone is ready.
+    opened = await open_room(on_first, "awimbawe", players=2, pace=pace, start=pace is None)
+    return opened.room_id, on_first, on_second
 
 
 async def _close(*groups: list[Client]) -> None:
@@ -214,12 +200,6 @@ async def test_inbox_refuses_bad_requests_with_a_clear_status(
             await anonymous.close()
 
 
-async def _tick(replicas: list[Replica]) -> None:
-    await asyncio.gather(*(r.expiry.tick_once() for r in replicas))
-    for replica in replicas:
-        await replica.expiry.drain()
-
-
 async def test_a_clock_about_to_run_out_is_told_once_and_only_while_it_runs(
     clocked: tuple[FakeClock, list[Replica]],
 ) -> None:
@@ -241,15 +221,15 @@ async def test_a_clock_about_to_run_out_is_told_once_and_only_while_it_runs(
         await first[seat].act(room_id, legal.actions[0], legal.version)
         waited = (await first[0].view(room_id)).waiting_for[0]
         clock.now = START + DAY - HOUR + 1
-        await _tick(replicas)
+        await tick(replicas)
         for client in second:
             assert warnings(await client.inbox.notifications()) == []
         # The next clock's warning comes an hour before it runs out, once.
         clock.now = START + HOUR + DAY - HOUR - 1
-        await _tick(replicas)
+        await tick(replicas)
         assert warnings(await second[waited].inbox.notifications()) == []
         clock.now = START + HOUR + DAY - HOUR + 1
-        await asyncio.gather(_tick(replicas), _tick(replicas))  # both replicas, twice
+        await asyncio.gather(tick(replicas), tick(replicas))  # both replicas, twice
         (warned,) = warnings(await second[waited].inbox.notifications())
         assert warned.room_id == room_id and warned.seat == waited
         assert warned.expire_time.seconds == int(START + HOUR + DAY)

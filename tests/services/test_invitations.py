@@ -12,10 +12,10 @@ from cercle.v1 import inbox_pb2
 
 from clients.api_error import ApiError
 from clients.inbox import turn_based
-from clients.sdk import Client
 from services.rooms.invitations import INVITATIONS_PER_HOUR
 from services.server import Replica, start_replica
 from tests.services.play import read_message
+from tests.services.tables import addresses, logged_in
 
 
 @pytest.fixture
@@ -28,17 +28,10 @@ async def replicas(empty_redis_url: str) -> AsyncIterator[list[Replica]]:
             await replica.stop(grace=0.1)
 
 
-async def _clients(replicas: list[Replica], names: str) -> list[Client]:
-    clients = [Client(f"127.0.0.1:{replicas[i % 2].port}") for i in range(len(names))]
-    for client, name in zip(clients, names, strict=True):
-        await client.login(name)
-    return clients
-
-
 async def test_an_invited_player_hears_of_it_and_takes_a_seat_in_a_private_room(
     replicas: list[Replica],
 ) -> None:
-    ann, bob = await _clients(replicas, "AB")
+    ann, bob = await logged_in(addresses(replicas), "AB")
     try:
         room = await ann.create_room("awimbawe", private=True, pace=turn_based())
         start = (await bob.inbox.notifications()).notifications
@@ -75,7 +68,7 @@ async def test_an_invited_player_hears_of_it_and_takes_a_seat_in_a_private_room(
 async def test_a_shareable_code_seats_whoever_has_it_and_a_declined_one_is_spent(
     replicas: list[Replica],
 ) -> None:
-    ann, bob, cid, dan = await _clients(replicas, "ABCD")
+    ann, bob, cid, dan = await logged_in(addresses(replicas), "ABCD")
     try:
         room = await ann.create_room("tomy", players=3, private=True)
         shared = await ann.inbox.invite(room.room_id)
@@ -99,7 +92,7 @@ async def test_a_shareable_code_seats_whoever_has_it_and_a_declined_one_is_spent
 
 
 async def test_bad_invitations_are_refused_and_change_nothing(replicas: list[Replica]) -> None:
-    ann, bob, cid = await _clients(replicas, "ABC")
+    ann, bob, cid = await logged_in(addresses(replicas), "ABC")
     try:
         room = await ann.create_room("awimbawe")
         cases = [

@@ -42,17 +42,9 @@ from services.store import Store, room_store
 from services.store.players import PlayerStore
 from tests.faults.helpers import wait_health, wait_until
 from tests.services.play import captured_logs
+from tests.services.tables import START, FakeClock, addresses, logged_in, open_room
 
-START = 2_000_000_000.0
 TURN_SECONDS = 30
-
-
-@dataclass
-class FakeClock:
-    now: float = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -99,18 +91,14 @@ async def table(redis_url: str, captured: io.StringIO) -> AsyncIterator[Table]:
     room's creation included)."""
     clock = FakeClock()
     replica = await start_in_process(redis_url, clock=clock)
-    address = f"127.0.0.1:{replica.port}"
-    clients = [Client(address) for _ in range(2)]
+    clients: list[Client] = []
     try:
-        for i, client in enumerate(clients):
-            await client.login(f"Leak {i}")
-        created = await clients[0].create_room(
-            "tomahawk", players=2, private=True, options={"turn_seconds": str(TURN_SECONDS)}
-        )
-        await clients[1].join(created.room_id, code=created.join_code)
-        for client in clients:
-            await client.ready(created.room_id)
-        await clients[0].start(created.room_id)
+        clients = await logged_in(addresses([replica]), ["Leak 0", "Leak 1"])
+        created = (
+            await open_room(
+                clients, "tomahawk", private=True, options={"turn_seconds": str(TURN_SECONDS)}
+            )
+        ).room
         record = await replica.store.rooms.load_room(created.room_id)
         assert record is not None and record.status == "playing"
         secrets = match_secrets(record, clients, created.join_code)

@@ -11,7 +11,7 @@ from deploy.local.cluster import free_port
 from services import metrics
 from services.server import start_replica
 from tests.services.play import wait_for
-from tests.services.test_timers import FakeClock, _table
+from tests.services.tables import FakeClock, started_table
 
 
 def _sample(page: str, name: str, default: float | None = None) -> float:
@@ -40,7 +40,9 @@ async def test_metrics_page_has_round_trips_by_operation_loop_lag_and_timeout_la
         before = await asyncio.to_thread(page)
         lateness_before = _sample(before, "cercle_timeout_lateness_seconds_count", 0.0)
         commits_before = _sample(before, 'cercle_redis_calls_total{op="commit"}', 0.0)
-        _, clients = await _table([replica, replica], "awimbawe", 2, {"decision_seconds": "60"})
+        _, clients = await started_table(
+            [replica, replica], "awimbawe", 2, {"decision_seconds": "60"}
+        )
         clock.now += 61.5  # the first player's decision clock ran out 1.5 s ago
         await replica.expiry.tick_once()
         await replica.expiry.drain()

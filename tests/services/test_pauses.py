@@ -8,46 +8,22 @@ rest at once, without its room's bot delay.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 
 import pytest
 from cercle.v1 import common_pb2, tomahawk_pb2
 
 from clients.sdk import Client
-from services.server import Replica, start_replica
+from services.server import Replica
+from tests.services.tables import FakeClock, clocked_replicas, table_with_bots, tick
 
-START = 2_000_000_000.0
 BOT_DELAY = 5.0
-
-
-@dataclass
-class FakeClock:
-    now: float = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
 async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
-    clock = FakeClock()
-    replicas = [
-        await start_replica(redis_url, clock=clock, timers=False, unattended_grace=0)
-        for _ in range(2)
-    ]
-    try:
-        yield clock, replicas
-    finally:
-        for replica in replicas:
-            await replica.stop(grace=0.1)
-
-
-async def _tick_all(replicas: list[Replica]) -> None:
-    await asyncio.gather(*(r.expiry.tick_once() for r in replicas))
-    for replica in replicas:
-        await replica.expiry.drain()
+    async with clocked_replicas(redis_url, unattended_grace=0) as both:
+        yield both
 
 
 async def test_tt_pause_1_a_pause_timeout_is_no_missed_turn_and_bots_end_the_rest_at_once(
@@ -57,17 +33,16 @@ async def test_tt_pause_1_a_pause_timeout_is_no_missed_turn_and_bots_end_the_res
     host = Client(f"127.0.0.1:{replicas[0].port}")
     try:
         await host.login("Reader")
-        room = await host.create_room(
+        room = await table_with_bots(
+            host,
             "tomahawk",
             players=2,
+            bot_level="random",
             takeover_after=1,
             bot_delay=BOT_DELAY,
             options={"first_player": "0", "turn_seconds": "0", "pause_seconds": "20"},
         )
         room_id = room.room_id
-        await host.add_bot(room_id, level="random")
-        await host.ready(room_id)
-        await host.start(room_id)
         # Play the first round: the human takes the first of its pushed choices, the bot
         # moves when its delay has passed.
         for _ in range(600):
@@ -78,14 +53,14 @@ async def test_tt_pause_1_a_pause_timeout_is_no_missed_turn_and_bots_end_the_res
                 await host.act(room_id, view.choices.actions[0], view.room.version)
             else:
                 clock.now += BOT_DELAY
-                await _tick_all(replicas)
+                await tick(replicas)
         else:
             pytest.fail("the first round did not end")
         assert view.view.tomahawk.last_round.round == 1
         mine = [d for d in view.deadlines if d.seat == 0]
         assert [(d.clock, d.length.seconds) for d in mine] == [(common_pb2.CLOCK_KIND_PAUSE, 20)]
         # The bot's part: done at once, without waiting its bot delay (the clock stands still).
-        await _tick_all(replicas)
+        await tick(replicas)
         view = await host.view(room_id)
         assert list(view.waiting_for) == [0]
         assert view.view.tomahawk.phase == tomahawk_pb2.TOMAHAWK_PHASE_ROUND_OVER
@@ -96,7 +71,7 @@ async def test_tt_pause_1_a_pause_timeout_is_no_missed_turn_and_bots_end_the_res
         # The human reads until the pause runs out: the next round is dealt, and the seat is
         # still theirs although one timeout in a row would be a takeover for a turn.
         clock.now = mine[0].expire_time.seconds + 0.5
-        await _tick_all(replicas)
+        await tick(replicas)
         view = await host.view(room_id)
         assert view.view.tomahawk.round == 2
         assert view.view.tomahawk.phase != tomahawk_pb2.TOMAHAWK_PHASE_ROUND_OVER

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 
 import pytest
 from cercle.v1 import inbox_pb2
@@ -24,21 +23,13 @@ from clients.api_error import ApiError
 from clients.inbox import turn_based
 from clients.sdk import Client
 from services.rooms.inbox import PENDING_GRACE_SECONDS, PENDING_LEASE_SECONDS, SWEEP_SECONDS
-from services.server import Replica, start_replica
+from services.server import Replica
 from services.store import StoreUnavailable
 from services.store.keys import pending_notices_key, shard_of
 from services.store.outbox import OUTBOX_ITEMS
+from tests.services.tables import FakeClock, addresses, clocked_replicas, logged_in, open_room
 
-START = 2_000_000_000.0
 DAY = 24 * 3600.0
-
-
-@dataclass
-class FakeClock:
-    now: float = START
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class ReplicaDied(Exception):
@@ -47,16 +38,8 @@ class ReplicaDied(Exception):
 
 @pytest.fixture
 async def clocked(empty_redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
-    clock = FakeClock()
-    replicas = [
-        await start_replica(empty_redis_url, clock=clock, timers=False, unattended_grace=60)
-        for _ in range(2)
-    ]
-    try:
-        yield clock, replicas
-    finally:
-        for replica in replicas:
-            await replica.stop(grace=0.1)
+    async with clocked_replicas(empty_redis_url, unattended_grace=60) as both:
+        yield both
 
 
 async def _pending(replica: Replica, room_id: str) -> list[str]:
@@ -80,9 +63,7 @@ async def test_a_replica_that_dies_after_its_commit_leaves_the_notifications_to_
 
     dying.rooms.inbox.deliver_pending = dies  # type: ignore[method-assign]
     survivor.rooms.inbox.deliver = True  # the operator's webhook outbox gets them too
-    players = [Client(f"127.0.0.1:{dying.port}") for _ in range(2)]
-    for i, client in enumerate(players):
-        await client.login(f"P{i}")
+    players = await logged_in(addresses([dying]), ["P0", "P1"])
     room = await players[0].create_room("awimbawe", players=2, pace=turn_based(DAY))
     await players[1].join(room.room_id)
     await players[0].ready(room.room_id)
@@ -140,14 +121,10 @@ async def test_a_store_failure_after_the_commit_keeps_the_notifications_for_a_sw
         return await real_add(player_id, note)  # type: ignore[arg-type]
 
     inbox.add = fails_once  # type: ignore[method-assign]
-    players = [Client(f"127.0.0.1:{first.port}") for _ in range(2)]
+    players = await logged_in(addresses([first]), ["Q0", "Q1"])
     try:
-        for i, client in enumerate(players):
-            await client.login(f"Q{i}")
-        room = await players[0].create_room("awimbawe", players=2, pace=turn_based(DAY))
-        await players[1].join(room.room_id)
-        await players[0].ready(room.room_id)
-        await players[1].ready(room.room_id)  # answered: the change is committed
+        # The last ready is answered: the change (the start) is committed.
+        room = await open_room(players, "awimbawe", pace=turn_based(DAY), start=False)
         assert failures == 1
         assert len(await _pending(first, room.room_id)) == 1  # kept for a sweep
 

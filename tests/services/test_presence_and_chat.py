@@ -20,6 +20,7 @@ from clients.sdk import Client
 from services.rooms.chat import MAX_CHAT_LENGTH
 from services.store import Store, log_key, room_key
 from tests.services.play import Seat, play_randomly, wait_for
+from tests.services.tables import table_with_bots
 from tests.services.test_log_secrets import match_secrets
 
 
@@ -270,9 +271,9 @@ async def test_n6_chat_in_a_finished_room_does_not_extend_its_life(
     try:
         await player.login("Finisher")
         await watcher.login("Late watcher")
-        room = await player.create_room("tamashii", players=1, options={"decision_seconds": "0"})
-        await player.ready(room.room_id)
-        await player.start(room.room_id)
+        room = await table_with_bots(
+            player, "tamashii", players=1, options={"decision_seconds": "0"}
+        )
         await play_randomly(room.room_id, [Seat(player, 0)], random.Random(6))
         for key in (room_key(room.room_id), log_key(room.room_id)):
             await store.redis.expire(key, 120)  # as if the match had ended long ago

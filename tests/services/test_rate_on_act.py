@@ -16,6 +16,7 @@ from services import rate_limits
 from services.server import start_replica
 from tests.faults.helpers import Refusal, act_once
 from tests.services.play import round_trips_by_op
+from tests.services.tables import table_with_bots
 
 QUIET = {"decision_seconds": "0"}
 
@@ -28,9 +29,7 @@ async def test_an_act_takes_its_rate_in_the_round_trip_that_loads_the_room(
     try:
         await host.login("Host")
         monkeypatch.setattr(rate_limits, "LEASE_SECONDS", 0.3)  # leases lapse soon
-        room = await host.create_room("tamashii", players=1, private=True, options=QUIET)
-        await host.ready(room.room_id)
-        await host.start(room.room_id)
+        room = await table_with_bots(host, "tamashii", players=1, private=True, options=QUIET)
         legal = await host.legal(room.room_id)
         await asyncio.sleep(0.4)  # the lease the calls above took has lapsed
         before = round_trips_by_op()
@@ -60,9 +59,7 @@ async def test_a_burst_of_acts_is_refused_rate_limited_and_changes_nothing(
     try:
         await host.login("Eager")
         monkeypatch.setattr(rate_limits, "LEASE_SECONDS", 0.3)
-        room = await host.create_room("tamashii", players=1, private=True, options=QUIET)
-        await host.ready(room.room_id)
-        await host.start(room.room_id)
+        room = await table_with_bots(host, "tamashii", players=1, private=True, options=QUIET)
         legal = await host.legal(room.room_id)
         stale = legal.version + 7  # every Act is refused by the room if it gets that far
 

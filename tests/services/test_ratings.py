@@ -21,6 +21,7 @@ from services.ladder.ratings import MODEL, display_rating, is_provisional, new_r
 from services.store import Store
 from services.store.ratings import Rating, best_key, for_store, rated_key
 from tests.services.play import Seat, play_randomly, stop_all
+from tests.services.tables import table_with_bots
 
 
 async def _device_player(address: str, name: str) -> Client:
@@ -141,10 +142,8 @@ async def test_guests_bots_and_cooperative_tables(replicas: list[str], redis_url
         await guest.ready(room.room_id)
         assert (await dev.start(room.room_id)).rated is False
         # A bot at the table: not rated.
-        botted = await dev.create_room("awimbawe", players=2)
-        await dev.add_bot(botted.room_id)
-        await dev.ready(botted.room_id)
-        assert (await dev.start(botted.room_id)).rated is False
+        botted = await table_with_bots(dev, "awimbawe", players=2)  # a strong bot in seat 1
+        assert botted.rated is False
         for room_id in (room.room_id, botted.room_id):
             assert not await store.redis.exists(rated_key(room_id))
         # Tamashii, cooperative: no rating, the level's best result.

@@ -32,6 +32,7 @@ from tests.engine.test_tomahawk import (
     cid,
     table,
 )
+from tests.services.tables import table_with_bots
 
 REACTION = 1.2
 """Seconds the scripted person takes to see a chance and click (a quick human)."""
@@ -94,11 +95,8 @@ async def _table(port: int, reaction: int | None) -> tuple[Client, str]:
     options: dict[str, object] = {"turn_seconds": 0}
     if reaction is not None:
         options["reaction_seconds"] = reaction
-    room = await human.create_room("tomahawk", players=3, options=options)  # bot delay 0.8 s
-    await human.add_bot(room.room_id, "strong")
-    await human.add_bot(room.room_id, "strong")
-    await human.ready(room.room_id)
-    await human.start(room.room_id)
+    # The default bot delay (0.8 s), two strong bots.
+    room = await table_with_bots(human, "tomahawk", players=3, bot_level="strong", options=options)
     return human, room.room_id
 
 

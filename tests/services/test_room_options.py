@@ -25,6 +25,7 @@ from clients.sdk import Client
 from engine import registry
 from services.games.options import mismatches
 from services.store import room_key
+from tests.services.tables import table_with_bots
 
 TYPED = {
     "tomahawk": (
@@ -155,11 +156,9 @@ async def test_typed_options_reach_the_match(replicas: list[str]) -> None:
     host = Client(replicas[0])
     try:
         await host.login("Level")
-        room = await host.create_room(
-            "tamashii", players=1, options=TYPED["tamashii"][1], private=True
+        room = await table_with_bots(
+            host, "tamashii", players=1, options=TYPED["tamashii"][1], private=True
         )
-        await host.ready(room.room_id)
-        await host.start(room.room_id)
         view = (await host.view(room.room_id)).view.tamashii
         assert view.level == tamashii_pb2.TAMASHII_LEVEL_NIGHTMARE
         assert view.memory_aid

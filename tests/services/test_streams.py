@@ -12,6 +12,7 @@ from cercle.v1 import game_pb2
 from clients.sdk import Client
 from services.server import start_replica
 from tests.services.play import read_message, round_trips_by_op, wait_for
+from tests.services.tables import table_with_bots
 
 
 async def test_an_action_costs_one_redis_round_trip_whatever_the_number_of_subscribers(
@@ -28,9 +29,7 @@ async def test_an_action_costs_one_redis_round_trip_whatever_the_number_of_subsc
     tasks: list[asyncio.Task[None]] = []
     try:
         await host.login("Host")
-        room = await host.create_room("tamashii", players=1, options={"decision_seconds": "0"})
-        await host.ready(room.room_id)
-        await host.start(room.room_id)
+        room = await table_with_bots(host, "tamashii", players=1, options={"decision_seconds": "0"})
         got: dict[int, list[int]] = {i: [] for i in range(len(watchers))}
         for i, watcher in enumerate(watchers):
             await watcher.login(f"W{i}")
@@ -78,9 +77,9 @@ async def test_graceful_shutdown_ends_streams_and_clients_resume_elsewhere(redis
     player = Client(f"127.0.0.1:{first.port}")
     try:
         await player.login("Solo")
-        room = await player.create_room("tamashii", players=1, options={"decision_seconds": "0"})
-        await player.ready(room.room_id)
-        await player.start(room.room_id)
+        room = await table_with_bots(
+            player, "tamashii", players=1, options={"decision_seconds": "0"}
+        )
         call = player.game.Subscribe(
             game_pb2.SubscribeRequest(room_id=room.room_id), metadata=player.metadata
         )
@@ -144,11 +143,9 @@ async def test_a_replica_keeps_nothing_of_a_room_once_its_last_stream_there_clos
         await player.login("Solo")
         rooms = []
         for _ in range(3):
-            room = await player.create_room(
-                "tamashii", players=1, options={"decision_seconds": "0"}
+            room = await table_with_bots(
+                player, "tamashii", players=1, options={"decision_seconds": "0"}
             )
-            await player.ready(room.room_id)
-            await player.start(room.room_id)
             rooms.append(room.room_id)
             streams = [
                 player.game.Subscribe(

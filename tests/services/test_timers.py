@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 
 import pytest
 from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc, tomy_pb2
@@ -17,55 +16,24 @@ from cercle.v1 import common_pb2, timer_pb2, timer_pb2_grpc, tomy_pb2
 from clients.api_error import ApiError
 from clients.sdk import Client
 from services.rooms.bot_seats import BOTS_ONLY_MIN_DELAY
-from services.server import Replica, start_replica
+from services.server import Replica
 from tests.services.play import read_message
-
-START = 2_000_000_000.0
-
-
-@dataclass
-class FakeClock:
-    now: float = START
-
-    def __call__(self) -> float:
-        return self.now
+from tests.services.tables import (
+    START,
+    FakeClock,
+    clocked_replicas,
+    started_table,
+    table_with_bots,
+    tick,
+)
 
 
 @pytest.fixture
 async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
-    clock = FakeClock()
     # These tests are about clocks: tables nobody attends are not paused here (that is
     # tests/services/test_unattended.py).
-    replicas = [
-        await start_replica(redis_url, clock=clock, timers=False, unattended_grace=0)
-        for _ in range(2)
-    ]
-    try:
-        yield clock, replicas
-    finally:
-        for replica in replicas:
-            await replica.stop(grace=0.1)
-
-
-async def _table(
-    replicas: list[Replica], game: str, players: int, options: dict[str, str], **room: object
-) -> tuple[str, list[Client]]:
-    clients = [Client(f"127.0.0.1:{replicas[i % 2].port}") for i in range(players)]
-    for i, client in enumerate(clients):
-        await client.login(f"P{i}")
-    created = await clients[0].create_room(game, players=players, options=options, **room)  # type: ignore[arg-type]
-    for client in clients[1:]:
-        await client.join(created.room_id)
-    for client in clients:
-        await client.ready(created.room_id)
-    await clients[0].start(created.room_id)
-    return created.room_id, clients
-
-
-async def _tick_all(replicas: list[Replica]) -> None:
-    await asyncio.gather(*(r.expiry.tick_once() for r in replicas))
-    for replica in replicas:
-        await replica.expiry.drain()
+    async with clocked_replicas(redis_url, unattended_grace=0) as both:
+        yield both
 
 
 async def _timeouts(replica: Replica, room_id: str) -> list[int]:
@@ -76,19 +44,19 @@ async def test_each_timeout_fires_once_with_two_replicas_racing(
     clocked: tuple[FakeClock, list[Replica]],
 ) -> None:
     clock, replicas = clocked
-    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    room_id, clients = await started_table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
     try:
         view = await clients[0].view(room_id)
         (deadline,) = view.deadlines
         assert deadline.clock == common_pb2.CLOCK_KIND_DECISION and deadline.length.seconds == 60
         assert deadline.expire_time.seconds == int(START) + 60
         clock.now = START + 59.9
-        await _tick_all(replicas)
+        await tick(replicas)
         assert await _timeouts(replicas[0], room_id) == []
         clock.now = START + 60.5
         # Both replicas' loops and two direct runs race for the same deadline.
         await asyncio.gather(
-            _tick_all(replicas),
+            tick(replicas),
             replicas[0].rooms.moves.run_due(room_id),
             replicas[1].rooms.moves.run_due(room_id),
         )
@@ -104,7 +72,7 @@ async def test_each_timeout_fires_once_with_two_replicas_racing(
 
 async def test_move_just_before_the_deadline_wins(clocked: tuple[FakeClock, list[Replica]]) -> None:
     clock, replicas = clocked
-    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    room_id, clients = await started_table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
     try:
         view = await clients[0].view(room_id)
         seat = view.waiting_for[0]
@@ -112,7 +80,7 @@ async def test_move_just_before_the_deadline_wins(clocked: tuple[FakeClock, list
         clock.now = START + 59.99
         await clients[seat].act(room_id, legal.actions[0], legal.version)
         clock.now = START + 60.01
-        await _tick_all(replicas)
+        await tick(replicas)
         assert await _timeouts(replicas[0], room_id) == []
     finally:
         for client in clients:
@@ -121,13 +89,13 @@ async def test_move_just_before_the_deadline_wins(clocked: tuple[FakeClock, list
 
 async def test_timeout_just_before_the_move_wins(clocked: tuple[FakeClock, list[Replica]]) -> None:
     clock, replicas = clocked
-    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    room_id, clients = await started_table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
     try:
         view = await clients[0].view(room_id)
         seat = view.waiting_for[0]
         legal = await clients[seat].legal(room_id)
         clock.now = START + 60.01
-        await _tick_all(replicas)
+        await tick(replicas)
         with pytest.raises(ApiError) as late:
             await clients[seat].act(room_id, legal.actions[0], legal.version)
         assert late.value.reason == "STALE_VERSION"
@@ -141,7 +109,7 @@ async def test_a_dead_replicas_claim_lapses_and_another_applies_the_timeout(
     clocked: tuple[FakeClock, list[Replica]],
 ) -> None:
     clock, replicas = clocked
-    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    room_id, clients = await started_table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
     try:
         clock.now = START + 61
         # Replica 0 claims the due room and dies before applying anything.
@@ -166,7 +134,7 @@ async def test_simultaneous_votes_keep_their_own_clocks(
     clocks; when the vote clock runs out, every missing voter gets a random vote once."""
     clock, replicas = clocked
     options = {"story_seconds": "90", "vote_seconds": "30", "tie_seconds": "20"}
-    room_id, clients = await _table(replicas, "tomy", 3, options)
+    room_id, clients = await started_table(replicas, "tomy", 3, options)
     try:
         rng = random.Random(1)
         for _ in range(30):
@@ -193,7 +161,7 @@ async def test_simultaneous_votes_keep_their_own_clocks(
         for d in after.deadlines:
             assert d.expire_time.seconds == vote_deadline[d.seat], "a clock restarted"
         clock.now = max(vote_deadline.values()) + 0.5
-        await _tick_all(replicas)
+        await tick(replicas)
         timed_out = await _timeouts(replicas[0], room_id)
         assert sorted(timed_out) == voters[1:]
     finally:
@@ -205,13 +173,13 @@ async def test_absent_player_is_replaced_by_a_bot_after_repeated_timeouts(
     clocked: tuple[FakeClock, list[Replica]],
 ) -> None:
     clock, replicas = clocked
-    room_id, clients = await _table(
+    room_id, clients = await started_table(
         replicas, "tamashii", 1, {"decision_seconds": "60"}, takeover_after=2, bot_delay=0.0
     )
     try:
         for _ in range(2):
             clock.now += 61
-            await _tick_all(replicas)
+            await tick(replicas)
         view = await clients[0].view(room_id)
         assert view.room.seats[0].kind == 2  # SEAT_KIND_BOT
         assert len(await _timeouts(replicas[0], room_id)) == 2
@@ -219,7 +187,7 @@ async def test_absent_player_is_replaced_by_a_bot_after_repeated_timeouts(
         # table of bots alone, one move per BOTS_ONLY_MIN_DELAY at most (bot delay 0 aside).
         for _ in range(400):
             clock.now += BOTS_ONLY_MIN_DELAY
-            await _tick_all(replicas)
+            await tick(replicas)
             view = await clients[0].view(room_id)
             if view.HasField("outcome"):
                 break
@@ -235,7 +203,7 @@ async def test_timer_service_reports_deadlines_and_streams_ticks(
     clocked: tuple[FakeClock, list[Replica]],
 ) -> None:
     clock, replicas = clocked
-    room_id, clients = await _table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
+    room_id, clients = await started_table(replicas, "awimbawe", 2, {"decision_seconds": "60"})
     try:
         stub = timer_pb2_grpc.TimerServiceStub(clients[0].channel)
         got = await stub.GetDeadlines(
@@ -263,12 +231,15 @@ async def test_tomahawk_player_who_never_moves_draws_every_30_seconds(
     host = Client(f"127.0.0.1:{replicas[0].port}")
     try:
         await host.login("Absent")
-        room = await host.create_room(
-            "tomahawk", players=2, takeover_after=0, bot_delay=0.0, options={"first_player": "0"}
+        room = await table_with_bots(
+            host,
+            "tomahawk",
+            players=2,
+            bot_level="random",
+            takeover_after=0,
+            bot_delay=0.0,
+            options={"first_player": "0"},
         )
-        await host.add_bot(room.room_id, level="random")
-        await host.ready(room.room_id)
-        await host.start(room.room_id)
         drawn_on_timeout = 0
         for _ in range(6):
             view = await host.view(room.room_id)
@@ -278,7 +249,7 @@ async def test_tomahawk_player_who_never_moves_draws_every_30_seconds(
                 clock.now = mine[0].expire_time.seconds + 0.5
             else:
                 clock.now += 0.1  # the bot's turn: it moves at once
-            await _tick_all(replicas)
+            await tick(replicas)
         for entry in await replicas[0].rooms.read_log(room.room_id, 0):
             if entry.timeout and entry.actor == 0:
                 # encoded events: [kind, audience, *fields]; "drew" is the public one

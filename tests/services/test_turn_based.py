@@ -9,7 +9,6 @@ it.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -24,35 +23,19 @@ from clients.sdk import Client
 from engine import registry
 from services.rooms.paces import MAX_LIFETIME_SECONDS
 from services.rooms.records import DeadlineRecord, EntryKind, LogEntry
-from services.server import Replica, start_replica
+from services.server import Replica
 from services.store import room_key
+from tests.services.tables import START, FakeClock, clocked_replicas, tick
 
-START = 2_000_000_000.0
 HOUR = 3600.0
 DAY = 24 * HOUR
 
 
-@dataclass
-class FakeClock:
-    now: float = START
-
-    def __call__(self) -> float:
-        return self.now
-
-
 @pytest.fixture
 async def clocked(empty_redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
-    clock = FakeClock()
     # Tables nobody attends pause after 60 s here, as in production: a turn-based one must not.
-    replicas = [
-        await start_replica(empty_redis_url, clock=clock, timers=False, unattended_grace=60)
-        for _ in range(2)
-    ]
-    try:
-        yield clock, replicas
-    finally:
-        for replica in replicas:
-            await replica.stop(grace=0.1)
+    async with clocked_replicas(empty_redis_url, unattended_grace=60) as both:
+        yield both
 
 
 @dataclass
@@ -71,12 +54,6 @@ async def _player(replica: Replica, name: str) -> Player:
     async with Client(f"127.0.0.1:{replica.port}") as client:
         await client.login(name)
         return Player(client.address, client.token, client.player_id)
-
-
-async def _tick(replicas: list[Replica]) -> None:
-    await asyncio.gather(*(r.expiry.tick_once() for r in replicas))
-    for replica in replicas:
-        await replica.expiry.drain()
 
 
 async def _table(
@@ -138,7 +115,7 @@ async def test_turn_based_match_across_days_from_visits_ends(
     missed: set[int] | None = None
     for _ in range(3000):
         clock.now += 5 * HOUR  # everyone is away for hours: no pause, no missed decision
-        await _tick(replicas)  # (a rest, the pause after a round, ends meanwhile)
+        await tick(replicas)  # (a rest, the pause after a round, ends meanwhile)
         async with await people[0].visit() as client:
             view = await client.view(room_id)
         if view.room.status == common_pb2.ROOM_STATUS_FINISHED:
@@ -148,7 +125,7 @@ async def test_turn_based_match_across_days_from_visits_ends(
         if missed is None and decisions:
             # Once, the waited players do not come back for a day: timeouts.
             clock.now = max(d.expire_time.seconds for d in decisions) + 1.0
-            await _tick(replicas)
+            await tick(replicas)
             missed = {d.seat for d in decisions}
             timeouts = _decision_timeouts(game_id, await replicas[0].rooms.read_log(room_id, 0))
             assert {e.actor for e in timeouts} == missed
@@ -203,7 +180,7 @@ async def test_two_missed_decisions_in_a_row_give_the_seat_to_a_bot_never_one(
         assert record.paused is None
         assert deadline.length == 12 * HOUR
         clock.now = deadline.expire + 1
-        await _tick(replicas)
+        await tick(replicas)
         counts[seat] = counts.get(seat, 0) + 1
         after = await rooms.load(room_id)
         here = after.seats[seat]
@@ -244,7 +221,7 @@ async def test_time_bank_pays_for_a_slow_decision_and_a_timeout_empties_it(
     # A timeout empties the bank of the seat that missed.
     (waiting,) = [d for d in after.deadlines if d.clock == "decision"]
     clock.now = waiting.expire + 1
-    await _tick(replicas)
+    await tick(replicas)
     assert (await rooms.load(room_id)).banks[waiting.seat] == 0.0
 
 
@@ -348,11 +325,11 @@ async def test_a_turn_based_room_lives_as_long_as_it_plays_up_to_its_maximum(
     record = await replicas[0].rooms.load(room_id)
     (deadline,) = [d for d in record.deadlines if d.clock == "decision"]
     clock.now = deadline.expire + 1  # nobody came: a timeout renews it
-    await _tick(replicas)
+    await tick(replicas)
     assert 3 * DAY < await redis.ttl(key) <= 4 * DAY
     # Near its maximum lifetime, a change renews it only up to that maximum.
     clock.now = START + MAX_LIFETIME_SECONDS - HOUR
-    await _tick(replicas)
+    await tick(replicas)
     assert 0 < await redis.ttl(key) <= HOUR
 
 
@@ -382,5 +359,5 @@ async def test_a_seat_goes_to_a_bot_after_the_games_count_of_missed_decisions(
         running = [d for d in record.deadlines if d.clock != "bot"]
         assert running, "a turn-based table always waits on a clock"
         clock.now = min(d.expire for d in running) + 1
-        await _tick(replicas)
+        await tick(replicas)
     pytest.fail("no seat was ever taken over")

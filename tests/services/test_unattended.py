@@ -13,7 +13,6 @@ import contextlib
 import io
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from dataclasses import dataclass
 
 import pytest
 from cercle.v1 import game_pb2
@@ -22,51 +21,26 @@ from clients.sdk import Client
 from services.rooms.bot_seats import BOT_CLOCK, BOTS_ONLY_MIN_DELAY, bots_only
 from services.rooms.presence import BOT_TABLES_PER_PLAYER
 from services.rooms.records import RoomRecord
-from services.server import Replica, start_replica
+from services.server import Replica
 from services.store import log_key, room_key, shard_of, timers_key
 from tests.faults.helpers import wait_until
 from tests.services.play import captured_logs
+from tests.services.tables import FakeClock, clocked_replicas, tick
 
-START = 2_000_000_000.0
 GRACE = 60.0
 STEP = 31.0
 """One expiry period: more than the bots' delay (1 s) and the human's turn clock (30 s)."""
 
 
-@dataclass
-class FakeClock:
-    now: float = START
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@contextlib.asynccontextmanager
-async def _two_clocked_replicas(url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
-    """Two in-process replicas over ``url`` whose clocks are one :class:`FakeClock`."""
-    clock = FakeClock()
-    replicas = [
-        await start_replica(url, clock=clock, timers=False, unattended_grace=GRACE)
-        for _ in range(2)
-    ]
-    try:
-        yield clock, replicas
-    finally:
-        for replica in replicas:
-            await replica.stop(grace=0.1)
-
-
 @pytest.fixture
 async def clocked(redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
-    async with _two_clocked_replicas(redis_url) as both:
+    async with clocked_replicas(redis_url, unattended_grace=GRACE) as both:
         yield both
 
 
 async def _step(clock: FakeClock, replicas: list[Replica]) -> None:
     clock.now += STEP
-    await asyncio.gather(*(r.expiry.tick_once() for r in replicas))
-    for replica in replicas:
-        await replica.expiry.drain()
+    await tick(replicas)
 
 
 async def _room(replica: Replica, room_id: str) -> RoomRecord:
@@ -214,7 +188,7 @@ async def test_bot_moves_do_not_renew_a_rooms_expiry_and_a_humans_move_does(
 @pytest.fixture
 async def clocked_alone(empty_redis_url: str) -> AsyncIterator[tuple[FakeClock, list[Replica]]]:
     """As ``clocked``, on an empty database: the timer loops see only this test's rooms."""
-    async with _two_clocked_replicas(empty_redis_url) as both:
+    async with clocked_replicas(empty_redis_url, unattended_grace=GRACE) as both:
         yield both
 
 

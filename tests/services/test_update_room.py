@@ -8,8 +8,8 @@ import random
 
 from cercle.v1 import game_pb2
 
-from clients.sdk import Client
 from tests.services.play import Seat, play_randomly, wait_for
+from tests.services.tables import logged_in, open_room
 from tests.services.test_presence_and_chat import Follower
 
 ROOM_KINDS = {
@@ -21,17 +21,11 @@ SEAT_CHANGES = ("seat_taken_over", "seat_taken_back")
 
 
 async def test_the_room_comes_only_with_the_updates_that_change_it(replicas: list[str]) -> None:
-    host, guest = Client(replicas[0]), Client(replicas[1])
+    host, guest = await logged_in(replicas, ["Host", "Guest"])
     try:
-        await host.login("Host")
-        await guest.login("Guest")
-        room = await host.create_room("tamashii", players=2, options={"decision_seconds": "0"})
-        joined = await guest.join(room.room_id)
-        for client in (host, guest):
-            await client.ready(room.room_id)
-        await host.start(room.room_id)
+        room = await open_room([host, guest], "tamashii", options={"decision_seconds": "0"})
         await host.send_chat(room.room_id, "good luck")
-        seats = [Seat(host, 0), Seat(guest, joined.seat)]
+        seats = [Seat(host, 0), Seat(guest, room.seats[1])]
         await play_randomly(room.room_id, seats, random.Random(4))
         follower = Follower(host, room.room_id)  # the whole log, then who is connected
         try:

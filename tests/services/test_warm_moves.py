@@ -33,6 +33,7 @@ from services.rooms.warm import WarmRooms
 from services.server import Replica, start_replica
 from services.store import notification, notify_channel, rate_key
 from tests.services.play import round_trips_by_op, wait_for
+from tests.services.tables import table_with_bots
 
 QUIET = {"decision_seconds": "0"}
 T = TypeVar("T")
@@ -115,9 +116,7 @@ async def solo_table(replicas: list[Replica], watchers: int = 1) -> AsyncIterato
         await host[0].login("Warm")
         for client in host[1:]:
             client.token = host[0].token
-        room = await host[0].create_room("tamashii", players=1, options=QUIET)
-        await host[0].ready(room.room_id)
-        await host[0].start(room.room_id)
+        room = await table_with_bots(host[0], "tamashii", players=1, options=QUIET)
         for i, spectator in enumerate(spectators):
             await spectator.login(f"Watcher {i}")
             await spectator.join(room.room_id, spectator=True)
@@ -270,11 +269,9 @@ async def test_idempotency_keys_answer_as_before_on_a_followed_room(
     second = replicas[1]
     try:
         async with solo_table(replicas, watchers=1) as table:
-            other = await table.host[0].create_room(
-                "tamashii", players=1, private=True, options=QUIET
+            other = await table_with_bots(
+                table.host[0], "tamashii", players=1, private=True, options=QUIET
             )
-            await table.host[0].ready(other.room_id)
-            await table.host[0].start(other.room_id)
             for via in (0, 1):
                 await move(table, via)
             host, elsewhere = table.host
