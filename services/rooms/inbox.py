@@ -217,14 +217,23 @@ class Inbox:
     async def deliver_pending(self, payload: str) -> bool:
         """Add a change's pending notifications to their players' inboxes, then drop the
         pending record; False when the store failed meanwhile (the record stays, for a
-        sweep: the failure is logged, the notifications are not lost)."""
-        room_id, pending = read_pending(payload)
+        sweep: the failure is logged, the notifications are not lost) or the record cannot
+        be read (logged and dropped: a sweep would meet it forever)."""
         try:
-            for notice in pending:
-                note = NotificationRecord.from_json(notice.notification_id, notice.body)
-                await self.add(notice.player_id, note)
+            room_id, pending = read_pending(payload)
+            notes = [
+                (n.player_id, NotificationRecord.from_json(n.notification_id, n.body))
+                for n in pending
+            ]
+        except (ValueError, TypeError, KeyError):  # another version's form: never readable here
+            log.error("notifications_unreadable", size=len(payload))
+            await self.calls.drop_unreadable(payload)
+            return False
+        try:
+            for player_id, note in notes:
+                await self.add(player_id, note)
                 if note.kind is NotificationKind.YOUR_TURN and note.expire is not None:
-                    await self._schedule_warning(notice.player_id, note)
+                    await self._schedule_warning(player_id, note)
             await self.calls.drop_pending(payload)
         except StoreUnavailable as exc:
             log.warning("notifications_deferred", room=room_id, store_error=exc.kind)

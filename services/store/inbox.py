@@ -168,6 +168,15 @@ class InboxStore:
         key = pending_notices_key(shard_of(room_id))
         await self.core.call("notices_done", self.core.redis.zrem(key, payload))
 
+    async def drop_unreadable(self, payload: str) -> None:
+        """Forget a pending record that names no room this version can read, from every
+        shard (it is in one)."""
+        keys = [pending_notices_key(shard) for shard in range(SHARDS)]
+        await self.core.call(
+            "notices_dropped",
+            asyncio.gather(*(self.core.redis.zrem(key, payload) for key in keys)),
+        )
+
     async def claim_pending(self, now: float, lease: float, limit: int = 50) -> list[str]:
         """The pending notifications of every shard that are due at ``now`` (their
         committer died or failed before it delivered them), each leased until

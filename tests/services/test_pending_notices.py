@@ -45,7 +45,8 @@ async def clocked(empty_redis_url: str) -> AsyncIterator[tuple[FakeClock, list[R
 async def _pending(replica: Replica, room_id: str) -> list[str]:
     key = pending_notices_key(shard_of(room_id))
     members = await replica.store.core.redis.zrange(key, 0, -1)
-    return [m.decode() for m in members if json.loads(m)[0] == room_id]
+    records = [(m.decode(), json.loads(m)) for m in members]
+    return [text for text, record in records if isinstance(record, list) and record[0] == room_id]
 
 
 async def _kinds(client: Client) -> list[str]:
@@ -131,6 +132,28 @@ async def test_a_store_failure_after_the_commit_keeps_the_notifications_for_a_sw
         clock.now += PENDING_GRACE_SECONDS + 1
         assert await second.rooms.inbox.sweep() == 1
         assert await _pending(first, room.room_id) == []
+        for client in players:
+            assert "NOTIFICATION_KIND_MATCH_STARTED" in await _kinds(client)
+    finally:
+        for client in players:
+            await client.close()
+
+
+async def test_a_record_this_version_cannot_read_is_dropped_and_the_sweep_goes_on(
+    clocked: tuple[FakeClock, list[Replica]],
+) -> None:
+    clock, (first, _) = clocked
+    redis = first.store.core.redis
+    unreadable = '{"form": "of another version"}'
+    await redis.zadd(pending_notices_key(3), {unreadable: clock.now})
+    players = await logged_in(addresses([first]), ["R0", "R1"])
+    try:
+        room = await open_room(players, "awimbawe", pace=turn_based(DAY), start=False)
+        # The committer's own delivery went through; the stranger waits for the sweep.
+        assert await _pending(first, room.room_id) == []
+        clock.now += PENDING_GRACE_SECONDS + 1
+        assert await first.rooms.inbox.sweep() == 0
+        assert await redis.zrange(pending_notices_key(3), 0, -1) == []
         for client in players:
             assert "NOTIFICATION_KIND_MATCH_STARTED" in await _kinds(client)
     finally:
