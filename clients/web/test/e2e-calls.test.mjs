@@ -1,5 +1,5 @@
 // Tomahawk's out-of-turn calls in headless Chromium against a real local cluster (the setup
-// of e2e.test.mjs): a scripted person plays whole matches (target 30) against two strong
+// of test/harness.mjs): a scripted person plays whole matches (target 30) against two strong
 // bots at the default bot delay (0.8 s) and the default reaction window, reacting about a
 // second after each chance shows on screen:
 // - AGILITÉ!: the page says a card may be jumped on ("click a card of your hand"); when the
@@ -14,56 +14,20 @@
 //
 // Run: node build.mjs && node --test test/e2e-calls.test.mjs (clients/ts built first).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { newPlayer, openLobby, over, played, useCluster } from "./harness.mjs";
 
-import { startCluster } from "../../ts/build/test/cluster.js";
-import { connectGrpcWeb } from "../../ts/build/src/web.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const REACTION_MS = 1_000;
 const MATCHES = 6;
 const NAME = "Calla";
 
-let cluster;
-let browser;
-let origin;
-
-before(async () => {
-  cluster = await startCluster(2);
-  origin = `http://${cluster.envoy}`;
-  const probe = connectGrpcWeb(origin);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await probe.listGames();
-      break;
-    } catch (err) {
-      if (attempt > 50) throw err;
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await cluster?.stop();
-});
+useCluster();
 
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
-const played = (page) => page.evaluate(() => Number(document.body.dataset.actions ?? 0));
-const over = async (page) => (await page.locator("#outcome:not([hidden])").count()) > 0;
 
 async function newTable(page) {
-  await page.goto(`${origin}/?lang=en`);
-  await page.waitForSelector("#games article.game", { timeout: 30_000 });
-  await page.fill("#name", NAME);
-  await page.dispatchEvent("#name", "change");
+  await openLobby(page, { name: NAME });
   await page.click("#game-tomahawk details.new-table summary");
   await page.selectOption("#seats-tomahawk", "3");
   await page.selectOption("#bots-tomahawk", "2");
@@ -171,9 +135,7 @@ test("a person's AGILITÉ! and TOMAHAWK! a second after the chance beat strong b
   for (let match = 0; match < MATCHES && (results.agilite.length === 0 || results.tomahawk.length === 0); match++) {
     // A fresh browser (a new guest) for each match: the page would take its player back to
     // the table they sat at.
-    const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
-    const page = await context.newPage();
-    page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+    const { context, page } = await newPlayer({ consoleErrors: false, dialogs: false, problems });
     await newTable(page);
     await playMatch(page, results);
     await context.close();

@@ -1,5 +1,5 @@
 // What a player sees at a glance (issue 30), in headless Chromium (playwright-core) against a
-// real local cluster (Valkey, two replicas, Envoy serving the page), as e2e.test.mjs sets up:
+// real local cluster (Valkey, two replicas, Envoy serving the page), as test/harness.mjs sets up:
 // - on a 390×844 phone, on the reader's turn at a Tomahawk table and at an Awimbawé table,
 //   their hand and every action button are inside the viewport without scrolling (the tray
 //   fixed at the bottom), with no sideways scrolling (artifacts/web-phone-hand.png);
@@ -9,68 +9,19 @@
 //
 // Run: node build.mjs && node --test test/e2e-glance.test.mjs (clients/ts built: npx tsc).
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { statSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { ARTIFACTS, AXE, newPlayer, openLobby, useCluster } from "./harness.mjs";
 
-import { repoRoot, startCluster } from "../../ts/build/test/cluster.js";
-import { connectGrpcWeb } from "../../ts/build/src/web.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARTIFACTS = join(repoRoot(), "artifacts");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf-8");
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-let cluster;
-let browser;
-let origin;
+useCluster({ artifacts: true });
 
-before(async () => {
-  cluster = await startCluster(2);
-  origin = `http://${cluster.envoy}`;
-  // Envoy may still be running its first health checks: wait until it routes.
-  const probe = connectGrpcWeb(origin);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await probe.listGames();
-      break;
-    } catch (err) {
-      if (attempt > 50) throw err;
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await cluster?.stop();
-});
-
-/** A fresh browser (its own storage: its own guest) with a page that records its errors. */
-async function newPlayer(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 }, ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`));
-  return { context, page, problems };
-}
-
-async function openLobby(page, { name, lang = "en" }) {
-  await page.goto(`${origin}/?lang=${lang}`);
-  await page.waitForSelector("#games article.game", { timeout: 30_000 });
-  await page.fill("#name", name);
-  await page.dispatchEvent("#name", "change");
-}
+/** A fresh browser (its own storage: its own guest) with a page that records its errors
+ * (the page's and the console's; no dialog is recorded). */
+const player = (context) => newPlayer({ context, dialogs: false });
 
 /** Creates a table of `game` from its "new table" form, bots without delay. */
 async function createTable(page, game, { seats, options = {} }) {
@@ -141,7 +92,7 @@ function assertInView(where, what, { hand = true } = {}) {
 }
 
 test("on a phone, on my turn, my Tomahawk hand and actions are in view, and a card's tooltip says what it does", { timeout: 180_000 }, async () => {
-  const { context, page, problems } = await newPlayer(PHONE);
+  const { context, page, problems } = await player(PHONE);
   await openLobby(page, { name: "Phone" });
   await createTable(page, "tomahawk", { seats: 3, options: { first_player: 0, turn_seconds: 60 } });
   await untilACardIsPlayable(page);
@@ -165,7 +116,7 @@ test("on a phone, on my turn, my Tomahawk hand and actions are in view, and a ca
 });
 
 test("on a phone, on my turn, my Awimbawé hand and actions are in view", { timeout: 180_000 }, async () => {
-  const { context, page, problems } = await newPlayer(PHONE);
+  const { context, page, problems } = await player(PHONE);
   await openLobby(page, { name: "Phone", lang: "fr" });
   await createTable(page, "awimbawe", { seats: 2, options: { decision_seconds: 60 } });
   assertInView(await whereAreMyThings(page, ".hand button.card"), "Awimbawé");
@@ -190,7 +141,7 @@ const OTHERS = {
 
 for (const [game, setup] of Object.entries(OTHERS)) {
   test(`on a phone, on my turn, my ${game} actions are in view`, { timeout: 180_000 }, async () => {
-    const { context, page, problems } = await newPlayer(PHONE);
+    const { context, page, problems } = await player(PHONE);
     await openLobby(page, { name: "Phone" });
     await createTable(page, game, { seats: setup.seats, options: setup.options });
     assertInView(await whereAreMyThings(page, setup.ready), game, { hand: setup.hand });
@@ -201,7 +152,7 @@ for (const [game, setup] of Object.entries(OTHERS)) {
 }
 
 test("a Tamashii peek is shown to the peeker as the card, next to the table", { timeout: 180_000 }, async () => {
-  const { context, page, problems } = await newPlayer();
+  const { context, page, problems } = await player();
   await openLobby(page, { name: "Peeker" });
   await createTable(page, "tamashii", { seats: 2, options: { first_player: 0, decision_seconds: 60 } });
   const peek = page.locator("#board button.slot-action", { hasText: "Peek at slot" }).first();

@@ -1,5 +1,5 @@
 // The ladder in the page (issue 27), end to end in headless Chromium against a real local
-// cluster (the setup of e2e.test.mjs: Valkey, two replicas, Envoy serving the page):
+// cluster (test/harness.mjs: Valkey, two replicas, Envoy serving the page):
 // - two browsers (each its own device id, kept in localStorage: the same player after a
 //   reload) press "Rated match" for Awimbawé: the page shows the wait, then the table the
 //   matchmaker made for both;
@@ -11,58 +11,19 @@
 //
 // Run: node build.mjs && node --test test/e2e-ladder.test.mjs   (clients/ts built first).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { newPlayer, openLobby, over, played, useCluster } from "./harness.mjs";
 
-import { startCluster } from "../../ts/build/test/cluster.js";
-import { connectGrpcWeb } from "../../ts/build/src/web.js";
+const env = useCluster();
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-let cluster;
-let browser;
-let origin;
-
-before(async () => {
-  cluster = await startCluster(2);
-  origin = `http://${cluster.envoy}`;
-  const probe = connectGrpcWeb(origin);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await probe.listGames();
-      break;
-    } catch (err) {
-      if (attempt > 50) throw err;
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await cluster?.stop();
-});
-
-async function newPlayer(name) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  await page.goto(`${origin}/?lang=en`);
-  await page.waitForSelector("#games article.game", { timeout: 30_000 });
-  await page.fill("#name", name);
-  await page.dispatchEvent("#name", "change");
-  return { context, page, problems };
+/** A player in the lobby, with a name; only the page's uncaught errors are recorded. */
+async function lobbyPlayer(name) {
+  const player = await newPlayer({ consoleErrors: false, dialogs: false });
+  await openLobby(player.page, { name });
+  return player;
 }
 
-const over = async (page) => (await page.locator("#outcome:not([hidden])").count()) > 0;
-const played = (page) => page.evaluate(() => Number(document.body.dataset.actions ?? 0));
 const CLICKABLE = [
   "#choices button:not(:last-child):not([disabled])",
   "#board button.card.playable",
@@ -99,8 +60,8 @@ async function playToTheEnd(page, deadlineMs = 300_000) {
 }
 
 test("a rated match from the queue: the rating change, the ladder, the deal checked", { timeout: 600_000 }, async () => {
-  const ana = await newPlayer("Ana");
-  const ben = await newPlayer("Ben");
+  const ana = await lobbyPlayer("Ana");
+  const ben = await lobbyPlayer("Ben");
   // The ladder section lists the ranked games (not Tamashii: cooperative).
   await ana.page.waitForSelector("#ladder-awimbawe button[data-rated]", { timeout: 30_000 });
   assert.equal(await ana.page.locator("#ladder-tamashii").count(), 0, "a cooperative game has no ladder");
@@ -130,7 +91,7 @@ test("a rated match from the queue: the rating change, the ladder, the deal chec
   assert.equal(await ana.page.getAttribute("#deal", "data-ok"), "true", "the deal's derivation is verified");
 
   // The lobby: the leaderboard and my ratings.
-  await ben.page.goto(`${origin}/?lang=en`);
+  await ben.page.goto(`${env.origin}/?lang=en`);
   await ben.page.waitForSelector("#ladder-awimbawe ol.board li", { timeout: 30_000 });
   const board = await ben.page.textContent("#ladder-awimbawe ol.board");
   assert.match(board ?? "", /1\. (Ana|Ben): -?\d+\? \(one rated match\)/);

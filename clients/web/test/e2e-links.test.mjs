@@ -1,5 +1,5 @@
 // A URL per table and a replay that redraws the table (issue 30), end to end in headless
-// Chromium against a real local cluster (the setup of e2e.test.mjs: Valkey, two replicas,
+// Chromium against a real local cluster (test/harness.mjs: Valkey, two replicas,
 // Envoy serving the page on its own origin):
 // - sitting at a table makes the address the table's (?room=<id>); the "copy link" button
 //   copies it; opened in another browser it is a spectator's table; opened again in the
@@ -11,70 +11,16 @@
 //
 // Run: node build.mjs && node --test test/e2e-links.test.mjs   (clients/ts built first).
 import assert from "node:assert/strict";
-import { mkdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { ARTIFACTS, newPlayer, openLobby, over, played, useCluster } from "./harness.mjs";
 
-import { repoRoot, startCluster } from "../../ts/build/test/cluster.js";
-import { connectGrpcWeb } from "../../ts/build/src/web.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARTIFACTS = join(repoRoot(), "artifacts");
-
-let cluster;
-let browser;
-let origin;
-
-before(async () => {
-  cluster = await startCluster(2);
-  origin = `http://${cluster.envoy}`;
-  // Envoy may still be running its first health checks: wait until it routes.
-  const probe = connectGrpcWeb(origin);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await probe.listGames();
-      break;
-    } catch (err) {
-      if (attempt > 50) throw err;
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await cluster?.stop();
-});
+const env = useCluster({ artifacts: true });
 
 /** A fresh browser (its own storage: its own guest) that may use the clipboard. */
-async function newPlayer() {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`));
-  page.on("dialog", (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  return { context, page, problems };
-}
-
-async function openLobby(page, name) {
-  await page.goto(`${origin}/?lang=en`);
-  await page.waitForSelector("#games article.game", { timeout: 30_000 });
-  await page.fill("#name", name);
-  await page.dispatchEvent("#name", "change");
-}
+const player = () => newPlayer({ clipboard: true });
 
 async function createTable(page, game, { seats, bots, isPrivate }) {
   await page.click(`#game-${game} details.new-table summary`);
@@ -97,8 +43,6 @@ async function copied(page, kind) {
 }
 
 const seated = (page) => page.waitForSelector("#seats-list li.me", { timeout: 30_000 });
-const over = async (page) => (await page.locator("#outcome:not([hidden])").count()) > 0;
-const played = (page) => page.evaluate(() => Number(document.body.dataset.actions ?? 0));
 const position = async (page) => Number(/\d+/.exec((await page.textContent("#replay-position")) ?? "")?.[0]);
 
 const CLICKABLE = [
@@ -137,9 +81,9 @@ async function playToTheEnd(page, deadlineMs = 240_000) {
 }
 
 test("a table's address: shared, watched, reopened, left with back; the replay redraws the table", { timeout: 420_000 }, async () => {
-  const ana = await newPlayer();
-  const bea = await newPlayer();
-  await openLobby(ana.page, "Ana");
+  const ana = await player();
+  const bea = await player();
+  await openLobby(ana.page, { name: "Ana" });
   await createTable(ana.page, "awimbawe", { seats: 2, bots: 1, isPrivate: false });
   await seated(ana.page);
   const address = ana.page.url();
@@ -175,8 +119,8 @@ test("a table's address: shared, watched, reopened, left with back; the replay r
   await ana.page.waitForSelector("#board .hand button.card", { timeout: 30_000 });
 
   // An unknown table: the lobby says the link opened nothing, in words.
-  const stray = await newPlayer();
-  await stray.page.goto(`${origin}/?lang=en&room=no-such-room`);
+  const stray = await player();
+  await stray.page.goto(`${env.origin}/?lang=en&room=no-such-room`);
   await stray.page.waitForSelector("#lobby-error:not([hidden])", { timeout: 30_000 });
   assert.match((await stray.page.textContent("#lobby-error")) ?? "", /did not open a table/);
   assert.equal(await stray.page.locator("#room:not([hidden])").count(), 0);
@@ -219,9 +163,9 @@ test("a table's address: shared, watched, reopened, left with back; the replay r
 });
 
 test("a private table's plain link asks for the code; the host's invite link opens it", { timeout: 180_000 }, async () => {
-  const host = await newPlayer();
-  const guest = await newPlayer();
-  await openLobby(host.page, "Cy");
+  const host = await player();
+  const guest = await player();
+  await openLobby(host.page, { name: "Cy" });
   await createTable(host.page, "awimbawe", { seats: 2, bots: 0, isPrivate: true });
   const plain = await copied(host.page, "link");
   const invite = await copied(host.page, "invite");

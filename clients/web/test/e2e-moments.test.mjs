@@ -1,5 +1,5 @@
 // The big moments of a match in headless Chromium against a real local cluster (Valkey, two
-// replicas, Envoy serving the page), as in e2e.test.mjs (whose setup this file copies):
+// replicas, Envoy serving the page), set up by test/harness.mjs:
 // - TT-PAUSE-1: a Tomahawk round ends against a bot; the table rests with a panel showing the
 //   round's score table (points this round and totals by seat, the winner), the countdown
 //   and a "Next round" button from the pushed choices; the next round is dealt once pressed
@@ -9,74 +9,11 @@
 //
 // Run: node build.mjs && node --test test/e2e-moments.test.mjs   (clients/ts built first).
 import assert from "node:assert/strict";
-import { mkdirSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { newPlayer, openLobby, over, played, screenshot, useCluster } from "./harness.mjs";
 
-import { repoRoot, startCluster } from "../../ts/build/test/cluster.js";
-import { connectGrpcWeb } from "../../ts/build/src/web.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARTIFACTS = join(repoRoot(), "artifacts");
-
-let cluster;
-let browser;
-let origin;
-
-before(async () => {
-  cluster = await startCluster(2);
-  origin = `http://${cluster.envoy}`;
-  // Envoy may still be running its first health checks: wait until it routes.
-  const probe = connectGrpcWeb(origin);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await probe.listGames();
-      break;
-    } catch (err) {
-      if (attempt > 50) throw err;
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await cluster?.stop();
-});
-
-/** A fresh browser (its own storage: its own guest) with a page that records its errors. */
-async function newPlayer(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 }, ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`));
-  page.on("dialog", (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  return { context, page, problems };
-}
-
-/** The page's own counter of accepted actions (body[data-actions]). */
-const played = (page) => page.evaluate(() => Number(document.body.dataset.actions ?? 0));
-const over = async (page) => (await page.locator("#outcome:not([hidden])").count()) > 0;
-
-/** Opens the lobby (the page's own origin is Envoy) with a name and a language. */
-async function openLobby(page, { name, lang = "en" }) {
-  await page.goto(`${origin}/?lang=${lang}`);
-  await page.waitForSelector("#games article.game", { timeout: 30_000 });
-  await page.fill("#name", name);
-  await page.dispatchEvent("#name", "change");
-}
+useCluster({ artifacts: true });
 
 /** Creates a table of `game` from its "new table" form (options by name). */
 async function createTable(page, game, { seats, bots, options = {}, delay = 0, isPrivate = true }) {
@@ -149,12 +86,6 @@ async function playUntil(page, { until = over, deadlineMs = Number(process.env.C
     }
   }
   return played(page);
-}
-
-async function screenshot(page, name) {
-  const path = join(ARTIFACTS, `web-${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  assert.ok(statSync(path).size > 10_000, `${name}: a screenshot was written`);
 }
 
 const resting = async (page) => (await page.locator("#pause-panel").count()) > 0 || (await over(page));

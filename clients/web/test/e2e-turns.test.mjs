@@ -1,5 +1,5 @@
 // Turn-based tables in the web app (issue 28, item 6), end to end in headless Chromium
-// against a real local cluster (Valkey, two replicas, Envoy): two pages, the host and a
+// against a real local cluster (test/harness.mjs: Valkey, two replicas, Envoy): two pages, the host and a
 // guest of a turn-based Awimbawé table made from the new-table form; the guest waits in the
 // lobby's "my matches" while the host plays a turn at the table, and the guest's "your turn"
 // badge appears without a reload (WatchInbox, from whichever replica made it). Then a host
@@ -8,62 +8,14 @@
 // unknown id, their own), and the invitation shows live in the guest's lobby.
 // Run: node build.mjs && node --test test/e2e-turns.test.mjs   (clients/ts built first).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { assertAccessible, newPlayer, openLobby, useCluster } from "./harness.mjs";
 
-import { chromium } from "playwright-core";
+const env = useCluster();
 
-import { startCluster } from "../../ts/build/test/cluster.js";
-import { connectGrpcWeb } from "../../ts/build/src/web.js";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf-8");
-
-let cluster;
-let browser;
-let origin;
-
-before(async () => {
-  cluster = await startCluster(2);
-  origin = `http://${cluster.envoy}`;
-  const probe = connectGrpcWeb(origin);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await probe.listGames();
-      break;
-    } catch (err) {
-      if (attempt > 50) throw err;
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await cluster?.stop();
-});
-
-async function newPlayer() {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  return { context, page, problems };
-}
-
-async function openLobby(page, name) {
-  await page.goto(`${origin}/?lang=en`);
-  await page.waitForSelector("#games article.game", { timeout: 30_000 });
-  await page.fill("#name", name);
-  await page.dispatchEvent("#name", "change");
-}
+/** A player whose page's uncaught errors are recorded (not the console's). */
+const quietPlayer = () => newPlayer({ consoleErrors: false, dialogs: false });
 
 const PLAYABLE = ["#choices button:not(:last-child):not([disabled])", "#board button.card.playable", "#board button.primary:not([disabled])", "#actions button:not([disabled])"].join(", ");
 
@@ -82,24 +34,13 @@ async function playOneMove(page) {
   assert.fail("the page never played a move");
 }
 
-/** axe-core in the page: no serious or critical violation (WCAG 2 A and AA rules). */
-async function assertAccessible(page, where) {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await globalThis.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(serious, [], `${where}: no serious accessibility violation`);
-}
-
 /** The number of rooms waiting for the player, as the lobby's "my matches" shows it. */
 const waitingBadges = (page) => page.locator("#matches-list li.turn-waiting .badge").count();
 
 test("turn-based: one page plays its turn, the other's 'my matches' badge updates live", { timeout: 240_000 }, async () => {
-  const host = await newPlayer();
-  const guest = await newPlayer();
-  await openLobby(host.page, "Ana");
+  const host = await quietPlayer();
+  const guest = await quietPlayer();
+  await openLobby(host.page, { name: "Ana" });
   await host.page.click("#game-awimbawe details.new-table summary");
   await host.page.selectOption("#seats-awimbawe", "2");
   await host.page.selectOption("#bots-awimbawe", "0");
@@ -111,7 +52,7 @@ test("turn-based: one page plays its turn, the other's 'my matches' badge update
   const code = (await host.page.textContent("#join-code"))?.trim();
   assert.ok(code);
 
-  await openLobby(guest.page, "Bea");
+  await openLobby(guest.page, { name: "Bea" });
   await guest.page.fill("#code", code);
   await guest.page.click("#join");
   await guest.page.waitForSelector("#room:not([hidden])");
@@ -119,7 +60,7 @@ test("turn-based: one page plays its turn, the other's 'my matches' badge update
 
   // The guest leaves the table for the lobby: "my matches" lists the turn-based table.
   const toLobby = async () => {
-    await guest.page.goto(`${origin}/?lang=en`);
+    await guest.page.goto(`${env.origin}/?lang=en`);
     await guest.page.waitForSelector("#matches-list li [data-resume]", { timeout: 30_000 });
   };
   await toLobby();
@@ -155,9 +96,9 @@ test("turn-based: one page plays its turn, the other's 'my matches' badge update
 });
 
 test("an invitation shows live in the invitee's lobby, and accepting it seats them", { timeout: 240_000 }, async () => {
-  const host = await newPlayer();
-  const guest = await newPlayer();
-  await openLobby(host.page, "Cid");
+  const host = await quietPlayer();
+  const guest = await quietPlayer();
+  await openLobby(host.page, { name: "Cid" });
   await host.page.click("#game-awimbawe details.new-table summary");
   await host.page.setChecked("#turn-based-awimbawe", true);
   await host.page.setChecked("#private-awimbawe", true);
@@ -168,13 +109,13 @@ test("an invitation shows live in the invitee's lobby, and accepting it seats th
   assert.ok(roomId);
 
   // The guest has a session (a table of their own), then waits in the lobby.
-  await openLobby(guest.page, "Dee");
+  await openLobby(guest.page, { name: "Dee" });
   await guest.page.click("#game-awimbawe details.new-table summary");
   await guest.page.setChecked("#turn-based-awimbawe", true);
   await guest.page.selectOption("#bots-awimbawe", "0");
   await guest.page.click('button[data-create="awimbawe"]');
   await guest.page.waitForSelector("#room:not([hidden])", { timeout: 30_000 });
-  await guest.page.goto(`${origin}/?lang=en`);
+  await guest.page.goto(`${env.origin}/?lang=en`);
   await guest.page.waitForSelector("#matches-list li [data-resume]", { timeout: 30_000 });
   assert.equal(await guest.page.locator("#invitations-list li").count(), 0);
 

@@ -1,6 +1,6 @@
 // The web app end to end in headless Chromium (Debian's /usr/bin/chromium, driven by
 // playwright-core) against a real local cluster (Valkey, two replicas, Envoy serving the page
-// on its own origin: no ?envoy=):
+// on its own origin: no ?envoy=; test/harness.mjs starts it, as for every e2e*.test.mjs):
 // - for each game, a whole match against bots played by clicking, to its outcome, with a
 //   screenshot mid-match (artifacts/web-<game>.png) and the replay's commitment check;
 // - two browsers playing each other (and a third watching by join code);
@@ -15,77 +15,12 @@
 // Run: node build.mjs && node --test test/e2e.test.mjs   (clients/ts built first: npx tsc);
 // one test: node --test --test-name-pattern=tamashii test/e2e.test.mjs
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { chromium } from "playwright-core";
-
-import { repoRoot, startCluster } from "../../ts/build/test/cluster.js";
 import { clusterRpcCounts } from "../../ts/build/test/metrics.js";
-import { connectGrpcWeb } from "../../ts/build/src/web.js";
+import { assertAccessible, newPlayer, openLobby, over, played, screenshot, useCluster } from "./harness.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARTIFACTS = join(repoRoot(), "artifacts");
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf-8");
-
-let cluster;
-let browser;
-let origin;
-
-before(async () => {
-  cluster = await startCluster(2);
-  origin = `http://${cluster.envoy}`;
-  // Envoy may still be running its first health checks: wait until it routes.
-  const probe = connectGrpcWeb(origin);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await probe.listGames();
-      break;
-    } catch (err) {
-      if (attempt > 50) throw err;
-      await new Promise((ok) => setTimeout(ok, 200));
-    }
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await cluster?.stop();
-});
-
-/** A fresh browser (its own storage: its own guest) with a page that records its errors. */
-async function newPlayer(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 1000 }, ...options });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && problems.push(`console: ${msg.text()}`));
-  page.on("dialog", (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  return { context, page, problems };
-}
-
-/** The page's own counter of accepted actions (body[data-actions]). */
-const played = (page) => page.evaluate(() => Number(document.body.dataset.actions ?? 0));
-const over = async (page) => (await page.locator("#outcome:not([hidden])").count()) > 0;
-
-/** Opens the lobby (the page's own origin is Envoy) with a name and a language. */
-async function openLobby(page, { name, lang = "en" }) {
-  await page.goto(`${origin}/?lang=${lang}`);
-  await page.waitForSelector("#games article.game", { timeout: 30_000 });
-  await page.fill("#name", name);
-  await page.dispatchEvent("#name", "change");
-}
+const env = useCluster({ artifacts: true });
 
 /** Creates a table of `game` from its "new table" form (options by name). */
 async function createTable(page, game, { seats, bots, options = {}, delay = 0, isPrivate = true }) {
@@ -163,24 +98,6 @@ async function playUntil(page, { until = over, deadlineMs = Number(process.env.C
 async function assertPlainWords(page) {
   const text = await page.locator("body").innerText();
   assert.doesNotMatch(text, /\{"|"\w+":|\bupdate \d+|\bversion \d+|Phase: [a-z_]+|[A-Z]{3,}_[A-Z_]+|\bundefined\b|\bNaN\b/, "plain words only");
-}
-
-/** axe-core in the page: no serious or critical violation (WCAG 2 A and AA rules). */
-async function assertAccessible(page, where) {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await globalThis.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(serious, [], `${where}: no serious accessibility violation`);
-  return violations;
-}
-
-async function screenshot(page, name) {
-  const path = join(ARTIFACTS, `web-${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  assert.ok(statSync(path).size > 10_000, `${name}: a screenshot was written`);
 }
 
 /** After the outcome: the replay opens, its commitment holds, and it steps. */
@@ -401,7 +318,7 @@ test("two browsers at a table: a chat line crosses, the host mutes, presence fol
 });
 
 test("on a phone: the lobby and a table fit the screen, and nothing serious for axe-core", { timeout: 180_000 }, async () => {
-  const { context, page, problems } = await newPlayer({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const { context, page, problems } = await newPlayer({ context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } });
   await openLobby(page, { name: "Phone", lang: "fr" });
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
   assert.ok(await fits(), "the lobby has no sideways scrolling");
@@ -432,8 +349,8 @@ test("on a phone: the lobby and a table fit the screen, and nothing serious for 
 });
 
 test("after the whole matches, the page never asked any replica for ListLegalActions", async (t) => {
-  const counts = await clusterRpcCounts(cluster.metrics);
-  assert.equal(counts.length, cluster.replicas.length, "every replica's page was read");
+  const counts = await clusterRpcCounts(env.cluster.metrics);
+  assert.equal(counts.length, env.cluster.replicas.length, "every replica's page was read");
   for (const [i, byMethod] of counts.entries()) {
     assert.equal(byMethod.get("ListLegalActions") ?? 0, 0, `replica ${i} answered ListLegalActions`);
   }
