@@ -8,6 +8,7 @@ load generators over a line protocol: a child prints one JSON object per line on
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import json
@@ -172,6 +173,38 @@ class GcPauses:
             "max_ms": [round(m, 2) for m in self.max_ms],
             "total_ms": round(self.total_ms, 1),
         }
+
+
+class LoopLag:
+    """How late this process's event loop wakes a 50 ms sleep, over a window: a stall of
+    the load generator itself (not of the server it measures) shows here, as the servers'
+    ``cercle_event_loop_lag_seconds`` shows theirs."""
+
+    PERIOD = 0.05
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.max_ms = 0.0
+        self.over_10ms = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(self.PERIOD)
+            late = (time.perf_counter() - before - self.PERIOD) * 1000
+            self.n += 1
+            self.max_ms = max(self.max_ms, late)
+            self.over_10ms += late > 10
+
+    def reset(self) -> None:
+        self.n, self.max_ms, self.over_10ms = 0, 0.0, 0
+
+    def snapshot(self) -> dict[str, Any]:
+        return {"n": self.n, "max_ms": round(self.max_ms, 1), "over_10ms": self.over_10ms}
 
 
 @dataclass
@@ -538,12 +571,28 @@ class MachineLoad:
     def __init__(self) -> None:
         self.t0 = time.perf_counter()
         self.busy0 = self._busy()
+        self.steal0 = self._steal()
 
     @staticmethod
-    def _busy() -> float:
-        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    def _fields() -> list[int]:
+        return [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+
+    @classmethod
+    def _busy(cls) -> float:
+        fields = cls._fields()
         idle = fields[3] + fields[4]
         return (sum(fields[:8]) - idle) / CLOCK_TICKS
+
+    @classmethod
+    def _steal(cls) -> float:
+        """CPU seconds the hypervisor took from this virtual machine (0 on bare metal)."""
+        fields = cls._fields()
+        return fields[7] / CLOCK_TICKS if len(fields) > 7 else 0.0
+
+    def steal_ms(self) -> float:
+        """Milliseconds of CPU the hypervisor took from this machine since this object was
+        made (over all cores): time every process here lost at once, whatever it was."""
+        return (self._steal() - self.steal0) * 1000
 
     def cores_busy(self) -> float:
         """CPU cores in use on average since this object was made."""

@@ -98,6 +98,7 @@ def measured_run(
     load = MachineLoad()
     gen.expect("window_end", seconds + 60)
     busy = load.cores_busy()
+    steal_ms = load.steal_ms()
     after = _snapshot(replicas, others, redis_port)
     result = gen.expect("result", 60)
     accepted = max(1, int(result["accepted"]))
@@ -124,6 +125,7 @@ def measured_run(
         cpu_utilisation={k: v / elapsed for k, v in cpu.items()},
         machine_cores_busy=busy,
         others_cores_busy=max(0.0, busy - sum(cpu.values()) / elapsed),
+        steal_ms=steal_ms,
         replica_cpu_ms_per_action=replica_cpu / accepted * 1000,
         redis_cpu_ms_per_action=cpu.get("redis", 0.0) / accepted * 1000,
         round_trips_per_action=sum(calls.values()) / accepted,
@@ -298,6 +300,7 @@ def durability_cost(work: Path, seconds: float, rooms: int, warmup: float) -> di
                     "valkey-replica": follower.popen.pid,
                     "loadgen": gen.pid,
                 }
+                forks_before = [valkey_forks(v.port) for v in (primary, follower)]
                 result = measured_run(
                     gen,
                     [replicas[mode]],
@@ -307,6 +310,8 @@ def durability_cost(work: Path, seconds: float, rooms: int, warmup: float) -> di
                     warmup=warmup,
                     rate=rate,
                 )
+                forks_after = sum(valkey_forks(v.port) for v in (primary, follower))
+                result["valkey_forks"] = forks_after - sum(forks_before)  # AOF rewrites
                 rest(gen)
                 return result
 
@@ -332,6 +337,18 @@ def durability_cost(work: Path, seconds: float, rooms: int, warmup: float) -> di
     return out
 
 
+def valkey_forks(port: int) -> int:
+    """How many times the Valkey on ``port`` forked so far (an automatic AOF rewrite: the
+    fork stops its main thread for a moment; it lands in whichever window runs then)."""
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=port)
+    try:
+        return int(client.info("stats")["total_forks"])
+    finally:
+        client.close()
+
+
 def rest(gen: Child) -> None:
     """Hold every move of ``gen`` until its next window."""
     gen.send("pace", rate=-1)
@@ -354,6 +371,11 @@ def pooled(windows: list[dict[str, Any]]) -> dict[str, Any]:
         act_to_others=latency_summary(samples),
         act_rtt=latency_summary(rtts),
         window_p99_ms=[w["act_to_others"]["p99_ms"] for w in windows],
+        window_loadgen_lag_ms=[
+            (w.get("loadgen_loop_lag") or {}).get("max_ms", 0.0) for w in windows
+        ],
+        window_steal_ms=[w.get("steal_ms", 0.0) for w in windows],
+        window_valkey_forks=[int(w.get("valkey_forks", 0)) for w in windows],
         replica_cpu_ms_per_action=sum(
             w["replica_cpu_ms_per_action"] * w["accepted"] for w in windows
         )
@@ -387,7 +409,14 @@ def durability_rows(figures: dict[str, Any]) -> list[Row]:
             ratio <= DURABILITY_P99_RATIO,
             note=f"replicated {latency(replicated)}; local {latency(local)}; pooled over "
             f"{figures['rounds']} interleaved windows each (window p99s: replicated "
-            f"{_ms_list(replicated['window_p99_ms'])}, local {_ms_list(local['window_p99_ms'])}); "
+            f"{_ms_list(replicated['window_p99_ms'])}, local {_ms_list(local['window_p99_ms'])}; "
+            f"each window's longest load-generator stall: replicated "
+            f"{_ms_list(replicated['window_loadgen_lag_ms'])}, local "
+            f"{_ms_list(local['window_loadgen_lag_ms'])}; CPU stolen by the hypervisor: "
+            f"replicated {_ms_list(replicated['window_steal_ms'])}, local "
+            f"{_ms_list(local['window_steal_ms'])}; Valkey forks (AOF rewrites, primary and "
+            f"replica): replicated {_counts(replicated['window_valkey_forks'])}, local "
+            f"{_counts(local['window_valkey_forks'])}); "
             "primary + 1 Valkey replica; " + _window_note(replicated, "replicated"),
         ),
         Row(
@@ -597,8 +626,25 @@ def _window_note(run: dict[str, Any], label: str) -> str:
         f"{run['errors']} errors, {run['resubscribes']} resubscribes, "
         f"{run['kicks']} stalled rooms kicked, {run['restarts']} rooms replaced; "
         f"garbage collections (gen 0/1/2): {_gc_note(run)}; "
-        f"replica event loop lag: {_lag_note(run)}"
+        f"replica event loop lag: {_lag_note(run)}; {_stall_note(run)}"
     )
+
+
+def _stall_note(run: dict[str, Any]) -> str:
+    """What stalled outside the replica: the load generator's own event loop, and the CPU
+    time the hypervisor took from the machine (steal)."""
+    lag = run.get("loadgen_loop_lag") or {}
+    note = ""
+    if lag.get("n"):
+        note = (
+            f"load generator's event loop: longest late wake-up {lag['max_ms']:.0f} ms, "
+            f"{lag['over_10ms']} of {lag['n']} over 10 ms; "
+        )
+    return note + f"CPU stolen by the hypervisor {run.get('steal_ms', 0.0):.0f} ms"
+
+
+def _counts(values: list[int]) -> str:
+    return " / ".join(str(v) for v in values)
 
 
 def _ms_list(values: list[float]) -> str:

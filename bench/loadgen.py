@@ -91,7 +91,7 @@ from bench.bare import (
     UPDATE_HEADER,
     WATCH,
 )
-from bench.common import GcPauses, cpu_seconds, latency_summary, lift_limits
+from bench.common import GcPauses, LoopLag, cpu_seconds, latency_summary, lift_limits
 from clients.api_error import api_error
 from clients.options import room_options
 
@@ -566,6 +566,7 @@ def wire_summary(matches: Sequence[MatchWire]) -> dict[str, Any]:
 class PlayGenerator:
     def __init__(self, config: dict[str, Any]) -> None:
         self.gc_pauses = GcPauses()
+        self.loop_lag = LoopLag()
         self.config = config
         self.channels = open_channels(config["address"], int(config.get("channels", 8)))
         self.game_id = str(config.get("game", "tomahawk"))
@@ -628,6 +629,7 @@ class PlayGenerator:
         await asyncio.sleep(warmup)
         self.stats = PlayStats(counting=True)
         self.gc_pauses.reset()
+        self.loop_lag.reset()
         cpu0, t0 = cpu_seconds(os.getpid()), time.perf_counter()
         emit("window_start")
         await asyncio.sleep(seconds)
@@ -670,9 +672,11 @@ class PlayGenerator:
             },
             "loadgen_cpu_s": cpu_seconds(os.getpid()) - cpu0,
             "loadgen_gc": self.gc_pauses.snapshot(),
+            "loadgen_loop_lag": self.loop_lag.snapshot(),
         }
 
     async def main(self) -> None:
+        self.loop_lag.start()
         await self.setup()
         watchdog = asyncio.create_task(self.watchdog())
         emit("ready", rooms=len(self.tables), game=self.game_id, pattern=self.pattern)
