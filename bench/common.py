@@ -200,6 +200,10 @@ class LoopLag:
             self.max_ms = max(self.max_ms, late)
             self.over_10ms += late > 10
 
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
     def reset(self) -> None:
         self.n, self.max_ms, self.over_10ms = 0, 0.0, 0
 

@@ -701,6 +701,7 @@ class PlayGenerator:
             emit("result", **result)
         self.stopping = True
         watchdog.cancel()
+        self.loop_lag.stop()
         for table in self.tables:
             for task in table.tasks:
                 task.cancel()
