@@ -94,7 +94,7 @@ DEAD_CODE_PATHS := engine services clients deploy tools i18n bench tests
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/vulture $(DEAD_CODE_PATHS) --exclude clients/ts,clients/web,bench/.venv-rlcard
+	$(VENV)/bin/vulture $(DEAD_CODE_PATHS) --exclude clients/ts,clients/web,bench/.venv-rlcard,bench/peers/node_modules
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
