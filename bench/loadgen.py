@@ -19,10 +19,13 @@ Modes (``config["mode"]``):
         answer (with the answer's ``version``).
 
     A refusal (another seat moved first: STALE_VERSION, TOO_LATE, NOT_YOUR_TURN...) is
-    counted by reason and the player waits for its next update; nothing is retried. After an
-    accepted Act, the updates already queued on the player's stream from before it (older
-    than the ActResponse's version) are read but not acted on, as a client that knows its own
-    move landed would do. A
+    counted by reason and the player waits for its next update; nothing is retried. Each
+    player reads its stream without pause, as the web app does (every update is drawn as it
+    comes, the player's own move in flight or not), so an update is timed when it arrives;
+    an update that asks something of a player whose Act is still in flight is acted on once
+    that Act is answered (the newest such update only). After an accepted Act, the updates
+    from before it (older than the ActResponse's version) are not acted on, as a client that
+    knows its own move landed would do. A
     finished room is replaced by a new one. Measures accepted actions/s, the latency from
     sending an Act to the resulting update arriving on each of the OTHER players' streams,
     and the bytes every finished match put on the wire each way (``ByteSize()`` of every
@@ -350,6 +353,10 @@ class Table:
         self.room_id = ""
         self.sent: dict[int, float] = {}
         self.acted: dict[int, int] = {}
+        self.acting: set[int] = set()
+        """Seats with an Act (or a poll and its Act) in flight."""
+        self.waiting: dict[int, game_pb2.SubscribeResponse] = {}
+        """Per seat with an Act in flight, the newest update that asks something of it."""
         self.finished: set[int] = set()
         self.wire = MatchWire()
         self.over = False
@@ -362,6 +369,8 @@ class Table:
         )
         self.sent.clear()
         self.acted = {}
+        self.acting = set()
+        self.waiting = {}
         self.finished = set()
         self.wire = MatchWire()
         self.over = False
@@ -441,12 +450,41 @@ class Table:
             or self.gen.stopping
         ):
             return False
-        if self.gen.pattern == "poll":
-            await self.poll_and_act(seat)
-        elif update.choices.actions:
-            self.acted[seat] = update.version
-            await self.act(seat, update.choices.actions, update.version)
+        if self.gen.pattern == "choices" and not update.choices.actions:
+            return False
+        # The stream goes on being read while the seat acts, as the web app's does (it
+        # draws every update as it comes, its own move in flight or not): an update's
+        # arrival is timed when it arrives, not once the reader's own Act is answered. An
+        # update that asks something of a seat whose Act is still in flight waits for that
+        # answer (the app's choices are busy meanwhile); only the newest one is kept.
+        if seat in self.acting:
+            self.waiting[seat] = update
+        else:
+            self.respond(seat, update)
         return False
+
+    def respond(self, seat: int, update: game_pb2.SubscribeResponse) -> None:
+        """Act (or poll, then act) on ``update`` in a task of the table's own."""
+        self.acting.add(seat)
+        self.tasks = [t for t in self.tasks if not t.done()]
+        self.tasks.append(asyncio.create_task(self.respond_then_next(seat, update)))
+
+    async def respond_then_next(self, seat: int, update: game_pb2.SubscribeResponse) -> None:
+        try:
+            if self.gen.pattern == "poll":
+                await self.poll_and_act(seat)
+            else:
+                self.acted[seat] = update.version
+                await self.act(seat, update.choices.actions, update.version)
+        finally:
+            self.acting.discard(seat)
+        newer = self.waiting.pop(seat, None)
+        if (
+            newer is not None
+            and newer.version > self.acted.get(seat, -1)
+            and not (self.over or self.gen.stopping)
+        ):
+            self.respond(seat, newer)
 
     async def poll_and_act(self, seat: int) -> None:
         """The old pattern: ask what is legal after every update with a view, then act."""
