@@ -300,6 +300,8 @@ def durability_cost(work: Path, seconds: float, rooms: int, warmup: float) -> di
                     "valkey-replica": follower.popen.pid,
                     "loadgen": gen.pid,
                 }
+                for valkey in (primary, follower):
+                    compact_aof(valkey.port)
                 forks_before = [valkey_forks(v.port) for v in (primary, follower)]
                 result = measured_run(
                     gen,
@@ -345,6 +347,27 @@ def valkey_forks(port: int) -> int:
     client = redis.Redis(host="127.0.0.1", port=port)
     try:
         return int(client.info("stats")["total_forks"])
+    finally:
+        client.close()
+
+
+def compact_aof(port: int, timeout: float = 30.0) -> None:
+    """Rewrite the append-only file of the Valkey on ``port`` now, between two windows, and
+    wait for the rewrite to end: the automatic rewrite (a fork, which stops Valkey's main
+    thread for a moment) otherwise comes once the file has grown enough, at the same point
+    of the section in every run, and so in the same mode's window."""
+    import redis
+
+    client = redis.Redis(host="127.0.0.1", port=port)
+    try:
+        client.bgrewriteaof()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            info = client.info("persistence")
+            if not info["aof_rewrite_in_progress"] and not info["aof_rewrite_scheduled"]:
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"the AOF rewrite of Valkey {port} did not end in {timeout}s")
     finally:
         client.close()
 
