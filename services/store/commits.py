@@ -89,11 +89,7 @@ def commit_arguments(
     pending, due = notices if notices is not None else ("", 0.0)
     args += [room_id, deadline_arg, pending, repr(due), notify_channel(room_id)]
     shard = shard_of(room_id)
-    keys = [
-        room_key(room_id),
-        log_key(room_id),
-        idem_key(room_id),
-        timers_key(shard),
-        pending_notices_key(shard),
-    ]
+    keys = [room_key(room_id), log_key(room_id), idem_key(room_id), timers_key(shard)]
+    if pending:  # named only when used: see COMMIT_SCRIPT's KEYS[5]
+        keys.append(pending_notices_key(shard))
     return keys, args, deadline_arg

@@ -11,7 +11,7 @@ from __future__ import annotations
 _COMMIT_STEPS = """
 -- The commit's two steps, over a table of COMMIT_SCRIPT's ARGV (the scripts below share them).
 -- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers,
--- KEYS[5] the shard's pending notifications
+-- KEYS[5] the shard's pending notifications (only with notifications to keep)
 -- commit_refusal(args): {2|3, seq} when the idempotency key was used already (for the same
 -- request | another one), {0, current seq} on a seq conflict, nil when the commit may go on.
 local function commit_refusal(args)
@@ -91,7 +91,8 @@ COMMIT_SCRIPT = (
 -- the stream entry, remember the idempotency key, refresh TTLs and notify tailers.
 -- KEYS[1] room hash, KEYS[2] log stream, KEYS[3] idempotency hash, KEYS[4] shard timers,
 -- KEYS[5] the shard's pending notifications (sorted set: their JSON -> when a sweep may
---         deliver them)
+--         deliver them), only when ARGV[#ARGV-2] is not '' (a key named but absent makes a
+--         commit refused while its slot migrates: Redis Cluster's TRYAGAIN)
 -- ARGV[1] expected seq (the seq the change was computed from; 0 for a new room)
 -- ARGV[2] idempotency key ('' for none)
 -- ARGV[3] the request's fingerprint (a hash of what the key was sent with)
@@ -239,8 +240,9 @@ ACTION_COMMIT_SCRIPT = (
 -- what the load before a commit does (the session's rate, the idempotency key's owner),
 -- then COMMIT_SCRIPT's commit. On one Redis only: on Redis Cluster the rate and the owner
 -- keys live in other slots than the room.
--- KEYS[1..5] COMMIT_SCRIPT's; then KEYS[6] the idempotency key's owner (only when ARGV[1]
--- is not ''), then the session's rate limiter (only when ARGV[3] is not 0)
+-- KEYS[1..4] COMMIT_SCRIPT's, and KEYS[5] its pending notifications when it has some;
+-- then the idempotency key's owner (only when ARGV[1] is not ''), then the session's rate
+-- limiter (only when ARGV[3] is not 0)
 -- ARGV[1] the room id (the owner the key is claimed for; '' when there is no key)
 -- ARGV[2] the owner claim's TTL (s)
 -- ARGV[3] rate requests wanted (0: none asked), ARGV[4] its interval, ARGV[5] its burst
@@ -255,7 +257,8 @@ ACTION_COMMIT_SCRIPT = (
     + _COMMIT_STEPS
     + """
 local args = {unpack(ARGV, 6)}
-local next_key = 6
+local next_key = 5
+if args[#args - 2] ~= '' then next_key = 6 end
 local owner_key = nil
 if ARGV[1] ~= '' then
   owner_key = KEYS[next_key]
