@@ -468,15 +468,19 @@ def bucket_quantile(buckets: dict[str, float], q: float) -> float:
 
 
 def histogram_summary(buckets: dict[str, float]) -> dict[str, float]:
-    """p50/p90/p99 (ms, from the buckets), the count and how many were over 10 ms."""
+    """p50/p90/p99 (ms, from the buckets), the count, how many were over 10 ms, and the
+    bound the longest one was under (``max_under_ms``: the smallest bucket holding them all;
+    infinite when one was past the last bound)."""
     count = max(buckets.values(), default=0.0)
     under_10ms = buckets.get("0.01", math.nan)
+    bounds = sorted((float(le), n) for le, n in buckets.items())
     return {
         "n": count,
         "p50_ms": bucket_quantile(buckets, 0.50) * 1000,
         "p90_ms": bucket_quantile(buckets, 0.90) * 1000,
         "p99_ms": bucket_quantile(buckets, 0.99) * 1000,
         "over_10ms": count - under_10ms,
+        "max_under_ms": next((le * 1000 for le, n in bounds if n >= count), math.inf),
     }
 
 

@@ -258,7 +258,8 @@ def durability_cost(work: Path, seconds: float, rooms: int, warmup: float) -> di
     replicas on it, one with ``CERCLE_COMMIT_DURABILITY=local`` and one with
     ``replicated`` (every commit waits for the replica: ``WAIT 1``), each played by its own
     load generator (``rooms`` Tomahawk rooms, the players acting on their streams'
-    choices). Local flat out first, to find the rate; then windows at half that rate,
+    choices). Local flat out first, to find the rate, then replicated flat out (its
+    throughput, and the same warm-up for both servers); then windows at half that rate,
     alternating the two modes ``DURABILITY_ROUNDS`` times each (the other generator rests:
     no move at all), so that what else the machine does weighs on both alike. Latencies
     are pooled over each mode's windows; CPU per action is summed over them."""
@@ -319,6 +320,13 @@ def durability_cost(work: Path, seconds: float, rooms: int, warmup: float) -> di
 
             say(f"durability: {rooms} Tomahawk rooms, local commits, flat out")
             out["local_flat"] = window("local", 0)
+            # The replicated server gets the same flat-out window before the comparison:
+            # its first windows otherwise hold its first-time costs (its heap growing, its
+            # collector's first full passes, its pool's connections opened), which the local
+            # server paid in its flat-out window; it also says what replicated commits
+            # cost in throughput.
+            say(f"durability: {rooms} Tomahawk rooms, replicated commits, flat out")
+            out["replicated_flat"] = window("replicated", 0)
             rate = out["local_flat"]["actions_per_s"] / 2
             windows: dict[str, list[dict[str, Any]]] = {mode: [] for mode in modes}
             for round_ in range(DURABILITY_ROUNDS):
@@ -399,6 +407,14 @@ def pooled(windows: list[dict[str, Any]]) -> dict[str, Any]:
         ],
         window_steal_ms=[w.get("steal_ms", 0.0) for w in windows],
         window_valkey_forks=[int(w.get("valkey_forks", 0)) for w in windows],
+        # The server's own stalls, each window: its event loop's longest late wake-up
+        # (the bound of the histogram bucket it fell in) and its full garbage collections.
+        window_replica_lag_ms=[
+            max((lag.get("max_under_ms", 0.0) for lag in _lags(w)), default=0.0) for w in windows
+        ],
+        window_replica_gc2=[
+            int(sum(gc.get("2", 0) for gc in (w.get("replica_gc") or {}).values())) for w in windows
+        ],
         replica_cpu_ms_per_action=sum(
             w["replica_cpu_ms_per_action"] * w["accepted"] for w in windows
         )
@@ -407,6 +423,11 @@ def pooled(windows: list[dict[str, Any]]) -> dict[str, Any]:
         / max(1, accepted),
     )
     return out
+
+
+def _lags(window: dict[str, Any]) -> list[dict[str, float]]:
+    """A window's event-loop lag summaries, one per server replica."""
+    return list((window.get("replica_loop_lag") or {}).values())
 
 
 def durability_rows(figures: dict[str, Any]) -> list[Row]:
@@ -439,8 +460,26 @@ def durability_rows(figures: dict[str, Any]) -> list[Row]:
             f"replicated {_ms_list(replicated['window_steal_ms'])}, local "
             f"{_ms_list(local['window_steal_ms'])}; Valkey forks (AOF rewrites, primary and "
             f"replica): replicated {_counts(replicated['window_valkey_forks'])}, local "
-            f"{_counts(local['window_valkey_forks'])}); "
+            f"{_counts(local['window_valkey_forks'])}; the server's longest event-loop stall "
+            f"(under): replicated {_ms_list(replicated['window_replica_lag_ms'])}, local "
+            f"{_ms_list(local['window_replica_lag_ms'])}; its full collections (gen 2): "
+            f"replicated {_counts(replicated['window_replica_gc2'])}, local "
+            f"{_counts(local['window_replica_gc2'])}); "
             "primary + 1 Valkey replica; " + _window_note(replicated, "replicated"),
+        ),
+        Row(
+            "durability",
+            "actions/s flat out, replicated",
+            figures["replicated_flat"]["actions_per_s"],
+            "/s",
+            figures["local_flat"]["actions_per_s"],
+            "local commits flat out",
+            figures["replicated_flat"]["actions_per_s"]
+            / max(1e-9, figures["local_flat"]["actions_per_s"]),
+            note="each server's first window (it also warms both alike before the "
+            "comparison); Act -> others' update p99 flat out: replicated "
+            f"{figures['replicated_flat']['act_to_others']['p99_ms']:.1f} ms, local "
+            f"{figures['local_flat']['act_to_others']['p99_ms']:.1f} ms",
         ),
         Row(
             "durability",
