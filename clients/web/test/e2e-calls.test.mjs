@@ -67,6 +67,8 @@ async function send(page, locator) {
   return (await error.count()) > 0 ? ((await error.innerText({ timeout: 1_000 }).catch(() => "")) || "refused") : "";
 }
 
+const CALL = '#board button.call[data-call="tomahawk"]:not([disabled])';
+
 const PLAIN = ["#choices button:not(:last-child):not([disabled])", "#board button.card.playable", "#board button.primary:not([disabled])", "#actions button:not([disabled])"].join(", ");
 
 /** Whether the page's log narrates `pattern` within 5 s (read as the call is accepted: the
@@ -82,17 +84,17 @@ async function narrated(page, pattern) {
  * SHÉRIF! buttons, a "possible" cue, the TOMAHAWK! button, the hand card identical to the one
  * the AGILITÉ! hint names (if the person holds one), the outcome. */
 const look = (page) =>
-  page.evaluate(() => {
+  page.evaluate((call) => {
     const facet = document.querySelector("#board .agilite-hint")?.getAttribute("data-agilite");
-    const twin = facet ? (document.querySelector(`#board button.card.agilite[data-face="${facet}"]`)?.getAttribute("data-card") ?? null) : null;
+    const card = facet ? document.querySelector(`#board button.card.agilite[data-face="${facet}"]`)?.getAttribute("data-card") : undefined;
     return {
       sherif: document.querySelectorAll("#seats-list button.call-sherif").length,
       cue: /possible/i.test(document.getElementById("seats-list")?.innerText ?? ""),
-      call: document.querySelector('#board button.call[data-call="tomahawk"]:not([disabled])') !== null,
-      twin: twin && `${facet}/${twin}`,
+      call: document.querySelector(call) !== null,
+      twin: card ? { card, chance: `${facet}/${card}` } : null,
       over: document.querySelector("#outcome:not([hidden])") !== null,
     };
-  });
+  }, CALL);
 
 /** Both calls were accepted at least once. */
 const bothAccepted = (results) => results.agilite.includes("") && results.tomahawk.includes("");
@@ -113,7 +115,7 @@ async function playTable(page, results) {
     if (now.call) {
       seenCall ||= Date.now();
       if (Date.now() - seenCall >= REACTION_MS) {
-        const error = await send(page, page.locator('#board button.call[data-call="tomahawk"]:not([disabled])')).catch(() => "gone");
+        const error = await send(page, page.locator(CALL)).catch(() => "gone");
         if (error === "gone") results.gone.tomahawk++;
         else results.tomahawk.push(error);
         if (error === "") results.narrated.tomahawk ||= await narrated(page, `TOMAHAWK! ${NAME}.* has one card left`);
@@ -124,9 +126,9 @@ async function playTable(page, results) {
     }
     seenCall = 0;
     if (now.twin) {
-      if (seenTwin.key !== now.twin) seenTwin = { key: now.twin, at: Date.now() };
+      if (seenTwin.key !== now.twin.chance) seenTwin = { key: now.twin.chance, at: Date.now() };
       if (Date.now() - seenTwin.at >= REACTION_MS) {
-        const card = page.locator(`#board button.card.agilite[data-card="${now.twin.split("/")[1]}"]`);
+        const card = page.locator(`#board button.card.agilite[data-card="${now.twin.card}"]`);
         const error = await send(page, card).catch(() => "gone");
         if (error === "gone") results.gone.agilite++;
         else results.agilite.push(error);
